@@ -1,0 +1,53 @@
+/**
+ * The error table of the spec ("Errors"): every failure the service reports is a ServiceError
+ * carrying one of these HTTP statuses and stable codes. Free of Node imports so the renderer
+ * can show the same codes.
+ */
+export type ErrorCode =
+  | 'CNV_AMBIGUOUS'
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'CNV_COVERAGE'
+  | 'KEY_AUTH_004'
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'DAILY_LIMIT_REACHED'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE';
+
+export const STATUS_OF_CODE: Record<ErrorCode, number> = {
+  CNV_AMBIGUOUS: 300,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CNV_COVERAGE: 422,
+  KEY_AUTH_004: 429,
+  RATE_LIMIT_EXCEEDED: 429,
+  DAILY_LIMIT_REACHED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export class ServiceError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  /** Extra payload returned as the error body's `data` (e.g. `supportedCountries`, `candidateCountries`). */
+  readonly data?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = STATUS_OF_CODE[code];
+    this.data = data;
+  }
+}
+
+export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
+
+export const validationError = (message: string, data?: Record<string, unknown>) =>
+  new ServiceError('VALIDATION_ERROR', message, data);
+export const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
+export const unavailable = (message: string) => new ServiceError('SERVICE_UNAVAILABLE', message);
+export const noCoverage = (message: string, data?: Record<string, unknown>) =>
+  new ServiceError('CNV_COVERAGE', message, data);

@@ -1,0 +1,4 @@
+export * from './countries.js';
+export * from './errors.js';
+export * from './geometry.js';
+export * from './parcel.js';

@@ -1,0 +1,128 @@
+import type { CountryCode } from './countries.js';
+import type { LonLat, PolygonGeometry } from './geometry.js';
+
+/** Keys of `availableFields` (spec: Parcel). */
+export interface AvailableFields {
+  uso: boolean;
+  clase: boolean;
+  anioConstruccion: boolean;
+  superficieConstruida: boolean;
+  coefParticipacion: boolean;
+  direccion: boolean;
+  busquedaDireccion: boolean;
+}
+
+export type DataSource = 'clone' | 'local_clone' | 'catastro';
+
+/** `data` of `GET /api/catastro/{refcat}` (spec: Parcel). Optional fields only where the country supplies them. */
+export interface Parcel {
+  refCatastral: string;
+  pais: CountryCode;
+  direccion?: string;
+  codigoPostal?: string;
+  municipio?: string;
+  provincia?: string;
+  latitud: number;
+  longitud: number;
+  mapsUrl: string;
+  uso?: string;
+  clase?: string;
+  superficieConstruida?: number;
+  superficieParcela?: number;
+  anioConstruccion?: number;
+  coefParticipacion?: string;
+  /** Unit fields, present for a 20-character Spanish reference. */
+  participacion?: number;
+  escalera?: string;
+  planta?: string;
+  puerta?: string;
+  poligono: LonLat[];
+  availableFields: AvailableFields;
+  /** Where the answer came from and when the data was valid (spec: dataSource / dataDate). */
+  dataSource?: DataSource;
+  dataDate?: string;
+  attribution?: string;
+}
+
+/** Unit object of the units page (spec: Units page). */
+export interface Unit {
+  refCatastral: string;
+  escalera: string;
+  planta: string;
+  puerta: string;
+  uso: string;
+  superficie: number;
+  descripcion: string;
+  participacion: number;
+  anio: number;
+  direccion: string;
+}
+
+/** `data` of `GET /api/catastro/{refcat14}/units`. */
+export interface UnitsPage {
+  refCatastral: string;
+  direccion: string;
+  codigoPostal: string;
+  municipio: string;
+  provincia: string;
+  usoGeneral: string;
+  superficieTotal: number;
+  anioConstruccion: number;
+  totalUnidades: number;
+  totalUnidadesFinca: number;
+  unidades: Unit[];
+  truncated: boolean;
+  nextCursor?: string;
+  dataSource: DataSource;
+  dataDate: string;
+  attribution: string;
+}
+
+/** `data` of `POST /api/search/coordinates`. */
+export interface CoordinateMatch {
+  referenciaCatastral: string;
+  refCat14: string;
+  direccion: string;
+  municipio: string;
+  tipoInmueble: string;
+  coordenadas: { latitud: number; longitud: number };
+  mapsUrl: string;
+}
+
+/** `data` of `GET /api/catastro/{refcat}/polygon`. */
+export interface PolygonResult {
+  refcat: string;
+  geojson: {
+    type: 'Feature';
+    geometry: PolygonGeometry;
+    properties: Record<string, unknown>;
+  };
+}
+
+/** Element of `data.candidatos` (spec: Address candidate). */
+export interface AddressCandidate {
+  refCatastral: string;
+  pais: CountryCode;
+  direccion: string;
+  numero: number;
+  codigoPostal?: string;
+  municipio?: string;
+  provincia?: string;
+  latitud?: number;
+  longitud?: number;
+  confianza: number;
+  coincideNumero: boolean;
+  coincideMunicipio: boolean;
+  enCopia: boolean;
+  direccionCatastro?: string;
+  uso?: string;
+  viviendas?: number;
+  anioConstruccion?: number;
+}
+
+/** The map link of the spec: `...?q=<lat>,<lon>`. */
+export function mapsUrl(lat: number, lon: number): string {
+  return `https://www.google.com/maps?q=${lat.toFixed(7)},${lon.toFixed(7)}`;
+}
+
+export const CATASTRO_ATTRIBUTION = 'Dirección General del Catastro';

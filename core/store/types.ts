@@ -1,0 +1,77 @@
+import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../model/index.js';
+
+/** Where a stored record came from: a bulk import or a cached live answer. */
+export type RecordSource = 'inspire' | 'cat' | 'live';
+
+/** A parcel of the local copy. Geometry always WGS84 (converted from the file's CRS at import). */
+export interface StoredParcel {
+  ref: string;                 // 14-character reference (ES) or the country's id
+  country: CountryCode;
+  geometry: ParcelGeometry;    // WGS84 lon/lat
+  centroid: LonLat;            // centroid of the polygon (spec item 6)
+  areaM2: number;              // official area when the source gives one (areaValue), else computed
+  municipio?: string;
+  provincia?: string;
+  direccion?: string;
+  codigoPostal?: string;
+  uso?: string;
+  clase?: string;              // 'Urbano' | 'Rústico' (from the reference shape or the source)
+  superficieConstruida?: number;
+  anioConstruccion?: number;
+  declaredUnits?: number;      // building units the building declares (INSPIRE BU numberOfBuildingUnits, CAT)
+  declaredDwellings?: number;  // dwellings the building declares (INSPIRE BU numberOfDwellings)
+  source: RecordSource;
+  dataDate: string;            // YYYY-MM-DD the data is valid for
+}
+
+/** A unit (bien inmueble) of a Spanish finca, keyed by its 20-character reference. */
+export interface StoredUnit {
+  ref: string;                 // 20 characters
+  finca: string;               // 14 characters
+  escalera: string;
+  planta: string;
+  puerta: string;
+  uso: string;
+  superficie: number;
+  descripcion: string;
+  participacion: number;       // percent
+  anio: number;
+  direccion: string;
+  source: RecordSource;
+  dataDate: string;
+}
+
+/** Finca-level facts that come with its units (from CAT type 11/14 or a live Consulta_DNPRC). */
+export interface StoredFinca {
+  ref: string;                 // 14 characters
+  direccion: string;
+  codigoPostal: string;
+  municipio: string;
+  provincia: string;
+  usoGeneral: string;
+  superficieTotal: number;
+  anioConstruccion: number;
+  declaredUnits: number;       // properties the source says the finca has
+  source: RecordSource;
+  dataDate: string;
+}
+
+export interface ImportProgress {
+  file: string;
+  bytesRead: number;
+  bytesTotal: number;
+  records: number;
+}
+
+export interface ImportResult {
+  file: string;
+  kind: 'inspire-parcels' | 'inspire-buildings' | 'cat';
+  parcels: number;
+  buildings: number;
+  units: number;
+  fincas: number;
+  skipped: number;
+  durationMs: number;
+}
+
+export type { BBox, DataSource };
