@@ -1,0 +1,85 @@
+import proj4 from 'proj4';
+import type { LonLat } from '../model/index.js';
+
+/**
+ * CRS definitions of the sources we read. proj4 ships only 4326/3857; these strings are the
+ * EPSG registry's proj definitions (ETRS89 = GRS80 with no datum shift at this accuracy).
+ */
+const DEFINITIONS: Record<number, string> = {
+  4258: '+proj=longlat +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +no_defs',
+  4081: '+proj=longlat +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +no_defs', // REGCAN95 geographic
+  4083: '+proj=utm +zone=28 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs', // REGCAN95 / UTM 28N
+  6706: '+proj=longlat +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +no_defs', // RDN2008 (Italy)
+  3035: '+proj=laea +lat_0=52 +lon_0=10 +x_0=4321000 +y_0=3210000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+  2154: '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+  28992: '+proj=sterea +lat_0=52.1561605555556 +lon_0=5.38763888888889 +k=0.9999079 +x_0=155000 +y_0=463000 +ellps=bessel +towgs84=565.4171,50.3319,465.5524,1.9342,-1.6677,9.1019,4.0725 +units=m +no_defs',
+  2180: '+proj=tmerc +lat_0=0 +lon_0=19 +k=0.9993 +x_0=500000 +y_0=-5300000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+};
+for (let zone = 28; zone <= 33; zone++) {
+  DEFINITIONS[25800 + zone] = `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
+  DEFINITIONS[32600 + zone] = `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`;
+}
+for (const [code, def] of Object.entries(DEFINITIONS)) proj4.defs(`EPSG:${code}`, def);
+
+/** Geographic CRSs: in GML 3.2 and URN/URI srsNames their axis order is latitude first. */
+const GEOGRAPHIC = new Set([4326, 4258, 4081, 6706]);
+
+export function isSupportedEpsg(epsg: number): boolean {
+  return epsg === 4326 || epsg === 3857 || epsg in DEFINITIONS;
+}
+
+export function isGeographic(epsg: number): boolean {
+  return GEOGRAPHIC.has(epsg);
+}
+
+/**
+ * EPSG code named by any of the srsName spellings seen in real files:
+ * `http://www.opengis.net/def/crs/EPSG/0/25830`, `urn:ogc:def:crs:EPSG::25830`,
+ * `urn:ogc:def:crs:EPSG:6.3:25830`, `EPSG:25830`, `EPSG::25830`.
+ */
+export function epsgFromSrsName(srsName: string): number | undefined {
+  const match = /EPSG(?::[\d.]*:|:|\/[\d.]+\/|::)(\d{4,5})\s*$/i.exec(srsName.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * True when coordinates written under this srsName put latitude first. The legacy `EPSG:4326`
+ * form is lon/lat by convention; URN and URI forms follow the EPSG axis order.
+ */
+export function isLatitudeFirst(srsName: string): boolean {
+  const epsg = epsgFromSrsName(srsName);
+  if (epsg === undefined || !GEOGRAPHIC.has(epsg)) return false;
+  return !/^EPSG:\d+$/i.test(srsName.trim());
+}
+
+const converters = new Map<number, proj4.Converter>();
+
+function converterFrom(epsg: number): proj4.Converter {
+  let converter = converters.get(epsg);
+  if (!converter) {
+    if (!isSupportedEpsg(epsg)) throw new Error(`Unsupported CRS EPSG:${epsg}`);
+    converter = proj4(`EPSG:${epsg}`, 'EPSG:4326');
+    converters.set(epsg, converter);
+  }
+  return converter;
+}
+
+/** Converts an (x, y) = (easting|lon, northing|lat) pair to WGS84 [lon, lat]. */
+export function toWgs84(epsg: number, x: number, y: number): LonLat {
+  if (epsg === 4326) return [x, y];
+  const [lon, lat] = converterFrom(epsg).forward([x, y]);
+  return [lon, lat];
+}
+
+/** Converts WGS84 [lon, lat] to (x, y) in the given CRS. */
+export function fromWgs84(epsg: number, lon: number, lat: number): [number, number] {
+  if (epsg === 4326) return [lon, lat];
+  const [x, y] = converterFrom(epsg).inverse([lon, lat]);
+  return [x, y];
+}
+
+/** The ETRS89 UTM zone (EPSG:258xx) the Spanish cadastre uses at a longitude. */
+export function spanishUtmEpsgFor(lon: number): number {
+  const zone = Math.min(31, Math.max(28, Math.floor((lon + 180) / 6) + 1));
+  return 25800 + zone;
+}
