@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { CatastroService } from '../../service.js';
+import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
+
+/** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
+export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+  app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat', {
+    schema: { tags: ['Parcels'], summary: 'Parcel or unit by reference', params: RefcatParams, querystring: CountryQuery },
+  }, async (request) => ({
+    success: true,
+    data: await service.parcel(request.params.refcat, request.query.country),
+  }));
+
+  app.get<{ Params: RefcatParamsT; Querystring: UnitsQueryT }>('/api/catastro/:refcat/units', {
+    schema: { tags: ['Parcels'], summary: 'All units of a finca, 200 per page', params: RefcatParams, querystring: UnitsQuery },
+  }, async (request) => ({
+    success: true,
+    data: await service.units(request.params.refcat, { cursor: request.query.cursor, country: request.query.country }),
+  }));
+
+  app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/polygon', {
+    schema: { tags: ['Parcels'], summary: 'GeoJSON outline', params: RefcatParams, querystring: CountryQuery },
+  }, async (request) => ({
+    success: true,
+    data: await service.polygon(request.params.refcat, request.query.country),
+  }));
+}

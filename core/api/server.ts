@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_VERSION, type CatastroService } from '../service.js';
+import { handleError, handleNotFound } from './envelope.js';
+import { catastroRoutes } from './routes/catastro.js';
+import { exportRoutes } from './routes/export.js';
+import { mapRoutes } from './routes/map.js';
+import { searchRoutes } from './routes/search.js';
+
+export interface ApiServerOptions {
+  service: CatastroService;
+  /** Built renderer to serve at `/` (the same app that runs in Electron). */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+/** The HTTP API as a fastify app: routes are thin, each calls one facade method. */
+export async function buildApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    maxParamLength: 200,
+    // The facade re-checks semantics; schema coercion would turn "abc" into NaN silently.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Catastro Desktop API', version: API_VERSION, description: 'Cadastral parcel lookup service (see service-spec.md).' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-API-Version', API_VERSION);
+  });
+
+  const deps = { service: options.service };
+  await app.register(catastroRoutes, deps);
+  await app.register(searchRoutes, deps);
+  await app.register(exportRoutes, deps);
+  await app.register(mapRoutes, deps);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(options.staticDir), prefix: '/', wildcard: false });
+  }
+  return app;
+}
+
+export interface StartedServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(options: ApiServerOptions & { host?: string; port?: number }): Promise<StartedServer> {
+  const app = await buildApiServer(options);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { app, url: `http://${host}:${port}`, close: () => app.close() };
+}

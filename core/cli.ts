@@ -1,0 +1,76 @@
+import path from 'node:path';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Command, Option } from 'commander';
+import { startApiServer } from './api/server.js';
+import { CatastroService, API_VERSION } from './service.js';
+import { runImportCommand } from './store/import-command.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
+
+/** Upstream base URLs from the environment (tests point them at local fakes). */
+function sourcesFromEnv() {
+  return {
+    es: {
+      ...(process.env.CATASTRO_ES_OVC_URL && { ovcJsonBaseUrl: process.env.CATASTRO_ES_OVC_URL }),
+      ...(process.env.CATASTRO_ES_WFS_URL && { wfsCpUrl: process.env.CATASTRO_ES_WFS_URL }),
+    },
+  };
+}
+
+async function serve(options: { host: string; port: string; data: string; static?: string; log?: boolean }) {
+  const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv() });
+  const server = await startApiServer({
+    service,
+    host: options.host,
+    port: Number(options.port),
+    staticDir: options.static ?? path.join(repoRoot, 'dist/renderer'),
+    logger: options.log ?? false,
+  });
+  const { parcels } = service.status();
+  console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}`);
+  console.log(`Listening on ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    service.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return server;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('catastro')
+    .description('Catastro Desktop: cadastral parcels from a local copy and the official sources')
+    .version(API_VERSION);
+
+  const serveOptions = (command: Command) => command
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port (0 = any free port)', '8787')
+    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+    .option('--static <dir>', 'built renderer to serve at /')
+    .addOption(new Option('--log', 'log every request'));
+
+  serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
+    .action(serve);
+
+  serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
+    .action(async (options) => {
+      const { startApp } = await import('./start.js');
+      await startApp(options, () => serve(options));
+    });
+
+  program.command('import')
+    .description('import Catastro INSPIRE GML (parcels, buildings) or CAT files into the local copy')
+    .argument('<files...>', 'files (.gml, .gml.gz, .cat)')
+    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+    .action(async (files: string[], options: { data: string }) => {
+      process.exitCode = await runImportCommand(files, { dataDir: options.data });
+    });
+
+  return program;
+}
+
+await buildProgram().parseAsync(process.argv);

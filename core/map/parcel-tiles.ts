@@ -1,0 +1,47 @@
+import { geoJSONToTile } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import type { BBox } from '../model/index.js';
+import type { ParcelStore } from '../store/parcel-store.js';
+
+/** Below this zoom a tile would hold too many parcels to be useful or fast; the map shows outlines from here on. */
+export const MIN_PARCEL_TILE_ZOOM = 13;
+export const PARCEL_TILE_LAYER = 'parcels';
+const MAX_PARCELS_PER_TILE = 20_000;
+
+/** WGS84 bounds of an XYZ (Web Mercator) tile. */
+export function tileBBox(z: number, x: number, y: number): BBox {
+  const n = 2 ** z;
+  const lon = (i: number) => (i / n) * 360 - 180;
+  const lat = (j: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * j) / n))) * 180) / Math.PI;
+  return [lon(x), lat(y + 1), lon(x + 1), lat(y)];
+}
+
+export function isValidTile(z: number, x: number, y: number): boolean {
+  return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y)
+    && z >= 0 && z <= 24 && x >= 0 && y >= 0 && x < 2 ** z && y < 2 ** z;
+}
+
+/**
+ * A Mapbox Vector Tile of the local copy's parcels (layer `parcels`, property `ref`), made on
+ * demand from the R*Tree query: the copy changes with every import and live answer, so
+ * pre-built tiles would go stale. Null when the tile is empty or below MIN_PARCEL_TILE_ZOOM.
+ */
+export function parcelTile(store: ParcelStore, z: number, x: number, y: number): Uint8Array | null {
+  if (z < MIN_PARCEL_TILE_ZOOM) return null;
+  const parcels = store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE);
+  if (parcels.length === 0) return null;
+  const tile = geoJSONToTile(
+    {
+      type: 'FeatureCollection',
+      features: parcels.map((p) => ({
+        type: 'Feature',
+        properties: { ref: p.ref, country: p.country, area: Math.round(p.areaM2) },
+        geometry: p.geometry,
+      })),
+    },
+    z, x, y,
+    { extent: 4096, buffer: 64, clip: true, maxZoom: 24 },
+  );
+  if (!tile || tile.features.length === 0) return null;
+  return fromGeojsonVt({ [PARCEL_TILE_LAYER]: tile }, { version: 2, extent: 4096 });
+}

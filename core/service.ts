@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
+import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
+import { parcelToGpx } from './export/gpx.js';
+import { parcelToKml } from './export/kml.js';
+import {
+  optionalCountry, optionalCursor, requireLatitude, requireLongitude, requireReference,
+} from './input.js';
+import { parcelTile } from './map/parcel-tiles.js';
+import {
+  ServiceError, validationError,
+  type CoordinateMatch, type CountryCode, type Parcel, type PolygonResult, type UnitsPage,
+} from './model/index.js';
+import { importFiles } from './store/import-runner.js';
+import { ParcelStore } from './store/parcel-store.js';
+import { ensureSampleImported } from './store/sample.js';
+import type { ImportProgress, ImportResult } from './store/types.js';
+import { UpstreamClient } from './upstream/upstream-client.js';
+
+export const API_VERSION = '2026-10-01';
+
+export const DEFAULT_RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../resources');
+
+export interface ServiceOptions {
+  /** Folder holding the local copy (`catastro.sqlite`). */
+  dataDir: string;
+  /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
+  resourcesDir?: string;
+  sources?: Partial<SourcesConfig>;
+  /** Import the bundled sample municipality on first run (default true). */
+  importSample?: boolean;
+  upstream?: ConstructorParameters<typeof UpstreamClient>[0];
+}
+
+export interface ServiceStatus {
+  version: string;
+  parcels: number;
+  dataDir: string;
+}
+
+/**
+ * The one door into the core: HTTP routes and Electron IPC handlers call these methods and
+ * nothing else. Each validates its own input, so both callers get the spec's errors.
+ */
+export class CatastroService {
+  private constructor(
+    readonly store: ParcelStore,
+    private readonly adapters: Map<CountryCode, CountryAdapter>,
+    private readonly http: UpstreamClient,
+    private readonly dataDir: string,
+  ) {}
+
+  static async open(options: ServiceOptions): Promise<CatastroService> {
+    const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+    try {
+      if (options.importSample !== false) {
+        await ensureSampleImported(store, options.resourcesDir ?? DEFAULT_RESOURCES_DIR);
+      }
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return new CatastroService(
+      store,
+      createAdapters(options.sources),
+      new UpstreamClient(options.upstream),
+      options.dataDir,
+    );
+  }
+
+  private context(signal?: AbortSignal): AdapterContext {
+    return { http: this.http, store: this.store, signal };
+  }
+
+  private adapterFor(ref: string, country: unknown): { adapter: CountryAdapter; ref: string } {
+    const adapter = resolveAdapter(this.adapters, ref, optionalCountry(country));
+    return { adapter, ref: adapter.normalizeReference(ref) };
+  }
+
+  async parcel(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Parcel> {
+    const { adapter, ref } = this.adapterFor(requireReference(refcat), country);
+    return adapter.parcelByReference(ref, this.context(signal));
+  }
+
+  async units(refcat: unknown, options: { cursor?: unknown; country?: unknown } = {}, signal?: AbortSignal): Promise<UnitsPage> {
+    const raw = requireReference(refcat);
+    const cursor = optionalCursor(options.cursor);
+    const country = optionalCountry(options.country);
+    if (country === 'PV' || country === 'NA') {
+      throw new ServiceError('CNV_COVERAGE', `Units per finca are Spain (ES) only; the foral cadastres of ${country} publish none.`);
+    }
+    const { adapter, ref } = this.adapterFor(raw, country);
+    if (!adapter.units) {
+      throw new ServiceError('CNV_COVERAGE', `Units per finca are Spain (ES) only, not ${adapter.code}.`);
+    }
+    return adapter.units(ref.slice(0, 14), cursor, this.context(signal));
+  }
+
+  async parcelAt(input: { latitude?: unknown; longitude?: unknown; country?: unknown }, signal?: AbortSignal): Promise<CoordinateMatch> {
+    if (input === null || typeof input !== 'object') {
+      throw validationError('The body must be a JSON object with latitude and longitude.');
+    }
+    const latitude = requireLatitude(input.latitude);
+    const longitude = requireLongitude(input.longitude);
+    const adapter = adapterForCountry(this.adapters, optionalCountry(input.country));
+    const [minLon, minLat, maxLon, maxLat] = adapter.bounds;
+    if (longitude < minLon || longitude > maxLon || latitude < minLat || latitude > maxLat) {
+      throw validationError(`Coordinates ${latitude}, ${longitude} are outside ${adapter.name} (${adapter.code}); check the order (latitude, longitude) or pass the right country.`);
+    }
+    return adapter.parcelAt([longitude, latitude], this.context(signal));
+  }
+
+  async polygon(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<PolygonResult> {
+    const { adapter, ref } = this.adapterFor(requireReference(refcat), country);
+    return adapter.polygon(ref, this.context(signal));
+  }
+
+  async exportKml(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<string> {
+    return parcelToKml(await this.parcel(refcat, country, signal));
+  }
+
+  async exportGpx(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<string> {
+    return parcelToGpx(await this.parcel(refcat, country, signal));
+  }
+
+  parcelTile(z: number, x: number, y: number): Uint8Array | null {
+    return parcelTile(this.store, z, x, y);
+  }
+
+  status(): ServiceStatus {
+    return { version: API_VERSION, parcels: this.store.countParcels(), dataDir: this.dataDir };
+  }
+
+  importFiles(files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {
+    if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== 'string' || f === '')) {
+      throw validationError('importFiles needs a list of file paths.');
+    }
+    return importFiles(this.store, files, onProgress);
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}
