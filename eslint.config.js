@@ -1,0 +1,47 @@
+// Lint with the layer rule of DESIGN.md: core/ never imports electron/ or renderer/; renderer/
+// never imports Node built-ins or core internals (only the shared types in core/model);
+// core/model stays free of Node imports so both sides can share it.
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'zlib', 'crypto', 'better-sqlite3', 'electron'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test-results/**', 'playwright-report/**', '.scratch/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/electron/**', '**/renderer/**', 'electron'], message: 'core/ must not import electron/ or renderer/ (DESIGN.md layers).' }],
+      }],
+    },
+  },
+  {
+    files: ['core/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: [...nodeBuiltins, '../*', '!../model/*'], message: 'core/model is shared with the renderer: no Node imports, no core internals.' }],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: nodeBuiltins, message: 'renderer/ runs in the browser: no Node modules.' },
+          { group: ['**/core/*', '**/core/**', '!**/core/model', '!**/core/model/**'], message: 'renderer/ may import only core/model (shared types); talk to the core through CatastroClient.' },
+          { group: ['**/electron/**'], message: 'renderer/ must not import electron/.' },
+        ],
+      }],
+    },
+  },
+);
