@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toWgs84 } from '../../../core/geo/crs.js';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+
+let api: TestApi;
+beforeAll(async () => { api = await startTestApi(); });
+afterAll(async () => { await api?.close(); });
+
+const post = (payload: unknown, contentType = 'application/json') => api.app.inject({
+  method: 'POST',
+  url: '/api/search/coordinates',
+  headers: { 'content-type': contentType },
+  payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+});
+
+describe('POST /api/search/coordinates', () => {
+  it('finds a sample parcel from the copy at its own centroid', async () => {
+    const parcel = (await api.app.inject({ method: 'GET', url: '/api/catastro/000700100UL74F' })).json().data;
+    const response = await post({ latitude: parcel.latitud, longitude: parcel.longitud });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.refCat14).toBe('000700100UL74F');
+    expect(data.referenciaCatastral).toHaveLength(20);
+    expect(data.referenciaCatastral.startsWith('000700100UL74F')).toBe(true);
+    expect(data.coordenadas).toEqual({ latitud: parcel.latitud, longitud: parcel.longitud });
+    expect(data.mapsUrl).toContain('?q=');
+  });
+
+  it('asks the live source for a point outside the copy (the recorded Consulta_RCCOOR point)', async () => {
+    const [longitude, latitude] = toWgs84(25830, 439242.88, 4479664.51);
+    const response = await post({ latitude, longitude });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.refCat14).toBe('9398516VK3799G');
+  });
+
+  it.each([
+    ['outside Spain', { latitude: 48.85, longitude: 2.35 }],
+    ['latitude missing', { longitude: -4.46 }],
+    ['latitude as text', { latitude: 'forty-one', longitude: -4.46 }],
+    ['latitude out of range', { latitude: 123, longitude: -4.46 }],
+    ['bad country', { latitude: 41.06, longitude: -4.46, country: 'Spain!' }],
+  ])('answers 400 VALIDATION_ERROR when %s', async (_label, body) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it.each([
+    ['malformed JSON', '{"latitude": 41.06,', 'application/json'],
+    ['an empty body', '', 'application/json'],
+    ['a non-JSON media type', 'latitude=41&longitude=-4', 'application/x-www-form-urlencoded'],
+    ['a JSON array', '[41, -4]', 'application/json'],
+  ])('answers 400 for %s', async (_label, payload, contentType) => {
+    const response = await post(payload, contentType);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+});
