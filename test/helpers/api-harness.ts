@@ -31,7 +31,7 @@ export async function startTestApi(): Promise<TestApi> {
         wfsCpUrl: `${fake.url}/INSPIRE/wfsCP.aspx`,
       },
     },
-    upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10 },
+    upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
   const app = await buildApiServer({ service });
   return {
