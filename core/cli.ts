@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,40 @@ function sourcesFromEnv() {
   };
 }
 
-async function serve(options: { host: string; port: string; data: string; static?: string; log?: boolean }) {
+interface ServeOptions { host: string; port: string; data: string; static?: string; log?: boolean; workers?: string }
+
+/**
+ * `--workers N` forks N processes sharing the port (node:cluster): SQLite in WAL mode lets
+ * every process read the same copy, so lookups scale with cores. The primary opens the store
+ * once first so migrations and the sample import happen exactly once.
+ */
+async function serveClustered(options: ServeOptions, workers: number) {
   const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv() });
+  const { parcels } = service.status();
+  service.close();
+  console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
+  let announced = false;
+  for (let i = 0; i < workers; i++) {
+    cluster.fork({ CATASTRO_WORKER: '1' }).on('message', (message: { url?: string }) => {
+      if (message.url && !announced) {
+        announced = true;
+        console.log(`Listening on ${message.url}`);
+      }
+    });
+  }
+  const stop = () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function serve(options: ServeOptions) {
+  const workers = Number(options.workers ?? 1);
+  if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
+  const isWorker = !cluster.isPrimary;
+  const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv(), importSample: !isWorker });
   const server = await startApiServer({
     service,
     host: options.host,
@@ -28,9 +61,13 @@ async function serve(options: { host: string; port: string; data: string; static
     staticDir: options.static ?? path.join(repoRoot, 'dist/renderer'),
     logger: options.log ?? false,
   });
-  const { parcels } = service.status();
-  console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}`);
-  console.log(`Listening on ${server.url}`);
+  if (isWorker) {
+    process.send?.({ url: server.url });
+  } else {
+    const { parcels } = service.status();
+    console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}`);
+    console.log(`Listening on ${server.url}`);
+  }
   const stop = async () => {
     await server.close();
     service.close();
@@ -51,6 +88,7 @@ export function buildProgram(): Command {
     .option('--port <port>', 'port (0 = any free port)', '8787')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
+    .option('--workers <n>', 'processes sharing the port (serve only)', '1')
     .addOption(new Option('--log', 'log every request'));
 
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
