@@ -1,0 +1,46 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { KeyStore } from '../../auth/key-store.js';
+import { systemClock, type Clock } from '../../auth/periods.js';
+import { IpDailyAllowance, QuotaLedger } from '../../auth/quota.js';
+import apiVersionPlugin from './api-version.js';
+import authPlugin from './auth.js';
+import etagPlugin from './etag.js';
+import quotaPlugin from './quota.js';
+
+export interface ApiAccessOptions {
+  /** `keys` for a served API; `off` for the desktop app (trusted local user, no quota). */
+  auth: 'keys' | 'off';
+  /** The service's SQLite handle (ParcelStore.db); keys and counters live in their own tables. */
+  db: BetterSqlite3.Database;
+  /** Free per-IP daily allowance for calls without a key; undefined = every call needs a key. */
+  freeTier?: { perIpDaily: number };
+  /** The one API version (API_VERSION of core/service.ts). */
+  version: string;
+  /** Injected clock for tests (month and day boundaries, expiry). */
+  clock?: Clock;
+}
+
+/**
+ * The whole access layer in the order its hooks must run: version check, authentication,
+ * ETag/304 (before quota so a 304 is seen as free), quota. Register once on the root app:
+ *
+ *   await app.register(apiAccessPlugin, { auth: 'keys', db: service.store.db, version: API_VERSION });
+ */
+async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const keys = new KeyStore(options.db, clock);
+  await app.register(apiVersionPlugin, { version: options.version });
+  await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier });
+  await app.register(etagPlugin, {});
+  await app.register(quotaPlugin, {
+    ledger: new QuotaLedger(options.db, clock),
+    ipAllowance: options.auth === 'keys' && options.freeTier
+      ? new IpDailyAllowance(options.db, options.freeTier.perIpDaily, clock)
+      : undefined,
+  });
+}
+
+export default fp(apiAccessPlugin, { fastify: '5.x', name: 'catastro-api-access' });
+export { apiAccessPlugin };

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { KeyStore } from '../../auth/key-store.js';
+import { ServiceError } from '../../model/index.js';
+import './caller.js';
+import { isMeteredPath, ORGANISATION_ROUTES } from './paths.js';
+
+export interface AuthPluginOptions {
+  /** `keys`: X-API-Key required on metered paths; `off`: desktop/local use, everyone trusted. */
+  auth: 'keys' | 'off';
+  /** Required when auth is `keys`. */
+  keys?: KeyStore;
+  /** When set, requests without a key are admitted (and counted per IP per UTC day by the quota plugin). */
+  freeTier?: { perIpDaily: number };
+}
+
+const REASONS = {
+  unknown: 'The API key is not valid.',
+  revoked: 'The API key has been revoked.',
+  expired: 'The API key has expired.',
+} as const;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Identifies the caller of every /api/ request (spec: Authentication) and sets
+ * `request.apiCaller`. Missing, unknown, revoked or expired keys answer 401 UNAUTHORIZED;
+ * the units endpoint needs an organisation key (401 too: the credentials are the problem).
+ * Runs in onRequest, before the body is read, so unauthenticated calls cost no work.
+ */
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  if (options.auth === 'keys' && !options.keys) throw new Error('auth plugin: `keys` (a KeyStore) is required when auth is "keys"');
+  app.decorateRequest('apiCaller', null as any);
+
+  app.addHook('onRequest', async (request) => {
+    request.apiCaller = { kind: 'local' };
+    if (options.auth === 'off' || !isMeteredPath(request.url)) return;
+
+    const clearKey = header(request, 'x-api-key')?.trim();
+    if (!clearKey) {
+      if (options.freeTier && !ORGANISATION_ROUTES.has(request.routeOptions.url ?? '')) {
+        request.apiCaller = { kind: 'ip', ip: request.ip };
+        return;
+      }
+      throw new ServiceError('UNAUTHORIZED', ORGANISATION_ROUTES.has(request.routeOptions.url ?? '')
+        ? 'This endpoint needs an organisation API key in the X-API-Key header.'
+        : 'An API key is required in the X-API-Key header.');
+    }
+    const verification = options.keys!.verify(clearKey);
+    if (!verification.ok) throw new ServiceError('UNAUTHORIZED', REASONS[verification.reason]);
+    if (ORGANISATION_ROUTES.has(request.routeOptions.url ?? '') && !verification.key.organisation) {
+      throw new ServiceError('UNAUTHORIZED', 'This endpoint needs an organisation API key; this key is not one.');
+    }
+    request.apiCaller = { kind: 'key', key: verification.key };
+  });
+}
+
+export default fp(authPlugin, { fastify: '5.x', name: 'catastro-auth' });
+export { authPlugin as authPluginUnwrapped };

@@ -1,0 +1,35 @@
+import type { ApiKeyRecord } from '../../auth/key-store.js';
+import type { Period } from '../../auth/periods.js';
+
+/**
+ * Who is calling, as decided by the auth plugin:
+ * - `key`: a valid X-API-Key (monthly quota of its tier);
+ * - `ip`: no key, admitted by the operator's free per-IP daily allowance;
+ * - `local`: auth is off (desktop use) or the path is not metered; no quota.
+ */
+export type ApiCaller =
+  | { kind: 'key'; key: ApiKeyRecord }
+  | { kind: 'ip'; ip: string }
+  | { kind: 'local' };
+
+/** Units counted in preHandler before the route ran, corrected in onSend. */
+export interface QuotaReservation {
+  units: number;
+  period: Period;
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiCaller: ApiCaller;
+    quotaReservation: QuotaReservation | null;
+  }
+  interface FastifyReply {
+    /**
+     * Set by a route to override the quota cost of its 2xx answer, e.g. `reply.quotaCost = 0`
+     * for an answer without data (spec Limits: `disponible: false`, empty `/agro`, `/score`
+     * without data). Non-2xx answers are free whatever this says.
+     */
+    quotaCost: number | undefined;
+  }
+}

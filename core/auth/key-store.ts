@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import { validationError } from '../model/index.js';
+import { systemClock, type Clock } from './periods.js';
+import { isTier, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
+
+type Database = BetterSqlite3.Database;
+
+/** A key as stored: everything but the clear key, which is never kept (only its SHA-256). */
+export interface ApiKeyRecord {
+  id: string;
+  tier: Tier;
+  organisation: boolean;
+  label: string | null;
+  /** Last UTC day the key is valid (`YYYY-MM-DD`), or null for no expiry. */
+  expiresOn: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+  /** Monthly quota of the tier. */
+  monthlyQuota: number;
+}
+
+export interface CreateKeyInput {
+  tier: Tier;
+  organisation?: boolean;
+  expiresOn?: string | null;
+  label?: string | null;
+}
+
+export type KeyVerification =
+  | { ok: true; key: ApiKeyRecord }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+
+interface KeyRow {
+  id: string;
+  tier: string;
+  organisation: number;
+  label: string | null;
+  expires_on: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Clear keys carry a recognisable prefix so a leaked one can be spotted by secret scanners. */
+const KEY_PREFIX = 'cdk_';
+
+export const hashApiKey = (clearKey: string): string => createHash('sha256').update(clearKey, 'utf8').digest('hex');
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Accepts a real calendar date only (2026-02-30 is refused), so expiry is never silently shifted. */
+export function parseExpiryDate(value: string): string {
+  const match = DATE_RE.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  if (!match || !date || date.toISOString().slice(0, 10) !== value) {
+    throw validationError(`Expiry date must be a calendar date YYYY-MM-DD, got '${value}'.`);
+  }
+  return value;
+}
+
+/**
+ * API keys of the HTTP API in the service's own SQLite file (its own tables, created if
+ * missing). A key is shown once at creation; the database holds only its SHA-256 hash, so a
+ * copied database file cannot be used to call the API.
+ */
+export class KeyStore {
+  constructor(private readonly db: Database, private readonly clock: Clock = systemClock) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS api_keys (
+        id           TEXT PRIMARY KEY,
+        key_hash     TEXT NOT NULL UNIQUE,
+        tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
+        organisation INTEGER NOT NULL DEFAULT 0,
+        label        TEXT,
+        expires_on   TEXT,
+        created_at   TEXT NOT NULL,
+        revoked_at   TEXT
+      )`);
+  }
+
+  create(input: CreateKeyInput): { key: string; record: ApiKeyRecord } {
+    if (!isTier(input.tier)) {
+      throw validationError(`Tier must be one of free, basic, pro, business; got '${String(input.tier)}'.`);
+    }
+    const expiresOn = input.expiresOn ? parseExpiryDate(input.expiresOn) : null;
+    const clearKey = KEY_PREFIX + randomBytes(24).toString('base64url');
+    const id = randomBytes(6).toString('hex');
+    this.db.prepare(`
+      INSERT INTO api_keys (id, key_hash, tier, organisation, label, expires_on, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+      id, hashApiKey(clearKey), input.tier, input.organisation ? 1 : 0, input.label ?? null, expiresOn,
+      this.clock().toISOString(),
+    );
+    return { key: clearKey, record: this.get(id)! };
+  }
+
+  get(id: string): ApiKeyRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+    return row && toRecord(row);
+  }
+
+  list(): ApiKeyRecord[] {
+    return (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as KeyRow[]).map(toRecord);
+  }
+
+  /** Returns false when no such key exists; revoking twice keeps the first revocation date. */
+  revoke(id: string): boolean {
+    const exists = this.db.prepare('SELECT 1 FROM api_keys WHERE id = ?').get(id);
+    if (!exists) return false;
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+      .run(this.clock().toISOString(), id);
+    return true;
+  }
+
+  /** Looks the key up by its hash; a key is valid through the whole UTC day of `expiresOn`. */
+  verify(clearKey: string): KeyVerification {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(hashApiKey(clearKey)) as KeyRow | undefined;
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revoked_at) return { ok: false, reason: 'revoked' };
+    if (row.expires_on && this.clock().toISOString().slice(0, 10) > row.expires_on) {
+      return { ok: false, reason: 'expired' };
+    }
+    return { ok: true, key: toRecord(row) };
+  }
+}
+
+function toRecord(row: KeyRow): ApiKeyRecord {
+  const tier = row.tier as Tier;
+  return {
+    id: row.id,
+    tier,
+    organisation: row.organisation === 1,
+    label: row.label,
+    expiresOn: row.expires_on,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    monthlyQuota: TIER_MONTHLY_QUOTA[tier],
+  };
+}

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { isServiceError } from '../model/index.js';
+import { KeyStore, parseExpiryDate, type ApiKeyRecord } from './key-store.js';
+import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
+
+/** The service's SQLite file, shared with the local copy (core/service.ts opens the same one). */
+export const SERVICE_DB_FILE = 'catastro.sqlite';
+
+export interface KeysCommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const consoleIo: KeysCommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+function withKeyStore<T>(dataDir: string, work: (keys: KeyStore) => T): T {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, SERVICE_DB_FILE));
+  try {
+    db.pragma('busy_timeout = 5000'); // the server may hold the file open at the same time
+    return work(new KeyStore(db));
+  } finally {
+    db.close();
+  }
+}
+
+function describe(key: ApiKeyRecord): string {
+  const state = key.revokedAt ? `revoked ${key.revokedAt.slice(0, 10)}` : key.expiresOn ? `expires ${key.expiresOn}` : 'no expiry';
+  return [
+    key.id,
+    key.tier.padEnd(8),
+    `${TIER_MONTHLY_QUOTA[key.tier]}/month`.padEnd(12),
+    key.organisation ? 'organisation' : 'personal    ',
+    state.padEnd(20),
+    key.label ?? '',
+  ].join('  ').trimEnd();
+}
+
+const expiryArgument = (value: string): string => {
+  try {
+    return parseExpiryDate(value);
+  } catch (error) {
+    throw new InvalidArgumentError(isServiceError(error) ? error.message : String(error));
+  }
+};
+
+/**
+ * `catastro keys create|list|revoke` as a commander sub-command. The lead adds it with
+ * `program.addCommand(keysCommand(defaultDataDir))`. Failures set `process.exitCode` (1).
+ */
+export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleIo): Command {
+  const keys = new Command('keys').description('manage API keys of the HTTP API (stored hashed in the data folder)');
+  const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
+
+  keys.command('create')
+    .description('create a key; the key is printed once and never stored in clear')
+    .addOption(new Option('--tier <tier>', 'plan: monthly quota free 100, basic 5000, pro 15000, business 50000').choices(TIERS).makeOptionMandatory())
+    .option('--organisation', 'organisation key (needed for /api/catastro/{refcat}/units)', false)
+    .option('--expires <YYYY-MM-DD>', 'last UTC day the key is valid', expiryArgument)
+    .option('--label <text>', 'free text to recognise the key')
+    .addOption(dataOption())
+    .action((options: { tier: Tier; organisation: boolean; expires?: string; label?: string; data: string }) => {
+      const { key, record } = withKeyStore(options.data, (store) => store.create({
+        tier: options.tier, organisation: options.organisation, expiresOn: options.expires, label: options.label,
+      }));
+      io.out(`id:     ${record.id}`);
+      io.out(`key:    ${key}`);
+      io.out(`tier:   ${record.tier} (${record.monthlyQuota} requests/month)${record.organisation ? ', organisation' : ''}`);
+      if (record.expiresOn) io.out(`valid through ${record.expiresOn} (UTC)`);
+      io.out('Store the key now: it is shown only this once (the data folder keeps only its hash).');
+    });
+
+  keys.command('list')
+    .description('list keys (ids and plans; clear keys are not stored)')
+    .option('--json', 'print JSON', false)
+    .addOption(dataOption())
+    .action((options: { json: boolean; data: string }) => {
+      const list = withKeyStore(options.data, (store) => store.list());
+      if (options.json) {
+        io.out(JSON.stringify(list, null, 2));
+        return;
+      }
+      if (list.length === 0) io.out('no keys');
+      for (const key of list) io.out(describe(key));
+    });
+
+  keys.command('revoke')
+    .description('revoke a key by id; it answers 401 from then on')
+    .argument('<id>', 'key id as shown by `keys list`')
+    .addOption(dataOption())
+    .action((id: string, options: { data: string }) => {
+      if (withKeyStore(options.data, (store) => store.revoke(id))) {
+        io.out(`revoked ${id}`);
+      } else {
+        io.err(`no key with id ${id}`);
+        process.exitCode = 1;
+      }
+    });
+  return keys;
+}
+
+/**
+ * Runs `keys …` with the given arguments (without the leading `keys`), for tests and scripts.
+ * Returns the exit code instead of exiting.
+ */
+export async function runKeysCommand(args: string[], opts: { dataDir: string; io?: KeysCommandIo }): Promise<number> {
+  const io = opts.io ?? consoleIo;
+  const previousExitCode = process.exitCode;
+  process.exitCode = undefined;
+  const command = keysCommand(opts.dataDir, io);
+  const silence = (c: Command) => {
+    c.exitOverride().configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    c.commands.forEach(silence);
+  };
+  silence(command);
+  try {
+    await command.parseAsync(args, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    const exitCode = (error as { exitCode?: number }).exitCode;
+    if (typeof exitCode === 'number') return exitCode;
+    io.err(isServiceError(error) ? error.message : String(error));
+    return 1;
+  } finally {
+    process.exitCode = previousExitCode;
+  }
+}

@@ -1,0 +1,62 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+type Database = BetterSqlite3.Database;
+
+export interface ChargeResult {
+  /** False when the charge would have passed the limit; nothing was counted then. */
+  accepted: boolean;
+  /** Units counted in the period after this call. */
+  used: number;
+}
+
+/**
+ * Usage counters in SQLite, one row per subject (a key id, an IP address) and period
+ * (`YYYY-MM`, `YYYY-MM-DD`). Every change is one UPSERT … RETURNING statement: SQLite runs it
+ * atomically even across connections and processes, so concurrent requests never lose or
+ * double count, and the count survives a restart. A new period is a new row, so counters
+ * reset without a job.
+ */
+export class UsageCounter {
+  private readonly chargeWithinLimit: BetterSqlite3.Statement;
+  private readonly chargeAlways: BetterSqlite3.Statement;
+  private readonly read: BetterSqlite3.Statement;
+
+  constructor(db: Database) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS api_usage (
+        subject TEXT NOT NULL,
+        period  TEXT NOT NULL,
+        used    INTEGER NOT NULL,
+        PRIMARY KEY (subject, period)
+      ) WITHOUT ROWID`);
+    // The SELECT … WHERE makes the first insert obey the limit too (and disambiguates the
+    // UPSERT grammar); the DO UPDATE … WHERE refuses a charge that would pass the limit.
+    this.chargeWithinLimit = db.prepare(`
+      INSERT INTO api_usage (subject, period, used)
+      SELECT @subject, @period, @units WHERE @units <= @limit
+      ON CONFLICT (subject, period) DO UPDATE SET used = used + excluded.used
+      WHERE used + excluded.used <= @limit
+      RETURNING used`);
+    this.chargeAlways = db.prepare(`
+      INSERT INTO api_usage (subject, period, used) VALUES (@subject, @period, max(@units, 0))
+      ON CONFLICT (subject, period) DO UPDATE SET used = max(used + @units, 0)
+      RETURNING used`);
+    this.read = db.prepare('SELECT used FROM api_usage WHERE subject = ? AND period = ?').pluck();
+  }
+
+  /** Counts `units` only if the total stays within `limit`. */
+  chargeIfWithin(subject: string, period: string, units: number, limit: number): ChargeResult {
+    const row = this.chargeWithinLimit.get({ subject, period, units, limit }) as { used: number } | undefined;
+    if (row) return { accepted: true, used: row.used };
+    return { accepted: false, used: this.peek(subject, period) };
+  }
+
+  /** Counts `units` unconditionally; a negative value gives units back (never below zero). */
+  adjust(subject: string, period: string, units: number): number {
+    return (this.chargeAlways.get({ subject, period, units }) as { used: number }).used;
+  }
+
+  peek(subject: string, period: string): number {
+    return (this.read.get(subject, period) as number | undefined) ?? 0;
+  }
+}
