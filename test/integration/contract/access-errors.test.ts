@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccessApp, type AccessApp } from './access-app.js';
+
+/**
+ * Spec "Errors" and "Authentication", one row per condition: status, code, and the envelope
+ * `{success:false, error, code}`.
+ */
+describe('contract: error statuses and codes of the access layer', () => {
+  let t: AccessApp;
+  let basic: string;
+  let revoked: string;
+  let expired: string;
+  let personal: string;
+  let organisation: string;
+  let exhausted: string;
+
+  beforeAll(async () => {
+    t = await startAccessApp();
+    basic = t.newKey('basic').key;
+    const r = t.newKey('pro');
+    revoked = r.key;
+    t.keys.revoke(r.id);
+    expired = t.newKey('business', { expiresOn: '2020-01-31' }).key;
+    personal = t.newKey('business').key;
+    organisation = t.newKey('basic', { organisation: true }).key;
+    const e = t.newKey('free');
+    exhausted = e.key;
+    t.ledger.charge(e.id, 100);
+  });
+  afterAll(() => t.close());
+
+  const cases: Array<{ name: string; url: string; key?: () => string; headers?: Record<string, string>; status: number; code?: string }> = [
+    { name: 'no key', url: '/api/catastro/0472511VK3507S', status: 401, code: 'UNAUTHORIZED' },
+    { name: 'unknown key', url: '/api/catastro/0472511VK3507S', key: () => 'cdk_not-a-key', status: 401, code: 'UNAUTHORIZED' },
+    { name: 'revoked key', url: '/api/catastro/0472511VK3507S', key: () => revoked, status: 401, code: 'UNAUTHORIZED' },
+    { name: 'expired key', url: '/api/catastro/0472511VK3507S', key: () => expired, status: 401, code: 'UNAUTHORIZED' },
+    { name: 'units with a personal key', url: '/api/catastro/9398516VK3799G/units', key: () => personal, status: 401, code: 'UNAUTHORIZED' },
+    { name: 'units without a key', url: '/api/catastro/9398516VK3799G/units', status: 401, code: 'UNAUTHORIZED' },
+    { name: 'units with an organisation key', url: '/api/catastro/9398516VK3799G/units', key: () => organisation, status: 200 },
+    { name: 'monthly quota used up', url: '/api/catastro/0472511VK3507S', key: () => exhausted, status: 429, code: 'KEY_AUTH_004' },
+    { name: 'unknown API version', url: '/api/catastro/0472511VK3507S', key: () => basic, headers: { 'x-api-version': '2025-01-01' }, status: 400, code: 'VALIDATION_ERROR' },
+    { name: 'pinned current API version', url: '/api/catastro/0472511VK3507S', key: () => basic, headers: { 'x-api-version': '2026-10-01' }, status: 200 },
+    { name: 'not found', url: '/api/catastro/NOPE0000000000', key: () => basic, status: 404, code: 'NOT_FOUND' },
+    { name: 'ambiguous', url: '/api/catastro/AMBIG', key: () => basic, status: 300, code: 'CNV_AMBIGUOUS' },
+    { name: 'source down', url: '/api/catastro/DOWN0000000000', key: () => basic, status: 503, code: 'SERVICE_UNAVAILABLE' },
+    { name: 'unknown endpoint with a key', url: '/api/nothing-here', key: () => basic, status: 404, code: 'NOT_FOUND' },
+    { name: 'open: status without a key', url: '/api/status', status: 200 },
+    { name: 'open: openapi.json without a key', url: '/api/openapi.json', status: 200 },
+    { name: 'open: tiles without a key', url: '/api/tiles/parcels/16/1/2', status: 200 },
+  ];
+
+  it.each(cases)('$name → $status $code', async ({ url, key, headers, status, code }) => {
+    const res = await t.app.inject({ url, headers: { ...(key ? { 'x-api-key': key() } : {}), ...headers } });
+    expect(res.statusCode).toBe(status);
+    if (code) {
+      const body = res.json();
+      expect(body).toMatchObject({ success: false, code });
+      expect(typeof body.error).toBe('string');
+      expect(body.error.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a 429 KEY_AUTH_004 carries the rate headers the spec says to compare', async () => {
+    const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': exhausted } });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(res.headers['x-ratelimit-reset']).toMatch(/^\d{4}-\d{2}-01T00:00:00Z$/);
+  });
+
+  it('the clear key in the answer of a 401 is never echoed', async () => {
+    const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': revoked } });
+    expect(res.body).not.toContain(revoked);
+  });
+});
+
+describe('contract: auth off (desktop use)', () => {
+  let t: AccessApp;
+  beforeAll(async () => { t = await startAccessApp({ auth: 'off' }); });
+  afterAll(() => t.close());
+
+  it('answers without a key, with no quota headers and searchesRemaining -1 (unlimited)', async () => {
+    const res = await t.app.inject({ url: '/api/catastro/9398516VK3799G/units' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-quota-limit']).toBeUndefined();
+    expect(res.json().searchesRemaining).toBe(-1);
+  });
+});
+
+describe('contract: free per-IP daily allowance', () => {
+  let t: AccessApp;
+  beforeAll(async () => { t = await startAccessApp({ freeTier: { perIpDaily: 3 } }); });
+  afterAll(() => t.close());
+
+  it('admits keyless calls until the daily allowance is spent, then 429 DAILY_LIMIT_REACHED', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await t.app.inject({ url: '/api/catastro/0472511VK3507S', remoteAddress: '127.0.0.9' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(last!.json().code).toBe('DAILY_LIMIT_REACHED');
+    expect(last!.headers['x-ratelimit-limit']).toBe('3');
+    expect(last!.headers['x-ratelimit-reset']).toMatch(/T00:00:00Z$/);
+    const other = await t.app.inject({ url: '/api/catastro/0472511VK3507S', remoteAddress: '127.0.0.10' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().searchesRemaining).toBe(2);
+  });
+
+  it('still needs an organisation key for units, and still rejects a bad key', async () => {
+    expect((await t.app.inject({ url: '/api/catastro/9398516VK3799G/units', remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/catastro/X', headers: { 'x-api-key': 'bad' }, remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
+  });
+});
