@@ -1,0 +1,183 @@
+import {
+  CATASTRO_ATTRIBUTION, isServiceError, notFound,
+  type AddressCandidate, type CountryCode,
+} from '../model/index.js';
+import type { StoredParcel } from '../store/types.js';
+import type { GeocoderCandidate } from './cartociudad.js';
+import { readCandidatesInput, type AddressCandidatesInput } from './candidates-input.js';
+import { confianza, municipalityMatches, streetSimilarity } from './confianza.js';
+import { fold, nameContains, nameTokens } from './normalize.js';
+import type { LocalAddressSearch, ParcelLookup } from './ports.js';
+import type { ParsedAddress } from './query.js';
+
+export const CARTOCIUDAD_ATTRIBUTION = 'CartoCiudad (IGN/CNIG)';
+
+/** What endpoint 1 needs; the lead builds it with `createAddressDeps` (core/address/deps.ts). */
+export interface AddressCandidatesDeps {
+  /** Spain's geocoder; `CartoCiudadClient` satisfies it. */
+  geocoder: { candidates(q: string, options: { limit?: number; postcode?: string; signal?: AbortSignal }): Promise<GeocoderCandidate[]> };
+  /** The local copy, for `enCopia` and the copy's use, dwellings and year. */
+  copy: ParcelLookup;
+  /** The copy's stored addresses, for answers while the geocoder is down. Optional: without it a down geocoder is a 503. */
+  localAddresses?: LocalAddressSearch;
+}
+
+export interface AddressCandidatesResult {
+  consulta: { texto: string; calle: string; numero: number | null; municipio: string | null };
+  candidatos: AddressCandidate[];
+  attribution: string;
+}
+
+/** Countries whose address search this build serves (others in the spec's list answer 422). */
+export const SERVED_ADDRESS_COUNTRIES: readonly CountryCode[] = ['ES'];
+
+const SPANISH_REFERENCE = /^[0-9A-ZÑ]{14}$/;
+const FORAL_PROVINCES: Record<string, CountryCode> = { '01': 'PV', '20': 'PV', '48': 'PV', '31': 'NA' };
+
+function paisOf(provinceCode: string | undefined): CountryCode {
+  return (provinceCode && FORAL_PROVINCES[provinceCode.padStart(2, '0')]) || 'ES';
+}
+
+function enrich(candidate: AddressCandidate, copy: ParcelLookup): AddressCandidate {
+  const parcel = copy.getParcel(candidate.pais, candidate.refCatastral);
+  if (!parcel) return candidate;
+  return {
+    ...candidate,
+    enCopia: true,
+    ...(parcel.direccion && { direccionCatastro: parcel.direccion }),
+    ...(parcel.uso && { uso: parcel.uso }),
+    ...(parcel.declaredDwellings !== undefined && { viviendas: parcel.declaredDwellings }),
+    ...(parcel.anioConstruccion !== undefined && { anioConstruccion: parcel.anioConstruccion }),
+  };
+}
+
+function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCandidate | undefined {
+  const pais = paisOf(c.provinceCode);
+  const ref = c.refCatastral?.toUpperCase();
+  if (!ref || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_REFERENCE.test(ref))) return undefined;
+  const numberMatches = address.numero !== undefined && c.portalNumber === address.numero
+    && (address.extension === undefined || fold(address.extension) === fold(c.extension ?? ''));
+  const muniMatches = address.municipio
+    ? municipalityMatches(c.muni, address.municipio)
+    : address.codigoPostal !== undefined && address.codigoPostal === c.postalCode;
+  const number = `${c.portalNumber}${c.extension ?? ''}`;
+  const place = [c.postalCode, c.muni].filter(Boolean).join(' ');
+  return {
+    refCatastral: ref,
+    pais,
+    direccion: `${[c.tipVia, c.address, number].filter(Boolean).join(' ')}${place ? `, ${place}` : ''}`,
+    numero: c.portalNumber,
+    ...(c.postalCode && { codigoPostal: c.postalCode }),
+    ...(c.muni && { municipio: c.muni }),
+    ...(c.province && { provincia: c.province }),
+    ...(c.lat !== undefined && c.lng !== undefined && { latitud: c.lat, longitud: c.lng }),
+    confianza: confianza({
+      numberMatches,
+      municipalityMatches: muniMatches,
+      streetSimilarity: streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name),
+    }),
+    coincideNumero: numberMatches,
+    coincideMunicipio: muniMatches,
+    enCopia: false,
+  };
+}
+
+/** House number written right after the street name in a stored address ("CL MADROÑO 3 ..."). */
+function numberAfterStreet(direccion: string, streetName: string): number | undefined {
+  const words = fold(direccion).split(' ');
+  const last = nameTokens(streetName).at(-1);
+  const at = last ? words.lastIndexOf(last) : -1;
+  const next = at >= 0 ? words.slice(at + 1).find((w) => /^\d+$/.test(w)) : undefined;
+  return next === undefined ? undefined : Number(next);
+}
+
+function fromCopy(parcel: StoredParcel, address: ParsedAddress): AddressCandidate | undefined {
+  if (!parcel.direccion || !nameContains(parcel.direccion, address.nombreVia)) return undefined;
+  const numero = numberAfterStreet(parcel.direccion, address.nombreVia);
+  if (numero === undefined) return undefined;
+  const numberMatches = address.numero !== undefined && numero === address.numero;
+  const muniMatches = address.municipio
+    ? municipalityMatches(parcel.municipio, address.municipio)
+    : address.codigoPostal !== undefined && address.codigoPostal === parcel.codigoPostal;
+  return {
+    refCatastral: parcel.ref,
+    pais: parcel.country,
+    direccion: parcel.direccion,
+    numero,
+    ...(parcel.codigoPostal && { codigoPostal: parcel.codigoPostal }),
+    ...(parcel.municipio && { municipio: parcel.municipio }),
+    ...(parcel.provincia && { provincia: parcel.provincia }),
+    latitud: parcel.centroid[1],
+    longitud: parcel.centroid[0],
+    // The stored address contains every word of the street asked for: similarity 1.
+    confianza: confianza({ numberMatches, municipalityMatches: muniMatches, streetSimilarity: 1 }),
+    coincideNumero: numberMatches,
+    coincideMunicipio: muniMatches,
+    enCopia: true,
+  };
+}
+
+function rank(candidates: AddressCandidate[], address: ParsedAddress, limit: number): AddressCandidate[] {
+  const best = new Map<string, AddressCandidate>();
+  for (const c of candidates) {
+    const seen = best.get(c.refCatastral);
+    if (!seen || c.confianza > seen.confianza) best.set(c.refCatastral, c);
+  }
+  const distance = (c: AddressCandidate) => (address.numero === undefined ? c.numero : Math.abs(c.numero - address.numero));
+  return [...best.values()]
+    .sort((a, b) => b.confianza - a.confianza || distance(a) - distance(b) || a.refCatastral.localeCompare(b.refCatastral))
+    .slice(0, limit);
+}
+
+function geocoderText(address: ParsedAddress): string {
+  const street = [address.calle, address.numero !== undefined ? `${address.numero}${address.extension ?? ''}` : undefined].filter(Boolean).join(' ');
+  return [street, address.municipio].filter(Boolean).join(', ');
+}
+
+async function geocode(address: ParsedAddress, limit: number, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidate[]> {
+  // Ask for more than `limit`: entries without a reference or a number are dropped, duplicates merged.
+  const ask = Math.max(limit * 4, 20);
+  const found = await deps.geocoder.candidates(geocoderText(address), { limit: ask, postcode: address.codigoPostal, signal });
+  let candidates = found.map((c) => fromGeocoder(c, address)).filter((c): c is AddressCandidate => c !== undefined);
+  const street = found.find((c) => c.type === 'callejero');
+  if (candidates.length === 0 && street) {
+    // The geocoder knows only the street (no number asked, or none it can place): take the
+    // portals it has on that street; coincideNumero stays false for them (spec rule 4).
+    const onStreet = await deps.geocoder.candidates(`${[street.tipVia, street.address, '1'].filter(Boolean).join(' ')}, ${street.muni ?? ''}`, { limit: ask, postcode: address.codigoPostal, signal });
+    candidates = onStreet
+      .filter((c) => fold(c.address) === fold(street.address) && c.muniCode === street.muniCode)
+      .map((c) => fromGeocoder(c, address))
+      .filter((c): c is AddressCandidate => c !== undefined);
+  }
+  return candidates;
+}
+
+/**
+ * Endpoint 1, address → ranked parcel candidates (Spain through CartoCiudad). Each candidate is
+ * a building entrance with its 14-character reference; candidates in the local copy carry the
+ * copy's use, dwellings and year. When the geocoder is down, the copy's stored addresses answer
+ * where they can (else 503). Nothing found → 404 NOT_FOUND (free).
+ */
+export async function addressCandidates(input: AddressCandidatesInput, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidatesResult> {
+  const { address, limit } = readCandidatesInput(input, SERVED_ADDRESS_COUNTRIES);
+  let candidates: AddressCandidate[];
+  let attribution = `${CARTOCIUDAD_ATTRIBUTION}; ${CATASTRO_ATTRIBUTION}`;
+  try {
+    candidates = await geocode(address, limit, deps, signal);
+  } catch (error) {
+    if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE' || !deps.localAddresses) throw error;
+    const fromLocal = deps.localAddresses.parcelsOnStreet(address.nombreVia, 500)
+      .map((p) => fromCopy(p, address))
+      .filter((c): c is AddressCandidate => c !== undefined);
+    if (fromLocal.length === 0) throw error;
+    candidates = fromLocal;
+    attribution = CATASTRO_ATTRIBUTION;
+  }
+  const ranked = rank(candidates, address, limit).map((c) => enrich(c, deps.copy));
+  if (ranked.length === 0) throw notFound(`No address matches '${address.texto.slice(0, 80)}'.`);
+  return {
+    consulta: { texto: address.texto, calle: address.calle, numero: address.numero ?? null, municipio: address.municipio ?? null },
+    candidatos: ranked,
+    attribution,
+  };
+}

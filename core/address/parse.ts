@@ -1,0 +1,113 @@
+import { notFound, validationError } from '../model/index.js';
+import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
+import { fold, nameTokens } from './normalize.js';
+import { parseAddressText, type ParsedAddress } from './query.js';
+
+/** `data` of `POST /api/search/address/parse` (spec: Address-parse result). */
+export interface AddressParseResult {
+  /**
+   * The street directory resolves an address to a finca (14 characters), not to a unit, so
+   * this is the 14-character reference, the same as `refCat14`; endpoint 3 and /units take it.
+   */
+  referenciaCatastral: string;
+  refCat14: string;
+  direccion: string;
+  tipoVia: string;
+  nombreVia: string;
+  numero: number;
+  municipio: string;
+  provincia: string;
+}
+
+export interface AddressParseDeps {
+  callejero: Pick<CallejeroClient, 'provinces' | 'municipalities' | 'streets' | 'numbers'>;
+}
+
+const MAX_LENGTH = 300;
+
+function readDireccion(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationError("The body must be a JSON object with the field 'direccion'.");
+  }
+  const value = (body as { direccion?: unknown }).direccion;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw validationError("Field 'direccion' is required: a Spanish address such as 'Calle Mayor 5, Madrid'.");
+  }
+  if (value.length > MAX_LENGTH) throw validationError(`Field 'direccion' is too long (at most ${MAX_LENGTH} characters).`);
+  return value.trim();
+}
+
+const sameName = (a: string, b: string) => {
+  const x = nameTokens(a);
+  const y = nameTokens(b);
+  return x.length === y.length && x.every((w) => y.includes(w));
+};
+
+async function resolveProvince(address: ParsedAddress, deps: AddressParseDeps, signal?: AbortSignal): Promise<Province> {
+  const { items } = await deps.callejero.provinces(signal);
+  if (address.provincia) {
+    const found = items.find((p) => sameName(p.name, address.provincia!));
+    if (!found) throw notFound(`Province '${address.provincia}' does not exist.`);
+    return found;
+  }
+  if (address.codigoPostal) {
+    // The first two digits of a Spanish postcode are the INE province code.
+    const found = items.find((p) => p.code === address.codigoPostal!.slice(0, 2));
+    if (!found) throw notFound(`No province has postcodes starting ${address.codigoPostal.slice(0, 2)}.`);
+    return found;
+  }
+  const sameAsMunicipality = items.find((p) => sameName(p.name, address.municipio!));
+  if (sameAsMunicipality) return sameAsMunicipality;
+  throw validationError(`Cannot tell the province of '${address.municipio}': add the postcode or the province, e.g. 'Calle Mayor 5, ${address.municipio}, 28970' or '… (Madrid)'.`);
+}
+
+function pickMunicipality(items: Municipality[], given: string): Municipality | undefined {
+  return items.find((m) => fold(m.name) === fold(given))
+    ?? items.find((m) => sameName(m.name, given))
+    ?? (items.length === 1 ? items[0] : undefined);
+}
+
+function pickStreet(items: Street[], address: ParsedAddress): Street | undefined {
+  const typed = address.streetType?.code;
+  const named = items.filter((s) => sameName(s.name, address.nombreVia));
+  return named.find((s) => !typed || s.type === typed) ?? named[0] ?? (items.length === 1 ? items[0] : undefined);
+}
+
+/**
+ * Endpoint 5, Spanish free text → cadastral reference through the Catastro street directory:
+ * ConsultaProvincia (province from the text, the postcode, or a municipality that is also a
+ * province) → ConsultaMunicipio → ConsultaVia → ConsultaNumero. 400 for a missing field or an
+ * address without number or municipality; 404 when the province, municipality, street or
+ * number does not exist.
+ */
+export async function parseAddress(body: unknown, deps: AddressParseDeps, signal?: AbortSignal): Promise<AddressParseResult> {
+  const direccion = readDireccion(body);
+  const address = parseAddressText(direccion);
+  if (address.nombreVia === '') throw validationError("No street found in 'direccion'; write the street first, e.g. 'Calle Mayor 5, Madrid'.");
+  if (address.numero === undefined) throw validationError("'direccion' needs a house number, e.g. 'Calle Mayor 5, Madrid'.");
+  if (!address.municipio) throw validationError("'direccion' needs the municipality after the street, e.g. 'Calle Mayor 5, Madrid'.");
+
+  const province = await resolveProvince(address, deps, signal);
+  const municipalities = await deps.callejero.municipalities(province.name, address.municipio, signal);
+  const municipality = pickMunicipality(municipalities.items, address.municipio);
+  if (!municipality) throw notFound(`Municipality '${address.municipio}' does not exist in ${province.name}.`);
+
+  const streets = await deps.callejero.streets(province.name, municipality.name, address.streetType?.code ?? '', address.nombreVia, signal);
+  const street = pickStreet(streets.items, address);
+  if (!street) throw notFound(`Street '${address.calle}' does not exist in ${municipality.name}.`);
+
+  const numbers = await deps.callejero.numbers(province.name, municipality.name, street.type, street.name, address.numero, signal);
+  const match = numbers.items.find((n) => Number.parseInt(n.number, 10) === address.numero && /^[0-9A-ZÑ]{14}$/.test(n.ref14));
+  if (!match) throw notFound(`Number ${address.numero} does not exist on ${street.type} ${street.name} (${municipality.name}).`);
+
+  return {
+    referenciaCatastral: match.ref14,
+    refCat14: match.ref14,
+    direccion: `${street.type} ${street.name} ${address.numero}, ${municipality.name} (${province.name})`,
+    tipoVia: street.type,
+    nombreVia: street.name,
+    numero: address.numero,
+    municipio: municipality.name,
+    provincia: province.name,
+  };
+}

@@ -1,0 +1,22 @@
+import type { CountryCode } from '../model/index.js';
+import type { StoredParcel } from '../store/types.js';
+
+/**
+ * What the address code needs from the rest of the core, as the narrowest interfaces, so the
+ * lead wires the real objects (UpstreamClient, ParcelStore) and tests can use small fakes.
+ */
+
+/** core/upstream/upstream-client.ts `UpstreamClient` satisfies this (it throws SERVICE_UNAVAILABLE when a source is down). */
+export interface TextFetcher {
+  getText(url: string, options: { source: string; signal?: AbortSignal }): Promise<{ status: number; body: string; contentType?: string | null }>;
+}
+
+/** core/store/parcel-store.ts `ParcelStore` satisfies this. */
+export interface ParcelLookup {
+  getParcel(country: CountryCode, ref: string): StoredParcel | undefined | null;
+}
+
+/** Parcels of the local copy whose stored address (`direccion`) mentions a street; used when the geocoder is down. */
+export interface LocalAddressSearch {
+  parcelsOnStreet(streetName: string, limit: number): StoredParcel[];
+}

@@ -1,0 +1,86 @@
+import { streetTypeOf, type StreetType } from './street-types.js';
+
+/** A Spanish address as understood from free text ("street and number, municipality, postcode"). */
+export interface ParsedAddress {
+  /** The text as given. */
+  texto: string;
+  streetType?: StreetType;
+  /** Street name without its type, as typed ("Fuenlabrada"). */
+  nombreVia: string;
+  /** Type (full word) and name, e.g. "AVENIDA Fuenlabrada"; the name alone when no type was given. */
+  calle: string;
+  numero?: number;
+  /** Letter after the number ("21 B", "21B"). */
+  extension?: string;
+  municipio?: string;
+  provincia?: string;
+  codigoPostal?: string;
+}
+
+const SPANISH_POSTCODE = /^\d{5}$/;
+// Number at the end of the street part: "Mayor 5", "Mayor, nº 5", "Mayor5" (attached), "Mayor 5B".
+const TRAILING_NUMBER = /^(.*?)(?:\s*,?\s*(?:N[ºO°]\.?|NUM\.?|NUMERO|NÚMERO)?\s*)(\d{1,5})\s*([A-Za-zÑñ])?$/i;
+const NO_NUMBER = /\s*,?\s*(S\/N|SN|SIN N[UÚ]MERO)$/i;
+
+function splitStreetAndNumber(part: string): { street: string; numero?: number; extension?: string } {
+  const withoutSn = part.replace(NO_NUMBER, '');
+  const match = TRAILING_NUMBER.exec(withoutSn);
+  const before = match?.[1].trim() ?? '';
+  // A street that is only digits after its type ("Calle 5") keeps them as its name.
+  const onlyAType = before.split(/\s+/).length === 1 && streetTypeOf(before.replace(/[/.]$/, '')) !== undefined;
+  if (!match || before === '' || onlyAType) return { street: withoutSn.trim() };
+  return { street: match[1].trim(), numero: Number(match[2]), extension: match[3]?.toUpperCase() };
+}
+
+function splitType(street: string): { streetType?: StreetType; nombreVia: string } {
+  // "C/Mayor", "Avda.Fuenlabrada": a type glued to the name by "/" or "."
+  const spaced = street.replace(/^([A-Za-zºª]{1,6})[/.](?=\S)/, '$1/ ').trim();
+  const [first, ...rest] = spaced.split(/\s+/);
+  const type = rest.length > 0 ? streetTypeOf(first.replace(/[/.]$/, '')) : undefined;
+  if (!type) return { nombreVia: street.replace(/^[/.\s]+/, '').trim() };
+  return { streetType: type, nombreVia: rest.join(' ').replace(/^[/.\s]+/, '').trim() };
+}
+
+/** Reads "street and number, municipality, postcode" (any order after the street; postcode may sit beside the municipality). */
+export function parseAddressText(text: string): ParsedAddress {
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const streetPart = parts.shift() ?? '';
+  let { street, numero, extension } = splitStreetAndNumber(streetPart);
+  // "Calle Mayor, 5, Madrid": the number as its own part.
+  if (numero === undefined && parts[0] && /^(N[ºO°]\.?\s*)?\d{1,5}\s*[A-Za-z]?$/i.test(parts[0])) {
+    const m = /(\d{1,5})\s*([A-Za-z])?$/.exec(parts.shift()!)!;
+    numero = Number(m[1]);
+    extension = m[2]?.toUpperCase();
+  }
+  let municipio: string | undefined;
+  let provincia: string | undefined;
+  let codigoPostal: string | undefined;
+  for (const raw of parts) {
+    let part = raw;
+    const province = /\(([^)]+)\)\s*$/.exec(part);
+    if (province) {
+      provincia ??= province[1].trim();
+      part = part.slice(0, province.index).trim();
+    }
+    const leading = /^(\d{5})\s+(.+)$/.exec(part);
+    const trailing = /^(.+?)\s+(\d{5})$/.exec(part);
+    if (SPANISH_POSTCODE.test(part)) codigoPostal ??= part;
+    else if (leading) { codigoPostal ??= leading[1]; part = leading[2]; }
+    else if (trailing) { codigoPostal ??= trailing[2]; part = trailing[1]; }
+    if (SPANISH_POSTCODE.test(part) || part === '') continue;
+    if (municipio === undefined) municipio = part;
+    else provincia ??= part;
+  }
+  const { streetType, nombreVia } = splitType(street);
+  return {
+    texto: text,
+    streetType,
+    nombreVia,
+    calle: streetType ? `${streetType.name} ${nombreVia}` : nombreVia,
+    numero,
+    extension,
+    municipio,
+    provincia,
+    codigoPostal,
+  };
+}
