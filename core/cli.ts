@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { startApiServer } from './api/server.js';
 import { CatastroService, API_VERSION } from './service.js';
+import { keysCommand } from './auth/keys-command.js';
 import { runImportCommand } from './store/import-command.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +21,10 @@ function sourcesFromEnv() {
   };
 }
 
-interface ServeOptions { host: string; port: string; data: string; static?: string; log?: boolean; workers?: string }
+interface ServeOptions {
+  host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
+  auth?: 'keys' | 'off'; freePerIp?: string;
+}
 
 /**
  * `--workers N` forks N processes sharing the port (node:cluster): SQLite in WAL mode lets
@@ -60,6 +64,8 @@ async function serve(options: ServeOptions) {
     port: Number(options.port),
     staticDir: options.static ?? path.join(repoRoot, 'dist/renderer'),
     logger: options.log ?? false,
+    auth: options.auth ?? 'keys',
+    freeTier: options.freePerIp ? { perIpDaily: Number(options.freePerIp) } : undefined,
   });
   if (isWorker) {
     process.send?.({ url: server.url });
@@ -92,12 +98,15 @@ export function buildProgram(): Command {
     .addOption(new Option('--log', 'log every request'));
 
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
-    .action(serve);
+    .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
+    .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)')
+    .action(async (options: ServeOptions) => { await serve(options); });
 
   serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
     .action(async (options) => {
       const { startApp } = await import('./start.js');
-      await startApp(options, () => serve(options));
+      // The app's own local server: the desktop user is trusted (DESIGN.md), no keys.
+      await startApp(options, () => serve({ ...options, auth: 'off' }));
     });
 
   program.command('import')
@@ -107,6 +116,8 @@ export function buildProgram(): Command {
     .action(async (files: string[], options: { data: string }) => {
       process.exitCode = await runImportCommand(files, { dataDir: options.data });
     });
+
+  program.addCommand(keysCommand(defaultDataDir));
 
   return program;
 }

@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addressCandidates, type AddressCandidatesResult } from './address/candidates.js';
+import type { AddressCandidatesInput } from './address/candidates-input.js';
+import { createAddressDeps, type AddressDeps } from './address/deps.js';
+import { parseAddress, type AddressParseResult } from './address/parse.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
 import { parcelToGpx } from './export/gpx.js';
@@ -27,7 +31,7 @@ export interface ServiceOptions {
   dataDir: string;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
-  sources?: Partial<SourcesConfig>;
+  sources?: Partial<SourcesConfig> & { address?: { cartociudadBaseUrl?: string; callejeroBaseUrl?: string } };
   /** Import the bundled sample municipality on first run (default true). */
   importSample?: boolean;
   upstream?: ConstructorParameters<typeof UpstreamClient>[0];
@@ -49,6 +53,7 @@ export class CatastroService {
     private readonly adapters: Map<CountryCode, CountryAdapter>,
     private readonly http: UpstreamClient,
     private readonly dataDir: string,
+    private readonly addressDeps: AddressDeps,
   ) {}
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
@@ -61,11 +66,13 @@ export class CatastroService {
       store.close();
       throw error;
     }
+    const http = new UpstreamClient(options.upstream);
     return new CatastroService(
       store,
       createAdapters(options.sources),
-      new UpstreamClient(options.upstream),
+      http,
       options.dataDir,
+      createAddressDeps({ store, http, ...options.sources?.address }),
     );
   }
 
@@ -109,6 +116,16 @@ export class CatastroService {
       throw validationError(`Coordinates ${latitude}, ${longitude} are outside ${adapter.name} (${adapter.code}); check the order (latitude, longitude) or pass the right country.`);
     }
     return adapter.parcelAt([longitude, latitude], this.context(signal));
+  }
+
+  /** Endpoint 1: address → ranked parcel candidates. */
+  addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult> {
+    return addressCandidates(input ?? {}, this.addressDeps, signal);
+  }
+
+  /** Endpoint 5: Spanish free-text address → reference. */
+  parseAddress(body: unknown, signal?: AbortSignal): Promise<AddressParseResult> {
+    return parseAddress(body, this.addressDeps, signal);
   }
 
   async polygon(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<PolygonResult> {

@@ -6,6 +6,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { handleError, handleNotFound } from './envelope.js';
+import apiAccessPlugin from './plugins/access.js';
+import { addressRoutes } from './routes/address.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
@@ -16,6 +18,13 @@ export interface ApiServerOptions {
   /** Built renderer to serve at `/` (the same app that runs in Electron). */
   staticDir?: string;
   logger?: boolean;
+  /**
+   * `keys` (default): every metered /api/ call needs X-API-Key, with quotas (spec:
+   * Authentication, Limits). `off`: the desktop app's own local server, trusted user.
+   */
+  auth?: 'keys' | 'off';
+  /** Free per-IP daily allowance for calls without a key (operator's choice; off by default). */
+  freeTier?: { perIpDaily: number };
 }
 
 /** The HTTP API as a fastify app: routes are thin, each calls one facade method. */
@@ -42,8 +51,15 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-API-Version', API_VERSION);
   });
+  await app.register(apiAccessPlugin, {
+    auth: options.auth ?? 'keys',
+    db: options.service.store.db,
+    version: API_VERSION,
+    freeTier: options.freeTier,
+  });
 
   const deps = { service: options.service };
+  await app.register(addressRoutes, { service: options.service, deps: undefined as never });
   await app.register(catastroRoutes, deps);
   await app.register(searchRoutes, deps);
   await app.register(exportRoutes, deps);

@@ -33,7 +33,7 @@ export async function startTestApi(): Promise<TestApi> {
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
-  const app = await buildApiServer({ service });
+  const app = await buildApiServer({ service, auth: 'off' });
   return {
     app, service, fake, dataDir,
     async close() {

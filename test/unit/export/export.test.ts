@@ -25,7 +25,7 @@ describe('KML export', () => {
 
   it('is a KML 2.2 Document holding one Placemark named by the reference', () => {
     const doc = parse(kml);
-    expect(doc.documentElement.namespaceURI).toBe('http://www.opengis.net/kml/2.2');
+    expect(doc.documentElement!.namespaceURI).toBe('http://www.opengis.net/kml/2.2');
     const placemarks = doc.getElementsByTagName('Placemark');
     expect(doc.getElementsByTagName('Document').length).toBe(1);
     expect(placemarks.length).toBe(1);
@@ -45,7 +45,7 @@ describe('GPX export', () => {
 
   it('is GPX 1.1 with a wpt carrying lat, lon and the reference as name', () => {
     const doc = parse(gpx);
-    expect(doc.documentElement.getAttribute('version')).toBe('1.1');
+    expect(doc.documentElement!.getAttribute('version')).toBe('1.1');
     const wpt = doc.getElementsByTagName('wpt')[0];
     expect(Number(wpt.getAttribute('lat'))).toBe(parcel.latitud);
     expect(Number(wpt.getAttribute('lon'))).toBe(parcel.longitud);
