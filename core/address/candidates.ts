@@ -60,6 +60,9 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
   const muniMatches = address.municipio
     ? municipalityMatches(c.muni, address.municipio)
     : address.codigoPostal !== undefined && address.codigoPostal === c.postalCode;
+  const similarity = streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name);
+  // A portal on a street with no word in common with the one asked for is not a match.
+  if (similarity === 0) return undefined;
   const number = `${c.portalNumber}${c.extension ?? ''}`;
   const place = [c.postalCode, c.muni].filter(Boolean).join(' ');
   return {
@@ -74,7 +77,7 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
     confianza: confianza({
       numberMatches,
       municipalityMatches: muniMatches,
-      streetSimilarity: streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name),
+      streetSimilarity: similarity,
     }),
     coincideNumero: numberMatches,
     coincideMunicipio: muniMatches,
@@ -139,7 +142,11 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
   const ask = Math.max(limit * 4, 20);
   const found = await deps.geocoder.candidates(geocoderText(address), { limit: ask, postcode: address.codigoPostal, signal });
   let candidates = found.map((c) => fromGeocoder(c, address)).filter((c): c is AddressCandidate => c !== undefined);
-  const street = found.find((c) => c.type === 'callejero');
+  const street = found
+    .filter((c) => c.type === 'callejero')
+    .map((c) => ({ c, similarity: streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name) }))
+    .filter((s) => s.similarity > 0)
+    .sort((a, b) => b.similarity - a.similarity)[0]?.c;
   if (candidates.length === 0 && street) {
     // The geocoder knows only the street (no number asked, or none it can place): take the
     // portals it has on that street; coincideNumero stays false for them (spec rule 4).

@@ -1,5 +1,6 @@
 import { notFound, validationError } from '../model/index.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
+import { municipalityMatches } from './confianza.js';
 import { fold, nameTokens } from './normalize.js';
 import { parseAddressText, type ParsedAddress } from './query.js';
 
@@ -62,15 +63,17 @@ async function resolveProvince(address: ParsedAddress, deps: AddressParseDeps, s
 }
 
 function pickMunicipality(items: Municipality[], given: string): Municipality | undefined {
+  // The directory matches partially ("MADRID" finds "HUMANES DE MADRID"): keep only the same
+  // name, or an official name that begins with the given words ("Humanes").
   return items.find((m) => fold(m.name) === fold(given))
     ?? items.find((m) => sameName(m.name, given))
-    ?? (items.length === 1 ? items[0] : undefined);
+    ?? items.find((m) => municipalityMatches(m.name, given));
 }
 
 function pickStreet(items: Street[], address: ParsedAddress): Street | undefined {
   const typed = address.streetType?.code;
   const named = items.filter((s) => sameName(s.name, address.nombreVia));
-  return named.find((s) => !typed || s.type === typed) ?? named[0] ?? (items.length === 1 ? items[0] : undefined);
+  return named.find((s) => !typed || s.type === typed) ?? named[0];
 }
 
 /**
@@ -92,7 +95,10 @@ export async function parseAddress(body: unknown, deps: AddressParseDeps, signal
   const municipality = pickMunicipality(municipalities.items, address.municipio);
   if (!municipality) throw notFound(`Municipality '${address.municipio}' does not exist in ${province.name}.`);
 
-  const streets = await deps.callejero.streets(province.name, municipality.name, address.streetType?.code ?? '', address.nombreVia, signal);
+  // The directory matches names partially and writes articles after the name ("ESTACION DE
+  // LA"): ask with the longest significant word, then keep only the same name.
+  const keyword = [...nameTokens(address.nombreVia)].sort((a, b) => b.length - a.length)[0] ?? address.nombreVia;
+  const streets = await deps.callejero.streets(province.name, municipality.name, address.streetType?.code ?? '', keyword, signal);
   const street = pickStreet(streets.items, address);
   if (!street) throw notFound(`Street '${address.calle}' does not exist in ${municipality.name}.`);
 

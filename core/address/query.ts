@@ -45,7 +45,9 @@ function splitType(street: string): { streetType?: StreetType; nombreVia: string
 export function parseAddressText(text: string): ParsedAddress {
   const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
   const streetPart = parts.shift() ?? '';
-  let { street, numero, extension } = splitStreetAndNumber(streetPart);
+  const split = splitStreetAndNumber(streetPart);
+  const { street } = split;
+  let { numero, extension } = split;
   // "Calle Mayor, 5, Madrid": the number as its own part.
   if (numero === undefined && parts[0] && /^(N[ºO°]\.?\s*)?\d{1,5}\s*[A-Za-z]?$/i.test(parts[0])) {
     const m = /(\d{1,5})\s*([A-Za-z])?$/.exec(parts.shift()!)!;

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { foldText, loadHumanesPortals, type HumanesPortal } from './cartociudad.js';
+
+/**
+ * A stand-in for the Catastro street directory (OVCCallejero.asmx: ConsultaProvincia,
+ * ConsultaMunicipio, ConsultaVia, ConsultaNumero) built from the REAL CartoCiudad portal index
+ * of Humanes de Madrid: real street names, numbers and 14-character references.
+ *
+ * SHAPED FROM DOCUMENTATION, NOT RECORDINGS: no OVC callejero answer is recorded in the fixtures.
+ * Element names follow SOURCES.md §1.4 (`control` counters cuprov/cumun/cuca/cunum/cuerr;
+ * `provinciero/prov{cpine,np}`, `municipiero/muni{nm,loine{cp,cm}}`,
+ * `callejero/calle{loine,dir{cv,tv,nv}}`, `numerero/nump{pc{pc1,pc2},num{pnp}}`,
+ * `lerr/err{cod,des}`), roots `consulta_<list>` in the namespace http://www.catastro.meh.es/
+ * (the JSON variant wraps them as `consulta_municipieroResult` etc.). Choices where the
+ * documentation is silent: street codes `cv` are CartoCiudad's (third group of `obj_id`), names
+ * are written as CartoCiudad writes them (with accents), the only documented error code (12,
+ * "LA PROVINCIA NO EXISTE") answers an unknown province, an unknown municipality or street is an
+ * empty list, and an absent number answers the nearest numbers of the street.
+ */
+const NS = 'http://www.catastro.meh.es/';
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Catastro writes the two-letter type code; the index writes the full word. */
+const TYPE_CODES: Record<string, string> = { CALLE: 'CL', AVENIDA: 'AV', CAMINO: 'CM', PLAZA: 'PZ', TRAVESIA: 'TR' };
+
+function document(root: string, control: string, body: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n<${root} xmlns="${NS}"><control>${control}</control>${body}</${root}>`;
+}
+
+function provinceError(root: string): string {
+  return document(root, '<cuerr>1</cuerr>', '<lerr><err><cod>12</cod><des>LA PROVINCIA NO EXISTE</des></err></lerr>');
+}
+
+interface Street { code: string; type: string; name: string; portals: HumanesPortal[] }
+
+export type CallejeroMode = 'ok' | 'down';
+
+export interface FakeCallejero {
+  /** Base to configure as the OVCCallejero.asmx base URL. */
+  url: string;
+  requests: string[];
+  streets: Street[];
+  setMode(mode: CallejeroMode): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeCallejero(): Promise<FakeCallejero> {
+  const portals = loadHumanesPortals().filter((p) => p.ref && p.numero !== null);
+  const province = { code: portals[0].ineProv, name: foldText(portals[0].province) };
+  const municipality = { name: portals[0].municipality.toUpperCase(), ine: portals[0].ineMun.slice(2) };
+  const byStreet = new Map<string, Street>();
+  for (const p of portals) {
+    const key = `${p.tipoVia}|${p.street}`;
+    const street = byStreet.get(key) ?? { code: p.streetCode, type: TYPE_CODES[p.tipoVia] ?? p.tipoVia.slice(0, 2), name: p.street, portals: [] };
+    street.portals.push(p);
+    byStreet.set(key, street);
+  }
+  const streets = [...byStreet.values()];
+  const requests: string[] = [];
+  let mode: CallejeroMode = 'ok';
+
+  const loine = `<loine><cp>${province.code}</cp><cm>${municipality.ine}</cm></loine>`;
+  const provinceOk = (value: string | null) => foldText(value ?? '') === province.name;
+  const municipalityOk = (value: string | null) => foldText(value ?? '') === foldText(municipality.name);
+
+  function answer(op: string, params: URLSearchParams): string | undefined {
+    switch (op) {
+      case 'ConsultaProvincia':
+        return document('consulta_provinciero', '<cuprov>1</cuprov>', `<provinciero><prov><cpine>${province.code}</cpine><np>${xml(province.name)}</np></prov></provinciero>`);
+      case 'ConsultaMunicipio': {
+        if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_municipiero');
+        const wanted = foldText(params.get('Municipio') ?? '');
+        const hit = foldText(municipality.name).includes(wanted);
+        return document('consulta_municipiero', `<cumun>${hit ? 1 : 0}</cumun>`, hit
+          ? `<municipiero><muni><nm>${xml(municipality.name)}</nm>${loine}</muni></municipiero>` : '');
+      }
+      case 'ConsultaVia': {
+        if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_callejero');
+        const type = (params.get('TipoVia') ?? '').toUpperCase();
+        const name = foldText(params.get('NombreVia') ?? '');
+        const found = municipalityOk(params.get('Municipio'))
+          ? streets.filter((s) => (!type || s.type === type) && foldText(s.name).includes(name))
+          : [];
+        const calles = found.map((s) => `<calle>${loine}<dir><cv>${s.code}</cv><tv>${s.type}</tv><nv>${xml(s.name)}</nv></dir></calle>`).join('');
+        return document('consulta_callejero', `<cuca>${found.length}</cuca>`, found.length ? `<callejero>${calles}</callejero>` : '');
+      }
+      case 'ConsultaNumero': {
+        if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_numerero');
+        const street = municipalityOk(params.get('Municipio'))
+          ? streets.find((s) => s.type === (params.get('TipoVia') ?? '').toUpperCase() && foldText(s.name) === foldText(params.get('NomVia') ?? ''))
+          : undefined;
+        const number = Number(params.get('Numero'));
+        let hits = street?.portals.filter((p) => p.numero === number) ?? [];
+        if (street && hits.length === 0) {
+          hits = [...street.portals].sort((a, b) => Math.abs(a.numero! - number) - Math.abs(b.numero! - number)).slice(0, 3);
+        }
+        const seen = new Set<string>();
+        const nump = hits.filter((p) => !seen.has(p.ref!) && seen.add(p.ref!))
+          .map((p) => `<nump><pc><pc1>${p.ref!.slice(0, 7)}</pc1><pc2>${p.ref!.slice(7, 14)}</pc2></pc><num><pnp>${p.numero}</pnp></num></nump>`).join('');
+        return document('consulta_numerero', `<cunum>${seen.size}</cunum>`, seen.size ? `<numerero>${nump}</numerero>` : '');
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(url.pathname + url.search);
+    if (mode === 'down') {
+      res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
+      return;
+    }
+    const op = url.pathname.split('/').pop() ?? '';
+    const body = url.pathname.startsWith('/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx/') ? answer(op, url.searchParams) : undefined;
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx`,
+    requests,
+    streets,
+    setMode: (m) => { mode = m; },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { fixture } from '../helpers/paths.js';
+
+/**
+ * A stand-in for the CartoCiudad geocoder fed by REAL data: the geocoder's own portal index of
+ * Humanes de Madrid (INE 28073), `analysis/es_cartociudad_es_index_portal_humanes_28073.ndjson.gz`
+ * (1,368 portals, real streets, numbers, postcodes and 14-character cadastral references).
+ *
+ * No recorded HTTP answer of CartoCiudad exists (fixtures/README.md), so the ANSWER SHAPE is built
+ * from the documented field names (SOURCES.md §1.8: id, type, address, tip_via, portalNumber,
+ * noNumber, extension, muni, muniCode, province, provinceCode, comunidadAutonoma,
+ * comunidadAutonomaCode, poblacion, postalCode, countryCode, refCatastral, lat, lng, state,
+ * stateMsg), filled from the index fields they correspond to; an array of candidates as JSON.
+ * The matching is a simple stand-in for the real search engine: every significant word of a
+ * street name must occur in the street part of `q` (before the first comma); a number picks that portal, or the nearest ones when absent;
+ * without a number the street itself (`type: callejero`) is returned. `state`/`stateMsg`
+ * values are illustrative (1 exact, 2 nearest portal, 4 street only), not the service's own.
+ */
+export interface HumanesPortal {
+  objId: string;
+  streetCode: string;
+  tipoVia: string;
+  street: string;
+  numero: number | null;
+  extension: string | null;
+  ineMun: string;
+  municipality: string;
+  ineProv: string;
+  province: string;
+  ineComunidad: string;
+  comunidad: string;
+  poblacion: string;
+  postcodes: string[];
+  lat: number;
+  lng: number;
+  ref: string | null;
+  sinNumero: boolean;
+}
+
+export const HUMANES_INDEX = fixture('analysis/es_cartociudad_es_index_portal_humanes_28073.ndjson.gz');
+
+let cached: HumanesPortal[] | undefined;
+
+/** The index's documents (every second line; the others are Elasticsearch `{"index":…}` actions). */
+export function loadHumanesPortals(): HumanesPortal[] {
+  if (cached) return cached;
+  const lines = gunzipSync(readFileSync(HUMANES_INDEX)).toString('utf8').split('\n').filter(Boolean);
+  cached = lines.map((l) => JSON.parse(l)).filter((d) => d.obj_id).map((d) => ({
+    objId: d.obj_id,
+    streetCode: String(d.obj_id).split('.')[2],
+    tipoVia: d.tipo_via,
+    street: d.text_original,
+    numero: d.numero,
+    extension: d.extension,
+    ineMun: d.ine_mun,
+    municipality: d.nom_muni_original,
+    ineProv: d.ine_prov,
+    province: d.nom_prov_original,
+    ineComunidad: d.ine_comunidad,
+    comunidad: d.nom_comunidad_original,
+    poblacion: d.ent_pob_original,
+    postcodes: d.cod_postal ?? [],
+    lat: d.lat,
+    lng: d.lng,
+    ref: d.ref_catastral || null,
+    sinNumero: d.sin_numero === true,
+  }));
+  return cached;
+}
+
+export const foldText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+const ARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'EL', 'LOS', 'Y']);
+const significant = (s: string) => foldText(s).split(' ').filter((w) => w && !ARTICLES.has(w));
+
+function portalAnswer(p: HumanesPortal, state: number, stateMsg: string) {
+  return {
+    id: p.objId,
+    province: p.province,
+    provinceCode: p.ineProv,
+    comunidadAutonoma: p.comunidad,
+    comunidadAutonomaCode: p.ineComunidad,
+    muni: p.municipality,
+    muniCode: p.ineMun,
+    type: 'portal',
+    address: p.street,
+    postalCode: p.postcodes.join(','),
+    poblacion: p.poblacion,
+    tip_via: p.tipoVia,
+    lat: p.lat,
+    lng: p.lng,
+    portalNumber: p.numero,
+    noNumber: p.sinNumero,
+    extension: p.extension,
+    refCatastral: p.ref,
+    countryCode: '011',
+    state,
+    stateMsg,
+  };
+}
+
+function streetAnswer(p: HumanesPortal) {
+  return {
+    id: `${p.ineMun}${p.streetCode}`,
+    province: p.province,
+    provinceCode: p.ineProv,
+    comunidadAutonoma: p.comunidad,
+    comunidadAutonomaCode: p.ineComunidad,
+    muni: p.municipality,
+    muniCode: p.ineMun,
+    type: 'callejero',
+    address: p.street,
+    postalCode: p.postcodes.join(','),
+    poblacion: p.poblacion,
+    tip_via: p.tipoVia,
+    lat: p.lat,
+    lng: p.lng,
+    portalNumber: null,
+    noNumber: true,
+    extension: null,
+    refCatastral: null,
+    countryCode: '011',
+    state: 4,
+    stateMsg: 'Vía sin portal',
+  };
+}
+
+export function searchCandidates(portals: HumanesPortal[], q: string, limit: number, postcode?: string): unknown[] {
+  // The street is matched in the first part of q (before a comma), the way addresses are written.
+  const words = new Set(foldText(q.split(',')[0]).split(' ').filter(Boolean));
+  const number = [...words].map((w) => (/^\d{1,4}$/.test(w) ? Number(w) : Number.NaN)).find((n) => Number.isFinite(n));
+  const pool = postcode ? portals.filter((p) => p.postcodes.includes(postcode)) : portals;
+  const streets = new Map<string, HumanesPortal[]>();
+  for (const p of pool) {
+    const key = `${p.tipoVia}|${p.street}`;
+    const tokens = significant(p.street);
+    if (tokens.length === 0 || !tokens.every((t) => words.has(t))) continue;
+    streets.set(key, [...(streets.get(key) ?? []), p]);
+  }
+  const ranked = [...streets.values()].sort((a, b) => significant(b[0].street).length - significant(a[0].street).length
+    || Number(words.has(foldText(b[0].tipoVia))) - Number(words.has(foldText(a[0].tipoVia))));
+  const answers: unknown[] = [];
+  for (const onStreet of ranked) {
+    if (number === undefined) {
+      answers.push(streetAnswer(onStreet[0]));
+      continue;
+    }
+    const exact = onStreet.filter((p) => p.numero === number);
+    if (exact.length > 0) {
+      answers.push(...exact.map((p) => portalAnswer(p, 1, 'Resultado exacto de la búsqueda')));
+      continue;
+    }
+    const numbered = onStreet.filter((p) => p.numero !== null)
+      .sort((a, b) => Math.abs(a.numero! - number) - Math.abs(b.numero! - number));
+    answers.push(...numbered.slice(0, 2).map((p) => portalAnswer(p, 2, 'Portal más próximo')));
+  }
+  return answers.slice(0, limit);
+}
+
+export type FakeMode = 'ok' | 'down' | 'garbage';
+
+export interface FakeCartoCiudad {
+  /** Base URL to configure as the geocoder base (`…/geocoder/api/geocoder`). */
+  url: string;
+  requests: string[];
+  portals: HumanesPortal[];
+  setMode(mode: FakeMode): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeCartoCiudad(): Promise<FakeCartoCiudad> {
+  const portals = loadHumanesPortals();
+  const requests: string[] = [];
+  let mode: FakeMode = 'ok';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(url.pathname + url.search);
+    if (mode === 'down') {
+      res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
+      return;
+    }
+    if (mode === 'garbage') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html>maintenance</html>');
+      return;
+    }
+    if (url.pathname !== '/geocoder/api/geocoder/candidates') {
+      res.writeHead(404).end();
+      return;
+    }
+    const q = url.searchParams.get('q') ?? '';
+    const limit = Number(url.searchParams.get('limit') ?? '33');
+    const body = searchCandidates(portals, q, limit, url.searchParams.get('cod_postal_filter') ?? undefined);
+    res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/geocoder/api/geocoder`,
+    requests,
+    portals,
+    setMode: (m) => { mode = m; },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
