@@ -30,6 +30,9 @@ export interface ApiAccessOptions {
  */
 async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions): Promise<void> {
   const clock = options.clock ?? systemClock;
+  // Several server processes (serve --workers) may charge the same key at once; SQLite makes
+  // each charge atomic, and a busy timeout makes a writer wait for the lock instead of failing.
+  if (Number(options.db.pragma('busy_timeout', { simple: true })) === 0) options.db.pragma('busy_timeout = 5000');
   const keys = new KeyStore(options.db, clock);
   await app.register(apiVersionPlugin, { version: options.version });
   await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier });
