@@ -1,0 +1,166 @@
+import {
+  BrokenCircuitError, ConsecutiveBreaker, ExponentialBackoff, TaskCancelledError, TimeoutStrategy,
+  circuitBreaker, handleWhen, retry, timeout, wrap, type CircuitBreakerPolicy, type IPolicy,
+} from 'cockatiel';
+import { unavailable } from '../model/index.js';
+import { decodeBody } from './decode-body.js';
+
+export interface UpstreamClientOptions {
+  /** Time allowed for one attempt, headers and body included. */
+  timeoutMs?: number;
+  /** Extra attempts after the first when the source fails transiently. */
+  retries?: number;
+  /** First backoff wait; later waits grow exponentially (with jitter). */
+  baseDelayMs?: number;
+  /** Consecutive failed requests (after their retries) that open a source's breaker. */
+  breakerThreshold?: number;
+  /** How long an open breaker refuses calls before it lets one trial request through. */
+  breakerHalfOpenAfterMs?: number;
+}
+
+export interface UpstreamRequest {
+  /** Name of the official source; one circuit breaker per name, and it names the source in errors. */
+  source: string;
+  signal?: AbortSignal;
+  accept?: string;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+/**
+ * SOURCES.md 1.1: the Catastro servers reportedly answer 403 to non-browser clients, so every
+ * request carries a browser's User-Agent.
+ */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const DEFAULTS: Required<UpstreamClientOptions> = {
+  timeoutMs: 8_000,
+  retries: 2,
+  baseDelayMs: 200,
+  breakerThreshold: 5,
+  breakerHalfOpenAfterMs: 30_000,
+};
+
+/** The caller gave up (its signal aborted): not the source's fault, so never a breaker failure. */
+class CallerAbortError extends Error {}
+
+interface SourcePolicies {
+  breaker: CircuitBreakerPolicy;
+  attempts: IPolicy;
+}
+
+/** A 5xx answer, raised inside the policies so that retry and breaker treat it like a timeout. */
+class UpstreamStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/**
+ * What counts as "the source is down": 5xx, our timeout, a refused or cut connection. A 4xx
+ * is an answer (not retried, not a breaker failure), and an abort by the caller is the
+ * caller's decision, not the source's fault.
+ */
+function isSourceFailure(error: unknown): boolean {
+  if (error instanceof CallerAbortError) return false;
+  if (error instanceof UpstreamStatusError || error instanceof TaskCancelledError) return true;
+  return error instanceof Error;
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof BrokenCircuitError) return 'it failed repeatedly and calls are paused for a while';
+  if (error instanceof TaskCancelledError) return `no answer within ${timeoutMs} ms`;
+  if (error instanceof UpstreamStatusError) return `it answered ${error.message}`;
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `connection failed${cause}`;
+}
+
+/**
+ * HTTP GET to the official sources through cockatiel: per-attempt timeout, retry with
+ * exponential backoff on transient failures, and a circuit breaker per source so a dead
+ * source answers 503 at once instead of making every caller wait for its timeouts.
+ */
+export class UpstreamClient {
+  private readonly options: Required<UpstreamClientOptions>;
+  private readonly policies = new Map<string, SourcePolicies>();
+
+  constructor(options: UpstreamClientOptions = {}) {
+    const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    this.options = { ...DEFAULTS, ...defined };
+  }
+
+  private policyFor(source: string): SourcePolicies {
+    let entry = this.policies.get(source);
+    if (!entry) {
+      const failures = handleWhen(isSourceFailure);
+      const breaker = circuitBreaker(failures, {
+        halfOpenAfter: this.options.breakerHalfOpenAfterMs,
+        breaker: new ConsecutiveBreaker(this.options.breakerThreshold),
+      });
+      const retries = retry(failures, {
+        maxAttempts: this.options.retries,
+        backoff: new ExponentialBackoff({ initialDelay: this.options.baseDelayMs, maxDelay: this.options.baseDelayMs * 16 }),
+      });
+      const perAttempt = timeout(this.options.timeoutMs, TimeoutStrategy.Aggressive);
+      entry = { breaker, attempts: wrap(retries, perAttempt) };
+      this.policies.set(source, entry);
+    }
+    return entry;
+  }
+
+  /** The breaker state of a source, for status pages and tests. */
+  breakerState(source: string): 'closed' | 'open' | 'half-open' | 'isolated' {
+    const state = this.policies.get(source)?.breaker.state ?? 0;
+    return (['closed', 'open', 'half-open', 'isolated'] as const)[state];
+  }
+
+  /**
+   * GET `url`. Resolves with any 2xx–4xx answer (callers read the status: several official
+   * services report errors with HTTP 200 bodies). Throws ServiceError SERVICE_UNAVAILABLE when
+   * the source is down: retries exhausted, breaker open, 5xx, timeout, connection refused or cut.
+   */
+  async getText(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
+    const { breaker, attempts } = this.policyFor(request.source);
+    const withRetries = async () => {
+      try {
+        return await attempts.execute(({ signal }) => this.attempt(url, request, signal), request.signal);
+      } catch (error) {
+        // The timeout policy reports a caller's abort as a cancelled task; tell the breaker apart.
+        if (request.signal?.aborted) throw new CallerAbortError('cancelled by the caller');
+        throw error;
+      }
+    };
+    // Breaker outermost: one failed request (after its retries) is one breaker failure.
+    try {
+      return await breaker.execute(withRetries, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) throw unavailable(`The request to ${request.source} was cancelled.`);
+      throw unavailable(`${request.source} does not answer; retry later (${describeFailure(error, this.options.timeoutMs)}).`);
+    }
+  }
+
+  private async attempt(url: string, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
+    const response = await fetch(url, {
+      signal,
+      redirect: 'follow',
+      headers: {
+        'user-agent': BROWSER_USER_AGENT,
+        accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
+        'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+      },
+    });
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status >= 500) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new UpstreamStatusError(response.status);
+    }
+    // Reading the body stays inside the attempt: a body that stalls or is cut is a failure too.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, body: decodeBody(bytes, contentType), contentType };
+  }
+}
