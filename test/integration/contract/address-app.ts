@@ -1,34 +1,16 @@
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAddressDeps } from '../../../core/address/deps.js';
-import type { TextFetcher } from '../../../core/address/ports.js';
 import { handleError, handleNotFound } from '../../../core/api/envelope.js';
 import apiAccessPlugin from '../../../core/api/plugins/access.js';
 import { addressRoutes } from '../../../core/api/routes/address.js';
 import { KeyStore } from '../../../core/auth/key-store.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
-import { unavailable, type CountryCode } from '../../../core/model/index.js';
+import type { CountryCode } from '../../../core/model/index.js';
 import type { StoredParcel } from '../../../core/store/types.js';
+import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
-
-/**
- * Upstream fetch for these tests with the UpstreamClient's documented contract (core/upstream
- * is another engineer's module): a network failure or a 5xx is SERVICE_UNAVAILABLE; other
- * statuses are returned to the caller.
- */
-export const fetchText: TextFetcher = {
-  async getText(url, { source, signal }) {
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: signal ?? AbortSignal.timeout(2000) });
-    } catch {
-      throw unavailable(`${source} does not answer.`);
-    }
-    if (res.status >= 500) throw unavailable(`${source} answered HTTP ${res.status}.`);
-    return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
-  },
-};
 
 const TYPE_CODES: Record<string, string> = { CALLE: 'CL', AVENIDA: 'AV', CAMINO: 'CM', PLAZA: 'PZ', TRAVESIA: 'TR' };
 
@@ -96,7 +78,9 @@ export async function startAddressApp(seedCopy: (copy: FakeCopy, portals: Humane
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   await app.register(apiAccessPlugin, { auth: 'keys', db: accessDb, version: '2026-10-01' });
-  const deps = createAddressDeps({ store: copy, http: fetchText, cartociudadBaseUrl: geocoder.url, callejeroBaseUrl: callejero.url });
+  // The real upstream client (timeouts, retries, breaker), tuned short for tests.
+  const http = new UpstreamClient({ timeoutMs: 1500, retries: 1, baseDelayMs: 5, breakerHalfOpenAfterMs: 200 });
+  const deps = createAddressDeps({ store: copy, http, cartociudadBaseUrl: geocoder.url, callejeroBaseUrl: callejero.url });
   await app.register(addressRoutes, { deps });
   await app.ready();
   const { key, record } = new KeyStore(accessDb).create({ tier: 'basic' });
