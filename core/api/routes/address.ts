@@ -29,13 +29,20 @@ export interface AddressService {
   parseAddress?(body: unknown, signal?: AbortSignal): Promise<AddressParseResult>;
 }
 
+/**
+ * Either a service with both facade methods (the server passes CatastroService), or the deps
+ * (`createAddressDeps(…)`) for an app without the facade, as the contract tests build.
+ */
 export interface AddressRoutesOptions {
-  deps: AddressDeps;
+  deps?: AddressDeps;
   service?: AddressService;
 }
 
 /** Endpoints 1 and 5: address candidates (GET) and Spanish address parse (POST). */
 export async function addressRoutes(app: FastifyInstance, { deps, service }: AddressRoutesOptions): Promise<void> {
+  if (!deps && !(service?.addressCandidates && service.parseAddress)) {
+    throw new Error('addressRoutes needs `deps` or a `service` with addressCandidates and parseAddress');
+  }
   app.get<{ Querystring: Static<typeof AddressCandidatesQuery> }>('/api/search/address/candidates', {
     schema: {
       tags: ['Search'],
@@ -47,13 +54,13 @@ export async function addressRoutes(app: FastifyInstance, { deps, service }: Add
     success: true,
     data: service?.addressCandidates
       ? await service.addressCandidates(request.query)
-      : await addressCandidates(request.query, deps),
+      : await addressCandidates(request.query, deps!),
   }));
 
   app.post<{ Body: Static<typeof AddressParseBody> }>('/api/search/address/parse', {
     schema: { tags: ['Search'], summary: 'Spanish free-text address to cadastral reference', body: AddressParseBody },
   }, async (request) => ({
     success: true,
-    data: service?.parseAddress ? await service.parseAddress(request.body) : await parseAddress(request.body, deps),
+    data: service?.parseAddress ? await service.parseAddress(request.body) : await parseAddress(request.body, deps!),
   }));
 }
