@@ -15,6 +15,8 @@ export interface AccessApp {
   db: Database.Database;
   keys: KeyStore;
   ledger: QuotaLedger;
+  /** How many times the parcel route's handler ran (to prove refusals happen before the work). */
+  handlerCalls(): number;
   newKey(tier: Tier, extra?: { organisation?: boolean; expiresOn?: string }): { key: string; id: string };
   close(): Promise<void>;
 }
@@ -41,7 +43,9 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
   app.setNotFoundHandler(handleNotFound);
   await app.register(apiAccessPlugin, { auth: options.auth ?? 'keys', db, version: API_VERSION, freeTier: options.freeTier, clock: options.clock });
 
+  let calls = 0;
   app.get('/api/catastro/:refcat', async (request) => {
+    calls++;
     const { refcat } = request.params as { refcat: string };
     if (refcat === 'NOPE0000000000') throw notFound('No parcel NOPE0000000000.');
     if (refcat === 'DOWN0000000000') throw new ServiceError('SERVICE_UNAVAILABLE', 'source down');
@@ -78,6 +82,7 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
   const ledger = new QuotaLedger(db, options.clock);
   return {
     app, db, keys, ledger,
+    handlerCalls: () => calls,
     newKey(tier, extra = {}) {
       const { key, record } = keys.create({ tier, ...extra });
       return { key, id: record.id };

@@ -60,15 +60,20 @@ describe('contract: error statuses and codes of the access layer', () => {
     }
   });
 
-  it('a 429 KEY_AUTH_004 carries the rate headers the spec says to compare', async () => {
+  it('a 429 KEY_AUTH_004 comes before the work and carries the rate headers the spec says to compare', async () => {
+    const calls = t.handlerCalls();
     const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': exhausted } });
     expect(res.statusCode).toBe(429);
+    expect(t.handlerCalls()).toBe(calls);
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
     expect(res.headers['x-ratelimit-reset']).toMatch(/^\d{4}-\d{2}-01T00:00:00Z$/);
   });
 
-  it('the clear key in the answer of a 401 is never echoed', async () => {
+  it('a 401 comes before the work and never echoes the key', async () => {
+    const calls = t.handlerCalls();
     const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': revoked } });
+    expect(res.statusCode).toBe(401);
+    expect(t.handlerCalls()).toBe(calls);
     expect(res.body).not.toContain(revoked);
   });
 });
