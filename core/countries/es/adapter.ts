@@ -1,0 +1,235 @@
+import { largestPolygon } from '../../geo/polygon.js';
+import {
+  CATASTRO_ATTRIBUTION, isServiceError, mapsUrl, notFound, validationError,
+  type BBox, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult, type UnitsPage,
+} from '../../model/index.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
+import type { AdapterContext, CountryAdapter, Coverage } from '../adapter.js';
+import type { EsSourcesConfig } from './config.js';
+import { SpainLiveSource, todayIso } from './live-source.js';
+import type { DnprcAnswer } from './ovc-dnprc.js';
+import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
+import { fincaKind, isSpanishReference, parseSpanishReference, unitReference } from './reference.js';
+
+export interface SpainAdapterOptions {
+  /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
+  unitsPageSize?: number;
+}
+
+const CLASS_OF_KIND = { urban: 'Urbano', rustic: 'Rústico', special: undefined } as const;
+const UNIT_CURSOR = /^[0-9A-Z]{20}$/;
+
+/** A failure of the source itself (503) must surface; a refusal (404/400) only means "no data". */
+const isSourceDown = (error: unknown) => isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE';
+
+/**
+ * Spain, common territory. The local copy answers first; a finca missing from it, or with fewer
+ * units than it declares, is read live from the Catastro (INSPIRE WFS for the outline,
+ * Consulta_DNPRC for address, use and units, Consulta_RCCOOR for points) and cached in the copy.
+ *
+ * `dataSource`: `clone` whenever the answer comes from the copy (bulk import or an earlier live
+ * read cached there), `catastro` when this request read the live service. `local_clone` is not
+ * used: the copy's records keep their own origin (`source`) and `dataDate`, which is returned.
+ */
+export class SpainAdapter implements CountryAdapter {
+  readonly code = 'ES' as const;
+  readonly name = 'Spain (common territory)';
+  readonly coverage: Coverage = { byReference: true, byCoordinates: true, byAddress: true, units: true, analysis: true };
+  /** Mainland, Balearics, Canaries (El Hierro at -18.2°), Ceuta, Melilla and the Alborán/Chafarinas islets. */
+  readonly bounds: BBox = [-18.4, 27.5, 4.5, 43.9];
+  private readonly live: SpainLiveSource;
+  private readonly pageSize: number;
+
+  constructor(config?: Partial<EsSourcesConfig>, options: SpainAdapterOptions = {}) {
+    this.live = new SpainLiveSource(config);
+    this.pageSize = options.unitsPageSize ?? 200;
+  }
+
+  matchesReference(ref: string): boolean {
+    return isSpanishReference(ref);
+  }
+
+  normalizeReference(ref: string): string {
+    return parseSpanishReference(ref);
+  }
+
+  async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
+    const canonical = parseSpanishReference(ref);
+    if (canonical.length === 20) return this.unitByReference(canonical, ctx);
+    const { parcel, live } = await this.loadParcel(canonical, ctx);
+    return fincaParcel(parcel, ctx.store.getFinca(canonical), live ? 'catastro' : 'clone');
+  }
+
+  async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
+    const canonical = parseSpanishReference(ref);
+    const { parcel } = await this.loadParcel(canonical.slice(0, 14), ctx);
+    return {
+      refcat: canonical,
+      geojson: {
+        type: 'Feature',
+        geometry: largestPolygon(parcel.geometry),
+        properties: { refCatastral: parcel.ref, superficieParcela: parcel.areaM2, attribution: CATASTRO_ATTRIBUTION },
+      },
+    };
+  }
+
+  async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
+    const [lon, lat] = point;
+    const [minLon, minLat, maxLon, maxLat] = this.bounds;
+    if (!(lon >= minLon && lon <= maxLon && lat >= minLat && lat <= maxLat)) {
+      throw validationError(`Coordinates ${lat}, ${lon} are outside Spain (ES); check the order (latitude, longitude).`);
+    }
+    const stored = ctx.store.parcelAt(point, 'ES');
+    let ref14: string;
+    let liveAddress = '';
+    let finca: StoredFinca | undefined;
+    let units: StoredUnit[];
+    if (stored) {
+      ref14 = stored.ref;
+      finca = ctx.store.getFinca(ref14);
+      units = ctx.store.unitsPage(ref14, undefined, 2);
+    } else {
+      const [match] = await this.live.parcelsAt(point, ctx);
+      ref14 = match.ref14;
+      liveAddress = match.direccion;
+      finca = ctx.store.getFinca(ref14);
+      units = ctx.store.unitsPage(ref14, undefined, 2);
+      if (!finca) {
+        const answer = await this.readUnitsLive(ref14, ctx).catch((error: unknown) => {
+          if (isSourceDown(error)) throw error;
+          return undefined;
+        });
+        finca = answer?.finca;
+        units = answer?.units.slice(0, 2) ?? [];
+      }
+    }
+    const single = units.length === 1 && (finca?.declaredUnits ?? 1) <= 1 ? units[0] : undefined;
+    return {
+      // One property: its own reference. Several (or unknown): the first property's, whose
+      // control letters are computed (SOURCES.md 1.6) since only the 14 characters were located.
+      referenciaCatastral: single?.ref ?? unitReference(ref14, '0001'),
+      refCat14: ref14,
+      direccion: finca?.direccion || stored?.direccion || liveAddress,
+      municipio: finca?.municipio || stored?.municipio || '',
+      tipoInmueble: single?.uso || finca?.usoGeneral || stored?.uso || '',
+      coordenadas: { latitud: lat, longitud: lon },
+      mapsUrl: mapsUrl(lat, lon),
+    };
+  }
+
+  async units(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage> {
+    const ref14 = parseSpanishReference(finca).slice(0, 14);
+    if (cursor !== undefined && (!UNIT_CURSOR.test(cursor) || cursor.slice(0, 14) !== ref14)) {
+      throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
+    }
+    let facts = ctx.store.getFinca(ref14);
+    const parcel = ctx.store.getParcel('ES', ref14);
+    const declared = facts?.declaredUnits ?? parcel?.declaredUnits;
+    const stored = ctx.store.countUnits(ref14);
+    let dataSource: DataSource = 'clone';
+    if (declared === undefined || declared <= 0 || stored < declared) {
+      try {
+        facts = (await this.readUnitsLive(ref14, ctx)).finca;
+        dataSource = 'catastro';
+      } catch (error) {
+        // Source down but some units already copied: the copy is the best answer there is.
+        if (!(isSourceDown(error) && stored > 0)) throw error;
+      }
+    }
+    const rows = ctx.store.unitsPage(ref14, cursor, this.pageSize + 1);
+    const page = rows.slice(0, this.pageSize);
+    const truncated = rows.length > this.pageSize;
+    const facade = facts ?? fincaFactsOf(parcel);
+    return {
+      refCatastral: ref14,
+      direccion: facade.direccion,
+      codigoPostal: facade.codigoPostal,
+      municipio: facade.municipio,
+      provincia: facade.provincia,
+      usoGeneral: facade.usoGeneral,
+      superficieTotal: facade.superficieTotal,
+      anioConstruccion: facade.anioConstruccion,
+      totalUnidades: page.length,
+      totalUnidadesFinca: ctx.store.countUnits(ref14),
+      unidades: page.map(unitView),
+      truncated,
+      ...(truncated ? { nextCursor: page[page.length - 1].ref } : {}),
+      dataSource,
+      dataDate: dataSource === 'catastro' ? todayIso() : facts?.dataDate ?? page[0]?.dataDate ?? parcel?.dataDate ?? todayIso(),
+      attribution: CATASTRO_ATTRIBUTION,
+    };
+  }
+
+  private async unitByReference(ref20: string, ctx: AdapterContext): Promise<Parcel> {
+    const ref14 = ref20.slice(0, 14);
+    let unit = ctx.store.getUnit(ref20);
+    let unitIsLive = false;
+    if (!unit) {
+      // Read the whole finca (one request, and its siblings are cached for /units).
+      const answer = await this.readUnitsLive(ref14, ctx);
+      unit = answer.units.find((u) => u.ref === ref20);
+      if (!unit) throw notFound(`Unit ${ref20} was not found: finca ${ref14} has no property ${ref20.slice(14, 18)}.`);
+      unitIsLive = true;
+    }
+    const { parcel, live } = await this.loadParcel(ref14, ctx);
+    return unitParcel(unit, parcel, ctx.store.getFinca(ref14), unitIsLive || live ? 'catastro' : 'clone');
+  }
+
+  /** The finca's parcel record: the copy, else the live WFS outline merged with its DNPRC facts, cached. */
+  private async loadParcel(ref14: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
+    const stored = ctx.store.getParcel('ES', ref14);
+    if (stored) return { parcel: stored, live: false };
+
+    const knownFinca = ctx.store.getFinca(ref14);
+    const [outline, facts] = await Promise.allSettled([
+      this.live.parcel(ref14, ctx),
+      knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx),
+    ]);
+    if (outline.status === 'rejected') throw outline.reason;
+    if (facts.status === 'rejected' && isSourceDown(facts.reason)) throw facts.reason;
+    const answer = facts.status === 'fulfilled' ? facts.value : undefined;
+    if (answer) this.storeFinca(answer, ctx);
+
+    const finca = answer?.finca ?? knownFinca;
+    const single = answer && answer.units.length === 1 && answer.declaredProperties === 1 ? answer.units[0] : undefined;
+    const parcel: StoredParcel = {
+      ...outline.value,
+      direccion: finca?.direccion || undefined,
+      codigoPostal: finca?.codigoPostal || undefined,
+      municipio: finca?.municipio || undefined,
+      provincia: finca?.provincia || undefined,
+      uso: single?.uso || finca?.usoGeneral || undefined,
+      clase: answer?.clase ?? CLASS_OF_KIND[fincaKind(ref14)],
+      superficieConstruida: single?.superficie || undefined,
+      anioConstruccion: finca?.anioConstruccion || undefined,
+      declaredUnits: finca?.declaredUnits,
+    };
+    ctx.store.upsertParcels([parcel]);
+    return { parcel, live: true };
+  }
+
+  /** Consulta_DNPRC of the finca, cached: its facts and every unit (replacing older copies). */
+  private async readUnitsLive(ref14: string, ctx: AdapterContext): Promise<DnprcAnswer> {
+    const answer = await this.live.finca(ref14, ctx);
+    this.storeFinca(answer, ctx);
+    return answer;
+  }
+
+  private storeFinca(answer: DnprcAnswer, ctx: AdapterContext): void {
+    ctx.store.upsertFinca(answer.finca);
+    ctx.store.replaceUnits(answer.ref14, answer.units);
+  }
+}
+
+/** Finca facts when only the parcel record is known (units imported without a finca record). */
+function fincaFactsOf(parcel: StoredParcel | undefined): Omit<StoredFinca, 'ref' | 'declaredUnits' | 'source' | 'dataDate'> {
+  return {
+    direccion: parcel?.direccion ?? '',
+    codigoPostal: parcel?.codigoPostal ?? '',
+    municipio: parcel?.municipio ?? '',
+    provincia: parcel?.provincia ?? '',
+    usoGeneral: parcel?.uso ?? '',
+    superficieTotal: parcel?.superficieConstruida ?? 0,
+    anioConstruccion: parcel?.anioConstruccion ?? 0,
+  };
+}

@@ -1,0 +1,48 @@
+/** Base URLs of Spain's official live sources; tests point them at the fake upstream. */
+export interface EsSourcesConfig {
+  /** OVC JSON (WCF) base: `<base>/COVCCallejero.svc/json/Consulta_DNPRC`, `<base>/COVCCoordenadas.svc/json/Consulta_RCCOOR`. */
+  ovcJsonBaseUrl: string;
+  /** INSPIRE WFS of cadastral parcels (stored query GetParcel). */
+  wfsCpUrl: string;
+}
+
+export const DEFAULT_ES_SOURCES: EsSourcesConfig = {
+  ovcJsonBaseUrl: 'http://ovc.catastro.meh.es/OVCServWeb/OVCWcfCallejero',
+  wfsCpUrl: 'http://ovc.catastro.meh.es/INSPIRE/wfsCP.aspx',
+};
+
+/**
+ * The CRS asked of the WFS. The recorded GetParcel/GetNeighbourParcel requests used
+ * `srsname=EPSG::25830`; answers name their CRS in each srsName (the Catalan recording came
+ * back in 25831), and the parser reprojects whatever it is given.
+ */
+export const WFS_SRSNAME = 'EPSG::25830';
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function resolveEsSources(config: Partial<EsSourcesConfig> = {}): EsSourcesConfig {
+  return {
+    ovcJsonBaseUrl: trimSlash(config.ovcJsonBaseUrl ?? DEFAULT_ES_SOURCES.ovcJsonBaseUrl),
+    wfsCpUrl: config.wfsCpUrl ?? DEFAULT_ES_SOURCES.wfsCpUrl,
+  };
+}
+
+/** Consulta_DNPRC by reference; parameter names as in the recorded request (`RefCat`, not `RC`). */
+export function dnprcUrl(sources: EsSourcesConfig, ref: string): string {
+  const query = new URLSearchParams({ Provincia: '', Municipio: '', RefCat: ref });
+  return `${sources.ovcJsonBaseUrl}/COVCCallejero.svc/json/Consulta_DNPRC?${query}`;
+}
+
+/** Consulta_RCCOOR at a point; `SRS` like `EPSG:25830` or `EPSG:4326`, X = easting/longitude. */
+export function rccoorUrl(sources: EsSourcesConfig, srs: string, x: number, y: number): string {
+  const query = new URLSearchParams({ SRS: srs, CoorX: String(x), CoorY: String(y) });
+  return `${sources.ovcJsonBaseUrl}/COVCCoordenadas.svc/json/Consulta_RCCOOR?${query}`;
+}
+
+/** WFS stored query GetParcel, spelled the way the service spells it (`storedqueries`, `STOREDQUERIE_ID`). */
+export function getParcelUrl(sources: EsSourcesConfig, ref14: string): string {
+  const query = new URLSearchParams({
+    service: 'wfs', version: '2', request: 'storedqueries', STOREDQUERIE_ID: 'GetParcel', REFCAT: ref14, srsname: WFS_SRSNAME,
+  });
+  return `${sources.wfsCpUrl}${sources.wfsCpUrl.includes('?') ? '&' : '?'}${query}`;
+}

@@ -1,0 +1,94 @@
+import { validationError } from '../../model/index.js';
+
+/**
+ * Spanish cadastral references (SOURCES.md 1.6): a 14-character finca reference, or 20
+ * characters = finca + 4-digit property number + 2 control letters.
+ */
+
+/** Letters in the order the control algorithm numbers them (Ñ between N and O). */
+const ALPHABET = 'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+const CONTROL_LETTERS = 'MQWERTYUIOPASDFGHJKLBZX';
+const WEIGHTS = [13, 15, 12, 5, 4, 17, 9, 21, 3, 7, 1];
+
+export type FincaKind = 'urban' | 'rustic' | 'special';
+
+/** 7-digit block/parcel + 7-character map sheet ending in a letter (e.g. 9398516VK3799G, 000700100UL74F). */
+const URBAN = /^[0-9]{7}[0-9A-ZÑ]{6}[A-ZÑ]$/;
+/** province(2) + municipality(3) + sector letter + polygon(3) + parcel(5) (e.g. 13077A01800039). */
+const RUSTIC = /^[0-9]{5}[A-ZÑ][0-9]{8}$/;
+const ALPHANUMERIC = /^[0-9A-ZÑ]+$/;
+
+const SHAPE_HINT =
+  'A Spanish cadastral reference has 14 characters (finca, e.g. 9872023VH5797S or 13077A01800039) ' +
+  'or 20 (unit: the 14 + a 4-digit property number + 2 control letters, e.g. 7837301VG8173B0001TT).';
+
+/** Trim, drop spaces and dashes, upper-case (Ñ stays Ñ). */
+export function normalizeSpanishReference(raw: string): string {
+  return raw.normalize('NFC').trim().replace(/[\s\-‐-―]+/g, '').toUpperCase();
+}
+
+export function fincaKind(ref14: string): FincaKind {
+  if (URBAN.test(ref14)) return 'urban';
+  if (RUSTIC.test(ref14)) return 'rustic';
+  return 'special';
+}
+
+function letterValue(char: string): number {
+  if (char >= '0' && char <= '9') return Number(char);
+  return ALPHABET.indexOf(char) + 1;
+}
+
+function controlLetter(sevenChars: string, propertyNumber: string): string {
+  const chars = [...sevenChars, ...propertyNumber];
+  const sum = chars.reduce((total, char, i) => total + letterValue(char) * WEIGHTS[i], 0);
+  return CONTROL_LETTERS[sum % 23];
+}
+
+/** The two control letters of finca `ref14` with property number `car` (4 digits). */
+export function controlCharacters(ref14: string, car: string): string {
+  return controlLetter(ref14.slice(0, 7), car) + controlLetter(ref14.slice(7, 14), car);
+}
+
+/** The full 20-character reference of property `car` of a finca. */
+export function unitReference(ref14: string, car: string): string {
+  return `${ref14}${car}${controlCharacters(ref14, car)}`;
+}
+
+export function hasValidControlCharacters(ref20: string): boolean {
+  return ref20.length === 20 && /^[0-9]{4}$/.test(ref20.slice(14, 18))
+    && controlCharacters(ref20.slice(0, 14), ref20.slice(14, 18)) === ref20.slice(18);
+}
+
+/** True when the text (after normalisation) has a Spanish reference shape, control letters included. */
+export function isSpanishReference(raw: string): boolean {
+  const ref = normalizeSpanishReference(raw);
+  if (ref.length === 14) return fincaKind(ref) !== 'special';
+  return ref.length === 20 && ALPHANUMERIC.test(ref) && hasValidControlCharacters(ref);
+}
+
+/**
+ * Canonical form of a Spanish reference, or a 400 VALIDATION_ERROR that says what is wrong
+ * (length, the first bad character, the property number, or which control letters were expected).
+ */
+export function parseSpanishReference(raw: string): string {
+  const ref = normalizeSpanishReference(raw);
+  const bad = [...ref].findIndex((char) => !ALPHANUMERIC.test(char));
+  if (bad >= 0) {
+    throw validationError(`Character ${bad + 1} ('${[...ref][bad]}') of reference '${ref}' is not a letter or digit. ${SHAPE_HINT}`);
+  }
+  if (ref.length !== 14 && ref.length !== 20) {
+    throw validationError(`Reference '${ref}' has ${ref.length} characters; it needs 14 or 20. ${SHAPE_HINT}`);
+  }
+  if (ref.length === 20) {
+    const car = ref.slice(14, 18);
+    const badDigit = [...car].findIndex((char) => !/[0-9]/.test(char));
+    if (badDigit >= 0) {
+      throw validationError(`Character ${15 + badDigit} of reference '${ref}' must be a digit: characters 15-18 are the 4-digit property number (e.g. 0001). ${SHAPE_HINT}`);
+    }
+    const expected = controlCharacters(ref.slice(0, 14), car);
+    if (expected !== ref.slice(18)) {
+      throw validationError(`The control letters of reference '${ref}' do not match: for ${ref.slice(0, 18)} they are '${expected}', not '${ref.slice(18)}'. Check the reference for a typing error.`);
+    }
+  }
+  return ref;
+}
