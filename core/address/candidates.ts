@@ -38,16 +38,21 @@ function paisOf(provinceCode: string | undefined): CountryCode {
   return (provinceCode && FORAL_PROVINCES[provinceCode.padStart(2, '0')]) || 'ES';
 }
 
+/** Adds what the local copy knows: the parcel's facts first, the finca's (from its units) where the parcel has none. */
 function enrich(candidate: AddressCandidate, copy: ParcelLookup): AddressCandidate {
   const parcel = copy.getParcel(candidate.pais, candidate.refCatastral);
   if (!parcel) return candidate;
+  const finca = copy.getFinca?.(candidate.refCatastral) ?? undefined;
+  const direccion = parcel.direccion || finca?.direccion;
+  const uso = parcel.uso || finca?.usoGeneral;
+  const anio = parcel.anioConstruccion ?? (finca?.anioConstruccion || undefined);
   return {
     ...candidate,
     enCopia: true,
-    ...(parcel.direccion && { direccionCatastro: parcel.direccion }),
-    ...(parcel.uso && { uso: parcel.uso }),
+    ...(direccion && { direccionCatastro: direccion }),
+    ...(uso && { uso }),
     ...(parcel.declaredDwellings !== undefined && { viviendas: parcel.declaredDwellings }),
-    ...(parcel.anioConstruccion !== undefined && { anioConstruccion: parcel.anioConstruccion }),
+    ...(anio !== undefined && { anioConstruccion: anio }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CountryCode } from '../model/index.js';
-import type { StoredParcel } from '../store/types.js';
+import type { StoredFinca, StoredParcel } from '../store/types.js';
 
 /**
  * What the address code needs from the rest of the core, as the narrowest interfaces, so the
@@ -14,6 +14,8 @@ export interface TextFetcher {
 /** core/store/parcel-store.ts `ParcelStore` satisfies this. */
 export interface ParcelLookup {
   getParcel(country: CountryCode, ref: string): StoredParcel | undefined | null;
+  /** Finca facts (address, use, year) that came with its units, when the copy has them. */
+  getFinca?(ref14: string): StoredFinca | undefined | null;
 }
 
 /** Parcels of the local copy whose stored address (`direccion`) mentions a street; used when the geocoder is down. */

@@ -7,7 +7,7 @@ import { addressRoutes } from '../../../core/api/routes/address.js';
 import { KeyStore } from '../../../core/auth/key-store.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
 import type { CountryCode } from '../../../core/model/index.js';
-import type { StoredParcel } from '../../../core/store/types.js';
+import type { StoredFinca, StoredParcel } from '../../../core/store/types.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
@@ -23,9 +23,21 @@ const TYPE_CODES: Record<string, string> = { CALLE: 'CL', AVENIDA: 'AV', CAMINO:
 export class FakeCopy {
   readonly db = new Database(':memory:');
   private readonly parcels = new Map<string, StoredParcel>();
+  private readonly fincas = new Map<string, StoredFinca>();
 
   constructor() {
     this.db.exec('CREATE TABLE parcels (ref TEXT PRIMARY KEY, country TEXT NOT NULL, direccion TEXT)');
+    this.db.exec('CREATE TABLE fincas (ref TEXT PRIMARY KEY, direccion TEXT)');
+  }
+
+  /** Finca facts as they come with units (CAT file or live Consulta_DNPRC). */
+  addFinca(finca: StoredFinca): void {
+    this.fincas.set(finca.ref, finca);
+    this.db.prepare('INSERT OR REPLACE INTO fincas VALUES (?, ?)').run(finca.ref, finca.direccion);
+  }
+
+  getFinca(ref14: string): StoredFinca | undefined {
+    return this.fincas.get(ref14);
   }
 
   add(portal: HumanesPortal, facts: Partial<StoredParcel> = {}): StoredParcel {

@@ -21,11 +21,19 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
   let t: AddressApp;
   let sample: HumanesPortal[];
   let inCopy: HumanesPortal;
+  let withFinca: HumanesPortal;
 
   beforeAll(async () => {
     t = await startAddressApp((copy, portals) => {
       inCopy = uniquePortals(portals).find((p) => p.street === 'FUENSALIDA')!;
       copy.add(inCopy, { uso: 'Residencial', declaredDwellings: 24, anioConstruccion: 1987 });
+      // A parcel from the INSPIRE import (no address, no use) whose finca came with its units.
+      withFinca = uniquePortals(portals).find((p) => p.street === 'ROMA')!;
+      copy.add(withFinca, { direccion: undefined, uso: undefined, source: 'inspire' });
+      copy.addFinca({
+        ref: withFinca.ref!, direccion: `CL ROMA ${withFinca.numero}`, codigoPostal: '28970', municipio: 'HUMANES DE MADRID',
+        provincia: 'MADRID', usoGeneral: 'Industrial', superficieTotal: 900, anioConstruccion: 2004, declaredUnits: 3, source: 'live', dataDate: '2026-11-01',
+      });
     });
     const unique = uniquePortals(t.geocoder.portals);
     sample = unique.filter((_, i) => i % 40 === 0); // ~25 addresses spread over the index
@@ -102,6 +110,13 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     const other = await get({ q: 'Avenida Fuenlabrada 6, Humanes de Madrid' });
     expect(other.json().data.candidatos[0].enCopia).toBe(false);
     expect(other.json().data.candidatos[0].uso).toBeUndefined();
+  });
+
+  it('takes the finca address, use and year when the parcel row has none', async () => {
+    const res = await get({ q: `Calle Roma ${withFinca.numero}, Humanes de Madrid` });
+    expect(res.json().data.candidatos[0]).toMatchObject({
+      refCatastral: withFinca.ref, enCopia: true, uso: 'Industrial', anioConstruccion: 2004, direccionCatastro: `CL ROMA ${withFinca.numero}`,
+    });
   });
 
   it('limit caps the list (default 5) and candidates come best first', async () => {
@@ -188,6 +203,19 @@ describe('contract: address candidates when the geocoder is down', () => {
     expect(data.candidatos[0]).toMatchObject({ refCatastral: target.ref, enCopia: true, coincideNumero: true, coincideMunicipio: true, numero: target.numero });
     expect(data.candidatos.map((c: { refCatastral: string }) => c.refCatastral).sort()).toEqual(stored.map((p) => p.ref).sort());
     expect(data.attribution).toBe('Dirección General del Catastro');
+  });
+
+  it('geocoder down: a parcel whose address is only on its finca is found too', async () => {
+    t.geocoder.setMode('down');
+    const portal = t.geocoder.portals.find((p) => p.street === 'SIDNEY' && p.ref && p.numero !== null)!;
+    t.copy.add(portal, { direccion: undefined });
+    t.copy.addFinca({
+      ref: portal.ref!, direccion: `CL SIDNEY ${portal.numero}`, codigoPostal: '28970', municipio: 'HUMANES DE MADRID', provincia: 'MADRID',
+      usoGeneral: 'Residencial', superficieTotal: 100, anioConstruccion: 1999, declaredUnits: 1, source: 'live', dataDate: '2026-11-01',
+    });
+    const res = await t.app.inject({ url: `${ENDPOINT}?q=${encodeURIComponent(`Calle Sidney ${portal.numero}, 28970`)}`, headers: { 'x-api-key': t.key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.candidatos[0]).toMatchObject({ refCatastral: portal.ref, numero: portal.numero, coincideNumero: true, coincideMunicipio: true, enCopia: true });
   });
 
   it('stored portals are real: four distinct Madroño references', () => {
