@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './schema.js';
+
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens (creating if needed) the local copy: WAL so readers never wait for an import and a
+ * killed writer loses only its uncommitted transaction; synchronous=NORMAL is durable in WAL
+ * except for the last commits on power loss, which a re-import or live read restores.
+ */
+export function openDatabase(file: string, options: { readonly?: boolean } = {}): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, { readonly: options.readonly ?? false });
+  db.pragma('busy_timeout = 5000');
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  }
+  db.pragma('cache_size = -65536'); // 64 MiB page cache: lookups on a million parcels stay in memory
+  return db;
+}
+
+function migrate(db: SqliteDatabase): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`The local copy was written by a newer version (schema ${current}, this version knows ${MIGRATIONS.length}).`);
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,100 @@
+import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg, toWgs84 } from '../../geo/crs.js';
+import type { LonLat, ParcelGeometry, Ring } from '../../model/index.js';
+
+/**
+ * Collects GML 3.2 surfaces (MultiSurface → Surface → PolygonPatch, or Polygon) from SAX
+ * events into a WGS84 GeoJSON geometry. Hand-written because no maintained npm GML reader
+ * streams: the usual ones build a DOM of the whole document.
+ */
+export class GmlSurfaceCollector {
+  private polygons: Ring[][] = [];
+  private current: Ring[] | null = null;
+  private srsStack: (string | undefined)[] = [];
+  private ringIsExterior = true;
+  private text = '';
+  private inPosList = false;
+
+  reset(): void {
+    this.polygons = [];
+    this.current = null;
+    this.srsStack = [];
+    this.text = '';
+    this.inPosList = false;
+  }
+
+  /** Called for every opening tag inside a geometry property; `local` is the name without prefix. */
+  open(local: string, srsName: string | undefined): void {
+    this.srsStack.push(srsName);
+    switch (local) {
+      case 'PolygonPatch':
+      case 'Polygon':
+        this.current = [];
+        break;
+      case 'exterior':
+        this.ringIsExterior = true;
+        break;
+      case 'interior':
+        this.ringIsExterior = false;
+        break;
+      case 'posList':
+      case 'pos':
+        this.inPosList = true;
+        this.text = '';
+        break;
+    }
+  }
+
+  addText(text: string): void {
+    if (this.inPosList) this.text += text;
+  }
+
+  close(local: string): void {
+    if ((local === 'posList' || local === 'pos') && this.inPosList) {
+      this.inPosList = false;
+      this.addRing(this.text);
+    } else if ((local === 'PolygonPatch' || local === 'Polygon') && this.current) {
+      if (this.current.length > 0) this.polygons.push(this.current);
+      this.current = null;
+    }
+    this.srsStack.pop();
+  }
+
+  private srsName(): string | undefined {
+    for (let i = this.srsStack.length - 1; i >= 0; i--) if (this.srsStack[i]) return this.srsStack[i];
+    return undefined;
+  }
+
+  private addRing(text: string): void {
+    if (!this.current) return;
+    const srsName = this.srsName();
+    const epsg = srsName ? epsgFromSrsName(srsName) : undefined;
+    if (epsg === undefined || !isSupportedEpsg(epsg)) {
+      throw new Error(`Geometry in an unsupported or missing CRS (srsName ${JSON.stringify(srsName)}).`);
+    }
+    const latFirst = isLatitudeFirst(srsName!);
+    const numbers = text.trim().split(/\s+/).map(Number);
+    if (numbers.length < 8 || numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) {
+      throw new Error(`Malformed posList (${numbers.length} numbers).`);
+    }
+    const ring: Ring = [];
+    for (let i = 0; i < numbers.length; i += 2) {
+      const [x, y] = latFirst ? [numbers[i + 1], numbers[i]] : [numbers[i], numbers[i + 1]];
+      const point: LonLat = toWgs84(epsg, x, y);
+      const previous = ring[ring.length - 1];
+      // Real answers repeat vertices; a repeated point adds nothing to a ring.
+      if (!previous || previous[0] !== point[0] || previous[1] !== point[1]) ring.push(point);
+    }
+    const [first, last] = [ring[0], ring[ring.length - 1]];
+    if (first[0] !== last[0] || first[1] !== last[1]) ring.push([first[0], first[1]]);
+    if (ring.length < 4) throw new Error('A ring needs at least three distinct points.');
+    if (this.ringIsExterior || this.current.length === 0) this.current.unshift(ring);
+    else this.current.push(ring);
+  }
+
+  geometry(): ParcelGeometry | undefined {
+    if (this.polygons.length === 0) return undefined;
+    return this.polygons.length === 1
+      ? { type: 'Polygon', coordinates: this.polygons[0] }
+      : { type: 'MultiPolygon', coordinates: this.polygons };
+  }
+}

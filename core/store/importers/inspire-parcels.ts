@@ -1,0 +1,129 @@
+import { centroid, areaM2 } from '../../geo/polygon.js';
+import type { RecordSource, StoredParcel } from '../types.js';
+import { GmlSurfaceCollector } from './gml-geometry.js';
+import { createSax } from './sax.js';
+import { readText, type TextChunk } from './text-stream.js';
+
+export interface ParcelReadOptions {
+  source: RecordSource;
+  /** Used when a parcel carries no beginLifespanVersion. */
+  dataDate?: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Reads INSPIRE Cadastral Parcels (cp 4.0, GML 3.2) as the Catastro publishes them: the ATOM
+ * download (`FeatureCollection` of `member`) and WFS answers (GetParcel, GetNeighbourParcel).
+ * Each `CadastralParcel` becomes a WGS84 StoredParcel with its official `areaValue`.
+ */
+class CadastralParcelReader {
+  private readonly surfaces = new GmlSurfaceCollector();
+  private record: Partial<StoredParcel> & { gmlId?: string; localId?: string; nationalRef?: string } | null = null;
+  private geometryDepth = 0;
+  private field: string | null = null;
+  private text = '';
+  readonly sax;
+
+  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: StoredParcel) => void) {
+    this.sax = createSax({
+      open: (local, attributes) => this.open(local, attributes),
+      text: (text) => this.addText(text),
+      close: (local) => this.close(local),
+    });
+  }
+
+  private open(local: string, attributes: Record<string, string>): void {
+    if (local === 'CadastralParcel') {
+      this.record = { gmlId: attributes['gml:id'] };
+      this.surfaces.reset();
+      return;
+    }
+    if (!this.record) return;
+    if (this.geometryDepth > 0 || local === 'geometry') {
+      this.geometryDepth++;
+      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
+      return;
+    }
+    if (local === 'areaValue' || local === 'beginLifespanVersion' || local === 'localId' || local === 'nationalCadastralReference') {
+      this.field = local;
+      this.text = '';
+    }
+  }
+
+  private addText(text: string): void {
+    if (this.geometryDepth > 1) this.surfaces.addText(text);
+    else if (this.field) this.text += text;
+  }
+
+  private close(local: string): void {
+    if (!this.record) return;
+    if (this.geometryDepth > 0) {
+      if (this.geometryDepth > 1) this.surfaces.close(local);
+      this.geometryDepth--;
+      return;
+    }
+    if (this.field === local) {
+      const value = this.text.trim();
+      if (local === 'areaValue') this.record.areaM2 = Number(value);
+      else if (local === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
+      else if (local === 'localId') this.record.localId = value;
+      else this.record.nationalRef = value;
+      this.field = null;
+      return;
+    }
+    if (local === 'CadastralParcel') {
+      this.finish();
+      this.record = null;
+    }
+  }
+
+  private finish(): void {
+    const record = this.record!;
+    const ref = record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
+    const geometry = this.surfaces.geometry();
+    if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
+    if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
+    const official = record.areaM2;
+    this.emit({
+      ref,
+      country: 'ES',
+      geometry,
+      centroid: centroid(geometry),
+      areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
+      source: this.options.source,
+      dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
+    });
+  }
+}
+
+/** Parses a small in-memory answer (WFS GetParcel / GetNeighbourParcel). */
+export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions): StoredParcel[] {
+  const parcels: StoredParcel[] = [];
+  const reader = new CadastralParcelReader(options, (p) => parcels.push(p));
+  reader.sax.write(xml);
+  reader.sax.close();
+  return parcels;
+}
+
+/**
+ * Streams a parcels file, handing parcels to `sink` in batches after each decoded chunk, so
+ * memory stays flat whatever the file's size.
+ */
+export async function streamCadastralParcels(
+  file: string,
+  options: ParcelReadOptions,
+  sink: (parcels: StoredParcel[], progress: TextChunk) => void,
+): Promise<number> {
+  let batch: StoredParcel[] = [];
+  let total = 0;
+  const reader = new CadastralParcelReader(options, (p) => { batch.push(p); total++; });
+  for await (const chunk of readText(file)) {
+    reader.sax.write(chunk.text);
+    sink(batch, chunk);
+    batch = [];
+  }
+  reader.sax.close();
+  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
+  return total;
+}

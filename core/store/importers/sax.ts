@@ -1,0 +1,34 @@
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+
+export interface SaxHandlers {
+  open(local: string, attributes: Record<string, string>): void;
+  text(text: string): void;
+  close(local: string): void;
+}
+
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+};
+
+/**
+ * A saxes parser reporting local names (prefixes differ between the Catastro's files for the
+ * same schema), without namespace resolution, which costs time and is not needed here.
+ * Errors are rethrown from `write` so a malformed file aborts its import.
+ */
+export function createSax(handlers: SaxHandlers): { write(chunk: string): void; close(): void } {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  let failure: Error | undefined;
+  parser.on('error', (error) => { failure ??= error; });
+  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(localName(tag.name), tag.attributes as Record<string, string>));
+  parser.on('text', (text) => handlers.text(text));
+  parser.on('cdata', (text) => handlers.text(text));
+  parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
+  const check = () => {
+    if (failure) throw new Error(`Malformed XML: ${failure.message}`);
+  };
+  return {
+    write(chunk: string) { parser.write(chunk); check(); },
+    close() { parser.close(); check(); },
+  };
+}

@@ -1,0 +1,72 @@
+import { createReadStream, statSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+
+export interface TextChunk {
+  text: string;
+  /** Bytes of the file read so far (compressed bytes for .gz), for progress. */
+  bytesRead: number;
+}
+
+/** The first bytes of a (possibly gzipped) file, decompressed: enough to detect its kind. */
+export async function peekText(file: string, bytes = 4096): Promise<string> {
+  for await (const chunk of readText(file)) {
+    if (chunk.text.length >= bytes) return chunk.text.slice(0, bytes);
+    return chunk.text;
+  }
+  return '';
+}
+
+export function fileSize(file: string): number {
+  return statSync(file).size;
+}
+
+/** Length of an incomplete UTF-8 sequence at the end of a buffer (0 to 3 bytes). */
+function incompleteUtf8Tail(buffer: Buffer): number {
+  for (let back = 1; back <= Math.min(3, buffer.length); back++) {
+    const byte = buffer[buffer.length - back];
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? back : 0;
+  }
+  return 0;
+}
+
+/**
+ * Streams a text file (gunzipping `.gz`) as decoded chunks, never holding the whole file.
+ *
+ * Encoding: the Catastro's files declare ISO-8859-1 or UTF-8, and one real WFS answer declares
+ * ISO-8859-1 while its bytes are UTF-8. So the bytes decide: decode as strict UTF-8 and, at the
+ * first byte sequence that is not UTF-8, switch to Latin-1 for the rest. Everything decoded
+ * before the switch was ASCII or valid UTF-8, which a Latin-1 file practically never contains.
+ * `encoding: 'latin1'` (the CAT files' ISO-8859-15, close enough for their letters) skips the sniffing.
+ */
+export async function* readText(file: string, options: { encoding?: 'auto' | 'latin1' } = {}): AsyncGenerator<TextChunk> {
+  const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+  let bytesRead = 0;
+  raw.on('data', (chunk) => { bytesRead += chunk.length; });
+  const source = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  raw.on('error', (error) => source.destroy(error));
+
+  let latin1 = options.encoding === 'latin1';
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let pending = Buffer.alloc(0);
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    const bytes = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    if (latin1) {
+      yield { text: bytes.toString('latin1'), bytesRead };
+      pending = Buffer.alloc(0);
+      continue;
+    }
+    const tail = incompleteUtf8Tail(bytes);
+    const complete = bytes.subarray(0, bytes.length - tail);
+    pending = Buffer.from(bytes.subarray(bytes.length - tail));
+    try {
+      yield { text: utf8.decode(complete), bytesRead };
+    } catch {
+      latin1 = true;
+      yield { text: bytes.toString('latin1'), bytesRead };
+      pending = Buffer.alloc(0);
+    }
+  }
+  if (pending.length) yield { text: pending.toString(latin1 ? 'latin1' : 'utf8'), bytesRead };
+}

@@ -1,0 +1,99 @@
+import type { CountryCode, ParcelGeometry } from '../model/index.js';
+import type { RecordSource, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+/** Columns of a parcel joined with its building (the building fills what the parcel lacks). */
+export const PARCEL_COLUMNS = `
+  p.id, p.country, p.ref, p.geometry, p.centroid_lon, p.centroid_lat, p.area,
+  p.municipio, p.provincia, p.direccion, p.codigo_postal,
+  COALESCE(p.uso, b.uso) AS uso, p.clase,
+  COALESCE(p.superficie_construida, b.superficie_construida) AS superficie_construida,
+  COALESCE(p.anio_construccion, b.anio_construccion) AS anio_construccion,
+  COALESCE(p.declared_units, b.building_units) AS declared_units,
+  COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
+  p.source, p.data_date`;
+
+export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
+
+export interface ParcelRow {
+  id: number; country: string; ref: string; geometry: string; centroid_lon: number; centroid_lat: number; area: number;
+  municipio: string | null; provincia: string | null; direccion: string | null; codigo_postal: string | null;
+  uso: string | null; clase: string | null; superficie_construida: number | null; anio_construccion: number | null;
+  declared_units: number | null; declared_dwellings: number | null; source: string; data_date: string;
+}
+
+const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+/** In Spain the 6th character of a 14-character reference is a letter for rustic parcels (SOURCES.md 1.6). */
+export function spanishClassOf(ref: string): string | undefined {
+  if (ref.length < 14) return undefined;
+  return /[A-ZÑ]/.test(ref[5]) ? 'Rústico' : 'Urbano';
+}
+
+export function parcelFromRow(row: ParcelRow): StoredParcel {
+  const country = row.country as CountryCode;
+  return {
+    ref: row.ref,
+    country,
+    geometry: JSON.parse(row.geometry) as ParcelGeometry,
+    centroid: [row.centroid_lon, row.centroid_lat],
+    areaM2: row.area,
+    municipio: optional(row.municipio),
+    provincia: optional(row.provincia),
+    direccion: optional(row.direccion),
+    codigoPostal: optional(row.codigo_postal),
+    uso: optional(row.uso),
+    clase: optional(row.clase) ?? (country === 'ES' ? spanishClassOf(row.ref) : undefined),
+    superficieConstruida: optional(row.superficie_construida),
+    anioConstruccion: optional(row.anio_construccion),
+    declaredUnits: optional(row.declared_units),
+    declaredDwellings: optional(row.declared_dwellings),
+    source: row.source as RecordSource,
+    dataDate: row.data_date,
+  };
+}
+
+export function parcelParams(p: StoredParcel) {
+  return {
+    country: p.country, ref: p.ref, geometry: JSON.stringify(p.geometry),
+    centroid_lon: p.centroid[0], centroid_lat: p.centroid[1], area: p.areaM2,
+    municipio: p.municipio ?? null, provincia: p.provincia ?? null, direccion: p.direccion ?? null,
+    codigo_postal: p.codigoPostal ?? null, uso: p.uso ?? null, clase: p.clase ?? null,
+    superficie_construida: p.superficieConstruida ?? null, anio_construccion: p.anioConstruccion ?? null,
+    declared_units: p.declaredUnits ?? null, declared_dwellings: p.declaredDwellings ?? null,
+    source: p.source, data_date: p.dataDate,
+  };
+}
+
+export interface UnitRow {
+  ref: string; finca: string; escalera: string; planta: string; puerta: string; uso: string; superficie: number;
+  descripcion: string; participacion: number; anio: number; direccion: string; source: string; data_date: string;
+}
+
+export const unitFromRow = (r: UnitRow): StoredUnit => ({
+  ref: r.ref, finca: r.finca, escalera: r.escalera, planta: r.planta, puerta: r.puerta, uso: r.uso,
+  superficie: r.superficie, descripcion: r.descripcion, participacion: r.participacion, anio: r.anio,
+  direccion: r.direccion, source: r.source as RecordSource, dataDate: r.data_date,
+});
+
+export const unitParams = (u: StoredUnit) => ({
+  ref: u.ref, finca: u.finca, escalera: u.escalera, planta: u.planta, puerta: u.puerta, uso: u.uso,
+  superficie: u.superficie, descripcion: u.descripcion, participacion: u.participacion, anio: u.anio,
+  direccion: u.direccion, source: u.source, data_date: u.dataDate,
+});
+
+export interface FincaRow {
+  ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;
+  superficie_total: number; anio_construccion: number; declared_units: number; source: string; data_date: string;
+}
+
+export const fincaFromRow = (r: FincaRow): StoredFinca => ({
+  ref: r.ref, direccion: r.direccion, codigoPostal: r.codigo_postal, municipio: r.municipio, provincia: r.provincia,
+  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, anioConstruccion: r.anio_construccion,
+  declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
+});
+
+export const fincaParams = (f: StoredFinca) => ({
+  ref: f.ref, direccion: f.direccion, codigo_postal: f.codigoPostal, municipio: f.municipio, provincia: f.provincia,
+  uso_general: f.usoGeneral, superficie_total: f.superficieTotal, anio_construccion: f.anioConstruccion,
+  declared_units: f.declaredUnits, source: f.source, data_date: f.dataDate,
+});

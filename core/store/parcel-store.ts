@@ -1,0 +1,119 @@
+import { containsPoint } from '../geo/polygon.js';
+import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import { openDatabase, type SqliteDatabase } from './db.js';
+import {
+  PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
+  type FincaRow, type ParcelRow, type UnitRow,
+} from './parcel-rows.js';
+import { ParcelWriter } from './parcel-writer.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+/**
+ * The local copy: parcels (WGS84 outlines with an R*Tree on their boxes), buildings, fincas
+ * and units. Reads are prepared statements on one connection; bulk imports write through
+ * their own connection (see import-runner.ts) so readers keep the last committed data.
+ */
+export class ParcelStore {
+  readonly db: SqliteDatabase;
+  /** The database file (':memory:' for a throwaway store). */
+  readonly file: string;
+  private readonly writer: ParcelWriter;
+  private readonly statements;
+
+  private constructor(file: string) {
+    this.file = file;
+    this.db = openDatabase(file);
+    this.writer = new ParcelWriter(this.db);
+    this.statements = {
+      parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`),
+      candidatesAt: this.db.prepare(`
+        SELECT ${PARCEL_COLUMNS} FROM parcels_rtree r JOIN ${PARCEL_FROM} ON p.id = r.id
+        WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat`),
+      inBBox: this.db.prepare(`
+        SELECT ${PARCEL_COLUMNS} FROM parcels_rtree r JOIN ${PARCEL_FROM} ON p.id = r.id
+        WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
+        LIMIT @limit`),
+      count: this.db.prepare('SELECT count(*) AS n FROM parcels'),
+      countIn: this.db.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
+      finca: this.db.prepare('SELECT * FROM fincas WHERE ref = ?'),
+      unit: this.db.prepare('SELECT * FROM units WHERE ref = ?'),
+      unitsFirst: this.db.prepare('SELECT * FROM units WHERE finca = ? ORDER BY ref LIMIT ?'),
+      unitsAfter: this.db.prepare('SELECT * FROM units WHERE finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
+      countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE finca = ?'),
+    };
+  }
+
+  static open(file: string): ParcelStore {
+    return new ParcelStore(file);
+  }
+
+  getParcel(country: CountryCode, ref: string): StoredParcel | undefined {
+    const row = this.statements.parcel.get(country, ref) as ParcelRow | undefined;
+    return row && parcelFromRow(row);
+  }
+
+  /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
+  parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
+    const [lon, lat] = point;
+    let best: StoredParcel | undefined;
+    for (const row of this.statements.candidatesAt.iterate({ lon, lat }) as IterableIterator<ParcelRow>) {
+      if (country && row.country !== country) continue;
+      if (best && row.area >= best.areaM2) continue;
+      const parcel = parcelFromRow(row);
+      if (containsPoint(parcel.geometry, point)) best = parcel;
+    }
+    return best;
+  }
+
+  parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {
+    const [minLon, minLat, maxLon, maxLat] = bbox;
+    return (this.statements.inBBox.all({ minLon, minLat, maxLon, maxLat, limit }) as ParcelRow[]).map(parcelFromRow);
+  }
+
+  countParcels(country?: CountryCode): number {
+    const row = (country ? this.statements.countIn.get(country) : this.statements.count.get()) as { n: number };
+    return row.n;
+  }
+
+  upsertParcels(parcels: StoredParcel[]): void {
+    this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))();
+  }
+
+  getFinca(ref14: string): StoredFinca | undefined {
+    const row = this.statements.finca.get(ref14) as FincaRow | undefined;
+    return row && fincaFromRow(row);
+  }
+
+  upsertFinca(finca: StoredFinca): void {
+    this.writer.finca(finca);
+  }
+
+  getUnit(ref20: string): StoredUnit | undefined {
+    const row = this.statements.unit.get(ref20) as UnitRow | undefined;
+    return row && unitFromRow(row);
+  }
+
+  /** Units of a finca ordered by reference, strictly after `afterRef` (the cursor). */
+  unitsPage(finca14: string, afterRef: string | undefined, limit: number): StoredUnit[] {
+    const rows = (afterRef === undefined
+      ? this.statements.unitsFirst.all(finca14, limit)
+      : this.statements.unitsAfter.all(finca14, afterRef, limit)) as UnitRow[];
+    return rows.map(unitFromRow);
+  }
+
+  countUnits(finca14: string): number {
+    return (this.statements.countUnits.get(finca14) as { n: number }).n;
+  }
+
+  /** The finca's units become exactly these, atomically. */
+  replaceUnits(finca14: string, units: StoredUnit[]): void {
+    this.db.transaction(() => {
+      this.writer.deleteUnitsOf(finca14);
+      units.forEach((u) => this.writer.unit(u));
+    })();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

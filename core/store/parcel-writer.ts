@@ -1,0 +1,94 @@
+import { bboxOf } from '../geo/polygon.js';
+import type { SqliteDatabase } from './db.js';
+import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+export interface BuildingFacts {
+  ref: string;
+  uso?: string;
+  anioConstruccion?: number;
+  superficieConstruida?: number;
+  buildingUnits?: number;
+  dwellings?: number;
+  dataDate: string;
+}
+
+/**
+ * Prepared write statements shared by the store (live cache) and the importers. Callers own
+ * the transaction. An upsert keeps attributes the new record lacks (a live outline must not
+ * erase an address a CAT import brought), and moves the R*Tree box with the geometry.
+ */
+export class ParcelWriter {
+  private readonly upsertParcel;
+  private readonly deleteBox;
+  private readonly insertBox;
+  private readonly upsertBuildingStatement;
+  private readonly upsertFincaStatement;
+  private readonly upsertUnitStatement;
+  private readonly deleteUnitsStatement;
+
+  constructor(db: SqliteDatabase) {
+    this.upsertParcel = db.prepare(`
+      INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, municipio, provincia, direccion,
+        codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date)
+      VALUES (@country, @ref, @geometry, @centroid_lon, @centroid_lat, @area, @municipio, @provincia, @direccion,
+        @codigo_postal, @uso, @clase, @superficie_construida, @anio_construccion, @declared_units, @declared_dwellings, @source, @data_date)
+      ON CONFLICT (country, ref) DO UPDATE SET
+        geometry = excluded.geometry, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat,
+        area = excluded.area,
+        municipio = COALESCE(excluded.municipio, municipio), provincia = COALESCE(excluded.provincia, provincia),
+        direccion = COALESCE(excluded.direccion, direccion), codigo_postal = COALESCE(excluded.codigo_postal, codigo_postal),
+        uso = COALESCE(excluded.uso, uso), clase = COALESCE(excluded.clase, clase),
+        superficie_construida = COALESCE(excluded.superficie_construida, superficie_construida),
+        anio_construccion = COALESCE(excluded.anio_construccion, anio_construccion),
+        declared_units = COALESCE(excluded.declared_units, declared_units),
+        declared_dwellings = COALESCE(excluded.declared_dwellings, declared_dwellings),
+        source = excluded.source, data_date = excluded.data_date
+      RETURNING id`);
+    this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
+    this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
+    this.upsertBuildingStatement = db.prepare(`
+      INSERT INTO buildings (ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
+      VALUES (@ref, @uso, @anio, @superficie, @units, @dwellings, @date)
+      ON CONFLICT (ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
+        superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
+        dwellings = excluded.dwellings, data_date = excluded.data_date`);
+    this.upsertFincaStatement = db.prepare(`
+      INSERT OR REPLACE INTO fincas (ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
+        anio_construccion, declared_units, source, data_date)
+      VALUES (@ref, @direccion, @codigo_postal, @municipio, @provincia, @uso_general, @superficie_total,
+        @anio_construccion, @declared_units, @source, @data_date)`);
+    this.upsertUnitStatement = db.prepare(`
+      INSERT OR REPLACE INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio,
+        direccion, source, data_date)
+      VALUES (@ref, @finca, @escalera, @planta, @puerta, @uso, @superficie, @descripcion, @participacion, @anio,
+        @direccion, @source, @data_date)`);
+    this.deleteUnitsStatement = db.prepare('DELETE FROM units WHERE finca = ?');
+  }
+
+  parcel(parcel: StoredParcel): void {
+    const { id } = this.upsertParcel.get(parcelParams(parcel)) as { id: number };
+    const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.geometry);
+    this.deleteBox.run(id);
+    this.insertBox.run(id, minLon, maxLon, minLat, maxLat);
+  }
+
+  building(b: BuildingFacts): void {
+    this.upsertBuildingStatement.run({
+      ref: b.ref, uso: b.uso ?? null, anio: b.anioConstruccion ?? null, superficie: b.superficieConstruida ?? null,
+      units: b.buildingUnits ?? null, dwellings: b.dwellings ?? null, date: b.dataDate,
+    });
+  }
+
+  finca(finca: StoredFinca): void {
+    this.upsertFincaStatement.run(fincaParams(finca));
+  }
+
+  unit(unit: StoredUnit): void {
+    this.upsertUnitStatement.run(unitParams(unit));
+  }
+
+  deleteUnitsOf(finca: string): void {
+    this.deleteUnitsStatement.run(finca);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Schema migrations, applied in order by `PRAGMA user_version`. Append only: a released
+ * migration never changes, so every copy in the field upgrades the same way.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE parcels (
+    id INTEGER PRIMARY KEY,
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    geometry TEXT NOT NULL,              -- WGS84 GeoJSON geometry (Polygon | MultiPolygon)
+    centroid_lon REAL NOT NULL,
+    centroid_lat REAL NOT NULL,
+    area REAL NOT NULL,                  -- m², official where the source gives it
+    municipio TEXT, provincia TEXT, direccion TEXT, codigo_postal TEXT,
+    uso TEXT, clase TEXT, superficie_construida REAL, anio_construccion INTEGER,
+    declared_units INTEGER, declared_dwellings INTEGER,
+    source TEXT NOT NULL,
+    data_date TEXT NOT NULL,
+    UNIQUE (country, ref)
+  );
+  CREATE VIRTUAL TABLE parcels_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+
+  -- INSPIRE buildings carry the use, year and declared units of the parcel they stand on
+  -- (Catastro's building id is the 14-character parcel reference).
+  CREATE TABLE buildings (
+    ref TEXT PRIMARY KEY,
+    uso TEXT, anio_construccion INTEGER, superficie_construida REAL,
+    building_units INTEGER, dwellings INTEGER,
+    data_date TEXT NOT NULL
+  );
+
+  CREATE TABLE fincas (
+    ref TEXT PRIMARY KEY,
+    direccion TEXT NOT NULL, codigo_postal TEXT NOT NULL, municipio TEXT NOT NULL, provincia TEXT NOT NULL,
+    uso_general TEXT NOT NULL, superficie_total REAL NOT NULL, anio_construccion INTEGER NOT NULL,
+    declared_units INTEGER NOT NULL,
+    source TEXT NOT NULL, data_date TEXT NOT NULL
+  );
+
+  CREATE TABLE units (
+    ref TEXT PRIMARY KEY,                -- 20 characters; primary key order = paging order
+    finca TEXT NOT NULL,
+    escalera TEXT NOT NULL, planta TEXT NOT NULL, puerta TEXT NOT NULL,
+    uso TEXT NOT NULL, superficie REAL NOT NULL, descripcion TEXT NOT NULL,
+    participacion REAL NOT NULL, anio INTEGER NOT NULL, direccion TEXT NOT NULL,
+    source TEXT NOT NULL, data_date TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX units_by_finca ON units (finca, ref);
+  `,
+];
