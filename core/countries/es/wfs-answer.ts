@@ -32,7 +32,9 @@ export function parseGetParcelAnswer(body: string, options: { ref: string; dataD
   }
   const parcel = parcels.find((p) => p.ref === options.ref);
   if (!parcel) throw notFound(`Reference ${options.ref} was not found; the Catastro's parcel service returned no parcel for it.`);
-  return parcel;
+  // The reader dates a parcel by its beginLifespanVersion (right for a bulk file); a live answer
+  // is the parcel as it stands on the day it was read.
+  return { ...parcel, dataDate: options.dataDate };
 }
 
 function exceptionAnswer(report: Record<string, unknown>, ref: string) {
