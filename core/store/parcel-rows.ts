@@ -13,6 +13,7 @@ export const PARCEL_COLUMNS = `
   p.source, p.data_date`;
 
 export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
+export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
 
 export interface ParcelRow {
   id: number; country: string; ref: string; geometry: string; centroid_lon: number; centroid_lat: number; area: number;

@@ -2,7 +2,7 @@ import { containsPoint } from '../geo/polygon.js';
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import {
-  PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
+  BOXES_FROM, PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
 } from './parcel-rows.js';
 import { ParcelWriter } from './parcel-writer.js';
@@ -27,10 +27,10 @@ export class ParcelStore {
     this.statements = {
       parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`),
       candidatesAt: this.db.prepare(`
-        SELECT ${PARCEL_COLUMNS} FROM parcels_rtree r JOIN ${PARCEL_FROM} ON p.id = r.id
+        SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat`),
       inBBox: this.db.prepare(`
-        SELECT ${PARCEL_COLUMNS} FROM parcels_rtree r JOIN ${PARCEL_FROM} ON p.id = r.id
+        SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
         LIMIT @limit`),
       count: this.db.prepare('SELECT count(*) AS n FROM parcels'),

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { SingleBar, Presets } from 'cli-progress';
+import { importFiles } from './import-runner.js';
+import { ParcelStore } from './parcel-store.js';
+import type { ImportProgress, ImportResult } from './types.js';
+
+const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+/** A bar on a terminal; elsewhere (CI, pipes) a line every ten percent. */
+function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar({
+      format: '{file} [{bar}] {percentage}% | {records} records | {value}/{total} MB',
+      stream: process.stderr,
+    }, Presets.shades_classic);
+    let file = '';
+    return {
+      update(p) {
+        if (p.file !== file) {
+          if (file) bar.stop();
+          file = p.file;
+          bar.start(Number(megabytes(p.bytesTotal)), 0, { file: path.basename(p.file), records: 0 });
+        }
+        bar.update(Number(megabytes(p.bytesRead)), { records: p.records });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let lastTenth = -1;
+  let file = '';
+  return {
+    update(p) {
+      if (p.file !== file) { file = p.file; lastTenth = -1; }
+      const tenth = Math.floor((p.bytesRead / Math.max(1, p.bytesTotal)) * 10);
+      if (tenth !== lastTenth) {
+        lastTenth = tenth;
+        process.stderr.write(`${path.basename(p.file)}: ${tenth * 10}% (${p.records} records)\n`);
+      }
+    },
+    stop() {},
+  };
+}
+
+function printSummary(results: ImportResult[]): void {
+  console.log('file'.padEnd(48), 'kind'.padEnd(18), 'parcels', 'buildings', 'fincas', 'units', 'seconds');
+  for (const r of results) {
+    console.log(path.basename(r.file).padEnd(48), r.kind.padEnd(18), String(r.parcels).padStart(7),
+      String(r.buildings).padStart(9), String(r.fincas).padStart(6), String(r.units).padStart(5), (r.durationMs / 1000).toFixed(1).padStart(7));
+  }
+}
+
+/** `catastro import <files…>`: returns the process exit code. */
+export async function runImportCommand(files: string[], options: { dataDir: string }): Promise<number> {
+  const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+  const reporter = progressReporter();
+  try {
+    const results = await importFiles(store, files.map((f) => path.resolve(f)), (p) => reporter.update(p));
+    reporter.stop();
+    printSummary(results);
+    console.log(`The local copy now holds ${store.countParcels()} parcels.`);
+    return 0;
+  } catch (error) {
+    reporter.stop();
+    console.error(`\n${(error as Error).message}`);
+    console.error('Files imported before it were kept; the failed file changed nothing.');
+    return 1;
+  } finally {
+    store.close();
+  }
+}

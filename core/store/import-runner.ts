@@ -1,0 +1,87 @@
+import { basename } from 'node:path';
+import { openDatabase, type SqliteDatabase } from './db.js';
+import { streamBuildings } from './importers/inspire-buildings.js';
+import { streamCadastralParcels } from './importers/inspire-parcels.js';
+import { streamCatFile } from './importers/cat-file.js';
+import { fileSize, peekText, type TextChunk } from './importers/text-stream.js';
+import type { ParcelStore } from './parcel-store.js';
+import { ParcelWriter } from './parcel-writer.js';
+import type { ImportProgress, ImportResult } from './types.js';
+
+export type ImportKind = ImportResult['kind'];
+
+/** What a file is, from its content (names lie; the Catastro's zips hold `.gml` of every kind). */
+export async function detectImportKind(file: string): Promise<ImportKind> {
+  const head = await peekText(file, 8192);
+  if (/CadastralParcel[\s>]/.test(head) || head.includes('ES.SDGC.CP')) return 'inspire-parcels';
+  if (/<[\w-]*:?Building[\s>]/.test(head) || head.includes('ES.SDGC.BU')) return 'inspire-buildings';
+  const firstLine = head.split(/\r?\n/, 1)[0];
+  if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
+  throw new Error(`${basename(file)} is neither an INSPIRE parcels or buildings GML nor a CAT file.`);
+}
+
+/**
+ * Imports each file in ONE transaction of its own: a malformed, failed or killed import leaves
+ * the copy exactly as it was. The streams are asynchronous, so the transaction is opened with
+ * BEGIN IMMEDIATE on a dedicated connection and spans the whole file (better-sqlite3's
+ * `transaction()` helper only wraps synchronous work); readers on the store's own connection
+ * keep seeing the last committed copy meanwhile (WAL).
+ */
+export async function importFiles(
+  store: ParcelStore,
+  files: string[],
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
+  try {
+    for (const file of files) results.push(await importOne(db, file, onProgress));
+  } finally {
+    if (db !== store.db) db.close();
+  }
+  return results;
+}
+
+async function importOne(db: SqliteDatabase, file: string, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
+  const started = Date.now();
+  const kind = await detectImportKind(file);
+  const bytesTotal = fileSize(file);
+  const result: ImportResult = { file, kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0 };
+  const writer = new ParcelWriter(db);
+  let records = 0;
+  const progress = (chunk: TextChunk) => {
+    if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: chunk.bytesRead, bytesTotal, records });
+  };
+
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (kind === 'inspire-parcels') {
+      result.parcels = await streamCadastralParcels(file, { source: 'inspire' }, (parcels, chunk) => {
+        parcels.forEach((p) => writer.parcel(p));
+        records += parcels.length;
+        progress(chunk);
+      });
+    } else if (kind === 'inspire-buildings') {
+      result.buildings = await streamBuildings(file, {}, (buildings, chunk) => {
+        buildings.forEach((b) => writer.building(b));
+        records += buildings.length;
+        progress(chunk);
+      });
+    } else {
+      const counts = await streamCatFile(file, {}, ({ fincas, units }, chunk) => {
+        fincas.forEach((f) => { writer.finca(f); writer.deleteUnitsOf(f.ref); });
+        units.forEach((u) => writer.unit(u));
+        records += fincas.length;
+        progress(chunk);
+      });
+      Object.assign(result, { fincas: counts.fincas, units: counts.units, skipped: counts.skipped });
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+  }
+  onProgress?.({ file, bytesRead: bytesTotal, bytesTotal, records });
+  result.durationMs = Date.now() - started;
+  return result;
+}
