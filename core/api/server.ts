@@ -32,7 +32,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    maxParamLength: 10_000, // long values must reach the facade and get its 400, not a route 404
+    routerOptions: { maxParamLength: 10_000 }, // long values must reach the facade and get its 400, not a route 404
     // The facade re-checks semantics; schema coercion would turn "abc" into NaN silently.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   });
