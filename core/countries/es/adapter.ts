@@ -185,10 +185,11 @@ export class SpainAdapter implements CountryAdapter {
       this.live.parcel(ref14, ctx),
       knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx),
     ]);
+    const answer = facts.status === 'fulfilled' ? facts.value : undefined;
+    // Units read are worth keeping even if the outline failed: /units can then answer offline.
+    if (answer) this.storeFinca(answer, ctx);
     if (outline.status === 'rejected') throw outline.reason;
     if (facts.status === 'rejected' && isSourceDown(facts.reason)) throw facts.reason;
-    const answer = facts.status === 'fulfilled' ? facts.value : undefined;
-    if (answer) this.storeFinca(answer, ctx);
 
     const finca = answer?.finca ?? knownFinca;
     const single = answer && answer.units.length === 1 && answer.declaredProperties === 1 ? answer.units[0] : undefined;
