@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import type { StoredParcel, StoredUnit } from '../../../core/store/types.js';
+
+const square = (lon: number, lat: number, size: number): StoredParcel['geometry'] => ({
+  type: 'Polygon',
+  coordinates: [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]]],
+});
+
+const parcel = (ref: string, lon: number, lat: number, size: number, extra: Partial<StoredParcel> = {}): StoredParcel => ({
+  ref, country: 'ES', geometry: square(lon, lat, size), centroid: [lon + size / 2, lat + size / 2], areaM2: size * 1e8,
+  source: 'inspire', dataDate: '2024-01-01', ...extra,
+});
+
+const unit = (finca: string, car: string): StoredUnit => ({
+  ref: `${finca}${car}XX`, finca, escalera: '', planta: car.slice(2), puerta: '', uso: 'Residencial', superficie: 50,
+  descripcion: '', participacion: 1, anio: 2000, direccion: 'CL X 1', source: 'live', dataDate: '2024-01-01',
+});
+
+let store: ParcelStore;
+beforeEach(() => { store = ParcelStore.open(':memory:'); });
+afterEach(() => store.close());
+
+describe('ParcelStore', () => {
+  it('answers the smallest parcel containing a point, and none outside', () => {
+    store.upsertParcels([parcel('BIG', -4, 40, 0.01), parcel('SMALL', -3.998, 40.002, 0.001)]);
+    expect(store.parcelAt([-3.9975, 40.0025])?.ref).toBe('SMALL');
+    expect(store.parcelAt([-3.995, 40.008])?.ref).toBe('BIG');
+    expect(store.parcelAt([-3.98, 40.0])).toBeUndefined();
+    expect(store.parcelAt([-3.9975, 40.0025], 'FR')).toBeUndefined();
+  });
+
+  it('keeps attributes a later record lacks, and moves the R*Tree box with the outline', () => {
+    store.upsertParcels([parcel('P1', -4, 40, 0.001, { direccion: 'CL MAYOR 5', uso: 'Residencial' })]);
+    store.upsertParcels([parcel('P1', -5, 41, 0.001, { source: 'live', dataDate: '2026-11-23' })]);
+    const stored = store.getParcel('ES', 'P1')!;
+    expect(stored).toMatchObject({ direccion: 'CL MAYOR 5', uso: 'Residencial', source: 'live', dataDate: '2026-11-23' });
+    expect(store.parcelAt([-4.9995, 41.0005])?.ref).toBe('P1');
+    expect(store.parcelAt([-3.9995, 40.0005])).toBeUndefined();
+    expect(store.countParcels()).toBe(1);
+  });
+
+  it('pages units by reference after a cursor, and replaces a finca\'s units atomically', () => {
+    const finca = '9872023VH5797S';
+    store.replaceUnits(finca, ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)));
+    store.replaceUnits('1111111AA1111A', [unit('1111111AA1111A', '0001')]);
+    expect(store.countUnits(finca)).toBe(4);
+    expect(store.unitsPage(finca, undefined, 2).map((u) => u.planta)).toEqual(['01', '02']);
+    expect(store.unitsPage(finca, `${finca}0002XX`, 10).map((u) => u.planta)).toEqual(['03', '04']);
+    store.replaceUnits(finca, [unit(finca, '0009')]);
+    expect(store.unitsPage(finca, undefined, 10).map((u) => u.planta)).toEqual(['09']);
+    expect(store.countUnits('1111111AA1111A')).toBe(1);
+  });
+
+  it('returns boxes of a bounding box up to a limit', () => {
+    store.upsertParcels(Array.from({ length: 20 }, (_, i) => parcel(`P${i}`, -4 + i * 0.01, 40, 0.005)));
+    expect(store.parcelsInBBox([-4.001, 39.99, -3.902, 40.01], 100)).toHaveLength(10);
+    expect(store.parcelsInBBox([-5, 39, -3, 41], 5)).toHaveLength(5);
+  });
+});
