@@ -26,9 +26,13 @@ export class ParcelStore {
     this.writer = new ParcelWriter(this.db);
     this.statements = {
       parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`),
+      // Only what the containment test needs, smallest first: the first parcel that contains
+      // the point wins, so most candidates' outlines are never parsed.
       candidatesAt: this.db.prepare(`
-        SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
-        WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat`),
+        SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+        WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
+        ORDER BY p.area`),
+      parcelById: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`),
       inBBox: this.db.prepare(`
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
@@ -55,14 +59,14 @@ export class ParcelStore {
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
   parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
     const [lon, lat] = point;
-    let best: StoredParcel | undefined;
-    for (const row of this.statements.candidatesAt.iterate({ lon, lat }) as IterableIterator<ParcelRow>) {
-      if (country && row.country !== country) continue;
-      if (best && row.area >= best.areaM2) continue;
-      const parcel = parcelFromRow(row);
-      if (containsPoint(parcel.geometry, point)) best = parcel;
+    const candidates = this.statements.candidatesAt.all({ lon, lat }) as { id: number; country: string; geometry: string }[];
+    for (const candidate of candidates) {
+      if (country && candidate.country !== country) continue;
+      if (containsPoint(JSON.parse(candidate.geometry), point)) {
+        return parcelFromRow(this.statements.parcelById.get(candidate.id) as ParcelRow);
+      }
     }
-    return best;
+    return undefined;
   }
 
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {

@@ -1,0 +1,98 @@
+// Prints figures of the local copy (not a test): import rate of the real INSPIRE importer,
+// then, on the sample scaled to ≥ 1,000,000 parcels (the real 40146 parcels repeated on a
+// grid of shifted copies), reference lookup and point→parcel in process, µs p50/p99.
+// Leaves the scaled store at the path printed last (reused by bench-http.ts).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { bboxOf } from '../core/geo/polygon.js';
+import type { ParcelGeometry } from '../core/model/index.js';
+import { importFiles } from '../core/store/import-runner.js';
+import { streamCadastralParcels } from '../core/store/importers/inspire-parcels.js';
+import { ParcelStore } from '../core/store/parcel-store.js';
+import { ParcelWriter } from '../core/store/parcel-writer.js';
+import type { StoredParcel } from '../core/store/types.js';
+
+const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+const TARGET = Number(process.env.BENCH_PARCELS ?? 1_000_000);
+const dir = process.env.BENCH_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-'));
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const micros = (ns: bigint) => Number(ns) / 1000;
+
+function timeEach(count: number, work: (i: number) => unknown): { p50: number; p99: number; perSecond: number } {
+  const samples: number[] = new Array(count);
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) {
+    const t0 = process.hrtime.bigint();
+    work(i);
+    samples[i] = micros(process.hrtime.bigint() - t0);
+  }
+  const total = micros(process.hrtime.bigint() - started);
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), perSecond: Math.round(count / (total / 1e6)) };
+}
+
+// 1. The real importer (stream → SAX → proj4 → SQLite, one transaction) on a 40× repeated file.
+const gml = gunzipSync(readFileSync(SAMPLE)).toString('utf8');
+const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + 9];
+const bigFile = path.join(dir, 'repeated.gml');
+writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(40) + gml.slice(end));
+{
+  const store = ParcelStore.open(path.join(dir, 'import-rate.sqlite'));
+  const t0 = Date.now();
+  const [result] = await importFiles(store, [bigFile]);
+  const seconds = (Date.now() - t0) / 1000;
+  console.log(`import (INSPIRE GML, ${result.parcels} parcels in one transaction): ${Math.round(result.parcels / seconds)} parcels/s`);
+  store.close();
+}
+
+// 2. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
+const sample: StoredParcel[] = [];
+await streamCadastralParcels(SAMPLE, { source: 'inspire' }, (batch) => sample.push(...batch));
+const extent = sample.reduce((b, p) => {
+  const [w, s, e, n] = bboxOf(p.geometry);
+  return [Math.min(b[0], w), Math.min(b[1], s), Math.max(b[2], e), Math.max(b[3], n)];
+}, [Infinity, Infinity, -Infinity, -Infinity]);
+const [dx, dy] = [extent[2] - extent[0] + 0.001, extent[3] - extent[1] + 0.001];
+const copies = Math.ceil(TARGET / sample.length);
+const columns = Math.ceil(Math.sqrt(copies));
+const shiftRing = (ring: number[][], ox: number, oy: number) => ring.map(([x, y]) => [x + ox, y + oy] as [number, number]);
+const shift = (g: ParcelGeometry, ox: number, oy: number): ParcelGeometry => (g.type === 'Polygon'
+  ? { type: 'Polygon', coordinates: g.coordinates.map((r) => shiftRing(r, ox, oy)) }
+  : { type: 'MultiPolygon', coordinates: g.coordinates.map((poly) => poly.map((r) => shiftRing(r, ox, oy))) });
+
+const storeFile = path.join(dir, 'catastro.sqlite');
+const store = ParcelStore.open(storeFile);
+const writer = new ParcelWriter(store.db);
+const refs: string[] = [];
+const t1 = Date.now();
+store.db.exec('BEGIN');
+for (let copy = 0; copy < copies; copy++) {
+  const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
+  for (const [index, p] of sample.entries()) {
+    // Valid 14-character urban-shaped references, unique per copy, so HTTP can look them up too.
+    const ref = copy === 0 ? p.ref : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
+    writer.parcel({ ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] });
+    if (index % 7 === 0) refs.push(ref);
+  }
+}
+store.db.exec('COMMIT');
+const total = store.countParcels();
+console.log(`scaled copy: ${total} parcels written in ${((Date.now() - t1) / 1000).toFixed(1)} s (${Math.round(total / ((Date.now() - t1) / 1000))} parcels/s, writer only)`);
+
+// 3. Lookups on the scaled copy.
+const random = (n: number) => Math.floor(Math.random() * n);
+const byRef = timeEach(100_000, () => store.getParcel('ES', refs[random(refs.length)]));
+console.log(`reference lookup (getParcel): p50 ${byRef.p50.toFixed(1)} µs, p99 ${byRef.p99.toFixed(1)} µs, ${byRef.perSecond}/s`);
+const points = Array.from({ length: 20_000 }, () => {
+  const p = sample[random(sample.length)];
+  const copy = random(copies);
+  return [p.centroid[0] + (copy % columns) * dx, p.centroid[1] + Math.floor(copy / columns) * dy] as [number, number];
+});
+let hits = 0;
+const byPoint = timeEach(points.length, (i) => { if (store.parcelAt(points[i])) hits++; });
+console.log(`point→parcel (parcelAt): p50 ${byPoint.p50.toFixed(1)} µs, p99 ${byPoint.p99.toFixed(1)} µs, ${byPoint.perSecond}/s (${hits}/${points.length} hits)`);
+store.close();
+console.log(`scaled store: ${storeFile}`);
