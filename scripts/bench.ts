@@ -1,0 +1,20 @@
+// `npm run bench`: prints the project's figures (not a test). Runs each benchmark script in
+// its own process, one after the other, so they do not compete for the two cores.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-'));
+const run = (script: string, args: string[] = [], env: Record<string, string> = {}) => {
+  console.log(`\n## ${script} ${args.join(' ')}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) console.log(`(${script} exited ${result.status})`);
+};
+
+run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
+for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);
+if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
