@@ -35,7 +35,15 @@ export async function startApp(options: { data: string }, serveInBrowser: () => 
     return;
   }
   console.log(`Electron is not available here (${reason}); serving the same app in the browser instead.`);
-  if (!existsSync(path.join(repoRoot, 'dist/renderer/index.html'))) run('npm', ['run', 'build:renderer']);
+  let app = true;
+  if (!existsSync(path.join(repoRoot, 'dist/renderer/index.html'))) {
+    try {
+      run('npm', ['run', 'build:renderer']);
+    } catch (error) {
+      app = false;
+      console.error(`The map app could not be built (${(error as Error).message}); serving the HTTP API only.`);
+    }
+  }
   await serveInBrowser();
-  console.log('Open the address above in a browser.');
+  console.log(app ? 'Open the address above in a browser.' : 'The HTTP API answers at the address above (see README).');
 }
