@@ -1,4 +1,5 @@
-import type { CountryCode, ParcelGeometry } from '../model/index.js';
+import type { CountryCode } from '../model/index.js';
+import { decodeGeometry, encodeGeometry } from './geometry-codec.js';
 import type { RecordSource, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 /** Columns of a parcel joined with its building (the building fills what the parcel lacks). */
@@ -16,7 +17,7 @@ export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND
 export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
 
 export interface ParcelRow {
-  id: number; country: string; ref: string; geometry: string; centroid_lon: number; centroid_lat: number; area: number;
+  id: number; country: string; ref: string; geometry: Buffer; centroid_lon: number; centroid_lat: number; area: number;
   municipio: string | null; provincia: string | null; direccion: string | null; codigo_postal: string | null;
   uso: string | null; clase: string | null; superficie_construida: number | null; anio_construccion: number | null;
   declared_units: number | null; declared_dwellings: number | null; source: string; data_date: string;
@@ -35,7 +36,7 @@ export function parcelFromRow(row: ParcelRow): StoredParcel {
   return {
     ref: row.ref,
     country,
-    geometry: JSON.parse(row.geometry) as ParcelGeometry,
+    geometry: decodeGeometry(row.geometry),
     centroid: [row.centroid_lon, row.centroid_lat],
     areaM2: row.area,
     municipio: optional(row.municipio),
@@ -55,7 +56,7 @@ export function parcelFromRow(row: ParcelRow): StoredParcel {
 
 export function parcelParams(p: StoredParcel) {
   return {
-    country: p.country, ref: p.ref, geometry: JSON.stringify(p.geometry),
+    country: p.country, ref: p.ref, geometry: encodeGeometry(p.geometry),
     centroid_lon: p.centroid[0], centroid_lat: p.centroid[1], area: p.areaM2,
     municipio: p.municipio ?? null, provincia: p.provincia ?? null, direccion: p.direccion ?? null,
     codigo_postal: p.codigoPostal ?? null, uso: p.uso ?? null, clase: p.clase ?? null,

@@ -1,6 +1,6 @@
-import { containsPoint } from '../geo/polygon.js';
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
+import { encodedContains } from './geometry-codec.js';
 import {
   BOXES_FROM, PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
@@ -59,10 +59,10 @@ export class ParcelStore {
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
   parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
     const [lon, lat] = point;
-    const candidates = this.statements.candidatesAt.all({ lon, lat }) as { id: number; country: string; geometry: string }[];
+    const candidates = this.statements.candidatesAt.all({ lon, lat }) as { id: number; country: string; geometry: Buffer }[];
     for (const candidate of candidates) {
       if (country && candidate.country !== country) continue;
-      if (containsPoint(JSON.parse(candidate.geometry), point)) {
+      if (encodedContains(candidate.geometry, lon, lat)) {
         return parcelFromRow(this.statements.parcelById.get(candidate.id) as ParcelRow);
       }
     }

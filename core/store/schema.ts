@@ -8,7 +8,7 @@ export const MIGRATIONS: readonly string[] = [
     id INTEGER PRIMARY KEY,
     country TEXT NOT NULL,
     ref TEXT NOT NULL,
-    geometry TEXT NOT NULL,              -- WGS84 GeoJSON geometry (Polygon | MultiPolygon)
+    geometry BLOB NOT NULL,              -- WGS84 outline, geometry-codec.ts layout
     centroid_lon REAL NOT NULL,
     centroid_lat REAL NOT NULL,
     area REAL NOT NULL,                  -- m², official where the source gives it
