@@ -30,7 +30,11 @@ export const ROUTES = {
   agro: '/api/catastro/:refcat/agro',
   score: '/api/catastro/:refcat/score',
   market: '/api/catastro/:refcat/market',
+  solar: '/api/catastro/:refcat/solar',
 } as const;
+
+/** Routes whose 2xx cost depends on the body (units served, or an answer without data). */
+export const BODY_PRICED_ROUTES: ReadonlySet<string> = new Set([ROUTES.units, ROUTES.agro, ROUTES.score, ROUTES.market, ROUTES.solar]);
 
 /** Endpoint 2 needs an organisation key (spec: Authentication 4). */
 export const ORGANISATION_ROUTES: ReadonlySet<string> = new Set([ROUTES.units]);

@@ -4,7 +4,7 @@ import { isoSeconds } from '../../auth/periods.js';
 import type { IpDailyAllowance, QuotaLedger, QuotaState } from '../../auth/quota.js';
 import { ServiceError } from '../../model/index.js';
 import './caller.js';
-import { isMeteredPath } from './paths.js';
+import { BODY_PRICED_ROUTES, isMeteredPath } from './paths.js';
 import { quotaCost } from './quota-cost.js';
 
 export interface QuotaPluginOptions {
@@ -22,6 +22,14 @@ function isJson(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
   return typeof type === 'string' && type.includes('json');
 }
+
+/** A JSON success envelope as fastify serialized it (`success` is always its first key). */
+const isSuccessEnvelope = (payload: unknown): payload is string =>
+  typeof payload === 'string' && payload.startsWith('{"success":true') && payload.endsWith('}');
+
+/** Adds `searchesRemaining` to a serialized envelope without parsing it again (hot path). */
+const withSearchesRemaining = (payload: string, remaining: number) =>
+  `${payload.slice(0, -1)},"searchesRemaining":${remaining}}`;
 
 function parseJson(payload: unknown): unknown {
   if (typeof payload !== 'string') return undefined;
@@ -92,11 +100,12 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.apiCaller;
     const metered = caller?.kind === 'key' || (caller?.kind === 'ip' && ipAllowance !== undefined);
-    const body = isJson(reply) ? parseJson(payload) : undefined;
-
     let remaining = UNLIMITED_SEARCHES;
     if (metered) {
-      const cost = quotaCost({ route: request.routeOptions.url, status: reply.statusCode, body, override: reply.quotaCost });
+      // Only routes whose price depends on the answer pay for parsing it.
+      const route = request.routeOptions.url;
+      const body = route && BODY_PRICED_ROUTES.has(route) && isJson(reply) ? parseJson(payload) : undefined;
+      const cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
       const state = settle(request, cost)!;
       remaining = state.remaining;
       const reset = isoSeconds(state.period.resetsAt);
@@ -113,10 +122,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       return payload;
     }
 
-    if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true) {
-      return JSON.stringify({ ...body, searchesRemaining: remaining });
-    }
-    return payload;
+    return isJson(reply) && isSuccessEnvelope(payload) ? withSearchesRemaining(payload, remaining) : payload;
   });
 
   const giveBack = async (request: FastifyRequest) => {
