@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './db.js';
+import { siblingMunicipality } from './importers/atom-metadata.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { streamCadastralParcels } from './importers/inspire-parcels.js';
 import { streamCatFile } from './importers/cat-file.js';
@@ -56,8 +57,9 @@ async function importOne(db: SqliteDatabase, file: string, onProgress?: (p: Impo
   db.exec('BEGIN IMMEDIATE');
   try {
     if (kind === 'inspire-parcels') {
+      const municipality = siblingMunicipality(file);
       result.parcels = await streamCadastralParcels(file, { source: 'inspire' }, (parcels, chunk) => {
-        parcels.forEach((p) => writer.parcel(p));
+        parcels.forEach((p) => writer.parcel(municipality ? { ...p, municipio: municipality.municipio, provincia: municipality.provincia } : p));
         records += parcels.length;
         progress(chunk);
       });

@@ -105,6 +105,13 @@ describe('import of the real Segovia (40146) INSPIRE download', () => {
     expect(parcel.uso).toBe('Industrial');
   });
 
+  it('names the municipality from the metadata file shipped beside the GML in the ATOM zip', () => {
+    const title = /<gco:CharacterString>(Cadastral Parcel of [^<]+)</.exec(readFileSync(fixture('A.ES.SDGC.CP.MD..40146.xml'), 'utf8'))![1];
+    const parcel = store.getParcel('ES', '000700100UL74F')!;
+    expect(parcel.municipio).toBeTruthy();
+    expect(title).toBe(`Cadastral Parcel of 40146-${parcel.municipio} (${parcel.provincia})`);
+  });
+
   it('derives the class from the reference shape', () => {
     const parcels = store.parcelsInBBox([-180, -90, 180, 90], 2000);
     const rustic = parcels.find((p) => /[A-Z]/.test(p.ref[5]));
