@@ -3,7 +3,7 @@ import { openDatabase, type SqliteDatabase } from './db.js';
 import { siblingMunicipality } from './importers/atom-metadata.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { streamCadastralParcels } from './importers/inspire-parcels.js';
-import { streamCatFile } from './importers/cat-file.js';
+import { importCatFile } from './importers/cat-file.js';
 import { fileSize, peekText, type TextChunk } from './importers/text-stream.js';
 import type { ParcelStore } from './parcel-store.js';
 import { ParcelWriter } from './parcel-writer.js';
@@ -43,6 +43,18 @@ export async function importFiles(
   return results;
 }
 
+function recordImport(db: SqliteDatabase, file: string, bytes: number, result: ImportResult): void {
+  db.prepare(`
+    INSERT OR REPLACE INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(basename(file), bytes, result.kind, result.parcels, result.buildings, result.fincas, result.units, new Date().toISOString());
+}
+
+/** Whether this very file (same name and size) was imported into the copy before. */
+export function wasImported(store: ParcelStore, file: string): boolean {
+  return store.db.prepare('SELECT 1 FROM imported_files WHERE name = ? AND bytes = ?').get(basename(file), fileSize(file)) !== undefined;
+}
+
 async function importOne(db: SqliteDatabase, file: string, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
   const started = Date.now();
   const kind = await detectImportKind(file);
@@ -70,14 +82,13 @@ async function importOne(db: SqliteDatabase, file: string, onProgress?: (p: Impo
         progress(chunk);
       });
     } else {
-      const counts = await streamCatFile(file, {}, ({ fincas, units }, chunk) => {
-        fincas.forEach((f) => { writer.finca(f); writer.deleteUnitsOf(f.ref); });
-        units.forEach((u) => writer.unit(u));
-        records += fincas.length;
+      const counts = await importCatFile(db, writer, file, {}, (chunk, staged) => {
+        records = staged;
         progress(chunk);
       });
-      Object.assign(result, { fincas: counts.fincas, units: counts.units, skipped: counts.skipped });
+      Object.assign(result, counts);
     }
+    recordImport(db, file, bytesTotal, result);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -85,17 +85,20 @@ export const unitParams = (u: StoredUnit) => ({
 
 export interface FincaRow {
   ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;
-  superficie_total: number; anio_construccion: number; declared_units: number; source: string; data_date: string;
+  superficie_total: number; superficie_parcela: number | null; anio_construccion: number; declared_units: number;
+  source: string; data_date: string;
 }
 
 export const fincaFromRow = (r: FincaRow): StoredFinca => ({
   ref: r.ref, direccion: r.direccion, codigoPostal: r.codigo_postal, municipio: r.municipio, provincia: r.provincia,
-  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, anioConstruccion: r.anio_construccion,
+  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, superficieParcela: optional(r.superficie_parcela),
+  anioConstruccion: r.anio_construccion,
   declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
 });
 
 export const fincaParams = (f: StoredFinca) => ({
   ref: f.ref, direccion: f.direccion, codigo_postal: f.codigoPostal, municipio: f.municipio, provincia: f.provincia,
-  uso_general: f.usoGeneral, superficie_total: f.superficieTotal, anio_construccion: f.anioConstruccion,
+  uso_general: f.usoGeneral, superficie_total: f.superficieTotal, superficie_parcela: f.superficieParcela ?? null,
+  anio_construccion: f.anioConstruccion,
   declared_units: f.declaredUnits, source: f.source, data_date: f.dataDate,
 });

@@ -54,10 +54,16 @@ export class ParcelWriter {
         superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
         dwellings = excluded.dwellings, data_date = excluded.data_date`);
     this.upsertFincaStatement = db.prepare(`
-      INSERT OR REPLACE INTO fincas (ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
-        anio_construccion, declared_units, source, data_date)
+      INSERT INTO fincas (ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
+        superficie_parcela, anio_construccion, declared_units, source, data_date)
       VALUES (@ref, @direccion, @codigo_postal, @municipio, @provincia, @uso_general, @superficie_total,
-        @anio_construccion, @declared_units, @source, @data_date)`);
+        @superficie_parcela, @anio_construccion, @declared_units, @source, @data_date)
+      ON CONFLICT (ref) DO UPDATE SET direccion = excluded.direccion, codigo_postal = excluded.codigo_postal,
+        municipio = excluded.municipio, provincia = excluded.provincia, uso_general = excluded.uso_general,
+        superficie_total = excluded.superficie_total,
+        superficie_parcela = COALESCE(excluded.superficie_parcela, superficie_parcela),
+        anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
+        source = excluded.source, data_date = excluded.data_date`);
     this.upsertUnitStatement = db.prepare(`
       INSERT OR REPLACE INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio,
         direccion, source, data_date)

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { importFiles } from './import-runner.js';
+import { importFiles, wasImported } from './import-runner.js';
 import type { ParcelStore } from './parcel-store.js';
 import type { ImportResult } from './types.js';
 
@@ -8,16 +8,17 @@ import type { ImportResult } from './types.js';
 const SAMPLE_ORDER = (name: string) => (name.includes('.CP.') ? 0 : 1);
 
 /**
- * Imports the bundled sample municipality into an empty copy, so the app answers offline on
- * first run. A copy that already holds parcels is left alone (null).
+ * Imports the bundled sample municipality on first run, so the app answers offline at once.
+ * "First run" is judged per file from the copy's import log, not from an empty parcels table:
+ * a copy that only holds live-cached parcels still gets the sample. Null when nothing was due.
  */
 export async function ensureSampleImported(store: ParcelStore, resourcesDir: string): Promise<ImportResult[] | null> {
-  if (store.countParcels() > 0) return null;
   const sampleDir = path.join(resourcesDir, 'sample');
   if (!existsSync(sampleDir)) return null;
-  const files = readdirSync(sampleDir)
+  const due = readdirSync(sampleDir)
     .filter((name) => /\.gml(\.gz)?$/.test(name))
     .sort((a, b) => SAMPLE_ORDER(a) - SAMPLE_ORDER(b) || a.localeCompare(b))
-    .map((name) => path.join(sampleDir, name));
-  return files.length ? importFiles(store, files) : null;
+    .map((name) => path.join(sampleDir, name))
+    .filter((file) => !wasImported(store, file));
+  return due.length ? importFiles(store, due) : null;
 }

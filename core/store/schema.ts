@@ -48,4 +48,18 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX units_by_finca ON units (finca, ref);
   `,
+  `
+  ALTER TABLE fincas ADD COLUMN superficie_parcela REAL;
+
+  -- Every bulk file imported, written in the same transaction as its records: what the copy
+  -- was built from, and how the bundled sample knows it is already in.
+  CREATE TABLE imported_files (
+    name TEXT NOT NULL,                  -- file name without folder
+    bytes INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    parcels INTEGER NOT NULL, buildings INTEGER NOT NULL, fincas INTEGER NOT NULL, units INTEGER NOT NULL,
+    imported_at TEXT NOT NULL,           -- ISO timestamp
+    PRIMARY KEY (name, bytes)
+  );
+  `,
 ];

@@ -50,6 +50,7 @@ export interface StoredFinca {
   provincia: string;
   usoGeneral: string;
   superficieTotal: number;
+  superficieParcela?: number;  // m² of land (CAT type 11); the live answer has none
   anioConstruccion: number;
   declaredUnits: number;       // properties the source says the finca has
   source: RecordSource;

@@ -10,6 +10,9 @@ type Span = readonly [number, number];
 
 export const COMMON = { type: [0, 2], parcelRef: [30, 44] } as const satisfies Record<string, Span>;
 
+/** Header: the file's generation date, YYYYMMDD (lfern/catparser CatRecord01). */
+export const HEADER_01 = { generated: [39, 47] } as const satisfies Record<string, Span>;
+
 export const FINCA_11 = {
   provinceName: [52, 77], municipalityName: [83, 123], streetType: [158, 163], streetName: [163, 188],
   number: [188, 192], letter: [192, 193], unstructuredAddress: [215, 240], postcode: [240, 245],

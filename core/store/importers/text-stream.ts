@@ -38,16 +38,22 @@ function incompleteUtf8Tail(buffer: Buffer): number {
  * ISO-8859-1 while its bytes are UTF-8. So the bytes decide: decode as strict UTF-8 and, at the
  * first byte sequence that is not UTF-8, switch to Latin-1 for the rest. Everything decoded
  * before the switch was ASCII or valid UTF-8, which a Latin-1 file practically never contains.
- * `encoding: 'latin1'` (the CAT files' ISO-8859-15, close enough for their letters) skips the sniffing.
+ * `encoding: 'iso-8859-15'` (the CAT files' declared charset) skips the sniffing: a single-byte
+ * table, so chunks split anywhere decode correctly.
  */
-export async function* readText(file: string, options: { encoding?: 'auto' | 'latin1' } = {}): AsyncGenerator<TextChunk> {
+export async function* readText(file: string, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
   const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
   let bytesRead = 0;
   raw.on('data', (chunk) => { bytesRead += chunk.length; });
   const source = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   raw.on('error', (error) => source.destroy(error));
 
-  let latin1 = options.encoding === 'latin1';
+  if (options.encoding === 'iso-8859-15') {
+    const decoder = new TextDecoder('iso-8859-15');
+    for await (const chunk of source as AsyncIterable<Buffer>) yield { text: decoder.decode(chunk, { stream: true }), bytesRead };
+    return;
+  }
+  let latin1 = false;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   let pending = Buffer.alloc(0);
   for await (const chunk of source as AsyncIterable<Buffer>) {

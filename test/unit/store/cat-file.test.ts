@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,69 +6,80 @@ import { unitReference } from '../../../core/countries/es/reference.js';
 import { importFiles } from '../../../core/store/import-runner.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 
-/**
- * HAND-WRITTEN CAT file: no real CAT file is public. Records are laid out here from the
- * documented format (SOURCES.md §1.7, 0-based [start, end) offsets), independently of the
- * importer's own table, so a wrong offset on either side shows up.
- */
-function record(type: string, ref14: string, fields: [number, string][]): string {
-  const chars = ' '.repeat(1000).split('');
-  const put = (start: number, text: string) => text.split('').forEach((c, i) => { chars[start + i] = c; });
-  put(0, type);
-  put(30, ref14);
-  for (const [start, text] of fields) put(start, text);
-  return chars.join('');
-}
+// HAND-WRITTEN CAT file: no real CAT file is public. fixtures/two-fincas.handwritten.cat was laid
+// out by hand from the documented format (SOURCES.md §1.7, 0-based [start, end) offsets), so the
+// expectations below are read from that documentation, not from the importer's own tables.
+const FIXTURE = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures/two-fincas.handwritten.cat');
+const lines = readFileSync(FIXTURE, 'latin1').split('\r\n').filter(Boolean);
+const at = (line: string, start: number, end: number) => line.slice(start, end).trim();
 
 const FINCA = '9872023VH5797S';
-const OTHER = '7837301VG8173B';
-const lines = [
-  record('01', '', []),
-  record('11', FINCA, [[52, 'MADRID'], [83, 'MADRID'], [158, 'CL'], [163, 'MAYOR'], [188, '0005'], [240, '28013'], [295, '0000000480'], [305, '0001200']]),
-  record('13', FINCA, [[44, '0001'], [295, '1985']]),
-  record('14', FINCA, [[44, '0001'], [50, '0001'], [70, 'V  '], [83, '0000090']]),
-  record('14', FINCA, [[44, '0002'], [50, '0001'], [70, 'A  '], [83, '0000010']]),
-  record('14', FINCA, [[44, '0003'], [50, '0002'], [70, 'V  '], [83, '0000075']]),
-  record('14', FINCA, [[44, '0004'], [50, '0003'], [70, 'C  '], [83, '0000120']]),
-  record('15', FINCA, [[44, '0002'], [48, unitReference(FINCA, '0002').slice(18, 19)], [49, unitReference(FINCA, '0002').slice(19)], [249, '1 '], [251, '02 '], [254, 'B  '], [371, '1990'], [461, '033500000']]),
-  record('15', FINCA, [[44, '0001'], [48, unitReference(FINCA, '0001').slice(18, 19)], [49, unitReference(FINCA, '0001').slice(19)], [249, '1 '], [251, '01 '], [254, 'A  '], [461, '040000000']]),
-  record('15', FINCA, [[44, '0003'], [48, unitReference(FINCA, '0003').slice(18, 19)], [49, unitReference(FINCA, '0003').slice(19)], [251, '00 '], [254, '01 '], [461, '026500000']]),
-  record('11', OTHER, [[83, 'LANTEIRA'], [52, 'GRANADA'], [215, 'PARAJE LOS LLANOS']]),
-  record('15', OTHER, [[44, '0001'], [48, 'T'], [49, 'T'], [461, '100000000']]),
-  record('90', '', []),
-];
+const RUSTIC = '18118A00200040';
 
 let dir: string;
 let store: ParcelStore;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cat-'));
-  const file = path.join(dir, 'sample.handwritten.cat');
-  writeFileSync(file, Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  await importFiles(store, [file]);
+  await importFiles(store, [FIXTURE]);
 });
 afterAll(() => { store?.close(); rmSync(dir, { recursive: true, force: true }); });
 
 describe('CAT importer (hand-written file from the documented layout)', () => {
-  it('reads the finca of a type 11 record with its declared units', () => {
+  it('is a file of 1000-character records, each starting with its type', () => {
+    expect(lines.every((l) => l.length === 1000)).toBe(true);
+    expect(lines.map((l) => l.slice(0, 2))).toEqual(['01', '11', '13', '14', '14', '14', '14', '15', '15', '15', '16', '11', '15', '17', '90']);
+  });
+
+  it('reads the finca of a type 11 record, dated by the header, with its declared units', () => {
     expect(store.getFinca(FINCA)).toMatchObject({
       ref: FINCA, direccion: 'CL MAYOR 5', codigoPostal: '28013', municipio: 'MADRID', provincia: 'MADRID',
-      superficieTotal: 1200, anioConstruccion: 1985, declaredUnits: 3, source: 'cat',
+      superficieTotal: 1200, superficieParcela: 480, anioConstruccion: 1985, declaredUnits: 3, usoGeneral: 'Residencial',
+      source: 'cat', dataDate: '2024-03-15',
     });
-    expect(store.getFinca(OTHER)).toMatchObject({ direccion: 'PARAJE LOS LLANOS', municipio: 'LANTEIRA', declaredUnits: 1 });
+  });
+
+  it('decodes ISO-8859-15 text (Ñ) and takes the unstructured address when there is no street', () => {
+    expect(store.getFinca(RUSTIC)).toMatchObject({ direccion: 'PARAJE LA PEÑUELA', municipio: 'LANTEIRA', provincia: 'GRANADA', declaredUnits: 1, superficieParcela: 12500 });
   });
 
   it('builds 20-character unit references with the control letters and orders units by reference', () => {
     const units = store.unitsPage(FINCA, undefined, 10);
+    // 9872023VH5797S0001WX is SOURCES.md's worked example; the others are checked by the reference module.
+    expect(units[0].ref).toBe('9872023VH5797S0001WX');
     expect(units.map((u) => u.ref)).toEqual(['0001', '0002', '0003'].map((car) => unitReference(FINCA, car)));
-    expect(store.unitsPage(OTHER, undefined, 10)[0].ref).toBe('7837301VG8173B0001TT');
+    expect(store.getUnit(unitReference(RUSTIC, '0001'))?.finca).toBe(RUSTIC);
   });
 
-  it('takes use and surface from the type 14 constructions of each property', () => {
+  it('takes use and surface from the type 14 constructions of each property, participation as a percent', () => {
     const [first, second, third] = store.unitsPage(FINCA, undefined, 10);
-    expect(first).toMatchObject({ uso: 'Residencial', superficie: 100, escalera: '1', planta: '01', puerta: 'A', participacion: 40, anio: 1985 });
+    // Property 0001: 90 m² V (dwelling) + 10 m² AAP (parking); the larger gives the use.
+    expect(first).toMatchObject({ uso: 'Residencial', descripcion: 'V', superficie: 100, escalera: '1', planta: '01', puerta: 'A', participacion: 40, anio: 1985 });
     expect(second).toMatchObject({ uso: 'Residencial', superficie: 75, planta: '02', puerta: 'B', participacion: 33.5, anio: 1990 });
-    expect(third).toMatchObject({ uso: 'Comercial', superficie: 120, planta: '00', puerta: '01', participacion: 26.5 });
+    expect(third).toMatchObject({ uso: 'Comercial', superficie: 120, escalera: '', planta: '00', puerta: '01', participacion: 26.5 });
+    expect(first.participacion + second.participacion + third.participacion).toBeCloseTo(100, 9);
+    expect(Number(at(lines[8], 461, 470)) / 1e6).toBe(first.participacion);
+  });
+
+  it('gives the same copy whether the file groups records by parcel or by record type', async () => {
+    const byType = [lines[0], ...lines.slice(1, -1).sort((a, b) => a.slice(0, 2).localeCompare(b.slice(0, 2))), lines.at(-1)!];
+    const file = path.join(dir, 'by-type.cat');
+    writeFileSync(file, Buffer.from(byType.join('\n') + '\n', 'latin1'));
+    const other = ParcelStore.open(':memory:');
+    try {
+      await importFiles(other, [file]);
+      for (const ref of [FINCA, RUSTIC]) {
+        expect(other.getFinca(ref)).toEqual(store.getFinca(ref));
+        expect(other.unitsPage(ref, undefined, 10)).toEqual(store.unitsPage(ref, undefined, 10));
+      }
+    } finally {
+      other.close();
+    }
+  });
+
+  it('re-importing replaces a finca\'s units instead of adding to them', async () => {
+    await importFiles(store, [FIXTURE]);
+    expect(store.countUnits(FINCA)).toBe(3);
   });
 
   it('refuses a file whose lines are not 1000-character records, keeping the copy', async () => {
@@ -76,5 +87,14 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     writeFileSync(bad, `${lines[1]}\r\n11 short line\r\n`);
     await expect(importFiles(store, [bad])).rejects.toThrow(/Line 2 is 13 characters long/);
     expect(store.countUnits(FINCA)).toBe(3);
+    expect(store.getFinca(FINCA)?.declaredUnits).toBe(3);
+  });
+
+  it('counts units of a parcel without a type 11 record as skipped', async () => {
+    const orphan = path.join(dir, 'orphan.cat');
+    writeFileSync(orphan, Buffer.from([lines[0], lines[12].replace(RUSTIC, '1111111AA1111A')].join('\n'), 'latin1'));
+    const [result] = await importFiles(store, [orphan]);
+    expect(result).toMatchObject({ kind: 'cat', fincas: 0, units: 0, skipped: 1 });
+    expect(store.countUnits('1111111AA1111A')).toBe(0);
   });
 });
