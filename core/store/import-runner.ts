@@ -11,11 +11,20 @@ import type { ImportProgress, ImportResult } from './types.js';
 
 export type ImportKind = ImportResult['kind'];
 
-/** What a file is, from its content (names lie; the Catastro's zips hold `.gml` of every kind). */
+/** The first INSPIRE feature element of a GML head, by local name. */
+const FIRST_FEATURE = /<(?:[\w-]+:)?(CadastralParcel|Building|CadastralZoning|OtherConstruction|BuildingPart|Address)[\s>]/;
+
+/**
+ * What a file is, from its content (names lie; the Catastro's zips hold `.gml` of every kind).
+ * The first feature element decides: the same download also holds zoning, other constructions
+ * and addresses, which must be refused rather than "imported" as zero records.
+ */
 export async function detectImportKind(file: string): Promise<ImportKind> {
-  const head = await peekText(file, 8192);
-  if (/CadastralParcel[\s>]/.test(head) || head.includes('ES.SDGC.CP')) return 'inspire-parcels';
-  if (/<[\w-]*:?Building[\s>]/.test(head) || head.includes('ES.SDGC.BU')) return 'inspire-buildings';
+  const head = await peekText(file, 16384);
+  const feature = FIRST_FEATURE.exec(head)?.[1];
+  if (feature === 'CadastralParcel') return 'inspire-parcels';
+  if (feature === 'Building') return 'inspire-buildings';
+  if (feature) throw new Error(`${basename(file)} holds INSPIRE ${feature} features, which the local copy does not keep (it takes CadastralParcel and Building files, and CAT files).`);
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
   throw new Error(`${basename(file)} is neither an INSPIRE parcels or buildings GML nor a CAT file.`);

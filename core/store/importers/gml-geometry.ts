@@ -13,6 +13,8 @@ export class GmlSurfaceCollector {
   private ringIsExterior = true;
   private text = '';
   private inPosList = false;
+  /** Coordinates of a ring written as one gml:pos per vertex, gathered until its LinearRing closes. */
+  private ringOfPos: string[] = [];
 
   reset(): void {
     this.polygons = [];
@@ -20,6 +22,7 @@ export class GmlSurfaceCollector {
     this.srsStack = [];
     this.text = '';
     this.inPosList = false;
+    this.ringOfPos = [];
   }
 
   /** Called for every opening tag inside a geometry property; `local` is the name without prefix. */
@@ -36,6 +39,9 @@ export class GmlSurfaceCollector {
       case 'interior':
         this.ringIsExterior = false;
         break;
+      case 'LinearRing':
+        this.ringOfPos = [];
+        break;
       case 'posList':
       case 'pos':
         this.inPosList = true;
@@ -49,9 +55,15 @@ export class GmlSurfaceCollector {
   }
 
   close(local: string): void {
-    if ((local === 'posList' || local === 'pos') && this.inPosList) {
+    if (local === 'posList' && this.inPosList) {
       this.inPosList = false;
       this.addRing(this.text);
+    } else if (local === 'pos' && this.inPosList) {
+      this.inPosList = false;
+      this.ringOfPos.push(this.text);
+    } else if (local === 'LinearRing' && this.ringOfPos.length > 0) {
+      this.addRing(this.ringOfPos.join(' '));
+      this.ringOfPos = [];
     } else if ((local === 'PolygonPatch' || local === 'Polygon') && this.current) {
       if (this.current.length > 0) this.polygons.push(this.current);
       this.current = null;

@@ -1,4 +1,5 @@
 import { centroid, areaM2 } from '../../geo/polygon.js';
+import { spanishClassOf } from '../parcel-rows.js';
 import type { RecordSource, StoredParcel } from '../types.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
 import { createSax } from './sax.js';
@@ -91,6 +92,8 @@ class CadastralParcelReader {
       geometry,
       centroid: centroid(geometry),
       areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
+      // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
+      clase: spanishClassOf(ref),
       source: this.options.source,
       dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
     });

@@ -9,11 +9,12 @@ export interface TextChunk {
 
 /** The first bytes of a (possibly gzipped) file, decompressed: enough to detect its kind. */
 export async function peekText(file: string, bytes = 4096): Promise<string> {
+  let head = '';
   for await (const chunk of readText(file)) {
-    if (chunk.text.length >= bytes) return chunk.text.slice(0, bytes);
-    return chunk.text;
+    head += chunk.text;
+    if (head.length >= bytes) break;
   }
-  return '';
+  return head.slice(0, bytes);
 }
 
 export function fileSize(file: string): number {
