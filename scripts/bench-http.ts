@@ -16,7 +16,7 @@ const seconds = Number(args.get('seconds') ?? 10);
 
 function startServer(): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/catastro.js', 'serve', '--port', '0', '--data', dataDir, '--workers', workers], {
+    const child = spawn(process.execPath, ['bin/catastro.js', 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
