@@ -14,11 +14,18 @@ const dataDir = args.get('data') ?? mkdtempSync(path.join(os.tmpdir(), 'catastro
 const workers = args.get('workers') ?? '1';
 const seconds = Number(args.get('seconds') ?? 10);
 
-function startServer(): Promise<{ url: string; stop: () => void }> {
+// A bare fastify app answering a constant: what this machine can do at all, for comparison.
+const BASELINE_SERVER = `
+  const app = require('fastify')();
+  app.get('/api/catastro/:ref', async () => ({ success: true, data: { refCatastral: 'x' } }));
+  app.listen({ port: 0, host: '127.0.0.1' }).then((url) => console.log('Listening on ' + url));`;
+
+function startServer(baseline = false): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/catastro.js', 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const args = baseline
+      ? ['-e', BASELINE_SERVER]
+      : ['bin/catastro.js', 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off'];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -36,18 +43,32 @@ function sampleRefs(count: number): string[] {
   return rows.map((r) => r.ref);
 }
 
+async function load(url: string, paths: () => string) {
+  return autocannon({
+    url,
+    connections: 64,
+    pipelining: 4,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths() }) }],
+  });
+}
+
+if (workers === '1') {
+  const baseline = await startServer(true);
+  try {
+    const result = await load(baseline.url, () => '/api/catastro/x');
+    console.log(`baseline (bare fastify, constant answer, 1 process): ${Math.round(result.requests.average)} requests/s`);
+  } finally {
+    baseline.stop();
+  }
+}
+
 const server = await startServer();
 try {
   const refs = sampleRefs(1000);
   if (refs.length === 0) throw new Error('the store has no parcels');
   let next = 0;
-  const result = await autocannon({
-    url: server.url,
-    connections: 64,
-    pipelining: 4,
-    duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: `/api/catastro/${refs[next++ % refs.length]}` }) }],
-  });
+  const result = await load(server.url, () => `/api/catastro/${refs[next++ % refs.length]}`);
   const total = result['2xx'] + result.non2xx;
   console.log(`HTTP GET /api/catastro/{ref} (from the copy, ${workers} worker(s), ${seconds}s, 64 connections × 4 pipelined):`);
   console.log(`  requests/s: mean ${Math.round(result.requests.average)}, p50 ${result.requests.p50}`);
