@@ -18,7 +18,12 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    try {
+      migrate(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
   db.pragma('cache_size = -65536'); // 64 MiB page cache: lookups on a million parcels stay in memory
   return db;

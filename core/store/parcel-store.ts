@@ -25,18 +25,18 @@ export class ParcelStore {
     this.db = openDatabase(file);
     this.writer = new ParcelWriter(this.db);
     this.statements = {
-      parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`),
+      parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
       // Only what the containment test needs, smallest first: the first parcel that contains
       // the point wins, so most candidates' outlines are never parsed.
       candidatesAt: this.db.prepare(`
         SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
         WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
         ORDER BY p.area`),
-      parcelById: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`),
+      parcelById: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
       inBBox: this.db.prepare(`
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
-        LIMIT @limit`),
+        LIMIT @limit`).raw(),
       count: this.db.prepare('SELECT count(*) AS n FROM parcels'),
       countIn: this.db.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
       finca: this.db.prepare('SELECT * FROM fincas WHERE ref = ?'),

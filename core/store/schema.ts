@@ -62,4 +62,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (name, bytes)
   );
   `,
+  `
+  -- Buildings keyed by reference without a rowid: the parcel join descends one B-tree, not two.
+  CREATE TABLE buildings_by_ref (
+    ref TEXT PRIMARY KEY,
+    uso TEXT, anio_construccion INTEGER, superficie_construida REAL,
+    building_units INTEGER, dwellings INTEGER,
+    data_date TEXT NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO buildings_by_ref SELECT ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date FROM buildings;
+  DROP TABLE buildings;
+  ALTER TABLE buildings_by_ref RENAME TO buildings;
+  `,
 ];
