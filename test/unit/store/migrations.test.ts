@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParcelGeometry } from '../../../core/model/index.js';
 import { encodeGeometry } from '../../../core/store/geometry-codec.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { MIGRATIONS } from '../../../core/store/schema.js';
@@ -11,7 +12,7 @@ let dir: string;
 beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-migrate-')); });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const square = { type: 'Polygon' as const, coordinates: [[[-4, 40], [-3.999, 40], [-3.999, 40.001], [-4, 40.001], [-4, 40]]] };
+const square: ParcelGeometry = { type: 'Polygon', coordinates: [[[-4, 40], [-3.999, 40], [-3.999, 40.001], [-4, 40.001], [-4, 40]]] };
 
 describe('schema migrations', () => {
   it('upgrades a copy written by the first schema, keeping its rows', () => {
