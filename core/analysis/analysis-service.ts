@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Parcel } from '../model/index.js';
+import { isServiceError, validationError, type BBox, type Parcel } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
@@ -7,7 +7,11 @@ import { isRuralParcel, parcelAreaM2 } from './parcel-facts.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js';
-import type { MarketResult, SolarResult } from './types.js';
+import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
+import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
+import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
+import { terrainOverlap } from './terrain/terrain-overlap.js';
+import type { MarketResult, SolarResult, TerrainResult } from './types.js';
 
 export interface AnalysisSourcesConfig {
   /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_2/`. */
@@ -39,6 +43,7 @@ export class AnalysisService {
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: '', ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
+    createProtectedAreaTables(this.db);
   }
 
   async solar(parcel: Parcel, signal?: AbortSignal): Promise<SolarResult> {
@@ -48,8 +53,33 @@ export class AnalysisService {
     return estimateSolar(pv, parcelAreaM2(parcel), !isRuralParcel(parcel), this.prices);
   }
 
+  terrain(parcel: Parcel): TerrainResult {
+    assertAnalysisCoverage(parcel.pais);
+    return terrainOverlap(this.db, parcel);
+  }
+
+  /** Imports a protected-area layer (GeoJSON, .geojson.gz, shapefile) in one transaction; a bad file answers 400 and changes nothing. */
+  async importProtectedAreas(file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
+    return asValidationError(file, importProtectedAreas(this.db, file, options));
+  }
+
+  /** Map overlay of protected sites within a box. */
+  protectedAreasInBBox(bbox: BBox, limit: number): GeoJSON.FeatureCollection {
+    return protectedAreasInBBox(this.db, bbox, limit);
+  }
+
   market(parcel: Parcel): MarketResult {
     assertAnalysisCoverage(parcel.pais);
     return marketResult();
+  }
+}
+
+/** Import failures that are not already ServiceErrors (a truncated zip, a broken shapefile) are the file's fault: 400. */
+async function asValidationError<T>(file: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isServiceError(error)) throw error;
+    throw validationError(`Import of ${file} failed, nothing of it was kept: ${(error as Error).message}`);
   }
 }

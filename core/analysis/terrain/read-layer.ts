@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import proj4 from 'proj4';
+import * as shapefile from 'shapefile';
+import { epsgFromSrsName, isSupportedEpsg, toWgs84 } from '../../geo/crs.js';
+import { validationError, type LonLat } from '../../model/index.js';
+
+export interface LayerFeature {
+  properties: Record<string, unknown>;
+  /** Polygons (rings of [lon, lat] WGS84), whatever the source geometry type. */
+  polygons: LonLat[][][];
+}
+
+type Reproject = (x: number, y: number) => LonLat;
+
+function polygonsOf(geometry: { type: string; coordinates: unknown } | null): number[][][][] {
+  if (!geometry) return [];
+  if (geometry.type === 'Polygon') return [geometry.coordinates as number[][][]];
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates as number[][][][];
+  return [];
+}
+
+const project = (polygons: number[][][][], reproject: Reproject): LonLat[][][] =>
+  polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => reproject(x, y))));
+
+/** GeoJSON (.geojson/.json, optionally .gz): the legacy `crs` member names the CRS (qgis2web writes EPSG:3857); RFC 7946 default WGS84. */
+async function* readGeoJson(file: string): AsyncGenerator<LayerFeature> {
+  const bytes = await readFile(file);
+  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  let doc: { type?: string; crs?: { properties?: { name?: string } }; features?: unknown[] };
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw validationError(`${file} is not valid JSON.`);
+  }
+  if (doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) throw validationError(`${file} is not a GeoJSON FeatureCollection.`);
+  const srs = doc.crs?.properties?.name;
+  const epsg = srs ? epsgFromSrsName(srs) ?? (/CRS84$/i.test(srs) ? 4326 : undefined) : 4326;
+  if (epsg === undefined || !isSupportedEpsg(epsg)) throw validationError(`${file}: unsupported CRS ${srs}.`);
+  const reproject: Reproject = (x, y) => toWgs84(epsg, x, y);
+  for (const feature of doc.features as { properties?: Record<string, unknown>; geometry?: { type: string; coordinates: unknown } }[]) {
+    yield { properties: feature.properties ?? {}, polygons: project(polygonsOf(feature.geometry ?? null), reproject) };
+  }
+}
+
+/** Shapefile, streamed: the `.prj` WKT goes to proj4 as is; `.cpg` names the attribute encoding. */
+async function* readShapefile(file: string): AsyncGenerator<LayerFeature> {
+  const base = file.replace(/\.shp$/i, '');
+  const prj = existsSync(`${base}.prj`) ? readFileSync(`${base}.prj`, 'utf8') : undefined;
+  const cpg = existsSync(`${base}.cpg`) ? readFileSync(`${base}.cpg`, 'utf8').trim() : undefined;
+  let reproject: Reproject = (x, y) => [x, y];
+  if (prj && !/^GEOGCS\[.*(WGS_?84|WGS 1984)/i.test(prj)) {
+    const converter = proj4(prj, 'EPSG:4326');
+    reproject = (x, y) => converter.forward([x, y]) as LonLat;
+  }
+  const source = await shapefile.open(file, `${base}.dbf`, { encoding: cpg || 'windows-1252' });
+  for (;;) {
+    const record = await source.read();
+    if (record.done) break;
+    const feature = record.value as { properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null };
+    yield { properties: feature.properties, polygons: project(polygonsOf(feature.geometry), reproject) };
+  }
+}
+
+/** Features of a protected-area layer in WGS84. */
+export function readLayer(file: string): AsyncGenerator<LayerFeature> {
+  if (/\.shp$/i.test(file)) return readShapefile(file);
+  if (/\.(geo)?json(\.gz)?$/i.test(file)) return readGeoJson(file);
+  throw validationError(`${file}: protected areas are imported from GeoJSON (.geojson, .json, optionally .gz) or shapefile (.shp).`);
+}
