@@ -25,7 +25,10 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
       throw error;
     }
   }
-  db.pragma('cache_size = -65536'); // 64 MiB page cache: lookups on a million parcels stay in memory
+  db.pragma('cache_size = -65536'); // 64 MiB page cache for the B-tree interiors and hot rows
+  // Pages beyond the cache are read through a memory map instead of a read() call each: on this
+  // kind of machine the system call, not the disk, was a third of a reference lookup.
+  db.pragma('mmap_size = 1073741824');
   return db;
 }
 

@@ -5,7 +5,7 @@ import { streamBuildings } from './importers/inspire-buildings.js';
 import { streamCadastralParcels } from './importers/inspire-parcels.js';
 import { importCatFile } from './importers/cat-file.js';
 import { fileSize, peekText, type TextChunk } from './importers/text-stream.js';
-import type { ParcelStore } from './parcel-store.js';
+import { whileImporting, type ParcelStore } from './parcel-store.js';
 import { ParcelWriter } from './parcel-writer.js';
 import type { ImportProgress, ImportResult } from './types.js';
 
@@ -42,14 +42,16 @@ export async function importFiles(
   files: string[],
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportResult[]> {
-  const results: ImportResult[] = [];
-  const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
-  try {
-    for (const file of files) results.push(await importOne(db, file, onProgress));
-  } finally {
-    if (db !== store.db) db.close();
-  }
-  return results;
+  return whileImporting(store, async () => {
+    const results: ImportResult[] = [];
+    const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
+    try {
+      for (const file of files) results.push(await importOne(db, file, onProgress));
+    } finally {
+      if (db !== store.db) db.close();
+    }
+    return results;
+  });
 }
 
 function recordImport(db: SqliteDatabase, file: string, bytes: number, result: ImportResult): void {

@@ -1,4 +1,5 @@
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import { CacheWriteGate } from './cache-write-gate.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
 import {
@@ -7,6 +8,16 @@ import {
 } from './parcel-rows.js';
 import { ParcelWriter } from './parcel-writer.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+const gates = new WeakMap<ParcelStore, CacheWriteGate>();
+
+/**
+ * Runs a bulk import against `store`, holding the store's cache writes until it ends
+ * (cache-write-gate.ts). Kept out of the class so its public API stays the service's.
+ */
+export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<T>): Promise<T> {
+  return gates.get(store)!.duringImport(importWork);
+}
 
 /**
  * The local copy: parcels (WGS84 outlines with an R*Tree on their boxes), buildings, fincas
@@ -18,12 +29,17 @@ export class ParcelStore {
   /** The database file (':memory:' for a throwaway store). */
   readonly file: string;
   private readonly writer: ParcelWriter;
+  private readonly cacheWrites: CacheWriteGate;
   private readonly statements;
 
   private constructor(file: string) {
     this.file = file;
     this.db = openDatabase(file);
+    // This connection writes only the cache: better a deferred write than a blocked event loop.
+    this.db.pragma('busy_timeout = 250');
     this.writer = new ParcelWriter(this.db);
+    this.cacheWrites = new CacheWriteGate(this.db);
+    gates.set(this, this.cacheWrites);
     this.statements = {
       parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
       // Only what the containment test needs, smallest first: the first parcel that contains
@@ -80,7 +96,7 @@ export class ParcelStore {
   }
 
   upsertParcels(parcels: StoredParcel[]): void {
-    this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))();
+    this.cacheWrites.write(() => this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
   }
 
   getFinca(ref14: string): StoredFinca | undefined {
@@ -89,7 +105,7 @@ export class ParcelStore {
   }
 
   upsertFinca(finca: StoredFinca): void {
-    this.writer.finca(finca);
+    this.cacheWrites.write(() => this.writer.finca(finca));
   }
 
   getUnit(ref20: string): StoredUnit | undefined {
@@ -111,10 +127,10 @@ export class ParcelStore {
 
   /** The finca's units become exactly these, atomically. */
   replaceUnits(finca14: string, units: StoredUnit[]): void {
-    this.db.transaction(() => {
+    this.cacheWrites.write(() => this.db.transaction(() => {
       this.writer.deleteUnitsOf(finca14);
       units.forEach((u) => this.writer.unit(u));
-    })();
+    })());
   }
 
   close(): void {

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../../core/store/import-runner.js';
+import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { fixture } from '../../helpers/paths.js';
+
+const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+const live = (name: string) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { source: 'live', dataDate: '2026-11-23' });
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cache-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('live answers cached while a bulk import runs', () => {
+  it('are neither blocked nor lost by an import in this process; they land when it commits', async () => {
+    const store = ParcelStore.open(path.join(dir, 'in-process.sqlite'));
+    try {
+      let waitedMs = -1;
+      await importFiles(store, [PARCELS], () => {
+        if (waitedMs >= 0) return;
+        const started = Date.now();
+        store.upsertParcels(live('es_catastro_wfs_getparcel_9398516VK3799G.gml'));
+        waitedMs = Date.now() - started;
+      });
+      expect(waitedMs).toBeGreaterThanOrEqual(0);
+      expect(waitedMs).toBeLessThan(100);
+      expect(store.getParcel('ES', '9398516VK3799G')?.source).toBe('live');
+      expect(store.countParcels('ES')).toBe(1443 + 1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('survive the rollback of a failed import sharing their connection (:memory:)', async () => {
+    const truncated = path.join(dir, 'truncated.gml');
+    writeFileSync(truncated, gunzipSync(readFileSync(PARCELS)).subarray(0, 400_000));
+    const store = ParcelStore.open(':memory:');
+    try {
+      let written = false;
+      await expect(importFiles(store, [truncated], () => {
+        if (!written) { store.upsertParcels(live('es_catastro_wfs_getparcel_8429105VK1882N.gml')); written = true; }
+      })).rejects.toThrow(/nothing of it was kept/);
+      expect(written).toBe(true);
+      expect(store.countParcels()).toBe(1);
+      expect(store.getParcel('ES', '8429105VK1882N')?.source).toBe('live');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('wait only briefly for a lock another process holds, and are written at the next chance', () => {
+    const file = path.join(dir, 'other-process.sqlite');
+    const store = ParcelStore.open(file);
+    const importer = new Database(file);
+    try {
+      importer.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      store.upsertParcels(live('es_catastro_wfs_getparcel_9398516VK3799G.gml'));
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(store.getParcel('ES', '9398516VK3799G')).toBeUndefined();
+      importer.exec('COMMIT');
+      store.upsertParcels(live('es_catastro_wfs_getparcel_8429105VK1882N.gml'));
+      expect(store.getParcel('ES', '9398516VK3799G')?.source).toBe('live');
+      expect(store.getParcel('ES', '8429105VK1882N')?.source).toBe('live');
+    } finally {
+      importer.close();
+      store.close();
+    }
+  });
+});
