@@ -47,7 +47,7 @@ export class ParcelStore {
       candidatesAt: this.db.prepare(`
         SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
         WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
-        ORDER BY p.area`),
+        ORDER BY p.area`).raw(),
       parcelById: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
       inBBox: this.db.prepare(`
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
@@ -75,12 +75,10 @@ export class ParcelStore {
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
   parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
     const [lon, lat] = point;
-    const candidates = this.statements.candidatesAt.all({ lon, lat }) as { id: number; country: string; geometry: Buffer }[];
-    for (const candidate of candidates) {
-      if (country && candidate.country !== country) continue;
-      if (encodedContains(candidate.geometry, lon, lat)) {
-        return parcelFromRow(this.statements.parcelById.get(candidate.id) as ParcelRow);
-      }
+    const candidates = this.statements.candidatesAt.all({ lon, lat }) as [id: number, country: string, geometry: Buffer][];
+    for (const [id, candidateCountry, geometry] of candidates) {
+      if (country && candidateCountry !== country) continue;
+      if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.statements.parcelById.get(id) as ParcelRow);
     }
     return undefined;
   }

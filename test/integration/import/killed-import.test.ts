@@ -93,6 +93,17 @@ describe('an import killed mid-file', () => {
     expect(snapshot(storeFile)).toEqual(before);
   });
 
+  it('a truncated .gz download fails with a clear error and changes nothing', async () => {
+    const before = snapshot(storeFile);
+    const cut = path.join(dir, 'cut.cadastralparcel.gml.gz');
+    const gz = readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'));
+    writeFileSync(cut, gz.subarray(0, Math.floor(gz.length * 0.6)));
+    const store = ParcelStore.open(storeFile);
+    await expect(importFiles(store, [cut])).rejects.toThrow(/cut\.cadastralparcel\.gml\.gz failed, nothing of it was kept: .*(unexpected end|Malformed)/);
+    store.close();
+    expect(snapshot(storeFile)).toEqual(before);
+  });
+
   it('a file of another kind is refused before anything is written', async () => {
     const other = path.join(dir, 'notes.gml');
     writeFileSync(other, '<?xml version="1.0"?><kml><Document/></kml>');
