@@ -7,11 +7,15 @@ import { isRuralParcel, parcelAreaM2 } from './parcel-facts.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js';
+import { groundMotionCellsInBBox } from './ground-motion/cells-in-bbox.js';
+import { createGroundMotionTables } from './ground-motion/egms-schema.js';
+import { groundMotion } from './ground-motion/ground-motion-stats.js';
+import { importEgms, type EgmsImportOptions } from './ground-motion/import-egms.js';
 import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
 import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
 import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
 import { terrainOverlap } from './terrain/terrain-overlap.js';
-import type { MarketResult, SolarResult, TerrainResult } from './types.js';
+import type { GroundMotionResult, MarketResult, SolarResult, TerrainResult } from './types.js';
 
 export interface AnalysisSourcesConfig {
   /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_2/`. */
@@ -44,6 +48,7 @@ export class AnalysisService {
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: '', ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
     createProtectedAreaTables(this.db);
+    createGroundMotionTables(this.db);
   }
 
   async solar(parcel: Parcel, signal?: AbortSignal): Promise<SolarResult> {
@@ -66,6 +71,21 @@ export class AnalysisService {
   /** Map overlay of protected sites within a box. */
   protectedAreasInBBox(bbox: BBox, limit: number): GeoJSON.FeatureCollection {
     return protectedAreasInBBox(this.db, bbox, limit);
+  }
+
+  groundMotion(parcel: Parcel): GroundMotionResult {
+    assertAnalysisCoverage(parcel.pais);
+    return groundMotion(this.db, parcel);
+  }
+
+  /** Imports one EGMS Ortho L3 tile (zip of CSV, U or E component) in one transaction; a bad file answers 400 and changes nothing. */
+  async importGroundMotion(file: string, options: EgmsImportOptions = {}): Promise<{ cells: number }> {
+    return asValidationError(file, importEgms(this.db, file, options));
+  }
+
+  /** Map overlay of EGMS cells (100 m squares with `mean_velocity`) within a box. */
+  groundMotionCellsInBBox(bbox: BBox, limit: number): GeoJSON.FeatureCollection {
+    return groundMotionCellsInBBox(this.db, bbox, limit);
   }
 
   market(parcel: Parcel): MarketResult {

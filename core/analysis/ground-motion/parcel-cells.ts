@@ -1,0 +1,46 @@
+import { feature, featureCollection, intersect } from '@turf/turf';
+import { fromWgs84 } from '../../geo/crs.js';
+import type { Parcel } from '../../model/index.js';
+import { parcelPolygon } from '../parcel-facts.js';
+import { EGMS_CELL_SIZE_M } from './egms-schema.js';
+import { planarArea } from './planar-area.js';
+
+/** Overlaps below this (m²) are reprojection noise along shared edges, not a parcel on a cell. */
+export const MIN_CELL_OVERLAP_M2 = 1;
+
+export interface ParcelInGrid {
+  /** The outline in EPSG:3035 metres. */
+  rings: number[][][];
+  box: [number, number, number, number];
+}
+
+export function parcelInGrid(parcel: Parcel): ParcelInGrid {
+  const rings = parcelPolygon(parcel).coordinates.map((ring) => ring.map(([lon, lat]) => fromWgs84(3035, lon, lat)));
+  const xs = rings[0].map((p) => p[0]);
+  const ys = rings[0].map((p) => p[1]);
+  return { rings, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+}
+
+/** Area (m²) the parcel shares with the 100 m cell centred at (easting, northing). turf's intersect is planar, so it runs on metres too. */
+export function cellOverlapM2(parcel: ParcelInGrid, easting: number, northing: number): number {
+  const h = EGMS_CELL_SIZE_M / 2;
+  const square = [[[easting - h, northing - h], [easting + h, northing - h], [easting + h, northing + h], [easting - h, northing + h], [easting - h, northing - h]]];
+  const shared = intersect(featureCollection([feature({ type: 'Polygon', coordinates: parcel.rings }), feature({ type: 'Polygon', coordinates: square })]));
+  if (!shared) return 0;
+  const g = shared.geometry;
+  return g.type === 'Polygon' ? planarArea(g.coordinates) : g.coordinates.reduce((sum, rings) => sum + planarArea(rings), 0);
+}
+
+/** Centres of the grid cells the parcel covers (at least MIN_CELL_OVERLAP_M2), with data or not. */
+export function cellsUnderParcel(parcel: ParcelInGrid): { easting: number; northing: number; m2: number }[] {
+  const size = EGMS_CELL_SIZE_M;
+  const [minX, minY, maxX, maxY] = parcel.box;
+  const cells: { easting: number; northing: number; m2: number }[] = [];
+  for (let x = Math.floor(minX / size) * size; x < maxX; x += size) {
+    for (let y = Math.floor(minY / size) * size; y < maxY; y += size) {
+      const m2 = cellOverlapM2(parcel, x + size / 2, y + size / 2);
+      if (m2 >= MIN_CELL_OVERLAP_M2) cells.push({ easting: x + size / 2, northing: y + size / 2, m2 });
+    }
+  }
+  return cells;
+}
