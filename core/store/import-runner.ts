@@ -42,6 +42,16 @@ export async function importFiles(
   files: string[],
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportResult[]> {
+  // SQLite has one writer: imports into the same store run one after another, not into a lock error.
+  const previous = importsInFlight.get(store) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => importSequentially(store, files, onProgress));
+  importsInFlight.set(store, run);
+  return run;
+}
+
+const importsInFlight = new WeakMap<ParcelStore, Promise<unknown>>();
+
+function importSequentially(store: ParcelStore, files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
     const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
@@ -77,7 +87,14 @@ async function importOne(db: SqliteDatabase, file: string, onProgress?: (p: Impo
     if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: chunk.bytesRead, bytesTotal, records });
   };
 
-  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
+    }
+    throw error;
+  }
   try {
     if (kind === 'inspire-parcels') {
       const municipality = siblingMunicipality(file);

@@ -73,3 +73,37 @@ describe('live answers cached while a bulk import runs', () => {
     }
   });
 });
+
+describe('imports into one store', () => {
+  it('started together run one after the other, both complete', async () => {
+    const store = ParcelStore.open(path.join(dir, 'together.sqlite'));
+    try {
+      const results = await Promise.all([
+        importFiles(store, [PARCELS]),
+        importFiles(store, [fixture('A.ES.SDGC.BU.40146.building.gml.gz')]),
+      ]);
+      expect(results.map(([r]) => r.kind)).toEqual(['inspire-parcels', 'inspire-buildings']);
+      expect(store.countParcels()).toBe(1443);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuse clearly to start while another process holds the write lock', async () => {
+    const file = path.join(dir, 'locked.sqlite');
+    const store = ParcelStore.open(file);
+    const other = new Database(file);
+    try {
+      other.pragma('busy_timeout = 0');
+      other.exec('BEGIN IMMEDIATE');
+      await expect(importFiles(store, [fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')]))
+        .rejects.toThrow(/did not start: another process is writing to the local copy/);
+      other.exec('ROLLBACK');
+      await importFiles(store, [fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')]);
+      expect(store.countParcels()).toBe(1);
+    } finally {
+      other.close();
+      store.close();
+    }
+  }, 20_000);
+});
