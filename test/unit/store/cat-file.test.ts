@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitReference } from '../../../core/countries/es/reference.js';
 import { importFiles } from '../../../core/store/import-runner.js';
@@ -9,7 +10,7 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 // HAND-WRITTEN CAT file: no real CAT file is public. fixtures/two-fincas.handwritten.cat was laid
 // out by hand from the documented format (SOURCES.md §1.7, 0-based [start, end) offsets), so the
 // expectations below are read from that documentation, not from the importer's own tables.
-const FIXTURE = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures/two-fincas.handwritten.cat');
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/two-fincas.handwritten.cat');
 const lines = readFileSync(FIXTURE, 'latin1').split('\r\n').filter(Boolean);
 const at = (line: string, start: number, end: number) => line.slice(start, end).trim();
 
