@@ -7,6 +7,8 @@ import { isRuralParcel, parcelAreaM2 } from './parcel-facts.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js';
+import { agroFromRecinto, urbanAgro } from './agro/agro-result.js';
+import { SIGPAC_BASE_URL, recintosAt } from './agro/sigpac-client.js';
 import { groundMotionCellsInBBox } from './ground-motion/cells-in-bbox.js';
 import { createGroundMotionTables } from './ground-motion/egms-schema.js';
 import { groundMotion } from './ground-motion/ground-motion-stats.js';
@@ -15,7 +17,7 @@ import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
 import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
 import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
 import { terrainOverlap } from './terrain/terrain-overlap.js';
-import type { GroundMotionResult, MarketResult, SolarResult, TerrainResult } from './types.js';
+import type { AgroResult, GroundMotionResult, MarketResult, SolarResult, TerrainResult } from './types.js';
 
 export interface AnalysisSourcesConfig {
   /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_2/`. */
@@ -45,7 +47,7 @@ export class AnalysisService {
   constructor(deps: AnalysisDeps) {
     this.db = deps.db;
     this.http = deps.http;
-    this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: '', ...deps.config };
+    this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
     createProtectedAreaTables(this.db);
     createGroundMotionTables(this.db);
@@ -56,6 +58,22 @@ export class AnalysisService {
     const pv = await fetchPvgisYield(this.http, this.config.pvgisBaseUrl, parcel.latitud, parcel.longitud, signal);
     if (!pv) return { disponible: false, estado: 'sin_datos' };
     return estimateSolar(pv, parcelAreaM2(parcel), !isRuralParcel(parcel), this.prices);
+  }
+
+  /**
+   * SIGPAC enclosure at the parcel point for rural parcels in Spain (SIGPAC is Spain's register,
+   * Basque Country and Navarre included); `urbano` for urban parcels; `{agro: null}` where no
+   * enclosure lies under the point or the country has no register here (a free answer).
+   */
+  async agro(parcel: Parcel, signal?: AbortSignal): Promise<{ agro: AgroResult | null }> {
+    assertAnalysisCoverage(parcel.pais);
+    if (!isRuralParcel(parcel)) return { agro: urbanAgro(parcelAreaM2(parcel)) };
+    if (!['ES', 'PV', 'NA'].includes(parcel.pais)) return { agro: null };
+    const recintos = await recintosAt(this.http, this.config.sigpacBaseUrl, parcel.longitud, parcel.latitud, signal);
+    // Neighbouring enclosures of the real layer overlap by centimetres along shared edges, so a point
+    // there can hit two: take the smallest, the most specific.
+    const smallest = [...recintos].sort((a, b) => (a.superficie ?? Infinity) - (b.superficie ?? Infinity))[0];
+    return { agro: smallest ? agroFromRecinto(smallest) : null };
   }
 
   terrain(parcel: Parcel): TerrainResult {

@@ -32,7 +32,7 @@ function sampledOverlapPct(parcel: Parcel, geometry: GeoJSON.Polygon | GeoJSON.M
   const [[minLon, minLat], , [maxLon, maxLat]] = parcel.poligono;
   const n = 100;
   // Clipping to a box around the parcel only speeds the point test up; the count is the measure.
-  const near = bboxClip(geometry, [minLon - 0.01, minLat - 0.01, maxLon + 0.01, maxLat + 0.01]).geometry;
+  const near = bboxClip(geometry, [minLon - 0.01, minLat - 0.01, maxLon + 0.01, maxLat + 0.01]).geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon;
   let inside = 0;
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
     const point = [minLon + ((i + 0.5) / n) * (maxLon - minLon), minLat + ((j + 0.5) / n) * (maxLat - minLat)];
