@@ -3,6 +3,7 @@ import { isServiceError, validationError, type BBox, type Parcel } from '../mode
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
+import { combineScore } from './score.js';
 import { isRuralParcel, parcelAreaM2 } from './parcel-facts.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
@@ -17,7 +18,7 @@ import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
 import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
 import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
 import { terrainOverlap } from './terrain/terrain-overlap.js';
-import type { AgroResult, GroundMotionResult, MarketResult, SolarResult, TerrainResult } from './types.js';
+import type { AgroResult, GroundMotionResult, MarketResult, ScoreResult, SolarResult, TerrainResult } from './types.js';
 
 export interface AnalysisSourcesConfig {
   /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_2/`. */
@@ -106,6 +107,19 @@ export class AnalysisService {
     return groundMotionCellsInBBox(this.db, bbox, limit);
   }
 
+  /**
+   * Investment score from the four analyses (weights in score.ts). A source that is down leaves
+   * its component out (listed in `sin_datos`) instead of failing the whole score.
+   */
+  async score(parcel: Parcel, signal?: AbortSignal): Promise<ScoreResult> {
+    assertAnalysisCoverage(parcel.pais);
+    const [solar, agro] = await Promise.all([
+      unlessUnavailable(this.solar(parcel, signal)),
+      unlessUnavailable(this.agro(parcel, signal)),
+    ]);
+    return combineScore({ solar, agro: agro?.agro, terrain: this.terrain(parcel), groundMotion: this.groundMotion(parcel) });
+  }
+
   market(parcel: Parcel): MarketResult {
     assertAnalysisCoverage(parcel.pais);
     return marketResult();
@@ -119,5 +133,15 @@ async function asValidationError<T>(file: string, work: Promise<T>): Promise<T> 
   } catch (error) {
     if (isServiceError(error)) throw error;
     throw validationError(`Import of ${file} failed, nothing of it was kept: ${(error as Error).message}`);
+  }
+}
+
+/** The answer, or undefined when its source is down (503): the score goes on without it. */
+async function unlessUnavailable<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE') return undefined;
+    throw error;
   }
 }

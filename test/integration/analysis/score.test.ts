@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
+import { repoRoot } from '../../helpers/paths.js';
+import { PVCALC_RECORDING, startFakePvgis, type FakePvgis } from '../../fake-upstream/pvgis.js';
+import { startFakeSigpac, type FakeSigpac } from '../../fake-upstream/sigpac.js';
+import { squareParcel } from './parcels.js';
+
+describe('AnalysisService.score over the fakes and the Madrid layers', () => {
+  let pvgis: FakePvgis;
+  let sigpac: FakeSigpac;
+  let service: AnalysisService;
+  beforeAll(async () => {
+    pvgis = await startFakePvgis({ noDataAt: (lat) => lat < 36 });
+    sigpac = await startFakeSigpac();
+    service = new AnalysisService({
+      db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }),
+      config: { pvgisBaseUrl: pvgis.baseUrl, sigpacBaseUrl: sigpac.baseUrl },
+    });
+    await service.importProtectedAreas(path.resolve(repoRoot, '../shared/fixtures/analysis/es_madrid_zepa_qgis2web_3857.geojson'));
+  });
+  afterAll(async () => { await pvgis.close(); await sigpac.close(); });
+
+  it('urban parcel at Puerta del Sol: solar and terrain known, ground motion and agro not', async () => {
+    const eY = JSON.parse(readFileSync(PVCALC_RECORDING, 'utf8')).outputs.totals.fixed.E_y as number;
+    const solarScore = Math.round(((eY - 800) / 1000) * 10 * 10) / 10 * 10; // nota_solar (1 decimal) × 10
+    const result = await service.score(squareParcel(-3.7038, 40.4168, 'ES', { clase: 'Urbano' }));
+    expect(result).toMatchObject({ disponible: true, sin_datos: ['movimiento_suelo', 'agro'] });
+    if (!result.disponible) throw new Error('unreachable');
+    expect(result.puntuacion).toBeCloseTo((35 * solarScore + 25 * 100) / 60, 1);
+  });
+
+  it('PVGIS down: the score goes on without solar', async () => {
+    pvgis.failNext(503, 5);
+    const result = await service.score(squareParcel(-3.7038, 40.4168, 'ES', { clase: 'Urbano' }));
+    pvgis.failNext(0, 0);
+    expect(result).toMatchObject({ disponible: true, puntuacion: 100, sin_datos: ['solar', 'movimiento_suelo', 'agro'] });
+  });
+
+  it('nothing known (no layers, PVGIS has no data, urban): disponible false', async () => {
+    const empty = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
+    expect(await empty.score(squareParcel(-3.5, 35.95, 'ES', { clase: 'Urbano' }))).toMatchObject({ disponible: false });
+    await expect(empty.score(squareParcel(19, 47.5, 'UK'))).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
+  });
+});
