@@ -7,7 +7,6 @@ import proj4 from 'proj4';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import { motionClass } from '../../../core/analysis/ground-motion/motion-class.js';
-import type { GroundMotionResult } from '../../../core/analysis/types.js';
 import type { LonLat, Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { repoRoot } from '../../helpers/paths.js';
@@ -137,5 +136,3 @@ describe('motion classes (documented thresholds)', () => {
     ]);
   });
 });
-
-export type { GroundMotionResult };
