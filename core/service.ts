@@ -4,6 +4,7 @@ import { addressCandidates, type AddressCandidatesResult } from './address/candi
 import type { AddressCandidatesInput } from './address/candidates-input.js';
 import { createAddressDeps, type AddressDeps } from './address/deps.js';
 import { parseAddress, type AddressParseResult } from './address/parse.js';
+import { AnalysisService, type AnalysisSourcesConfig } from './analysis/analysis-service.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
 import { parcelToGpx } from './export/gpx.js';
@@ -14,7 +15,7 @@ import {
 import { parcelTile } from './map/parcel-tiles.js';
 import {
   ServiceError, validationError,
-  type CoordinateMatch, type CountryCode, type Parcel, type PolygonResult, type UnitsPage,
+  type BBox, type CoordinateMatch, type CountryCode, type Parcel, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
@@ -24,6 +25,9 @@ import { UpstreamClient } from './upstream/upstream-client.js';
 
 export const API_VERSION = '2026-10-01';
 
+export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'score', 'market'] as const;
+export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+
 export const DEFAULT_RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../resources');
 
 export interface ServiceOptions {
@@ -31,7 +35,10 @@ export interface ServiceOptions {
   dataDir: string;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
-  sources?: Partial<SourcesConfig> & { address?: { cartociudadBaseUrl?: string; callejeroBaseUrl?: string } };
+  sources?: Partial<SourcesConfig> & {
+    address?: { cartociudadBaseUrl?: string; callejeroBaseUrl?: string };
+    analysis?: Partial<AnalysisSourcesConfig>;
+  };
   /** Import the bundled sample municipality on first run (default true). */
   importSample?: boolean;
   upstream?: ConstructorParameters<typeof UpstreamClient>[0];
@@ -54,6 +61,7 @@ export class CatastroService {
     private readonly http: UpstreamClient,
     private readonly dataDir: string,
     private readonly addressDeps: AddressDeps,
+    readonly analyses: AnalysisService,
   ) {}
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
@@ -73,6 +81,7 @@ export class CatastroService {
       http,
       options.dataDir,
       createAddressDeps({ store, http, ...options.sources?.address }),
+      new AnalysisService({ db: store.db, http, config: options.sources?.analysis }),
     );
   }
 
@@ -126,6 +135,26 @@ export class CatastroService {
   /** Endpoint 5: Spanish free-text address → reference. */
   parseAddress(body: unknown, signal?: AbortSignal): Promise<AddressParseResult> {
     return parseAddress(body, this.addressDeps, signal);
+  }
+
+  /** Endpoints 7–10 and 12: one analysis of the parcel's outline. */
+  async analysis(kind: AnalysisKind, refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<unknown> {
+    const parcel = await this.parcel(refcat, country, signal);
+    switch (kind) {
+      case 'solar': return this.analyses.solar(parcel, signal);
+      case 'agro': return this.analyses.agro(parcel, signal);
+      case 'terrain': return this.analyses.terrain(parcel);
+      case 'ground-motion': return this.analyses.groundMotion(parcel);
+      case 'score': return this.analyses.score(parcel, signal);
+      case 'market': return this.analyses.market(parcel);
+    }
+  }
+
+  /** GeoJSON of what lies in a box, for the map's hazard overlays. */
+  overlay(kind: 'protected-areas' | 'ground-motion', bbox: BBox, limit = 5000): GeoJSON.FeatureCollection {
+    return kind === 'protected-areas'
+      ? this.analyses.protectedAreasInBBox(bbox, limit)
+      : this.analyses.groundMotionCellsInBBox(bbox, limit);
   }
 
   async polygon(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<PolygonResult> {

@@ -8,6 +8,7 @@ import { API_VERSION, type CatastroService } from '../service.js';
 import { handleError, handleNotFound } from './envelope.js';
 import apiAccessPlugin from './plugins/access.js';
 import { addressRoutes } from './routes/address.js';
+import { analysisRoutes } from './routes/analysis.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
@@ -64,6 +65,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(searchRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(mapRoutes, deps);
+  await app.register(analysisRoutes, deps);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {

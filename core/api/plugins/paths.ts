@@ -9,6 +9,7 @@ const OPEN_API_PATHS: RegExp[] = [
   /^\/api\/docs(\/.*)?$/,
   /^\/api\/status$/,
   /^\/api\/tiles\/.*/,
+  /^\/api\/overlays\/.*/,
 ];
 
 export function pathOf(url: string): string {

@@ -2,7 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
 import { TileParams, type TileParamsT } from '../schemas.js';
 import { isValidTile } from '../../map/parcel-tiles.js';
-import { validationError } from '../../model/index.js';
+import { Type } from '@sinclair/typebox';
+import { validationError, type BBox } from '../../model/index.js';
+
+function parseBBox(text: string | undefined): BBox {
+  const values = (text ?? '').split(',').map(Number);
+  const [minLon, minLat, maxLon, maxLat] = values;
+  if (values.length !== 4 || values.some((v) => !Number.isFinite(v)) || minLon > maxLon || minLat > maxLat
+    || Math.abs(minLat) > 90 || Math.abs(maxLat) > 90 || Math.abs(minLon) > 180 || Math.abs(maxLon) > 180) {
+    throw validationError("Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.");
+  }
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+function parseLimit(text: string | undefined): number {
+  if (text === undefined || text === '') return 5000;
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 20000) throw validationError("Parameter 'limit' must be an integer from 1 to 20000.");
+  return limit;
+}
 
 /** Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, and status. */
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
@@ -18,6 +36,21 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
       .header('Cache-Control', 'no-cache')
       .send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
   });
+
+  app.get<{ Params: { kind: string }; Querystring: { bbox?: string; limit?: string } }>('/api/overlays/:kind', {
+    schema: {
+      tags: ['Map'],
+      summary: 'Hazard overlay for a box: protected areas or ground-motion cells (GeoJSON FeatureCollection)',
+      params: Type.Object({ kind: Type.Union([Type.Literal('protected-areas'), Type.Literal('ground-motion')]) }),
+      querystring: Type.Object({
+        bbox: Type.Optional(Type.String({ maxLength: 200, description: 'minLon,minLat,maxLon,maxLat (WGS84)' })),
+        limit: Type.Optional(Type.String({ maxLength: 6 })),
+      }),
+    },
+  }, async (request) => ({
+    success: true,
+    data: service.overlay(request.params.kind as 'protected-areas' | 'ground-motion', parseBBox(request.query.bbox), parseLimit(request.query.limit)),
+  }));
 
   app.get('/api/status', { schema: { tags: ['Map'], summary: 'Service status and size of the local copy' } }, async () => ({
     success: true,

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnalysisKind, CatastroService } from '../../service.js';
+import { CountryQuery, RefcatParams, type CountryQueryT, type RefcatParamsT } from '../schemas.js';
+
+const SUMMARIES: Record<AnalysisKind, { summary: string; tag: string }> = {
+  solar: { summary: 'Solar potential (PVGIS)', tag: 'Analysis' },
+  agro: { summary: 'Agricultural data (SIGPAC), rural parcels', tag: 'Analysis' },
+  terrain: { summary: 'Protected-area overlap (Natura 2000)', tag: 'Hazards' },
+  'ground-motion': { summary: 'Satellite ground motion (EGMS)', tag: 'Hazards' },
+  score: { summary: 'Investment score from the analyses', tag: 'Analysis' },
+  market: { summary: 'Market data (web application only)', tag: 'Analysis' },
+};
+
+/**
+ * Endpoints 7–10 and 12: each reads the parcel (copy first) and runs one analysis on its
+ * outline. Answers without data cost no quota: the quota plugin reads `disponible: false`,
+ * an empty `agro` and an empty score from the body.
+ */
+export async function analysisRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+  for (const kind of Object.keys(SUMMARIES) as AnalysisKind[]) {
+    app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>(`/api/catastro/:refcat/${kind}`, {
+      schema: { tags: [SUMMARIES[kind].tag], summary: SUMMARIES[kind].summary, params: RefcatParams, querystring: CountryQuery },
+    }, async (request) => ({
+      success: true,
+      data: await service.analysis(kind, request.params.refcat, request.query.country),
+    }));
+  }
+}
