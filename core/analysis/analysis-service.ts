@@ -4,7 +4,7 @@ import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
 import { combineScore } from './score.js';
-import { isRuralParcel, parcelAreaM2 } from './parcel-facts.js';
+import { isRuralParcel, parcelAreaM2, requireOutline } from './parcel-facts.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js';
@@ -79,6 +79,7 @@ export class AnalysisService {
 
   terrain(parcel: Parcel): TerrainResult {
     assertAnalysisCoverage(parcel.pais);
+    requireOutline(parcel);
     return terrainOverlap(this.db, parcel);
   }
 
@@ -94,6 +95,7 @@ export class AnalysisService {
 
   groundMotion(parcel: Parcel): GroundMotionResult {
     assertAnalysisCoverage(parcel.pais);
+    requireOutline(parcel);
     return groundMotion(this.db, parcel);
   }
 
@@ -117,7 +119,14 @@ export class AnalysisService {
       unlessUnavailable(this.solar(parcel, signal)),
       unlessUnavailable(this.agro(parcel, signal)),
     ]);
-    return combineScore({ solar, agro: agro?.agro, terrain: this.terrain(parcel), groundMotion: this.groundMotion(parcel) });
+    // Without an outline there is no overlap to measure: those components are simply unknown.
+    const outlined = parcel.poligono?.length >= 3;
+    return combineScore({
+      solar,
+      agro: agro?.agro,
+      terrain: outlined ? unlessNoOutline(() => this.terrain(parcel)) : undefined,
+      groundMotion: outlined ? unlessNoOutline(() => this.groundMotion(parcel)) : undefined,
+    });
   }
 
   market(parcel: Parcel): MarketResult {
@@ -142,6 +151,15 @@ async function unlessUnavailable<T>(work: Promise<T>): Promise<T | undefined> {
     return await work;
   } catch (error) {
     if (isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE') return undefined;
+    throw error;
+  }
+}
+
+function unlessNoOutline<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'VALIDATION_ERROR') return undefined;
     throw error;
   }
 }

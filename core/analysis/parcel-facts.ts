@@ -1,5 +1,5 @@
-import { area as turfArea } from '@turf/turf';
-import type { Parcel, PolygonGeometry } from '../model/index.js';
+import { area as turfArea, unkinkPolygon } from '@turf/turf';
+import { validationError, type Parcel, type PolygonGeometry } from '../model/index.js';
 
 /** The parcel outline as a GeoJSON Polygon (closing the ring when the source left it open). */
 export function parcelPolygon(parcel: Parcel): PolygonGeometry {
@@ -23,4 +23,28 @@ export function isRuralParcel(parcel: Parcel): boolean {
   if (parcel.clase) return /r[uú]stic/i.test(parcel.clase);
   const ref = parcel.refCatastral;
   return ['ES', 'PV', 'NA'].includes(parcel.pais) && ref.length >= 14 && /[A-ZÑ]/i.test(ref[5]);
+}
+
+/**
+ * The outline, checked: overlap and cell statistics need an area, so an outline with fewer than
+ * three distinct finite points answers 400 instead of crashing the geometry code.
+ */
+export function requireOutline(parcel: Parcel): PolygonGeometry {
+  const points = parcel.poligono ?? [];
+  const finite = points.every((p) => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[1]) <= 90);
+  const distinct = new Set(points.map((p) => `${p[0]},${p[1]}`)).size;
+  if (!finite || distinct < 3) throw validationError(`Parcel ${parcel.refCatastral} has no usable outline for this analysis.`);
+  return parcelPolygon(parcel);
+}
+
+/**
+ * The outline as simple polygons: a self-intersecting ring (a "bow tie" from a careless digitiser)
+ * has signed areas that cancel, so it is split at its crossings first (turf unkinkPolygon).
+ */
+export function simplePolygons(polygon: PolygonGeometry): PolygonGeometry[] {
+  try {
+    return unkinkPolygon(polygon).features.map((f) => f.geometry as PolygonGeometry);
+  } catch {
+    return [polygon];
+  }
 }

@@ -1,7 +1,7 @@
 import { feature, featureCollection, intersect } from '@turf/turf';
 import { fromWgs84 } from '../../geo/crs.js';
 import type { Parcel } from '../../model/index.js';
-import { parcelPolygon } from '../parcel-facts.js';
+import { parcelPolygon, simplePolygons } from '../parcel-facts.js';
 import { EGMS_CELL_SIZE_M } from './egms-schema.js';
 import { planarArea } from './planar-area.js';
 
@@ -9,26 +9,31 @@ import { planarArea } from './planar-area.js';
 export const MIN_CELL_OVERLAP_M2 = 1;
 
 export interface ParcelInGrid {
-  /** The outline in EPSG:3035 metres. */
-  rings: number[][][];
+  /** The outline in EPSG:3035 metres, as simple polygons (a self-intersecting ring split at its crossings). */
+  pieces: number[][][][];
   box: [number, number, number, number];
 }
 
 export function parcelInGrid(parcel: Parcel): ParcelInGrid {
-  const rings = parcelPolygon(parcel).coordinates.map((ring) => ring.map(([lon, lat]) => fromWgs84(3035, lon, lat)));
-  const xs = rings[0].map((p) => p[0]);
-  const ys = rings[0].map((p) => p[1]);
-  return { rings, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  const pieces = simplePolygons(parcelPolygon(parcel))
+    .map((polygon) => polygon.coordinates.map((ring) => ring.map(([lon, lat]) => fromWgs84(3035, lon, lat))));
+  const xs = pieces.flatMap((rings) => rings[0].map((p) => p[0]));
+  const ys = pieces.flatMap((rings) => rings[0].map((p) => p[1]));
+  return { pieces, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
 }
 
 /** Area (m²) the parcel shares with the 100 m cell centred at (easting, northing). turf's intersect is planar, so it runs on metres too. */
 export function cellOverlapM2(parcel: ParcelInGrid, easting: number, northing: number): number {
   const h = EGMS_CELL_SIZE_M / 2;
   const square = [[[easting - h, northing - h], [easting + h, northing - h], [easting + h, northing + h], [easting - h, northing + h], [easting - h, northing - h]]];
-  const shared = intersect(featureCollection([feature({ type: 'Polygon', coordinates: parcel.rings }), feature({ type: 'Polygon', coordinates: square })]));
-  if (!shared) return 0;
-  const g = shared.geometry;
-  return g.type === 'Polygon' ? planarArea(g.coordinates) : g.coordinates.reduce((sum, rings) => sum + planarArea(rings), 0);
+  let m2 = 0;
+  for (const rings of parcel.pieces) {
+    const shared = intersect(featureCollection([feature({ type: 'Polygon', coordinates: rings }), feature({ type: 'Polygon', coordinates: square })]));
+    if (!shared) continue;
+    const g = shared.geometry;
+    m2 += g.type === 'Polygon' ? planarArea(g.coordinates) : g.coordinates.reduce((sum, r) => sum + planarArea(r), 0);
+  }
+  return m2;
 }
 
 /** Centres of the grid cells the parcel covers (at least MIN_CELL_OVERLAP_M2), with data or not. */

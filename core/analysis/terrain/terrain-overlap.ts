@@ -1,7 +1,7 @@
 import { area as turfArea, bbox as turfBbox } from '@turf/turf';
 import type { Database } from 'better-sqlite3';
 import type { BBox, Parcel, Ring } from '../../model/index.js';
-import { parcelPolygon } from '../parcel-facts.js';
+import { parcelPolygon, simplePolygons } from '../parcel-facts.js';
 import type { Natura2000Type, TerrainResult } from '../types.js';
 import { sharedAreaM2 } from './site-overlap.js';
 
@@ -20,7 +20,8 @@ interface CandidateRow { site_id: number; code: string; name: string; types: str
 export function terrainOverlap(db: Database, parcel: Parcel): TerrainResult {
   const polygon = parcelPolygon(parcel);
   const box = turfBbox(polygon) as BBox;
-  const parcelArea = turfArea(polygon);
+  const pieces = simplePolygons(polygon);
+  const parcelArea = pieces.reduce((sum, piece) => sum + turfArea(piece), 0);
   const sources = (db.prepare('SELECT name, license, edition FROM analysis_pa_datasets ORDER BY id').all() as TerrainResult['protected_areas']['sources']);
   const rows = db.prepare(`
     SELECT s.id AS site_id, s.code, s.name, s.types, s.country, p.rings
@@ -29,7 +30,8 @@ export function terrainOverlap(db: Database, parcel: Parcel): TerrainResult {
 
   const shared = new Map<number, { row: CandidateRow; m2: number }>();
   for (const row of rows) {
-    const m2 = parcelArea > 0 ? sharedAreaM2(polygon, box, JSON.parse(row.rings) as Ring[]) : 0;
+    const rings = JSON.parse(row.rings) as Ring[];
+    const m2 = parcelArea > 0 ? pieces.reduce((sum, piece) => sum + sharedAreaM2(piece, box, rings), 0) : 0;
     const entry = shared.get(row.site_id) ?? { row, m2: 0 };
     entry.m2 += m2; // parts of one site never overlap each other
     shared.set(row.site_id, entry);

@@ -46,3 +46,19 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
     await expect(empty.score(squareParcel(19, 47.5, 'UK'))).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
   });
 });
+
+describe('parcels without a usable outline', () => {
+  const service = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }) });
+  const noOutline = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.7, 40.4]] as [number, number][] };
+  const bowtie = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.69, 40.41], [-3.69, 40.4], [-3.7, 40.41], [-3.7, 40.4]] as [number, number][] };
+
+  it('terrain and ground motion answer 400 VALIDATION_ERROR, not a crash', () => {
+    expect(() => service.terrain(noOutline)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+    expect(() => service.groundMotion(noOutline)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+  });
+
+  it('a self-intersecting outline is measured without throwing', () => {
+    expect(service.terrain(bowtie).protected_areas.status).toBe('no_data');
+    expect(service.groundMotion(bowtie).status).toBe('no_data');
+  });
+});

@@ -97,6 +97,16 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
     expect(result).toMatchObject({ status: 'ok', intersects: false, inside: false, max_overlap_pct: 0, natura2000: [] });
   });
 
+  it('a self-intersecting (bow-tie) outline over El Pardo is measured without throwing', () => {
+    const [lon, lat] = pointOnFeature(elPardo.geometry).geometry.coordinates;
+    const d = 0.0005;
+    const bowtie = { ...squareParcel(lon, lat, 'ES'), poligono: [[lon - d, lat - d], [lon + d, lat + d], [lon + d, lat - d], [lon - d, lat + d], [lon - d, lat - d]] as [number, number][] };
+    const result = service.terrain(bowtie).protected_areas;
+    expect(result.intersects).toBe(true);
+    expect(result.max_overlap_pct).toBeGreaterThan(0);
+    expect(result.max_overlap_pct).toBeLessThanOrEqual(100);
+  });
+
   it('re-importing a layer replaces it; a broken file answers 400 and changes nothing', async () => {
     expect(await service.importProtectedAreas(ZEPA)).toEqual({ sites: 7 });
     const broken = path.join(path.dirname(dbFile), 'broken.geojson');
