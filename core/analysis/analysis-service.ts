@@ -5,6 +5,7 @@ import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
 import { combineScore } from './score.js';
 import { isRuralParcel, parcelAreaM2, requireOutline } from './parcel-facts.js';
+import { PvgisCache } from './solar/pvgis-cache.js';
 import { PVGIS_BASE_URL, fetchPvgisYield } from './solar/pvgis-client.js';
 import { estimateSolar } from './solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js';
@@ -44,6 +45,7 @@ export class AnalysisService {
   private readonly http: UpstreamClient;
   private readonly config: AnalysisSourcesConfig;
   private readonly prices: SolarPrices;
+  private readonly pvgisCache: PvgisCache;
 
   constructor(deps: AnalysisDeps) {
     this.db = deps.db;
@@ -52,11 +54,16 @@ export class AnalysisService {
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
     createProtectedAreaTables(this.db);
     createGroundMotionTables(this.db);
+    this.pvgisCache = new PvgisCache(this.db);
   }
 
   async solar(parcel: Parcel, signal?: AbortSignal): Promise<SolarResult> {
     assertAnalysisCoverage(parcel.pais);
-    const pv = await fetchPvgisYield(this.http, this.config.pvgisBaseUrl, parcel.latitud, parcel.longitud, signal);
+    let pv = this.pvgisCache.lookup(parcel.latitud, parcel.longitud);
+    if (pv === undefined) {
+      pv = (await fetchPvgisYield(this.http, this.config.pvgisBaseUrl, parcel.latitud, parcel.longitud, signal)) ?? null;
+      this.pvgisCache.store(parcel.latitud, parcel.longitud, pv);
+    }
     if (!pv) return { disponible: false, estado: 'sin_datos' };
     return estimateSolar(pv, parcelAreaM2(parcel), !isRuralParcel(parcel), this.prices);
   }

@@ -35,7 +35,8 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
 
   it('PVGIS down: the score goes on without solar', async () => {
     pvgis.failNext(503, 5);
-    const result = await service.score(squareParcel(-3.7038, 40.4168, 'ES', { clase: 'Urbano' }));
+    // A point outside the first test's cache cell, still outside every ZEPA.
+    const result = await service.score(squareParcel(-3.6838, 40.4168, 'ES', { clase: 'Urbano' }));
     pvgis.failNext(0, 0);
     expect(result).toMatchObject({ disponible: true, puntuacion: 100, sin_datos: ['solar', 'movimiento_suelo', 'agro'] });
   });

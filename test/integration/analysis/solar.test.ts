@@ -50,15 +50,24 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
     expect(await service.solar(squareParcel(-3.5, 35.95, 'ES'))).toEqual({ disponible: false, estado: 'sin_datos' });
   });
 
-  it('503 SERVICE_UNAVAILABLE when PVGIS is down', async () => {
+  it('a second parcel within the same ~1 km cache cell is answered from the local cache, without a request', async () => {
+    const before = pvgis.requests.length;
+    const solar = await service.solar(squareParcel(-3.7011, 40.4012, 'ES', { superficieParcela: 100, clase: 'Urbano' }));
+    expect(solar.disponible).toBe(true);
+    expect(pvgis.requests.length).toBe(before);
+  });
+
+  it('503 SERVICE_UNAVAILABLE when PVGIS is down (point not cached)', async () => {
     pvgis.failNext(503, 5);
-    await expect(service.solar(squareParcel(-3.7, 40.4, 'ES'))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    await expect(service.solar(squareParcel(-4.7, 41.4, 'ES'))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     pvgis.failNext(0, 0);
   });
 
   it('422 CNV_COVERAGE outside the analysis countries, without calling PVGIS', async () => {
     const before = pvgis.requests.length;
     await expect(service.solar(squareParcel(5.1, 52.1, 'NL'))).rejects.toMatchObject({ code: 'CNV_COVERAGE', status: 422 });
+    await expect(service.agro(squareParcel(5.1, 52.1, 'NL'))).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
+    await expect(service.score(squareParcel(5.1, 52.1, 'NL'))).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
     expect(() => service.market(squareParcel(5.1, 52.1, 'NL'))).toThrow(/not covered/);
     expect(pvgis.requests.length).toBe(before);
   });
