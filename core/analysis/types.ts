@@ -49,9 +49,6 @@ export interface AgroResult {
     altitud?: number;
     pendiente_media?: number;
   };
-  /** SIGPAC use code the labels come from (e.g. `OV`); not in the spec, kept for traceability. */
-  uso_sigpac?: string;
-  fuente: string;
 }
 
 export type Natura2000Type = 'SPA' | 'SCI';

@@ -2,11 +2,10 @@ import type { AgroResult } from '../types.js';
 import type { SigpacRecinto } from './sigpac-client.js';
 import { sigpacUse } from './sigpac-uses.js';
 
-export const SIGPAC_ATTRIBUTION = 'SIGPAC (FEGA, Ministerio de Agricultura, Pesca y Alimentación)';
-
 /**
  * The spec's Agro result from a SIGPAC enclosure. `ndvi` and `precios_mercado` are left out: no
  * real source for them is reachable from this application, and the spec's values are never invented.
+ * Only the spec's field names are written (no source or code fields of our own): clients match on them.
  */
 export function agroFromRecinto(r: SigpacRecinto): AgroResult {
   const use = sigpacUse(r.uso_sigpac);
@@ -24,8 +23,6 @@ export function agroFromRecinto(r: SigpacRecinto): AgroResult {
       ...(typeof r.altitud === 'number' ? { altitud: r.altitud } : {}),
       ...(typeof r.pendiente_media === 'number' ? { pendiente_media: r.pendiente_media } : {}),
     },
-    uso_sigpac: r.uso_sigpac,
-    fuente: SIGPAC_ATTRIBUTION,
   };
 }
 
@@ -35,6 +32,5 @@ export function urbanAgro(areaM2: number): AgroResult {
     cultivo_principal: 'urbano',
     uso_suelo: 'Zona urbana',
     ...(areaM2 > 0 ? { superficie_ha: Math.round(areaM2) / 10_000 } : {}),
-    fuente: 'Catastro (clase urbana)',
   };
 }
