@@ -1,0 +1,47 @@
+import { useClient } from './client-context.js';
+import { useMenuCommands } from './use-menu-commands.js';
+import { ErrorBanner } from '../errors/ErrorBanner.js';
+import { ImportStatus } from '../import/ImportStatus.js';
+import { runImport } from '../import/run-import.js';
+import { ConnectivityBadge } from '../map/ConnectivityBadge.js';
+import { LayerPanel } from '../map/LayerPanel.js';
+import { MapView } from '../map/MapView.js';
+import { useConnectivity } from '../map/use-connectivity.js';
+import { ParcelPanel } from '../parcel/ParcelPanel.js';
+import { SearchBox } from '../search/SearchBox.js';
+import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { useAppStore } from '../state/store.js';
+
+export function App() {
+  const client = useClient();
+  const setSettingsOpen = useAppStore((s) => s.setSettingsOpen);
+  const importing = useAppStore((s) => s.importState.status === 'loading');
+  useConnectivity();
+  useMenuCommands(client);
+
+  return (
+    <div className="app">
+      <header className="toolbar">
+        <h1 className="brand">Catastro</h1>
+        <SearchBox />
+        <ConnectivityBadge />
+        {client.desktop && (
+          <button type="button" onClick={() => void runImport(client)} disabled={importing} data-testid="import">
+            Import cadastre files…
+          </button>
+        )}
+        <button type="button" onClick={() => setSettingsOpen(true)} aria-label="Settings">⚙</button>
+      </header>
+      <main className="workspace">
+        <div className="map-area">
+          <MapView />
+          <LayerPanel />
+        </div>
+        <ParcelPanel />
+      </main>
+      <ImportStatus />
+      <ErrorBanner />
+      <SettingsDialog />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import type { CatastroClient } from '../client/catastro-client.js';
+import type { MenuCommand } from '../client/desktop-api.js';
+import { exportParcel } from '../export/ExportButtons.js';
+import { toUiError } from '../errors/advice.js';
+import { runImport } from '../import/run-import.js';
+import { useAppStore, type LayerId } from '../state/store.js';
+
+const LAYER_OF: Partial<Record<MenuCommand, LayerId>> = {
+  'toggle-basemap': 'basemap',
+  'toggle-cadastre-wms': 'cadastreWms',
+  'toggle-parcels': 'parcels',
+  'toggle-outlines': 'outlines',
+};
+
+/** Electron menu items (File, View) arrive as commands; the browser has no menu. */
+export function useMenuCommands(client: CatastroClient): void {
+  useEffect(() => {
+    const api = window.catastro;
+    if (!api) return;
+    const listening = new AbortController();
+    api.on('menu', (command) => {
+      const store = useAppStore.getState();
+      const layer = LAYER_OF[command];
+      if (layer) return store.toggleLayer(layer);
+      if (command === 'import') return void runImport(client);
+      if (command === 'open-settings') return store.setSettingsOpen(true);
+      if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
+      const ref = store.parcel?.refCatastral;
+      if (!ref) return store.showError({ title: 'Nothing to export', message: 'No parcel is selected.', advice: 'Click a parcel on the map or search for one first.' });
+      const format = command === 'export-gpx' ? 'gpx' : 'kml';
+      exportParcel(client, ref, format).catch((error) => store.showError(toUiError(`${format.toUpperCase()} export failed`, error)));
+    }, { signal: listening.signal });
+    return () => listening.abort();
+  }, [client]);
+}

@@ -1,0 +1,76 @@
+import type {
+  AddressCandidate, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage,
+} from '../../core/model/index.js';
+
+export interface AddressSearchResult {
+  consulta: { texto?: string; calle?: string; numero?: number; municipio?: string };
+  candidatos: AddressCandidate[];
+  attribution?: string;
+}
+
+export interface ServiceStatusInfo {
+  version: string;
+  parcels: number;
+  dataDir: string;
+}
+
+export type ExportFormat = 'kml' | 'gpx';
+
+export interface ImportProgressInfo {
+  file: string;
+  bytesRead: number;
+  bytesTotal: number;
+  records: number;
+}
+
+export interface ImportSummary {
+  file: string;
+  kind: string;
+  parcels: number;
+  buildings: number;
+  units: number;
+  fincas: number;
+  skipped: number;
+  durationMs: number;
+}
+
+/** What the desktop shell adds on top of the service (absent in the browser). */
+export interface DesktopCapabilities {
+  /** Asks for files and imports them; null when the user cancels. */
+  importFiles(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
+  /** Shows a save dialog and writes the export; returns the path or null when cancelled. */
+  saveExport(ref: string, format: ExportFormat): Promise<string | null>;
+  /** Starts an OS drag of a real KML/GPX file of the parcel. */
+  startDrag(ref: string, format: ExportFormat): void;
+  /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
+  setLocalApi(running: boolean, port?: number): Promise<{ url: string | null }>;
+}
+
+/**
+ * The renderer's one door to the service: IpcClient in Electron, HttpClient in the browser.
+ * Every method rejects with ClientError carrying the spec's status and code.
+ */
+export interface CatastroClient {
+  readonly kind: 'ipc' | 'http';
+  parcel(ref: string): Promise<Parcel>;
+  units(ref14: string, cursor?: string): Promise<UnitsPage>;
+  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch>;
+  polygon(ref: string): Promise<PolygonResult>;
+  addressCandidates(q: string, limit?: number): Promise<AddressSearchResult>;
+  exportFile(ref: string, format: ExportFormat): Promise<string>;
+  status(): Promise<ServiceStatusInfo>;
+  /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */
+  parcelTileUrl(): string;
+  readonly desktop?: DesktopCapabilities;
+}
+
+export class ClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK_ERROR',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClientError';
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
+ * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
+ */
+import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { AddressSearchResult, ExportFormat, ImportProgressInfo, ImportSummary, ServiceStatusInfo } from './catastro-client.js';
+
+export type IpcResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { status: number; code: ErrorCode; message: string } };
+
+export interface DesktopApi {
+  parcel(ref: string): Promise<IpcResult<Parcel>>;
+  units(ref14: string, cursor?: string): Promise<IpcResult<UnitsPage>>;
+  parcelAt(latitude: number, longitude: number): Promise<IpcResult<CoordinateMatch>>;
+  polygon(ref: string): Promise<IpcResult<PolygonResult>>;
+  addressCandidates(q: string, limit: number): Promise<IpcResult<AddressSearchResult>>;
+  exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
+  status(): Promise<IpcResult<ServiceStatusInfo>>;
+  /** Bytes of one MVT tile of the local copy, or null when empty. */
+  parcelTile(z: number, x: number, y: number): Promise<IpcResult<Uint8Array | null>>;
+  importFiles(): Promise<IpcResult<ImportSummary[] | null>>;
+  saveExport(ref: string, format: ExportFormat): Promise<IpcResult<string | null>>;
+  startDrag(ref: string, format: ExportFormat): void;
+  setLocalApi(running: boolean, port?: number): Promise<IpcResult<{ url: string | null }>>;
+  /** Subscribes to main-process pushes; the signal unsubscribes. */
+  on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
+  on(event: 'menu', listener: (command: MenuCommand) => void, options?: { signal?: AbortSignal }): void;
+}
+
+/** Menu items main forwards to the renderer (File, View). */
+export type MenuCommand =
+  | 'import' | 'export-kml' | 'export-gpx'
+  | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
+  | 'focus-search' | 'open-settings';
+
+declare global {
+  interface Window {
+    catastro?: DesktopApi;
+  }
+}

@@ -1,0 +1,85 @@
+import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import { ClientError, type AddressSearchResult, type CatastroClient, type ExportFormat, type ServiceStatusInfo } from './catastro-client.js';
+
+interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
+
+/** Talks to the fastify API of the same origin (spec envelope; X-API-Key when one is configured). */
+export class HttpClient implements CatastroClient {
+  readonly kind = 'http' as const;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: () => string | undefined = () => undefined,
+  ) {}
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const key = this.apiKey();
+    return key ? { ...extra, 'X-API-Key': key } : extra;
+  }
+
+  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${this.baseUrl}${path}`, { ...init, headers: this.headers(init.headers as Record<string, string>) });
+    } catch (error) {
+      throw new ClientError(0, 'NETWORK_ERROR', `The local service does not answer (${(error as Error).message}).`);
+    }
+  }
+
+  private async json<T>(path: string, init?: RequestInit): Promise<T> {
+    const response = await this.request(path, init);
+    let body: Envelope<T> | undefined;
+    try {
+      body = (await response.json()) as Envelope<T>;
+    } catch {
+      throw new ClientError(response.status, 'INTERNAL_ERROR', `The service answered ${response.status} without a JSON body.`);
+    }
+    if (!response.ok || !body.success) {
+      throw new ClientError(response.status, body.code ?? 'INTERNAL_ERROR', body.error ?? `HTTP ${response.status}`);
+    }
+    return body.data as T;
+  }
+
+  parcel(ref: string): Promise<Parcel> {
+    return this.json(`/api/catastro/${encodeURIComponent(ref)}`);
+  }
+
+  units(ref14: string, cursor?: string): Promise<UnitsPage> {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    return this.json(`/api/catastro/${encodeURIComponent(ref14)}/units${query}`);
+  }
+
+  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> {
+    return this.json('/api/search/coordinates', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ latitude, longitude }),
+    });
+  }
+
+  polygon(ref: string): Promise<PolygonResult> {
+    return this.json(`/api/catastro/${encodeURIComponent(ref)}/polygon`);
+  }
+
+  addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> {
+    return this.json(`/api/search/address/candidates?q=${encodeURIComponent(q)}&limit=${limit}`);
+  }
+
+  async exportFile(ref: string, format: ExportFormat): Promise<string> {
+    const response = await this.request(`/api/export/${format}?refcat=${encodeURIComponent(ref)}`);
+    const text = await response.text();
+    if (!response.ok) {
+      let parsed: Envelope<unknown> = { success: false };
+      try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
+      throw new ClientError(response.status, parsed.code ?? 'INTERNAL_ERROR', parsed.error ?? `HTTP ${response.status}`);
+    }
+    return text;
+  }
+
+  status(): Promise<ServiceStatusInfo> {
+    return this.json('/api/status');
+  }
+
+  parcelTileUrl(): string {
+    return `${this.baseUrl}/api/tiles/parcels/{z}/{x}/{y}.pbf`;
+  }
+}

@@ -1,0 +1,59 @@
+import type { CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import {
+  ClientError,
+  type AddressSearchResult, type CatastroClient, type DesktopCapabilities, type ExportFormat,
+  type ImportProgressInfo, type ImportSummary, type ServiceStatusInfo,
+} from './catastro-client.js';
+import type { DesktopApi, IpcResult } from './desktop-api.js';
+
+/** Custom MapLibre protocol whose tiles come from the main process over IPC. */
+export const PARCEL_TILE_PROTOCOL = 'catastro-tile';
+
+async function unwrap<T>(call: Promise<IpcResult<T>>): Promise<T> {
+  const result = await call;
+  if (result.ok) return result.data;
+  throw new ClientError(result.error.status, result.error.code, result.error.message);
+}
+
+/** Electron: every call goes through the preload's `window.catastro` to the in-process facade. */
+export class IpcClient implements CatastroClient {
+  readonly kind = 'ipc' as const;
+  readonly desktop: DesktopCapabilities;
+
+  constructor(private readonly api: DesktopApi) {
+    this.desktop = {
+      importFiles: (onProgress) => this.importFiles(onProgress),
+      saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
+      startDrag: (ref, format) => api.startDrag(ref, format),
+      setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
+    };
+  }
+
+  private async importFiles(onProgress: (p: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {
+    const listening = new AbortController();
+    this.api.on('import-progress', onProgress, { signal: listening.signal });
+    try {
+      return await unwrap(this.api.importFiles());
+    } finally {
+      listening.abort();
+    }
+  }
+
+  parcel(ref: string): Promise<Parcel> { return unwrap(this.api.parcel(ref)); }
+  units(ref14: string, cursor?: string): Promise<UnitsPage> { return unwrap(this.api.units(ref14, cursor)); }
+  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> { return unwrap(this.api.parcelAt(latitude, longitude)); }
+  polygon(ref: string): Promise<PolygonResult> { return unwrap(this.api.polygon(ref)); }
+  addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit)); }
+  exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
+  status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
+  parcelTileUrl(): string { return `${PARCEL_TILE_PROTOCOL}://{z}/{x}/{y}`; }
+
+  /** Loader for maplibre's addProtocol: `catastro-tile://z/x/y` → MVT bytes from main. */
+  async loadTile(url: string): Promise<ArrayBuffer> {
+    const match = /^catastro-tile:\/\/(\d+)\/(\d+)\/(\d+)$/.exec(url);
+    if (!match) throw new Error(`Not a parcel tile URL: ${url}`);
+    const bytes = await unwrap(this.api.parcelTile(Number(match[1]), Number(match[2]), Number(match[3])));
+    if (!bytes) return new ArrayBuffer(0);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+}

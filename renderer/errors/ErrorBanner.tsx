@@ -1,0 +1,18 @@
+import { useAppStore } from '../state/store.js';
+
+/** The last error: the service's message, its code, and what to do next. */
+export function ErrorBanner() {
+  const error = useAppStore((s) => s.error);
+  const dismiss = useAppStore((s) => s.showError);
+  if (!error) return null;
+  return (
+    <div className="error-banner" role="alert" data-testid="error-banner">
+      <div>
+        <strong>{error.title}</strong>
+        <p>{error.message}{error.code && <code> {error.code}</code>}</p>
+        <p className="advice">{error.advice}</p>
+      </div>
+      <button type="button" className="close" onClick={() => dismiss(null)} aria-label="Dismiss error">×</button>
+    </div>
+  );
+}

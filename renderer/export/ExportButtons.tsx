@@ -1,0 +1,66 @@
+import { useState, type DragEvent } from 'react';
+import { useClient } from '../app/client-context.js';
+import type { ExportFormat } from '../client/catastro-client.js';
+import { toUiError } from '../errors/advice.js';
+import { useAppStore } from '../state/store.js';
+import { downloadText } from './download-text.js';
+
+const MIME: Record<ExportFormat, string> = {
+  kml: 'application/vnd.google-earth.kml+xml',
+  gpx: 'application/gpx+xml',
+};
+
+export const exportFileName = (ref: string, format: ExportFormat) => `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.${format}`;
+
+/** Runs one export: a save dialog in Electron, a download in the browser. */
+export async function exportParcel(client: ReturnType<typeof useClient>, ref: string, format: ExportFormat): Promise<string | null> {
+  if (client.desktop) return client.desktop.saveExport(ref, format);
+  const text = await client.exportFile(ref, format);
+  const name = exportFileName(ref, format);
+  downloadText(text, name, MIME[format]);
+  return name;
+}
+
+/** KML/GPX of the outline; in Electron also a handle to drag the file straight into Google Earth or a folder. */
+export function ExportButtons({ parcelRef }: { parcelRef: string }) {
+  const client = useClient();
+  const showError = useAppStore((s) => s.showError);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const run = async (format: ExportFormat) => {
+    setBusy(format);
+    setSaved(null);
+    try {
+      setSaved(await exportParcel(client, parcelRef, format));
+    } catch (error) {
+      showError(toUiError(`${format.toUpperCase()} export of ${parcelRef} failed`, error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const drag = (format: ExportFormat) => (event: DragEvent) => {
+    // Electron starts a native drag of a real file; the DOM drag would only carry text.
+    event.preventDefault();
+    client.desktop?.startDrag(parcelRef, format);
+  };
+
+  return (
+    <div className="export" aria-label="Export">
+      <button type="button" onClick={() => void run('kml')} disabled={busy !== null} data-testid="export-kml">
+        {busy === 'kml' ? 'Exporting…' : 'Export KML'}
+      </button>
+      <button type="button" onClick={() => void run('gpx')} disabled={busy !== null} data-testid="export-gpx">
+        {busy === 'gpx' ? 'Exporting…' : 'Export GPX'}
+      </button>
+      {client.desktop && (
+        <>
+          <span className="drag-handle" draggable onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">⇲ KML</span>
+          <span className="drag-handle" draggable onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">⇲ GPX</span>
+        </>
+      )}
+      {saved && <span className="muted" role="status">Saved {saved}</span>}
+    </div>
+  );
+}

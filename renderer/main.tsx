@@ -1,0 +1,27 @@
+import { addProtocol, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { ClientContext } from './app/client-context.js';
+import { createClient } from './client/create-client.js';
+import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
+import './app/app.css';
+
+// The bundled worker lives beside our assets (maplibre would otherwise look next to its own module).
+setWorkerUrl(workerUrl);
+
+const client = createClient();
+if (client instanceof IpcClient) {
+  // In Electron the parcel tiles come from the in-process facade over IPC, not HTTP.
+  addProtocol(PARCEL_TILE_PROTOCOL, async (params) => ({ data: await client.loadTile(params.url) }));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ClientContext.Provider value={client}>
+      <App />
+    </ClientContext.Provider>
+  </StrictMode>,
+);

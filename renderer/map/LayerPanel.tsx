@@ -1,0 +1,25 @@
+import { useAppStore, type LayerId } from '../state/store.js';
+import { LAYER_GROUPS } from './map-style.js';
+
+/** Layer toggles; network layers say why they are unavailable offline. */
+export function LayerPanel() {
+  const layers = useAppStore((s) => s.layers);
+  const connectivity = useAppStore((s) => s.connectivity);
+  const toggle = useAppStore((s) => s.toggleLayer);
+  return (
+    <fieldset className="layer-panel" aria-label="Layers">
+      <legend>Layers</legend>
+      {(Object.keys(LAYER_GROUPS) as LayerId[]).map((id) => {
+        const group = LAYER_GROUPS[id];
+        const unavailable = group.online && connectivity !== 'online';
+        return (
+          <label key={id} className={unavailable ? 'unavailable' : undefined} title={unavailable ? 'Needs a connection' : undefined}>
+            <input type="checkbox" checked={layers[id]} onChange={() => toggle(id)} data-testid={`layer-${id}`} />
+            {group.label}
+            {unavailable && <small> (offline)</small>}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useClient } from '../app/client-context.js';
+import { configuredApiKey } from '../client/create-client.js';
+import { selectParcelAt } from '../parcel/select-parcel.js';
+import { useAppStore } from '../state/store.js';
+import { MapController, type MapHandlers } from './map-controller.js';
+
+declare global {
+  interface Window {
+    /** The MapLibre map, for end-to-end tests (map.project of a known parcel) and the devtools console. */
+    __catastroMap?: MapController['map'];
+  }
+}
+
+/** Hosts the imperative MapController: built once, state flows in one way through its setters. */
+export function MapView() {
+  const client = useClient();
+  const container = useRef<HTMLDivElement>(null);
+  const controller = useRef<MapController | null>(null);
+  const handlers = useRef<MapHandlers>({ click: () => undefined });
+  handlers.current = { click: (event) => void selectParcelAt(client, event) };
+
+  const layers = useAppStore((s) => s.layers);
+  const connectivity = useAppStore((s) => s.connectivity);
+  const parcel = useAppStore((s) => s.parcel);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const origin = window.location.origin;
+    const map = new MapController({
+      container: container.current,
+      parcelTileUrl: client.parcelTileUrl(),
+      handlers,
+      // Tiles of the local API need the same key as every other call when auth is on.
+      transformRequest: (url) => {
+        const key = client.kind === 'http' ? configuredApiKey() : undefined;
+        return key && url.startsWith(origin) ? { url, headers: { 'X-API-Key': key } } : { url };
+      },
+    });
+    controller.current = map;
+    window.__catastroMap = map.map;
+    return () => {
+      controller.current = null;
+      delete window.__catastroMap;
+      map.destroy();
+    };
+  }, [client]);
+
+  useEffect(() => controller.current?.setLayers(layers, connectivity), [layers, connectivity]);
+  useEffect(() => controller.current?.setSelection(parcel), [parcel]);
+
+  return <div ref={container} className="map" data-testid="map" aria-label="Map: click a parcel to identify it" />;
+}

@@ -1,0 +1,149 @@
+import {
+  Map as MapLibreMap, NavigationControl, ScaleControl,
+  type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction,
+} from 'maplibre-gl';
+import type { Parcel } from '../../core/model/index.js';
+import type { Connectivity, LayerId } from '../state/store.js';
+import { LAYER_GROUPS, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
+import { worldOutlines } from './world-outlines.js';
+
+export interface MapClick {
+  latitude: number;
+  longitude: number;
+  /** Reference of the parcel drawn under the cursor, when the local copy has one there. */
+  ref: string | null;
+}
+
+/** Map → app events; rebuilt by React each render and read through a ref (placemark's handler table). */
+export interface MapHandlers {
+  click(event: MapClick): void;
+}
+
+export interface MapControllerOptions {
+  container: HTMLElement;
+  parcelTileUrl: string;
+  handlers: { current: MapHandlers };
+  transformRequest?: RequestTransformFunction;
+  center?: [number, number];
+  zoom?: number;
+}
+
+/** Start over the bundled sample municipality (40146) so parcels show on first launch. */
+const SAMPLE_CENTER: [number, number] = [-4.47, 41.06];
+
+function parcelFeature(parcel: Parcel): GeoJSON.Feature {
+  return {
+    type: 'Feature',
+    properties: { ref: parcel.refCatastral },
+    geometry: { type: 'Polygon', coordinates: [parcel.poligono] },
+  };
+}
+
+function boundsOf(ring: [number, number][]): [[number, number], [number, number]] {
+  const lons = ring.map((p) => p[0]);
+  const lats = ring.map((p) => p[1]);
+  return [[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]];
+}
+
+/**
+ * Owns the MapLibre map: created once, events registered once and forwarded to the handler
+ * ref; React pushes state in through the setters (one-way, memoised).
+ */
+export class MapController {
+  readonly map: MapLibreMap;
+  private shownSelection: string | null = null;
+  private hoverRef = '';
+  private loaded = false;
+  private readonly pending: (() => void)[] = [];
+
+  constructor(private readonly options: MapControllerOptions) {
+    this.map = new MapLibreMap({
+      container: options.container,
+      style: buildMapStyle({ parcelTileUrl: options.parcelTileUrl, outlines: worldOutlines() }),
+      center: options.center ?? SAMPLE_CENTER,
+      zoom: options.zoom ?? 14,
+      transformRequest: options.transformRequest,
+      attributionControl: { compact: false },
+    });
+    this.map.addControl(new NavigationControl(), 'top-right');
+    this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+    this.map.on('click', this.onClick);
+    this.map.on('mousemove', this.onMove);
+    this.map.once('load', () => {
+      this.loaded = true;
+      for (const task of this.pending.splice(0)) task();
+    });
+  }
+
+  /** Style changes wait for the first load; later ones apply at once. */
+  private whenLoaded(task: () => void): void {
+    if (this.loaded) task(); else this.pending.push(task);
+  }
+
+  private featureRefAt(point: PointLike): string | null {
+    if (!this.map.getLayer(PARCELS_FILL_LAYER)) return null;
+    const features = this.map.queryRenderedFeatures(point, { layers: [PARCELS_FILL_LAYER] });
+    const ref = features[0]?.properties?.ref;
+    return typeof ref === 'string' ? ref : null;
+  }
+
+  private readonly onClick = (event: MapMouseEvent) => {
+    this.options.handlers.current.click({
+      latitude: event.lngLat.lat,
+      longitude: event.lngLat.lng,
+      ref: this.featureRefAt(event.point),
+    });
+  };
+
+  /** Hover only points (cursor and outline); it never touches the app's state. */
+  private readonly onMove = (event: MapMouseEvent) => {
+    const ref = this.featureRefAt(event.point) ?? '';
+    this.map.getCanvas().style.cursor = ref ? 'pointer' : '';
+    if (ref === this.hoverRef || !this.map.getLayer('parcels-hover')) return;
+    this.hoverRef = ref;
+    this.map.setFilter('parcels-hover', ['==', ['get', 'ref'], ref]);
+  };
+
+  setLayers(layers: Record<LayerId, boolean>, connectivity: Connectivity): void {
+    const apply = () => {
+      for (const [id, group] of Object.entries(LAYER_GROUPS) as [LayerId, (typeof LAYER_GROUPS)[LayerId]][]) {
+        const visibility = isLayerShown(id, layers, connectivity) ? 'visible' : 'none';
+        for (const layer of group.layers) {
+          if (this.map.getLayer(layer)) this.map.setLayoutProperty(layer, 'visibility', visibility);
+        }
+      }
+    };
+    this.whenLoaded(apply);
+  }
+
+  /** Draws the selected outline and frames it; unchanged selections are not redrawn. */
+  setSelection(parcel: Parcel | null): void {
+    const ref = parcel?.refCatastral ?? null;
+    if (ref === this.shownSelection) return;
+    this.shownSelection = ref;
+    const apply = () => {
+      const source = this.map.getSource<GeoJSONSource>('selection');
+      source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
+      if (parcel && parcel.poligono.length > 2) {
+        this.map.fitBounds(boundsOf(parcel.poligono), { padding: 80, maxZoom: 18, duration: 600 });
+      } else if (parcel) {
+        this.map.flyTo({ center: [parcel.longitud, parcel.latitud], zoom: 17 });
+      }
+    };
+    this.whenLoaded(apply);
+  }
+
+  flyTo(longitude: number, latitude: number, zoom = 17): void {
+    this.map.flyTo({ center: [longitude, latitude], zoom });
+  }
+
+  resize(): void {
+    this.map.resize();
+  }
+
+  destroy(): void {
+    this.map.off('click', this.onClick);
+    this.map.off('mousemove', this.onMove);
+    this.map.remove();
+  }
+}

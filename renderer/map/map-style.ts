@@ -1,0 +1,69 @@
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { Connectivity, LayerId } from '../state/store.js';
+
+export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const CATASTRO_WMS = 'https://ovc.catastro.meh.es/Cartografia/WMS/ServidorWMS.aspx';
+/** The parcel tiles exist from this zoom on (core MIN_PARCEL_TILE_ZOOM). */
+export const PARCEL_MIN_ZOOM = 13;
+export const PARCELS_FILL_LAYER = 'parcels-fill';
+export const PARCELS_SOURCE_LAYER = 'parcels';
+
+const WMS_TILE = `${CATASTRO_WMS}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=Catastro&STYLES=&SRS=EPSG:3857`
+  + '&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE';
+
+/** Which style layers each toggle drives, and whether they need the network. */
+export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean; label: string }> = {
+  basemap: { layers: ['osm'], online: true, label: 'OpenStreetMap basemap' },
+  cadastreWms: { layers: ['catastro-wms'], online: true, label: 'Catastro WMS overlay' },
+  outlines: { layers: ['countries-fill', 'countries-line'], online: false, label: 'Country outlines (bundled)' },
+  parcels: { layers: [PARCELS_FILL_LAYER, 'parcels-line', 'parcels-hover'], online: false, label: 'Parcels of the local copy' },
+};
+
+export function isLayerShown(layer: LayerId, layers: Record<LayerId, boolean>, connectivity: Connectivity): boolean {
+  return layers[layer] && (!LAYER_GROUPS[layer].online || connectivity === 'online');
+}
+
+const emptyCollection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/**
+ * One style holding the online and the offline layers; visibility decides which show, and a
+ * hidden layer's source loads no tiles, so offline nothing tries the network.
+ */
+export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSON.FeatureCollection }): StyleSpecification {
+  const hidden = { visibility: 'none' as const };
+  const layers: LayerSpecification[] = [
+    { id: 'background', type: 'background', paint: { 'background-color': '#e8eef1' } },
+    { id: 'osm', type: 'raster', source: 'osm', layout: hidden },
+    { id: 'countries-fill', type: 'fill', source: 'countries', paint: { 'fill-color': '#f7f5ef' } },
+    { id: 'countries-line', type: 'line', source: 'countries', paint: { 'line-color': '#8a9aa6', 'line-width': 1 } },
+    { id: 'catastro-wms', type: 'raster', source: 'catastro-wms', layout: hidden, paint: { 'raster-opacity': 0.85 } },
+    {
+      id: PARCELS_FILL_LAYER, type: 'fill', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
+      paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.18 },
+    },
+    {
+      id: 'parcels-line', type: 'line', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
+      paint: { 'line-color': '#7a5a2a', 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 0.3, 17, 1.2] },
+    },
+    {
+      id: 'parcels-hover', type: 'line', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
+      filter: ['==', ['get', 'ref'], ''], paint: { 'line-color': '#1f6feb', 'line-width': 2 },
+    },
+    { id: 'selection-fill', type: 'fill', source: 'selection', paint: { 'fill-color': '#ff5a1f', 'fill-opacity': 0.25 } },
+    { id: 'selection-line', type: 'line', source: 'selection', paint: { 'line-color': '#d9480f', 'line-width': 3 } },
+  ];
+  return {
+    version: 8,
+    sources: {
+      osm: { type: 'raster', tiles: [OSM_TILES], tileSize: 256, maxzoom: 19, attribution: '© OpenStreetMap contributors' },
+      'catastro-wms': { type: 'raster', tiles: [WMS_TILE], tileSize: 256, attribution: 'Dirección General del Catastro' },
+      countries: { type: 'geojson', data: options.outlines, attribution: 'Natural Earth' },
+      parcels: {
+        type: 'vector', tiles: [options.parcelTileUrl], minzoom: PARCEL_MIN_ZOOM, maxzoom: 16,
+        attribution: 'Dirección General del Catastro (local copy)',
+      },
+      selection: { type: 'geojson', data: emptyCollection },
+    },
+    layers,
+  };
+}

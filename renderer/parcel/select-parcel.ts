@@ -1,0 +1,45 @@
+import type { CatastroClient } from '../client/catastro-client.js';
+import { toUiError } from '../errors/advice.js';
+import { USelection } from '../state/selection.js';
+import { useAppStore } from '../state/store.js';
+import type { MapClick } from '../map/map-controller.js';
+
+/** Selects a parcel by reference and loads what the panel shows. A 20-character unit reference also opens that unit. */
+export async function selectParcelByRef(client: CatastroClient, ref: string): Promise<void> {
+  const store = useAppStore.getState();
+  const finca = ref.length === 20 ? ref.slice(0, 14) : ref;
+  store.select(USelection.single(finca));
+  store.showError(null);
+  try {
+    const parcel = await client.parcel(finca);
+    if (USelection.ref(useAppStore.getState().selection) !== finca) return; // a newer selection won
+    useAppStore.getState().setParcel(parcel, 'done');
+    if (ref.length === 20) await openUnit(client, ref);
+  } catch (error) {
+    if (USelection.ref(useAppStore.getState().selection) !== finca) return;
+    useAppStore.getState().setParcel(null, 'error');
+    useAppStore.getState().showError(toUiError(`Parcel ${finca} could not be loaded`, error));
+  }
+}
+
+/** Selects the parcel at a point: the drawn parcel's reference when there is one, else the service's point lookup. */
+export async function selectParcelAt(client: CatastroClient, click: MapClick): Promise<void> {
+  if (click.ref) return selectParcelByRef(client, click.ref);
+  const store = useAppStore.getState();
+  store.showError(null);
+  try {
+    const match = await client.parcelAt(click.latitude, click.longitude);
+    await selectParcelByRef(client, match.refCat14);
+  } catch (error) {
+    store.showError(toUiError(`No parcel found at ${click.latitude.toFixed(6)}, ${click.longitude.toFixed(6)}`, error));
+  }
+}
+
+/** Opens one unit (20-character reference) of the selected finca. */
+export async function openUnit(client: CatastroClient, ref20: string): Promise<void> {
+  try {
+    useAppStore.getState().setUnit(await client.parcel(ref20));
+  } catch (error) {
+    useAppStore.getState().showError(toUiError(`Unit ${ref20} could not be loaded`, error));
+  }
+}

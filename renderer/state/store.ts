@@ -1,0 +1,93 @@
+import { create } from 'zustand';
+import type { AddressCandidate, Parcel, Unit } from '../../core/model/index.js';
+import type { ImportProgressInfo, ImportSummary } from '../client/catastro-client.js';
+import { USelection, type Selection } from './selection.js';
+
+export type LayerId = 'basemap' | 'cadastreWms' | 'parcels' | 'outlines';
+export type Connectivity = 'checking' | 'online' | 'offline';
+export type LoadStatus = 'idle' | 'loading' | 'done' | 'error';
+
+/** An error as the user sees it: the service's message plus what to do next. */
+export interface UiError {
+  title: string;
+  message: string;
+  advice: string;
+  code?: string;
+}
+
+export interface UnitsState {
+  finca: string | null;
+  status: LoadStatus;
+  rows: Unit[];
+  /** Units the finca declares (totalUnidadesFinca), for the progress bar. */
+  expected: number;
+  dataSource?: string;
+  dataDate?: string;
+  attribution?: string;
+  error?: UiError;
+}
+
+export interface ImportState {
+  status: LoadStatus;
+  progress: ImportProgressInfo | null;
+  results: ImportSummary[];
+}
+
+export interface AppState {
+  selection: Selection;
+  parcel: Parcel | null;
+  parcelStatus: LoadStatus;
+  unit: Parcel | null;
+  units: UnitsState;
+  candidates: AddressCandidate[];
+  searchStatus: LoadStatus;
+  layers: Record<LayerId, boolean>;
+  connectivity: Connectivity;
+  error: UiError | null;
+  importState: ImportState;
+  settingsOpen: boolean;
+
+  select(selection: Selection): void;
+  setParcel(parcel: Parcel | null, status: LoadStatus): void;
+  setUnit(unit: Parcel | null): void;
+  setUnits(patch: Partial<UnitsState>): void;
+  appendUnits(rows: Unit[]): void;
+  setCandidates(candidates: AddressCandidate[], status: LoadStatus): void;
+  toggleLayer(layer: LayerId, visible?: boolean): void;
+  setConnectivity(connectivity: Connectivity): void;
+  showError(error: UiError | null): void;
+  setImport(patch: Partial<ImportState>): void;
+  setSettingsOpen(open: boolean): void;
+}
+
+export const initialUnits: UnitsState = { finca: null, status: 'idle', rows: [], expected: 0 };
+
+export const useAppStore = create<AppState>()((set) => ({
+  selection: USelection.none(),
+  parcel: null,
+  parcelStatus: 'idle',
+  unit: null,
+  units: initialUnits,
+  candidates: [],
+  searchStatus: 'idle',
+  layers: { basemap: true, cadastreWms: true, parcels: true, outlines: true },
+  connectivity: 'checking',
+  error: null,
+  importState: { status: 'idle', progress: null, results: [] },
+  settingsOpen: false,
+
+  select: (selection) => set((state) => (USelection.equals(state.selection, selection)
+    ? { selection }
+    // A new parcel invalidates everything shown about the previous one.
+    : { selection, parcel: null, unit: null, units: initialUnits, parcelStatus: selection.kind === 'none' ? 'idle' : 'loading' })),
+  setParcel: (parcel, parcelStatus) => set({ parcel, parcelStatus }),
+  setUnit: (unit) => set({ unit }),
+  setUnits: (patch) => set((state) => ({ units: { ...state.units, ...patch } })),
+  appendUnits: (rows) => set((state) => ({ units: { ...state.units, rows: [...state.units.rows, ...rows] } })),
+  setCandidates: (candidates, searchStatus) => set({ candidates, searchStatus }),
+  toggleLayer: (layer, visible) => set((state) => ({ layers: { ...state.layers, [layer]: visible ?? !state.layers[layer] } })),
+  setConnectivity: (connectivity) => set({ connectivity }),
+  showError: (error) => set({ error }),
+  setImport: (patch) => set((state) => ({ importState: { ...state.importState, ...patch } })),
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+}));

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import type { Parcel } from '../../core/model/index.js';
+import { useClient } from '../app/client-context.js';
+import { openUnit } from '../parcel/select-parcel.js';
+import { describeSource } from '../parcel/format.js';
+import { useAppStore } from '../state/store.js';
+import { UnitsTable } from './UnitsTable.js';
+import { loadAllUnits } from './load-all-units.js';
+
+/** Rustic land rarely has dwellings: load its units on request, urban fincas' at once. */
+const loadsByItself = (parcel: Parcel) => parcel.clase !== 'Rústico';
+
+export function UnitsSection({ parcel }: { parcel: Parcel }) {
+  const client = useClient();
+  const units = useAppStore((s) => s.units);
+  const ref14 = parcel.refCatastral.slice(0, 14);
+  const current = units.finca === ref14;
+
+  useEffect(() => {
+    if (loadsByItself(parcel) && useAppStore.getState().units.finca !== ref14) void loadAllUnits(client, ref14);
+  }, [client, parcel, ref14]);
+
+  const load = () => void loadAllUnits(client, ref14);
+  const fraction = units.expected > 0 ? Math.min(1, units.rows.length / units.expected) : 0;
+
+  return (
+    <section className="units" aria-label="Units of the finca" data-testid="units-section">
+      <h3>Units (dwellings, shops, garages)</h3>
+      {!current && <button type="button" onClick={load} data-testid="load-units">Show units</button>}
+      {current && units.status === 'loading' && (
+        <div className="progress-line">
+          <progress value={units.rows.length} max={units.expected || undefined} data-testid="units-progress" />
+          <span className="muted">{units.rows.length}{units.expected ? ` of ${units.expected}` : ''} units… {Math.round(fraction * 100)}%</span>
+        </div>
+      )}
+      {current && units.status === 'error' && units.error && (
+        <div className="inline-error" role="alert">
+          <strong>{units.error.message}</strong>
+          <p>{units.error.advice}</p>
+          <button type="button" onClick={load}>Retry</button>
+        </div>
+      )}
+      {current && units.rows.length > 0 && (
+        <>
+          <p className="muted" data-testid="units-count">
+            {units.rows.length} units{units.expected && units.expected !== units.rows.length ? ` (finca declares ${units.expected})` : ''}
+            {' · '}{describeSource(units.dataSource)}{units.dataDate ? ` · ${units.dataDate}` : ''}
+          </p>
+          <UnitsTable units={units.rows} onOpen={(ref) => void openUnit(client, ref)} />
+          {units.attribution && <p className="attribution">Source: {units.attribution}</p>}
+        </>
+      )}
+      {current && units.status === 'done' && units.rows.length === 0 && <p className="muted">No units recorded for this finca.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable,
+  type ColumnDef, type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import type { Unit } from '../../core/model/index.js';
+
+const ROW_HEIGHT = 30;
+
+const columns: ColumnDef<Unit>[] = [
+  { accessorKey: 'refCatastral', header: 'Reference', size: 190 },
+  { accessorKey: 'uso', header: 'Use', size: 110 },
+  { accessorKey: 'escalera', header: 'Stair', size: 50 },
+  { accessorKey: 'planta', header: 'Floor', size: 50 },
+  { accessorKey: 'puerta', header: 'Door', size: 50 },
+  { accessorKey: 'superficie', header: 'Area m²', size: 70, sortingFn: 'basic' },
+  { accessorKey: 'participacion', header: 'Share %', size: 70, sortingFn: 'basic' },
+  { accessorKey: 'anio', header: 'Year', size: 55, sortingFn: 'basic' },
+];
+
+export interface UnitsTableProps {
+  units: Unit[];
+  onOpen(ref: string): void;
+  /** Height of the scrolling body; rows outside it are not rendered (virtualised). */
+  height?: number;
+}
+
+/** Every unit of a finca: click a header to sort, type to filter, click a row to open the unit. */
+export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [filter, setFilter] = useState('');
+  const table = useReactTable({
+    data: units,
+    columns,
+    state: { sorting, globalFilter: filter },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setFilter,
+    globalFilterFn: 'includesString',
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // Before layout is measured (and in jsdom) assume the declared height so rows render at once.
+    initialRect: { width: 600, height },
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length > 0 ? items[0].start : 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+
+  return (
+    <div className="units-table">
+      <div className="units-toolbar">
+        <input
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="Filter units (use, floor, door…)"
+          aria-label="Filter units"
+          data-testid="units-filter"
+        />
+        <span className="muted" data-testid="units-shown">{rows.length} of {units.length} units</span>
+      </div>
+      <div ref={scroller} className="units-scroll" style={{ height }}>
+        <table>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} style={{ width: header.getSize() }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      <button type="button" onClick={header.column.getToggleSortingHandler()}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 && <tr aria-hidden="true"><td colSpan={columns.length} style={{ height: padTop }} /></tr>}
+            {items.map((item) => {
+              const row = rows[item.index];
+              return (
+                <tr
+                  key={row.id}
+                  className="unit-row"
+                  data-testid="unit-row"
+                  data-ref={row.original.refCatastral}
+                  style={{ height: ROW_HEIGHT }}
+                  tabIndex={0}
+                  onClick={() => onOpen(row.original.refCatastral)}
+                  onKeyDown={(e) => { if (e.key === 'Enter') onOpen(row.original.refCatastral); }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              );
+            })}
+            {padBottom > 0 && <tr aria-hidden="true"><td colSpan={columns.length} style={{ height: padBottom }} /></tr>}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
