@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { isServiceError, validationError, type BBox, type Parcel } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
+import { isEmptyAnalysisAnswer, type ChargeableAnalysis } from './is-empty-answer.js';
 import { marketResult } from './market.js';
 import { combineScore } from './score.js';
 import { isRuralParcel, parcelAreaM2, requireOutline } from './parcel-facts.js';
@@ -22,7 +23,7 @@ import { terrainOverlap } from './terrain/terrain-overlap.js';
 import type { AgroResult, GroundMotionResult, MarketResult, ScoreResult, SolarResult, TerrainResult } from './types.js';
 
 export interface AnalysisSourcesConfig {
-  /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_2/`. */
+  /** PVGIS API base, e.g. `https://re.jrc.ec.europa.eu/api/v5_3/`. */
   pvgisBaseUrl: string;
   /** SIGPAC consultation service base, ending before `recinfobypoint/…`. */
   sigpacBaseUrl: string;
@@ -139,6 +140,11 @@ export class AnalysisService {
   market(parcel: Parcel): MarketResult {
     assertAnalysisCoverage(parcel.pais);
     return marketResult();
+  }
+
+  /** True when the answer carries no data, so the API charges no quota (spec Limits). */
+  static isEmpty(kind: ChargeableAnalysis, data: unknown): boolean {
+    return isEmptyAnalysisAnswer(kind, data);
   }
 }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fixture } from '../helpers/paths.js';
 
 /**
- * A stand-in for the PVGIS API (JRC) on 127.0.0.1, at its real path `/api/v5_2/PVcalc`.
+ * A stand-in for the PVGIS API (JRC) on 127.0.0.1, at its real path `/api/v5_3/PVcalc`.
  *
  * - Any PVcalc request → the REAL recorded PVcalc answer
  *   (`analysis/pvgis_pvcalc_31.23_121.47_fixed_slope0_SolarPrice-Insight.json`, 1 kWp) byte for byte,
@@ -38,7 +38,7 @@ export async function startFakePvgis(options: { noDataAt?: (lat: number, lon: nu
       res.writeHead(failure.status, { 'content-type': 'text/plain' }).end('fault');
       return;
     }
-    if (url.pathname !== '/api/v5_2/PVcalc') {
+    if (url.pathname !== '/api/v5_3/PVcalc') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
@@ -53,7 +53,7 @@ export async function startFakePvgis(options: { noDataAt?: (lat: number, lon: nu
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/api/v5_2/`,
+    baseUrl: `http://127.0.0.1:${port}/api/v5_3/`,
     requests,
     failNext(status, times = 1) { failure = { status, times }; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

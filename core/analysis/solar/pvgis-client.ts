@@ -2,8 +2,8 @@ import { ServiceError, unavailable } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import { parsePvcalcAnswer, pvgisRefusal, type PvgisYield } from './pvgis-answer.js';
 
-/** SOURCES.md 13.1: the versioned PVGIS API. */
-export const PVGIS_BASE_URL = 'https://re.jrc.ec.europa.eu/api/v5_2/';
+/** SOURCES.md 13.1: the versioned PVGIS API, current release 5.3 (`v5_2/` is listed too; the base is configuration). */
+export const PVGIS_BASE_URL = 'https://re.jrc.ec.europa.eu/api/v5_3/';
 export const PVGIS_SOURCE = 'PVGIS';
 
 /**

@@ -84,11 +84,14 @@ describe('AnalysisService.agro against the fake SIGPAC fed by the real Andalusia
     const before = sigpac.requests.length;
     const { agro } = await service.agro(squareParcel(-3.7, 40.4, 'ES', { clase: 'Urbano', superficieParcela: 500 }));
     expect(agro).toMatchObject({ cultivo_principal: 'urbano', superficie_ha: 0.05 });
+    expect(AnalysisService.isEmpty('agro', { agro })).toBe(false);
     expect(sigpac.requests.length).toBe(before);
   });
 
   it('rural parcel where no recinto lies: agro null (free answer)', async () => {
-    expect(await service.agro(squareParcel(-3.7, 40.4, 'ES', { clase: 'Rústico' }))).toEqual({ agro: null });
+    const answer = await service.agro(squareParcel(-3.7, 40.4, 'ES', { clase: 'Rústico' }));
+    expect(answer).toEqual({ agro: null });
+    expect(AnalysisService.isEmpty('agro', answer)).toBe(true); // spec Limits: an empty /agro is free
   });
 
   it('SIGPAC down → 503; outside coverage → 422', async () => {

@@ -44,10 +44,13 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
     expect(Math.abs(netPresentValue(solar.economics.tir_pct / 100, flows))).toBeLessThan(P.installCostEurPerKw * kw * 0.001);
     expect(solar.economics.retorno_total_25_anos_eur).toBe(Math.round(flows.reduce((a, b) => a + b)));
     expect(solar.amortizacion_anos).toBeCloseTo(-flows[0] / (savings - kw * P.maintenanceEurPerKwYear), 1);
+    expect(AnalysisService.isEmpty('solar', solar)).toBe(false);
   });
 
   it('answers {disponible:false, estado:sin_datos} where PVGIS refuses the point', async () => {
-    expect(await service.solar(squareParcel(-3.5, 35.95, 'ES'))).toEqual({ disponible: false, estado: 'sin_datos' });
+    const solar = await service.solar(squareParcel(-3.5, 35.95, 'ES'));
+    expect(solar).toEqual({ disponible: false, estado: 'sin_datos' });
+    expect(AnalysisService.isEmpty('solar', solar)).toBe(true); // spec Limits: disponible false is free
   });
 
   it('a second parcel within the same ~1 km cache cell is answered from the local cache, without a request', async () => {
@@ -73,6 +76,8 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
   });
 
   it('market is always free: disponible false', () => {
-    expect(service.market(squareParcel(-3.7, 40.4, 'ES')).disponible).toBe(false);
+    const market = service.market(squareParcel(-3.7, 40.4, 'ES'));
+    expect(market.disponible).toBe(false);
+    expect(AnalysisService.isEmpty('market', market)).toBe(true);
   });
 });
