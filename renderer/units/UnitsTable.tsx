@@ -37,6 +37,8 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
     onSortingChange: setSorting,
     onGlobalFilterChange: setFilter,
     globalFilterFn: 'includesString',
+    // First click sorts ascending for every column, numbers included (tanstack defaults numbers to descending).
+    sortDescFirst: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),

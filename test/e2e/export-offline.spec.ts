@@ -1,0 +1,68 @@
+import { gpx, kml } from '@tmcw/togeojson';
+import { DOMParser } from '@xmldom/xmldom';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_PARCEL, expect, mapIdle, screenshot, search, test } from './support/app.js';
+
+test('KML export downloads a file holding the parcel outline; GPX holds its waypoint', async ({ app, appUrl, request }) => {
+  await search(app, SAMPLE_PARCEL.ref);
+  await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  const outline = (await (await request.get(`${appUrl}/api/catastro/${SAMPLE_PARCEL.ref}`)).json()).data.poligono as number[][];
+
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByTestId('export-kml').click()]);
+  expect(download.suggestedFilename()).toBe(`${SAMPLE_PARCEL.ref}.kml`);
+  const document = new DOMParser().parseFromString(readFileSync((await download.path())!, 'utf8'), 'text/xml');
+  const features = kml(document as unknown as Document).features;
+  const polygon = features.find((f) => f.geometry?.type === 'Polygon');
+  expect(polygon, 'a Placemark with a Polygon').toBeTruthy();
+  const ring = (polygon!.geometry as GeoJSON.Polygon).coordinates[0].map(([lon, lat]) => [lon, lat]);
+  expect(ring.length).toBe(outline.length);
+  ring.forEach(([lon, lat], i) => {
+    expect(lon).toBeCloseTo(outline[i][0], 6);
+    expect(lat).toBeCloseTo(outline[i][1], 6);
+  });
+
+  const [gpxDownload] = await Promise.all([app.waitForEvent('download'), app.getByTestId('export-gpx').click()]);
+  const gpxDoc = new DOMParser().parseFromString(readFileSync((await gpxDownload.path())!, 'utf8'), 'text/xml');
+  const points = gpx(gpxDoc as unknown as Document).features.filter((f) => f.geometry?.type === 'Point');
+  expect(points.length).toBeGreaterThan(0);
+  const [lon, lat] = (points[0].geometry as GeoJSON.Point).coordinates;
+  expect(lat).toBeCloseTo(SAMPLE_PARCEL.latitude, 4);
+  expect(lon).toBeCloseTo(SAMPLE_PARCEL.longitude, 4);
+  await screenshot(app, '06-export');
+});
+
+test('offline: the indicator says so, network layers are off, and clicking still selects parcels', async ({ app }) => {
+  await expect(app.getByTestId('connectivity')).toHaveAttribute('data-state', 'offline');
+  const visibility = await app.evaluate(() => ['osm', 'catastro-wms', 'parcels-fill', 'countries-fill']
+    .map((id) => window.__catastroMap!.getLayoutProperty(id, 'visibility') ?? 'visible'));
+  expect(visibility).toEqual(['none', 'none', 'visible', 'visible']);
+
+  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [-4.4725, 41.0585], zoom: 16 }));
+  await mapIdle(app);
+  const box = (await app.getByTestId('map').boundingBox())!;
+  await app.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(app.getByTestId('parcel-ref')).toHaveText(/^40146[A-Z0-9]{9}$/);
+  await mapIdle(app);
+  await screenshot(app, '07-offline-selection');
+});
+
+test('an address search offline answers with candidates from the local copy or the spec message and what to do', async ({ app }) => {
+  await search(app, 'Calle Mayor 1, Melque de Cercos');
+  const candidates = app.getByTestId('candidates');
+  const banner = app.getByTestId('error-banner');
+  await expect(candidates.or(banner)).toBeVisible();
+  if (await banner.isVisible()) {
+    await expect(banner).toContainText(/SERVICE_UNAVAILABLE|NOT_FOUND/);
+    await expect(banner.locator('.advice')).not.toBeEmpty();
+  }
+  await screenshot(app, '08-address-offline');
+});
+
+test('/ focuses the search box and Escape clears it', async ({ app }) => {
+  await app.getByTestId('map').click({ position: { x: 5, y: 400 } });
+  await app.keyboard.press('/');
+  await expect(app.getByTestId('search-input')).toBeFocused();
+  await app.keyboard.type('abc');
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('search-input')).toHaveValue('');
+});

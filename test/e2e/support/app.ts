@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../test-results/e2e-screenshots');
+
+/** A parcel of the bundled sample (municipality 40146) with a convex outline: its centroid lies inside. */
+export const SAMPLE_PARCEL = { ref: '40146A00405051', latitude: 41.06001846893712, longitude: -4.470268457843249 };
+/** The Madrid finca the fake Catastro serves live, with 18 units. */
+export const MADRID_FINCA = '9398516VK3799G';
+
+export const test = base.extend<{ appUrl: string; app: Page }>({
+  appUrl: async ({}, use) => {
+    const url = process.env.CATASTRO_E2E_URL;
+    if (!url) throw new Error('CATASTRO_E2E_URL is not set: the global setup did not start the server.');
+    await use(url);
+  },
+  app: async ({ page, appUrl }, use) => {
+    await page.goto(appUrl);
+    await expect(page.getByTestId('map')).toBeVisible();
+    await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+    await use(page);
+  },
+});
+
+export { expect };
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+export async function search(page: Page, text: string): Promise<void> {
+  await page.getByTestId('search-input').fill(text);
+  await page.getByTestId('search-input').press('Enter');
+}
+
+/** Waits until the map has stopped moving and rendered its tiles. */
+export async function mapIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const map = window.__catastroMap;
+    return !!map && map.loaded() && !map.isMoving() && map.areTilesLoaded();
+  });
+}

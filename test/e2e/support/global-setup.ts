@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Resolves with the first stdout line matching `pattern`, or rejects when the process dies first. */
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 60_000): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) { clearTimeout(timer); resolve(match); }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${what} exited with ${code}:\n${output}`)); });
+  });
+}
+
+/**
+ * Starts the fake Catastro and `catastro serve --auth off` on a fresh data folder (the sample
+ * imports on first run), and hands the app's URL to the tests in CATASTRO_E2E_URL.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-e2e-'));
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/fake-catastro-process.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const fakeUrl = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]).url as string;
+
+  const server = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CATASTRO_ES_OVC_URL: `${fakeUrl}/OVCServWeb/OVCWcfCallejero`,
+      CATASTRO_ES_WFS_URL: `${fakeUrl}/INSPIRE/wfsCP.aspx`,
+    },
+  });
+  const appUrl = (await waitForLine(server, /Listening on (http:\/\/\S+)/, 'catastro serve'))[1];
+  process.env.CATASTRO_E2E_URL = appUrl;
+
+  return async () => {
+    for (const child of [server, fake]) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
