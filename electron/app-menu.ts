@@ -1,0 +1,54 @@
+import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import { IpcChannel } from './ipc-channels.js';
+
+/** Same names as renderer/client/desktop-api.ts MenuCommand: menu items become renderer commands. */
+type MenuCommand =
+  | 'import' | 'export-kml' | 'export-gpx'
+  | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
+  | 'focus-search' | 'open-settings';
+
+const HELP_URL = 'https://www.catastro.hacienda.gob.es/';
+
+export function buildAppMenu(window: BrowserWindow): Menu {
+  const send = (command: MenuCommand) => () => window.webContents.send(IpcChannel.menu, command);
+  const template: MenuItemConstructorOptions[] = [
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Import cadastre files…', accelerator: 'CmdOrCtrl+O', click: send('import') },
+        { type: 'separator' },
+        { label: 'Export selected parcel as KML…', accelerator: 'CmdOrCtrl+E', click: send('export-kml') },
+        { label: 'Export selected parcel as GPX…', accelerator: 'CmdOrCtrl+Shift+E', click: send('export-gpx') },
+        { type: 'separator' },
+        { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: send('open-settings') },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { label: 'Find parcel', accelerator: 'CmdOrCtrl+F', click: send('focus-search') },
+        { type: 'separator' },
+        { label: 'Basemap (OpenStreetMap)', click: send('toggle-basemap') },
+        { label: 'Catastro WMS overlay', click: send('toggle-cadastre-wms') },
+        { label: 'Local parcels', click: send('toggle-parcels') },
+        { label: 'Country outlines', click: send('toggle-outlines') },
+        { type: 'separator' },
+        { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        { role: 'toggleDevTools' },
+      ],
+    },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Spanish cadastre (Sede Electrónica del Catastro)', click: () => void shell.openExternal(HELP_URL) },
+        { label: 'Local API docs (when running): /api/docs', enabled: false },
+      ],
+    },
+  ];
+  return Menu.buildFromTemplate(template);
+}

@@ -1,0 +1,22 @@
+/**
+ * Every IPC channel between preload and main, in one Node-free module both sides import
+ * (electron/fiddle's ipc-events.ts). Main registers handlers only for these names.
+ */
+export const IpcChannel = {
+  parcel: 'catastro:parcel',
+  units: 'catastro:units',
+  parcelAt: 'catastro:parcel-at',
+  polygon: 'catastro:polygon',
+  addressCandidates: 'catastro:address-candidates',
+  exportFile: 'catastro:export-file',
+  status: 'catastro:status',
+  parcelTile: 'catastro:parcel-tile',
+  importFiles: 'catastro:import-files',
+  saveExport: 'catastro:save-export',
+  startDrag: 'catastro:start-drag',
+  setLocalApi: 'catastro:set-local-api',
+  importProgress: 'catastro:import-progress',
+  menu: 'catastro:menu',
+} as const;
+
+export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

@@ -1,0 +1,88 @@
+import { BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CatastroService } from '../core/service.js';
+import { exportFileName, exportText, writeTempExport } from './export-files.js';
+import { IpcChannel } from './ipc-channels.js';
+import { toIpcResult, type IpcResult } from './ipc-result.js';
+import type { LocalApi } from './local-api.js';
+import * as check from './validate-input.js';
+
+export interface IpcDeps {
+  service: CatastroService;
+  localApi: LocalApi;
+  /** The one window allowed to call; any other sender (or a sub-frame) is refused. */
+  isAppSender(sender: WebContents, senderFrameIsMain: boolean): boolean;
+  dragIcon: NativeImage;
+}
+
+const REFUSED: IpcResult<never> = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
+const IMPORT_EXTENSIONS = ['gml', 'xml', 'zip', 'cat', 'gz'];
+
+function handle(channel: string, deps: IpcDeps, work: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void {
+  ipcMain.removeHandler(channel);
+  ipcMain.handle(channel, async (event, ...args) => {
+    const mainFrame = event.senderFrame !== null && event.senderFrame === event.sender.mainFrame;
+    if (!deps.isAppSender(event.sender, mainFrame)) return REFUSED;
+    return toIpcResult(async () => work(event, ...args));
+  });
+}
+
+/** Registers one handler per channel: validate the payload, call one facade method. */
+export function setupIpc(deps: IpcDeps): void {
+  const { service } = deps;
+  handle(IpcChannel.parcel, deps, (_e, ref) => service.parcel(check.reference(ref)));
+  handle(IpcChannel.units, deps, (_e, ref, cursor) => service.units(check.reference(ref), { cursor: check.optionalCursor(cursor) }));
+  handle(IpcChannel.parcelAt, deps, (_e, latitude, longitude) =>
+    service.parcelAt({ latitude: check.coordinate(latitude, 'latitude'), longitude: check.coordinate(longitude, 'longitude') }));
+  handle(IpcChannel.polygon, deps, (_e, ref) => service.polygon(check.reference(ref)));
+  handle(IpcChannel.addressCandidates, deps, (_e, q, limit) =>
+    service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50) }));
+  handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
+  handle(IpcChannel.status, deps, () => service.status());
+  handle(IpcChannel.parcelTile, deps, (_e, z, x, y) => service.parcelTile(...check.tile(z, x, y)));
+
+  handle(IpcChannel.importFiles, deps, async (event) => {
+    const window = BrowserWindow.fromWebContents(event.sender);
+    const options = { title: 'Import cadastre files', properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
+      filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: IMPORT_EXTENSIONS }] };
+    const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    if (picked.canceled || picked.filePaths.length === 0) return null;
+    // Paths come from the OS dialog, never from the renderer.
+    return service.importFiles(picked.filePaths, (progress) => {
+      if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.importProgress, progress);
+    });
+  });
+
+  handle(IpcChannel.saveExport, deps, async (event, ref, format) => {
+    const safeRef = check.reference(ref);
+    const kind = check.exportFormat(format);
+    const window = BrowserWindow.fromWebContents(event.sender);
+    const options = { title: `Export ${kind.toUpperCase()}`, defaultPath: exportFileName(safeRef, kind),
+      filters: [{ name: kind === 'kml' ? 'KML (Google Earth)' : 'GPX (GPS devices)', extensions: [kind] }] };
+    const target = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    if (target.canceled || !target.filePath) return null;
+    const file = path.extname(target.filePath) ? target.filePath : `${target.filePath}.${kind}`;
+    await writeFile(file, await exportText(service, safeRef, kind), 'utf8');
+    return file;
+  });
+
+  handle(IpcChannel.setLocalApi, deps, async (_e, running, port) => {
+    if (!check.booleanFlag(running, 'running')) {
+      await deps.localApi.stop();
+      return { url: null };
+    }
+    return deps.localApi.start(check.integerInRange(port, 'port', 1024, 65535));
+  });
+
+  // Drag-out is fire-and-forget (ipcRenderer.send): startDrag must run while the mouse is down.
+  ipcMain.removeAllListeners(IpcChannel.startDrag);
+  ipcMain.on(IpcChannel.startDrag, (event, ref: unknown, format: unknown) => {
+    const mainFrame = event.senderFrame !== null && event.senderFrame === event.sender.mainFrame;
+    if (!deps.isAppSender(event.sender, mainFrame)) return;
+    void toIpcResult(async () => {
+      const file = await writeTempExport(service, check.reference(ref), check.exportFormat(format));
+      if (!event.sender.isDestroyed()) event.sender.startDrag({ file, icon: deps.dragIcon });
+    });
+  });
+}

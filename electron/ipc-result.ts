@@ -1,0 +1,21 @@
+/** The one answer shape of every handler: `{ok:true,data}` or the spec's `{status, code, message}`. */
+export type IpcResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { status: number; code: string; message: string } };
+
+interface ErrorLike { status?: unknown; code?: unknown; message?: unknown }
+
+export async function toIpcResult<T>(work: () => Promise<T> | T): Promise<IpcResult<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (caught) {
+    const error = (caught ?? {}) as ErrorLike;
+    const status = typeof error.status === 'number' ? error.status : 500;
+    const code = typeof error.code === 'string' ? error.code : 'INTERNAL_ERROR';
+    // Service errors carry the spec's message; anything else keeps its detail in the main-process log.
+    const known = typeof error.code === 'string' && typeof error.message === 'string';
+    const message = known ? String(error.message) : 'Internal error in the desktop app; see its log.';
+    if (!known) console.error(caught);
+    return { ok: false, error: { status, code, message } };
+  }
+}

@@ -1,0 +1,75 @@
+// Electron main process: wiring only. The facade (core/service.ts) does the work; this file
+// opens it on the user's data folder, creates the locked-down window and registers IPC.
+import { app, BrowserWindow, Menu, session } from 'electron';
+import path from 'node:path';
+import { CatastroService } from '../core/service.js';
+import { buildAppMenu } from './app-menu.js';
+import { APP_URL, registerAppScheme, serveRenderer } from './app-protocol.js';
+import { dragIcon } from './drag-icon.js';
+import { setupIpc } from './ipc-handlers.js';
+import { LocalApi } from './local-api.js';
+import { hardenSession, lockNavigation, secureWebPreferences } from './security.js';
+
+// dist/electron/electron/main.js → the app root holds dist/renderer and (unpackaged) resources/.
+const appRoot = app.getAppPath();
+const rendererDir = path.join(appRoot, 'dist', 'renderer');
+const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(appRoot, 'resources');
+
+registerAppScheme();
+
+let mainWindow: BrowserWindow | null = null;
+let service: CatastroService | null = null;
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Catastro Desktop',
+    show: false,
+    webPreferences: secureWebPreferences(path.join(import.meta.dirname, 'preload.cjs')),
+  });
+  lockNavigation(window.webContents, APP_URL);
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => { mainWindow = null; });
+  Menu.setApplicationMenu(buildAppMenu(window));
+  void window.loadURL(APP_URL);
+  return window;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  serveRenderer(rendererDir);
+  service = await CatastroService.open({
+    dataDir: app.getPath('userData'),
+    resourcesDir,
+    sources: {
+      es: {
+        ...(process.env.CATASTRO_ES_OVC_URL && { ovcJsonBaseUrl: process.env.CATASTRO_ES_OVC_URL }),
+        ...(process.env.CATASTRO_ES_WFS_URL && { wfsCpUrl: process.env.CATASTRO_ES_WFS_URL }),
+      },
+    },
+  });
+  const localApi = new LocalApi(service, rendererDir);
+  setupIpc({
+    service,
+    localApi,
+    dragIcon: dragIcon(),
+    isAppSender: (sender, senderFrameIsMain) =>
+      senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
+  });
+  mainWindow = createWindow();
+  app.on('activate', () => { if (!mainWindow) mainWindow = createWindow(); });
+  app.on('before-quit', () => { void localApi.stop(); service?.close(); service = null; });
+}
+
+// Every other webContents (none is expected) gets the same navigation lock.
+app.on('web-contents-created', (_event, contents) => lockNavigation(contents, APP_URL));
+app.on('window-all-closed', () => { if (process.platform !== 'darwin') app.quit(); });
+
+start().catch((error) => {
+  console.error('Catastro Desktop could not start:', error);
+  app.exit(1);
+});

@@ -1,0 +1,47 @@
+// Sandboxed preloads run as CommonJS scripts (no ESM), hence the .cts extension.
+// Exposes one narrow method per operation as window.catastro; never ipcRenderer itself.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+
+// Duplicated from ipc-channels.ts: a sandboxed preload can only require 'electron', not sibling files.
+const Channel = {
+  parcel: 'catastro:parcel',
+  units: 'catastro:units',
+  parcelAt: 'catastro:parcel-at',
+  polygon: 'catastro:polygon',
+  addressCandidates: 'catastro:address-candidates',
+  exportFile: 'catastro:export-file',
+  status: 'catastro:status',
+  parcelTile: 'catastro:parcel-tile',
+  importFiles: 'catastro:import-files',
+  saveExport: 'catastro:save-export',
+  startDrag: 'catastro:start-drag',
+  setLocalApi: 'catastro:set-local-api',
+  importProgress: 'catastro:import-progress',
+  menu: 'catastro:menu',
+} as const;
+
+const PUSH_EVENTS = { 'import-progress': Channel.importProgress, menu: Channel.menu } as const;
+type PushEvent = keyof typeof PUSH_EVENTS;
+
+contextBridge.exposeInMainWorld('catastro', {
+  parcel: (ref: string) => ipcRenderer.invoke(Channel.parcel, ref),
+  units: (ref14: string, cursor?: string) => ipcRenderer.invoke(Channel.units, ref14, cursor),
+  parcelAt: (latitude: number, longitude: number) => ipcRenderer.invoke(Channel.parcelAt, latitude, longitude),
+  polygon: (ref: string) => ipcRenderer.invoke(Channel.polygon, ref),
+  addressCandidates: (q: string, limit: number) => ipcRenderer.invoke(Channel.addressCandidates, q, limit),
+  exportFile: (ref: string, format: string) => ipcRenderer.invoke(Channel.exportFile, ref, format),
+  status: () => ipcRenderer.invoke(Channel.status),
+  parcelTile: (z: number, x: number, y: number) => ipcRenderer.invoke(Channel.parcelTile, z, x, y),
+  importFiles: () => ipcRenderer.invoke(Channel.importFiles),
+  saveExport: (ref: string, format: string) => ipcRenderer.invoke(Channel.saveExport, ref, format),
+  startDrag: (ref: string, format: string) => ipcRenderer.send(Channel.startDrag, ref, format),
+  setLocalApi: (running: boolean, port?: number) => ipcRenderer.invoke(Channel.setLocalApi, running, port),
+  on: (event: PushEvent, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {
+    const channel = PUSH_EVENTS[event];
+    if (!channel) throw new Error(`Unknown event ${String(event)}`);
+    // Only the payload crosses over: the renderer never sees the IpcRendererEvent (it holds `sender`).
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(channel, forward);
+    options?.signal?.addEventListener('abort', () => ipcRenderer.removeListener(channel, forward), { once: true });
+  },
+});
