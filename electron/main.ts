@@ -10,8 +10,9 @@ import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
 import { hardenSession, lockNavigation, secureWebPreferences } from './security.js';
 
-// dist/electron/electron/main.js → the app root holds dist/renderer and (unpackaged) resources/.
-const appRoot = app.getAppPath();
+// This file runs from <app root>/dist/electron/electron/main.js, in the repository and inside the
+// asar alike; deriving the root from it works however Electron was started (`electron .` or a path).
+const appRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const rendererDir = path.join(appRoot, 'dist', 'renderer');
 const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(appRoot, 'resources');
 

@@ -34,6 +34,12 @@ export interface ImportSummary {
   durationMs: number;
 }
 
+/** The local HTTP API: its URL when running, and the key created for this session (shown once). */
+export interface LocalApiState {
+  url: string | null;
+  apiKey?: string;
+}
+
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {
   /** Asks for files and imports them; null when the user cancels. */
@@ -43,7 +49,7 @@ export interface DesktopCapabilities {
   /** Starts an OS drag of a real KML/GPX file of the parcel. */
   startDrag(ref: string, format: ExportFormat): void;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
-  setLocalApi(running: boolean, port?: number): Promise<{ url: string | null }>;
+  setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
 }
 
 /**

@@ -3,7 +3,7 @@
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
-import type { AddressSearchResult, ExportFormat, ImportProgressInfo, ImportSummary, ServiceStatusInfo } from './catastro-client.js';
+import type { AddressSearchResult, ExportFormat, ImportProgressInfo, ImportSummary, LocalApiState, ServiceStatusInfo } from './catastro-client.js';
 
 export type IpcResult<T> =
   | { ok: true; data: T }
@@ -22,7 +22,7 @@ export interface DesktopApi {
   importFiles(): Promise<IpcResult<ImportSummary[] | null>>;
   saveExport(ref: string, format: ExportFormat): Promise<IpcResult<string | null>>;
   startDrag(ref: string, format: ExportFormat): void;
-  setLocalApi(running: boolean, port?: number): Promise<IpcResult<{ url: string | null }>>;
+  setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'menu', listener: (command: MenuCommand) => void, options?: { signal?: AbortSignal }): void;

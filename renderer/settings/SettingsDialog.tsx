@@ -13,6 +13,7 @@ export function SettingsDialog() {
   const showError = useAppStore((s) => s.showError);
   const [apiKey, setApiKey] = useState(() => localStorage.getItem(KEY_STORAGE) ?? '');
   const [apiUrl, setApiUrl] = useState<string | null>(null);
+  const [localKey, setLocalKey] = useState<string | null>(null);
   const [port, setPort] = useState('8787');
   if (!open) return null;
 
@@ -20,6 +21,7 @@ export function SettingsDialog() {
     try {
       const result = await client.desktop!.setLocalApi(apiUrl === null, Number(port));
       setApiUrl(result.url);
+      setLocalKey(result.apiKey ?? null);
     } catch (error) {
       showError(toUiError('The local HTTP API could not be started', error));
     }
@@ -40,10 +42,11 @@ export function SettingsDialog() {
           <div>
             <h3>Local HTTP API</h3>
             <p>Serves this app's data on 127.0.0.1 for scripts and other GIS tools. Every call needs an <code>X-API-Key</code> header.</p>
-            <p>Create a key in a terminal: <code>npx catastro keys create --data &lt;the app's data folder&gt;</code></p>
+            <p>Starting it creates a key for this session (copy it now: only its hash is kept). More keys: <code>npx catastro keys create --data &lt;the app's data folder&gt;</code></p>
             <label>Port <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
             <button type="button" onClick={() => void toggleApi()}>{apiUrl ? 'Stop' : 'Start'} local API</button>
             {apiUrl && <p>Listening on <code>{apiUrl}</code></p>}
+            {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
           </div>
         )}
         <button type="button" className="close" onClick={() => setOpen(false)} aria-label="Close settings">×</button>

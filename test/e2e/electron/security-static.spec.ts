@@ -1,0 +1,83 @@
+// An electronegativity-style check without Electron: @doyensec/electronegativity is not installed
+// here, so this reads the shell's sources with the TypeScript parser and asserts the settings
+// that matter (webPreferences, CSP, navigation and window locks, IPC sender checks).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { expect, test } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const parse = (file: string) => ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
+
+/** Property name → source text of the object literal a named function returns. */
+function returnedObject(file: string, functionName: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (node: ts.Node, inside: boolean): void => {
+    const here = inside || (ts.isFunctionDeclaration(node) && node.name?.text === functionName);
+    if (here && ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(node.expression)) {
+      for (const property of node.expression.properties) {
+        if (ts.isPropertyAssignment(property)) found[property.name.getText()] = property.initializer.getText();
+        else if (ts.isShorthandPropertyAssignment(property)) found[property.name.getText()] = property.name.getText();
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, here));
+  };
+  visit(parse(file), false);
+  return found;
+}
+
+/** The CSP string as security.ts builds it (array of directives joined by '; '), with host lists expanded. */
+function policyDirectives(): string[] {
+  const source = read('electron/security.ts');
+  const hosts = [...source.matchAll(/'(https:\/\/[^']+)'/g)].map((m) => m[1]);
+  const block = /CONTENT_SECURITY_POLICY = \[([\s\S]*?)\]\.join/.exec(source)![1];
+  return [...block.matchAll(/["`](.*?)["`],?\n/g)].map((m) => m[1].replace("${REMOTE_MAP_HOSTS.join(' ')}", hosts.join(' ')));
+}
+
+test('BrowserWindow webPreferences are locked down and main.ts uses them', () => {
+  const prefs = returnedObject('electron/security.ts', 'secureWebPreferences');
+  expect(prefs).toMatchObject({
+    contextIsolation: 'true', sandbox: 'true', nodeIntegration: 'false', nodeIntegrationInWorker: 'false',
+    nodeIntegrationInSubFrames: 'false', webSecurity: 'true', allowRunningInsecureContent: 'false',
+    experimentalFeatures: 'false', webviewTag: 'false',
+  });
+  const main = read('electron/main.ts');
+  expect(main).toMatch(/webPreferences:\s*secureWebPreferences\(/);
+  expect(main).not.toMatch(/nodeIntegration:\s*true|contextIsolation:\s*false|sandbox:\s*false|webSecurity:\s*false/);
+  expect(main).toMatch(/hardenSession\(session\.defaultSession\)/);
+  expect(main).toMatch(/lockNavigation\(window\.webContents/);
+  expect(main).toMatch(/web-contents-created[\s\S]*lockNavigation/);
+});
+
+test('the Content-Security-Policy is strict and identical in the session header and the page meta tag', () => {
+  const directives = policyDirectives();
+  expect(directives).toContain("default-src 'self'");
+  expect(directives).toContain("script-src 'self'");
+  expect(directives).toContain("object-src 'none'");
+  expect(directives).toContain("base-uri 'none'");
+  expect(directives.join('; ')).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
+  const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(read('renderer/index.html'))![1];
+  expect(meta).toBe(directives.join('; '));
+});
+
+test('navigation, new windows and webviews are refused; web links open outside', () => {
+  const security = read('electron/security.ts');
+  expect(security).toMatch(/'will-navigate'[\s\S]*event\.preventDefault\(\)/);
+  expect(security).toMatch(/setWindowOpenHandler[\s\S]*action: 'deny'/);
+  expect(security).toMatch(/'will-attach-webview'[\s\S]*preventDefault/);
+  expect(security).toMatch(/shell\.openExternal/);
+  expect(security).toMatch(/setPermissionRequestHandler\([\s\S]*callback\(false\)/);
+});
+
+test('every IPC handler checks its sender and the preload never exposes ipcRenderer', () => {
+  const handlers = read('electron/ipc-handlers.ts');
+  const registrations = [...handlers.matchAll(/ipcMain\.(handle|on)\(/g)].length;
+  const senderChecks = [...handlers.matchAll(/deps\.isAppSender\(/g)].length;
+  expect(registrations).toBe(2); // the shared `handle` wrapper and the drag listener
+  expect(senderChecks).toBe(2);
+  const preload = read('electron/preload.cts');
+  expect(preload).toMatch(/contextBridge\.exposeInMainWorld\('catastro'/);
+  expect(preload).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\s*[,)]/);
+  expect(preload).not.toMatch(/:\s*ipcRenderer\s*[,}]/);
+});
