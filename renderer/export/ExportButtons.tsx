@@ -56,8 +56,8 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
       </button>
       {client.desktop && (
         <>
-          <span className="drag-handle" draggable onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">⇲ KML</span>
-          <span className="drag-handle" draggable onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">⇲ GPX</span>
+          <span className="drag-handle" draggable onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">Drag KML</span>
+          <span className="drag-handle" draggable onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">Drag GPX</span>
         </>
       )}
       {saved && <span className="muted" role="status">Saved {saved}</span>}

@@ -14,7 +14,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   };
   return (
     <button type="button" className="icon-button" onClick={() => void copy()} aria-label={label} title={label}>
-      {copied ? '✓ Copied' : '⧉ Copy'}
+      {copied ? 'Copied ✓' : 'Copy'}
     </button>
   );
 }
