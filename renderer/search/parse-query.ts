@@ -27,7 +27,6 @@ function coordinates(latitude: number, longitude: number): SearchQuery {
 }
 
 function parseDecimalPair(text: string): SearchQuery | null {
-  // A decimal comma only counts when the pair is separated by ";" or spaces, never "41,06, -4,47" ambiguity.
   const match = DECIMAL_PAIR.exec(text);
   if (!match) return null;
   const first = toNumber(match[1]);

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Parcel } from '../../core/model/index.js';
+import { ParcelDetails } from './ParcelDetails.js';
+
+afterEach(cleanup);
+
+/** The sample parcel as GET /api/catastro/40146A00405051 answers it (bundled municipality 40146). */
+const sampleParcel: Parcel = {
+  refCatastral: '40146A00405051', municipio: 'MELQUE DE CERCOS', provincia: 'Segovia', clase: 'Rústico', pais: 'ES',
+  latitud: 41.06001846893712, longitud: -4.470268457843249, mapsUrl: 'https://www.google.com/maps?q=41.0600185,-4.4702685',
+  superficieParcela: 1086,
+  poligono: [[-4.470791688936916, 41.05991767726879], [-4.470790076912319, 41.06001624243701], [-4.469803609064788, 41.060132780110635], [-4.470791688936916, 41.05991767726879]],
+  dataSource: 'clone', dataDate: '2008-10-31', attribution: 'Dirección General del Catastro',
+  availableFields: { uso: false, clase: true, anioConstruccion: false, superficieConstruida: false, coefParticipacion: false, direccion: false, busquedaDireccion: true },
+};
+
+const fact = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('ParcelDetails', () => {
+  it('shows reference, municipality, class, area, source, date and the mandatory attribution', () => {
+    render(<ParcelDetails parcel={sampleParcel} />);
+    expect(screen.getByTestId('parcel-ref').textContent).toBe('40146A00405051');
+    expect(fact('Municipality')).toBe('MELQUE DE CERCOS, Segovia');
+    expect(fact('Class')).toBe('Rústico');
+    expect(fact('Parcel area')).toBe('1,086 m²');
+    expect(fact('Source')).toBe('Local copy of the national cadastre');
+    expect(fact('Data date')).toBe('2008-10-31');
+    expect(screen.getByTestId('attribution').textContent).toContain('Dirección General del Catastro');
+    expect(screen.getByRole('button', { name: 'Copy reference' })).toBeTruthy();
+  });
+
+  it('leaves out the fields the country does not supply instead of showing blanks', () => {
+    render(<ParcelDetails parcel={sampleParcel} />);
+    expect(screen.queryByText('Use')).toBeNull();
+    expect(screen.queryByText('Year built')).toBeNull();
+    expect(screen.queryByText('Built area')).toBeNull();
+  });
+
+  it('shows a unit with its use, share, staircase, floor and door', () => {
+    const unit: Parcel = {
+      ...sampleParcel, refCatastral: '9398516VK3799G0001WX', direccion: 'CL ALCALA 1', uso: 'Residencial',
+      superficieConstruida: 92, participacion: 5.55, escalera: '', planta: '02', puerta: 'B', anioConstruccion: 1960, dataSource: 'catastro',
+    };
+    render(<ParcelDetails parcel={unit} heading="Unit" />);
+    const section = screen.getByRole('region', { name: 'Unit 9398516VK3799G0001WX' });
+    expect(within(section).getByTestId('unit-ref').textContent).toBe('9398516VK3799G0001WX');
+    expect(fact('Use')).toBe('Residencial');
+    expect(fact('Share')).toBe('5.55 %');
+    expect(fact('Staircase / floor / door')).toBe('– / 02 / B');
+    expect(fact('Source')).toBe('Live from the Catastro (OVC)');
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Parcel } from '../../core/model/index.js';
+import { USelection } from './selection.js';
+import { initialUnits, useAppStore } from './store.js';
+
+const parcel = { refCatastral: '40146A00405051', pais: 'ES', latitud: 41.06, longitud: -4.47, mapsUrl: '', poligono: [], availableFields: {} } as unknown as Parcel;
+const initial = useAppStore.getState();
+
+describe('app store', () => {
+  beforeEach(() => useAppStore.setState(initial, true));
+
+  it('starts with nothing selected, every layer on, connectivity unknown', () => {
+    const state = useAppStore.getState();
+    expect(state.selection).toEqual(USelection.none());
+    expect(state.layers).toEqual({ basemap: true, cadastreWms: true, parcels: true, outlines: true });
+    expect(state.connectivity).toBe('checking');
+  });
+
+  it('selecting another parcel clears what was shown about the previous one and marks it loading', () => {
+    const store = useAppStore.getState();
+    store.select(USelection.single('A'));
+    store.setParcel(parcel, 'done');
+    store.setUnits({ finca: 'A', status: 'done', rows: [], expected: 3 });
+    store.setUnit(parcel);
+
+    useAppStore.getState().select(USelection.single('B'));
+    const state = useAppStore.getState();
+    expect(state.selection).toEqual({ kind: 'parcel', ref: 'B' });
+    expect(state.parcel).toBeNull();
+    expect(state.unit).toBeNull();
+    expect(state.units).toEqual(initialUnits);
+    expect(state.parcelStatus).toBe('loading');
+  });
+
+  it('re-selecting the same parcel keeps its data', () => {
+    useAppStore.getState().select(USelection.single('A'));
+    useAppStore.getState().setParcel(parcel, 'done');
+    useAppStore.getState().select(USelection.single('A'));
+    expect(useAppStore.getState().parcel).toBe(parcel);
+    expect(useAppStore.getState().parcelStatus).toBe('done');
+  });
+
+  it('toggles layers, or sets them explicitly', () => {
+    useAppStore.getState().toggleLayer('basemap');
+    expect(useAppStore.getState().layers.basemap).toBe(false);
+    useAppStore.getState().toggleLayer('basemap');
+    expect(useAppStore.getState().layers.basemap).toBe(true);
+    useAppStore.getState().toggleLayer('parcels', false);
+    expect(useAppStore.getState().layers.parcels).toBe(false);
+  });
+
+  it('appends unit pages in order', () => {
+    const unit = (ref: string) => ({ refCatastral: ref }) as never;
+    useAppStore.getState().appendUnits([unit('1'), unit('2')]);
+    useAppStore.getState().appendUnits([unit('3')]);
+    expect(useAppStore.getState().units.rows.map((u) => u.refCatastral)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('USelection', () => {
+  it('compares selections by reference', () => {
+    expect(USelection.equals(USelection.single('A'), USelection.single('A'))).toBe(true);
+    expect(USelection.equals(USelection.single('A'), USelection.none())).toBe(false);
+    expect(USelection.ref(USelection.none())).toBeNull();
+  });
+});
