@@ -2,6 +2,7 @@ import { bbox as turfBbox } from '@turf/turf';
 import type { Database, Statement } from 'better-sqlite3';
 import type { LonLat } from '../../model/index.js';
 import type { Natura2000Type, SourceInfo } from '../types.js';
+import { subdividePolygon } from './subdivide-polygon.js';
 
 export interface SiteRecord {
   code: string;
@@ -13,7 +14,10 @@ export interface SiteRecord {
 
 const round7 = (v: number) => Math.round(v * 1e7) / 1e7; // ~1 cm: the sources are no finer
 
-/** Writes one layer's sites into the protected-area tables (the caller owns the transaction). */
+/**
+ * Writes one layer's sites into the protected-area tables (the caller owns the transaction).
+ * Large polygons are stored as pieces (subdivide-polygon.ts), each with its R*Tree box.
+ */
 export class ProtectedAreaWriter {
   private readonly insertSite: Statement;
   private readonly insertPart: Statement;
@@ -42,11 +46,13 @@ export class ProtectedAreaWriter {
   site(datasetId: number, site: SiteRecord): void {
     const siteId = Number(this.insertSite.run(datasetId, site.code, site.name, site.types.join(','), site.country).lastInsertRowid);
     for (const rings of site.polygons) {
-      const cleaned = rings.map((ring) => ring.map(([x, y]) => [round7(x), round7(y)]));
+      const cleaned = rings.map((ring) => ring.map(([x, y]) => [round7(x), round7(y)] as LonLat));
       if (cleaned[0].length < 4) continue;
-      const partId = Number(this.insertPart.run(siteId, JSON.stringify(cleaned)).lastInsertRowid);
-      const [minLon, minLat, maxLon, maxLat] = turfBbox({ type: 'Polygon', coordinates: cleaned });
-      this.insertBox.run(partId, minLon, maxLon, minLat, maxLat);
+      for (const piece of subdividePolygon(cleaned)) {
+        const partId = Number(this.insertPart.run(siteId, JSON.stringify(piece)).lastInsertRowid);
+        const [minLon, minLat, maxLon, maxLat] = turfBbox({ type: 'Polygon', coordinates: piece });
+        this.insertBox.run(partId, minLon, maxLon, minLat, maxLat);
+      }
     }
   }
 
