@@ -13,6 +13,7 @@ export const IpcChannel = {
   parcelTile: 'catastro:parcel-tile',
   importFiles: 'catastro:import-files',
   saveExport: 'catastro:save-export',
+  prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   importProgress: 'catastro:import-progress',

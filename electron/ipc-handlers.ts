@@ -75,13 +75,26 @@ export function setupIpc(deps: IpcDeps): void {
     return deps.localApi.start(check.integerInRange(port, 'port', 1024, 65535));
   });
 
-  // Drag-out is fire-and-forget (ipcRenderer.send): startDrag must run while the mouse is down.
+  // Files written ahead of a drag, by reference and format: startDrag must run while the mouse
+  // button is still down, so the drag handler cannot wait for an export.
+  const prepared = new Map<string, string>();
+  handle(IpcChannel.prepareDrag, deps, async (_e, ref, format) => {
+    const key = `${check.reference(ref)}.${check.exportFormat(format)}`;
+    if (!prepared.has(key)) prepared.set(key, await writeTempExport(service, check.reference(ref), check.exportFormat(format)));
+    return null;
+  });
+
   ipcMain.removeAllListeners(IpcChannel.startDrag);
   ipcMain.on(IpcChannel.startDrag, (event, ref: unknown, format: unknown) => {
     const mainFrame = event.senderFrame !== null && event.senderFrame === event.sender.mainFrame;
     if (!deps.isAppSender(event.sender, mainFrame)) return;
     void toIpcResult(async () => {
+      const key = `${check.reference(ref)}.${check.exportFormat(format)}`;
+      const ready = prepared.get(key);
+      if (ready) return event.sender.startDrag({ file: ready, icon: deps.dragIcon });
+      // Not hovered first (keyboard, touch): write now and start late, which most platforms still accept.
       const file = await writeTempExport(service, check.reference(ref), check.exportFormat(format));
+      prepared.set(key, file);
       if (!event.sender.isDestroyed()) event.sender.startDrag({ file, icon: deps.dragIcon });
     });
   });

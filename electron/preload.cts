@@ -14,6 +14,7 @@ const Channel = {
   parcelTile: 'catastro:parcel-tile',
   importFiles: 'catastro:import-files',
   saveExport: 'catastro:save-export',
+  prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   importProgress: 'catastro:import-progress',
@@ -34,6 +35,7 @@ contextBridge.exposeInMainWorld('catastro', {
   parcelTile: (z: number, x: number, y: number) => ipcRenderer.invoke(Channel.parcelTile, z, x, y),
   importFiles: () => ipcRenderer.invoke(Channel.importFiles),
   saveExport: (ref: string, format: string) => ipcRenderer.invoke(Channel.saveExport, ref, format),
+  prepareDrag: (ref: string, format: string) => ipcRenderer.invoke(Channel.prepareDrag, ref, format),
   startDrag: (ref: string, format: string) => ipcRenderer.send(Channel.startDrag, ref, format),
   setLocalApi: (running: boolean, port?: number) => ipcRenderer.invoke(Channel.setLocalApi, running, port),
   on: (event: PushEvent, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {

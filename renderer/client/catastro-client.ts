@@ -48,6 +48,8 @@ export interface DesktopCapabilities {
   saveExport(ref: string, format: ExportFormat): Promise<string | null>;
   /** Starts an OS drag of a real KML/GPX file of the parcel. */
   startDrag(ref: string, format: ExportFormat): void;
+  /** Writes the file ahead of the drag: the OS drag has to start while the mouse button is down. */
+  prepareDrag(ref: string, format: ExportFormat): Promise<void>;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
   setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
 }

@@ -21,6 +21,8 @@ export interface DesktopApi {
   parcelTile(z: number, x: number, y: number): Promise<IpcResult<Uint8Array | null>>;
   importFiles(): Promise<IpcResult<ImportSummary[] | null>>;
   saveExport(ref: string, format: ExportFormat): Promise<IpcResult<string | null>>;
+  /** Writes the file a later startDrag carries (the drag itself must start synchronously). */
+  prepareDrag(ref: string, format: ExportFormat): Promise<IpcResult<null>>;
   startDrag(ref: string, format: ExportFormat): void;
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */

@@ -25,6 +25,7 @@ export class IpcClient implements CatastroClient {
       importFiles: (onProgress) => this.importFiles(onProgress),
       saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
       startDrag: (ref, format) => api.startDrag(ref, format),
+      prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
       setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
     };
   }

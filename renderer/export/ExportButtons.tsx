@@ -46,6 +46,11 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
     client.desktop?.startDrag(parcelRef, format);
   };
 
+  // Hovering the handle writes the file, so the drag can start at once (Electron needs the file then).
+  const prepare = (format: ExportFormat) => () => {
+    client.desktop?.prepareDrag(parcelRef, format).catch(() => undefined);
+  };
+
   return (
     <div className="export" aria-label="Export">
       <button type="button" onClick={() => void run('kml')} disabled={busy !== null} data-testid="export-kml">
@@ -56,8 +61,8 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
       </button>
       {client.desktop && (
         <>
-          <span className="drag-handle" draggable onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">Drag KML</span>
-          <span className="drag-handle" draggable onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">Drag GPX</span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('kml')} onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">Drag KML</span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('gpx')} onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">Drag GPX</span>
         </>
       )}
       {saved && <span className="muted" role="status">Saved {saved}</span>}
