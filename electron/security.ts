@@ -33,6 +33,8 @@ export function secureWebPreferences(preload: string): NonNullable<BrowserWindow
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // Middle-click would otherwise fire auxclick navigations (electronegativity AUXCLICK_JS_CHECK).
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 
