@@ -21,7 +21,8 @@ export function terrainOverlap(db: Database, parcel: Parcel): TerrainResult {
   const polygon = parcelPolygon(parcel);
   const box = turfBbox(polygon) as BBox;
   const pieces = simplePolygons(polygon);
-  const parcelArea = pieces.reduce((sum, piece) => sum + turfArea(piece), 0);
+  const pieceAreas = pieces.map((piece) => turfArea(piece));
+  const parcelArea = pieceAreas.reduce((sum, a) => sum + a, 0);
   const sources = (db.prepare('SELECT name, license, edition FROM analysis_pa_datasets ORDER BY id').all() as TerrainResult['protected_areas']['sources']);
   const rows = db.prepare(`
     SELECT s.id AS site_id, s.code, s.name, s.types, s.country, p.rings
@@ -31,7 +32,7 @@ export function terrainOverlap(db: Database, parcel: Parcel): TerrainResult {
   const shared = new Map<number, { row: CandidateRow; m2: number }>();
   for (const row of rows) {
     const rings = JSON.parse(row.rings) as Ring[];
-    const m2 = parcelArea > 0 ? pieces.reduce((sum, piece) => sum + sharedAreaM2(piece, box, rings), 0) : 0;
+    const m2 = parcelArea > 0 ? pieces.reduce((sum, piece, i) => sum + sharedAreaM2(piece, turfBbox(piece) as BBox, rings, pieceAreas[i]), 0) : 0;
     const entry = shared.get(row.site_id) ?? { row, m2: 0 };
     entry.m2 += m2; // parts of one site never overlap each other
     shared.set(row.site_id, entry);
