@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import proj4 from 'proj4';
+import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import { motionClass } from '../../../core/analysis/ground-motion/motion-class.js';
@@ -16,9 +16,25 @@ const egmsDir = path.resolve(repoRoot, '../shared/fixtures/analysis/egms');
 const U_ZIP = path.join(egmsDir, 'EGMS_L3_E45N17_100km_U_2020_2024_1.zip');
 const E_ZIP = path.join(egmsDir, 'EGMS_L3_E45N17_100km_E_2020_2024_1.zip');
 
-/** The CSV read independently of the importer: the `unzip` tool and a plain split on commas. */
-function readCsv(zip: string) {
-  const [header, ...lines] = execFileSync('unzip', ['-p', zip, '*.csv'], { maxBuffer: 64 << 20 }).toString('utf8').trim().split('\n');
+/** The whole CSV entry of a zip as text (yauzl; the importer streams it through csv-parse instead). */
+async function csvText(zip: string): Promise<string> {
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(zip, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  return new Promise((resolve, reject) => {
+    file.on('entry', (entry: yauzl.Entry) => {
+      if (!entry.fileName.endsWith('.csv')) return file.readEntry();
+      file.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => { file.close(); resolve(Buffer.concat(chunks).toString('utf8')); }).on('error', reject);
+      });
+    });
+    file.readEntry();
+  });
+}
+
+/** The CSV read independently of the importer: whole text, a plain split on commas. */
+function readCsv(text: string) {
+  const [header, ...lines] = text.trim().split('\n');
   const names = header.split(',');
   const rows = lines.map((line) => line.split(','));
   const col = (name: string) => names.indexOf(name);
@@ -37,14 +53,17 @@ function parcelFrom3035(x0: number, y0: number, x1: number, y1: number): Parcel 
 }
 
 describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under a parcel', () => {
-  const U = readCsv(U_ZIP);
-  const E = readCsv(E_ZIP);
+  let U: ReturnType<typeof readCsv>;
+  let E: ReturnType<typeof readCsv>;
   let service: AnalysisService;
   // A 2 × 2 block of cells present in both components: lower-left cell centre (e, n).
-  const block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
-    [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
+  let block: number[];
 
   beforeAll(async () => {
+    U = readCsv(await csvText(U_ZIP));
+    E = readCsv(await csvText(E_ZIP));
+    block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
+      [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-')), 'copy.sqlite');
     service = new AnalysisService({ db: new Database(file), http: new UpstreamClient() });
     expect(await service.importGroundMotion(U_ZIP)).toEqual({ cells: U.cells.size });
