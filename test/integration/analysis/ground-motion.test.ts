@@ -56,6 +56,7 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
   let U: ReturnType<typeof readCsv>;
   let E: ReturnType<typeof readCsv>;
   let service: AnalysisService;
+  let db: Database.Database;
   // A 2 × 2 block of cells present in both components: lower-left cell centre (e, n).
   let block: number[];
 
@@ -65,7 +66,8 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
       [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-')), 'copy.sqlite');
-    service = new AnalysisService({ db: new Database(file), http: new UpstreamClient() });
+    db = new Database(file);
+    service = new AnalysisService({ db, http: new UpstreamClient() });
     expect(await service.importGroundMotion(U_ZIP)).toEqual({ cells: U.cells.size });
     expect(await service.importGroundMotion(E_ZIP)).toEqual({ cells: E.cells.size });
   });
@@ -140,6 +142,18 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     await expect(service.importGroundMotion(bad)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     const [e, n] = block;
     expect(service.groundMotion(parcelFrom3035(e - 45, n - 45, e + 145, n + 145)).status).toBe('ok');
+  });
+
+  it('a file that breaks after 100 good rows is rolled back whole (one transaction per file)', async () => {
+    const text = await csvText(U_ZIP);
+    const lines = text.split('\n');
+    const broken = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-cut-')), 'EGMS_L3_E45N17_100km_U_2020_2024_1.csv');
+    writeFileSync(broken, [...lines.slice(0, 101), 'cut,here'].join('\n'));
+    const count = () => (db.prepare('SELECT count(*) AS n FROM analysis_gm_cells').get() as { n: number }).n;
+    const before = count();
+    await expect(service.importGroundMotion(broken)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(count()).toBe(before);
+    expect(db.prepare('SELECT count(*) AS n FROM analysis_gm_tiles WHERE file = ?').get(path.basename(broken))).toEqual({ n: 0 });
   });
 
   it('422 CNV_COVERAGE outside the analysis countries', () => {
