@@ -20,7 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1400, height: 860 },
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // No traces: several runs may share test-results/ (and wipe each other's artifacts); screenshots are saved by the tests.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -9,15 +9,18 @@ import type { Unit } from '../../core/model/index.js';
 const ROW_HEIGHT = 30;
 
 const columns: ColumnDef<Unit>[] = [
-  { accessorKey: 'refCatastral', header: 'Reference', size: 190 },
-  { accessorKey: 'uso', header: 'Use', size: 110 },
-  { accessorKey: 'escalera', header: 'Stair', size: 50 },
-  { accessorKey: 'planta', header: 'Floor', size: 50 },
-  { accessorKey: 'puerta', header: 'Door', size: 50 },
-  { accessorKey: 'superficie', header: 'Area m²', size: 70, sortingFn: 'basic' },
-  { accessorKey: 'participacion', header: 'Share %', size: 70, sortingFn: 'basic' },
-  { accessorKey: 'anio', header: 'Year', size: 55, sortingFn: 'basic' },
+  { accessorKey: 'refCatastral', header: 'Reference', size: 150 },
+  { accessorKey: 'uso', header: 'Use', size: 84 },
+  { accessorKey: 'escalera', header: 'Stair', size: 36 },
+  { accessorKey: 'planta', header: 'Floor', size: 38 },
+  { accessorKey: 'puerta', header: 'Door', size: 36 },
+  { accessorKey: 'superficie', header: 'Area m²', size: 54, sortingFn: 'basic' },
+  { accessorKey: 'participacion', header: 'Share %', size: 54, sortingFn: 'basic' },
+  { accessorKey: 'anio', header: 'Year', size: 42, sortingFn: 'basic' },
 ];
+/** Column widths as shares of the panel, so the table never scrolls sideways. */
+const TOTAL_WIDTH = columns.reduce((sum, column) => sum + (column.size ?? 50), 0);
+const widthOf = (size: number) => `${((size / TOTAL_WIDTH) * 100).toFixed(2)}%`;
 
 export interface UnitsTableProps {
   units: Unit[];
@@ -78,7 +81,7 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} style={{ width: header.getSize() }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th key={header.id} style={{ width: widthOf(header.getSize()) }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       <button type="button" onClick={header.column.getToggleSortingHandler()}>
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
