@@ -8,7 +8,7 @@ import { APP_URL, registerAppScheme, serveRenderer } from './app-protocol.js';
 import { dragIcon } from './drag-icon.js';
 import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
-import { hardenSession, lockNavigation, secureWebPreferences } from './security.js';
+import { hardenSession, lockNavigation } from './security.js';
 
 // This file runs from <app root>/dist/electron/electron/main.js, in the repository and inside the
 // asar alike; deriving the root from it works however Electron was started (`electron .` or a path).
@@ -29,7 +29,23 @@ function createWindow(): BrowserWindow {
     minHeight: 600,
     title: 'Catastro Desktop',
     show: false,
-    webPreferences: secureWebPreferences(path.join(import.meta.dirname, 'preload.cjs')),
+    // Written out here, not built elsewhere, so electronegativity and our static test can read them.
+    webPreferences: {
+      preload: path.join(import.meta.dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      // Middle-click would open links in new windows; the map has no use for it.
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
+    },
   });
   lockNavigation(window.webContents, APP_URL);
   window.once('ready-to-show', () => window.show());

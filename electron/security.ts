@@ -1,4 +1,4 @@
-import { shell, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+import { shell, type Session, type WebContents } from 'electron';
 
 /** Remote hosts the renderer may load: the OSM basemap and the Catastro WMS (both optional). */
 export const REMOTE_MAP_HOSTS = ['https://tile.openstreetmap.org', 'https://ovc.catastro.meh.es'] as const;
@@ -18,25 +18,6 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-src 'none'",
 ].join('; ');
-
-export function secureWebPreferences(preload: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
-    // Middle-click would otherwise fire auxclick navigations (electronegativity AUXCLICK_JS_CHECK).
-    disableBlinkFeatures: 'Auxclick',
-  };
-}
 
 /** Adds the CSP header to every response of the app's session and refuses all permission prompts. */
 export function hardenSession(session: Session): void {

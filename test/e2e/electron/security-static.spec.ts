@@ -10,20 +10,23 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const parse = (file: string) => ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
 
-/** Property name → source text of the object literal a named function returns. */
-function returnedObject(file: string, functionName: string): Record<string, string> {
+/** Property name → source text of the webPreferences object literal of `new BrowserWindow({...})`. */
+function windowWebPreferences(file: string): Record<string, string> {
   const found: Record<string, string> = {};
-  const visit = (node: ts.Node, inside: boolean): void => {
-    const here = inside || (ts.isFunctionDeclaration(node) && node.name?.text === functionName);
-    if (here && ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(node.expression)) {
-      for (const property of node.expression.properties) {
-        if (ts.isPropertyAssignment(property)) found[property.name.getText()] = property.initializer.getText();
-        else if (ts.isShorthandPropertyAssignment(property)) found[property.name.getText()] = property.name.getText();
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && node.expression.getText() === 'BrowserWindow') {
+      const options = node.arguments?.[0];
+      const prefs = options && ts.isObjectLiteralExpression(options)
+        ? options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'webPreferences') : undefined;
+      if (prefs && ts.isPropertyAssignment(prefs) && ts.isObjectLiteralExpression(prefs.initializer)) {
+        for (const property of prefs.initializer.properties) {
+          if (ts.isPropertyAssignment(property)) found[property.name.getText()] = property.initializer.getText();
+        }
       }
     }
-    ts.forEachChild(node, (child) => visit(child, here));
+    ts.forEachChild(node, visit);
   };
-  visit(parse(file), false);
+  visit(parse(file));
   return found;
 }
 
@@ -36,14 +39,14 @@ function policyDirectives(): string[] {
 }
 
 test('BrowserWindow webPreferences are locked down and main.ts uses them', () => {
-  const prefs = returnedObject('electron/security.ts', 'secureWebPreferences');
+  const prefs = windowWebPreferences('electron/main.ts');
   expect(prefs).toMatchObject({
     contextIsolation: 'true', sandbox: 'true', nodeIntegration: 'false', nodeIntegrationInWorker: 'false',
     nodeIntegrationInSubFrames: 'false', webSecurity: 'true', allowRunningInsecureContent: 'false',
-    experimentalFeatures: 'false', webviewTag: 'false',
+    experimentalFeatures: 'false', webviewTag: 'false', disableBlinkFeatures: "'Auxclick'",
   });
+  expect(prefs.preload).toMatch(/preload\.cjs/);
   const main = read('electron/main.ts');
-  expect(main).toMatch(/webPreferences:\s*secureWebPreferences\(/);
   expect(main).not.toMatch(/nodeIntegration:\s*true|contextIsolation:\s*false|sandbox:\s*false|webSecurity:\s*false/);
   expect(main).toMatch(/hardenSession\(session\.defaultSession\)/);
   expect(main).toMatch(/lockNavigation\(window\.webContents/);
