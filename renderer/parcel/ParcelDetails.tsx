@@ -34,7 +34,7 @@ export function ParcelDetails({ parcel, heading = 'Parcel' }: { parcel: Parcel; 
         ['Parcel area', formatArea(parcel.superficieParcela)],
         ['Built area', formatArea(parcel.superficieConstruida)],
         ['Year built', parcel.anioConstruccion],
-        ['Share', parcel.coefParticipacion ?? formatPercent(parcel.participacion)],
+        ['Share', formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
         ['Staircase / floor / door', isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
         ['Centroid', `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`],
         ['Source', describeSource(parcel.dataSource)],

@@ -9,14 +9,21 @@ import type { Unit } from '../../core/model/index.js';
 const ROW_HEIGHT = 30;
 
 const columns: ColumnDef<Unit>[] = [
-  { accessorKey: 'refCatastral', header: 'Reference', size: 150 },
-  { accessorKey: 'uso', header: 'Use', size: 84 },
-  { accessorKey: 'escalera', header: 'Stair', size: 36 },
-  { accessorKey: 'planta', header: 'Floor', size: 38 },
-  { accessorKey: 'puerta', header: 'Door', size: 36 },
-  { accessorKey: 'superficie', header: 'Area m²', size: 54, sortingFn: 'basic' },
-  { accessorKey: 'participacion', header: 'Share %', size: 54, sortingFn: 'basic' },
-  { accessorKey: 'anio', header: 'Year', size: 42, sortingFn: 'basic' },
+  {
+    accessorKey: 'refCatastral', header: 'Unit', size: 64,
+    // Every unit shares the finca's 14 characters: show the 6 that tell them apart, the whole reference on hover.
+    cell: ({ getValue }) => {
+      const ref = getValue<string>();
+      return <span title={ref}>{ref.length === 20 ? ref.slice(14) : ref}</span>;
+    },
+  },
+  { accessorKey: 'uso', header: 'Use', size: 100 },
+  { accessorKey: 'escalera', header: 'Stair', size: 42 },
+  { accessorKey: 'planta', header: 'Floor', size: 44 },
+  { accessorKey: 'puerta', header: 'Door', size: 42 },
+  { accessorKey: 'superficie', header: 'Area m²', size: 56, sortingFn: 'basic' },
+  { accessorKey: 'participacion', header: 'Share %', size: 56, sortingFn: 'basic' },
+  { accessorKey: 'anio', header: 'Year', size: 46, sortingFn: 'basic' },
 ];
 /** Column widths as shares of the panel, so the table never scrolls sideways. */
 const TOTAL_WIDTH = columns.reduce((sum, column) => sum + (column.size ?? 50), 0);
