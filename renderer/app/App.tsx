@@ -1,4 +1,5 @@
 import { useClient } from './client-context.js';
+import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';
 import { ErrorBanner } from '../errors/ErrorBanner.js';
 import { ImportStatus } from '../import/ImportStatus.js';
@@ -18,6 +19,7 @@ export function App() {
   const importing = useAppStore((s) => s.importState.status === 'loading');
   useConnectivity();
   useMenuCommands(client);
+  useEscapeDeselect();
 
   return (
     <div className="app">

@@ -58,11 +58,18 @@ test('an address search offline answers with candidates from the local copy or t
   await screenshot(app, '08-address-offline');
 });
 
-test('/ focuses the search box and Escape clears it', async ({ app }) => {
-  await app.getByTestId('map').click({ position: { x: 5, y: 400 } });
+test('/ focuses the search box, Escape clears it, leaves it, then drops the selection', async ({ app }) => {
+  await search(app, SAMPLE_PARCEL.ref);
+  await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await app.getByTestId('search-input').blur();
   await app.keyboard.press('/');
   await expect(app.getByTestId('search-input')).toBeFocused();
-  await app.keyboard.type('abc');
   await app.keyboard.press('Escape');
   await expect(app.getByTestId('search-input')).toHaveValue('');
+  await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('search-input')).not.toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
+  await expect(app.getByTestId('parcel-panel')).toContainText('Identify a parcel');
 });
