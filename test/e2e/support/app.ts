@@ -16,10 +16,20 @@ export const test = base.extend<{ appUrl: string; app: Page }>({
     await use(url);
   },
   app: async ({ page, appUrl }, use) => {
+    // Record Content-Security-Policy violations: the strict CSP must not block anything the app needs.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(appUrl);
     await expect(page.getByTestId('map')).toBeVisible();
     await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
     await use(page);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), 'CSP violations').toEqual([]);
+    expect(pageErrors, 'uncaught page errors').toEqual([]);
   },
 });
 
