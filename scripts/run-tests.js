@@ -35,6 +35,8 @@ if (vitest) {
 }
 
 if (existsSync('playwright.config.ts')) {
+  // The Electron main/preload compile is checked too (the launch test uses it where a binary exists).
+  step('electron build', 'npm', ['run', 'build:electron']);
   if (step('renderer build', 'npm', ['run', 'build:renderer'])) {
     const playwrightReport = path.join(reportDir, 'playwright.json');
     step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
