@@ -23,6 +23,7 @@ function readJson(file) {
 }
 
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('renderer typecheck', 'npx', ['tsc', '--noEmit', '-p', 'renderer/tsconfig.json']);
 step('lint', 'npx', ['eslint', '.']);
 
 const vitestReport = path.join(reportDir, 'vitest.json');
