@@ -18,6 +18,14 @@ function sourcesFromEnv() {
       ...(process.env.CATASTRO_ES_OVC_URL && { ovcJsonBaseUrl: process.env.CATASTRO_ES_OVC_URL }),
       ...(process.env.CATASTRO_ES_WFS_URL && { wfsCpUrl: process.env.CATASTRO_ES_WFS_URL }),
     },
+    address: {
+      ...(process.env.CATASTRO_CARTOCIUDAD_URL && { cartociudadBaseUrl: process.env.CATASTRO_CARTOCIUDAD_URL }),
+      ...(process.env.CATASTRO_CALLEJERO_URL && { callejeroBaseUrl: process.env.CATASTRO_CALLEJERO_URL }),
+    },
+    analysis: {
+      ...(process.env.CATASTRO_PVGIS_URL && { pvgisBaseUrl: process.env.CATASTRO_PVGIS_URL }),
+      ...(process.env.CATASTRO_SIGPAC_URL && { sigpacBaseUrl: process.env.CATASTRO_SIGPAC_URL }),
+    },
   };
 }
 

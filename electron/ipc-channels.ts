@@ -10,6 +10,8 @@ export const IpcChannel = {
   addressCandidates: 'catastro:address-candidates',
   exportFile: 'catastro:export-file',
   status: 'catastro:status',
+  analysis: 'catastro:analysis',
+  overlay: 'catastro:overlay',
   parcelTile: 'catastro:parcel-tile',
   importFiles: 'catastro:import-files',
   saveExport: 'catastro:save-export',

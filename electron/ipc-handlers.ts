@@ -40,6 +40,8 @@ export function setupIpc(deps: IpcDeps): void {
     service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50) }));
   handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
   handle(IpcChannel.status, deps, () => service.status());
+  handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));
+  handle(IpcChannel.overlay, deps, (_e, kind, bbox) => service.overlay(check.overlayKind(kind), check.bbox(bbox)));
   handle(IpcChannel.parcelTile, deps, (_e, z, x, y) => service.parcelTile(...check.tile(z, x, y)));
 
   handle(IpcChannel.importFiles, deps, async (event) => {

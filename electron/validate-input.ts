@@ -65,3 +65,26 @@ export function booleanFlag(value: unknown, name: string): boolean {
   if (typeof value !== 'boolean') throw new InvalidIpcInput(`${name} must be true or false.`);
   return value;
 }
+
+const ANALYSIS_KINDS = ['solar', 'terrain', 'ground-motion'] as const;
+const OVERLAY_KINDS = ['protected-areas', 'ground-motion'] as const;
+
+export function analysisKind(value: unknown): (typeof ANALYSIS_KINDS)[number] {
+  if (!ANALYSIS_KINDS.includes(value as never)) throw new InvalidIpcInput(`analysis must be one of ${ANALYSIS_KINDS.join(', ')}.`);
+  return value as (typeof ANALYSIS_KINDS)[number];
+}
+
+export function overlayKind(value: unknown): (typeof OVERLAY_KINDS)[number] {
+  if (!OVERLAY_KINDS.includes(value as never)) throw new InvalidIpcInput(`overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
+  return value as (typeof OVERLAY_KINDS)[number];
+}
+
+/** [minLon, minLat, maxLon, maxLat] in WGS84, ordered. */
+export function bbox(value: unknown): [number, number, number, number] {
+  const ok = Array.isArray(value) && value.length === 4 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
+  const [w, s, e, n] = ok ? (value as number[]) : [];
+  if (!ok || w > e || s > n || Math.abs(w) > 180 || Math.abs(e) > 180 || Math.abs(s) > 90 || Math.abs(n) > 90) {
+    throw new InvalidIpcInput('bbox must be [minLon, minLat, maxLon, maxLat] in WGS84 degrees.');
+  }
+  return [w, s, e, n];
+}

@@ -2,3 +2,4 @@ export * from './countries.js';
 export * from './errors.js';
 export * from './geometry.js';
 export * from './parcel.js';
+export * from './analysis.js';

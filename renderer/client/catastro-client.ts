@@ -1,5 +1,6 @@
 import type {
-  AddressCandidate, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage,
+  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, Parcel, PolygonResult, SolarResult,
+  TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -15,6 +16,13 @@ export interface ServiceStatusInfo {
 }
 
 export type ExportFormat = 'kml' | 'gpx';
+
+/** The analyses the panel shows (spec endpoints 7, 9, 10). */
+export type AnalysisKind = 'solar' | 'terrain' | 'ground-motion';
+export interface AnalysisResults { solar: SolarResult; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
+/** Hazard overlays of the map. */
+export type OverlayKind = 'protected-areas' | 'ground-motion';
+export type LonLatBox = [number, number, number, number];
 
 export interface ImportProgressInfo {
   file: string;
@@ -67,6 +75,8 @@ export interface CatastroClient {
   addressCandidates(q: string, limit?: number): Promise<AddressSearchResult>;
   exportFile(ref: string, format: ExportFormat): Promise<string>;
   status(): Promise<ServiceStatusInfo>;
+  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
+  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;
   /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */
   parcelTileUrl(): string;
   readonly desktop?: DesktopCapabilities;

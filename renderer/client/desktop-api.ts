@@ -3,7 +3,7 @@
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
-import type { AddressSearchResult, ExportFormat, ImportProgressInfo, ImportSummary, LocalApiState, ServiceStatusInfo } from './catastro-client.js';
+import type { AddressSearchResult, AnalysisKind, AnalysisResults, LonLatBox, OverlayKind, ExportFormat, ImportProgressInfo, ImportSummary, LocalApiState, ServiceStatusInfo } from './catastro-client.js';
 
 export type IpcResult<T> =
   | { ok: true; data: T }
@@ -17,6 +17,8 @@ export interface DesktopApi {
   addressCandidates(q: string, limit: number): Promise<IpcResult<AddressSearchResult>>;
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
+  analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;
+  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<IpcResult<GeoJSON.FeatureCollection>>;
   /** Bytes of one MVT tile of the local copy, or null when empty. */
   parcelTile(z: number, x: number, y: number): Promise<IpcResult<Uint8Array | null>>;
   importFiles(): Promise<IpcResult<ImportSummary[] | null>>;

@@ -1,5 +1,8 @@
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
-import { ClientError, type AddressSearchResult, type CatastroClient, type ExportFormat, type ServiceStatusInfo } from './catastro-client.js';
+import {
+  ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat,
+  type LonLatBox, type OverlayKind, type ServiceStatusInfo,
+} from './catastro-client.js';
 
 interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
@@ -77,6 +80,14 @@ export class HttpClient implements CatastroClient {
 
   status(): Promise<ServiceStatusInfo> {
     return this.json('/api/status');
+  }
+
+  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
+    return this.json(`/api/catastro/${encodeURIComponent(ref)}/${kind}`);
+  }
+
+  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection> {
+    return this.json(`/api/overlays/${kind}?bbox=${bbox.map((v) => v.toFixed(6)).join(',')}`);
   }
 
   parcelTileUrl(): string {

@@ -1,8 +1,8 @@
 import type { CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
-  type AddressSearchResult, type CatastroClient, type DesktopCapabilities, type ExportFormat,
-  type ImportProgressInfo, type ImportSummary, type ServiceStatusInfo,
+  type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
+  type ExportFormat, type ImportProgressInfo, type ImportSummary, type LonLatBox, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -47,6 +47,10 @@ export class IpcClient implements CatastroClient {
   addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit)); }
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
+  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
+    return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;
+  }
+  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection> { return unwrap(this.api.overlay(kind, bbox)); }
   parcelTileUrl(): string { return `${PARCEL_TILE_PROTOCOL}://{z}/{x}/{y}`; }
 
   /** Loader for maplibre's addProtocol: `catastro-tile://z/x/y` → MVT bytes from main. */

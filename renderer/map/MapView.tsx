@@ -31,6 +31,7 @@ export function MapView() {
       container: container.current,
       parcelTileUrl: client.parcelTileUrl(),
       handlers,
+      loadOverlay: (kind, bbox) => client.overlay(kind, bbox),
       // Tiles of the local API need the same key as every other call when auth is on.
       transformRequest: (url) => {
         const key = client.kind === 'http' ? configuredApiKey() : undefined;

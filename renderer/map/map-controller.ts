@@ -4,7 +4,7 @@ import {
 } from 'maplibre-gl';
 import type { Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
-import { LAYER_GROUPS, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
+import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { worldOutlines } from './world-outlines.js';
 
 export interface MapClick {
@@ -19,8 +19,12 @@ export interface MapHandlers {
   click(event: MapClick): void;
 }
 
+/** Loads one hazard overlay for a box (the client's /api/overlays). */
+export type OverlayLoader = (kind: 'protected-areas' | 'ground-motion', bbox: [number, number, number, number]) => Promise<GeoJSON.FeatureCollection>;
+
 export interface MapControllerOptions {
   container: HTMLElement;
+  loadOverlay?: OverlayLoader;
   parcelTileUrl: string;
   handlers: { current: MapHandlers };
   transformRequest?: RequestTransformFunction;
@@ -55,6 +59,7 @@ export class MapController {
   private hoverRef = '';
   private loaded = false;
   private readonly pending: (() => void)[] = [];
+  private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
 
   constructor(private readonly options: MapControllerOptions) {
     this.map = new MapLibreMap({
@@ -69,6 +74,7 @@ export class MapController {
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.map.on('click', this.onClick);
     this.map.on('mousemove', this.onMove);
+    this.map.on('moveend', this.refreshOverlays);
     this.map.once('load', () => {
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
@@ -114,7 +120,25 @@ export class MapController {
       }
     };
     this.whenLoaded(apply);
+    this.overlaysShown = { protectedAreas: layers.protectedAreas, groundMotion: layers.groundMotion };
+    this.whenLoaded(this.refreshOverlays);
   }
+
+  /** Fetches the shown overlays for the visible box (from OVERLAY_MIN_ZOOM on); failures leave the map as it was. */
+  private readonly refreshOverlays = () => {
+    const load = this.options.loadOverlay;
+    if (!load || this.map.getZoom() < OVERLAY_MIN_ZOOM) return;
+    const bounds = this.map.getBounds();
+    const bbox: [number, number, number, number] = [
+      Math.max(-180, bounds.getWest()), Math.max(-90, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(90, bounds.getNorth()),
+    ];
+    for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, string][]) {
+      if (!this.overlaysShown[id]) continue;
+      load(source as 'protected-areas' | 'ground-motion', bbox)
+        .then((data) => this.map.getSource<GeoJSONSource>(source)?.setData(data))
+        .catch(() => undefined);
+    }
+  };
 
   /** Draws the selected outline and frames it; unchanged selections are not redrawn. */
   setSelection(parcel: Parcel | null): void {
@@ -144,6 +168,7 @@ export class MapController {
   destroy(): void {
     this.map.off('click', this.onClick);
     this.map.off('mousemove', this.onMove);
+    this.map.off('moveend', this.refreshOverlays);
     this.map.remove();
   }
 }

@@ -4,7 +4,7 @@ import type { LayerId } from '../state/store.js';
 import { probeBasemap } from './connectivity.js';
 import { LAYER_GROUPS, buildMapStyle, isLayerShown } from './map-style.js';
 
-const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parcels: true, outlines: true };
+const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: true, groundMotion: true };
 
 describe('map style', () => {
   it('holds a style layer for every toggle, and the parcel layers read the local tiles', () => {

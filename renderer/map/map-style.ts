@@ -17,7 +17,14 @@ export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean; 
   cadastreWms: { layers: ['catastro-wms'], online: true, label: 'Catastro WMS overlay' },
   outlines: { layers: ['countries-fill', 'countries-line'], online: false, label: 'Country outlines (bundled)' },
   parcels: { layers: [PARCELS_FILL_LAYER, 'parcels-line', 'parcels-hover'], online: false, label: 'Parcels of the local copy' },
+  protectedAreas: { layers: ['protected-areas-fill'], online: false, label: 'Protected areas (Natura 2000)' },
+  groundMotion: { layers: ['ground-motion-fill'], online: false, label: 'Ground motion (EGMS, mm/year)' },
 };
+
+/** Overlay sources filled by the app from /api/overlays for the visible box. */
+export const OVERLAY_SOURCES = { protectedAreas: 'protected-areas', groundMotion: 'ground-motion' } as const;
+/** Overlays are fetched from this zoom on; a whole country's sites or cells would be too many. */
+export const OVERLAY_MIN_ZOOM = 9;
 
 export function isLayerShown(layer: LayerId, layers: Record<LayerId, boolean>, connectivity: Connectivity): boolean {
   return layers[layer] && (!LAYER_GROUPS[layer].online || connectivity === 'online');
@@ -49,6 +56,19 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
       id: 'parcels-hover', type: 'line', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
       filter: ['==', ['get', 'ref'], ''], paint: { 'line-color': '#1f6feb', 'line-width': 2 },
     },
+    {
+      id: 'protected-areas-fill', type: 'fill', source: 'protected-areas', layout: hidden,
+      // SPA (birds) green, SCI (habitats) teal; the pieces are drawn filled only (their seams are not borders).
+      paint: { 'fill-color': ['case', ['in', 'SPA', ['get', 'types']], '#2f9e44', '#0c8599'], 'fill-opacity': 0.25 },
+    },
+    {
+      id: 'ground-motion-fill', type: 'fill', source: 'ground-motion', layout: hidden,
+      // Vertical velocity: subsidence red, stable pale, uplift blue (EGMS convention, mm/year).
+      paint: {
+        'fill-color': ['interpolate', ['linear'], ['coalesce', ['get', 'mean_velocity'], 0], -10, '#c92a2a', -2, '#ffd8a8', 0, '#f8f9fa', 2, '#a5d8ff', 10, '#1864ab'],
+        'fill-opacity': 0.7,
+      },
+    },
     { id: 'selection-fill', type: 'fill', source: 'selection', paint: { 'fill-color': '#ff5a1f', 'fill-opacity': 0.25 } },
     { id: 'selection-line', type: 'line', source: 'selection', paint: { 'line-color': '#d9480f', 'line-width': 3 } },
   ];
@@ -63,6 +83,8 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
         attribution: 'Dirección General del Catastro (local copy)',
       },
       selection: { type: 'geojson', data: emptyCollection },
+      'protected-areas': { type: 'geojson', data: emptyCollection, attribution: 'Natura 2000 © EEA / regional authorities' },
+      'ground-motion': { type: 'geojson', data: emptyCollection, attribution: 'EGMS © Copernicus Land Monitoring Service' },
     },
     layers,
   };

@@ -1,6 +1,7 @@
 import { useAppStore } from '../state/store.js';
 import { ExportButtons } from '../export/ExportButtons.js';
 import { UnitsSection } from '../units/UnitsSection.js';
+import { AnalysisSection } from '../analysis/AnalysisSection.js';
 import { ParcelDetails } from './ParcelDetails.js';
 
 /** The side panel: selected parcel, its export, its units, and the opened unit. */
@@ -35,6 +36,7 @@ export function ParcelPanel() {
             </div>
           )}
           {parcel.pais === 'ES' && <UnitsSection parcel={parcel} />}
+          <AnalysisSection parcel={parcel} />
         </>
       )}
     </aside>

@@ -10,10 +10,10 @@ const initial = useAppStore.getState();
 describe('app store', () => {
   beforeEach(() => useAppStore.setState(initial, true));
 
-  it('starts with nothing selected, every layer on, connectivity unknown', () => {
+  it('starts with nothing selected, every base layer on, hazard overlays off, connectivity unknown', () => {
     const state = useAppStore.getState();
     expect(state.selection).toEqual(USelection.none());
-    expect(state.layers).toEqual({ basemap: true, cadastreWms: true, parcels: true, outlines: true });
+    expect(state.layers).toEqual({ basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: false, groundMotion: false });
     expect(state.connectivity).toBe('checking');
   });
 

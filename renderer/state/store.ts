@@ -3,7 +3,7 @@ import type { AddressCandidate, Parcel, Unit } from '../../core/model/index.js';
 import type { ImportProgressInfo, ImportSummary } from '../client/catastro-client.js';
 import { USelection, type Selection } from './selection.js';
 
-export type LayerId = 'basemap' | 'cadastreWms' | 'parcels' | 'outlines';
+export type LayerId = 'basemap' | 'cadastreWms' | 'parcels' | 'outlines' | 'protectedAreas' | 'groundMotion';
 export type Connectivity = 'checking' | 'online' | 'offline';
 export type LoadStatus = 'idle' | 'loading' | 'done' | 'error';
 
@@ -70,7 +70,8 @@ export const useAppStore = create<AppState>()((set) => ({
   units: initialUnits,
   candidates: [],
   searchStatus: 'idle',
-  layers: { basemap: true, cadastreWms: true, parcels: true, outlines: true },
+  // Hazard overlays start hidden: they are data the user asks for, not the base picture.
+  layers: { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: false, groundMotion: false },
   connectivity: 'checking',
   error: null,
   importState: { status: 'idle', progress: null, results: [] },

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,13 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeout
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-e2e-'));
   const fake = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/fake-catastro-process.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const fakeUrl = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]).url as string;
+  const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string };
+  const fakeUrl = fakes.url;
+
+  // A real protected-area layer (Madrid's SPAs) for the hazard overlay and the terrain analysis.
+  const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
+    '--protected-areas', path.resolve(repoRoot, '../shared/fixtures/analysis/es_madrid_zepa_qgis2web_3857.geojson')], { cwd: repoRoot, encoding: 'utf8' });
+  if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);
 
   const server = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off'], {
     cwd: repoRoot,
@@ -36,6 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ...process.env,
       CATASTRO_ES_OVC_URL: `${fakeUrl}/OVCServWeb/OVCWcfCallejero`,
       CATASTRO_ES_WFS_URL: `${fakeUrl}/INSPIRE/wfsCP.aspx`,
+      CATASTRO_PVGIS_URL: fakes.pvgisUrl,
     },
   });
   const appUrl = (await waitForLine(server, /Listening on (http:\/\/\S+)/, 'catastro serve'))[1];

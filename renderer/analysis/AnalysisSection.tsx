@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { ANALYSIS_COUNTRIES, type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
+import { useClient } from '../app/client-context.js';
+import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
+import { toUiError } from '../errors/advice.js';
+import type { UiError } from '../state/store.js';
+import { DisplacementChart } from './DisplacementChart.js';
+
+type Outcome<T> = { status: 'done'; value: T } | { status: 'error'; error: UiError };
+interface Results { solar?: Outcome<SolarResult>; terrain?: Outcome<TerrainResult>; 'ground-motion'?: Outcome<GroundMotionResult> }
+
+const number = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
+
+async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { status: 'done', value: await work };
+  } catch (error) {
+    return { status: 'error', error: toUiError(title, error) };
+  }
+}
+
+/** Runs the three analyses of one parcel side by side; each part fails on its own. */
+export async function analyseParcel(client: CatastroClient, ref: string): Promise<Results> {
+  const run = <K extends AnalysisKind>(kind: K, title: string) => outcome(title, client.analysis(kind, ref));
+  const [solar, terrain, groundMotion] = await Promise.all([
+    run('solar', 'Solar potential'), run('terrain', 'Protected areas'), run('ground-motion', 'Ground motion'),
+  ]);
+  return { solar, terrain, 'ground-motion': groundMotion };
+}
+
+function Failure({ error }: { error: UiError }) {
+  return <p className="analysis-error" role="alert"><strong>{error.message}</strong> {error.advice}</p>;
+}
+
+function SolarPart({ result }: { result: Outcome<SolarResult> }) {
+  if (result.status === 'error') return <Failure error={result.error} />;
+  const solar = result.value;
+  if (!solar.disponible) return <p className="muted">No solar data for this point.</p>;
+  return (
+    <dl className="facts" data-testid="solar-facts">
+      <div><dt>Installable</dt><dd>{number(solar.kw_instalables, 1)} kWp</dd></div>
+      <div><dt>Yearly yield</dt><dd>{number(solar.kwh_year)} kWh</dd></div>
+      <div><dt>Orientation, tilt</dt><dd>{solar.orientacion_optima}, {number(solar.angulo_inclinacion)}°</dd></div>
+      <div><dt>Payback</dt><dd>{number(solar.amortizacion_anos, 1)} years (IRR {number(solar.economics.tir_pct, 1)} %)</dd></div>
+      <div><dt>Source</dt><dd>{solar.fuente}</dd></div>
+    </dl>
+  );
+}
+
+function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
+  if (result.status === 'error') return <Failure error={result.error} />;
+  const areas = result.value.protected_areas;
+  if (areas.status !== 'ok') return <p className="muted">No protected-area layer is loaded (File → import layers, or `catastro import-layers`).</p>;
+  if (!areas.intersects) return <p data-testid="terrain-summary">Outside every protected site loaded.</p>;
+  return (
+    <div data-testid="terrain-summary">
+      <p>{areas.inside ? 'Inside' : 'Overlaps'} protected sites (up to {number(areas.max_overlap_pct, 1)} % of the parcel):</p>
+      <ul>{areas.natura2000.map((site) => <li key={site.code}>{site.code} {site.name} ({site.type}, {number(site.overlap_pct, 1)} %)</li>)}</ul>
+    </div>
+  );
+}
+
+function GroundMotionPart({ result }: { result: Outcome<GroundMotionResult> }) {
+  if (result.status === 'error') return <Failure error={result.error} />;
+  const motion = result.value;
+  if (motion.status !== 'ok' || !motion.ground_motion) {
+    return <p className="muted" data-testid="ground-motion-summary">No satellite reflectors here (open field, forest or water): no estimate.</p>;
+  }
+  const g = motion.ground_motion;
+  return (
+    <div data-testid="ground-motion-summary">
+      <p>{g.class.replace(/_/g, ' ')}: mean {number(g.vertical.mean_mm_year, 1)} mm/year, worst {number(g.vertical.max_subsidence_mm_year, 1)} mm/year ({g.cells_with_data} cells, {motion.period?.label}).</p>
+      <DisplacementChart points={g.yearly_displacement} />
+      <p className="attribution">{motion.source.attribution}</p>
+    </div>
+  );
+}
+
+/** Solar, protected areas and ground motion of the selected parcel, on request. */
+export function AnalysisSection({ parcel }: { parcel: Parcel }) {
+  const client = useClient();
+  const [results, setResults] = useState<Results | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => { setResults(null); setLoading(false); }, [parcel.refCatastral]);
+
+  if (!ANALYSIS_COUNTRIES.includes(parcel.pais)) return null;
+  const run = async () => {
+    setLoading(true);
+    const ref = parcel.refCatastral;
+    const answer = await analyseParcel(client, ref);
+    setResults(answer);
+    setLoading(false);
+  };
+  return (
+    <section className="analysis" aria-label="Analysis" data-testid="analysis-section">
+      <h3>Analysis</h3>
+      {!results && (
+        <button type="button" onClick={() => void run()} disabled={loading} data-testid="run-analysis">
+          {loading ? 'Analysing…' : 'Solar, protected areas, ground motion'}
+        </button>
+      )}
+      {loading && <div className="progress indeterminate" role="progressbar" aria-label="Analysing the parcel" />}
+      {results?.solar && (<><h4>Solar potential</h4><SolarPart result={results.solar} /></>)}
+      {results?.terrain && (<><h4>Protected areas</h4><TerrainPart result={results.terrain} /></>)}
+      {results?.['ground-motion'] && (<><h4>Ground motion</h4><GroundMotionPart result={results['ground-motion']} /></>)}
+    </section>
+  );
+}
