@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './geometry.js';
 export * from './parcel.js';
 export * from './analysis.js';
+export * from './import.js';

@@ -57,22 +57,7 @@ export interface StoredFinca {
   dataDate: string;
 }
 
-export interface ImportProgress {
-  file: string;
-  bytesRead: number;
-  bytesTotal: number;
-  records: number;
-}
-
-export interface ImportResult {
-  file: string;
-  kind: 'inspire-parcels' | 'inspire-buildings' | 'cat';
-  parcels: number;
-  buildings: number;
-  units: number;
-  fincas: number;
-  skipped: number;
-  durationMs: number;
-}
+/** Shared with the renderer (import progress and summary), so they live in core/model. */
+export type { ImportProgress, ImportResult } from '../model/import.js';
 
 export type { BBox, DataSource };

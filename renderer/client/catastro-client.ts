@@ -1,5 +1,5 @@
 import type {
-  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, Parcel, PolygonResult, SolarResult,
+  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, ImportProgress, ImportResult, Parcel, PolygonResult, SolarResult,
   TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
 
@@ -24,23 +24,8 @@ export interface AnalysisResults { solar: SolarResult; terrain: TerrainResult; '
 export type OverlayKind = 'protected-areas' | 'ground-motion';
 export type LonLatBox = [number, number, number, number];
 
-export interface ImportProgressInfo {
-  file: string;
-  bytesRead: number;
-  bytesTotal: number;
-  records: number;
-}
-
-export interface ImportSummary {
-  file: string;
-  kind: string;
-  parcels: number;
-  buildings: number;
-  units: number;
-  fincas: number;
-  skipped: number;
-  durationMs: number;
-}
+export type ImportProgressInfo = ImportProgress;
+export type ImportSummary = ImportResult;
 
 /** The local HTTP API: its URL when running, and the key created for this session (shown once). */
 export interface LocalApiState {
