@@ -1,7 +1,7 @@
 import type { CountryAdapter } from './adapter.js';
 import { SpainAdapter } from './es/adapter.js';
 import type { EsSourcesConfig } from './es/config.js';
-import { COUNTRY_CODES, ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
+import { ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
 
 export interface SourcesConfig {
   es: Partial<EsSourcesConfig>;
@@ -50,4 +50,3 @@ export function adapterForCountry(adapters: Map<CountryCode, CountryAdapter>, co
   return adapter;
 }
 
-export const ALL_COUNTRY_CODES = COUNTRY_CODES;
