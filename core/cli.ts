@@ -126,11 +126,12 @@ export function buildProgram(): Command {
     });
 
   program.command('import-layers')
-    .description('import hazard layers for the analyses: protected areas (GeoJSON, .geojson.gz, shapefile) and EGMS ground-motion tiles (zip)')
+    .description('import hazard layers for the analyses: protected areas (GeoJSON, .geojson.gz, shapefile, GeoPackage) and EGMS ground-motion tiles (zip)')
     .option('--protected-areas <files...>', 'Natura 2000 (EEA fields) or regional layers (Madrid ZEPA/ZEC detected)')
+    .option('--layer <name>', 'GeoPackage feature table to import (default: every feature table)')
     .option('--ground-motion <files...>', 'EGMS L3 ortho 100 m zips (U and E components)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .action(async (options: { protectedAreas?: string[]; groundMotion?: string[]; data: string }) => {
+    .action(async (options: { protectedAreas?: string[]; groundMotion?: string[]; layer?: string; data: string }) => {
       const { runLayerImport } = await import('./analysis/layer-import-command.js');
       process.exitCode = await runLayerImport(options);
     });

@@ -91,7 +91,7 @@ export class AnalysisService {
     return terrainOverlap(this.db, parcel);
   }
 
-  /** Imports a protected-area layer (GeoJSON, .geojson.gz, shapefile) in one transaction; a bad file answers 400 and changes nothing. */
+  /** Imports a protected-area layer (GeoJSON, .geojson.gz, shapefile, GeoPackage) in one transaction; a bad file answers 400 and changes nothing. */
   async importProtectedAreas(file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
     return asValidationError(file, importProtectedAreas(this.db, file, options));
   }

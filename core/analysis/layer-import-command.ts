@@ -4,7 +4,7 @@ import { UpstreamClient } from '../upstream/upstream-client.js';
 import { AnalysisService } from './analysis-service.js';
 
 /** `catastro import-layers`: each file in its own transaction; returns the exit code. */
-export async function runLayerImport(options: { protectedAreas?: string[]; groundMotion?: string[]; data: string }): Promise<number> {
+export async function runLayerImport(options: { protectedAreas?: string[]; groundMotion?: string[]; layer?: string; data: string }): Promise<number> {
   const files = [...(options.protectedAreas ?? []), ...(options.groundMotion ?? [])];
   if (files.length === 0) {
     console.error('Name at least one file with --protected-areas or --ground-motion.');
@@ -14,7 +14,7 @@ export async function runLayerImport(options: { protectedAreas?: string[]; groun
   const analyses = new AnalysisService({ db: store.db, http: new UpstreamClient() });
   try {
     for (const file of options.protectedAreas ?? []) {
-      const { sites } = await analyses.importProtectedAreas(path.resolve(file));
+      const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer });
       console.log(`${path.basename(file)}: ${sites} protected sites`);
     }
     for (const file of options.groundMotion ?? []) {

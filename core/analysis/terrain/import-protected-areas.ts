@@ -10,12 +10,14 @@ import { readLayer } from './read-layer.js';
 export interface ProtectedAreaImportOptions {
   /** Field names of the layer; detected from the known layouts (EEA, Madrid ZEPA/ZEC) when omitted. */
   mapping?: FieldMapping;
+  /** GeoPackage only: the feature table to import (default: every feature table). */
+  layer?: string;
   source?: Partial<SourceInfo>;
   onProgress?: (progress: { file: string; sites: number }) => void;
 }
 
 /**
- * Imports a protected-area layer (GeoJSON incl. .gz, or shapefile) in one transaction. Each
+ * Imports a protected-area layer (GeoJSON incl. .gz, shapefile or GeoPackage) in one transaction. Each
  * feature becomes a site; its country is the site code's prefix (Natura 2000 codes start with
  * the member state, e.g. ES0000139). Features without a code or polygons are refused: a layer
  * we cannot read must not be half-imported.
@@ -27,7 +29,7 @@ export async function importProtectedAreas(db: Database, file: string, options: 
     let mapping = options.mapping;
     let datasetId: number | undefined;
     let sites = 0;
-    for await (const feature of readLayer(file)) {
+    for await (const feature of readLayer(file, { layer: options.layer })) {
       if (!mapping || datasetId === undefined) {
         const preset = detectPreset(feature.properties);
         mapping ??= preset?.mapping;

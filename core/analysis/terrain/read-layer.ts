@@ -5,24 +5,15 @@ import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
 import { epsgFromSrsName, isSupportedEpsg, toWgs84 } from '../../geo/crs.js';
 import { validationError, type LonLat } from '../../model/index.js';
+import { polygonsOf, project, type LayerFeature, type Reproject } from './layer-feature.js';
+import { readGeoPackage } from './read-geopackage.js';
 
-export interface LayerFeature {
-  properties: Record<string, unknown>;
-  /** Polygons (rings of [lon, lat] WGS84), whatever the source geometry type. */
-  polygons: LonLat[][][];
+export type { LayerFeature } from './layer-feature.js';
+
+export interface ReadLayerOptions {
+  /** GeoPackage only: the feature table to read (default: every feature table). */
+  layer?: string;
 }
-
-type Reproject = (x: number, y: number) => LonLat;
-
-function polygonsOf(geometry: { type: string; coordinates: unknown } | null): number[][][][] {
-  if (!geometry) return [];
-  if (geometry.type === 'Polygon') return [geometry.coordinates as number[][][]];
-  if (geometry.type === 'MultiPolygon') return geometry.coordinates as number[][][][];
-  return [];
-}
-
-const project = (polygons: number[][][][], reproject: Reproject): LonLat[][][] =>
-  polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => reproject(x, y))));
 
 /** GeoJSON (.geojson/.json, optionally .gz): the legacy `crs` member names the CRS (qgis2web writes EPSG:3857); RFC 7946 default WGS84. */
 async function* readGeoJson(file: string): AsyncGenerator<LayerFeature> {
@@ -64,8 +55,11 @@ async function* readShapefile(file: string): AsyncGenerator<LayerFeature> {
 }
 
 /** Features of a protected-area layer in WGS84. */
-export function readLayer(file: string): AsyncGenerator<LayerFeature> {
+export function readLayer(file: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature> {
+  if (/\.gpkg$/i.test(file)) return readGeoPackage(file, options);
+  // Only a GeoPackage holds several layers: a layer name given for any other file is a mistake.
+  if (options.layer !== undefined) throw validationError(`${file}: a layer name (${options.layer}) only applies to a GeoPackage (.gpkg).`);
   if (/\.shp$/i.test(file)) return readShapefile(file);
   if (/\.(geo)?json(\.gz)?$/i.test(file)) return readGeoJson(file);
-  throw validationError(`${file}: protected areas are imported from GeoJSON (.geojson, .json, optionally .gz) or shapefile (.shp).`);
+  throw validationError(`${file}: protected areas are imported from GeoJSON (.geojson, .json, optionally .gz), shapefile (.shp) or GeoPackage (.gpkg).`);
 }
