@@ -26,3 +26,32 @@ test('the protected-areas overlay draws the imported sites where the map looks',
   await app.getByTestId('layer-protectedAreas').uncheck();
   await expect.poll(() => app.evaluate(() => window.__catastroMap!.getLayoutProperty('protected-areas-fill', 'visibility'))).toBe('none');
 });
+
+test('the ground-motion overlay draws the real EGMS cells of Ustica coloured by vertical velocity', async ({ app, appUrl }) => {
+  // Tile E45N17 covers Ustica (about 13.15 E, 38.70 N); the overlay answers the cells in a bbox.
+  const overlay = await (await app.request.get(`${appUrl}/api/overlays/ground-motion?bbox=13.0,38.6,13.3,38.8`)).json();
+  const cells = overlay.data.features as { properties: { pid: string; mean_velocity: number | null }; geometry: { coordinates: number[][][] } }[];
+  expect(cells.length).toBeGreaterThan(10);
+  const ring = cells[0].geometry.coordinates[0];
+  const center = [(ring[0][0] + ring[2][0]) / 2, (ring[0][1] + ring[2][1]) / 2];
+  await app.evaluate(([longitude, latitude]) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 14 }), center);
+  await app.getByTestId('layer-groundMotion').check();
+  const rendered = () => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['ground-motion-fill'] })
+    .map((f) => ({ pid: f.properties.pid as string, velocity: f.properties.mean_velocity as number | null, color: String(f.layer.paint?.['fill-color' as never]) })));
+  await expect.poll(async () => (await rendered()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await mapIdle(app);
+  const drawn = await rendered();
+  // The drawn cells are the served ones, and their colour follows their velocity: the fastest
+  // sinking cell in view (Ustica's reach -5.7 mm/year) is drawn redder than the most stable one.
+  const served = new Map(cells.map((c) => [c.properties.pid, c.properties.mean_velocity]));
+  for (const cell of drawn) expect(served.get(cell.pid)).toBe(cell.velocity);
+  const byVelocity = drawn.filter((c) => c.velocity !== null).sort((a, b) => a.velocity! - b.velocity!);
+  const [fastest, stablest] = [byVelocity[0], byVelocity[byVelocity.length - 1]];
+  expect(stablest.velocity! - fastest.velocity!).toBeGreaterThan(2);
+  // MapLibre evaluates the paint per feature: `rgba(r,g,b,a)`. Red ramp: less green where it sinks faster.
+  const green = (color: string) => Number(/^rgba\(\s*[\d.]+,\s*([\d.]+),/.exec(color)?.[1]);
+  expect(green(fastest.color)).toBeLessThan(green(stablest.color));
+  await screenshot(app, '11-ground-motion-overlay');
+  await app.getByTestId('layer-groundMotion').uncheck();
+  await expect.poll(() => app.evaluate(() => window.__catastroMap!.getLayoutProperty('ground-motion-fill', 'visibility'))).toBe('none');
+});

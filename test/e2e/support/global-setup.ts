@@ -30,9 +30,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string };
   const fakeUrl = fakes.url;
 
-  // A real protected-area layer (Madrid's SPAs) for the hazard overlay and the terrain analysis.
+  // Real hazard layers for the overlays and the analyses: Madrid's SPAs, and the EGMS ortho tile
+  // E45N17 (Ustica, Sicily; vertical and east-west components).
+  const analysisFixtures = path.resolve(repoRoot, '../shared/fixtures/analysis');
   const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
-    '--protected-areas', path.resolve(repoRoot, '../shared/fixtures/analysis/es_madrid_zepa_qgis2web_3857.geojson')], { cwd: repoRoot, encoding: 'utf8' });
+    '--protected-areas', path.join(analysisFixtures, 'es_madrid_zepa_qgis2web_3857.geojson'),
+    '--ground-motion', path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip'),
+    path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_E_2020_2024_1.zip')], { cwd: repoRoot, encoding: 'utf8' });
   if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);
 
   const server = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off'], {
