@@ -31,6 +31,8 @@ export class ParcelStore {
   private readonly writer: ParcelWriter;
   private readonly cacheWrites: CacheWriteGate;
   private readonly statements;
+  /** The generation as read in this event-loop turn; undefined until read again. */
+  private generationThisTurn: number | undefined;
 
   private constructor(file: string) {
     this.file = file;
@@ -60,6 +62,7 @@ export class ParcelStore {
       unitsFirst: this.db.prepare('SELECT * FROM units WHERE finca = ? ORDER BY ref LIMIT ?'),
       unitsAfter: this.db.prepare('SELECT * FROM units WHERE finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
       countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE finca = ?'),
+      generation: this.db.prepare('SELECT value FROM parcel_data_generation').pluck(),
     };
   }
 
@@ -93,8 +96,22 @@ export class ParcelStore {
     return row.n;
   }
 
+  /**
+   * A number that changes whenever parcel, building, finca or unit data changes, through any
+   * connection or process (schema migration 4). Read at most once per event-loop turn, because
+   * each read is a SQLite transaction with its locking system calls and a busy server asks for
+   * it on every request; this store's own writes make the next call read it again.
+   */
+  dataGeneration(): number {
+    if (this.generationThisTurn === undefined) {
+      this.generationThisTurn = this.statements.generation.get() as number;
+      setImmediate(() => { this.generationThisTurn = undefined; });
+    }
+    return this.generationThisTurn;
+  }
+
   upsertParcels(parcels: StoredParcel[]): void {
-    this.cacheWrites.write(() => this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
+    this.writeCache(() => this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
   }
 
   getFinca(ref14: string): StoredFinca | undefined {
@@ -103,7 +120,7 @@ export class ParcelStore {
   }
 
   upsertFinca(finca: StoredFinca): void {
-    this.cacheWrites.write(() => this.writer.finca(finca));
+    this.writeCache(() => this.writer.finca(finca));
   }
 
   getUnit(ref20: string): StoredUnit | undefined {
@@ -125,10 +142,18 @@ export class ParcelStore {
 
   /** The finca's units become exactly these, atomically. */
   replaceUnits(finca14: string, units: StoredUnit[]): void {
-    this.cacheWrites.write(() => this.db.transaction(() => {
+    this.writeCache(() => this.db.transaction(() => {
       this.writer.deleteUnitsOf(finca14);
       units.forEach((u) => this.writer.unit(u));
     })());
+  }
+
+  /** A live answer into the copy (through the import-aware gate); readers then see the new generation at once. */
+  private writeCache(work: () => void): void {
+    this.cacheWrites.write(() => {
+      work();
+      this.generationThisTurn = undefined;
+    });
   }
 
   close(): void {

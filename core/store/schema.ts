@@ -74,4 +74,36 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE buildings;
   ALTER TABLE buildings_by_ref RENAME TO buildings;
   `,
+  `
+  -- Every change to what a parcel or unit answer is built from bumps this counter, whichever
+  -- connection or process wrote it (an import, another worker caching a live answer), so a
+  -- reader keeping answers in memory (core/api/parcel-answer-cache.ts) knows when to drop them.
+  -- Row triggers cost one small UPDATE per written row, a few per cent of an import.
+  CREATE TABLE parcel_data_generation (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+  INSERT INTO parcel_data_generation VALUES (1, 0);
+  CREATE TRIGGER parcels_insert_bumps_generation AFTER INSERT ON parcels
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER parcels_update_bumps_generation AFTER UPDATE ON parcels
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER parcels_delete_bumps_generation AFTER DELETE ON parcels
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER buildings_insert_bumps_generation AFTER INSERT ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER buildings_update_bumps_generation AFTER UPDATE ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER buildings_delete_bumps_generation AFTER DELETE ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_insert_bumps_generation AFTER INSERT ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_update_bumps_generation AFTER UPDATE ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_delete_bumps_generation AFTER DELETE ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_insert_bumps_generation AFTER INSERT ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_update_bumps_generation AFTER UPDATE ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  `,
 ];

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
+import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
 
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
 export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+  const answers = new ParcelAnswerCache({ generation: () => service.store.dataGeneration() });
+
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat', {
     schema: { tags: ['Parcels'], summary: 'Parcel or unit by reference', params: RefcatParams, querystring: CountryQuery },
-  }, async (request) => ({
-    success: true,
-    data: await service.parcel(request.params.refcat, request.query.country),
-  }));
+  }, async (request, reply) => {
+    const { refcat } = request.params;
+    const { country } = request.query;
+    const json = await answers.answer(answerKey(refcat, country), () => service.parcel(refcat, country));
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.get<{ Params: RefcatParamsT; Querystring: UnitsQueryT }>('/api/catastro/:refcat/units', {
     schema: { tags: ['Parcels'], summary: 'All units of a finca, 200 per page', params: RefcatParams, querystring: UnitsQuery },

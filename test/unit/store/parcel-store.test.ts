@@ -58,3 +58,28 @@ describe('ParcelStore', () => {
     expect(store.parcelsInBBox([-5, 39, -3, 41], 5)).toHaveLength(5);
   });
 });
+
+describe('ParcelStore.dataGeneration', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('changes after each kind of write through the store, at once', () => {
+    const seen = [store.dataGeneration()];
+    store.upsertParcels([parcel('GEN1', -4, 40, 0.01)]);
+    seen.push(store.dataGeneration());
+    store.upsertFinca({
+      ref: 'GEN1', direccion: 'CL X 1', codigoPostal: '40000', municipio: 'M', provincia: 'P', usoGeneral: 'Residencial',
+      superficieTotal: 100, anioConstruccion: 2000, declaredUnits: 1, source: 'live', dataDate: '2024-01-01',
+    });
+    seen.push(store.dataGeneration());
+    store.replaceUnits('GEN1', [unit('GEN1', '0001')]);
+    seen.push(store.dataGeneration());
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('stays the same when nothing was written, within a turn and across turns', async () => {
+    const before = store.dataGeneration();
+    store.getParcel('ES', 'NONE');
+    await nextTurn();
+    expect(store.dataGeneration()).toBe(before);
+  });
+});
