@@ -2,7 +2,6 @@ import type { Database } from 'better-sqlite3';
 import { isServiceError, validationError, type BBox, type Parcel } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
-import { isEmptyAnalysisAnswer, type ChargeableAnalysis } from './is-empty-answer.js';
 import { marketResult } from './market.js';
 import { combineScore } from './score.js';
 import { isRuralParcel, parcelAreaM2, requireOutline } from './parcel-facts.js';
@@ -140,11 +139,6 @@ export class AnalysisService {
   market(parcel: Parcel): MarketResult {
     assertAnalysisCoverage(parcel.pais);
     return marketResult();
-  }
-
-  /** True when the answer carries no data, so the API charges no quota (spec Limits). */
-  static isEmpty(kind: ChargeableAnalysis, data: unknown): boolean {
-    return isEmptyAnalysisAnswer(kind, data);
   }
 }
 

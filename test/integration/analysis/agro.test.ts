@@ -7,6 +7,7 @@ import { SIGPAC_USES } from '../../../core/analysis/agro/sigpac-uses.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeSigpac, type FakeSigpac, type RecintoFeature } from '../../fake-upstream/sigpac.js';
 import { squareParcel } from './parcels.js';
+import { chargedUnits } from '../../helpers/charged-units.js';
 
 // ETRS89 / UTM 30N as the EPSG registry defines it.
 const utm30 = proj4('+proj=utm +zone=30 +ellps=GRS80 +units=m +no_defs', 'EPSG:4326');
@@ -84,14 +85,14 @@ describe('AnalysisService.agro against the fake SIGPAC fed by the real Andalusia
     const before = sigpac.requests.length;
     const { agro } = await service.agro(squareParcel(-3.7, 40.4, 'ES', { clase: 'Urbano', superficieParcela: 500 }));
     expect(agro).toMatchObject({ cultivo_principal: 'urbano', superficie_ha: 0.05 });
-    expect(AnalysisService.isEmpty('agro', { agro })).toBe(false);
+    expect(chargedUnits('agro', { agro })).toBe(1);
     expect(sigpac.requests.length).toBe(before);
   });
 
   it('rural parcel where no recinto lies: agro null (free answer)', async () => {
     const answer = await service.agro(squareParcel(-3.7, 40.4, 'ES', { clase: 'Rústico' }));
     expect(answer).toEqual({ agro: null });
-    expect(AnalysisService.isEmpty('agro', answer)).toBe(true); // spec Limits: an empty /agro is free
+    expect(chargedUnits('agro', answer)).toBe(0); // spec Limits: an empty /agro is free
   });
 
   it('SIGPAC down → 503; outside coverage → 422', async () => {

@@ -8,6 +8,7 @@ import { repoRoot } from '../../helpers/paths.js';
 import { PVCALC_RECORDING, startFakePvgis, type FakePvgis } from '../../fake-upstream/pvgis.js';
 import { startFakeSigpac, type FakeSigpac } from '../../fake-upstream/sigpac.js';
 import { squareParcel } from './parcels.js';
+import { chargedUnits } from '../../helpers/charged-units.js';
 
 describe('AnalysisService.score over the fakes and the Madrid layers', () => {
   let pvgis: FakePvgis;
@@ -29,7 +30,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
     const solarScore = Math.round(((eY - 800) / 1000) * 10 * 10) / 10 * 10; // nota_solar (1 decimal) × 10
     const result = await service.score(squareParcel(-3.7038, 40.4168, 'ES', { clase: 'Urbano' }));
     expect(result).toMatchObject({ disponible: true, sin_datos: ['movimiento_suelo', 'agro'] });
-    expect(AnalysisService.isEmpty('score', result)).toBe(false);
+    expect(chargedUnits('score', result)).toBe(1);
     if (!result.disponible) throw new Error('unreachable');
     expect(result.puntuacion).toBeCloseTo((35 * solarScore + 25 * 100) / 60, 1);
   });
@@ -46,7 +47,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
     const empty = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
     const result = await empty.score(squareParcel(-3.5, 35.95, 'ES', { clase: 'Urbano' }));
     expect(result).toMatchObject({ disponible: false });
-    expect(AnalysisService.isEmpty('score', result)).toBe(true); // spec Limits: a /score without data is free
+    expect(chargedUnits('score', result)).toBe(0); // spec Limits: a /score without data is free
     await expect(empty.score(squareParcel(19, 47.5, 'UK'))).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
   });
 });

@@ -8,6 +8,7 @@ import type { SolarAvailable } from '../../../core/analysis/types.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { squareParcel } from './parcels.js';
 import { PVCALC_RECORDING, startFakePvgis, type FakePvgis } from '../../fake-upstream/pvgis.js';
+import { chargedUnits } from '../../helpers/charged-units.js';
 
 const recorded = JSON.parse(readFileSync(PVCALC_RECORDING, 'utf8'));
 
@@ -44,13 +45,13 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
     expect(Math.abs(netPresentValue(solar.economics.tir_pct / 100, flows))).toBeLessThan(P.installCostEurPerKw * kw * 0.001);
     expect(solar.economics.retorno_total_25_anos_eur).toBe(Math.round(flows.reduce((a, b) => a + b)));
     expect(solar.amortizacion_anos).toBeCloseTo(-flows[0] / (savings - kw * P.maintenanceEurPerKwYear), 1);
-    expect(AnalysisService.isEmpty('solar', solar)).toBe(false);
+    expect(chargedUnits('solar', solar)).toBe(1);
   });
 
   it('answers {disponible:false, estado:sin_datos} where PVGIS refuses the point', async () => {
     const solar = await service.solar(squareParcel(-3.5, 35.95, 'ES'));
     expect(solar).toEqual({ disponible: false, estado: 'sin_datos' });
-    expect(AnalysisService.isEmpty('solar', solar)).toBe(true); // spec Limits: disponible false is free
+    expect(chargedUnits('solar', solar)).toBe(0); // spec Limits: disponible false is free
   });
 
   it('a second parcel within the same ~1 km cache cell is answered from the local cache, without a request', async () => {
@@ -78,6 +79,6 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
   it('market is always free: disponible false', () => {
     const market = service.market(squareParcel(-3.7, 40.4, 'ES'));
     expect(market.disponible).toBe(false);
-    expect(AnalysisService.isEmpty('market', market)).toBe(true);
+    expect(chargedUnits('market', market)).toBe(0);
   });
 });
