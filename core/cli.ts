@@ -7,6 +7,7 @@ import { startApiServer } from './api/server.js';
 import { CatastroService, API_VERSION } from './service.js';
 import { keysCommand } from './auth/keys-command.js';
 import { runImportCommand } from './store/import-command.js';
+import type { LayerImportOptions } from './analysis/layer-import-command.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
@@ -126,12 +127,18 @@ export function buildProgram(): Command {
     });
 
   program.command('import-layers')
-    .description('import hazard layers for the analyses: protected areas (GeoJSON, .geojson.gz, shapefile, GeoPackage) and EGMS ground-motion tiles (zip)')
+    .description('import hazard layers for the analyses: protected areas, Natura 2000 or a national register (GeoJSON, .geojson.gz, shapefile, GeoPackage), and EGMS ground-motion tiles (zip)')
     .option('--protected-areas <files...>', 'Natura 2000 (EEA fields) or regional layers (Madrid ZEPA/ZEC detected)')
+    .option('--designated-areas <files...>', 'national designated-areas register (e.g. CDDA); needs --code-field, --name-field and --designation-field or --designation')
+    .option('--code-field <field>', 'national layers: field holding the site code')
+    .option('--name-field <field>', 'national layers: field holding the site name')
+    .addOption(new Option('--designation-field <field>', 'national layers: field holding the designation').conflicts('designation'))
+    .option('--designation <text>', 'national layers: one designation for every site of the layer')
+    .option('--country <code>', 'national layers: country of the sites (default: the first two letters of each site code)')
     .option('--layer <name>', 'GeoPackage feature table to import (default: every feature table)')
     .option('--ground-motion <files...>', 'EGMS L3 ortho 100 m zips (U and E components)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .action(async (options: { protectedAreas?: string[]; groundMotion?: string[]; layer?: string; data: string }) => {
+    .action(async (options: LayerImportOptions) => {
       const { runLayerImport } = await import('./analysis/layer-import-command.js');
       process.exitCode = await runLayerImport(options);
     });

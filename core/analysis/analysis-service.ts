@@ -16,6 +16,7 @@ import { createGroundMotionTables } from './ground-motion/egms-schema.js';
 import { groundMotion } from './ground-motion/ground-motion-stats.js';
 import { importEgms, type EgmsImportOptions } from './ground-motion/import-egms.js';
 import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
+import { importDesignatedAreas, type DesignatedAreaImportOptions } from './terrain/import-designated-areas.js';
 import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
 import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
 import { terrainOverlap } from './terrain/terrain-overlap.js';
@@ -93,6 +94,14 @@ export class AnalysisService {
   /** Imports a protected-area layer (GeoJSON, .geojson.gz, shapefile, GeoPackage) in one transaction; a bad file answers 400 and changes nothing. */
   async importProtectedAreas(file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
     return asValidationError(file, importProtectedAreas(this.db, file, options));
+  }
+
+  /**
+   * Imports a national designated-areas layer (same formats) as a register apart from Natura 2000,
+   * in one transaction; the field mapping is required, a bad file or mapping answers 400 and changes nothing.
+   */
+  async importDesignatedAreas(file: string, options: DesignatedAreaImportOptions = {}): Promise<{ sites: number }> {
+    return asValidationError(file, importDesignatedAreas(this.db, file, options));
   }
 
   /** Map overlay of protected sites within a box. */

@@ -3,11 +3,33 @@ import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { AnalysisService } from './analysis-service.js';
 
+export interface LayerImportOptions {
+  protectedAreas?: string[];
+  designatedAreas?: string[];
+  groundMotion?: string[];
+  layer?: string;
+  /** Field mapping and country of the --designated-areas layers. */
+  codeField?: string;
+  nameField?: string;
+  designationField?: string;
+  designation?: string;
+  country?: string;
+  data: string;
+}
+
+/** The options that only describe national designated-areas layers. */
+const NATIONAL_OPTIONS = ['codeField', 'nameField', 'designationField', 'designation', 'country'] as const;
+
 /** `catastro import-layers`: each file in its own transaction; returns the exit code. */
-export async function runLayerImport(options: { protectedAreas?: string[]; groundMotion?: string[]; layer?: string; data: string }): Promise<number> {
-  const files = [...(options.protectedAreas ?? []), ...(options.groundMotion ?? [])];
+export async function runLayerImport(options: LayerImportOptions): Promise<number> {
+  const files = [...(options.protectedAreas ?? []), ...(options.designatedAreas ?? []), ...(options.groundMotion ?? [])];
   if (files.length === 0) {
-    console.error('Name at least one file with --protected-areas or --ground-motion.');
+    console.error('Name at least one file with --protected-areas, --designated-areas or --ground-motion.');
+    return 2;
+  }
+  // A mapping given without a national layer would be silently ignored: say so instead.
+  if (!options.designatedAreas?.length && NATIONAL_OPTIONS.some((key) => options[key] !== undefined)) {
+    console.error('--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one.');
     return 2;
   }
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
@@ -16,6 +38,14 @@ export async function runLayerImport(options: { protectedAreas?: string[]; groun
     for (const file of options.protectedAreas ?? []) {
       const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer });
       console.log(`${path.basename(file)}: ${sites} protected sites`);
+    }
+    for (const file of options.designatedAreas ?? []) {
+      const { sites } = await analyses.importDesignatedAreas(path.resolve(file), {
+        layer: options.layer,
+        mapping: { code: options.codeField, name: options.nameField, designationField: options.designationField, designation: options.designation },
+        country: options.country,
+      });
+      console.log(`${path.basename(file)}: ${sites} national designated areas`);
     }
     for (const file of options.groundMotion ?? []) {
       const { cells } = await analyses.importGroundMotion(path.resolve(file));

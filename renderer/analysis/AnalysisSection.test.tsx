@@ -69,6 +69,15 @@ describe('AnalysisSection', () => {
     expect(client.analysis).toHaveBeenCalledTimes(3);
   });
 
+  it('lists the national designated areas met apart from the Natura 2000 sites', async () => {
+    const national = [{ code: 'ES3110003', name: 'Cuenca del río Guadalix', designation: 'Parque Natural', country: 'ES', overlap_pct: 100 }];
+    const both = { ...terrain, protected_areas: { ...terrain.protected_areas, inside: true, max_overlap_pct: 100, national } };
+    renderWith(clientAnswering({ solar, terrain: both, 'ground-motion': motion }));
+    await waitFor(() => expect(screen.getByTestId('terrain-national').textContent).toBe('ES3110003 Cuenca del río Guadalix (Parque Natural, 100 %)'));
+    expect(screen.getByTestId('terrain-natura2000').textContent).toBe('ES0000011 Monte de El Pardo (SPA, 42.5 %)');
+    expect(screen.getByTestId('terrain-summary').textContent).toContain('Inside protected sites (up to 100 % of the parcel)');
+  });
+
   it('keeps the parts that answered when one source is down, with the spec message and advice', async () => {
     renderWith(clientAnswering({
       solar: new ClientError(503, 'SERVICE_UNAVAILABLE', 'PVGIS does not answer; retry later.'),

@@ -55,7 +55,17 @@ function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
   return (
     <div data-testid="terrain-summary">
       <p>{areas.inside ? 'Inside' : 'Overlaps'} protected sites (up to {number(areas.max_overlap_pct, 1)} % of the parcel):</p>
-      <ul>{areas.natura2000.map((site) => <li key={site.code}>{site.code} {site.name} ({site.type}, {number(site.overlap_pct, 1)} %)</li>)}</ul>
+      {areas.natura2000.length > 0 && (
+        <ul data-testid="terrain-natura2000">
+          {areas.natura2000.map((site) => <li key={`${site.code} ${site.type}`}>{site.code} {site.name} ({site.type}, {number(site.overlap_pct, 1)} %)</li>)}
+        </ul>
+      )}
+      {areas.national.length > 0 && (<>
+        <p>National designated areas:</p>
+        <ul data-testid="terrain-national">
+          {areas.national.map((site) => <li key={site.code}>{site.code} {site.name} ({site.designation}, {number(site.overlap_pct, 1)} %)</li>)}
+        </ul>
+      </>)}
     </div>
   );
 }

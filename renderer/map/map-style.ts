@@ -17,9 +17,12 @@ export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean; 
   cadastreWms: { layers: ['catastro-wms'], online: true, label: 'Catastro WMS overlay' },
   outlines: { layers: ['countries-fill', 'countries-line'], online: false, label: 'Country outlines (bundled)' },
   parcels: { layers: [PARCELS_FILL_LAYER, 'parcels-line', 'parcels-hover'], online: false, label: 'Parcels of the local copy' },
-  protectedAreas: { layers: ['protected-areas-fill'], online: false, label: 'Protected areas (Natura 2000)' },
+  protectedAreas: { layers: ['protected-areas-fill'], online: false, label: 'Protected areas (Natura 2000, national)' },
   groundMotion: { layers: ['ground-motion-fill'], online: false, label: 'Ground motion (EGMS, mm/year)' },
 };
+
+/** Fill of national designated areas on the protected-areas overlay, apart from the Natura 2000 greens. */
+export const NATIONAL_SITE_COLOR = '#9c36b5';
 
 /** Overlay sources filled by the app from /api/overlays for the visible box. */
 export const OVERLAY_SOURCES = { protectedAreas: 'protected-areas', groundMotion: 'ground-motion' } as const;
@@ -58,8 +61,12 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
     },
     {
       id: 'protected-areas-fill', type: 'fill', source: 'protected-areas', layout: hidden,
-      // SPA (birds) green, SCI (habitats) teal; the pieces are drawn filled only (their seams are not borders).
-      paint: { 'fill-color': ['case', ['in', 'SPA', ['get', 'types']], '#2f9e44', '#0c8599'], 'fill-opacity': 0.25 },
+      // National designated areas violet, Natura 2000 SPA (birds) green, SCI (habitats) teal; the
+      // pieces are drawn filled only (their seams are not borders).
+      paint: {
+        'fill-color': ['case', ['==', ['get', 'register'], 'national'], NATIONAL_SITE_COLOR, ['in', 'SPA', ['get', 'types']], '#2f9e44', '#0c8599'],
+        'fill-opacity': 0.25,
+      },
     },
     {
       id: 'ground-motion-fill', type: 'fill', source: 'ground-motion', layout: hidden,
@@ -83,7 +90,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
         attribution: 'Dirección General del Catastro (local copy)',
       },
       selection: { type: 'geojson', data: emptyCollection },
-      'protected-areas': { type: 'geojson', data: emptyCollection, attribution: 'Natura 2000 © EEA / regional authorities' },
+      'protected-areas': { type: 'geojson', data: emptyCollection, attribution: 'Natura 2000 © EEA / regional authorities; national registers as imported' },
       'ground-motion': { type: 'geojson', data: emptyCollection, attribution: 'EGMS © Copernicus Land Monitoring Service' },
     },
     layers,

@@ -27,6 +27,27 @@ test('the protected-areas overlay draws the imported sites where the map looks',
   await expect.poll(() => app.evaluate(() => window.__catastroMap!.getLayoutProperty('protected-areas-fill', 'visibility'))).toBe('none');
 });
 
+test('national designated areas are drawn in their own colour beside the Natura 2000 sites', async ({ app, appUrl }) => {
+  // The setup imports Madrid's SACs as a national register (no real one is at hand): the
+  // Guadalix SAC north of Madrid lies next to the Soto de Viñuelas SPA.
+  const overlay = await (await app.request.get(`${appUrl}/api/overlays/protected-areas?bbox=-3.8,40.6,-3.5,40.8`)).json();
+  const registers = new Set((overlay.data.features as { properties: { register: string } }[]).map((f) => f.properties.register));
+  expect([...registers].sort()).toEqual(['national', 'natura2000']);
+  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [-3.65, 40.7], zoom: 10 }));
+  await app.getByTestId('layer-protectedAreas').check();
+  const rendered = () => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['protected-areas-fill'] })
+    .map((f) => ({ register: f.properties.register as string, color: String(f.layer.paint?.['fill-color' as never]) })));
+  await expect.poll(async () => new Set((await rendered()).map((f) => f.register)).size, { timeout: 15_000 }).toBe(2);
+  await mapIdle(app);
+  const drawn = await rendered();
+  // MapLibre evaluates the paint per feature as `rgba(r,g,b,a)`: national violet (#9c36b5), Natura 2000 never.
+  const rgb = (color: string) => /^rgba\(\s*([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(color)!.slice(1).map(Number);
+  for (const f of drawn.filter((d) => d.register === 'national')) expect(rgb(f.color)).toEqual([156, 54, 181]);
+  for (const f of drawn.filter((d) => d.register === 'natura2000')) expect(rgb(f.color)).not.toEqual([156, 54, 181]);
+  await screenshot(app, '10b-national-designated-areas-overlay');
+  await app.getByTestId('layer-protectedAreas').uncheck();
+});
+
 test('the ground-motion overlay draws the real EGMS cells of Ustica coloured by vertical velocity', async ({ app, appUrl }) => {
   // Tile E45N17 covers Ustica (about 13.15 E, 38.70 N); the overlay answers the cells in a bbox.
   const overlay = await (await app.request.get(`${appUrl}/api/overlays/ground-motion?bbox=13.0,38.6,13.3,38.8`)).json();

@@ -30,11 +30,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string };
   const fakeUrl = fakes.url;
 
-  // Real hazard layers for the overlays and the analyses: Madrid's SPAs, and the EGMS ortho tile
-  // E45N17 (Ustica, Sicily; vertical and east-west components).
+  // Real hazard layers for the overlays and the analyses: Madrid's SPAs, Madrid's SACs standing in
+  // for a national designated-areas register (none is at hand; real geometry, explicit mapping),
+  // and the EGMS ortho tile E45N17 (Ustica, Sicily; vertical and east-west components).
   const analysisFixtures = path.resolve(repoRoot, '../shared/fixtures/analysis');
   const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
     '--protected-areas', path.join(analysisFixtures, 'es_madrid_zepa_qgis2web_3857.geojson'),
+    '--designated-areas', path.join(analysisFixtures, 'es_madrid_zec_qgis2web_3857.geojson.gz'),
+    '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', 'ZEC (test: Natura 2000 layer loaded as a national register)',
     '--ground-motion', path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip'),
     path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_E_2020_2024_1.zip')], { cwd: repoRoot, encoding: 'utf8' });
   if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);

@@ -1,45 +1,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { bboxClip, booleanPointInPolygon, pointOnFeature } from '@turf/turf';
+import { pointOnFeature } from '@turf/turf';
 import Database from 'better-sqlite3';
 import proj4 from 'proj4';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import type { Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { analysisDir, independentSites, sampledOverlapPct, ZEC, ZEPA } from './madrid-layers.js';
 import { squareParcel } from './parcels.js';
-
-const analysisDir = path.resolve(repoRoot, '../shared/fixtures/analysis');
-const ZEPA = path.join(analysisDir, 'es_madrid_zepa_qgis2web_3857.geojson');
-const ZEC = path.join(analysisDir, 'es_madrid_zec_qgis2web_3857.geojson.gz');
-
-/** The layers read independently of the importer: plain JSON, proj4 from EPSG:3857 directly. */
-function independentSites(): { code: string; geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon }[] {
-  const toWgs = proj4('EPSG:3857', 'EPSG:4326');
-  const docs = [JSON.parse(readFileSync(ZEPA, 'utf8')), JSON.parse(gunzipSync(readFileSync(ZEC)).toString('utf8'))];
-  const reproject = (c: unknown): unknown => (typeof (c as number[])[0] === 'number' ? toWgs.forward(c as number[]) : (c as unknown[]).map(reproject));
-  return docs.flatMap((doc) => doc.features.map((f: { properties: Record<string, string>; geometry: GeoJSON.Polygon }) => ({
-    code: f.properties.CD_ZEPA ?? f.properties.CD_ZEC_COD,
-    geometry: { type: f.geometry.type, coordinates: reproject(f.geometry.coordinates) } as GeoJSON.Polygon,
-  })));
-}
-
-/** Share (%) of the parcel square covered by a site, by counting a 100 × 100 grid of sample points. */
-function sampledOverlapPct(parcel: Parcel, geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon): number {
-  const [[minLon, minLat], , [maxLon, maxLat]] = parcel.poligono;
-  const n = 100;
-  // Clipping to a box around the parcel only speeds the point test up; the count is the measure.
-  const near = bboxClip(geometry, [minLon - 0.01, minLat - 0.01, maxLon + 0.01, maxLat + 0.01]).geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon;
-  let inside = 0;
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    const point = [minLon + ((i + 0.5) / n) * (maxLon - minLon), minLat + ((j + 0.5) / n) * (maxLat - minLat)];
-    if (booleanPointInPolygon(point, near)) inside++;
-  }
-  return (inside / (n * n)) * 100;
-}
 
 describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real geometries', () => {
   const sites = independentSites();
