@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayerId } from '../state/store.js';
 import { probeBasemap } from './connectivity.js';
-import { LAYER_GROUPS, buildMapStyle, isLayerShown } from './map-style.js';
+import { LAYER_GROUPS, LAYER_LEGENDS, buildMapStyle, isLayerShown } from './map-style.js';
 
 const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: true, groundMotion: true };
 
@@ -45,5 +45,24 @@ describe('probeBasemap', () => {
     const started = Date.now();
     expect(await probeBasemap(50, hanging)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('overlay legends', () => {
+  const style = buildMapStyle({ parcelTileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.pbf', outlines: { type: 'FeatureCollection', features: [] } });
+  const paintColor = (id: string) => JSON.stringify((style.layers.find((layer) => layer.id === id) as { paint: Record<string, unknown> }).paint['fill-color']);
+
+  it('the ground-motion legend lists the fill ramp stops, in velocity order, with their colours', () => {
+    const legend = LAYER_LEGENDS.groundMotion!;
+    const expression = JSON.parse(paintColor('ground-motion-fill')) as unknown[];
+    const stops = expression.slice(3);
+    expect(legend.map((entry) => entry.color)).toEqual(stops.filter((_, i) => i % 2 === 1));
+    expect(legend.map((entry) => entry.label)).toEqual([
+      '-10 mm/year or faster (sinking)', '-2 mm/year', '0 mm/year (stable)', '+2 mm/year', '+10 mm/year or faster (rising)',
+    ]);
+  });
+
+  it('every protected-area legend colour is one the fill draws', () => {
+    for (const { color } of LAYER_LEGENDS.protectedAreas!) expect(paintColor('protected-areas-fill')).toContain(color);
   });
 });

@@ -24,6 +24,24 @@ export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean; 
 /** Fill of national designated areas on the protected-areas overlay, apart from the Natura 2000 greens. */
 export const NATIONAL_SITE_COLOR = '#9c36b5';
 
+const SPA_COLOR = '#2f9e44';
+const SCI_COLOR = '#0c8599';
+/** Vertical velocity (mm/year) → colour stops of the ground-motion fill, read by its legend too. */
+const GROUND_MOTION_RAMP: [velocity: number, color: string][] = [[-10, '#c92a2a'], [-2, '#ffd8a8'], [0, '#f8f9fa'], [2, '#a5d8ff'], [10, '#1864ab']];
+
+/** What an overlay's colours mean, drawn under its toggle while it is shown; the same constants as the paint. */
+export const LAYER_LEGENDS: Partial<Record<LayerId, { color: string; label: string }[]>> = {
+  protectedAreas: [
+    { color: SPA_COLOR, label: 'Natura 2000 SPA (birds)' },
+    { color: SCI_COLOR, label: 'Natura 2000 SCI/SAC (habitats)' },
+    { color: NATIONAL_SITE_COLOR, label: 'National designated area' },
+  ],
+  groundMotion: GROUND_MOTION_RAMP.map(([velocity, color]) => ({
+    color,
+    label: `${velocity > 0 ? '+' : ''}${velocity} mm/year${velocity === 0 ? ' (stable)' : velocity <= -10 ? ' or faster (sinking)' : velocity >= 10 ? ' or faster (rising)' : ''}`,
+  })),
+};
+
 /** Overlay sources filled by the app from /api/overlays for the visible box. */
 export const OVERLAY_SOURCES = { protectedAreas: 'protected-areas', groundMotion: 'ground-motion' } as const;
 /** Overlays are fetched from this zoom on; a whole country's sites or cells would be too many. */
@@ -64,7 +82,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
       // National designated areas violet, Natura 2000 SPA (birds) green, SCI (habitats) teal; the
       // pieces are drawn filled only (their seams are not borders).
       paint: {
-        'fill-color': ['case', ['==', ['get', 'register'], 'national'], NATIONAL_SITE_COLOR, ['in', 'SPA', ['get', 'types']], '#2f9e44', '#0c8599'],
+        'fill-color': ['case', ['==', ['get', 'register'], 'national'], NATIONAL_SITE_COLOR, ['in', 'SPA', ['get', 'types']], SPA_COLOR, SCI_COLOR],
         'fill-opacity': 0.25,
       },
     },
@@ -72,7 +90,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
       id: 'ground-motion-fill', type: 'fill', source: 'ground-motion', layout: hidden,
       // Vertical velocity: subsidence red, stable pale, uplift blue (EGMS convention, mm/year).
       paint: {
-        'fill-color': ['interpolate', ['linear'], ['coalesce', ['get', 'mean_velocity'], 0], -10, '#c92a2a', -2, '#ffd8a8', 0, '#f8f9fa', 2, '#a5d8ff', 10, '#1864ab'],
+        'fill-color': ['interpolate', ['linear'], ['coalesce', ['get', 'mean_velocity'], 0], ...GROUND_MOTION_RAMP.flat()],
         'fill-opacity': 0.7,
       },
     },

@@ -72,7 +72,9 @@ test('the ground-motion overlay draws the real EGMS cells of Ustica coloured by 
   // MapLibre evaluates the paint per feature: `rgba(r,g,b,a)`. Red ramp: less green where it sinks faster.
   const green = (color: string) => Number(/^rgba\(\s*[\d.]+,\s*([\d.]+),/.exec(color)?.[1]);
   expect(green(fastest.color)).toBeLessThan(green(stablest.color));
+  await expect(app.getByTestId('legend-groundMotion')).toContainText('-10 mm/year or faster (sinking)');
   await screenshot(app, '11-ground-motion-overlay');
   await app.getByTestId('layer-groundMotion').uncheck();
+  await expect(app.getByTestId('legend-groundMotion')).toHaveCount(0);
   await expect.poll(() => app.evaluate(() => window.__catastroMap!.getLayoutProperty('ground-motion-fill', 'visibility'))).toBe('none');
 });
