@@ -49,9 +49,6 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-API-Version', API_VERSION);
-  });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
     db: options.service.store.db,

@@ -115,6 +115,22 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
     expect(units.statusCode).toBe(401);
   });
 
+  it('every kind of answer carries X-API-Version: 200, 304, 400, 401, 503 (source down), an unknown endpoint', async () => {
+    const first = await candidates('Calle Madroño 31, Humanes de Madrid');
+    const answers = [
+      first,
+      await candidates('Calle Madroño 31, Humanes de Madrid', { 'if-none-match': first.headers.etag as string }),
+      await app.inject({ url: '/api/catastro/NOT-A-REF', headers: { 'x-api-key': key } }),
+      await app.inject({ url: '/api/catastro/1178303VK3517N', headers: { 'x-api-key': key, 'x-api-version': '1999-01-01' } }),
+      await app.inject({ url: '/api/catastro/1178303VK3517N' }),
+      await app.inject({ url: '/api/catastro/9999999VK9999N', headers: { 'x-api-key': key } }),
+      await app.inject({ url: '/api/no-such-endpoint', headers: { 'x-api-key': key } }),
+      await app.inject({ url: '/api/status' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 304, 400, 400, 401, 503, 404, 200]);
+    for (const res of answers) expect(res.headers['x-api-version']).toBe('2026-10-01');
+  });
+
   it('a key revoked with the CLI while the server runs answers 401 at once', async () => {
     expect((await keys('revoke', keyId)).code).toBe(0);
     const res = await candidates('Calle Madroño 31, Humanes de Madrid');
