@@ -5,6 +5,9 @@ import type { AddressCandidatesInput } from './address/candidates-input.js';
 import { createAddressDeps, type AddressDeps } from './address/deps.js';
 import { parseAddress, type AddressParseResult } from './address/parse.js';
 import { AnalysisService, type AnalysisSourcesConfig } from './analysis/analysis-service.js';
+import { checkHazardLayerRequest } from './analysis/hazard-layer-request.js';
+import { importHazardLayers } from './analysis/import-hazard-layers.js';
+import { layerFields } from './analysis/terrain/layer-fields.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
 import { parcelToGpx } from './export/gpx.js';
@@ -15,7 +18,8 @@ import {
 import { parcelTile } from './map/parcel-tiles.js';
 import {
   ServiceError, validationError,
-  type BBox, type CoordinateMatch, type CountryCode, type Parcel, type PolygonResult, type UnitsPage,
+  type BBox, type CoordinateMatch, type CountryCode, type HazardLayerProgress, type HazardLayerResult, type Parcel,
+  type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
@@ -55,6 +59,9 @@ export interface ServiceStatus {
  * nothing else. Each validates its own input, so both callers get the spec's errors.
  */
 export class CatastroService {
+  /** Hazard-layer imports queue behind each other: two writers would wait on SQLite's lock, then fail. */
+  private layerImports: Promise<unknown> = Promise.resolve();
+
   private constructor(
     readonly store: ParcelStore,
     private readonly adapters: Map<CountryCode, CountryAdapter>,
@@ -183,6 +190,26 @@ export class CatastroService {
       throw validationError('importFiles needs a list of file paths.');
     }
     return importFiles(this.store, files, onProgress);
+  }
+
+  /**
+   * Imports hazard layers (Natura 2000 protected areas, EGMS ground-motion tiles, national
+   * designated areas with their field mapping) file by file, each in its own transaction. The
+   * request is checked whole first (400 and nothing imported); a file that fails later stops the
+   * import with an error naming it, and the files before it stay imported.
+   */
+  async importHazardLayers(request: unknown, onProgress?: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]> {
+    const checked = checkHazardLayerRequest(request);
+    const run = this.layerImports.catch(() => undefined).then(() => importHazardLayers(this.analyses, checked, onProgress));
+    this.layerImports = run;
+    return run;
+  }
+
+  /** The attribute names of a layer file's first feature, to choose a designated-areas mapping from. */
+  async hazardLayerFields(file: unknown, layer?: unknown): Promise<string[]> {
+    if (typeof file !== 'string' || file === '') throw validationError('hazardLayerFields needs a file path.');
+    if (layer !== undefined && (typeof layer !== 'string' || layer === '')) throw validationError('layer must be a GeoPackage table name.');
+    return layerFields(file, { layer });
   }
 
   close(): void {

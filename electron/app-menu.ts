@@ -3,7 +3,7 @@ import { IpcChannel } from './ipc-channels.js';
 
 /** Same names as renderer/client/desktop-api.ts MenuCommand: menu items become renderer commands. */
 type MenuCommand =
-  | 'import' | 'export-kml' | 'export-gpx'
+  | 'import' | 'import-protected-areas' | 'import-ground-motion' | 'import-designated-areas' | 'export-kml' | 'export-gpx'
   | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
   | 'focus-search' | 'open-settings';
 
@@ -16,6 +16,14 @@ export function buildAppMenu(window: BrowserWindow): Menu {
       label: 'File',
       submenu: [
         { label: 'Import cadastre files…', accelerator: 'CmdOrCtrl+O', click: send('import') },
+        {
+          label: 'Import hazard layers',
+          submenu: [
+            { label: 'Protected areas (Natura 2000)…', click: send('import-protected-areas') },
+            { label: 'Ground motion (EGMS tiles)…', click: send('import-ground-motion') },
+            { label: 'National designated areas…', click: send('import-designated-areas') },
+          ],
+        },
         { type: 'separator' },
         { label: 'Export selected parcel as KML…', accelerator: 'CmdOrCtrl+E', click: send('export-kml') },
         { label: 'Export selected parcel as GPX…', accelerator: 'CmdOrCtrl+Shift+E', click: send('export-gpx') },

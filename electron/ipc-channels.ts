@@ -14,11 +14,14 @@ export const IpcChannel = {
   overlay: 'catastro:overlay',
   parcelTile: 'catastro:parcel-tile',
   importFiles: 'catastro:import-files',
+  pickLayerFiles: 'catastro:pick-layer-files',
+  importLayers: 'catastro:import-layers',
   saveExport: 'catastro:save-export',
   prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   importProgress: 'catastro:import-progress',
+  layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
 } as const;
 

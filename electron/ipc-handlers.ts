@@ -5,6 +5,7 @@ import type { CatastroService } from '../core/service.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
 import { IpcChannel } from './ipc-channels.js';
 import { toIpcResult, type IpcResult } from './ipc-result.js';
+import { LayerFiles } from './layer-files.js';
 import type { LocalApi } from './local-api.js';
 import * as check from './validate-input.js';
 
@@ -55,6 +56,11 @@ export function setupIpc(deps: IpcDeps): void {
       if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.importProgress, progress);
     });
   });
+
+  const layerFiles = new LayerFiles(service);
+  handle(IpcChannel.pickLayerFiles, deps, (event, kind) => layerFiles.pick(event, check.hazardLayerKind(kind)));
+  handle(IpcChannel.importLayers, deps, (event, selection, options) =>
+    layerFiles.import(event, check.layerSelection(selection), check.layerImportOptions(options)));
 
   handle(IpcChannel.saveExport, deps, async (event, ref, format) => {
     const safeRef = check.reference(ref);

@@ -15,15 +15,22 @@ const Channel = {
   overlay: 'catastro:overlay',
   parcelTile: 'catastro:parcel-tile',
   importFiles: 'catastro:import-files',
+  pickLayerFiles: 'catastro:pick-layer-files',
+  importLayers: 'catastro:import-layers',
   saveExport: 'catastro:save-export',
   prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   importProgress: 'catastro:import-progress',
+  layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
 } as const;
 
-const PUSH_EVENTS = { 'import-progress': Channel.importProgress, menu: Channel.menu } as const;
+const PUSH_EVENTS = {
+  'import-progress': Channel.importProgress,
+  'layer-import-progress': Channel.layerImportProgress,
+  menu: Channel.menu,
+} as const;
 type PushEvent = keyof typeof PUSH_EVENTS;
 
 contextBridge.exposeInMainWorld('catastro', {
@@ -38,6 +45,8 @@ contextBridge.exposeInMainWorld('catastro', {
   overlay: (kind: string, bbox: number[]) => ipcRenderer.invoke(Channel.overlay, kind, bbox),
   parcelTile: (z: number, x: number, y: number) => ipcRenderer.invoke(Channel.parcelTile, z, x, y),
   importFiles: () => ipcRenderer.invoke(Channel.importFiles),
+  pickLayerFiles: (kind: string) => ipcRenderer.invoke(Channel.pickLayerFiles, kind),
+  importLayers: (selection: string, options?: unknown) => ipcRenderer.invoke(Channel.importLayers, selection, options),
   saveExport: (ref: string, format: string) => ipcRenderer.invoke(Channel.saveExport, ref, format),
   prepareDrag: (ref: string, format: string) => ipcRenderer.invoke(Channel.prepareDrag, ref, format),
   startDrag: (ref: string, format: string) => ipcRenderer.send(Channel.startDrag, ref, format),

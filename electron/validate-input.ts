@@ -1,3 +1,5 @@
+import { HAZARD_LAYER_KINDS, type HazardLayerKind, type HazardLayerMapping } from '../core/model/index.js';
+
 /**
  * Checks on everything the renderer sends before it reaches the facade: the renderer is
  * untrusted (a compromised page must not pass objects, huge strings or paths through IPC).
@@ -87,4 +89,52 @@ export function bbox(value: unknown): [number, number, number, number] {
     throw new InvalidIpcInput('bbox must be [minLon, minLat, maxLon, maxLat] in WGS84 degrees.');
   }
   return [w, s, e, n];
+}
+
+/** The id pickLayerFiles answered (crypto.randomUUID). */
+const SELECTION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MAPPING_KEYS = ['code', 'name', 'designationField', 'designation'] as const;
+const MAX_FIELD = 200;
+
+export function hazardLayerKind(value: unknown): HazardLayerKind {
+  if (!HAZARD_LAYER_KINDS.includes(value as never)) throw new InvalidIpcInput(`kind must be one of ${HAZARD_LAYER_KINDS.join(', ')}.`);
+  return value as HazardLayerKind;
+}
+
+export function layerSelection(value: unknown): string {
+  if (typeof value !== 'string' || !SELECTION.test(value)) throw new InvalidIpcInput('selection must be the id pickLayerFiles answered.');
+  return value;
+}
+
+/** A plain object (what the structured clone of a renderer literal gives) with only the named keys. */
+function plainObject(value: unknown, name: string, keys: readonly string[]): Record<string, unknown> {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (Array.isArray(value) || (proto !== Object.prototype && proto !== null)) throw new InvalidIpcInput(`${name} must be an object.`);
+  const unknown = Object.keys(value as object).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) throw new InvalidIpcInput(`${name} has unknown keys: ${unknown.join(', ')} (known: ${keys.join(', ')}).`);
+  return value as Record<string, unknown>;
+}
+
+function optionalShortText(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.length > MAX_FIELD) throw new InvalidIpcInput(`${name} must be a text of at most ${MAX_FIELD} characters.`);
+  return value;
+}
+
+/**
+ * The options of importLayers: the mapping and country of a designated-areas layer, as texts.
+ * Only their shape is checked here; what they must name is the facade's check (against the layer).
+ */
+export function layerImportOptions(value: unknown): { mapping?: HazardLayerMapping; country?: string } {
+  if (value === undefined || value === null) return {};
+  const options = plainObject(value, 'options', ['mapping', 'country']);
+  const country = optionalShortText(options.country, 'country');
+  if (options.mapping === undefined || options.mapping === null) return country === undefined ? {} : { country };
+  const raw = plainObject(options.mapping, 'mapping', MAPPING_KEYS);
+  const mapping: HazardLayerMapping = {};
+  for (const key of MAPPING_KEYS) {
+    const text = optionalShortText(raw[key], `mapping.${key}`);
+    if (text !== undefined) mapping[key] = text;
+  }
+  return country === undefined ? { mapping } : { mapping, country };
 }

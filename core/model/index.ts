@@ -4,3 +4,4 @@ export * from './geometry.js';
 export * from './parcel.js';
 export * from './analysis.js';
 export * from './import.js';
+export * from './hazard-layers.js';

@@ -2,7 +2,9 @@ import { useClient } from './client-context.js';
 import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';
 import { ErrorBanner } from '../errors/ErrorBanner.js';
+import { DesignatedAreaForm } from '../import/DesignatedAreaForm.js';
 import { ImportStatus } from '../import/ImportStatus.js';
+import { LayerImportStatus } from '../import/LayerImportStatus.js';
 import { runImport } from '../import/run-import.js';
 import { ConnectivityBadge } from '../map/ConnectivityBadge.js';
 import { LayerPanel } from '../map/LayerPanel.js';
@@ -42,8 +44,10 @@ export function App() {
         <ParcelPanel />
       </main>
       <ImportStatus />
+      <LayerImportStatus />
       <ErrorBanner />
       <SettingsDialog />
+      <DesignatedAreaForm />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import type { CatastroClient } from '../client/catastro-client.js';
+import type { CatastroClient, HazardLayerKind } from '../client/catastro-client.js';
 import type { MenuCommand } from '../client/desktop-api.js';
 import { exportParcel } from '../export/ExportButtons.js';
 import { toUiError } from '../errors/advice.js';
 import { runImport } from '../import/run-import.js';
+import { pickLayers } from '../import/run-layer-import.js';
 import { useAppStore, type LayerId } from '../state/store.js';
 
 const LAYER_OF: Partial<Record<MenuCommand, LayerId>> = {
@@ -11,6 +12,12 @@ const LAYER_OF: Partial<Record<MenuCommand, LayerId>> = {
   'toggle-cadastre-wms': 'cadastreWms',
   'toggle-parcels': 'parcels',
   'toggle-outlines': 'outlines',
+};
+
+const LAYER_IMPORT_OF: Partial<Record<MenuCommand, HazardLayerKind>> = {
+  'import-protected-areas': 'protected-areas',
+  'import-ground-motion': 'ground-motion',
+  'import-designated-areas': 'designated-areas',
 };
 
 /** Electron menu items (File, View) arrive as commands; the browser has no menu. */
@@ -24,6 +31,8 @@ export function useMenuCommands(client: CatastroClient): void {
       const layer = LAYER_OF[command];
       if (layer) return store.toggleLayer(layer);
       if (command === 'import') return void runImport(client);
+      const layerKind = LAYER_IMPORT_OF[command];
+      if (layerKind) return void pickLayers(client, layerKind);
       if (command === 'open-settings') return store.setSettingsOpen(true);
       if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
       const ref = store.parcel?.refCatastral;

@@ -1,6 +1,6 @@
 import type {
-  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, ImportProgress, ImportResult, Parcel, PolygonResult, SolarResult,
-  TerrainResult, UnitsPage,
+  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
+  HazardLayerResult, ImportProgress, ImportResult, Parcel, PickedLayerFiles, PolygonResult, SolarResult, TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -27,6 +27,13 @@ export type LonLatBox = [number, number, number, number];
 export type ImportProgressInfo = ImportProgress;
 export type ImportSummary = ImportResult;
 
+export type { HazardLayerKind, HazardLayerMapping, HazardLayerProgress, HazardLayerResult, PickedLayerFiles };
+/** The mapping and country of a national designated-areas layer; nothing for the other kinds. */
+export interface LayerImportOptions {
+  mapping?: HazardLayerMapping;
+  country?: string;
+}
+
 /** The local HTTP API: its URL when running, and the key created for this session (shown once). */
 export interface LocalApiState {
   url: string | null;
@@ -37,6 +44,10 @@ export interface LocalApiState {
 export interface DesktopCapabilities {
   /** Asks for files and imports them; null when the user cancels. */
   importFiles(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
+  /** Asks for hazard-layer files of one kind (dialog filtered to its file types); null when the user cancels. */
+  pickLayerFiles(kind: HazardLayerKind): Promise<PickedLayerFiles | null>;
+  /** Imports the picked files, one transaction per file, with progress per file. */
+  importLayers(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]>;
   /** Shows a save dialog and writes the export; returns the path or null when cancelled. */
   saveExport(ref: string, format: ExportFormat): Promise<string | null>;
   /** Starts an OS drag of a real KML/GPX file of the parcel. */

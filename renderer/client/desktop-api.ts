@@ -3,7 +3,10 @@
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
-import type { AddressSearchResult, AnalysisKind, AnalysisResults, LonLatBox, OverlayKind, ExportFormat, ImportProgressInfo, ImportSummary, LocalApiState, ServiceStatusInfo } from './catastro-client.js';
+import type {
+  AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
+  ImportSummary, LayerImportOptions, LocalApiState, LonLatBox, OverlayKind, PickedLayerFiles, ServiceStatusInfo,
+} from './catastro-client.js';
 
 export type IpcResult<T> =
   | { ok: true; data: T }
@@ -22,6 +25,9 @@ export interface DesktopApi {
   /** Bytes of one MVT tile of the local copy, or null when empty. */
   parcelTile(z: number, x: number, y: number): Promise<IpcResult<Uint8Array | null>>;
   importFiles(): Promise<IpcResult<ImportSummary[] | null>>;
+  /** Opens the dialog for one kind of hazard layer; main keeps the paths, the answer carries an id for importLayers. */
+  pickLayerFiles(kind: HazardLayerKind): Promise<IpcResult<PickedLayerFiles | null>>;
+  importLayers(selection: string, options?: LayerImportOptions): Promise<IpcResult<HazardLayerResult[]>>;
   saveExport(ref: string, format: ExportFormat): Promise<IpcResult<string | null>>;
   /** Writes the file a later startDrag carries (the drag itself must start synchronously). */
   prepareDrag(ref: string, format: ExportFormat): Promise<IpcResult<null>>;
@@ -29,12 +35,13 @@ export interface DesktopApi {
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
+  on(event: 'layer-import-progress', listener: (progress: HazardLayerProgress) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'menu', listener: (command: MenuCommand) => void, options?: { signal?: AbortSignal }): void;
 }
 
 /** Menu items main forwards to the renderer (File, View). */
 export type MenuCommand =
-  | 'import' | 'export-kml' | 'export-gpx'
+  | 'import' | 'import-protected-areas' | 'import-ground-motion' | 'import-designated-areas' | 'export-kml' | 'export-gpx'
   | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
   | 'focus-search' | 'open-settings';
 

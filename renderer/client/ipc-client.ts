@@ -2,7 +2,8 @@ import type { CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../co
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
-  type ExportFormat, type ImportProgressInfo, type ImportSummary, type LonLatBox, type OverlayKind, type ServiceStatusInfo,
+  type ExportFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
+  type LonLatBox, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -23,6 +24,8 @@ export class IpcClient implements CatastroClient {
   constructor(private readonly api: DesktopApi) {
     this.desktop = {
       importFiles: (onProgress) => this.importFiles(onProgress),
+      pickLayerFiles: (kind) => unwrap(api.pickLayerFiles(kind)),
+      importLayers: (selection, options, onProgress) => this.importLayers(selection, options, onProgress),
       saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
       startDrag: (ref, format) => api.startDrag(ref, format),
       prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
@@ -35,6 +38,16 @@ export class IpcClient implements CatastroClient {
     this.api.on('import-progress', onProgress, { signal: listening.signal });
     try {
       return await unwrap(this.api.importFiles());
+    } finally {
+      listening.abort();
+    }
+  }
+
+  private async importLayers(selection: string, options: LayerImportOptions, onProgress: (p: HazardLayerProgress) => void): Promise<HazardLayerResult[]> {
+    const listening = new AbortController();
+    this.api.on('layer-import-progress', onProgress, { signal: listening.signal });
+    try {
+      return await unwrap(this.api.importLayers(selection, options));
     } finally {
       listening.abort();
     }

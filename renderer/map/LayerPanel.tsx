@@ -1,7 +1,8 @@
+import { HazardImport } from '../import/HazardImport.js';
 import { useAppStore, type LayerId } from '../state/store.js';
 import { LAYER_GROUPS, LAYER_LEGENDS } from './map-style.js';
 
-/** Layer toggles; network layers say why they are unavailable offline. */
+/** Layer toggles; network layers say why they are unavailable offline. In the desktop app, hazard layers are imported here. */
 export function LayerPanel() {
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
@@ -30,6 +31,7 @@ export function LayerPanel() {
           </div>
         );
       })}
+      <HazardImport />
     </fieldset>
   );
 }

@@ -23,6 +23,7 @@ export function MapView() {
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
   const parcel = useAppStore((s) => s.parcel);
+  const overlayRevision = useAppStore((s) => s.overlayRevision);
 
   useEffect(() => {
     if (!container.current) return;
@@ -49,6 +50,8 @@ export function MapView() {
 
   useEffect(() => controller.current?.setLayers(layers, connectivity), [layers, connectivity]);
   useEffect(() => controller.current?.setSelection(parcel), [parcel]);
+  // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
+  useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
 
   return <div ref={container} className="map" data-testid="map" aria-label="Map: click a parcel to identify it" />;
 }

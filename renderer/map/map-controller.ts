@@ -124,6 +124,11 @@ export class MapController {
     this.whenLoaded(this.refreshOverlays);
   }
 
+  /** Fetches the shown overlays again: their data changed (a layer was imported). */
+  reloadOverlays(): void {
+    this.whenLoaded(this.refreshOverlays);
+  }
+
   /** Fetches the shown overlays for the visible box (from OVERLAY_MIN_ZOOM on); failures leave the map as it was. */
   private readonly refreshOverlays = () => {
     const load = this.options.loadOverlay;

@@ -56,6 +56,20 @@ describe('app store', () => {
     useAppStore.getState().appendUnits([unit('3')]);
     expect(useAppStore.getState().units.rows.map((u) => u.refCatastral)).toEqual(['1', '2', '3']);
   });
+
+  it('after a layer import, a hidden overlay is turned on and a shown one is reloaded; a failed one only reloads a shown overlay', () => {
+    useAppStore.getState().refreshOverlay('protected-areas', false);
+    expect(useAppStore.getState().layers.protectedAreas).toBe(false);
+    expect(useAppStore.getState().overlayRevision).toBe(0);
+    useAppStore.getState().refreshOverlay('protected-areas');
+    expect(useAppStore.getState().layers.protectedAreas).toBe(true);
+    expect(useAppStore.getState().overlayRevision).toBe(0);
+    useAppStore.getState().refreshOverlay('protected-areas');
+    expect(useAppStore.getState().overlayRevision).toBe(1);
+    useAppStore.getState().refreshOverlay('ground-motion');
+    expect(useAppStore.getState().layers.groundMotion).toBe(true);
+    expect(useAppStore.getState().overlayRevision).toBe(1);
+  });
 });
 
 describe('USelection', () => {

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { AddressCandidate, Parcel, Unit } from '../../core/model/index.js';
-import type { ImportProgressInfo, ImportSummary } from '../client/catastro-client.js';
+import type {
+  HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo, ImportSummary, OverlayKind, PickedLayerFiles,
+} from '../client/catastro-client.js';
 import { USelection, type Selection } from './selection.js';
 
 export type LayerId = 'basemap' | 'cadastreWms' | 'parcels' | 'outlines' | 'protectedAreas' | 'groundMotion';
@@ -33,6 +35,18 @@ export interface ImportState {
   results: ImportSummary[];
 }
 
+export interface LayerImportState {
+  status: LoadStatus;
+  kind: HazardLayerKind | null;
+  /** Designated-area files waiting for their field mapping: the mapping form is open while set. */
+  picked: PickedLayerFiles | null;
+  progress: HazardLayerProgress | null;
+  results: HazardLayerResult[];
+}
+
+/** The map layer that draws an overlay kind. */
+export const OVERLAY_LAYER: Record<OverlayKind, LayerId> = { 'protected-areas': 'protectedAreas', 'ground-motion': 'groundMotion' };
+
 export interface AppState {
   selection: Selection;
   parcel: Parcel | null;
@@ -45,6 +59,9 @@ export interface AppState {
   connectivity: Connectivity;
   error: UiError | null;
   importState: ImportState;
+  layerImport: LayerImportState;
+  /** Bumped when an overlay's data changed (a layer import): the map reloads the overlays shown. */
+  overlayRevision: number;
   settingsOpen: boolean;
 
   select(selection: Selection): void;
@@ -57,6 +74,9 @@ export interface AppState {
   setConnectivity(connectivity: Connectivity): void;
   showError(error: UiError | null): void;
   setImport(patch: Partial<ImportState>): void;
+  setLayerImport(patch: Partial<LayerImportState>): void;
+  /** Reloads an overlay whose data changed when it is shown; turns it on first when `show` (a successful import). */
+  refreshOverlay(kind: OverlayKind, show?: boolean): void;
   setSettingsOpen(open: boolean): void;
 }
 
@@ -75,6 +95,8 @@ export const useAppStore = create<AppState>()((set) => ({
   connectivity: 'checking',
   error: null,
   importState: { status: 'idle', progress: null, results: [] },
+  layerImport: { status: 'idle', kind: null, picked: null, progress: null, results: [] },
+  overlayRevision: 0,
   settingsOpen: false,
 
   select: (selection) => set((state) => (USelection.equals(state.selection, selection)
@@ -90,5 +112,12 @@ export const useAppStore = create<AppState>()((set) => ({
   setConnectivity: (connectivity) => set({ connectivity }),
   showError: (error) => set({ error }),
   setImport: (patch) => set((state) => ({ importState: { ...state.importState, ...patch } })),
+  setLayerImport: (patch) => set((state) => ({ layerImport: { ...state.layerImport, ...patch } })),
+  refreshOverlay: (kind, show = true) => set((state) => {
+    const layer = OVERLAY_LAYER[kind];
+    // Turning a hidden overlay on loads it already; one that is shown needs a reload.
+    if (state.layers[layer]) return { overlayRevision: state.overlayRevision + 1 };
+    return show ? { layers: { ...state.layers, [layer]: true } } : {};
+  }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
 }));

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, validationError } from '../../model/index.js';
+import { SITE_COUNTRIES, validationError } from '../../model/index.js';
 
 /**
  * Field names of a national designated-areas layer (CDDA, MITECO ENP…). Always given by the
@@ -33,12 +33,6 @@ export function checkDesignatedAreaMapping(file: string, mapping: DesignatedArea
   if (unknown.length > 0) throw validationError(`${file}: no field ${unknown.join(', ')} in the layer; ${has}.`, { fields });
   return designationField ? { code, name, designationField } : { code, name, designation: designation!.trim() };
 }
-
-/**
- * Countries a site code may start with: the app's country codes except PV and NA, which here
- * are Spanish regions with cadastres of their own, not countries (their sites are ES…).
- */
-export const SITE_COUNTRIES: readonly string[] = COUNTRY_CODES.filter((c) => c !== 'PV' && c !== 'NA');
 
 /** The `--country` given, upper-cased and checked; undefined when none was given. */
 export function checkCountry(country: string | undefined): string | undefined {

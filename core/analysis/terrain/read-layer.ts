@@ -46,20 +46,36 @@ async function* readShapefile(file: string): AsyncGenerator<LayerFeature> {
     reproject = (x, y) => converter.forward([x, y]) as LonLat;
   }
   const source = await shapefile.open(file, `${base}.dbf`, { encoding: cpg || 'windows-1252' });
-  for (;;) {
-    const record = await source.read();
-    if (record.done) break;
-    const feature = record.value as { properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null };
-    yield { properties: feature.properties, polygons: project(polygonsOf(feature.geometry), reproject) };
+  try {
+    for (;;) {
+      const record = await source.read();
+      if (record.done) break;
+      const feature = record.value as { properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null };
+      yield { properties: feature.properties, polygons: project(polygonsOf(feature.geometry), reproject) };
+    }
+  } finally {
+    // A reader stopping early (layerFields reads one feature) must not leave the .shp/.dbf open.
+    await source.cancel();
   }
+}
+
+type LayerFormat = 'gpkg' | 'shp' | 'geojson';
+
+/** The format a layer file is read as, from its name; refuses other files and a layer name for anything but a GeoPackage. */
+export function layerFormat(file: string, options: ReadLayerOptions = {}): LayerFormat {
+  if (/\.gpkg$/i.test(file)) return 'gpkg';
+  // Only a GeoPackage holds several layers: a layer name given for any other file is a mistake.
+  if (options.layer !== undefined) throw validationError(`${file}: a layer name (${options.layer}) only applies to a GeoPackage (.gpkg).`);
+  if (/\.shp$/i.test(file)) return 'shp';
+  if (/\.(geo)?json(\.gz)?$/i.test(file)) return 'geojson';
+  throw validationError(`${file}: protected areas are imported from GeoJSON (.geojson, .json, optionally .gz), shapefile (.shp) or GeoPackage (.gpkg).`);
 }
 
 /** Features of a protected-area layer in WGS84. */
 export function readLayer(file: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature> {
-  if (/\.gpkg$/i.test(file)) return readGeoPackage(file, options);
-  // Only a GeoPackage holds several layers: a layer name given for any other file is a mistake.
-  if (options.layer !== undefined) throw validationError(`${file}: a layer name (${options.layer}) only applies to a GeoPackage (.gpkg).`);
-  if (/\.shp$/i.test(file)) return readShapefile(file);
-  if (/\.(geo)?json(\.gz)?$/i.test(file)) return readGeoJson(file);
-  throw validationError(`${file}: protected areas are imported from GeoJSON (.geojson, .json, optionally .gz), shapefile (.shp) or GeoPackage (.gpkg).`);
+  switch (layerFormat(file, options)) {
+    case 'gpkg': return readGeoPackage(file, options);
+    case 'shp': return readShapefile(file);
+    case 'geojson': return readGeoJson(file);
+  }
 }

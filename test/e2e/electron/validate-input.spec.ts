@@ -30,6 +30,27 @@ test('cursors, coordinates, tiles, formats and flags are range-checked', () => {
   expect(() => check.addressQuery('ab')).toThrow(check.InvalidIpcInput);
 });
 
+test('hazard-layer imports: kind, picked-files id and options are shape-checked; paths cannot ride along', () => {
+  expect(check.hazardLayerKind('designated-areas')).toBe('designated-areas');
+  for (const bad of ['lava', '', null, ['ground-motion'], { kind: 'ground-motion' }]) {
+    expect(() => check.hazardLayerKind(bad), JSON.stringify(bad)).toThrow(check.InvalidIpcInput);
+  }
+  expect(check.layerSelection('0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10')).toBe('0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10');
+  for (const bad of ['/home/user/zepa.geojson', '0B6C5F7E-3D0A-4C55-9C1E-1F7B2A4C9D10', 42, undefined]) {
+    expect(() => check.layerSelection(bad), String(bad)).toThrow(/selection must be the id/);
+  }
+  expect(check.layerImportOptions(undefined)).toEqual({});
+  expect(check.layerImportOptions({ country: 'ES' })).toEqual({ country: 'ES' });
+  expect(check.layerImportOptions({ mapping: { code: 'C', name: 'N', designation: 'Parque', designationField: undefined } }))
+    .toEqual({ mapping: { code: 'C', name: 'N', designation: 'Parque' } });
+  expect(() => check.layerImportOptions({ files: ['/etc/passwd'] })).toThrow(/unknown keys: files/);
+  expect(() => check.layerImportOptions({ mapping: { code: 'C', path: '/x' } })).toThrow(/mapping has unknown keys: path/);
+  expect(() => check.layerImportOptions(['mapping'])).toThrow(/options must be an object/);
+  expect(() => check.layerImportOptions(new Date())).toThrow(/options must be an object/);
+  expect(() => check.layerImportOptions({ mapping: { code: 7 } })).toThrow(/mapping\.code must be a text/);
+  expect(() => check.layerImportOptions({ country: 'E'.repeat(201) })).toThrow(/country must be a text of at most 200/);
+});
+
 test('handler answers: data, the service error as given, and no internals for unknown failures', async () => {
   expect(await toIpcResult(() => 7)).toEqual({ ok: true, data: 7 });
   const invalid = await toIpcResult(() => check.reference(''));

@@ -1,0 +1,61 @@
+import type { CatastroClient, HazardLayerKind, LayerImportOptions, OverlayKind, PickedLayerFiles } from '../client/catastro-client.js';
+import { toUiError } from '../errors/advice.js';
+import { useAppStore, type UiError } from '../state/store.js';
+
+/** The map overlay each kind of layer feeds: national designated areas are drawn with the protected areas. */
+const OVERLAY_OF: Record<HazardLayerKind, OverlayKind> = {
+  'protected-areas': 'protected-areas',
+  'designated-areas': 'protected-areas',
+  'ground-motion': 'ground-motion',
+};
+
+/** The generic 400 advice speaks of references; a layer import needs its own. */
+function layerImportError(error: unknown): UiError {
+  const ui = toUiError('Layer import failed', error);
+  if (ui.code !== 'VALIDATION_ERROR') return ui;
+  return {
+    ...ui,
+    advice: 'Check the file named: protected areas are GeoJSON, shapefile or GeoPackage layers (EEA or Madrid Natura 2000 fields), '
+      + 'ground motion EGMS Ortho L3 zips as downloaded. Files imported before it are kept; the failed one changed nothing.',
+  };
+}
+
+/** Imports picked files, then shows their overlay (or reloads it). */
+export async function importPickedLayers(client: CatastroClient, picked: PickedLayerFiles, options: LayerImportOptions = {}): Promise<void> {
+  if (!client.desktop) return;
+  const set = useAppStore.getState().setLayerImport;
+  const overlay = OVERLAY_OF[picked.kind];
+  set({ status: 'loading', kind: picked.kind, progress: null, results: [] });
+  try {
+    const results = await client.desktop.importLayers(picked.selection, options, (progress) => set({ progress }));
+    set({ status: 'done', picked: null, progress: null, results });
+    useAppStore.getState().refreshOverlay(overlay);
+  } catch (error) {
+    // The pick stays: main keeps the files, so a corrected mapping can be imported without picking again.
+    set({ status: 'error', progress: null });
+    useAppStore.getState().showError(layerImportError(error));
+    // Files before a failed one were kept: a shown overlay reloads to draw them.
+    useAppStore.getState().refreshOverlay(overlay, false);
+  }
+}
+
+/**
+ * File dialog for one kind of hazard layer. Protected areas and ground motion import at once;
+ * national designated areas first open the mapping form (their field names cannot be guessed).
+ */
+export async function pickLayers(client: CatastroClient, kind: HazardLayerKind): Promise<void> {
+  if (!client.desktop || useAppStore.getState().layerImport.status === 'loading') return;
+  let picked: PickedLayerFiles | null;
+  try {
+    picked = await client.desktop.pickLayerFiles(kind);
+  } catch (error) {
+    useAppStore.getState().showError(layerImportError(error));
+    return;
+  }
+  if (!picked) return;
+  if (kind === 'designated-areas') {
+    useAppStore.getState().setLayerImport({ status: 'idle', kind, picked, progress: null, results: [] });
+    return;
+  }
+  await importPickedLayers(client, picked);
+}

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientContext } from '../app/client-context.js';
+import type { CatastroClient } from '../client/catastro-client.js';
+import { useAppStore } from '../state/store.js';
+import { MapView } from './MapView.js';
+
+// jsdom has no WebGL: a stand-in MapController records what MapView asks of it.
+const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn() }));
+vi.mock('./map-controller.js', () => ({
+  MapController: class {
+    map = {};
+    setLayers = controller.setLayers;
+    setSelection() {}
+    reloadOverlays = controller.reloadOverlays;
+    destroy() {}
+  },
+}));
+
+afterEach(cleanup);
+
+describe('MapView', () => {
+  it('reloads the overlays when their data changes (a layer import), not on first load', () => {
+    const client = { kind: 'ipc', parcelTileUrl: () => 'catastro-tile://{z}/{x}/{y}', overlay: vi.fn() } as unknown as CatastroClient;
+    useAppStore.getState().toggleLayer('protectedAreas', true);
+    render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);
+    expect(controller.reloadOverlays).not.toHaveBeenCalled();
+    act(() => useAppStore.getState().refreshOverlay('protected-areas'));
+    expect(controller.reloadOverlays).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IpcChannel } from '../../../electron/ipc-channels.js';
+import { setupIpc } from '../../../electron/ipc-handlers.js';
+import type { LocalApi } from '../../../electron/local-api.js';
+import { CatastroService } from '../../../core/service.js';
+import { repoRoot } from '../../helpers/paths.js';
+
+/**
+ * The hazard-layer IPC handlers (electron/ipc-handlers.ts, layer-files.ts) without an Electron
+ * binary: `electron` is replaced by a recorder of ipcMain handlers and a scripted open dialog;
+ * the facade behind them is real, over the real Madrid and EGMS fixtures (PROVENANCE.md).
+ */
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
+  showOpenDialog: vi.fn(),
+}));
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
+    removeHandler: (channel: string) => electron.handlers.delete(channel),
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+  },
+  dialog: { showOpenDialog: electron.showOpenDialog },
+  BrowserWindow: { fromWebContents: () => null },
+}));
+
+const analysisDir = path.resolve(repoRoot, '../shared/fixtures/analysis');
+const ZEPA = path.join(analysisDir, 'es_madrid_zepa_qgis2web_3857.geojson');
+const ZEC = path.join(analysisDir, 'es_madrid_zec_qgis2web_3857.geojson.gz');
+const U_ZIP = path.join(analysisDir, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip');
+const ZEC_FIELDS = ['CDID', 'CD_ZEC_COD', 'DS_ZEC_NAM', 'CD_ZEC_CCA', 'DS_ZEC_RG_', 'CD_ZEC_NUT', 'NM_AREA_HA'];
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'layer-import-ipc-'));
+const BROKEN = path.join(dir, 'broken.geojson');
+let service: CatastroService;
+
+/** The app window's webContents: main frame, records what main pushes to it. */
+function fakeSender() {
+  const mainFrame = {};
+  return { mainFrame, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
+}
+const app = fakeSender();
+const stranger = fakeSender();
+
+function invoke(channel: string, ...args: unknown[]): Promise<any> {
+  const handler = electron.handlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler({ sender: app, senderFrame: app.mainFrame }, ...args);
+}
+
+function picks(...filePaths: string[]) {
+  electron.showOpenDialog.mockResolvedValueOnce({ canceled: filePaths.length === 0, filePaths });
+}
+
+const sites = () => (service.store.db.prepare('SELECT count(*) AS n FROM analysis_pa_sites').get() as { n: number }).n;
+
+beforeAll(async () => {
+  writeFileSync(BROKEN, '{"type": "FeatureCollection", "features": [');
+  service = await CatastroService.open({ dataDir: dir, importSample: false });
+  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+});
+
+afterAll(() => {
+  service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  electron.showOpenDialog.mockReset();
+  app.sent.length = 0;
+});
+
+describe('pickLayerFiles + importLayers over IPC', () => {
+  it('protected areas: the dialog filters layer files, the pick answers base names, the import answers counts and pushes progress', async () => {
+    picks(ZEPA);
+    const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
+    expect(electron.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({
+      properties: ['openFile', 'multiSelections'],
+      filters: [expect.objectContaining({ extensions: ['geojson', 'json', 'gz', 'shp', 'gpkg'] })],
+    }));
+    expect(picked).toEqual({ ok: true, data: { selection: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'protected-areas', files: [path.basename(ZEPA)], fields: [] } });
+
+    const imported = await invoke(IpcChannel.importLayers, picked.data.selection);
+    expect(imported).toEqual({ ok: true, data: [{ file: ZEPA, kind: 'protected-areas', count: 7 }] });
+    const progress = app.sent.filter(([channel]) => channel === IpcChannel.layerImportProgress).map(([, p]) => p);
+    expect(progress[0]).toEqual({ file: ZEPA, kind: 'protected-areas', count: 0, index: 1, total: 1 });
+    expect(progress.at(-1)).toMatchObject({ count: 7 });
+
+    // Imported once: the id is spent, and a replayed call cannot import again.
+    expect(await invoke(IpcChannel.importLayers, picked.data.selection)).toMatchObject({ ok: false, error: { status: 400, message: expect.stringMatching(/no longer picked/) } });
+  });
+
+  it('ground motion: the dialog offers EGMS zips only; a cancelled dialog answers null', async () => {
+    picks();
+    expect(await invoke(IpcChannel.pickLayerFiles, 'ground-motion')).toEqual({ ok: true, data: null });
+    expect(electron.showOpenDialog.mock.calls[0][0].filters).toEqual([{ name: 'EGMS Ortho L3 tiles (.zip)', extensions: ['zip'] }]);
+    picks(U_ZIP);
+    const picked = await invoke(IpcChannel.pickLayerFiles, 'ground-motion');
+    expect(await invoke(IpcChannel.importLayers, picked.data.selection, null)).toEqual({ ok: true, data: [{ file: U_ZIP, kind: 'ground-motion', count: 522 }] });
+  });
+
+  it('designated areas: the pick answers the first layer\'s fields; a bad mapping keeps the pick for a corrected retry', async () => {
+    picks(ZEC);
+    const picked = await invoke(IpcChannel.pickLayerFiles, 'designated-areas');
+    expect(picked.data).toMatchObject({ kind: 'designated-areas', files: [path.basename(ZEC)], fields: ZEC_FIELDS });
+    const before = sites();
+
+    const noDesignation = await invoke(IpcChannel.importLayers, picked.data.selection, { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } });
+    expect(noDesignation).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/designation field or one designation text/) } });
+    expect(sites()).toBe(before);
+
+    const mapping = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' };
+    const imported = await invoke(IpcChannel.importLayers, picked.data.selection, { mapping, country: 'ES' });
+    expect(imported).toEqual({ ok: true, data: [{ file: ZEC, kind: 'designated-areas', count: 7 }] });
+    expect(sites()).toBe(before + 7);
+  });
+
+  it('a broken file in the middle: the answer names it, the layer before it is kept', async () => {
+    const fresh = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'fresh-')), importSample: false });
+    setupIpc({ service: fresh, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender) => sender === (app as never) });
+    try {
+      picks(ZEPA, BROKEN, ZEC);
+      const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
+      const answer = await invoke(IpcChannel.importLayers, picked.data.selection);
+      expect(answer).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^broken\.geojson \(file 2 of 3\) was not imported/) } });
+      expect(answer.error.message).toContain(`Imported before it and kept: ${path.basename(ZEPA)} (7).`);
+      expect((fresh.store.db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([path.basename(ZEPA)]);
+    } finally {
+      fresh.close();
+      setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+    }
+  });
+
+  it('the pick of a national layer that cannot be read answers 400 naming it, and stores no pick', async () => {
+    picks(BROKEN);
+    expect(await invoke(IpcChannel.pickLayerFiles, 'designated-areas')).toEqual({
+      ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/broken\.geojson is not valid JSON/) },
+    });
+  });
+});
+
+describe('hazard-layer IPC input is checked before any dialog or import', () => {
+  const BAD_CALLS: [string, string, unknown[], RegExp][] = [
+    ['an unknown kind', IpcChannel.pickLayerFiles, ['lava'], /kind must be one of protected-areas, ground-motion, designated-areas/],
+    ['a kind that is an object', IpcChannel.pickLayerFiles, [{ kind: 'ground-motion' }], /kind must be one of/],
+    ['a made-up selection', IpcChannel.importLayers, ['not-an-id'], /selection must be the id/],
+    ['a path as the selection', IpcChannel.importLayers, [ZEPA], /selection must be the id/],
+    ['options as a list', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', [ZEPA]], /options must be an object/],
+    ['files smuggled into the options', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { files: [ZEPA] }], /options has unknown keys: files/],
+    ['a mapping field that is an object', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { mapping: { code: { $: 1 } } }], /mapping\.code must be a text/],
+    ['a huge mapping text', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { mapping: { name: 'x'.repeat(201) } }], /mapping\.name must be a text of at most 200/],
+    ['a stale selection', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', {}], /no longer picked/],
+  ];
+
+  it.each(BAD_CALLS)('%s: 400 VALIDATION_ERROR, no dialog', async (_name, channel, args, message) => {
+    const before = sites();
+    expect(await invoke(channel, ...args)).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+    expect(electron.showOpenDialog).not.toHaveBeenCalled();
+    expect(sites()).toBe(before);
+  });
+
+  it('another sender, or a sub-frame of the window, is refused before anything runs', async () => {
+    const handler = electron.handlers.get(IpcChannel.pickLayerFiles)!;
+    const refused = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
+    expect(await handler({ sender: stranger, senderFrame: stranger.mainFrame }, 'protected-areas')).toEqual(refused);
+    expect(await handler({ sender: app, senderFrame: {} }, 'protected-areas')).toEqual(refused);
+    expect(await electron.handlers.get(IpcChannel.importLayers)!({ sender: stranger, senderFrame: stranger.mainFrame }, 'x')).toEqual(refused);
+    expect(electron.showOpenDialog).not.toHaveBeenCalled();
+  });
+});
+
+describe('the sandboxed preload', () => {
+  it('spells every channel as electron/ipc-channels.ts does (it cannot import it) and exposes the layer calls', () => {
+    const preload = readFileSync(path.join(repoRoot, 'electron/preload.cts'), 'utf8');
+    const block = /const Channel = \{([\s\S]*?)\} as const;/.exec(preload)![1];
+    const channels = Object.fromEntries([...block.matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1], m[2]]));
+    expect(channels).toEqual(IpcChannel);
+    expect(preload).toMatch(/pickLayerFiles: \(kind: string\) => ipcRenderer\.invoke\(Channel\.pickLayerFiles, kind\)/);
+    expect(preload).toMatch(/importLayers: \(selection: string, options\?: unknown\) => ipcRenderer\.invoke\(Channel\.importLayers, selection, options\)/);
+    expect(preload).toMatch(/'layer-import-progress': Channel\.layerImportProgress/);
+  });
+});
