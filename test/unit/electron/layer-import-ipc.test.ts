@@ -136,7 +136,7 @@ describe('pickLayerFiles + importLayers over IPC', () => {
     }
   });
 
-  it('the pick of a national layer that cannot be read answers 400 naming it, and stores no pick', async () => {
+  it('the pick of a national layer that cannot be read answers 400 naming it', async () => {
     picks(BROKEN);
     expect(await invoke(IpcChannel.pickLayerFiles, 'designated-areas')).toEqual({
       ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/broken\.geojson is not valid JSON/) },
