@@ -14,11 +14,17 @@ export interface LayerImportOptions {
   designationField?: string;
   designation?: string;
   country?: string;
+  /** Attribution of the protected-area or designated-area layers, shown in the terrain result's `sources`. */
+  sourceName?: string;
+  sourceLicense?: string;
+  sourceEdition?: string;
   data: string;
 }
 
 /** The options that only describe national designated-areas layers. */
 const NATIONAL_OPTIONS = ['codeField', 'nameField', 'designationField', 'designation', 'country'] as const;
+/** The options that name the source of area layers (terrain `sources`: name, license, edition). */
+const SOURCE_OPTIONS = ['sourceName', 'sourceLicense', 'sourceEdition'] as const;
 
 /** `catastro import-layers`: each file in its own transaction; returns the exit code. */
 export async function runLayerImport(options: LayerImportOptions): Promise<number> {
@@ -32,11 +38,17 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
     console.error('--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one.');
     return 2;
   }
+  const areaFiles = (options.protectedAreas?.length ?? 0) + (options.designatedAreas?.length ?? 0);
+  if (areaFiles === 0 && SOURCE_OPTIONS.some((key) => options[key] !== undefined)) {
+    console.error('--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one.');
+    return 2;
+  }
+  const source = { name: options.sourceName?.trim() || undefined, license: options.sourceLicense?.trim() || undefined, edition: options.sourceEdition?.trim() || undefined };
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
   const analyses = new AnalysisService({ db: store.db, http: new UpstreamClient() });
   try {
     for (const file of options.protectedAreas ?? []) {
-      const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer });
+      const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer, source });
       console.log(`${path.basename(file)}: ${sites} protected sites`);
     }
     for (const file of options.designatedAreas ?? []) {
@@ -44,6 +56,7 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
         layer: options.layer,
         mapping: { code: options.codeField, name: options.nameField, designationField: options.designationField, designation: options.designation },
         country: options.country,
+        source,
       });
       console.log(`${path.basename(file)}: ${sites} national designated areas`);
     }
