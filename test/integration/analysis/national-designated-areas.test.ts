@@ -248,20 +248,24 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
     const data = mkdtempSync(path.join(dir, 'cli-source-'));
     const run = cli('--data', data, '--designated-areas', ZEC, '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', DESIGNATION,
       '--source-name', 'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)', '--source-license', 'CC BY 4.0', '--source-edition', '2023');
+    const sources = () => {
+      const db = new Database(path.join(data, 'catastro.sqlite'), { readonly: true });
+      try {
+        return db.prepare('SELECT register, name, license, edition FROM analysis_pa_datasets ORDER BY id').all();
+      } finally {
+        db.close();
+      }
+    };
     expect(run.status).toBe(0);
-    const db = new Database(path.join(data, 'catastro.sqlite'), { readonly: true });
-    expect(db.prepare('SELECT name, license, edition FROM analysis_pa_datasets').all()).toEqual([
-      { name: 'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)', license: 'CC BY 4.0', edition: '2023' },
+    expect(sources()).toEqual([
+      { register: 'national', name: 'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)', license: 'CC BY 4.0', edition: '2023' },
     ]);
-    db.close();
-    const defaults = cli('--data', data, '--protected-areas', ZEPA, '--source-edition', 'end 2023');
-    expect(defaults.status).toBe(0);
-    const db2 = new Database(path.join(data, 'catastro.sqlite'), { readonly: true });
     // A known layout keeps its own name and licence; only the edition given replaces the default.
-    expect(db2.prepare("SELECT name, license, edition FROM analysis_pa_datasets WHERE register = 'natura2000'").get()).toEqual({
-      name: 'Comunidad de Madrid, Red Natura 2000: ZEPA', license: 'Comunidad de Madrid open data (licence not stated in the copy used)', edition: 'end 2023',
+    expect(cli('--data', data, '--protected-areas', ZEPA, '--source-edition', 'end 2023').status).toBe(0);
+    expect(sources()[1]).toEqual({
+      register: 'natura2000', name: 'Comunidad de Madrid, Red Natura 2000: ZEPA',
+      license: 'Comunidad de Madrid open data (licence not stated in the copy used)', edition: 'end 2023',
     });
-    db2.close();
     const stray = cli('--data', data, '--ground-motion', 'x.zip', '--source-name', 'x');
     expect(stray.status).toBe(2);
     expect(stray.stderr).toContain('describe --protected-areas or --designated-areas layers');
