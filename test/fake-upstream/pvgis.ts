@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fixture } from '../helpers/paths.js';
+import { InjectedFaults } from './injected-faults.js';
 
 /**
  * A stand-in for the PVGIS API (JRC) on 127.0.0.1, at its real path `/api/v5_3/PVcalc`.
@@ -29,15 +30,11 @@ export interface FakePvgis {
 export async function startFakePvgis(options: { noDataAt?: (lat: number, lon: number) => boolean } = {}): Promise<FakePvgis> {
   const recorded = readFileSync(PVCALC_RECORDING);
   const requests: URLSearchParams[] = [];
-  let failure = { status: 0, times: 0 };
+  const faults = new InjectedFaults();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.searchParams);
-    if (failure.times > 0) {
-      failure.times--;
-      res.writeHead(failure.status, { 'content-type': 'text/plain' }).end('fault');
-      return;
-    }
+    if (faults.answered(res)) return;
     if (url.pathname !== '/api/v5_3/PVcalc') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -55,7 +52,7 @@ export async function startFakePvgis(options: { noDataAt?: (lat: number, lon: nu
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v5_3/`,
     requests,
-    failNext(status, times = 1) { failure = { status, times }; },
+    failNext: (status, times) => faults.failNext(status, times),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { booleanPointInPolygon } from '@turf/turf';
 import * as shapefile from 'shapefile';
 import { fromWgs84, toWgs84 } from '../../core/geo/crs.js';
 import { fixture } from '../helpers/paths.js';
+import { InjectedFaults } from './injected-faults.js';
 
 /**
  * A stand-in for SIGPAC's consultation service on 127.0.0.1, at its real path
@@ -50,15 +51,11 @@ export interface FakeSigpac {
 export async function startFakeSigpac(): Promise<FakeSigpac> {
   const recintos = await loadRecintos();
   const requests: string[] = [];
-  let failure = { status: 0, times: 0 };
+  const faults = new InjectedFaults();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname);
-    if (failure.times > 0) {
-      failure.times--;
-      res.writeHead(failure.status, { 'content-type': 'text/plain' }).end('fault');
-      return;
-    }
+    if (faults.answered(res)) return;
     const match = /^\/servicioconsultassigpac\/query\/recinfobypoint\/(\d+)\/(-?[\d.]+)\/(-?[\d.]+)\.json$/.exec(url.pathname);
     const srid = match ? Number(match[1]) : 0;
     if (!match || ![4258, 4326, 25830].includes(srid)) {
@@ -82,7 +79,7 @@ export async function startFakeSigpac(): Promise<FakeSigpac> {
     baseUrl: `http://127.0.0.1:${port}/servicioconsultassigpac/query/`,
     recintos,
     requests,
-    failNext(status, times = 1) { failure = { status, times }; },
+    failNext: (status, times) => faults.failNext(status, times),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
