@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
+    // One layout: tests live under test/, mirroring the code they cover (test/unit/<folder of core,
+    // electron or renderer>/…, test/integration/<area>/…); test/e2e holds only browser tests.
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatastroClient } from '../client/catastro-client.js';
-import type { DesktopApi, MenuCommand } from '../client/desktop-api.js';
-import { useAppStore } from '../state/store.js';
-import { useMenuCommands } from './use-menu-commands.js';
+import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import type { DesktopApi, MenuCommand } from '../../../../renderer/client/desktop-api.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+import { useMenuCommands } from '../../../../renderer/app/use-menu-commands.js';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Parcel } from '../../core/model/index.js';
-import { ParcelDetails } from './ParcelDetails.js';
+import type { Parcel } from '../../../../core/model/index.js';
+import { ParcelDetails } from '../../../../renderer/parcel/ParcelDetails.js';
 
 afterEach(cleanup);
 

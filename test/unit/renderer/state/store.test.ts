@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Parcel } from '../../core/model/index.js';
-import { USelection } from './selection.js';
-import { initialUnits, useAppStore } from './store.js';
+import type { Parcel } from '../../../../core/model/index.js';
+import { USelection } from '../../../../renderer/state/selection.js';
+import { initialUnits, useAppStore } from '../../../../renderer/state/store.js';
 
 const parcel = { refCatastral: '40146A00405051', pais: 'ES', latitud: 41.06, longitud: -4.47, mapsUrl: '', poligono: [], availableFields: {} } as unknown as Parcel;
 const initial = useAppStore.getState();

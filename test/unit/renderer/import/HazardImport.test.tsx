@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientContext } from '../app/client-context.js';
+import { ClientContext } from '../../../../renderer/app/client-context.js';
 import {
   ClientError, type CatastroClient, type DesktopCapabilities, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles,
-} from '../client/catastro-client.js';
-import { ErrorBanner } from '../errors/ErrorBanner.js';
-import { LayerPanel } from '../map/LayerPanel.js';
-import { useAppStore } from '../state/store.js';
-import { DesignatedAreaForm } from './DesignatedAreaForm.js';
-import { LayerImportStatus } from './LayerImportStatus.js';
+} from '../../../../renderer/client/catastro-client.js';
+import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
+import { LayerPanel } from '../../../../renderer/map/LayerPanel.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+import { DesignatedAreaForm } from '../../../../renderer/import/DesignatedAreaForm.js';
+import { LayerImportStatus } from '../../../../renderer/import/LayerImportStatus.js';
 
 const initial = useAppStore.getState();
 const ZEC_FIELDS = ['CDID', 'CD_ZEC_COD', 'DS_ZEC_NAM', 'CD_ZEC_CCA', 'DS_ZEC_RG_', 'CD_ZEC_NUT', 'NM_AREA_HA'];

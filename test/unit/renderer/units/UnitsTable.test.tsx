@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Unit } from '../../core/model/index.js';
-import { UnitsTable } from './UnitsTable.js';
+import type { Unit } from '../../../../core/model/index.js';
+import { UnitsTable } from '../../../../renderer/units/UnitsTable.js';
 
 afterEach(cleanup);
 

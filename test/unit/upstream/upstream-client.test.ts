@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../model/index.js';
-import { UpstreamClient } from './upstream-client.js';
+import { ServiceError } from '../../../core/model/index.js';
+import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, hit: number) => void;
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Unit, UnitsPage } from '../../core/model/index.js';
-import { ClientError, type CatastroClient } from '../client/catastro-client.js';
-import { useAppStore } from '../state/store.js';
-import { loadAllUnits } from './load-all-units.js';
+import type { Unit, UnitsPage } from '../../../../core/model/index.js';
+import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+import { loadAllUnits } from '../../../../renderer/units/load-all-units.js';
 
 const FINCA = '9398516VK3799G';
 const all: Unit[] = Array.from({ length: 450 }, (_, i) => ({

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClientContext } from '../app/client-context.js';
-import type { CatastroClient } from '../client/catastro-client.js';
-import { useAppStore } from '../state/store.js';
-import { MapView } from './MapView.js';
+import { ClientContext } from '../../../../renderer/app/client-context.js';
+import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+import { MapView } from '../../../../renderer/map/MapView.js';
 
 // jsdom has no WebGL: a stand-in MapController records what MapView asks of it.
 const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn() }));
-vi.mock('./map-controller.js', () => ({
+vi.mock('../../../../renderer/map/map-controller.js', () => ({
   MapController: class {
     map = {};
     setLayers = controller.setLayers;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from './parse-query.js';
+import { parseQuery } from '../../../../renderer/search/parse-query.js';
 
 describe('parseQuery', () => {
   it('reads 14- and 20-character cadastral references, ignoring case and spaces', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { LayerId } from '../state/store.js';
-import { probeBasemap } from './connectivity.js';
-import { LAYER_GROUPS, LAYER_LEGENDS, buildMapStyle, isLayerShown } from './map-style.js';
+import type { LayerId } from '../../../../renderer/state/store.js';
+import { probeBasemap } from '../../../../renderer/map/connectivity.js';
+import { LAYER_GROUPS, LAYER_LEGENDS, buildMapStyle, isLayerShown } from '../../../../renderer/map/map-style.js';
 
 const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: true, groundMotion: true };
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GroundMotionResult, Parcel, SolarResult, TerrainResult } from '../../core/model/index.js';
-import { ClientContext } from '../app/client-context.js';
-import { ClientError, type CatastroClient } from '../client/catastro-client.js';
-import { AnalysisSection } from './AnalysisSection.js';
-import { displacementSeries } from './DisplacementChart.js';
+import type { GroundMotionResult, Parcel, SolarResult, TerrainResult } from '../../../../core/model/index.js';
+import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { AnalysisSection } from '../../../../renderer/analysis/AnalysisSection.js';
+import { displacementSeries } from '../../../../renderer/analysis/DisplacementChart.js';
 
 // jsdom has no canvas: record what the chart would draw instead of drawing it.
 const plotted: unknown[] = [];

@@ -1,6 +1,6 @@
 // The IPC payload checks (electron/validate-input.ts) and the answer shape (ipc-result.ts) are
 // Node-only, so they run here without Electron: bad renderer input must never reach the facade.
-import { expect, test } from '@playwright/test';
+import { expect, test } from 'vitest';
 import * as check from '../../../electron/validate-input.js';
 import { toIpcResult } from '../../../electron/ipc-result.js';
 
