@@ -119,8 +119,8 @@ export function buildProgram(): Command {
     });
 
   program.command('import')
-    .description('import Catastro INSPIRE GML (parcels, buildings) or CAT files into the local copy')
-    .argument('<files...>', 'files (.gml, .gml.gz, .cat)')
+    .description('import Catastro INSPIRE GML (parcels, buildings), the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip) or CAT files into the local copy')
+    .argument('<files...>', 'files (.zip, .gml, .gml.gz, .cat)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (files: string[], options: { data: string }) => {
       process.exitCode = await runImportCommand(files, { dataDir: options.data });

@@ -16,4 +16,28 @@ export interface ImportResult {
   fincas: number;
   skipped: number;
   durationMs: number;
+  /** The file's own date (GML timeStamp or metadata), YYYY-MM-DD, when it states one. */
+  dataDate?: string;
+  /** The offline area (`ES.40146`) a Catastro municipal file filled. */
+  area?: string;
+}
+
+/** A published area (a Spanish municipality) the local copy holds for offline use. */
+export interface OfflineArea {
+  /** Country + code, e.g. `ES.40146`. */
+  id: string;
+  country: string;
+  code: string;
+  name?: string;
+  province?: string;
+  /** Where the parcels came from: the download URL, or the imported file's name. */
+  source: string;
+  /** The parcels file's own date, YYYY-MM-DD. */
+  dataDate?: string;
+  parcels: number;
+  buildings: number;
+  buildingsSource?: string;
+  buildingsDate?: string;
+  bytes: number;
+  updatedAt: string;
 }

@@ -30,9 +30,10 @@ export class ParcelWriter {
   constructor(db: SqliteDatabase) {
     this.upsertParcel = db.prepare(`
       INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, municipio, provincia, direccion,
-        codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date)
+        codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
       VALUES (@country, @ref, @geometry, @centroid_lon, @centroid_lat, @area, @municipio, @provincia, @direccion,
-        @codigo_postal, @uso, @clase, @superficie_construida, @anio_construccion, @declared_units, @declared_dwellings, @source, @data_date)
+        @codigo_postal, @uso, @clase, @superficie_construida, @anio_construccion, @declared_units, @declared_dwellings, @source, @data_date,
+        @offline_area)
       ON CONFLICT (country, ref) DO UPDATE SET
         geometry = excluded.geometry, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat,
         area = excluded.area,
@@ -43,7 +44,8 @@ export class ParcelWriter {
         anio_construccion = COALESCE(excluded.anio_construccion, anio_construccion),
         declared_units = COALESCE(excluded.declared_units, declared_units),
         declared_dwellings = COALESCE(excluded.declared_dwellings, declared_dwellings),
-        source = excluded.source, data_date = excluded.data_date
+        source = excluded.source, data_date = excluded.data_date,
+        offline_area = COALESCE(excluded.offline_area, offline_area)
       RETURNING id`);
     this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
     this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
@@ -72,8 +74,9 @@ export class ParcelWriter {
     this.deleteUnitsStatement = db.prepare('DELETE FROM units WHERE finca = ?');
   }
 
-  parcel(parcel: StoredParcel): void {
-    const { id } = this.upsertParcel.get(parcelParams(parcel)) as { id: number };
+  /** `offlineArea`: the published area (`ES.40146`) whose file brought the parcel, if any. */
+  parcel(parcel: StoredParcel, offlineArea?: string): void {
+    const { id } = this.upsertParcel.get({ ...parcelParams(parcel), offline_area: offlineArea ?? null }) as { id: number };
     const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.geometry);
     this.deleteBox.run(id);
     this.insertBox.run(id, minLon, maxLon, minLat, maxLat);

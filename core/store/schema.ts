@@ -106,4 +106,27 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
     BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
   `,
+  `
+  -- The file's own date (the GML's timeStamp or its metadata's), not the day it was imported.
+  ALTER TABLE imported_files ADD COLUMN data_date TEXT;
+
+  -- Published areas (a Spanish municipality's ATOM zips) the copy holds for offline use: what
+  -- the user sees in "offline areas" with update and remove. Parcels name their area so an
+  -- update drops parcels gone from the new file and a removal takes exactly the area's own.
+  CREATE TABLE offline_areas (
+    id TEXT PRIMARY KEY,                 -- country + code, e.g. 'ES.40146'
+    country TEXT NOT NULL,
+    code TEXT NOT NULL,                  -- INE municipality code (ES)
+    name TEXT, province TEXT,
+    source TEXT NOT NULL,                -- URL or file the parcels came from
+    data_date TEXT,                      -- YYYY-MM-DD of the parcels file
+    parcels INTEGER NOT NULL DEFAULT 0,
+    buildings INTEGER NOT NULL DEFAULT 0,
+    buildings_source TEXT, buildings_date TEXT,
+    bytes INTEGER NOT NULL DEFAULT 0,    -- bytes of the parcels file
+    buildings_bytes INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL
+  );
+  ALTER TABLE parcels ADD COLUMN offline_area TEXT;
+  `,
 ];

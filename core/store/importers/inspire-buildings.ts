@@ -1,6 +1,6 @@
 import type { BuildingFacts } from '../parcel-writer.js';
 import { createSax } from './sax.js';
-import { readText, type TextChunk } from './text-stream.js';
+import { readText, type TextChunk, type TextInput } from './text-stream.js';
 
 /**
  * INSPIRE currentUse code list (CurrentUseValue) → the Spanish labels the Catastro's OVC
@@ -30,7 +30,7 @@ const FIELDS = new Set(['beginLifespanVersion', 'currentUse', 'numberOfBuildingU
  * not stored because the parcel outline is what the service returns.
  */
 export async function streamBuildings(
-  file: string,
+  file: TextInput,
   options: { dataDate?: string },
   sink: (buildings: BuildingFacts[], progress: TextChunk) => void,
 ): Promise<number> {

@@ -3,7 +3,7 @@ import { spanishClassOf } from '../parcel-rows.js';
 import type { RecordSource, StoredParcel } from '../types.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
 import { createSax } from './sax.js';
-import { readText, type TextChunk } from './text-stream.js';
+import { readText, type TextChunk, type TextInput } from './text-stream.js';
 
 export interface ParcelReadOptions {
   source: RecordSource;
@@ -114,7 +114,7 @@ export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions)
  * memory stays flat whatever the file's size.
  */
 export async function streamCadastralParcels(
-  file: string,
+  file: TextInput,
   options: ParcelReadOptions,
   sink: (parcels: StoredParcel[], progress: TextChunk) => void,
 ): Promise<number> {

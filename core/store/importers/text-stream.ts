@@ -1,16 +1,26 @@
 import { createReadStream, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { openZipEntry, type ZipEntryInfo } from './zip-archive.js';
+
+/**
+ * What an import reads: a file on disk (gunzipped when `.gz`) or one entry of a zip, streamed
+ * from inside the zip. Both the Catastro's published zips and loose GML go the same way.
+ */
+export type TextInput = string | ZipEntryInfo;
+
+export const inputName = (input: TextInput) => (typeof input === 'string' ? input : `${input.zip}!${input.name}`);
 
 export interface TextChunk {
   text: string;
-  /** Bytes of the file read so far (compressed bytes for .gz), for progress. */
+  /** Bytes of the file read so far (compressed bytes for .gz, inflated bytes of a zip entry), for progress. */
   bytesRead: number;
 }
 
-/** The first bytes of a (possibly gzipped) file, decompressed: enough to detect its kind. */
-export async function peekText(file: string, bytes = 4096): Promise<string> {
+/** The first bytes of a (possibly gzipped or zipped) file, decompressed: enough to detect its kind. */
+export async function peekText(input: TextInput, bytes = 4096): Promise<string> {
   let head = '';
-  for await (const chunk of readText(file)) {
+  for await (const chunk of readText(input)) {
     head += chunk.text;
     if (head.length >= bytes) break;
   }
@@ -42,12 +52,12 @@ function incompleteUtf8Tail(buffer: Buffer): number {
  * `encoding: 'iso-8859-15'` (the CAT files' declared charset) skips the sniffing: a single-byte
  * table, so chunks split anywhere decode correctly.
  */
-export async function* readText(file: string, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
-  const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+export async function* readText(input: TextInput, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
+  const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: 256 * 1024 }) : await openZipEntry(input);
   let bytesRead = 0;
-  raw.on('data', (chunk) => { bytesRead += chunk.length; });
-  const source = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  raw.on('error', (error) => source.destroy(error));
+  raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
+  const source = typeof input === 'string' && input.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  if (source !== raw) raw.on('error', (error) => source.destroy(error));
 
   if (options.encoding === 'iso-8859-15') {
     const decoder = new TextDecoder('iso-8859-15');

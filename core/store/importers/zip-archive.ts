@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+
+/** One file inside a zip, as the central directory describes it. */
+export interface ZipEntryInfo {
+  zip: string;
+  name: string;
+  /** Uncompressed size, which yauzl checks against the bytes it inflates (validateEntrySizes). */
+  size: number;
+  /** The entry's own modification time, `YYYY-MM-DD`. */
+  modified: string;
+}
+
+/** Reads a zip's central directory: names, sizes and dates, nothing decompressed. */
+export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(zipFile, { lazyEntries: true, autoClose: false });
+  } catch (error) {
+    throw new Error(`${zipFile} is not a readable zip: ${(error as Error).message}`);
+  }
+  try {
+    return await new Promise<ZipEntryInfo[]>((resolve, reject) => {
+      const entries: ZipEntryInfo[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!entry.fileName.endsWith('/')) {
+          entries.push({ zip: zipFile, name: entry.fileName, size: entry.uncompressedSize, modified: entry.getLastModDate().toISOString().slice(0, 10) });
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Streams one entry, inflated, without extracting the zip to disk. The zip closes when the
+ * stream closes (ended or destroyed), so an aborted import leaves no open file behind.
+ */
+export async function openZipEntry(entry: ZipEntryInfo): Promise<Readable> {
+  const zip = await yauzl.openPromise(entry.zip, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+  return new Promise<Readable>((resolve, reject) => {
+    zip.on('entry', (found: yauzl.Entry) => {
+      if (found.fileName !== entry.name) return zip.readEntry();
+      zip.openReadStream(found, (error, stream) => {
+        if (error) { zip.close(); return reject(error); }
+        stream.once('close', () => zip.close());
+        resolve(stream);
+      });
+    });
+    zip.on('end', () => { zip.close(); reject(new Error(`${entry.zip} holds no ${entry.name}.`)); });
+    zip.on('error', (error) => { zip.close(); reject(error); });
+    zip.readEntry();
+  });
+}
+
+/** The whole (small) entry as text: the metadata beside the GML. */
+export async function readZipEntryText(entry: ZipEntryInfo, maxBytes = 1 << 20): Promise<string> {
+  if (entry.size > maxBytes) throw new Error(`${entry.name} in ${entry.zip} is larger than expected for metadata (${entry.size} bytes).`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openZipEntry(entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
