@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isServiceError, type ErrorCode } from '../model/index.js';
 
@@ -48,4 +50,24 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply): void {
   reply.status(404).send(errorBody('NOT_FOUND', `No endpoint ${request.method} ${request.url.split('?')[0]}. See /api/openapi.json.`));
+}
+
+/**
+ * Errors Node's HTTP parser raises before fastify sees a request (headers too large, a request
+ * that took too long, a malformed request line) answered in the spec's envelope too. Mirrors
+ * fastify's default handler (nothing to write on a reset or destroyed socket).
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW'
+    ? [431, 'Invalid request: the request headers are too large.']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Invalid request: the request was not received in time.']
+      : [400, 'Invalid request: malformed HTTP request.'];
+  const body = JSON.stringify(errorBody('VALIDATION_ERROR', message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+      + `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }

@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_VERSION, type CatastroService } from '../service.js';
-import { handleError, handleNotFound } from './envelope.js';
+import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import apiAccessPlugin from './plugins/access.js';
+import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { catastroRoutes } from './routes/catastro.js';
@@ -28,6 +29,17 @@ export interface ApiServerOptions {
   freeTier?: { perIpDaily: number };
 }
 
+/**
+ * A context whose every route is declared open (the API description and the static app, whose
+ * routes are registered by plugins that take no route config): access stays decided per route.
+ */
+function openRoutes(register: (context: FastifyInstance) => Promise<void>) {
+  return async (context: FastifyInstance) => {
+    context.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'open' }; });
+    await register(context);
+  };
+}
+
 /** The HTTP API as a fastify app: routes are thin, each calls one facade method. */
 export async function buildApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,6 +48,12 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     routerOptions: { maxParamLength: 10_000 }, // long values must reach the facade and get its 400, not a route 404
     // The facade re-checks semantics; schema coercion would turn "abc" into NaN silently.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    // A URL the router cannot decode (`/api/catastro/%ZZ`) and parser errors (431) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('X-API-Version', API_VERSION);
+      handleError(error, request, reply);
+    },
+    clientErrorHandler: handleClientError,
   });
 
   await app.register(fastifySwagger, {
@@ -45,7 +63,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openRoutes(async (docs) => { await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' }); }));
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
@@ -63,10 +81,13 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(exportRoutes, deps);
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 
-  if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(options.staticDir), prefix: '/', wildcard: false });
+  const staticDir = options.staticDir;
+  if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(openRoutes(async (files) => {
+      await files.register(fastifyStatic, { root: path.resolve(staticDir), prefix: '/', wildcard: false });
+    }));
   }
   return app;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validationError } from '../../model/index.js';
-import { pathOf } from './paths.js';
 
 export interface ApiVersionPluginOptions {
   /** The one version the server speaks (core/service.ts API_VERSION, `2026-10-01`). */
@@ -23,8 +22,9 @@ async function apiVersionPlugin(app: FastifyInstance, options: ApiVersionPluginO
     const raw = request.headers['x-api-version'];
     const requested = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (requested === undefined || requested === '' || requested === options.version) return done();
-    const path = pathOf(request.url);
-    if (path !== '/api' && !path.startsWith('/api/')) return done();
+    // Decided on the matched route (the static app is not an API call); unmatched requests are checked too.
+    const route = request.routeOptions.url;
+    if (route !== undefined && route !== '/api' && !route.startsWith('/api/')) return done();
     done(validationError(`Unsupported API version '${requested.slice(0, 40)}' in X-API-Version; this server speaks ${options.version} only.`, {
       supportedVersions: [options.version],
     }));

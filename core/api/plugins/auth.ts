@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import type { KeyStore } from '../../auth/key-store.js';
 import { ServiceError } from '../../model/index.js';
 import './caller.js';
-import { isMeteredPath, ORGANISATION_ROUTES } from './paths.js';
+import { routeAccess } from './route-access.js';
 
 export interface AuthPluginOptions {
-  /** `keys`: X-API-Key required on metered paths; `off`: desktop/local use, everyone trusted. */
+  /** `keys`: X-API-Key required on every route not declared open; `off`: desktop/local use, everyone trusted. */
   auth: 'keys' | 'off';
   /** Required when auth is `keys`. */
   keys?: KeyStore;
@@ -26,8 +26,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Identifies the caller of every /api/ request (spec: Authentication) and sets
- * `request.apiCaller`. Missing, unknown, revoked or expired keys answer 401 UNAUTHORIZED;
+ * Identifies the caller of every request (spec: Authentication) and sets `request.apiCaller`,
+ * from the access its matched route declares (route-access.ts; deny by default). Missing, unknown, revoked or expired keys answer 401 UNAUTHORIZED;
  * the units endpoint needs an organisation key (401 too: the credentials are the problem).
  * Runs in onRequest, before the body is read, so unauthenticated calls cost no work.
  */
@@ -37,21 +37,23 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 
   app.addHook('onRequest', async (request) => {
     request.apiCaller = { kind: 'local' };
-    if (options.auth === 'off' || !isMeteredPath(request.url)) return;
+    if (options.auth === 'off') return;
+    const access = routeAccess(request);
+    if (access === 'open') return;
 
     const clearKey = header(request, 'x-api-key')?.trim();
     if (!clearKey) {
-      if (options.freeTier && !ORGANISATION_ROUTES.has(request.routeOptions.url ?? '')) {
+      if (options.freeTier && access === 'key') {
         request.apiCaller = { kind: 'ip', ip: request.ip };
         return;
       }
-      throw new ServiceError('UNAUTHORIZED', ORGANISATION_ROUTES.has(request.routeOptions.url ?? '')
+      throw new ServiceError('UNAUTHORIZED', access === 'organisation'
         ? 'This endpoint needs an organisation API key in the X-API-Key header.'
         : 'An API key is required in the X-API-Key header.');
     }
     const verification = options.keys!.verify(clearKey);
     if (!verification.ok) throw new ServiceError('UNAUTHORIZED', REASONS[verification.reason]);
-    if (ORGANISATION_ROUTES.has(request.routeOptions.url ?? '') && !verification.key.organisation) {
+    if (access === 'organisation' && !verification.key.organisation) {
       throw new ServiceError('UNAUTHORIZED', 'This endpoint needs an organisation API key; this key is not one.');
     }
     request.apiCaller = { kind: 'key', key: verification.key };

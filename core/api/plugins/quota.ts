@@ -4,7 +4,8 @@ import { isoSeconds } from '../../auth/periods.js';
 import type { IpDailyAllowance, QuotaLedger, QuotaState } from '../../auth/quota.js';
 import { ServiceError } from '../../model/index.js';
 import './caller.js';
-import { BODY_PRICED_ROUTES, isMeteredPath } from './paths.js';
+import { BODY_PRICED_ROUTES } from './paths.js';
+import { routeAccess } from './route-access.js';
 import { quotaCost } from './quota-cost.js';
 
 export interface QuotaPluginOptions {
@@ -118,7 +119,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       reply.header('X-RateLimit-Limit', String(state.limit));
       reply.header('X-RateLimit-Remaining', String(state.remaining));
       reply.header('X-RateLimit-Reset', reset);
-    } else if (!isMeteredPath(request.url)) {
+    } else if (routeAccess(request) === 'open') {
       return payload;
     }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
+import { ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
 
@@ -17,6 +18,7 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
   });
 
   app.get<{ Params: RefcatParamsT; Querystring: UnitsQueryT }>('/api/catastro/:refcat/units', {
+    config: ORGANISATION_ROUTE,
     schema: { tags: ['Parcels'], summary: 'All units of a finca, 200 per page', params: RefcatParams, querystring: UnitsQuery },
   }, async (request) => ({
     success: true,

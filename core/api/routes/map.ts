@@ -4,6 +4,7 @@ import { TileParams, type TileParamsT } from '../schemas.js';
 import { isValidTile } from '../../map/parcel-tiles.js';
 import { Type } from '@sinclair/typebox';
 import { validationError, type BBox } from '../../model/index.js';
+import { OPEN_ROUTE } from '../plugins/route-access.js';
 
 function parseBBox(text: string | undefined): BBox {
   const values = (text ?? '').split(',').map(Number);
@@ -22,7 +23,12 @@ function parseLimit(text: string | undefined): number {
   return limit;
 }
 
-/** Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, and status. */
+/**
+ * Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, hazard
+ * overlays and status. Tiles and overlays hold the copy's references and outlines, so with keys
+ * on they need a key and cost like any call: 1 unit per tile or overlay with data, nothing for an
+ * empty one (204 tile, no features). Status is open.
+ */
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   app.get<{ Params: TileParamsT }>('/api/tiles/parcels/:z/:x/:y.pbf', {
     schema: { tags: ['Map'], summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty', params: TileParams },
@@ -30,7 +36,10 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     const { z, x, y } = request.params;
     if (!isValidTile(z, x, y)) throw validationError(`Tile ${z}/${x}/${y} does not exist.`);
     const tile = service.parcelTile(z, x, y);
-    if (!tile) return reply.status(204).send();
+    if (!tile) {
+      reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)
+      return reply.status(204).send();
+    }
     return reply
       .type('application/vnd.mapbox-vector-tile')
       .header('Cache-Control', 'no-cache')
@@ -47,12 +56,13 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
         limit: Type.Optional(Type.String({ maxLength: 6 })),
       }),
     },
-  }, async (request) => ({
-    success: true,
-    data: service.overlay(request.params.kind as 'protected-areas' | 'ground-motion', parseBBox(request.query.bbox), parseLimit(request.query.limit)),
-  }));
+  }, async (request, reply) => {
+    const data = service.overlay(request.params.kind as 'protected-areas' | 'ground-motion', parseBBox(request.query.bbox), parseLimit(request.query.limit));
+    if (data.features.length === 0) reply.quotaCost = 0;
+    return { success: true, data };
+  });
 
-  app.get('/api/status', { schema: { tags: ['Map'], summary: 'Service status and size of the local copy' } }, async () => ({
+  app.get('/api/status', { config: OPEN_ROUTE, schema: { tags: ['Map'], summary: 'Service status and size of the local copy' } }, async () => ({
     success: true,
     data: service.status(),
   }));

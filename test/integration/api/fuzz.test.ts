@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKeysCommand } from '../../../core/auth/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { rawRequest } from '../../helpers/raw-http.js';
 
 let api: TestApi;
 beforeAll(async () => { api = await startTestApi(); });
@@ -62,4 +64,87 @@ describe('fuzzing every endpoint', () => {
     );
     expect(sent).toBeGreaterThanOrEqual(10_000);
   }, 300_000);
+});
+
+/**
+ * Path spellings an attacker tries, sent raw over a socket to a server with keys on: whatever
+ * the router makes of them, a keyless call never gets an answer with data, and a personal key
+ * never reaches the organisation-only units (issue #10: access on the matched route).
+ */
+describe('fuzzing path spellings against keys', () => {
+  const REF = '000700100UL74F';
+  let keyed: TestApi;
+  let port: number;
+  let personalKey: string;
+
+  beforeAll(async () => {
+    keyed = await startTestApi({ auth: 'keys' });
+    await keyed.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (keyed.app.server.address() as { port: number }).port;
+    const out: string[] = [];
+    await runKeysCommand(['create', '--tier', 'business'], { dataDir: keyed.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+    personalKey = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  });
+  afterAll(async () => { await keyed?.close(); });
+
+  const keyedPaths = [
+    `/api/catastro/${REF}`, `/api/catastro/${REF}/units`, `/api/catastro/${REF}/polygon`, `/api/catastro/${REF}/terrain`,
+    `/api/export/kml?refcat=${REF}`, '/api/tiles/parcels/15/16029/12296.pbf', '/api/overlays/protected-areas?bbox=-4.3,40.8,-4.0,41.0',
+  ];
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  /** One spelling of a path: each character kept, percent-encoded (either case of hex), double-encoded or case-flipped. */
+  const spelled = (path: string) => {
+    const [pathname, query] = path.split('?');
+    return fc.array(fc.constantFrom('keep', 'keep', 'keep', 'encode', 'encodeUpper', 'double', 'flip'), { minLength: pathname.length, maxLength: pathname.length })
+      .map((choices) => [...pathname].map((c, i) => {
+        if (c === '/' && choices[i] !== 'encode') return c;
+        switch (choices[i]) {
+          case 'encode': return hex(c);
+          case 'encodeUpper': return hex(c).toUpperCase();
+          case 'double': return `%25${hex(c).slice(1)}`;
+          case 'flip': return c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+          default: return c;
+        }
+      }).join('') + (query ? `?${query}` : ''));
+  };
+  const dressed = fc.tuple(fc.constantFrom(...keyedPaths).chain(spelled), fc.constantFrom('', '/', '//', '/.', '/..', '/%2e%2e', '/%2e', '/%2F'), fc.constantFrom(
+    'origin', 'origin', 'absolute', 'absolute-other-host', 'double-slash', 'dot-segment', 'dotdot-segment',
+  )).map(([path, tail, form]) => {
+    const [pathname, query] = path.split('?');
+    const withTail = `${pathname}${tail}${query ? `?${query}` : ''}`;
+    switch (form) {
+      case 'absolute': return () => `http://127.0.0.1:${port}${withTail}`;
+      case 'absolute-other-host': return () => `http://evil.example${withTail}`;
+      case 'double-slash': return () => `/${withTail}`;
+      case 'dot-segment': return () => withTail.replace('/api/', '/api/./');
+      case 'dotdot-segment': return () => withTail.replace('/api/', '/x/../api/');
+      default: return () => withTail;
+    }
+  });
+
+  it('a keyless call never gets data and a personal key never gets units, however the path is spelled', async () => {
+    await fc.assert(fc.asyncProperty(dressed, fc.boolean(), async (target, withPersonalKey) => {
+      const url = target();
+      const answer = await rawRequest(port, `GET ${url} HTTP/1.1`, withPersonalKey ? { 'X-API-Key': personalKey } : {});
+      expect(answer.status, url).toBeLessThan(500);
+      if (answer.status >= 300 && answer.status !== 304) {
+        expect(JSON.parse(answer.body), url).toMatchObject({ success: false, code: expect.any(String) });
+      }
+      if (!withPersonalKey) {
+        // Deny by default: not even a 404 tells a keyless caller which paths exist.
+        expect([400, 401], `${url} → ${answer.status} ${answer.body.slice(0, 120)}`).toContain(answer.status);
+      } else if (answer.status === 200) {
+        expect(answer.body, url).not.toContain('"unidades"');
+      }
+    }), { numRuns: 600 });
+  }, 120_000);
+
+  it.each([
+    `/API/catastro/${REF}`, `//api/catastro/${REF}`, `/api/catastro/%2e%2e/catastro/${REF}`, `/%2561pi/catastro/${REF}`,
+    `/api/catastro/${REF}/`, `/Api/Catastro/${REF}/Units`,
+  ])('%s without a key → never data (held up before the fix too, must keep holding)', async (url) => {
+    const answer = await rawRequest(port, `GET ${url} HTTP/1.1`);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.parse(answer.body).success).toBe(false);
+  });
 });

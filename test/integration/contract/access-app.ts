@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { handleError, handleNotFound } from '../../../core/api/envelope.js';
 import apiAccessPlugin, { type ApiAccessOptions } from '../../../core/api/plugins/access.js';
+import { OPEN_ROUTE, ORGANISATION_ROUTE } from '../../../core/api/plugins/route-access.js';
 import { KeyStore } from '../../../core/auth/key-store.js';
 import type { Clock } from '../../../core/auth/periods.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
@@ -53,7 +54,7 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
     if (refcat === 'SLOW') await sleep(Math.random() * 20);
     return { success: true, data: { refCatastral: refcat, pais: 'ES' } };
   });
-  app.get('/api/catastro/:refcat/units', async (request) => {
+  app.get('/api/catastro/:refcat/units', { config: ORGANISATION_ROUTE }, async (request) => {
     const count = Number((request.query as { n?: string }).n ?? '3');
     return { success: true, data: { refCatastral: '9398516VK3799G', unidades: Array.from({ length: count }, (_, i) => unit(i)), truncated: false } };
   });
@@ -73,8 +74,8 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
     reply.type('application/vnd.google-earth.kml+xml');
     return '<kml/>';
   });
-  app.get('/api/status', async () => ({ success: true, data: { version: API_VERSION } }));
-  app.get('/api/openapi.json', async () => ({ openapi: '3.1.0' }));
+  app.get('/api/status', { config: OPEN_ROUTE }, async () => ({ success: true, data: { version: API_VERSION } }));
+  app.get('/api/openapi.json', { config: OPEN_ROUTE }, async () => ({ openapi: '3.1.0' }));
   app.get('/api/tiles/parcels/:z/:x/:y', async () => 'tile');
 
   await app.ready();

@@ -46,7 +46,8 @@ describe('contract: error statuses and codes of the access layer', () => {
     { name: 'unknown endpoint with a key', url: '/api/nothing-here', key: () => basic, status: 404, code: 'NOT_FOUND' },
     { name: 'open: status without a key', url: '/api/status', status: 200 },
     { name: 'open: openapi.json without a key', url: '/api/openapi.json', status: 200 },
-    { name: 'open: tiles without a key', url: '/api/tiles/parcels/16/1/2', status: 200 },
+    { name: 'tiles without a key', url: '/api/tiles/parcels/16/1/2', status: 401, code: 'UNAUTHORIZED' },
+    { name: 'tiles with a key', url: '/api/tiles/parcels/16/1/2', key: () => basic, status: 200 },
   ];
 
   it.each(cases)('$name → $status $code', async ({ url, key, headers, status, code }) => {
