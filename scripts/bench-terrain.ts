@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { AnalysisService } from '../core/analysis/analysis-service.js';
 import { ProtectedAreaWriter, type SiteRecord } from '../core/analysis/terrain/protected-area-writer.js';
@@ -12,10 +11,10 @@ import { readLayer } from '../core/analysis/terrain/read-layer.js';
 import { detectPreset, siteTypes } from '../core/analysis/terrain/field-mapping.js';
 import type { LonLat, Parcel } from '../core/model/index.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
+import { fixture } from '../test/helpers/paths.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const layers = ['es_madrid_zepa_qgis2web_3857.geojson', 'es_madrid_zec_qgis2web_3857.geojson.gz']
-  .map((f) => path.resolve(repoRoot, '../shared/fixtures/analysis', f));
+  .map((f) => fixture(`analysis/${f}`));
 
 async function madridSites(): Promise<SiteRecord[]> {
   const sites: SiteRecord[] = [];

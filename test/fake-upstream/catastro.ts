@@ -6,7 +6,7 @@ import { fixture } from '../helpers/paths.js';
 
 /**
  * A stand-in for the Spanish Catastro's live services on 127.0.0.1, speaking their real paths
- * and parameters and replaying the recorded answers in ../shared/fixtures byte for byte:
+ * and parameters and replaying the recorded answers in test/fixtures byte for byte:
  *
  * - OVC JSON `…/OVCWcfCallejero/COVCCallejero.svc/json/Consulta_DNPRC?Provincia=&Municipio=&RefCat=`
  *   → the recorded 18-property answer for 9398516VK3799G; without `RefCat` the recorded error

@@ -2,8 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+import { fixture, repoRoot } from '../../helpers/paths.js';
 
 /** Resolves with the first stdout line matching `pattern`, or rejects when the process dies first. */
 function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 60_000): Promise<RegExpExecArray> {
@@ -33,7 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Real hazard layers for the overlays and the analyses: Madrid's SPAs, Madrid's SACs standing in
   // for a national designated-areas register (none is at hand; real geometry, explicit mapping),
   // and the EGMS ortho tile E45N17 (Ustica, Sicily; vertical and east-west components).
-  const analysisFixtures = path.resolve(repoRoot, '../shared/fixtures/analysis');
+  const analysisFixtures = fixture('analysis');
   const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
     '--protected-areas', path.join(analysisFixtures, 'es_madrid_zepa_qgis2web_3857.geojson'),
     '--designated-areas', path.join(analysisFixtures, 'es_madrid_zec_qgis2web_3857.geojson.gz'),

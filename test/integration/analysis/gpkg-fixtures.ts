@@ -1,13 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 
 /**
  * GeoPackages for the tests, written by GDAL's ogr2ogr from the real Madrid Natura 2000 layers
- * (../shared/fixtures/analysis, PROVENANCE.md). No real .gpkg can be committed or downloaded, and
+ * (test/fixtures/analysis, PROVENANCE.md). No real .gpkg can be committed or downloaded, and
  * GDAL is an independent GeoPackage writer, so reading its output is not a circular test.
  */
-const analysisDir = path.resolve(repoRoot, '../shared/fixtures/analysis');
+const analysisDir = fixture('analysis');
 export const ZEPA = path.join(analysisDir, 'es_madrid_zepa_qgis2web_3857.geojson');
 export const ZEC = path.join(analysisDir, 'es_madrid_zec_qgis2web_3857.geojson.gz');
 /** Layer names GDAL gives the two GeoJSON files (ogrinfo), needed in -sql. */

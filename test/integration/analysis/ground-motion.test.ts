@@ -9,10 +9,10 @@ import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import { motionClass } from '../../../core/analysis/ground-motion/motion-class.js';
 import type { LonLat, Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 import { squareParcel } from './parcels.js';
 
-const egmsDir = path.resolve(repoRoot, '../shared/fixtures/analysis/egms');
+const egmsDir = fixture('analysis/egms');
 const U_ZIP = path.join(egmsDir, 'EGMS_L3_E45N17_100km_U_2020_2024_1.zip');
 const E_ZIP = path.join(egmsDir, 'EGMS_L3_E45N17_100km_E_2020_2024_1.zip');
 

@@ -4,10 +4,10 @@ import { gunzipSync } from 'node:zlib';
 import { bboxClip, booleanPointInPolygon } from '@turf/turf';
 import proj4 from 'proj4';
 import type { Parcel } from '../../../core/model/index.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 
 /** The only real protected-area layers at hand: Comunidad de Madrid's Natura 2000 SPAs (ZEPA) and SACs (ZEC), PROVENANCE.md. */
-export const analysisDir = path.resolve(repoRoot, '../shared/fixtures/analysis');
+export const analysisDir = fixture('analysis');
 export const ZEPA = path.join(analysisDir, 'es_madrid_zepa_qgis2web_3857.geojson');
 export const ZEC = path.join(analysisDir, 'es_madrid_zec_qgis2web_3857.geojson.gz');
 

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 import { PVCALC_RECORDING, startFakePvgis, type FakePvgis } from '../../fake-upstream/pvgis.js';
 import { startFakeSigpac, type FakeSigpac } from '../../fake-upstream/sigpac.js';
 import { squareParcel } from './parcels.js';
@@ -21,7 +20,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
       db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }),
       config: { pvgisBaseUrl: pvgis.baseUrl, sigpacBaseUrl: sigpac.baseUrl },
     });
-    await service.importProtectedAreas(path.resolve(repoRoot, '../shared/fixtures/analysis/es_madrid_zepa_qgis2web_3857.geojson'));
+    await service.importProtectedAreas(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'));
   });
   afterAll(async () => { await pvgis.close(); await sigpac.close(); });
 

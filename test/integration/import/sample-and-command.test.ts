@@ -19,7 +19,7 @@ beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-sample-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bundled sample', () => {
-  it('is byte for byte the shared fixtures', () => {
+  it('is byte for byte the vendored fixtures', () => {
     for (const name of ['A.ES.SDGC.CP.40146.cadastralparcel.gml.gz', 'A.ES.SDGC.BU.40146.building.gml.gz', 'A.ES.SDGC.CP.MD..40146.xml']) {
       expect(readFileSync(path.join(RESOURCES, 'sample', name)).equals(readFileSync(fixture(name)))).toBe(true);
     }

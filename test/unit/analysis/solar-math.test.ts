@@ -7,9 +7,9 @@ import { paybackYears } from '../../../core/analysis/solar/payback.js';
 import { parsePvcalcAnswer, pvgisRefusal } from '../../../core/analysis/solar/pvgis-answer.js';
 import { installableKw, solarGrade } from '../../../core/analysis/solar/solar-estimate.js';
 import { DEFAULT_SOLAR_PRICES } from '../../../core/analysis/solar/solar-prices.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 
-const analysisFixtures = path.resolve(repoRoot, '../shared/fixtures/analysis');
+const analysisFixtures = fixture('analysis');
 
 describe('PVGIS PVcalc answer (real recording)', () => {
   const raw = readFileSync(path.join(analysisFixtures, 'pvgis_pvcalc_31.23_121.47_fixed_slope0_SolarPrice-Insight.json'), 'utf8');

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { area } from '@turf/turf';
 import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
 import { subdividePolygon } from '../../../core/analysis/terrain/subdivide-polygon.js';
 import type { Ring } from '../../../core/model/index.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 
 describe('subdividePolygon on the real Madrid ZEPA polygons', () => {
-  const doc = JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/fixtures/analysis/es_madrid_zepa_qgis2web_3857.geojson'), 'utf8'));
+  const doc = JSON.parse(readFileSync(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'), 'utf8'));
   const toWgs = proj4('EPSG:3857', 'EPSG:4326');
 
   it('pieces are small and their areas add up to the site area (geodesic, independent of the cut)', () => {

@@ -6,7 +6,7 @@ import { IpcChannel } from '../../../electron/ipc-channels.js';
 import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture, repoRoot } from '../../helpers/paths.js';
 
 /**
  * The hazard-layer IPC handlers (electron/ipc-handlers.ts, layer-files.ts) without an Electron
@@ -29,7 +29,7 @@ vi.mock('electron', () => ({
   BrowserWindow: { fromWebContents: () => null },
 }));
 
-const analysisDir = path.resolve(repoRoot, '../shared/fixtures/analysis');
+const analysisDir = fixture('analysis');
 const ZEPA = path.join(analysisDir, 'es_madrid_zepa_qgis2web_3857.geojson');
 const ZEC = path.join(analysisDir, 'es_madrid_zec_qgis2web_3857.geojson.gz');
 const U_ZIP = path.join(analysisDir, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip');
