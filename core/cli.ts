@@ -8,6 +8,7 @@ import { CatastroService, API_VERSION } from './service.js';
 import { keysCommand } from './auth/keys-command.js';
 import { runImportCommand } from './store/import-command.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
+import type { BatchCommandOptions } from './batch/batch-command.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
@@ -144,6 +145,32 @@ export function buildProgram(): Command {
     .action(async (options: LayerImportOptions) => {
       const { runLayerImport } = await import('./analysis/layer-import-command.js');
       process.exitCode = await runLayerImport(options);
+    });
+
+  program.command('batch')
+    .description('look up every row of a CSV (references, or latitude/longitude) and write the parcels found; an interrupted batch resumes')
+    .argument('<input>', 'CSV with a header row (comma, semicolon or tab separated)')
+    .requiredOption('-o, --output <file>', 'output: .csv, .geojson, .gpkg (GeoPackage) or .kml')
+    .option('--reference-column <name>', 'column holding the cadastral reference (default: detected)')
+    .option('--latitude-column <name>', 'column holding the latitude (default: detected)')
+    .option('--longitude-column <name>', 'column holding the longitude (default: detected)')
+    .option('--country-column <name>', 'column holding the country code (default: detected)')
+    .option('--country <code>', 'country of rows without one (default: detected from the reference, else ES)')
+    .option('--concurrency <n>', 'rows asked at once', '4')
+    .option('--pace <ms>', 'least time between two requests to one live source', '250')
+    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+    .action(async (input: string, options: BatchCommandOptions & { data: string; pace: string }) => {
+      const { runBatchCommand } = await import('./batch/batch-command.js');
+      // Polite to the official sources: two requests at a time per source, spaced by --pace.
+      const service = await CatastroService.open({
+        dataDir: options.data, sources: sourcesFromEnv(),
+        upstream: { sourceConcurrency: 2, sourceIntervalMs: Math.max(0, Number(options.pace) || 0) },
+      });
+      try {
+        process.exitCode = await runBatchCommand(input, options, service);
+      } finally {
+        service.close();
+      }
     });
 
   program.addCommand(keysCommand(defaultDataDir));

@@ -19,7 +19,7 @@ import { parcelTile } from './map/parcel-tiles.js';
 import {
   ServiceError, validationError,
   type BBox, type CoordinateMatch, type CountryCode, type HazardLayerProgress, type HazardLayerResult, type Parcel,
-  type PolygonResult, type UnitsPage,
+  type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
@@ -162,6 +162,16 @@ export class CatastroService {
     return kind === 'protected-areas'
       ? this.analyses.protectedAreasInBBox(bbox, limit)
       : this.analyses.groundMotionCellsInBBox(bbox, limit);
+  }
+
+  /**
+   * The parcel a batch row asks for: by reference, or the parcel under a point (then read whole
+   * by its reference), in whichever covered country the row names or the reference shows.
+   */
+  async findParcel(query: ParcelQuery, signal?: AbortSignal): Promise<Parcel> {
+    if ('reference' in query) return this.parcel(query.reference, query.country, signal);
+    const match = await this.parcelAt(query, signal);
+    return this.parcel(match.refCat14, query.country, signal);
   }
 
   async polygon(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<PolygonResult> {

@@ -5,3 +5,4 @@ export * from './parcel.js';
 export * from './analysis.js';
 export * from './import.js';
 export * from './hazard-layers.js';
+export * from './batch.js';

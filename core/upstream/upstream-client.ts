@@ -1,7 +1,8 @@
 import {
   BrokenCircuitError, ConsecutiveBreaker, ExponentialBackoff, TaskCancelledError, TimeoutStrategy,
-  circuitBreaker, handleWhen, retry, timeout, wrap, type CircuitBreakerPolicy, type IPolicy,
+  bulkhead, circuitBreaker, handleWhen, retry, timeout, type BulkheadPolicy, type CircuitBreakerPolicy, type IPolicy,
 } from 'cockatiel';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
 
@@ -16,6 +17,10 @@ export interface UpstreamClientOptions {
   breakerThreshold?: number;
   /** How long an open breaker refuses calls before it lets one trial request through. */
   breakerHalfOpenAfterMs?: number;
+  /** Requests in flight to one source at most; more wait their turn (politeness, e.g. in a batch). */
+  sourceConcurrency?: number;
+  /** Least time between the starts of two requests to one source (politeness). */
+  sourceIntervalMs?: number;
 }
 
 export interface UpstreamRequest {
@@ -44,6 +49,8 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
   baseDelayMs: 200,
   breakerThreshold: 5,
   breakerHalfOpenAfterMs: 30_000,
+  sourceConcurrency: 4,
+  sourceIntervalMs: 0,
 };
 
 /** The caller gave up (its signal aborted): not the source's fault, so never a breaker failure. */
@@ -51,7 +58,12 @@ class CallerAbortError extends Error {}
 
 interface SourcePolicies {
   breaker: CircuitBreakerPolicy;
-  attempts: IPolicy;
+  retries: IPolicy;
+  perAttempt: IPolicy;
+  /** At most sourceConcurrency requests in flight; the others queue (cockatiel bulkhead). */
+  inFlight: BulkheadPolicy;
+  /** When the next request to this source may start (sourceIntervalMs apart). */
+  nextStart: number;
 }
 
 /** A 5xx answer, raised inside the policies so that retry and breaker treat it like a timeout. */
@@ -107,7 +119,8 @@ export class UpstreamClient {
         backoff: new ExponentialBackoff({ initialDelay: this.options.baseDelayMs, maxDelay: this.options.baseDelayMs * 16 }),
       });
       const perAttempt = timeout(this.options.timeoutMs, TimeoutStrategy.Aggressive);
-      entry = { breaker, attempts: wrap(retries, perAttempt) };
+      const inFlight = bulkhead(Math.max(1, this.options.sourceConcurrency), Number.MAX_SAFE_INTEGER);
+      entry = { breaker, retries, perAttempt, inFlight, nextStart: 0 };
       this.policies.set(source, entry);
     }
     return entry;
@@ -125,10 +138,12 @@ export class UpstreamClient {
    * the source is down: retries exhausted, breaker open, 5xx, timeout, connection refused or cut.
    */
   async getText(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
-    const { breaker, attempts } = this.policyFor(request.source);
+    const { breaker, retries, perAttempt } = this.policyFor(request.source);
     const withRetries = async () => {
       try {
-        return await attempts.execute(({ signal }) => this.attempt(url, request, signal), request.signal);
+        // Waiting for a polite turn is not part of an attempt's time: retry ⊃ politeness ⊃ timeout.
+        return await retries.execute(({ signal }) => this.politely(request.source, signal,
+          () => perAttempt.execute(({ signal: attemptSignal }) => this.attempt(url, request, attemptSignal), signal)), request.signal);
       } catch (error) {
         // The timeout policy reports a caller's abort as a cancelled task; tell the breaker apart.
         if (request.signal?.aborted) throw new CallerAbortError('cancelled by the caller');
@@ -142,6 +157,25 @@ export class UpstreamClient {
       if (request.signal?.aborted) throw unavailable(`The request to ${request.source} was cancelled.`);
       throw unavailable(`${request.source} does not answer; retry later (${describeFailure(error, this.options.timeoutMs)}).`);
     }
+  }
+
+  /**
+   * Runs one request within the source's politeness: a place among its concurrent requests,
+   * then a start no sooner than sourceIntervalMs after the previous one. Each retry is a new
+   * request and waits its turn too.
+   */
+  private politely<T>(source: string, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
+    const policies = this.policyFor(source);
+    return policies.inFlight.execute(async () => {
+      const interval = this.options.sourceIntervalMs;
+      if (interval > 0) {
+        const now = Date.now();
+        const startAt = Math.max(now, policies.nextStart);
+        policies.nextStart = startAt + interval;
+        if (startAt > now) await sleep(startAt - now, undefined, { signal });
+      }
+      return request();
+    }, signal);
   }
 
   private async attempt(url: string, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamAnswer> {

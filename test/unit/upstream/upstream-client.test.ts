@@ -135,4 +135,24 @@ describe('UpstreamClient', () => {
     expect(client.breakerState('c')).toBe('closed');
     await expect(client.getText(server.url, { source: 'c' })).resolves.toMatchObject({ status: 200 });
   });
+
+  it('asks one source politely: never more requests in flight than sourceConcurrency, starts sourceIntervalMs apart; another source is not held up', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const starts: number[] = [];
+    const server = await serve((_req, res) => {
+      starts.push(performance.now());
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      setTimeout(() => { inFlight--; res.writeHead(200).end('ok'); }, 30);
+    });
+    const client = new UpstreamClient({ ...fast, sourceConcurrency: 2, sourceIntervalMs: 60 });
+    const begun = performance.now();
+    const other = client.getText(server.url, { source: 'other' }).then(() => performance.now() - begun);
+    await Promise.all(Array.from({ length: 5 }, () => client.getText(server.url, { source: 'polite' })));
+    expect(maxInFlight).toBeLessThanOrEqual(3); // two of 'polite' and the one of 'other'
+    const politeStarts = starts.sort((a, b) => a - b);
+    // Five requests of one source 60 ms apart take at least 4 × 60 ms to start.
+    expect(politeStarts.at(-1)! - politeStarts[0]).toBeGreaterThanOrEqual(4 * 60 - 10);
+    expect(await other).toBeLessThan(200);
+  });
 });

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeTable } from '../export/write-table.js';
+import { isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
+import { batchTable } from './batch-table.js';
+import { detectColumns } from './detect-columns.js';
+import { BatchJournal } from './journal.js';
+import { readCsv } from './read-csv.js';
+import { runBatch, type BatchOutcome, type FindParcel } from './run-batch.js';
+
+export interface BatchFileJob {
+  input: string;
+  output: string;
+  /** Columns the user named; the others are detected from the header. */
+  columns?: BatchColumns;
+  defaultCountry?: string;
+  concurrency?: number;
+  find: FindParcel;
+  signal?: AbortSignal;
+  /** Called once the columns are known, before any lookup. */
+  onStart?: (columns: BatchColumns, counts: BatchCounts, resumed: number) => void;
+  onProgress?: (counts: BatchCounts, last: BatchRowResult | undefined) => void;
+}
+
+export interface BatchFileOutcome extends BatchOutcome {
+  columns: BatchColumns;
+  format: FeatureFormat;
+  /** The journal kept for a resume (rows failed or the batch stopped), else undefined. */
+  journal?: string;
+  /** Rows answered in an earlier, interrupted run of the same batch. */
+  resumed: number;
+}
+
+export function formatOfPath(file: string): FeatureFormat {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  const format = extension === 'json' ? 'geojson' : extension;
+  if (!isFeatureFormat(format)) throw validationError(`Output ${file}: the extension must be .csv, .geojson, .gpkg or .kml.`);
+  return format;
+}
+
+/** Where a batch keeps its progress: beside its output, so the same command resumes it. */
+export const journalPathOf = (output: string) => `${output}.journal`;
+
+/**
+ * `catastro batch INPUT.csv -o OUT.ext`: reads the CSV, answers its rows (resuming the
+ * journal of an interrupted run of the same input and columns) and writes the output whole,
+ * through a temporary file so a half-written output never replaces a good one. The journal is
+ * removed when every row got a final answer; it stays when a source was down for some rows or
+ * the run was stopped.
+ */
+export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome> {
+  const format = formatOfPath(job.output);
+  const text = readFileSync(job.input, 'utf8');
+  const csv = readCsv(text);
+  const columns = detectColumns(csv.header, job.columns);
+  const fingerprint = createHash('sha256').update(text).update(JSON.stringify({ columns, country: job.defaultCountry ?? null })).digest('hex');
+  const journal = BatchJournal.open(journalPathOf(job.output), fingerprint, columns);
+  const resumed = journal.finalRows().length;
+  job.onStart?.(columns, { total: csv.rows.length, done: resumed, found: 0, notFound: 0, failed: 0 }, resumed);
+  const outcome = await runBatch({
+    rows: csv.rows, columns, defaultCountry: job.defaultCountry, find: job.find, journal,
+    concurrency: job.concurrency, signal: job.signal, onProgress: job.onProgress,
+  });
+  const bytes = writeTable(batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'), format);
+  const temporary = `${job.output}.partial`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, job.output);
+  const final = outcome.complete && !outcome.results.some(isRetryableFailure);
+  if (final) journal.remove();
+  return { ...outcome, columns, format, journal: final ? undefined : journal.file, resumed };
+}

@@ -1,0 +1,22 @@
+import { validationError, type BatchColumns, type ParcelQuery } from '../model/index.js';
+
+/** A decimal number as spreadsheets write it: "40.4168" or, in Spanish locales, "40,4168". */
+function decimal(text: string, name: string): number {
+  const value = Number(text.replace(',', '.'));
+  if (text === '' || !Number.isFinite(value)) throw validationError(`The ${name} "${text}" is not a decimal number.`);
+  return value;
+}
+
+/** The question a row asks, from the batch's columns; a row that asks nothing is refused (400). */
+export function rowQuery(row: Record<string, string>, columns: BatchColumns, defaultCountry?: string): ParcelQuery {
+  const country = (columns.country ? row[columns.country] || undefined : undefined) ?? defaultCountry;
+  const reference = columns.reference ? row[columns.reference]?.replace(/\s+/g, '') : '';
+  if (reference) return { reference, country };
+  if (columns.latitude && columns.longitude) {
+    const [lat, lon] = [row[columns.latitude] ?? '', row[columns.longitude] ?? ''];
+    if (lat !== '' || lon !== '') {
+      return { latitude: decimal(lat, 'latitude'), longitude: decimal(lon, 'longitude'), country };
+    }
+  }
+  throw validationError('The row has no reference and no latitude/longitude.');
+}

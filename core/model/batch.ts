@@ -1,0 +1,64 @@
+import type { ErrorCode } from './errors.js';
+import type { Parcel } from './parcel.js';
+
+/** What became of one input row of a batch lookup. */
+export type BatchRowStatus = 'found' | 'not_found' | 'failed';
+
+/** The columns a batch reads: a reference column, or a latitude and a longitude column; country optional. */
+export interface BatchColumns {
+  reference?: string;
+  latitude?: string;
+  longitude?: string;
+  country?: string;
+}
+
+/** One answered row: the input as read, and the parcel or the reason it has none. */
+export interface BatchRowResult {
+  /** 1-based data row number (the header is row 0). */
+  row: number;
+  input: Record<string, string>;
+  status: BatchRowStatus;
+  parcel?: Parcel;
+  code?: ErrorCode;
+  reason?: string;
+}
+
+/**
+ * A failure worth asking again later: the source was down or the service faulted. A malformed
+ * row, an ambiguous reference or a country without coverage will fail the same way again.
+ */
+export const isRetryableFailure = (result: Pick<BatchRowResult, 'status' | 'code'>): boolean =>
+  result.status === 'failed' && (result.code === 'SERVICE_UNAVAILABLE' || result.code === 'INTERNAL_ERROR');
+
+export interface BatchCounts {
+  total: number;
+  done: number;
+  found: number;
+  notFound: number;
+  failed: number;
+}
+
+/** Output formats of a batch and of a selection export. */
+export const FEATURE_FORMATS = ['csv', 'geojson', 'gpkg', 'kml'] as const;
+export type FeatureFormat = (typeof FEATURE_FORMATS)[number];
+
+export const isFeatureFormat = (value: unknown): value is FeatureFormat =>
+  typeof value === 'string' && (FEATURE_FORMATS as readonly string[]).includes(value);
+
+/** A batch as the app shows it: counts while it runs, and the rows that failed with their reason. */
+export interface BatchState {
+  id: string;
+  name: string;
+  state: 'running' | 'done' | 'interrupted' | 'cancelled';
+  columns: BatchColumns;
+  counts: BatchCounts;
+  /** Rows not found or failed, with their reason (at most the first 500). */
+  problems: Pick<BatchRowResult, 'row' | 'input' | 'status' | 'code' | 'reason'>[];
+  startedAt: string;
+  finishedAt?: string;
+}
+
+/** What one batch row asks: a reference, or the parcel under a point; country optional (detected or ES). */
+export type ParcelQuery =
+  | { reference: string; country?: string }
+  | { latitude: number; longitude: number; country?: string };
