@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addressCandidates, type AddressCandidatesResult } from './address/candidates.js';
-import type { AddressCandidatesInput } from './address/candidates-input.js';
+import { readCandidatesInput, type AddressCandidatesInput } from './address/candidates-input.js';
 import { createAddressDeps, type AddressDeps } from './address/deps.js';
 import { parseAddress, type AddressParseResult } from './address/parse.js';
 import { AnalysisService, type AnalysisSourcesConfig } from './analysis/analysis-service.js';
@@ -136,7 +136,15 @@ export class CatastroService {
 
   /** Endpoint 1: address → ranked parcel candidates. */
   addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult> {
-    return addressCandidates(input ?? {}, this.addressDeps, signal);
+    const served = this.addressCountries();
+    const adapter = this.adapters.get((optionalCountry(input?.country) ?? 'ES') as CountryCode);
+    if (adapter?.searchAddress) return adapter.searchAddress(readCandidatesInput(input ?? {}, served), this.context(signal));
+    return addressCandidates(input ?? {}, { ...this.addressDeps, supportedCountries: served }, signal);
+  }
+
+  /** Countries whose address search this installation serves: Spain's own, and every adapter's. */
+  private addressCountries(): CountryCode[] {
+    return ['ES', ...[...this.adapters.values()].filter((a) => a.searchAddress).map((a) => a.code)];
   }
 
   /** Endpoint 5: Spanish free-text address → reference. */

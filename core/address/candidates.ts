@@ -20,6 +20,8 @@ export interface AddressCandidatesDeps {
   copy: ParcelLookup;
   /** The copy's stored addresses, for answers while the geocoder is down. Optional: without it a down geocoder is a 503. */
   localAddresses?: LocalAddressSearch;
+  /** Countries the installation serves (Spain's and those of country adapters), for the 422's `supportedCountries`. */
+  supportedCountries?: readonly CountryCode[];
 }
 
 export interface AddressCandidatesResult {
@@ -171,7 +173,7 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
  * where they can (else 503). Nothing found → 404 NOT_FOUND (free).
  */
 export async function addressCandidates(input: AddressCandidatesInput, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidatesResult> {
-  const { address, limit } = readCandidatesInput(input, SERVED_ADDRESS_COUNTRIES);
+  const { address, limit } = readCandidatesInput(input, deps.supportedCountries ?? SERVED_ADDRESS_COUNTRIES);
   let candidates: AddressCandidate[];
   let attribution = `${CARTOCIUDAD_ATTRIBUTION}; ${CATASTRO_ATTRIBUTION}`;
   try {

@@ -1,6 +1,8 @@
 import type {
   BBox, CountryCode, CoordinateMatch, LonLat, Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
+import type { AddressCandidatesRequest } from '../address/candidates-input.js';
+import type { AddressCandidatesResult } from '../address/candidates.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 
@@ -34,4 +36,6 @@ export interface CountryAdapter {
   parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch>;
   polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult>;
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
+  /** Address search (endpoint 1) of a country other than Spain, whose search lives in core/address. */
+  searchAddress?(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult>;
 }

@@ -1,15 +1,18 @@
 import type { CountryAdapter } from './adapter.js';
 import { SpainAdapter } from './es/adapter.js';
 import type { EsSourcesConfig } from './es/config.js';
+import { FranceAdapter } from './fr/adapter.js';
+import type { FrSourcesConfig } from './fr/config.js';
 import { ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
 
 export interface SourcesConfig {
   es: Partial<EsSourcesConfig>;
+  fr: Partial<FrSourcesConfig>;
 }
 
 /** Adding a country: its folder under countries/ and one line here. */
 export function createAdapters(sources: Partial<SourcesConfig> = {}): Map<CountryCode, CountryAdapter> {
-  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es)];
+  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr)];
   return new Map(adapters.map((a) => [a.code, a]));
 }
 

@@ -9,7 +9,7 @@ export interface ImportProgress {
 /** What one imported file brought into the local copy. */
 export interface ImportResult {
   file: string;
-  kind: 'inspire-parcels' | 'inspire-buildings' | 'cat';
+  kind: 'inspire-parcels' | 'inspire-buildings' | 'cat' | NationalBulkKind;
   parcels: number;
   buildings: number;
   units: number;
@@ -41,3 +41,6 @@ export interface OfflineArea {
   bytes: number;
   updatedAt: string;
 }
+
+/** National bulk files of countries other than Spain (core/countries/bulk-formats.ts). */
+export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json';

@@ -87,6 +87,9 @@ export interface CoordinateMatch {
   tipoInmueble: string;
   coordenadas: { latitud: number; longitud: number };
   mapsUrl: string;
+  /** Outside Spain: the country whose cadastre answered, and the attribution its source demands. */
+  pais?: CountryCode;
+  attribution?: string;
 }
 
 /** `data` of `GET /api/catastro/{refcat}/polygon`. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path, { basename } from 'node:path';
 import { municipalityFromMetadata, type MunicipalityFacts } from './importers/atom-metadata.js';
+import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
 import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
 import { listZipEntries, readZipEntryText, type ZipEntryInfo } from './importers/zip-archive.js';
 import type { ImportResult } from './types.js';
@@ -35,13 +36,15 @@ const METADATA_DATESTAMP = /<gmd:dateStamp>\s*<gco:Date(?:Time)?>(\d{4}-\d{2}-\d
 const CATASTRO_FILE = /^A\.ES\.SDGC\.(CP|BU)\.(\d{5})\./;
 
 function kindFromHead(name: string, head: string): ImportKind | { notKept: string } {
+  const national = nationalBulkFormat(head);
+  if (national) return national.kind;
   const feature = FIRST_FEATURE.exec(head)?.[1];
   if (feature === 'CadastralParcel') return 'inspire-parcels';
   if (feature === 'Building') return 'inspire-buildings';
   if (feature) return { notKept: feature };
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
-  throw new Error(`${name} is neither an INSPIRE parcels or buildings GML nor a CAT file.`);
+  throw new Error(`${name} is neither an INSPIRE parcels or buildings GML nor a CAT file, nor a national parcels file the copy takes (${NATIONAL_BULK_FORMATS.map((f) => f.kind).join(', ')}).`);
 }
 
 /**
@@ -81,7 +84,8 @@ export async function planImport(file: string): Promise<ImportPlan> {
   const parts: ImportPart[] = [];
   const skipped: string[] = [];
   let heads = '';
-  for (const entry of entries.filter((e) => /\.gml$/i.test(e.name))) {
+  // GML of the Catastro's zips; JSON of national downloads (Datafordeler's MAT zip).
+  for (const entry of entries.filter((e) => /\.(gml|json)$/i.test(e.name))) {
     const head = await peekText(entry, 16384);
     const kind = kindFromHead(entry.name, head);
     if (typeof kind === 'object') { skipped.push(`${entry.name} (${kind.notKept})`); continue; }

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
@@ -11,6 +12,8 @@ import { ParcelWriter } from './parcel-writer.js';
 import type { ImportProgress, ImportResult } from './types.js';
 
 export { detectImportKind, type ImportKind } from './import-plan.js';
+
+const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
 
 /** Where a file came from, when it was downloaded (kept as the offline area's source). */
 export interface ImportOrigin {
@@ -119,6 +122,13 @@ async function importOne(
         result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
           buildings.forEach((b) => writer.building(b));
           records += buildings.length;
+          progress(chunk);
+        });
+      } else if (part.kind !== 'cat') {
+        const format = NATIONAL_FORMAT_OF_KIND.get(part.kind)!;
+        result.parcels = await format.stream(part.input, (parcels, chunk) => {
+          parcels.forEach((p) => writer.parcel(p));
+          records += parcels.length;
           progress(chunk);
         });
       } else {

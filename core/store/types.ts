@@ -1,7 +1,7 @@
 import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../model/index.js';
 
 /** Where a stored record came from: a bulk import or a cached live answer. */
-export type RecordSource = 'inspire' | 'cat' | 'live';
+export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
 
 /** A parcel of the local copy. Geometry always WGS84 (converted from the file's CRS at import). */
 export interface StoredParcel {

@@ -1,0 +1,25 @@
+import type { CountryCode, NationalBulkKind } from '../model/index.js';
+import type { TextChunk, TextInput } from '../store/importers/text-stream.js';
+import type { StoredParcel } from '../store/types.js';
+import { isEtalabParcels, streamEtalabParcels } from './fr/etalab-geojson.js';
+
+/**
+ * Bulk files of the countries besides Spain that the import door (store/import-runner.ts)
+ * takes. Each country's reader lives in its folder; this list is the only glue.
+ */
+export interface NationalBulkFormat {
+  kind: NationalBulkKind;
+  country: CountryCode;
+  /** True when the first decoded characters of a file are this format's. */
+  detect(head: string): boolean;
+  /** Streams the file's parcels in batches; throws on anything it cannot read (the import then keeps nothing). */
+  stream(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number>;
+}
+
+export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
+  { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels },
+];
+
+export function nationalBulkFormat(head: string): NationalBulkFormat | undefined {
+  return NATIONAL_BULK_FORMATS.find((format) => format.detect(head));
+}

@@ -1,0 +1,38 @@
+import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
+import type { AddressCandidatesResult } from '../../address/candidates.js';
+import type { AdapterContext } from '../adapter.js';
+import { NationalAdapter } from '../national/national-adapter.js';
+import { searchFrenchAddress } from './address-search.js';
+import { FR_CADASTRE_ATTRIBUTION, resolveFrSources, type FrSourcesConfig } from './config.js';
+import { FranceLiveSource } from './live-source.js';
+import { FR_REFERENCE_HINT, parseFrenchReference } from './reference.js';
+
+/**
+ * France: parcels from IGN API Carto (by IDU and by point), addresses from the BAN, bulk from
+ * the Etalab cadastre GeoJSON (etalab-geojson.ts). Use, built area, year, dwellings and floors
+ * by reference are NOT given: the public building sources (BDNB, BD TOPO) have no recording
+ * here to build a client against, so `availableFields` says false for them.
+ */
+export class FranceAdapter extends NationalAdapter {
+  private readonly live: FranceLiveSource;
+
+  constructor(config?: Partial<FrSourcesConfig>) {
+    const live = new FranceLiveSource(resolveFrSources(config));
+    super({
+      code: 'FR',
+      name: 'France',
+      coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: true },
+      // Metropolitan France and Corsica (overseas departments have their own CRS and are not served).
+      bounds: [-5.3, 41.3, 9.7, 51.2],
+      attribution: FR_CADASTRE_ATTRIBUTION,
+      referenceHint: FR_REFERENCE_HINT,
+      parseReference: parseFrenchReference,
+      live,
+    });
+    this.live = live;
+  }
+
+  override searchAddress(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    return searchFrenchAddress(this, this.live, request, ctx);
+  }
+}

@@ -1,0 +1,71 @@
+import { areaM2, centroid } from '../../geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../model/index.js';
+import { streamJsonElements } from '../../store/importers/json-stream.js';
+import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
+import type { StoredParcel } from '../../store/types.js';
+import { parseFrenchReference } from './reference.js';
+
+/**
+ * Etalab's cadastre GeoJSON (`cadastre-<insee>-parcelles.json[.gz]`, per commune or
+ * département; fixtures README "France"): a FeatureCollection in EPSG:4326 without `crs`, one
+ * Polygon or MultiPolygon per parcel, `id` = the 14-character IDU, `numero` NOT zero-padded,
+ * `contenance` (m²) missing on some parcels, `created`/`updated` dates.
+ */
+
+/** Recognised from the first feature's properties: Etalab's `commune` + `prefixe` + `section` + `contenance`. */
+export function isEtalabParcels(head: string): boolean {
+  return /"type"\s*:\s*"FeatureCollection"/.test(head)
+    && /"commune"\s*:\s*"(\d{5}|2[AB]\d{3})"/.test(head)
+    && /"prefixe"\s*:\s*"\d{3}"/.test(head)
+    && /"section"\s*:\s*"[0-9A-Z]{2}"/.test(head);
+}
+
+interface EtalabFeature {
+  id?: unknown;
+  geometry?: { type?: unknown; coordinates?: unknown };
+  properties?: Record<string, unknown>;
+}
+
+function geometryOf(feature: EtalabFeature): ParcelGeometry | undefined {
+  const { type, coordinates } = feature.geometry ?? {};
+  if (!Array.isArray(coordinates) || coordinates.length === 0) return undefined;
+  if (type === 'Polygon') return { type: 'Polygon', coordinates: coordinates as LonLat[][] };
+  if (type === 'MultiPolygon') return { type: 'MultiPolygon', coordinates: coordinates as LonLat[][][] };
+  return undefined;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One Etalab feature as a parcel of the copy; throws on a feature without id or outline (the import then keeps nothing). */
+export function etalabParcel(feature: EtalabFeature): StoredParcel {
+  const props = feature.properties ?? {};
+  const raw = typeof props.id === 'string' ? props.id : typeof feature.id === 'string' ? feature.id : '';
+  const idu = parseFrenchReference(raw);
+  if (!idu) throw new Error(`A parcel with id ${JSON.stringify(raw).slice(0, 40)}, which is not a French IDU (14 characters).`);
+  const geometry = geometryOf(feature);
+  if (!geometry) throw new Error(`Parcel ${idu} has no Polygon or MultiPolygon outline.`);
+  const contenance = Number(props.contenance);
+  const updated = typeof props.updated === 'string' && DATE.test(props.updated) ? props.updated
+    : typeof props.created === 'string' && DATE.test(props.created) ? props.created : undefined;
+  return {
+    ref: idu,
+    country: 'FR',
+    geometry,
+    centroid: centroid(geometry),
+    areaM2: Number.isFinite(contenance) && contenance > 0 ? contenance : areaM2(geometry),
+    // The département (spec: `provincia` in FR); overseas INSEE codes start 97x.
+    provincia: idu.startsWith('97') ? idu.slice(0, 3) : idu.slice(0, 2),
+    source: 'bulk',
+    dataDate: updated ?? new Date().toISOString().slice(0, 10),
+  };
+}
+
+export async function streamEtalabParcels(file: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
+  let total = 0;
+  await streamJsonElements(file, ['$.features.*'], (elements, chunk) => {
+    const parcels = elements.map(({ value }) => etalabParcel(value as EtalabFeature));
+    total += parcels.length;
+    sink(parcels, chunk);
+  });
+  return total;
+}

@@ -1,0 +1,51 @@
+import { isServiceError, unavailable, type LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext } from '../adapter.js';
+import type { LiveParcelSource } from '../national/national-adapter.js';
+import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, parseParcelleAnswer } from './apicarto.js';
+import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
+import type { FrSourcesConfig } from './config.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function getText(url: string, source: string, ctx: AdapterContext): Promise<string> {
+  const answer = await ctx.http.getText(url, { source, signal: ctx.signal, accept: 'application/json' });
+  if (answer.status !== 200) throw unavailable(`${source} answered HTTP ${answer.status}; retry later.`);
+  return answer.body;
+}
+
+/** France's live services: IGN API Carto for parcels, the BAN for addresses. */
+export class FranceLiveSource implements LiveParcelSource {
+  constructor(readonly sources: FrSourcesConfig) {}
+
+  async byReference(idu: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const parcels = parseParcelleAnswer(await getText(parcelleByIdUrl(this.sources, idu), APICARTO_SOURCE, ctx), today());
+    const parcel = parcels.find((p) => p.ref === idu);
+    return parcel && this.withAddress(parcel, ctx);
+  }
+
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const parcels = parseParcelleAnswer(await getText(parcelleAtUrl(this.sources, point), APICARTO_SOURCE, ctx), today());
+    const parcel = parcelContaining(parcels, point);
+    return parcel && this.withAddress(parcel, ctx);
+  }
+
+  search(q: string, options: { limit: number; postcode?: string }, ctx: AdapterContext): Promise<BanAnswer> {
+    return getText(banSearchUrl(this.sources, q, options), BAN_SOURCE, ctx).then(parseBanAnswer);
+  }
+
+  /**
+   * The parcel's address (spec: `direccion` for FR by reference): the BAN's nearest address to
+   * its centroid. Only an extra: a BAN that is down or knows nothing there leaves it out.
+   */
+  private async withAddress(parcel: StoredParcel, ctx: AdapterContext): Promise<StoredParcel> {
+    try {
+      const { addresses } = parseBanAnswer(await getText(banReverseUrl(this.sources, parcel.centroid), BAN_SOURCE, ctx));
+      const nearest = addresses[0];
+      return nearest ? { ...parcel, direccion: nearest.label, codigoPostal: nearest.postcode } : parcel;
+    } catch (error) {
+      if (isServiceError(error)) return parcel;
+      throw error;
+    }
+  }
+}

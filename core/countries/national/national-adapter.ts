@@ -1,0 +1,103 @@
+import { notFound as notFoundHere, validationError, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
+import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
+import type { AddressCandidatesResult } from '../../address/candidates.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext, CountryAdapter, Coverage } from '../adapter.js';
+import { nationalCoordinateMatch, nationalParcel, nationalPolygon } from './parcel-answers.js';
+
+/** A country's live cadastre: one parcel by its national reference, or the parcel at a point. */
+export interface LiveParcelSource {
+  /** The parcel, or undefined when the service knows no such reference (404 follows). */
+  byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined>;
+  /** The parcel containing the point, or undefined when there is none (404 follows). */
+  at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined>;
+}
+
+export interface NationalAdapterSpec {
+  code: CountryCode;
+  name: string;
+  coverage: Coverage;
+  bounds: BBox;
+  /** The attribution the source demands, returned in every answer. */
+  attribution: string;
+  /** How the reference is written, with an example: the hint of 400 and 404 answers. */
+  referenceHint: string;
+  /** Canonical reference or undefined when the text does not have this country's shape. */
+  parseReference(raw: string): string | undefined;
+  live: LiveParcelSource;
+}
+
+/**
+ * The common flow of every country but Spain: the local copy answers first (a bulk import or an
+ * earlier live answer), else the national service is asked and its answer is kept in the copy,
+ * so a parcel seen once draws and answers offline like Spain's. National rules (reference
+ * shapes, protocols, CRS, attribution) come from the country's folder through the spec.
+ */
+export class NationalAdapter implements CountryAdapter {
+  readonly code: CountryCode;
+  readonly name: string;
+  readonly coverage: Coverage;
+  readonly bounds: BBox;
+  readonly attribution: string;
+
+  constructor(protected readonly spec: NationalAdapterSpec) {
+    this.code = spec.code;
+    this.name = spec.name;
+    this.coverage = spec.coverage;
+    this.bounds = spec.bounds;
+    this.attribution = spec.attribution;
+  }
+
+  matchesReference(ref: string): boolean {
+    return this.spec.parseReference(ref) !== undefined;
+  }
+
+  normalizeReference(ref: string): string {
+    const canonical = this.spec.parseReference(ref);
+    if (canonical === undefined) {
+      throw validationError(`Reference '${ref.trim().slice(0, 64)}' is not a ${this.name} (${this.code}) cadastral reference. ${this.spec.referenceHint}`);
+    }
+    return canonical;
+  }
+
+  async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
+    const { parcel, live } = await this.load(ref, ctx);
+    return nationalParcel(parcel, { dataSource: live ? 'catastro' : 'clone', attribution: this.attribution, addressSearch: this.coverage.byAddress });
+  }
+
+  async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
+    return nationalPolygon((await this.load(ref, ctx)).parcel, this.attribution);
+  }
+
+  async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
+    return nationalCoordinateMatch(await this.recordAt(point, ctx), point, this.attribution);
+  }
+
+  /** The parcel under a point: the copy's, else the live service's (then kept in the copy). */
+  async recordAt(point: LonLat, ctx: AdapterContext): Promise<StoredParcel> {
+    const stored = ctx.store.parcelAt(point, this.code);
+    if (stored) return stored;
+    const parcel = await this.spec.live.at(point, ctx);
+    if (!parcel) {
+      const [lon, lat] = point;
+      throw notFoundHere(`No ${this.name} parcel at ${lat}, ${lon}: the cadastre has none there (a road, water, or outside its coverage).`);
+    }
+    ctx.store.upsertParcels([parcel]);
+    return parcel;
+  }
+
+  /** Address search of this country, when it has one (core/countries/<code>/address-search.ts). */
+  searchAddress?(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult>;
+
+  async load(ref: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
+    const canonical = this.normalizeReference(ref);
+    const stored = ctx.store.getParcel(this.code, canonical);
+    if (stored) return { parcel: stored, live: false };
+    const parcel = await this.spec.live.byReference(canonical, ctx);
+    if (!parcel) {
+      throw notFoundHere(`Reference ${canonical} was not found: the ${this.name} cadastre knows no such parcel. ${this.spec.referenceHint}`);
+    }
+    ctx.store.upsertParcels([parcel]);
+    return { parcel, live: true };
+  }
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fixture } from '../../helpers/paths.js';
+import { InjectedFaults } from '../injected-faults.js';
+
+/** The country recordings vendored into the repository (test/fixtures/countries, with PROVENANCE.md). */
+export const countryFixture = (name: string) => fixture(`countries/${name}`);
+export const loadCountryFixture = (name: string) => readFileSync(countryFixture(name));
+
+export interface FakeAnswer {
+  status: number;
+  type: string;
+  body: Buffer | string;
+}
+
+/** A route of a fake: the answer for a request, or undefined when the path is not its own. */
+export type FakeRoute = (url: URL) => FakeAnswer | undefined;
+
+export interface FakeServer {
+  url: string;
+  /** Every request's path and query, in order. */
+  requests: URL[];
+  /** `failNext(503, 2)`: the next two requests answer 503 (an outage). */
+  failNext(status: number, times?: number): void;
+  close(): Promise<void>;
+}
+
+export const json = (body: Buffer | string, status = 200): FakeAnswer => ({ status, type: 'application/json; charset=utf-8', body });
+export const text = (body: Buffer | string, status = 200): FakeAnswer => ({ status, type: 'text/plain; charset=utf-8', body });
+export const xml = (body: Buffer | string, status = 200): FakeAnswer => ({ status, type: 'text/xml; charset=utf-8', body });
+
+/** One HTTP server on 127.0.0.1 answering through `routes` (first that claims the path); 404 otherwise. */
+export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> {
+  const requests: URL[] = [];
+  const faults = new InjectedFaults();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push(url);
+    if (faults.answered(res)) return;
+    let answer: FakeAnswer | undefined;
+    for (const route of routes) {
+      answer = route(url);
+      if (answer) break;
+    }
+    answer ??= text('not found', 404);
+    res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext: (status, times) => faults.failNext(status, times),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

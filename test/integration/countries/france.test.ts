@@ -1,0 +1,127 @@
+import { pointOnFeature } from '@turf/turf';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containsPoint } from '../../../core/geo/polygon.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { HAND_WRITTEN_PARIS_IDU, YVES_TOUDIC_POINT } from '../../fake-upstream/countries/fr.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+/** The recorded apicarto answer for a parcel: its properties and outline, read from the file itself. */
+const recorded = (idu: string) => JSON.parse(readFileSync(countryFixture(`fr_apicarto_cadastre_parcelle_${idu}.json`), 'utf8')).features[0];
+const ETALAB = countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz');
+const etalabFeatures = () => (JSON.parse(gunzipSync(readFileSync(ETALAB)).toString('utf8')).features as { properties: Record<string, unknown> }[]);
+
+let api: EuropeApi;
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+
+describe('France by reference (IGN API Carto, real recordings)', () => {
+  it('answers the IDU with the recorded outline, contenance, commune and department, and its attribution', async () => {
+    const feature = recorded('29158000AW0001');
+    const response = await get('/api/catastro/29158000AW0001');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      refCatastral: '29158000AW0001', pais: 'FR', municipio: feature.properties.nom_com, provincia: feature.properties.code_dep,
+      superficieParcela: feature.properties.contenance, dataSource: 'catastro',
+    });
+    expect(data.attribution).toMatch(/DGFiP/);
+    expect(data.poligono).toEqual(feature.geometry.coordinates[0][0]);
+    expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
+    expect(data.availableFields).toMatchObject({ busquedaDireccion: true, uso: false, anioConstruccion: false, superficieConstruida: false });
+    const asked = api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('code_insee') === '29158')!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '29158', section: 'AW', numero: '0001' });
+  });
+
+  it('pads a one-letter section (41231000A0075 → 412310000A0075) and then answers from the copy', async () => {
+    const first = await get('/api/catastro/41231000A0075?country=FR');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ refCatastral: '412310000A0075', municipio: 'Saint-Viâtre', superficieParcela: 24810 });
+    const again = await get('/api/catastro/412310000A0075');
+    expect(again.json().data.dataSource).toBe('clone');
+  });
+
+  it('answers 404 NOT_FOUND with the IDU shape as hint for a parcel the service does not know', async () => {
+    const response = await get('/api/catastro/29158000AW9999');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(response.json().error).toMatch(/IDU/);
+  });
+
+  it('answers 400 for a reference that is not French under country=FR', async () => {
+    const response = await get('/api/catastro/9872023VH5797S?country=FR');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/14 characters/);
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE when API Carto does not answer', async () => {
+    api.fake.failNext(503, 1);
+    const response = await get('/api/catastro/29158000AW0002');
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('exports the parcel as KML', async () => {
+    const response = await get('/api/export/kml?refcat=29158000AW0001');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('29158000AW0001');
+  });
+});
+
+describe('France by coordinates', () => {
+  it('finds the recorded parcel containing a point (geom=Point lon/lat)', async () => {
+    const feature = recorded('412310000A0075');
+    const [lon, lat] = pointOnFeature(feature.geometry).geometry.coordinates;
+    expect(containsPoint(feature.geometry, [lon, lat])).toBe(true);
+    const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'FR' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: '412310000A0075', pais: 'FR', municipio: 'Saint-Viâtre' });
+    expect(response.json().data.attribution).toMatch(/DGFiP/);
+  });
+
+  it('answers 404 where the service lists no parcel (hand-written empty answer)', async () => {
+    const response = await post('/api/search/coordinates', { latitude: 46.5, longitude: 2.5, country: 'FR' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('France by address (BAN)', () => {
+  it('geocodes with the BAN recording and returns the parcel under the address point', async () => {
+    const response = await get(`/api/search/address/candidates?country=FR&q=${encodeURIComponent('13 rue yves toudic 75010 Paris')}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.candidatos[0]).toMatchObject({
+      refCatastral: HAND_WRITTEN_PARIS_IDU, pais: 'FR', numero: 13, codigoPostal: '75010', municipio: 'Paris',
+      coincideNumero: true, coincideMunicipio: true, latitud: YVES_TOUDIC_POINT[1], longitud: YVES_TOUDIC_POINT[0],
+    });
+    expect(data.candidatos[0].confianza).toBeGreaterThanOrEqual(0.75);
+    expect(data.attribution).toMatch(/Base Adresse Nationale \(BAN, ODbL 1\.0\)/);
+    expect(data.attribution).toMatch(/DGFiP/);
+  });
+
+  it('answers 404 when the BAN finds nothing (recorded empty answer)', async () => {
+    const response = await get('/api/search/address/candidates?country=FR&q=oozpuip');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', () => {
+  it('imports every parcel with its contenance, then answers and locates them offline', async () => {
+    const features = etalabFeatures();
+    const [result] = await api.service.importFiles([ETALAB]);
+    expect(result).toMatchObject({ kind: 'fr-etalab-geojson', parcels: features.length });
+    expect(api.service.store.countParcels('FR')).toBeGreaterThanOrEqual(features.length);
+    const sample = features.find((f) => typeof f.properties.contenance === 'number')!;
+    const before = api.fake.requests.length;
+    const response = await get(`/api/catastro/${sample.properties.id}`);
+    expect(response.json().data).toMatchObject({ refCatastral: sample.properties.id, superficieParcela: sample.properties.contenance, dataSource: 'clone', provincia: '91' });
+    const { latitud, longitud } = response.json().data;
+    const at = await post('/api/search/coordinates', { latitude: latitud, longitude: longitud, country: 'FR' });
+    expect(at.json().data.referenciaCatastral).toBe(sample.properties.id);
+    expect(api.fake.requests.length).toBe(before);
+  });
+});
