@@ -53,3 +53,16 @@ export function optionalCursor(value: unknown): string | undefined {
   }
   return value;
 }
+
+/** Parcels one selection export holds at most (a drawn box over a town can catch thousands). */
+export const MAX_SELECTION = 2000;
+
+/** A list of references: an array, or one text separated by commas; duplicates dropped, order kept. */
+export function requireReferenceList(value: unknown, max = MAX_SELECTION, name = 'refcat'): string[] {
+  const items = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(items)) throw validationError(`Parameter '${name}' must be one or more cadastral references separated by commas.`);
+  const refs = [...new Set(items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== ''))];
+  if (refs.length === 0) throw validationError(`Parameter '${name}' is required: one or more cadastral references separated by commas.`);
+  if (refs.length > max) throw validationError(`Parameter '${name}' holds ${refs.length} references; one export takes at most ${max}.`);
+  return refs.map((ref) => requireReference(ref, name));
+}

@@ -12,12 +12,14 @@ import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
 import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
+import { parcelTable } from './export/feature-table.js';
+import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
 import {
-  optionalCountry, optionalCursor, requireLatitude, requireLongitude, requireReference,
+  MAX_SELECTION, optionalCountry, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList,
 } from './input.js';
 import { parcelTile } from './map/parcel-tiles.js';
 import {
-  ServiceError, validationError,
+  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, validationError,
   type BBox, type CoordinateMatch, type CountryCode, type HazardLayerProgress, type HazardLayerResult, type Parcel,
   type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
@@ -46,6 +48,14 @@ export interface ServiceOptions {
   /** Import the bundled sample municipality on first run (default true). */
   importSample?: boolean;
   upstream?: ConstructorParameters<typeof UpstreamClient>[0];
+}
+
+/** A file of several parcels, ready to send or save. */
+export interface ParcelExport {
+  bytes: Buffer;
+  count: number;
+  mime: string;
+  fileName: string;
 }
 
 export interface ServiceStatus {
@@ -193,6 +203,33 @@ export class CatastroService {
 
   async exportGpx(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<string> {
     return parcelToGpx(await this.parcel(refcat, country, signal));
+  }
+
+  /**
+   * A selection of parcels (1 to MAX_SELECTION references) as one file: GeoJSON, GeoPackage,
+   * KML or CSV, one feature per parcel in the order given (duplicates once). A reference that
+   * fails fails the export with its own error, naming it: a file missing a parcel silently
+   * would be worse than none.
+   */
+  async exportParcels(refcats: unknown, format: unknown, country?: unknown, signal?: AbortSignal): Promise<ParcelExport> {
+    if (!isFeatureFormat(format)) throw validationError(`Export format must be one of ${FEATURE_FORMATS.join(', ')}.`);
+    const refs = requireReferenceList(refcats, MAX_SELECTION);
+    const parcels: Parcel[] = [];
+    for (const ref of refs) {
+      try {
+        parcels.push(await this.parcel(ref, country, signal));
+      } catch (error) {
+        if (isServiceError(error) && refs.length > 1) throw new ServiceError(error.code, `${ref}: ${error.message}`, error.data);
+        throw error;
+      }
+    }
+    const name = parcels.length === 1 ? parcels[0].refCatastral : `parcels-${parcels.length}`;
+    return {
+      bytes: writeTable(parcelTable(parcels, 'parcels'), format),
+      count: parcels.length,
+      mime: MIME_OF_FORMAT[format],
+      fileName: `${name.replace(/[^\p{L}\p{N}_-]/gu, '_')}.${format}`,
+    };
   }
 
   parcelTile(z: number, x: number, y: number): Uint8Array | null {

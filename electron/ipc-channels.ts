@@ -9,6 +9,7 @@ export const IpcChannel = {
   polygon: 'catastro:polygon',
   addressCandidates: 'catastro:address-candidates',
   exportFile: 'catastro:export-file',
+  exportSelection: 'catastro:export-selection',
   status: 'catastro:status',
   analysis: 'catastro:analysis',
   overlay: 'catastro:overlay',

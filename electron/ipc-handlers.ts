@@ -40,6 +40,10 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.addressCandidates, deps, (_e, q, limit) =>
     service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50) }));
   handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
+  handle(IpcChannel.exportSelection, deps, async (_e, refs, format) => {
+    const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));
+    return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
+  });
   handle(IpcChannel.status, deps, () => service.status());
   handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));
   handle(IpcChannel.overlay, deps, (_e, kind, bbox) => service.overlay(check.overlayKind(kind), check.bbox(bbox)));

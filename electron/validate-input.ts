@@ -1,3 +1,4 @@
+import { MAX_SELECTION } from '../core/input.js';
 import { HAZARD_LAYER_KINDS, type HazardLayerKind, type HazardLayerMapping } from '../core/model/index.js';
 
 /**
@@ -19,6 +20,20 @@ export function reference(value: unknown, name = 'ref'): string {
     throw new InvalidIpcInput(`${name} must be a cadastral reference of 1 to 64 letters or digits.`);
   }
   return value.trim();
+}
+
+/** A selection of references (1 to MAX_SELECTION), each checked like one reference. */
+export function referenceList(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_SELECTION) {
+    throw new InvalidIpcInput(`refs must be a list of 1 to ${MAX_SELECTION} cadastral references.`);
+  }
+  return value.map((ref) => reference(ref));
+}
+
+const SELECTION_FORMATS = ['geojson', 'gpkg'] as const;
+export function selectionFormat(value: unknown): (typeof SELECTION_FORMATS)[number] {
+  if (!SELECTION_FORMATS.includes(value as never)) throw new InvalidIpcInput('format must be "geojson" or "gpkg".');
+  return value as (typeof SELECTION_FORMATS)[number];
 }
 
 export function optionalCursor(value: unknown): string | undefined {

@@ -23,6 +23,12 @@ export const ExportQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8 })),
 });
 
+/** A selection: the references separated by commas (at most MAX_SELECTION of them). */
+export const SelectionExportQuery = Type.Object({
+  refcat: Type.Optional(Type.String({ maxLength: 64 * 2000, description: 'One or more cadastral references separated by commas (required).' })),
+  country: Type.Optional(Type.String({ maxLength: 8 })),
+});
+
 export const CoordinatesBody = Type.Object({
   latitude: Type.Optional(Type.Unknown({ description: 'WGS84 latitude (number, required).' })),
   longitude: Type.Optional(Type.Unknown({ description: 'WGS84 longitude (number, required).' })),
@@ -39,4 +45,5 @@ export type RefcatParamsT = Static<typeof RefcatParams>;
 export type CountryQueryT = Static<typeof CountryQuery>;
 export type UnitsQueryT = Static<typeof UnitsQuery>;
 export type ExportQueryT = Static<typeof ExportQuery>;
+export type SelectionExportQueryT = Static<typeof SelectionExportQuery>;
 export type TileParamsT = Static<typeof TileParams>;

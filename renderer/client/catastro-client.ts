@@ -16,6 +16,9 @@ export interface ServiceStatusInfo {
 }
 
 export type ExportFormat = 'kml' | 'gpx';
+/** Formats of a selection export (one parcel or several). */
+export type SelectionFormat = 'geojson' | 'gpkg';
+export interface ExportedFile { fileName: string; bytes: Uint8Array }
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10). */
 export type AnalysisKind = 'solar' | 'terrain' | 'ground-motion';
@@ -70,6 +73,8 @@ export interface CatastroClient {
   polygon(ref: string): Promise<PolygonResult>;
   addressCandidates(q: string, limit?: number): Promise<AddressSearchResult>;
   exportFile(ref: string, format: ExportFormat): Promise<string>;
+  /** GeoJSON or GeoPackage of one or more parcels. */
+  exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;
   status(): Promise<ServiceStatusInfo>;
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;

@@ -4,7 +4,7 @@
  */
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import type {
-  AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
+  AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, ExportedFile, SelectionFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
   ImportSummary, LayerImportOptions, LocalApiState, LonLatBox, OverlayKind, PickedLayerFiles, ServiceStatusInfo,
 } from './catastro-client.js';
 
@@ -19,6 +19,7 @@ export interface DesktopApi {
   polygon(ref: string): Promise<IpcResult<PolygonResult>>;
   addressCandidates(q: string, limit: number): Promise<IpcResult<AddressSearchResult>>;
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
+  exportSelection(refs: string[], format: SelectionFormat): Promise<IpcResult<ExportedFile>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
   analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<IpcResult<GeoJSON.FeatureCollection>>;

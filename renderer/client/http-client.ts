@@ -1,6 +1,6 @@
 import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
-  ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat,
+  ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
   type LonLatBox, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 
@@ -76,6 +76,21 @@ export class HttpClient implements CatastroClient {
       throw new ClientError(response.status, parsed.code ?? 'INTERNAL_ERROR', parsed.error ?? `HTTP ${response.status}`);
     }
     return text;
+  }
+
+  async exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> {
+    const response = await this.request(`/api/export/${format}?refcat=${refs.map(encodeURIComponent).join(',')}`);
+    if (!response.ok) throw await this.errorOf(response);
+    const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    return { fileName: disposition?.[1] ?? `parcels.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  /** The ClientError of a non-2xx answer: the envelope's code and text when it has one. */
+  private async errorOf(response: Response): Promise<ClientError> {
+    const text = await response.text();
+    let parsed: Envelope<unknown> = { success: false };
+    try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
+    return new ClientError(response.status, parsed.code ?? 'INTERNAL_ERROR', parsed.error ?? `HTTP ${response.status}`);
   }
 
   status(): Promise<ServiceStatusInfo> {

@@ -2,7 +2,7 @@ import type { CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../co
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
-  type ExportFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
+  type ExportFormat, type ExportedFile, type SelectionFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
   type LonLatBox, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
@@ -59,6 +59,7 @@ export class IpcClient implements CatastroClient {
   polygon(ref: string): Promise<PolygonResult> { return unwrap(this.api.polygon(ref)); }
   addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit)); }
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
+  exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
     return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;

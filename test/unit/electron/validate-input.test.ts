@@ -66,3 +66,12 @@ test('handler answers: data, the service error as given, and no internals for un
     console.error = originalError;
   }
 });
+
+test('selection exports: a list of 1 to 2000 references in geojson or gpkg; anything else refused', () => {
+  expect(check.referenceList(['40146A00405051', ' 000700100UL74F '])).toEqual(['40146A00405051', '000700100UL74F']);
+  for (const bad of [[], '40146A00405051', [42], ['<script>'], Array.from({ length: 2001 }, () => 'A'), null]) {
+    expect(() => check.referenceList(bad), JSON.stringify(bad)?.slice(0, 40)).toThrow(check.InvalidIpcInput);
+  }
+  expect(check.selectionFormat('gpkg')).toBe('gpkg');
+  for (const bad of ['kml', 'sqlite', undefined]) expect(() => check.selectionFormat(bad)).toThrow(check.InvalidIpcInput);
+});
