@@ -26,6 +26,14 @@ const CLIENT_ERROR_CODES = new Set([
   'FST_ERR_ASYNC_CONSTRAINT',
 ]);
 
+const BUSY_RETRY_AFTER_S = 2;
+
+/** SQLite could not get its lock in time (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT, SQLITE_LOCKED …). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
 /**
  * One error handler for the whole API: ServiceErrors keep their status and code; request
  * errors become 400 VALIDATION_ERROR; anything unexpected is logged and answered 500
@@ -34,6 +42,13 @@ const CLIENT_ERROR_CODES = new Set([
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (isServiceError(error)) {
     reply.status(error.status).send(errorBody(error.code, error.message, error.data));
+    return;
+  }
+  if (isDatabaseBusy(error)) {
+    // A lock another writer held longer than our wait: temporary, so 503 with a hint, never 500.
+    request.log.warn({ err: error }, 'database busy');
+    reply.status(503).header('Retry-After', String(BUSY_RETRY_AFTER_S))
+      .send(errorBody('SERVICE_UNAVAILABLE', 'The service is busy; retry in a few seconds.'));
     return;
   }
   if (error.validation || (error.code && CLIENT_ERROR_CODES.has(error.code))

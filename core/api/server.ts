@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import apiAccessPlugin from './plugins/access.js';
@@ -25,6 +26,8 @@ export interface ApiServerOptions {
    * Authentication, Limits). `off`: the desktop app's own local server, trusted user.
    */
   auth?: 'keys' | 'off';
+  /** Folder of the keys-and-usage database; defaults to the folder of the service's copy. */
+  accessDataDir?: string;
   /** Free per-IP daily allowance for calls without a key (operator's choice; off by default). */
   freeTier?: { perIpDaily: number };
 }
@@ -67,9 +70,12 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  // Keys and usage in their own file beside the copy, on their own connection (access-db.ts).
+  const accessDb = openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.db.name));
+  app.addHook('onClose', async () => { accessDb.close(); });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
-    db: options.service.store.db,
+    db: accessDb,
     version: API_VERSION,
     freeTier: options.freeTier,
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { validationError } from '../model/index.js';
+import { migrateAccessDatabase } from './access-db.js';
 import { systemClock, type Clock } from './periods.js';
 import { isTier, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
 
@@ -59,23 +60,12 @@ export function parseExpiryDate(value: string): string {
 }
 
 /**
- * API keys of the HTTP API in the service's own SQLite file (its own tables, created if
- * missing). A key is shown once at creation; the database holds only its SHA-256 hash, so a
+ * API keys of the HTTP API in the keys-and-usage database (access-db.ts, `api-access.sqlite`). A key is shown once at creation; the database holds only its SHA-256 hash, so a
  * copied database file cannot be used to call the API.
  */
 export class KeyStore {
   constructor(private readonly db: Database, private readonly clock: Clock = systemClock) {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS api_keys (
-        id           TEXT PRIMARY KEY,
-        key_hash     TEXT NOT NULL UNIQUE,
-        tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
-        organisation INTEGER NOT NULL DEFAULT 0,
-        label        TEXT,
-        expires_on   TEXT,
-        created_at   TEXT NOT NULL,
-        revoked_at   TEXT
-      )`);
+    migrateAccessDatabase(db);
   }
 
   create(input: CreateKeyInput): { key: string; record: ApiKeyRecord } {

@@ -1,13 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isServiceError } from '../model/index.js';
+import { openAccessDatabase } from './access-db.js';
 import { KeyStore, parseExpiryDate, type ApiKeyRecord } from './key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
-
-/** The service's SQLite file, shared with the local copy (core/service.ts opens the same one). */
-export const SERVICE_DB_FILE = 'catastro.sqlite';
 
 export interface KeysCommandIo {
   out: (line: string) => void;
@@ -17,10 +12,8 @@ export interface KeysCommandIo {
 const consoleIo: KeysCommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 function withKeyStore<T>(dataDir: string, work: (keys: KeyStore) => T): T {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, SERVICE_DB_FILE));
+  const db = openAccessDatabase(dataDir); // a server may hold it open too: its own long busy wait
   try {
-    db.pragma('busy_timeout = 5000'); // the server may hold the file open at the same time
     return work(new KeyStore(db));
   } finally {
     db.close();

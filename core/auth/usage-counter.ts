@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { migrateAccessDatabase } from './access-db.js';
 
 type Database = BetterSqlite3.Database;
 
@@ -22,13 +23,7 @@ export class UsageCounter {
   private readonly read: BetterSqlite3.Statement;
 
   constructor(db: Database) {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS api_usage (
-        subject TEXT NOT NULL,
-        period  TEXT NOT NULL,
-        used    INTEGER NOT NULL,
-        PRIMARY KEY (subject, period)
-      ) WITHOUT ROWID`);
+    migrateAccessDatabase(db);
     // The SELECT … WHERE makes the first insert obey the limit too (and disambiguates the
     // UPSERT grammar); the DO UPDATE … WHERE refuses a charge that would pass the limit.
     this.chargeWithinLimit = db.prepare(`

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCESS_BUSY_TIMEOUT_MS } from '../../auth/access-db.js';
 import { KeyStore } from '../../auth/key-store.js';
 import { systemClock, type Clock } from '../../auth/periods.js';
 import { IpDailyAllowance, QuotaLedger } from '../../auth/quota.js';
@@ -12,7 +13,10 @@ import quotaPlugin from './quota.js';
 export interface ApiAccessOptions {
   /** `keys` for a served API; `off` for the desktop app (trusted local user, no quota). */
   auth: 'keys' | 'off';
-  /** The service's SQLite handle (ParcelStore.db); keys and counters live in their own tables. */
+  /**
+   * The keys-and-usage database (core/auth/access-db.ts `openAccessDatabase`): its own file and
+   * connection, never the copy's, so a bulk import's write lock cannot hold a keyed call up.
+   */
   db: BetterSqlite3.Database;
   /** Free per-IP daily allowance for calls without a key; undefined = every call needs a key. */
   freeTier?: { perIpDaily: number };
@@ -26,13 +30,13 @@ export interface ApiAccessOptions {
  * The whole access layer in the order its hooks must run: version check, authentication,
  * ETag/304 (before quota so a 304 is seen as free), quota. Register once on the root app:
  *
- *   await app.register(apiAccessPlugin, { auth: 'keys', db: service.store.db, version: API_VERSION });
+ *   await app.register(apiAccessPlugin, { auth: 'keys', db: openAccessDatabase(dataDir), version: API_VERSION });
  */
 async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions): Promise<void> {
   const clock = options.clock ?? systemClock;
   // Several server processes (serve --workers) may charge the same key at once; SQLite makes
   // each charge atomic, and a busy timeout makes a writer wait for the lock instead of failing.
-  if (Number(options.db.pragma('busy_timeout', { simple: true })) === 0) options.db.pragma('busy_timeout = 5000');
+  if (Number(options.db.pragma('busy_timeout', { simple: true })) === 0) options.db.pragma(`busy_timeout = ${ACCESS_BUSY_TIMEOUT_MS}`);
   const keys = new KeyStore(options.db, clock);
   await app.register(apiVersionPlugin, { version: options.version });
   await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier });

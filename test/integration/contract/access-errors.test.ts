@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessApp, type AccessApp } from './access-app.js';
 
@@ -116,5 +120,29 @@ describe('contract: free per-IP daily allowance', () => {
   it('still needs an organisation key for units, and still rejects a bad key', async () => {
     expect((await t.app.inject({ url: '/api/catastro/9398516VK3799G/units', remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/catastro/X', headers: { 'x-api-key': 'bad' }, remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
+  });
+});
+
+describe('contract: the keys database busy beyond its wait', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-busy-'));
+    const t = await startAccessApp({ dbFile: path.join(dir, 'access.sqlite') });
+    const { key } = t.newKey('basic');
+    t.db.pragma('busy_timeout = 50');
+    const other = new Database(path.join(dir, 'access.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(res.json().error).not.toMatch(/SQLITE|database is locked/i);
+      other.exec('ROLLBACK');
+      expect((await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+    } finally {
+      other.close();
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ACCESS_DB_FILE } from '../../../core/auth/access-db.js';
 import { hashApiKey, KeyStore } from '../../../core/auth/key-store.js';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
 
@@ -14,7 +15,7 @@ describe('KeyStore', () => {
 
   it('stores only the SHA-256 of the key: the clear key is nowhere in the database files', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-keys-'));
-    const db = new Database(path.join(dir, 'catastro.sqlite'));
+    const db = new Database(path.join(dir, ACCESS_DB_FILE));
     const { key, record } = new KeyStore(db).create({ tier: 'pro', label: 'accounting' });
     db.close();
     const bytes = readdirSync(dir).map((f) => readFileSync(path.join(dir!, f)).toString('latin1')).join('');
@@ -73,12 +74,12 @@ describe('catastro keys (CLI)', () => {
     expect(listed.out).not.toContain(key);
     expect((await run(['list'])).out).toContain(id);
 
-    const db = new Database(path.join(dir, 'catastro.sqlite'));
+    const db = new Database(path.join(dir, ACCESS_DB_FILE));
     expect(new KeyStore(db).verify(key).ok).toBe(true);
     db.close();
 
     expect((await run(['revoke', id])).code).toBe(0);
-    const db2 = new Database(path.join(dir, 'catastro.sqlite'));
+    const db2 = new Database(path.join(dir, ACCESS_DB_FILE));
     expect(new KeyStore(db2).verify(key)).toEqual({ ok: false, reason: 'revoked' });
     db2.close();
   });

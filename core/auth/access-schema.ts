@@ -1,0 +1,31 @@
+/**
+ * Migrations of the keys-and-usage database (`api-access.sqlite`), applied in order by
+ * `PRAGMA user_version`, append only, in the style of the copy's core/store/schema.ts. The
+ * tables are the same shape they had inside the copy's file before they moved out.
+ */
+export const ACCESS_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE IF NOT EXISTS api_keys (
+    id           TEXT PRIMARY KEY,
+    key_hash     TEXT NOT NULL UNIQUE,
+    tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
+    organisation INTEGER NOT NULL DEFAULT 0,
+    label        TEXT,
+    expires_on   TEXT,
+    created_at   TEXT NOT NULL,
+    revoked_at   TEXT
+  );
+  -- Subjects are 'key:<id>' (per UTC month) and 'ip:<address>' (per UTC day).
+  CREATE TABLE IF NOT EXISTS api_usage (
+    subject TEXT NOT NULL,
+    period  TEXT NOT NULL,
+    used    INTEGER NOT NULL,
+    PRIMARY KEY (subject, period)
+  ) WITHOUT ROWID;
+  -- One-time facts about this database, e.g. that the keys of an older data folder were moved in.
+  CREATE TABLE access_meta (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];
