@@ -21,6 +21,7 @@ export const IpcChannel = {
   prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
+  systemLanguages: 'catastro:system-languages',
   importProgress: 'catastro:import-progress',
   layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',

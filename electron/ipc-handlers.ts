@@ -1,4 +1,4 @@
-import { BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatastroService } from '../core/service.js';
@@ -45,6 +45,8 @@ export function setupIpc(deps: IpcDeps): void {
     return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
   });
   handle(IpcChannel.status, deps, () => service.status());
+  // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
+  handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);
   handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));
   handle(IpcChannel.overlay, deps, (_e, kind, bbox) => service.overlay(check.overlayKind(kind), check.bbox(bbox)));
   handle(IpcChannel.parcelTile, deps, (_e, z, x, y) => service.parcelTile(...check.tile(z, x, y)));

@@ -22,6 +22,7 @@ const Channel = {
   prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
+  systemLanguages: 'catastro:system-languages',
   importProgress: 'catastro:import-progress',
   layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
@@ -53,6 +54,7 @@ contextBridge.exposeInMainWorld('catastro', {
   prepareDrag: (ref: string, format: string) => ipcRenderer.invoke(Channel.prepareDrag, ref, format),
   startDrag: (ref: string, format: string) => ipcRenderer.send(Channel.startDrag, ref, format),
   setLocalApi: (running: boolean, port?: number) => ipcRenderer.invoke(Channel.setLocalApi, running, port),
+  systemLanguages: () => ipcRenderer.invoke(Channel.systemLanguages),
   on: (event: PushEvent, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {
     const channel = PUSH_EVENTS[event];
     if (!channel) throw new Error(`Unknown event ${String(event)}`);

@@ -7,6 +7,8 @@ import { App } from './app/App.js';
 import { ClientContext } from './app/client-context.js';
 import { createClient } from './client/create-client.js';
 import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
+import { chooseLanguage, storedLanguage } from './i18n/i18n.js';
+import { systemLanguages } from './settings/LanguageSetting.js';
 import './app/app.css';
 
 // The bundled worker lives beside our assets (maplibre would otherwise look next to its own module).
@@ -17,6 +19,9 @@ if (client instanceof IpcClient) {
   // In Electron the parcel tiles come from the in-process facade over IPC, not HTTP.
   addProtocol(PARCEL_TILE_PROTOCOL, async (params) => ({ data: await client.loadTile(params.url) }));
 }
+
+// In Electron the system's languages decide unless Settings chose one (the browser's were read at start).
+if (client.desktop && !storedLanguage()) void systemLanguages(client).then((languages) => chooseLanguage(null, languages));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

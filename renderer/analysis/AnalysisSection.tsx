@@ -3,13 +3,15 @@ import { ANALYSIS_COUNTRIES, type GroundMotionResult, type Parcel, type SolarRes
 import { useClient } from '../app/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { formatNumber } from '../i18n/format.js';
+import { i18next, useTranslation } from '../i18n/i18n.js';
 import type { UiError } from '../state/store.js';
 import { DisplacementChart } from './DisplacementChart.js';
 
 type Outcome<T> = { status: 'done'; value: T } | { status: 'error'; error: UiError };
 interface Results { solar?: Outcome<SolarResult>; terrain?: Outcome<TerrainResult>; 'ground-motion'?: Outcome<GroundMotionResult> }
 
-const number = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
+const number = (value: number, digits = 0) => formatNumber(value, digits);
 
 async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> {
   try {
@@ -21,10 +23,8 @@ async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> 
 
 /** Runs the three analyses of one parcel side by side; each part fails on its own. */
 export async function analyseParcel(client: CatastroClient, ref: string): Promise<Results> {
-  const run = <K extends AnalysisKind>(kind: K, title: string) => outcome(title, client.analysis(kind, ref));
-  const [solar, terrain, groundMotion] = await Promise.all([
-    run('solar', 'Solar potential'), run('terrain', 'Protected areas'), run('ground-motion', 'Ground motion'),
-  ]);
+  const run = <K extends AnalysisKind>(kind: K) => outcome(i18next.t(`analysis:title.${kind}`), client.analysis(kind, ref));
+  const [solar, terrain, groundMotion] = await Promise.all([run('solar'), run('terrain'), run('ground-motion')]);
   return { solar, terrain, 'ground-motion': groundMotion };
 }
 
@@ -33,35 +33,37 @@ function Failure({ error }: { error: UiError }) {
 }
 
 function SolarPart({ result }: { result: Outcome<SolarResult> }) {
+  const { t } = useTranslation('analysis');
   if (result.status === 'error') return <Failure error={result.error} />;
   const solar = result.value;
-  if (!solar.disponible) return <p className="muted">No solar data for this point.</p>;
+  if (!solar.disponible) return <p className="muted">{t('solar.none')}</p>;
   return (
     <dl className="facts" data-testid="solar-facts">
-      <div><dt>Installable</dt><dd>{number(solar.kw_instalables, 1)} kWp</dd></div>
-      <div><dt>Yearly yield</dt><dd>{number(solar.kwh_year)} kWh</dd></div>
-      <div><dt>Orientation, tilt</dt><dd>{solar.orientacion_optima}, {number(solar.angulo_inclinacion)}°</dd></div>
-      <div><dt>Payback</dt><dd>{number(solar.amortizacion_anos, 1)} years (IRR {number(solar.economics.tir_pct, 1)} %)</dd></div>
-      <div><dt>Source</dt><dd>{solar.fuente}</dd></div>
+      <div><dt>{t('solar.installable')}</dt><dd>{number(solar.kw_instalables, 1)} kWp</dd></div>
+      <div><dt>{t('solar.yearlyYield')}</dt><dd>{number(solar.kwh_year)} kWh</dd></div>
+      <div><dt>{t('solar.orientationTilt')}</dt><dd>{solar.orientacion_optima}, {number(solar.angulo_inclinacion)}°</dd></div>
+      <div><dt>{t('solar.payback')}</dt><dd>{t('solar.paybackValue', { years: number(solar.amortizacion_anos, 1), irr: number(solar.economics.tir_pct, 1) })}</dd></div>
+      <div><dt>{t('solar.source')}</dt><dd>{solar.fuente}</dd></div>
     </dl>
   );
 }
 
 function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
+  const { t } = useTranslation('analysis');
   if (result.status === 'error') return <Failure error={result.error} />;
   const areas = result.value.protected_areas;
-  if (areas.status !== 'ok') return <p className="muted">No protected-area layer is loaded (File → import layers, or `catastro import-layers`).</p>;
-  if (!areas.intersects) return <p data-testid="terrain-summary">Outside every protected site loaded.</p>;
+  if (areas.status !== 'ok') return <p className="muted" data-testid="terrain-summary">{t('terrain.noLayer')}</p>;
+  if (!areas.intersects) return <p data-testid="terrain-summary">{t('terrain.outside')}</p>;
   return (
     <div data-testid="terrain-summary">
-      <p>{areas.inside ? 'Inside' : 'Overlaps'} protected sites (up to {number(areas.max_overlap_pct, 1)} % of the parcel):</p>
+      <p>{t(areas.inside ? 'terrain.inside' : 'terrain.overlaps', { percent: number(areas.max_overlap_pct, 1) })}</p>
       {areas.natura2000.length > 0 && (
         <ul data-testid="terrain-natura2000">
           {areas.natura2000.map((site) => <li key={`${site.code} ${site.type}`}>{site.code} {site.name} ({site.type}, {number(site.overlap_pct, 1)} %)</li>)}
         </ul>
       )}
       {areas.national.length > 0 && (<>
-        <p>National designated areas:</p>
+        <p>{t('terrain.national')}</p>
         <ul data-testid="terrain-national">
           {areas.national.map((site) => <li key={site.code}>{site.code} {site.name} ({site.designation}, {number(site.overlap_pct, 1)} %)</li>)}
         </ul>
@@ -71,15 +73,20 @@ function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
 }
 
 function GroundMotionPart({ result }: { result: Outcome<GroundMotionResult> }) {
+  const { t } = useTranslation('analysis');
   if (result.status === 'error') return <Failure error={result.error} />;
   const motion = result.value;
   if (motion.status !== 'ok' || !motion.ground_motion) {
-    return <p className="muted" data-testid="ground-motion-summary">No satellite reflectors here (open field, forest or water): no estimate.</p>;
+    return <p className="muted" data-testid="ground-motion-summary">{t('groundMotion.noReflectors')}</p>;
   }
   const g = motion.ground_motion;
   return (
     <div data-testid="ground-motion-summary">
-      <p>{g.class.replace(/_/g, ' ')}: mean {number(g.vertical.mean_mm_year, 1)} mm/year, worst {number(g.vertical.max_subsidence_mm_year, 1)} mm/year ({g.cells_with_data} cells, {motion.period?.label}).</p>
+      <p>{t('groundMotion.summary', {
+        motionClass: t(`groundMotion.class.${g.class}`, { defaultValue: g.class.replace(/_/g, ' ') }),
+        mean: number(g.vertical.mean_mm_year, 1), worst: number(g.vertical.max_subsidence_mm_year, 1),
+        cells: number(g.cells_with_data), period: motion.period?.label ?? '',
+      })}</p>
       <DisplacementChart points={g.yearly_displacement} />
       <p className="attribution">{motion.source.attribution}</p>
     </div>
@@ -88,6 +95,7 @@ function GroundMotionPart({ result }: { result: Outcome<GroundMotionResult> }) {
 
 /** Solar, protected areas and ground motion of the selected parcel, on request. */
 export function AnalysisSection({ parcel }: { parcel: Parcel }) {
+  const { t } = useTranslation('analysis');
   const client = useClient();
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
@@ -102,17 +110,17 @@ export function AnalysisSection({ parcel }: { parcel: Parcel }) {
     setLoading(false);
   };
   return (
-    <section className="analysis" aria-label="Analysis" data-testid="analysis-section">
-      <h3>Analysis</h3>
+    <section className="analysis" aria-label={t('heading')} data-testid="analysis-section">
+      <h3>{t('heading')}</h3>
       {!results && (
         <button type="button" onClick={() => void run()} disabled={loading} data-testid="run-analysis">
-          {loading ? 'Analysing…' : 'Solar, protected areas, ground motion'}
+          {loading ? t('running') : t('run')}
         </button>
       )}
-      {loading && <div className="progress indeterminate" role="progressbar" aria-label="Analysing the parcel" />}
-      {results?.solar && (<><h4>Solar potential</h4><SolarPart result={results.solar} /></>)}
-      {results?.terrain && (<><h4>Protected areas</h4><TerrainPart result={results.terrain} /></>)}
-      {results?.['ground-motion'] && (<><h4>Ground motion</h4><GroundMotionPart result={results['ground-motion']} /></>)}
+      {loading && <div className="progress indeterminate" role="progressbar" aria-label={t('runningLabel')} />}
+      {results?.solar && (<><h4>{t('title.solar')}</h4><SolarPart result={results.solar} /></>)}
+      {results?.terrain && (<><h4>{t('title.terrain')}</h4><TerrainPart result={results.terrain} /></>)}
+      {results?.['ground-motion'] && (<><h4>{t('title.ground-motion')}</h4><GroundMotionPart result={results['ground-motion']} /></>)}
     </section>
   );
 }

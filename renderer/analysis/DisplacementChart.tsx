@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useTranslation } from '../i18n/i18n.js';
 import 'uplot/dist/uPlot.min.css';
 
 export interface YearlyDisplacement { year: number; mm: number }
@@ -12,6 +13,7 @@ export function displacementSeries(points: YearlyDisplacement[]): [number[], num
 
 /** Yearly vertical displacement of the parcel's EGMS cells (negative = subsidence). */
 export function DisplacementChart({ points }: { points: YearlyDisplacement[] }) {
+  const { t } = useTranslation('analysis');
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
@@ -20,10 +22,10 @@ export function DisplacementChart({ points }: { points: YearlyDisplacement[] }) 
       width: Math.max(240, element.clientWidth || 300),
       height: 160,
       scales: { x: { time: false } },
-      axes: [{ label: 'year' }, { label: 'mm' }],
-      series: [{ label: 'year' }, { label: 'vertical displacement (mm)', stroke: '#c92a2a', width: 2, points: { show: true } }],
+      axes: [{ label: t('chart.year') }, { label: 'mm' }],
+      series: [{ label: t('chart.year') }, { label: t('chart.series'), stroke: '#c92a2a', width: 2, points: { show: true } }],
     }, displacementSeries(points), element);
     return () => plot.destroy();
-  }, [points]);
-  return <div ref={container} className="displacement-chart" data-testid="displacement-chart" role="img" aria-label="Yearly vertical displacement chart" />;
+  }, [points, t]);
+  return <div ref={container} className="displacement-chart" data-testid="displacement-chart" role="img" aria-label={t('chart.label')} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../i18n/i18n.js';
 import { useClient } from './client-context.js';
 import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';
@@ -16,6 +17,7 @@ import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { useAppStore } from '../state/store.js';
 
 export function App() {
+  const { t } = useTranslation('app');
   const client = useClient();
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen);
   const importing = useAppStore((s) => s.importState.status === 'loading');
@@ -26,15 +28,15 @@ export function App() {
   return (
     <div className="app">
       <header className="toolbar">
-        <h1 className="brand">Catastro</h1>
+        <h1 className="brand">{t('brand')}</h1>
         <SearchBox />
         <ConnectivityBadge />
         {client.desktop && (
           <button type="button" onClick={() => void runImport(client)} disabled={importing} data-testid="import">
-            Import cadastre files…
+            {t('importCadastre')}
           </button>
         )}
-        <button type="button" onClick={() => setSettingsOpen(true)} aria-label="Settings">⚙</button>
+        <button type="button" onClick={() => setSettingsOpen(true)} aria-label={t('settings')} title={t('settings')}>⚙</button>
       </header>
       <main className="workspace">
         <div className="map-area">

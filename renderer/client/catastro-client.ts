@@ -59,6 +59,8 @@ export interface DesktopCapabilities {
   prepareDrag(ref: string, format: ExportFormat): Promise<void>;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
   setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
+  /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
+  systemLanguages?(): Promise<string[]>;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface DesktopApi {
   prepareDrag(ref: string, format: ExportFormat): Promise<IpcResult<null>>;
   startDrag(ref: string, format: ExportFormat): void;
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
+  /** The operating system's preferred languages (BCP 47, best first). */
+  systemLanguages(): Promise<IpcResult<string[]>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'layer-import-progress', listener: (progress: HazardLayerProgress) => void, options?: { signal?: AbortSignal }): void;

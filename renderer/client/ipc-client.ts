@@ -30,6 +30,7 @@ export class IpcClient implements CatastroClient {
       startDrag: (ref, format) => api.startDrag(ref, format),
       prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
       setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
+      systemLanguages: () => unwrap(api.systemLanguages()),
     };
   }
 

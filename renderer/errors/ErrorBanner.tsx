@@ -1,7 +1,9 @@
+import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
 /** The last error: the service's message, its code, and what to do next. */
 export function ErrorBanner() {
+  const { t } = useTranslation('errors');
   const error = useAppStore((s) => s.error);
   const dismiss = useAppStore((s) => s.showError);
   if (!error) return null;
@@ -12,7 +14,7 @@ export function ErrorBanner() {
         <p>{error.message}{error.code && <code> {error.code}</code>}</p>
         <p className="advice">{error.advice}</p>
       </div>
-      <button type="button" className="close" onClick={() => dismiss(null)} aria-label="Dismiss error">×</button>
+      <button type="button" className="close" onClick={() => dismiss(null)} aria-label={t('dismiss')}>×</button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { useClient } from '../app/client-context.js';
 import type { ExportFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { downloadText } from './download-text.js';
 
@@ -23,6 +24,7 @@ export async function exportParcel(client: ReturnType<typeof useClient>, ref: st
 
 /** KML/GPX of the outline; in Electron also a handle to drag the file straight into Google Earth or a folder. */
 export function ExportButtons({ parcelRef }: { parcelRef: string }) {
+  const { t } = useTranslation('export');
   const client = useClient();
   const showError = useAppStore((s) => s.showError);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -34,7 +36,7 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
     try {
       setSaved(await exportParcel(client, parcelRef, format));
     } catch (error) {
-      showError(toUiError(`${format.toUpperCase()} export of ${parcelRef} failed`, error));
+      showError(toUiError(t('failed', { format: format.toUpperCase(), ref: parcelRef }), error));
     } finally {
       setBusy(null);
     }
@@ -52,20 +54,20 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
   };
 
   return (
-    <div className="export" aria-label="Export">
+    <div className="export" role="group" aria-label={t('label')}>
       <button type="button" onClick={() => void run('kml')} disabled={busy !== null} data-testid="export-kml">
-        {busy === 'kml' ? 'Exporting…' : 'Export KML'}
+        {busy === 'kml' ? t('exporting') : t('exportAs', { format: 'KML' })}
       </button>
       <button type="button" onClick={() => void run('gpx')} disabled={busy !== null} data-testid="export-gpx">
-        {busy === 'gpx' ? 'Exporting…' : 'Export GPX'}
+        {busy === 'gpx' ? t('exporting') : t('exportAs', { format: 'GPX' })}
       </button>
       {client.desktop && (
         <>
-          <span className="drag-handle" draggable onPointerEnter={prepare('kml')} onDragStart={drag('kml')} title="Drag into Google Earth or a folder" data-testid="drag-kml">Drag KML</span>
-          <span className="drag-handle" draggable onPointerEnter={prepare('gpx')} onDragStart={drag('gpx')} title="Drag into a GPS tool or a folder">Drag GPX</span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('kml')} onDragStart={drag('kml')} title={t('dragKmlHint')} data-testid="drag-kml">{t('drag', { format: 'KML' })}</span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('gpx')} onDragStart={drag('gpx')} title={t('dragGpxHint')}>{t('drag', { format: 'GPX' })}</span>
         </>
       )}
-      {saved && <span className="muted" role="status">Saved {saved}</span>}
+      {saved && <span className="muted" role="status">{t('saved', { file: saved })}</span>}
     </div>
   );
 }

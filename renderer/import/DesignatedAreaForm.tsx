@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SITE_COUNTRIES } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import type { PickedLayerFiles } from '../client/catastro-client.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { importPickedLayers } from './run-layer-import.js';
 
@@ -15,11 +16,12 @@ export function DesignatedAreaForm() {
 function FieldSelect({ label, value, fields, onChange, testId }: {
   label: string; value: string; fields: string[]; onChange: (value: string) => void; testId: string;
 }) {
+  const { t } = useTranslation('import');
   return (
     <label>
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        <option value="">Choose a field…</option>
+        <option value="">{t('mapping.chooseField')}</option>
         {fields.map((field) => <option key={field} value={field}>{field}</option>)}
       </select>
     </label>
@@ -31,6 +33,7 @@ function FieldSelect({ label, value, fields, onChange, testId }: {
  * user names the code, name and designation fields from the layer's own attribute names.
  */
 function MappingForm({ picked }: { picked: PickedLayerFiles }) {
+  const { t } = useTranslation('import');
   const client = useClient();
   const busy = useAppStore((s) => s.layerImport.status === 'loading');
   const close = () => useAppStore.getState().setLayerImport({ picked: null });
@@ -51,38 +54,38 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
 
   return (
     <div className="dialog-backdrop" onClick={close}>
-      <form className="dialog" role="dialog" aria-label="National designated areas: fields" onClick={(e) => e.stopPropagation()} onSubmit={submit}>
-        <h2>National designated areas</h2>
+      <form className="dialog" role="dialog" aria-label={t('mapping.dialogLabel')} onClick={(e) => e.stopPropagation()} onSubmit={submit}>
+        <h2>{t('mapping.title')}</h2>
         <p className="muted" data-testid="designated-files">{picked.files.join(', ')}</p>
-        <p>Which fields of the layer hold each site's code, name and designation? The fields listed are those of the first file.</p>
+        <p>{t('mapping.question')}</p>
         <fieldset disabled={busy} className="mapping-fields">
-          <FieldSelect label="Site code" value={code} fields={picked.fields} onChange={setCode} testId="mapping-code" />
-          <FieldSelect label="Site name" value={name} fields={picked.fields} onChange={setName} testId="mapping-name" />
+          <FieldSelect label={t('mapping.code')} value={code} fields={picked.fields} onChange={setCode} testId="mapping-code" />
+          <FieldSelect label={t('mapping.name')} value={name} fields={picked.fields} onChange={setName} testId="mapping-name" />
           <label className="inline">
-            <input type="radio" checked={fromField} onChange={() => setFromField(true)} data-testid="designation-from-field" /> Designation from a field
+            <input type="radio" checked={fromField} onChange={() => setFromField(true)} data-testid="designation-from-field" /> {t('mapping.fromField')}
           </label>
           <label className="inline">
-            <input type="radio" checked={!fromField} onChange={() => setFromField(false)} data-testid="designation-as-text" /> One designation for the whole layer
+            <input type="radio" checked={!fromField} onChange={() => setFromField(false)} data-testid="designation-as-text" /> {t('mapping.asText')}
           </label>
           {fromField
-            ? <FieldSelect label="Designation field" value={designationField} fields={picked.fields} onChange={setDesignationField} testId="mapping-designation-field" />
+            ? <FieldSelect label={t('mapping.designationField')} value={designationField} fields={picked.fields} onChange={setDesignationField} testId="mapping-designation-field" />
             : (
               <label>
-                Designation (e.g. Parque Natural)
+                {t('mapping.designation')}
                 <input value={designation} onChange={(e) => setDesignation(e.target.value)} maxLength={200} data-testid="mapping-designation" />
               </label>
             )}
           <label>
-            Country
+            {t('mapping.country')}
             <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="mapping-country">
-              <option value="">From each site code (ES…, PT…)</option>
+              <option value="">{t('mapping.countryFromCode')}</option>
               {SITE_COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
             </select>
           </label>
         </fieldset>
         <div className="dialog-actions">
-          <button type="submit" disabled={!complete || busy} data-testid="mapping-import">Import</button>
-          <button type="button" onClick={close}>Cancel</button>
+          <button type="submit" disabled={!complete || busy} data-testid="mapping-import">{t('mapping.import')}</button>
+          <button type="button" onClick={close}>{t('mapping.cancel')}</button>
         </div>
       </form>
     </div>

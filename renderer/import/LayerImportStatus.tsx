@@ -1,26 +1,24 @@
 import type { HazardLayerKind } from '../client/catastro-client.js';
+import { formatNumber } from '../i18n/format.js';
+import { i18next, useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
-const NOUNS: Record<HazardLayerKind, [string, string]> = {
-  'protected-areas': ['protected site', 'protected sites'],
-  'designated-areas': ['national designated area', 'national designated areas'],
-  'ground-motion': ['ground-motion cell', 'ground-motion cells'],
-};
 
 const baseName = (file: string) => file.split(/[\\/]/).pop() ?? file;
-const counted = (count: number, kind: HazardLayerKind) => `${count.toLocaleString()} ${NOUNS[kind][count === 1 ? 0 : 1]}`;
+const counted = (count: number, kind: HazardLayerKind) => i18next.t(`import:counted.${kind}`, { count, formatted: formatNumber(count) });
 
 /** Progress of a hazard-layer import, file by file, and the counts when it ends (as ImportStatus does for parcels). */
 export function LayerImportStatus() {
+  const { t } = useTranslation('import');
   const { status, kind, progress, results } = useAppStore((s) => s.layerImport);
   const setLayerImport = useAppStore((s) => s.setLayerImport);
   if (!kind || (status !== 'loading' && status !== 'done')) return null;
   if (status === 'loading') {
     return (
       <div className="import-status" role="status" data-testid="layer-import-status">
-        <span>Importing {progress ? `${baseName(progress.file)} (file ${progress.index} of ${progress.total})` : '…'}</span>
+        <span>{progress ? t('importingFile', { file: baseName(progress.file), index: progress.index, total: progress.total }) : t('importing', { file: '…' })}</span>
         <progress value={progress ? progress.index - 1 : 0} max={progress?.total ?? 1} />
-        <span className="muted">{progress ? counted(progress.count, kind) : 'Starting…'}</span>
+        <span className="muted">{progress ? counted(progress.count, kind) : t('starting')}</span>
       </div>
     );
   }
@@ -28,10 +26,13 @@ export function LayerImportStatus() {
   return (
     <div className="import-status" role="status" data-testid="layer-import-status">
       <span>
-        Imported {results.length} layer file{results.length === 1 ? '' : 's'}: {counted(total, kind)}
-        {results.length > 1 && ` (${results.map((r) => `${baseName(r.file)}: ${r.count.toLocaleString()}`).join(', ')})`}.
+        {t('layersDone', {
+          count: results.length,
+          what: counted(total, kind),
+          detail: results.length > 1 ? ` (${results.map((r) => `${baseName(r.file)}: ${formatNumber(r.count)}`).join(', ')})` : '',
+        })}
       </span>
-      <button type="button" className="close" onClick={() => setLayerImport({ status: 'idle', kind: null, results: [] })} aria-label="Dismiss">×</button>
+      <button type="button" className="close" onClick={() => setLayerImport({ status: 'idle', kind: null, results: [] })} aria-label={t('dismiss')}>×</button>
     </div>
   );
 }

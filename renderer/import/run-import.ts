@@ -1,5 +1,6 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { i18next } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
 /** File dialog → facade importFiles with progress; the counts stay visible at the end. */
@@ -12,6 +13,6 @@ export async function runImport(client: CatastroClient): Promise<void> {
     useAppStore.getState().setImport({ status: results ? 'done' : 'idle', results: results ?? [], progress: null });
   } catch (error) {
     useAppStore.getState().setImport({ status: 'error', progress: null });
-    useAppStore.getState().showError(toUiError('Import failed; the local copy is unchanged', error));
+    useAppStore.getState().showError(toUiError(i18next.t('import:cadastreFailed'), error));
   }
 }

@@ -1,5 +1,6 @@
 import type { CatastroClient, HazardLayerKind, LayerImportOptions, OverlayKind, PickedLayerFiles } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { i18next } from '../i18n/i18n.js';
 import { useAppStore, type UiError } from '../state/store.js';
 
 /** The map overlay each kind of layer feeds: national designated areas are drawn with the protected areas. */
@@ -11,12 +12,11 @@ const OVERLAY_OF: Record<HazardLayerKind, OverlayKind> = {
 
 /** The generic 400 advice speaks of references; a layer import needs its own. */
 function layerImportError(error: unknown): UiError {
-  const ui = toUiError('Layer import failed', error);
+  const ui = toUiError(i18next.t('import:layerFailed'), error);
   if (ui.code !== 'VALIDATION_ERROR') return ui;
   return {
     ...ui,
-    advice: 'Check the file named: protected areas are GeoJSON, shapefile or GeoPackage layers (EEA or Madrid Natura 2000 fields), '
-      + 'ground motion EGMS Ortho L3 zips as downloaded. Files imported before it are kept; the failed one changed nothing.',
+    advice: i18next.t('import:layerFailedAdvice'),
   };
 }
 

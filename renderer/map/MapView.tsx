@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useClient } from '../app/client-context.js';
 import { configuredApiKey } from '../client/create-client.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { selectParcelAt } from '../parcel/select-parcel.js';
 import { useAppStore } from '../state/store.js';
 import { MapController, type MapHandlers } from './map-controller.js';
@@ -14,6 +15,7 @@ declare global {
 
 /** Hosts the imperative MapController: built once, state flows in one way through its setters. */
 export function MapView() {
+  const { t } = useTranslation('map');
   const client = useClient();
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<MapController | null>(null);
@@ -53,5 +55,5 @@ export function MapView() {
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
 
-  return <div ref={container} className="map" data-testid="map" aria-label="Map: click a parcel to identify it" />;
+  return <div ref={container} className="map" data-testid="map" aria-label={t('mapLabel')} />;
 }

@@ -11,14 +11,14 @@ export const PARCELS_SOURCE_LAYER = 'parcels';
 const WMS_TILE = `${CATASTRO_WMS}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=Catastro&STYLES=&SRS=EPSG:3857`
   + '&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE';
 
-/** Which style layers each toggle drives, and whether they need the network. */
-export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean; label: string }> = {
-  basemap: { layers: ['osm'], online: true, label: 'OpenStreetMap basemap' },
-  cadastreWms: { layers: ['catastro-wms'], online: true, label: 'Catastro WMS overlay' },
-  outlines: { layers: ['countries-fill', 'countries-line'], online: false, label: 'Country outlines (bundled)' },
-  parcels: { layers: [PARCELS_FILL_LAYER, 'parcels-line', 'parcels-hover'], online: false, label: 'Parcels of the local copy' },
-  protectedAreas: { layers: ['protected-areas-fill'], online: false, label: 'Protected areas (Natura 2000, national)' },
-  groundMotion: { layers: ['ground-motion-fill'], online: false, label: 'Ground motion (EGMS, mm/year)' },
+/** Which style layers each toggle drives, and whether they need the network; labels are the map namespace's `layer.<id>`. */
+export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean }> = {
+  basemap: { layers: ['osm'], online: true },
+  cadastreWms: { layers: ['catastro-wms'], online: true },
+  outlines: { layers: ['countries-fill', 'countries-line'], online: false },
+  parcels: { layers: [PARCELS_FILL_LAYER, 'parcels-line', 'parcels-hover'], online: false },
+  protectedAreas: { layers: ['protected-areas-fill'], online: false },
+  groundMotion: { layers: ['ground-motion-fill'], online: false },
 };
 
 /** Fill of national designated areas on the protected-areas overlay, apart from the Natura 2000 greens. */
@@ -29,16 +29,20 @@ const SCI_COLOR = '#0c8599';
 /** Vertical velocity (mm/year) → colour stops of the ground-motion fill, read by its legend too. */
 const GROUND_MOTION_RAMP: [velocity: number, color: string][] = [[-10, '#c92a2a'], [-2, '#ffd8a8'], [0, '#f8f9fa'], [2, '#a5d8ff'], [10, '#1864ab']];
 
+/** One legend line: a colour and its text (a key of the map namespace with its values). */
+export interface LegendEntry { color: string; key: string; values?: Record<string, string> }
+
 /** What an overlay's colours mean, drawn under its toggle while it is shown; the same constants as the paint. */
-export const LAYER_LEGENDS: Partial<Record<LayerId, { color: string; label: string }[]>> = {
+export const LAYER_LEGENDS: Partial<Record<LayerId, LegendEntry[]>> = {
   protectedAreas: [
-    { color: SPA_COLOR, label: 'Natura 2000 SPA (birds)' },
-    { color: SCI_COLOR, label: 'Natura 2000 SCI/SAC (habitats)' },
-    { color: NATIONAL_SITE_COLOR, label: 'National designated area' },
+    { color: SPA_COLOR, key: 'legend.spa' },
+    { color: SCI_COLOR, key: 'legend.sci' },
+    { color: NATIONAL_SITE_COLOR, key: 'legend.national' },
   ],
   groundMotion: GROUND_MOTION_RAMP.map(([velocity, color]) => ({
     color,
-    label: `${velocity > 0 ? '+' : ''}${velocity} mm/year${velocity === 0 ? ' (stable)' : velocity <= -10 ? ' or faster (sinking)' : velocity >= 10 ? ' or faster (rising)' : ''}`,
+    key: velocity === 0 ? 'legend.stable' : velocity <= -10 ? 'legend.sinkingFaster' : velocity >= 10 ? 'legend.risingFaster' : 'legend.velocity',
+    values: { velocity: `${velocity > 0 ? '+' : ''}${velocity}` },
   })),
 };
 

@@ -1,6 +1,8 @@
 import type { Parcel } from '../../core/model/index.js';
+import { formatArea, formatDate, formatPercent } from '../i18n/format.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { CopyButton } from './CopyButton.js';
-import { describeSource, formatArea, formatPercent } from './format.js';
+import { describeSource } from './format.js';
 
 type Row = [label: string, value: string | number | undefined];
 
@@ -16,35 +18,37 @@ function Rows({ rows }: { rows: Row[] }) {
 }
 
 /** What the identify tool shows about one parcel or unit; the attribution is mandatory (spec). */
-export function ParcelDetails({ parcel, heading = 'Parcel' }: { parcel: Parcel; heading?: string }) {
+export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: string }) {
+  const { t } = useTranslation('parcel');
   const isUnit = parcel.refCatastral.length === 20;
+  const title = heading ?? t('parcelHeading');
   return (
-    <section className="parcel-details" aria-label={`${heading} ${parcel.refCatastral}`}>
+    <section className="parcel-details" aria-label={`${title} ${parcel.refCatastral}`}>
       <h2>
-        {heading}{' '}
+        {title}{' '}
         <span className="ref" data-testid={isUnit ? 'unit-ref' : 'parcel-ref'}>{parcel.refCatastral}</span>
-        <CopyButton value={parcel.refCatastral} label="Copy reference" />
+        <CopyButton value={parcel.refCatastral} label={t('copyReference')} />
       </h2>
       {parcel.direccion && <p className="address">{parcel.direccion}</p>}
       <Rows rows={[
-        ['Municipality', [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
-        ['Postcode', parcel.codigoPostal],
-        ['Use', parcel.uso],
-        ['Class', parcel.clase],
-        ['Parcel area', formatArea(parcel.superficieParcela)],
-        ['Built area', formatArea(parcel.superficieConstruida)],
-        ['Year built', parcel.anioConstruccion],
-        ['Share', formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
-        ['Staircase / floor / door', isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
-        ['Centroid', `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`],
-        ['Source', describeSource(parcel.dataSource)],
-        ['Data date', parcel.dataDate],
+        [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
+        [t('field.postcode'), parcel.codigoPostal],
+        [t('field.use'), parcel.uso],
+        [t('field.class'), parcel.clase],
+        [t('field.parcelArea'), formatArea(parcel.superficieParcela)],
+        [t('field.builtArea'), formatArea(parcel.superficieConstruida)],
+        [t('field.yearBuilt'), parcel.anioConstruccion],
+        [t('field.share'), formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
+        [t('field.stairFloorDoor'), isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
+        [t('field.centroid'), `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`],
+        [t('field.source'), describeSource(parcel.dataSource)],
+        [t('field.dataDate'), formatDate(parcel.dataDate)],
       ]} />
       <p className="links">
-        <a href={parcel.mapsUrl} target="_blank" rel="noreferrer">Open in web map ↗</a>
+        <a href={parcel.mapsUrl} target="_blank" rel="noreferrer">{t('openWebMap')}</a>
       </p>
       <p className="attribution" data-testid="attribution">
-        Source: {parcel.attribution ?? 'Dirección General del Catastro'}
+        {t('attribution', { source: parcel.attribution ?? 'Dirección General del Catastro' })}
       </p>
     </section>
   );

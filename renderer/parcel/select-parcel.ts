@@ -1,5 +1,6 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { i18next } from '../i18n/i18n.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
 import type { MapClick } from '../map/map-controller.js';
@@ -18,7 +19,7 @@ export async function selectParcelByRef(client: CatastroClient, ref: string): Pr
   } catch (error) {
     if (USelection.ref(useAppStore.getState().selection) !== finca) return;
     useAppStore.getState().setParcel(null, 'error');
-    useAppStore.getState().showError(toUiError(`Parcel ${finca} could not be loaded`, error));
+    useAppStore.getState().showError(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
   }
 }
 
@@ -31,7 +32,7 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick): P
     const match = await client.parcelAt(click.latitude, click.longitude);
     await selectParcelByRef(client, match.refCat14);
   } catch (error) {
-    store.showError(toUiError(`No parcel found at ${click.latitude.toFixed(6)}, ${click.longitude.toFixed(6)}`, error));
+    store.showError(toUiError(i18next.t('parcel:noParcelAt', { latitude: click.latitude.toFixed(6), longitude: click.longitude.toFixed(6) }), error));
   }
 }
 
@@ -40,6 +41,6 @@ export async function openUnit(client: CatastroClient, ref20: string): Promise<v
   try {
     useAppStore.getState().setUnit(await client.parcel(ref20));
   } catch (error) {
-    useAppStore.getState().showError(toUiError(`Unit ${ref20} could not be loaded`, error));
+    useAppStore.getState().showError(toUiError(i18next.t('parcel:unitFailedTitle', { ref: ref20 }), error));
   }
 }

@@ -1,23 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../app/client-context.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';
 import { useAppStore } from '../state/store.js';
-import { parseQuery } from './parse-query.js';
+import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
-
-const KIND_HINT = {
-  reference: 'Cadastral reference',
-  coordinates: 'Coordinates',
-  address: 'Address',
-  invalid: '',
-} as const;
 
 /** One box for references, coordinates (decimal or DMS) and addresses. `/` focuses it, Escape clears it. */
 export function SearchBox() {
+  const { t } = useTranslation('search');
   const client = useClient();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<SearchQuery | null>(null);
   const candidates = useAppStore((s) => s.candidates);
   const searchStatus = useAppStore((s) => s.searchStatus);
   const setCandidates = useAppStore((s) => s.setCandidates);
@@ -40,7 +35,7 @@ export function SearchBox() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = parseQuery(text);
-    setProblem(query.kind === 'invalid' ? query.reason : null);
+    setProblem(query.kind === 'invalid' ? query : null);
     void runSearch(client, query);
   };
 
@@ -65,28 +60,28 @@ export function SearchBox() {
         value={text}
         onChange={(e) => { setText(e.target.value); setProblem(null); }}
         onKeyDown={onKeyDown}
-        placeholder='Reference, "41.06, -4.47", 41°3′41″N 4°28′6″W or an address  ( / )'
-        aria-label="Search parcels"
+        placeholder={t('placeholder')}
+        aria-label={t('label')}
         data-testid="search-input"
         spellCheck={false}
         autoComplete="off"
       />
-      {parsed && parsed.kind !== 'invalid' && <span className="search-kind" data-testid="search-kind">{KIND_HINT[parsed.kind]}</span>}
-      <button type="submit">Search</button>
-      {problem && <div className="search-problem" role="alert">{problem}</div>}
-      {searchStatus === 'loading' && <div className="candidates"><div className="candidate muted">Searching addresses…</div></div>}
+      {parsed && parsed.kind !== 'invalid' && <span className="search-kind" data-testid="search-kind">{t(`kind.${parsed.kind}`)}</span>}
+      <button type="submit">{t('submit')}</button>
+      {problem?.kind === 'invalid' && <div className="search-problem" role="alert">{t(`invalid.${problem.reason}`, problem.values)}</div>}
+      {searchStatus === 'loading' && <div className="candidates"><div className="candidate muted">{t('searching')}</div></div>}
       {searchStatus === 'done' && (
-        <ul className="candidates" role="listbox" aria-label="Address candidates" data-testid="candidates">
-          {candidates.length === 0 && <li className="candidate muted">No candidates.</li>}
+        <ul className="candidates" role="listbox" aria-label={t('candidates')} data-testid="candidates">
+          {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
           {candidates.map((candidate) => (
             <li key={`${candidate.refCatastral}-${candidate.numero}`} role="option" aria-selected="false">
               <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral)}>
                 <strong>{candidate.direccion}</strong>
                 <span>{[candidate.codigoPostal, candidate.municipio, candidate.provincia].filter(Boolean).join(' · ')}</span>
                 <small>
-                  {candidate.refCatastral} · {Math.round(candidate.confianza * 100)}% match
-                  {!candidate.coincideNumero && ' · street only'}
-                  {candidate.enCopia && ' · in local copy'}
+                  {candidate.refCatastral} · {t('match', { percent: Math.round(candidate.confianza * 100) })}
+                  {!candidate.coincideNumero && ` · ${t('streetOnly')}`}
+                  {candidate.enCopia && ` · ${t('inLocalCopy')}`}
                 </small>
               </button>
             </li>

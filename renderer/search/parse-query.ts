@@ -6,7 +6,10 @@ export type SearchQuery =
   | { kind: 'reference'; ref: string }
   | { kind: 'coordinates'; latitude: number; longitude: number }
   | { kind: 'address'; text: string }
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: InvalidReason; values?: Record<string, string | number> };
+
+/** Why the text cannot be searched: a key of the search namespace's `invalid` strings. */
+export type InvalidReason = 'empty' | 'notLatLon' | 'dmsOver60' | 'dmsFormat' | 'addressTooShort';
 
 /** Spanish references: 14 characters (finca) or 20 (unit: + 4 digits and 2 check letters). */
 const REFERENCE = /^(?=.*[A-Z])(?=.*\d)[0-9A-Z]{14}(?:\d{4}[A-Z]{2})?$/;
@@ -21,7 +24,7 @@ const isLongitude = (value: number) => Math.abs(value) <= 180;
 
 function coordinates(latitude: number, longitude: number): SearchQuery {
   if (!isLatitude(latitude) || !isLongitude(longitude)) {
-    return { kind: 'invalid', reason: `${latitude}, ${longitude} is not a latitude, longitude pair (latitude within ±90, longitude within ±180).` };
+    return { kind: 'invalid', reason: 'notLatLon', values: { latitude, longitude } };
   }
   return { kind: 'coordinates', latitude, longitude };
 }
@@ -47,7 +50,7 @@ function parseDms(text: string): SearchQuery | null {
     const negative = hemisphere === 'S' || hemisphere === 'W' || hemisphere === 'O';
     return { value: negative ? -magnitude : magnitude, hemisphere, valid: minutes < 60 && seconds < 60 };
   });
-  if (values.some((v) => !v.valid)) return { kind: 'invalid', reason: 'Minutes and seconds must be below 60.' };
+  if (values.some((v) => !v.valid)) return { kind: 'invalid', reason: 'dmsOver60' };
   const [a, b] = values;
   const isLon = (h: string) => h === 'E' || h === 'W' || h === 'O';
   if (isLon(a.hemisphere) && !isLon(b.hemisphere)) return coordinates(b.value, a.value);
@@ -56,12 +59,12 @@ function parseDms(text: string): SearchQuery | null {
 
 export function parseQuery(input: string): SearchQuery {
   const text = input.trim();
-  if (text === '') return { kind: 'invalid', reason: 'Type a reference, coordinates or an address.' };
+  if (text === '') return { kind: 'invalid', reason: 'empty' };
   const compact = text.replace(/[\s-]/g, '').toUpperCase();
   if (REFERENCE.test(compact)) return { kind: 'reference', ref: compact };
-  if (/[°º]/.test(text)) return parseDms(text) ?? { kind: 'invalid', reason: 'Write DMS coordinates like 41°3\'41"N 4°28\'6"W.' };
+  if (/[°º]/.test(text)) return parseDms(text) ?? { kind: 'invalid', reason: 'dmsFormat' };
   const pair = parseDecimalPair(text);
   if (pair) return pair;
-  if (text.length < 3) return { kind: 'invalid', reason: 'An address needs at least 3 characters.' };
+  if (text.length < 3) return { kind: 'invalid', reason: 'addressTooShort' };
   return { kind: 'address', text: text.slice(0, 200) };
 }

@@ -1,5 +1,6 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
 import { useAppStore } from '../state/store.js';
 import type { SearchQuery } from './parse-query.js';
@@ -21,7 +22,7 @@ export async function runSearch(client: CatastroClient, query: SearchQuery): Pro
         useAppStore.getState().setCandidates(result.candidatos, 'done');
       } catch (error) {
         useAppStore.getState().setCandidates([], 'error');
-        useAppStore.getState().showError(toUiError(`No address found for "${query.text}"`, error));
+        useAppStore.getState().showError(toUiError(i18next.t('search:addressFailed', { text: query.text }), error));
       }
       return;
     }

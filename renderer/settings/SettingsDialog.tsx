@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useClient } from '../app/client-context.js';
 import { toUiError } from '../errors/advice.js';
+import { Trans, useTranslation } from '../i18n/i18n.js';
+import { LanguageSetting } from './LanguageSetting.js';
 import { useAppStore } from '../state/store.js';
 
 const KEY_STORAGE = 'catastro.apiKey';
 
 /** Browser: the API key the HTTP client sends. Electron: start/stop the local HTTP API for other tools. */
 export function SettingsDialog() {
+  const { t } = useTranslation('settings');
   const client = useClient();
   const open = useAppStore((s) => s.settingsOpen);
   const setOpen = useAppStore((s) => s.setSettingsOpen);
@@ -23,33 +26,34 @@ export function SettingsDialog() {
       setApiUrl(result.url);
       setLocalKey(result.apiKey ?? null);
     } catch (error) {
-      showError(toUiError('The local HTTP API could not be started', error));
+      showError(toUiError(t('localApiFailed'), error));
     }
   };
 
   return (
     <div className="dialog-backdrop" onClick={() => setOpen(false)}>
-      <div className="dialog" role="dialog" aria-label="Settings" onClick={(e) => e.stopPropagation()}>
-        <h2>Settings</h2>
+      <div className="dialog" role="dialog" aria-label={t('title')} aria-modal="true" onClick={(e) => e.stopPropagation()}>
+        <h2>{t('title')}</h2>
+        <LanguageSetting />
         {client.kind === 'http' && (
           <label>
-            API key (sent as X-API-Key; needed when the server runs with <code>--auth keys</code>)
+            <span><Trans t={t} i18nKey="apiKey" components={{ code: <code /> }} /></span>
             <input value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder="ck_…" />
-            <button type="button" onClick={() => { localStorage.setItem(KEY_STORAGE, apiKey.trim()); setOpen(false); }}>Save</button>
+            <button type="button" onClick={() => { localStorage.setItem(KEY_STORAGE, apiKey.trim()); setOpen(false); }}>{t('save')}</button>
           </label>
         )}
         {client.desktop && (
           <div>
-            <h3>Local HTTP API</h3>
-            <p>Serves this app's data on 127.0.0.1 for scripts and other GIS tools. Every call needs an <code>X-API-Key</code> header.</p>
-            <p>Starting it creates a key for this session (copy it now: only its hash is kept). More keys: <code>npx catastro keys create --data &lt;the app's data folder&gt;</code></p>
-            <label>Port <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
-            <button type="button" onClick={() => void toggleApi()}>{apiUrl ? 'Stop' : 'Start'} local API</button>
-            {apiUrl && <p>Listening on <code>{apiUrl}</code></p>}
+            <h3>{t('localApi')}</h3>
+            <p><Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} /></p>
+            <p><Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} /></p>
+            <label>{t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
+            <button type="button" onClick={() => void toggleApi()}>{apiUrl ? t('stopApi') : t('startApi')}</button>
+            {apiUrl && <p><Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} /></p>}
             {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
           </div>
         )}
-        <button type="button" className="close" onClick={() => setOpen(false)} aria-label="Close settings">×</button>
+        <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import type { Parcel } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
+import { formatDate, formatNumber } from '../i18n/format.js';
+import { useTranslation } from '../i18n/i18n.js';
 import { openUnit } from '../parcel/select-parcel.js';
 import { describeSource } from '../parcel/format.js';
 import { useAppStore } from '../state/store.js';
@@ -11,6 +13,7 @@ import { loadAllUnits } from './load-all-units.js';
 const loadsByItself = (parcel: Parcel) => parcel.clase !== 'Rústico';
 
 export function UnitsSection({ parcel }: { parcel: Parcel }) {
+  const { t } = useTranslation('units');
   const client = useClient();
   const units = useAppStore((s) => s.units);
   const ref14 = parcel.refCatastral.slice(0, 14);
@@ -24,33 +27,34 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
   const fraction = units.expected > 0 ? Math.min(1, units.rows.length / units.expected) : 0;
 
   return (
-    <section className="units" aria-label="Units of the finca" data-testid="units-section">
-      <h3>Units (dwellings, shops, garages)</h3>
-      {!current && <button type="button" onClick={load} data-testid="load-units">Show units</button>}
+    <section className="units" aria-label={t('sectionLabel')} data-testid="units-section">
+      <h3>{t('heading')}</h3>
+      {!current && <button type="button" onClick={load} data-testid="load-units">{t('show')}</button>}
       {current && units.status === 'loading' && (
         <div className="progress-line">
           <progress value={units.rows.length} max={units.expected || undefined} data-testid="units-progress" />
-          <span className="muted">{units.rows.length}{units.expected ? ` of ${units.expected}` : ''} units… {Math.round(fraction * 100)}%</span>
+          <span className="muted">{units.expected ? t('progressOf', { count: units.rows.length, total: units.expected, percent: Math.round(fraction * 100) }) : t('progress', { count: units.rows.length })}</span>
         </div>
       )}
       {current && units.status === 'error' && units.error && (
         <div className="inline-error" role="alert">
           <strong>{units.error.message}</strong>
           <p>{units.error.advice}</p>
-          <button type="button" onClick={load}>Retry</button>
+          <button type="button" onClick={load}>{t('retry')}</button>
         </div>
       )}
       {current && units.rows.length > 0 && (
         <>
           <p className="muted" data-testid="units-count">
-            {units.rows.length} units{units.expected && units.expected !== units.rows.length ? ` (finca declares ${units.expected})` : ''}
-            {' · '}{describeSource(units.dataSource)}{units.dataDate ? ` · ${units.dataDate}` : ''}
+            {t('count', { count: units.rows.length, formatted: formatNumber(units.rows.length) })}
+            {units.expected && units.expected !== units.rows.length ? ` ${t('declares', { count: units.expected })}` : ''}
+            {' · '}{describeSource(units.dataSource)}{units.dataDate ? ` · ${formatDate(units.dataDate)}` : ''}
           </p>
           <UnitsTable units={units.rows} onOpen={(ref) => void openUnit(client, ref)} />
-          {units.attribution && <p className="attribution">Source: {units.attribution}</p>}
+          {units.attribution && <p className="attribution">{t('parcel:attribution', { source: units.attribution })}</p>}
         </>
       )}
-      {current && units.status === 'done' && units.rows.length === 0 && <p className="muted">No units recorded for this finca.</p>}
+      {current && units.status === 'done' && units.rows.length === 0 && <p className="muted">{t('none')}</p>}
     </section>
   );
 }

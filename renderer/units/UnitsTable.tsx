@@ -5,25 +5,29 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { Unit } from '../../core/model/index.js';
+import { formatNumber } from '../i18n/format.js';
+import { useTranslation } from '../i18n/i18n.js';
 
 const ROW_HEIGHT = 30;
 
+const localNumber = (value: number | undefined, digits: number) => (value === undefined || value === null ? '' : formatNumber(value, digits));
+
 const columns: ColumnDef<Unit>[] = [
   {
-    accessorKey: 'refCatastral', header: 'Unit', size: 64,
+    accessorKey: 'refCatastral', header: 'column.unit', size: 64,
     // Every unit shares the finca's 14 characters: show the 6 that tell them apart, the whole reference on hover.
     cell: ({ getValue }) => {
       const ref = getValue<string>();
       return <span title={ref}>{ref.length === 20 ? ref.slice(14) : ref}</span>;
     },
   },
-  { accessorKey: 'uso', header: 'Use', size: 100 },
-  { accessorKey: 'escalera', header: 'Stair', size: 42 },
-  { accessorKey: 'planta', header: 'Floor', size: 44 },
-  { accessorKey: 'puerta', header: 'Door', size: 42 },
-  { accessorKey: 'superficie', header: 'Area m²', size: 56, sortingFn: 'basic' },
-  { accessorKey: 'participacion', header: 'Share %', size: 56, sortingFn: 'basic' },
-  { accessorKey: 'anio', header: 'Year', size: 46, sortingFn: 'basic' },
+  { accessorKey: 'uso', header: 'column.use', size: 100 },
+  { accessorKey: 'escalera', header: 'column.stair', size: 42 },
+  { accessorKey: 'planta', header: 'column.floor', size: 44 },
+  { accessorKey: 'puerta', header: 'column.door', size: 42 },
+  { accessorKey: 'superficie', header: 'column.area', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 1) },
+  { accessorKey: 'participacion', header: 'column.share', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 4) },
+  { accessorKey: 'anio', header: 'column.year', size: 46, sortingFn: 'basic' },
 ];
 /** Column widths as shares of the panel, so the table never scrolls sideways. */
 const TOTAL_WIDTH = columns.reduce((sum, column) => sum + (column.size ?? 50), 0);
@@ -38,6 +42,7 @@ export interface UnitsTableProps {
 
 /** Every unit of a finca: click a header to sort, type to filter, click a row to open the unit. */
 export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
+  const { t } = useTranslation('units');
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
   const table = useReactTable({
@@ -74,11 +79,11 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
           type="search"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
-          placeholder="Filter units (use, floor, door…)"
-          aria-label="Filter units"
+          placeholder={t('filterPlaceholder')}
+          aria-label={t('filter')}
           data-testid="units-filter"
         />
-        <span className="muted" data-testid="units-shown">{rows.length} of {units.length} units</span>
+        <span className="muted" data-testid="units-shown">{t('shown', { count: units.length, shown: formatNumber(rows.length), total: formatNumber(units.length) })}</span>
       </div>
       <div ref={scroller} className="units-scroll" style={{ height }}>
         <table>
@@ -90,7 +95,7 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
                   return (
                     <th key={header.id} style={{ width: widthOf(header.getSize()) }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       <button type="button" onClick={header.column.getToggleSortingHandler()}>
-                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {t(header.column.columnDef.header as string)}
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                       </button>
                     </th>

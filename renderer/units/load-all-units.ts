@@ -1,5 +1,6 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { i18next } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
 /** Safety net against a cursor that never advances (a server fault would otherwise loop forever). */
@@ -30,6 +31,6 @@ export async function loadAllUnits(client: CatastroClient, ref14: string): Promi
   } catch (error) {
     if (!stillCurrent()) return;
     // Shown inside the units section: the parcel itself is fine, only its units failed.
-    useAppStore.getState().setUnits({ status: 'error', error: toUiError(`Units of ${ref14} could not be loaded`, error) });
+    useAppStore.getState().setUnits({ status: 'error', error: toUiError(i18next.t('units:loadFailed', { ref: ref14 }), error) });
   }
 }

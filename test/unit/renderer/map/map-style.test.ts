@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LayerId } from '../../../../renderer/state/store.js';
 import { probeBasemap } from '../../../../renderer/map/connectivity.js';
 import { LAYER_GROUPS, LAYER_LEGENDS, buildMapStyle, isLayerShown } from '../../../../renderer/map/map-style.js';
+import { i18next } from '../../../../renderer/i18n/i18n.js';
 
 const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: true, groundMotion: true };
 
@@ -57,7 +58,7 @@ describe('overlay legends', () => {
     const expression = JSON.parse(paintColor('ground-motion-fill')) as unknown[];
     const stops = expression.slice(3);
     expect(legend.map((entry) => entry.color)).toEqual(stops.filter((_, i) => i % 2 === 1));
-    expect(legend.map((entry) => entry.label)).toEqual([
+    expect(legend.map((entry) => i18next.t(`map:${entry.key}`, entry.values))).toEqual([
       '-10 mm/year or faster (sinking)', '-2 mm/year', '0 mm/year (stable)', '+2 mm/year', '+10 mm/year or faster (rising)',
     ]);
   });

@@ -26,7 +26,7 @@ describe('ParcelDetails', () => {
     expect(fact('Class')).toBe('Rústico');
     expect(fact('Parcel area')).toBe('1,086 m²');
     expect(fact('Source')).toBe('Local copy of the national cadastre');
-    expect(fact('Data date')).toBe('2008-10-31');
+    expect(fact('Data date')).toBe('Oct 31, 2008');
     expect(screen.getByTestId('attribution').textContent).toContain('Dirección General del Catastro');
     expect(screen.getByRole('button', { name: 'Copy reference' })).toBeTruthy();
   });

@@ -37,7 +37,7 @@ describe('parseQuery', () => {
 
   it('rejects impossible values with a reason instead of guessing', () => {
     expect(parseQuery('95, 120').kind).toBe('invalid');
-    expect(parseQuery(`41°75'0"N 4°0'0"W`)).toEqual({ kind: 'invalid', reason: 'Minutes and seconds must be below 60.' });
+    expect(parseQuery(`41°75'0"N 4°0'0"W`)).toEqual({ kind: 'invalid', reason: 'dmsOver60' });
     expect(parseQuery('').kind).toBe('invalid');
     expect(parseQuery('ab').kind).toBe('invalid');
   });

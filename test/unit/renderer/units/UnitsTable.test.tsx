@@ -63,6 +63,6 @@ describe('UnitsTable', () => {
     const rendered = screen.getAllByTestId('unit-row').length;
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
-    expect(screen.getByTestId('units-shown').textContent).toBe('2000 of 2000 units');
+    expect(screen.getByTestId('units-shown').textContent).toBe('2,000 of 2,000 units');
   });
 });

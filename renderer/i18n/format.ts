@@ -1,0 +1,39 @@
+import { i18next } from './i18n.js';
+
+/**
+ * Every number, area, share and date the UI shows goes through here, in the language shown
+ * (Spanish `1.234,5 m²`, English `1,234.5 m²`, French `1 234,5 m²`). Field values the API
+ * defines as codes or text are shown as they come.
+ */
+const locale = () => i18next.resolvedLanguage ?? i18next.language ?? 'en';
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(digits: number, minimumDigits = 0): Intl.NumberFormat {
+  const key = `${locale()}|${digits}|${minimumDigits}`;
+  let format = cache.get(key);
+  if (!format) {
+    // Grouping always: Spanish and others otherwise leave 4-digit numbers ungrouped (1234,5).
+    format = new Intl.NumberFormat(locale(), { maximumFractionDigits: digits, minimumFractionDigits: minimumDigits, useGrouping: 'always' });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export const formatNumber = (value: number, digits = 0, minimumDigits = 0): string => numberFormat(digits, minimumDigits).format(value);
+
+/** An area in square metres (one decimal at most). */
+export const formatArea = (m2: number | undefined): string | undefined => (m2 === undefined ? undefined : `${formatNumber(m2, 1)} m²`);
+
+/** An area in hectares (1 ha = 10 000 m²), four decimals at most: a square metre still shows. */
+export const formatHectares = (m2: number | undefined): string | undefined => (m2 === undefined ? undefined : `${formatNumber(m2 / 10_000, 4)} ha`);
+
+/** A share in percent as the API gives it (already ×100). */
+export const formatPercent = (value: number | undefined, digits = 4): string | undefined => (value === undefined ? undefined : `${formatNumber(value, digits)} %`);
+
+/** A calendar date of the API (`YYYY-MM-DD`, or a full ISO instant) in the shown language; other text as it is. */
+export function formatDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(day.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+}

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatArea, formatDate, formatHectares, formatNumber } from '../../../../renderer/i18n/format.js';
+import { chooseLanguage, i18next, pickShippedLanguage } from '../../../../renderer/i18n/i18n.js';
+import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, resources, type Strings } from '../../../../renderer/i18n/resources.js';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Flattened keys of a namespace (a.b.c → text). */
+function flatten(strings: Strings, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(strings)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Keys with plural suffixes folded to their base: the set every language must have. */
+const baseKeys = (keys: Iterable<string>) => new Set([...keys].map((key) => key.replace(PLURAL, '')));
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+
+afterEach(() => chooseLanguage(SOURCE_LANGUAGE));
+
+describe('shipped translations', () => {
+  it('ships English, Spanish and French', () => {
+    expect(SHIPPED_LANGUAGES).toEqual(expect.arrayContaining(['en', 'es', 'fr']));
+  });
+
+  for (const language of SHIPPED_LANGUAGES) {
+    describe(language, () => {
+      it('has every namespace of the source language and no other', () => {
+        expect(Object.keys(resources[language]).sort()).toEqual(NAMESPACES);
+      });
+
+      for (const namespace of NAMESPACES) {
+        it(`${namespace}: every key exists, with every plural form the language needs and the same placeholders`, () => {
+          const source = flatten(resources[SOURCE_LANGUAGE][namespace]);
+          const target = flatten(resources[language]?.[namespace] ?? {});
+          expect([...baseKeys(target.keys())].sort()).toEqual([...baseKeys(source.keys())].sort());
+
+          const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+          const pluralBases = new Set([...source.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
+          for (const base of pluralBases) {
+            for (const category of categories) expect(target.has(`${base}_${category}`), `${language}/${namespace}:${base}_${category}`).toBe(true);
+          }
+          for (const [key, text] of target) {
+            expect(text.trim(), `${language}/${namespace}:${key} is empty`).not.toBe('');
+            const sourceText = source.get(key) ?? source.get(`${key.replace(PLURAL, '')}_other`)!;
+            const expected = new Set(placeholders(sourceText));
+            // A plural form may say the count in words (un seul…) instead of {{count}}.
+            for (const name of placeholders(text)) expect(expected.has(name), `${language}/${namespace}:${key} has ${name}`).toBe(true);
+          }
+        });
+      }
+    });
+  }
+});
+
+describe('language choice and locale formatting', () => {
+  it('follows the first shipped language of the user\'s list, by primary subtag', () => {
+    expect(pickShippedLanguage(['de-DE', 'es-MX', 'en'])).toBe('es');
+    expect(pickShippedLanguage(['fr_CA'])).toBe('fr');
+    expect(pickShippedLanguage(['pt-BR'])).toBeUndefined();
+  });
+
+  it('formats numbers, areas and dates in the chosen language and remembers the choice', async () => {
+    await chooseLanguage('es');
+    expect(localStorage.getItem('catastro.language')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(formatArea(1234.5)).toBe('1.234,5 m²');
+    expect(formatHectares(12_345)).toBe('1,2345 ha');
+    expect(formatDate('2008-10-31')).toBe('31 oct 2008');
+    expect(i18next.t('parcel:field.parcelArea')).toBe('Superficie de la parcela');
+
+    await chooseLanguage('en');
+    expect(formatArea(1234.5)).toBe('1,234.5 m²');
+    expect(formatNumber(1086)).toBe('1,086');
+
+    await chooseLanguage('fr');
+    expect(formatArea(1234.5)).toBe('1\u202f234,5 m²');
+
+    await chooseLanguage(null, ['es-ES', 'en']);
+    expect(localStorage.getItem('catastro.language')).toBeNull();
+    expect(i18next.resolvedLanguage).toBe('es');
+  });
+});
