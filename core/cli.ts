@@ -127,6 +127,30 @@ export function buildProgram(): Command {
       process.exitCode = await runImportCommand(files, { dataDir: options.data });
     });
 
+  const downloadOptions = (command: Command) => command
+    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+    .option('--no-buildings', 'parcels only (skip the buildings zips: use, year, units)')
+    .option('--base-url <url>', 'root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL)');
+
+  downloadOptions(program.command('download')
+    .description('make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service.')
+    .argument('[municipalities...]', 'municipality names or 5-digit codes')
+    .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name)')
+    .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees)'))
+    .action(async (municipalities: string[], options) => {
+      const { runDownloadCommand } = await import('./offline/download-command.js');
+      process.exitCode = await runDownloadCommand(municipalities, options);
+    });
+
+  downloadOptions(program.command('areas')
+    .description('offline areas the copy holds: list (area, source, date), update (fetch anew) or remove')
+    .argument('[action]', 'list | update | remove', 'list')
+    .argument('[ids...]', 'area ids as listed (e.g. ES.40146); update without ids or with "all" updates every area'))
+    .action(async (action: string, ids: string[], options) => {
+      const { runAreasCommand } = await import('./offline/download-command.js');
+      process.exitCode = await runAreasCommand(action, ids, options);
+    });
+
   program.command('import-layers')
     .description('import hazard layers for the analyses: protected areas, Natura 2000 or a national register (GeoJSON, .geojson.gz, shapefile, GeoPackage), and EGMS ground-motion tiles (zip)')
     .option('--protected-areas <files...>', 'Natura 2000 (EEA fields) or regional layers (Madrid ZEPA/ZEC detected)')

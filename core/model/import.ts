@@ -44,3 +44,42 @@ export interface OfflineArea {
 
 /** National bulk files of countries other than Spain (core/countries/bulk-formats.ts). */
 export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json';
+
+/** What the user asks to have offline: municipalities (name or code), provinces, or the map's view [W, S, E, N]. */
+export interface OfflineChoice {
+  municipalities?: string[];
+  provinces?: string[];
+  bbox?: [number, number, number, number];
+  /** Also fetch the buildings zips (use, year, units); default true. */
+  buildings?: boolean;
+}
+
+/** Progress of an offline download: bytes over the files the feeds announced, files done, parcels imported. */
+export interface OfflineProgress {
+  phase: 'feeds' | 'download' | 'import' | 'done';
+  /** The zip being fetched or imported. */
+  file?: string;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  /** Sum of the sizes the feeds announce (undefined when a feed gives none). */
+  bytesTotal?: number;
+  parcels: number;
+}
+
+/** A file that could not be downloaded, checked or imported; the other files went on. */
+export interface OfflineFileFailure {
+  file: string;
+  url: string;
+  message: string;
+}
+
+export interface OfflineDownloadResult {
+  /** Areas now in the copy from this run. */
+  areas: OfflineArea[];
+  failures: OfflineFileFailure[];
+  parcels: number;
+  buildings: number;
+  /** Stopped by the user; interrupted files resume on the next run. */
+  cancelled: boolean;
+}

@@ -1,14 +1,19 @@
+import { DEFAULT_ATOM_BASE_URL } from './atom-feeds.js';
+
 /** Base URLs of Spain's official live sources; tests point them at the fake upstream. */
 export interface EsSourcesConfig {
   /** OVC JSON (WCF) base: `<base>/COVCCallejero.svc/json/Consulta_DNPRC`, `<base>/COVCCoordenadas.svc/json/Consulta_RCCOOR`. */
   ovcJsonBaseUrl: string;
   /** INSPIRE WFS of cadastral parcels (stored query GetParcel). */
   wfsCpUrl: string;
+  /** INSPIRE ATOM download service root (`<base>/CadastralParcels/…`, `<base>/buildings/…`), for offline areas. */
+  atomBaseUrl: string;
 }
 
 export const DEFAULT_ES_SOURCES: EsSourcesConfig = {
   ovcJsonBaseUrl: 'http://ovc.catastro.meh.es/OVCServWeb/OVCWcfCallejero',
   wfsCpUrl: 'http://ovc.catastro.meh.es/INSPIRE/wfsCP.aspx',
+  atomBaseUrl: DEFAULT_ATOM_BASE_URL,
 };
 
 /**
@@ -24,6 +29,7 @@ export function resolveEsSources(config: Partial<EsSourcesConfig> = {}): EsSourc
   return {
     ovcJsonBaseUrl: trimSlash(config.ovcJsonBaseUrl ?? DEFAULT_ES_SOURCES.ovcJsonBaseUrl),
     wfsCpUrl: config.wfsCpUrl ?? DEFAULT_ES_SOURCES.wfsCpUrl,
+    atomBaseUrl: trimSlash(config.atomBaseUrl ?? DEFAULT_ES_SOURCES.atomBaseUrl),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 
 /** One file inside a zip, as the central directory describes it. */
@@ -9,6 +10,8 @@ export interface ZipEntryInfo {
   size: number;
   /** The entry's own modification time, `YYYY-MM-DD`. */
   modified: string;
+  /** CRC-32 the zip records for the entry's inflated bytes. */
+  crc32: number;
 }
 
 /** Reads a zip's central directory: names, sizes and dates, nothing decompressed. */
@@ -24,7 +27,10 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
       const entries: ZipEntryInfo[] = [];
       zip.on('entry', (entry: yauzl.Entry) => {
         if (!entry.fileName.endsWith('/')) {
-          entries.push({ zip: zipFile, name: entry.fileName, size: entry.uncompressedSize, modified: entry.getLastModDate().toISOString().slice(0, 10) });
+          entries.push({
+            zip: zipFile, name: entry.fileName, size: entry.uncompressedSize,
+            modified: entry.getLastModDate().toISOString().slice(0, 10), crc32: entry.crc32,
+          });
         }
         zip.readEntry();
       });
@@ -64,4 +70,18 @@ export async function readZipEntryText(entry: ZipEntryInfo, maxBytes = 1 << 20):
   const chunks: Buffer[] = [];
   for await (const chunk of await openZipEntry(entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Checks a whole zip: every entry inflates to its recorded size and CRC-32. A download that
+ * was damaged in transit fails here, before anything of it reaches the copy.
+ */
+export async function verifyZip(zipFile: string): Promise<void> {
+  const entries = await listZipEntries(zipFile);
+  if (entries.length === 0) throw new Error('the zip holds no files');
+  for (const entry of entries) {
+    let crc = 0;
+    for await (const chunk of await openZipEntry(entry)) crc = crc32(chunk as Buffer, crc);
+    if (crc !== entry.crc32) throw new Error(`${entry.name} fails its CRC-32 check`);
+  }
 }

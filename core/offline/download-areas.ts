@@ -1,0 +1,104 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { EsAtomCatalogue, MunicipalityDownload } from '../countries/es/atom-catalogue.js';
+import type { AtomDataset } from '../countries/es/atom-feeds.js';
+import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
+import { importFiles } from '../store/import-runner.js';
+import { verifyZip } from '../store/importers/zip-archive.js';
+import { getOfflineArea, offlineAreaId } from '../store/offline-areas.js';
+import type { ParcelStore } from '../store/parcel-store.js';
+import { downloadFile } from '../upstream/file-download.js';
+
+export interface DownloadAreasOptions {
+  /** Where zips are fetched to (`.part` files of interrupted downloads stay there to resume). */
+  downloadDir: string;
+  buildings?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: OfflineProgress) => void;
+  /** Retries of a cut transfer within one run (each resumes with Range). */
+  retries?: number;
+  retryDelayMs?: number;
+}
+
+const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url).pathname.split('/').at(-1)!);
+
+/**
+ * Fetches and imports municipalities' zips one file at a time: download (resumable, size and
+ * CRC checked) → import (one transaction per file) → the zip is deleted, the copy holds the
+ * data. A file that fails is reported with its reason and the others go on; a municipality
+ * whose parcels failed skips its buildings (they only enrich parcels). Cancelling stops between
+ * chunks; the interrupted `.part` resumes on the next run.
+ */
+export async function downloadAreas(
+  store: ParcelStore, municipalities: MunicipalityDownload[], options: DownloadAreasOptions,
+): Promise<OfflineDownloadResult> {
+  mkdirSync(options.downloadDir, { recursive: true });
+  const files = municipalities.flatMap((m) => [m.parcels, ...(options.buildings !== false && m.buildings ? [m.buildings] : [])]);
+  const announced = files.every((f) => f.length !== undefined) ? files.reduce((sum, f) => sum + f.length!, 0) : undefined;
+  const progress: OfflineProgress = { phase: 'download', filesDone: 0, filesTotal: files.length, bytesDone: 0, bytesTotal: announced, parcels: 0 };
+  const report = (change: Partial<OfflineProgress>) => { Object.assign(progress, change); options.onProgress?.({ ...progress }); };
+  const result: OfflineDownloadResult = { areas: [], failures: [], parcels: 0, buildings: 0, cancelled: false };
+  let bytesOfDoneFiles = 0;
+
+  const fetchAndImport = async (dataset: AtomDataset): Promise<boolean> => {
+    const name = zipName(dataset);
+    const file = path.join(options.downloadDir, name);
+    const failure = (message: string): OfflineFileFailure => ({ file: name, url: dataset.url, message });
+    try {
+      report({ phase: 'download', file: name });
+      const { bytes } = await downloadFile({ url: dataset.url, file, expectedBytes: dataset.length }, {
+        signal: options.signal,
+        retries: options.retries,
+        baseDelayMs: options.retryDelayMs,
+        verify: verifyZip,
+        onBytes: (onDisk) => report({ bytesDone: bytesOfDoneFiles + onDisk }),
+      });
+      bytesOfDoneFiles += bytes;
+      report({ phase: 'import', bytesDone: bytesOfDoneFiles });
+      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + (dataset.theme === 'CP' ? p.records : 0) }), {
+        [file]: { sourceUrl: dataset.url },
+      });
+      for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
+      rmSync(file, { force: true });
+      return true;
+    } catch (error) {
+      if (options.signal?.aborted) { result.cancelled = true; return false; }
+      result.failures.push(failure((error as Error).message));
+      return false;
+    } finally {
+      report({ filesDone: progress.filesDone + 1, parcels: result.parcels });
+    }
+  };
+
+  for (const municipality of municipalities) {
+    if (options.signal?.aborted) { result.cancelled = true; break; }
+    const parcelsIn = await fetchAndImport(municipality.parcels);
+    if (parcelsIn && options.buildings !== false && municipality.buildings) await fetchAndImport(municipality.buildings);
+    else if (!parcelsIn && options.buildings !== false && municipality.buildings && !result.cancelled) {
+      report({ filesDone: progress.filesDone + 1 });
+    }
+    const area = getOfflineArea(store.db, offlineAreaId('ES', municipality.code));
+    if (parcelsIn && area) result.areas.push(area);
+  }
+  report({ phase: 'done', file: undefined });
+  return result;
+}
+
+/** Updates areas the copy holds: each is looked up again in the feeds (current URL and size) and fetched anew. */
+export async function updateAreas(
+  store: ParcelStore, catalogue: EsAtomCatalogue, ids: string[], options: DownloadAreasOptions,
+): Promise<OfflineDownloadResult> {
+  const municipalities: MunicipalityDownload[] = [];
+  const failures: OfflineFileFailure[] = [];
+  for (const id of ids) {
+    const area = getOfflineArea(store.db, id);
+    if (!area) { failures.push({ file: id, url: '', message: `The copy holds no offline area ${id}.` }); continue; }
+    try {
+      municipalities.push(await catalogue.municipality(area.code, options.signal));
+    } catch (error) {
+      failures.push({ file: id, url: area.source, message: (error as Error).message });
+    }
+  }
+  const result = await downloadAreas(store, municipalities, options);
+  return { ...result, failures: [...failures, ...result.failures] };
+}

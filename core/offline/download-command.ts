@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { Presets, SingleBar } from 'cli-progress';
+import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
+import { resolveEsSources } from '../countries/es/config.js';
+import type { BBox, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
+import { listOfflineAreas, removeOfflineArea } from '../store/offline-areas.js';
+import { ParcelStore } from '../store/parcel-store.js';
+import { UpstreamClient } from '../upstream/upstream-client.js';
+import { downloadAreas, updateAreas } from './download-areas.js';
+
+export interface DownloadCommandOptions {
+  data: string;
+  province?: string[];
+  bbox?: string;
+  buildings?: boolean;
+  baseUrl?: string;
+}
+
+const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+/** A bar on a terminal; elsewhere (CI, pipes) a line per file and phase. */
+function progressReporter(): { update(p: OfflineProgress): void; stop(): void } {
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar({
+      format: '{file} [{bar}] {percentage}% | {done}/{total} MB | files {filesDone}/{filesTotal} | {parcels} parcels',
+      stream: process.stderr,
+    }, Presets.shades_classic);
+    let started = false;
+    return {
+      update(p) {
+        const total = Number(megabytes(p.bytesTotal ?? Math.max(p.bytesDone, 1)));
+        const values = { file: p.file ?? '', done: megabytes(p.bytesDone), total: megabytes(p.bytesTotal ?? p.bytesDone), filesDone: p.filesDone, filesTotal: p.filesTotal, parcels: p.parcels };
+        if (!started) { bar.start(total, 0, values); started = true; }
+        bar.setTotal(total);
+        bar.update(Number(megabytes(p.bytesDone)), values);
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let last = '';
+  return {
+    update(p) {
+      const line = `${p.phase} ${p.file ?? ''}`;
+      if (line === last || p.phase === 'done') return;
+      last = line;
+      process.stderr.write(`${p.phase === 'download' ? 'downloading' : 'importing'} ${p.file} (files ${p.filesDone}/${p.filesTotal}, ${megabytes(p.bytesDone)}${p.bytesTotal ? `/${megabytes(p.bytesTotal)}` : ''} MB, ${p.parcels} parcels)\n`);
+    },
+    stop() {},
+  };
+}
+
+function parseBBox(text: string): BBox {
+  const numbers = text.split(',').map(Number);
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n)) || numbers[0] >= numbers[2] || numbers[1] >= numbers[3]) {
+    throw new Error(`--bbox takes west,south,east,north in degrees (got "${text}").`);
+  }
+  return numbers as BBox;
+}
+
+function printResult(result: OfflineDownloadResult): number {
+  for (const area of result.areas) {
+    console.log(`${area.id}  ${area.name ?? ''} (${area.province ?? ''}): ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
+  }
+  for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
+  if (result.cancelled) {
+    console.error('Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download.');
+    return 130;
+  }
+  console.log(`${result.parcels} parcels and ${result.buildings} buildings imported${result.failures.length ? `; ${result.failures.length} file(s) failed (see above), the rest were imported` : ''}.`);
+  return result.failures.length ? 1 : 0;
+}
+
+/** One run of a download or update: store, catalogue, Ctrl-C → cancel, progress, summary. */
+async function withDownload(
+  options: DownloadCommandOptions,
+  work: (store: ParcelStore, catalogue: EsAtomCatalogue, run: Parameters<typeof downloadAreas>[2]) => Promise<OfflineDownloadResult>,
+): Promise<number> {
+  const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
+  const baseUrl = options.baseUrl ?? process.env.CATASTRO_ES_ATOM_URL ?? resolveEsSources().atomBaseUrl;
+  const catalogue = new EsAtomCatalogue(baseUrl, new UpstreamClient());
+  const cancel = new AbortController();
+  const onSignal = () => cancel.abort();
+  process.once('SIGINT', onSignal);
+  const reporter = progressReporter();
+  try {
+    const result = await work(store, catalogue, {
+      downloadDir: path.join(options.data, 'downloads'),
+      buildings: options.buildings,
+      signal: cancel.signal,
+      onProgress: (p) => reporter.update(p),
+    });
+    reporter.stop();
+    return printResult(result);
+  } catch (error) {
+    reporter.stop();
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    store.close();
+  }
+}
+
+/** `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. */
+export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
+  let bbox: BBox | undefined;
+  try {
+    bbox = options.bbox ? parseBBox(options.bbox) : undefined;
+  } catch (error) {
+    console.error((error as Error).message);
+    return Promise.resolve(2);
+  }
+  if (municipalities.length === 0 && !options.province?.length && !bbox) {
+    console.error('Say what to download: municipality names or codes, --province <code or name>, or --bbox west,south,east,north.');
+    return Promise.resolve(2);
+  }
+  return withDownload(options, async (store, catalogue, run) => {
+    const chosen = await catalogue.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
+    console.error(`${chosen.length} municipalit${chosen.length === 1 ? 'y' : 'ies'}: ${chosen.slice(0, 8).map((m) => `${m.code} ${m.name}`).join(', ')}${chosen.length > 8 ? ', …' : ''}`);
+    return downloadAreas(store, chosen, run);
+  });
+}
+
+/** `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. */
+export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
+  if (action === 'update') {
+    return withDownload(options, (store, catalogue, run) => {
+      const wanted = ids.length === 0 || ids.includes('all') ? listOfflineAreas(store.db).map((a) => a.id) : ids;
+      return updateAreas(store, catalogue, wanted, run);
+    });
+  }
+  const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
+  try {
+    if (action === 'remove') {
+      if (ids.length === 0) { console.error('Name the areas to remove (see `catastro areas list`).'); return 2; }
+      let status = 0;
+      for (const id of ids) {
+        const removed = removeOfflineArea(store.db, id);
+        if (removed) console.log(`${id}: removed with its ${removed.parcels} parcels.`);
+        else { console.error(`${id}: the copy holds no such area.`); status = 1; }
+      }
+      return status;
+    }
+    if (action !== 'list') { console.error(`Unknown action "${action}": list, update or remove.`); return 2; }
+    const areas = listOfflineAreas(store.db);
+    if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
+    for (const a of areas) {
+      console.log(`${a.id.padEnd(10)} ${`${a.name ?? '?'} (${a.province ?? '?'})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`);
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSegoviaZips } from '../helpers/catastro-zips.js';
+
+/**
+ * A stand-in for the Catastro's INSPIRE ATOM download service on 127.0.0.1, under its real
+ * paths (SOURCES.md 1.9): `/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml`, the office feed
+ * `/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml`, the zip
+ * `/INSPIRE/CadastralParcels/40/40146-MELQUE%20DE%20CERCOS/A.ES.SDGC.CP.40146.zip`, and the same
+ * under `/INSPIRE/buildings/…/ES.SDGC.BU…`.
+ *
+ * THE FEEDS ARE WRITTEN BY HAND: no recording of the Catastro's ATOM feeds exists here. They
+ * follow standard Atom (RFC 4287) and the INSPIRE download-service conventions (enclosure link
+ * with type and length, georss:polygon extent) and the office titles SOURCES.md quotes. The
+ * zips are real: rebuilt from the real Segovia (40146) files (test/helpers/catastro-zips.ts).
+ * Offices 01, 20, 31, 48 (foral territories) are absent, as in the real service.
+ *
+ * Zips honour `Range: bytes=N-` (206 + Content-Range). Faults for the next request of a zip
+ * (`setFault(name, fault)`): `cut` sends half the bytes and destroys the socket; `corrupt`
+ * sends the announced length with damaged bytes; `status` answers that status.
+ */
+export type AtomFault = { kind: 'cut' } | { kind: 'corrupt' } | { kind: 'status'; status: number };
+
+export interface FakeCatastroAtom {
+  /** Base URL to configure, ending in `/INSPIRE`. */
+  baseUrl: string;
+  zipBytes: Record<string, Buffer>;
+  setFault(zipName: string, fault: AtomFault, times?: number): void;
+  requests: { path: string; range?: string }[];
+  close(): Promise<void>;
+}
+
+const FOLDER = '40146-MELQUE%20DE%20CERCOS';
+/** Extent of the real 40146 parcels (lat lon pairs, GeoRSS order), rounded outwards. */
+const SEGOVIA_40146_POLYGON = '41.017 -4.508 41.017 -4.449 41.074 -4.449 41.074 -4.508 41.017 -4.508';
+
+const feedHead = (title: string, self: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<!-- WRITTEN BY HAND for Catastro Desktop's tests: no recording of the Catastro's ATOM feeds exists.
+     Standard Atom + INSPIRE download-service conventions; the zips it links are real. -->
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:georss="http://www.georss.org/georss" xmlns:inspire_dls="http://inspire.ec.europa.eu/schemas/inspire_dls/1.0" xml:lang="en">
+  <title>${title}</title>
+  <link href="${self}" rel="self" type="application/atom+xml"/>
+  <id>${self}</id>
+  <updated>2021-09-11T10:54:28Z</updated>
+  <author><name>Dirección General del Catastro</name></author>
+`;
+
+function serviceFeed(base: string, theme: 'CP' | 'BU'): string {
+  const folder = theme === 'CP' ? 'CadastralParcels' : 'buildings';
+  const self = `${base}/${folder}/ES.SDGC.${theme}.atom.xml`;
+  return `${feedHead(`Spanish Cadastre ${theme === 'CP' ? 'Cadastral Parcels' : 'Buildings'} ATOM download service`, self)}
+  <entry>
+    <title>Territorial office 40 Segovia</title>
+    <link rel="alternate" type="application/atom+xml" href="${base}/${folder}/40/ES.SDGC.${theme}.atom_40.xml"/>
+    <id>${base}/${folder}/40/ES.SDGC.${theme}.atom_40.xml</id>
+    <updated>2021-09-11T10:54:28Z</updated>
+  </entry>
+</feed>
+`;
+}
+
+function officeFeed(base: string, theme: 'CP' | 'BU', zipLength: number): string {
+  const folder = theme === 'CP' ? 'CadastralParcels' : 'buildings';
+  const self = `${base}/${folder}/40/ES.SDGC.${theme}.atom_40.xml`;
+  const zip = `${base}/${folder}/40/${FOLDER}/A.ES.SDGC.${theme}.40146.zip`;
+  return `${feedHead(`Territorial office 40 Segovia`, self)}
+  <entry>
+    <title>40146-MELQUE DE CERCOS</title>
+    <link rel="enclosure" type="application/zip" length="${zipLength}" href="${zip}" title="A.ES.SDGC.${theme}.40146.zip"/>
+    <id>${zip}</id>
+    <updated>2021-09-11T10:54:28Z</updated>
+    <georss:polygon>${SEGOVIA_40146_POLYGON}</georss:polygon>
+  </entry>
+</feed>
+`;
+}
+
+export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fake-atom-'));
+  const zips = await writeSegoviaZips(dir);
+  const zipBytes: Record<string, Buffer> = {
+    'A.ES.SDGC.CP.40146.zip': readFileSync(zips.parcels),
+    'A.ES.SDGC.BU.40146.zip': readFileSync(zips.buildings),
+  };
+  const faults = new Map<string, { fault: AtomFault; times: number }>();
+  const requests: FakeCatastroAtom['requests'] = [];
+  let base = '';
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push({ path: url.pathname, ...(req.headers.range && { range: req.headers.range }) });
+    const xml = (body: string) => res.writeHead(200, { 'Content-Type': 'application/atom+xml; charset=utf-8' }).end(body);
+    const feeds: Record<string, () => string> = {
+      '/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml': () => serviceFeed(base, 'CP'),
+      '/INSPIRE/buildings/ES.SDGC.BU.atom.xml': () => serviceFeed(base, 'BU'),
+      '/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml': () => officeFeed(base, 'CP', zipBytes['A.ES.SDGC.CP.40146.zip'].length),
+      '/INSPIRE/buildings/40/ES.SDGC.BU.atom_40.xml': () => officeFeed(base, 'BU', zipBytes['A.ES.SDGC.BU.40146.zip'].length),
+    };
+    if (feeds[url.pathname]) return xml(feeds[url.pathname]());
+    const zipMatch = new RegExp(`^/INSPIRE/(?:CadastralParcels|buildings)/40/${FOLDER}/(A\\.ES\\.SDGC\\.(?:CP|BU)\\.40146\\.zip)$`).exec(url.pathname);
+    const bytes = zipMatch && zipBytes[zipMatch[1]];
+    if (!bytes) return res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
+
+    const pending = faults.get(zipMatch[1]);
+    if (pending) {
+      if (--pending.times <= 0) faults.delete(zipMatch[1]);
+      if (pending.fault.kind === 'status') return res.writeHead(pending.fault.status).end();
+      if (pending.fault.kind === 'cut') {
+        res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
+        res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
+        return;
+      }
+      const damaged = Buffer.from(bytes);
+      for (let i = damaged.length >> 2; i < damaged.length >> 1; i += 97) damaged[i] ^= 0xff;
+      return res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': damaged.length }).end(damaged);
+    }
+    const from = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1];
+    if (from !== undefined) {
+      const start = Number(from);
+      if (start >= bytes.length) return res.writeHead(416, { 'Content-Range': `bytes */${bytes.length}` }).end();
+      res.writeHead(206, {
+        'Content-Type': 'application/zip', 'Content-Length': bytes.length - start,
+        'Content-Range': `bytes ${start}-${bytes.length - 1}/${bytes.length}`, 'Accept-Ranges': 'bytes',
+      });
+      return res.end(bytes.subarray(start));
+    }
+    res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/INSPIRE`;
+  return {
+    baseUrl: base,
+    zipBytes,
+    requests,
+    setFault: (name, fault, times = 1) => { faults.set(name, { fault, times }); },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

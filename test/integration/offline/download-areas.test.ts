@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EsAtomCatalogue } from '../../../core/countries/es/atom-catalogue.js';
+import type { OfflineProgress } from '../../../core/model/index.js';
+import { downloadAreas, updateAreas } from '../../../core/offline/download-areas.js';
+import { listOfflineAreas } from '../../../core/store/offline-areas.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
+import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
+import { sampleBuildingsGml, sampleParcelsGml } from '../../helpers/catastro-zips.js';
+import { repoRoot } from '../../helpers/paths.js';
+
+const run = promisify(execFile);
+const PARCELS = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel ').length - 1;
+const BUILDINGS = sampleBuildingsGml().toString('latin1').split('<bu-ext2d:Building ').length - 1;
+const CP_ZIP = 'A.ES.SDGC.CP.40146.zip';
+const BU_ZIP = 'A.ES.SDGC.BU.40146.zip';
+
+let fake: FakeCatastroAtom;
+let dir: string;
+let store: ParcelStore;
+const catalogue = () => new EsAtomCatalogue(fake.baseUrl, new UpstreamClient({ retries: 0, timeoutMs: 5000 }));
+const options = (extra: Partial<Parameters<typeof downloadAreas>[2]> = {}) => ({ downloadDir: path.join(dir, 'downloads'), retryDelayMs: 10, ...extra });
+
+beforeAll(async () => {
+  fake = await startFakeCatastroAtom();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-offline-'));
+});
+afterAll(async () => {
+  store?.close();
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  store?.close();
+  store = ParcelStore.open(path.join(mkdtempSync(path.join(dir, 'copy-')), 'catastro.sqlite'));
+  rmSync(path.join(dir, 'downloads'), { recursive: true, force: true });
+  fake.requests.length = 0;
+});
+
+describe('choosing what to download from the Catastro ATOM feeds (hand-written feeds, real zips)', () => {
+  it('finds a municipality by code, by name (any case and accents), by province and by the map view', async () => {
+    const atom = catalogue();
+    const codes = async (choice: Parameters<EsAtomCatalogue['resolve']>[0]) => (await atom.resolve(choice)).map((m) => [m.code, m.name]);
+    expect(await codes({ municipalities: ['40146'] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
+    expect(await codes({ municipalities: ['Melque de Cércos'] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
+    expect(await codes({ provinces: ['40'] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
+    expect(await codes({ provinces: ['segovia'] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
+    expect(await codes({ bbox: [-4.48, 41.03, -4.47, 41.04] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
+    const [m] = await atom.resolve({ municipalities: ['40146'] });
+    expect(m.parcels.url).toBe(`${fake.baseUrl}/CadastralParcels/40/40146-MELQUE%20DE%20CERCOS/${CP_ZIP}`);
+    expect(m.buildings?.url).toBe(`${fake.baseUrl}/buildings/40/40146-MELQUE%20DE%20CERCOS/${BU_ZIP}`);
+    expect(m.parcels.length).toBe(fake.zipBytes[CP_ZIP].length);
+  });
+
+  it('says the Basque Country and Navarre are not in the service and where their own cadastres publish', async () => {
+    const atom = catalogue();
+    await expect(atom.resolve({ municipalities: ['48020'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE', message: expect.stringMatching(/Bizkaia.*foral.*apli\.bizkaia\.eus/) });
+    await expect(atom.resolve({ provinces: ['31'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE', message: expect.stringMatching(/Navarre.*navarra\.es/) });
+    await expect(atom.resolve({ provinces: ['Gipuzkoa'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
+    await expect(atom.resolve({ municipalities: ['Bilbao'] })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/Basque Country and Navarre are not in it/) });
+    await expect(atom.resolve({ bbox: [2.1, 41.3, 2.2, 41.4] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(atom.resolve({ municipalities: ['40999'] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('downloading an area for offline use', () => {
+  it('downloads, checks and imports the parcels and buildings zips, with progress in bytes, files and parcels', async () => {
+    const events: OfflineProgress[] = [];
+    const chosen = await catalogue().resolve({ municipalities: ['40146'] });
+    const result = await downloadAreas(store, chosen, options({ onProgress: (p) => events.push(p) }));
+    expect(result).toMatchObject({ parcels: PARCELS, buildings: BUILDINGS, failures: [], cancelled: false });
+    expect(store.countParcels('ES')).toBe(PARCELS);
+    expect(store.getParcel('ES', '000700100UL74F')).toMatchObject({ municipio: 'MELQUE DE CERCOS', uso: 'Industrial' });
+    const total = fake.zipBytes[CP_ZIP].length + fake.zipBytes[BU_ZIP].length;
+    expect(events.every((e) => e.bytesTotal === total && e.filesTotal === 2)).toBe(true);
+    expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 2, bytesDone: total, parcels: PARCELS });
+    expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
+    const [area] = listOfflineAreas(store.db);
+    expect(area).toMatchObject({ id: 'ES.40146', dataDate: '2021-09-11', source: chosen[0].parcels.url, buildingsSource: chosen[0].buildings!.url, parcels: PARCELS });
+    expect(result.areas).toEqual([area]);
+    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+  });
+
+  it('resumes a transfer cut half way with an HTTP Range request', async () => {
+    fake.setFault(CP_ZIP, { kind: 'cut' });
+    const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    expect(result.failures).toEqual([]);
+    const cp = fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
+    expect(cp).toHaveLength(2);
+    expect(cp[1].range).toMatch(/^bytes=[1-9]\d*-$/);
+    expect(store.countParcels('ES')).toBe(PARCELS);
+  });
+
+  it('resumes the .part an interrupted earlier run left', async () => {
+    const half = fake.zipBytes[CP_ZIP].subarray(0, 10_000);
+    mkdirSync(path.join(dir, 'downloads'), { recursive: true });
+    writeFileSync(path.join(dir, 'downloads', `${CP_ZIP}.part`), half);
+    await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
+    expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP)).map((r) => r.range)).toEqual(['bytes=10000-']);
+    expect(store.countParcels('ES')).toBe(PARCELS);
+  });
+
+  it('reports a damaged file by name and still imports the rest', async () => {
+    fake.setFault(BU_ZIP, { kind: 'corrupt' });
+    const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    expect(result.failures).toEqual([{ file: BU_ZIP, url: expect.stringContaining(BU_ZIP), message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) }]);
+    expect(result.parcels).toBe(PARCELS);
+    expect(store.countParcels('ES')).toBe(PARCELS);
+    expect(store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
+    expect(existsSync(path.join(dir, 'downloads', BU_ZIP))).toBe(false);
+  });
+
+  it('reports a missing file by name (HTTP 404) and a cancelled run imports nothing more', async () => {
+    fake.setFault(CP_ZIP, { kind: 'status', status: 404 });
+    const chosen = await catalogue().resolve({ municipalities: ['40146'] });
+    const missing = await downloadAreas(store, chosen, options());
+    expect(missing.failures).toEqual([{ file: CP_ZIP, url: chosen[0].parcels.url, message: expect.stringMatching(/HTTP 404/) }]);
+    expect(store.countParcels('ES')).toBe(0);
+    const cancelled = await downloadAreas(store, chosen, options({ signal: AbortSignal.abort() }));
+    expect(cancelled.cancelled).toBe(true);
+    expect(store.countParcels('ES')).toBe(0);
+  });
+
+  it('updates an area from the feeds and lists it with its source and date', async () => {
+    await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    const before = listOfflineAreas(store.db)[0];
+    fake.requests.length = 0;
+    const updated = await updateAreas(store, catalogue(), ['ES.40146', 'ES.99999'], options());
+    expect(updated.failures).toEqual([{ file: 'ES.99999', url: '', message: 'The copy holds no offline area ES.99999.' }]);
+    expect(fake.requests.filter((r) => r.path.endsWith('.zip')).map((r) => path.basename(r.path))).toEqual([CP_ZIP, BU_ZIP]);
+    const after = listOfflineAreas(store.db)[0];
+    expect(after).toMatchObject({ id: before.id, parcels: PARCELS, buildings: BUILDINGS, dataDate: '2021-09-11' });
+    expect(after.updatedAt >= before.updatedAt).toBe(true);
+  });
+});
+
+describe('catastro download / catastro areas', () => {
+  it('downloads by name, lists the area with source and date, and removes it', { timeout: 60_000 }, async () => {
+    const data = mkdtempSync(path.join(dir, 'cli-'));
+    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.baseUrl]);
+    const download = await cli('download', 'Melque de Cercos');
+    expect(download.stdout).toMatch(new RegExp(`ES\\.40146  MELQUE DE CERCOS \\(Segovia\\): ${PARCELS} parcels, ${BUILDINGS} buildings, data of 2021-09-11`));
+    expect(download.stderr).toMatch(/downloading A\.ES\.SDGC\.CP\.40146\.zip \(files 0\/2/);
+    const list = await cli('areas', 'list');
+    expect(list.stdout).toMatch(new RegExp(`ES\\.40146 .*MELQUE DE CERCOS \\(Segovia\\).* ${PARCELS} parcels .*data 2021-09-11 .*from ${fake.baseUrl.replace(/[.]/g, '\\.')}/CadastralParcels/40/`));
+    const removed = await cli('areas', 'remove', 'ES.40146');
+    expect(removed.stdout).toContain(`ES.40146: removed with its ${PARCELS} parcels.`);
+    expect((await cli('areas')).stdout).toContain('no offline areas');
+    await expect(cli('download', '48020')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('foral territory') });
+  });
+});
