@@ -3,16 +3,19 @@ import { SpainAdapter } from './es/adapter.js';
 import type { EsSourcesConfig } from './es/config.js';
 import { FranceAdapter } from './fr/adapter.js';
 import type { FrSourcesConfig } from './fr/config.js';
+import { PolandAdapter } from './pl/adapter.js';
+import type { PlSourcesConfig } from './pl/config.js';
 import { ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
 
 export interface SourcesConfig {
   es: Partial<EsSourcesConfig>;
   fr: Partial<FrSourcesConfig>;
+  pl: Partial<PlSourcesConfig>;
 }
 
 /** Adding a country: its folder under countries/ and one line here. */
 export function createAdapters(sources: Partial<SourcesConfig> = {}): Map<CountryCode, CountryAdapter> {
-  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr)];
+  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr), new PolandAdapter(sources.pl)];
   return new Map(adapters.map((a) => [a.code, a]));
 }
 

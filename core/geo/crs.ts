@@ -15,6 +15,10 @@ const DEFINITIONS: Record<number, string> = {
   28992: '+proj=sterea +lat_0=52.1561605555556 +lon_0=5.38763888888889 +k=0.9999079 +x_0=155000 +y_0=463000 +ellps=bessel +towgs84=565.4171,50.3319,465.5524,1.9342,-1.6677,9.1019,4.0725 +units=m +no_defs',
   2180: '+proj=tmerc +lat_0=0 +lon_0=19 +k=0.9993 +x_0=500000 +y_0=-5300000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
 };
+// Poland's PL-2000 zones 5-8 (EGiB county data): transverse Mercator on 15°, 18°, 21°, 24° E.
+for (const [epsg, meridian] of [[2176, 15], [2177, 18], [2178, 21], [2179, 24]]) {
+  DEFINITIONS[epsg] = `+proj=tmerc +lat_0=0 +lon_0=${meridian} +k=0.999923 +x_0=${meridian / 3}500000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
+}
 for (let zone = 28; zone <= 33; zone++) {
   DEFINITIONS[25800 + zone] = `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
   DEFINITIONS[32600 + zone] = `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`;
@@ -23,6 +27,9 @@ for (const [code, def] of Object.entries(DEFINITIONS)) proj4.defs(`EPSG:${code}`
 
 /** Geographic CRSs: in GML 3.2 and URN/URI srsNames their axis order is latitude first. */
 const GEOGRAPHIC = new Set([4326, 4258, 4081, 6706]);
+
+/** Projected CRSs whose EPSG axis order is northing first (PL-2000: X = north). */
+const NORTHING_FIRST = new Set([2176, 2177, 2178, 2179]);
 
 export function isSupportedEpsg(epsg: number): boolean {
   return epsg === 4326 || epsg === 3857 || epsg in DEFINITIONS;
@@ -43,12 +50,12 @@ export function epsgFromSrsName(srsName: string): number | undefined {
 }
 
 /**
- * True when coordinates written under this srsName put latitude first. The legacy `EPSG:4326`
+ * True when coordinates written under this srsName put latitude (or northing) first. The legacy `EPSG:4326`
  * form is lon/lat by convention; URN and URI forms follow the EPSG axis order.
  */
 export function isLatitudeFirst(srsName: string): boolean {
   const epsg = epsgFromSrsName(srsName);
-  if (epsg === undefined || !GEOGRAPHIC.has(epsg)) return false;
+  if (epsg === undefined || !(GEOGRAPHIC.has(epsg) || NORTHING_FIRST.has(epsg))) return false;
   return !/^EPSG:\d+$/i.test(srsName.trim());
 }
 

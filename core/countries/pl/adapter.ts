@@ -1,0 +1,51 @@
+import { notFound, validationError } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext } from '../adapter.js';
+import { NationalAdapter } from '../national/national-adapter.js';
+import { PL_CADASTRE_ATTRIBUTION, resolvePlSources, type PlSourcesConfig } from './config.js';
+import { PolandLiveSource } from './live-source.js';
+import { PL_REFERENCE_HINT, parsePolishReference } from './reference.js';
+
+/** `<precinct name> <number>` or a bare number: ULDK's GetParcelByIdOrNr search, only with `country=PL`. */
+const NAME_AND_NUMBER = /^[\p{L}][\p{L} .'-]*\s+\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$|^\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$/u;
+
+/**
+ * Poland: GUGiK's ULDK by parcel id (GetParcelById), by point (GetParcelByXY, EPSG:2180) and,
+ * under `country=PL`, by precinct name and number (GetParcelByIdOrNr); EGiB GML county exports
+ * in bulk (egib-gml.ts). No address search: no Polish geocoder answer was recorded to build on.
+ */
+export class PolandAdapter extends NationalAdapter {
+  private readonly live: PolandLiveSource;
+
+  constructor(config?: Partial<PlSourcesConfig>) {
+    const live = new PolandLiveSource(resolvePlSources(config));
+    super({
+      code: 'PL',
+      name: 'Poland',
+      coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: false },
+      bounds: [14.07, 48.99, 24.15, 55.0],
+      attribution: PL_CADASTRE_ATTRIBUTION,
+      referenceHint: PL_REFERENCE_HINT,
+      parseReference: parsePolishReference,
+      live,
+    });
+    this.live = live;
+  }
+
+  override normalizeReference(ref: string): string {
+    const search = ref.normalize('NFC').trim().replace(/\s+/g, ' ');
+    return parsePolishReference(ref) === undefined && NAME_AND_NUMBER.test(search) ? search : super.normalizeReference(ref);
+  }
+
+  override async load(ref: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
+    if (parsePolishReference(ref) !== undefined) return super.load(ref, ctx);
+    const search = this.normalizeReference(ref);
+    const found = await this.live.byIdOrNumber(search, ctx);
+    if (found.length > 1) {
+      throw validationError(`'${search}' names ${found.length} Polish parcels (${found.map((p) => p.ref).join(', ')}); ask for one by its full id. ${PL_REFERENCE_HINT}`);
+    }
+    if (found.length === 0) throw notFound(`No Polish parcel is named '${search}'. ${PL_REFERENCE_HINT}`);
+    ctx.store.upsertParcels(found);
+    return { parcel: found[0], live: true };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Polish parcel id (identyfikator działki, SOURCES.md 4): TERYT gmina (6 digits) + `_` + gmina
+ * type digit + `.` + obręb (4 digits) + `.` + parcel number, which may carry an arkusz prefix
+ * `AR_n.` and a `/` part: `141201_1.0001.6509`, `221101_1.0001.161/8`.
+ */
+const PARCEL_ID = /^\d{6}_\d\.\d{4}\.(AR_\d+\.)?\d+[A-Z]?(\/\d+[A-Z]?)?$/;
+
+export const PL_REFERENCE_HINT =
+  'A Polish parcel id is TERYT gmina (6 digits) _ type (1) . obręb (4) . parcel number, e.g. 141201_1.0001.6509 or 221101_1.0001.161/8.';
+
+export function parsePolishReference(raw: string): string | undefined {
+  const text = raw.normalize('NFC').trim().replace(/\s+/g, '').replace(/^(\d{6}_\d\.\d{4}\.)ar_/i, '$1AR_');
+  const upper = text.replace(/[a-z]$/, (c) => c.toUpperCase()).replace(/[a-z](?=\/)/, (c) => c.toUpperCase());
+  return PARCEL_ID.test(upper) ? upper : undefined;
+}

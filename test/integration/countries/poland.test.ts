@@ -1,0 +1,89 @@
+import { pointOnFeature } from '@turf/turf';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containsPoint } from '../../../core/geo/polygon.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+const recordedRecord = readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8').split('\n')[1].split('|');
+const EGIB = countryFixture('pl_egib_gml_dzialka_221101_1.0001.152_3.gml');
+
+let api: EuropeApi;
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+
+describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
+  it('detects the id, asks ULDK in the recorded field order and answers commune, voivodeship and outline in WGS84', async () => {
+    const response = await get(`/api/catastro/${RECORDED_PL_ID}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ refCatastral: RECORDED_PL_ID, pais: 'PL', municipio: recordedRecord[3], provincia: recordedRecord[0], dataSource: 'catastro' });
+    expect(data.attribution).toMatch(/GUGiK/);
+    // First vertex 677047.4 481558.91 (EPSG:2180) is 21.5898756 E 52.1716703 N according to PROJ's cs2cs.
+    expect(data.poligono[0][0]).toBeCloseTo(21.5898756, 6);
+    expect(data.poligono[0][1]).toBeCloseTo(52.1716703, 6);
+    expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
+    const asked = api.fake.requests.find((u) => u.searchParams.get('request') === 'GetParcelById')!;
+    expect(asked.searchParams.get('result')).toBe('voivodeship,geom_extent,county,commune,id,parcel,region,geom_wkt');
+  });
+
+  it('sends an id with a slash percent-encoded and answers 404 with the id shape on the recorded "-1 brak wyników"', async () => {
+    const response = await get(`/api/catastro/${encodeURIComponent('221101_1.0001.161/8')}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatch(/TERYT/);
+    const asked = api.fake.requests.filter((u) => u.searchParams.get('request') === 'GetParcelById').at(-1)!;
+    expect(asked.searchParams.get('id')).toBe('221101_1.0001.161/8');
+    expect(asked.search).toContain('161%2F8');
+  });
+
+  it('under country=PL, a bare number naming two precincts\' parcels (GetParcelByIdOrNr, status = count) is a 400 listing both', async () => {
+    const response = await get('/api/catastro/134?country=PL');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/022503_5\.0003\.134.*301903_2\.0006\.134/);
+  });
+
+  it('answers 503 when ULDK does not answer', async () => {
+    api.fake.failNext(503, 1);
+    const response = await get('/api/catastro/141201_1.0001.6510');
+    expect(response.statusCode).toBe(503);
+  });
+});
+
+describe('Poland by coordinates (GetParcelByXY in EPSG:2180)', () => {
+  it('finds the parcel under a point inside it', async () => {
+    const parcel = (await get(`/api/catastro/${RECORDED_PL_ID}`)).json().data;
+    const [lon, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'PL'").run();
+    const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: RECORDED_PL_ID, pais: 'PL' });
+    const xy = api.fake.requests.filter((u) => u.searchParams.get('request') === 'GetParcelByXY').at(-1)!.searchParams.get('xy')!;
+    expect(xy).toMatch(/^\d+\.\d{2},\d+\.\d{2},2180$/);
+  });
+
+  it('answers 404 in the Baltic (the recorded "-1" answer)', async () => {
+    const response = await post('/api/search/coordinates', { latitude: 54.9, longitude: 18.5, country: 'PL' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('Poland bulk import (EGiB GML, PL-2000 zone 6, northing first)', () => {
+  it('imports the parcel with its registered area and an outline PROJ agrees with', async () => {
+    const [result] = await api.service.importFiles([EGIB]);
+    expect(result).toMatchObject({ kind: 'pl-egib-gml', parcels: 1 });
+    const before = api.fake.requests.length;
+    const response = await get(`/api/catastro/${encodeURIComponent('221101_1.0001.152/3')}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    // powierzchniaEwidencyjna 0.0087 ha.
+    expect(data).toMatchObject({ refCatastral: '221101_1.0001.152/3', superficieParcela: 87, dataSource: 'clone', dataDate: '2015-06-03' });
+    // First vertex 6052556.94 6552495.58 (north, east) is 18.8123328 E 54.6001552 N according to cs2cs.
+    expect(data.poligono[0][0]).toBeCloseTo(18.8123328, 6);
+    expect(data.poligono[0][1]).toBeCloseTo(54.6001552, 6);
+    expect(api.fake.requests.length).toBe(before);
+  });
+});
