@@ -197,6 +197,27 @@ export function buildProgram(): Command {
       }
     });
 
+  program.command('report')
+    .description('write the one-page A4 PDF report of a parcel (map with neighbours, fields, outline, units, analyses at hand)')
+    .argument('<refcat>', 'cadastral reference')
+    .requiredOption('-o, --output <file>', 'PDF file to write')
+    .option('--country <code>', 'country of the reference (default: detected)')
+    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+    .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
+      const { writeFile } = await import('node:fs/promises');
+      const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv() });
+      try {
+        await writeFile(options.output, await service.parcelReport(refcat, options.country));
+        console.log(`Report of ${refcat} written to ${options.output}.`);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        console.error(code ? `${code}: ${(error as Error).message}` : (error as Error).message);
+        process.exitCode = 1;
+      } finally {
+        service.close();
+      }
+    });
+
   program.addCommand(keysCommand(defaultDataDir));
 
   return program;

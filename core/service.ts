@@ -23,6 +23,8 @@ import {
   type BBox, type CoordinateMatch, type CountryCode, type HazardLayerProgress, type HazardLayerResult, type Parcel,
   type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
+import { gatherReport } from './report/gather-report.js';
+import { renderReport } from './report/render-report.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
 import { ensureSampleImported } from './store/sample.js';
@@ -230,6 +232,25 @@ export class CatastroService {
       mime: MIME_OF_FORMAT[format],
       fileName: `${name.replace(/[^\p{L}\p{N}_-]/gu, '_')}.${format}`,
     };
+  }
+
+  /**
+   * The printable one-page A4 report of a parcel (PDF bytes). It reads the parcel as a lookup
+   * does, its neighbours from the copy, the units page for a Spanish finca, and only analyses
+   * already at hand (imported hazard layers, a cached solar yield): printing never asks PVGIS.
+   */
+  async parcelReport(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Buffer> {
+    const data = await gatherReport({
+      parcel: () => this.parcel(refcat, country, signal),
+      parcelsInBBox: (bbox, limit) => this.store.parcelsInBBox(bbox, limit),
+      units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
+      solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
+      terrain: (parcel) => this.analyses.terrain(parcel),
+      groundMotion: (parcel) => this.analyses.groundMotion(parcel),
+      viewerUrl: (parcel) => this.adapters.get(parcel.pais)?.viewerUrl?.(parcel.refCatastral),
+      version: API_VERSION,
+    });
+    return renderReport(data);
   }
 
   parcelTile(z: number, x: number, y: number): Uint8Array | null {

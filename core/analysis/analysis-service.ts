@@ -69,6 +69,14 @@ export class AnalysisService {
     return estimateSolar(pv, parcelAreaM2(parcel), !isRuralParcel(parcel), this.prices);
   }
 
+  /** The solar estimate when PVGIS's yield at this point is already cached; never asks PVGIS. */
+  solarIfCached(parcel: Parcel): SolarResult | undefined {
+    const pv = this.pvgisCache.lookup(parcel.latitud, parcel.longitud);
+    if (pv === undefined) return undefined;
+    if (!pv) return { disponible: false, estado: 'sin_datos' };
+    return estimateSolar(pv, parcelAreaM2(parcel), !isRuralParcel(parcel), this.prices);
+  }
+
   /**
    * SIGPAC enclosure at the parcel point for rural parcels in Spain (SIGPAC is Spain's register,
    * Basque Country and Navarre included); `urbano` for urban parcels; `{agro: null}` where no

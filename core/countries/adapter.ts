@@ -35,6 +35,8 @@ export interface CountryAdapter {
   parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel>;
   parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch>;
   polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult>;
+  /** Link to the country's official map viewer at this parcel, where it has one. */
+  viewerUrl?(ref: string): string;
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
   /** Address search (endpoint 1) of a country other than Spain, whose search lives in core/address. */
   searchAddress?(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult>;

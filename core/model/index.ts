@@ -6,3 +6,4 @@ export * from './analysis.js';
 export * from './import.js';
 export * from './hazard-layers.js';
 export * from './batch.js';
+export * from './report.js';

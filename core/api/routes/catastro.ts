@@ -25,6 +25,21 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
     data: await service.units(request.params.refcat, { cursor: request.query.cursor, country: request.query.country }),
   }));
 
+  // The printable report (the spec announces a PDF export without its path). Quota: one unit, as
+  // any 2xx file export: it answers one parcel. Its units summary (counts and areas by use) serves
+  // no unit objects, so the per-unit price of /units does not apply; its analyses are only those
+  // already at hand, never a new call to a source.
+  app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/report.pdf', {
+    schema: { tags: ['Parcels'], summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand', params: RefcatParams, querystring: CountryQuery },
+  }, async (request, reply) => {
+    const pdf = await service.parcelReport(request.params.refcat, request.query.country);
+    reply.quotaCost = 1;
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${request.params.refcat.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf"`)
+      .send(pdf);
+  });
+
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/polygon', {
     schema: { tags: ['Parcels'], summary: 'GeoJSON outline', params: RefcatParams, querystring: CountryQuery },
   }, async (request) => ({

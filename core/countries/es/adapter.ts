@@ -53,6 +53,11 @@ export class SpainAdapter implements CountryAdapter {
     return parseSpanishReference(ref);
   }
 
+  /** The Sede Electrónica del Catastro's map viewer, centred on the finca. */
+  viewerUrl(ref: string): string {
+    return `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${encodeURIComponent(ref.slice(0, 14))}`;
+  }
+
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
     const canonical = parseSpanishReference(ref);
     if (canonical.length === 20) return this.unitByReference(canonical, ctx);

@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { repoRoot } from '../../helpers/paths.js';
+
+/** A Segovia sample parcel (bundled copy, neighbours around it) and the Madrid finca the fake Catastro serves live with its 18 units. */
+const SAMPLE = '000700100UL74F';
+const LIVE_FINCA = '9398516VK3799G';
+
+let api: TestApi;
+let key: string;
+let dir: string;
+beforeAll(async () => {
+  api = await startTestApi({ auth: 'keys' });
+  const out: string[] = [];
+  await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-report-'));
+});
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+
+/** The PDF's text as poppler reads it (layout kept), and its page count. */
+function readPdf(bytes: Buffer, name: string): { text: string; pages: number } {
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  const text = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text.status, text.stderr).toBe(0);
+  const info = spawnSync('pdfinfo', [file], { encoding: 'utf8' });
+  expect(info.stdout).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+  return { text: text.stdout, pages: Number(/Pages:\s+(\d+)/.exec(info.stdout)![1]) };
+}
+
+describe('GET /api/catastro/{ref}/report.pdf', () => {
+  it('is one A4 page with every field of the answer with units, the outline, neighbours on the map, scale, north, source, attribution and viewer link; costs one unit', async () => {
+    const parcel = (await get(`/api/catastro/${SAMPLE}`)).json().data;
+    const before = Number((await get('/api/catastro/BAD')).headers['x-quota-remaining']);
+    const response = await get(`/api/catastro/${SAMPLE}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(Number(response.headers['x-quota-remaining'])).toBe(before - 1);
+    const { text, pages } = readPdf(response.rawPayload, 'sample.pdf');
+    expect(pages).toBe(1);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(SAMPLE);
+    expect(flat).toContain(`Parcel area ${parcel.superficieParcela} m²`);
+    expect(flat).toContain(`Built area ${parcel.superficieConstruida} m²`);
+    expect(flat).toContain(`Latitude (centroid) ${parcel.latitud.toFixed(7)} ° WGS84`);
+    for (const value of [parcel.municipio, parcel.provincia, parcel.uso, parcel.clase, String(parcel.anioConstruccion), parcel.dataDate]) {
+      expect(flat, value).toContain(value);
+    }
+    // The outline's vertices, in order, as printed coordinates.
+    const [lon, lat] = parcel.poligono[1];
+    expect(flat).toContain(`2 ${lon.toFixed(7)} ${lat.toFixed(7)}`);
+    expect(flat).toMatch(/Outline: \d+ vertices/);
+    // Map furniture and a neighbour's reference drawn from the copy.
+    expect(flat).toMatch(/Scale 1:[\d,]+ \(A4\)/);
+    expect(flat).toMatch(/\d+ m\b/);
+    expect(text).toMatch(/^\s+N\s*$/m);
+    const neighbours = api.service.store.parcelsInBBox([parcel.longitud - 0.002, parcel.latitud - 0.002, parcel.longitud + 0.002, parcel.latitud + 0.002], 50)
+      .map((p) => p.ref).filter((ref) => ref !== SAMPLE);
+    expect(neighbours.some((ref) => flat.includes(ref)), 'a neighbour labelled').toBe(true);
+    // Source, data date, mandatory attribution and the official viewer.
+    expect(flat).toContain(`Data date ${parcel.dataDate} · Source: local copy of the national cadastre`);
+    expect(flat).toContain('© Dirección General del Catastro');
+    expect(flat).toContain(`https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${SAMPLE}`);
+  });
+
+  it('summarises the units of a Spanish finca by use (read live here) and the hazard analyses at hand', async () => {
+    const units = await api.service.units(LIVE_FINCA);
+    const { text, pages } = readPdf((await get(`/api/catastro/${LIVE_FINCA}/report.pdf`)).rawPayload, 'finca.pdf');
+    expect(pages).toBe(1);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Units of the finca');
+    expect(flat).toContain(`Units ${units.totalUnidadesFinca || units.totalUnidades} (`);
+    const byUse = new Map<string, number>();
+    units.unidades.forEach((u) => byUse.set(u.uso, (byUse.get(u.uso) ?? 0) + 1));
+    for (const [uso, count] of byUse) expect(flat).toContain(`${uso} ${count} ×`);
+    expect(flat).toContain('Hazards and analyses (already computed)');
+    expect(flat).toMatch(/Protected areas (no layer imported|none overlapping|inside|overlaps)/);
+  });
+
+  it('answers the spec errors in the JSON envelope: 400 for a malformed reference, 404 for an unknown one, both free', async () => {
+    const bad = await get('/api/catastro/XYZ/report.pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const unknown = await get('/api/catastro/9999999VK9999A/report.pdf');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('catastro report REF -o FILE.pdf', () => {
+  it('writes the same one-page report from the command line, and exits 1 with the code for an unknown reference', () => {
+    const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-report-cli-'));
+    const output = path.join(data, 'report.pdf');
+    const run = spawnSync(process.execPath, ['bin/catastro.js', 'report', SAMPLE, '-o', output, '--data', data], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(output);
+    const text = spawnSync('pdftotext', [output, '-'], { encoding: 'utf8' }).stdout;
+    expect(text).toContain(SAMPLE);
+    const bad = spawnSync(process.execPath, ['bin/catastro.js', 'report', 'XYZ', '-o', output, '--data', data], { cwd: repoRoot, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('VALIDATION_ERROR');
+  }, 60_000);
+});
