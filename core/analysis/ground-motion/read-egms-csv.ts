@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
-import type { Readable } from 'node:stream';
+import { basename } from 'node:path';
+import { pipeline, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { validationError } from '../../model/index.js';
 
@@ -21,6 +22,12 @@ export interface EgmsTable {
 }
 
 const REQUIRED = ['pid', 'easting', 'northing', 'mean_velocity'] as const;
+
+/**
+ * Largest CSV record read (characters). A real EGMS L3 row is a few kB (about 300 dates of a
+ * few characters); the cap stops a hostile file with one giant field from growing in memory.
+ */
+export const EGMS_MAX_RECORD_CHARS = 1 << 20;
 const value = (text: string | undefined) => (text === undefined || text.trim() === '' ? Number.NaN : Number(text));
 
 /** Opens the first `.csv` entry of an EGMS zip (the tile also holds a small XML). */
@@ -38,6 +45,17 @@ async function csvEntryStream(zipFile: string): Promise<Readable> {
   });
 }
 
+/** A read or parse failure as a 400 that names the file and says what is wrong with it. */
+function readError(file: string, error: unknown): Error {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'VALIDATION_ERROR') return error as Error;
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return validationError(`${basename(file)}: a CSV record is larger than ${EGMS_MAX_RECORD_CHARS} characters; not an EGMS L3 file, refused.`);
+  }
+  if (code?.startsWith('CSV_')) return validationError(`${basename(file)}: the CSV is malformed (${message}).`);
+  return validationError(`${basename(file)} cannot be read: the zip is damaged or truncated (${message ?? String(error)}).`);
+}
+
 /**
  * Streams an EGMS Ortho L3 CSV (inside its zip, or bare): `pid, easting, northing, …,
  * mean_velocity, mean_velocity_std, acceleration, …, rmse_ts` (older releases: `rmse`), then one
@@ -45,8 +63,14 @@ async function csvEntryStream(zipFile: string): Promise<Readable> {
  */
 export async function readEgmsCsv(file: string, input?: Readable): Promise<EgmsTable> {
   const stream = input ?? (await csvEntryStream(file));
-  const parser = stream.pipe(parse({ relax_column_count: false, trim: true }));
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const parser = parse({ relax_column_count: false, trim: true, max_record_size: EGMS_MAX_RECORD_CHARS });
+  // pipeline, not pipe: an error of the zip entry (a declared size smaller than its data, a
+  // truncated deflate stream) must reach the reader, not kill the process as an unhandled 'error'.
+  pipeline(stream, parser, () => { /* the error, if any, is thrown by the parser's iterator below */ });
+  const source = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const iterator: AsyncIterator<string[]> = {
+    next: () => source.next().catch((error: unknown) => { throw readError(file, error); }),
+  };
   const first = await iterator.next();
   if (first.done) throw validationError(`${file}: the CSV is empty.`);
   const header = first.value;

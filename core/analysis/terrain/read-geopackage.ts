@@ -13,14 +13,28 @@ interface FeatureTable {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The feature tables (gpkg_contents data_type 'features') with their geometry column; one when `layer` is named. */
+/**
+ * The feature tables (gpkg_contents data_type 'features') with their geometry column; one when
+ * `layer` is named. Only real tables: a "feature table" that is a view runs whatever query the
+ * file's author wrote (an endless recursive one hung the importer), so views are never read.
+ */
 function featureTables(db: Database.Database, file: string, layer: string | undefined): FeatureTable[] {
-  const present = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name IN ('gpkg_contents', 'gpkg_geometry_columns')").all();
-  if (present.length < 2) throw validationError(`${file} is not a GeoPackage (no gpkg_contents / gpkg_geometry_columns tables).`);
-  const tables = db.prepare(`SELECT c.table_name, g.column_name, g.srs_id FROM gpkg_contents c
+  const kinds = new Map((db.prepare("SELECT name, type FROM sqlite_master WHERE name IN ('gpkg_contents', 'gpkg_geometry_columns', 'gpkg_spatial_ref_sys')")
+    .all() as Array<{ name: string; type: string }>).map((r) => [r.name, r.type]));
+  if (!kinds.has('gpkg_contents') || !kinds.has('gpkg_geometry_columns')) {
+    throw validationError(`${file} is not a GeoPackage (no gpkg_contents / gpkg_geometry_columns tables).`);
+  }
+  const views = [...kinds].filter(([, type]) => type !== 'table').map(([name]) => name);
+  if (views.length) throw validationError(`${file} is not a GeoPackage that can be read safely: ${views.join(', ')} must be tables, not views.`);
+  const listed = db.prepare(`SELECT c.table_name, g.column_name, g.srs_id, m.type AS kind FROM gpkg_contents c
     JOIN gpkg_geometry_columns g ON g.table_name = c.table_name COLLATE NOCASE
-    WHERE c.data_type = 'features' ORDER BY c.table_name`).all() as FeatureTable[];
-  if (tables.length === 0) throw validationError(`${file}: the GeoPackage has no feature tables.`);
+    LEFT JOIN sqlite_master m ON m.name = c.table_name COLLATE NOCASE AND m.type IN ('table', 'view')
+    WHERE c.data_type = 'features' ORDER BY c.table_name`).all() as Array<FeatureTable & { kind: string | null }>;
+  const tables = listed.filter((t) => t.kind === 'table').map(({ kind: _kind, ...table }) => table);
+  const featureViews = listed.filter((t) => t.kind === 'view').map((t) => t.table_name);
+  if (tables.length === 0) {
+    throw validationError(`${file}: the GeoPackage has no feature tables${featureViews.length ? ` (${featureViews.join(', ')} ${featureViews.length === 1 ? 'is a view' : 'are views'}, which are not read)` : ''}.`);
+  }
   if (layer === undefined) return tables;
   const chosen = tables.filter((t) => t.table_name.toLowerCase() === layer.toLowerCase());
   if (chosen.length === 0) throw validationError(`${file}: no feature table ${layer} (feature tables: ${tables.map((t) => t.table_name).join(', ')}).`);
@@ -38,6 +52,8 @@ export async function* readGeoPackage(file: string, options: { layer?: string } 
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
+    // The schema is the file author's: no function with side effects from its views, triggers or columns.
+    db.pragma('trusted_schema = OFF');
     const tables = featureTables(db, name, options.layer);
     const srsOf = db.prepare('SELECT srs_id, organization, organization_coordsys_id, definition FROM gpkg_spatial_ref_sys WHERE srs_id = ?');
     for (const table of tables) {

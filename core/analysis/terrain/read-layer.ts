@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
 import { epsgFromSrsName, isSupportedEpsg, toWgs84 } from '../../geo/crs.js';
@@ -15,10 +17,40 @@ export interface ReadLayerOptions {
   layer?: string;
 }
 
+/**
+ * Largest GeoJSON read, after decompression. GeoJSON is parsed whole (JSON.parse), so this
+ * bounds the memory of an import; a `.geojson.gz` bomb (1.6 MB growing to 3.4 GB) stops here.
+ * Larger layers come as GeoPackage or shapefile, which are read feature by feature.
+ */
+export const GEOJSON_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The file's bytes (inflated when `.gz`), streamed, refused as soon as they pass `maxBytes`. */
+async function readCapped(file: string, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const collect = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        return done(validationError(`${basename(file)} is larger than ${maxBytes / 1024 / 1024} MB of GeoJSON${file.endsWith('.gz') ? ' once decompressed' : ''}; refused. Import large layers as GeoPackage (.gpkg) or shapefile (.shp).`));
+      }
+      chunks.push(chunk);
+      done();
+    },
+  });
+  try {
+    if (file.endsWith('.gz')) await pipeline(createReadStream(file), createGunzip(), collect);
+    else await pipeline(createReadStream(file), collect);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'VALIDATION_ERROR') throw error;
+    throw validationError(`${basename(file)} cannot be read: ${(error as Error).message}.`);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** GeoJSON (.geojson/.json, optionally .gz): the legacy `crs` member names the CRS (qgis2web writes EPSG:3857); RFC 7946 default WGS84. */
-async function* readGeoJson(file: string): AsyncGenerator<LayerFeature> {
-  const bytes = await readFile(file);
-  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+async function* readGeoJson(file: string, maxBytes = GEOJSON_MAX_BYTES): AsyncGenerator<LayerFeature> {
+  const text = (await readCapped(file, maxBytes)).toString('utf8');
   let doc: { type?: string; crs?: { properties?: { name?: string } }; features?: unknown[] };
   try {
     doc = JSON.parse(text);
