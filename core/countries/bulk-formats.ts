@@ -2,6 +2,7 @@ import type { CountryCode, NationalBulkKind } from '../model/index.js';
 import type { TextChunk, TextInput } from '../store/importers/text-stream.js';
 import type { StoredParcel } from '../store/types.js';
 import { isEtalabParcels, streamEtalabParcels } from './fr/etalab-geojson.js';
+import { isDkkGml, streamDkkParcels } from './nl/dkk-gml.js';
 import { isEgibGml, streamEgibParcels } from './pl/egib-gml.js';
 
 /**
@@ -19,6 +20,7 @@ export interface NationalBulkFormat {
 
 export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
   { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels },
+  { kind: 'nl-dkk-gml', country: 'NL', detect: isDkkGml, stream: streamDkkParcels },
   { kind: 'pl-egib-gml', country: 'PL', detect: isEgibGml, stream: streamEgibParcels },
 ];
 

@@ -3,6 +3,8 @@ import { SpainAdapter } from './es/adapter.js';
 import type { EsSourcesConfig } from './es/config.js';
 import { FranceAdapter } from './fr/adapter.js';
 import type { FrSourcesConfig } from './fr/config.js';
+import { NetherlandsAdapter } from './nl/adapter.js';
+import type { NlSourcesConfig } from './nl/config.js';
 import { PolandAdapter } from './pl/adapter.js';
 import type { PlSourcesConfig } from './pl/config.js';
 import { ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
@@ -11,11 +13,12 @@ export interface SourcesConfig {
   es: Partial<EsSourcesConfig>;
   fr: Partial<FrSourcesConfig>;
   pl: Partial<PlSourcesConfig>;
+  nl: Partial<NlSourcesConfig>;
 }
 
 /** Adding a country: its folder under countries/ and one line here. */
 export function createAdapters(sources: Partial<SourcesConfig> = {}): Map<CountryCode, CountryAdapter> {
-  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr), new PolandAdapter(sources.pl)];
+  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr), new PolandAdapter(sources.pl), new NetherlandsAdapter(sources.nl)];
   return new Map(adapters.map((a) => [a.code, a]));
 }
 

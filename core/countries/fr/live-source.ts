@@ -1,6 +1,7 @@
-import { isServiceError, unavailable, type LonLat } from '../../model/index.js';
+import { isServiceError, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
+import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, parseParcelleAnswer } from './apicarto.js';
 import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
@@ -8,11 +9,7 @@ import type { FrSourcesConfig } from './config.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function getText(url: string, source: string, ctx: AdapterContext): Promise<string> {
-  const answer = await ctx.http.getText(url, { source, signal: ctx.signal, accept: 'application/json' });
-  if (answer.status !== 200) throw unavailable(`${source} answered HTTP ${answer.status}; retry later.`);
-  return answer.body;
-}
+const getText = (url: string, source: string, ctx: AdapterContext) => fetchText(url, source, ctx, 'application/json');
 
 /** France's live services: IGN API Carto for parcels, the BAN for addresses. */
 export class FranceLiveSource implements LiveParcelSource {

@@ -1,7 +1,8 @@
 import { fromWgs84 } from '../../geo/crs.js';
-import { unavailable, type LonLat } from '../../model/index.js';
+import type { LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
+import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { PlSourcesConfig } from './config.js';
 import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, ULDK_SOURCE, parcelFromRecord, parseUldkAnswer, uldkUrl } from './uldk.js';
@@ -13,9 +14,7 @@ export class PolandLiveSource implements LiveParcelSource {
 
   private async ask(request: Parameters<typeof uldkUrl>[1], value: string, fields: readonly (typeof ULDK_RESULT_FIELDS)[number][], ctx: AdapterContext): Promise<StoredParcel[]> {
     const url = uldkUrl(this.sources.uldkUrl, request, value, fields);
-    const answer = await ctx.http.getText(url, { source: ULDK_SOURCE, signal: ctx.signal, accept: 'text/plain' });
-    if (answer.status !== 200) throw unavailable(`${ULDK_SOURCE} answered HTTP ${answer.status}; retry later.`);
-    const parsed = parseUldkAnswer(answer.body, fields);
+    const parsed = parseUldkAnswer(await fetchText(url, ULDK_SOURCE, ctx, 'text/plain'), fields);
     return parsed.kind === 'none' ? [] : parsed.records.map((r) => parcelFromRecord(r, today()));
   }
 

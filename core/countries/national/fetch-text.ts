@@ -1,0 +1,13 @@
+import { unavailable } from '../../model/index.js';
+import type { AdapterContext } from '../adapter.js';
+
+/**
+ * A GET through the context's UpstreamClient (timeouts, retries, one circuit breaker per
+ * `source`). These services report "nothing found" with HTTP 200 bodies; any other status is the
+ * service failing, hence 503.
+ */
+export async function fetchText(url: string, source: string, ctx: AdapterContext, accept: string): Promise<string> {
+  const answer = await ctx.http.getText(url, { source, signal: ctx.signal, accept });
+  if (answer.status !== 200) throw unavailable(`${source} answered HTTP ${answer.status}; retry later.`);
+  return answer.body;
+}

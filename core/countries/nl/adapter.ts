@@ -1,0 +1,49 @@
+import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
+import type { AddressCandidatesResult } from '../../address/candidates.js';
+import type { AdapterContext } from '../adapter.js';
+import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { NationalAdapter } from '../national/national-adapter.js';
+import { NL_CADASTRE_ATTRIBUTION, resolveNlSources, type NlSourcesConfig } from './config.js';
+import { NetherlandsLiveSource } from './live-source.js';
+import { NL_REFERENCE_HINT, parseDutchReference } from './reference.js';
+
+const LOCATIESERVER_ATTRIBUTION = 'PDOK Locatieserver (BAG, Kadaster)';
+
+/**
+ * The Netherlands: BRK parcels through PDOK's OGC API Features (by kadastrale aanduiding and by
+ * point), addresses through the Locatieserver (each address names its parcels), Kadastrale Kaart
+ * GML in bulk (dkk-gml.ts).
+ */
+export class NetherlandsAdapter extends NationalAdapter {
+  private readonly live: NetherlandsLiveSource;
+
+  constructor(config?: Partial<NlSourcesConfig>) {
+    const live = new NetherlandsLiveSource(resolveNlSources(config));
+    super({
+      code: 'NL',
+      name: 'the Netherlands',
+      coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
+      bounds: [3.2, 50.7, 7.3, 53.7],
+      attribution: NL_CADASTRE_ATTRIBUTION,
+      referenceHint: NL_REFERENCE_HINT,
+      parseReference: parseDutchReference,
+      live,
+    });
+    this.live = live;
+  }
+
+  override async searchAddress(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    const found = await this.live.addresses(request.address.texto, Math.max(request.limit * 2, 10), ctx);
+    const geocoded = found.map((a) => ({
+      direccion: a.weergavenaam,
+      point: a.point,
+      numero: a.huisnummer,
+      municipio: a.woonplaats ?? a.gemeente,
+      provincia: a.provincie,
+      postcode: a.postcode,
+      score: a.score,
+      linkedParcel: a.percelen[0],
+    }));
+    return nationalAddressCandidates(this, request, geocoded, LOCATIESERVER_ATTRIBUTION, ctx);
+  }
+}

@@ -1,0 +1,111 @@
+import { areaM2, centroid } from '../../geo/polygon.js';
+import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
+import { createSax } from '../../store/importers/sax.js';
+import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
+import type { StoredParcel } from '../../store/types.js';
+import { dutchReference } from './reference.js';
+
+/**
+ * Kadaster's Kadastrale Kaart (DKK v5) GML download: `oz:Perceel` features in EPSG:28992 with
+ * `kadastraleAanduiding` (cadastral municipality name, AKR code, section, number),
+ * `kadastraleGrootte/waarde` (m²), `begrenzingPerceel` (the outline) and `historie`. The same
+ * element names (`t:waarde`, `t:code`) recur under several parents, so values are read by path.
+ */
+export function isDkkGml(head: string): boolean {
+  return head.includes('http://www.kadaster.nl/schemas/brkkadastralekaart') && /<(?:[\w-]+:)?Perceel[\s>]/.test(head);
+}
+
+/** Paths (local names below `Perceel`) of the values kept. */
+const WANTED: Record<string, 'gemeenteNaam' | 'akr' | 'sectie' | 'nummer' | 'grootte' | 'begin'> = {
+  'kadastraleAanduiding/TypeKadastraleAanduiding/kadastraleGemeente/KadastraleGemeente/waarde': 'gemeenteNaam',
+  'kadastraleAanduiding/TypeKadastraleAanduiding/aKRKadastraleGemeenteCode/AKRKadastraleGemeenteCode/waarde': 'akr',
+  'kadastraleAanduiding/TypeKadastraleAanduiding/sectie': 'sectie',
+  'kadastraleAanduiding/TypeKadastraleAanduiding/perceelnummer': 'nummer',
+  'kadastraleGrootte/TypeOppervlak/waarde': 'grootte',
+  'historie/beginGeldigheid': 'begin',
+};
+
+class DkkParcelReader {
+  private readonly surfaces = new GmlSurfaceCollector();
+  private values: Partial<Record<(typeof WANTED)[string], string>> | null = null;
+  private path: string[] = [];
+  private geometryDepth = 0;
+  private text = '';
+  readonly sax;
+
+  constructor(private readonly emit: (parcel: StoredParcel) => void) {
+    this.sax = createSax({
+      open: (local, attributes) => this.open(local, attributes),
+      text: (text) => { if (this.geometryDepth > 1) this.surfaces.addText(text); else if (this.values) this.text += text; },
+      close: (local) => this.close(local),
+    });
+  }
+
+  private open(local: string, attributes: Record<string, string>): void {
+    if (local === 'Perceel' && !this.values) {
+      this.values = {};
+      this.path = [];
+      this.surfaces.reset();
+      return;
+    }
+    if (!this.values) return;
+    if (this.geometryDepth > 0 || local === 'begrenzingPerceel') {
+      this.geometryDepth++;
+      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
+      return;
+    }
+    this.path.push(local);
+    this.text = '';
+  }
+
+  private close(local: string): void {
+    if (!this.values) return;
+    if (this.geometryDepth > 0) {
+      if (this.geometryDepth > 1) this.surfaces.close(local);
+      this.geometryDepth--;
+      return;
+    }
+    if (local === 'Perceel' && this.path.length === 0) {
+      this.finish(this.values);
+      this.values = null;
+      return;
+    }
+    const key = WANTED[this.path.join('/')];
+    if (key) this.values[key] = this.text.trim();
+    this.path.pop();
+    this.text = '';
+  }
+
+  private finish(values: NonNullable<DkkParcelReader['values']>): void {
+    const ref = dutchReference(values.akr ?? '', values.sectie ?? '', values.nummer ?? '');
+    if (!ref) throw new Error(`A Perceel without a readable kadastrale aanduiding (${[values.akr, values.sectie, values.nummer].join(' ')}).`);
+    const geometry = this.surfaces.geometry();
+    if (!geometry) throw new Error(`Parcel ${ref} has no begrenzingPerceel polygon.`);
+    const grootte = Number(values.grootte);
+    const begin = values.begin?.slice(0, 10);
+    this.emit({
+      ref,
+      country: 'NL',
+      geometry,
+      centroid: centroid(geometry),
+      areaM2: Number.isFinite(grootte) && grootte > 0 ? grootte : areaM2(geometry),
+      municipio: values.gemeenteNaam || undefined,
+      source: 'bulk',
+      dataDate: begin && /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : new Date().toISOString().slice(0, 10),
+    });
+  }
+}
+
+export async function streamDkkParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
+  let batch: StoredParcel[] = [];
+  let total = 0;
+  const reader = new DkkParcelReader((p) => { batch.push(p); total++; });
+  for await (const chunk of readText(input)) {
+    reader.sax.write(chunk.text);
+    sink(batch, chunk);
+    batch = [];
+  }
+  reader.sax.close();
+  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
+  return total;
+}

@@ -1,0 +1,28 @@
+import type { LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext } from '../adapter.js';
+import { fetchText } from '../national/fetch-text.js';
+import type { LiveParcelSource } from '../national/national-adapter.js';
+import { BRK_SOURCE, parcelContaining, parsePerceelAnswer, perceelAtUrl, perceelByReferenceUrl } from './brk-ogc.js';
+import type { NlSourcesConfig } from './config.js';
+import { LOCATIESERVER_SOURCE, freeUrl, parseLocatieserverAnswer, type LocatieserverAddress } from './locatieserver.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const GEOJSON = 'application/geo+json, application/json';
+
+export class NetherlandsLiveSource implements LiveParcelSource {
+  constructor(readonly sources: NlSourcesConfig) {}
+
+  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const parcels = parsePerceelAnswer(await fetchText(perceelByReferenceUrl(this.sources, ref), BRK_SOURCE, ctx, GEOJSON), today());
+    return parcels.find((p) => p.ref === ref);
+  }
+
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    return parcelContaining(parsePerceelAnswer(await fetchText(perceelAtUrl(this.sources, point), BRK_SOURCE, ctx, GEOJSON), today()), point);
+  }
+
+  async addresses(q: string, rows: number, ctx: AdapterContext): Promise<LocatieserverAddress[]> {
+    return parseLocatieserverAnswer(await fetchText(freeUrl(this.sources, q, rows), LOCATIESERVER_SOURCE, ctx, 'application/json'));
+  }
+}
