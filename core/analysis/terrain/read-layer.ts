@@ -43,7 +43,7 @@ async function readCapped(file: string, maxBytes: number): Promise<Buffer> {
     else await pipeline(createReadStream(file), collect);
   } catch (error) {
     if ((error as { code?: string }).code === 'VALIDATION_ERROR') throw error;
-    throw validationError(`${basename(file)} cannot be read: ${(error as Error).message}.`);
+    throw validationError(`${basename(file)} could not be read: ${(error as Error).message}`);
   }
   return Buffer.concat(chunks);
 }
