@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { startApiServer } from './api/server.js';
 import { CatastroService, API_VERSION } from './service.js';
+import { serviceSourcesFromEnv } from './sources-from-env.js';
 import { keysCommand } from './auth/keys-command.js';
 import { runImportCommand } from './store/import-command.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
@@ -12,24 +13,6 @@ import type { BatchCommandOptions } from './batch/batch-command.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
-
-/** Upstream base URLs from the environment (tests point them at local fakes). */
-function sourcesFromEnv() {
-  return {
-    es: {
-      ...(process.env.CATASTRO_ES_OVC_URL && { ovcJsonBaseUrl: process.env.CATASTRO_ES_OVC_URL }),
-      ...(process.env.CATASTRO_ES_WFS_URL && { wfsCpUrl: process.env.CATASTRO_ES_WFS_URL }),
-    },
-    address: {
-      ...(process.env.CATASTRO_CARTOCIUDAD_URL && { cartociudadBaseUrl: process.env.CATASTRO_CARTOCIUDAD_URL }),
-      ...(process.env.CATASTRO_CALLEJERO_URL && { callejeroBaseUrl: process.env.CATASTRO_CALLEJERO_URL }),
-    },
-    analysis: {
-      ...(process.env.CATASTRO_PVGIS_URL && { pvgisBaseUrl: process.env.CATASTRO_PVGIS_URL }),
-      ...(process.env.CATASTRO_SIGPAC_URL && { sigpacBaseUrl: process.env.CATASTRO_SIGPAC_URL }),
-    },
-  };
-}
 
 interface ServeOptions {
   host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
@@ -42,7 +25,7 @@ interface ServeOptions {
  * once first so migrations and the sample import happen exactly once.
  */
 async function serveClustered(options: ServeOptions, workers: number) {
-  const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv() });
+  const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv() });
   const { parcels } = service.status();
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
@@ -67,7 +50,7 @@ async function serve(options: ServeOptions) {
   const workers = Number(options.workers ?? 1);
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
   const isWorker = !cluster.isPrimary;
-  const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv(), importSample: !isWorker });
+  const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv(), importSample: !isWorker });
   const server = await startApiServer({
     service,
     host: options.host,
@@ -187,7 +170,7 @@ export function buildProgram(): Command {
       const { runBatchCommand } = await import('./batch/batch-command.js');
       // Polite to the official sources: two requests at a time per source, spaced by --pace.
       const service = await CatastroService.open({
-        dataDir: options.data, sources: sourcesFromEnv(),
+        dataDir: options.data, sources: serviceSourcesFromEnv(),
         upstream: { sourceConcurrency: 2, sourceIntervalMs: Math.max(0, Number(options.pace) || 0) },
       });
       try {
@@ -205,7 +188,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
       const { writeFile } = await import('node:fs/promises');
-      const service = await CatastroService.open({ dataDir: options.data, sources: sourcesFromEnv() });
+      const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv() });
       try {
         await writeFile(options.output, await service.parcelReport(refcat, options.country));
         console.log(`Report of ${refcat} written to ${options.output}.`);

@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addressCandidates, type AddressCandidatesResult } from './address/candidates.js';
-import { readCandidatesInput, type AddressCandidatesInput } from './address/candidates-input.js';
-import { createAddressDeps, type AddressDeps } from './address/deps.js';
-import { parseAddress, type AddressParseResult } from './address/parse.js';
+import { readAddressQuery, readDireccion, type AddressCandidatesInput } from './address/candidates-input.js';
 import { AnalysisService, type AnalysisSourcesConfig } from './analysis/analysis-service.js';
 import { checkHazardLayerRequest } from './analysis/hazard-layer-request.js';
 import { importHazardLayers } from './analysis/import-hazard-layers.js';
 import { layerFields } from './analysis/terrain/layer-fields.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
-import { adapterForCountry, createAdapters, resolveAdapter, type SourcesConfig } from './countries/registry.js';
+import { CountryRegistry, type SourcesConfig } from './countries/registry.js';
 import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
 import { parcelTable } from './export/feature-table.js';
@@ -19,9 +16,9 @@ import {
 } from './input.js';
 import { parcelTile } from './map/parcel-tiles.js';
 import {
-  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, validationError,
-  type BBox, type CoordinateMatch, type CountryCode, type HazardLayerProgress, type HazardLayerResult, type Parcel,
-  type ParcelQuery, type PolygonResult, type UnitsPage,
+  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
+  type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type HazardLayerProgress,
+  type HazardLayerResult, type Parcel, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { gatherReport } from './report/gather-report.js';
 import { renderReport } from './report/render-report.js';
@@ -43,10 +40,8 @@ export interface ServiceOptions {
   dataDir: string;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
-  sources?: Partial<SourcesConfig> & {
-    address?: { cartociudadBaseUrl?: string; callejeroBaseUrl?: string };
-    analysis?: Partial<AnalysisSourcesConfig>;
-  };
+  /** Base URLs per country (`es`, …) and of the analysis sources; unset ones are the official services. */
+  sources?: SourcesConfig & { analysis?: Partial<AnalysisSourcesConfig> };
   /** Import the bundled sample municipality on first run (default true). */
   importSample?: boolean;
   upstream?: ConstructorParameters<typeof UpstreamClient>[0];
@@ -76,10 +71,9 @@ export class CatastroService {
 
   private constructor(
     readonly store: ParcelStore,
-    private readonly adapters: Map<CountryCode, CountryAdapter>,
+    private readonly countries: CountryRegistry,
     private readonly http: UpstreamClient,
     private readonly dataDir: string,
-    private readonly addressDeps: AddressDeps,
     readonly analyses: AnalysisService,
   ) {}
 
@@ -94,13 +88,13 @@ export class CatastroService {
       throw error;
     }
     const http = new UpstreamClient(options.upstream);
+    const countries = CountryRegistry.create(options.sources);
     return new CatastroService(
       store,
-      createAdapters(options.sources),
+      countries,
       http,
       options.dataDir,
-      createAddressDeps({ store, http, ...options.sources?.address }),
-      new AnalysisService({ db: store.db, http, config: options.sources?.analysis }),
+      new AnalysisService({ db: store.db, http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
     );
   }
 
@@ -109,7 +103,7 @@ export class CatastroService {
   }
 
   private adapterFor(ref: string, country: unknown): { adapter: CountryAdapter; ref: string } {
-    const adapter = resolveAdapter(this.adapters, ref, optionalCountry(country));
+    const adapter = this.countries.forReference(ref, optionalCountry(country));
     return { adapter, ref: adapter.normalizeReference(ref) };
   }
 
@@ -121,15 +115,9 @@ export class CatastroService {
   async units(refcat: unknown, options: { cursor?: unknown; country?: unknown } = {}, signal?: AbortSignal): Promise<UnitsPage> {
     const raw = requireReference(refcat);
     const cursor = optionalCursor(options.cursor);
-    const country = optionalCountry(options.country);
-    if (country === 'PV' || country === 'NA') {
-      throw new ServiceError('CNV_COVERAGE', `Units per finca are Spain (ES) only; the foral cadastres of ${country} publish none.`);
-    }
-    const { adapter, ref } = this.adapterFor(raw, country);
-    if (!adapter.units) {
-      throw new ServiceError('CNV_COVERAGE', `Units per finca are Spain (ES) only, not ${adapter.code}.`);
-    }
-    return adapter.units(ref.slice(0, 14), cursor, this.context(signal));
+    const { adapter, ref } = this.adapterFor(raw, options.country);
+    this.countries.requireCoverage(adapter, 'units', 'Units per finca');
+    return adapter.units!(ref, cursor, this.context(signal));
   }
 
   async parcelAt(input: { latitude?: unknown; longitude?: unknown; country?: unknown }, signal?: AbortSignal): Promise<CoordinateMatch> {
@@ -138,34 +126,30 @@ export class CatastroService {
     }
     const latitude = requireLatitude(input.latitude);
     const longitude = requireLongitude(input.longitude);
-    const adapter = adapterForCountry(this.adapters, optionalCountry(input.country));
-    const [minLon, minLat, maxLon, maxLat] = adapter.bounds;
-    if (longitude < minLon || longitude > maxLon || latitude < minLat || latitude > maxLat) {
-      throw validationError(`Coordinates ${latitude}, ${longitude} are outside ${adapter.name} (${adapter.code}); check the order (latitude, longitude) or pass the right country.`);
-    }
-    return adapter.parcelAt([longitude, latitude], this.context(signal));
+    // Without `country` the point says which country it is in (bounds, then outlines).
+    const point: [number, number] = [longitude, latitude];
+    const adapter = this.countries.forPoint(point, optionalCountry(input.country));
+    return adapter.parcelAt(point, this.context(signal));
   }
 
-  /** Endpoint 1: address → ranked parcel candidates. */
-  addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult> {
-    const served = this.addressCountries();
-    const adapter = this.adapters.get((optionalCountry(input?.country) ?? 'ES') as CountryCode);
-    if (adapter?.searchAddress) return adapter.searchAddress(readCandidatesInput(input ?? {}, served), this.context(signal));
-    return addressCandidates(input ?? {}, { ...this.addressDeps, supportedCountries: served }, signal);
+  /** Endpoint 1: address → ranked parcel candidates, by the adapter of the country asked for. */
+  async addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult> {
+    const query = readAddressQuery(input ?? {}, this.countries.covering('byAddress'));
+    return this.countries.forCountry(query.country).searchAddress!(query, this.context(signal));
   }
 
-  /** Countries whose address search this installation serves: Spain's own, and every adapter's. */
-  private addressCountries(): CountryCode[] {
-    return ['ES', ...[...this.adapters.values()].filter((a) => a.searchAddress).map((a) => a.code)];
-  }
-
-  /** Endpoint 5: Spanish free-text address → reference. */
-  parseAddress(body: unknown, signal?: AbortSignal): Promise<AddressParseResult> {
-    return parseAddress(body, this.addressDeps, signal);
+  /** Endpoint 5: free-text address → reference (Spain only in the spec: the default country's adapter). */
+  async parseAddress(body: unknown, signal?: AbortSignal): Promise<AddressParseResult> {
+    const direccion = readDireccion(body);
+    const adapter = this.countries.forCountry(undefined);
+    if (!adapter.parseAddress) throw noCoverage(`Address parse is not available for ${adapter.name} (${adapter.code}).`);
+    return adapter.parseAddress(direccion, this.context(signal));
   }
 
   /** Endpoints 7–10 and 12: one analysis of the parcel's outline. */
   async analysis(kind: AnalysisKind, refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<unknown> {
+    const { adapter } = this.adapterFor(requireReference(refcat), country);
+    this.countries.requireCoverage(adapter, 'analysis', 'Analysis endpoints');
     const parcel = await this.parcel(refcat, country, signal);
     switch (kind) {
       case 'solar': return this.analyses.solar(parcel, signal);
@@ -247,7 +231,7 @@ export class CatastroService {
       solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
       terrain: (parcel) => this.analyses.terrain(parcel),
       groundMotion: (parcel) => this.analyses.groundMotion(parcel),
-      viewerUrl: (parcel) => this.adapters.get(parcel.pais)?.viewerUrl?.(parcel.refCatastral),
+      viewerUrl: (parcel) => this.countries.find(parcel.pais)?.viewerUrl?.(parcel.refCatastral),
       version: API_VERSION,
     });
     return renderReport(data);

@@ -3,6 +3,7 @@
 import { app, BrowserWindow, Menu, session } from 'electron';
 import path from 'node:path';
 import { CatastroService } from '../core/service.js';
+import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import { buildAppMenu } from './app-menu.js';
 import { APP_URL, registerAppScheme, serveRenderer } from './app-protocol.js';
 import { dragIcon } from './drag-icon.js';
@@ -62,12 +63,7 @@ async function start(): Promise<void> {
   service = await CatastroService.open({
     dataDir: app.getPath('userData'),
     resourcesDir,
-    sources: {
-      es: {
-        ...(process.env.CATASTRO_ES_OVC_URL && { ovcJsonBaseUrl: process.env.CATASTRO_ES_OVC_URL }),
-        ...(process.env.CATASTRO_ES_WFS_URL && { wfsCpUrl: process.env.CATASTRO_ES_WFS_URL }),
-      },
-    },
+    sources: serviceSourcesFromEnv(),
   });
   const localApi = new LocalApi(service, rendererDir);
   setupIpc({

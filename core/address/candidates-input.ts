@@ -1,8 +1,7 @@
 import { optionalCountry } from '../input.js';
-import { noCoverage, validationError, type CountryCode } from '../model/index.js';
-import { ADDRESS_SEARCH_COUNTRIES } from '../model/index.js';
-import { requirePostcode } from './postcode.js';
-import { parseAddressText, type ParsedAddress } from './query.js';
+import { isCountryCode, noCoverage, validationError, type AddressQuery, type CountryCode } from '../model/index.js';
+import { POSTCODE_FORMATS, requirePostcode } from './postcode.js';
+import { addressOfQuery, type ParsedAddress } from './query.js';
 
 /** Query parameters of endpoint 1 as received (strings from HTTP, anything from IPC). */
 export interface AddressCandidatesInput {
@@ -13,12 +12,6 @@ export interface AddressCandidatesInput {
   municipality?: unknown;
   postcode?: unknown;
   limit?: unknown;
-}
-
-export interface AddressCandidatesRequest {
-  country: CountryCode;
-  address: ParsedAddress;
-  limit: number;
 }
 
 const Q_MIN = 3;
@@ -44,42 +37,60 @@ function optionalInteger(value: unknown, name: string, min: number, max: number)
 }
 
 /**
- * Validates endpoint 1's parameters in the spec's order of concern: the country first (422
- * CNV_COVERAGE with `data.supportedCountries` for SE, HR and uncovered codes), then the
- * parameters (400 VALIDATION_ERROR), then builds the address, where `number`, `municipality`,
- * `postcode` and `street` override what `q` says.
+ * Validates endpoint 1's parameters in the spec's order of concern: a code that is not one of
+ * the spec's answers 422 CNV_COVERAGE at once; then the parameters (400 VALIDATION_ERROR, the
+ * postcode in the country's own format); then a country no adapter here searches by address
+ * (SE, HR, PV, NA, or one whose adapter is not installed) answers 422 with
+ * `data.supportedCountries`. Reading the address itself is the country adapter's work.
  */
-export function readCandidatesInput(input: AddressCandidatesInput, supportedCountries: readonly CountryCode[]): AddressCandidatesRequest {
-  const country = (optionalCountry(input.country) ?? 'ES') as CountryCode;
-  if (!(ADDRESS_SEARCH_COUNTRIES as readonly string[]).includes(country)) {
-    throw noCoverage(`Address search does not cover ${country}${country === 'SE' ? ' (no parcels at urban addresses)' : ''}.`, { supportedCountries: [...supportedCountries] });
-  }
+export function readAddressQuery(input: AddressCandidatesInput, supportedCountries: readonly CountryCode[]): AddressQuery {
+  const code = optionalCountry(input.country) ?? 'ES';
+  const uncovered = (why = '') => noCoverage(`Address search does not cover ${code}${why}.`, { supportedCountries: [...supportedCountries] });
+  if (!isCountryCode(code)) throw uncovered();
+  const country: CountryCode = code;
   const q = optionalText(input.q, 'q', Q_MAX);
   const street = optionalText(input.street, 'street', Q_MAX);
   if (q === undefined && street === undefined) throw validationError(`Parameter 'q' is required (${Q_MIN} to ${Q_MAX} characters: street and number, municipality, postcode) unless 'street' is given.`);
   if (q !== undefined && q.length < Q_MIN) throw validationError(`Parameter 'q' must have ${Q_MIN} to ${Q_MAX} characters.`);
-  const numero = optionalInteger(input.number, 'number', 1, 99999);
+  const number = optionalInteger(input.number, 'number', 1, 99999);
   const municipality = optionalText(input.municipality, 'municipality', 100);
   const rawPostcode = optionalText(input.postcode, 'postcode', 20);
-  const postcode = rawPostcode === undefined ? undefined : requirePostcode(country, rawPostcode);
+  // Countries without a postcode format of their own (SE, HR, PV, NA) are refused just below.
+  const postcode = rawPostcode === undefined || !POSTCODE_FORMATS[country] ? rawPostcode : requirePostcode(country, rawPostcode);
   const limit = optionalInteger(input.limit, 'limit', 1, LIMIT_MAX) ?? LIMIT_DEFAULT;
-
-  if (!supportedCountries.includes(country)) {
-    // Countries the spec covers but this build has no geocoder and cadastre adapter for yet.
-    throw noCoverage(`Address search for ${country} is not available in this service yet.`, { supportedCountries: [...supportedCountries] });
-  }
-
-  const fromQ = parseAddressText(q ?? street!);
-  const fromStreet = street !== undefined ? parseAddressText(street) : undefined;
-  const address: ParsedAddress = {
-    ...fromQ,
-    ...(fromStreet && { streetType: fromStreet.streetType, nombreVia: fromStreet.nombreVia, calle: fromStreet.calle }),
-    numero: numero ?? fromStreet?.numero ?? fromQ.numero,
-    extension: numero !== undefined ? undefined : fromStreet?.extension ?? fromQ.extension,
-    municipio: municipality ?? fromQ.municipio,
-    codigoPostal: postcode ?? fromQ.codigoPostal,
-    texto: q ?? [street, numero, municipality, postcode].filter((p) => p !== undefined).join(', '),
+  if (!supportedCountries.includes(country)) throw uncovered(country === 'SE' ? ' (no parcels at urban addresses)' : ' in this installation');
+  return {
+    country, limit,
+    ...(q !== undefined && { q }),
+    ...(street !== undefined && { street }),
+    ...(number !== undefined && { number }),
+    ...(municipality !== undefined && { municipality }),
+    ...(postcode !== undefined && { postcode }),
   };
-  if (address.nombreVia === '') throw validationError(`No street found in '${address.texto.slice(0, 60)}'; write the street first, then the number and the municipality.`);
-  return { country, address, limit };
+}
+
+const DIRECCION_MAX = 300;
+
+/** Endpoint 5's body: `direccion`, required, at most 300 characters, trimmed. */
+export function readDireccion(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationError("The body must be a JSON object with the field 'direccion'.");
+  }
+  const value = (body as { direccion?: unknown }).direccion;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw validationError("Field 'direccion' is required: a Spanish address such as 'Calle Mayor 5, Madrid'.");
+  }
+  if (value.length > DIRECCION_MAX) throw validationError(`Field 'direccion' is too long (at most ${DIRECCION_MAX} characters).`);
+  return value.trim();
+}
+
+/** A checked query with its address read as "street and number, municipality, postcode". */
+export interface AddressCandidatesRequest {
+  country: CountryCode;
+  address: ParsedAddress;
+  limit: number;
+}
+
+export function candidatesRequestOf(query: AddressQuery): AddressCandidatesRequest {
+  return { country: query.country, address: addressOfQuery(query), limit: query.limit };
 }

@@ -1,14 +1,13 @@
 import {
   CATASTRO_ATTRIBUTION, isServiceError, notFound,
-  type AddressCandidate, type CountryCode,
+  type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode,
 } from '../model/index.js';
 import type { StoredParcel } from '../store/types.js';
 import type { GeocoderCandidate } from './cartociudad.js';
-import { readCandidatesInput, type AddressCandidatesInput } from './candidates-input.js';
 import { confianza, municipalityMatches, streetSimilarity } from './confianza.js';
 import { fold, nameContains, nameTokens } from './normalize.js';
 import type { LocalAddressSearch, ParcelLookup } from './ports.js';
-import type { ParsedAddress } from './query.js';
+import { addressOfQuery, type ParsedAddress } from './query.js';
 
 export const CARTOCIUDAD_ATTRIBUTION = 'CartoCiudad (IGN/CNIG)';
 
@@ -20,18 +19,7 @@ export interface AddressCandidatesDeps {
   copy: ParcelLookup;
   /** The copy's stored addresses, for answers while the geocoder is down. Optional: without it a down geocoder is a 503. */
   localAddresses?: LocalAddressSearch;
-  /** Countries the installation serves (Spain's and those of country adapters), for the 422's `supportedCountries`. */
-  supportedCountries?: readonly CountryCode[];
 }
-
-export interface AddressCandidatesResult {
-  consulta: { texto: string; calle: string; numero: number | null; municipio: string | null };
-  candidatos: AddressCandidate[];
-  attribution: string;
-}
-
-/** Countries whose address search this build serves (others in the spec's list answer 422). */
-export const SERVED_ADDRESS_COUNTRIES: readonly CountryCode[] = ['ES'];
 
 const SPANISH_REFERENCE = /^[0-9A-ZÑ]{14}$/;
 const FORAL_PROVINCES: Record<string, CountryCode> = { '01': 'PV', '20': 'PV', '48': 'PV', '31': 'NA' };
@@ -172,8 +160,9 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
  * copy's use, dwellings and year. When the geocoder is down, the copy's stored addresses answer
  * where they can (else 503). Nothing found → 404 NOT_FOUND (free).
  */
-export async function addressCandidates(input: AddressCandidatesInput, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidatesResult> {
-  const { address, limit } = readCandidatesInput(input, deps.supportedCountries ?? SERVED_ADDRESS_COUNTRIES);
+export async function addressCandidates(query: AddressQuery, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidatesResult> {
+  const address = addressOfQuery(query);
+  const { limit } = query;
   let candidates: AddressCandidate[];
   let attribution = `${CARTOCIUDAD_ATTRIBUTION}; ${CATASTRO_ATTRIBUTION}`;
   try {

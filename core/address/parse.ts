@@ -1,41 +1,11 @@
-import { notFound, validationError } from '../model/index.js';
+import { notFound, validationError, type AddressParseResult } from '../model/index.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
 import { municipalityMatches } from './confianza.js';
 import { fold, nameTokens } from './normalize.js';
 import { parseAddressText, type ParsedAddress } from './query.js';
 
-/** `data` of `POST /api/search/address/parse` (spec: Address-parse result). */
-export interface AddressParseResult {
-  /**
-   * The street directory resolves an address to a finca (14 characters), not to a unit, so
-   * this is the 14-character reference, the same as `refCat14`; endpoint 3 and /units take it.
-   */
-  referenciaCatastral: string;
-  refCat14: string;
-  direccion: string;
-  tipoVia: string;
-  nombreVia: string;
-  numero: number;
-  municipio: string;
-  provincia: string;
-}
-
 export interface AddressParseDeps {
   callejero: Pick<CallejeroClient, 'provinces' | 'municipalities' | 'streets' | 'numbers'>;
-}
-
-const MAX_LENGTH = 300;
-
-function readDireccion(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationError("The body must be a JSON object with the field 'direccion'.");
-  }
-  const value = (body as { direccion?: unknown }).direccion;
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw validationError("Field 'direccion' is required: a Spanish address such as 'Calle Mayor 5, Madrid'.");
-  }
-  if (value.length > MAX_LENGTH) throw validationError(`Field 'direccion' is too long (at most ${MAX_LENGTH} characters).`);
-  return value.trim();
 }
 
 const sameName = (a: string, b: string) => {
@@ -83,8 +53,7 @@ function pickStreet(items: Street[], address: ParsedAddress): Street | undefined
  * address without number or municipality; 404 when the province, municipality, street or
  * number does not exist.
  */
-export async function parseAddress(body: unknown, deps: AddressParseDeps, signal?: AbortSignal): Promise<AddressParseResult> {
-  const direccion = readDireccion(body);
+export async function parseAddress(direccion: string, deps: AddressParseDeps, signal?: AbortSignal): Promise<AddressParseResult> {
   const address = parseAddressText(direccion);
   if (address.nombreVia === '') throw validationError("No street found in 'direccion'; write the street first, e.g. 'Calle Mayor 5, Madrid'.");
   if (address.numero === undefined) throw validationError("'direccion' needs a house number, e.g. 'Calle Mayor 5, Madrid'.");

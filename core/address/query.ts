@@ -1,3 +1,4 @@
+import { validationError, type AddressQuery } from '../model/index.js';
 import { streetTypeOf, type StreetType } from './street-types.js';
 
 /** A Spanish address as understood from free text ("street and number, municipality, postcode"). */
@@ -85,4 +86,25 @@ export function parseAddressText(text: string): ParsedAddress {
     provincia,
     codigoPostal,
   };
+}
+
+/**
+ * The address of a checked endpoint-1 query: `q` read as free text, with `street`, `number`,
+ * `municipality` and `postcode` overriding what `q` says. 400 when no street is left.
+ */
+export function addressOfQuery(query: AddressQuery): ParsedAddress {
+  const { q, street, number, municipality, postcode } = query;
+  const fromQ = parseAddressText(q ?? street ?? '');
+  const fromStreet = street !== undefined ? parseAddressText(street) : undefined;
+  const address: ParsedAddress = {
+    ...fromQ,
+    ...(fromStreet && { streetType: fromStreet.streetType, nombreVia: fromStreet.nombreVia, calle: fromStreet.calle }),
+    numero: number ?? fromStreet?.numero ?? fromQ.numero,
+    extension: number !== undefined ? undefined : fromStreet?.extension ?? fromQ.extension,
+    municipio: municipality ?? fromQ.municipio,
+    codigoPostal: postcode ?? fromQ.codigoPostal,
+    texto: q ?? [street, number, municipality, postcode].filter((p) => p !== undefined).join(', '),
+  };
+  if (address.nombreVia === '') throw validationError(`No street found in '${address.texto.slice(0, 60)}'; write the street first, then the number and the municipality.`);
+  return address;
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { isServiceError, validationError, type BBox, type Parcel } from '../model/index.js';
+import { CountryRegistry } from '../countries/registry.js';
+import { isServiceError, validationError, type BBox, type CountryCode, type Parcel } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
@@ -34,12 +35,14 @@ export interface AnalysisDeps {
   db: Database;
   http: UpstreamClient;
   config?: Partial<AnalysisSourcesConfig>;
+  /** Countries analysed: those whose adapter's coverage says so (default: the registry's adapters). */
+  analysisCountries?: readonly CountryCode[];
 }
 
 /**
  * The analysis endpoints (spec 7–10, 12) over one parcel: solar (PVGIS), agro (SIGPAC), terrain
  * (imported protected areas), ground motion (imported EGMS tiles), score and market. Every
- * method first enforces the analysis coverage (422 CNV_COVERAGE outside ES, PV, NA, PT, FR, IT, DE).
+ * method first enforces the analysis coverage the country adapters declare (422 CNV_COVERAGE elsewhere).
  */
 export class AnalysisService {
   private readonly db: Database;
@@ -47,9 +50,11 @@ export class AnalysisService {
   private readonly config: AnalysisSourcesConfig;
   private readonly prices: SolarPrices;
   private readonly pvgisCache: PvgisCache;
+  private readonly analysisCountries: readonly CountryCode[];
 
   constructor(deps: AnalysisDeps) {
     this.db = deps.db;
+    this.analysisCountries = deps.analysisCountries ?? CountryRegistry.create().covering('analysis');
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
@@ -59,7 +64,7 @@ export class AnalysisService {
   }
 
   async solar(parcel: Parcel, signal?: AbortSignal): Promise<SolarResult> {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     let pv = this.pvgisCache.lookup(parcel.latitud, parcel.longitud);
     if (pv === undefined) {
       pv = (await fetchPvgisYield(this.http, this.config.pvgisBaseUrl, parcel.latitud, parcel.longitud, signal)) ?? null;
@@ -83,7 +88,7 @@ export class AnalysisService {
    * enclosure lies under the point or the country has no register here (a free answer).
    */
   async agro(parcel: Parcel, signal?: AbortSignal): Promise<{ agro: AgroResult | null }> {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     if (!isRuralParcel(parcel)) return { agro: urbanAgro(parcelAreaM2(parcel)) };
     if (!['ES', 'PV', 'NA'].includes(parcel.pais)) return { agro: null };
     const recintos = await recintosAt(this.http, this.config.sigpacBaseUrl, parcel.longitud, parcel.latitud, signal);
@@ -94,7 +99,7 @@ export class AnalysisService {
   }
 
   terrain(parcel: Parcel): TerrainResult {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     requireOutline(parcel);
     return terrainOverlap(this.db, parcel);
   }
@@ -118,7 +123,7 @@ export class AnalysisService {
   }
 
   groundMotion(parcel: Parcel): GroundMotionResult {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     requireOutline(parcel);
     return groundMotion(this.db, parcel);
   }
@@ -138,7 +143,7 @@ export class AnalysisService {
    * its component out (listed in `sin_datos`) instead of failing the whole score.
    */
   async score(parcel: Parcel, signal?: AbortSignal): Promise<ScoreResult> {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     const [solar, agro] = await Promise.all([
       unlessUnavailable(this.solar(parcel, signal)),
       unlessUnavailable(this.agro(parcel, signal)),
@@ -154,7 +159,7 @@ export class AnalysisService {
   }
 
   market(parcel: Parcel): MarketResult {
-    assertAnalysisCoverage(parcel.pais);
+    assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     return marketResult();
   }
 }

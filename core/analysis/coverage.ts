@@ -1,10 +1,10 @@
-import { ANALYSIS_COUNTRIES, noCoverage, type CountryCode } from '../model/index.js';
+import { noCoverage, type CountryCode } from '../model/index.js';
 
-/** Spec, "What the service does" item 3: analysis covers ES, PV, NA, PT, FR, IT, DE; others answer 422 CNV_COVERAGE. */
-export function assertAnalysisCoverage(country: CountryCode): void {
-  if (!ANALYSIS_COUNTRIES.includes(country)) {
-    throw noCoverage(`Analysis endpoints cover ${ANALYSIS_COUNTRIES.join(', ')}; ${country} is not covered.`, {
-      supportedCountries: [...ANALYSIS_COUNTRIES],
+/** 422 CNV_COVERAGE outside the countries analysed (those whose adapter's coverage row has `analysis`). */
+export function assertAnalysisCoverage(country: CountryCode, analysisCountries: readonly CountryCode[]): void {
+  if (!analysisCountries.includes(country)) {
+    throw noCoverage(`Analysis endpoints cover ${analysisCountries.join(', ')}; ${country} is not covered.`, {
+      supportedCountries: [...analysisCountries],
     });
   }
 }

@@ -81,7 +81,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   });
 
   const deps = { service: options.service };
-  await app.register(addressRoutes, { service: options.service, deps: undefined as never });
+  await app.register(addressRoutes, { service: options.service });
   await app.register(catastroRoutes, deps);
   await app.register(searchRoutes, deps);
   await app.register(exportRoutes, deps);

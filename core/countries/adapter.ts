@@ -1,10 +1,11 @@
 import type {
-  BBox, CountryCode, CoordinateMatch, LonLat, Parcel, PolygonResult, UnitsPage,
+  AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LonLat,
+  Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
-import type { AddressCandidatesRequest } from '../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../address/candidates.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ParcelStore } from '../store/parcel-store.js';
+
+export type { Coverage } from '../model/index.js';
 
 /** What every adapter call gets; nothing global. */
 export interface AdapterContext {
@@ -13,31 +14,59 @@ export interface AdapterContext {
   signal?: AbortSignal;
 }
 
-/** One row of the spec's coverage table, as data. */
-export interface Coverage {
-  byReference: boolean;
-  byCoordinates: boolean;
-  byAddress: boolean;
-  units: boolean;
-  analysis: boolean;
-}
-
+/**
+ * One country's cadastre behind one interface: everything national (reference rules, sources,
+ * address search, attribution, coverage) lives in the country's folder; the core only calls
+ * these members. See core/countries/README.md for the step-by-step of adding a country.
+ */
 export interface CountryAdapter {
   readonly code: CountryCode;
   readonly name: string;
+  /**
+   * The spec's coverage row of this country, as data: the one source of 422 CNV_COVERAGE (units,
+   * address search, analysis) and of what the app offers for the country's parcels.
+   */
   readonly coverage: Coverage;
-  /** Rough country extent; coordinates outside answer 400 VALIDATION_ERROR. */
+  /** Rough country extent [minLon, minLat, maxLon, maxLat]; coordinates outside answer 400 VALIDATION_ERROR. */
   readonly bounds: BBox;
+  /**
+   * Id of the country's outline in the bundled Natural Earth countries (world-atlas: the ISO
+   * 3166-1 numeric code, e.g. '724' for Spain), used to pick the country of a point where the
+   * bounds of several adapters overlap.
+   */
+  readonly outlineId: string;
+  /** Attribution of the country's cadastral data, mandatory to display with it (spec item 5). */
+  readonly attribution: string;
   /** True when `ref` has this country's reference shape (used for detection). */
   matchesReference(ref: string): boolean;
   /** Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed. */
   normalizeReference(ref: string): string;
   parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel>;
+  /** The parcel at a point inside `bounds` (the core checked them and picked this adapter). */
   parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch>;
   polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult>;
   /** Link to the country's official map viewer at this parcel, where it has one. */
   viewerUrl?(ref: string): string;
+  /** Units of a finca (`coverage.units`); `cursor` is checked by the adapter against the finca. */
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
-  /** Address search (endpoint 1) of a country other than Spain, whose search lives in core/address. */
-  searchAddress?(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult>;
+  /** Endpoint 1 (`coverage.byAddress`): the query is validated by the core (lengths, ranges, postcode format). */
+  searchAddress?(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult>;
+  /** Endpoint 5: free-text address → reference (Spain only in the spec); `direccion` is trimmed and bounded. */
+  parseAddress?(direccion: string, ctx: AdapterContext): Promise<AddressParseResult>;
+}
+
+/** Base URLs of one country's sources by option name, e.g. `{ ovcJsonBaseUrl: 'http://…' }`. */
+export type CountrySources = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What the registry knows of a country before its adapter exists: how to make it, and which
+ * environment variable overrides each of its source base URLs (so the CLI, the server and the
+ * desktop app are configured the same way without knowing the countries).
+ */
+export interface CountryDefinition {
+  readonly code: CountryCode;
+  /** Option name of a base URL → the environment variable that overrides it (e.g. `CATASTRO_ES_OVC_URL`). */
+  readonly sourceEnv: Readonly<Record<string, string>>;
+  /** The adapter, with `sources` overriding the official base URLs (unset names keep the default). */
+  create(sources: CountrySources): CountryAdapter;
 }

@@ -1,61 +1,145 @@
-import type { CountryAdapter } from './adapter.js';
-import { SpainAdapter } from './es/adapter.js';
-import type { EsSourcesConfig } from './es/config.js';
-import { FranceAdapter } from './fr/adapter.js';
-import type { FrSourcesConfig } from './fr/config.js';
-import { NetherlandsAdapter } from './nl/adapter.js';
-import type { NlSourcesConfig } from './nl/config.js';
-import { PolandAdapter } from './pl/adapter.js';
-import type { PlSourcesConfig } from './pl/config.js';
-import { ServiceError, isCountryCode, type CountryCode } from '../model/index.js';
+import { countryOutlineAt } from '../geo/country-outlines.js';
+import { bboxContains } from '../geo/bbox.js';
+import {
+  ServiceError, isCountryCode, noCoverage, validationError,
+  type CountryCode, type Coverage, type LonLat,
+} from '../model/index.js';
+import type { CountryAdapter, CountryDefinition, CountrySources } from './adapter.js';
+import { requireInBounds } from './bounds.js';
+import { spain } from './es/definition.js';
+import { france } from './fr/definition.js';
+import { netherlands } from './nl/definition.js';
+import { poland } from './pl/definition.js';
 
-export interface SourcesConfig {
-  es: Partial<EsSourcesConfig>;
-  fr: Partial<FrSourcesConfig>;
-  pl: Partial<PlSourcesConfig>;
-  nl: Partial<NlSourcesConfig>;
-}
+/** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
+export const COUNTRIES: readonly CountryDefinition[] = [
+  spain,
+  france,
+  poland,
+  netherlands,
+];
 
-/** Adding a country: its folder under countries/ and one line here. */
-export function createAdapters(sources: Partial<SourcesConfig> = {}): Map<CountryCode, CountryAdapter> {
-  const adapters: CountryAdapter[] = [new SpainAdapter(sources.es), new FranceAdapter(sources.fr), new PolandAdapter(sources.pl), new NetherlandsAdapter(sources.nl)];
-  return new Map(adapters.map((a) => [a.code, a]));
+/** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */
+const DEFAULT_COUNTRY: CountryCode = 'ES';
+
+/** Base URLs per country (lower-case code → option name → URL); unset names keep the official service. */
+export type SourcesConfig = Partial<Record<Lowercase<CountryCode>, CountrySources>>;
+
+/**
+ * Every country's base URLs from the environment variables its definition names (the one
+ * mapping the CLI, the server and the desktop app share; tests point them at local fakes).
+ */
+export function sourcesFromEnv(env: NodeJS.ProcessEnv = process.env, countries: readonly CountryDefinition[] = COUNTRIES): SourcesConfig {
+  const sources: SourcesConfig = {};
+  for (const country of countries) {
+    const set = Object.entries(country.sourceEnv)
+      .filter(([, variable]) => env[variable] !== undefined && env[variable] !== '')
+      .map(([option, variable]) => [option, env[variable]!]);
+    if (set.length > 0) sources[country.code.toLowerCase() as Lowercase<CountryCode>] = Object.fromEntries(set);
+  }
+  return sources;
 }
 
 /**
- * The adapter for a reference, following the spec: an explicit `country` wins; a value that is
- * not one of the spec's codes is treated as ES; without `country` the code is detected from the
- * reference shape, and a shape several countries share answers 300 CNV_AMBIGUOUS.
+ * The adapters of this installation and the rules that pick one: by reference shape, by an
+ * explicit `country`, by a point; and the coverage checks (422 CNV_COVERAGE) they all share.
  */
-export function resolveAdapter(
-  adapters: Map<CountryCode, CountryAdapter>,
-  ref: string,
-  country: string | undefined,
-): CountryAdapter {
-  const spain = adapters.get('ES')!;
-  if (country !== undefined && country !== '') return adapterForCountry(adapters, country);
-  const matching = [...adapters.values()].filter((a) => a.matchesReference(ref));
-  if (matching.length > 1) {
-    throw new ServiceError('CNV_AMBIGUOUS', `Reference ${ref} could belong to several countries; repeat the call with ?country=.`, {
-      candidateCountries: matching.map((a) => a.code),
+export class CountryRegistry {
+  private readonly adapters: ReadonlyMap<CountryCode, CountryAdapter>;
+
+  constructor(adapters: readonly CountryAdapter[]) {
+    const byCode = new Map<CountryCode, CountryAdapter>();
+    for (const adapter of adapters) {
+      if (byCode.has(adapter.code)) throw new Error(`Country ${adapter.code} is registered twice.`);
+      byCode.set(adapter.code, adapter);
+    }
+    this.adapters = byCode;
+  }
+
+  /** The registry's countries with their official sources, `sources` overriding base URLs. */
+  static create(sources: SourcesConfig = {}, countries: readonly CountryDefinition[] = COUNTRIES): CountryRegistry {
+    return new CountryRegistry(countries.map((c) => c.create(sources[c.code.toLowerCase() as Lowercase<CountryCode>] ?? {})));
+  }
+
+  /** The installed adapter of a country, if any. */
+  find(country: CountryCode): CountryAdapter | undefined {
+    return this.adapters.get(country);
+  }
+
+  get codes(): CountryCode[] {
+    return [...this.adapters.keys()];
+  }
+
+  /** Countries whose adapter answers `capability` (their coverage row says yes). */
+  covering(capability: keyof Coverage): CountryCode[] {
+    return [...this.adapters.values()].filter((a) => a.coverage[capability]).map((a) => a.code);
+  }
+
+  /** True when the country has an adapter here and its coverage row has `capability`. */
+  covers(country: CountryCode, capability: keyof Coverage): boolean {
+    return this.adapters.get(country)?.coverage[capability] === true;
+  }
+
+  /**
+   * The adapter for a reference, following the spec: an explicit `country` wins; a value that is
+   * not one of the spec's codes is treated as ES; without `country` the code is detected from the
+   * reference shape, and a shape several countries share answers 300 CNV_AMBIGUOUS.
+   */
+  forReference(ref: string, country: string | undefined): CountryAdapter {
+    if (country !== undefined && country !== '') return this.forCountry(country);
+    const matching = [...this.adapters.values()].filter((a) => a.matchesReference(ref));
+    if (matching.length > 1) {
+      throw new ServiceError('CNV_AMBIGUOUS', `Reference ${ref} could belong to several countries; repeat the call with ?country=.`, {
+        candidateCountries: matching.map((a) => a.code),
+      });
+    }
+    return matching[0] ?? this.forCountry(undefined);
+  }
+
+  /**
+   * The adapter named by an explicit `country`: missing or not one of the spec's codes → ES (the
+   * spec's default); a spec code this installation has no adapter for → 422 CNV_COVERAGE.
+   */
+  forCountry(country: string | undefined): CountryAdapter {
+    const code = (country ?? DEFAULT_COUNTRY).trim().toUpperCase();
+    const adapter = this.adapters.get(isCountryCode(code) ? code : DEFAULT_COUNTRY);
+    if (!adapter) {
+      throw noCoverage(`Country ${code} is not available in this installation (available: ${this.codes.join(', ')}).`, {
+        supportedCountries: this.codes,
+      });
+    }
+    return adapter;
+  }
+
+  /**
+   * The adapter for a point. With `country`, that country's adapter, and 400 when the point is
+   * outside its bounds. Without, the country holding the point: the one adapter whose bounds
+   * contain it, or, where bounds overlap (Spain, France, Portugal, Andorra…), the one whose
+   * bundled outline contains it (else the nearest outline); 400 when no country's bounds do.
+   */
+  forPoint(point: LonLat, country: string | undefined): CountryAdapter {
+    if (country !== undefined) {
+      const adapter = this.forCountry(country);
+      requireInBounds(adapter, point);
+      return adapter;
+    }
+    const candidates = [...this.adapters.values()].filter((a) => bboxContains(a.bounds, point));
+    if (candidates.length === 1) return candidates[0];
+    if (candidates.length === 0) {
+      const [lon, lat] = point;
+      const names = [...this.adapters.values()].map((a) => `${a.name} (${a.code})`).join(', ');
+      throw validationError(`Coordinates ${lat}, ${lon} are outside every country covered here: ${names}; check the order (latitude, longitude).`);
+    }
+    const id = countryOutlineAt(point, candidates.map((a) => a.outlineId));
+    return candidates.find((a) => a.outlineId === id) ?? candidates[0];
+  }
+
+  /** 422 CNV_COVERAGE unless the adapter's coverage row has `capability`; `what` names it for the message. */
+  requireCoverage(adapter: CountryAdapter, capability: keyof Coverage, what: string): void {
+    if (adapter.coverage[capability]) return;
+    const covered = this.covering(capability);
+    throw noCoverage(`${what} ${covered.length > 0 ? `cover ${covered.join(', ')}` : 'are not available'}; ${adapter.name} (${adapter.code}) is not covered.`, {
+      supportedCountries: covered,
     });
   }
-  return matching[0] ?? spain;
 }
-
-/**
- * The adapter named by an explicit `country`: missing or not one of the spec's codes → ES (the
- * spec's default); a spec code this installation has no adapter for → 422 CNV_COVERAGE.
- */
-export function adapterForCountry(adapters: Map<CountryCode, CountryAdapter>, country: string | undefined): CountryAdapter {
-  const code = (country ?? 'ES').trim().toUpperCase();
-  if (!isCountryCode(code)) return adapters.get('ES')!;
-  const adapter = adapters.get(code);
-  if (!adapter) {
-    throw new ServiceError('CNV_COVERAGE', `Country ${code} is not available in this installation (available: ${[...adapters.keys()].join(', ')}).`, {
-      supportedCountries: [...adapters.keys()],
-    });
-  }
-  return adapter;
-}
-

@@ -6,14 +6,19 @@ export const COUNTRY_CODES = [
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-/** Countries the analysis endpoints (solar, agro, terrain, ground motion, score) cover. */
-export const ANALYSIS_COUNTRIES: readonly CountryCode[] = ['ES', 'PV', 'NA', 'PT', 'FR', 'IT', 'DE'];
-
-/** Countries accepted by `GET /api/search/address/candidates` (endpoint 1, `country`). */
-export const ADDRESS_SEARCH_COUNTRIES: readonly CountryCode[] = [
-  'ES', 'FR', 'IT', 'DE', 'AT', 'NL', 'BE', 'PL', 'CH', 'CZ', 'DK', 'NO', 'FI', 'EE', 'LV', 'LT',
-  'SI', 'SK', 'BG', 'GR', 'CY', 'LU', 'LI', 'IS', 'IE', 'UK', 'PT',
-];
+/**
+ * One row of the spec's coverage table, as data, declared by each country adapter: what the
+ * country answers. The core reads it for 422 CNV_COVERAGE and the app for what it offers.
+ */
+export interface Coverage {
+  byReference: boolean;
+  byCoordinates: boolean;
+  byAddress: boolean;
+  /** `/units` and dwellings (Spain only in the spec). */
+  units: boolean;
+  /** Solar, agro, terrain, ground motion, score and market (spec item 3). */
+  analysis: boolean;
+}
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);

@@ -1,3 +1,4 @@
+export * from './address.js';
 export * from './countries.js';
 export * from './errors.js';
 export * from './geometry.js';

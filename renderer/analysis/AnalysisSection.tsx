@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ANALYSIS_COUNTRIES, type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
+import { type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
@@ -93,7 +93,11 @@ function GroundMotionPart({ result }: { result: Outcome<GroundMotionResult> }) {
   );
 }
 
-/** Solar, protected areas and ground motion of the selected parcel, on request. */
+/**
+ * Solar, protected areas and ground motion of the selected parcel, on request. Which countries
+ * are analysed is the core's knowledge (each adapter's coverage): elsewhere each part shows the
+ * 422 CNV_COVERAGE answer.
+ */
 export function AnalysisSection({ parcel }: { parcel: Parcel }) {
   const { t } = useTranslation('analysis');
   const client = useClient();
@@ -101,7 +105,6 @@ export function AnalysisSection({ parcel }: { parcel: Parcel }) {
   const [loading, setLoading] = useState(false);
   useEffect(() => { setResults(null); setLoading(false); }, [parcel.refCatastral]);
 
-  if (!ANALYSIS_COUNTRIES.includes(parcel.pais)) return null;
   const run = async () => {
     setLoading(true);
     const ref = parcel.refCatastral;

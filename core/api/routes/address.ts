@@ -1,9 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { addressCandidates, type AddressCandidatesResult } from '../../address/candidates.js';
 import type { AddressCandidatesInput } from '../../address/candidates-input.js';
-import type { AddressDeps } from '../../address/deps.js';
-import { parseAddress, type AddressParseResult } from '../../address/parse.js';
+import type { AddressCandidatesResult, AddressParseResult } from '../../model/index.js';
 
 /**
  * Query of endpoint 1. Types only: the length, range and postcode rules live in
@@ -23,26 +21,18 @@ export const AddressParseBody = Type.Object({
   direccion: Type.Optional(Type.Unknown({ description: "Spanish free text (required), e.g. 'Calle Mayor 5, Madrid'; the number may be attached to the street." })),
 });
 
-/** The facade methods these routes prefer when the service has them (DESIGN.md: one door into the core). */
+/** The facade methods these routes call (DESIGN.md: one door into the core). */
 export interface AddressService {
-  addressCandidates?(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult>;
-  parseAddress?(body: unknown, signal?: AbortSignal): Promise<AddressParseResult>;
+  addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult>;
+  parseAddress(body: unknown, signal?: AbortSignal): Promise<AddressParseResult>;
 }
 
-/**
- * Either a service with both facade methods (the server passes CatastroService), or the deps
- * (`createAddressDeps(…)`) for an app without the facade, as the contract tests build.
- */
 export interface AddressRoutesOptions {
-  deps?: AddressDeps;
-  service?: AddressService;
+  service: AddressService;
 }
 
 /** Endpoints 1 and 5: address candidates (GET) and Spanish address parse (POST). */
-export async function addressRoutes(app: FastifyInstance, { deps, service }: AddressRoutesOptions): Promise<void> {
-  if (!deps && !(service?.addressCandidates && service.parseAddress)) {
-    throw new Error('addressRoutes needs `deps` or a `service` with addressCandidates and parseAddress');
-  }
+export async function addressRoutes(app: FastifyInstance, { service }: AddressRoutesOptions): Promise<void> {
   app.get<{ Querystring: Static<typeof AddressCandidatesQuery> }>('/api/search/address/candidates', {
     schema: {
       tags: ['Search'],
@@ -52,15 +42,13 @@ export async function addressRoutes(app: FastifyInstance, { deps, service }: Add
     },
   }, async (request) => ({
     success: true,
-    data: service?.addressCandidates
-      ? await service.addressCandidates(request.query)
-      : await addressCandidates(request.query, deps!),
+    data: await service.addressCandidates(request.query),
   }));
 
   app.post<{ Body: Static<typeof AddressParseBody> }>('/api/search/address/parse', {
     schema: { tags: ['Search'], summary: 'Spanish free-text address to cadastral reference', body: AddressParseBody },
   }, async (request) => ({
     success: true,
-    data: service?.parseAddress ? await service.parseAddress(request.body) : await parseAddress(request.body, deps!),
+    data: await service.parseAddress(request.body),
   }));
 }

@@ -1,11 +1,16 @@
+import { addressCandidates } from '../../address/candidates.js';
+import { createAddressDeps, type AddressDeps } from '../../address/deps.js';
+import { parseAddress } from '../../address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import {
   CATASTRO_ATTRIBUTION, isServiceError, mapsUrl, notFound, validationError,
+  type AddressCandidatesResult, type AddressParseResult, type AddressQuery,
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';
+import type { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
-import type { AdapterContext, CountryAdapter, Coverage } from '../adapter.js';
-import type { EsSourcesConfig } from './config.js';
+import type { AdapterContext, CountryAdapter, CountrySources, Coverage } from '../adapter.js';
+import { requireInBounds } from '../bounds.js';
 import { SpainLiveSource, todayIso } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
@@ -37,12 +42,36 @@ export class SpainAdapter implements CountryAdapter {
   readonly coverage: Coverage = { byReference: true, byCoordinates: true, byAddress: true, units: true, analysis: true };
   /** Mainland, Balearics, Canaries (El Hierro at -18.2°), Ceuta, Melilla and the Alborán/Chafarinas islets. */
   readonly bounds: BBox = [-18.4, 27.5, 4.5, 43.9];
+  readonly outlineId = '724';
+  readonly attribution = CATASTRO_ATTRIBUTION;
   private readonly live: SpainLiveSource;
   private readonly pageSize: number;
+  /** Address clients per store: the copy's street search is prepared once per connection. */
+  private readonly addressDeps = new WeakMap<ParcelStore, AddressDeps>();
 
-  constructor(config?: Partial<EsSourcesConfig>, options: SpainAdapterOptions = {}) {
+  constructor(config?: CountrySources, options: SpainAdapterOptions = {}) {
     this.live = new SpainLiveSource(config);
     this.pageSize = options.unitsPageSize ?? 200;
+  }
+
+  private address(ctx: AdapterContext): AddressDeps {
+    let deps = this.addressDeps.get(ctx.store);
+    if (!deps) {
+      const { cartociudadBaseUrl, callejeroBaseUrl } = this.live.sources;
+      deps = createAddressDeps({ store: ctx.store, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
+      this.addressDeps.set(ctx.store, deps);
+    }
+    return deps;
+  }
+
+  /** Endpoint 1 through CartoCiudad, with the copy's stored addresses while it is down. */
+  searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    return addressCandidates(query, this.address(ctx), ctx.signal);
+  }
+
+  /** Endpoint 5 through the Catastro street directory (OVCCallejero). */
+  parseAddress(direccion: string, ctx: AdapterContext): Promise<AddressParseResult> {
+    return parseAddress(direccion, this.address(ctx), ctx.signal);
   }
 
   matchesReference(ref: string): boolean {
@@ -79,11 +108,8 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
+    requireInBounds(this, point);
     const [lon, lat] = point;
-    const [minLon, minLat, maxLon, maxLat] = this.bounds;
-    if (!(lon >= minLon && lon <= maxLon && lat >= minLat && lat <= maxLat)) {
-      throw validationError(`Coordinates ${lat}, ${lon} are outside Spain (ES); check the order (latitude, longitude).`);
-    }
     const stored = ctx.store.parcelAt(point, 'ES');
     let ref14: string;
     let liveAddress = '';

@@ -1,4 +1,6 @@
 import { DEFAULT_ATOM_BASE_URL } from './atom-feeds.js';
+import { OVC_CALLEJERO_BASE_URL } from '../../address/callejero.js';
+import { CARTOCIUDAD_BASE_URL } from '../../address/cartociudad.js';
 
 /** Base URLs of Spain's official live sources; tests point them at the fake upstream. */
 export interface EsSourcesConfig {
@@ -8,12 +10,18 @@ export interface EsSourcesConfig {
   wfsCpUrl: string;
   /** INSPIRE ATOM download service root (`<base>/CadastralParcels/…`, `<base>/buildings/…`), for offline areas. */
   atomBaseUrl: string;
+  /** CartoCiudad geocoder (address search). */
+  cartociudadBaseUrl: string;
+  /** OVCCallejero.asmx street directory (address parse). */
+  callejeroBaseUrl: string;
 }
 
 export const DEFAULT_ES_SOURCES: EsSourcesConfig = {
   ovcJsonBaseUrl: 'http://ovc.catastro.meh.es/OVCServWeb/OVCWcfCallejero',
   wfsCpUrl: 'http://ovc.catastro.meh.es/INSPIRE/wfsCP.aspx',
   atomBaseUrl: DEFAULT_ATOM_BASE_URL,
+  cartociudadBaseUrl: CARTOCIUDAD_BASE_URL,
+  callejeroBaseUrl: OVC_CALLEJERO_BASE_URL,
 };
 
 /**
@@ -25,11 +33,13 @@ export const WFS_SRSNAME = 'EPSG::25830';
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function resolveEsSources(config: Partial<EsSourcesConfig> = {}): EsSourcesConfig {
+export function resolveEsSources(config: Partial<Record<keyof EsSourcesConfig, string | undefined>> = {}): EsSourcesConfig {
   return {
-    ovcJsonBaseUrl: trimSlash(config.ovcJsonBaseUrl ?? DEFAULT_ES_SOURCES.ovcJsonBaseUrl),
-    wfsCpUrl: config.wfsCpUrl ?? DEFAULT_ES_SOURCES.wfsCpUrl,
-    atomBaseUrl: trimSlash(config.atomBaseUrl ?? DEFAULT_ES_SOURCES.atomBaseUrl),
+    ovcJsonBaseUrl: trimSlash(config.ovcJsonBaseUrl || DEFAULT_ES_SOURCES.ovcJsonBaseUrl),
+    wfsCpUrl: config.wfsCpUrl || DEFAULT_ES_SOURCES.wfsCpUrl,
+    cartociudadBaseUrl: config.cartociudadBaseUrl || DEFAULT_ES_SOURCES.cartociudadBaseUrl,
+    callejeroBaseUrl: config.callejeroBaseUrl || DEFAULT_ES_SOURCES.callejeroBaseUrl,
+    atomBaseUrl: trimSlash(config.atomBaseUrl || DEFAULT_ES_SOURCES.atomBaseUrl),
   };
 }
 

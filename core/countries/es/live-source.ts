@@ -2,6 +2,7 @@ import { fromWgs84, spanishUtmEpsgFor } from '../../geo/crs.js';
 import { unavailable, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
+import type { CountrySources } from '../adapter.js';
 import { dnprcUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';
 import { parseDnprc, type DnprcAnswer } from './ovc-dnprc.js';
 import { parseRccoor, type RccoorMatch } from './ovc-rccoor.js';
@@ -20,7 +21,7 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 export class SpainLiveSource {
   readonly sources: EsSourcesConfig;
 
-  constructor(config: Partial<EsSourcesConfig> = {}) {
+  constructor(config: CountrySources = {}) {
     this.sources = resolveEsSources(config);
   }
 

@@ -1,9 +1,9 @@
-import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../../address/candidates.js';
-import type { AdapterContext } from '../adapter.js';
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js';
+import type { AdapterContext, CountrySources } from '../adapter.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { searchFrenchAddress } from './address-search.js';
-import { FR_CADASTRE_ATTRIBUTION, resolveFrSources, type FrSourcesConfig } from './config.js';
+import { FR_CADASTRE_ATTRIBUTION, resolveFrSources } from './config.js';
 import { FranceLiveSource } from './live-source.js';
 import { FR_REFERENCE_HINT, parseFrenchReference } from './reference.js';
 
@@ -16,7 +16,7 @@ import { FR_REFERENCE_HINT, parseFrenchReference } from './reference.js';
 export class FranceAdapter extends NationalAdapter {
   private readonly live: FranceLiveSource;
 
-  constructor(config?: Partial<FrSourcesConfig>) {
+  constructor(config?: CountrySources) {
     const live = new FranceLiveSource(resolveFrSources(config));
     super({
       code: 'FR',
@@ -24,6 +24,7 @@ export class FranceAdapter extends NationalAdapter {
       coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: true },
       // Metropolitan France and Corsica (overseas departments have their own CRS and are not served).
       bounds: [-5.3, 41.3, 9.7, 51.2],
+      outlineId: '250',
       attribution: FR_CADASTRE_ATTRIBUTION,
       referenceHint: FR_REFERENCE_HINT,
       parseReference: parseFrenchReference,
@@ -32,7 +33,7 @@ export class FranceAdapter extends NationalAdapter {
     this.live = live;
   }
 
-  override searchAddress(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult> {
-    return searchFrenchAddress(this, this.live, request, ctx);
+  override searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    return searchFrenchAddress(this, this.live, candidatesRequestOf(query), ctx);
   }
 }

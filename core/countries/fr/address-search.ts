@@ -1,5 +1,5 @@
 import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../../address/candidates.js';
+import type { AddressCandidatesResult } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import type { NationalAdapter } from '../national/national-adapter.js';

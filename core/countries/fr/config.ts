@@ -1,3 +1,4 @@
+import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 
 /** France's live sources; each can be pointed elsewhere (tests: the fake upstream). */
@@ -18,8 +19,7 @@ export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
   banUrl: 'CATASTRO_FR_BAN_URL',
 };
 
-export const resolveFrSources = (config?: Partial<FrSourcesConfig>, env?: NodeJS.ProcessEnv) =>
-  resolveSources(DEFAULT_FR_SOURCES, FR_SOURCES_ENV, config, env);
+export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFAULT_FR_SOURCES, config);
 
 /** Cadastre: DGFiP's Plan cadastral informatisé served by IGN; addresses: Base Adresse Nationale. */
 export const FR_CADASTRE_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via IGN API Carto (Licence Ouverte Etalab 2.0)';

@@ -1,7 +1,7 @@
 import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../../address/candidates.js';
 import { isServiceError, notFound, type AddressCandidate, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
+import type { AddressCandidatesResult } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import { askedAddress, nationalMatch } from './address-match.js';
 import type { NationalAdapter } from './national-adapter.js';

@@ -1,6 +1,4 @@
-import { notFound as notFoundHere, validationError, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
-import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../../address/candidates.js';
+import { notFound as notFoundHere, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, Coverage } from '../adapter.js';
 import { nationalCoordinateMatch, nationalParcel, nationalPolygon } from './parcel-answers.js';
@@ -18,6 +16,8 @@ export interface NationalAdapterSpec {
   name: string;
   coverage: Coverage;
   bounds: BBox;
+  /** The country's outline id in the bundled Natural Earth countries (ISO 3166-1 numeric). */
+  outlineId: string;
   /** The attribution the source demands, returned in every answer. */
   attribution: string;
   /** How the reference is written, with an example: the hint of 400 and 404 answers. */
@@ -38,6 +38,7 @@ export class NationalAdapter implements CountryAdapter {
   readonly name: string;
   readonly coverage: Coverage;
   readonly bounds: BBox;
+  readonly outlineId: string;
   readonly attribution: string;
 
   constructor(protected readonly spec: NationalAdapterSpec) {
@@ -45,6 +46,7 @@ export class NationalAdapter implements CountryAdapter {
     this.name = spec.name;
     this.coverage = spec.coverage;
     this.bounds = spec.bounds;
+    this.outlineId = spec.outlineId;
     this.attribution = spec.attribution;
   }
 
@@ -87,7 +89,7 @@ export class NationalAdapter implements CountryAdapter {
   }
 
   /** Address search of this country, when it has one (core/countries/<code>/address-search.ts). */
-  searchAddress?(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult>;
+  searchAddress?(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult>;
 
   async load(ref: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
     const canonical = this.normalizeReference(ref);

@@ -1,18 +1,16 @@
 /**
- * Base URLs of a country's sources: what the caller configured, else the adapter's own
- * environment variable, else the official service. Each adapter names its variables, so the
- * desktop app, the CLI and the server are configured the same way without knowing the countries.
+ * Base URLs of a country's sources: what the caller configured, else the official service.
+ * Environment variables are read once for every country by the registry (`sourcesFromEnv`,
+ * from each definition's `sourceEnv`), so the desktop app, the CLI and the server agree.
  */
 export function resolveSources<T extends { [K in keyof T]: string }>(
   defaults: T,
-  envNames: { [K in keyof T]: string },
-  config: Partial<T> = {},
-  env: NodeJS.ProcessEnv = process.env,
+  config: Readonly<Record<string, string | undefined>> = {},
 ): T {
   const resolved = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof T)[]) {
-    const value = config[key] ?? env[envNames[key]];
-    if (value !== undefined && value !== '') resolved[key] = value.replace(/\/+$/, '') as T[keyof T];
+  for (const key of Object.keys(defaults) as (keyof T & string)[]) {
+    const value = config[key];
+    if (value !== undefined && value !== '') resolved[key] = value.replace(/\/+$/, '') as T[keyof T & string];
   }
   return resolved;
 }

@@ -1,9 +1,9 @@
-import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { AddressCandidatesResult } from '../../address/candidates.js';
-import type { AdapterContext } from '../adapter.js';
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js';
+import type { AdapterContext, CountrySources } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { NationalAdapter } from '../national/national-adapter.js';
-import { NL_CADASTRE_ATTRIBUTION, resolveNlSources, type NlSourcesConfig } from './config.js';
+import { NL_CADASTRE_ATTRIBUTION, resolveNlSources } from './config.js';
 import { NetherlandsLiveSource } from './live-source.js';
 import { NL_REFERENCE_HINT, parseDutchReference } from './reference.js';
 
@@ -17,13 +17,14 @@ const LOCATIESERVER_ATTRIBUTION = 'PDOK Locatieserver (BAG, Kadaster)';
 export class NetherlandsAdapter extends NationalAdapter {
   private readonly live: NetherlandsLiveSource;
 
-  constructor(config?: Partial<NlSourcesConfig>) {
+  constructor(config?: CountrySources) {
     const live = new NetherlandsLiveSource(resolveNlSources(config));
     super({
       code: 'NL',
       name: 'the Netherlands',
       coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
       bounds: [3.2, 50.7, 7.3, 53.7],
+      outlineId: '528',
       attribution: NL_CADASTRE_ATTRIBUTION,
       referenceHint: NL_REFERENCE_HINT,
       parseReference: parseDutchReference,
@@ -32,7 +33,8 @@ export class NetherlandsAdapter extends NationalAdapter {
     this.live = live;
   }
 
-  override async searchAddress(request: AddressCandidatesRequest, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+  override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    const request = candidatesRequestOf(query);
     const found = await this.live.addresses(request.address.texto, Math.max(request.limit * 2, 10), ctx);
     const geocoded = found.map((a) => ({
       direccion: a.weergavenaam,

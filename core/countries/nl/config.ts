@@ -1,3 +1,4 @@
+import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 
 export interface NlSourcesConfig {
@@ -17,7 +18,6 @@ export const NL_SOURCES_ENV: Record<keyof NlSourcesConfig, string> = {
   locatieserverUrl: 'CATASTRO_NL_LOCATIESERVER_URL',
 };
 
-export const resolveNlSources = (config?: Partial<NlSourcesConfig>, env?: NodeJS.ProcessEnv) =>
-  resolveSources(DEFAULT_NL_SOURCES, NL_SOURCES_ENV, config, env);
+export const resolveNlSources = (config?: CountrySources) => resolveSources(DEFAULT_NL_SOURCES, config);
 
 export const NL_CADASTRE_ATTRIBUTION = 'Kadaster, Basisregistratie Kadaster (BRK) via PDOK (CC BY 4.0)';

@@ -1,8 +1,8 @@
 import { notFound, validationError } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, CountrySources } from '../adapter.js';
 import { NationalAdapter } from '../national/national-adapter.js';
-import { PL_CADASTRE_ATTRIBUTION, resolvePlSources, type PlSourcesConfig } from './config.js';
+import { PL_CADASTRE_ATTRIBUTION, resolvePlSources } from './config.js';
 import { PolandLiveSource } from './live-source.js';
 import { PL_REFERENCE_HINT, parsePolishReference } from './reference.js';
 
@@ -17,13 +17,14 @@ const NAME_AND_NUMBER = /^[\p{L}][\p{L} .'-]*\s+\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$|^
 export class PolandAdapter extends NationalAdapter {
   private readonly live: PolandLiveSource;
 
-  constructor(config?: Partial<PlSourcesConfig>) {
+  constructor(config?: CountrySources) {
     const live = new PolandLiveSource(resolvePlSources(config));
     super({
       code: 'PL',
       name: 'Poland',
       coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: false },
       bounds: [14.07, 48.99, 24.15, 55.0],
+      outlineId: '616',
       attribution: PL_CADASTRE_ATTRIBUTION,
       referenceHint: PL_REFERENCE_HINT,
       parseReference: parsePolishReference,

@@ -1,3 +1,4 @@
+import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 
 export interface PlSourcesConfig {
@@ -8,7 +9,6 @@ export interface PlSourcesConfig {
 export const DEFAULT_PL_SOURCES: PlSourcesConfig = { uldkUrl: 'https://uldk.gugik.gov.pl' };
 export const PL_SOURCES_ENV: Record<keyof PlSourcesConfig, string> = { uldkUrl: 'CATASTRO_PL_ULDK_URL' };
 
-export const resolvePlSources = (config?: Partial<PlSourcesConfig>, env?: NodeJS.ProcessEnv) =>
-  resolveSources(DEFAULT_PL_SOURCES, PL_SOURCES_ENV, config, env);
+export const resolvePlSources = (config?: CountrySources) => resolveSources(DEFAULT_PL_SOURCES, config);
 
 export const PL_CADASTRE_ATTRIBUTION = 'Główny Urząd Geodezji i Kartografii (GUGiK), ULDK – ewidencja gruntów i budynków';

@@ -67,7 +67,9 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
       [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-')), 'copy.sqlite');
     db = new Database(file);
-    service = new AnalysisService({ db, http: new UpstreamClient() });
+    // The recorded tile is Italian (Ustica). Which countries are analysed comes from the country
+    // adapters' coverage; this build may not have Italy's yet, and the statistics do not depend on it.
+    service = new AnalysisService({ db, http: new UpstreamClient(), analysisCountries: ['ES', 'IT'] });
     expect(await service.importGroundMotion(U_ZIP)).toEqual({ cells: U.cells.size });
     expect(await service.importGroundMotion(E_ZIP)).toEqual({ cells: E.cells.size });
   });

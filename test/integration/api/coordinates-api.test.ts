@@ -34,7 +34,8 @@ describe('POST /api/search/coordinates', () => {
   });
 
   it.each([
-    ['outside Spain', { latitude: 48.85, longitude: 2.35 }],
+    ['outside Spain, with country ES', { latitude: 48.85, longitude: 2.35, country: 'ES' }],
+    ['outside every country covered (mid-Atlantic)', { latitude: 30, longitude: -40 }],
     ['latitude missing', { longitude: -4.46 }],
     ['latitude as text', { latitude: 'forty-one', longitude: -4.46 }],
     ['latitude out of range', { latitude: 123, longitude: -4.46 }],

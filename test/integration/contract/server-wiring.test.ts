@@ -38,7 +38,7 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
     service = await CatastroService.open({
       dataDir,
       importSample: false,
-      sources: { address: { cartociudadBaseUrl: geocoder.url, callejeroBaseUrl: callejero.url } },
+      sources: { es: { cartociudadBaseUrl: geocoder.url, callejeroBaseUrl: callejero.url } },
       upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 5, breakerHalfOpenAfterMs: 200 },
     });
     // A real Humanes portal as a parcel of the copy, its address written the Catastro way.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressCandidates, type AddressCandidatesDeps } from '../../../core/address/candidates.js';
+import { readAddressQuery, readDireccion } from '../../../core/address/candidates-input.js';
 import { parseAddress } from '../../../core/address/parse.js';
 import { parseAddressText } from '../../../core/address/query.js';
 import { isServiceError } from '../../../core/model/index.js';
@@ -19,7 +20,7 @@ describe('address input never crashes: every bad input is a ServiceError with a 
       fc.record({ country: anyValue, q: anyValue, street: anyValue, number: anyValue, municipality: anyValue, postcode: anyValue, limit: anyValue }, { requiredKeys: [] }),
       async (input) => {
         try {
-          await addressCandidates(input, deps);
+          await addressCandidates(readAddressQuery(input, ['ES']), deps);
           throw new Error('a geocoder without answers cannot produce candidates');
         } catch (error) {
           expect(isServiceError(error), String(error)).toBe(true);
@@ -38,7 +39,7 @@ describe('address input never crashes: every bad input is a ServiceError with a 
     };
     await fc.assert(fc.asyncProperty(fc.oneof(anyValue, fc.record({ direccion: anyValue })), async (body) => {
       try {
-        await parseAddress(body, { callejero });
+        await parseAddress(readDireccion(body), { callejero });
         throw new Error('an empty directory cannot resolve an address');
       } catch (error) {
         expect(isServiceError(error), String(error)).toBe(true);
