@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
 import { API_VERSION, type CatastroService } from '../service.js';
+import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import apiAccessPlugin from './plugins/access.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
@@ -28,6 +29,8 @@ export interface ApiServerOptions {
   auth?: 'keys' | 'off';
   /** Folder of the keys-and-usage database; defaults to the folder of the service's copy. */
   accessDataDir?: string;
+  /** Timeouts and the bound of connections per client address (defaults: DEFAULT_CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
   /** Free per-IP daily allowance for calls without a key (operator's choice; off by default). */
   freeTier?: { perIpDaily: number };
 }
@@ -45,8 +48,14 @@ function openRoutes(register: (context: FastifyInstance) => Promise<void>) {
 
 /** The HTTP API as a fastify app: routes are thin, each calls one facade method. */
 export async function buildApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const app = Fastify({
     logger: options.logger ?? false,
+    // Slow clients are cut (Node's own checks, every second): a request must arrive whole in time.
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.idleMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    http: { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: 1_000 },
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 10_000 }, // long values must reach the facade and get its 400, not a route 404
     // The facade re-checks semantics; schema coercion would turn "abc" into NaN silently.
@@ -58,6 +67,8 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     },
     clientErrorHandler: handleClientError,
   });
+
+  limitConnectionsPerAddress(app.server, limits.perAddress);
 
   await app.register(fastifySwagger, {
     openapi: {

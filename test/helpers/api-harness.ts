@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApiServer } from '../../core/api/server.js';
+import { buildApiServer, type ApiServerOptions } from '../../core/api/server.js';
 import { CatastroService } from '../../core/service.js';
 import { startFakeCatastro } from '../fake-upstream/catastro.js';
 
@@ -20,7 +20,7 @@ export interface TestApi {
  * The real server (fastify app, facade, store with the bundled sample imported) wired to a
  * local fake Catastro that replays recorded answers. Requests go through `app.inject`.
  */
-export async function startTestApi(options: { auth?: 'keys' | 'off' } = {}): Promise<TestApi> {
+export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits'> = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
   const fake = await startFakeCatastro();
   const service = await CatastroService.open({
@@ -33,7 +33,7 @@ export async function startTestApi(options: { auth?: 'keys' | 'off' } = {}): Pro
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
-  const app = await buildApiServer({ service, auth: options.auth ?? 'off' });
+  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits });
   return {
     app, service, fake, dataDir,
     async close() {
