@@ -22,6 +22,8 @@ import {
 } from './model/index.js';
 import { gatherReport } from './report/gather-report.js';
 import { renderReport } from './report/render-report.js';
+import { resolveEsSources } from './countries/es/config.js';
+import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
 import { ensureSampleImported } from './store/sample.js';
@@ -75,6 +77,8 @@ export class CatastroService {
     private readonly http: UpstreamClient,
     private readonly dataDir: string,
     readonly analyses: AnalysisService,
+    /** Areas made available offline: download (Catastro ATOM), list, update, remove. */
+    readonly offline: OfflineAreasService,
   ) {}
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
@@ -95,6 +99,7 @@ export class CatastroService {
       http,
       options.dataDir,
       new AnalysisService({ db: store.db, http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
+      new OfflineAreasService(store, http, resolveEsSources(options.sources?.es).atomBaseUrl, options.dataDir),
     );
   }
 

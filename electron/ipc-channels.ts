@@ -22,7 +22,13 @@ export const IpcChannel = {
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   systemLanguages: 'catastro:system-languages',
+  offlineAreas: 'catastro:offline-areas',
+  offlineDownload: 'catastro:offline-download',
+  offlineUpdate: 'catastro:offline-update',
+  offlineCancel: 'catastro:offline-cancel',
+  offlineRemove: 'catastro:offline-remove',
   importProgress: 'catastro:import-progress',
+  offlineProgress: 'catastro:offline-progress',
   layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
 } as const;

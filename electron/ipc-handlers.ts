@@ -63,6 +63,16 @@ export function setupIpc(deps: IpcDeps): void {
     });
   });
 
+  // Offline areas: the facade checks the choice (same rules as the CLI); progress is pushed to the window.
+  const pushOffline = (event: IpcMainInvokeEvent) => (progress: unknown) => {
+    if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.offlineProgress, progress);
+  };
+  handle(IpcChannel.offlineAreas, deps, () => service.offline.list());
+  handle(IpcChannel.offlineDownload, deps, (event, choice) => service.offline.download(choice, pushOffline(event)));
+  handle(IpcChannel.offlineUpdate, deps, (event, ids) => service.offline.update(ids, pushOffline(event)));
+  handle(IpcChannel.offlineCancel, deps, () => service.offline.cancel());
+  handle(IpcChannel.offlineRemove, deps, (_e, id) => service.offline.remove(id));
+
   const layerFiles = new LayerFiles(service);
   handle(IpcChannel.pickLayerFiles, deps, (event, kind) => layerFiles.pick(event, check.hazardLayerKind(kind)));
   handle(IpcChannel.importLayers, deps, (event, selection, options) =>

@@ -23,13 +23,20 @@ const Channel = {
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
   systemLanguages: 'catastro:system-languages',
+  offlineAreas: 'catastro:offline-areas',
+  offlineDownload: 'catastro:offline-download',
+  offlineUpdate: 'catastro:offline-update',
+  offlineCancel: 'catastro:offline-cancel',
+  offlineRemove: 'catastro:offline-remove',
   importProgress: 'catastro:import-progress',
+  offlineProgress: 'catastro:offline-progress',
   layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
 } as const;
 
 const PUSH_EVENTS = {
   'import-progress': Channel.importProgress,
+  'offline-progress': Channel.offlineProgress,
   'layer-import-progress': Channel.layerImportProgress,
   menu: Channel.menu,
 } as const;
@@ -55,6 +62,11 @@ contextBridge.exposeInMainWorld('catastro', {
   startDrag: (ref: string, format: string) => ipcRenderer.send(Channel.startDrag, ref, format),
   setLocalApi: (running: boolean, port?: number) => ipcRenderer.invoke(Channel.setLocalApi, running, port),
   systemLanguages: () => ipcRenderer.invoke(Channel.systemLanguages),
+  offlineAreas: () => ipcRenderer.invoke(Channel.offlineAreas),
+  offlineDownload: (choice: unknown) => ipcRenderer.invoke(Channel.offlineDownload, choice),
+  offlineUpdate: (ids: string[]) => ipcRenderer.invoke(Channel.offlineUpdate, ids),
+  offlineCancel: () => ipcRenderer.invoke(Channel.offlineCancel),
+  offlineRemove: (id: string) => ipcRenderer.invoke(Channel.offlineRemove, id),
   on: (event: PushEvent, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {
     const channel = PUSH_EVENTS[event];
     if (!channel) throw new Error(`Unknown event ${String(event)}`);

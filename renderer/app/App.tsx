@@ -10,6 +10,7 @@ import { runImport } from '../import/run-import.js';
 import { ConnectivityBadge } from '../map/ConnectivityBadge.js';
 import { LayerPanel } from '../map/LayerPanel.js';
 import { MapView } from '../map/MapView.js';
+import { OfflineDialog } from '../offline/OfflineDialog.js';
 import { useConnectivity } from '../map/use-connectivity.js';
 import { ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
@@ -20,6 +21,7 @@ export function App() {
   const { t } = useTranslation('app');
   const client = useClient();
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen);
+  const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
   const importing = useAppStore((s) => s.importState.status === 'loading');
   useConnectivity();
   useMenuCommands(client);
@@ -36,6 +38,9 @@ export function App() {
             {t('importCadastre')}
           </button>
         )}
+        {client.desktop?.offline && (
+          <button type="button" onClick={() => setOfflineDialog({ open: true })} data-testid="offline-open">{t('offlineAreas')}</button>
+        )}
         <button type="button" onClick={() => setSettingsOpen(true)} aria-label={t('settings')} title={t('settings')}>⚙</button>
       </header>
       <main className="workspace">
@@ -49,6 +54,7 @@ export function App() {
       <LayerImportStatus />
       <ErrorBanner />
       <SettingsDialog />
+      <OfflineDialog />
       <DesignatedAreaForm />
     </div>
   );

@@ -1,6 +1,6 @@
 import type {
   AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, Parcel, PickedLayerFiles, PolygonResult, SolarResult, TerrainResult, UnitsPage,
+  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, SolarResult, TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -59,8 +59,19 @@ export interface DesktopCapabilities {
   prepareDrag(ref: string, format: ExportFormat): Promise<void>;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
   setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
+  /** Offline areas of the local copy (Catastro ATOM downloads): list, download, update, cancel, remove. */
+  offline?: OfflineCapabilities;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
   systemLanguages?(): Promise<string[]>;
+}
+
+export type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress };
+export interface OfflineCapabilities {
+  areas(): Promise<OfflineArea[]>;
+  download(choice: OfflineChoice, onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult>;
+  update(ids: string[], onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult>;
+  cancel(): Promise<boolean>;
+  remove(id: string): Promise<{ parcels: number }>;
 }
 
 /**

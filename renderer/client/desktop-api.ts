@@ -2,7 +2,9 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
-import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type {
+  CoordinateMatch, ErrorCode, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
+} from '../../core/model/index.js';
 import type {
   AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, ExportedFile, SelectionFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
   ImportSummary, LayerImportOptions, LocalApiState, LonLatBox, OverlayKind, PickedLayerFiles, ServiceStatusInfo,
@@ -36,8 +38,14 @@ export interface DesktopApi {
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
   /** The operating system's preferred languages (BCP 47, best first). */
   systemLanguages(): Promise<IpcResult<string[]>>;
+  offlineAreas(): Promise<IpcResult<OfflineArea[]>>;
+  offlineDownload(choice: OfflineChoice): Promise<IpcResult<OfflineDownloadResult>>;
+  offlineUpdate(ids: string[]): Promise<IpcResult<OfflineDownloadResult>>;
+  offlineCancel(): Promise<IpcResult<boolean>>;
+  offlineRemove(id: string): Promise<IpcResult<{ parcels: number }>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
+  on(event: 'offline-progress', listener: (progress: OfflineProgress) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'layer-import-progress', listener: (progress: HazardLayerProgress) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'menu', listener: (command: MenuCommand) => void, options?: { signal?: AbortSignal }): void;
 }

@@ -3,7 +3,7 @@ import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
   type ExportFormat, type ExportedFile, type SelectionFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
-  type LonLatBox, type OverlayKind, type ServiceStatusInfo,
+  type LonLatBox, type OfflineProgress, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -31,7 +31,24 @@ export class IpcClient implements CatastroClient {
       prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
       setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
       systemLanguages: () => unwrap(api.systemLanguages()),
+      offline: {
+        areas: () => unwrap(api.offlineAreas()),
+        download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload(choice)),
+        update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate(ids)),
+        cancel: () => unwrap(api.offlineCancel()),
+        remove: (id) => unwrap(api.offlineRemove(id)),
+      },
     };
+  }
+
+  private async withOfflineProgress<T>(onProgress: (p: OfflineProgress) => void, call: () => Promise<IpcResult<T>>): Promise<T> {
+    const listening = new AbortController();
+    this.api.on('offline-progress', onProgress, { signal: listening.signal });
+    try {
+      return await unwrap(call());
+    } finally {
+      listening.abort();
+    }
   }
 
   private async importFiles(onProgress: (p: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {

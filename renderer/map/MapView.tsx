@@ -26,6 +26,7 @@ export function MapView() {
   const connectivity = useAppStore((s) => s.connectivity);
   const parcel = useAppStore((s) => s.parcel);
   const overlayRevision = useAppStore((s) => s.overlayRevision);
+  const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
 
   useEffect(() => {
     if (!container.current) return;
@@ -55,5 +56,18 @@ export function MapView() {
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
 
-  return <div ref={container} className="map" data-testid="map" aria-label={t('mapLabel')} />;
+  // Map action: the municipalities in view, downloaded for offline use (desktop app only).
+  const offlineHere = () => {
+    const bounds = controller.current?.map.getBounds();
+    if (bounds) setOfflineDialog({ open: true, bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
+  };
+
+  return (
+    <>
+      <div ref={container} className="map" data-testid="map" aria-label={t('mapLabel')} />
+      {client.desktop?.offline && (
+        <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>
+      )}
+    </>
+  );
 }

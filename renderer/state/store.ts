@@ -63,6 +63,8 @@ export interface AppState {
   /** Bumped when an overlay's data changed (a layer import): the map reloads the overlays shown. */
   overlayRevision: number;
   settingsOpen: boolean;
+  /** The "available offline" dialog; `bbox` is the map view it was opened from ([W, S, E, N]). */
+  offlineDialog: { open: boolean; bbox?: [number, number, number, number] };
 
   select(selection: Selection): void;
   setParcel(parcel: Parcel | null, status: LoadStatus): void;
@@ -78,6 +80,7 @@ export interface AppState {
   /** Reloads an overlay whose data changed when it is shown; turns it on first when `show` (a successful import). */
   refreshOverlay(kind: OverlayKind, show?: boolean): void;
   setSettingsOpen(open: boolean): void;
+  setOfflineDialog(state: { open: boolean; bbox?: [number, number, number, number] }): void;
 }
 
 export const initialUnits: UnitsState = { finca: null, status: 'idle', rows: [], expected: 0 };
@@ -98,6 +101,7 @@ export const useAppStore = create<AppState>()((set) => ({
   layerImport: { status: 'idle', kind: null, picked: null, progress: null, results: [] },
   overlayRevision: 0,
   settingsOpen: false,
+  offlineDialog: { open: false },
 
   select: (selection) => set((state) => (USelection.equals(state.selection, selection)
     ? { selection }
@@ -120,4 +124,5 @@ export const useAppStore = create<AppState>()((set) => ({
     return show ? { layers: { ...state.layers, [layer]: true } } : {};
   }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setOfflineDialog: (offlineDialog) => set({ offlineDialog }),
 }));

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IpcChannel } from '../../../electron/ipc-channels.js';
+import { setupIpc } from '../../../electron/ipc-handlers.js';
+import type { LocalApi } from '../../../electron/local-api.js';
+import { CatastroService } from '../../../core/service.js';
+import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
+
+/**
+ * The offline-area IPC handlers without an Electron binary (`electron` replaced by a recorder of
+ * ipcMain handlers), over the real facade and the fake ATOM service (hand-written feeds, real zips).
+ */
+const electron = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>() }));
+vi.mock('electron', () => ({
+  app: { getPreferredSystemLanguages: () => [], getLocale: () => 'en' },
+  ipcMain: {
+    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
+    removeHandler: (channel: string) => electron.handlers.delete(channel),
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+  },
+  dialog: {},
+  BrowserWindow: { fromWebContents: () => null },
+}));
+
+const sender = { mainFrame: {}, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
+const invoke = (channel: string, ...args: unknown[]): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, ...args);
+
+let fake: FakeCatastroAtom;
+let dir: string;
+let service: CatastroService;
+beforeAll(async () => {
+  fake = await startFakeCatastroAtom();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'offline-ipc-'));
+  service = await CatastroService.open({ dataDir: dir, importSample: false, sources: { es: { atomBaseUrl: fake.baseUrl } } });
+  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
+});
+afterAll(async () => {
+  service?.close();
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => { sender.sent.length = 0; });
+
+describe('offline areas over IPC', () => {
+  it('downloads a municipality, pushes progress, lists and removes the area', async () => {
+    const done = await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false });
+    expect(done).toMatchObject({ ok: true, data: { parcels: 1443, buildings: 0, failures: [], cancelled: false } });
+    const pushed = sender.sent.filter(([channel]) => channel === IpcChannel.offlineProgress).map(([, p]) => p);
+    expect(pushed[0]).toMatchObject({ phase: 'feeds' });
+    expect(pushed.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, parcels: 1443 });
+    expect(await invoke(IpcChannel.offlineAreas)).toMatchObject({ ok: true, data: [{ id: 'ES.40146', dataDate: '2021-09-11', parcels: 1443 }] });
+    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toEqual({ ok: true, data: { parcels: 1443 } });
+    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND' } });
+    expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: false });
+  });
+
+  it.each([
+    [null, /is an object/],
+    [{}, /Say what to make available offline/],
+    [{ municipalities: 'Segovia' }, /municipalities must be a list/],
+    [{ bbox: [10, 40, 5, 41] }, /bbox must be \[west, south, east, north\]/],
+    [{ provinces: ['40'], buildings: 'yes' }, /buildings must be true or false/],
+  ])('refuses the choice %j with VALIDATION_ERROR and a clear message', async (choice, message) => {
+    expect(await invoke(IpcChannel.offlineDownload, choice)).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+  });
+});

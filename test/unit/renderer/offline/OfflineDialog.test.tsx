@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isServiceError } from '../../../../core/model/index.js';
+import { OfflineAreasService } from '../../../../core/offline/offline-areas-service.js';
+import { ParcelStore } from '../../../../core/store/parcel-store.js';
+import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
+import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientError, type CatastroClient, type OfflineCapabilities } from '../../../../renderer/client/catastro-client.js';
+import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
+import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
+
+/**
+ * The dialog against the real facade part (OfflineAreasService) and the fake ATOM service
+ * (hand-written feeds, real Segovia zips): only the IPC hop is left out, errors cross it as the
+ * IpcClient turns them (ClientError with the spec's code).
+ */
+const initial = useAppStore.getState();
+let fake: FakeCatastroAtom;
+let dir: string;
+let store: ParcelStore;
+let offline: OfflineCapabilities;
+
+const acrossIpc = async <T,>(work: () => Promise<T> | T): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (isServiceError(error)) throw new ClientError(error.status, error.code, error.message);
+    throw error;
+  }
+};
+
+beforeAll(async () => { fake = await startFakeCatastroAtom(); });
+afterAll(async () => { await fake?.close(); });
+beforeEach(() => {
+  useAppStore.setState(initial, true);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'offline-dialog-'));
+  store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
+  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), fake.baseUrl, dir);
+  offline = {
+    areas: () => acrossIpc(() => service.list()),
+    download: (choice, onProgress) => acrossIpc(() => service.download(choice, onProgress)),
+    update: (ids, onProgress) => acrossIpc(() => service.update(ids, onProgress)),
+    cancel: () => acrossIpc(() => service.cancel()),
+    remove: (id) => acrossIpc(() => service.remove(id)),
+  };
+});
+afterEach(() => {
+  cleanup();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function renderDialog(client: CatastroClient) {
+  render(
+    <ClientContext.Provider value={client}>
+      <OfflineDialog />
+      <ErrorBanner />
+    </ClientContext.Provider>,
+  );
+}
+
+describe('the "available offline" dialog', () => {
+  it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', async () => {
+    renderDialog({ kind: 'ipc', desktop: { offline } } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true, bbox: [-4.48, 41.03, -4.47, 41.04] });
+    const dialog = await screen.findByTestId('offline-dialog');
+    expect(within(dialog).getByText('None yet.')).toBeTruthy();
+    expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('offline-download'));
+    expect(await screen.findByTestId('offline-progress')).toBeTruthy();
+    const result = await screen.findByTestId('offline-result', {}, { timeout: 15_000 });
+    expect(result.textContent).toBe('Done: 1,443 parcels and 246 buildings imported.');
+    const row = await screen.findByTestId('offline-area-ES.40146');
+    expect(row.textContent).toContain('MELQUE DE CERCOS');
+    expect(row.textContent).toContain('2021-09-11');
+    expect(row.textContent).toContain('A.ES.SDGC.CP.40146.zip');
+    expect(store.countParcels('ES')).toBe(1443);
+
+    fireEvent.click(within(row).getByText('Remove'));
+    await waitFor(() => expect(screen.queryByTestId('offline-area-ES.40146')).toBeNull());
+    expect(store.countParcels('ES')).toBe(0);
+  });
+
+  it('opens on nothing without the desktop part (the browser app)', () => {
+    renderDialog({ kind: 'http' } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    expect(screen.queryByTestId('offline-dialog')).toBeNull();
+  });
+
+  it('a foral municipality is refused with where its own cadastre publishes', async () => {
+    renderDialog({ kind: 'ipc', desktop: { offline } } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toMatch(/foral territory.*apli\.bizkaia\.eus/);
+  });
+
+});
