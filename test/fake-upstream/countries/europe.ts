@@ -1,18 +1,20 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { frenchRoutes, frenchSources } from './fr.js';
+import { inspireRoutes, inspireSources } from './inspire.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishRoutes, polishSources } from './pl.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes]);
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes]);
   return {
     ...server,
     sources: {
       fr: frenchSources(server.url),
       pl: polishSources(server.url),
       nl: dutchSources(server.url),
+      ...inspireSources(server.url),
     },
   };
 }

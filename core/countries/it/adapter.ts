@@ -1,0 +1,55 @@
+import type { CountrySources } from '../adapter.js';
+import { InspireWfsSource } from '../inspire/inspire-source.js';
+import type { InspireWfsProfile } from '../inspire/profile.js';
+import { NationalAdapter } from '../national/national-adapter.js';
+import { resolveSources } from '../national/sources-config.js';
+import { IT_REFERENCE_HINT, parseItalianReference } from './reference.js';
+
+export interface ItSourcesConfig {
+  /** Agenzia delle Entrate INSPIRE WFS (MapServer). */
+  cpWfsUrl: string;
+}
+
+export const DEFAULT_IT_SOURCES: ItSourcesConfig = { cpWfsUrl: 'https://wfs.cartografia.agenziaentrate.gov.it/inspire/wfs/owfs01.php' };
+export const IT_SOURCES_ENV: Record<keyof ItSourcesConfig, string> = { cpWfsUrl: 'CATASTRO_IT_CP_WFS_URL' };
+
+export const IT_CADASTRE_ATTRIBUTION = 'Agenzia delle Entrate – Cartografia catastale, servizio INSPIRE (CC BY 4.0)';
+
+/**
+ * The Agenzia's WFS honours BBOX only (attribute filters are ignored) and answers MapServer's
+ * flat schema in RDN2008 (EPSG:6706), latitude first. NATIONALCADASTRALREFERENCE is the reference.
+ */
+export const IT_PROFILE: InspireWfsProfile = {
+  country: 'IT',
+  source: 'Agenzia delle Entrate INSPIRE WFS',
+  typeName: 'CP:CadastralParcel',
+  srsEpsg: 6706,
+  bboxEpsg: 6706,
+  pointBoxMetres: 5,
+  referenceOf: (ids) => parseItalianReference(ids.nationalRef ?? ''),
+};
+
+/**
+ * A reference lookup needs the comune's extent to scan by BBOX; no table of comuni with extents
+ * is available offline (npm has Belfiore code tables such as codice-fiscale-js, without
+ * geometry), so Italian parcels are answered by reference once they are in the copy (found by
+ * coordinates before, or imported), and the error says so.
+ */
+const BBOX_ONLY = 'The Agenzia delle Entrate\'s parcel service finds parcels by position only, and no table of comuni extents is bundled: look the parcel up by coordinates (it is then kept and answers by reference).';
+
+export class ItalyAdapter extends NationalAdapter {
+  constructor(config?: CountrySources) {
+    const sources = resolveSources(DEFAULT_IT_SOURCES, config);
+    super({
+      code: 'IT',
+      name: 'Italy',
+      coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: true },
+      bounds: [6.6, 35.4, 18.6, 47.1],
+      outlineId: '380',
+      attribution: IT_CADASTRE_ATTRIBUTION,
+      referenceHint: IT_REFERENCE_HINT,
+      parseReference: parseItalianReference,
+      live: new InspireWfsSource(sources.cpWfsUrl, IT_PROFILE, BBOX_ONLY),
+    });
+  }
+}

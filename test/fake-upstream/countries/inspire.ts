@@ -1,0 +1,93 @@
+import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
+import { containsPoint } from '../../../core/geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
+import { fixture } from '../../helpers/paths.js';
+import { loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) and Czechia (`/cz-wfs`) as the fake
+ * plays them.
+ *
+ * Italy, REAL recording: a GetFeature whose BBOX (EPSG:6706, latitude first) meets the recorded
+ * parcel's envelope answers the recorded MapServer document byte for byte; any other BBOX
+ * answers an empty MapServer FeatureCollection WRITTEN BY HAND (numberMatched 0).
+ *
+ * Czechia: NO CZECH RECORDING EXISTS. The answers are the REAL Spanish INSPIRE GetParcel answer
+ * for 8429105VK1882N RE-LABELLED FOR CZECHIA by this fake: its references become `727024-542`
+ * (namespace CZ.ISKN.CP), its outline is moved (in degrees) from near Madrid to Prague and
+ * written in S-JTSK / Krovak (EPSG:5514, srsName URN) instead of EPSG:25830; everything else
+ * (structure, areaValue 572, dates) is the Spanish answer's. It answers the stored query
+ * GetParcel for k.ú. 727024 parcel 542 and any BBOX (EPSG:5514) meeting the moved outline;
+ * otherwise an empty wfs:FeatureCollection WRITTEN BY HAND.
+ */
+const IT_RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml');
+export const IT_RECORDED_REF = 'A000W000200.STRADA001';
+/** Envelope of the recorded Italian parcel (its gml:Envelope, lat/lon). */
+const IT_ENVELOPE = { minLat: 39.548381, minLon: 9.130086, maxLat: 39.548436, maxLon: 9.130123 };
+const IT_EMPTY = `<?xml version='1.0' encoding="UTF-8" ?>
+<wfs:FeatureCollection xmlns:CP="http://mapserver.gis.umn.edu/mapserver" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:wfs="http://www.opengis.net/wfs/2.0" timeStamp="2025-06-04T15:20:11" numberMatched="0" numberReturned="0">
+</wfs:FeatureCollection>
+`;
+
+export const CZ_REF = '727024-542';
+const CZ_SHIFT: LonLat = [18.38, 9.59];
+const SPANISH = readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8');
+
+function relabelledForCzechia(): string {
+  const move = (x: number, y: number) => {
+    const [lon, lat] = toWgs84(25830, x, y);
+    return fromWgs84(5514, lon + CZ_SHIFT[0], lat + CZ_SHIFT[1]).map((v) => v.toFixed(2)).join(' ');
+  };
+  return SPANISH
+    .replace(/(<gml:posList[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
+      const values = numbers.trim().split(/\s+/).map(Number);
+      const pairs: string[] = [];
+      for (let i = 0; i < values.length; i += 2) pairs.push(move(values[i], values[i + 1]));
+      return `${open}${pairs.join(' ')}${close}`;
+    })
+    .replace(/(<gml:pos>)([^<]+)(<)/g, (_, open: string, pair: string, close: string) => {
+      const [x, y] = pair.trim().split(/\s+/).map(Number);
+      return `${open}${move(x, y)}${close}`;
+    })
+    .replace(/http:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/25830/g, 'urn:ogc:def:crs:EPSG::5514')
+    .replace(/ES\.SDGC\.CP/g, 'CZ.ISKN.CP')
+    .replace(/8429105VK1882N/g, CZ_REF);
+}
+
+export const CZ_ANSWER = relabelledForCzechia();
+const CZ_OUTLINE: ParcelGeometry = (() => {
+  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(CZ_ANSWER)![1].trim().split(/\s+/).map(Number);
+  const ring: LonLat[] = [];
+  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(5514, numbers[i], numbers[i + 1]));
+  return { type: 'Polygon', coordinates: [ring] };
+})();
+const CZ_EMPTY = `<?xml version="1.0" encoding="utf-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-01-01T00:00:00Z"/>
+`;
+
+const parameter = (url: URL, name: string) => {
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return undefined;
+};
+
+export const inspireRoutes: FakeRoute = (url) => {
+  if (url.pathname === '/it-wfs') {
+    const [minLat, minLon, maxLat, maxLon, urn] = (parameter(url, 'BBOX') ?? '').split(',');
+    const meets = urn === 'urn:ogc:def:crs:EPSG::6706' && Number(minLat) <= IT_ENVELOPE.maxLat && Number(maxLat) >= IT_ENVELOPE.minLat
+      && Number(minLon) <= IT_ENVELOPE.maxLon && Number(maxLon) >= IT_ENVELOPE.minLon;
+    return xml(meets ? IT_RECORDING : IT_EMPTY);
+  }
+  if (url.pathname === '/cz-wfs') {
+    if (parameter(url, 'STOREDQUERY_ID') === 'GetParcel') {
+      return xml(parameter(url, 'UPPER_ZONING_ID') === '727024' && parameter(url, 'TEXT') === '542' ? CZ_ANSWER : CZ_EMPTY);
+    }
+    const [minX, minY, maxX, maxY, urn] = (parameter(url, 'BBOX') ?? '').split(',');
+    if (urn !== 'urn:ogc:def:crs:EPSG::5514') return xml(CZ_EMPTY);
+    const centre = toWgs84(5514, (Number(minX) + Number(maxX)) / 2, (Number(minY) + Number(maxY)) / 2);
+    return xml(containsPoint(CZ_OUTLINE, centre) ? CZ_ANSWER : CZ_EMPTY);
+  }
+  return undefined;
+};
+
+export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs` }, cz: { cpWfsUrl: `${base}/cz-wfs` } });

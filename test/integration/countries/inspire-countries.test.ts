@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointOnFeature } from '@turf/turf';
+import { CZ_REF, IT_RECORDED_REF } from '../../fake-upstream/countries/inspire.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+let api: EuropeApi;
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const wfsRequests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
+
+describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EPSG:6706 latitude first; real recording)', () => {
+  // Inside the recorded triangle 39.54843572 9.13011880 / 39.54838145 9.13008628 / 39.54841445 9.13012273 (lat lon).
+  const inside = { latitude: (39.54843572 + 39.54838145 + 39.54841445) / 3, longitude: (9.13011880 + 9.13008628 + 9.13012273) / 3 };
+
+  it('finds the recorded parcel by coordinates, asking a latitude-first BBOX in EPSG:6706', async () => {
+    const response = await post('/api/search/coordinates', { ...inside, country: 'IT' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: IT_RECORDED_REF, pais: 'IT', municipio: 'A000' });
+    expect(response.json().data.attribution).toMatch(/Agenzia delle Entrate/);
+    const asked = wfsRequests('/it-wfs').at(-1)!.searchParams;
+    expect(asked.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::6706');
+    const [lat1, lon1] = asked.get('BBOX')!.split(',').map(Number);
+    expect(lat1).toBeGreaterThan(39);
+    expect(lon1).toBeLessThan(10);
+  });
+
+  it('then answers the parcel by reference from the copy, with its outline in lon/lat order', async () => {
+    const response = await get(`/api/catastro/${IT_RECORDED_REF}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ refCatastral: IT_RECORDED_REF, pais: 'IT', dataSource: 'clone' });
+    expect(data.poligono[0]).toEqual([9.1301188, 39.54843572]);
+  });
+
+  it('a reference not in the copy answers 422 saying the service finds parcels by position only', async () => {
+    const response = await get('/api/catastro/H501A048600.123');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/by position only/);
+  });
+
+  it('answers 404 where the WFS lists no parcel and 503 when it does not answer', async () => {
+    expect((await post('/api/search/coordinates', { latitude: 41.9, longitude: 12.5, country: 'IT' })).statusCode).toBe(404);
+    api.fake.failNext(503, 1);
+    expect((await post('/api/search/coordinates', { latitude: 41.91, longitude: 12.5, country: 'IT' })).statusCode).toBe(503);
+  });
+});
+
+describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE answer RE-LABELLED for Czechia (no Czech recording exists)', () => {
+  it('asks the GetParcel stored query with k.ú. and number and answers the parcel in WGS84', async () => {
+    const response = await get(`/api/catastro/${CZ_REF}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', superficieParcela: 572, dataSource: 'catastro' });
+    expect(data.latitud).toBeGreaterThan(49.9);
+    expect(data.latitud).toBeLessThan(50.2);
+    expect(data.poligono.every(([lon]: number[]) => lon > 14.4 && lon < 14.5)).toBe(true);
+    const asked = wfsRequests('/cz-wfs').at(-1)!.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ STOREDQUERY_ID: 'GetParcel', UPPER_ZONING_ID: '727024', TEXT: '542', SRSNAME: 'urn:ogc:def:crs:EPSG::5514' });
+  });
+
+  it('finds it by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
+    const { poligono } = (await get(`/api/catastro/${CZ_REF}`)).json().data;
+    // The (Spanish) outline is concave: a point surely inside it, not its centroid.
+    const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'CZ'").run();
+    const response = await post('/api/search/coordinates', { latitude, longitude, country: 'CZ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.referenciaCatastral).toBe(CZ_REF);
+    const [minX, minY] = wfsRequests('/cz-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
+    expect(minX).toBeLessThan(-700_000);
+    expect(minY).toBeLessThan(-1_000_000);
+  });
+
+  it('writes building parcels as st. and answers 404 for a parcel the WFS does not list', async () => {
+    const response = await get(`/api/catastro/${encodeURIComponent('727024-st.542')}`);
+    expect(response.statusCode).toBe(404);
+    expect(wfsRequests('/cz-wfs').at(-1)!.searchParams.get('TEXT')).toBe('st. 542');
+  });
+});
