@@ -128,4 +128,3 @@ export function mapsUrl(lat: number, lon: number): string {
   return `https://www.google.com/maps?q=${lat.toFixed(7)},${lon.toFixed(7)}`;
 }
 
-export const CATASTRO_ATTRIBUTION = 'Dirección General del Catastro';

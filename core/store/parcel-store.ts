@@ -1,3 +1,4 @@
+import { fold } from '../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
@@ -42,6 +43,8 @@ export class ParcelStore {
     this.writer = new ParcelWriter(this.db);
     this.cacheWrites = new CacheWriteGate(this.db);
     gates.set(this, this.cacheWrites);
+    // SQLite's LIKE folds ASCII case only; addresses are compared as people type them ("Madrono").
+    this.db.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
       parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
       // Only what the containment test needs, smallest first: the first parcel that contains
@@ -62,6 +65,11 @@ export class ParcelStore {
       unitsFirst: this.db.prepare('SELECT * FROM units WHERE finca = ? ORDER BY ref LIMIT ?'),
       unitsAfter: this.db.prepare('SELECT * FROM units WHERE finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
       countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE finca = ?'),
+      // A full scan, only on the degraded path (address search while the geocoder is down).
+      withAddressWord: this.db.prepare(`
+        SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.ref = p.ref
+        WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
+        LIMIT @limit`).raw(),
       generation: this.db.prepare('SELECT value FROM parcel_data_generation').pluck(),
     };
   }
@@ -84,6 +92,20 @@ export class ParcelStore {
       if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.statements.parcelById.get(id) as ParcelRow);
     }
     return undefined;
+  }
+
+  /**
+   * Parcels of a country whose stored address (the parcel's, else its finca's) contains `word`,
+   * compared with accents and case folded; each carries that address in `direccion`.
+   */
+  parcelsWithAddressWord(country: CountryCode, word: string, limit: number): StoredParcel[] {
+    const pattern = `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
+    const rows = this.statements.withAddressWord.all({ country, pattern, limit }) as [...ParcelRow, string | null][];
+    return rows.map((row) => {
+      const parcel = parcelFromRow(row.slice(0, -1) as unknown as ParcelRow);
+      const fincaAddress = row[row.length - 1] as string | null;
+      return parcel.direccion || !fincaAddress ? parcel : { ...parcel, direccion: fincaAddress };
+    });
   }
 
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {

@@ -1,9 +1,10 @@
-import { addressCandidates } from '../../address/candidates.js';
-import { createAddressDeps, type AddressDeps } from '../../address/deps.js';
-import { parseAddress } from '../../address/parse.js';
+import { CATASTRO_ATTRIBUTION } from './attribution.js';
+import { addressCandidates } from './address/candidates.js';
+import { createAddressDeps, type AddressDeps } from './address/deps.js';
+import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import {
-  CATASTRO_ATTRIBUTION, isServiceError, mapsUrl, notFound, validationError,
+  isServiceError, mapsUrl, notFound, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery,
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';

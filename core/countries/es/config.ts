@@ -1,6 +1,6 @@
 import { DEFAULT_ATOM_BASE_URL } from './atom-feeds.js';
-import { OVC_CALLEJERO_BASE_URL } from '../../address/callejero.js';
-import { CARTOCIUDAD_BASE_URL } from '../../address/cartociudad.js';
+import { OVC_CALLEJERO_BASE_URL } from './address/callejero.js';
+import { CARTOCIUDAD_BASE_URL } from './address/cartociudad.js';
 
 /** Base URLs of Spain's official live sources; tests point them at the fake upstream. */
 export interface EsSourcesConfig {

@@ -1,6 +1,7 @@
+import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
 import {
-  CATASTRO_ATTRIBUTION, mapsUrl, type DataSource, type LonLat, type Parcel, type Unit,
+  mapsUrl, type DataSource, type LonLat, type Parcel, type Unit,
 } from '../../model/index.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CallejeroClient } from '../../../core/address/callejero.js';
-import { CartoCiudadClient, parseCandidate } from '../../../core/address/cartociudad.js';
+import { CallejeroClient } from '../../../core/countries/es/address/callejero.js';
+import { CartoCiudadClient, parseCandidate } from '../../../core/countries/es/address/cartociudad.js';
 import type { TextFetcher } from '../../../core/address/ports.js';
 
 /** A fetcher answering one fixed body and remembering the URL it was asked for. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressCandidates, type AddressCandidatesDeps } from '../../../core/address/candidates.js';
+import { addressCandidates, type AddressCandidatesDeps } from '../../../core/countries/es/address/candidates.js';
 import { readAddressQuery, readDireccion } from '../../../core/address/candidates-input.js';
-import { parseAddress } from '../../../core/address/parse.js';
+import { parseAddress } from '../../../core/countries/es/address/parse.js';
 import { parseAddressText } from '../../../core/address/query.js';
 import { isServiceError } from '../../../core/model/index.js';
 

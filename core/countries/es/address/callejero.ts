@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
-import { unavailable } from '../model/index.js';
-import type { TextFetcher } from './ports.js';
+import { unavailable } from '../../../model/index.js';
+import type { TextFetcher } from '../../../address/ports.js';
 
 /** SOURCES.md §1.1/§1.2: the Catastro street directory (ASMX, XML answers, GET query strings). */
 export const OVC_CALLEJERO_BASE_URL = 'https://ovc.catastro.meh.es/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx';

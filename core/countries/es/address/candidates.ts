@@ -1,13 +1,14 @@
+import { CATASTRO_ATTRIBUTION } from '../attribution.js';
 import {
-  CATASTRO_ATTRIBUTION, isServiceError, notFound,
+  isServiceError, notFound,
   type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode,
-} from '../model/index.js';
-import type { StoredParcel } from '../store/types.js';
+} from '../../../model/index.js';
+import type { StoredParcel } from '../../../store/types.js';
 import type { GeocoderCandidate } from './cartociudad.js';
-import { confianza, municipalityMatches, streetSimilarity } from './confianza.js';
-import { fold, nameContains, nameTokens } from './normalize.js';
-import type { LocalAddressSearch, ParcelLookup } from './ports.js';
-import { addressOfQuery, type ParsedAddress } from './query.js';
+import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
+import { fold, nameContains, nameTokens } from '../../../address/normalize.js';
+import type { LocalAddressSearch, ParcelLookup } from '../../../address/ports.js';
+import { addressOfQuery, type ParsedAddress } from '../../../address/query.js';
 
 export const CARTOCIUDAD_ATTRIBUTION = 'CartoCiudad (IGN/CNIG)';
 

@@ -1,8 +1,8 @@
-import { notFound, validationError, type AddressParseResult } from '../model/index.js';
+import { notFound, validationError, type AddressParseResult } from '../../../model/index.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
-import { municipalityMatches } from './confianza.js';
-import { fold, nameTokens } from './normalize.js';
-import { parseAddressText, type ParsedAddress } from './query.js';
+import { municipalityMatches } from '../../../address/confianza.js';
+import { fold, nameTokens } from '../../../address/normalize.js';
+import { parseAddressText, type ParsedAddress } from '../../../address/query.js';
 
 export interface AddressParseDeps {
   callejero: Pick<CallejeroClient, 'provinces' | 'municipalities' | 'streets' | 'numbers'>;

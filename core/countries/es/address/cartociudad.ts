@@ -1,5 +1,5 @@
-import { unavailable } from '../model/index.js';
-import type { TextFetcher } from './ports.js';
+import { unavailable } from '../../../model/index.js';
+import type { TextFetcher } from '../../../address/ports.js';
 
 /** SOURCES.md §1.8 (the official base; the older `/services/api/geocoder/` path is an alias). */
 export const CARTOCIUDAD_BASE_URL = 'https://www.cartociudad.es/geocoder/api/geocoder';
