@@ -18,3 +18,4 @@ const run = (script: string, args: string[] = [], env: Record<string, string> = 
 run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
 for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);
 if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
+run('scripts/bench-cat.ts');

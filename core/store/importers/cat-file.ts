@@ -1,8 +1,9 @@
 import type { SqliteDatabase } from '../db.js';
 import type { ParcelWriter } from '../parcel-writer.js';
 import type { StoredFinca, StoredUnit } from '../types.js';
+import { CatRecordSplitter } from './cat-record-splitter.js';
 import {
-  CAT_RECORD_LENGTH, COMMON, CONSTRUCTION_14, CONSTRUCTION_UNIT_13, FINCA_11, HEADER_01, PROPERTY_15, USE_LABELS, field,
+  COMMON, CONSTRUCTION_14, CONSTRUCTION_UNIT_13, FINCA_11, HEADER_01, PROPERTY_15, USE_LABELS, field,
 } from './cat-records.js';
 import { CatStaging } from './cat-staging.js';
 import { readText, type TextChunk } from './text-stream.js';
@@ -47,16 +48,14 @@ export async function importCatFile(
   const staging = new CatStaging(db);
   const counts: CatImportCounts = { fincas: 0, units: 0, skipped: 0 };
   let fileDate: string | undefined;
-  let carry = '';
-  let lineNumber = 0;
+  const splitter = new CatRecordSplitter();
+  let recordNumber = 0;
   let staged = 0;
 
   const handleRecord = (record: string) => {
-    if (record.length < CAT_RECORD_LENGTH - 10) {
-      throw new Error(`Line ${lineNumber} is ${record.length} characters long; CAT records have ${CAT_RECORD_LENGTH}.`);
-    }
+    recordNumber++;
     const type = field(record, COMMON.type);
-    if (!/^\d\d$/.test(type)) throw new Error(`Line ${lineNumber} has no record type ("${type}"): not a CAT file.`);
+    if (!/^\d\d$/.test(type)) throw new Error(`Record ${recordNumber} has no record type ("${type}"): not a CAT file.`);
     if (type === '01') { fileDate = isoDate(field(record, HEADER_01.generated)); return; }
     if (!KEPT_TYPES.has(type)) return;
     const ref = field(record, COMMON.parcelRef);
@@ -65,24 +64,11 @@ export async function importCatFile(
     staged++;
   };
 
-  const handleLine = (line: string) => {
-    lineNumber++;
-    if (line.trim() === '') return;
-    // Files written without line breaks are one long run of 1000-character records.
-    if (line.length > CAT_RECORD_LENGTH && line.length % CAT_RECORD_LENGTH === 0) {
-      for (let at = 0; at < line.length; at += CAT_RECORD_LENGTH) handleRecord(line.slice(at, at + CAT_RECORD_LENGTH));
-    } else {
-      handleRecord(line);
-    }
-  };
-
   for await (const chunk of readText(file, { encoding: 'iso-8859-15' })) {
-    const lines = (carry + chunk.text).split(/\r?\n/);
-    carry = lines.pop() ?? '';
-    lines.forEach(handleLine);
+    splitter.push(chunk.text).forEach(handleRecord);
     onProgress(chunk, staged);
   }
-  if (carry) handleLine(carry);
+  splitter.end().forEach(handleRecord);
 
   const dataDate = options.dataDate ?? fileDate ?? new Date().toISOString().slice(0, 10);
   for (const { ref, records } of staging.byParcel()) {

@@ -98,4 +98,52 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     expect(result).toMatchObject({ kind: 'cat', fincas: 0, units: 0, skipped: 1 });
     expect(store.countUnits('1111111AA1111A')).toBe(0);
   });
+
+  it('takes a file without line breaks as one run of records: the same copy', async () => {
+    const run = path.join(dir, 'no-breaks.cat');
+    writeFileSync(run, Buffer.from(lines.join(''), 'latin1'));
+    const other = ParcelStore.open(':memory:');
+    try {
+      await importFiles(other, [run]);
+      for (const ref of [FINCA, RUSTIC]) {
+        expect(other.getFinca(ref)).toEqual(store.getFinca(ref));
+        expect(other.unitsPage(ref, undefined, 10)).toEqual(store.unitsPage(ref, undefined, 10));
+      }
+    } finally {
+      other.close();
+    }
+  });
+
+  it('refuses a CAT file saved as UTF-8 (its lines with Ñ are longer, its fields would shift), keeping the copy', async () => {
+    const text = readFileSync(FIXTURE, 'latin1');
+    expect(text).toMatch(/Ñ/); // the fixture has the letter that UTF-8 writes as two bytes
+    const utf8 = path.join(dir, 'utf8.cat');
+    writeFileSync(utf8, Buffer.from(text, 'utf8'));
+    const before = store.getFinca(RUSTIC);
+    await expect(importFiles(store, [utf8])).rejects.toThrow(/is 1001 characters long; CAT records have exactly 1000 \(ISO-8859-15/);
+    expect(store.getFinca(RUSTIC)).toEqual(before);
+  });
+
+  it('refuses a record that ends short, in a run without line breaks', async () => {
+    const cut = path.join(dir, 'cut.cat');
+    writeFileSync(cut, Buffer.from(lines.join('').slice(0, -10), 'latin1'));
+    await expect(importFiles(store, [cut])).rejects.toThrow(/Record 15 is 990 characters long/);
+  });
+});
+
+describe('CAT records as they arrive (linear time, flat memory)', () => {
+  it('a run without line breaks gives its records chunk by chunk, holding less than one record back', async () => {
+    const { CatRecordSplitter } = await import('../../../core/store/importers/cat-record-splitter.js');
+    const splitter = new CatRecordSplitter();
+    const run = lines.join('');
+    const got: string[] = [];
+    for (let at = 0; at < run.length; at += 2_500) {
+      const records = splitter.push(run.slice(at, at + 2_500));
+      // Every whole record in what has arrived comes out now, not at the end of the file.
+      expect(got.length + records.length).toBeGreaterThanOrEqual(Math.floor(Math.min(run.length, at + 2_500) / 1000) - 1);
+      got.push(...records);
+    }
+    got.push(...splitter.end());
+    expect(got).toEqual(lines);
+  });
 });
