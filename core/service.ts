@@ -17,7 +17,7 @@ import {
 import { parcelTile } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
-  type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type HazardLayerProgress,
+  type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { gatherReport } from './report/gather-report.js';
@@ -120,9 +120,10 @@ export class CatastroService {
   async units(refcat: unknown, options: { cursor?: unknown; country?: unknown } = {}, signal?: AbortSignal): Promise<UnitsPage> {
     const raw = requireReference(refcat);
     const cursor = optionalCursor(options.cursor);
-    const { adapter, ref } = this.adapterFor(raw, options.country);
+    // Coverage before the shape: any reference under country=PV/NA is the spec's 422, not a 400.
+    const adapter = this.countries.forReference(raw, optionalCountry(options.country));
     this.countries.requireCoverage(adapter, 'units', 'Units per finca');
-    return adapter.units!(ref, cursor, this.context(signal));
+    return adapter.units!(adapter.normalizeReference(raw), cursor, this.context(signal));
   }
 
   async parcelAt(input: { latitude?: unknown; longitude?: unknown; country?: unknown }, signal?: AbortSignal): Promise<CoordinateMatch> {
@@ -134,7 +135,27 @@ export class CatastroService {
     // Without `country` the point says which country it is in (bounds, then outlines).
     const point: [number, number] = [longitude, latitude];
     const adapter = this.countries.forPoint(point, optionalCountry(input.country));
-    return adapter.parcelAt(point, this.context(signal));
+    return this.parcelAtThrough(this.countries.inOrderAt(adapter, point), point, signal);
+  }
+
+  /**
+   * The first of `adapters` with a parcel at the point: a foral territory's answer when it has
+   * one, else the country's (Treviño, inside Álava's extent, is the Catastro's). A territory
+   * whose source is down is only reported when the country has no parcel there either.
+   */
+  private async parcelAtThrough(adapters: CountryAdapter[], point: LonLat, signal?: AbortSignal): Promise<CoordinateMatch> {
+    let failure: unknown;
+    for (const [i, adapter] of adapters.entries()) {
+      try {
+        return await adapter.parcelAt(point, this.context(signal));
+      } catch (error) {
+        const last = i === adapters.length - 1;
+        if (last && failure && isServiceError(error) && error.code === 'NOT_FOUND') throw failure;
+        if (last || !isServiceError(error) || !['NOT_FOUND', 'SERVICE_UNAVAILABLE'].includes(error.code)) throw error;
+        if (error.code === 'SERVICE_UNAVAILABLE') failure ??= error;
+      }
+    }
+    throw failure;
   }
 
   /** Endpoint 1: address → ranked parcel candidates, by the adapter of the country asked for. */

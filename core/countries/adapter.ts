@@ -37,6 +37,14 @@ export interface CountryAdapter {
   readonly outlineId: string;
   /** Attribution of the country's cadastral data, mandatory to display with it (spec item 5). */
   readonly attribution: string;
+  /**
+   * A territory inside another country's map with its own cadastre (PV, NA inside ES): a point
+   * asked of that country within `bounds` goes to this adapter first (spec: a point in the
+   * Basque Country or Navarre goes to the foral source, not to the Catastro).
+   */
+  readonly territoryOf?: CountryCode;
+  /** Why a capability of the coverage row is missing, told in its 422 (e.g. the foral cadastres publish no units). */
+  readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
   /** True when `ref` has this country's reference shape (used for detection). */
   matchesReference(ref: string): boolean;
   /** Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed. */

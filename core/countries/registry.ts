@@ -11,7 +11,9 @@ import { czechia } from './cz/definition.js';
 import { france } from './fr/definition.js';
 import { italy } from './it/definition.js';
 import { netherlands } from './nl/definition.js';
+import { navarre } from './na/definition.js';
 import { poland } from './pl/definition.js';
+import { basqueCountry } from './pv/definition.js';
 
 /** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
 export const COUNTRIES: readonly CountryDefinition[] = [
@@ -21,6 +23,8 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   netherlands,
   italy,
   czechia,
+  basqueCountry,
+  navarre,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */
@@ -127,7 +131,8 @@ export class CountryRegistry {
       requireInBounds(adapter, point);
       return adapter;
     }
-    const candidates = [...this.adapters.values()].filter((a) => bboxContains(a.bounds, point));
+    // Territories with their own cadastre are reached through their country (territoriesAt).
+    const candidates = [...this.adapters.values()].filter((a) => !a.territoryOf && bboxContains(a.bounds, point));
     if (candidates.length === 1) return candidates[0];
     if (candidates.length === 0) {
       const [lon, lat] = point;
@@ -138,11 +143,22 @@ export class CountryRegistry {
     return candidates.find((a) => a.outlineId === id) ?? candidates[0];
   }
 
+  /**
+   * The adapters a point picked for `adapter` is asked of, in order: the territories inside it with
+   * their own cadastre whose extent holds the point (PV, NA inside ES: a point there goes to the
+   * foral source, not to the Catastro), then the adapter itself.
+   */
+  inOrderAt(adapter: CountryAdapter, point: LonLat): CountryAdapter[] {
+    const territories = [...this.adapters.values()].filter((a) => a.territoryOf === adapter.code && bboxContains(a.bounds, point));
+    return [...territories, adapter];
+  }
+
   /** 422 CNV_COVERAGE unless the adapter's coverage row has `capability`; `what` names it for the message. */
   requireCoverage(adapter: CountryAdapter, capability: keyof Coverage, what: string): void {
     if (adapter.coverage[capability]) return;
     const covered = this.covering(capability);
-    throw noCoverage(`${what} ${covered.length > 0 ? `cover ${covered.join(', ')}` : 'are not available'}; ${adapter.name} (${adapter.code}) is not covered.`, {
+    const note = adapter.coverageNotes?.[capability];
+    throw noCoverage(`${what} ${covered.length > 0 ? `cover ${covered.join(', ')}` : 'are not available'}; ${adapter.name} (${adapter.code}) is not covered.${note ? ` ${note}` : ''}`, {
       supportedCountries: covered,
     });
   }

@@ -15,11 +15,24 @@ import { requireInBounds } from '../bounds.js';
 import { SpainLiveSource, todayIso } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
+import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
 import { fincaKind, isSpanishReference, parseSpanishReference, unitReference } from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
   unitsPageSize?: number;
+}
+
+/**
+ * A reference of the Catastro (common territory). A foral reference asked here is not the
+ * Catastro's (spec item 8): 404 with a hint naming its territory's code and shape.
+ */
+function catastroReference(ref: string): string {
+  const foral = foralTerritoryOf(ref);
+  if (foral) {
+    throw notFound(`Reference ${ref.trim().slice(0, 40)} is not in the Catastro (common territory, ES): it has the shape of a foral cadastre's reference; ask with country=${foral}. ${FORAL_HINT[foral]}`);
+  }
+  return parseSpanishReference(ref);
 }
 
 const CLASS_OF_KIND = { urban: 'Urbano', rustic: 'Rústico', special: undefined } as const;
@@ -80,7 +93,7 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   normalizeReference(ref: string): string {
-    return parseSpanishReference(ref);
+    return catastroReference(ref);
   }
 
   /** The Sede Electrónica del Catastro's map viewer, centred on the finca. */
@@ -89,14 +102,14 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
-    const canonical = parseSpanishReference(ref);
+    const canonical = catastroReference(ref);
     if (canonical.length === 20) return this.unitByReference(canonical, ctx);
     const { parcel, live } = await this.loadParcel(canonical, ctx);
     return fincaParcel(parcel, ctx.store.getFinca(canonical), live ? 'catastro' : 'clone');
   }
 
   async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
-    const canonical = parseSpanishReference(ref);
+    const canonical = catastroReference(ref);
     const { parcel } = await this.loadParcel(canonical.slice(0, 14), ctx);
     return {
       refcat: canonical,
@@ -150,7 +163,7 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   async units(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage> {
-    const ref14 = parseSpanishReference(finca).slice(0, 14);
+    const ref14 = catastroReference(finca).slice(0, 14);
     if (cursor !== undefined && (!UNIT_CURSOR.test(cursor) || cursor.slice(0, 14) !== ref14)) {
       throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
     }

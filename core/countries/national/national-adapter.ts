@@ -18,6 +18,10 @@ export interface NationalAdapterSpec {
   bounds: BBox;
   /** The country's outline id in the bundled Natural Earth countries (ISO 3166-1 numeric). */
   outlineId: string;
+  /** Why a capability is missing, for its 422 (CountryAdapter.coverageNotes). */
+  coverageNotes?: Partial<Record<keyof Coverage, string>>;
+  /** A territory with its own cadastre inside another country's map (CountryAdapter.territoryOf). */
+  territoryOf?: CountryCode;
   /** The attribution the source demands, returned in every answer. */
   attribution: string;
   /** How the reference is written, with an example: the hint of 400 and 404 answers. */
@@ -39,6 +43,8 @@ export class NationalAdapter implements CountryAdapter {
   readonly coverage: Coverage;
   readonly bounds: BBox;
   readonly outlineId: string;
+  readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
+  readonly territoryOf?: CountryCode;
   readonly attribution: string;
 
   constructor(protected readonly spec: NationalAdapterSpec) {
@@ -47,6 +53,8 @@ export class NationalAdapter implements CountryAdapter {
     this.coverage = spec.coverage;
     this.bounds = spec.bounds;
     this.outlineId = spec.outlineId;
+    this.coverageNotes = spec.coverageNotes;
+    this.territoryOf = spec.territoryOf;
     this.attribution = spec.attribution;
   }
 

@@ -1,5 +1,6 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
+import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
 import { dutchRoutes, dutchSources } from './nl.js';
@@ -7,7 +8,8 @@ import { polishRoutes, polishSources } from './pl.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes]);
+  const foral = await prepareForalRoutes();
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, ...foral.routes]);
   return {
     ...server,
     sources: {
@@ -15,6 +17,11 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       pl: polishSources(server.url),
       nl: dutchSources(server.url),
       ...inspireSources(server.url),
+      ...foralSources(server.url),
+    },
+    async close() {
+      await server.close();
+      foral.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode,
 } from '../../../model/index.js';
 import type { StoredParcel } from '../../../store/types.js';
+import { foralOfProvince } from '../../foral/territory-of-reference.js';
 import type { GeocoderCandidate } from './cartociudad.js';
 import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
 import { fold, nameContains, nameTokens } from '../../../address/normalize.js';
@@ -23,10 +24,10 @@ export interface AddressCandidatesDeps {
 }
 
 const SPANISH_REFERENCE = /^[0-9A-ZÑ]{14}$/;
-const FORAL_PROVINCES: Record<string, CountryCode> = { '01': 'PV', '20': 'PV', '48': 'PV', '31': 'NA' };
 
+/** Basque Country and Navarre candidates carry `pais` PV / NA with the foral reference (endpoint 1, rule 1). */
 function paisOf(provinceCode: string | undefined): CountryCode {
-  return (provinceCode && FORAL_PROVINCES[provinceCode.padStart(2, '0')]) || 'ES';
+  return foralOfProvince(provinceCode) ?? 'ES';
 }
 
 /** Adds what the local copy knows: the parcel's facts first, the finca's (from its units) where the parcel has none. */

@@ -1,0 +1,35 @@
+import type { LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext } from '../adapter.js';
+import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
+import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl, type ForalWfs } from '../foral/wfs.js';
+import type { LiveParcelSource } from '../national/national-adapter.js';
+import type { NaSourcesConfig } from './config.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Navarre's RRTN INSPIRE WFS: `CP:CadastralParcel`, filtered on the unprefixed property name as recorded. */
+export class NavarreLiveSource implements LiveParcelSource {
+  readonly wfs: ForalWfs;
+
+  constructor(sources: NaSourcesConfig) {
+    this.wfs = {
+      source: 'Navarra RRTN INSPIRE WFS (Catastro)', baseUrl: sources.wfsUrl, typeName: 'CP:CadastralParcel',
+      referenceProperty: { name: 'nationalCadastralReference', xmlns: '' },
+    };
+  }
+
+  private parcel(feature: ForalFeature): StoredParcel {
+    return foralParcel(feature, 'NA', { dataDate: today(), source: 'live', provincia: 'Navarra' });
+  }
+
+  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const feature = (await askForal(featureByReferenceUrl(this.wfs, ref), this.wfs.source, ctx)).find((f) => f.ref === ref);
+    return feature && this.parcel(feature);
+  }
+
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const feature = featureAt(await askForal(featuresAroundUrl(this.wfs, point), this.wfs.source, ctx), point);
+    return feature && this.parcel(feature);
+  }
+}

@@ -1,0 +1,61 @@
+import { bboxContains } from '../../geo/bbox.js';
+import { isServiceError, type LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext } from '../adapter.js';
+import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
+import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl } from '../foral/wfs.js';
+import type { LiveParcelSource } from '../national/national-adapter.js';
+import { loadBizkaiaMunicipality } from './bizkaia-download.js';
+import type { PvSourcesConfig } from './config.js';
+import { bizkaiaMunicipality, parseBasqueReference } from './reference.js';
+import { basqueCadastres, type BasqueCadastre } from './territories.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The Basque Country's three foral cadastres, each asked through its own service. */
+export class BasqueLiveSource implements LiveParcelSource {
+  readonly cadastres: BasqueCadastre[];
+  private readonly byTerritory: ReturnType<typeof basqueCadastres>;
+
+  constructor(private readonly sources: PvSourcesConfig) {
+    this.byTerritory = basqueCadastres(sources);
+    this.cadastres = Object.values(this.byTerritory);
+  }
+
+  private parcel(feature: ForalFeature, cadastre: BasqueCadastre): StoredParcel {
+    return foralParcel(feature, 'PV', { dataDate: today(), source: 'live', provincia: cadastre.name });
+  }
+
+  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const parsed = parseBasqueReference(ref);
+    if (!parsed) return undefined;
+    const cadastre = this.byTerritory[parsed.territory];
+    if (parsed.territory === 'bizkaia') {
+      await loadBizkaiaMunicipality(this.sources.bizkaiaAtomUrl, bizkaiaMunicipality(parsed.ref)!, ctx, today());
+      return ctx.store.getParcel('PV', parsed.ref);
+    }
+    const features = await askForal(featureByReferenceUrl(cadastre.wfs, parsed.ref), cadastre.wfs.source, ctx);
+    const feature = features.find((f) => f.ref === parsed.ref);
+    return feature && this.parcel(feature, cadastre);
+  }
+
+  /**
+   * The parcel under a point: asked of each territory whose extent holds it (the extents overlap
+   * at the borders, and Treviño, inside Álava, is Burgos's). A territory whose service fails
+   * makes the answer a 503 only when no other territory found the parcel.
+   */
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    let failure: unknown;
+    for (const cadastre of this.cadastres.filter((c) => bboxContains(c.bounds, point))) {
+      try {
+        const feature = featureAt(await askForal(featuresAroundUrl(cadastre.wfs, point), cadastre.wfs.source, ctx), point);
+        if (feature) return this.parcel(feature, cadastre);
+      } catch (error) {
+        if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+    return undefined;
+  }
+}
