@@ -10,6 +10,7 @@ export const IpcChannel = {
   addressCandidates: 'catastro:address-candidates',
   exportFile: 'catastro:export-file',
   exportSelection: 'catastro:export-selection',
+  parcelReport: 'catastro:parcel-report',
   status: 'catastro:status',
   analysis: 'catastro:analysis',
   overlay: 'catastro:overlay',

@@ -44,6 +44,10 @@ export function setupIpc(deps: IpcDeps): void {
     const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));
     return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
   });
+  handle(IpcChannel.parcelReport, deps, async (_e, ref) => {
+    const safeRef = check.reference(ref);
+    return { fileName: `${safeRef.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(await service.parcelReport(safeRef)) };
+  });
   handle(IpcChannel.status, deps, () => service.status());
   // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
   handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);

@@ -11,6 +11,10 @@ import { ConnectivityBadge } from '../map/ConnectivityBadge.js';
 import { LayerPanel } from '../map/LayerPanel.js';
 import { MapView } from '../map/MapView.js';
 import { OfflineDialog } from '../offline/OfflineDialog.js';
+import { CursorReadout } from '../tools/CursorReadout.js';
+import { MapTools } from '../tools/MapTools.js';
+import { SelectionBar } from '../tools/SelectionBar.js';
+import '../tools/tools.css';
 import { useConnectivity } from '../map/use-connectivity.js';
 import { ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
@@ -47,6 +51,9 @@ export function App() {
         <div className="map-area">
           <MapView />
           <LayerPanel />
+          <MapTools />
+          <CursorReadout />
+          <SelectionBar />
         </div>
         <ParcelPanel />
       </main>

@@ -88,6 +88,8 @@ export interface CatastroClient {
   exportFile(ref: string, format: ExportFormat): Promise<string>;
   /** GeoJSON or GeoPackage of one or more parcels. */
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;
+  /** The one-page A4 PDF report of a parcel. */
+  report(ref: string): Promise<ExportedFile>;
   status(): Promise<ServiceStatusInfo>;
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;

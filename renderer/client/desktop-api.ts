@@ -22,6 +22,7 @@ export interface DesktopApi {
   addressCandidates(q: string, limit: number): Promise<IpcResult<AddressSearchResult>>;
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
   exportSelection(refs: string[], format: SelectionFormat): Promise<IpcResult<ExportedFile>>;
+  parcelReport(ref: string): Promise<IpcResult<ExportedFile>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
   analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<IpcResult<GeoJSON.FeatureCollection>>;

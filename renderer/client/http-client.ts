@@ -85,6 +85,12 @@ export class HttpClient implements CatastroClient {
     return { fileName: disposition?.[1] ?? `parcels.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
+  async report(ref: string): Promise<ExportedFile> {
+    const response = await this.request(`/api/catastro/${encodeURIComponent(ref)}/report.pdf`);
+    if (!response.ok) throw await this.errorOf(response);
+    return { fileName: `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
   /** The ClientError of a non-2xx answer: the envelope's code and text when it has one. */
   private async errorOf(response: Response): Promise<ClientError> {
     const text = await response.text();

@@ -78,6 +78,7 @@ export class IpcClient implements CatastroClient {
   addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit)); }
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
+  report(ref: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
     return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;

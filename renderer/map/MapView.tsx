@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useClient } from '../app/client-context.js';
 import { configuredApiKey } from '../client/create-client.js';
 import { useTranslation } from '../i18n/i18n.js';
-import { selectParcelAt } from '../parcel/select-parcel.js';
+import { handleMapClick } from '../tools/map-click.js';
+import { FieldTools } from '../tools/field-tools.js';
+import { ParcelLabels } from '../tools/parcel-labels.js';
 import { useAppStore } from '../state/store.js';
 import { MapController, type MapHandlers } from './map-controller.js';
 
@@ -20,7 +22,7 @@ export function MapView() {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<MapController | null>(null);
   const handlers = useRef<MapHandlers>({ click: () => undefined });
-  handlers.current = { click: (event) => void selectParcelAt(client, event) };
+  handlers.current = { click: (event) => handleMapClick(client, event) };
 
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
@@ -44,9 +46,13 @@ export function MapView() {
     });
     controller.current = map;
     window.__catastroMap = map.map;
+    const tools = new FieldTools(map.map);
+    const labels = new ParcelLabels(map.map);
     return () => {
       controller.current = null;
       delete window.__catastroMap;
+      tools.destroy();
+      labels.destroy();
       map.destroy();
     };
   }, [client]);

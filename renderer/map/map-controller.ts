@@ -12,6 +12,8 @@ export interface MapClick {
   longitude: number;
   /** Reference of the parcel drawn under the cursor, when the local copy has one there. */
   ref: string | null;
+  /** Shift held: the click adds or removes the parcel from the multi-parcel selection. */
+  shift?: boolean;
 }
 
 /** Map → app events; rebuilt by React each render and read through a ref (placemark's handler table). */
@@ -98,6 +100,7 @@ export class MapController {
       latitude: event.lngLat.lat,
       longitude: event.lngLat.lng,
       ref: this.featureRefAt(event.point),
+      shift: event.originalEvent.shiftKey,
     });
   };
 

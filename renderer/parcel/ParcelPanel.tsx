@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ExportButtons } from '../export/ExportButtons.js';
+import { ReportButton } from '../export/ReportButton.js';
 import { UnitsSection } from '../units/UnitsSection.js';
 import { AnalysisSection } from '../analysis/AnalysisSection.js';
 import { ParcelDetails } from './ParcelDetails.js';
@@ -31,6 +32,7 @@ export function ParcelPanel() {
         <>
           <ParcelDetails parcel={parcel} />
           <ExportButtons parcelRef={parcel.refCatastral} />
+          <ReportButton parcelRef={parcel.refCatastral} />
           {unit && (
             <div className="unit-card" data-testid="unit-card">
               <button type="button" className="close" onClick={() => setUnit(null)} aria-label={t('closeUnit')}>×</button>

@@ -18,6 +18,10 @@ vi.mock('../../../../renderer/map/map-controller.js', () => ({
   },
 }));
 
+// The field tools and labels listen to the real map; here there is none.
+vi.mock('../../../../renderer/tools/field-tools.js', () => ({ FieldTools: class { destroy() {} } }));
+vi.mock('../../../../renderer/tools/parcel-labels.js', () => ({ ParcelLabels: class { destroy() {} } }));
+
 afterEach(cleanup);
 
 describe('MapView', () => {

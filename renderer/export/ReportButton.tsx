@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useClient } from '../app/client-context.js';
+import { toUiError } from '../errors/advice.js';
+import { useTranslation } from '../i18n/i18n.js';
+import { useAppStore } from '../state/store.js';
+import { downloadBytes } from './download-bytes.js';
+
+/** The printable one-page A4 report of the parcel (PDF), saved as a file. */
+export function ReportButton({ parcelRef }: { parcelRef: string }) {
+  const { t } = useTranslation('report');
+  const client = useClient();
+  const showError = useAppStore((s) => s.showError);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const file = await client.report(parcelRef);
+      downloadBytes(file.bytes, file.fileName, 'application/pdf');
+    } catch (error) {
+      showError(toUiError(t('failed', { ref: parcelRef }), error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" onClick={() => void run()} disabled={busy} data-testid="report-pdf" title={t('hint')}>
+      {busy ? t('making') : t('button')}
+    </button>
+  );
+}

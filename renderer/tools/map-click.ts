@@ -1,0 +1,15 @@
+import type { CatastroClient } from '../client/catastro-client.js';
+import type { MapClick } from '../map/map-controller.js';
+import { selectParcelAt } from '../parcel/select-parcel.js';
+import { useToolStore } from './tool-store.js';
+
+/** A map click: a tool in use takes it; shift-click picks a parcel for a multi-parcel export; else it identifies. */
+export function handleMapClick(client: CatastroClient, click: MapClick): void {
+  const tools = useToolStore.getState();
+  if (tools.mode !== 'none') return;
+  if (click.shift) {
+    if (click.ref) tools.togglePicked(click.ref);
+    return;
+  }
+  void selectParcelAt(client, click);
+}
