@@ -1,18 +1,23 @@
 import cluster from 'node:cluster';
-import path from 'node:path';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { Command, Option } from 'commander';
-import { startApiServer } from './api/server.js';
-import { CatastroService, API_VERSION } from './service.js';
-import { serviceSourcesFromEnv } from './sources-from-env.js';
+import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { runImportCommand } from './store/import-command.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
+import type { CatastroService } from './service.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
+
+/**
+ * The facade, loaded when a command needs it (see buildProgram), with the upstream base URLs from
+ * the environment (tests point them at local fakes).
+ */
+async function openService(options: Omit<Parameters<typeof CatastroService.open>[0], 'sources'>): Promise<CatastroService> {
+  const [{ CatastroService: Service }, { serviceSourcesFromEnv }] = await Promise.all([import('./service.js'), import('./sources-from-env.js')]);
+  return Service.open({ ...options, sources: serviceSourcesFromEnv() });
+}
 
 interface ServeOptions {
   host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
@@ -25,7 +30,8 @@ interface ServeOptions {
  * once first so migrations and the sample import happen exactly once.
  */
 async function serveClustered(options: ServeOptions, workers: number) {
-  const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv() });
+  const { API_VERSION } = await import('./service.js');
+  const service = await openService({ dataDir: options.data });
   const { parcels } = service.status();
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
@@ -50,12 +56,13 @@ async function serve(options: ServeOptions) {
   const workers = Number(options.workers ?? 1);
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
   const isWorker = !cluster.isPrimary;
-  const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv(), importSample: !isWorker });
+  const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
+  const service = await openService({ dataDir: options.data, importSample: !isWorker });
   const server = await startApiServer({
     service,
     host: options.host,
     port: Number(options.port),
-    staticDir: options.static ?? path.join(repoRoot, 'dist/renderer'),
+    staticDir: options.static ?? appFile('renderer'),
     logger: options.log ?? false,
     auth: options.auth ?? 'keys',
     freeTier: options.freePerIp ? { perIpDaily: Number(options.freePerIp) } : undefined,
@@ -77,10 +84,12 @@ async function serve(options: ServeOptions) {
   return server;
 }
 
+// Each command imports the service, the server or an importer when it runs, not before: loading
+// them all takes about 2 s, and `catastro --help` or `--version` needs none of them.
 export function buildProgram(): Command {
   const program = new Command('catastro')
     .description('Catastro Desktop: cadastral parcels from a local copy and the official sources')
-    .version(API_VERSION);
+    .version(APP_VERSION);
 
   const serveOptions = (command: Command) => command
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -107,6 +116,7 @@ export function buildProgram(): Command {
     .argument('<files...>', 'files (.zip, .gml, .gml.gz, .cat)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (files: string[], options: { data: string }) => {
+      const { runImportCommand } = await import('./store/import-command.js');
       process.exitCode = await runImportCommand(files, { dataDir: options.data });
     });
 
@@ -169,8 +179,8 @@ export function buildProgram(): Command {
     .action(async (input: string, options: BatchCommandOptions & { data: string; pace: string }) => {
       const { runBatchCommand } = await import('./batch/batch-command.js');
       // Polite to the official sources: two requests at a time per source, spaced by --pace.
-      const service = await CatastroService.open({
-        dataDir: options.data, sources: serviceSourcesFromEnv(),
+      const service = await openService({
+        dataDir: options.data,
         upstream: { sourceConcurrency: 2, sourceIntervalMs: Math.max(0, Number(options.pace) || 0) },
       });
       try {
@@ -188,7 +198,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
       const { writeFile } = await import('node:fs/promises');
-      const service = await CatastroService.open({ dataDir: options.data, sources: serviceSourcesFromEnv() });
+      const service = await openService({ dataDir: options.data });
       try {
         await writeFile(options.output, await service.parcelReport(refcat, options.country));
         console.log(`Report of ${refcat} written to ${options.output}.`);

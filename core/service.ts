@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appFile } from './app-files.js';
 import { readAddressQuery, readDireccion, type AddressCandidatesInput } from './address/candidates-input.js';
 import { AnalysisService, type AnalysisSourcesConfig } from './analysis/analysis-service.js';
 import { checkHazardLayerRequest } from './analysis/hazard-layer-request.js';
@@ -34,8 +34,6 @@ export const API_VERSION = '2026-10-01';
 
 export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'score', 'market'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
-
-export const DEFAULT_RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../resources');
 
 export interface ServiceOptions {
   /** Folder holding the local copy (`catastro.sqlite`). */
@@ -85,7 +83,7 @@ export class CatastroService {
     const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
     try {
       if (options.importSample !== false) {
-        await ensureSampleImported(store, options.resourcesDir ?? DEFAULT_RESOURCES_DIR);
+        await ensureSampleImported(store, options.resourcesDir ?? appFile('resources'));
       }
     } catch (error) {
       store.close();

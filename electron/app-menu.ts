@@ -55,6 +55,8 @@ export function buildAppMenu(window: BrowserWindow): Menu {
       submenu: [
         { label: 'Spanish cadastre (Sede Electrónica del Catastro)', click: () => void shell.openExternal(HELP_URL) },
         { label: 'Local API docs (when running): /api/docs', enabled: false },
+        { type: 'separator' },
+        { role: 'about' },
       ],
     },
   ];

@@ -2,6 +2,7 @@
 // opens it on the user's data folder, creates the locked-down window and registers IPC.
 import { app, BrowserWindow, Menu, session } from 'electron';
 import path from 'node:path';
+import { APP_VERSION, appFile } from '../core/app-files.js';
 import { CatastroService } from '../core/service.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import { buildAppMenu } from './app-menu.js';
@@ -11,13 +12,13 @@ import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
 import { hardenSession, lockNavigation } from './security.js';
 
-// This file runs from <app root>/dist/electron/electron/main.js, in the repository and inside the
-// asar alike; deriving the root from it works however Electron was started (`electron .` or a path).
-const appRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const rendererDir = path.join(appRoot, 'dist', 'renderer');
-const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(appRoot, 'resources');
+// Packaged, the resources ship beside the asar (electron-builder.yml extraResources).
+const rendererDir = appFile('renderer');
+const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : appFile('resources');
 
 registerAppScheme();
+// Help → About shows package.json's version, the one `catastro --version` prints.
+app.setAboutPanelOptions({ applicationName: 'Catastro Desktop', applicationVersion: APP_VERSION, copyright: 'Catastro Desktop contributors' });
 
 let mainWindow: BrowserWindow | null = null;
 let service: CatastroService | null = null;

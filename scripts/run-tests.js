@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The project's test command: type-check, lint, unit + integration tests (vitest), renderer
-// build, end-to-end tests (Playwright in Debian's Chromium). Prints one closing line
+// The project's test command: type-check, lint, app build, unit + integration tests (vitest),
+// renderer build, end-to-end tests (Playwright in Debian's Chromium). Prints one closing line
 // "tests: N passed, N failed, N skipped" summing vitest and Playwright.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -26,6 +26,10 @@ step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('renderer typecheck', 'npx', ['tsc', '--noEmit', '-p', 'renderer/tsconfig.json']);
 step('lint', 'npx', ['eslint', '.']);
 
+// The compiled core, CLI and Electron main process (dist/app): bin/catastro.js, which tests and
+// the e2e setup spawn, runs this build when it is current.
+step('app build', 'npm', ['run', 'build:app']);
+
 const vitestReport = path.join(reportDir, 'vitest.json');
 step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
 const vitest = readJson(vitestReport);
@@ -36,8 +40,6 @@ if (vitest) {
 }
 
 if (existsSync('playwright.config.ts')) {
-  // The Electron main/preload compile is checked too (the launch test uses it where a binary exists).
-  step('electron build', 'npm', ['run', 'build:electron']);
   if (step('renderer build', 'npm', ['run', 'build:renderer'])) {
     const playwrightReport = path.join(reportDir, 'playwright.json');
     step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });

@@ -73,7 +73,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Catastro Desktop API', version: API_VERSION, description: 'Cadastral parcel lookup service (see service-spec.md).' },
+      info: { title: 'Catastro Desktop API', version: API_VERSION, description: 'Cadastral parcel lookup service; the contract is docs/service-spec.md in the repository.' },
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });

@@ -1,5 +1,5 @@
 // Launches the real desktop app where an Electron binary is installed; elsewhere it says why it
-// skipped. Needs `npm run build:renderer && npm run build:electron` first.
+// skipped. Needs `npm run build` first (the compiled main process and the renderer).
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const mainScript = path.join(root, 'dist/electron/electron/main.js');
+const mainScript = path.join(root, 'dist/app/electron/main.js');
 
 /** The Electron executable path, or the reason there is none. */
 function electronBinary(): { path: string } | { reason: string } {
@@ -26,7 +26,7 @@ test('the desktop app opens a locked-down window and selects a parcel by referen
     console.log(`Electron launch test skipped: ${binary.reason}`);
     test.skip(true, `Electron launch test skipped: ${binary.reason}`);
   }
-  test.skip(!existsSync(mainScript), `Electron launch test skipped: ${mainScript} is missing; run npm run build:electron`);
+  test.skip(!existsSync(mainScript), `Electron launch test skipped: ${mainScript} is missing; run npm run build`);
   const userData = mkdtempSync(path.join(os.tmpdir(), 'catastro-electron-'));
   const app = await electron.launch({
     executablePath: (binary as { path: string }).path,
