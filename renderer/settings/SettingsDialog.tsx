@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { APP_VERSION } from '../app/app-version.js';
 import { useClient } from '../app/client-context.js';
 import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
@@ -53,6 +54,7 @@ export function SettingsDialog() {
             {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
           </div>
         )}
+        <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
         <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
       </div>
     </div>
