@@ -2,7 +2,7 @@
 // sources (core/*.ts through tsx), compiled (dist/app/core/*.js) and packaged (inside app.asar),
 // so no path counts folders up from a module: the app root is the nearest folder holding the
 // project's package.json. Every file read at run time is named here once; the packaging test
-// (test/unit/release/packaged-files.test.ts) checks electron-builder.yml ships each of them.
+// (test/unit/packaging/packaging-config.test.ts) checks electron-builder.yml ships each of them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
