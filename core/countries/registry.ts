@@ -8,6 +8,7 @@ import type { CountryAdapter, CountryDefinition, CountrySources } from './adapte
 import { requireInBounds } from './bounds.js';
 import { spain } from './es/definition.js';
 import { czechia } from './cz/definition.js';
+import { denmark } from './dk/definition.js';
 import { france } from './fr/definition.js';
 import { italy } from './it/definition.js';
 import { netherlands } from './nl/definition.js';
@@ -25,6 +26,7 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   czechia,
   basqueCountry,
   navarre,
+  denmark,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

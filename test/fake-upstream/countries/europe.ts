@@ -2,6 +2,7 @@ import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
+import { danishRoutes, danishSources } from './dk.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishRoutes, polishSources } from './pl.js';
@@ -9,7 +10,7 @@ import { polishRoutes, polishSources } from './pl.js';
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, ...foral.routes]);
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, ...foral.routes]);
   return {
     ...server,
     sources: {
@@ -18,6 +19,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       nl: dutchSources(server.url),
       ...inspireSources(server.url),
       ...foralSources(server.url),
+      dk: danishSources(server.url),
     },
     async close() {
       await server.close();

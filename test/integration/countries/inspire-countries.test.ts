@@ -50,7 +50,7 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
 
 describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE answer RE-LABELLED for Czechia (no Czech recording exists)', () => {
   it('asks the GetParcel stored query with k.ú. and number and answers the parcel in WGS84', async () => {
-    const response = await get(`/api/catastro/${CZ_REF}`);
+    const response = await get(`/api/catastro/${CZ_REF}?country=CZ`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', superficieParcela: 572, dataSource: 'catastro' });
@@ -62,7 +62,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE ans
   });
 
   it('finds it by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
-    const { poligono } = (await get(`/api/catastro/${CZ_REF}`)).json().data;
+    const { poligono } = (await get(`/api/catastro/${CZ_REF}?country=CZ`)).json().data;
     // The (Spanish) outline is concave: a point surely inside it, not its centroid.
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
     api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'CZ'").run();

@@ -1,0 +1,82 @@
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import { unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext, CountrySources } from '../adapter.js';
+import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { fetchText } from '../national/fetch-text.js';
+import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
+import { resolveSources } from '../national/sources-config.js';
+import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
+import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
+
+export interface DkSourcesConfig {
+  /** DAWA / Dataforsyningen API (addresses and jordstykker). */
+  dawaUrl: string;
+}
+
+export const DEFAULT_DK_SOURCES: DkSourcesConfig = { dawaUrl: 'https://api.dataforsyningen.dk' };
+export const DK_SOURCES_ENV: Record<keyof DkSourcesConfig, string> = { dawaUrl: 'CATASTRO_DK_DAWA_URL' };
+
+export const DK_CADASTRE_ATTRIBUTION = 'Geodatastyrelsen, Matriklen; Danmarks Adressers Web API (DAWA), Klimadatastyrelsen';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const GEOJSON = 'application/geo+json, application/json';
+
+class DenmarkLiveSource implements LiveParcelSource {
+  constructor(private readonly sources: DkSourcesConfig) {}
+
+  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    return parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today());
+  }
+
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    return parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today());
+  }
+
+  addresses(q: string, limit: number, ctx: AdapterContext) {
+    return fetchText(addressSearchUrl(this.sources.dawaUrl, q, limit), DAWA_SOURCE, ctx, 'application/json').then(parseDawaAddresses);
+  }
+}
+
+/** DAWA answers an unknown jordstykke with HTTP 404 and a JSON error body: "no such parcel", not an outage. */
+async function fetchJordstykke(url: string, ctx: AdapterContext): Promise<string> {
+  const answer = await ctx.http.getText(url, { source: DAWA_SOURCE, signal: ctx.signal, accept: GEOJSON });
+  if (answer.status === 404) return '{"type":"ResourceNotFoundError"}';
+  if (answer.status !== 200) throw unavailable(`${DAWA_SOURCE} answered HTTP ${answer.status}; retry later.`);
+  return answer.body;
+}
+
+/**
+ * Denmark: jordstykker (parcels) and addresses from DAWA, keyless, in WGS84; the address
+ * register links each address to its jordstykke. Matriklen's own download (MAT, Datafordeler)
+ * carries no geometry: see mat-json.ts for what its import keeps.
+ */
+export class DenmarkAdapter extends NationalAdapter {
+  private readonly live: DenmarkLiveSource;
+
+  constructor(config?: CountrySources) {
+    const live = new DenmarkLiveSource(resolveSources(DEFAULT_DK_SOURCES, config));
+    super({
+      code: 'DK',
+      name: 'Denmark',
+      coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
+      bounds: [8.0, 54.5, 15.3, 57.8],
+      outlineId: '208',
+      attribution: DK_CADASTRE_ATTRIBUTION,
+      referenceHint: DK_REFERENCE_HINT,
+      parseReference: parseDanishReference,
+      live,
+    });
+    this.live = live;
+  }
+
+  override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    const request = candidatesRequestOf(query);
+    const found = await this.live.addresses(request.address.texto, Math.max(request.limit * 2, 10), ctx);
+    const geocoded = found.map((a) => ({
+      direccion: a.betegnelse, point: a.point, numero: a.husnr, municipio: a.kommune, provincia: a.region,
+      postcode: a.postnr, score: 1, linkedParcel: a.parcel,
+    }));
+    return nationalAddressCandidates(this, request, geocoded, 'DAWA (Dataforsyningen)', ctx);
+  }
+}

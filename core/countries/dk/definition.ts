@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { DK_SOURCES_ENV, DenmarkAdapter } from './adapter.js';
+
+/** Denmark in the registry: its adapter and the environment variables of its sources. */
+export const denmark: CountryDefinition = {
+  code: 'DK',
+  sourceEnv: DK_SOURCES_ENV,
+  create: (sources) => new DenmarkAdapter(sources),
+};

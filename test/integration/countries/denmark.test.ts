@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+let api: EuropeApi;
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+
+describe('Denmark by address (DAWA, the real recorded address object)', () => {
+  it('places the address and follows its jordstykke link (ejerlav 2000178, matrikelnr "13") to the parcel', async () => {
+    const response = await get(`/api/search/address/candidates?country=DK&q=${encodeURIComponent('Mikkel Bryggers Gade 1, 1460 København K')}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.candidatos[0]).toMatchObject({
+      refCatastral: DK_LINKED_PARCEL, pais: 'DK', numero: 1, codigoPostal: '1460', municipio: 'København', provincia: 'Region Hovedstaden',
+      longitud: DK_ADDRESS_POINT[0], latitud: DK_ADDRESS_POINT[1], coincideNumero: true, coincideMunicipio: true,
+    });
+    expect(data.attribution).toMatch(/DAWA/);
+    expect(api.fake.requests.some((u) => u.pathname === '/dk-dawa/jordstykker/2000178/13')).toBe(true);
+  });
+
+  it('answers 404 when DAWA knows no such address', async () => {
+    expect((await get('/api/search/address/candidates?country=DK&q=Ingenvej 999')).statusCode).toBe(404);
+  });
+});
+
+describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written answers)', () => {
+  it('answers ejerlav-matrikelnr with municipality and attribution, then from the copy', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
+    const response = await get(`/api/catastro/${DK_LINKED_PARCEL}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: DK_LINKED_PARCEL, pais: 'DK', municipio: 'København', dataSource: 'catastro' });
+    expect(response.json().data.attribution).toMatch(/Matriklen/);
+    expect((await get(`/api/catastro/${DK_LINKED_PARCEL}`)).json().data.dataSource).toBe('clone');
+  });
+
+  it('answers 404 (DAWA\'s 404 error object) for an unknown parcel, 503 when DAWA does not answer', async () => {
+    const missing = await get('/api/catastro/2000178-99x');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatch(/ejerlav/);
+    api.fake.failNext(503, 1);
+    expect((await get('/api/catastro/2000178-98')).statusCode).toBe(503);
+  });
+
+  it('finds the parcel at the address point by reverse lookup', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
+    const response = await post('/api/search/coordinates', { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
+  });
+});

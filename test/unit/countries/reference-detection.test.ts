@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { CountryRegistry } from '../../../core/countries/registry.js';
+import { isServiceError, type CountryCode } from '../../../core/model/index.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { fixture } from '../../helpers/paths.js';
+
+/** Reference examples read out of the real recordings of each country (not typed in by hand). */
+const read = (name: string) => readFileSync(countryFixture(name), 'utf8');
+const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]);
+
+function examples(): [string, string, CountryCode | CountryCode[]][] {
+  const rows: [string, string, CountryCode | CountryCode[]][] = [];
+  const add = (source: string, refs: string[], expected: CountryCode | CountryCode[]) => {
+    expect(refs.length, `${source} yields references`).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) rows.push([source, ref, expected]);
+  };
+  add('Catastro WFS GetParcel answers', ['9398516VK3799G', '8429105VK1882N', '6362209CF9666S']
+    .flatMap((r) => all(readFileSync(fixture(`es_catastro_wfs_getparcel_${r}${r === '6362209CF9666S' ? '_25831' : ''}.gml`), 'utf8'), /<cp:nationalCadastralReference>([^<]+)</g)), 'ES');
+  add('apicarto parcelle answers', ['29158000AW0001', '412310000A0075'].flatMap((r) => all(read(`fr_apicarto_cadastre_parcelle_${r}.json`), /"idu": "([^"]+)"/g)), 'FR');
+  add('Etalab cadastre 91216 (first ids)', all(gunzipSync(readFileSync(countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8').slice(0, 20_000), /"id":"([^"]+)"/g), 'FR');
+  add('ULDK answers', [
+    ...all(read('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), /\|(\d{6}_\d\.\d{4}\.[^|]+)\|/g),
+    ...all(read('pl_uldk_getparcelbyidornr_134_two_results_from_test.txt'), /^(\d{6}_[^|]+)\|/gm),
+  ], 'PL');
+  add('EGiB GML', all(read('pl_egib_gml_dzialka_221101_1.0001.152_3.gml'), /<egb:idDzialki>([^<]+)</g), 'PL');
+  add('Locatieserver gekoppeld_perceel', [
+    ...all(read('nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
+    ...all(read('nl_pdok_locatieserver_lookup_schema_sample.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
+  ], 'NL');
+  const dkk = readFileSync(fixture('analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml'), 'utf8');
+  add('Kadastrale Kaart Otterlo (AKR sectie nummer)', dkk.split('<kk:perceelMember>').slice(1, 4).map((m) =>
+    `${/<oz:AKRKadastraleGemeenteCode>[\s\S]*?<t:waarde>([^<]+)</.exec(m)![1]} ${/<oz:sectie>([^<]+)</.exec(m)![1]} ${/<oz:perceelnummer>([^<]+)</.exec(m)![1]}`), 'NL');
+  add('AdE WFS answer', all(read('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'), /<CP:NATIONALCADASTRALREFERENCE>([^<]+)</g), 'IT');
+  add('DAWA address jordstykke link', all(read('dk_dawa_adresser_2183dc88_from_test.json'), /jordstykker\/(\d+)\/(?:\d+)"/g)
+    .map((ejerlav) => `${ejerlav}-${/"matrikelnr": "([^"]+)"/.exec(read('dk_dawa_adresser_2183dc88_from_test.json'))![1]}`), 'DK');
+  // No Czech recording exists: the nationalCadastralReference examples of SOURCES.md 15 (k.ú.-number).
+  // Six digits, a dash and a number is also a Danish ejerlav-matrikelnr: both countries, so 300.
+  add('ČÚZK nationalCadastralReference (SOURCES.md, no recording)', ['727024-542', '727024-1090'], ['CZ', 'DK']);
+  add('ČÚZK building parcel', ['727024-st.542'], 'CZ');
+  return rows;
+}
+
+describe('reference detection over real examples of every country', () => {
+  const registry = CountryRegistry.create();
+
+  it.each(examples())('%s: %s → %s', (_source, ref, expected) => {
+    if (typeof expected === 'string') {
+      expect(registry.forReference(ref, undefined).code).toBe(expected);
+      return;
+    }
+    let caught: unknown;
+    try { registry.forReference(ref, undefined); } catch (error) { caught = error; }
+    expect(isServiceError(caught) && caught.code).toBe('CNV_AMBIGUOUS');
+    expect((caught as { data: { candidateCountries: string[] } }).data.candidateCountries.sort()).toEqual([...expected].sort());
+  });
+
+  it('every reference found also normalises under its own country to itself or its canonical form, idempotently', () => {
+    for (const [, ref, expected] of examples()) {
+      for (const code of typeof expected === 'string' ? [expected] : expected) {
+        const adapter = registry.forCountry(code);
+        const canonical = adapter.normalizeReference(ref);
+        expect(adapter.normalizeReference(canonical)).toBe(canonical);
+      }
+    }
+  });
+});
