@@ -1,4 +1,3 @@
-/// <reference path="./topojson-client.d.ts" />
 import { createRequire } from 'node:module';
 import { booleanPointInPolygon, pointToPolygonDistance } from '@turf/turf';
 import { feature } from 'topojson-client';
