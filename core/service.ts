@@ -105,9 +105,9 @@ export class CatastroService {
     return { http: this.http, store: this.store, signal };
   }
 
+  /** The adapter of a reference; the adapter normalises the reference itself (once, in its own methods). */
   private adapterFor(ref: string, country: unknown): { adapter: CountryAdapter; ref: string } {
-    const adapter = this.countries.forReference(ref, optionalCountry(country));
-    return { adapter, ref: adapter.normalizeReference(ref) };
+    return { adapter: this.countries.forReference(ref, optionalCountry(country)), ref };
   }
 
   async parcel(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Parcel> {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { CountryRegistry } from '../countries/registry.js';
+import { installedCountries } from '../countries/registry.js';
 import { isServiceError, validationError, type BBox, type CountryCode, type Parcel } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
@@ -54,7 +54,7 @@ export class AnalysisService {
 
   constructor(deps: AnalysisDeps) {
     this.db = deps.db;
-    this.analysisCountries = deps.analysisCountries ?? CountryRegistry.create().covering('analysis');
+    this.analysisCountries = deps.analysisCountries ?? installedCountries().covering('analysis');
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };

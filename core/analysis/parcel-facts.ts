@@ -1,4 +1,5 @@
 import { area as turfArea, unkinkPolygon } from '@turf/turf';
+import { installedCountries, type CountryRegistry } from '../countries/registry.js';
 import { validationError, type Parcel, type PolygonGeometry } from '../model/index.js';
 
 /** The parcel outline as a GeoJSON Polygon (closing the ring when the source left it open). */
@@ -16,13 +17,12 @@ export function parcelAreaM2(parcel: Parcel): number {
 }
 
 /**
- * Rural (rustic) parcel: the class says so (`Rústico`), or, for Spanish references without a
- * class, the 6th character is a letter (rustic references carry the polígono there; SOURCES.md 1.6).
+ * Rural (rustic) parcel: the class says so (`Rústico`), or, without a class, the country's own
+ * reference rule says rustic (Spain's lives in core/countries/es/land-class.ts).
  */
-export function isRuralParcel(parcel: Parcel): boolean {
+export function isRuralParcel(parcel: Parcel, countries: Pick<CountryRegistry, 'landClassOf'> = installedCountries()): boolean {
   if (parcel.clase) return /r[uú]stic/i.test(parcel.clase);
-  const ref = parcel.refCatastral;
-  return ['ES', 'PV', 'NA'].includes(parcel.pais) && ref.length >= 14 && /[A-ZÑ]/i.test(ref[5]);
+  return countries.landClassOf(parcel.pais, parcel.refCatastral) === 'rustic';
 }
 
 /**

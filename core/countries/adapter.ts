@@ -1,5 +1,5 @@
 import type {
-  AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LonLat,
+  AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LandClass, LonLat,
   Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
@@ -45,9 +45,15 @@ export interface CountryAdapter {
   readonly territoryOf?: CountryCode;
   /** Why a capability of the coverage row is missing, told in its 422 (e.g. the foral cadastres publish no units). */
   readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
+  /** Urban or rustic, as the reference itself says, where the country's references encode it (Spain). */
+  landClassOf?(ref: string): LandClass | undefined;
   /** True when `ref` has this country's reference shape (used for detection). */
   matchesReference(ref: string): boolean;
-  /** Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed. */
+  /**
+   * Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed.
+   * The methods below take references as the caller wrote them and normalise them with this rule
+   * themselves; the core does not normalise before calling them.
+   */
   normalizeReference(ref: string): string;
   parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel>;
   /** The parcel at a point inside `bounds` (the core checked them and picked this adapter). */

@@ -2,7 +2,7 @@ import { countryOutlineAt } from '../geo/country-outlines.js';
 import { bboxContains } from '../geo/bbox.js';
 import {
   ServiceError, isCountryCode, noCoverage, validationError,
-  type CountryCode, type Coverage, type LonLat,
+  type CountryCode, type Coverage, type LandClass, type LonLat,
 } from '../model/index.js';
 import type { CountryAdapter, CountryDefinition, CountrySources } from './adapter.js';
 import { requireInBounds } from './bounds.js';
@@ -155,6 +155,11 @@ export class CountryRegistry {
     return [...territories, adapter];
   }
 
+  /** Urban or rustic from the reference, by the country's own rule, where it has one. */
+  landClassOf(country: CountryCode, ref: string): LandClass | undefined {
+    return this.adapters.get(country)?.landClassOf?.(ref);
+  }
+
   /** 422 CNV_COVERAGE unless the adapter's coverage row has `capability`; `what` names it for the message. */
   requireCoverage(adapter: CountryAdapter, capability: keyof Coverage, what: string): void {
     if (adapter.coverage[capability]) return;
@@ -164,4 +169,15 @@ export class CountryRegistry {
       supportedCountries: covered,
     });
   }
+}
+
+let installed: CountryRegistry | undefined;
+
+/**
+ * The installed countries with their official sources, for rules that need no source (coverage,
+ * reference rules) where no registry is passed in; made once.
+ */
+export function installedCountries(): CountryRegistry {
+  installed ??= CountryRegistry.create();
+  return installed;
 }

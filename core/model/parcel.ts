@@ -128,3 +128,6 @@ export function mapsUrl(lat: number, lon: number): string {
   return `https://www.google.com/maps?q=${lat.toFixed(7)},${lon.toFixed(7)}`;
 }
 
+
+/** Urban or rustic land, as a country's cadastre classes it (Spain: `clase` Urbano/Rústico). */
+export type LandClass = 'urban' | 'rustic';

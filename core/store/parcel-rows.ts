@@ -29,12 +29,6 @@ export type ParcelRow = [
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
-/** In Spain the 6th character of a 14-character reference is a letter for rustic parcels (SOURCES.md 1.6). */
-export function spanishClassOf(ref: string): string | undefined {
-  if (ref.length < 14) return undefined;
-  return /[A-ZÑ]/.test(ref[5]) ? 'Rústico' : 'Urbano';
-}
-
 export function parcelFromRow(row: ParcelRow): StoredParcel {
   const [
     , countryCode, ref, geometry, centroidLon, centroidLat, area, municipio, provincia, direccion, codigoPostal,
@@ -52,7 +46,7 @@ export function parcelFromRow(row: ParcelRow): StoredParcel {
     direccion: optional(direccion),
     codigoPostal: optional(codigoPostal),
     uso: optional(uso),
-    clase: optional(clase) ?? (country === 'ES' ? spanishClassOf(ref) : undefined),
+    clase: optional(clase),
     superficieConstruida: optional(superficieConstruida),
     anioConstruccion: optional(anioConstruccion),
     declaredUnits: optional(declaredUnits),

@@ -5,18 +5,19 @@ import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import {
   isServiceError, mapsUrl, notFound, validationError,
-  type AddressCandidatesResult, type AddressParseResult, type AddressQuery,
+  type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';
 import type { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage } from '../adapter.js';
 import { requireInBounds } from '../bounds.js';
+import { claseOfReference, landClassOfReference } from './land-class.js';
 import { SpainLiveSource, todayIso } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
-import { fincaKind, isSpanishReference, parseSpanishReference, unitReference } from './reference.js';
+import { isSpanishReference, parseSpanishReference, unitReference } from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
@@ -35,7 +36,6 @@ function catastroReference(ref: string): string {
   return parseSpanishReference(ref);
 }
 
-const CLASS_OF_KIND = { urban: 'Urbano', rustic: 'Rústico', special: undefined } as const;
 const UNIT_CURSOR = /^[0-9A-Z]{20}$/;
 
 /** A failure of the source itself (503) must surface; a refusal (404/400) only means "no data". */
@@ -86,6 +86,10 @@ export class SpainAdapter implements CountryAdapter {
   /** Endpoint 5 through the Catastro street directory (OVCCallejero). */
   parseAddress(direccion: string, ctx: AdapterContext): Promise<AddressParseResult> {
     return parseAddress(direccion, this.address(ctx), ctx.signal);
+  }
+
+  landClassOf(ref: string): LandClass | undefined {
+    return landClassOfReference(ref);
   }
 
   matchesReference(ref: string): boolean {
@@ -245,7 +249,7 @@ export class SpainAdapter implements CountryAdapter {
       municipio: finca?.municipio || undefined,
       provincia: finca?.provincia || undefined,
       uso: single?.uso || finca?.usoGeneral || undefined,
-      clase: answer?.clase ?? CLASS_OF_KIND[fincaKind(ref14)],
+      clase: answer?.clase ?? claseOfReference(ref14),
       superficieConstruida: single?.superficie || undefined,
       anioConstruccion: finca?.anioConstruccion || undefined,
       declaredUnits: finca?.declaredUnits,

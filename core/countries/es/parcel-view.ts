@@ -1,3 +1,4 @@
+import { claseOfReference } from './land-class.js';
 import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
 import {
@@ -47,7 +48,7 @@ export function fincaParcel(parcel: StoredParcel, finca: StoredFinca | undefined
     municipio: parcel.municipio || finca?.municipio,
     provincia: parcel.provincia || finca?.provincia,
     uso: parcel.uso || finca?.usoGeneral,
-    clase: parcel.clase,
+    clase: parcel.clase ?? claseOfReference(parcel.ref),
     superficieConstruida: positive(parcel.superficieConstruida),
     anioConstruccion: positive(parcel.anioConstruccion) ?? positive(finca?.anioConstruccion),
   });
@@ -80,7 +81,7 @@ export function unitParcel(
     municipio: finca?.municipio || parcel.municipio,
     provincia: finca?.provincia || parcel.provincia,
     uso: unit.uso,
-    clase: parcel.clase,
+    clase: parcel.clase ?? claseOfReference(parcel.ref),
     superficieConstruida: positive(unit.superficie),
     anioConstruccion: positive(unit.anio),
     coefParticipacion: catastroCoefficient(unit.participacion),

@@ -1,5 +1,5 @@
 import { centroid, areaM2 } from '../../geo/polygon.js';
-import { spanishClassOf } from '../parcel-rows.js';
+import { claseOfReference } from '../../countries/es/land-class.js';
 import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
@@ -128,7 +128,7 @@ class CadastralParcelReader {
       centroid: centroid(geometry),
       areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
       // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
-      clase: country === 'ES' ? spanishClassOf(ref) : undefined,
+      clase: country === 'ES' ? claseOfReference(ref) : undefined,
       ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
       source: this.options.source,
       dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
