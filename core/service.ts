@@ -20,6 +20,7 @@ import {
   type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
+import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
 import { renderReport } from './report/render-report.js';
 import { resolveEsSources } from './countries/es/config.js';
@@ -190,6 +191,14 @@ export class CatastroService {
     return kind === 'protected-areas'
       ? this.analyses.protectedAreasInBBox(bbox, limit)
       : this.analyses.groundMotionCellsInBBox(bbox, limit);
+  }
+
+  private batchJobs?: BatchJobs;
+
+  /** The app's batch lookups (CSV dropped in the app), kept under the data folder so they resume. */
+  get batches(): BatchJobs {
+    this.batchJobs ??= new BatchJobs(path.join(this.dataDir, 'batches'), (query, signal) => this.findParcel(query, signal));
+    return this.batchJobs;
   }
 
   /**

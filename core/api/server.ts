@@ -13,6 +13,7 @@ import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { catastroRoutes } from './routes/catastro.js';
+import { batchRoutes } from './routes/batch.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
 import { searchRoutes } from './routes/search.js';
@@ -96,6 +97,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(catastroRoutes, deps);
   await app.register(searchRoutes, deps);
   await app.register(exportRoutes, deps);
+  await app.register(batchRoutes, deps);
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());

@@ -21,6 +21,8 @@ export interface BatchFileJob {
   /** Called once the columns are known, before any lookup. */
   onStart?: (columns: BatchColumns, counts: BatchCounts, resumed: number) => void;
   onProgress?: (counts: BatchCounts, last: BatchRowResult | undefined) => void;
+  /** Keep the journal after a complete run (the app's batches read their answers from it). */
+  keepJournal?: boolean;
 }
 
 export interface BatchFileOutcome extends BatchOutcome {
@@ -67,6 +69,6 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   writeFileSync(temporary, bytes);
   renameSync(temporary, job.output);
   const final = outcome.complete && !outcome.results.some(isRetryableFailure);
-  if (final) journal.remove();
-  return { ...outcome, columns, format, journal: final ? undefined : journal.file, resumed };
+  if (final && !job.keepJournal) journal.remove();
+  return { ...outcome, columns, format, journal: final && !job.keepJournal ? undefined : journal.file, resumed };
 }

@@ -37,6 +37,17 @@ export class BatchJournal {
     return new BatchJournal(file, answered);
   }
 
+  /** Every answer recorded in a journal file, whatever its fingerprint (for reading a finished batch). */
+  static readAll(file: string): BatchRowResult[] {
+    const [, ...lines] = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const answered = new Map<number, BatchRowResult>();
+    for (const line of lines) {
+      const result = safeParse(line) as BatchRowResult | undefined;
+      if (result && typeof result.row === 'number') answered.set(result.row, result);
+    }
+    return [...answered.values()].sort((a, b) => a.row - b.row);
+  }
+
   /** Rows answered for good in an earlier run: all but those whose failure is worth a retry. */
   finalRows(): BatchRowResult[] {
     return [...this.answered.values()].filter((r) => !isRetryableFailure(r));

@@ -45,6 +45,17 @@ export type FeatureFormat = (typeof FEATURE_FORMATS)[number];
 export const isFeatureFormat = (value: unknown): value is FeatureFormat =>
   typeof value === 'string' && (FEATURE_FORMATS as readonly string[]).includes(value);
 
+/** What the app shows of a dropped CSV before the batch starts: its columns and which ones were recognised. */
+export interface BatchPreview {
+  header: string[];
+  rows: number;
+  /** The first rows, to check the columns against. */
+  sample: Record<string, string>[];
+  /** The columns detected (or named); undefined when none fits and the user must name them. */
+  columns?: BatchColumns;
+  problem?: string;
+}
+
 /** A batch as the app shows it: counts while it runs, and the rows that failed with their reason. */
 export interface BatchState {
   id: string;

@@ -1,0 +1,73 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { MAX_BATCH_BYTES } from '../../batch/read-csv.js';
+import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
+import { MIME_OF_FORMAT } from '../../export/write-table.js';
+import type { CatastroService } from '../../service.js';
+
+const Columns = Type.Optional(Type.Object({
+  reference: Type.Optional(Type.String({ maxLength: 200 })),
+  latitude: Type.Optional(Type.String({ maxLength: 200 })),
+  longitude: Type.Optional(Type.String({ maxLength: 200 })),
+  country: Type.Optional(Type.String({ maxLength: 200 })),
+}, { additionalProperties: false }));
+
+const BatchBody = Type.Object({
+  csv: Type.String({ description: 'The CSV text, header first (comma, semicolon or tab separated).' }),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  columns: Columns,
+  country: Type.Optional(Type.String({ maxLength: 2, minLength: 2 })),
+});
+type BatchBodyT = Static<typeof BatchBody>;
+const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+type BatchParamsT = Static<typeof BatchParams>;
+const ResultParams = Type.Object({ id: Type.String({ maxLength: 64 }), format: Type.Union(FEATURE_FORMATS.map((f) => Type.Literal(f))) });
+type ResultParamsT = Static<typeof ResultParams>;
+
+/**
+ * Batch lookups (beyond the spec's list): a CSV of references or coordinates answered in the
+ * background, polled for progress, resumed after an interruption. Quota: starting, polling and
+ * resuming are free; the result file costs one unit per parcel found in it, as the same lookups
+ * one by one would (rows not found or failed are free, as their 404/4xx/5xx would be).
+ */
+export async function batchRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+  const bodyLimit = MAX_BATCH_BYTES * 2;
+
+  app.post<{ Body: BatchBodyT }>('/api/batch/preview', {
+    bodyLimit, schema: { tags: ['Batch'], summary: 'Columns of a CSV and the ones recognised', body: BatchBody },
+  }, async (request, reply) => {
+    reply.quotaCost = 0;
+    return { success: true, data: service.batches.preview(request.body.csv, request.body.columns as BatchColumns | undefined) };
+  });
+
+  app.post<{ Body: BatchBodyT }>('/api/batch', {
+    bodyLimit, schema: { tags: ['Batch'], summary: 'Start a batch lookup of every row of a CSV', body: BatchBody },
+  }, async (request, reply) => {
+    reply.quotaCost = 0;
+    const state = service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country });
+    return reply.status(202).send({ success: true, data: state });
+  });
+
+  app.get('/api/batch', { schema: { tags: ['Batch'], summary: 'Batches of this installation, newest first (interrupted ones resumable)' } }, async (_request, reply) => {
+    reply.quotaCost = 0;
+    return { success: true, data: service.batches.list() };
+  });
+
+  app.get<{ Params: BatchParamsT }>('/api/batch/:id', { schema: { tags: ['Batch'], summary: 'Progress and problems of a batch', params: BatchParams } }, async (request, reply) => {
+    reply.quotaCost = 0;
+    return { success: true, data: service.batches.state(request.params.id) };
+  });
+
+  for (const action of ['resume', 'cancel'] as const) {
+    app.post<{ Params: BatchParamsT }>(`/api/batch/:id/${action}`, { schema: { tags: ['Batch'], summary: action === 'resume' ? 'Resume an interrupted batch' : 'Stop a running batch (resumable)', params: BatchParams } }, async (request, reply) => {
+      reply.quotaCost = 0;
+      return { success: true, data: action === 'resume' ? service.batches.resume(request.params.id) : service.batches.cancel(request.params.id) };
+    });
+  }
+
+  app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML', params: ResultParams } }, async (request, reply) => {
+    const file = service.batches.result(request.params.id, request.params.format as FeatureFormat);
+    reply.quotaCost = file.found;
+    return reply.type(MIME_OF_FORMAT[request.params.format as FeatureFormat]).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
+  });
+}

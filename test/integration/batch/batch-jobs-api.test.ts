@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { BatchJobs } from '../../../core/batch/batch-jobs.js';
+import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+
+const SAMPLE_A = '40146A00405051';
+const SAMPLE_B = '000700100UL74F';
+const UNKNOWN = '9999999VK9999A';
+const CSV = `refcat;nota\n${SAMPLE_A};a\n${SAMPLE_B};b\n${UNKNOWN};c\nXYZ;d\n`;
+
+let api: TestApi;
+let key: string;
+beforeAll(async () => {
+  api = await startTestApi({ auth: 'keys' });
+  const out: string[] = [];
+  await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+});
+afterAll(async () => { await api?.close(); });
+
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  api.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload !== undefined && { payload: payload as object }) });
+const remaining = async () => Number((await call('GET', '/api/catastro/BAD')).headers['x-quota-remaining']);
+
+async function until(id: string, done: (s: BatchState) => boolean): Promise<BatchState> {
+  for (let i = 0; i < 200; i++) {
+    const state = (await call('GET', `/api/batch/${id}`)).json().data as BatchState;
+    if (done(state)) return state;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('batch did not finish');
+}
+
+describe('/api/batch', () => {
+  it('previews the columns, runs the batch in the background, reports counts and problems, and serves the result; only found parcels cost', async () => {
+    const preview = await call('POST', '/api/batch/preview', { csv: CSV });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({ header: ['refcat', 'nota'], rows: 4, columns: { reference: 'refcat' } });
+    const unknownColumns = (await call('POST', '/api/batch/preview', { csv: 'a,b\n1,2\n' })).json().data;
+    expect(unknownColumns.columns).toBeUndefined();
+    expect(unknownColumns.problem).toContain('a, b');
+
+    const before = await remaining();
+    const started = await call('POST', '/api/batch', { csv: CSV, name: 'fincas.csv' });
+    expect(started.statusCode).toBe(202);
+    const state = await until(started.json().data.id, (s) => s.state === 'done');
+    expect(state.counts).toEqual({ total: 4, done: 4, found: 2, notFound: 1, failed: 1 });
+    expect(state.problems.map((p) => [p.row, p.status, p.code])).toEqual([[3, 'not_found', 'NOT_FOUND'], [4, 'failed', 'VALIDATION_ERROR']]);
+    expect(state.problems[1].reason).toContain('XYZ');
+    expect(await remaining()).toBe(before);
+
+    const gpkg = await call('GET', `/api/batch/${state.id}/result.gpkg`);
+    expect(gpkg.statusCode).toBe(200);
+    expect(gpkg.headers['content-disposition']).toBe('attachment; filename="fincas-result.gpkg"');
+    expect(await remaining()).toBe(before - 2);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-batch-api-')), 'r.gpkg');
+    writeFileSync(file, gpkg.rawPayload);
+    const info = spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' });
+    expect(info.stdout).toMatch(/Feature Count: 4\n/);
+
+    expect((await call('GET', '/api/batch')).json().data.map((b: BatchState) => b.id)).toContain(state.id);
+  });
+
+  it('answers the spec errors: a CSV without usable columns 400, an unknown batch 404, a malformed id 400', async () => {
+    expect((await call('POST', '/api/batch', { csv: 'a,b\n1,2\n' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await call('GET', '/api/batch/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+    expect((await call('GET', '/api/batch/..%2F..%2Fetc')).statusCode).toBe(400);
+    expect((await call('POST', '/api/batch', { nope: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('BatchJobs after the app closed mid-batch', () => {
+  it('lists the batch as interrupted and resumes it without asking answered rows again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-batch-jobs-'));
+    const asked: string[] = [];
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => { release = resolve; });
+    const first = new BatchJobs(dir, async (query: ParcelQuery, signal) => {
+      const ref = (query as { reference: string }).reference;
+      asked.push(ref);
+      if (ref === SAMPLE_B) await blocked; // the app "closes" while this row is in flight
+      return api.service.findParcel(query, signal);
+    });
+    const { id } = first.start({ csv: `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n` });
+    // Rows 1 and 3 answer; row 2 hangs until the "crash".
+    for (let i = 0; i < 200 && first.state(id).counts.done < 2; i++) await new Promise((r) => setTimeout(r, 20));
+
+    // A new process over the same folder sees a batch no one runs.
+    const again: string[] = [];
+    const second = new BatchJobs(dir, (query, signal) => { again.push((query as { reference: string }).reference); return api.service.findParcel(query, signal); });
+    const seen = second.list().find((b) => b.id === id)!;
+    expect(seen.state).toBe('interrupted');
+    expect(seen.counts.done).toBe(2);
+    second.resume(id);
+    for (let i = 0; i < 200 && second.state(id).state === 'running'; i++) await new Promise((r) => setTimeout(r, 20));
+    const finished = second.state(id);
+    expect(finished.state).toBe('done');
+    expect(finished.counts).toMatchObject({ total: 3, done: 3, found: 2, notFound: 1 });
+    expect(again).toEqual([SAMPLE_B]);
+    release();
+  });
+});
