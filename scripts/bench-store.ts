@@ -50,7 +50,7 @@ writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(40) + 
 
 // 2. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
 const sample: StoredParcel[] = [];
-await streamCadastralParcels(SAMPLE, { source: 'inspire' }, (batch) => sample.push(...batch));
+await streamCadastralParcels(SAMPLE, { source: 'inspire' }, (batch) => { sample.push(...batch); });
 const extent = sample.reduce((b, p) => {
   const [w, s, e, n] = bboxOf(p.geometry);
   return [Math.min(b[0], w), Math.min(b[1], s), Math.max(b[2], e), Math.max(b[3], n)];

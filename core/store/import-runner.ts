@@ -3,7 +3,8 @@ import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
-import { streamCadastralParcels } from './importers/inspire-parcels.js';
+import { streamParcelsOnWorker } from './importers/parcel-parse-thread.js';
+import { suspendChangeCounting } from './change-counting.js';
 import { importCatFile } from './importers/cat-file.js';
 import { fileSize, type TextChunk } from './importers/text-stream.js';
 import { dropStaleParcels, markAreaParcelsStale, offlineAreaId, recordOfflineArea } from './offline-areas.js';
@@ -14,6 +15,8 @@ import type { ImportProgress, ImportResult } from './types.js';
 export { detectImportKind, type ImportKind } from './import-plan.js';
 
 const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
+
+const IMPORT_CACHE_KIB = 16 * 1024;
 
 /** Where a file came from, when it was downloaded (kept as the offline area's source). */
 export interface ImportOrigin {
@@ -48,6 +51,10 @@ function importSequentially(
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
     const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
+    // The import's own page cache stays small: its writes stream through, and the peak memory
+    // of an import must not grow with the file (README "Import performance").
+    // No memory map either: mapped pages of a large copy would count against the import's memory.
+    if (db !== store.db) { db.pragma(`cache_size = -${IMPORT_CACHE_KIB}`); db.pragma('mmap_size = 0'); }
     try {
       for (const file of files) results.push(...await importOne(db, file, onProgress, origins[file]));
     } finally {
@@ -103,7 +110,9 @@ async function importOne(
   };
 
   beginImport(db, file);
+  let resumeChangeCounting: (() => void) | undefined;
   try {
+    resumeChangeCounting = suspendChangeCounting(db);
     for (const part of plan.parts) {
       const result: ImportResult = {
         file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
@@ -112,10 +121,11 @@ async function importOne(
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
-        result.parcels = await streamCadastralParcels(part.input, { source: 'inspire' }, (parcels, chunk) => {
-          parcels.forEach((p) => writer.parcel(named ? { ...p, ...named } : p, area));
-          records += parcels.length;
-          progress(chunk);
+        // Parsed on a worker thread while this one writes (see README "Import performance").
+        result.parcels = await streamParcelsOnWorker(part.input, (batch, bytesRead) => {
+          writer.parcelBatch(batch, { ...named, offlineArea: area });
+          records += batch.count;
+          progress({ text: '', bytesRead });
         });
         if (area) dropStaleParcels(db, area);
       } else if (part.kind === 'inspire-buildings') {
@@ -144,6 +154,7 @@ async function importOne(
       result.durationMs = Date.now() - started;
       results.push(result);
     }
+    resumeChangeCounting();
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -1,6 +1,7 @@
 import { bboxOf } from '../geo/polygon.js';
 import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
+import { NUMBERS_PER_PARCEL, type ParcelBatch } from './importers/parcel-batch.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 export interface BuildingFacts {
@@ -13,22 +14,7 @@ export interface BuildingFacts {
   dataDate: string;
 }
 
-/**
- * Prepared write statements shared by the store (live cache) and the importers. Callers own
- * the transaction. An upsert keeps attributes the new record lacks (a live outline must not
- * erase an address a CAT import brought), and moves the R*Tree box with the geometry.
- */
-export class ParcelWriter {
-  private readonly upsertParcel;
-  private readonly deleteBox;
-  private readonly insertBox;
-  private readonly upsertBuildingStatement;
-  private readonly upsertFincaStatement;
-  private readonly upsertUnitStatement;
-  private readonly deleteUnitsStatement;
-
-  constructor(db: SqliteDatabase) {
-    this.upsertParcel = db.prepare(`
+const PARCEL_UPSERT_SQL = `
       INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, municipio, provincia, direccion,
         codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
       VALUES (@country, @ref, @geometry, @centroid_lon, @centroid_lat, @area, @municipio, @provincia, @direccion,
@@ -46,7 +32,30 @@ export class ParcelWriter {
         declared_dwellings = COALESCE(excluded.declared_dwellings, declared_dwellings),
         source = excluded.source, data_date = excluded.data_date,
         offline_area = COALESCE(excluded.offline_area, offline_area)
-      RETURNING id`);
+      RETURNING id`;
+
+/**
+ * Prepared write statements shared by the store (live cache) and the importers. Callers own
+ * the transaction. An upsert keeps attributes the new record lacks (a live outline must not
+ * erase an address a CAT import brought), and moves the R*Tree box with the geometry.
+ */
+export class ParcelWriter {
+  private readonly upsertParcel;
+  private readonly upsertParcelPositional;
+  private readonly replaceBox;
+  private readonly deleteBox;
+  private readonly insertBox;
+  private readonly upsertBuildingStatement;
+  private readonly upsertFincaStatement;
+  private readonly upsertUnitStatement;
+  private readonly deleteUnitsStatement;
+
+  constructor(db: SqliteDatabase) {
+    this.upsertParcel = db.prepare(PARCEL_UPSERT_SQL);
+    // The same upsert with positional parameters, for bulk batches: binding by position skips a
+    // name lookup per value, and the R*Tree box is replaced in one statement.
+    this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?')).pluck();
+    this.replaceBox = db.prepare('INSERT OR REPLACE INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
     this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
     this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
     this.upsertBuildingStatement = db.prepare(`
@@ -80,6 +89,26 @@ export class ParcelWriter {
     const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.geometry);
     this.deleteBox.run(id);
     this.insertBox.run(id, minLon, maxLon, minLat, maxLat);
+  }
+
+  /**
+   * Writes a packed batch from the parse worker (the bulk import's path): the same upsert as
+   * `parcel`, columns the file has no value for left to what the copy holds.
+   */
+  parcelBatch(batch: ParcelBatch, extra: { municipio?: string; provincia?: string; offlineArea?: string }): void {
+    const { numbers, geometry, offsets } = batch;
+    const municipio = extra.municipio ?? null;
+    const provincia = extra.provincia ?? null;
+    const area = extra.offlineArea ?? null;
+    for (let i = 0; i < batch.count; i++) {
+      const at = i * NUMBERS_PER_PARCEL;
+      const blob = Buffer.from(geometry.buffer, geometry.byteOffset + offsets[i], offsets[i + 1] - offsets[i]);
+      const id = this.upsertParcelPositional.get(
+        batch.countries[i], batch.refs[i], blob, numbers[at], numbers[at + 1], numbers[at + 2], municipio, provincia, null,
+        null, null, batch.classes[i], null, null, null, null, batch.sources[i], batch.dataDates[i], area,
+      ) as number;
+      this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
+    }
   }
 
   building(b: BuildingFacts): void {

@@ -84,7 +84,7 @@ export class GmlSurfaceCollector {
       throw new Error(`Geometry in an unsupported or missing CRS (srsName ${JSON.stringify(srsName)}).`);
     }
     const latFirst = isLatitudeFirst(srsName!);
-    const numbers = text.trim().split(/\s+/).map(Number);
+    const numbers = parseNumberList(text);
     if (numbers.length < 8 || numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) {
       throw new Error(`Malformed posList (${numbers.length} numbers).`);
     }
@@ -109,4 +109,25 @@ export class GmlSurfaceCollector {
       ? { type: 'Polygon', coordinates: this.polygons[0] }
       : { type: 'MultiPolygon', coordinates: this.polygons };
   }
+}
+
+const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
+
+/**
+ * The numbers of a posList: the same values as `text.trim().split(/\s+/).map(Number)` (each
+ * token goes through Number, so "1e3" or garbage behave alike), without the regex split and the
+ * intermediate array of token strings, which were a tenth of an import.
+ */
+export function parseNumberList(text: string): number[] {
+  const numbers: number[] = [];
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    while (at < length && isSpace(text.charCodeAt(at))) at++;
+    if (at >= length) break;
+    const start = at;
+    while (at < length && !isSpace(text.charCodeAt(at))) at++;
+    numbers.push(Number(text.slice(start, at)));
+  }
+  return numbers;
 }

@@ -152,17 +152,18 @@ export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions)
 export async function streamCadastralParcels(
   file: TextInput,
   options: ParcelReadOptions,
-  sink: (parcels: StoredParcel[], progress: TextChunk) => void,
+  sink: (parcels: StoredParcel[], progress: TextChunk) => void | Promise<void>,
 ): Promise<number> {
   let batch: StoredParcel[] = [];
   let total = 0;
   const reader = new CadastralParcelReader(options, (p) => { batch.push(p); total++; });
   for await (const chunk of readText(file)) {
     reader.sax.write(chunk.text);
-    sink(batch, chunk);
+    const full = batch;
     batch = [];
+    await sink(full, chunk);
   }
   reader.sax.close();
-  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
+  if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
   return total;
 }
