@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
+import { registerParcelWriter } from './register-parcels.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
@@ -136,11 +137,21 @@ async function importOne(
         });
       } else if (part.kind !== 'cat') {
         const format = NATIONAL_FORMAT_OF_KIND.get(part.kind)!;
-        result.parcels = await format.stream(part.input, (parcels, chunk) => {
-          parcels.forEach((p) => writer.parcel(p));
-          records += parcels.length;
-          progress(chunk);
-        });
+        if (format.streamRegister) {
+          const writeEntry = registerParcelWriter(db);
+          const { kept, skipped } = await format.streamRegister(part.input, (entries, chunk) => {
+            entries.forEach(writeEntry);
+            records += entries.length;
+            progress(chunk);
+          });
+          Object.assign(result, { parcels: kept, skipped });
+        } else {
+          result.parcels = await format.stream!(part.input, (parcels, chunk) => {
+            parcels.forEach((p) => writer.parcel(p));
+            records += parcels.length;
+            progress(chunk);
+          });
+        }
       } else {
         const counts = await importCatFile(db, writer, file, {}, (chunk, staged) => {
           records = staged;

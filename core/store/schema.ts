@@ -129,4 +129,18 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE parcels ADD COLUMN offline_area TEXT;
   `,
+  `
+  -- Parcels a national register lists without an outline (Denmark's MAT download carries no
+  -- geometry): what the register says of them, by country and reference. Live answers take
+  -- their registered area from here; they never draw on the map.
+  CREATE TABLE register_parcels (
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    area REAL,                           -- m², as registered
+    municipality_code TEXT,
+    property_id TEXT,                    -- the property the parcel belongs to (DK: SamletFastEjendom)
+    data_date TEXT NOT NULL,             -- YYYY-MM-DD the record is in force from
+    PRIMARY KEY (country, ref)
+  );
+  `,
 ];

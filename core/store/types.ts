@@ -24,6 +24,16 @@ export interface StoredParcel {
   dataDate: string;            // YYYY-MM-DD the data is valid for
 }
 
+/** A parcel as a national register lists it, without an outline (table register_parcels). */
+export interface RegisterParcel {
+  country: CountryCode;
+  ref: string;
+  areaM2?: number;
+  municipalityCode?: string;
+  propertyId?: string;
+  dataDate: string;
+}
+
 /** A unit (bien inmueble) of a Spanish finca, keyed by its 20-character reference. */
 export interface StoredUnit {
   ref: string;                 // 20 characters

@@ -1,5 +1,6 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import { readRegisterParcel } from '../../store/register-parcels.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
@@ -26,16 +27,22 @@ class DenmarkLiveSource implements LiveParcelSource {
   constructor(private readonly sources: DkSourcesConfig) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today());
+    return withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today()), ctx);
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today());
+    return withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()), ctx);
   }
 
   addresses(q: string, limit: number, ctx: AdapterContext) {
     return fetchText(addressSearchUrl(this.sources.dawaUrl, q, limit), DAWA_SOURCE, ctx, 'application/json').then(parseDawaAddresses);
   }
+}
+
+/** The registered area of an imported MAT download wins over DAWA's (the register is Matriklen itself). */
+function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): StoredParcel | undefined {
+  const registered = parcel && readRegisterParcel(ctx.store.db, 'DK', parcel.ref);
+  return parcel && registered?.areaM2 !== undefined ? { ...parcel, areaM2: registered.areaM2 } : parcel;
 }
 
 /** DAWA answers an unknown jordstykke with HTTP 404 and a JSON error body: "no such parcel", not an outage. */

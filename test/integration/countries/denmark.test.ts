@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRegisterParcel } from '../../../core/store/register-parcels.js';
+import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
 import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 let api: EuropeApi;
@@ -50,5 +53,28 @@ describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written a
     const response = await post('/api/search/coordinates', { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
+  });
+});
+
+describe('Denmark bulk import (the real Datafordeler MAT JSON download, no geometry)', () => {
+  it('keeps the jordstykker in force (Gældende, open registration and effect) in the register, areas read from strings', async () => {
+    const zip = countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip');
+    const [entry] = (await listZipEntries(zip)).filter((e) => e.name.endsWith('.json'));
+    const records = JSON.parse(await readZipEntryText(entry, 8 << 20)).JordstykkeList as Record<string, string | null>[];
+    const current = records.filter((r) => r.status === 'Gældende' && r.registreringTil === null && r.virkningTil === null);
+    expect(current.length).toBeLessThan(records.length);
+
+    const [result] = await api.service.importFiles([zip]);
+    expect(result).toMatchObject({ kind: 'dk-mat-json', parcels: current.length, skipped: records.length - current.length });
+    const sample = current[0];
+    expect(typeof sample.registreretAreal).toBe('string');
+    expect(readRegisterParcel(api.service.store.db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
+      areaM2: Number(sample.registreretAreal), municipalityCode: sample.kommuneLokalId, propertyId: sample.samletFastEjendomLokalId,
+    });
+    const provisional = records.find((r) => r.status !== 'Gældende')!;
+    const alsoCurrent = current.some((r) => r.ejerlavLokalId === provisional.ejerlavLokalId && r.matrikelnummer === provisional.matrikelnummer);
+    if (!alsoCurrent) expect(readRegisterParcel(api.service.store.db, 'DK', `${provisional.ejerlavLokalId}-${provisional.matrikelnummer}`)).toBeUndefined();
+    // No outline: nothing of it is drawn or located.
+    expect(api.service.store.countParcels('DK')).toBeLessThanOrEqual(1);
   });
 });
