@@ -21,7 +21,7 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 
 interface ServeOptions {
   host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
-  auth?: 'keys' | 'off'; freePerIp?: string;
+  auth?: 'keys' | 'off'; freePerIp?: string; statusInterval?: string;
 }
 
 /**
@@ -67,6 +67,10 @@ async function serve(options: ServeOptions) {
     auth: options.auth ?? 'keys',
     freeTier: options.freePerIp ? { perIpDaily: Number(options.freePerIp) } : undefined,
   });
+  const statusSeconds = Number(options.statusInterval ?? 300);
+  if (!Number.isFinite(statusSeconds) || statusSeconds < 0) throw new Error('--status-interval must be a number of seconds, 0 or more.');
+  // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
+  if (statusSeconds > 0) service.startStatusChecks(Math.max(10, statusSeconds) * 1000);
   if (isWorker) {
     process.send?.({ url: server.url });
   } else {
@@ -97,6 +101,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
     .option('--workers <n>', 'processes sharing the port (serve only)', '1')
+    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', '300')
     .addOption(new Option('--log', 'log every request'));
 
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))

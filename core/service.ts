@@ -18,7 +18,7 @@ import { parcelTile } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
   type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type LonLat, type HazardLayerProgress,
-  type HazardLayerResult, type Parcel, type ParcelQuery, type PolygonResult, type UnitsPage,
+  type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
@@ -29,6 +29,7 @@ import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
 import { ensureSampleImported } from './store/sample.js';
 import type { ImportProgress, ImportResult } from './store/types.js';
+import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 
 export const API_VERSION = '2026-10-01';
@@ -56,17 +57,13 @@ export interface ParcelExport {
   fileName: string;
 }
 
-export interface ServiceStatus {
-  version: string;
-  parcels: number;
-  dataDir: string;
-}
-
 /**
  * The one door into the core: HTTP routes and Electron IPC handlers call these methods and
  * nothing else. Each validates its own input, so both callers get the spec's errors.
  */
 export class CatastroService {
+  /** The status page's scheduled checks of every source (started by the server and the desktop app). */
+  private readonly monitor: SourceMonitor;
   /** Hazard-layer imports queue behind each other: two writers would wait on SQLite's lock, then fail. */
   private layerImports: Promise<unknown> = Promise.resolve();
 
@@ -78,7 +75,9 @@ export class CatastroService {
     readonly analyses: AnalysisService,
     /** Areas made available offline: download (Catastro ATOM), list, update, remove. */
     readonly offline: OfflineAreasService,
-  ) {}
+  ) {
+    this.monitor = new SourceMonitor(http, countries.statusChecks());
+  }
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
     const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
@@ -274,8 +273,19 @@ export class CatastroService {
     return parcelTile(this.store, z, x, y);
   }
 
+  /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */
   status(): ServiceStatus {
-    return { version: API_VERSION, parcels: this.store.countParcels(), dataDir: this.dataDir };
+    return this.monitor.snapshot(this.store.countParcels(), API_VERSION);
+  }
+
+  /** Checks every source now and on a schedule (default every five minutes, the spec's). */
+  startStatusChecks(intervalMs = DEFAULT_CHECK_INTERVAL_MS): void {
+    this.monitor.start(intervalMs);
+  }
+
+  /** One check of every source now (the status page's "check now", tests). */
+  checkSources(): Promise<void> {
+    return this.monitor.checkAll();
   }
 
   importFiles(files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {
@@ -306,6 +316,7 @@ export class CatastroService {
   }
 
   close(): void {
+    this.monitor.stop();
     this.store.close();
   }
 }

@@ -66,6 +66,8 @@ async function start(): Promise<void> {
     resourcesDir,
     sources: serviceSourcesFromEnv(),
   });
+  // The status bar's view of the sources: checked now and every five minutes (the spec's status page).
+  service.startStatusChecks();
   const localApi = new LocalApi(service, rendererDir);
   setupIpc({
     service,

@@ -17,6 +17,7 @@ import { batchRoutes } from './routes/batch.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
 import { searchRoutes } from './routes/search.js';
+import { statusRoutes } from './routes/status.js';
 
 export interface ApiServerOptions {
   service: CatastroService;
@@ -100,6 +101,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(batchRoutes, deps);
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
+  await app.register(statusRoutes, deps);
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 
   const staticDir = options.staticDir;

@@ -15,6 +15,17 @@ export interface AdapterContext {
 }
 
 /**
+ * One cheap real request to one source, for the status page (core/status): sent through the same
+ * upstream client as every lookup, under the source's own name, so its breaker is the lookups'.
+ */
+export interface SourceCheck {
+  /** The source's name as its lookups use it (one circuit breaker per name). */
+  source: string;
+  url: string;
+  accept?: string;
+}
+
+/**
  * One country's cadastre behind one interface: everything national (reference rules, sources,
  * address search, attribution, coverage) lives in the country's folder; the core only calls
  * these members. See core/countries/README.md for the step-by-step of adding a country.
@@ -47,6 +58,8 @@ export interface CountryAdapter {
   readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
   /** Urban or rustic, as the reference itself says, where the country's references encode it (Spain). */
   landClassOf?(ref: string): LandClass | undefined;
+  /** A cheap real request per source of this country, for the status page. */
+  statusChecks?(): SourceCheck[];
   /** True when `ref` has this country's reference shape (used for detection). */
   matchesReference(ref: string): boolean;
   /**

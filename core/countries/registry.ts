@@ -4,7 +4,7 @@ import {
   ServiceError, isCountryCode, noCoverage, validationError,
   type CountryCode, type Coverage, type LandClass, type LonLat,
 } from '../model/index.js';
-import type { CountryAdapter, CountryDefinition, CountrySources } from './adapter.js';
+import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } from './adapter.js';
 import { requireInBounds } from './bounds.js';
 import { spain } from './es/definition.js';
 import { czechia } from './cz/definition.js';
@@ -143,6 +143,18 @@ export class CountryRegistry {
     }
     const id = countryOutlineAt(point, candidates.map((a) => a.outlineId));
     return candidates.find((a) => a.outlineId === id) ?? candidates[0];
+  }
+
+  /** Every source's status check, once per source name, with the countries it serves. */
+  statusChecks(): { check: SourceCheck; countries: CountryCode[] }[] {
+    const bySource = new Map<string, { check: SourceCheck; countries: CountryCode[] }>();
+    for (const adapter of this.adapters.values()) {
+      for (const check of adapter.statusChecks?.() ?? []) {
+        const seen = bySource.get(check.source);
+        if (seen) { if (!seen.countries.includes(adapter.code)) seen.countries.push(adapter.code); } else bySource.set(check.source, { check, countries: [adapter.code] });
+      }
+    }
+    return [...bySource.values()];
   }
 
   /**

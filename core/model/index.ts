@@ -8,3 +8,4 @@ export * from './import.js';
 export * from './hazard-layers.js';
 export * from './batch.js';
 export * from './report.js';
+export * from './status.js';

@@ -1,6 +1,6 @@
 import type {
   AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, SolarResult, TerrainResult, UnitsPage,
+  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, SolarResult, TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -9,11 +9,8 @@ export interface AddressSearchResult {
   attribution?: string;
 }
 
-export interface ServiceStatusInfo {
-  version: string;
-  parcels: number;
-  dataDir: string;
-}
+/** The service and its cadastral sources as the status page shows them (core/model/status.ts). */
+export type ServiceStatusInfo = ServiceStatus;
 
 export type ExportFormat = 'kml' | 'gpx';
 /** Formats of a selection export (one parcel or several). */

@@ -4,7 +4,6 @@ import { TileParams, type TileParamsT } from '../schemas.js';
 import { isValidTile } from '../../map/parcel-tiles.js';
 import { Type } from '@sinclair/typebox';
 import { validationError, type BBox } from '../../model/index.js';
-import { OPEN_ROUTE } from '../plugins/route-access.js';
 
 function parseBBox(text: string | undefined): BBox {
   const values = (text ?? '').split(',').map(Number);
@@ -25,9 +24,9 @@ function parseLimit(text: string | undefined): number {
 
 /**
  * Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, hazard
- * overlays and status. Tiles and overlays hold the copy's references and outlines, so with keys
+ * overlays. Tiles and overlays hold the copy's references and outlines, so with keys
  * on they need a key and cost like any call: 1 unit per tile or overlay with data, nothing for an
- * empty one (204 tile, no features). Status is open.
+ * empty one (204 tile, no features).
  */
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   app.get<{ Params: TileParamsT }>('/api/tiles/parcels/:z/:x/:y.pbf', {
@@ -61,9 +60,4 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     if (data.features.length === 0) reply.quotaCost = 0;
     return { success: true, data };
   });
-
-  app.get('/api/status', { config: OPEN_ROUTE, schema: { tags: ['Map'], summary: 'Service status and size of the local copy' } }, async () => ({
-    success: true,
-    data: service.status(),
-  }));
 }

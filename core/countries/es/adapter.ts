@@ -10,10 +10,11 @@ import {
 } from '../../model/index.js';
 import type { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
-import type { AdapterContext, CountryAdapter, CountrySources, Coverage } from '../adapter.js';
+import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
+import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';
 import { claseOfReference, landClassOfReference } from './land-class.js';
-import { SpainLiveSource, todayIso } from './live-source.js';
+import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
@@ -66,6 +67,19 @@ export class SpainAdapter implements CountryAdapter {
   constructor(config?: CountrySources, options: SpainAdapterOptions = {}) {
     this.live = new SpainLiveSource(config);
     this.pageSize = options.unitsPageSize ?? 200;
+  }
+
+  /**
+   * Status checks: Consulta_RCCOOR at the Puerta del Sol (a point every map of Spain has), the
+   * INSPIRE WFS for the fixture-proven finca 9398516VK3799G, and CartoCiudad for one candidate.
+   */
+  statusChecks(): SourceCheck[] {
+    const { sources } = this.live;
+    return [
+      { source: OVC_SOURCE, url: rccoorUrl(sources, 'EPSG:4326', -3.7035, 40.4168), accept: 'application/json' },
+      { source: WFS_SOURCE_NAME, url: getParcelUrl(sources, '9398516VK3799G'), accept: 'application/xml, text/xml' },
+      { source: 'cartociudad', url: `${sources.cartociudadBaseUrl.replace(/\/+$/, '')}/candidates?q=madrid&limit=1` },
+    ];
   }
 
   private address(ctx: AdapterContext): AddressDeps {

@@ -1,6 +1,6 @@
 import { isServiceError, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, parseParcelleAnswer } from './apicarto.js';
@@ -14,6 +14,14 @@ const getText = (url: string, source: string, ctx: AdapterContext) => fetchText(
 /** France's live services: IGN API Carto for parcels, the BAN for addresses. */
 export class FranceLiveSource implements LiveParcelSource {
   constructor(readonly sources: FrSourcesConfig) {}
+
+  /** Status page: the parcel and the nearest address at a point, as a lookup by point asks them. */
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [
+      { source: APICARTO_SOURCE, url: parcelleAtUrl(this.sources, near), accept: 'application/json' },
+      { source: BAN_SOURCE, url: banReverseUrl(this.sources, near), accept: 'application/json' },
+    ];
+  }
 
   async byReference(idu: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const parcels = parseParcelleAnswer(await getText(parcelleByIdUrl(this.sources, idu), APICARTO_SOURCE, ctx), today());

@@ -1,7 +1,7 @@
 import { containsPoint } from '../../geo/polygon.js';
 import { noCoverage, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { InspireWfsProfile } from './profile.js';
@@ -20,6 +20,11 @@ export class InspireWfsSource implements LiveParcelSource {
     if (!url) throw noCoverage(this.bboxOnlyHint);
     const parcels = parseInspireAnswer(await fetchText(url, this.profile.source, ctx, XML), this.profile, today());
     return parcels.find((p) => p.ref === ref);
+  }
+
+  /** Status page: the same small-box GetFeature as a lookup by point. */
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [{ source: this.profile.source, url: parcelsAroundUrl(this.url, this.profile, near), accept: XML }];
   }
 
   /** The parcels in a small box around the point (the only filter every such service honours), then the one containing it. */

@@ -1,6 +1,6 @@
 import type { LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl, type ForalWfs } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
@@ -26,6 +26,10 @@ export class NavarreLiveSource implements LiveParcelSource {
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const feature = (await askForal(featureByReferenceUrl(this.wfs, ref), this.wfs.source, ctx)).find((f) => f.ref === ref);
     return feature && this.parcel(feature);
+  }
+
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [{ source: this.wfs.source, url: featuresAroundUrl(this.wfs, near) }];
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {

@@ -1,6 +1,6 @@
 import { notFound as notFoundHere, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext, CountryAdapter, Coverage } from '../adapter.js';
+import type { AdapterContext, CountryAdapter, Coverage, SourceCheck } from '../adapter.js';
 import { nationalCoordinateMatch, nationalParcel, nationalPolygon } from './parcel-answers.js';
 
 /** A country's live cadastre: one parcel by its national reference, or the parcel at a point. */
@@ -9,6 +9,8 @@ export interface LiveParcelSource {
   byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined>;
   /** The parcel containing the point, or undefined when there is none (404 follows). */
   at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined>;
+  /** A cheap real request per source for the status page; `near` is a point inside the country. */
+  statusChecks?(near: LonLat): SourceCheck[];
 }
 
 export interface NationalAdapterSpec {
@@ -18,6 +20,8 @@ export interface NationalAdapterSpec {
   bounds: BBox;
   /** The country's outline id in the bundled Natural Earth countries (ISO 3166-1 numeric). */
   outlineId: string;
+  /** A point inside the country for status checks (default: the centre of `bounds`, which may be sea). */
+  statusPoint?: LonLat;
   /** Why a capability is missing, for its 422 (CountryAdapter.coverageNotes). */
   coverageNotes?: Partial<Record<keyof Coverage, string>>;
   /** A territory with its own cadastre inside another country's map (CountryAdapter.territoryOf). */
@@ -56,6 +60,11 @@ export class NationalAdapter implements CountryAdapter {
     this.coverageNotes = spec.coverageNotes;
     this.territoryOf = spec.territoryOf;
     this.attribution = spec.attribution;
+  }
+
+  statusChecks(): SourceCheck[] {
+    const [minLon, minLat, maxLon, maxLat] = this.bounds;
+    return this.spec.live.statusChecks?.(this.spec.statusPoint ?? [(minLon + maxLon) / 2, (minLat + maxLat) / 2]) ?? [];
   }
 
   matchesReference(ref: string): boolean {

@@ -1,6 +1,6 @@
 import type { LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { BRK_SOURCE, parcelContaining, parsePerceelAnswer, perceelAtUrl, perceelByReferenceUrl } from './brk-ogc.js';
@@ -12,6 +12,14 @@ const GEOJSON = 'application/geo+json, application/json';
 
 export class NetherlandsLiveSource implements LiveParcelSource {
   constructor(readonly sources: NlSourcesConfig) {}
+
+  /** Status page: parcels at a point, and one address. */
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [
+      { source: BRK_SOURCE, url: perceelAtUrl(this.sources, near), accept: GEOJSON },
+      { source: LOCATIESERVER_SOURCE, url: freeUrl(this.sources, 'Utrecht', 1), accept: 'application/json' },
+    ];
+  }
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const parcels = parsePerceelAnswer(await fetchText(perceelByReferenceUrl(this.sources, ref), BRK_SOURCE, ctx, GEOJSON), today());

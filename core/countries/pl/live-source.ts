@@ -1,7 +1,7 @@
 import { fromWgs84 } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { PlSourcesConfig } from './config.js';
@@ -16,6 +16,12 @@ export class PolandLiveSource implements LiveParcelSource {
     const url = uldkUrl(this.sources.uldkUrl, request, value, fields);
     const parsed = parseUldkAnswer(await fetchText(url, ULDK_SOURCE, ctx, 'text/plain'), fields);
     return parsed.kind === 'none' ? [] : parsed.records.map((r) => parcelFromRecord(r, today()));
+  }
+
+  /** Status page: GetParcelByXY at a point, as a lookup by point asks it. */
+  statusChecks(near: LonLat): SourceCheck[] {
+    const [x, y] = fromWgs84(2180, near[0], near[1]).map((v) => v.toFixed(2));
+    return [{ source: ULDK_SOURCE, url: uldkUrl(this.sources.uldkUrl, 'GetParcelByXY', `${x},${y},2180`, ULDK_RESULT_FIELDS), accept: 'text/plain' }];
   }
 
   async byReference(id: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {

@@ -1,7 +1,7 @@
 import { bboxContains } from '../../geo/bbox.js';
 import { isServiceError, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext } from '../adapter.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
@@ -24,6 +24,14 @@ export class BasqueLiveSource implements LiveParcelSource {
 
   private parcel(feature: ForalFeature, cadastre: BasqueCadastre): StoredParcel {
     return foralParcel(feature, 'PV', { dataDate: today(), source: 'live', provincia: cadastre.name });
+  }
+
+  /** One small-box GetFeature per territory, at the centre of its extent. */
+  statusChecks(): SourceCheck[] {
+    return this.cadastres.map((c) => ({
+      source: c.wfs.source,
+      url: featuresAroundUrl(c.wfs, [(c.bounds[0] + c.bounds[2]) / 2, (c.bounds[1] + c.bounds[3]) / 2]),
+    }));
   }
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {

@@ -1,0 +1,110 @@
+import { performance } from 'node:perf_hooks';
+import {
+  isServiceError, type CountryCode, type ServiceStatus, type SourceCheckResult, type SourceStatus,
+} from '../model/index.js';
+import type { SourceCheck } from '../countries/adapter.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+
+/** The spec's status page checks every five minutes. */
+export const DEFAULT_CHECK_INTERVAL_MS = 5 * 60_000;
+/** Checks kept per source: a day at the default interval. */
+const HISTORY = 288;
+/** A check that has not answered by then is a failure, whatever the source's own timeout. */
+const CHECK_DEADLINE_MS = 30_000;
+
+export interface MonitoredSource {
+  check: SourceCheck;
+  countries: CountryCode[];
+}
+
+/**
+ * Why a check failed, in words for a public page: the upstream client's message names the cause
+ * (its timeout, an HTTP status, a refused connection, the breaker), never an address or a stack.
+ */
+function publicReason(error: unknown): string {
+  const message = isServiceError(error) ? error.message : '';
+  if (/paused/.test(message)) return 'paused after repeated failures (circuit breaker open)';
+  if (/no answer within/.test(message)) return 'no answer in time';
+  const status = /HTTP (\d{3})/.exec(message)?.[1];
+  if (status) return `answered HTTP ${status}`;
+  if (/connection failed/.test(message)) return 'connection failed';
+  return 'no answer';
+}
+
+/**
+ * The status page's checks: one cheap real request per source (each adapter names its own, see
+ * CountryAdapter.statusChecks), sent through the same upstream client as the lookups, under the
+ * same source name, so a failing check counts for the source's breaker and an open breaker shows
+ * here. Checks run on a schedule (unref'd timer: it never keeps a process alive) and on demand;
+ * a run never overlaps the previous one.
+ */
+export class SourceMonitor {
+  private readonly history = new Map<string, SourceCheckResult[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private intervalMs = 0;
+
+  constructor(private readonly http: UpstreamClient, private readonly sources: MonitoredSource[]) {}
+
+  /** Checks now and then every `intervalMs` until stop(). */
+  start(intervalMs = DEFAULT_CHECK_INTERVAL_MS): void {
+    this.stop();
+    this.intervalMs = intervalMs;
+    void this.checkAll();
+    this.timer = setInterval(() => { void this.checkAll(); }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.intervalMs = 0;
+  }
+
+  /** One check of every source (joins a run already under way). */
+  checkAll(): Promise<void> {
+    this.running ??= Promise.all(this.sources.map((s) => this.checkOne(s.check))).then(() => undefined).finally(() => { this.running = undefined; });
+    return this.running;
+  }
+
+  private async checkOne(check: SourceCheck): Promise<void> {
+    const at = new Date().toISOString();
+    const started = performance.now();
+    let result: SourceCheckResult;
+    try {
+      const answer = await this.http.getText(check.url, { source: check.source, accept: check.accept, signal: AbortSignal.timeout(CHECK_DEADLINE_MS) });
+      const latencyMs = Math.round(performance.now() - started);
+      result = answer.status >= 200 && answer.status < 300
+        ? { at, health: 'up', latencyMs }
+        : { at, health: 'down', latencyMs, reason: `answered HTTP ${answer.status}` };
+    } catch (error) {
+      result = { at, health: 'down', latencyMs: Math.round(performance.now() - started), reason: publicReason(error) };
+    }
+    const list = this.history.get(check.source) ?? [];
+    list.push(result);
+    if (list.length > HISTORY) list.splice(0, list.length - HISTORY);
+    this.history.set(check.source, list);
+  }
+
+  snapshot(parcels: number, version: string): ServiceStatus {
+    const sources: SourceStatus[] = this.sources.map(({ check, countries }) => {
+      const history = [...(this.history.get(check.source) ?? [])];
+      const lastCheck = history.at(-1);
+      return {
+        name: check.source,
+        countries,
+        health: lastCheck?.health ?? 'unknown',
+        breaker: this.http.breakerState(check.source),
+        ...(lastCheck && { lastCheck }),
+        history,
+      };
+    });
+    return {
+      version,
+      status: sources.some((s) => s.health === 'down' || s.breaker === 'open') ? 'degraded' : 'ok',
+      parcels,
+      checkIntervalSeconds: Math.round(this.intervalMs / 1000),
+      sources,
+    };
+  }
+}
