@@ -41,6 +41,8 @@ export function isDatabaseBusy(error: unknown): boolean {
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (isServiceError(error)) {
+    // A source that failed: the answer says so plainly; its socket details go to the log only.
+    if (error.status === 503 && error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
     reply.status(error.status).send(errorBody(error.code, error.message, error.data));
     return;
   }

@@ -21,6 +21,8 @@ export interface UpstreamClientOptions {
   sourceConcurrency?: number;
   /** Least time between the starts of two requests to one source (politeness). */
   sourceIntervalMs?: number;
+  /** Largest answer body read; a larger one is refused (503) as soon as it passes the mark. */
+  maxAnswerBytes?: number;
 }
 
 export interface UpstreamRequest {
@@ -51,7 +53,13 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
   breakerHalfOpenAfterMs: 30_000,
   sourceConcurrency: 4,
   sourceIntervalMs: 0,
+  // The official answers read whole are a few kB to a few hundred kB (bulk files are downloaded
+  // to disk by file-download.ts instead); a 300 MB answer once took the server to 1.4 GB.
+  maxAnswerBytes: 16 * 1024 * 1024,
 };
+
+/** Redirects followed per request, each to the same host only. */
+const MAX_REDIRECTS = 3;
 
 /** The caller gave up (its signal aborted): not the source's fault, so never a breaker failure. */
 class CallerAbortError extends Error {}
@@ -66,6 +74,12 @@ interface SourcePolicies {
   nextStart: number;
 }
 
+/**
+ * An answer the client refuses whatever the retry (too large, redirected to another host): not
+ * retried, and not counted as the source being down.
+ */
+class RefusedAnswerError extends Error {}
+
 /** A 5xx answer, raised inside the policies so that retry and breaker treat it like a timeout. */
 class UpstreamStatusError extends Error {
   constructor(readonly status: number) {
@@ -79,17 +93,21 @@ class UpstreamStatusError extends Error {
  * caller's decision, not the source's fault.
  */
 function isSourceFailure(error: unknown): boolean {
-  if (error instanceof CallerAbortError) return false;
+  if (error instanceof CallerAbortError || error instanceof RefusedAnswerError) return false;
   if (error instanceof UpstreamStatusError || error instanceof TaskCancelledError) return true;
   return error instanceof Error;
 }
 
+/**
+ * What a caller is told. Socket details (`connect ECONNREFUSED 127.0.0.1:…`) stay out of the
+ * answer: they name internal addresses; the error's `cause` keeps them for the server's log.
+ */
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof BrokenCircuitError) return 'it failed repeatedly and calls are paused for a while';
   if (error instanceof TaskCancelledError) return `no answer within ${timeoutMs} ms`;
   if (error instanceof UpstreamStatusError) return `it answered ${error.message}`;
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `connection failed${cause}`;
+  if (error instanceof RefusedAnswerError) return error.message;
+  return 'connection failed';
 }
 
 /**
@@ -155,7 +173,9 @@ export class UpstreamClient {
       return await breaker.execute(withRetries, request.signal);
     } catch (error) {
       if (request.signal?.aborted) throw unavailable(`The request to ${request.source} was cancelled.`);
-      throw unavailable(`${request.source} does not answer; retry later (${describeFailure(error, this.options.timeoutMs)}).`);
+      const failure = unavailable(`${request.source} does not answer; retry later (${describeFailure(error, this.options.timeoutMs)}).`);
+      failure.cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      throw failure;
     }
   }
 
@@ -179,22 +199,69 @@ export class UpstreamClient {
   }
 
   private async attempt(url: string, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
-    const response = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: {
-        'user-agent': BROWSER_USER_AGENT,
-        accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
-        'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-      },
-    });
+    let target = new URL(url);
+    let response: Response;
+    for (let redirects = 0; ; redirects++) {
+      response = await fetch(target, {
+        signal,
+        redirect: 'manual',
+        headers: {
+          'user-agent': BROWSER_USER_AGENT,
+          accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
+          'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+        },
+      });
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (location === null) break;
+      await response.body?.cancel().catch(() => undefined);
+      target = followRedirect(target, location, redirects);
+    }
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status >= 500) {
       await response.body?.cancel().catch(() => undefined);
       throw new UpstreamStatusError(response.status);
     }
     // Reading the body stays inside the attempt: a body that stalls or is cut is a failure too.
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await readCapped(response, this.options.maxAnswerBytes);
     return { status: response.status, body: decodeBody(bytes, contentType), contentType };
   }
+}
+
+/**
+ * The next URL of a redirect, on the same host only and never from https down to http: an
+ * official source sending us elsewhere is not followed (the answer would not be the source's).
+ */
+function followRedirect(from: URL, location: string, redirects: number): URL {
+  if (redirects >= MAX_REDIRECTS) throw new RefusedAnswerError(`more than ${MAX_REDIRECTS} redirects`);
+  const next = new URL(location, from);
+  if (next.hostname.toLowerCase() !== from.hostname.toLowerCase()) {
+    throw new RefusedAnswerError(`it redirected to another host (${next.hostname}), which is not followed`);
+  }
+  if (from.protocol === 'https:' && next.protocol !== 'https:') throw new RefusedAnswerError('it redirected from https to http, which is not followed');
+  return next;
+}
+
+/** The body, read chunk by chunk and abandoned as soon as it passes `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const tooLarge = () => new RefusedAnswerError(`its answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is not read`);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }

@@ -16,9 +16,10 @@ export interface EsSourcesConfig {
   callejeroBaseUrl: string;
 }
 
+/** The official services answer on https; plain http would let anyone on the path rewrite answers. */
 export const DEFAULT_ES_SOURCES: EsSourcesConfig = {
-  ovcJsonBaseUrl: 'http://ovc.catastro.meh.es/OVCServWeb/OVCWcfCallejero',
-  wfsCpUrl: 'http://ovc.catastro.meh.es/INSPIRE/wfsCP.aspx',
+  ovcJsonBaseUrl: 'https://ovc.catastro.meh.es/OVCServWeb/OVCWcfCallejero',
+  wfsCpUrl: 'https://ovc.catastro.meh.es/INSPIRE/wfsCP.aspx',
   atomBaseUrl: DEFAULT_ATOM_BASE_URL,
   cartociudadBaseUrl: CARTOCIUDAD_BASE_URL,
   callejeroBaseUrl: OVC_CALLEJERO_BASE_URL,
