@@ -1,6 +1,6 @@
-import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 
 export interface FileDownload {
@@ -105,19 +105,19 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
     : (Number.isFinite(length) ? length : undefined);
   let written = onDisk;
   options.onBytes?.(written, total ?? target.expectedBytes);
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  // Each chunk is on disk before the next is read, so a transfer cut half way keeps every byte it
+  // received and the next attempt resumes from there (a stream pipeline would drop the writes still
+  // buffered when the socket errors, and the resume would start from less, or from zero).
+  const file = await open(part, resuming ? 'a' : 'w');
+  try {
+    for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
+      await file.write(chunk);
       written += chunk.length;
       options.onBytes?.(written, total ?? target.expectedBytes);
-      done(null, chunk);
-    },
-  });
-  await pipeline(
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
-    counter,
-    createWriteStream(part, { flags: resuming ? 'a' : 'w' }),
-    { signal: options.signal },
-  );
+    }
+  } finally {
+    await file.close();
+  }
   if (total !== undefined && written < total) throw new Error(`${target.url}: the transfer stopped at ${written} of ${total} bytes.`);
   return total;
 }
