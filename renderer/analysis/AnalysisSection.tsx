@@ -3,13 +3,37 @@ import { type GroundMotionResult, type Parcel, type SolarResult, type TerrainRes
 import { useClient } from '../app/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { formatNumber } from '../i18n/format.js';
 import { i18next, useTranslation } from '../i18n/i18n.js';
 import type { UiError } from '../state/store.js';
 import { DisplacementChart } from './DisplacementChart.js';
 
 type Outcome<T> = { status: 'done'; value: T } | { status: 'error'; error: UiError };
-interface Results { solar?: Outcome<SolarResult>; terrain?: Outcome<TerrainResult>; 'ground-motion'?: Outcome<GroundMotionResult> }
+interface Results {
+  solar?: Outcome<SolarResult>;
+  terrain?: Outcome<TerrainResult>;
+  'ground-motion'?: Outcome<GroundMotionResult>;
+  /** With no estimate: whether any ground-motion cell is loaded around the parcel (else no tile covers it here). */
+  groundMotionLoadedNearby?: boolean;
+}
+
+/** How far around the parcel (degrees, about 1 km) loaded EGMS cells count as "data for this area". */
+const NEARBY_DEG = 0.01;
+
+/** Are EGMS cells loaded near the parcel? Open fields have no reflector, but a village or road within 1 km does. */
+async function groundMotionLoadedNear(client: CatastroClient, parcel: Parcel): Promise<boolean | undefined> {
+  const lons = parcel.poligono.map((p) => p[0]);
+  const lats = parcel.poligono.map((p) => p[1]);
+  const box: [number, number, number, number] = lons.length > 0
+    ? [Math.min(...lons) - NEARBY_DEG, Math.min(...lats) - NEARBY_DEG, Math.max(...lons) + NEARBY_DEG, Math.max(...lats) + NEARBY_DEG]
+    : [parcel.longitud - NEARBY_DEG, parcel.latitud - NEARBY_DEG, parcel.longitud + NEARBY_DEG, parcel.latitud + NEARBY_DEG];
+  try {
+    return (await client.overlay('ground-motion', box)).features.length > 0;
+  } catch {
+    return undefined;
+  }
+}
 
 const number = (value: number, digits = 0) => formatNumber(value, digits);
 
@@ -22,14 +46,16 @@ async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> 
 }
 
 /** Runs the three analyses of one parcel side by side; each part fails on its own. */
-export async function analyseParcel(client: CatastroClient, ref: string): Promise<Results> {
+export async function analyseParcel(client: CatastroClient, ref: string, parcel?: Parcel): Promise<Results> {
   const run = <K extends AnalysisKind>(kind: K) => outcome(i18next.t(`analysis:title.${kind}`), client.analysis(kind, ref));
   const [solar, terrain, groundMotion] = await Promise.all([run('solar'), run('terrain'), run('ground-motion')]);
-  return { solar, terrain, 'ground-motion': groundMotion };
+  const noEstimate = groundMotion.status === 'done' && groundMotion.value.status !== 'ok';
+  const groundMotionLoadedNearby = noEstimate && parcel ? await groundMotionLoadedNear(client, parcel) : undefined;
+  return { solar, terrain, 'ground-motion': groundMotion, groundMotionLoadedNearby };
 }
 
 function Failure({ error }: { error: UiError }) {
-  return <p className="analysis-error" role="alert"><strong>{error.message}</strong> {error.advice}</p>;
+  return <div className="analysis-error" role="alert"><strong>{error.message}</strong> {error.advice}<ErrorDetails error={error} /></div>;
 }
 
 function SolarPart({ result }: { result: Outcome<SolarResult> }) {
@@ -50,9 +76,10 @@ function SolarPart({ result }: { result: Outcome<SolarResult> }) {
 
 function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
   const { t } = useTranslation('analysis');
+  const client = useClient();
   if (result.status === 'error') return <Failure error={result.error} />;
   const areas = result.value.protected_areas;
-  if (areas.status !== 'ok') return <p className="muted" data-testid="terrain-summary">{t('terrain.noLayer')}</p>;
+  if (areas.status !== 'ok') return <p className="muted" data-testid="terrain-summary">{t('terrain.noLayer')} {t(client.desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
   if (!areas.intersects) return <p data-testid="terrain-summary">{t('terrain.outside')}</p>;
   return (
     <div data-testid="terrain-summary">
@@ -72,12 +99,17 @@ function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
   );
 }
 
-function GroundMotionPart({ result }: { result: Outcome<GroundMotionResult> }) {
+function GroundMotionPart({ result, loadedNearby }: { result: Outcome<GroundMotionResult>; loadedNearby?: boolean }) {
   const { t } = useTranslation('analysis');
+  const client = useClient();
   if (result.status === 'error') return <Failure error={result.error} />;
   const motion = result.value;
   if (motion.status !== 'ok' || !motion.ground_motion) {
-    return <p className="muted" data-testid="ground-motion-summary">{t('groundMotion.noReflectors')}</p>;
+    // No estimate means two different things: no reflector here, or no EGMS data loaded for this area at all.
+    if (loadedNearby === false) {
+      return <p className="muted" data-testid="ground-motion-summary" data-reason="no-data-loaded">{t('groundMotion.noDataLoaded')} {t(client.desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
+    }
+    return <p className="muted" data-testid="ground-motion-summary" data-reason="no-reflectors">{loadedNearby ? t('groundMotion.noReflectors') : t('groundMotion.noEstimate')}</p>;
   }
   const g = motion.ground_motion;
   return (
@@ -108,7 +140,7 @@ export function AnalysisSection({ parcel }: { parcel: Parcel }) {
   const run = async () => {
     setLoading(true);
     const ref = parcel.refCatastral;
-    const answer = await analyseParcel(client, ref);
+    const answer = await analyseParcel(client, ref, parcel);
     setResults(answer);
     setLoading(false);
   };
@@ -123,7 +155,7 @@ export function AnalysisSection({ parcel }: { parcel: Parcel }) {
       {loading && <div className="progress indeterminate" role="progressbar" aria-label={t('runningLabel')} />}
       {results?.solar && (<><h4>{t('title.solar')}</h4><SolarPart result={results.solar} /></>)}
       {results?.terrain && (<><h4>{t('title.terrain')}</h4><TerrainPart result={results.terrain} /></>)}
-      {results?.['ground-motion'] && (<><h4>{t('title.ground-motion')}</h4><GroundMotionPart result={results['ground-motion']} /></>)}
+      {results?.['ground-motion'] && (<><h4>{t('title.ground-motion')}</h4><GroundMotionPart result={results['ground-motion']} loadedNearby={results.groundMotionLoadedNearby} /></>)}
     </section>
   );
 }

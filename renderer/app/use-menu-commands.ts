@@ -6,6 +6,7 @@ import { toUiError } from '../errors/advice.js';
 import { runImport } from '../import/run-import.js';
 import { pickLayers } from '../import/run-layer-import.js';
 import { useAppStore, type LayerId } from '../state/store.js';
+import { i18next } from '../i18n/i18n.js';
 
 const LAYER_OF: Partial<Record<MenuCommand, LayerId>> = {
   'toggle-basemap': 'basemap',
@@ -36,9 +37,9 @@ export function useMenuCommands(client: CatastroClient): void {
       if (command === 'open-settings') return store.setSettingsOpen(true);
       if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
       const ref = store.parcel?.refCatastral;
-      if (!ref) return store.showError({ title: 'Nothing to export', message: 'No parcel is selected.', advice: 'Click a parcel on the map or search for one first.' });
+      if (!ref) return store.showError({ title: i18next.t('export:nothingTitle'), message: i18next.t('export:nothingMessage'), advice: i18next.t('export:nothingAdvice') });
       const format = command === 'export-gpx' ? 'gpx' : 'kml';
-      exportParcel(client, ref, format).catch((error) => store.showError(toUiError(`${format.toUpperCase()} export failed`, error)));
+      exportParcel(client, ref, format).catch((error) => store.showError(toUiError(i18next.t('export:failedMenu', { format: format.toUpperCase() }), error)));
     }, { signal: listening.signal });
     return () => listening.abort();
   }, [client]);

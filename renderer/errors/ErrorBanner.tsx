@@ -1,18 +1,20 @@
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
+import { ErrorDetails } from './ErrorDetails.js';
 
 /** The last error: the service's message, its code, and what to do next. */
 export function ErrorBanner() {
   const { t } = useTranslation('errors');
   const error = useAppStore((s) => s.error);
   const dismiss = useAppStore((s) => s.showError);
-  if (!error) return null;
+  if (!error || error.place === 'search') return null;
   return (
     <div className="error-banner" role="alert" data-testid="error-banner">
       <div>
         <strong>{error.title}</strong>
-        <p>{error.message}{error.code && <code> {error.code}</code>}</p>
+        <p>{error.message}</p>
         <p className="advice">{error.advice}</p>
+        <ErrorDetails error={error} />
       </div>
       <button type="button" className="close" onClick={() => dismiss(null)} aria-label={t('dismiss')}>×</button>
     </div>

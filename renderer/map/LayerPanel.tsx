@@ -1,3 +1,4 @@
+import { useClient } from '../app/client-context.js';
 import { HazardImport } from '../import/HazardImport.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore, type LayerId } from '../state/store.js';
@@ -9,6 +10,8 @@ export function LayerPanel() {
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
   const toggle = useAppStore((s) => s.toggleLayer);
+  const overlayDrawn = useAppStore((s) => s.overlayDrawn);
+  const desktop = !!useClient().desktop;
   return (
     <fieldset className="layer-panel" aria-label={t('layers')}>
       <legend>{t('layers')}</legend>
@@ -24,7 +27,11 @@ export function LayerPanel() {
               {label}
               {unavailable && <small> {t('offlineSuffix')}</small>}
             </label>
-            {legend && (
+            {layers[id] && overlayDrawn[id] === 0 && (
+              <p className="layer-empty" data-testid={`empty-${id}`}>{t('nothingLoaded')} {t(desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>
+            )}
+            {layers[id] && overlayDrawn[id] === 'zoom' && <p className="layer-empty" data-testid={`empty-${id}`}>{t('zoomInOverlay')}</p>}
+            {legend && overlayDrawn[id] !== 0 && (
               <ul className="layer-legend" data-testid={`legend-${id}`} aria-label={t('legendOf', { layer: label })}>
                 {legend.map(({ color, key, values }) => (
                   <li key={key + JSON.stringify(values)}><span className="swatch" style={{ background: color }} />{t(key, values)}</li>

@@ -7,6 +7,7 @@ import { FieldTools } from '../tools/field-tools.js';
 import { ParcelLabels } from '../tools/parcel-labels.js';
 import { useAppStore } from '../state/store.js';
 import { MapController, type MapHandlers } from './map-controller.js';
+import { PARCEL_MIN_ZOOM } from './map-style.js';
 
 declare global {
   interface Window {
@@ -22,7 +23,11 @@ export function MapView() {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<MapController | null>(null);
   const handlers = useRef<MapHandlers>({ click: () => undefined });
-  handlers.current = { click: (event) => handleMapClick(client, event) };
+  handlers.current = {
+    click: (event) => handleMapClick(client, event),
+    overlayLoaded: (layer, drawn) => useAppStore.getState().setOverlayDrawn(layer, drawn),
+    zoomed: (zoom) => useAppStore.getState().setZoom(zoom),
+  };
 
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
@@ -68,9 +73,11 @@ export function MapView() {
     if (bounds) setOfflineDialog({ open: true, bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
   };
 
+  const zoom = useAppStore((s) => s.zoom);
   return (
     <>
       <div ref={container} className="map" data-testid="map" aria-label={t('mapLabel')} />
+      {layers.parcels && zoom < PARCEL_MIN_ZOOM && <div className="map-hint" role="status" data-testid="zoom-hint">{t('zoomInParcels')}</div>}
       {client.desktop?.offline && (
         <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>
       )}

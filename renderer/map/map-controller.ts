@@ -14,11 +14,17 @@ export interface MapClick {
   ref: string | null;
   /** Shift held: the click adds or removes the parcel from the multi-parcel selection. */
   shift?: boolean;
+  /** No parcel under the cursor but drawn parcels of the copy around it: a street or other public land. */
+  betweenParcels?: boolean;
 }
 
 /** Map → app events; rebuilt by React each render and read through a ref (placemark's handler table). */
 export interface MapHandlers {
   click(event: MapClick): void;
+  /** Features drawn by a shown overlay for the view, or 'zoom' below the zoom overlays load from. */
+  overlayLoaded?(layer: 'protectedAreas' | 'groundMotion', drawn: number | 'zoom'): void;
+  /** The view's zoom changed across the parcel zoom (parcels drawn or not). */
+  zoomed?(zoom: number): void;
 }
 
 /** Loads one hazard overlay for a box (the client's /api/overlays). */
@@ -33,6 +39,9 @@ export interface MapControllerOptions {
   center?: [number, number];
   zoom?: number;
 }
+
+/** How far (px) a click between parcels looks for drawn parcels around it: a street is narrower than this at parcel zooms. */
+const PUBLIC_LAND_REACH_PX = 60;
 
 /** Start over the bundled sample municipality (40146) so parcels show on first launch. */
 const SAMPLE_CENTER: [number, number] = [-4.47, 41.06];
@@ -77,7 +86,9 @@ export class MapController {
     this.map.on('click', this.onClick);
     this.map.on('mousemove', this.onMove);
     this.map.on('moveend', this.refreshOverlays);
+    this.map.on('zoomend', this.onZoom);
     this.map.once('load', () => {
+      this.onZoom();
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
     });
@@ -95,14 +106,29 @@ export class MapController {
     return typeof ref === 'string' ? ref : null;
   }
 
+  /** Drawn parcels on every side of the point (within PUBLIC_LAND_REACH_PX): the point lies inside the copy's coverage. */
+  private surroundedByParcels(point: { x: number; y: number }): boolean {
+    if (!this.map.getLayer(PARCELS_FILL_LAYER) || this.map.getLayoutProperty(PARCELS_FILL_LAYER, 'visibility') === 'none') return false;
+    const r = PUBLIC_LAND_REACH_PX;
+    const sides: [number, number][] = [[-r, 0], [r, 0], [0, -r], [0, r]];
+    return sides.filter(([dx, dy]) => this.map.queryRenderedFeatures(
+      [[point.x + Math.min(0, dx), point.y + Math.min(0, dy)], [point.x + Math.max(0, dx), point.y + Math.max(0, dy)]],
+      { layers: [PARCELS_FILL_LAYER] },
+    ).length > 0).length >= 3;
+  }
+
   private readonly onClick = (event: MapMouseEvent) => {
+    const ref = this.featureRefAt(event.point);
     this.options.handlers.current.click({
       latitude: event.lngLat.lat,
       longitude: event.lngLat.lng,
-      ref: this.featureRefAt(event.point),
+      ref,
       shift: event.originalEvent.shiftKey,
+      betweenParcels: ref === null && this.surroundedByParcels(event.point),
     });
   };
+
+  private readonly onZoom = () => this.options.handlers.current.zoomed?.(this.map.getZoom());
 
   /** Hover only points (cursor and outline); it never touches the app's state. */
   private readonly onMove = (event: MapMouseEvent) => {
@@ -135,7 +161,13 @@ export class MapController {
   /** Fetches the shown overlays for the visible box (from OVERLAY_MIN_ZOOM on); failures leave the map as it was. */
   private readonly refreshOverlays = () => {
     const load = this.options.loadOverlay;
-    if (!load || this.map.getZoom() < OVERLAY_MIN_ZOOM) return;
+    if (!load) return;
+    if (this.map.getZoom() < OVERLAY_MIN_ZOOM) {
+      for (const id of Object.keys(OVERLAY_SOURCES) as (keyof typeof OVERLAY_SOURCES)[]) {
+        if (this.overlaysShown[id]) this.options.handlers.current.overlayLoaded?.(id, 'zoom');
+      }
+      return;
+    }
     const bounds = this.map.getBounds();
     const bbox: [number, number, number, number] = [
       Math.max(-180, bounds.getWest()), Math.max(-90, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(90, bounds.getNorth()),
@@ -143,7 +175,10 @@ export class MapController {
     for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, string][]) {
       if (!this.overlaysShown[id]) continue;
       load(source as 'protected-areas' | 'ground-motion', bbox)
-        .then((data) => this.map.getSource<GeoJSONSource>(source)?.setData(data))
+        .then((data) => {
+          this.map.getSource<GeoJSONSource>(source)?.setData(data);
+          this.options.handlers.current.overlayLoaded?.(id, data.features.length);
+        })
         .catch(() => undefined);
     }
   };
@@ -177,6 +212,7 @@ export class MapController {
     this.map.off('click', this.onClick);
     this.map.off('mousemove', this.onMove);
     this.map.off('moveend', this.refreshOverlays);
+    this.map.off('zoomend', this.onZoom);
     this.map.remove();
   }
 }

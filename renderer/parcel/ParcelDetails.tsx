@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import type { Parcel } from '../../core/model/index.js';
-import { formatArea, formatDate, formatPercent } from '../i18n/format.js';
+import { rusticParts, sedeViewerUrl } from '../../core/countries/es/reference.js';
+import { toUtm } from '../geo/utm.js';
+import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { CopyButton } from './CopyButton.js';
 import { describeSource } from './format.js';
 
-type Row = [label: string, value: string | number | undefined];
+type Row = [label: string, value: ReactNode];
 
 function Rows({ rows }: { rows: Row[] }) {
-  const shown = rows.filter(([, value]) => value !== undefined && value !== '');
+  const shown = rows.filter(([, value]) => value !== undefined && value !== '' && value !== null);
   return (
     <dl className="facts">
       {shown.map(([label, value]) => (
@@ -17,35 +20,56 @@ function Rows({ rows }: { rows: Row[] }) {
   );
 }
 
+/** The Catastro writes 1900 where it does not know the year a building was built. */
+export const UNKNOWN_YEAR_MARK = 1900;
+
 /** What the identify tool shows about one parcel or unit; the attribution is mandatory (spec). */
 export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: string }) {
   const { t } = useTranslation('parcel');
   const isUnit = parcel.refCatastral.length === 20;
   const title = heading ?? t('parcelHeading');
+  const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+  const utm = toUtm(parcel.longitud, parcel.latitud);
+  const latLon = `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`;
+  const utmText = t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) });
+  // The official viewer of the country (the ES adapter's viewerUrl uses the same function).
+  const viewer = parcel.pais === 'ES' ? { name: 'Sede Electrónica del Catastro', url: sedeViewerUrl(parcel.refCatastral) } : undefined;
+  // Farmland is measured in hectares; both units for rustic land and for any parcel of a hectare or more.
+  const area = parcel.superficieParcela === undefined ? undefined
+    : rustic || parcel.superficieParcela >= 10_000 ? `${formatArea(parcel.superficieParcela)} (${formatHectares(parcel.superficieParcela)})`
+      : formatArea(parcel.superficieParcela);
+  const year = parcel.anioConstruccion === undefined ? undefined : parcel.anioConstruccion === UNKNOWN_YEAR_MARK
+    ? <>{parcel.anioConstruccion} <small className="note" data-testid="unknown-year-note">{t('unknownYear')}</small></>
+    : parcel.anioConstruccion;
   return (
     <section className="parcel-details" aria-label={`${title} ${parcel.refCatastral}`}>
-      <h2>
-        {title}{' '}
-        <span className="ref" data-testid={isUnit ? 'unit-ref' : 'parcel-ref'}>{parcel.refCatastral}</span>
+      <div className="parcel-title">
+        <h2>
+          {title}{' '}
+          <span className="ref" data-testid={isUnit ? 'unit-ref' : 'parcel-ref'}>{parcel.refCatastral}</span>
+        </h2>
         <CopyButton value={parcel.refCatastral} label={t('copyReference')} />
-      </h2>
+      </div>
       {parcel.direccion && <p className="address">{parcel.direccion}</p>}
       <Rows rows={[
         [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
+        [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
         [t('field.postcode'), parcel.codigoPostal],
         [t('field.use'), parcel.uso],
         [t('field.class'), parcel.clase],
-        [t('field.parcelArea'), formatArea(parcel.superficieParcela)],
+        [t('field.parcelArea'), area],
         [t('field.builtArea'), formatArea(parcel.superficieConstruida)],
-        [t('field.yearBuilt'), parcel.anioConstruccion],
+        [t('field.yearBuilt'), year],
         [t('field.share'), formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
         [t('field.stairFloorDoor'), isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
-        [t('field.centroid'), `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`],
+        [t('field.centroid'), <span className="coordinates" data-testid="centroid">{latLon} <CopyButton value={latLon} label={t('copyCoordinates')} /></span>],
+        [t('field.utm'), <span className="coordinates" data-testid="centroid-utm">{utmText} <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} /></span>],
         [t('field.source'), describeSource(parcel.dataSource)],
         [t('field.dataDate'), formatDate(parcel.dataDate)],
       ]} />
       <p className="links">
         <a href={parcel.mapsUrl} target="_blank" rel="noreferrer">{t('openWebMap')}</a>
+        {viewer && <a href={viewer.url} target="_blank" rel="noreferrer" data-testid="official-viewer">{t('openOfficialViewer', { name: viewer.name })}</a>}
       </p>
       <p className="attribution" data-testid="attribution">
         {t('attribution', { source: parcel.attribution ?? 'Dirección General del Catastro' })}

@@ -2,8 +2,15 @@ import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { USelection } from '../state/selection.js';
-import { useAppStore } from '../state/store.js';
+import { useAppStore, type UiError } from '../state/store.js';
 import type { MapClick } from '../map/map-controller.js';
+
+/** A lookup's error goes under the search box, where the eye is, and nothing stays selected that looks like its answer. */
+function lookupFailed(error: UiError): void {
+  const store = useAppStore.getState();
+  store.select(USelection.none());
+  store.showError({ ...error, place: 'search' });
+}
 
 /** Selects a parcel by reference and loads what the panel shows. A 20-character unit reference also opens that unit. */
 export async function selectParcelByRef(client: CatastroClient, ref: string): Promise<void> {
@@ -18,21 +25,33 @@ export async function selectParcelByRef(client: CatastroClient, ref: string): Pr
     if (ref.length === 20) await openUnit(client, ref);
   } catch (error) {
     if (USelection.ref(useAppStore.getState().selection) !== finca) return;
-    useAppStore.getState().setParcel(null, 'error');
-    useAppStore.getState().showError(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
+    lookupFailed(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
   }
 }
 
-/** Selects the parcel at a point: the drawn parcel's reference when there is one, else the service's point lookup. */
-export async function selectParcelAt(client: CatastroClient, click: MapClick): Promise<void> {
-  if (click.ref) return selectParcelByRef(client, click.ref);
+/**
+ * Selects the parcel at a point: the drawn parcel's reference when there is one. A click between
+ * drawn parcels of the copy is a street, road, river or other public land: said so at once, not
+ * asked of the live source. Elsewhere the service's point lookup answers.
+ */
+export async function selectParcelAt(client: CatastroClient, click: MapClick, fromMap = false): Promise<void> {
   const store = useAppStore.getState();
+  if (click.ref) {
+    if (fromMap) store.setSearchText(click.ref);
+    return selectParcelByRef(client, click.ref);
+  }
+  const where = { latitude: click.latitude.toFixed(6), longitude: click.longitude.toFixed(6) };
+  if (fromMap) store.setSearchText(`${where.latitude}, ${where.longitude}`);
   store.showError(null);
+  if (click.betweenParcels) {
+    lookupFailed({ title: i18next.t('parcel:publicLandTitle'), message: i18next.t('parcel:publicLand'), advice: i18next.t('parcel:publicLandAdvice') });
+    return;
+  }
   try {
     const match = await client.parcelAt(click.latitude, click.longitude);
     await selectParcelByRef(client, match.refCat14);
   } catch (error) {
-    store.showError(toUiError(i18next.t('parcel:noParcelAt', { latitude: click.latitude.toFixed(6), longitude: click.longitude.toFixed(6) }), error));
+    lookupFailed(toUiError(i18next.t('parcel:noParcelAt', where), error));
   }
 }
 

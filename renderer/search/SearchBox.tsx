@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useClient } from '../app/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
+import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';
+import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
@@ -11,7 +13,9 @@ export function SearchBox() {
   const { t } = useTranslation('search');
   const client = useClient();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  const text = useAppStore((s) => s.searchText);
+  const setText = useAppStore((s) => s.setSearchText);
+  const lookupError = useAppStore((s) => (s.error?.place === 'search' ? s.error : null));
   const [problem, setProblem] = useState<SearchQuery | null>(null);
   const candidates = useAppStore((s) => s.candidates);
   const searchStatus = useAppStore((s) => s.searchStatus);
@@ -41,10 +45,14 @@ export function SearchBox() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape') return;
-    if (candidates.length > 0 || searchStatus !== 'idle') setCandidates([], 'idle');
-    else if (text) setText('');
-    else input.current?.blur();
     setProblem(null);
+    if (candidates.length > 0 || searchStatus === 'loading' || searchStatus === 'done') return setCandidates([], 'idle');
+    // One Escape drops the search and its answer, as it does anywhere else in the app.
+    setText('');
+    input.current?.blur();
+    const store = useAppStore.getState();
+    store.select(USelection.none());
+    if (store.error?.place === 'search') store.showError(null);
   };
 
   const choose = (ref: string) => {
@@ -68,7 +76,16 @@ export function SearchBox() {
       />
       {parsed && parsed.kind !== 'invalid' && <span className="search-kind" data-testid="search-kind">{t(`kind.${parsed.kind}`)}</span>}
       <button type="submit">{t('submit')}</button>
-      {problem?.kind === 'invalid' && <div className="search-problem" role="alert">{t(`invalid.${problem.reason}`, problem.values)}</div>}
+      {problem?.kind === 'invalid' && <div className="search-problem" role="alert" data-testid="search-problem">{t(`invalid.${problem.reason}`, problem.values)}</div>}
+      {!problem && lookupError && (
+        <div className="search-problem" role="alert" data-testid="search-problem">
+          <strong>{lookupError.title}</strong>
+          <p>{lookupError.message}</p>
+          <p className="advice">{lookupError.advice}</p>
+          <ErrorDetails error={lookupError} />
+          <button type="button" className="close" onClick={() => useAppStore.getState().showError(null)} aria-label={t('errors:dismiss')}>×</button>
+        </div>
+      )}
       {searchStatus === 'loading' && <div className="candidates"><div className="candidate muted">{t('searching')}</div></div>}
       {searchStatus === 'done' && (
         <ul className="candidates" role="listbox" aria-label={t('candidates')} data-testid="candidates">

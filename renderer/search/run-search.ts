@@ -2,6 +2,7 @@ import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
+import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
 import type { SearchQuery } from './parse-query.js';
 
@@ -21,8 +22,13 @@ export async function runSearch(client: CatastroClient, query: SearchQuery): Pro
         const result = await client.addressCandidates(query.text);
         useAppStore.getState().setCandidates(result.candidatos, 'done');
       } catch (error) {
-        useAppStore.getState().setCandidates([], 'error');
-        useAppStore.getState().showError(toUiError(i18next.t('search:addressFailed', { text: query.text }), error));
+        const state = useAppStore.getState();
+        state.setCandidates([], 'error');
+        state.select(USelection.none());
+        const ui = toUiError(i18next.t('search:addressFailed', { text: query.text }), error);
+        // Offline nothing was found or missed: the geocoder was not reached. Say that, not "no address".
+        const title = ui.code === 'SERVICE_UNAVAILABLE' ? i18next.t('search:addressNeedsConnection') : ui.title;
+        state.showError({ ...ui, title, place: 'search' });
       }
       return;
     }

@@ -15,6 +15,10 @@ export interface UiError {
   message: string;
   advice: string;
   code?: string;
+  /** The service's original text, shown folded under "Details" (for support), never as the message. */
+  details?: string;
+  /** Where the user looks for it: under the search box (lookups) or the banner (imports, exports). */
+  place?: 'search' | 'banner';
 }
 
 export interface UnitsState {
@@ -65,6 +69,12 @@ export interface AppState {
   settingsOpen: boolean;
   /** The "available offline" dialog; `bbox` is the map view it was opened from ([W, S, E, N]). */
   offlineDialog: { open: boolean; bbox?: [number, number, number, number] };
+  /** The search box's text: what the user typed, or the reference of the parcel picked on the map. */
+  searchText: string;
+  /** Features each shown overlay draws in the view ('zoom': too far out to load); a layer with 0 says how to load data. */
+  overlayDrawn: Partial<Record<LayerId, number | 'zoom'>>;
+  /** The map's zoom, for the "zoom in to see parcels" hint. */
+  zoom: number;
 
   select(selection: Selection): void;
   setParcel(parcel: Parcel | null, status: LoadStatus): void;
@@ -81,6 +91,9 @@ export interface AppState {
   refreshOverlay(kind: OverlayKind, show?: boolean): void;
   setSettingsOpen(open: boolean): void;
   setOfflineDialog(state: { open: boolean; bbox?: [number, number, number, number] }): void;
+  setSearchText(text: string): void;
+  setOverlayDrawn(layer: LayerId, drawn: number | 'zoom'): void;
+  setZoom(zoom: number): void;
 }
 
 export const initialUnits: UnitsState = { finca: null, status: 'idle', rows: [], expected: 0 };
@@ -102,6 +115,9 @@ export const useAppStore = create<AppState>()((set) => ({
   overlayRevision: 0,
   settingsOpen: false,
   offlineDialog: { open: false },
+  searchText: '',
+  overlayDrawn: {},
+  zoom: 14,
 
   select: (selection) => set((state) => (USelection.equals(state.selection, selection)
     ? { selection }
@@ -125,4 +141,7 @@ export const useAppStore = create<AppState>()((set) => ({
   }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setOfflineDialog: (offlineDialog) => set({ offlineDialog }),
+  setSearchText: (searchText) => set({ searchText }),
+  setOverlayDrawn: (layer, drawn) => set((state) => ({ overlayDrawn: { ...state.overlayDrawn, [layer]: drawn } })),
+  setZoom: (zoom) => set({ zoom }),
 }));

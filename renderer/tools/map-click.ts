@@ -11,5 +11,5 @@ export function handleMapClick(client: CatastroClient, click: MapClick): void {
     if (click.ref) tools.togglePicked(click.ref);
     return;
   }
-  void selectParcelAt(client, click);
+  void selectParcelAt(client, click, true);
 }

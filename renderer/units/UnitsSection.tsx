@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import type { Parcel } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
-import { formatDate, formatNumber } from '../i18n/format.js';
+import { ErrorDetails } from '../errors/ErrorDetails.js';
+import { needsConnection } from '../errors/advice.js';
+import { formatArea, formatDate, formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { openUnit } from '../parcel/select-parcel.js';
 import { describeSource } from '../parcel/format.js';
@@ -11,11 +13,14 @@ import { loadAllUnits } from './load-all-units.js';
 
 /** Rustic land rarely has dwellings: load its units on request, urban fincas' at once. */
 const loadsByItself = (parcel: Parcel) => parcel.clase !== 'Rústico';
+/** Plain farmland: rustic, and the copy records no building on it, so there are no units to show. */
+export const isPlainFarmland = (parcel: Parcel) => parcel.clase === 'Rústico' && !parcel.superficieConstruida;
 
 export function UnitsSection({ parcel }: { parcel: Parcel }) {
   const { t } = useTranslation('units');
   const client = useClient();
   const units = useAppStore((s) => s.units);
+  const offline = useAppStore((s) => s.connectivity === 'offline');
   const ref14 = parcel.refCatastral.slice(0, 14);
   const current = units.finca === ref14;
 
@@ -25,6 +30,7 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
 
   const load = () => void loadAllUnits(client, ref14);
   const fraction = units.expected > 0 ? Math.min(1, units.rows.length / units.expected) : 0;
+  if (isPlainFarmland(parcel)) return null;
 
   return (
     <section className="units" aria-label={t('sectionLabel')} data-testid="units-section">
@@ -36,11 +42,21 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
           <span className="muted">{units.expected ? t('progressOf', { count: units.rows.length, total: units.expected, percent: Math.round(fraction * 100) }) : t('progress', { count: units.rows.length })}</span>
         </div>
       )}
-      {current && units.status === 'error' && units.error && (
+      {current && units.status === 'error' && units.error && needsConnection(units.error) && (
+        // Not an error: the list lives at the Catastro. Say so calmly and show what the copy knows.
+        <div className="inline-note" role="status" data-testid="units-need-connection">
+          <p>{offline ? t('needsConnectionOffline') : t('needsConnection')}</p>
+          <CopyKnows parcel={parcel} />
+          {!offline && <button type="button" onClick={load}>{t('retry')}</button>}
+          <ErrorDetails error={units.error} />
+        </div>
+      )}
+      {current && units.status === 'error' && units.error && !needsConnection(units.error) && (
         <div className="inline-error" role="alert">
           <strong>{units.error.message}</strong>
           <p>{units.error.advice}</p>
           <button type="button" onClick={load}>{t('retry')}</button>
+          <ErrorDetails error={units.error} />
         </div>
       )}
       {current && units.rows.length > 0 && (
@@ -57,4 +73,16 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
       {current && units.status === 'done' && units.rows.length === 0 && <p className="muted">{t('none')}</p>}
     </section>
   );
+}
+
+/** What the local copy knows about the building while the unit list needs a connection. */
+function CopyKnows({ parcel }: { parcel: Parcel }) {
+  const { t } = useTranslation('units');
+  const facts = [
+    parcel.uso && t('copyKnows.use', { use: parcel.uso }),
+    parcel.superficieConstruida !== undefined && t('copyKnows.builtArea', { area: formatArea(parcel.superficieConstruida) }),
+    parcel.anioConstruccion !== undefined && t('copyKnows.year', { year: parcel.anioConstruccion }),
+  ].filter(Boolean);
+  if (facts.length === 0) return null;
+  return <p className="muted" data-testid="units-copy-knows">{t('copyKnows.lead')} {facts.join(' · ')}</p>;
 }

@@ -18,7 +18,7 @@ import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-s
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
-import { isSpanishReference, parseSpanishReference, unitReference } from './reference.js';
+import { isSpanishReference, parseSpanishReference, sedeViewerUrl, unitReference } from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
@@ -116,7 +116,7 @@ export class SpainAdapter implements CountryAdapter {
 
   /** The Sede Electrónica del Catastro's map viewer, centred on the finca. */
   viewerUrl(ref: string): string {
-    return `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${encodeURIComponent(ref.slice(0, 14))}`;
+    return sedeViewerUrl(ref);
   }
 
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {

@@ -92,3 +92,39 @@ export function parseSpanishReference(raw: string): string {
   }
   return ref;
 }
+
+/** Province, municipality, sector, polígono and parcela of a rustic reference (SOURCES.md 1.6: 2+3+1+3+5). */
+export interface RusticParts { province: string; municipality: string; sector: string; poligono: number; parcela: number }
+
+export function rusticParts(ref14: string): RusticParts | undefined {
+  if (!RUSTIC.test(ref14.slice(0, 14))) return undefined;
+  return {
+    province: ref14.slice(0, 2), municipality: ref14.slice(2, 5), sector: ref14.slice(5, 6),
+    poligono: Number(ref14.slice(6, 9)), parcela: Number(ref14.slice(9, 14)),
+  };
+}
+
+/** The 14-character reference of polígono/parcela in a municipality (province + municipality code, sector letter). */
+export function rusticReference(prefix: { province: string; municipality: string; sector: string }, poligono: number, parcela: number): string | undefined {
+  if (!Number.isInteger(poligono) || !Number.isInteger(parcela) || poligono < 1 || poligono > 999 || parcela < 1 || parcela > 99_999) return undefined;
+  const ref = `${prefix.province}${prefix.municipality}${prefix.sector}${String(poligono).padStart(3, '0')}${String(parcela).padStart(5, '0')}`;
+  return RUSTIC.test(ref) ? ref : undefined;
+}
+
+/**
+ * A 20-character reference whose control letters do not match, with the letters they should be
+ * (the typing error is most often there or in the property number); undefined when they match or
+ * the text is no 20-character reference.
+ */
+export function controlLetterMismatch(raw: string): { expected: string; typed: string; corrected: string } | undefined {
+  const ref = normalizeSpanishReference(raw);
+  if (ref.length !== 20 || !ALPHANUMERIC.test(ref) || !/^[0-9]{4}$/.test(ref.slice(14, 18))) return undefined;
+  const expected = controlCharacters(ref.slice(0, 14), ref.slice(14, 18));
+  const typed = ref.slice(18);
+  return expected === typed ? undefined : { expected, typed, corrected: ref.slice(0, 18) + expected };
+}
+
+/** The Sede Electrónica del Catastro's map viewer centred on the finca (the official viewer of a Spanish reference). */
+export function sedeViewerUrl(ref: string): string {
+  return `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${encodeURIComponent(normalizeSpanishReference(ref).slice(0, 14))}`;
+}

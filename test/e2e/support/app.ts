@@ -9,27 +9,42 @@ export const SAMPLE_PARCEL = { ref: '40146A00405051', latitude: 41.0600184689371
 /** The Madrid finca the fake Catastro serves live, with 18 units. */
 export const MADRID_FINCA = '9398516VK3799G';
 
-export const test = base.extend<{ appUrl: string; app: Page }>({
+/** An urban parcel of the sample: an industrial building whose year the Catastro records as 1900 (unknown). */
+export const URBAN_PARCEL = { ref: '000700100UL74F', latitude: 41.0614034085351, longitude: -4.468377379014238 };
+
+/** Text that must never reach a user's eyes: socket errors, host names, stack frames. */
+export const PLUMBING = /getaddrinfo|ENOTFOUND|ECONNREFUSED|\.invalid|catastro\.meh\.es|cartociudad\.es|\bat \w+ \(|Error:/;
+
+async function openApp(page: Page, url: string, use: (page: Page) => Promise<void>): Promise<void> {
+  // Record Content-Security-Policy violations: the strict CSP must not block anything the app needs.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(url);
+  await expect(page.getByTestId('map')).toBeVisible();
+  await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  await use(page);
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), 'CSP violations').toEqual([]);
+  expect(pageErrors, 'uncaught page errors').toEqual([]);
+}
+
+export const test = base.extend<{ appUrl: string; app: Page; offlineApp: Page }>({
   appUrl: async ({}, use) => {
     const url = process.env.CATASTRO_E2E_URL;
     if (!url) throw new Error('CATASTRO_E2E_URL is not set: the global setup did not start the server.');
     await use(url);
   },
-  app: async ({ page, appUrl }, use) => {
-    // Record Content-Security-Policy violations: the strict CSP must not block anything the app needs.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-    });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(appUrl);
-    await expect(page.getByTestId('map')).toBeVisible();
-    await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
-    await use(page);
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), 'CSP violations').toEqual([]);
-    expect(pageErrors, 'uncaught page errors').toEqual([]);
+  app: async ({ page, appUrl }, use) => openApp(page, appUrl, use),
+  /** The app over a server whose live sources (Catastro, geocoder, PVGIS, SIGPAC) cannot be reached, with no basemap either: the field, offline. */
+  offlineApp: async ({ page }, use) => {
+    const url = process.env.CATASTRO_E2E_OFFLINE_URL;
+    if (!url) throw new Error('CATASTRO_E2E_OFFLINE_URL is not set: the global setup did not start the offline server.');
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+    await openApp(page, url, use);
   },
 });
 

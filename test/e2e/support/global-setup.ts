@@ -54,8 +54,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const appUrl = (await waitForLine(server, /Listening on (http:\/\/\S+)/, 'catastro serve'))[1];
   process.env.CATASTRO_E2E_URL = appUrl;
 
+  // The same copy with every live source unreachable, as in the field: the hosts end in .invalid,
+  // which never resolves (RFC 6761), so lookups fail the way they do offline (getaddrinfo ENOTFOUND).
+  const unreachable = (name: string) => `http://${name}.invalid`;
+  const offlineServer = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CATASTRO_ES_OVC_URL: `${unreachable('ovc.catastro')}/OVCServWeb/OVCWcfCallejero`,
+      CATASTRO_ES_WFS_URL: `${unreachable('ovc.catastro')}/INSPIRE/wfsCP.aspx`,
+      CATASTRO_CARTOCIUDAD_URL: unreachable('www.cartociudad'),
+      CATASTRO_CALLEJERO_URL: unreachable('ovc.catastro'),
+      CATASTRO_PVGIS_URL: unreachable('re.jrc.ec'),
+      CATASTRO_SIGPAC_URL: unreachable('sigpac.mapa'),
+    },
+  });
+  process.env.CATASTRO_E2E_OFFLINE_URL = (await waitForLine(offlineServer, /Listening on (http:\/\/\S+)/, 'catastro serve (live sources unreachable)'))[1];
+
   return async () => {
-    for (const child of [server, fake]) {
+    for (const child of [offlineServer, server, fake]) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));

@@ -24,7 +24,9 @@ describe('ParcelDetails', () => {
     expect(screen.getByTestId('parcel-ref').textContent).toBe('40146A00405051');
     expect(fact('Municipality')).toBe('MELQUE DE CERCOS, Segovia');
     expect(fact('Class')).toBe('Rústico');
-    expect(fact('Parcel area')).toBe('1,086 m²');
+    expect(fact('Parcel area')).toBe('1,086 m² (0.1086 ha)');
+    // A rustic reference: 40146 A 004 05051.
+    expect(fact('Polígono / parcela')).toBe('polígono 4, parcela 5051');
     expect(fact('Source')).toBe('Local copy of the national cadastre');
     expect(fact('Data date')).toBe('Oct 31, 2008');
     expect(screen.getByTestId('attribution').textContent).toContain('Dirección General del Catastro');
@@ -50,5 +52,20 @@ describe('ParcelDetails', () => {
     expect(fact('Share')).toBe('5.55 %');
     expect(fact('Staircase / floor / door')).toBe('– / 02 / B');
     expect(fact('Source')).toBe('Live from the Catastro (OVC)');
+  });
+
+  it('gives the centroid in UTM ETRS89 with its zone, copy buttons outside the heading, and the official viewer', () => {
+    render(<ParcelDetails parcel={sampleParcel} />);
+    // -4.4703 E lies in zone 30. GDAL (gdaltransform -s_srs OGC:CRS84 -t_srs EPSG:25830) gives 376458.52 4546461.01.
+    expect(screen.getByTestId('centroid-utm').textContent).toMatch(/^zone 30N: 376,459 E, 4,546,461 N/);
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy latitude, longitude' })).toBeTruthy();
+    expect(screen.getByTestId('official-viewer').getAttribute('href')).toBe('https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=40146A00405051');
+  });
+
+  it('marks the year 1900 as the Catastro\'s mark for an unknown year', () => {
+    render(<ParcelDetails parcel={{ ...sampleParcel, refCatastral: '000700100UL74F', clase: 'Urbano', anioConstruccion: 1900 }} />);
+    expect(screen.getByTestId('unknown-year-note').textContent).toContain('1900 where the year of construction is unknown');
+    expect(screen.queryByText('Polígono / parcela')).toBeNull();
   });
 });

@@ -1,0 +1,25 @@
+import proj4 from 'proj4';
+
+/**
+ * ETRS89 / UTM (EPSG:25828–25838, northern zones): what Spanish and European surveyors and the
+ * Catastro use for coordinates. GRS80 ellipsoid, as the EPSG definitions; proj4 does the maths.
+ */
+export interface Utm { zone: number; easting: number; northing: number }
+
+const definition = (zone: number) => `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
+
+/** The zone a longitude falls in (6° wide, zone 1 from 180° W); Norway's and Svalbard's exceptions do not matter for cadastres here. */
+export const utmZoneOf = (longitude: number): number => Math.min(60, Math.max(1, Math.floor((longitude + 180) / 6) + 1));
+
+/** The EPSG code of ETRS89 / UTM zone N (zones 28–38 have one). */
+export const etrs89UtmEpsg = (zone: number): number | undefined => (zone >= 28 && zone <= 38 ? 25800 + zone : undefined);
+
+export function toUtm(longitude: number, latitude: number, zone = utmZoneOf(longitude)): Utm {
+  const [easting, northing] = proj4('WGS84', definition(zone), [longitude, latitude]);
+  return { zone, easting, northing };
+}
+
+export function fromUtm({ zone, easting, northing }: Utm): { longitude: number; latitude: number } {
+  const [longitude, latitude] = proj4(definition(zone), 'WGS84', [easting, northing]);
+  return { longitude, latitude };
+}

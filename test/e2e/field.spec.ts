@@ -1,0 +1,107 @@
+import { PLUMBING, SAMPLE_PARCEL, URBAN_PARCEL, expect, mapIdle, screenshot, search, test } from './support/app.js';
+import type { Page } from '@playwright/test';
+
+/** What the user can read on the page (closed "Details" folds excluded, as the eye sees it). */
+const visibleText = (page: Page) => page.locator('body').innerText();
+
+async function clickAt(page: Page, longitude: number, latitude: number, zoom = 17): Promise<void> {
+  await page.evaluate(({ longitude, latitude, zoom }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom }), { longitude, latitude, zoom });
+  await mapIdle(page);
+  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), { longitude, latitude });
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + point.x, box.y + point.y);
+}
+
+test.describe('offline is a state, not an error (item 1)', () => {
+  test('an urban parcel offline: calm units note with what the copy knows, no socket errors or host names', async ({ offlineApp: app }) => {
+    await expect(app.getByTestId('connectivity')).toHaveAttribute('data-state', 'offline');
+    await search(app, URBAN_PARCEL.ref);
+    await expect(app.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+    const note = app.getByTestId('units-need-connection');
+    await expect(note).toContainText('you are offline');
+    // The copy's own facts of the building (GET /api/catastro answers them from the clone).
+    await expect(app.getByTestId('units-copy-knows')).toContainText('built area 109 m²');
+    await expect(app.getByTestId('units-copy-knows')).toContainText('built in 1900');
+    await expect(note.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+    await app.getByTestId('run-analysis').click();
+    await expect(app.getByText('Solar potential', { exact: true })).toBeVisible();
+    await expect(app.locator('.analysis-error').first()).toContainText('you are offline');
+    expect(await visibleText(app)).not.toMatch(PLUMBING);
+    await screenshot(app, 'field-01-offline-urban-parcel');
+
+    // Support can still read the service's own words, folded away.
+    await note.locator('summary').click();
+    await expect(note.locator('details code')).toContainText('SERVICE_UNAVAILABLE');
+  });
+
+  test('an address search offline says it needs a connection, not "no address found"', async ({ offlineApp: app }) => {
+    await search(app, 'Calle Mayor 1, Melque de Cercos');
+    const problem = app.getByTestId('search-problem');
+    await expect(problem).toContainText('Address search needs a connection');
+    await expect(problem).not.toContainText('No address found');
+    await expect(app.getByTestId('error-banner')).toHaveCount(0);
+    expect(await visibleText(app)).not.toMatch(PLUMBING);
+    await screenshot(app, 'field-02-offline-address');
+  });
+});
+
+test.describe('errors where the eye is (item 5)', () => {
+  test('a failed search shows its message under the box and clears the previous parcel; the box follows map clicks', async ({ app }) => {
+    await clickAt(app, SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude);
+    await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+    await expect(app.getByTestId('search-input')).toHaveValue(SAMPLE_PARCEL.ref);
+
+    // A well-formed rustic reference of a polígono the municipality does not have: neither the copy nor the (fake) Catastro knows it.
+    await search(app, '40146A99999999');
+    await expect(app.getByTestId('search-problem')).toBeVisible();
+    await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
+    await expect(app.getByTestId('error-banner')).toHaveCount(0);
+    await screenshot(app, 'field-03-failed-search');
+  });
+});
+
+test.describe('hazard answers and empty layers (item 2) and zoom (item 3)', () => {
+  test('ground motion where no EGMS tile is loaded says no data is loaded, not "no reflectors"', async ({ app }) => {
+    await search(app, SAMPLE_PARCEL.ref);
+    await app.getByTestId('run-analysis').click();
+    const summary = app.getByTestId('ground-motion-summary');
+    await expect(summary).toHaveAttribute('data-reason', 'no-data-loaded');
+    await expect(summary).toContainText('No ground-motion data is loaded for this area');
+    await expect(summary).not.toContainText('No satellite reflectors');
+  });
+
+  test('an overlay with nothing in view says no layer data is loaded and how to load it; far out, zoom in to see parcels', async ({ app }) => {
+    await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 14 }), SAMPLE_PARCEL);
+    await app.getByTestId('layer-groundMotion').check();
+    await expect(app.getByTestId('empty-groundMotion')).toContainText('No data of this layer is loaded in this view');
+    await expect(app.getByTestId('empty-groundMotion')).toContainText('npx catastro import-layers');
+    await expect(app.getByTestId('legend-groundMotion')).toHaveCount(0);
+    await expect(app.getByTestId('zoom-hint')).toHaveCount(0);
+    await screenshot(app, 'field-05-empty-overlay');
+
+    await app.evaluate(() => window.__catastroMap!.jumpTo({ zoom: 11 }));
+    await expect(app.getByTestId('zoom-hint')).toHaveText('Zoom in to see parcels');
+  });
+});
+
+test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
+  test('a rustic parcel in hectares with its polígono and parcela, no "Show units" on plain farmland, UTM and the official viewer', async ({ app, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await search(app, SAMPLE_PARCEL.ref);
+    const panel = app.getByTestId('parcel-panel');
+    await expect(panel).toContainText('1,086 m² (0.1086 ha)');
+    await expect(panel).toContainText('polígono 4, parcela 5051');
+    await expect(app.getByTestId('load-units')).toHaveCount(0);
+    await expect(app.getByTestId('centroid-utm')).toContainText('zone 30N: 376,459 E, 4,546,461 N');
+    await expect(app.getByTestId('official-viewer')).toHaveAttribute('href', `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${SAMPLE_PARCEL.ref}`);
+    await app.getByRole('button', { name: 'Copy latitude, longitude' }).click();
+    expect(await app.evaluate(() => navigator.clipboard.readText())).toBe('41.060018, -4.470268');
+    await screenshot(app, 'field-06-rustic-parcel');
+  });
+
+  test('a building year of 1900 carries the note that the Catastro writes 1900 for unknown years', async ({ app }) => {
+    await search(app, URBAN_PARCEL.ref);
+    await expect(app.getByTestId('unknown-year-note')).toContainText('year of construction is unknown');
+  });
+});

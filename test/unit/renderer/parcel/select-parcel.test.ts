@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { selectParcelAt } from '../../../../renderer/parcel/select-parcel.js';
+import { USelection } from '../../../../renderer/state/selection.js';
+import { useAppStore } from '../../../../renderer/state/store.js';
+
+const initial = useAppStore.getState();
+beforeEach(() => useAppStore.setState(initial, true));
+
+describe('selectParcelAt (item 5)', () => {
+  it('a click between drawn parcels says "public land" under the search box without asking the service, and drops the previous parcel', async () => {
+    useAppStore.getState().select(USelection.single('40146A00405051'));
+    const client = { parcelAt: vi.fn(), parcel: vi.fn() } as unknown as CatastroClient;
+    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null, betweenParcels: true }, true);
+    expect(client.parcelAt).not.toHaveBeenCalled();
+    const { error, selection, searchText } = useAppStore.getState();
+    expect(error).toMatchObject({ place: 'search', message: expect.stringContaining('public land have no cadastral parcel') });
+    expect(selection).toEqual(USelection.none());
+    expect(searchText).toBe('41.061200, -4.468600');
+  });
+
+  it('a failed point lookup offline shows a calm message, the raw text only as details', async () => {
+    useAppStore.getState().setConnectivity('offline');
+    const client = {
+      parcelAt: vi.fn(async () => { throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'Catastro OVC does not answer; retry later (connection failed: getaddrinfo ENOTFOUND ovc.catastro.meh.es).'); }),
+    } as unknown as CatastroClient;
+    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null });
+    const error = useAppStore.getState().error!;
+    expect(error.place).toBe('search');
+    expect(`${error.title} ${error.message} ${error.advice}`).not.toMatch(/getaddrinfo|ENOTFOUND|meh\.es/);
+    expect(error.message).toContain('you are offline');
+    expect(error.details).toContain('ENOTFOUND');
+  });
+});
