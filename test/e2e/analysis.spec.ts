@@ -5,11 +5,11 @@ test('the analysis panel shows solar figures, protected-area overlap and ground 
   await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
   await app.getByTestId('run-analysis').click();
   // Solar comes from the (fake) PVGIS answer, terrain from the imported Madrid SPAs, which this
-  // Segovian parcel does not meet, and ground motion has no EGMS cells here.
+  // Segovian parcel does not meet, and ground motion has no EGMS tile loaded here (only Ustica's): it says so (issue 15 item 2).
   await expect(app.getByTestId('solar-facts')).toContainText('kWh');
   await expect(app.getByTestId('solar-facts')).toContainText('PVGIS');
   await expect(app.getByTestId('terrain-summary')).toHaveText('Outside every protected site loaded.');
-  await expect(app.getByTestId('ground-motion-summary')).toContainText('no estimate');
+  await expect(app.getByTestId('ground-motion-summary')).toHaveAttribute('data-reason', 'no-data-loaded');
   await screenshot(app, '09-analysis-panel');
 });
 
