@@ -48,6 +48,17 @@ export function setupIpc(deps: IpcDeps): void {
     const safeRef = check.reference(ref);
     return { fileName: `${safeRef.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(await service.parcelReport(safeRef)) };
   });
+  handle(IpcChannel.batchPreview, deps, (_e, csv, columns) => service.batches.preview(check.csvText(csv), check.batchColumns(columns)));
+  handle(IpcChannel.batchStart, deps, (_e, csv, name, columns) =>
+    service.batches.start({ csv: check.csvText(csv), name: check.fileName(name), columns: check.batchColumns(columns) }));
+  handle(IpcChannel.batchState, deps, (_e, id) => service.batches.state(check.batchId(id)));
+  handle(IpcChannel.batchList, deps, () => service.batches.list());
+  handle(IpcChannel.batchResume, deps, (_e, id) => service.batches.resume(check.batchId(id)));
+  handle(IpcChannel.batchCancel, deps, (_e, id) => service.batches.cancel(check.batchId(id)));
+  handle(IpcChannel.batchResult, deps, (_e, id, format) => {
+    const file = service.batches.result(check.batchId(id), check.featureFormat(format));
+    return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
+  });
   handle(IpcChannel.status, deps, () => service.status());
   // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
   handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);

@@ -1,4 +1,6 @@
 import { MAX_SELECTION } from '../core/input.js';
+import { MAX_BATCH_BYTES } from '../core/batch/read-csv.js';
+import { FEATURE_FORMATS, isFeatureFormat, type FeatureFormat } from '../core/model/index.js';
 import { HAZARD_LAYER_KINDS, type HazardLayerKind, type HazardLayerMapping } from '../core/model/index.js';
 
 /**
@@ -34,6 +36,43 @@ const SELECTION_FORMATS = ['geojson', 'gpkg'] as const;
 export function selectionFormat(value: unknown): (typeof SELECTION_FORMATS)[number] {
   if (!SELECTION_FORMATS.includes(value as never)) throw new InvalidIpcInput('format must be "geojson" or "gpkg".');
   return value as (typeof SELECTION_FORMATS)[number];
+}
+
+/** The text of a dropped CSV, within the batch's size bound. */
+export function csvText(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_BATCH_BYTES) {
+    throw new InvalidIpcInput(`csv must be the text of a CSV file of at most ${MAX_BATCH_BYTES / 1024 / 1024} MiB.`);
+  }
+  return value;
+}
+
+/** A file's base name as shown (no folders). */
+export function fileName(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 200 || /[\\/\0]/.test(value)) throw new InvalidIpcInput('name must be a file name of at most 200 characters.');
+  return value;
+}
+
+const BATCH_COLUMN_KEYS = ['reference', 'latitude', 'longitude', 'country'] as const;
+/** The columns the user named (each a header text), or nothing. */
+export function batchColumns(value: unknown): Partial<Record<(typeof BATCH_COLUMN_KEYS)[number], string>> | undefined {
+  if (value === undefined || value === null) return undefined;
+  const raw = plainObject(value, 'columns', BATCH_COLUMN_KEYS);
+  const columns: Partial<Record<(typeof BATCH_COLUMN_KEYS)[number], string>> = {};
+  for (const key of BATCH_COLUMN_KEYS) {
+    const text = optionalShortText(raw[key], `columns.${key}`);
+    if (text) columns[key] = text;
+  }
+  return columns;
+}
+
+export function batchId(value: unknown): string {
+  if (typeof value !== 'string' || !SELECTION.test(value)) throw new InvalidIpcInput('id must be the batch id its start answered.');
+  return value;
+}
+
+export function featureFormat(value: unknown): FeatureFormat {
+  if (!isFeatureFormat(value)) throw new InvalidIpcInput(`format must be one of ${FEATURE_FORMATS.join(', ')}.`);
+  return value;
 }
 
 export function optionalCursor(value: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { useTranslation } from '../i18n/i18n.js';
 import { useClient } from './client-context.js';
+import { BatchButton } from '../batch/BatchButton.js';
 import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';
 import { ErrorBanner } from '../errors/ErrorBanner.js';
@@ -37,6 +38,7 @@ export function App() {
         <h1 className="brand">{t('brand')}</h1>
         <SearchBox />
         <ConnectivityBadge />
+        <BatchButton />
         {client.desktop && (
           <button type="button" onClick={() => void runImport(client)} disabled={importing} data-testid="import">
             {t('importCadastre')}

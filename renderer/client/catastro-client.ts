@@ -1,4 +1,5 @@
 import type {
+  BatchColumns, BatchPreview, BatchState, FeatureFormat,
   AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
   HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, SolarResult, TerrainResult, UnitsPage,
 } from '../../core/model/index.js';
@@ -87,6 +88,14 @@ export interface CatastroClient {
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;
   /** The one-page A4 PDF report of a parcel. */
   report(ref: string): Promise<ExportedFile>;
+  /** Batch lookups of a CSV: columns first, then a background run polled for progress. */
+  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview>;
+  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState>;
+  batchState(id: string): Promise<BatchState>;
+  batchList(): Promise<BatchState[]>;
+  batchResume(id: string): Promise<BatchState>;
+  batchCancel(id: string): Promise<BatchState>;
+  batchResult(id: string, format: FeatureFormat): Promise<ExportedFile>;
   status(): Promise<ServiceStatusInfo>;
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;

@@ -3,6 +3,7 @@
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
 import type {
+  BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, ErrorCode, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
 } from '../../core/model/index.js';
 import type {
@@ -23,6 +24,13 @@ export interface DesktopApi {
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
   exportSelection(refs: string[], format: SelectionFormat): Promise<IpcResult<ExportedFile>>;
   parcelReport(ref: string): Promise<IpcResult<ExportedFile>>;
+  batchPreview(csv: string, columns?: BatchColumns): Promise<IpcResult<BatchPreview>>;
+  batchStart(csv: string, name: string, columns: BatchColumns): Promise<IpcResult<BatchState>>;
+  batchState(id: string): Promise<IpcResult<BatchState>>;
+  batchList(): Promise<IpcResult<BatchState[]>>;
+  batchResume(id: string): Promise<IpcResult<BatchState>>;
+  batchCancel(id: string): Promise<IpcResult<BatchState>>;
+  batchResult(id: string, format: FeatureFormat): Promise<IpcResult<ExportedFile>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
   analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<IpcResult<GeoJSON.FeatureCollection>>;

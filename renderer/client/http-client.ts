@@ -1,4 +1,4 @@
-import type { CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
   type LonLatBox, type OverlayKind, type ServiceStatusInfo,
@@ -89,6 +89,26 @@ export class HttpClient implements CatastroClient {
     const response = await this.request(`/api/catastro/${encodeURIComponent(ref)}/report.pdf`);
     if (!response.ok) throw await this.errorOf(response);
     return { fileName: `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview> {
+    return this.json('/api/batch/preview', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ csv, columns }) });
+  }
+
+  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState> {
+    return this.json('/api/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ csv, name, columns }) });
+  }
+
+  batchState(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}`); }
+  batchList(): Promise<BatchState[]> { return this.json('/api/batch'); }
+  batchResume(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}/resume`, { method: 'POST' }); }
+  batchCancel(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}/cancel`, { method: 'POST' }); }
+
+  async batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> {
+    const response = await this.request(`/api/batch/${encodeURIComponent(id)}/result.${format}`);
+    if (!response.ok) throw await this.errorOf(response);
+    const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    return { fileName: disposition?.[1] ?? `batch.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
   /** The ClientError of a non-2xx answer: the envelope's code and text when it has one. */

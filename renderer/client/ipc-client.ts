@@ -1,4 +1,4 @@
-import type { CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
@@ -79,6 +79,13 @@ export class IpcClient implements CatastroClient {
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
   report(ref: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref)); }
+  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview> { return unwrap(this.api.batchPreview(csv, columns)); }
+  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState> { return unwrap(this.api.batchStart(csv, name, columns)); }
+  batchState(id: string): Promise<BatchState> { return unwrap(this.api.batchState(id)); }
+  batchList(): Promise<BatchState[]> { return unwrap(this.api.batchList()); }
+  batchResume(id: string): Promise<BatchState> { return unwrap(this.api.batchResume(id)); }
+  batchCancel(id: string): Promise<BatchState> { return unwrap(this.api.batchCancel(id)); }
+  batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> { return unwrap(this.api.batchResult(id, format)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
     return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;

@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_PARCEL, expect, screenshot, test } from './support/app.js';
+
+/** A Spanish spreadsheet's export: semicolons, decimal commas, references and points mixed, one unknown and one malformed reference. */
+const CSV = [
+  'referencia;latitud;longitud;nota',
+  `${SAMPLE_PARCEL.ref};;;finca A`,
+  `;${String(SAMPLE_PARCEL.latitude).replace('.', ',')};${String(SAMPLE_PARCEL.longitude).replace('.', ',')};punto`,
+  '9999999VK9999A;;;nadie',
+  'XYZ;;;mala',
+].join('\n');
+
+test('batch: a dropped CSV has its columns recognised, every row answered with progress and a summary, failures kept with their reason, results downloadable', async ({ app }) => {
+  await app.getByTestId('batch-open').click();
+  await expect(app.getByTestId('batch-dialog')).toBeVisible();
+  // Drop the file on the zone, as from a file manager.
+  await app.getByTestId('batch-drop').evaluate((zone, text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'fincas.csv', { type: 'text/csv' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, CSV);
+  await expect(app.getByTestId('batch-drop')).toContainText('fincas.csv: 4 rows');
+  await expect(app.getByTestId('batch-column-reference')).toHaveValue('referencia');
+  await expect(app.getByTestId('batch-column-latitude')).toHaveValue('latitud');
+  await expect(app.getByTestId('batch-column-longitude')).toHaveValue('longitud');
+  await screenshot(app, '26-batch-columns');
+
+  await app.getByTestId('batch-start').click();
+  await expect(app.getByTestId('batch-run')).toHaveAttribute('data-state', 'done');
+  await expect(app.getByTestId('batch-summary')).toHaveText('4 of 4 rows: 2 found, 1 not found, 1 failed · finished');
+  const problems = app.getByTestId('batch-problems');
+  await expect(problems).toContainText('not found');
+  await expect(problems).toContainText('VALIDATION_ERROR');
+  await expect(problems).toContainText("Reference 'XYZ'");
+  await screenshot(app, '27-batch-summary');
+
+  const [gpkg] = await Promise.all([app.waitForEvent('download'), app.getByTestId('batch-download-gpkg').click()]);
+  expect(gpkg.suggestedFilename()).toBe('fincas-result.gpkg');
+  const info = spawnSync('ogrinfo', ['-so', '-al', (await gpkg.path())!], { encoding: 'utf8' });
+  expect(info.status, info.stderr).toBe(0);
+  expect(info.stdout).toMatch(/Feature Count: 4\n/);
+
+  const [kml] = await Promise.all([app.waitForEvent('download'), app.getByTestId('batch-download-kml').click()]);
+  const names = [...readFileSync((await kml.path())!, 'utf8').matchAll(/<name>([^<]+)<\/name>/g)].map((m) => m[1]);
+  expect(names.filter((n) => n === SAMPLE_PARCEL.ref)).toHaveLength(2);
+});
+
+test('batch: a CSV without recognisable columns asks for them, and the named column is used', async ({ app }) => {
+  await app.getByTestId('batch-open').click();
+  await app.getByTestId('batch-file').setInputFiles({ name: 'odd.csv', mimeType: 'text/csv', buffer: Buffer.from(`finca,nota\n${SAMPLE_PARCEL.ref},x\n`) });
+  await expect(app.getByTestId('batch-dialog')).toContainText('No reference column');
+  await expect(app.getByTestId('batch-start')).toBeDisabled();
+  await app.getByTestId('batch-column-reference').selectOption('finca');
+  await app.getByTestId('batch-start').click();
+  await expect(app.getByTestId('batch-summary')).toHaveText('1 of 1 rows: 1 found, 0 not found, 0 failed · finished');
+});
