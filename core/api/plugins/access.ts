@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../../auth/periods.js';
 import { IpDailyAllowance, QuotaLedger } from '../../auth/quota.js';
 import apiVersionPlugin from './api-version.js';
 import authPlugin from './auth.js';
-import etagPlugin from './etag.js';
+import etagPlugin, { DEFAULT_ETAG_ROUTES } from './etag.js';
 import quotaPlugin from './quota.js';
 
 export interface ApiAccessOptions {
@@ -43,6 +43,7 @@ async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions):
   await app.register(etagPlugin, {});
   await app.register(quotaPlugin, {
     ledger: new QuotaLedger(options.db, clock),
+    revalidatableRoutes: new Set(Object.keys(DEFAULT_ETAG_ROUTES)),
     ipAllowance: options.auth === 'keys' && options.freeTier
       ? new IpDailyAllowance(options.db, options.freeTier.perIpDaily, clock)
       : undefined,

@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiCaller: ApiCaller;
     quotaReservation: QuotaReservation | null;
+    /** Set when the quota is used up but a matching If-None-Match may still earn the free 304: the refusal to send otherwise. */
+    revalidationOnly: import('../../model/index.js').ServiceError | null;
   }
   interface FastifyReply {
     /**

@@ -3,13 +3,21 @@ import fp from 'fastify-plugin';
 import { isoSeconds } from '../../auth/periods.js';
 import type { IpDailyAllowance, QuotaLedger, QuotaState } from '../../auth/quota.js';
 import { ServiceError } from '../../model/index.js';
+import { errorBody } from '../envelope.js';
 import './caller.js';
-import { BODY_PRICED_ROUTES } from './paths.js';
+import type { UnitsPage } from '../../model/index.js';
+import { BODY_PRICED_ROUTES, ROUTES } from './paths.js';
 import { routeAccess } from './route-access.js';
 import { quotaCost } from './quota-cost.js';
+import { cutUnitsPage } from './units-page-cut.js';
 
 export interface QuotaPluginOptions {
   ledger: QuotaLedger;
+  /**
+   * Routes answering 304 to a matching If-None-Match (the ETag plugin's): there an exhausted key
+   * still gets its free 304 (spec: a 304 costs nothing), and a 429 only if the data changed.
+   */
+  revalidatableRoutes?: ReadonlySet<string>;
   /** The free per-IP daily allowance, when the operator enabled one (auth plugin `freeTier`). */
   ipAllowance?: IpDailyAllowance;
 }
@@ -54,13 +62,14 @@ function parseJson(payload: unknown): unknown {
  * 3. onResponse / onRequestAbort — a reservation never settled (the reply failed or the client
  *    went away before an answer) is given back.
  *
- * A /units page may cost more than the units left; it is served whole and counted whole, and
- * Remaining shows 0 (the spec counts the units served; cutting the page would break paging).
+ * A /units page that costs more than the units left is cut to what is left (truncated, with
+ * nextCursor to go on), so a key never goes past its quota.
  */
 async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): Promise<void> {
   const { ledger, ipAllowance } = options;
   app.decorateReply('quotaCost', undefined);
   app.decorateRequest('quotaReservation', null);
+  app.decorateRequest('revalidationOnly', null);
 
   const reserve = (request: FastifyRequest): QuotaState | undefined => {
     const caller = request.apiCaller;
@@ -86,27 +95,66 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     return undefined;
   };
 
+  /** Units the caller can still spend on this request: what is left plus its own reserved unit. */
+  const unitsAffordable = (request: FastifyRequest): number => {
+    const caller = request.apiCaller;
+    const reserved = request.quotaReservation && !request.quotaReservation.settled ? request.quotaReservation.units : 0;
+    if (caller?.kind === 'key') return ledger.peek(caller.key.id, caller.key.monthlyQuota).remaining + reserved;
+    if (caller?.kind === 'ip' && ipAllowance) return ipAllowance.peek(caller.ip).remaining + reserved;
+    return Number.POSITIVE_INFINITY;
+  };
+
+  /** The 429 of a caller whose allowance is used up. */
+  const quotaRefusal = (request: FastifyRequest, state: QuotaState): ServiceError => {
+    if (request.apiCaller.kind === 'ip') {
+      return new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
+    }
+    return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
+  };
+
   app.addHook('preHandler', async (request) => {
     const state = reserve(request);
     if (!state) return;
     if (!state.accepted) {
-      if (request.apiCaller.kind === 'ip') {
-        throw new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
+      if (request.headers['if-none-match'] && options.revalidatableRoutes?.has(request.routeOptions.url ?? '')) {
+        request.revalidationOnly = quotaRefusal(request, state);
+        return;
       }
-      throw new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
+      throw quotaRefusal(request, state);
     }
     request.quotaReservation = { units: RESERVED_UNITS, period: state.period, settled: false };
   });
 
+
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.apiCaller;
+    const refusal = request.revalidationOnly;
+    if (refusal && reply.statusCode !== 304) {
+      // The quota is used up and the client's copy is stale: the answer is the 429, not the data.
+      reply.code(refusal.status).type('application/json; charset=utf-8');
+      for (const name of ['etag', 'cache-control', 'content-length']) reply.removeHeader(name);
+      payload = JSON.stringify(errorBody(refusal.code, refusal.message, refusal.data));
+    }
     const metered = caller?.kind === 'key' || (caller?.kind === 'ip' && ipAllowance !== undefined);
     let remaining = UNLIMITED_SEARCHES;
     if (metered) {
       // Only routes whose price depends on the answer pay for parsing it.
       const route = request.routeOptions.url;
       const body = route && BODY_PRICED_ROUTES.has(route) && isJson(reply) ? parseJson(payload) : undefined;
-      const cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
+      let cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
+      const affordable = route === ROUTES.units && cost > 1 ? unitsAffordable(request) : Number.POSITIVE_INFINITY;
+      if (cost > affordable) {
+        // More units than the caller has left: the page is cut to what is left (with truncated and
+        // nextCursor), never served whole past the quota. A cut page is not the resource's
+        // representation, so it carries no ETag.
+        const envelope = body as { data: UnitsPage };
+        envelope.data = cutUnitsPage(envelope.data, affordable);
+        payload = JSON.stringify(envelope);
+        reply.removeHeader('etag');
+        reply.removeHeader('cache-control');
+        reply.removeHeader('content-length');
+        cost = envelope.data.unidades.length;
+      }
       const state = settle(request, cost)!;
       remaining = state.remaining;
       const reset = isoSeconds(state.period.resetsAt);

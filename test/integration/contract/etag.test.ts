@@ -51,4 +51,22 @@ describe('contract: ETag and 304', () => {
     const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': key } });
     expect(res.headers.etag).toBeUndefined();
   });
+
+  it('an exhausted key revalidating with a matching If-None-Match gets the free 304; with a stale tag, 429', async () => {
+    const exhausted = t.newKey('free', { organisation: true });
+    const url = '/api/catastro/9398516VK3799G/units?n=4';
+    const first = await t.app.inject({ url, headers: { 'x-api-key': exhausted.key } });
+    expect(first.statusCode).toBe(200);
+    t.ledger.charge(exhausted.id, 100 - t.ledger.peek(exhausted.id).used);
+    const revalidated = await t.app.inject({ url, headers: { 'x-api-key': exhausted.key, 'if-none-match': first.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(t.ledger.peek(exhausted.id).used).toBe(100);
+    const stale = await t.app.inject({ url, headers: { 'x-api-key': exhausted.key, 'if-none-match': '"stale"' } });
+    expect(stale.statusCode).toBe(429);
+    expect(stale.json()).toMatchObject({ success: false, code: 'KEY_AUTH_004' });
+    expect(stale.headers.etag).toBeUndefined();
+    expect(stale.body).not.toContain('unidades');
+    expect((await t.app.inject({ url, headers: { 'x-api-key': exhausted.key } })).statusCode).toBe(429);
+  });
 });

@@ -50,14 +50,18 @@ describe('contract: quota cost table', () => {
     expect(res.headers['x-quota-remaining']).toBe('99');
   });
 
-  it('a /units page larger than what is left is served whole and leaves 0', async () => {
+  it('an organisation key with 89 units left asking a 200-unit page gets 89 units, truncated, with a cursor (usage 100/100, never 211)', async () => {
     const { key, id } = t.newKey('free', { organisation: true });
-    t.ledger.charge(id, 95);
-    const res = await t.app.inject({ url: '/api/catastro/9398516VK3799G/units?n=12', headers: { 'x-api-key': key } });
+    t.ledger.charge(id, 11);
+    const res = await t.app.inject({ url: '/api/catastro/9398516VK3799G/units?n=200', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.unidades).toHaveLength(12);
-    expect(t.ledger.peek(id).used).toBe(107);
+    const { data, searchesRemaining } = res.json();
+    expect(data.unidades).toHaveLength(89);
+    expect(data).toMatchObject({ truncated: true, totalUnidades: 89, nextCursor: data.unidades[88].refCatastral });
+    expect(t.ledger.peek(id).used).toBe(100);
+    expect(searchesRemaining).toBe(0);
     expect(res.headers['x-quota-remaining']).toBe('0');
+    expect(res.headers.etag).toBeUndefined(); // a page cut for quota is not the resource's representation
     const next = await t.app.inject({ url: '/api/catastro/9398516VK3799G/units?n=1', headers: { 'x-api-key': key } });
     expect(next.statusCode).toBe(429);
     expect(next.json().code).toBe('KEY_AUTH_004');
