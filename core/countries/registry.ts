@@ -12,6 +12,7 @@ import { denmark } from './dk/definition.js';
 import { france } from './fr/definition.js';
 import { italy } from './it/definition.js';
 import { netherlands } from './nl/definition.js';
+import { luxembourg } from './lu/definition.js';
 import { navarre } from './na/definition.js';
 import { poland } from './pl/definition.js';
 import { basqueCountry } from './pv/definition.js';
@@ -26,6 +27,7 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   czechia,
   basqueCountry,
   navarre,
+  luxembourg,
   denmark,
 ];
 

@@ -4,13 +4,14 @@ import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
+import { luxembourgRoutes, luxembourgSources } from './lu.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishRoutes, polishSources } from './pl.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, ...foral.routes]);
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes]);
   return {
     ...server,
     sources: {
@@ -20,6 +21,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       ...inspireSources(server.url),
       ...foralSources(server.url),
       dk: danishSources(server.url),
+      lu: luxembourgSources(server.url),
     },
     async close() {
       await server.close();
