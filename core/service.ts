@@ -275,7 +275,11 @@ export class CatastroService {
 
   /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */
   status(): ServiceStatus {
-    return this.monitor.snapshot(this.store.countParcels(), API_VERSION);
+    const countries = this.countries.codes.map((code) => this.countries.find(code)!).map((adapter) => ({
+      code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId,
+      byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
+    }));
+    return { ...this.monitor.snapshot(this.store.countParcels(), API_VERSION), countries };
   }
 
   /** Checks every source now and on a schedule (default every five minutes, the spec's). */

@@ -32,13 +32,13 @@ function handle(channel: string, deps: IpcDeps, work: (event: IpcMainInvokeEvent
 /** Registers one handler per channel: validate the payload, call one facade method. */
 export function setupIpc(deps: IpcDeps): void {
   const { service } = deps;
-  handle(IpcChannel.parcel, deps, (_e, ref) => service.parcel(check.reference(ref)));
+  handle(IpcChannel.parcel, deps, (_e, ref, country) => service.parcel(check.reference(ref), country));
   handle(IpcChannel.units, deps, (_e, ref, cursor) => service.units(check.reference(ref), { cursor: check.optionalCursor(cursor) }));
   handle(IpcChannel.parcelAt, deps, (_e, latitude, longitude) =>
     service.parcelAt({ latitude: check.coordinate(latitude, 'latitude'), longitude: check.coordinate(longitude, 'longitude') }));
   handle(IpcChannel.polygon, deps, (_e, ref) => service.polygon(check.reference(ref)));
-  handle(IpcChannel.addressCandidates, deps, (_e, q, limit) =>
-    service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50) }));
+  handle(IpcChannel.addressCandidates, deps, (_e, q, limit, country) =>
+    service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50), country }));
   handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
   handle(IpcChannel.exportSelection, deps, async (_e, refs, format) => {
     const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));

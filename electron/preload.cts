@@ -51,11 +51,11 @@ const PUSH_EVENTS = {
 type PushEvent = keyof typeof PUSH_EVENTS;
 
 contextBridge.exposeInMainWorld('catastro', {
-  parcel: (ref: string) => ipcRenderer.invoke(Channel.parcel, ref),
+  parcel: (ref: string, country?: string) => ipcRenderer.invoke(Channel.parcel, ref, country),
   units: (ref14: string, cursor?: string) => ipcRenderer.invoke(Channel.units, ref14, cursor),
   parcelAt: (latitude: number, longitude: number) => ipcRenderer.invoke(Channel.parcelAt, latitude, longitude),
   polygon: (ref: string) => ipcRenderer.invoke(Channel.polygon, ref),
-  addressCandidates: (q: string, limit: number) => ipcRenderer.invoke(Channel.addressCandidates, q, limit),
+  addressCandidates: (q: string, limit: number, country?: string) => ipcRenderer.invoke(Channel.addressCandidates, q, limit, country),
   exportFile: (ref: string, format: string) => ipcRenderer.invoke(Channel.exportFile, ref, format),
   exportSelection: (refs: string[], format: string) => ipcRenderer.invoke(Channel.exportSelection, refs, format),
   parcelReport: (ref: string) => ipcRenderer.invoke(Channel.parcelReport, ref),

@@ -20,6 +20,18 @@ export interface Coverage {
   analysis: boolean;
 }
 
+/** A country this installation covers, as the app needs to know it (status): picker, map centre → country, attribution. */
+export interface CountryInfo {
+  code: CountryCode;
+  name: string;
+  /** [minLon, minLat, maxLon, maxLat] of the adapter. */
+  bounds: [number, number, number, number];
+  /** ISO 3166-1 numeric id of its outline in the bundled Natural Earth countries. */
+  outlineId: string;
+  byAddress: boolean;
+  attribution: string;
+}
+
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { CountryCode } from './countries.js';
+import type { CountryCode, CountryInfo } from './countries.js';
 
 /** What the last check of a source found: it answered, it did not, or it was not checked yet. */
 export type SourceHealth = 'up' | 'down' | 'unknown';
@@ -39,4 +39,6 @@ export interface ServiceStatus {
   /** Seconds between scheduled checks; 0 when the schedule is off (checks only on demand). */
   checkIntervalSeconds: number;
   sources: SourceStatus[];
+  /** The countries of this installation (the registry's adapters): the app's country picker and map-centre default. */
+  countries?: CountryInfo[];
 }

@@ -78,11 +78,12 @@ export interface OfflineCapabilities {
  */
 export interface CatastroClient {
   readonly kind: 'ipc' | 'http';
-  parcel(ref: string): Promise<Parcel>;
+  /** `country` when known (a point lookup's `pais`, the picker): shapes two countries share need it. */
+  parcel(ref: string, country?: string): Promise<Parcel>;
   units(ref14: string, cursor?: string): Promise<UnitsPage>;
   parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch>;
   polygon(ref: string): Promise<PolygonResult>;
-  addressCandidates(q: string, limit?: number): Promise<AddressSearchResult>;
+  addressCandidates(q: string, limit?: number, country?: string): Promise<AddressSearchResult>;
   exportFile(ref: string, format: ExportFormat): Promise<string>;
   /** GeoJSON or GeoPackage of one or more parcels. */
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;

@@ -16,11 +16,11 @@ export type IpcResult<T> =
   | { ok: false; error: { status: number; code: ErrorCode; message: string } };
 
 export interface DesktopApi {
-  parcel(ref: string): Promise<IpcResult<Parcel>>;
+  parcel(ref: string, country?: string): Promise<IpcResult<Parcel>>;
   units(ref14: string, cursor?: string): Promise<IpcResult<UnitsPage>>;
   parcelAt(latitude: number, longitude: number): Promise<IpcResult<CoordinateMatch>>;
   polygon(ref: string): Promise<IpcResult<PolygonResult>>;
-  addressCandidates(q: string, limit: number): Promise<IpcResult<AddressSearchResult>>;
+  addressCandidates(q: string, limit: number, country?: string): Promise<IpcResult<AddressSearchResult>>;
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
   exportSelection(refs: string[], format: SelectionFormat): Promise<IpcResult<ExportedFile>>;
   parcelReport(ref: string): Promise<IpcResult<ExportedFile>>;

@@ -42,8 +42,8 @@ export class HttpClient implements CatastroClient {
     return body.data as T;
   }
 
-  parcel(ref: string): Promise<Parcel> {
-    return this.json(`/api/catastro/${encodeURIComponent(ref)}`);
+  parcel(ref: string, country?: string): Promise<Parcel> {
+    return this.json(`/api/catastro/${encodeURIComponent(ref)}${country ? `?country=${encodeURIComponent(country)}` : ''}`);
   }
 
   units(ref14: string, cursor?: string): Promise<UnitsPage> {
@@ -63,8 +63,8 @@ export class HttpClient implements CatastroClient {
     return this.json(`/api/catastro/${encodeURIComponent(ref)}/polygon`);
   }
 
-  addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> {
-    return this.json(`/api/search/address/candidates?q=${encodeURIComponent(q)}&limit=${limit}`);
+  addressCandidates(q: string, limit = 8, country?: string): Promise<AddressSearchResult> {
+    return this.json(`/api/search/address/candidates?q=${encodeURIComponent(q)}&limit=${limit}${country ? `&country=${encodeURIComponent(country)}` : ''}`);
   }
 
   async exportFile(ref: string, format: ExportFormat): Promise<string> {

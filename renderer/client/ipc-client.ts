@@ -71,11 +71,11 @@ export class IpcClient implements CatastroClient {
     }
   }
 
-  parcel(ref: string): Promise<Parcel> { return unwrap(this.api.parcel(ref)); }
+  parcel(ref: string, country?: string): Promise<Parcel> { return unwrap(this.api.parcel(ref, country)); }
   units(ref14: string, cursor?: string): Promise<UnitsPage> { return unwrap(this.api.units(ref14, cursor)); }
   parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> { return unwrap(this.api.parcelAt(latitude, longitude)); }
   polygon(ref: string): Promise<PolygonResult> { return unwrap(this.api.polygon(ref)); }
-  addressCandidates(q: string, limit = 8): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit)); }
+  addressCandidates(q: string, limit = 8, country?: string): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit, country)); }
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
   report(ref: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref)); }

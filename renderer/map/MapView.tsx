@@ -27,6 +27,7 @@ export function MapView() {
     click: (event) => handleMapClick(client, event),
     overlayLoaded: (layer, drawn) => useAppStore.getState().setOverlayDrawn(layer, drawn),
     zoomed: (zoom) => useAppStore.getState().setZoom(zoom),
+    moved: (centre) => useAppStore.getState().setMapCentre(centre),
   };
 
   const layers = useAppStore((s) => s.layers);

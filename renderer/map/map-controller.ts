@@ -25,6 +25,8 @@ export interface MapHandlers {
   overlayLoaded?(layer: 'protectedAreas' | 'groundMotion', drawn: number | 'zoom'): void;
   /** The view's zoom changed across the parcel zoom (parcels drawn or not). */
   zoomed?(zoom: number): void;
+  /** The view moved: its new centre [lon, lat]. */
+  moved?(centre: [number, number]): void;
 }
 
 /** Loads one hazard overlay for a box (the client's /api/overlays). */
@@ -87,12 +89,19 @@ export class MapController {
     this.map.on('mousemove', this.onMove);
     this.map.on('moveend', this.refreshOverlays);
     this.map.on('zoomend', this.onZoom);
+    this.map.on('moveend', this.reportCentre);
     this.map.once('load', () => {
       this.onZoom();
+      this.reportCentre();
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
     });
   }
+
+  private readonly reportCentre = () => {
+    const { lng, lat } = this.map.getCenter();
+    this.options.handlers.current.moved?.([lng, lat]);
+  };
 
   /** Style changes wait for the first load; later ones apply at once. */
   private whenLoaded(task: () => void): void {
@@ -213,6 +222,7 @@ export class MapController {
     this.map.off('mousemove', this.onMove);
     this.map.off('moveend', this.refreshOverlays);
     this.map.off('zoomend', this.onZoom);
+    this.map.off('moveend', this.reportCentre);
     this.map.remove();
   }
 }

@@ -5,7 +5,7 @@ import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { CopyButton } from './CopyButton.js';
-import { describeSource } from './format.js';
+import { describeCountry, describeSource } from './format.js';
 
 type Row = [label: string, value: ReactNode];
 
@@ -52,6 +52,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
       </div>
       {parcel.direccion && <p className="address">{parcel.direccion}</p>}
       <Rows rows={[
+        [t('field.country'), describeCountry(parcel.pais)],
         [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
         [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
         [t('field.postcode'), parcel.codigoPostal],

@@ -12,17 +12,24 @@ function lookupFailed(error: UiError): void {
   store.showError({ ...error, place: 'search' });
 }
 
-/** Selects a parcel by reference and loads what the panel shows. A 20-character unit reference also opens that unit. */
-export async function selectParcelByRef(client: CatastroClient, ref: string): Promise<void> {
+/** A Spanish unit: 20 characters (the finca's 14, the property number, two control letters). */
+const isSpanishUnit = (ref: string, country: string | undefined) => (country === undefined || country === 'ES') && /^[0-9A-Z]{14}\d{4}[A-Z]{2}$/.test(ref);
+
+/**
+ * Selects a parcel by reference and loads what the panel shows. A 20-character Spanish unit
+ * reference also opens that unit. `country` when known: shapes two countries share need it.
+ */
+export async function selectParcelByRef(client: CatastroClient, ref: string, country?: string): Promise<void> {
   const store = useAppStore.getState();
-  const finca = ref.length === 20 ? ref.slice(0, 14) : ref;
+  const unit = isSpanishUnit(ref, country);
+  const finca = unit ? ref.slice(0, 14) : ref;
   store.select(USelection.single(finca));
   store.showError(null);
   try {
-    const parcel = await client.parcel(finca);
+    const parcel = await client.parcel(finca, country);
     if (USelection.ref(useAppStore.getState().selection) !== finca) return; // a newer selection won
     useAppStore.getState().setParcel(parcel, 'done');
-    if (ref.length === 20) await openUnit(client, ref);
+    if (unit) await openUnit(client, ref);
   } catch (error) {
     if (USelection.ref(useAppStore.getState().selection) !== finca) return;
     lookupFailed(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
@@ -49,7 +56,7 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
   }
   try {
     const match = await client.parcelAt(click.latitude, click.longitude);
-    await selectParcelByRef(client, match.refCat14);
+    await selectParcelByRef(client, match.refCat14, match.pais);
   } catch (error) {
     lookupFailed(toUiError(i18next.t('parcel:noParcelAt', where), error));
   }

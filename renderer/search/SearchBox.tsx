@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { CountryInfo } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
+import { countryAt } from './country-at.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
 
@@ -21,6 +23,17 @@ export function SearchBox() {
   const searchStatus = useAppStore((s) => s.searchStatus);
   const setCandidates = useAppStore((s) => s.setCandidates);
   const parsed = text.trim() ? parseQuery(text) : null;
+  const [countries, setCountries] = useState<CountryInfo[]>([]);
+  /** The country picked by hand; until then the one at the map centre. */
+  const [pickedCountry, setPickedCountry] = useState<string | null>(null);
+  const mapCentre = useAppStore((s) => s.mapCentre);
+  const country = pickedCountry ?? countryAt(countries, mapCentre)?.code ?? 'ES';
+
+  useEffect(() => {
+    let live = true;
+    client.status().then((status) => { if (live) setCountries(status.countries ?? []); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [client]);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -40,7 +53,7 @@ export function SearchBox() {
     event.preventDefault();
     const query = parseQuery(text);
     setProblem(query.kind === 'invalid' ? query : null);
-    void runSearch(client, query);
+    void runSearch(client, query, country);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -55,9 +68,9 @@ export function SearchBox() {
     if (store.error?.place === 'search') store.showError(null);
   };
 
-  const choose = (ref: string) => {
+  const choose = (ref: string, pais: string) => {
     setCandidates([], 'idle');
-    void selectParcelByRef(client, ref);
+    void selectParcelByRef(client, ref, pais);
   };
 
   return (
@@ -75,6 +88,18 @@ export function SearchBox() {
         autoComplete="off"
       />
       {parsed && parsed.kind !== 'invalid' && <span className="search-kind" data-testid="search-kind">{t(`kind.${parsed.kind}`)}</span>}
+      {countries.some((c) => c.byAddress) && (
+        <select
+          className="search-country"
+          value={country}
+          onChange={(e) => setPickedCountry(e.target.value)}
+          aria-label={t('country')}
+          title={t('countryTitle')}
+          data-testid="search-country"
+        >
+          {countries.filter((c) => c.byAddress).map((c) => <option key={c.code} value={c.code}>{c.code}</option>)}
+        </select>
+      )}
       <button type="submit">{t('submit')}</button>
       {problem?.kind === 'invalid' && <div className="search-problem" role="alert" data-testid="search-problem">{t(`invalid.${problem.reason}`, problem.values)}</div>}
       {!problem && lookupError && (
@@ -92,7 +117,7 @@ export function SearchBox() {
           {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
           {candidates.map((candidate) => (
             <li key={`${candidate.refCatastral}-${candidate.numero}`} role="option" aria-selected="false">
-              <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral)}>
+              <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral, candidate.pais)}>
                 <strong>{candidate.direccion}</strong>
                 <span>{[candidate.codigoPostal, candidate.municipio, candidate.provincia].filter(Boolean).join(' · ')}</span>
                 <small>

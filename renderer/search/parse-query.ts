@@ -6,6 +6,8 @@ export type SearchQuery =
   | { kind: 'reference'; ref: string }
   | { kind: 'coordinates'; latitude: number; longitude: number }
   | { kind: 'address'; text: string }
+  /** A code that is not Spanish: another country's reference if the service recognises it, else an address. */
+  | { kind: 'code'; text: string }
   | { kind: 'invalid'; reason: InvalidReason; values?: Record<string, string | number> };
 
 /** Why the text cannot be searched: a key of the search namespace's `invalid` strings. */
@@ -57,6 +59,16 @@ function parseDms(text: string): SearchQuery | null {
   return coordinates(a.value, b.value);
 }
 
+/**
+ * Other countries' references (GVH03 F 422, 141201_1.0001.6509, 2000178-13, H501A048600.12)
+ * are recognised by the service, whose country adapters own those rules; here only the
+ * difference from an address matters: every word carries a digit or is one or two characters.
+ */
+function looksLikeCode(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length <= 4 && words.some((w) => /\d/.test(w)) && words.every((w) => /\d/.test(w) || w.length <= 2);
+}
+
 export function parseQuery(input: string): SearchQuery {
   const text = input.trim();
   if (text === '') return { kind: 'invalid', reason: 'empty' };
@@ -66,5 +78,6 @@ export function parseQuery(input: string): SearchQuery {
   const pair = parseDecimalPair(text);
   if (pair) return pair;
   if (text.length < 3) return { kind: 'invalid', reason: 'addressTooShort' };
+  if (looksLikeCode(text)) return { kind: 'code', text };
   return { kind: 'address', text: text.slice(0, 200) };
 }

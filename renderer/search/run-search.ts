@@ -1,4 +1,4 @@
-import type { CatastroClient } from '../client/catastro-client.js';
+import { ClientError, type CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
@@ -7,7 +7,7 @@ import { useAppStore } from '../state/store.js';
 import type { SearchQuery } from './parse-query.js';
 
 /** Runs what the search box understood. Addresses fill the candidate list; the user picks one. */
-export async function runSearch(client: CatastroClient, query: SearchQuery): Promise<void> {
+export async function runSearch(client: CatastroClient, query: SearchQuery, country?: string): Promise<void> {
   const store = useAppStore.getState();
   store.setCandidates([], 'idle');
   switch (query.kind) {
@@ -15,11 +15,26 @@ export async function runSearch(client: CatastroClient, query: SearchQuery): Pro
       return selectParcelByRef(client, query.ref);
     case 'coordinates':
       return selectParcelAt(client, { latitude: query.latitude, longitude: query.longitude, ref: null });
+    case 'code': {
+      try {
+        const parcel = await client.parcel(query.text);
+        return await selectParcelByRef(client, parcel.refCatastral, parcel.pais);
+      } catch (error) {
+        const code = error instanceof ClientError ? error.code : undefined;
+        // A shape two countries share: the country chosen for searches decides.
+        if (code === 'CNV_AMBIGUOUS' && country) return selectParcelByRef(client, query.text, country);
+        if (code !== 'VALIDATION_ERROR') {
+          store.showError(toUiError(i18next.t('parcel:loadFailedTitle', { ref: query.text }), error));
+          return;
+        }
+      }
+      return runSearch(client, { kind: 'address', text: query.text }, country);
+    }
     case 'address': {
       store.setCandidates([], 'loading');
       store.showError(null);
       try {
-        const result = await client.addressCandidates(query.text);
+        const result = await client.addressCandidates(query.text, 8, country);
         useAppStore.getState().setCandidates(result.candidatos, 'done');
       } catch (error) {
         const state = useAppStore.getState();

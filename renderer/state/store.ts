@@ -75,6 +75,8 @@ export interface AppState {
   overlayDrawn: Partial<Record<LayerId, number | 'zoom'>>;
   /** The map's zoom, for the "zoom in to see parcels" hint. */
   zoom: number;
+  /** Centre of the map view [lon, lat], after each move: the default country of address searches. */
+  mapCentre: [number, number] | null;
 
   select(selection: Selection): void;
   setParcel(parcel: Parcel | null, status: LoadStatus): void;
@@ -82,6 +84,7 @@ export interface AppState {
   setUnits(patch: Partial<UnitsState>): void;
   appendUnits(rows: Unit[]): void;
   setCandidates(candidates: AddressCandidate[], status: LoadStatus): void;
+  setMapCentre(centre: [number, number]): void;
   toggleLayer(layer: LayerId, visible?: boolean): void;
   setConnectivity(connectivity: Connectivity): void;
   showError(error: UiError | null): void;
@@ -106,6 +109,7 @@ export const useAppStore = create<AppState>()((set) => ({
   units: initialUnits,
   candidates: [],
   searchStatus: 'idle',
+  mapCentre: null,
   // Hazard overlays start hidden: they are data the user asks for, not the base picture.
   layers: { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: false, groundMotion: false },
   connectivity: 'checking',
@@ -128,6 +132,7 @@ export const useAppStore = create<AppState>()((set) => ({
   setUnits: (patch) => set((state) => ({ units: { ...state.units, ...patch } })),
   appendUnits: (rows) => set((state) => ({ units: { ...state.units, rows: [...state.units.rows, ...rows] } })),
   setCandidates: (candidates, searchStatus) => set({ candidates, searchStatus }),
+  setMapCentre: (mapCentre) => set({ mapCentre }),
   toggleLayer: (layer, visible) => set((state) => ({ layers: { ...state.layers, [layer]: visible ?? !state.layers[layer] } })),
   setConnectivity: (connectivity) => set({ connectivity }),
   showError: (error) => set({ error }),
