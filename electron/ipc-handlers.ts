@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type Nati
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatastroService } from '../core/service.js';
+import { IMPORTABLE_EXTENSIONS } from '../core/store/import-plan.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
 import { IpcChannel } from './ipc-channels.js';
 import { toIpcResult, type IpcResult } from './ipc-result.js';
@@ -18,7 +19,6 @@ export interface IpcDeps {
 }
 
 const REFUSED: IpcResult<never> = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
-const IMPORT_EXTENSIONS = ['gml', 'xml', 'zip', 'cat', 'gz'];
 
 function handle(channel: string, deps: IpcDeps, work: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void {
   ipcMain.removeHandler(channel);
@@ -69,7 +69,7 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.importFiles, deps, async (event) => {
     const window = BrowserWindow.fromWebContents(event.sender);
     const options = { title: 'Import cadastre files', properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
-      filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: IMPORT_EXTENSIONS }] };
+      filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: [...IMPORTABLE_EXTENSIONS] }] };
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     if (picked.canceled || picked.filePaths.length === 0) return null;
     // Paths come from the OS dialog, never from the renderer.

@@ -8,9 +8,13 @@ import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import { buildAppMenu } from './app-menu.js';
 import { APP_URL, registerAppScheme, serveRenderer } from './app-protocol.js';
 import { dragIcon } from './drag-icon.js';
+import { removeTempExports } from './export-files.js';
 import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
 import { hardenSession, lockNavigation } from './security.js';
+
+/** Drag folders a crashed session left are deleted at the next start once this old. */
+const STALE_DRAG_FOLDER_MS = 24 * 60 * 60 * 1000;
 
 // Packaged, the resources ship beside the asar (electron-builder.yml extraResources).
 const rendererDir = appFile('renderer');
@@ -78,7 +82,8 @@ async function start(): Promise<void> {
   });
   mainWindow = createWindow();
   app.on('activate', () => { if (!mainWindow) mainWindow = createWindow(); });
-  app.on('before-quit', () => { void localApi.stop(); service?.close(); service = null; });
+  removeTempExports({ staleAfterMs: STALE_DRAG_FOLDER_MS });
+  app.on('before-quit', () => { void localApi.stop(); removeTempExports(); service?.close(); service = null; });
 }
 
 // Every other webContents (none is expected) gets the same navigation lock.

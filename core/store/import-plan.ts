@@ -63,6 +63,12 @@ export async function detectImportKind(file: string): Promise<ImportKind> {
 const isZip = (file: string) => /\.zip$/i.test(file);
 
 /**
+ * File name endings an import dialog offers: what planImport reads (INSPIRE GML loose, as .xml
+ * or gzipped, CAT files and the Catastro's zips). The content, not the name, then decides.
+ */
+export const IMPORTABLE_EXTENSIONS = ['gml', 'xml', 'gz', 'cat', 'zip'] as const;
+
+/**
  * Plans the import of one file. A Catastro zip (`A.ES.SDGC.CP.NNNNN.zip`: parcels, zoning and
  * metadata; `A.ES.SDGC.BU.NNNNN.zip`: buildings, parts, other constructions) is read in place:
  * its parcels and buildings GML are streamed out of it, the other layers are not kept, and its
