@@ -15,6 +15,7 @@ const run = (script: string, args: string[] = [], env: Record<string, string> = 
   if (result.status !== 0) console.log(`(${script} exited ${result.status})`);
 };
 
+if (existsSync('scripts/bench-import.ts')) run('scripts/bench-import.ts');
 run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
 for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);
 if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');

@@ -17,7 +17,7 @@ export { detectImportKind, type ImportKind } from './import-plan.js';
 
 const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
 
-const IMPORT_CACHE_KIB = 16 * 1024;
+const IMPORT_CACHE_KIB = 8 * 1024;
 
 /** Where a file came from, when it was downloaded (kept as the offline area's source). */
 export interface ImportOrigin {

@@ -1,7 +1,7 @@
 import { bboxOf } from '../geo/polygon.js';
 import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
-import { NUMBERS_PER_PARCEL, type ParcelBatch } from './importers/parcel-batch.js';
+import { NUMBERS_PER_PARCEL, valueAt, type ParcelBatch } from './importers/parcel-batch.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 export interface BuildingFacts {
@@ -100,12 +100,13 @@ export class ParcelWriter {
     const municipio = extra.municipio ?? null;
     const provincia = extra.provincia ?? null;
     const area = extra.offlineArea ?? null;
+    const [refs, classes, dataDates] = [batch.refs.split('\n'), batch.classes.split('\n'), batch.dataDates.split('\n')];
     for (let i = 0; i < batch.count; i++) {
       const at = i * NUMBERS_PER_PARCEL;
       const blob = Buffer.from(geometry.buffer, geometry.byteOffset + offsets[i], offsets[i + 1] - offsets[i]);
       const id = this.upsertParcelPositional.get(
-        batch.countries[i], batch.refs[i], blob, numbers[at], numbers[at + 1], numbers[at + 2], municipio, provincia, null,
-        null, null, batch.classes[i], null, null, null, null, batch.sources[i], batch.dataDates[i], area,
+        valueAt(batch.countries, i), refs[i], blob, numbers[at], numbers[at + 1], numbers[at + 2], municipio, provincia, null,
+        null, null, classes[i] || null, null, null, null, null, valueAt(batch.sources, i), dataDates[i], area,
       ) as number;
       this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
     }

@@ -2,6 +2,7 @@ import { centroid, areaM2 } from '../../geo/polygon.js';
 import { claseOfReference } from '../../countries/es/land-class.js';
 import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
+import { CoordinateText } from './coordinate-text.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
 import { createSax } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
@@ -85,8 +86,11 @@ class CadastralParcelReader {
     }
   }
 
+  /** Set when streaming: coordinate lists bypass the XML parser (coordinate-text.ts). */
+  coordinates?: CoordinateText;
+
   private addText(text: string): void {
-    if (this.geometryDepth > 1) this.surfaces.addText(text);
+    if (this.geometryDepth > 1) this.surfaces.addText(this.coordinates ? this.coordinates.restore(text) : text);
     else if (this.field) this.text += text;
   }
 
@@ -157,12 +161,15 @@ export async function streamCadastralParcels(
   let batch: StoredParcel[] = [];
   let total = 0;
   const reader = new CadastralParcelReader(options, (p) => { batch.push(p); total++; });
+  const coordinates = new CoordinateText();
+  reader.coordinates = coordinates;
   for await (const chunk of readText(file)) {
-    reader.sax.write(chunk.text);
+    reader.sax.write(coordinates.take(chunk.text));
     const full = batch;
     batch = [];
     await sink(full, chunk);
   }
+  reader.sax.write(coordinates.flush());
   reader.sax.close();
   if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
   return total;

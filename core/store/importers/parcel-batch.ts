@@ -10,11 +10,13 @@ import type { StoredParcel } from '../types.js';
  */
 export interface ParcelBatch {
   count: number;
-  countries: string[];
-  refs: string[];
-  classes: (string | null)[];
-  sources: string[];
-  dataDates: string[];
+  /** Per parcel, or one value for the whole batch (a file's parcels share country and source). */
+  countries: string[] | string;
+  /** References, classes ('' for none) and dates, each joined by \n: one string to copy instead of hundreds. */
+  refs: string;
+  classes: string;
+  sources: string[] | string;
+  dataDates: string;
   numbers: Float64Array;
   geometry: Uint8Array;
   /** geometry.subarray(offsets[i], offsets[i + 1]) is parcel i's blob. */
@@ -36,14 +38,18 @@ export function packParcels(parcels: StoredParcel[]): ParcelBatch {
   });
   return {
     count: parcels.length,
-    countries: parcels.map((p) => p.country),
-    refs: parcels.map((p) => p.ref),
-    classes: parcels.map((p) => p.clase ?? null),
-    sources: parcels.map((p) => p.source),
-    dataDates: parcels.map((p) => p.dataDate),
+    countries: sharedOrEach(parcels.map((p) => p.country)),
+    refs: parcels.map((p) => p.ref).join('\n'),
+    classes: parcels.map((p) => p.clase ?? '').join('\n'),
+    sources: sharedOrEach(parcels.map((p) => p.source)),
+    dataDates: parcels.map((p) => p.dataDate).join('\n'),
     numbers, geometry, offsets,
   };
 }
+
+/** One string when every parcel has the same value: less for structured clone to copy. */
+const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? values[0] ?? '' : values);
+export const valueAt = (values: string[] | string, i: number) => (typeof values === 'string' ? values : values[i]);
 
 /** The arrays a batch can hand over without copying. */
 export const transferablesOf = (batch: ParcelBatch) => [batch.numbers.buffer, batch.geometry.buffer, batch.offsets.buffer] as ArrayBuffer[];

@@ -21,10 +21,13 @@ describe('live answers cached while a bulk import runs', () => {
     const store = ParcelStore.open(path.join(dir, 'in-process.sqlite'));
     try {
       let waitedMs = -1;
+      // Parsed before: the import parses on its worker thread now, so a first parse here would run
+      // cold (JIT, CRS set-up) and be timed as if it were waiting on the import.
+      const answer = live('es_catastro_wfs_getparcel_9398516VK3799G.gml');
       await importFiles(store, [PARCELS], () => {
         if (waitedMs >= 0) return;
         const started = Date.now();
-        store.upsertParcels(live('es_catastro_wfs_getparcel_9398516VK3799G.gml'));
+        store.upsertParcels(answer);
         waitedMs = Date.now() - started;
       });
       expect(waitedMs).toBeGreaterThanOrEqual(0);
