@@ -1,4 +1,4 @@
-import { validationError } from './model/index.js';
+import { OVERLAY_KINDS, validationError, type BBox, type OverlayKind } from './model/index.js';
 
 /**
  * Checks shared by every entry point (HTTP routes, Electron IPC): the facade validates its own
@@ -46,9 +46,12 @@ export function requireLongitude(value: unknown): number {
   return coordinate(value, 'longitude', 180);
 }
 
+/** Spec endpoint 2: the `nextCursor` of the previous page, `^[0-9A-Z]{20}$` (upper case only). */
+export const CURSOR_PATTERN = /^[0-9A-Z]{20}$/;
+
 export function optionalCursor(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[0-9A-Z]{20}$/.test(value)) {
+  if (typeof value !== 'string' || !CURSOR_PATTERN.test(value)) {
     throw validationError(`Parameter 'cursor' must be the 20-character 'nextCursor' of the previous page (^[0-9A-Z]{20}$).`);
   }
   return value;
@@ -65,4 +68,32 @@ export function requireReferenceList(value: unknown, max = MAX_SELECTION, name =
   if (refs.length === 0) throw validationError(`Parameter '${name}' is required: one or more cadastral references separated by commas.`);
   if (refs.length > max) throw validationError(`Parameter '${name}' holds ${refs.length} references; one export takes at most ${max}.`);
   return refs.map((ref) => requireReference(ref, name));
+}
+
+/** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees, ordered (HTTP `bbox=a,b,c,d` and IPC arrays alike). */
+export function requireBBox(value: unknown): BBox {
+  const ok = Array.isArray(value) && value.length === 4 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
+  const [minLon, minLat, maxLon, maxLat] = ok ? (value as number[]) : [];
+  if (!ok || minLon > maxLon || minLat > maxLat || Math.abs(minLat) > 90 || Math.abs(maxLat) > 90 || Math.abs(minLon) > 180 || Math.abs(maxLon) > 180) {
+    throw validationError("Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.");
+  }
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+export const OVERLAY_LIMIT_DEFAULT = 5000;
+export const OVERLAY_LIMIT_MAX = 20000;
+
+/** Features of one overlay answer: 1 to 20000, default 5000. */
+export function optionalOverlayLimit(value: unknown): number {
+  if (value === undefined || value === null || value === '') return OVERLAY_LIMIT_DEFAULT;
+  const limit = typeof value === 'string' ? Number(value) : value;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > OVERLAY_LIMIT_MAX) {
+    throw validationError(`Parameter 'limit' must be an integer from 1 to ${OVERLAY_LIMIT_MAX}.`);
+  }
+  return limit;
+}
+
+export function requireOverlayKind(value: unknown): OverlayKind {
+  if (!OVERLAY_KINDS.includes(value as OverlayKind)) throw validationError(`The overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
+  return value as OverlayKind;
 }

@@ -12,12 +12,12 @@ import { parcelToKml } from './export/kml.js';
 import { parcelTable } from './export/feature-table.js';
 import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
 import {
-  MAX_SELECTION, optionalCountry, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList,
+  MAX_SELECTION, optionalCountry, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList,
 } from './input.js';
 import { parcelTile } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
-  type AddressCandidatesResult, type AddressParseResult, type BBox, type CoordinateMatch, type LonLat, type HazardLayerProgress,
+  type AddressCandidatesResult, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
@@ -34,8 +34,7 @@ import { UpstreamClient } from './upstream/upstream-client.js';
 
 export const API_VERSION = '2026-10-01';
 
-export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'score', 'market'] as const;
-export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+export { ANALYSIS_KINDS, type AnalysisKind } from './model/index.js';
 
 export interface ServiceOptions {
   /** Folder holding the local copy (`catastro.sqlite`). */
@@ -186,7 +185,10 @@ export class CatastroService {
   }
 
   /** GeoJSON of what lies in a box, for the map's hazard overlays. */
-  overlay(kind: 'protected-areas' | 'ground-motion', bbox: BBox, limit = 5000): GeoJSON.FeatureCollection {
+  overlay(kindInput: unknown, bboxInput: unknown, limitInput?: unknown): GeoJSON.FeatureCollection {
+    const kind = requireOverlayKind(kindInput);
+    const bbox = requireBBox(bboxInput);
+    const limit = optionalOverlayLimit(limitInput);
     return kind === 'protected-areas'
       ? this.analyses.protectedAreasInBBox(bbox, limit)
       : this.analyses.groundMotionCellsInBBox(bbox, limit);

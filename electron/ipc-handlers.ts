@@ -38,7 +38,7 @@ export function setupIpc(deps: IpcDeps): void {
     service.parcelAt({ latitude: check.coordinate(latitude, 'latitude'), longitude: check.coordinate(longitude, 'longitude') }));
   handle(IpcChannel.polygon, deps, (_e, ref) => service.polygon(check.reference(ref)));
   handle(IpcChannel.addressCandidates, deps, (_e, q, limit, country) =>
-    service.addressCandidates({ q: check.addressQuery(q), limit: check.integerInRange(limit, 'limit', 1, 50), country }));
+    service.addressCandidates({ q: check.addressQuery(q), limit: check.addressLimit(limit), country }));
   handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
   handle(IpcChannel.exportSelection, deps, async (_e, refs, format) => {
     const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));

@@ -1,7 +1,6 @@
-/** The one answer shape of every handler: `{ok:true,data}` or the spec's `{status, code, message}`. */
-export type IpcResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: { status: number; code: string; message: string } };
+import type { ErrorCode, IpcResult } from '../core/model/index.js';
+
+export type { IpcResult };
 
 interface ErrorLike { status?: unknown; code?: unknown; message?: unknown }
 
@@ -11,7 +10,7 @@ export async function toIpcResult<T>(work: () => Promise<T> | T): Promise<IpcRes
   } catch (caught) {
     const error = (caught ?? {}) as ErrorLike;
     const status = typeof error.status === 'number' ? error.status : 500;
-    const code = typeof error.code === 'string' ? error.code : 'INTERNAL_ERROR';
+    const code = (typeof error.code === 'string' ? error.code : 'INTERNAL_ERROR') as ErrorCode | 'FORBIDDEN';
     // Service errors carry the spec's message; anything else keeps its detail in the main-process log.
     const known = typeof error.code === 'string' && typeof error.message === 'string';
     const message = known ? String(error.message) : 'Internal error in the desktop app; see its log.';

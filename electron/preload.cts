@@ -50,7 +50,7 @@ const PUSH_EVENTS = {
 } as const;
 type PushEvent = keyof typeof PUSH_EVENTS;
 
-contextBridge.exposeInMainWorld('catastro', {
+const api = {
   parcel: (ref: string, country?: string) => ipcRenderer.invoke(Channel.parcel, ref, country),
   units: (ref14: string, cursor?: string) => ipcRenderer.invoke(Channel.units, ref14, cursor),
   parcelAt: (latitude: number, longitude: number) => ipcRenderer.invoke(Channel.parcelAt, latitude, longitude),
@@ -83,12 +83,18 @@ contextBridge.exposeInMainWorld('catastro', {
   offlineUpdate: (ids: string[]) => ipcRenderer.invoke(Channel.offlineUpdate, ids),
   offlineCancel: () => ipcRenderer.invoke(Channel.offlineCancel),
   offlineRemove: (id: string) => ipcRenderer.invoke(Channel.offlineRemove, id),
-  on: (event: PushEvent, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {
+  // `never`: each push event's listener takes its own payload type (DesktopApi.on's overloads).
+  on: (event: PushEvent, listener: (payload: never) => void, options?: { signal?: AbortSignal }) => {
     const channel = PUSH_EVENTS[event];
     if (!channel) throw new Error(`Unknown event ${String(event)}`);
     // Only the payload crosses over: the renderer never sees the IpcRendererEvent (it holds `sender`).
-    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never);
     ipcRenderer.on(channel, forward);
     options?.signal?.addEventListener('abort', () => ipcRenderer.removeListener(channel, forward), { once: true });
   },
-});
+};
+
+/** The exposed object's type: test/unit/electron/preload-api.test.ts checks it against the renderer's DesktopApi. */
+export type PreloadApi = typeof api;
+
+contextBridge.exposeInMainWorld('catastro', api);

@@ -1,7 +1,12 @@
-import { MAX_SELECTION } from '../core/input.js';
+import { LIMIT_MAX as ADDRESS_LIMIT_MAX, Q_MAX, Q_MIN } from '../core/address/candidates-input.js';
+import {
+  MAX_SELECTION, optionalCursor as facadeCursor, requireBBox, requireLatitude, requireLongitude, requireOverlayKind,
+} from '../core/input.js';
 import { MAX_BATCH_BYTES } from '../core/batch/read-csv.js';
-import { FEATURE_FORMATS, isFeatureFormat, type FeatureFormat } from '../core/model/index.js';
-import { HAZARD_LAYER_KINDS, type HazardLayerKind, type HazardLayerMapping } from '../core/model/index.js';
+import {
+  FEATURE_FORMATS, HAZARD_LAYER_KINDS, PANEL_ANALYSIS_KINDS, isFeatureFormat, isServiceError, type FeatureFormat,
+  type HazardLayerKind, type HazardLayerMapping, type OverlayKind, type PanelAnalysisKind,
+} from '../core/model/index.js';
 
 /**
  * Checks on everything the renderer sends before it reaches the facade: the renderer is
@@ -75,20 +80,27 @@ export function featureFormat(value: unknown): FeatureFormat {
   return value;
 }
 
-export function optionalCursor(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9]{20}$/.test(value)) {
-    throw new InvalidIpcInput('cursor must be the 20-character reference given as nextCursor.');
+/**
+ * The facade's own rule for a value (core/input.ts: the one place of each range and pattern),
+ * its 400 turned into InvalidIpcInput so a bad payload stops here, before any other work.
+ */
+function byFacadeRule<T>(rule: () => T): T {
+  try {
+    return rule();
+  } catch (error) {
+    if (isServiceError(error)) throw new InvalidIpcInput(error.message);
+    throw error;
   }
-  return value;
+}
+
+export function optionalCursor(value: unknown): string | undefined {
+  return byFacadeRule(() => facadeCursor(value));
 }
 
 export function coordinate(value: unknown, name: 'latitude' | 'longitude'): number {
-  const limit = name === 'latitude' ? 90 : 180;
-  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit) {
-    throw new InvalidIpcInput(`${name} must be a number between -${limit} and ${limit}.`);
-  }
-  return value;
+  // The facade says "required" for a missing value; over IPC a missing number is simply not a number.
+  if (typeof value !== 'number') throw new InvalidIpcInput(`${name} must be a number in WGS84 decimal degrees.`);
+  return byFacadeRule(() => (name === 'latitude' ? requireLatitude(value) : requireLongitude(value)));
 }
 
 export function integerInRange(value: unknown, name: string, min: number, max: number): number {
@@ -111,10 +123,15 @@ export function exportFormat(value: unknown): (typeof EXPORT_FORMATS)[number] {
 }
 
 export function addressQuery(value: unknown): string {
-  if (typeof value !== 'string' || value.trim().length < 3 || value.length > 200) {
-    throw new InvalidIpcInput('The address must be 3 to 200 characters.');
+  if (typeof value !== 'string' || value.trim().length < Q_MIN || value.length > Q_MAX) {
+    throw new InvalidIpcInput(`The address must be ${Q_MIN} to ${Q_MAX} characters.`);
   }
   return value.trim();
+}
+
+/** Endpoint 1's `limit`, with the facade's range (1 to 10). */
+export function addressLimit(value: unknown): number {
+  return integerInRange(value, 'limit', 1, ADDRESS_LIMIT_MAX);
 }
 
 export function booleanFlag(value: unknown, name: string): boolean {
@@ -122,27 +139,18 @@ export function booleanFlag(value: unknown, name: string): boolean {
   return value;
 }
 
-const ANALYSIS_KINDS = ['solar', 'terrain', 'ground-motion'] as const;
-const OVERLAY_KINDS = ['protected-areas', 'ground-motion'] as const;
-
-export function analysisKind(value: unknown): (typeof ANALYSIS_KINDS)[number] {
-  if (!ANALYSIS_KINDS.includes(value as never)) throw new InvalidIpcInput(`analysis must be one of ${ANALYSIS_KINDS.join(', ')}.`);
-  return value as (typeof ANALYSIS_KINDS)[number];
+export function analysisKind(value: unknown): PanelAnalysisKind {
+  if (!PANEL_ANALYSIS_KINDS.includes(value as never)) throw new InvalidIpcInput(`analysis must be one of ${PANEL_ANALYSIS_KINDS.join(', ')}.`);
+  return value as PanelAnalysisKind;
 }
 
-export function overlayKind(value: unknown): (typeof OVERLAY_KINDS)[number] {
-  if (!OVERLAY_KINDS.includes(value as never)) throw new InvalidIpcInput(`overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
-  return value as (typeof OVERLAY_KINDS)[number];
+export function overlayKind(value: unknown): OverlayKind {
+  return byFacadeRule(() => requireOverlayKind(value));
 }
 
-/** [minLon, minLat, maxLon, maxLat] in WGS84, ordered. */
+/** [minLon, minLat, maxLon, maxLat] in WGS84, ordered: the facade's one box rule. */
 export function bbox(value: unknown): [number, number, number, number] {
-  const ok = Array.isArray(value) && value.length === 4 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
-  const [w, s, e, n] = ok ? (value as number[]) : [];
-  if (!ok || w > e || s > n || Math.abs(w) > 180 || Math.abs(e) > 180 || Math.abs(s) > 90 || Math.abs(n) > 90) {
-    throw new InvalidIpcInput('bbox must be [minLon, minLat, maxLon, maxLat] in WGS84 degrees.');
-  }
-  return [w, s, e, n];
+  return byFacadeRule(() => requireBBox(value));
 }
 
 /** The id pickLayerFiles answered (crypto.randomUUID). */

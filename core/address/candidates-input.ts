@@ -14,10 +14,11 @@ export interface AddressCandidatesInput {
   limit?: unknown;
 }
 
-const Q_MIN = 3;
-const Q_MAX = 200;
+/** Spec endpoint 1: `q` 3 to 200 characters, `limit` 1 to 10 (default 5), for HTTP and IPC alike. */
+export const Q_MIN = 3;
+export const Q_MAX = 200;
 const LIMIT_DEFAULT = 5;
-const LIMIT_MAX = 10;
+export const LIMIT_MAX = 10;
 
 function optionalText(value: unknown, name: string, max: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;

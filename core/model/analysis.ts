@@ -129,3 +129,17 @@ export interface MarketResult {
   disponible: false;
   motivo: string;
 }
+
+/** The analysis endpoints of the spec (7–10, 12), by the path segment that names them. */
+export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'score', 'market'] as const;
+export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+
+/** What each analysis the desktop panel shows answers (the panel asks these three). */
+export interface AnalysisResults { solar: SolarResult; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
+/** The analyses the desktop panel and its IPC channel run. */
+export type PanelAnalysisKind = keyof AnalysisResults;
+export const PANEL_ANALYSIS_KINDS: readonly PanelAnalysisKind[] = ['solar', 'terrain', 'ground-motion'];
+
+/** The hazard overlays of the map (`GET /api/overlays/{kind}`). */
+export const OVERLAY_KINDS = ['protected-areas', 'ground-motion'] as const;
+export type OverlayKind = (typeof OVERLAY_KINDS)[number];

@@ -9,3 +9,4 @@ export * from './hazard-layers.js';
 export * from './batch.js';
 export * from './report.js';
 export * from './status.js';
+export * from './ipc-result.js';

@@ -1,7 +1,7 @@
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
-  AddressCandidate, CoordinateMatch, ErrorCode, GroundMotionResult, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, SolarResult, TerrainResult, UnitsPage,
+  AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
+  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -18,11 +18,10 @@ export type ExportFormat = 'kml' | 'gpx';
 export type SelectionFormat = 'geojson' | 'gpkg';
 export interface ExportedFile { fileName: string; bytes: Uint8Array }
 
-/** The analyses the panel shows (spec endpoints 7, 9, 10). */
-export type AnalysisKind = 'solar' | 'terrain' | 'ground-motion';
-export interface AnalysisResults { solar: SolarResult; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
-/** Hazard overlays of the map. */
-export type OverlayKind = 'protected-areas' | 'ground-motion';
+/** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
+import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind } from '../../core/model/index.js';
+
+export type { AnalysisKind, AnalysisResults, OverlayKind };
 export type LonLatBox = [number, number, number, number];
 
 export type ImportProgressInfo = ImportProgress;
@@ -108,7 +107,7 @@ export interface CatastroClient {
 export class ClientError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'NETWORK_ERROR',
+    readonly code: ErrorCode | 'NETWORK_ERROR' | 'FORBIDDEN',
     message: string,
   ) {
     super(message);

@@ -4,16 +4,16 @@
  */
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
-  CoordinateMatch, ErrorCode, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
+  CoordinateMatch, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
 } from '../../core/model/index.js';
 import type {
   AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, ExportedFile, SelectionFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
   ImportSummary, LayerImportOptions, LocalApiState, LonLatBox, OverlayKind, PickedLayerFiles, ServiceStatusInfo,
 } from './catastro-client.js';
 
-export type IpcResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: { status: number; code: ErrorCode; message: string } };
+import type { IpcResult } from '../../core/model/index.js';
+
+export type { IpcResult };
 
 export interface DesktopApi {
   parcel(ref: string, country?: string): Promise<IpcResult<Parcel>>;

@@ -2,7 +2,7 @@ import {
   Map as MapLibreMap, NavigationControl, ScaleControl,
   type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction,
 } from 'maplibre-gl';
-import type { Parcel } from '../../core/model/index.js';
+import type { OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { worldOutlines } from './world-outlines.js';
@@ -30,7 +30,7 @@ export interface MapHandlers {
 }
 
 /** Loads one hazard overlay for a box (the client's /api/overlays). */
-export type OverlayLoader = (kind: 'protected-areas' | 'ground-motion', bbox: [number, number, number, number]) => Promise<GeoJSON.FeatureCollection>;
+export type OverlayLoader = (kind: OverlayKind, bbox: [number, number, number, number]) => Promise<GeoJSON.FeatureCollection>;
 
 export interface MapControllerOptions {
   container: HTMLElement;
@@ -183,7 +183,7 @@ export class MapController {
     ];
     for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, string][]) {
       if (!this.overlaysShown[id]) continue;
-      load(source as 'protected-areas' | 'ground-motion', bbox)
+      load(source as OverlayKind, bbox)
         .then((data) => {
           this.map.getSource<GeoJSONSource>(source)?.setData(data);
           this.options.handlers.current.overlayLoaded?.(id, data.features.length);

@@ -1,4 +1,4 @@
-import { SITE_COUNTRIES, validationError } from '../../model/index.js';
+import { SITE_COUNTRIES, validationError, type HazardLayerMapping } from '../../model/index.js';
 
 /**
  * Field names of a national designated-areas layer (CDDA, MITECO ENP…). Always given by the
@@ -6,12 +6,7 @@ import { SITE_COUNTRIES, validationError } from '../../model/index.js';
  * marks them UNCERTAIN), so no layout is guessed. The designation comes from a field, or is one
  * text for the whole layer (a register published one file per designation).
  */
-export interface DesignatedAreaMapping {
-  code?: string;
-  name?: string;
-  designationField?: string;
-  designation?: string;
-}
+export type DesignatedAreaMapping = HazardLayerMapping;
 
 /** The mapping once checked against a layer: every field named exists. */
 export type CheckedDesignatedAreaMapping = { code: string; name: string } & ({ designationField: string } | { designation: string });

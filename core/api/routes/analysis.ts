@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalysisKind, CatastroService } from '../../service.js';
+import type { AnalysisKind } from '../../model/index.js';
+import type { CatastroService } from '../../service.js';
 import { CountryQuery, RefcatParams, type CountryQueryT, type RefcatParamsT } from '../schemas.js';
 
 const SUMMARIES: Record<AnalysisKind, { summary: string; tag: string }> = {

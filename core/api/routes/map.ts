@@ -3,24 +3,10 @@ import type { CatastroService } from '../../service.js';
 import { TileParams, type TileParamsT } from '../schemas.js';
 import { isValidTile } from '../../map/parcel-tiles.js';
 import { Type } from '@sinclair/typebox';
-import { validationError, type BBox } from '../../model/index.js';
+import { OVERLAY_KINDS, validationError } from '../../model/index.js';
 
-function parseBBox(text: string | undefined): BBox {
-  const values = (text ?? '').split(',').map(Number);
-  const [minLon, minLat, maxLon, maxLat] = values;
-  if (values.length !== 4 || values.some((v) => !Number.isFinite(v)) || minLon > maxLon || minLat > maxLat
-    || Math.abs(minLat) > 90 || Math.abs(maxLat) > 90 || Math.abs(minLon) > 180 || Math.abs(maxLon) > 180) {
-    throw validationError("Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.");
-  }
-  return [minLon, minLat, maxLon, maxLat];
-}
-
-function parseLimit(text: string | undefined): number {
-  if (text === undefined || text === '') return 5000;
-  const limit = Number(text);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 20000) throw validationError("Parameter 'limit' must be an integer from 1 to 20000.");
-  return limit;
-}
+/** `a,b,c,d` as numbers (an empty text as none); the facade checks the box (core/input.ts requireBBox). */
+const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
 
 /**
  * Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, hazard
@@ -49,14 +35,14 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     schema: {
       tags: ['Map'],
       summary: 'Hazard overlay for a box: protected areas or ground-motion cells (GeoJSON FeatureCollection)',
-      params: Type.Object({ kind: Type.Union([Type.Literal('protected-areas'), Type.Literal('ground-motion')]) }),
+      params: Type.Object({ kind: Type.Union(OVERLAY_KINDS.map((kind) => Type.Literal(kind))) }),
       querystring: Type.Object({
         bbox: Type.Optional(Type.String({ maxLength: 200, description: 'minLon,minLat,maxLon,maxLat (WGS84)' })),
         limit: Type.Optional(Type.String({ maxLength: 6 })),
       }),
     },
   }, async (request, reply) => {
-    const data = service.overlay(request.params.kind as 'protected-areas' | 'ground-motion', parseBBox(request.query.bbox), parseLimit(request.query.limit));
+    const data = service.overlay(request.params.kind, bboxNumbers(request.query.bbox), request.query.limit);
     if (data.features.length === 0) reply.quotaCost = 0;
     return { success: true, data };
   });

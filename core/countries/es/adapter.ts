@@ -3,6 +3,7 @@ import { addressCandidates } from './address/candidates.js';
 import { createAddressDeps, type AddressDeps } from './address/deps.js';
 import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
+import { CURSOR_PATTERN } from '../../input.js';
 import {
   isServiceError, mapsUrl, notFound, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
@@ -37,7 +38,6 @@ function catastroReference(ref: string): string {
   return parseSpanishReference(ref);
 }
 
-const UNIT_CURSOR = /^[0-9A-Z]{20}$/;
 
 /** A failure of the source itself (503) must surface; a refusal (404/400) only means "no data". */
 const isSourceDown = (error: unknown) => isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE';
@@ -182,7 +182,7 @@ export class SpainAdapter implements CountryAdapter {
 
   async units(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage> {
     const ref14 = catastroReference(finca).slice(0, 14);
-    if (cursor !== undefined && (!UNIT_CURSOR.test(cursor) || cursor.slice(0, 14) !== ref14)) {
+    if (cursor !== undefined && (!CURSOR_PATTERN.test(cursor) || cursor.slice(0, 14) !== ref14)) {
       throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
     }
     let facts = ctx.store.getFinca(ref14);

@@ -32,7 +32,7 @@ const preloadCts = readFileSync(path.join(root, 'electron/preload.cts'), 'utf8')
 const ACCEPTED: Record<string, { why: string; holds: () => boolean }> = {
   PRELOAD_JS_CHECK: {
     why: 'the preload exposes one named function per operation through contextBridge, never ipcRenderer',
-    holds: () => /contextBridge\.exposeInMainWorld\('catastro', \{/.test(preloadCts) && !/:\s*ipcRenderer\s*[,}]/.test(preloadCts),
+    holds: () => /contextBridge\.exposeInMainWorld\('catastro', api\)/.test(preloadCts) && /const api = \{/.test(preloadCts) && !/:\s*ipcRenderer\s*[,}]/.test(preloadCts),
   },
   OPEN_EXTERNAL_JS_CHECK: { why: 'shell.openExternal only receives http(s) URLs (isExternalWebLink) or a constant help URL', holds: () => /protocol === 'https:' \|\| protocol === 'http:'/.test(securityTs) },
   CSP_GLOBAL_CHECK: { why: 'the CSP is set (header + meta) and has no unsafe-inline/unsafe-eval', holds: () => /default-src 'self'/.test(securityTs) && !/unsafe-(inline|eval)/.test(securityTs) },
