@@ -20,6 +20,7 @@ import { useConnectivity } from '../map/use-connectivity.js';
 import { ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { SourceStatusItem } from '../status/SourceStatusItem.js';
 import { useAppStore } from '../state/store.js';
 
 export function App() {
@@ -38,6 +39,7 @@ export function App() {
         <h1 className="brand">{t('brand')}</h1>
         <SearchBox />
         <ConnectivityBadge />
+        <SourceStatusItem />
         <BatchButton />
         {client.desktop && (
           <button type="button" onClick={() => void runImport(client)} disabled={importing} data-testid="import">

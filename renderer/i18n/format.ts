@@ -37,3 +37,10 @@ export function formatDate(value: string | undefined): string | undefined {
   if (Number.isNaN(day.getTime())) return value;
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
 }
+
+/** An instant (ISO 8601) as a short date and time in the shown language and the user's time zone. */
+export function formatDateTime(value: string): string {
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(instant);
+}

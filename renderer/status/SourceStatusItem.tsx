@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { ServiceStatus } from '../../core/model/index.js';
+import { useClient } from '../app/client-context.js';
+import { formatDateTime } from '../i18n/format.js';
+import { useTranslation } from '../i18n/i18n.js';
+import { isDown, summarizeSources } from './source-summary.js';
+import './status.css';
+
+/** How often the item asks the core for its sources' state (the core checks them every 5 min). */
+export const STATUS_REFRESH_MS = 60_000;
+
+/**
+ * The status-bar item: how many cadastral sources answer, and which countries' sources do not,
+ * visible before the user searches there; opening it lists every source with its last check.
+ */
+export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?: number }) {
+  const { t } = useTranslation('status');
+  const client = useClient();
+  const [status, setStatus] = useState<ServiceStatus | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    const load = () => client.status().then((s) => { if (alive) setStatus(s); }, () => { if (alive) setStatus(null); });
+    load();
+    const timer = setInterval(load, refreshMs);
+    return () => { alive = false; clearInterval(timer); };
+  }, [client, refreshMs]);
+
+  if (!status) return null;
+  const summary = summarizeSources(status);
+  const state = summary.checked === 0 ? 'unknown' : summary.countriesDown.length > 0 ? 'degraded' : 'ok';
+  return (
+    <details className={`source-status source-status-${state}`} data-testid="source-status" data-state={state}>
+      <summary title={t(`summary.${state}.detail`)}>
+        <span className="dot" aria-hidden="true" />
+        {state === 'unknown' ? t('summary.unknown.short') : t('summary.answering', { answering: summary.answering, count: summary.checked })}
+        {summary.countriesDown.length > 0 && (
+          <span className="countries-down" data-testid="countries-down">
+            {t('summary.countriesDown', { countries: summary.countriesDown.join(', '), count: summary.countriesDown.length })}
+          </span>
+        )}
+      </summary>
+      <ul className="source-list">
+        {status.sources.map((source) => (
+          <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
+            <strong>{source.name}</strong> <span className="countries">({source.countries.join(', ')})</span>
+            {' — '}
+            {source.breaker === 'open' ? t('source.paused') : t(`source.${source.health}`)}
+            {source.lastCheck && (
+              <span className="last-check">
+                {' · '}
+                {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
