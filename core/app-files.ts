@@ -20,7 +20,8 @@ function findApp(start: string): { root: string; manifest: Manifest } {
   }
 }
 
-const app = findApp(path.dirname(fileURLToPath(import.meta.url)));
+const thisModule = fileURLToPath(import.meta.url);
+const app = findApp(path.dirname(thisModule));
 
 /** The repository, or the packaged app (its app.asar). */
 export const APP_ROOT = app.root;
@@ -41,3 +42,10 @@ export const appFile = (name: keyof typeof RUNTIME_FILES) => path.join(APP_ROOT,
 
 /** The version users see (About box, `catastro --version`): package.json's, the one source. */
 export const APP_VERSION = app.manifest.version;
+
+/**
+ * A core module started by file rather than imported (a worker thread's entry), in the form that
+ * runs now: the TypeScript source under tsx and vitest, the compiled JavaScript beside this module
+ * otherwise (dist/app/core, shipped with the rest of the build). `name` is its path under core/.
+ */
+export const coreModuleFile = (name: string) => path.join(path.dirname(thisModule), `${name}${path.extname(thisModule)}`);

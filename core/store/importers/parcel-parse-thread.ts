@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { coreModuleFile } from '../../app-files.js';
 import type { ParcelBatch } from './parcel-batch.js';
 import type { TextInput } from './text-stream.js';
 
@@ -17,12 +17,10 @@ export function streamParcelsOnWorker(
   input: TextInput,
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
-  const here = fileURLToPath(import.meta.url);
-  const extension = path.extname(here);
-  const entry = new URL(`./parcel-parse-worker${extension}`, import.meta.url);
+  const entry = pathToFileURL(coreModuleFile('store/importers/parcel-parse-worker'));
   const options = { workerData: { input }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   // TypeScript source (tsx, vitest): register tsx in the worker first, as bin/catastro.js does.
-  const worker = extension === '.ts'
+  const worker = entry.pathname.endsWith('.ts')
     ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true })
     : new Worker(entry, options);
   return new Promise<number>((resolve, reject) => {
