@@ -1,5 +1,6 @@
 import { unavailable } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
+import { getJson } from '../../upstream/get-json.js';
 
 /** SOURCES.md 13.2: the SIGPAC consultation service (FEGA). */
 export const SIGPAC_BASE_URL = 'https://sigpac-hubcloud.es/servicioconsultassigpac/query/';
@@ -36,13 +37,7 @@ const isRecinto = (v: unknown): v is SigpacRecinto => {
 export async function recintosAt(http: UpstreamClient, baseUrl: string, lon: number, lat: number, signal?: AbortSignal): Promise<SigpacRecinto[]> {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const url = new URL(`recinfobypoint/${SIGPAC_SRID}/${lon.toFixed(7)}/${lat.toFixed(7)}.json`, base);
-  const answer = await http.getText(url.toString(), { source: SIGPAC_SOURCE, signal, accept: 'application/json' });
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.body);
-  } catch {
-    throw unavailable('SIGPAC answered something that is not JSON; retry later.');
-  }
-  if (answer.status !== 200 || !Array.isArray(body)) throw unavailable(`SIGPAC answered HTTP ${answer.status} without the enclosure list; retry later.`);
+  const { status, json: body } = await getJson(http, url.toString(), { source: SIGPAC_SOURCE, signal });
+  if (status !== 200 || !Array.isArray(body)) throw unavailable(`SIGPAC answered HTTP ${status} without the enclosure list; retry later.`);
   return body.filter(isRecinto);
 }

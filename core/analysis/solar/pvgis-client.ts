@@ -1,5 +1,6 @@
-import { ServiceError, unavailable } from '../../model/index.js';
+import { ServiceError } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
+import { getJson } from '../../upstream/get-json.js';
 import { parsePvcalcAnswer, pvgisRefusal, type PvgisYield } from './pvgis-answer.js';
 
 /** SOURCES.md 13.1: the versioned PVGIS API, current release 5.3 (`v5_2/` is listed too; the base is configuration). */
@@ -18,15 +19,10 @@ export async function fetchPvgisYield(
   const url = new URL('PVcalc', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   const params = { lat: lat.toFixed(5), lon: lon.toFixed(5), peakpower: '1', loss: '14', optimalangles: '1', outputformat: 'json' };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const answer = await http.getText(url.toString(), { source: PVGIS_SOURCE, signal, accept: 'application/json' });
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.body);
-  } catch {
-    if (answer.status >= 400) return undefined;
-    throw unavailable('PVGIS answered something that is not JSON; retry later.');
-  }
-  if (pvgisRefusal(answer.status, body) !== undefined) return undefined;
+  const { status, json: body } = await getJson(http, url.toString(), { source: PVGIS_SOURCE, signal });
+  // A refusal (4xx) in plain text: no yield for this point.
+  if (body === undefined) return undefined;
+  if (pvgisRefusal(status, body) !== undefined) return undefined;
   const parsed = parsePvcalcAnswer(body);
   if (!parsed) throw new ServiceError('SERVICE_UNAVAILABLE', 'PVGIS answered without the yearly totals; retry later.');
   return parsed;

@@ -1,5 +1,6 @@
 import { unavailable } from '../../../model/index.js';
 import type { TextFetcher } from '../../../address/ports.js';
+import { getJson } from '../../../upstream/get-json.js';
 
 /** SOURCES.md §1.8 (the official base; the older `/services/api/geocoder/` path is an alias). */
 export const CARTOCIUDAD_BASE_URL = 'https://www.cartociudad.es/geocoder/api/geocoder';
@@ -73,15 +74,8 @@ export class CartoCiudadClient {
     const params = new URLSearchParams({ q, limit: String(options.limit ?? 33), no_process: NOT_ADDRESSES });
     if (options.postcode) params.set('cod_postal_filter', options.postcode);
     const url = `${this.baseUrl.replace(/\/+$/, '')}/candidates?${params}`;
-    const answer = await this.http.getText(url, { source: 'cartociudad', signal: options.signal });
-    if (answer.status !== 200) throw unavailable(`The national geocoder (CartoCiudad) answered HTTP ${answer.status}.`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(answer.body);
-    } catch {
-      // A body that is not JSON is a fault of the source (maintenance page, cut answer): a 503.
-      throw unavailable('The national geocoder (CartoCiudad) sent an unreadable answer.');
-    }
+    const { status, json: parsed } = await getJson(this.http, url, { source: 'cartociudad', signal: options.signal });
+    if (status !== 200) throw unavailable(`The national geocoder (CartoCiudad) answered HTTP ${status}.`);
     if (!Array.isArray(parsed)) throw unavailable('The national geocoder (CartoCiudad) sent an unexpected answer.');
     return parsed.map(parseCandidate).filter((c): c is GeocoderCandidate => c !== undefined);
   }
