@@ -6,7 +6,7 @@ import type { SourceInfo } from '../types.js';
 import type { SourceDefaults } from './field-mapping.js';
 import type { SiteRegister } from './protected-area-schema.js';
 import { ProtectedAreaWriter, type SiteRecord } from './protected-area-writer.js';
-import { readLayer } from './read-layer.js';
+import { readLayerInWorker } from './read-layer-in-worker.js';
 
 /** Options every site-layer import takes, whichever register it feeds. */
 export interface SiteLayerOptions {
@@ -35,7 +35,7 @@ export async function importSiteLayer(db: Database, file: string, reader: SiteLa
     const writer = new ProtectedAreaWriter(conn);
     let datasetId: number | undefined;
     let sites = 0;
-    for await (const feature of readLayer(file, { layer: options.layer })) {
+    for await (const feature of readLayerInWorker(file, { layer: options.layer })) {
       if (datasetId === undefined) {
         const { register, defaults } = reader.begin(feature.properties);
         datasetId = writer.dataset(basename(file), {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { isServiceError, validationError } from '../../model/index.js';
-import { readLayer } from './read-layer.js';
+import { readLayerInWorker } from './read-layer-in-worker.js';
 
 /**
  * The attribute names of a layer's first feature: what a field mapping can name (the importers
@@ -8,7 +8,7 @@ import { readLayer } from './read-layer.js';
  * closed by the generator's return.
  */
 export async function layerFields(file: string, options: { layer?: string } = {}): Promise<string[]> {
-  const features = readLayer(file, options);
+  const features = readLayerInWorker(file, options);
   try {
     const first = await features.next();
     if (first.done) throw validationError(`${basename(file)} holds no features.`);

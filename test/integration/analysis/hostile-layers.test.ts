@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
 import { EGMS_MAX_RECORD_CHARS, readEgmsCsv } from '../../../core/analysis/ground-motion/read-egms-csv.js';
-import { GEOJSON_MAX_BYTES } from '../../../core/analysis/terrain/read-layer.js';
+import { GEOJSON_MAX_BYTES, readLayer } from '../../../core/analysis/terrain/read-layer.js';
+import { readLayerInWorker } from '../../../core/analysis/terrain/read-layer-in-worker.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 import { buildVariant, hasOgr2ogr, VARIANTS } from './gpkg-fixtures.js';
@@ -121,4 +122,24 @@ describe('hostile protected-area layers', () => {
     expect(child.signal, 'the reader hung on the view').toBeNull();
     expect(child.stdout).toMatch(/^error endless_view\.gpkg: the GeoPackage has no feature tables \(zepa is a view, which are not read\)/);
   }, 30_000);
+
+  it('layers are read in a worker thread with a deadline: the caller\'s thread keeps running, a reading past the deadline is stopped', async () => {
+    const zepa = fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson');
+    let ticks = 0;
+    const ticker = setInterval(() => { ticks++; }, 5);
+    const inWorker: unknown[] = [];
+    try {
+      for await (const feature of readLayerInWorker(zepa)) inWorker.push(feature);
+    } finally {
+      clearInterval(ticker);
+    }
+    const direct: unknown[] = [];
+    for await (const feature of readLayer(zepa)) direct.push(feature);
+    expect(inWorker).toEqual(direct);
+    expect(ticks).toBeGreaterThan(0);
+    // A deadline shorter than the worker needs to start: the reading is stopped with a clear error.
+    await expect((async () => { for await (const _ of readLayerInWorker(zepa, {}, 1)) { /* read */ } })()).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR', message: expect.stringMatching(/es_madrid_zepa_qgis2web_3857\.geojson could not be read within 0 s; the reading was stopped/),
+    });
+  });
 });
