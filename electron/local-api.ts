@@ -21,7 +21,7 @@ export class LocalApi {
   private readonly dataDir: string;
 
   constructor(private readonly service: CatastroService, private readonly staticDir: string, private readonly clock: () => Date = () => new Date()) {
-    this.dataDir = accessDirOf(service.store.db.name);
+    this.dataDir = accessDirOf(service.store.file);
   }
 
   private withKeys<T>(work: (keys: KeyStore) => T): T {

@@ -84,7 +84,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts).
-  const accessDb = openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.db.name));
+  const accessDb = openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
   app.addHook('onClose', async () => { accessDb.close(); });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
