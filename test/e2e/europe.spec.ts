@@ -1,0 +1,34 @@
+import { expect, mapIdle, screenshot, search, test } from './support/app.js';
+
+// The fake Europe (test/fake-upstream/countries) replays France's and the Netherlands' recordings.
+
+test('a French IDU in the search box identifies the parcel; the panel names France and the French source', async ({ app }) => {
+  await search(app, '29158000AW0001');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
+  const panel = app.getByTestId('parcel-panel');
+  await expect(panel).toContainText('France (FR)');
+  await expect(panel).toContainText('Penmarch');
+  await expect(app.getByTestId('attribution')).toContainText('DGFiP');
+  await mapIdle(app);
+  await screenshot(app, 'europe-01-france-reference');
+});
+
+test('a Dutch kadastrale aanduiding typed with spaces is recognised by the service', async ({ app }) => {
+  await search(app, 'OTL02 B 2298');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('OTL02-B-2298');
+  await expect(app.getByTestId('parcel-panel')).toContainText('Otterlo');
+  await expect(app.getByTestId('attribution')).toContainText('Kadaster');
+});
+
+test('the address country follows the map centre and the candidates come from that country', async ({ app }) => {
+  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [2.3635, 48.8701], zoom: 15 }));
+  await mapIdle(app);
+  await expect(app.getByTestId('search-country')).toHaveValue('FR');
+  await search(app, '13 rue yves toudic 75010 Paris');
+  const candidate = app.getByTestId('candidates').getByRole('button').first();
+  await expect(candidate).toContainText('13 Rue Yves Toudic');
+  await candidate.click();
+  await expect(app.getByTestId('parcel-ref')).toHaveText('75110000AB0013');
+  await expect(app.getByTestId('parcel-panel')).toContainText('France (FR)');
+  await screenshot(app, 'europe-02-france-address');
+});
