@@ -1,0 +1,105 @@
+import { pointOnFeature } from '@turf/turf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, type CountryCode } from '../../../core/model/index.js';
+import { CountryRegistry } from '../../../core/countries/registry.js';
+import { DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
+import { CZ_REF, IT_RECORDED_REF } from '../../fake-upstream/countries/inspire.js';
+import { OTTERLO_REFERENCES } from '../../fake-upstream/countries/nl.js';
+import { RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+/**
+ * The spec's coverage table walked row by row against the fakes. A row this installation serves:
+ * its reference is detected without `country`, answered by reference, the parcel's own point
+ * answers the same parcel by coordinates, and address search is served or refused (422) as the
+ * adapter's coverage row says. A row it does not serve answers the spec's 422 CNV_COVERAGE on all
+ * three. Spain's common territory has its own fake and tests (test/integration/es).
+ */
+const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
+  PV: '8594149',
+  NA: '001010001',
+  FR: '29158000AW0001',
+  NL: OTTERLO_REFERENCES[0],
+  PL: RECORDED_PL_ID,
+  DK: DK_LINKED_PARCEL,
+  IT: IT_RECORDED_REF,
+  CZ: CZ_REF,
+  LU: '075F00139000820',
+};
+/** Rows whose source finds parcels by position only (Italy's AdE WFS: BBOX only, SOURCES.md 15). */
+const POSITION_ONLY = new Set<CountryCode>(['IT']);
+/** A point inside each country, for rows without coverage (no parcel is asked). */
+const INSIDE: Partial<Record<CountryCode, [number, number]>> = {
+  DE: [10.0, 51.0], AT: [14.5, 47.5], BE: [4.4, 50.8], CH: [8.2, 46.8], NO: [10.7, 59.9], FI: [25.0, 61.0],
+  EE: [25.0, 58.7], LV: [24.1, 56.9], LT: [25.3, 54.7], SI: [14.5, 46.1], SK: [19.0, 48.7], BG: [23.3, 42.7],
+  GR: [23.7, 38.0], CY: [33.4, 35.1], LI: [9.55, 47.15], IS: [-21.9, 64.1], PT: [-8.6, 40.2], IE: [-7.5, 53.3],
+  UK: [-3.2, 55.95], HR: [16.0, 45.8], SE: [18.0, 59.3],
+};
+
+let api: EuropeApi;
+const served = new Set(CountryRegistry.create().codes);
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const rows = COUNTRY_CODES.filter((c) => c !== 'ES');
+
+describe('the spec\'s coverage table, row by row', () => {
+  it('has a sample for every row this installation serves', () => {
+    for (const code of rows) if (served.has(code)) expect(SERVED_SAMPLES[code], code).toBeDefined();
+  });
+
+  describe.each(rows.filter((c) => served.has(c)))('%s (served)', (code) => {
+    const ref = SERVED_SAMPLES[code]!;
+    it('detects the reference, answers it, and answers the same parcel at its own point', async () => {
+      let byRef = await get(`/api/catastro/${encodeURIComponent(ref)}`);
+      if (byRef.statusCode === 300) {
+        // Shapes several countries share (CZ `727024-542` is also a Danish ejerlav-matrikelnr): the
+        // spec's 300 names the candidates, and the client repeats the call with ?country=.
+        expect(byRef.json().data.candidateCountries).toContain(code);
+        byRef = await get(`/api/catastro/${encodeURIComponent(ref)}?country=${code}`);
+      }
+      if (POSITION_ONLY.has(code)) {
+        // A source that finds parcels by position only answers by reference once a point found the parcel.
+        expect(byRef.statusCode).toBe(422);
+        expect(byRef.json().code).toBe('CNV_COVERAGE');
+        return;
+      }
+      expect(byRef.statusCode, byRef.body).toBe(200);
+      const parcel = byRef.json().data;
+      expect(parcel.pais).toBe(code);
+      const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
+      const asked = code === 'PV' || code === 'NA' ? 'ES' : code;
+      const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: asked });
+      expect(byPoint.statusCode, byPoint.body).toBe(200);
+      expect(byPoint.json().data).toMatchObject({ refCat14: parcel.refCatastral, pais: code });
+    });
+
+    it('serves address search, or refuses it with 422 CNV_COVERAGE, as its coverage row says', async () => {
+      const adapter = CountryRegistry.create().forCountry(code);
+      const response = await get(`/api/search/address/candidates?country=${code}&q=${encodeURIComponent('Main street 1')}`);
+      if (adapter.coverage.byAddress) {
+        expect([200, 404]).toContain(response.statusCode);
+      } else {
+        expect(response.statusCode).toBe(422);
+        expect(response.json().code).toBe('CNV_COVERAGE');
+        expect(response.json().data.supportedCountries).not.toContain(code);
+      }
+    });
+  });
+
+  describe.each(rows.filter((c) => !served.has(c)))('%s (not served here)', (code) => {
+    it('answers 422 CNV_COVERAGE by reference, by coordinates and by address, naming the countries served', async () => {
+      const byRef = await get(`/api/catastro/12345?country=${code}`);
+      expect(byRef.statusCode).toBe(422);
+      expect(byRef.json().code).toBe('CNV_COVERAGE');
+      const [longitude, latitude] = INSIDE[code]!;
+      const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: code });
+      expect(byPoint.statusCode).toBe(422);
+      const byAddress = await get(`/api/search/address/candidates?country=${code}&q=${encodeURIComponent('Main street 1')}`);
+      expect(byAddress.statusCode).toBe(422);
+      expect(byAddress.json().data.supportedCountries).toContain('ES');
+    });
+  });
+});
