@@ -21,7 +21,7 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 
 interface ServeOptions {
   host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
-  auth?: 'keys' | 'off'; freePerIp?: string; statusInterval?: string;
+  auth?: 'keys' | 'off'; freePerIp?: string; basemap?: string; statusInterval?: string;
 }
 
 /**
@@ -63,6 +63,7 @@ async function serve(options: ServeOptions) {
     host: options.host,
     port: Number(options.port),
     staticDir: options.static ?? appFile('renderer'),
+    basemapFile: options.basemap && path.resolve(options.basemap),
     logger: options.log ?? false,
     auth: options.auth ?? 'keys',
     freeTier: options.freePerIp ? { perIpDaily: Number(options.freePerIp) } : undefined,
@@ -101,6 +102,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
     .option('--workers <n>', 'processes sharing the port (serve only)', '1')
+    .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background')
     .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', '300')
     .addOption(new Option('--log', 'log every request'));
 

@@ -13,6 +13,7 @@ import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { catastroRoutes } from './routes/catastro.js';
+import { basemapRoutes } from './routes/basemap.js';
 import { batchRoutes } from './routes/batch.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
@@ -23,6 +24,8 @@ export interface ApiServerOptions {
   service: CatastroService;
   /** Built renderer to serve at `/` (the same app that runs in Electron). */
   staticDir?: string;
+  /** An offline basemap (PMTiles) the app shows as background: GET /api/basemap.pmtiles. */
+  basemapFile?: string;
   logger?: boolean;
   /**
    * `keys` (default): every metered /api/ call needs X-API-Key, with quotas (spec:
@@ -99,6 +102,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(searchRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(batchRoutes, deps);
+  await app.register(basemapRoutes, { file: options.basemapFile });
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
   await app.register(statusRoutes, deps);

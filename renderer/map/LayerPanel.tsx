@@ -1,4 +1,5 @@
 import { useClient } from '../app/client-context.js';
+import { OfflineBasemap } from '../basemap/OfflineBasemap.js';
 import { HazardImport } from '../import/HazardImport.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore, type LayerId } from '../state/store.js';
@@ -41,6 +42,7 @@ export function LayerPanel() {
           </div>
         );
       })}
+      <OfflineBasemap />
       <HazardImport />
     </fieldset>
   );
