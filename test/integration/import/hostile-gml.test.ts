@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../../core/store/import-runner.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { fixture } from '../../helpers/paths.js';
+
+/**
+ * Held up in the issue #10 review and must keep holding: entity tricks in a GML are refused
+ * (nothing expanded, no file read), the import fails and the copy stays as it was.
+ */
+const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
+const firstMember = gml.indexOf('<member>');
+
+let dir: string;
+let store: ParcelStore;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-gml-'));
+  store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
+  await importFiles(store, [fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
+});
+afterAll(() => { store.close(); rmSync(dir, { recursive: true, force: true }); });
+
+/** The real file with a DTD before its root and `&name;` inside the first parcel's label. */
+function withEntity(dtd: string, name: string): string {
+  const head = gml.slice(0, firstMember).replace(/(<\?xml[^>]*\?>)/, `$1\n${dtd}`);
+  return head + gml.slice(firstMember).replace(/<cp:label>([^<]*)<\/cp:label>/, `<cp:label>$1&${name};</cp:label>`);
+}
+
+describe('GML with entity tricks', () => {
+  it.each([
+    ['billion laughs', `<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+      <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+      <!ENTITY lol9 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">]>`, 'lol9'],
+    ['external entity (XXE)', '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>', 'xxe'],
+  ])('%s: refused quickly, nothing read, the copy unchanged', async (_name, dtd, entity) => {
+    const before = store.countParcels();
+    const file = path.join(dir, `A.ES.SDGC.CP.40146.cadastralparcel.${entity}.gml`);
+    writeFileSync(file, withEntity(dtd, entity));
+    const started = Date.now();
+    const error = await importFiles(store, [file]).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toMatch(/nothing of it was kept/);
+    expect(error?.message).toMatch(/entity/i);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(store.countParcels()).toBe(before);
+    const labels = store.db.prepare('SELECT count(*) AS n FROM parcels WHERE ref LIKE ? OR direccion LIKE ?').get('%lol%', '%root:%') as { n: number };
+    expect(labels.n).toBe(0);
+  });
+});
