@@ -17,7 +17,7 @@ import {
 import { parcelTile } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
-  type AddressCandidatesResult, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
+  type AddressCandidatesResult, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
@@ -27,6 +27,7 @@ import { resolveEsSources } from './countries/es/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
+import { copyExtents } from './store/copy-extents.js';
 import { ensureSampleImported } from './store/sample.js';
 import type { ImportProgress, ImportResult } from './store/types.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
@@ -273,6 +274,11 @@ export class CatastroService {
 
   parcelTile(z: number, x: number, y: number): Uint8Array | null {
     return parcelTile(this.store, z, x, y);
+  }
+
+  /** Boxes of the copy's areas (offline areas or municipalities): the map's first view and its low-zoom outlines. */
+  extents(): CopyExtent[] {
+    return copyExtents(this.store.db);
   }
 
   /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */

@@ -19,6 +19,7 @@ export const IpcChannel = {
   batchCancel: 'catastro:batch-cancel',
   batchResult: 'catastro:batch-result',
   status: 'catastro:status',
+  extents: 'catastro:extents',
   analysis: 'catastro:analysis',
   overlay: 'catastro:overlay',
   parcelTile: 'catastro:parcel-tile',

@@ -60,6 +60,7 @@ export function setupIpc(deps: IpcDeps): void {
     return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
   });
   handle(IpcChannel.status, deps, () => service.status());
+  handle(IpcChannel.extents, deps, () => service.extents());
   // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
   handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);
   handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));

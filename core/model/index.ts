@@ -10,3 +10,4 @@ export * from './batch.js';
 export * from './report.js';
 export * from './status.js';
 export * from './ipc-result.js';
+export * from './extents.js';

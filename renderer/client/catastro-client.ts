@@ -1,4 +1,5 @@
 import type {
+  CopyExtent,
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
   HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
@@ -97,6 +98,8 @@ export interface CatastroClient {
   batchCancel(id: string): Promise<BatchState>;
   batchResult(id: string, format: FeatureFormat): Promise<ExportedFile>;
   status(): Promise<ServiceStatusInfo>;
+  /** Boxes of the local copy by area: the map's first view and low-zoom outlines. */
+  extents(): Promise<CopyExtent[]>;
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;
   /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */

@@ -2,6 +2,7 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
+import type { CopyExtent } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
@@ -32,6 +33,7 @@ export interface DesktopApi {
   batchCancel(id: string): Promise<IpcResult<BatchState>>;
   batchResult(id: string, format: FeatureFormat): Promise<IpcResult<ExportedFile>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
+  extents(): Promise<IpcResult<CopyExtent[]>>;
   analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<IpcResult<GeoJSON.FeatureCollection>>;
   /** Bytes of one MVT tile of the local copy, or null when empty. */

@@ -1,4 +1,4 @@
-import type { BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
   type LonLatBox, type OverlayKind, type ServiceStatusInfo,
@@ -121,6 +121,10 @@ export class HttpClient implements CatastroClient {
 
   status(): Promise<ServiceStatusInfo> {
     return this.json('/api/status');
+  }
+
+  extents(): Promise<CopyExtent[]> {
+    return this.json('/api/extents');
   }
 
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {

@@ -1,4 +1,4 @@
-import type { BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
@@ -87,6 +87,8 @@ export class IpcClient implements CatastroClient {
   batchCancel(id: string): Promise<BatchState> { return unwrap(this.api.batchCancel(id)); }
   batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> { return unwrap(this.api.batchResult(id, format)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
+
+  extents(): Promise<CopyExtent[]> { return unwrap(this.api.extents()); }
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
     return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;
   }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useClient } from '../app/client-context.js';
 import { OfflineBasemap } from '../basemap/OfflineBasemap.js';
 import { HazardImport } from '../import/HazardImport.js';
@@ -13,10 +14,16 @@ export function LayerPanel() {
   const toggle = useAppStore((s) => s.toggleLayer);
   const overlayDrawn = useAppStore((s) => s.overlayDrawn);
   const desktop = !!useClient().desktop;
+  // Small windows start with the panel folded: it would cover the parcel being looked at.
+  const [open, setOpen] = useState(() => window.innerWidth > 1100 || window.innerHeight > 760);
   return (
-    <fieldset className="layer-panel" aria-label={t('layers')}>
-      <legend>{t('layers')}</legend>
-      {(Object.keys(LAYER_GROUPS) as LayerId[]).map((id) => {
+    <fieldset className={open ? 'layer-panel' : 'layer-panel collapsed'} aria-label={t('layers')} data-testid="layer-panel">
+      <legend>
+        <button type="button" className="layer-panel-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="layer-panel-toggle">
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span>{t('layers')}
+        </button>
+      </legend>
+      {open && (Object.keys(LAYER_GROUPS) as LayerId[]).map((id) => {
         const group = LAYER_GROUPS[id];
         const label = t(`layer.${id}`);
         const unavailable = group.online && connectivity !== 'online';
@@ -42,8 +49,8 @@ export function LayerPanel() {
           </div>
         );
       })}
-      <OfflineBasemap />
-      <HazardImport />
+      {open && <OfflineBasemap />}
+      {open && <HazardImport />}
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { ParcelLabels } from '../tools/parcel-labels.js';
 import { useAppStore } from '../state/store.js';
 import { MapController, type MapHandlers } from './map-controller.js';
 import { PARCEL_MIN_ZOOM } from './map-style.js';
+import { registerMapView } from './view-context.js';
 
 declare global {
   interface Window {
@@ -44,6 +45,13 @@ export function MapView() {
       parcelTileUrl: client.parcelTileUrl(),
       handlers,
       loadOverlay: (kind, bbox) => client.overlay(kind, bbox),
+      loadExtents: () => client.extents(),
+      // The layer panel floats over the map's left edge: a framed parcel is kept to its right.
+      coveredEdges: () => {
+        const panel = container.current?.parentElement?.querySelector('.layer-panel')?.getBoundingClientRect();
+        const map = container.current?.getBoundingClientRect();
+        return { top: 0, right: 0, bottom: 0, left: panel && map ? Math.max(0, panel.right - map.left) : 0 };
+      },
       // Tiles of the local API need the same key as every other call when auth is on.
       transformRequest: (url) => {
         const key = client.kind === 'http' ? configuredApiKey() : undefined;
@@ -51,11 +59,13 @@ export function MapView() {
       },
     });
     controller.current = map;
+    registerMapView({ centreLongitude: () => map.map.getCenter().lng, refsInView: () => map.refsInView() });
     window.__catastroMap = map.map;
     const tools = new FieldTools(map.map);
     const labels = new ParcelLabels(map.map);
     return () => {
       controller.current = null;
+      registerMapView(null);
       delete window.__catastroMap;
       tools.destroy();
       labels.destroy();
@@ -64,6 +74,8 @@ export function MapView() {
   }, [client]);
 
   useEffect(() => controller.current?.setLayers(layers, connectivity), [layers, connectivity]);
+  // The canvas is what keyboard users focus: its name says how to pick parcels (in the shown language).
+  useEffect(() => { controller.current?.setCanvasLabel?.(t('keyboardHelp')); }, [t]);
   useEffect(() => controller.current?.setSelection(parcel), [parcel]);
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
@@ -77,7 +89,7 @@ export function MapView() {
   const zoom = useAppStore((s) => s.zoom);
   return (
     <>
-      <div ref={container} className="map" data-testid="map" aria-label={t('mapLabel')} />
+      <div ref={container} className="map" data-testid="map" role="region" aria-label={t('mapLabel')} />
       {layers.parcels && zoom < PARCEL_MIN_ZOOM && <div className="map-hint" role="status" data-testid="zoom-hint">{t('zoomInParcels')}</div>}
       {client.desktop?.offline && (
         <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>

@@ -2,7 +2,7 @@ import {
   Map as MapLibreMap, NavigationControl, ScaleControl,
   type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction,
 } from 'maplibre-gl';
-import type { OverlayKind, Parcel } from '../../core/model/index.js';
+import type { CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { worldOutlines } from './world-outlines.js';
@@ -40,7 +40,14 @@ export interface MapControllerOptions {
   transformRequest?: RequestTransformFunction;
   center?: [number, number];
   zoom?: number;
+  /** Boxes of the local copy: the first view is fitted to them and they are drawn below the parcel zoom. */
+  loadExtents?: () => Promise<CopyExtent[]>;
+  /** Space (px from each edge) that panels over the map cover, so a framed parcel stays visible beside them. */
+  coveredEdges?: () => { top: number; right: number; bottom: number; left: number };
 }
+
+/** Screen direction of each arrow key. */
+const ARROW_STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** How far (px) a click between parcels looks for drawn parcels around it: a street is narrower than this at parcel zooms. */
 const PUBLIC_LAND_REACH_PX = 60;
@@ -69,6 +76,9 @@ function boundsOf(ring: [number, number][]): [[number, number], [number, number]
 export class MapController {
   readonly map: MapLibreMap;
   private shownSelection: string | null = null;
+  private selectedOutline: [number, number][] | null = null;
+  /** The view at load: moved since (by the user, a search, a test), it is not refitted when the extents arrive. */
+  private startView = '';
   private hoverRef = '';
   private loaded = false;
   private readonly pending: (() => void)[] = [];
@@ -90,9 +100,13 @@ export class MapController {
     this.map.on('moveend', this.refreshOverlays);
     this.map.on('zoomend', this.onZoom);
     this.map.on('moveend', this.reportCentre);
+    // Capture phase: with a parcel selected, arrows move between parcels before MapLibre's keyboard handler pans.
+    this.map.getCanvasContainer().addEventListener('keydown', this.onKey, true);
     this.map.once('load', () => {
       this.onZoom();
       this.reportCentre();
+      this.startView = this.viewKey();
+      void this.showExtents();
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
     });
@@ -102,6 +116,38 @@ export class MapController {
     const { lng, lat } = this.map.getCenter();
     this.options.handlers.current.moved?.([lng, lat]);
   };
+
+  /**
+   * Draws the copy's areas and, unless a parcel was already picked or the view was given, fits the
+   * first view to them all (the hard-coded start cut municipalities in half).
+   */
+  private async showExtents(): Promise<void> {
+    let extents: CopyExtent[];
+    try {
+      extents = (await this.options.loadExtents?.()) ?? [];
+    } catch {
+      return; // the map still works from the start view
+    }
+    if (extents.length === 0) return;
+    this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
+      type: 'FeatureCollection',
+      features: extents.map(({ area, name, bbox: [w, s, e, n] }) => ({
+        type: 'Feature', properties: { area, name: name ?? area },
+        geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+      })),
+    });
+    if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
+    const bounds: [[number, number], [number, number]] = [
+      [Math.min(...extents.map((x) => x.bbox[0])), Math.min(...extents.map((x) => x.bbox[1]))],
+      [Math.max(...extents.map((x) => x.bbox[2])), Math.max(...extents.map((x) => x.bbox[3]))],
+    ];
+    this.map.fitBounds(bounds, { padding: this.framePadding(40), maxZoom: 16, animate: false });
+  }
+
+  private viewKey(): string {
+    const { lng, lat } = this.map.getCenter();
+    return `${lng.toFixed(7)},${lat.toFixed(7)},${this.map.getZoom().toFixed(3)}`;
+  }
 
   /** Style changes wait for the first load; later ones apply at once. */
   private whenLoaded(task: () => void): void {
@@ -138,6 +184,45 @@ export class MapController {
   };
 
   private readonly onZoom = () => this.options.handlers.current.zoomed?.(this.map.getZoom());
+
+  /**
+   * Keyboard picking: Enter (or Space) picks the parcel at the centre of the map; with a parcel
+   * selected, an arrow key picks the drawn neighbour on that side. Without one, arrows pan (MapLibre).
+   */
+  private readonly onKey = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const canvas = this.map.getCanvas();
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const point = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+      const at = this.map.unproject([point.x, point.y]);
+      this.options.handlers.current.click({ latitude: at.lat, longitude: at.lng, ref: this.featureRefAt([point.x, point.y]) });
+      return;
+    }
+    const step = ARROW_STEPS[event.key];
+    if (!step || !this.selectedOutline) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const neighbour = this.neighbourOf(this.selectedOutline, step);
+    if (neighbour) this.options.handlers.current.click({ ...neighbour, ref: neighbour.ref });
+  };
+
+  /** The first drawn parcel other than the selected one, walking from its centre towards one side. */
+  private neighbourOf(ring: [number, number][], [dx, dy]: [number, number]): MapClick | null {
+    const [[west, south], [east, north]] = boundsOf(ring);
+    const centre = this.map.project([(west + east) / 2, (south + north) / 2]);
+    const selected = this.shownSelection;
+    for (let distance = 4; distance < 400; distance += 4) {
+      const x = centre.x + dx * distance;
+      const y = centre.y + dy * distance;
+      const ref = this.featureRefAt([x, y]);
+      if (ref && ref !== selected) {
+        const at = this.map.unproject([x, y]);
+        return { latitude: at.lat, longitude: at.lng, ref };
+      }
+    }
+    return null;
+  }
 
   /** Hover only points (cursor and outline); it never touches the app's state. */
   private readonly onMove = (event: MapMouseEvent) => {
@@ -197,16 +282,46 @@ export class MapController {
     const ref = parcel?.refCatastral ?? null;
     if (ref === this.shownSelection) return;
     this.shownSelection = ref;
+    this.selectedOutline = parcel && parcel.poligono.length > 2 ? parcel.poligono : null;
     const apply = () => {
       const source = this.map.getSource<GeoJSONSource>('selection');
       source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
       if (parcel && parcel.poligono.length > 2) {
-        this.map.fitBounds(boundsOf(parcel.poligono), { padding: 80, maxZoom: 18, duration: 600 });
+        this.map.fitBounds(boundsOf(parcel.poligono), { padding: this.framePadding(), maxZoom: 18, duration: 600 });
       } else if (parcel) {
         this.map.flyTo({ center: [parcel.longitud, parcel.latitud], zoom: 17 });
       }
     };
     this.whenLoaded(apply);
+  }
+
+  /** 80 px around a framed parcel, plus whatever the layer panel and legends cover (never more than half the map). */
+  private framePadding(margin = 80): { top: number; right: number; bottom: number; left: number } {
+    const covered = this.options.coveredEdges?.() ?? { top: 0, right: 0, bottom: 0, left: 0 };
+    const { clientWidth: w, clientHeight: h } = this.map.getContainer();
+    const cap = (value: number, size: number) => Math.min(margin + value, Math.max(margin, size / 2 - 40));
+    return { top: cap(covered.top, h), right: cap(covered.right, w), bottom: cap(covered.bottom, h), left: cap(covered.left, w) };
+  }
+
+  /** References of the parcels drawn in view, nearest to the centre first. */
+  refsInView(): string[] {
+    if (!this.map.getLayer(PARCELS_FILL_LAYER)) return [];
+    const canvas = this.map.getCanvas();
+    const centre = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+    const seen = new Map<string, number>();
+    for (const feature of this.map.queryRenderedFeatures({ layers: [PARCELS_FILL_LAYER] })) {
+      const ref = feature.properties?.ref;
+      if (typeof ref !== 'string' || seen.has(ref) || feature.geometry.type !== 'Polygon') continue;
+      const [lon, lat] = (feature.geometry as GeoJSON.Polygon).coordinates[0][0];
+      const p = this.map.project([lon, lat]);
+      seen.set(ref, Math.hypot(p.x - centre.x, p.y - centre.y));
+    }
+    return [...seen.entries()].sort((a, b) => a[1] - b[1]).map(([ref]) => ref);
+  }
+
+  /** The accessible name of the focusable canvas (how to pick parcels with the keyboard). */
+  setCanvasLabel(label: string): void {
+    this.map.getCanvas().setAttribute('aria-label', label);
   }
 
   flyTo(longitude: number, latitude: number, zoom = 17): void {
@@ -223,6 +338,7 @@ export class MapController {
     this.map.off('moveend', this.refreshOverlays);
     this.map.off('zoomend', this.onZoom);
     this.map.off('moveend', this.reportCentre);
+    this.map.getCanvasContainer().removeEventListener('keydown', this.onKey, true);
     this.map.remove();
   }
 }

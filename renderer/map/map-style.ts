@@ -6,6 +6,7 @@ export const CATASTRO_WMS = 'https://ovc.catastro.meh.es/Cartografia/WMS/Servido
 /** The parcel tiles exist from this zoom on (core MIN_PARCEL_TILE_ZOOM). */
 export const PARCEL_MIN_ZOOM = 13;
 export const PARCELS_FILL_LAYER = 'parcels-fill';
+export const COPY_EXTENTS_FILL_LAYER = 'copy-extents-fill';
 export const PARCELS_SOURCE_LAYER = 'parcels';
 
 const WMS_TILE = `${CATASTRO_WMS}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=Catastro&STYLES=&SRS=EPSG:3857`
@@ -68,6 +69,9 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
     { id: 'osm', type: 'raster', source: 'osm', layout: hidden },
     { id: 'countries-fill', type: 'fill', source: 'countries', paint: { 'fill-color': '#f7f5ef' } },
     { id: 'countries-line', type: 'line', source: 'countries', paint: { 'line-color': '#8a9aa6', 'line-width': 1 } },
+    // The areas of the copy, where parcels are too small to draw: the user sees where the data is.
+    { id: COPY_EXTENTS_FILL_LAYER, type: 'fill', source: 'copy-extents', maxzoom: PARCEL_MIN_ZOOM, paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.15 } },
+    { id: 'copy-extents-line', type: 'line', source: 'copy-extents', maxzoom: PARCEL_MIN_ZOOM, paint: { 'line-color': '#7a5a2a', 'line-width': 2, 'line-dasharray': [3, 2] } },
     { id: 'catastro-wms', type: 'raster', source: 'catastro-wms', layout: hidden, paint: { 'raster-opacity': 0.85 } },
     {
       id: PARCELS_FILL_LAYER, type: 'fill', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
@@ -112,6 +116,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
         attribution: 'Dirección General del Catastro (local copy)',
       },
       selection: { type: 'geojson', data: emptyCollection },
+      'copy-extents': { type: 'geojson', data: emptyCollection },
       'protected-areas': { type: 'geojson', data: emptyCollection, attribution: 'Natura 2000 © EEA / regional authorities; national registers as imported' },
       'ground-motion': { type: 'geojson', data: emptyCollection, attribution: 'EGMS © Copernicus Land Monitoring Service' },
     },

@@ -9,6 +9,7 @@ import { useAppStore } from '../state/store.js';
 import { countryAt } from './country-at.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
+import { mapView } from '../map/view-context.js';
 
 /** One box for references, coordinates (decimal or DMS) and addresses. `/` focuses it, Escape clears it. */
 export function SearchBox() {
@@ -22,7 +23,8 @@ export function SearchBox() {
   const candidates = useAppStore((s) => s.candidates);
   const searchStatus = useAppStore((s) => s.searchStatus);
   const setCandidates = useAppStore((s) => s.setCandidates);
-  const parsed = text.trim() ? parseQuery(text) : null;
+  const context = () => ({ longitude: mapView()?.centreLongitude() });
+  const parsed = text.trim() ? parseQuery(text, context()) : null;
   const [countries, setCountries] = useState<CountryInfo[]>([]);
   /** The country picked by hand; until then the one at the map centre. */
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function SearchBox() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const query = parseQuery(text);
+    const query = parseQuery(text, context());
     setProblem(query.kind === 'invalid' ? query : null);
     void runSearch(client, query, country);
   };
@@ -66,6 +68,12 @@ export function SearchBox() {
     const store = useAppStore.getState();
     store.select(USelection.none());
     if (store.error?.place === 'search') store.showError(null);
+  };
+
+  const searchFor = (value: string) => {
+    setText(value);
+    setProblem(null);
+    void runSearch(client, parseQuery(value, context()));
   };
 
   const choose = (ref: string, pais: string) => {
@@ -87,7 +95,11 @@ export function SearchBox() {
         spellCheck={false}
         autoComplete="off"
       />
-      {parsed && parsed.kind !== 'invalid' && <span className="search-kind" data-testid="search-kind">{t(`kind.${parsed.kind}`)}</span>}
+      {parsed && parsed.kind !== 'invalid' && (
+        <span className="search-kind" data-testid="search-kind">
+          {parsed.kind === 'coordinates' && parsed.utmZone ? t('kind.utm', { zone: parsed.utmZone }) : t(`kind.${parsed.kind}`)}
+        </span>
+      )}
       {countries.some((c) => c.byAddress) && (
         <select
           className="search-country"
@@ -101,7 +113,16 @@ export function SearchBox() {
         </select>
       )}
       <button type="submit">{t('submit')}</button>
-      {problem?.kind === 'invalid' && <div className="search-problem" role="alert" data-testid="search-problem">{t(`invalid.${problem.reason}`, problem.values)}</div>}
+      {problem?.kind === 'invalid' && (
+        <div className="search-problem" role="alert" data-testid="search-problem">
+          {t(`invalid.${problem.reason}`, problem.values)}
+          {problem.reason === 'controlLetters' && (
+            <button type="button" className="suggestion" data-testid="search-suggestion" onClick={() => searchFor(String(problem.values!.corrected))}>
+              {t('searchSuggestion', { ref: problem.values!.corrected })}
+            </button>
+          )}
+        </div>
+      )}
       {!problem && lookupError && (
         <div className="search-problem" role="alert" data-testid="search-problem">
           <strong>{lookupError.title}</strong>

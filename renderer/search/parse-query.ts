@@ -1,17 +1,25 @@
+import { controlLetterMismatch } from '../../core/countries/es/reference.js';
+import { fromUtm, utmZoneOf } from '../geo/utm.js';
+
 /**
  * What the search box understood: a cadastral reference, a coordinate pair (decimal or DMS),
  * or free text to geocode as an address.
  */
 export type SearchQuery =
   | { kind: 'reference'; ref: string }
-  | { kind: 'coordinates'; latitude: number; longitude: number }
+  | { kind: 'coordinates'; latitude: number; longitude: number; utmZone?: number }
+  /** Spanish rustic land by polígono and parcela; the municipality comes from the map or the selection. */
+  | { kind: 'rustic'; poligono: number; parcela: number }
   | { kind: 'address'; text: string }
   /** A code that is not Spanish: another country's reference if the service recognises it, else an address. */
   | { kind: 'code'; text: string }
   | { kind: 'invalid'; reason: InvalidReason; values?: Record<string, string | number> };
 
 /** Why the text cannot be searched: a key of the search namespace's `invalid` strings. */
-export type InvalidReason = 'empty' | 'notLatLon' | 'dmsOver60' | 'dmsFormat' | 'addressTooShort';
+export type InvalidReason = 'empty' | 'notLatLon' | 'dmsOver60' | 'dmsFormat' | 'addressTooShort' | 'controlLetters' | 'utmZone';
+
+/** Where the user is looking, for readings that need it (the UTM zone of a bare easting/northing). */
+export interface QueryContext { longitude?: number }
 
 /** Spanish references: 14 characters (finca) or 20 (unit: + 4 digits and 2 check letters). */
 const REFERENCE = /^(?=.*[A-Z])(?=.*\d)[0-9A-Z]{14}(?:\d{4}[A-Z]{2})?$/;
@@ -31,14 +39,43 @@ function coordinates(latitude: number, longitude: number): SearchQuery {
   return { kind: 'coordinates', latitude, longitude };
 }
 
+/**
+ * Where the cadastres this app reads lie (Azores and Canaries to the North Cape and Cyprus): a
+ * coordinate reading outside it is not what the user meant when the other reading falls inside.
+ */
+const COVERED = { west: -32, south: 27, east: 45, north: 72 };
+const inCoverage = (latitude: number, longitude: number) =>
+  latitude >= COVERED.south && latitude <= COVERED.north && longitude >= COVERED.west && longitude <= COVERED.east;
+
 function parseDecimalPair(text: string): SearchQuery | null {
   const match = DECIMAL_PAIR.exec(text);
   if (!match) return null;
   const first = toNumber(match[1]);
   const second = toNumber(match[2]);
-  // People paste "lon, lat" from GIS tools; the order is only unambiguous when the first cannot be a latitude.
+  // People paste "lon, lat" from GIS tools: swapped when the first cannot be a latitude, or when only the swapped reading lies in coverage.
   if (!isLatitude(first) && isLatitude(second)) return coordinates(second, first);
+  if (!inCoverage(first, second) && inCoverage(second, first)) return coordinates(second, first);
   return coordinates(first, second);
+}
+
+/** `Polígono 4 Parcela 30`, `pol. 4 parc. 30`, `poligono 4, parcela 30`. */
+const RUSTIC_QUERY = /^pol(?:[ií]gono)?\.?\s*(\d{1,3})\s*[,;/]?\s*parc(?:ela)?\.?\s*(\d{1,5})$/i;
+
+/**
+ * UTM (ETRS89) easting and northing in metres, with an optional zone (`30T 376458 4546461`,
+ * `huso 30 X 376458 Y 4546461`, `376458, 4546461`). Without a zone, the zone of the map's centre.
+ */
+const UTM_QUERY = /^(?:(?:utm|zone|huso|fuseau|etrs89)\s*)*(?:(\d{1,2})\s*[C-HJ-NP-X]?\s*[,;]?\s+)?(?:x\s*[=:]?\s*)?(\d{6}(?:[.,]\d+)?)\s*(?:m\b)?\s*[,;]?\s*(?:y\s*[=:]?\s*)?(\d{7}(?:[.,]\d+)?)\s*(?:m\b)?(?:\s*(?:huso|zone|fuseau)\s*(\d{1,2}))?$/i;
+
+function parseUtm(text: string, context: QueryContext): SearchQuery | null {
+  const match = UTM_QUERY.exec(text.trim());
+  if (!match) return null;
+  const zone = Number(match[1] ?? match[4] ?? (context.longitude !== undefined ? utmZoneOf(context.longitude) : NaN));
+  if (!Number.isInteger(zone) || zone < 1 || zone > 60) return { kind: 'invalid', reason: 'utmZone' };
+  const easting = toNumber(match[2]);
+  const northing = toNumber(match[3]);
+  const { latitude, longitude } = fromUtm({ zone, easting, northing });
+  return { ...coordinates(latitude, longitude), ...(isLatitude(latitude) ? { utmZone: zone } : {}) } as SearchQuery;
 }
 
 function parseDms(text: string): SearchQuery | null {
@@ -69,11 +106,20 @@ function looksLikeCode(text: string): boolean {
   return words.length <= 4 && words.some((w) => /\d/.test(w)) && words.every((w) => /\d/.test(w) || w.length <= 2);
 }
 
-export function parseQuery(input: string): SearchQuery {
+export function parseQuery(input: string, context: QueryContext = {}): SearchQuery {
   const text = input.trim();
   if (text === '') return { kind: 'invalid', reason: 'empty' };
   const compact = text.replace(/[\s-]/g, '').toUpperCase();
-  if (REFERENCE.test(compact)) return { kind: 'reference', ref: compact };
+  if (REFERENCE.test(compact)) {
+    // The control letters of a unit reference are checked here, with the rule the service uses, before anything is asked.
+    const mismatch = controlLetterMismatch(compact);
+    if (mismatch) return { kind: 'invalid', reason: 'controlLetters', values: mismatch };
+    return { kind: 'reference', ref: compact };
+  }
+  const rustic = RUSTIC_QUERY.exec(text);
+  if (rustic) return { kind: 'rustic', poligono: Number(rustic[1]), parcela: Number(rustic[2]) };
+  const utm = parseUtm(text, context);
+  if (utm) return utm;
   if (/[°º]/.test(text)) return parseDms(text) ?? { kind: 'invalid', reason: 'dmsFormat' };
   const pair = parseDecimalPair(text);
   if (pair) return pair;

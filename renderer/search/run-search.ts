@@ -4,6 +4,8 @@ import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
+import { rusticParts, rusticReference } from '../../core/countries/es/reference.js';
+import { mapView } from '../map/view-context.js';
 import type { SearchQuery } from './parse-query.js';
 
 /** Runs what the search box understood. Addresses fill the candidate list; the user picks one. */
@@ -23,8 +25,10 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
         const code = error instanceof ClientError ? error.code : undefined;
         // A shape two countries share: the country chosen for searches decides.
         if (code === 'CNV_AMBIGUOUS' && country) return selectParcelByRef(client, query.text, country);
-        if (code !== 'VALIDATION_ERROR') {
-          store.showError(toUiError(i18next.t('parcel:loadFailedTitle', { ref: query.text }), error));
+        // A lone run of digits is a parcel number, never an address: the geocoder is not asked (issue 15).
+        if (code !== 'VALIDATION_ERROR' || /^\d{10,}$/.test(query.text)) {
+          store.select(USelection.none());
+          store.showError({ ...toUiError(i18next.t('parcel:loadFailedTitle', { ref: query.text }), error), place: 'search' });
           return;
         }
       }
@@ -47,7 +51,30 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       }
       return;
     }
+    case 'rustic': {
+      const ref = rusticRefNearby(query.poligono, query.parcela);
+      if (!ref) {
+        store.select(USelection.none());
+        store.showError({ title: i18next.t('search:rusticTitle', query), message: i18next.t('search:rusticNeedsMunicipality'), advice: i18next.t('search:rusticAdvice'), place: 'search' });
+        return;
+      }
+      return selectParcelByRef(client, ref);
+    }
     case 'invalid':
       return;
   }
+}
+
+/**
+ * The rustic reference of polígono/parcela in the municipality the user is looking at: that of
+ * the selected parcel when it is rustic, else of the rustic parcel drawn nearest the map's centre.
+ */
+function rusticRefNearby(poligono: number, parcela: number): string | undefined {
+  const selected = useAppStore.getState().parcel?.refCatastral;
+  const candidates = [selected, ...(mapView()?.refsInView() ?? [])];
+  for (const ref of candidates) {
+    const parts = ref ? rusticParts(ref) : undefined;
+    if (parts) return rusticReference(parts, poligono, parcela);
+  }
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { booleanClockwise } from '@turf/turf';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { readFileSync } from 'node:fs';
@@ -16,10 +17,30 @@ test('KML export downloads a file holding the parcel outline; GPX holds its wayp
   expect(polygon, 'a Placemark with a Polygon').toBeTruthy();
   const ring = (polygon!.geometry as GeoJSON.Polygon).coordinates[0].map(([lon, lat]) => [lon, lat]);
   expect(ring.length).toBe(outline.length);
+  // The outer ring is written counter-clockwise (KML): the same vertices, reversed when the source ring was clockwise.
+  expect(booleanClockwise(ring)).toBe(false);
+  const expected = booleanClockwise(outline) ? [...outline].reverse() : outline;
   ring.forEach(([lon, lat], i) => {
-    expect(lon).toBeCloseTo(outline[i][0], 6);
-    expect(lat).toBeCloseTo(outline[i][1], 6);
+    expect(lon).toBeCloseTo(expected[i][0], 6);
+    expect(lat).toBeCloseTo(expected[i][1], 6);
   });
+  // Style (outline + semi-transparent fill), tessellation and every field, as a KML reader sees them (issue 15 item 9).
+  expect(polygon!.properties).toMatchObject({ refCatastral: SAMPLE_PARCEL.ref, pais: 'ES', fill: expect.stringMatching(/^#[0-9a-f]{6}$/), 'fill-opacity': expect.any(Number), stroke: expect.any(String) });
+  expect(polygon!.properties!['fill-opacity']).toBeGreaterThan(0);
+  expect(polygon!.properties!['fill-opacity']).toBeLessThan(1);
+  expect(document.getElementsByTagName('tessellate')[0].textContent).toBe('1');
+
+  // Rendered: the read-back KML drawn on the map with its own style covers the parcel's centroid.
+  await app.evaluate((feature) => {
+    const map = window.__catastroMap!;
+    map.addSource('kml-check', { type: 'geojson', data: { type: 'FeatureCollection', features: [feature] } });
+    map.addLayer({ id: 'kml-check-fill', type: 'fill', source: 'kml-check', paint: { 'fill-color': feature.properties!.fill, 'fill-opacity': feature.properties!['fill-opacity'] } });
+    map.addLayer({ id: 'kml-check-line', type: 'line', source: 'kml-check', paint: { 'line-color': feature.properties!.stroke, 'line-width': 2 } });
+  }, polygon as GeoJSON.Feature);
+  await mapIdle(app);
+  const drawn = await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.queryRenderedFeatures(window.__catastroMap!.project([longitude, latitude]), { layers: ['kml-check-fill'] }).length, SAMPLE_PARCEL);
+  expect(drawn).toBe(1);
+  await screenshot(app, '06b-kml-rendered');
 
   const [gpxDownload] = await Promise.all([app.waitForEvent('download'), app.getByTestId('export-gpx').click()]);
   const gpxDoc = new DOMParser().parseFromString(readFileSync((await gpxDownload.path())!, 'utf8'), 'text/xml');

@@ -85,6 +85,27 @@ test.describe('hazard answers and empty layers (item 2) and zoom (item 3)', () =
   });
 });
 
+test.describe('the map starts on the data (item 3)', () => {
+  test('the first view fits the copy\'s extent; far out, the extent is drawn with "zoom in to see parcels"', async ({ app, appUrl, request }) => {
+    const extents = (await (await request.get(`${appUrl}/api/extents`)).json()).data as { bbox: [number, number, number, number] }[];
+    expect(extents.length).toBeGreaterThan(0);
+    const [w, s, e, n] = [Math.min(...extents.map((x) => x.bbox[0])), Math.min(...extents.map((x) => x.bbox[1])), Math.max(...extents.map((x) => x.bbox[2])), Math.max(...extents.map((x) => x.bbox[3]))];
+    // The whole copy is in view, and it fills the view (not a tiny box in a continent).
+    await expect.poll(() => app.evaluate(([w, s, e, n]) => {
+      const b = window.__catastroMap!.getBounds();
+      return b.getWest() <= w && b.getSouth() <= s && b.getEast() >= e && b.getNorth() >= n && (e - w) / (b.getEast() - b.getWest()) > 0.4;
+    }, [w, s, e, n])).toBe(true);
+    await mapIdle(app);
+    await screenshot(app, 'field-07-first-view');
+
+    await app.evaluate(() => window.__catastroMap!.jumpTo({ zoom: 10 }));
+    await mapIdle(app);
+    await expect(app.getByTestId('zoom-hint')).toHaveText('Zoom in to see parcels');
+    await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['copy-extents-fill'] }).length)).toBeGreaterThan(0);
+    await screenshot(app, 'field-08-extents-low-zoom');
+  });
+});
+
 test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
   test('a rustic parcel in hectares with its polígono and parcela, no "Show units" on plain farmland, UTM and the official viewer', async ({ app, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

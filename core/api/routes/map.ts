@@ -46,4 +46,11 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     if (data.features.length === 0) reply.quotaCost = 0;
     return { success: true, data };
   });
+
+  app.get('/api/extents', { schema: { tags: ['Map'], summary: 'Boxes of the local copy by offline area or municipality (map first view, low-zoom outlines)' } }, async (_request, reply) => {
+    const data = service.extents();
+    if (data.length === 0) reply.quotaCost = 0;
+    return { success: true, data };
+  });
+
 }

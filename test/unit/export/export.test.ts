@@ -1,5 +1,10 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { gpx as gpxToGeoJson, kml as kmlToGeoJson } from '@tmcw/togeojson';
+import { booleanClockwise } from '@turf/turf';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parcelToGpx } from '../../../core/export/gpx.js';
 import { parcelToKml } from '../../../core/export/kml.js';
@@ -32,11 +37,54 @@ describe('KML export', () => {
     expect(placemarks[0].getElementsByTagName('name')[0].textContent).toBe(parcel.refCatastral);
   });
 
-  it('reads back (as Google Earth would) to the same outline, with special characters intact', () => {
+  it('reads back (as Google Earth would) to the same outline, counter-clockwise, with special characters intact', () => {
     const features = kmlToGeoJson(parse(kml) as any).features;
     expect(features).toHaveLength(1);
-    expect(features[0].geometry).toEqual({ type: 'Polygon', coordinates: [parcel.poligono] });
+    const ring = (features[0].geometry as GeoJSON.Polygon).coordinates[0];
+    expect(booleanClockwise(ring)).toBe(false);
+    // The same vertices (the recorded ring is clockwise, so it is written reversed).
+    expect(booleanClockwise(parcel.poligono)).toBe(true);
+    expect(ring).toEqual([...parcel.poligono].reverse());
     expect(String(features[0].properties?.description)).toContain('Ñandú & <Olmo>');
+  });
+
+  it('styles the outline with a line and a semi-transparent fill, tessellates it, and carries every field as ExtendedData', () => {
+    const doc = parse(kml);
+    const style = doc.getElementsByTagName('Style')[0];
+    expect(style.getAttribute('id')).toBe('parcel');
+    expect(style.getElementsByTagName('LineStyle')[0].getElementsByTagName('color')[0].textContent).toMatch(/^ff[0-9a-f]{6}$/);
+    const fill = style.getElementsByTagName('PolyStyle')[0].getElementsByTagName('color')[0].textContent!;
+    const alpha = parseInt(fill.slice(0, 2), 16);
+    expect(alpha).toBeGreaterThan(0);
+    expect(alpha).toBeLessThan(255);
+    expect(doc.getElementsByTagName('styleUrl')[0].textContent).toBe('#parcel');
+    expect(doc.getElementsByTagName('tessellate')[0].textContent).toBe('1');
+    const data = Object.fromEntries([...Array.from(doc.getElementsByTagName('Data'))].map((d) => [d.getAttribute('name'), d.getElementsByTagName('value')[0].textContent]));
+    // Every field of the answer but the outline (which is the geometry) is there under its spec name.
+    for (const [name, value] of Object.entries(parcel)) {
+      if (name === 'poligono') continue;
+      if (typeof value === 'object') for (const [key, inner] of Object.entries(value)) expect(data[`${name}.${key}`]).toBe(String(inner));
+      else expect(data[name], name).toBe(String(value));
+    }
+    // togeojson (what Google Earth-like readers do) sees the same style and fields.
+    const feature = kmlToGeoJson(doc as any).features[0];
+    expect(feature.properties).toMatchObject({ refCatastral: parcel.refCatastral, superficieParcela: '108', 'fill-opacity': expect.any(Number) });
+  });
+});
+
+describe('KML export judged by GDAL (LIBKML driver, as independent reader)', () => {
+  it('opens as one valid, tessellated, styled polygon with the fields as attributes', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kml-'));
+    const file = path.join(dir, 'parcel.kml');
+    writeFileSync(file, parcelToKml(parcel));
+    const sql = `SELECT ST_IsValid(geometry) AS valid, tessellate, OGR_STYLE AS style, refCatastral, superficieParcela FROM "${parcel.refCatastral}"`;
+    const out = execFileSync('ogrinfo', ['-q', '-al', file, '-dialect', 'sqlite', '-sql', sql], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(out).toMatch(/valid \(Integer\) = 1/);
+    expect(out).toMatch(/tessellate \(Integer\) = 1/);
+    expect(out).toMatch(/style \(String\) = @parcel/);
+    expect(out).toMatch(/refCatastral \(String\) = 000700100UL74F/);
+    expect(out).toMatch(/superficieParcela \(String\) = 108/);
   });
 });
 

@@ -6,7 +6,7 @@ describe('parseQuery', () => {
   it('reads 14- and 20-character cadastral references, ignoring case and spaces', () => {
     expect(parseQuery('9398516VK3799G')).toEqual({ kind: 'reference', ref: '9398516VK3799G' });
     expect(parseQuery(' 40146a00405051 ')).toEqual({ kind: 'reference', ref: '40146A00405051' });
-    expect(parseQuery('9398516 VK3799G 0001 WX')).toEqual({ kind: 'reference', ref: '9398516VK3799G0001WX' });
+    expect(parseQuery('9398516 VK3799G 0001 AY')).toEqual({ kind: 'reference', ref: '9398516VK3799G0001AY' });
   });
 
   it('reads a decimal latitude, longitude pair with comma, semicolon or space', () => {
@@ -17,7 +17,10 @@ describe('parseQuery', () => {
 
   it('swaps a pasted longitude, latitude pair only when the first number cannot be a latitude', () => {
     expect(parseQuery('-120.5, 41.2')).toEqual({ kind: 'coordinates', latitude: 41.2, longitude: -120.5 });
-    expect(parseQuery('-4.47, 41.06')).toEqual({ kind: 'coordinates', latitude: -4.47, longitude: 41.06 });
+    // Both readings are possible numbers, but only 41.06 N, 4.47 W lies where the cadastres are: swapped.
+    expect(parseQuery('-4.47, 41.06')).toEqual({ kind: 'coordinates', latitude: 41.06, longitude: -4.47 });
+    // Both readings in coverage (Cyprus-like 34, 33 / 33, 34): kept as written, latitude first.
+    expect(parseQuery('34.5, 33.2')).toEqual({ kind: 'coordinates', latitude: 34.5, longitude: 33.2 });
   });
 
   it('reads DMS with hemispheres, in either order and with typographic primes', () => {
@@ -46,5 +49,38 @@ describe('parseQuery', () => {
     expect(parseQuery('Calle Mayor 1, Segovia')).toEqual({ kind: 'address', text: 'Calle Mayor 1, Segovia' });
     const long = parseQuery(`Calle ${'x'.repeat(300)}`);
     expect(long.kind === 'address' && long.text.length).toBe(200);
+  });
+
+  it('checks the control letters of a unit reference locally and suggests the right ones', () => {
+    // 9398516VK3799G0001AY is the first unit of the recorded OVC answer (test/fixtures/es_catastro_ovc-dnprc-urbana-9398516VK3799G.json).
+    expect(parseQuery('9398516VK3799G0001AY').kind).toBe('reference');
+    const wrong = parseQuery('9398516VK3799G0001AZ');
+    expect(wrong).toEqual({ kind: 'invalid', reason: 'controlLetters', values: { typed: 'AZ', expected: 'AY', corrected: '9398516VK3799G0001AY' } });
+    if (wrong.kind === 'invalid') expect(parseQuery(String(wrong.values!.corrected)).kind).toBe('reference');
+  });
+
+  it('reads polígono and parcela', () => {
+    expect(parseQuery('Polígono 4 Parcela 30')).toEqual({ kind: 'rustic', poligono: 4, parcela: 30 });
+    expect(parseQuery('pol. 4, parc. 30')).toEqual({ kind: 'rustic', poligono: 4, parcela: 30 });
+  });
+
+  it('reads UTM ETRS89 with the zone given or taken from the map', () => {
+    // The sample parcel's centroid: GDAL puts it at 376458.52 4546461.01 in EPSG:25830.
+    for (const text of ['30T 376458.52 4546461.01', 'huso 30 X 376458.52 Y 4546461.01', '376458.52, 4546461.01 huso 30']) {
+      const result = parseQuery(text);
+      expect(result.kind, text).toBe('coordinates');
+      if (result.kind !== 'coordinates') continue;
+      expect(result.latitude).toBeCloseTo(41.06001846893712, 6);
+      expect(result.longitude).toBeCloseTo(-4.470268457843249, 6);
+      expect(result.utmZone).toBe(30);
+    }
+    expect(parseQuery('376458 4546461', { longitude: -4.5 })).toMatchObject({ kind: 'coordinates', utmZone: 30 });
+    expect(parseQuery('376458 4546461')).toEqual({ kind: 'invalid', reason: 'utmZone' });
+  });
+
+  it('never sends a lone run of digits to the address geocoder', () => {
+    // Asked of the service as another country's reference; run-search never falls back to the geocoder for digits alone.
+    expect(parseQuery('12345678901234')).toEqual({ kind: 'code', text: '12345678901234' });
+    expect(parseQuery('28001 Madrid').kind).toBe('address');
   });
 });

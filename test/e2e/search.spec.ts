@@ -1,0 +1,41 @@
+import { SAMPLE_PARCEL, expect, search, test } from './support/app.js';
+
+test.describe('search understands what people type and checks before it asks (item 4)', () => {
+  test('a unit reference with wrong control letters is caught locally, and the suggested letters find the unit', async ({ app }) => {
+    const asked: string[] = [];
+    app.on('request', (request) => { if (request.url().includes('/api/')) asked.push(request.url()); });
+    await search(app, '9398516VK3799G0001AZ');
+    const problem = app.getByTestId('search-problem');
+    await expect(problem).toContainText('they are AY, not AZ');
+    expect(asked.filter((url) => url.includes('/api/catastro/'))).toEqual([]);
+    await app.getByTestId('search-suggestion').click();
+    await expect(app.getByTestId('unit-ref')).toHaveText('9398516VK3799G0001AY');
+    await expect(app.getByTestId('search-input')).toHaveValue('9398516VK3799G0001AY');
+  });
+
+  test('"Polígono 4 Parcela 30" finds the rustic parcel of the municipality in view', async ({ app }) => {
+    await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 15 }), SAMPLE_PARCEL);
+    await app.waitForFunction(() => window.__catastroMap!.areTilesLoaded());
+    await search(app, 'Polígono 4 Parcela 30');
+    await expect(app.getByTestId('search-kind')).toHaveText('Polígono / parcela');
+    await expect(app.getByTestId('parcel-ref')).toHaveText('40146A00400030');
+  });
+
+  test('UTM ETRS89 coordinates and a longitude-first pair find the parcel at that point', async ({ app }) => {
+    // The sample parcel's centroid in EPSG:25830, as GDAL computes it.
+    await search(app, '30T 376458.52 4546461.01');
+    await expect(app.getByTestId('search-kind')).toHaveText('UTM ETRS89 zone 30');
+    await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+
+    await search(app, `${SAMPLE_PARCEL.longitude.toFixed(6)}, ${SAMPLE_PARCEL.latitude.toFixed(6)}`);
+    await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  });
+
+  test('a lone 14-digit number is never sent to the address geocoder', async ({ app }) => {
+    const addressCalls: string[] = [];
+    app.on('request', (request) => { if (request.url().includes('/api/search/address')) addressCalls.push(request.url()); });
+    await search(app, '12345678901234');
+    await expect(app.getByTestId('search-problem')).toBeVisible();
+    expect(addressCalls).toEqual([]);
+  });
+});

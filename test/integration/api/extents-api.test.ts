@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiServer } from '../../../core/api/server.js';
+import { CatastroService } from '../../../core/service.js';
+
+// GET /api/extents on the bundled sample (municipality 40146, imported on first open).
+let dir: string;
+let service: CatastroService;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-extents-'));
+  service = await CatastroService.open({ dataDir: dir });
+  app = await buildApiServer({ service, auth: 'off' });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /api/extents', () => {
+  it('answers one box per area of the copy that holds every one of its parcels', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/extents' });
+    expect(response.statusCode).toBe(200);
+    const extents = response.json().data as { area: string; bbox: [number, number, number, number]; parcels: number }[];
+    expect(extents.reduce((sum, e) => sum + e.parcels, 0)).toBe(service.status().parcels);
+    const sample = extents.find((e) => e.area.includes('40146') || e.area.includes('MELQUE'));
+    expect(sample, JSON.stringify(extents)).toBeDefined();
+    // Every parcel's outline lies inside its area's box: check two real parcels of the sample.
+    for (const ref of ['40146A00405051', '000700100UL74F']) {
+      const parcel = await service.parcel(ref);
+      const [w, s, e, n] = sample!.bbox;
+      for (const [lon, lat] of parcel.poligono) {
+        expect(lon).toBeGreaterThanOrEqual(w - 1e-6);
+        expect(lon).toBeLessThanOrEqual(e + 1e-6);
+        expect(lat).toBeGreaterThanOrEqual(s - 1e-6);
+        expect(lat).toBeLessThanOrEqual(n + 1e-6);
+      }
+    }
+  });
+});
