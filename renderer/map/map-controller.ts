@@ -295,11 +295,11 @@ export class MapController {
     this.whenLoaded(apply);
   }
 
-  /** 80 px around a framed parcel, plus whatever the layer panel and legends cover (never more than half the map). */
+  /** 80 px around a framed parcel, plus whatever the layer panel and legends cover (leaving at least 120 px for the parcel). */
   private framePadding(margin = 80): { top: number; right: number; bottom: number; left: number } {
     const covered = this.options.coveredEdges?.() ?? { top: 0, right: 0, bottom: 0, left: 0 };
     const { clientWidth: w, clientHeight: h } = this.map.getContainer();
-    const cap = (value: number, size: number) => Math.min(margin + value, Math.max(margin, size / 2 - 40));
+    const cap = (value: number, size: number) => Math.min(margin + value, Math.max(margin, size - 2 * margin - 120));
     return { top: cap(covered.top, h), right: cap(covered.right, w), bottom: cap(covered.bottom, h), left: cap(covered.left, w) };
   }
 
