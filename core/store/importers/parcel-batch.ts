@@ -3,10 +3,10 @@ import { encodeGeometry } from '../geometry-codec.js';
 import type { StoredParcel } from '../types.js';
 
 /**
- * Parcels packed for the trip from the parse worker to the writer: a few transferable arrays
- * instead of thousands of small objects (structured clone of objects costs as much as the parse).
- * Per parcel: its strings, seven numbers (centroid lon/lat, area, bbox W/S/E/N) and its outline
- * already in the stored blob layout (geometry-codec.ts), so the writer only binds values.
+ * Parcels packed for the bulk writer: per parcel its strings, seven numbers (centroid lon/lat,
+ * area, bbox W/S/E/N) and its outline already in the stored blob layout (geometry-codec.ts), so
+ * the writer only binds values positionally. (The layout is also transferable between threads:
+ * it was built for a parse worker, tried and dropped, see the README.)
  */
 export interface ParcelBatch {
   count: number;
@@ -50,6 +50,3 @@ export function packParcels(parcels: StoredParcel[]): ParcelBatch {
 /** One string when every parcel has the same value: less for structured clone to copy. */
 const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? values[0] ?? '' : values);
 export const valueAt = (values: string[] | string, i: number) => (typeof values === 'string' ? values : values[i]);
-
-/** The arrays a batch can hand over without copying. */
-export const transferablesOf = (batch: ParcelBatch) => [batch.numbers.buffer, batch.geometry.buffer, batch.offsets.buffer] as ArrayBuffer[];

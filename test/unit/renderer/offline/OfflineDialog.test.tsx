@@ -66,7 +66,7 @@ function renderDialog(client: CatastroClient) {
 }
 
 describe('the "available offline" dialog', () => {
-  it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', async () => {
+  it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', { timeout: 60_000 }, async () => {
     renderDialog({ kind: 'ipc', desktop: { offline } } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [-4.48, 41.03, -4.47, 41.04] });
     const dialog = await screen.findByTestId('offline-dialog');
