@@ -93,6 +93,8 @@ export class MapController {
       transformRequest: options.transformRequest,
       attributionControl: { compact: false },
     });
+    // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
+    this.startView = this.viewKey();
     this.map.addControl(new NavigationControl(), 'top-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.map.on('click', this.onClick);
@@ -105,7 +107,6 @@ export class MapController {
     this.map.once('load', () => {
       this.onZoom();
       this.reportCentre();
-      this.startView = this.viewKey();
       void this.showExtents();
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
