@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { InjectedFaults, type Fault } from './injected-faults.js';
 import type { AddressInfo } from 'node:net';
 import { foldText, loadHumanesPortals, type HumanesPortal } from './cartociudad.js';
 
@@ -42,7 +43,9 @@ export interface FakeCallejero {
   url: string;
   requests: string[];
   streets: Street[];
+  /** Shorthand for `setFault`: down = 503. */
   setMode(mode: CallejeroMode): void;
+  setFault(fault: Fault): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,7 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
   }
   const streets = [...byStreet.values()];
   const requests: string[] = [];
-  let mode: CallejeroMode = 'ok';
+  const faults = new InjectedFaults();
 
   const loine = `<loine><cp>${province.code}</cp><cm>${municipality.ine}</cm></loine>`;
   const provinceOk = (value: string | null) => foldText(value ?? '') === province.name;
@@ -109,17 +112,11 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
-    if (mode === 'down') {
-      res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
-      return;
-    }
     const op = url.pathname.split('/').pop() ?? '';
     const body = url.pathname.startsWith('/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx/') ? answer(op, url.searchParams) : undefined;
-    if (body === undefined) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(body);
+    faults.send(req, res, body === undefined
+      ? { status: 404, type: 'text/plain', body: Buffer.from('') }
+      : { status: 200, type: 'text/xml; charset=utf-8', body: Buffer.from(body) });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -127,7 +124,8 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
     url: `http://127.0.0.1:${port}/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx`,
     requests,
     streets,
-    setMode: (m) => { mode = m; },
+    setMode: (m) => faults.setFault(m === 'down' ? { kind: 'status', status: 503 } : { kind: 'none' }),
+    setFault: (fault) => faults.setFault(fault),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { InjectedFaults, type Fault } from './injected-faults.js';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { fixture } from '../helpers/paths.js';
@@ -161,38 +162,35 @@ export function searchCandidates(portals: HumanesPortal[], q: string, limit: num
 
 export type FakeMode = 'ok' | 'down' | 'garbage';
 
+/** The geocoder's modes in the shared fault vocabulary (injected-faults.ts). */
+const FAULT_OF_MODE: Record<FakeMode, Fault> = { ok: { kind: 'none' }, down: { kind: 'status', status: 503 }, garbage: { kind: 'malformed' } };
+
 export interface FakeCartoCiudad {
   /** Base URL to configure as the geocoder base (`…/geocoder/api/geocoder`). */
   url: string;
   requests: string[];
   portals: HumanesPortal[];
+  /** Shorthand for `setFault`: down = 503, garbage = a cut (invalid) JSON body with 200. */
   setMode(mode: FakeMode): void;
+  setFault(fault: Fault): void;
   close(): Promise<void>;
 }
 
 export async function startFakeCartoCiudad(): Promise<FakeCartoCiudad> {
   const portals = loadHumanesPortals();
   const requests: string[] = [];
-  let mode: FakeMode = 'ok';
+  const faults = new InjectedFaults();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
-    if (mode === 'down') {
-      res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
-      return;
-    }
-    if (mode === 'garbage') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('<html>maintenance</html>');
-      return;
-    }
     if (url.pathname !== '/geocoder/api/geocoder/candidates') {
-      res.writeHead(404).end();
+      faults.send(req, res, { status: 404, type: 'text/plain', body: Buffer.from('') });
       return;
     }
     const q = url.searchParams.get('q') ?? '';
     const limit = Number(url.searchParams.get('limit') ?? '33');
     const body = searchCandidates(portals, q, limit, url.searchParams.get('cod_postal_filter') ?? undefined);
-    res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
+    faults.send(req, res, { status: 200, type: 'application/json;charset=UTF-8', body: Buffer.from(JSON.stringify(body)) });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -200,7 +198,8 @@ export async function startFakeCartoCiudad(): Promise<FakeCartoCiudad> {
     url: `http://127.0.0.1:${port}/geocoder/api/geocoder`,
     requests,
     portals,
-    setMode: (m) => { mode = m; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    setMode: (m) => faults.setFault(FAULT_OF_MODE[m]),
+    setFault: (fault) => faults.setFault(fault),
+    close: () => new Promise<void>((resolve) => { faults.clear(); server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

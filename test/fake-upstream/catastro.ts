@@ -24,19 +24,14 @@ import { fixture } from '../helpers/paths.js';
  * des}]`, HTTP 200) carrying code 5, "NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS",
  * the text third-party documentation reports for that case.
  *
- * Faults (`setFault`) apply to the next `times` requests: `slow` waits `delayMs` before the real
+ * Faults (`setFault`, the vocabulary of injected-faults.ts shared by every fake) apply to the next `times` requests: `slow` waits `delayMs` before the real
  * answer, `status` answers that HTTP status, `cut` sends the headers and half the body then
  * destroys the socket, `malformed` sends the recorded body cut in half (invalid JSON/XML) with 200.
  */
 
-export type FaultKind = 'none' | 'slow' | 'status' | 'cut' | 'malformed';
+import { InjectedFaults, type Fault } from './injected-faults.js';
 
-export interface Fault {
-  kind: FaultKind;
-  status?: number;
-  delayMs?: number;
-  times?: number;
-}
+export type { Fault, FaultKind } from './injected-faults.js';
 
 export interface FakeCatastro {
   url: string;
@@ -119,59 +114,23 @@ function route(url: URL): Answer {
 
 export async function startFakeCatastro(options: { fault?: Fault } = {}): Promise<FakeCatastro> {
   const requests: string[] = [];
-  let fault: Fault & { remaining: number } = { kind: 'none', remaining: 0 };
-  const timers = new Set<NodeJS.Timeout>();
-
-  const activeFault = (): FaultKind => {
-    if (fault.kind === 'none' || fault.remaining <= 0) return 'none';
-    fault.remaining--;
-    return fault.kind;
-  };
-
-  const send = (res: http.ServerResponse, answer: Answer) => {
-    if (res.destroyed || res.writableEnded) return;
-    res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length });
-    res.end(answer.body);
-  };
+  const faults = new InjectedFaults();
 
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
-    const answer = route(new URL(req.url ?? '/', 'http://fake.invalid'));
-    switch (activeFault()) {
-      case 'slow': {
-        const timer = setTimeout(() => { timers.delete(timer); send(res, answer); }, fault.delayMs ?? 5_000);
-        timers.add(timer);
-        return;
-      }
-      case 'status':
-        send(res, { status: fault.status ?? 503, type: 'text/html', body: Buffer.from('<html><body>Service Unavailable</body></html>') });
-        return;
-      case 'cut':
-        res.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
-        res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
-        setImmediate(() => req.socket.destroy());
-        return;
-      case 'malformed':
-        send(res, { ...answer, status: 200, body: answer.body.subarray(0, Math.floor(answer.body.length / 2)) });
-        return;
-      default:
-        send(res, answer);
-    }
+    faults.send(req, res, route(new URL(req.url ?? '/', 'http://fake.invalid')));
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const setFault = (next: Fault) => {
-    fault = { ...next, remaining: next.kind === 'none' ? 0 : next.times ?? Number.POSITIVE_INFINITY };
-  };
+  const setFault = (next: Fault) => faults.setFault(next);
   if (options.fault) setFault(options.fault);
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     setFault,
     close: () => new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      faults.clear();
       server.closeAllConnections();
       server.close(() => resolve());
     }),
