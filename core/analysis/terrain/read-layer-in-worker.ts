@@ -1,5 +1,7 @@
 import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { coreModuleFile } from '../../app-files.js';
 import { ServiceError, validationError, type ErrorCode } from '../../model/index.js';
 import type { LayerFeature } from './layer-feature.js';
 import type { ReadLayerOptions } from './read-layer.js';
@@ -19,9 +21,9 @@ interface Batch {
  * loaded through tsx's own loader registered inside the worker (a worker does not inherit it).
  */
 function startWorker(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./layer-reader-worker.js', import.meta.url), { workerData });
-  const entry = new URL('./layer-reader-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  const entry = coreModuleFile('analysis/terrain/layer-reader-worker');
+  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData });
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`;
   return new Worker(boot, { eval: true, workerData });
 }
 
