@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
+import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
 
 export interface FileDownload {
   url: string;
@@ -77,9 +78,13 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   let onDisk = sizeOf(part);
   if (target.expectedBytes !== undefined && onDisk === target.expectedBytes) return target.expectedBytes;
   if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) { rmSync(part); onDisk = 0; }
-  const response = await fetch(target.url, {
+  const response = await fetchSameHost(target.url, {
     signal: options.signal,
     headers: onDisk > 0 ? { Range: `bytes=${onDisk}-` } : {},
+  }).catch((error: unknown) => {
+    // A file offered elsewhere than its feed's host is not the Catastro's: refused, not retried.
+    if (error instanceof RedirectRefusedError) throw new DownloadRefused(`${target.url}: ${error.message}.`);
+    throw error;
   });
   if (response.status === 416 && onDisk > 0) {
     // Nothing left to send: the part is complete if the server's total says so.

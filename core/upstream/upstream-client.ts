@@ -5,6 +5,7 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
+import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
 
 export interface UpstreamClientOptions {
   /** Time allowed for one attempt, headers and body included. */
@@ -59,7 +60,6 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
 };
 
 /** Redirects followed per request, each to the same host only. */
-const MAX_REDIRECTS = 3;
 
 /** The caller gave up (its signal aborted): not the source's fault, so never a breaker failure. */
 class CallerAbortError extends Error {}
@@ -93,7 +93,7 @@ class UpstreamStatusError extends Error {
  * caller's decision, not the source's fault.
  */
 function isSourceFailure(error: unknown): boolean {
-  if (error instanceof CallerAbortError || error instanceof RefusedAnswerError) return false;
+  if (error instanceof CallerAbortError || error instanceof RefusedAnswerError || error instanceof RedirectRefusedError) return false;
   if (error instanceof UpstreamStatusError || error instanceof TaskCancelledError) return true;
   return error instanceof Error;
 }
@@ -106,7 +106,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof BrokenCircuitError) return 'it failed repeatedly and calls are paused for a while';
   if (error instanceof TaskCancelledError) return `no answer within ${timeoutMs} ms`;
   if (error instanceof UpstreamStatusError) return `it answered ${error.message}`;
-  if (error instanceof RefusedAnswerError) return error.message;
+  if (error instanceof RefusedAnswerError || error instanceof RedirectRefusedError) return error.message;
   return 'connection failed';
 }
 
@@ -199,23 +199,14 @@ export class UpstreamClient {
   }
 
   private async attempt(url: string, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
-    let target = new URL(url);
-    let response: Response;
-    for (let redirects = 0; ; redirects++) {
-      response = await fetch(target, {
-        signal,
-        redirect: 'manual',
-        headers: {
-          'user-agent': BROWSER_USER_AGENT,
-          accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
-          'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-        },
-      });
-      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-      if (location === null) break;
-      await response.body?.cancel().catch(() => undefined);
-      target = followRedirect(target, location, redirects);
-    }
+    const response = await fetchSameHost(url, {
+      signal,
+      headers: {
+        'user-agent': BROWSER_USER_AGENT,
+        accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
+        'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+      },
+    });
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status >= 500) {
       await response.body?.cancel().catch(() => undefined);
@@ -225,20 +216,6 @@ export class UpstreamClient {
     const bytes = await readCapped(response, this.options.maxAnswerBytes);
     return { status: response.status, body: decodeBody(bytes, contentType), contentType };
   }
-}
-
-/**
- * The next URL of a redirect, on the same host only and never from https down to http: an
- * official source sending us elsewhere is not followed (the answer would not be the source's).
- */
-function followRedirect(from: URL, location: string, redirects: number): URL {
-  if (redirects >= MAX_REDIRECTS) throw new RefusedAnswerError(`more than ${MAX_REDIRECTS} redirects`);
-  const next = new URL(location, from);
-  if (next.hostname.toLowerCase() !== from.hostname.toLowerCase()) {
-    throw new RefusedAnswerError(`it redirected to another host (${next.hostname}), which is not followed`);
-  }
-  if (from.protocol === 'https:' && next.protocol !== 'https:') throw new RefusedAnswerError('it redirected from https to http, which is not followed');
-  return next;
 }
 
 /** The body, read chunk by chunk and abandoned as soon as it passes `maxBytes`. */

@@ -1,0 +1,33 @@
+/** Redirects followed before an answer is refused. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * A redirect the client does not follow: to another host, from https down to http, or too many.
+ * An official source sending us elsewhere is not followed (the answer would not be the source's).
+ */
+export class RedirectRefusedError extends Error {}
+
+/**
+ * fetch that follows redirects on the same host only and never from https down to http. Every
+ * request to an official source (answers and bulk downloads alike) goes through it.
+ */
+export async function fetchSameHost(url: string | URL, init: Omit<RequestInit, 'redirect'> = {}): Promise<Response> {
+  let target = new URL(url);
+  for (let redirects = 0; ; redirects++) {
+    const response = await fetch(target, { ...init, redirect: 'manual' });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    target = nextOnSameHost(target, location, redirects);
+  }
+}
+
+function nextOnSameHost(from: URL, location: string, redirects: number): URL {
+  if (redirects >= MAX_REDIRECTS) throw new RedirectRefusedError(`more than ${MAX_REDIRECTS} redirects`);
+  const next = new URL(location, from);
+  if (next.hostname.toLowerCase() !== from.hostname.toLowerCase()) {
+    throw new RedirectRefusedError(`it redirected to another host (${next.hostname}), which is not followed`);
+  }
+  if (from.protocol === 'https:' && next.protocol !== 'https:') throw new RedirectRefusedError('it redirected from https to http, which is not followed');
+  return next;
+}
