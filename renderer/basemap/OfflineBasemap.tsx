@@ -5,13 +5,21 @@ import { useTranslation } from '../i18n/i18n.js';
 import { fileSource, hideBasemap, serverSource, showBasemap, type BasemapInfo } from './offline-basemap.js';
 import { forgetBasemap, rememberBasemap, rememberedBasemap } from './remembered-basemap.js';
 
-/** When the map is there and has loaded its style. */
-function whenMapReady(): Promise<NonNullable<typeof window.__catastroMap>> {
-  return new Promise((resolve) => {
+/**
+ * When the map is there and has loaded its style. Polling stops when the signal aborts: the panel
+ * may be closed (or a test torn down) before the map ever loads, and a timer left behind would
+ * then touch a window that is gone.
+ */
+function whenMapReady(signal?: AbortSignal): Promise<NonNullable<typeof window.__catastroMap>> {
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => { clearTimeout(timer); reject(new DOMException('closed', 'AbortError')); };
     const check = () => {
+      if (signal?.aborted) return;
       const map = window.__catastroMap;
-      if (map?.isStyleLoaded()) resolve(map); else setTimeout(check, 100);
+      if (map?.isStyleLoaded()) { signal?.removeEventListener('abort', stop); resolve(map); } else timer = setTimeout(check, 100);
     };
+    signal?.addEventListener('abort', stop, { once: true });
     check();
   });
 }
@@ -30,8 +38,10 @@ export function OfflineBasemap() {
 
   useEffect(() => {
     let cancelled = false;
+    const closed = new AbortController();
     void (async () => {
-      const map = await whenMapReady();
+      const map = await whenMapReady(closed.signal).catch(() => null);
+      if (!map) return;
       const file = await rememberedBasemap();
       try {
         if (file) {
@@ -50,7 +60,7 @@ export function OfflineBasemap() {
         if (!cancelled) setProblem((error as Error).message);
       }
     })();
-    return () => { cancelled = true; };
+    return () => { cancelled = true; closed.abort(); };
   }, [client, t]);
 
   const open = async (file: File) => {
