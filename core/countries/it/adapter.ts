@@ -1,8 +1,8 @@
 import type { CountrySources } from '../adapter.js';
-import { InspireWfsSource } from '../inspire/inspire-source.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
+import { ItalyLiveSource } from './live-source.js';
 import { IT_REFERENCE_HINT, parseItalianReference } from './reference.js';
 
 export interface ItSourcesConfig {
@@ -13,7 +13,7 @@ export interface ItSourcesConfig {
 export const DEFAULT_IT_SOURCES: ItSourcesConfig = { cpWfsUrl: 'https://wfs.cartografia.agenziaentrate.gov.it/inspire/wfs/owfs01.php' };
 export const IT_SOURCES_ENV: Record<keyof ItSourcesConfig, string> = { cpWfsUrl: 'CATASTRO_IT_CP_WFS_URL' };
 
-export const IT_CADASTRE_ATTRIBUTION = 'Agenzia delle Entrate – Cartografia catastale, servizio INSPIRE (CC BY 4.0)';
+export const IT_CADASTRE_ATTRIBUTION = 'Agenzia delle Entrate – Cartografia catastale, servizio INSPIRE (CC BY 4.0); comuni: ISTAT (CC BY 4.0)';
 
 /**
  * The Agenzia's WFS honours BBOX only (attribute filters are ignored) and answers MapServer's
@@ -30,13 +30,10 @@ export const IT_PROFILE: InspireWfsProfile = {
 };
 
 /**
- * A reference lookup needs the comune's extent to scan by BBOX; no table of comuni with extents
- * is available offline (npm has Belfiore code tables such as codice-fiscale-js, without
- * geometry), so Italian parcels are answered by reference once they are in the copy (found by
- * coordinates before, or imported), and the error says so.
+ * Italy: parcels by point (a small BBOX) and by reference (the BBOX of the reference's comune,
+ * from the bundled table of comuni by cadastral code, read page by page: live-source.ts), with
+ * the comune's name and province from that table.
  */
-const BBOX_ONLY = 'The Agenzia delle Entrate\'s parcel service finds parcels by position only, and no table of comuni extents is bundled: look the parcel up by coordinates (it is then kept and answers by reference).';
-
 export class ItalyAdapter extends NationalAdapter {
   constructor(config?: CountrySources) {
     const sources = resolveSources(DEFAULT_IT_SOURCES, config);
@@ -49,7 +46,7 @@ export class ItalyAdapter extends NationalAdapter {
       attribution: IT_CADASTRE_ATTRIBUTION,
       referenceHint: IT_REFERENCE_HINT,
       parseReference: parseItalianReference,
-      live: new InspireWfsSource(sources.cpWfsUrl, IT_PROFILE, BBOX_ONLY),
+      live: new ItalyLiveSource(sources.cpWfsUrl, IT_PROFILE),
     });
   }
 }

@@ -12,6 +12,11 @@ import { readFileSync } from 'node:fs';
  * Italy, REAL recording: a GetFeature whose BBOX (EPSG:6706, latitude first) meets the recorded
  * parcel's envelope answers the recorded MapServer document byte for byte; any other BBOX
  * answers an empty MapServer FeatureCollection WRITTEN BY HAND (numberMatched 0).
+ * A lookup by reference scans a comune's whole extent page by page (COUNT + STARTINDEX): such a
+ * request meeting the envelope answers the recording RE-LABELLED by this fake from comune code
+ * `A000` (in no table of comuni) to `I615`, Senorbì (SU), the comune whose ISTAT boundary holds
+ * the recorded parcel: ids, NATIONALCADASTRALREFERENCE and ADMINISTRATIVEUNIT say I615, nothing
+ * else changes. Point lookups (no STARTINDEX) answer the recording byte for byte.
  *
  * Czechia: NO CZECH RECORDING EXISTS. The answers are the REAL Spanish INSPIRE GetParcel answer
  * for 8429105VK1882N RE-LABELLED FOR CZECHIA by this fake: its references become `727024-542`
@@ -23,6 +28,9 @@ import { readFileSync } from 'node:fs';
  */
 const IT_RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml');
 export const IT_RECORDED_REF = 'A000W000200.STRADA001';
+/** The recorded parcel as the by-reference scans see it (re-labelled to Senorbì's cadastral code). */
+export const IT_RELABELLED_REF = 'I615W000200.STRADA001';
+const IT_RELABELLED = IT_RECORDING.toString('utf8').replace(/A000W000200/g, 'I615W000200').replace(/>A000</g, '>I615<');
 /** Envelope of the recorded Italian parcel (its gml:Envelope, lat/lon). */
 const IT_ENVELOPE = { minLat: 39.548381, minLon: 9.130086, maxLat: 39.548436, maxLon: 9.130123 };
 const IT_EMPTY = `<?xml version='1.0' encoding="UTF-8" ?>
@@ -76,7 +84,8 @@ export const inspireRoutes: FakeRoute = (url) => {
     const [minLat, minLon, maxLat, maxLon, urn] = (parameter(url, 'BBOX') ?? '').split(',');
     const meets = urn === 'urn:ogc:def:crs:EPSG::6706' && Number(minLat) <= IT_ENVELOPE.maxLat && Number(maxLat) >= IT_ENVELOPE.minLat
       && Number(minLon) <= IT_ENVELOPE.maxLon && Number(maxLon) >= IT_ENVELOPE.minLon;
-    return xml(meets ? IT_RECORDING : IT_EMPTY);
+    if (!meets) return xml(IT_EMPTY);
+    return xml(parameter(url, 'STARTINDEX') === undefined ? IT_RECORDING : parameter(url, 'STARTINDEX') === '0' ? IT_RELABELLED : IT_EMPTY);
   }
   if (url.pathname === '/cz-wfs') {
     if (parameter(url, 'STOREDQUERY_ID') === 'GetParcel') {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, type CountryCode } from '../../../core/model/index.js';
 import { CountryRegistry } from '../../../core/countries/registry.js';
 import { DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
-import { CZ_REF, IT_RECORDED_REF } from '../../fake-upstream/countries/inspire.js';
+import { CZ_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire.js';
 import { OTTERLO_REFERENCES } from '../../fake-upstream/countries/nl.js';
 import { RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
@@ -22,12 +22,10 @@ const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
   NL: OTTERLO_REFERENCES[0],
   PL: RECORDED_PL_ID,
   DK: DK_LINKED_PARCEL,
-  IT: IT_RECORDED_REF,
+  IT: IT_RELABELLED_REF,
   CZ: CZ_REF,
   LU: '075F00139000820',
 };
-/** Rows whose source finds parcels by position only (Italy's AdE WFS: BBOX only, SOURCES.md 15). */
-const POSITION_ONLY = new Set<CountryCode>(['IT']);
 /** A point inside each country, for rows without coverage (no parcel is asked). */
 const INSIDE: Partial<Record<CountryCode, [number, number]>> = {
   DE: [10.0, 51.0], AT: [14.5, 47.5], BE: [4.4, 50.8], CH: [8.2, 46.8], NO: [10.7, 59.9], FI: [25.0, 61.0],
@@ -59,12 +57,6 @@ describe('the spec\'s coverage table, row by row', () => {
         // spec's 300 names the candidates, and the client repeats the call with ?country=.
         expect(byRef.json().data.candidateCountries).toContain(code);
         byRef = await get(`/api/catastro/${encodeURIComponent(ref)}?country=${code}`);
-      }
-      if (POSITION_ONLY.has(code)) {
-        // A source that finds parcels by position only answers by reference once a point found the parcel.
-        expect(byRef.statusCode).toBe(422);
-        expect(byRef.json().code).toBe('CNV_COVERAGE');
-        return;
       }
       expect(byRef.statusCode, byRef.body).toBe(200);
       const parcel = byRef.json().data;

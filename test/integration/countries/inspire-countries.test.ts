@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointOnFeature } from '@turf/turf';
-import { CZ_REF, IT_RECORDED_REF } from '../../fake-upstream/countries/inspire.js';
+import { CZ_REF, IT_RECORDED_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 let api: EuropeApi;
@@ -35,10 +35,28 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
     expect(data.poligono[0]).toEqual([9.1301188, 39.54843572]);
   });
 
-  it('a reference not in the copy answers 422 saying the service finds parcels by position only', async () => {
-    const response = await get('/api/catastro/H501A048600.123');
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatch(/by position only/);
+  it('by reference scans the comune\'s extent from the bundled table and answers the comune\'s name and province', async () => {
+    const response = await get(`/api/catastro/${IT_RELABELLED_REF}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ refCatastral: IT_RELABELLED_REF, pais: 'IT', municipio: 'Senorbì', provincia: 'SU', dataSource: 'catastro' });
+    expect(data.poligono[0]).toEqual([9.1301188, 39.54843572]);
+    const asked = wfsRequests('/it-wfs').at(-1)!.searchParams;
+    expect(asked.get('STARTINDEX')).toBe('0');
+    expect(asked.get('COUNT')).toBe('1000');
+    // Senorbì's ISTAT extent, latitude first, in the answers' CRS.
+    const [south, west, north, east, urn] = asked.get('BBOX')!.split(',');
+    expect([Number(south), Number(west), Number(north), Number(east), urn]).toEqual([39.485, 9.107, 39.582, 9.178, 'urn:ogc:def:crs:EPSG::6706']);
+  });
+
+  it('a reference whose comune lists no such parcel answers 404; an unknown comune code says so', async () => {
+    const rome = await get('/api/catastro/H501A048600.123');
+    expect(rome.statusCode).toBe(404);
+    const [south, west] = wfsRequests('/it-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
+    expect([south, west]).toEqual([41.655, 12.234]);
+    const unknown = await get('/api/catastro/Z999A000100.12');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatch(/Z999 is not the cadastral code of any comune/);
   });
 
   it('answers 404 where the WFS lists no parcel and 503 when it does not answer', async () => {
