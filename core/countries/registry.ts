@@ -16,6 +16,10 @@ import { luxembourg } from './lu/definition.js';
 import { navarre } from './na/definition.js';
 import { poland } from './pl/definition.js';
 import { basqueCountry } from './pv/definition.js';
+import { estonia } from './ee/definition.js';
+import { latvia } from './lv/definition.js';
+import { lithuania } from './lt/definition.js';
+import { slovenia } from './si/definition.js';
 
 /** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
 export const COUNTRIES: readonly CountryDefinition[] = [
@@ -29,6 +33,10 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   navarre,
   luxembourg,
   denmark,
+  estonia,
+  latvia,
+  lithuania,
+  slovenia,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

@@ -24,6 +24,8 @@ export interface UpstreamClientOptions {
   sourceIntervalMs?: number;
   /** Largest answer body read; a larger one is refused (503) as soon as it passes the mark. */
   maxAnswerBytes?: number;
+  /** Time per attempt of named sources, overriding both `timeoutMs` and the source's own (`UpstreamRequest.timeoutMs`). */
+  sourceTimeoutsMs?: Readonly<Record<string, number>>;
 }
 
 export interface UpstreamRequest {
@@ -31,6 +33,11 @@ export interface UpstreamRequest {
   source: string;
   signal?: AbortSignal;
   accept?: string;
+  /**
+   * The source's own time per attempt, for a source known to be slow (Belgium's CadGIS); fixed by
+   * the source's first request. `sourceTimeoutsMs` of the client options wins over it.
+   */
+  timeoutMs?: number;
 }
 
 export interface UpstreamAnswer {
@@ -54,6 +61,7 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
   breakerHalfOpenAfterMs: 30_000,
   sourceConcurrency: 4,
   sourceIntervalMs: 0,
+  sourceTimeoutsMs: {},
   // The official answers read whole are a few kB to a few hundred kB (bulk files are downloaded
   // to disk by file-download.ts instead); a 300 MB answer once took the server to 1.4 GB.
   maxAnswerBytes: 16 * 1024 * 1024,
@@ -72,6 +80,8 @@ interface SourcePolicies {
   inFlight: BulkheadPolicy;
   /** When the next request to this source may start (sourceIntervalMs apart). */
   nextStart: number;
+  /** Time per attempt of this source. */
+  timeoutMs: number;
 }
 
 /**
@@ -124,7 +134,7 @@ export class UpstreamClient {
     this.options = { ...DEFAULTS, ...defined };
   }
 
-  private policyFor(source: string): SourcePolicies {
+  private policyFor(source: string, ownTimeoutMs?: number): SourcePolicies {
     let entry = this.policies.get(source);
     if (!entry) {
       const failures = handleWhen(isSourceFailure);
@@ -136,9 +146,10 @@ export class UpstreamClient {
         maxAttempts: this.options.retries,
         backoff: new ExponentialBackoff({ initialDelay: this.options.baseDelayMs, maxDelay: this.options.baseDelayMs * 16 }),
       });
-      const perAttempt = timeout(this.options.timeoutMs, TimeoutStrategy.Aggressive);
+      const timeoutMs = this.options.sourceTimeoutsMs[source] ?? ownTimeoutMs ?? this.options.timeoutMs;
+      const perAttempt = timeout(timeoutMs, TimeoutStrategy.Aggressive);
       const inFlight = bulkhead(Math.max(1, this.options.sourceConcurrency), Number.MAX_SAFE_INTEGER);
-      entry = { breaker, retries, perAttempt, inFlight, nextStart: 0 };
+      entry = { breaker, retries, perAttempt, inFlight, nextStart: 0, timeoutMs };
       this.policies.set(source, entry);
     }
     return entry;
@@ -156,7 +167,7 @@ export class UpstreamClient {
    * the source is down: retries exhausted, breaker open, 5xx, timeout, connection refused or cut.
    */
   async getText(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
-    const { breaker, retries, perAttempt } = this.policyFor(request.source);
+    const { breaker, retries, perAttempt, timeoutMs } = this.policyFor(request.source, request.timeoutMs);
     const withRetries = async () => {
       try {
         // Waiting for a polite turn is not part of an attempt's time: retry ⊃ politeness ⊃ timeout.
@@ -173,7 +184,7 @@ export class UpstreamClient {
       return await breaker.execute(withRetries, request.signal);
     } catch (error) {
       if (request.signal?.aborted) throw unavailable(`The request to ${request.source} was cancelled.`);
-      const failure = unavailable(`${request.source} does not answer; retry later (${describeFailure(error, this.options.timeoutMs)}).`);
+      const failure = unavailable(`${request.source} does not answer; retry later (${describeFailure(error, timeoutMs)}).`);
       failure.cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       throw failure;
     }

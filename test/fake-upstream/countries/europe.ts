@@ -5,13 +5,16 @@ import { frenchRoutes, frenchSources } from './fr.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
 import { luxembourgRoutes, luxembourgSources } from './lu.js';
+import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
+import { nominatimRoutes } from './nominatim.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishRoutes, polishSources } from './pl.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes]);
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
+    geoJsonCountryRoutes, nominatimRoutes]);
   return {
     ...server,
     sources: {
@@ -22,6 +25,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       ...foralSources(server.url),
       dk: danishSources(server.url),
       lu: luxembourgSources(server.url),
+      ...geoJsonCountrySources(server.url),
     },
     async close() {
       await server.close();

@@ -1,0 +1,141 @@
+import { toWgs84 } from '../../geo/crs.js';
+import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import { noCoverage, unavailable, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
+import { fetchText } from './fetch-text.js';
+import type { LiveParcelSource } from './national-adapter.js';
+
+export type FeatureProperties = Readonly<Record<string, unknown>>;
+
+/**
+ * One country's parcel service that answers GeoJSON (RFC 7946 Features: GeoServer's WFS and WMS
+ * GetFeatureInfo `application/json`, ArcGIS REST `f=geojson`, geo.admin.ch `geometryFormat=geojson`),
+ * as data: the URLs it is asked with and where the reference and facts sit in a feature's properties.
+ */
+export interface GeoJsonParcelProfile {
+  country: CountryCode;
+  /** Name of the source (its circuit breaker, its status row, error messages). */
+  source: string;
+  /** EPSG of the answer's coordinates, x = easting or longitude (GeoJSON order); default 4326. */
+  answerEpsg?: number;
+  /** The source's own time per attempt when it is known to be slow (UpstreamRequest.timeoutMs). */
+  timeoutMs?: number;
+  /** The features of an answer; default: a FeatureCollection's `features` (undefined: not this service's answer). */
+  featuresOf?(answer: unknown): unknown[] | undefined;
+  /** The national reference of a feature, canonical, or undefined when it has none. */
+  referenceOf(properties: FeatureProperties, feature: Readonly<Record<string, unknown>>): string | undefined;
+  /** The official area in m², when the service gives one. */
+  areaOf?(properties: FeatureProperties): number | undefined;
+  /** Facts the country supplies (coverage table: municipality, Land, canton…). */
+  factsOf?(properties: FeatureProperties): Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
+  /** URL asking one parcel by its canonical reference; undefined when the service cannot (then 422 with the hint). */
+  byReferenceUrl?(ref: string): string | undefined;
+  /** URL asking the parcels at or around a point. */
+  aroundUrl(point: LonLat): string;
+}
+
+const JSON_ACCEPT = 'application/geo+json, application/json';
+const today = () => new Date().toISOString().slice(0, 10);
+const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
+
+/** A GeoJSON position list in the answer's CRS → WGS84 [lon, lat] (Z dropped). */
+function ringsToWgs84(rings: unknown, epsg: number): LonLat[][] | undefined {
+  if (!Array.isArray(rings)) return undefined;
+  const out: LonLat[][] = [];
+  for (const ring of rings) {
+    if (!Array.isArray(ring)) return undefined;
+    const points: LonLat[] = [];
+    for (const position of ring) {
+      if (!Array.isArray(position) || typeof position[0] !== 'number' || typeof position[1] !== 'number') return undefined;
+      points.push(toWgs84(epsg, position[0], position[1]));
+    }
+    out.push(points);
+  }
+  return out;
+}
+
+export function geometryOf(value: unknown, epsg: number): ParcelGeometry | undefined {
+  const geometry = node(value);
+  if (geometry.type === 'Polygon') {
+    const rings = ringsToWgs84(geometry.coordinates, epsg);
+    return rings && rings.length > 0 ? { type: 'Polygon', coordinates: rings } : undefined;
+  }
+  if (geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
+    const polygons = geometry.coordinates.map((p) => ringsToWgs84(p, epsg));
+    return polygons.length > 0 && polygons.every((p) => p && p.length > 0) ? { type: 'MultiPolygon', coordinates: polygons as LonLat[][][] } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The parcels of an answer. A body that is not JSON, or not this service's kind of answer, is
+ * the source failing (503); features without a polygon or a reference are left out (a query
+ * that finds nothing is an empty collection, which the caller turns into a 404).
+ */
+export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile, dataDate = today()): StoredParcel[] {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body.replace(/^\uFEFF/, ''));
+  } catch {
+    throw unavailable(`${profile.source} sent an answer that is not JSON; retry later.`);
+  }
+  const features = profile.featuresOf
+    ? profile.featuresOf(answer)
+    : node(answer).type === 'FeatureCollection' && Array.isArray(node(answer).features) ? node(answer).features as unknown[] : undefined;
+  if (!features) {
+    const said = JSON.stringify(node(answer).error ?? node(answer).exceptions ?? '').slice(0, 200);
+    throw unavailable(`${profile.source} sent an unexpected answer (no features${said && said !== '""' ? `: ${said}` : ''}); retry later.`);
+  }
+  const epsg = profile.answerEpsg ?? 4326;
+  return features.flatMap((raw) => {
+    const feature = node(raw);
+    const properties = node(feature.properties ?? feature.attributes);
+    const ref = profile.referenceOf(properties, feature);
+    const geometry = geometryOf(feature.geometry, epsg);
+    if (!ref || !geometry) return [];
+    const official = profile.areaOf?.(properties);
+    const facts = Object.fromEntries(Object.entries(profile.factsOf?.(properties) ?? {}).filter(([, v]) => v !== undefined && v !== ''));
+    return [{
+      ref, country: profile.country, geometry, centroid: centroid(geometry),
+      areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
+      ...facts, source: 'live' as const, dataDate,
+    }];
+  });
+}
+
+/** Text of a property (numbers written as text), trimmed; undefined when empty. */
+export function textOf(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  return text === '' ? undefined : text;
+}
+
+/** A number property (also written as text), undefined otherwise. */
+export function numberOf(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A live source speaking a profile's GeoJSON service at configured URLs. */
+export class GeoJsonParcelSource implements LiveParcelSource {
+  constructor(readonly profile: GeoJsonParcelProfile, private readonly byPointOnlyHint = `${profile.source} finds parcels by position only.`) {}
+
+  private async ask(url: string, ctx: AdapterContext): Promise<StoredParcel[]> {
+    return parseGeoJsonParcels(await fetchText(url, this.profile.source, ctx, JSON_ACCEPT, this.profile.timeoutMs), this.profile);
+  }
+
+  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const url = this.profile.byReferenceUrl?.(ref);
+    if (!url) throw noCoverage(this.byPointOnlyHint);
+    return (await this.ask(url, ctx)).find((p) => p.ref === ref);
+  }
+
+  /** The parcels the service returns at or around the point, then the one containing it. */
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    return (await this.ask(this.profile.aroundUrl(point), ctx)).find((p) => containsPoint(p.geometry, point));
+  }
+
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [{ source: this.profile.source, url: this.profile.aroundUrl(near), accept: JSON_ACCEPT }];
+  }
+}

@@ -1,0 +1,102 @@
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import { fold, nameSimilarity } from '../../address/normalize.js';
+import { unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
+import { nationalAddressCandidates, type GeocodedAddress } from './address-candidates.js';
+import { fetchText } from './fetch-text.js';
+import type { NationalAdapter } from './national-adapter.js';
+import { withQuery } from './sources-config.js';
+
+/**
+ * The open geocoder of the countries without a free official address register (spec endpoint 1,
+ * rule 2): Nominatim over OpenStreetMap, `GET <base>/search?format=jsonv2&addressdetails=1&
+ * countrycodes=<cc>&limit=<n>&q=<text>` (its published API). The answer is a JSON array of
+ * places: `lat`/`lon` as text, `display_name`, and with addressdetails an `address` object
+ * (`house_number`, `road`, `postcode`, `city`|`town`|`village`|`municipality`, `state`, `county`).
+ * No recording of a Nominatim answer exists in the fixtures: the fakes write this documented
+ * format by hand.
+ */
+export const NOMINATIM_SOURCE = 'Nominatim (OpenStreetMap)';
+export const DEFAULT_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
+export const NOMINATIM_ATTRIBUTION = 'Geocoding: Nominatim, © OpenStreetMap contributors (ODbL)';
+
+export const nominatimSearchUrl = (base: string, text: string, countryCode: string, limit: number) =>
+  withQuery(`${base}/search`, new URLSearchParams({
+    format: 'jsonv2', addressdetails: '1', countrycodes: countryCode.toLowerCase(), limit: String(limit), q: text,
+  }));
+
+export interface NominatimPlace {
+  label: string;
+  point: LonLat;
+  houseNumber?: number;
+  road?: string;
+  postcode?: string;
+  municipality?: string;
+  region?: string;
+}
+
+const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** The places of a `/search` answer; anything but a JSON array is the geocoder failing (503). */
+export function parseNominatimPlaces(body: string): NominatimPlace[] {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    throw unavailable(`${NOMINATIM_SOURCE} sent an answer that is not JSON; retry later.`);
+  }
+  if (!Array.isArray(answer)) throw unavailable(`${NOMINATIM_SOURCE} sent an unexpected answer (no list of places); retry later.`);
+  return answer.map(node).flatMap((place) => {
+    const lat = Number(place.lat);
+    const lon = Number(place.lon);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
+    const address = node(place.address);
+    const number = Number.parseInt(text(address.house_number) ?? '', 10);
+    return [{
+      label: text(place.display_name) ?? '',
+      point: [lon, lat] as LonLat,
+      ...(Number.isFinite(number) && { houseNumber: number }),
+      road: text(address.road) ?? text(address.pedestrian) ?? text(address.square),
+      postcode: text(address.postcode),
+      municipality: text(address.city) ?? text(address.town) ?? text(address.village) ?? text(address.municipality) ?? text(address.hamlet),
+      region: text(address.state) ?? text(address.county),
+    }];
+  });
+}
+
+/** A geocoder's place as the national candidates take it; the street similarity stands for the geocoder's score. */
+export function geocodedFromPlace(place: NominatimPlace, askedStreet: string | undefined): GeocodedAddress {
+  const street = askedStreet !== undefined && fold(askedStreet) !== '' ? askedStreet : undefined;
+  const score = place.road === undefined ? 0 : street === undefined ? 1 : nameSimilarity(place.road, street);
+  return {
+    direccion: place.label,
+    point: place.point,
+    numero: place.houseNumber,
+    municipio: place.municipality,
+    provincia: place.region,
+    postcode: place.postcode,
+    score,
+  };
+}
+
+/**
+ * Address candidates through the open geocoder: each place becomes the parcel under its point
+ * (copy first, else the country's cadastre), scored by core/address/confianza.ts.
+ */
+export async function openGeocoderCandidates(
+  adapter: NationalAdapter,
+  query: AddressQuery,
+  ctx: AdapterContext,
+  geocoderUrl: string,
+): Promise<AddressCandidatesResult> {
+  const request = candidatesRequestOf(query);
+  const url = nominatimSearchUrl(geocoderUrl, request.address.texto, adapter.code === 'UK' ? 'gb' : adapter.code, Math.max(request.limit * 2, 10));
+  const places = parseNominatimPlaces(await fetchText(url, NOMINATIM_SOURCE, ctx, 'application/json'));
+  const geocoded = places.map((place) => geocodedFromPlace(place, request.address.calle));
+  return nationalAddressCandidates(adapter, request, geocoded, NOMINATIM_ATTRIBUTION, ctx);
+}
+
+export const nominatimStatusCheck = (geocoderUrl: string, countryCode: string, probe: string): SourceCheck => ({
+  source: NOMINATIM_SOURCE, url: nominatimSearchUrl(geocoderUrl, probe, countryCode, 1), accept: 'application/json',
+});

@@ -1,0 +1,55 @@
+import type { LonLat } from '../../../core/model/index.js';
+import { json, type FakeRoute } from './fake-server.js';
+
+/**
+ * The open geocoder (Nominatim `/search?format=jsonv2&addressdetails=1&countrycodes=…&q=…`) as
+ * the fake plays it, under `/nominatim`.
+ *
+ * NO RECORDING OF A NOMINATIM ANSWER EXISTS in the fixtures: every answer is WRITTEN BY HAND in
+ * Nominatim's documented jsonv2 format (a JSON array of places with place_id, licence, osm_type,
+ * osm_id, lat/lon as text, category, type, place_rank, importance, addresstype, name,
+ * display_name, address{…}, boundingbox). One address per country, on that country's fake
+ * parcel; a query naming its street (folded) finds it, any other query finds nothing (`[]`).
+ */
+export interface FakePlace {
+  road: string;
+  houseNumber: string;
+  city: string;
+  postcode: string;
+  state?: string;
+  country: string;
+  point: LonLat;
+}
+
+export const NOMINATIM_PLACES: Record<string, FakePlace> = {
+  ee: { road: 'Raekoja plats', houseNumber: '1', city: 'Tallinn', postcode: '10146', state: 'Harju maakond', country: 'Eesti', point: [24.7453, 59.4372] },
+  lv: { road: 'Pils iela', houseNumber: '3', city: 'Rīga', postcode: 'LV-1050', country: 'Latvija', point: [24.1052, 56.9496] },
+  lt: { road: 'Gedimino prospektas', houseNumber: '11', city: 'Vilnius', postcode: '01103', state: 'Vilniaus apskritis', country: 'Lietuva', point: [25.2797, 54.6872] },
+  si: { road: 'Prešernov trg', houseNumber: '2', city: 'Ljubljana', postcode: '1000', country: 'Slovenija', point: [14.5058, 46.0569] },
+};
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+function placeAnswer(place: FakePlace, countryCode: string, id: number): Record<string, unknown> {
+  const [lon, lat] = place.point;
+  return {
+    place_id: 100000 + id, licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright', osm_type: 'node', osm_id: 900000 + id,
+    lat: lat.toFixed(7), lon: lon.toFixed(7), category: 'place', type: 'house', place_rank: 30, importance: 0.00001, addresstype: 'place', name: '',
+    display_name: `${place.houseNumber}, ${place.road}, ${place.city}, ${place.postcode}, ${place.country}`,
+    address: {
+      house_number: place.houseNumber, road: place.road, city: place.city, ...(place.state && { state: place.state }),
+      postcode: place.postcode, country: place.country, country_code: countryCode,
+    },
+    boundingbox: [(lat - 0.00005).toFixed(7), (lat + 0.00005).toFixed(7), (lon - 0.00005).toFixed(7), (lon + 0.00005).toFixed(7)],
+  };
+}
+
+export const nominatimRoutes: FakeRoute = (url) => {
+  if (url.pathname !== '/nominatim/search') return undefined;
+  if (url.searchParams.get('format') !== 'jsonv2') return json('{"error":"hand-written fake: format=jsonv2 expected"}', 400);
+  const countryCode = url.searchParams.get('countrycodes') ?? '';
+  const place = NOMINATIM_PLACES[countryCode];
+  const q = fold(url.searchParams.get('q') ?? '');
+  const found = place && q.includes(fold(place.road));
+  return json(JSON.stringify(found ? [placeAnswer(place, countryCode, Object.keys(NOMINATIM_PLACES).indexOf(countryCode))] : []));
+};
