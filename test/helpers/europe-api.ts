@@ -14,13 +14,15 @@ export interface EuropeApi {
 }
 
 /** The real HTTP server and facade, an empty copy, every country adapter pointed at the fake Europe. */
-export async function startEuropeApi(): Promise<EuropeApi> {
+export async function startEuropeApi(
+  configure: (sources: Awaited<ReturnType<typeof startFakeEurope>>['sources']) => Awaited<ReturnType<typeof startFakeEurope>>['sources'] = (s) => s,
+): Promise<EuropeApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-europe-'));
   const fake = await startFakeEurope();
   const service = await CatastroService.open({
     dataDir,
     importSample: false,
-    sources: fake.sources,
+    sources: configure(fake.sources),
     upstream: { timeoutMs: 1500, retries: 0, baseDelayMs: 10, breakerHalfOpenAfterMs: 200 },
   });
   const app = await buildApiServer({ service, auth: 'off' });

@@ -1,41 +1,57 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
-import { unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import { readRegisterParcel } from '../../store/register-parcels.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { resolveSources } from '../national/sources-config.js';
+import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, datafordelerCredentials, resolveDkSources, type DatafordelerCredentials, type DkSourcesConfig } from './config.js';
+import { askDatafordeler, jordstykkeAt, jordstykkeOf, parseSamletFastEjendom, samletFastEjendomAtUrl, samletFastEjendomByParcelUrl } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
-
-export interface DkSourcesConfig {
-  /** DAWA / Dataforsyningen API (addresses and jordstykker). */
-  dawaUrl: string;
-}
-
-export const DEFAULT_DK_SOURCES: DkSourcesConfig = { dawaUrl: 'https://api.dataforsyningen.dk' };
-export const DK_SOURCES_ENV: Record<keyof DkSourcesConfig, string> = { dawaUrl: 'CATASTRO_DK_DAWA_URL' };
-
-export const DK_CADASTRE_ATTRIBUTION = 'Geodatastyrelsen, Matriklen; Danmarks Adressers Web API (DAWA), Klimadatastyrelsen';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
 
+/**
+ * Parcels from Matriklen through Datafordeler when a service user is configured; otherwise from
+ * DAWA's jordstykker, keyless (the fallback: DAWA is being decommissioned), and when DAWA does not
+ * answer the 503 says how to configure the service user. Addresses always from DAWA.
+ */
 class DenmarkLiveSource implements LiveParcelSource {
-  constructor(private readonly sources: DkSourcesConfig) {}
+  constructor(private readonly sources: DkSourcesConfig, private readonly user: DatafordelerCredentials | undefined) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today()), ctx);
+    if (this.user) {
+      const body = await askDatafordeler(samletFastEjendomByParcelUrl(this.sources.datafordelerUrl, ref, this.user), ctx);
+      return withRegister(jordstykkeOf(parseSamletFastEjendom(body, today()), ref), ctx);
+    }
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today()), ctx));
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()), ctx);
+    if (this.user) {
+      const body = await askDatafordeler(samletFastEjendomAtUrl(this.sources.datafordelerUrl, point, this.user), ctx);
+      return withRegister(jordstykkeAt(parseSamletFastEjendom(body, today()), point), ctx);
+    }
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()), ctx));
   }
 
   addresses(q: string, limit: number, ctx: AdapterContext) {
     return fetchText(addressSearchUrl(this.sources.dawaUrl, q, limit), DAWA_SOURCE, ctx, 'application/json').then(parseDawaAddresses);
+  }
+}
+
+/** The keyless fallback: a DAWA that does not answer is a 503 that also says how to reach Matriklen instead. */
+async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE') {
+      throw unavailable(`${error.message} No Datafordeler service user is configured, so Danish parcels are read from DAWA (keyless); ${DK_CREDENTIALS_HINT}`);
+    }
+    throw error;
   }
 }
 
@@ -54,15 +70,16 @@ async function fetchJordstykke(url: string, ctx: AdapterContext): Promise<string
 }
 
 /**
- * Denmark: jordstykker (parcels) and addresses from DAWA, keyless, in WGS84; the address
- * register links each address to its jordstykke. Matriklen's own download (MAT, Datafordeler)
- * carries no geometry: see mat-json.ts for what its import keeps.
+ * Denmark: jordstykker (parcels) from Matriklen on Datafordeler with the configured service
+ * user (datafordeler.ts), else from DAWA keyless; addresses from DAWA, whose register links each
+ * address to its jordstykke. Matriklen's own download (MAT, Datafordeler) carries no geometry:
+ * see mat-json.ts for what its import keeps.
  */
 export class DenmarkAdapter extends NationalAdapter {
   private readonly live: DenmarkLiveSource;
 
   constructor(config?: CountrySources) {
-    const live = new DenmarkLiveSource(resolveSources(DEFAULT_DK_SOURCES, config));
+    const live = new DenmarkLiveSource(resolveDkSources(config), datafordelerCredentials(config));
     super({
       code: 'DK',
       name: 'Denmark',

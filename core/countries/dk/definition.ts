@@ -1,5 +1,6 @@
 import type { CountryDefinition } from '../adapter.js';
-import { DK_SOURCES_ENV, DenmarkAdapter } from './adapter.js';
+import { DenmarkAdapter } from './adapter.js';
+import { DK_SOURCES_ENV } from './config.js';
 
 /** Denmark in the registry: its adapter and the environment variables of its sources. */
 export const denmark: CountryDefinition = {

@@ -1,3 +1,4 @@
+import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
@@ -13,6 +14,14 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  * `/jordstykker/2000178/13` (the parcel the recorded address links to) is an invented 12 m
  * square around the address's recorded access point, registreretareal invented; the reverse
  * lookup answers it for points inside; anything else is DAWA's 404 error object.
+ *
+ * Datafordeler's Matriklen2 REST (`/dk-datafordeler/Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom`),
+ * WRITTEN BY HAND in the documented shape (no answer was recorded): a GeoJSON FeatureCollection of
+ * one SamletFastEjendom whose `properties.jordstykke` lists the same parcel as a feature with
+ * ejerlavskode / ejerlavsnavn / matrikelnummer (the names OS2Forms' client reads), registreretAreal,
+ * kommunenavn, and the same square as a Polygon in EPSG:25832. It answers `Ejerlavskode=2000178&
+ * Matrikelnr=13` and a `Point=POINT(x y)` (EPSG:25832) inside the square; other lookups an empty
+ * FeatureCollection. Without the fake's service user (`username`/`password`) it answers 401.
  */
 const ADDRESS = loadCountryFixture('dk_dawa_adresser_2183dc88_from_test.json');
 export const DK_ADDRESS_POINT: LonLat = [12.57091553, 55.67678895];
@@ -26,6 +35,22 @@ const JORDSTYKKE = JSON.stringify({
   geometry: OUTLINE,
   properties: { ejerlav: { kode: 2000178, navn: 'Vester Kvarter, København' }, matrikelnr: '13', registreretareal: 545, kommune: { kode: '0101', navn: 'København' }, esrejendomsnr: '153169' },
 });
+export const DK_FAKE_SERVICE_USER = { username: 'catastro-test', password: 'not-a-real-secret-42' };
+const SAMLET_FAST_EJENDOM = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [{
+    type: 'Feature',
+    properties: {
+      BFEnummer: 153169,
+      jordstykke: [{
+        type: 'Feature',
+        properties: { ejerlavskode: 2000178, ejerlavsnavn: 'Vester Kvarter, København', matrikelnummer: '13', registreretAreal: 545, kommunenavn: 'København' },
+        geometry: { type: 'Polygon', coordinates: OUTLINE.coordinates.map((ring) => ring.map(([x, y]) => fromWgs84(25832, x, y).map((v) => Math.round(v * 100) / 100))) },
+      }],
+    },
+  }],
+});
+const NO_PROPERTY = JSON.stringify({ type: 'FeatureCollection', features: [] });
 const NOT_FOUND = JSON.stringify({ type: 'ResourceNotFoundError', title: 'The resource was not found', details: {} });
 
 export const danishRoutes: FakeRoute = (url) => {
@@ -39,7 +64,15 @@ export const danishRoutes: FakeRoute = (url) => {
     return containsPoint(OUTLINE, point) ? json(JORDSTYKKE) : json(NOT_FOUND, 404);
   }
   if (url.pathname.startsWith('/dk-dawa/jordstykker/')) return json(NOT_FOUND, 404);
+  if (url.pathname === '/dk-datafordeler/Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom') {
+    const q = url.searchParams;
+    if (q.get('username') !== DK_FAKE_SERVICE_USER.username || q.get('password') !== DK_FAKE_SERVICE_USER.password) return json('{"message":"Unauthorized"}', 401);
+    if (q.get('Ejerlavskode') === '2000178' && q.get('Matrikelnr') === '13') return json(SAMLET_FAST_EJENDOM);
+    const point = /^POINT\(([-\d.]+) ([-\d.]+)\)$/.exec(q.get('Point') ?? '');
+    if (point && containsPoint(OUTLINE, toWgs84(25832, Number(point[1]), Number(point[2])))) return json(SAMLET_FAST_EJENDOM);
+    return json(NO_PROPERTY);
+  }
   return undefined;
 };
 
-export const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa` });
+export const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa`, datafordelerUrl: `${base}/dk-datafordeler` });
