@@ -50,6 +50,11 @@ export class GmlSurfaceCollector {
     }
   }
 
+  /** Whether text now is coordinates (the rest of a geometry's text is not read). */
+  wantsText(): boolean {
+    return this.inPosList;
+  }
+
   addText(text: string): void {
     if (this.inPosList) this.text += text;
   }
@@ -113,10 +118,19 @@ export class GmlSurfaceCollector {
 
 const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
 
+/** Powers of ten exactly representable as doubles (10^0 … 10^22). */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
 /**
  * The numbers of a posList: the same values as `text.trim().split(/\s+/).map(Number)` (each
  * token goes through Number, so "1e3" or garbage behave alike), without the regex split and the
  * intermediate array of token strings, which were a tenth of an import.
+ *
+ * Plain decimals of at most 15 digits (all the Catastro writes, like "376623.32") are read in
+ * place: the digits as an integer, divided by the power of ten of the decimals. Both are exact
+ * doubles (below 2^53, and 10^k up to 10^22), and IEEE division rounds the exact quotient
+ * correctly, so the result is the double Number() gives for the token, bit for bit. Any other
+ * token (exponent, more digits, a sign alone, garbage) goes through Number as before.
  */
 export function parseNumberList(text: string): number[] {
   const numbers: number[] = [];
@@ -126,8 +140,25 @@ export function parseNumberList(text: string): number[] {
     while (at < length && isSpace(text.charCodeAt(at))) at++;
     if (at >= length) break;
     const start = at;
-    while (at < length && !isSpace(text.charCodeAt(at))) at++;
-    numbers.push(Number(text.slice(start, at)));
+    let negative = false;
+    let c = text.charCodeAt(at);
+    if (c === 45 || c === 43) { negative = c === 45; at++; }
+    let mantissa = 0;
+    let digits = 0;
+    let decimals = -1;
+    for (; at < length; at++) {
+      c = text.charCodeAt(at);
+      if (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); digits++; if (decimals >= 0) decimals++; } else if (c === 46 && decimals < 0) decimals = 0; else break;
+    }
+    if (at < length && !isSpace(c)) {
+      while (at < length && !isSpace(text.charCodeAt(at))) at++;
+      numbers.push(Number(text.slice(start, at)));
+    } else if (digits === 0 || digits > 15) {
+      numbers.push(Number(text.slice(start, at)));
+    } else {
+      const value = decimals > 0 ? mantissa / EXACT_POWERS_OF_TEN[decimals] : mantissa;
+      numbers.push(negative ? -value : value);
+    }
   }
   return numbers;
 }

@@ -2,10 +2,10 @@ import { centroid, areaM2 } from '../../geo/polygon.js';
 import { claseOfReference } from '../../countries/es/land-class.js';
 import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
-import { CoordinateText } from './coordinate-text.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';
-import { createSax } from './sax.js';
+import { createSax, type SaxHandlers } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
+import { XmlScanner } from './xml-scanner.js';
 
 export interface ParcelReadOptions {
   source: RecordSource;
@@ -51,23 +51,16 @@ const today = () => new Date().toISOString().slice(0, 10);
  * download (`FeatureCollection` of `member`) and WFS answers (GetParcel, GetNeighbourParcel).
  * Each `CadastralParcel` becomes a WGS84 StoredParcel with its official `areaValue`.
  */
-class CadastralParcelReader {
+class CadastralParcelReader implements SaxHandlers {
   private readonly surfaces = new GmlSurfaceCollector();
   private record: Partial<StoredParcel> & InspireParcelIds | null = null;
   private geometryDepth = 0;
   private field: (typeof FIELD_OF)[string] | null = null;
-  private text = '';
-  readonly sax;
+  private value = '';
 
-  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: StoredParcel) => void) {
-    this.sax = createSax({
-      open: (local, attributes) => this.open(local, attributes),
-      text: (text) => this.addText(text),
-      close: (local) => this.close(local),
-    });
-  }
+  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: StoredParcel) => void) {}
 
-  private open(local: string, attributes: Record<string, string>): void {
+  open(local: string, attributes: Record<string, string>): void {
     if (local === 'CadastralParcel') {
       this.record = { gmlId: attributes['gml:id'] };
       this.surfaces.reset();
@@ -82,19 +75,21 @@ class CadastralParcelReader {
     const field = FIELD_OF[local];
     if (field) {
       this.field = field;
-      this.text = '';
+      this.value = '';
     }
   }
 
-  /** Set when streaming: coordinate lists bypass the XML parser (coordinate-text.ts). */
-  coordinates?: CoordinateText;
-
-  private addText(text: string): void {
-    if (this.geometryDepth > 1) this.surfaces.addText(this.coordinates ? this.coordinates.restore(text) : text);
-    else if (this.field) this.text += text;
+  /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
+  wantsText(): boolean {
+    return this.geometryDepth > 1 ? this.surfaces.wantsText() : this.field !== null;
   }
 
-  private close(local: string): void {
+  text(text: string): void {
+    if (this.geometryDepth > 1) this.surfaces.addText(text);
+    else if (this.field) this.value += text;
+  }
+
+  close(local: string): void {
     if (!this.record) return;
     if (this.geometryDepth > 0) {
       if (this.geometryDepth > 1) this.surfaces.close(local);
@@ -102,7 +97,7 @@ class CadastralParcelReader {
       return;
     }
     if (this.field && this.field === FIELD_OF[local]) {
-      const value = this.text.trim();
+      const value = this.value.trim();
       if (this.field === 'areaValue') this.record.areaM2 = Number(value);
       else if (this.field === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
       else this.record[this.field] = value;
@@ -143,9 +138,9 @@ class CadastralParcelReader {
 /** Parses a small in-memory answer (WFS GetParcel / GetNeighbourParcel). */
 export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions): StoredParcel[] {
   const parcels: StoredParcel[] = [];
-  const reader = new CadastralParcelReader(options, (p) => parcels.push(p));
-  reader.sax.write(xml);
-  reader.sax.close();
+  const sax = createSax(new CadastralParcelReader(options, (p) => parcels.push(p)));
+  sax.write(xml);
+  sax.close();
   return parcels;
 }
 
@@ -160,17 +155,15 @@ export async function streamCadastralParcels(
 ): Promise<number> {
   let batch: StoredParcel[] = [];
   let total = 0;
-  const reader = new CadastralParcelReader(options, (p) => { batch.push(p); total++; });
-  const coordinates = new CoordinateText();
-  reader.coordinates = coordinates;
+  // The bulk path's own tokenizer (xml-scanner.ts): saxes was a third of an import.
+  const scanner = new XmlScanner(new CadastralParcelReader(options, (p) => { batch.push(p); total++; }));
   for await (const chunk of readText(file)) {
-    reader.sax.write(coordinates.take(chunk.text));
+    scanner.write(chunk.text);
     const full = batch;
     batch = [];
     await sink(full, chunk);
   }
-  reader.sax.write(coordinates.flush());
-  reader.sax.close();
+  scanner.close();
   if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
   return total;
 }

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -7,6 +8,13 @@ import { openZipEntry, type ZipEntryInfo } from './zip-archive.js';
  * What an import reads: a file on disk (gunzipped when `.gz`) or one entry of a zip, streamed
  * from inside the zip. Both the Catastro's published zips and loose GML go the same way.
  */
+/**
+ * Read size: 64 KiB. A decoded chunk above V8's largest young-generation object (128 KiB) is
+ * allocated in its large-object space, fresh pages each time: decoding 256 KiB chunks cost 70
+ * times more than 64 KiB ones (Segovia x25, 80 MB: about 1 s against 15 ms).
+ */
+const CHUNK_BYTES = 64 * 1024;
+
 export type TextInput = string | ZipEntryInfo;
 
 export const inputName = (input: TextInput) => (typeof input === 'string' ? input : `${input.zip}!${input.name}`);
@@ -53,7 +61,7 @@ function incompleteUtf8Tail(buffer: Buffer): number {
  * table, so chunks split anywhere decode correctly.
  */
 export async function* readText(input: TextInput, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
-  const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: 256 * 1024 }) : await openZipEntry(input);
+  const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
   let bytesRead = 0;
   raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
   const source = typeof input === 'string' && input.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
@@ -77,6 +85,12 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
     const tail = incompleteUtf8Tail(bytes);
     const complete = bytes.subarray(0, bytes.length - tail);
     pending = Buffer.from(bytes.subarray(bytes.length - tail));
+    // Most chunks are plain ASCII: read as Latin-1 they give the same text, copied byte for byte
+    // instead of validated by the UTF-8 decoder (which was 8 % of an import).
+    if (isAscii(complete)) {
+      yield { text: complete.toString('latin1'), bytesRead };
+      continue;
+    }
     try {
       yield { text: utf8.decode(complete), bytesRead };
     } catch {
