@@ -1,17 +1,24 @@
-import type { CountrySources } from '../adapter.js';
+import { notFound, type AddressCandidatesResult, type AddressQuery } from '../../model/index.js';
+import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
+import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
 import { ItalyLiveSource } from './live-source.js';
-import { IT_REFERENCE_HINT, parseItalianReference } from './reference.js';
+import { IT_REFERENCE_HINT, isRoadOrWater, parseItalianReference } from './reference.js';
 
 export interface ItSourcesConfig {
   /** Agenzia delle Entrate INSPIRE WFS (MapServer). */
   cpWfsUrl: string;
+  /** Open geocoder (Nominatim API): Italy has no free official address register (spec: "open geocoder"). */
+  geocoderUrl: string;
 }
 
-export const DEFAULT_IT_SOURCES: ItSourcesConfig = { cpWfsUrl: 'https://wfs.cartografia.agenziaentrate.gov.it/inspire/wfs/owfs01.php' };
-export const IT_SOURCES_ENV: Record<keyof ItSourcesConfig, string> = { cpWfsUrl: 'CATASTRO_IT_CP_WFS_URL' };
+export const DEFAULT_IT_SOURCES: ItSourcesConfig = {
+  cpWfsUrl: 'https://wfs.cartografia.agenziaentrate.gov.it/inspire/wfs/owfs01.php',
+  geocoderUrl: DEFAULT_NOMINATIM_URL,
+};
+export const IT_SOURCES_ENV: Record<keyof ItSourcesConfig, string> = { cpWfsUrl: 'CATASTRO_IT_CP_WFS_URL', geocoderUrl: 'CATASTRO_IT_GEOCODER_URL' };
 
 export const IT_CADASTRE_ATTRIBUTION = 'Agenzia delle Entrate – Cartografia catastale, servizio INSPIRE (CC BY 4.0); comuni: ISTAT (CC BY 4.0)';
 
@@ -32,15 +39,18 @@ export const IT_PROFILE: InspireWfsProfile = {
 /**
  * Italy: parcels by point (a small BBOX) and by reference (the BBOX of the reference's comune,
  * from the bundled table of comuni by cadastral code, read page by page: live-source.ts), with
- * the comune's name and province from that table.
+ * the comune's name and province from that table. Addresses through the open geocoder
+ * (Nominatim), each becoming the parcel under its point; roads and waters are never candidates.
  */
 export class ItalyAdapter extends NationalAdapter {
+  private readonly geocoderUrl: string;
+
   constructor(config?: CountrySources) {
     const sources = resolveSources(DEFAULT_IT_SOURCES, config);
     super({
       code: 'IT',
       name: 'Italy',
-      coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: true },
+      coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: true },
       bounds: [6.6, 35.4, 18.6, 47.1],
       outlineId: '380',
       attribution: IT_CADASTRE_ATTRIBUTION,
@@ -48,5 +58,20 @@ export class ItalyAdapter extends NationalAdapter {
       parseReference: parseItalianReference,
       live: new ItalyLiveSource(sources.cpWfsUrl, IT_PROFILE),
     });
+    this.geocoderUrl = sources.geocoderUrl;
+  }
+
+  override statusChecks(): SourceCheck[] {
+    return [...super.statusChecks(), nominatimStatusCheck(this.geocoderUrl, this.code, 'Roma')];
+  }
+
+  /** Spec rule 3: pieces of road and water (`STRADA…`, `ACQUA…`) are never returned as an address's parcel. */
+  override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    const found = await openGeocoderCandidates(this, query, ctx, this.geocoderUrl);
+    const candidatos = found.candidatos.filter((c) => !isRoadOrWater(c.refCatastral));
+    if (candidatos.length === 0) {
+      throw notFound(`No Italian address with a parcel matches '${found.consulta.texto.slice(0, 80)}': the addresses found lie on roads or waters (${found.candidatos.map((c) => c.refCatastral).join(', ')}), which are never returned.`);
+    }
+    return { ...found, candidatos };
   }
 }

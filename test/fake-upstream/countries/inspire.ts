@@ -99,4 +99,4 @@ export const inspireRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs` }, cz: { cpWfsUrl: `${base}/cz-wfs` } });
+export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` }, cz: { cpWfsUrl: `${base}/cz-wfs` } });

@@ -25,6 +25,8 @@ export const NOMINATIM_PLACES: Record<string, FakePlace> = {
   ee: { road: 'Raekoja plats', houseNumber: '1', city: 'Tallinn', postcode: '10146', state: 'Harju maakond', country: 'Eesti', point: [24.7453, 59.4372] },
   lv: { road: 'Pils iela', houseNumber: '3', city: 'Rīga', postcode: 'LV-1050', country: 'Latvija', point: [24.1052, 56.9496] },
   lt: { road: 'Gedimino prospektas', houseNumber: '11', city: 'Vilnius', postcode: '01103', state: 'Vilniaus apskritis', country: 'Lietuva', point: [25.2797, 54.6872] },
+  // Italy: the point lies inside the recorded AdE parcel A000W000200.STRADA001 (a piece of road).
+  it: { road: 'Via Roma', houseNumber: '1', city: 'Senorbì', postcode: '09040', state: 'Sardegna', country: 'Italia', point: [9.1301093, 39.5484105] },
   si: { road: 'Prešernov trg', houseNumber: '2', city: 'Ljubljana', postcode: '1000', country: 'Slovenija', point: [14.5058, 46.0569] },
 };
 

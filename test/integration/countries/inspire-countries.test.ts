@@ -98,3 +98,19 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE ans
     expect(wfsRequests('/cz-wfs').at(-1)!.searchParams.get('TEXT')).toBe('st. 542');
   });
 });
+
+describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answers, written by hand)', () => {
+  it('asks Nominatim for Italy, finds the parcel under the address point, and never returns a piece of road (spec rule 3)', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'IT'").run();
+    const response = await get(`/api/search/address/candidates?country=IT&q=${encodeURIComponent('Via Roma 1, Senorbì')}`);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().error).toMatch(/roads or waters \(A000W000200\.STRADA001\)/);
+    const asked = api.fake.requests.filter((u) => u.pathname === '/nominatim/search').at(-1)!.searchParams;
+    expect(asked.get('countrycodes')).toBe('it');
+    expect(asked.get('format')).toBe('jsonv2');
+    // The parcel was asked of the AdE WFS at the address point (a small latitude-first box).
+    const [lat1, lon1] = wfsRequests('/it-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
+    expect(lat1).toBeCloseTo(39.5484, 3);
+    expect(lon1).toBeCloseTo(9.1301, 3);
+  });
+});
