@@ -1,5 +1,6 @@
 import { fold } from '../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import type { CadastralStore } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
@@ -25,7 +26,7 @@ export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<
  * and units. Reads are prepared statements on one connection; bulk imports write through
  * their own connection (see import-runner.ts) so readers keep the last committed data.
  */
-export class ParcelStore {
+export class ParcelStore implements CadastralStore {
   readonly db: SqliteDatabase;
   /** The database file (':memory:' for a throwaway store). */
   readonly file: string;

@@ -1,0 +1,47 @@
+import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import type { ImportProgress, ImportResult, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+/** A value now (the embedded SQLite store answers synchronously) or later (a database server). */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * The store contract: what the core asks of a copy of cadastral records, whichever engine
+ * holds it. Two implementations: the embedded SQLite file (parcel-store.ts `ParcelStore`, the
+ * default, answering at once) and a shared PostgreSQL/PostGIS database for a team server
+ * (postgres/postgis-store.ts `PostgisStore`). Callers `await` every answer, so both fit; the
+ * same contract suite (test/integration/store-contract/) runs against each.
+ */
+export interface CadastralStore {
+  /** A parcel by country and reference, with its building's facts where the parcel lacks them. */
+  getParcel(country: CountryCode, ref: string): Awaitable<StoredParcel | undefined>;
+  /** The parcel whose outline holds the point (the smallest where outlines overlap). */
+  parcelAt(point: LonLat, country?: CountryCode): Awaitable<StoredParcel | undefined>;
+  /** Parcels of a country whose stored address (the parcel's, else its finca's) contains `word`, accents and case folded. */
+  parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Awaitable<StoredParcel[]>;
+  /** Parcels whose outline's box meets `bbox` (what map tiles are drawn from), at most `limit`. */
+  parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
+  countParcels(country?: CountryCode): Awaitable<number>;
+  /**
+   * A number that changes whenever parcel, building, finca or unit data changes, through any
+   * connection or process: readers keeping answers in memory drop them when it moves. Read on
+   * every request, so it is answered at once.
+   */
+  dataGeneration(): number;
+  /** Live answers kept in the copy; an upsert keeps attributes the new record lacks. */
+  upsertParcels(parcels: StoredParcel[]): Awaitable<void>;
+  getFinca(ref14: string): Awaitable<StoredFinca | undefined>;
+  upsertFinca(finca: StoredFinca): Awaitable<void>;
+  getUnit(ref20: string): Awaitable<StoredUnit | undefined>;
+  /** Units of a finca ordered by reference, strictly after `afterRef` (the cursor). */
+  unitsPage(finca14: string, afterRef: string | undefined, limit: number): Awaitable<StoredUnit[]>;
+  countUnits(finca14: string): Awaitable<number>;
+  /** The finca's units become exactly these, atomically. */
+  replaceUnits(finca14: string, units: StoredUnit[]): Awaitable<void>;
+  close(): Awaitable<void>;
+}
+
+/**
+ * Bulk imports into a store: each file in one transaction of its own, so a failed file leaves
+ * the copy exactly as it was (SQLite: import-runner.ts `importFiles`; PostGIS: COPY per file).
+ */
+export type ImportInto = (files: string[], onProgress?: (progress: ImportProgress) => void) => Promise<ImportResult[]>;

@@ -1,0 +1,114 @@
+import pg from 'pg';
+import { unavailable } from '../../model/index.js';
+import { POSTGIS_MIGRATIONS } from './schema.js';
+
+/** `postgres://…` or `postgresql://…`: a team store rather than a data folder. */
+export const isPostgresUrl = (value: string | undefined): value is string => !!value && /^postgres(?:ql)?:\/\//i.test(value);
+
+/** The URL without its password, for messages and logs. */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'the team database';
+  }
+}
+
+/** Node's socket errors and PostgreSQL's connection-class SQLSTATEs (08…, 57P01–57P03, 53300). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+
+export function isUnreachable(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  return UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.test(String((error as Error)?.message ?? ''));
+}
+
+/**
+ * A pool of connections to the team database. Every query goes through `query`/`transaction`,
+ * which turn "the database does not answer" into the spec's 503 SERVICE_UNAVAILABLE with a
+ * message naming the database (never its password), so an API call answers 503, not 500,
+ * while the database is down, and answers again as soon as it is back.
+ */
+export class PgConnection {
+  readonly pool: pg.Pool;
+  readonly where: string;
+
+  constructor(readonly url: string, options: { max?: number; connectTimeoutMs?: number } = {}) {
+    this.where = describeDatabase(url);
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+      application_name: 'catastro',
+    });
+    // An idle connection dropped by the server must not crash the process; the next query reconnects.
+    this.pool.on('error', () => {});
+  }
+
+  unreachable(error: unknown): Error {
+    return unavailable(`The team database ${this.where} does not answer (${(error as Error).message}); try again when it is back.`);
+  }
+
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (error) {
+      throw isUnreachable(error) ? this.unreachable(error) : error;
+    }
+  }
+
+  /** Rows as arrays of values in column order (no keyed object per row). */
+  async rows(text: string, values: unknown[]): Promise<unknown[][]> {
+    try {
+      return (await this.pool.query({ text, values, rowMode: 'array' })).rows;
+    } catch (error) {
+      throw isUnreachable(error) ? this.unreachable(error) : error;
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws. */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw isUnreachable(error) ? this.unreachable(error) : error;
+    }
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = error;
+      await client.query('ROLLBACK').catch(() => {});
+      throw isUnreachable(error) ? this.unreachable(error) : error;
+    } finally {
+      client.release(broken && isUnreachable(broken) ? (broken as Error) : undefined);
+    }
+  }
+
+  /** Applies the migrations not yet applied, in one transaction, one process at a time (an advisory lock). */
+  async migrate(): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['catastro_schema']);
+      await client.query('CREATE TABLE IF NOT EXISTS catastro_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM catastro_schema');
+      const current = rows[0].v ?? 0;
+      if (current > POSTGIS_MIGRATIONS.length) {
+        throw new Error(`The team database was written by a newer version (schema ${current}, this version knows ${POSTGIS_MIGRATIONS.length}).`);
+      }
+      for (let version = current; version < POSTGIS_MIGRATIONS.length; version++) {
+        await client.query(POSTGIS_MIGRATIONS[version]);
+        await client.query('INSERT INTO catastro_schema (version) VALUES ($1)', [version + 1]);
+      }
+    });
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}

@@ -1,0 +1,187 @@
+import { once } from 'node:events';
+import { basename } from 'node:path';
+import type { Writable } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { fold } from '../../address/normalize.js';
+import { NATIONAL_BULK_FORMATS } from '../../countries/bulk-formats.js';
+import { planImport, type ImportPlan } from '../import-plan.js';
+import { streamBuildings } from '../importers/inspire-buildings.js';
+import { streamCadastralParcels } from '../importers/inspire-parcels.js';
+import type { TextChunk } from '../importers/text-stream.js';
+import { offlineAreaId } from '../offline-areas.js';
+import type { BuildingFacts } from '../parcel-writer.js';
+import type { ImportProgress, ImportResult, StoredParcel } from '../types.js';
+import type { PostgisStore } from './postgis-store.js';
+import { ewkbHex } from './wkb.js';
+
+const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
+
+/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
+function field(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+const line = (values: (string | number | null | undefined)[]) => `${values.map(field).join('\t')}\n`;
+
+const STAGED_PARCEL_COLUMNS = `country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
+  codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area`;
+
+function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: string; offlineArea?: string }): string {
+  return line([
+    p.country, p.ref, ewkbHex(p.geometry), p.centroid[0], p.centroid[1], p.areaM2,
+    p.municipio ?? extra.municipio, p.provincia ?? extra.provincia, p.direccion, p.direccion ? fold(p.direccion) : null,
+    p.codigoPostal, p.uso, p.clase, p.superficieConstruida, p.anioConstruccion, p.declaredUnits, p.declaredDwellings,
+    p.source, p.dataDate, extra.offlineArea,
+  ]);
+}
+
+const buildingLine = (b: BuildingFacts) => line([b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
+
+/** Writes into a COPY stream, waiting when the connection's buffer is full (memory stays flat). */
+async function write(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/** Streams `lines` into a staging table with COPY … FROM STDIN; a failure of the producer aborts the COPY. */
+async function copyInto(client: pg.PoolClient, table: string, columns: string, produce: (stream: Writable) => Promise<void>): Promise<void> {
+  const stream = client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  try {
+    await produce(stream);
+  } catch (error) {
+    stream.destroy(error as Error);
+    await finished.catch(() => {});
+    throw error;
+  }
+  stream.end();
+  await finished;
+}
+
+/**
+ * Imports files into the PostGIS store, each in ONE transaction of its own: rows are streamed
+ * with COPY into a staging table (ON COMMIT DROP) and merged into the copy with the same upsert
+ * rules as the SQLite importer (attributes the file lacks stay), so a failed, malformed or
+ * interrupted file leaves the database exactly as it was, and readers in every server process
+ * keep answering from the last committed data meanwhile.
+ */
+export async function importIntoPostgis(
+  store: PostgisStore,
+  files: string[],
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const file of files) results.push(...await importOne(store, file, onProgress));
+  return results;
+}
+
+async function importOne(store: PostgisStore, file: string, onProgress: ((p: ImportProgress) => void) | undefined): Promise<ImportResult[]> {
+  const started = Date.now();
+  let plan: ImportPlan;
+  try {
+    plan = await planImport(file);
+  } catch (error) {
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+  }
+  const { bytesTotal, municipality } = plan;
+  const area = municipality ? offlineAreaId('ES', municipality.code) : undefined;
+  let records = 0;
+  let bytesBefore = 0;
+  const progress = (chunk: TextChunk) => {
+    if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: bytesBefore + chunk.bytesRead, bytesTotal, records });
+  };
+  try {
+    const results = await store.db.transaction(async (client) => {
+      const done: ImportResult[] = [];
+      for (const part of plan.parts) {
+        const result: ImportResult = {
+          file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
+          ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && { area }),
+        };
+        if (part.kind === 'inspire-parcels' || (part.kind !== 'inspire-buildings' && NATIONAL_FORMAT_OF_KIND.get(part.kind)?.stream)) {
+          const extra = {
+            ...(part.kind === 'inspire-parcels' && municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : {}),
+            offlineArea: part.kind === 'inspire-parcels' ? area : undefined,
+          };
+          await client.query(`CREATE TEMP TABLE parcels_in (LIKE parcels INCLUDING DEFAULTS) ON COMMIT DROP`);
+          await client.query('ALTER TABLE parcels_in DROP COLUMN id');
+          await copyInto(client, 'parcels_in', STAGED_PARCEL_COLUMNS, async (stream) => {
+            const sink = async (parcels: StoredParcel[], chunk: TextChunk) => {
+              if (parcels.length) await write(stream, parcels.map((p) => parcelLine(p, extra)).join(''));
+              records += parcels.length;
+              result.parcels += parcels.length;
+              progress(chunk);
+            };
+            if (part.kind === 'inspire-parcels') await streamCadastralParcels(part.input, { source: 'inspire' }, sink);
+            else {
+              // National formats hand parcels synchronously: their lines queue in the stream and drain as it goes.
+              await NATIONAL_FORMAT_OF_KIND.get(part.kind)!.stream!(part.input, (parcels, chunk) => { void sink(parcels, chunk); });
+            }
+          });
+          if (area && part.kind === 'inspire-parcels') {
+            await client.query(`UPDATE parcels SET offline_area = $1 WHERE offline_area = $2`, [`stale:${area}`, area]);
+          }
+          // A file lists each parcel once; DISTINCT ON keeps one row per key should it not.
+          await client.query(`
+            INSERT INTO parcels AS old (${STAGED_PARCEL_COLUMNS})
+            SELECT DISTINCT ON (country, ref) ${STAGED_PARCEL_COLUMNS} FROM parcels_in
+            ON CONFLICT (country, ref) DO UPDATE SET
+              geom = excluded.geom, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat, area = excluded.area,
+              municipio = COALESCE(excluded.municipio, old.municipio), provincia = COALESCE(excluded.provincia, old.provincia),
+              direccion = COALESCE(excluded.direccion, old.direccion), direccion_folded = COALESCE(excluded.direccion_folded, old.direccion_folded),
+              codigo_postal = COALESCE(excluded.codigo_postal, old.codigo_postal),
+              uso = COALESCE(excluded.uso, old.uso), clase = COALESCE(excluded.clase, old.clase),
+              superficie_construida = COALESCE(excluded.superficie_construida, old.superficie_construida),
+              anio_construccion = COALESCE(excluded.anio_construccion, old.anio_construccion),
+              declared_units = COALESCE(excluded.declared_units, old.declared_units),
+              declared_dwellings = COALESCE(excluded.declared_dwellings, old.declared_dwellings),
+              source = excluded.source, data_date = excluded.data_date,
+              offline_area = COALESCE(excluded.offline_area, old.offline_area)`);
+          if (area && part.kind === 'inspire-parcels') await client.query('DELETE FROM parcels WHERE offline_area = $1', [`stale:${area}`]);
+          await client.query('DROP TABLE parcels_in');
+        } else if (part.kind === 'inspire-buildings') {
+          await client.query(`CREATE TEMP TABLE buildings_in (LIKE buildings) ON COMMIT DROP`);
+          const columns = 'ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date';
+          await copyInto(client, 'buildings_in', columns, async (stream) => {
+            let pending: string[] = [];
+            result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
+              pending.push(...buildings.map(buildingLine));
+              records += buildings.length;
+              progress(chunk);
+            });
+            await write(stream, pending.join(''));
+            pending = [];
+          });
+          await client.query(`
+            INSERT INTO buildings (${columns}) SELECT DISTINCT ON (ref) ${columns} FROM buildings_in
+            ON CONFLICT (ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
+              superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
+              dwellings = excluded.dwellings, data_date = excluded.data_date`);
+          await client.query('DROP TABLE buildings_in');
+        } else {
+          throw new Error(`${part.kind} files are not imported into a team database yet; import them into a local copy.`);
+        }
+        bytesBefore += typeof part.input === 'string' ? plan.bytes : part.input.size;
+        await client.query(`
+          INSERT INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          ON CONFLICT (name, bytes, kind) DO UPDATE SET parcels = excluded.parcels, buildings = excluded.buildings,
+            fincas = excluded.fincas, units = excluded.units, imported_at = excluded.imported_at, data_date = excluded.data_date`,
+        [basename(plan.file), plan.bytes, result.kind, result.parcels, result.buildings, result.fincas, result.units,
+          new Date().toISOString(), plan.dataDate ?? null]);
+        result.durationMs = Date.now() - started;
+        done.push(result);
+      }
+      return done;
+    });
+    store.changed();
+    onProgress?.({ file, bytesRead: bytesTotal, bytesTotal, records });
+    return results;
+  } catch (error) {
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+  }
+}

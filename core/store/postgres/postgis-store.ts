@@ -1,0 +1,288 @@
+import type pg from 'pg';
+import { fold } from '../../address/normalize.js';
+import type { BBox, CountryCode, LonLat } from '../../model/index.js';
+import type { CadastralStore } from '../cadastral-store.js';
+import type { ImportProgress, ImportResult, RecordSource, StoredFinca, StoredParcel, StoredUnit } from '../types.js';
+import { PgConnection } from './connection.js';
+import { importIntoPostgis } from './postgis-import.js';
+import { ewkbHex, fromWkb } from './wkb.js';
+
+/** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
+const PARCEL_COLUMNS = `
+  p.country, p.ref, ST_AsBinary(p.geom) AS wkb, p.centroid_lon, p.centroid_lat, p.area,
+  p.municipio, p.provincia, p.direccion, p.codigo_postal,
+  COALESCE(p.uso, b.uso) AS uso, p.clase,
+  COALESCE(p.superficie_construida, b.superficie_construida) AS superficie_construida,
+  COALESCE(p.anio_construccion, b.anio_construccion) AS anio_construccion,
+  COALESCE(p.declared_units, b.building_units) AS declared_units,
+  COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
+  p.source, p.data_date`;
+const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
+
+type Row = unknown[];
+const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+function parcelFrom(row: Row): StoredParcel {
+  const [
+    country, ref, wkb, centroidLon, centroidLat, area, municipio, provincia, direccion, codigoPostal,
+    uso, clase, superficieConstruida, anioConstruccion, declaredUnits, declaredDwellings, source, dataDate,
+  ] = row as [string, string, Buffer, number, number, number, ...(string | number | null)[]];
+  return {
+    ref, country: country as CountryCode, geometry: fromWkb(wkb), centroid: [centroidLon, centroidLat], areaM2: area,
+    municipio: optional(municipio as string | null), provincia: optional(provincia as string | null),
+    direccion: optional(direccion as string | null), codigoPostal: optional(codigoPostal as string | null),
+    uso: optional(uso as string | null), clase: optional(clase as string | null),
+    superficieConstruida: optional(superficieConstruida as number | null), anioConstruccion: optional(anioConstruccion as number | null),
+    declaredUnits: optional(declaredUnits as number | null), declaredDwellings: optional(declaredDwellings as number | null),
+    source: source as RecordSource, dataDate: dataDate as string,
+  };
+}
+
+interface UnitRecord {
+  ref: string; finca: string; escalera: string; planta: string; puerta: string; uso: string; superficie: number;
+  descripcion: string; participacion: number; anio: number; direccion: string; source: string; data_date: string;
+}
+const unitFrom = (r: UnitRecord): StoredUnit => ({
+  ref: r.ref, finca: r.finca, escalera: r.escalera, planta: r.planta, puerta: r.puerta, uso: r.uso,
+  superficie: r.superficie, descripcion: r.descripcion, participacion: r.participacion, anio: r.anio,
+  direccion: r.direccion, source: r.source as RecordSource, dataDate: r.data_date,
+});
+
+interface FincaRecord {
+  ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;
+  superficie_total: number; superficie_parcela: number | null; anio_construccion: number; declared_units: number;
+  source: string; data_date: string;
+}
+const fincaFrom = (r: FincaRecord): StoredFinca => ({
+  ref: r.ref, direccion: r.direccion, codigoPostal: r.codigo_postal, municipio: r.municipio, provincia: r.provincia,
+  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, superficieParcela: optional(r.superficie_parcela),
+  anioConstruccion: r.anio_construccion, declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
+});
+
+/** The parcel upsert of parcel-writer.ts: attributes the new record lacks stay as they were. */
+export const PARCEL_UPSERT = `
+  INSERT INTO parcels AS old (country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
+    codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::geometry[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[],
+    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::float8[], $15::int[], $16::int[], $17::int[], $18::text[],
+    $19::text[], $20::text[])
+  ON CONFLICT (country, ref) DO UPDATE SET
+    geom = excluded.geom, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat, area = excluded.area,
+    municipio = COALESCE(excluded.municipio, old.municipio), provincia = COALESCE(excluded.provincia, old.provincia),
+    direccion = COALESCE(excluded.direccion, old.direccion), direccion_folded = COALESCE(excluded.direccion_folded, old.direccion_folded),
+    codigo_postal = COALESCE(excluded.codigo_postal, old.codigo_postal),
+    uso = COALESCE(excluded.uso, old.uso), clase = COALESCE(excluded.clase, old.clase),
+    superficie_construida = COALESCE(excluded.superficie_construida, old.superficie_construida),
+    anio_construccion = COALESCE(excluded.anio_construccion, old.anio_construccion),
+    declared_units = COALESCE(excluded.declared_units, old.declared_units),
+    declared_dwellings = COALESCE(excluded.declared_dwellings, old.declared_dwellings),
+    source = excluded.source, data_date = excluded.data_date,
+    offline_area = COALESCE(excluded.offline_area, old.offline_area)`;
+
+/** The parameters of PARCEL_UPSERT: one array per column (one statement per batch, not per parcel). */
+export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): unknown[][] {
+  const column = <T>(of: (p: StoredParcel) => T) => parcels.map(of);
+  return [
+    column((p) => p.country), column((p) => p.ref), column((p) => ewkbHex(p.geometry)),
+    column((p) => p.centroid[0]), column((p) => p.centroid[1]), column((p) => p.areaM2),
+    column((p) => p.municipio ?? null), column((p) => p.provincia ?? null), column((p) => p.direccion ?? null),
+    column((p) => (p.direccion ? fold(p.direccion) : null)), column((p) => p.codigoPostal ?? null),
+    column((p) => p.uso ?? null), column((p) => p.clase ?? null), column((p) => p.superficieConstruida ?? null),
+    column((p) => p.anioConstruccion ?? null), column((p) => p.declaredUnits ?? null), column((p) => p.declaredDwellings ?? null),
+    column((p) => p.source), column((p) => p.dataDate), column(() => offlineArea ?? null),
+  ];
+}
+
+const FINCA_UPSERT = `
+  INSERT INTO fincas AS old (ref, direccion, direccion_folded, codigo_postal, municipio, provincia, uso_general, superficie_total,
+    superficie_parcela, anio_construccion, declared_units, source, data_date)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+  ON CONFLICT (ref) DO UPDATE SET direccion = excluded.direccion, direccion_folded = excluded.direccion_folded,
+    codigo_postal = excluded.codigo_postal, municipio = excluded.municipio, provincia = excluded.provincia,
+    uso_general = excluded.uso_general, superficie_total = excluded.superficie_total,
+    superficie_parcela = COALESCE(excluded.superficie_parcela, old.superficie_parcela),
+    anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
+    source = excluded.source, data_date = excluded.data_date`;
+
+export const fincaValues = (f: StoredFinca) => [
+  f.ref, f.direccion, fold(f.direccion), f.codigoPostal, f.municipio, f.provincia, f.usoGeneral, f.superficieTotal,
+  f.superficieParcela ?? null, f.anioConstruccion, f.declaredUnits, f.source, f.dataDate,
+];
+
+const UNITS_INSERT = `
+  INSERT INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio, direccion, source, data_date)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
+    $9::float8[], $10::int[], $11::text[], $12::text[], $13::text[])
+  ON CONFLICT (ref) DO UPDATE SET finca = excluded.finca, escalera = excluded.escalera, planta = excluded.planta,
+    puerta = excluded.puerta, uso = excluded.uso, superficie = excluded.superficie, descripcion = excluded.descripcion,
+    participacion = excluded.participacion, anio = excluded.anio, direccion = excluded.direccion,
+    source = excluded.source, data_date = excluded.data_date`;
+
+export const unitColumns = (units: StoredUnit[]) => [
+  units.map((u) => u.ref), units.map((u) => u.finca), units.map((u) => u.escalera), units.map((u) => u.planta),
+  units.map((u) => u.puerta), units.map((u) => u.uso), units.map((u) => u.superficie), units.map((u) => u.descripcion),
+  units.map((u) => u.participacion), units.map((u) => u.anio), units.map((u) => u.direccion), units.map((u) => u.source),
+  units.map((u) => u.dataDate),
+];
+
+const CHANGES_CHANNEL = 'catastro_data_changed';
+
+export interface PostgisStoreOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The store on a shared PostgreSQL/PostGIS database: the team server's copy, read and written
+ * by several server processes (and machines) at once. Outlines are PostGIS geometries in
+ * SRID 4326 with a GiST index; point→parcel is `ST_Intersects` on it. Every statement goes
+ * through one connection pool; bulk imports stream with COPY, one transaction per file
+ * (postgis-import.ts). The data generation moves on the database's change notifications, so
+ * a process keeping answers in memory drops them when any process changes the data.
+ */
+export class PostgisStore implements CadastralStore {
+  private generation = 0;
+  private listener: pg.PoolClient | undefined;
+  private closed = false;
+
+  private constructor(readonly db: PgConnection) {}
+
+  /** Connects, applies pending migrations and starts listening for changes. Fails with a 503 ServiceError when unreachable. */
+  static async open(url: string, options: PostgisStoreOptions = {}): Promise<PostgisStore> {
+    const db = new PgConnection(url, { max: options.poolSize, connectTimeoutMs: options.connectTimeoutMs });
+    const store = new PostgisStore(db);
+    try {
+      await db.migrate();
+      await store.listen();
+    } catch (error) {
+      await db.end().catch(() => {});
+      throw error;
+    }
+    return store;
+  }
+
+  /** A dedicated connection LISTENs for committed changes; if it drops, it reconnects and counts a change (one may have been missed). */
+  private async listen(): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.db.pool.connect();
+    } catch (error) {
+      throw this.db.unreachable(error);
+    }
+    client.on('notification', () => { this.generation++; });
+    client.on('error', () => {
+      this.generation++;
+      client.release(true);
+      if (this.listener === client) this.listener = undefined;
+      if (!this.closed) setTimeout(() => { if (!this.closed) this.listen().catch(() => { this.generation++; }); }, 1_000).unref();
+    });
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async getParcel(country: CountryCode, ref: string): Promise<StoredParcel | undefined> {
+    const rows = await this.db.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = $1 AND p.ref = $2`, [country, ref]);
+    return rows[0] && parcelFrom(rows[0] as Row);
+  }
+
+  /** The parcel under a point: the GiST index finds the candidates, ST_Intersects decides; the smallest wins where parcels overlap. */
+  async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {
+    const rows = await this.db.rows(
+      `SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM}
+        WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326)) AND ($3::text IS NULL OR p.country = $3)
+        ORDER BY p.area LIMIT 1`,
+      [point[0], point[1], country ?? null],
+    );
+    return rows[0] && parcelFrom(rows[0] as Row);
+  }
+
+  async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {
+    const pattern = `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
+    const rows = await this.db.rows(
+      `SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.ref = p.ref
+        WHERE p.country = $1 AND COALESCE(p.direccion_folded, f.direccion_folded) LIKE $2 LIMIT $3`,
+      [country, pattern, limit],
+    );
+    return (rows as Row[]).map((row) => {
+      const parcel = parcelFrom(row.slice(0, -1));
+      const fincaAddress = row[row.length - 1] as string | null;
+      return parcel.direccion || !fincaAddress ? parcel : { ...parcel, direccion: fincaAddress };
+    });
+  }
+
+  async parcelsInBBox(bbox: BBox, limit: number): Promise<StoredParcel[]> {
+    const rows = await this.db.rows(
+      `SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT $5`,
+      [...bbox, limit],
+    );
+    return (rows as Row[]).map(parcelFrom);
+  }
+
+  async countParcels(country?: CountryCode): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
+    return Number(rows[0].n);
+  }
+
+  dataGeneration(): number {
+    return this.generation;
+  }
+
+  /** This process changed the data: its own readers see the new generation at once, before the notification comes back. */
+  changed(): void {
+    this.generation++;
+  }
+
+  /** Imports files, each in one transaction (postgis-import.ts). */
+  importFiles(files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {
+    return importIntoPostgis(this, files, onProgress);
+  }
+
+  async upsertParcels(parcels: StoredParcel[]): Promise<void> {
+    if (parcels.length === 0) return;
+    await this.db.query(PARCEL_UPSERT, parcelColumns(parcels));
+    this.generation++;
+  }
+
+  async getFinca(ref14: string): Promise<StoredFinca | undefined> {
+    const { rows } = await this.db.query<FincaRecord>('SELECT * FROM fincas WHERE ref = $1', [ref14]);
+    return rows[0] && fincaFrom(rows[0]);
+  }
+
+  async upsertFinca(finca: StoredFinca): Promise<void> {
+    await this.db.query(FINCA_UPSERT, fincaValues(finca));
+    this.generation++;
+  }
+
+  async getUnit(ref20: string): Promise<StoredUnit | undefined> {
+    const { rows } = await this.db.query<UnitRecord>('SELECT * FROM units WHERE ref = $1', [ref20]);
+    return rows[0] && unitFrom(rows[0]);
+  }
+
+  async unitsPage(finca14: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
+    const { rows } = await this.db.query<UnitRecord>(
+      'SELECT * FROM units WHERE finca = $1 AND ($2::text IS NULL OR ref > $2) ORDER BY ref LIMIT $3', [finca14, afterRef ?? null, limit]);
+    return rows.map(unitFrom);
+  }
+
+  async countUnits(finca14: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM units WHERE finca = $1', [finca14]);
+    return Number(rows[0].n);
+  }
+
+  async replaceUnits(finca14: string, units: StoredUnit[]): Promise<void> {
+    await this.db.transaction(async (client) => {
+      await client.query('DELETE FROM units WHERE finca = $1', [finca14]);
+      if (units.length) await client.query(UNITS_INSERT, unitColumns(units));
+    });
+    this.generation++;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listener?.release(true);
+    this.listener = undefined;
+    await this.db.end();
+  }
+}

@@ -1,0 +1,194 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
+import { parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import { fixture } from '../../helpers/paths.js';
+import { IMPLEMENTATIONS, titleOf, type StoreUnderTest } from './stores.js';
+
+const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+const BUILDINGS = fixture('A.ES.SDGC.BU.40146.building.gml.gz');
+const gml = gunzipSync(readFileSync(PARCELS)).toString('utf8');
+const buildingsGml = gunzipSync(readFileSync(BUILDINGS)).toString('latin1');
+const MEMBERS = gml.split('<cp:CadastralParcel ').length - 1;
+
+/** A parcel's official area read from the GML with a plain regex (independent of both importers). */
+function areaInFile(ref: string): number {
+  const member = gml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
+  return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
+}
+
+const unit = (finca: string, n: number, extra: Partial<StoredUnit> = {}): StoredUnit => ({
+  ref: `${finca}${String(n).padStart(4, '0')}XX`, finca, escalera: '1', planta: String(n), puerta: 'A', uso: 'Residencial',
+  superficie: 50 + n, descripcion: 'VIVIENDA', participacion: 10, anio: 1990, direccion: 'CL MADROÑO 1', source: 'live',
+  dataDate: '2026-01-01', ...extra,
+});
+
+for (const impl of IMPLEMENTATIONS) {
+  describe.skipIf(impl.skip !== undefined)(`store contract: ${titleOf(impl)}`, () => {
+    let copy: StoreUnderTest;
+    let scratch: string;
+
+    beforeAll(async () => {
+      scratch = mkdtempSync(path.join(os.tmpdir(), 'catastro-contract-files-'));
+      await impl.start();
+      copy = await impl.open();
+      await copy.importFiles([PARCELS, BUILDINGS]);
+    }, 180_000);
+    afterAll(async () => {
+      await copy?.dispose();
+      await impl.stop();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    }, 60_000);
+
+    it('imports every member of the real Segovia (40146) file', async () => {
+      expect(MEMBERS).toBe(1443);
+      expect(await copy.store.countParcels()).toBe(MEMBERS);
+      expect(await copy.store.countParcels('ES')).toBe(MEMBERS);
+      expect(await copy.store.countParcels('FR')).toBe(0);
+    });
+
+    it.each(['000700100UL74F', '40146A00305023', '40146A00800043'])('looks %s up by reference with its official area', async (ref) => {
+      const parcel = await copy.store.getParcel('ES', ref);
+      expect(parcel?.ref).toBe(ref);
+      expect(parcel!.areaM2).toBe(areaInFile(ref));
+      expect(parcel!.geometry.type === 'Polygon' || parcel!.geometry.type === 'MultiPolygon').toBe(true);
+      expect(await copy.store.getParcel('ES', `${ref.slice(0, 13)}Q`)).toBeUndefined();
+      expect(await copy.store.getParcel('FR', ref)).toBeUndefined();
+    });
+
+    it('joins the building file: use, year, built area and declared units', async () => {
+      const ref = '000700100UL74F';
+      const building = buildingsGml.split('<bu-ext2d:Building ').find((b) => b.startsWith(`gml:id="ES.SDGC.BU.${ref}"`))!;
+      const parcel = (await copy.store.getParcel('ES', ref))!;
+      expect(parcel.declaredUnits).toBe(Number(/<bu-ext2d:numberOfBuildingUnits>(\d+)</.exec(building)![1]));
+      expect(parcel.anioConstruccion).toBe(Number(/<bu-core2d:beginning>(\d{4})/.exec(building)![1]));
+      expect(parcel.uso).toBe('Industrial');
+    });
+
+    it('finds each parcel at a point inside it (the smallest where outlines overlap) and nothing in open sea', async () => {
+      const all = await copy.store.parcelsInBBox([-180, -90, 180, 90], 5000);
+      expect(all).toHaveLength(MEMBERS);
+      const sample = all.filter((p, i) => i % 20 === 0 && containsPoint(p.geometry, p.centroid));
+      expect(sample.length).toBeGreaterThan(30);
+      for (const parcel of sample) {
+        const found = (await copy.store.parcelAt(parcel.centroid))!;
+        expect(containsPoint(found.geometry, parcel.centroid)).toBe(true);
+        expect(found.ref === parcel.ref || found.areaM2 < parcel.areaM2).toBe(true);
+        expect((await copy.store.parcelAt(parcel.centroid, 'ES'))?.ref).toBe(found.ref);
+      }
+      expect(await copy.store.parcelAt(sample[0].centroid, 'FR')).toBeUndefined();
+      expect(await copy.store.parcelAt([-10, 40])).toBeUndefined();
+    });
+
+    it('lists the parcels whose box meets a box, up to the limit', async () => {
+      const parcel = (await copy.store.getParcel('ES', '000700100UL74F'))!;
+      const box = bboxOf(parcel.geometry);
+      const around = await copy.store.parcelsInBBox(box, 1000);
+      expect(around.map((p) => p.ref)).toContain(parcel.ref);
+      for (const p of around) {
+        const [w, s, e, n] = bboxOf(p.geometry);
+        expect(w <= box[2] && e >= box[0] && s <= box[3] && n >= box[1]).toBe(true);
+      }
+      expect(await copy.store.parcelsInBBox([-180, -90, 180, 90], 7)).toHaveLength(7);
+      expect(await copy.store.parcelsInBBox([10, 10, 11, 11], 100)).toEqual([]);
+    });
+
+    it('draws a vector tile of the parcels under it, and none where there are none', async () => {
+      const parcel = (await copy.store.getParcel('ES', '000700100UL74F'))!;
+      const [lon, lat] = parcel.centroid;
+      const z = 16;
+      const x = Math.floor(((lon + 180) / 360) * 2 ** z);
+      const latRad = (lat * Math.PI) / 180;
+      const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);
+      const bytes = (await parcelTileFrom(copy.store, z, x, y))!;
+      const layer = new VectorTile(new PbfReader(bytes)).layers.parcels;
+      const refs = Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.ref));
+      expect(refs).toContain(parcel.ref);
+      // Every parcel drawn is one the box query finds; every parcel with a point inside the tile is drawn.
+      const [w, s, e, n] = tileBBox(z, x, y);
+      const candidates = await copy.store.parcelsInBBox([w, s, e, n], 20_000);
+      const candidateRefs = new Set(candidates.map((p) => p.ref));
+      expect(refs.every((ref) => candidateRefs.has(ref))).toBe(true);
+      const inside = candidates.filter((p) => p.centroid[0] > w && p.centroid[0] < e && p.centroid[1] > s && p.centroid[1] < n);
+      expect(inside.length).toBeGreaterThan(0);
+      for (const p of inside) expect(refs).toContain(p.ref);
+      expect(await parcelTileFrom(copy.store, 16, 0, 0)).toBeNull();
+      expect(await parcelTileFrom(copy.store, 12, x >> 4, y >> 4)).toBeNull();
+    });
+
+    it('keeps a live parcel, finca and units, replaces units atomically and pages them by reference', async () => {
+      const finca14 = '9398516VK3799G';
+      const generation = copy.store.dataGeneration();
+      const base = (await copy.store.getParcel('ES', '000700100UL74F'))!;
+      const live: StoredParcel = { ...base, ref: finca14, direccion: undefined, source: 'live', areaM2: 321 };
+      await copy.store.upsertParcels([live]);
+      expect(copy.store.dataGeneration()).not.toBe(generation);
+      const finca: StoredFinca = {
+        ref: finca14, direccion: 'CL MADROÑO 12 Pl:01', codigoPostal: '28001', municipio: 'MADRID', provincia: 'MADRID',
+        usoGeneral: 'Residencial', superficieTotal: 900, superficieParcela: 300, anioConstruccion: 1975, declaredUnits: 12,
+        source: 'live', dataDate: '2026-01-01',
+      };
+      await copy.store.upsertFinca(finca);
+      expect(await copy.store.getFinca(finca14)).toEqual(finca);
+      // A later answer without the land area keeps the one known.
+      await copy.store.upsertFinca({ ...finca, superficieParcela: undefined, declaredUnits: 13 });
+      expect(await copy.store.getFinca(finca14)).toEqual({ ...finca, declaredUnits: 13 });
+
+      const units = Array.from({ length: 12 }, (_, i) => unit(finca14, 12 - i));
+      await copy.store.replaceUnits(finca14, units);
+      expect(await copy.store.countUnits(finca14)).toBe(12);
+      const first = await copy.store.unitsPage(finca14, undefined, 5);
+      expect(first.map((u) => u.ref)).toEqual(units.map((u) => u.ref).sort().slice(0, 5));
+      const rest = await copy.store.unitsPage(finca14, first[4].ref, 100);
+      expect(rest).toHaveLength(7);
+      expect(await copy.store.getUnit(units[0].ref)).toEqual(units[0]);
+      await copy.store.replaceUnits(finca14, units.slice(0, 3));
+      expect(await copy.store.countUnits(finca14)).toBe(3);
+      expect(await copy.store.getUnit(units[11].ref)).toBeUndefined();
+
+      // Address search folds accents and case and reads the finca's address when the parcel has none.
+      const found = await copy.store.parcelsWithAddressWord('ES', 'madrono', 10);
+      expect(found.map((p) => [p.ref, p.direccion])).toEqual([[finca14, finca.direccion]]);
+      expect(await copy.store.parcelsWithAddressWord('ES', '100%', 10)).toEqual([]);
+      // A live outline keeps attributes it lacks.
+      await copy.store.upsertParcels([{ ...live, municipio: undefined, areaM2: 322 }]);
+      const kept = (await copy.store.getParcel('ES', finca14))!;
+      expect(kept.areaM2).toBe(322);
+      expect(kept.municipio).toBe(base.municipio);
+    });
+
+    it('rolls a failed import back whole: the previous data stays exactly as it was', async () => {
+      const before = await copy.store.countParcels();
+      const sample = (await copy.store.getParcel('ES', '40146A00305023'))!;
+      // The same municipality's file, with one area changed, a new parcel, and a broken tail.
+      const changed = gml
+        .replace(/(gml:id="ES\.SDGC\.CP\.40146A00305023"[\s\S]*?<cp:areaValue uom="m2">)[\d.]+</, '$11<')
+        .replaceAll('000700100UL74F', '000700100UL99Z');
+      const cut = changed.lastIndexOf('<member>');
+      const broken = path.join(scratch, 'A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+      writeFileSync(broken, gzipSync(`${changed.slice(0, cut)}<member><cp:CadastralParcel gml:id="x"><<<not xml`));
+      const generation = copy.store.dataGeneration();
+      await expect(copy.importFiles([broken])).rejects.toThrow(/nothing of it was kept/);
+      expect(await copy.store.countParcels()).toBe(before);
+      expect((await copy.store.getParcel('ES', '40146A00305023'))!.areaM2).toBe(sample.areaM2);
+      expect(await copy.store.getParcel('ES', '000700100UL99Z')).toBeUndefined();
+      expect(copy.store.dataGeneration()).toBe(generation);
+
+      // The same file whole goes in, and re-importing it changes what it says.
+      writeFileSync(broken, gzipSync(changed));
+      await copy.importFiles([broken]);
+      expect(copy.store.dataGeneration()).not.toBe(generation);
+      expect((await copy.store.getParcel('ES', '40146A00305023'))!.areaM2).toBe(1);
+      expect(await copy.store.getParcel('ES', '000700100UL99Z')).toBeDefined();
+      // The area's parcels are those of the new file: the renamed one is gone, the live one stays.
+      expect(await copy.store.getParcel('ES', '000700100UL74F')).toBeUndefined();
+      expect(await copy.store.getParcel('ES', '9398516VK3799G')).toBeDefined();
+    });
+  });
+}
