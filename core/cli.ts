@@ -130,11 +130,12 @@ export function buildProgram(): Command {
   const downloadOptions = (command: Command) => command
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--no-buildings', 'parcels only (skip the buildings zips: use, year, units)')
-    .option('--base-url <url>', 'root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL)');
+    .option('--base-url <url>', 'root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL); with --country FR, root of Etalab\'s cadastre GeoJSON (default https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson, or $CATASTRO_FR_ETALAB_URL)');
 
   downloadOptions(program.command('download')
     .description('make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service.')
-    .argument('[municipalities...]', 'municipality names or 5-digit codes')
+    .argument('[municipalities...]', 'municipality names or 5-digit codes; with --country FR, communes (INSEE codes) or départements')
+    .option('--country <code>', 'ES (the Catastro, default) or FR (Etalab\'s cadastre files by commune or département)', 'ES')
     .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name)')
     .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees)'))
     .action(async (municipalities: string[], options) => {

@@ -7,6 +7,8 @@ import { listOfflineAreas, removeOfflineArea } from '../store/offline-areas.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas, updateAreas } from './download-areas.js';
+import { downloadFrenchAreas, updateFrenchAreas } from './download-fr.js';
+import { ETALAB_CADASTRE_ROOT } from '../countries/fr/etalab-files.js';
 
 export interface DownloadCommandOptions {
   data: string;
@@ -14,7 +16,12 @@ export interface DownloadCommandOptions {
   bbox?: string;
   buildings?: boolean;
   baseUrl?: string;
+  /** ES (the Catastro's ATOM service, default) or FR (Etalab's cadastre files by commune or département). */
+  country?: string;
 }
+
+/** Etalab's root for France: --base-url, else $CATASTRO_FR_ETALAB_URL, else cadastre.data.gouv.fr. */
+const etalabRoot = (options: DownloadCommandOptions) => options.baseUrl ?? process.env.CATASTRO_FR_ETALAB_URL ?? ETALAB_CADASTRE_ROOT;
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -59,7 +66,8 @@ function parseBBox(text: string): BBox {
 
 function printResult(result: OfflineDownloadResult): number {
   for (const area of result.areas) {
-    console.log(`${area.id}  ${area.name ?? ''} (${area.province ?? ''}): ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
+    const named = area.name || area.province ? `  ${area.name ?? ''} (${area.province ?? ''})` : '';
+    console.log(`${area.id}${named}: ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
   }
   for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
   if (result.cancelled) {
@@ -103,6 +111,21 @@ async function withDownload(
 
 /** `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. */
 export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
+  const country = (options.country ?? 'ES').toUpperCase();
+  if (country === 'FR') {
+    if (municipalities.length === 0 || options.province?.length || options.bbox) {
+      console.error('France: name communes (INSEE codes, e.g. 91216) or départements (e.g. 91, 2A, 971); --province and --bbox are for Spain.');
+      return Promise.resolve(2);
+    }
+    return withDownload(options, (store, _catalogue, run) => {
+      console.error(`${municipalities.length} French area(s) from ${etalabRoot(options)}: ${municipalities.slice(0, 8).join(', ')}${municipalities.length > 8 ? ', …' : ''}`);
+      return downloadFrenchAreas(store, municipalities, { ...run, root: etalabRoot(options) });
+    });
+  }
+  if (country !== 'ES') {
+    console.error(`--country takes ES (the Catastro's INSPIRE ATOM service) or FR (Etalab's cadastre files), not "${options.country}".`);
+    return Promise.resolve(2);
+  }
   let bbox: BBox | undefined;
   try {
     bbox = options.bbox ? parseBBox(options.bbox) : undefined;
@@ -124,9 +147,19 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
 /** `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. */
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
   if (action === 'update') {
-    return withDownload(options, (store, catalogue, run) => {
+    return withDownload(options, async (store, catalogue, run) => {
       const wanted = ids.length === 0 || ids.includes('all') ? listOfflineAreas(store.db).map((a) => a.id) : ids;
-      return updateAreas(store, catalogue, wanted, run);
+      // Each country's areas from their own publisher: France's from Etalab, the rest from the Catastro's feeds.
+      const french = wanted.filter((id) => id.startsWith('FR.'));
+      const others = wanted.filter((id) => !id.startsWith('FR.'));
+      const fr = french.length ? await updateFrenchAreas(store, french, { ...run, root: etalabRoot(options) }) : undefined;
+      const es = others.length || !fr ? await updateAreas(store, catalogue, others, run) : undefined;
+      if (!fr) return es!;
+      if (!es) return fr;
+      return {
+        areas: [...fr.areas, ...es.areas], failures: [...fr.failures, ...es.failures], parcels: fr.parcels + es.parcels,
+        buildings: fr.buildings + es.buildings, cancelled: fr.cancelled || es.cancelled,
+      };
     });
   }
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));

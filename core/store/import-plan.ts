@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path, { basename } from 'node:path';
 import { municipalityFromMetadata, type MunicipalityFacts } from './importers/atom-metadata.js';
 import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
+import { etalabAreaOfFileName } from '../countries/fr/etalab-files.js';
 import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
 import { listZipEntries, readZipEntryText, type ZipEntryInfo } from './importers/zip-archive.js';
 import type { ImportResult } from './types.js';
@@ -23,6 +24,8 @@ export interface ImportPlan {
   bytesTotal: number;
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
   municipality?: { code: string; name?: string; province?: string };
+  /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`). */
+  area?: { country: 'FR'; code: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
   dataDate?: string;
 }
@@ -83,6 +86,7 @@ export async function planImport(file: string): Promise<ImportPlan> {
     return {
       file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [{ input: file, kind }],
       municipality: municipalityOf(code, metadata),
+      ...(kind === 'fr-etalab-geojson' && { area: etalabAreaOfFileName(basename(file)) }),
       dataDate: COLLECTION_TIMESTAMP.exec(head)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]),
     };
   }

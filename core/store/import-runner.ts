@@ -102,7 +102,7 @@ async function importOne(
     throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
   }
   const { bytesTotal, municipality } = plan;
-  const area = municipality ? offlineAreaId('ES', municipality.code) : undefined;
+  const area = plan.area ? offlineAreaId(plan.area.country, plan.area.code) : municipality ? offlineAreaId('ES', municipality.code) : undefined;
   const results: ImportResult[] = [];
   const writer = new ParcelWriter(db);
   let records = 0;
@@ -148,11 +148,14 @@ async function importOne(
           });
           Object.assign(result, { parcels: kept, skipped });
         } else {
+          // A published area's file (Etalab's per commune or département) replaces that area: parcels gone from it go.
+          if (area) markAreaParcelsStale(db, area);
           result.parcels = await format.stream!(part.input, (parcels, chunk) => {
-            parcels.forEach((p) => writer.parcel(p));
+            parcels.forEach((p) => writer.parcel(p, area));
             records += parcels.length;
             progress(chunk);
           });
+          if (area) dropStaleParcels(db, area);
         }
       } else {
         const counts = await importCatFile(db, writer, file, {}, (chunk, staged) => {

@@ -27,20 +27,23 @@ function deleteParcelsOfArea(db: SqliteDatabase, mark: string): number {
   return db.prepare('DELETE FROM parcels WHERE offline_area = ?').run(mark).changes;
 }
 
-/** Records (or refreshes) the area a Catastro municipal file filled, in the import's transaction. */
+/** Records (or refreshes) the area a published file filled (a Catastro municipality, an Etalab commune or département), in the import's transaction. */
 export function recordOfflineArea(db: SqliteDatabase, plan: ImportPlan, result: ImportResult, source: string): void {
-  const municipality = plan.municipality!;
-  const id = offlineAreaId('ES', municipality.code);
+  const municipality = plan.area ?? { country: 'ES', ...plan.municipality! };
+  const id = offlineAreaId(municipality.country, municipality.code);
   const now = new Date().toISOString();
-  if (result.kind === 'inspire-parcels') {
+  if (result.kind === 'inspire-parcels' || result.kind === 'fr-etalab-geojson') {
+    // A file without a date of its own (Etalab's) is dated by its newest parcel.
+    const date = plan.dataDate ?? db.prepare('SELECT max(data_date) FROM parcels WHERE offline_area = ?').pluck().get(id) as string | null;
     db.prepare(`
       INSERT INTO offline_areas (id, country, code, name, province, source, data_date, parcels, bytes, updated_at)
-      VALUES (@id, 'ES', @code, @name, @province, @source, @date, @parcels, @bytes, @now)
+      VALUES (@id, @country, @code, @name, @province, @source, @date, @parcels, @bytes, @now)
       ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, name), province = COALESCE(excluded.province, province),
         source = excluded.source, data_date = excluded.data_date, parcels = excluded.parcels,
         bytes = excluded.bytes, updated_at = excluded.updated_at`)
-      .run({ id, code: municipality.code, name: municipality.name ?? null, province: municipality.province ?? null, source,
-        date: plan.dataDate ?? null, parcels: result.parcels, bytes: plan.bytes, now });
+      .run({ id, country: municipality.country, code: municipality.code, name: 'name' in municipality ? municipality.name ?? null : null,
+        province: 'province' in municipality ? municipality.province ?? null : null, source,
+        date: date ?? null, parcels: result.parcels, bytes: plan.bytes, now });
   } else if (result.kind === 'inspire-buildings') {
     // Buildings enrich parcels; an area is listed once its parcels are in, so a lone buildings file only updates one.
     db.prepare(`UPDATE offline_areas SET buildings = ?, buildings_source = ?, buildings_date = ?, buildings_bytes = ?, updated_at = ? WHERE id = ?`)

@@ -1,0 +1,56 @@
+/**
+ * Where Etalab publishes the cadastre as GeoJSON (docs/SOURCES.md "France", cadastre.data.gouv.fr,
+ * Licence Ouverte 2.0), one gzipped file per layer and per commune or département:
+ *
+ *   <root>/communes/<dep>/<insee>/cadastre-<insee>-parcelles.json.gz
+ *   <root>/departements/<dep>/cadastre-<dep>-parcelles.json.gz
+ *
+ * with <root> = https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson (the newest
+ * millésime; dated ones sit beside `latest`). No index announces sizes or checksums: a download
+ * is checked against the server's Content-Length and by reading the gzip to its end (CRC-32 and
+ * length in its trailer).
+ */
+export const ETALAB_CADASTRE_ROOT = 'https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson';
+
+/** Metropolitan départements 01–95 with Corsica's 2A and 2B (no 20), overseas 971–976 (975 is not a département). */
+const DEPARTEMENT = /^(0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5]|97[1-46])$/;
+/** An INSEE commune code: its département's digits then the commune's (971xx…976xx overseas). */
+const COMMUNE = /^(?:(?:0[1-9]|1\d|2[1-9AB]|[3-8]\d|9[0-5])\d{3}|97[1-46]\d{2})$/;
+
+export interface EtalabArea {
+  /** The offline area's id in the copy: `FR.91216` (commune) or `FR.91` (département). */
+  id: string;
+  kind: 'commune' | 'departement';
+  code: string;
+  departement: string;
+  /** The parcels file's URL. */
+  url: string;
+  /** `cadastre-<code>-parcelles.json.gz`: the published name, kept for the download and the import. */
+  fileName: string;
+}
+
+export const departementOfCommune = (insee: string) => (insee.startsWith('97') ? insee.slice(0, 3) : insee.slice(0, 2));
+
+/**
+ * A commune (INSEE code, 5 characters) or a département (2 or 3) as the parcels file to fetch;
+ * anything else is refused with what is expected. Codes are upper-cased (`2a004` → `2A004`).
+ */
+export function etalabArea(code: string, root = ETALAB_CADASTRE_ROOT): EtalabArea {
+  const wanted = code.trim().toUpperCase();
+  const base = root.replace(/\/+$/, '');
+  const fileName = `cadastre-${wanted}-parcelles.json.gz`;
+  if (COMMUNE.test(wanted)) {
+    const departement = departementOfCommune(wanted);
+    return { id: `FR.${wanted}`, kind: 'commune', code: wanted, departement, url: `${base}/communes/${departement}/${wanted}/${fileName}`, fileName };
+  }
+  if (DEPARTEMENT.test(wanted)) {
+    return { id: `FR.${wanted}`, kind: 'departement', code: wanted, departement: wanted, url: `${base}/departements/${wanted}/${fileName}`, fileName };
+  }
+  throw new Error(`"${code}" is neither a French commune (INSEE code, e.g. 91216 or 2A004) nor a département (e.g. 91, 2A, 971).`);
+}
+
+/** `cadastre-91216-parcelles.json(.gz)`: the area an Etalab parcels file covers, from its published name. */
+export function etalabAreaOfFileName(name: string): { country: 'FR'; code: string } | undefined {
+  const code = /^cadastre-([0-9AB]{2,5})-parcelles\.json(?:\.gz)?$/i.exec(name)?.[1]?.toUpperCase();
+  return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code } : undefined;
+}

@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { etalabArea } from '../../../core/countries/fr/etalab-files.js';
+import type { OfflineProgress } from '../../../core/model/index.js';
+import { downloadFrenchAreas, updateFrenchAreas } from '../../../core/offline/download-fr.js';
+import { listOfflineAreas, removeOfflineArea } from '../../../core/store/offline-areas.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../fake-upstream/etalab-cadastre.js';
+import { fixture, repoRoot } from '../../helpers/paths.js';
+
+const run = promisify(execFile);
+const FILE = 'cadastre-91216-parcelles.json.gz';
+const features = (JSON.parse(gunzipSync(readFileSync(fixture('countries/fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8')).features as { properties: { id: string; updated?: string } }[]);
+const PARCELS = features.length;
+const NEWEST = features.map((f) => f.properties.updated ?? '').sort().at(-1);
+
+let fake: FakeEtalabCadastre;
+let dir: string;
+let store: ParcelStore;
+const options = (extra: Partial<Parameters<typeof downloadFrenchAreas>[2]> = {}) => ({ downloadDir: path.join(dir, 'downloads'), retryDelayMs: 10, root: fake.root, ...extra });
+
+beforeAll(async () => {
+  fake = await startFakeEtalabCadastre();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-offline-fr-'));
+});
+afterAll(async () => {
+  store?.close();
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  store?.close();
+  store = ParcelStore.open(path.join(mkdtempSync(path.join(dir, 'copy-')), 'catastro.sqlite'));
+  rmSync(path.join(dir, 'downloads'), { recursive: true, force: true });
+  fake.requests.length = 0;
+});
+
+describe("Etalab's cadastre files by commune or département", () => {
+  it('follow the published URL scheme (Corsica and overseas included) and refuse other codes', () => {
+    const root = 'https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson';
+    expect(etalabArea('91216').url).toBe(`${root}/communes/91/91216/cadastre-91216-parcelles.json.gz`);
+    expect(etalabArea('2a004').url).toBe(`${root}/communes/2A/2A004/cadastre-2A004-parcelles.json.gz`);
+    expect(etalabArea('97105').url).toBe(`${root}/communes/971/97105/cadastre-97105-parcelles.json.gz`);
+    expect(etalabArea('91')).toMatchObject({ id: 'FR.91', kind: 'departement', url: `${root}/departements/91/cadastre-91-parcelles.json.gz` });
+    expect(etalabArea('974').url).toBe(`${root}/departements/974/cadastre-974-parcelles.json.gz`);
+    for (const bad of ['20', '96', '975', '20004', '9121', 'Paris', '']) expect(() => etalabArea(bad)).toThrow(/neither a French commune/);
+  });
+
+  it('download, check and import a commune, with progress in bytes, files and parcels, and list it with source and date', async () => {
+    const events: OfflineProgress[] = [];
+    const result = await downloadFrenchAreas(store, ['91216'], options({ onProgress: (p) => events.push(p) }));
+    expect(result).toMatchObject({ parcels: PARCELS, failures: [], cancelled: false });
+    expect(store.countParcels('FR')).toBe(PARCELS);
+    expect(store.getParcel('FR', features[0].properties.id)).toMatchObject({ country: 'FR', provincia: '91' });
+    expect(fake.requests.map((r) => r.path)).toEqual([`/data/etalab-cadastre/latest/geojson/communes/91/91216/${FILE}`]);
+    expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, bytesDone: fake.bytes.length, parcels: PARCELS });
+    expect(events.some((e) => e.phase === 'download' && e.bytesTotal === fake.bytes.length)).toBe(true);
+    expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
+    const [area] = listOfflineAreas(store.db);
+    expect(area).toMatchObject({ id: 'FR.91216', country: 'FR', code: '91216', parcels: PARCELS, dataDate: NEWEST, source: `${fake.root}/communes/91/91216/${FILE}` });
+    expect(result.areas).toEqual([area]);
+    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+    // Removing the area takes exactly its parcels away.
+    expect(removeOfflineArea(store.db, 'FR.91216')).toEqual({ parcels: PARCELS });
+    expect(store.countParcels('FR')).toBe(0);
+  });
+
+  it('resumes a transfer cut half way with a Range request, and the .part an interrupted run left', async () => {
+    fake.setFault(FILE, { kind: 'cut' });
+    expect((await downloadFrenchAreas(store, ['91216'], options())).failures).toEqual([]);
+    expect(fake.requests.map((r) => r.range)).toEqual([undefined, expect.stringMatching(/^bytes=[1-9]\d*-$/)]);
+    expect(store.countParcels('FR')).toBe(PARCELS);
+
+    fake.requests.length = 0;
+    mkdirSync(path.join(dir, 'downloads'), { recursive: true });
+    writeFileSync(path.join(dir, 'downloads', `${FILE}.part`), fake.bytes.subarray(0, 10_000));
+    expect((await updateFrenchAreas(store, ['FR.91216'], options())).failures).toEqual([]);
+    expect(fake.requests.map((r) => r.range)).toEqual(['bytes=10000-']);
+    expect(listOfflineAreas(store.db)).toMatchObject([{ id: 'FR.91216', parcels: PARCELS }]);
+  });
+
+  it('reports a damaged file and a missing one by name, imports the rest, and a cancelled run imports nothing', async () => {
+    fake.setFault('cadastre-91-parcelles.json.gz', { kind: 'corrupt' });
+    const result = await downloadFrenchAreas(store, ['91', '92004', '91216'], options());
+    expect(result.failures).toEqual([
+      { file: 'cadastre-91-parcelles.json.gz', url: `${fake.root}/departements/91/cadastre-91-parcelles.json.gz`, message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) },
+      { file: 'cadastre-92004-parcelles.json.gz', url: `${fake.root}/communes/92/92004/cadastre-92004-parcelles.json.gz`, message: expect.stringMatching(/HTTP 404/) },
+    ]);
+    expect(result.parcels).toBe(PARCELS);
+    expect(listOfflineAreas(store.db).map((a) => a.id)).toEqual(['FR.91216']);
+    expect(existsSync(path.join(dir, 'downloads', 'cadastre-91-parcelles.json.gz'))).toBe(false);
+    const cancelled = await downloadFrenchAreas(store, ['91'], options({ signal: AbortSignal.abort() }));
+    expect(cancelled).toMatchObject({ cancelled: true, parcels: 0 });
+    expect(listOfflineAreas(store.db).map((a) => a.id)).toEqual(['FR.91216']);
+  });
+
+  it('catastro download --country FR downloads a département, lists it and updates it', { timeout: 180_000 }, async () => {
+    const data = mkdtempSync(path.join(dir, 'cli-'));
+    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root]);
+    const download = await cli('download', '--country', 'FR', '91');
+    expect(download.stdout).toContain(`FR.91: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
+    expect(download.stderr).toMatch(/downloading cadastre-91-parcelles\.json\.gz \(files 0\/1/);
+    const list = await cli('areas', 'list');
+    expect(list.stdout).toMatch(new RegExp(`FR\\.91 .* ${PARCELS} parcels .*data ${NEWEST} .*from ${fake.root.replace(/[.]/g, '\\.')}/departements/91/`));
+    expect((await cli('areas', 'update', 'FR.91')).stdout).toContain(`FR.91: ${PARCELS} parcels`);
+    await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('neither a French commune') });
+    await expect(cli('download', '--country', 'FR', '--province', '28')).rejects.toMatchObject({ code: 2 });
+  });
+});
