@@ -1,10 +1,15 @@
-import { notFound, validationError } from '../../model/index.js';
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import { fold, nameSimilarity } from '../../address/normalize.js';
+import { notFound, validationError, type AddressCandidatesResult, type AddressQuery } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources } from '../adapter.js';
+import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { PL_CADASTRE_ATTRIBUTION, resolvePlSources } from './config.js';
 import { PolandLiveSource } from './live-source.js';
 import { PL_REFERENCE_HINT, parsePolishReference } from './reference.js';
+import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from './uug.js';
 
 /** `<precinct name> <number>` or a bare number: ULDK's GetParcelByIdOrNr search, only with `country=PL`. */
 const NAME_AND_NUMBER = /^[\p{L}][\p{L} .'-]*\s+\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$|^\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$/u;
@@ -12,7 +17,8 @@ const NAME_AND_NUMBER = /^[\p{L}][\p{L} .'-]*\s+\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$|^
 /**
  * Poland: GUGiK's ULDK by parcel id (GetParcelById), by point (GetParcelByXY, EPSG:2180) and,
  * under `country=PL`, by precinct name and number (GetParcelByIdOrNr); EGiB GML county exports
- * in bulk (egib-gml.ts). No address search: no Polish geocoder answer was recorded to build on.
+ * in bulk (egib-gml.ts). Addresses through GUGiK's UUG geocoder over the national address
+ * register (uug.ts), each becoming the ULDK parcel under its point.
  */
 export class PolandAdapter extends NationalAdapter {
   private readonly live: PolandLiveSource;
@@ -22,7 +28,7 @@ export class PolandAdapter extends NationalAdapter {
     super({
       code: 'PL',
       name: 'Poland',
-      coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: false },
+      coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
       bounds: [14.07, 48.99, 24.15, 55.0],
       outlineId: '616',
       attribution: PL_CADASTRE_ATTRIBUTION,
@@ -31,6 +37,18 @@ export class PolandAdapter extends NationalAdapter {
       live,
     });
     this.live = live;
+  }
+
+  /** UUG gives no score: the street's similarity to the one asked stands for it (confianza.ts weighs it). */
+  override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
+    const request = candidatesRequestOf(query);
+    const found = parseUugAddresses(await fetchText(uugAddressUrl(this.live.sources.uugUrl, request.address.texto), UUG_SOURCE, ctx, 'application/json'));
+    const asked = request.address.calle !== undefined && fold(request.address.calle) !== '' ? request.address.calle : undefined;
+    const geocoded = found.map((a) => ({
+      direccion: a.label, point: a.point, numero: a.number, municipio: a.city, provincia: a.voivodeship, postcode: a.postcode,
+      score: asked === undefined ? 1 : nameSimilarity(a.street ?? a.city ?? '', asked),
+    }));
+    return nationalAddressCandidates(this, request, geocoded, UUG_ATTRIBUTION, ctx);
   }
 
   override normalizeReference(ref: string): string {

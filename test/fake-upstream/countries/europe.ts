@@ -2,19 +2,20 @@ import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
+import { czechGeocoderRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
 import { luxembourgRoutes, luxembourgSources } from './lu.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
 import { dutchRoutes, dutchSources } from './nl.js';
-import { polishRoutes, polishSources } from './pl.js';
+import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
   const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
-    geoJsonCountryRoutes, nominatimRoutes]);
+    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes]);
   return {
     ...server,
     sources: {

@@ -64,7 +64,7 @@ function relabelledForCzechia(): string {
 }
 
 export const CZ_ANSWER = relabelledForCzechia();
-const CZ_OUTLINE: ParcelGeometry = (() => {
+export const CZ_OUTLINE: ParcelGeometry = (() => {
   const numbers = /<gml:posList[^>]*>([^<]+)</.exec(CZ_ANSWER)![1].trim().split(/\s+/).map(Number);
   const ring: LonLat[] = [];
   for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(5514, numbers[i], numbers[i + 1]));
@@ -99,4 +99,4 @@ export const inspireRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` }, cz: { cpWfsUrl: `${base}/cz-wfs` } });
+export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` }, cz: { cpWfsUrl: `${base}/cz-wfs`, geocoderUrl: `${base}/cz-geocoder` } });

@@ -1,7 +1,8 @@
-import { toWgs84 } from '../../../core/geo/crs.js';
+import { pointOnFeature } from '@turf/turf';
+import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { geometryFromEwkt } from '../../../core/countries/pl/uldk.js';
-import { loadCountryFixture, text, type FakeRoute } from './fake-server.js';
+import { json, loadCountryFixture, text, type FakeRoute } from './fake-server.js';
 
 /**
  * GUGiK ULDK as the fake plays it, under `/pl-uldk/` (plain text, all REAL recordings):
@@ -13,6 +14,12 @@ import { loadCountryFixture, text, type FakeRoute } from './fake-server.js';
  *   recorded `-1` answer (recorded for a point in the Baltic);
  * - `GetParcelByIdOrNr&id=134` → the recorded two-record answer (status = count `2`);
  * - an unknown `request=` → the recorded bare sentence (it names `NieistniejacaMetoda`, replayed as is).
+ *
+ * GUGiK UUG (`/pl-uug/?request=GetAddress&address=…`), WRITTEN BY HAND in the shape its clients
+ * read (no answer was recorded): `{type, foundObjects, results: {"1": {city, street, number, code,
+ * jednostka, teryt, x, y, geometry_wkt}}}` with the point in EPSG:2180, for one invented address
+ * ("ulica Kościuszki 1, 05-300 Mińsk Mazowiecki") placed inside the recorded ULDK parcel; a query
+ * naming "Kościuszki" (any case) finds it, any other `{"type":null,"foundObjects":0,"results":null}`.
  */
 const BY_ID = loadCountryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt');
 const NONE = loadCountryFixture('pl_uldk_getparcelbyxy_baltic_no_results.txt');
@@ -40,4 +47,24 @@ export const polishRoutes: FakeRoute = (url) => {
   }
 };
 
-export const polishSources = (base: string) => ({ uldkUrl: `${base}/pl-uldk` });
+export const PL_ADDRESS_POINT = pointOnFeature({ type: 'Feature', properties: {}, geometry: recordedOutline }).geometry.coordinates as [number, number];
+const [addressX, addressY] = fromWgs84(2180, PL_ADDRESS_POINT[0], PL_ADDRESS_POINT[1]).map((v) => v.toFixed(2));
+const UUG_ADDRESS = JSON.stringify({
+  type: 'address',
+  foundObjects: 1,
+  results: {
+    1: {
+      city: 'Mińsk Mazowiecki', street: 'ulica Kościuszki', number: '1', code: '05-300',
+      jednostka: 'Polska, mazowieckie, miński, Mińsk Mazowiecki (gmina miejska)', teryt: '1412011',
+      x: addressX, y: addressY, geometry_wkt: `POINT(${addressX} ${addressY})`,
+    },
+  },
+});
+const UUG_NONE = '{"type":null,"foundObjects":0,"results":null}';
+
+export const polishGeocoderRoutes: FakeRoute = (url) => {
+  if (url.pathname !== '/pl-uug/' || url.searchParams.get('request') !== 'GetAddress') return undefined;
+  return json((url.searchParams.get('address') ?? '').toLowerCase().includes('kościuszki') ? UUG_ADDRESS : UUG_NONE);
+};
+
+export const polishSources = (base: string) => ({ uldkUrl: `${base}/pl-uldk`, uugUrl: `${base}/pl-uug` });

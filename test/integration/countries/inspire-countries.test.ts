@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointOnFeature } from '@turf/turf';
+import { CZ_ADDRESS_POINT } from '../../fake-upstream/countries/cz.js';
 import { CZ_REF, IT_RECORDED_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
@@ -112,5 +113,24 @@ describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answer
     const [lat1, lon1] = wfsRequests('/it-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
     expect(lat1).toBeCloseTo(39.5484, 3);
     expect(lon1).toBeCloseTo(9.1301, 3);
+  });
+});
+
+describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
+  it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'CZ'").run();
+    const response = await get(`/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [best] = response.json().data.candidatos;
+    expect(best).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', numero: 5, codigoPostal: '110 00', municipio: 'Praha 1', coincideNumero: true, coincideMunicipio: true });
+    expect(best.longitud).toBeCloseTo(CZ_ADDRESS_POINT[0], 6);
+    expect(best.confianza).toBeGreaterThanOrEqual(0.75);
+    expect(response.json().data.attribution).toMatch(/RÚIAN/);
+    const asked = api.fake.requests.filter((u) => u.pathname === '/cz-geocoder/find').at(-1)!.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ outSR: '4326', f: 'json' });
+  });
+
+  it('answers 404 when RÚIAN finds nothing', async () => {
+    expect((await get(`/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Neexistující 1, Praha')}`)).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
+import { PL_ADDRESS_POINT, RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 const recordedRecord = readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8').split('\n')[1].split('|');
@@ -85,5 +85,32 @@ describe('Poland bulk import (EGiB GML, PL-2000 zone 6, northing first)', () => 
     expect(data.poligono[0][0]).toBeCloseTo(18.8123328, 6);
     expect(data.poligono[0][1]).toBeCloseTo(54.6001552, 6);
     expect(api.fake.requests.length).toBe(before);
+  });
+});
+
+describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the shape its clients read)', () => {
+  it('geocodes the address and answers the ULDK parcel under its point, with confianza from the shared helper', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'PL'").run();
+    const response = await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Kościuszki 1, Mińsk Mazowiecki')}&postcode=05-300`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.candidatos[0]).toMatchObject({
+      refCatastral: RECORDED_PL_ID, pais: 'PL', numero: 1, codigoPostal: '05-300', municipio: 'Mińsk Mazowiecki', provincia: 'mazowieckie',
+      coincideNumero: true, coincideMunicipio: true,
+    });
+    expect(data.candidatos[0].confianza).toBeGreaterThanOrEqual(0.75);
+    expect(data.candidatos[0].latitud).toBeCloseTo(PL_ADDRESS_POINT[1], 5);
+    expect(data.attribution).toMatch(/UUG.*GUGiK|GUGiK.*UUG/);
+    const asked = api.fake.requests.filter((u) => u.pathname === '/pl-uug/').at(-1)!.searchParams;
+    expect(asked.get('request')).toBe('GetAddress');
+    expect(asked.get('address')).toContain('Kościuszki 1');
+    // The parcel came from ULDK by the address point, in EPSG:2180.
+    expect(api.fake.requests.some((u) => u.pathname === '/pl-uldk/' && u.searchParams.get('request') === 'GetParcelByXY')).toBe(true);
+  });
+
+  it('answers 404 when UUG finds no address, 503 when it does not answer', async () => {
+    expect((await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Nieistniejąca 99, Nigdzie')}`)).statusCode).toBe(404);
+    api.fake.failNext(503, 1);
+    expect((await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Kościuszki 1, Mińsk Mazowiecki')}`)).statusCode).toBe(503);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CountryRegistry } from '../../../core/countries/registry.js';
+import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
 import { isServiceError, type CountryCode } from '../../../core/model/index.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { fixture } from '../../helpers/paths.js';
@@ -64,5 +65,36 @@ describe('reference detection over real examples of every country', () => {
         expect(adapter.normalizeReference(canonical)).toBe(canonical);
       }
     }
+  });
+});
+
+describe('reference detection over the Datafordeler MAT download and the Luxembourg WFS answers (real files)', () => {
+  const registry = CountryRegistry.create();
+  const detected = (ref: string): string[] => {
+    try {
+      return [registry.forReference(ref, undefined).code];
+    } catch (error) {
+      if (isServiceError(error) && error.code === 'CNV_AMBIGUOUS') return (error.data as { candidateCountries: string[] }).candidateCountries;
+      throw error;
+    }
+  };
+
+  it('every current MAT jordstykke (ejerlav-matrikelnummer) is detected as Danish, or named with DK in a 300 it shares with Czechia', async () => {
+    const [entry] = (await listZipEntries(countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip'))).filter((e) => e.name.endsWith('.json'));
+    const records = JSON.parse(await readZipEntryText(entry, 8 << 20)).JordstykkeList as Record<string, string | null>[];
+    const refs = [...new Set(records.map((r) => `${r.ejerlavLokalId}-${r.matrikelnummer}`))];
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of refs) {
+      const codes = detected(ref);
+      expect(codes, ref).toContain('DK');
+      expect(codes.every((c) => c === 'DK' || c === 'CZ'), `${ref}: ${codes.join(',')}`).toBe(true);
+    }
+  });
+
+  it('every national_cadastral_reference of the Luxembourg answers is detected as Luxembourg\'s', () => {
+    const refs = ['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json']
+      .flatMap((file) => all(read(file), /"national_cadastral_reference":"([^"]+)"/g));
+    expect(refs.length).toBe(13);
+    for (const ref of refs) expect(detected(ref), ref).toEqual(['LU']);
   });
 });
