@@ -64,6 +64,8 @@ export interface ParcelExport {
 export class CatastroService {
   /** The status page's scheduled checks of every source (started by the server and the desktop app). */
   private readonly monitor: SourceMonitor;
+  /** Bundled resources: the report's fonts (the sample is read once, at open). */
+  private resourcesDir = appFile('resources');
   /** Hazard-layer imports queue behind each other: two writers would wait on SQLite's lock, then fail. */
   private layerImports: Promise<unknown> = Promise.resolve();
 
@@ -91,7 +93,7 @@ export class CatastroService {
     }
     const http = new UpstreamClient(options.upstream);
     const countries = CountryRegistry.create(options.sources);
-    return new CatastroService(
+    const service = new CatastroService(
       store,
       countries,
       http,
@@ -99,6 +101,8 @@ export class CatastroService {
       new AnalysisService({ db: store.db, http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
       new OfflineAreasService(store, http, resolveEsSources(options.sources?.es).atomBaseUrl, options.dataDir),
     );
+    if (options.resourcesDir) service.resourcesDir = options.resourcesDir;
+    return service;
   }
 
   private context(signal?: AbortSignal): AdapterContext {
@@ -262,6 +266,7 @@ export class CatastroService {
     const data = await gatherReport({
       parcel: () => this.parcel(refcat, country, signal),
       parcelsInBBox: (bbox, limit) => this.store.parcelsInBBox(bbox, limit),
+      liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
       units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
       solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
       terrain: (parcel) => this.analyses.terrain(parcel),
@@ -269,7 +274,7 @@ export class CatastroService {
       viewerUrl: (parcel) => this.countries.find(parcel.pais)?.viewerUrl?.(parcel.refCatastral),
       version: API_VERSION,
     });
-    return renderReport(data);
+    return renderReport(data, path.join(this.resourcesDir, 'fonts'));
   }
 
   parcelTile(z: number, x: number, y: number): Uint8Array | null {

@@ -1,6 +1,6 @@
 import type {
   AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LandClass, LonLat,
-  Parcel, PolygonResult, UnitsPage,
+  NeighbourOutline, Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ParcelStore } from '../store/parcel-store.js';
@@ -72,6 +72,11 @@ export interface CountryAdapter {
   /** The parcel at a point inside `bounds` (the core checked them and picked this adapter). */
   parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch>;
   polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult>;
+  /**
+   * The parcels bordering a parcel, asked of the live source where it has such a query (Spain's
+   * WFS GetNeighbourParcel): the report's map of a parcel whose surroundings the copy lacks.
+   */
+  neighbourOutlines?(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]>;
   /** Link to the country's official map viewer at this parcel, where it has one. */
   viewerUrl?(ref: string): string;
   /** Units of a finca (`coverage.units`); `cursor` is checked by the adapter against the finca. */

@@ -24,6 +24,8 @@ export interface UnitsSummary {
 export interface ParcelReportData {
   parcel: Parcel;
   neighbours: NeighbourOutline[];
+  /** Why the map shows no neighbours (the copy lacks them and the live source failed). */
+  neighboursNote?: string;
   units?: UnitsSummary;
   /** Why there is no units summary for a finca that should have one. */
   unitsNote?: string;

@@ -1,7 +1,7 @@
 import { bboxOf } from '../geo/polygon.js';
 import {
   isServiceError,
-  type BBox, type GroundMotionResult, type Parcel, type ParcelReportData, type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
+  type BBox, type NeighbourOutline, type GroundMotionResult, type Parcel, type ParcelReportData, type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
 } from '../model/index.js';
 import type { StoredParcel } from '../store/types.js';
 import { mapFrame } from './map-frame.js';
@@ -11,6 +11,8 @@ import { REPORT_MAP } from './report-layout.js';
 export interface ReportSources {
   parcel(): Promise<Parcel>;
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[];
+  /** The live source's neighbours of a parcel, where the country has such a query (Spain's WFS). */
+  liveNeighbours?(parcel: Parcel): Promise<NeighbourOutline[]> | undefined;
   /** First units page of a Spanish finca (copy, or live when the copy lacks it). */
   units?(ref14: string): Promise<UnitsPage>;
   solarIfCached(parcel: Parcel): SolarResult | undefined;
@@ -54,9 +56,20 @@ export async function gatherReport(sources: ReportSources): Promise<ParcelReport
   const parcel = await sources.parcel();
   const outline: Parcel['poligono'] = parcel.poligono.length > 0 ? parcel.poligono : [[parcel.longitud, parcel.latitud]];
   const frame = mapFrame(bboxOf({ type: 'Polygon', coordinates: [outline] }), REPORT_MAP.width, REPORT_MAP.height);
-  const neighbours = sources.parcelsInBBox(frame.bbox, MAX_NEIGHBOURS)
+  let neighbours: NeighbourOutline[] = sources.parcelsInBBox(frame.bbox, MAX_NEIGHBOURS)
     .filter((p) => p.ref !== parcel.refCatastral.slice(0, 14) || p.country !== parcel.pais)
     .map((p) => ({ ref: p.ref, geometry: p.geometry }));
+  let neighboursNote: string | undefined;
+  // A parcel read live, whose surroundings the copy does not hold: ask the source for its
+  // neighbours. A failure there costs the report its neighbours, never the report itself.
+  if (neighbours.length === 0 && sources.liveNeighbours) {
+    try {
+      neighbours = (await sources.liveNeighbours(parcel)) ?? [];
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      neighboursNote = `Neighbouring parcels not available: ${error.message}`;
+    }
+  }
 
   let units: UnitsSummary | undefined;
   let unitsNote: string | undefined;
@@ -70,6 +83,7 @@ export async function gatherReport(sources: ReportSources): Promise<ParcelReport
   return {
     parcel,
     neighbours,
+    neighboursNote,
     units,
     unitsNote,
     solar: optional(() => sources.solarIfCached(parcel)),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { PARCEL_FIELDS } from '../export/feature-table.js';
 import { polygonsOf } from '../geo/polygon.js';
@@ -18,6 +19,14 @@ const FIELD_LABELS: Record<string, [label: string, unit?: string]> = {
 const SOURCE_NAMES: Record<string, string> = {
   clone: 'local copy of the national cadastre', local_clone: 'local copy of the national cadastre', catastro: 'read live from the national cadastre',
 };
+
+/**
+ * The bundled DejaVu Sans Condensed (resources/fonts, see its README), not the PDF standard Helvetica:
+ * Helvetica encodes WinAnsi only, and Czech, Polish, Baltic, Greek or Bulgarian names would
+ * print as wrong glyphs. pdfkit embeds the subset a report uses.
+ */
+const FONT = { regular: 'report-regular', bold: 'report-bold' } as const;
+const FONT_FILES = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf' } as const;
 
 const COLOURS = { text: '#1a1a1a', muted: '#666666', rule: '#bbbbbb', neighbour: '#8a8a8a', parcelFill: '#f4a259', parcelStroke: '#b23a1e', frame: '#333333' };
 
@@ -41,7 +50,7 @@ class Column {
   heading(text: string): void {
     if (!this.room(20)) return;
     this.y += 4;
-    this.doc.font('Helvetica-Bold').fontSize(9).fillColor(COLOURS.text).text(text, this.x, this.y, { width: this.width, lineBreak: false });
+    this.doc.font(FONT.bold).fontSize(9).fillColor(COLOURS.text).text(text, this.x, this.y, { width: this.width, lineBreak: false });
     this.y += 12;
     this.doc.moveTo(this.x, this.y - 1).lineTo(this.x + this.width, this.y - 1).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
     this.y += 2;
@@ -51,15 +60,15 @@ class Column {
     if (!this.room(10)) return false;
     // Long values (links) in a smaller size rather than cut: every field is printed whole.
     const size = value.length > 42 ? 6.2 : 7.5;
-    this.doc.font('Helvetica').fontSize(7).fillColor(COLOURS.muted).text(label, this.x, this.y + 0.5, { width: labelWidth - 4, height: 9, lineBreak: false, ellipsis: true });
-    this.doc.font('Helvetica').fontSize(size).fillColor(COLOURS.text).text(value, this.x + labelWidth, this.y, { width: this.width - labelWidth, height: 9, lineBreak: false, ellipsis: true });
+    this.doc.font(FONT.regular).fontSize(7).fillColor(COLOURS.muted).text(label, this.x, this.y + 0.5, { width: labelWidth - 4, height: 9, lineBreak: false, ellipsis: true });
+    this.doc.font(FONT.regular).fontSize(size).fillColor(COLOURS.text).text(value, this.x + labelWidth, this.y, { width: this.width - labelWidth, height: 9, lineBreak: false, ellipsis: true });
     this.y += 10;
     return true;
   }
 
   line(text: string, options: { muted?: boolean; link?: string } = {}): boolean {
     if (!this.room(10)) return false;
-    this.doc.font('Helvetica').fontSize(7).fillColor(options.link ? '#1a4fa0' : options.muted ? COLOURS.muted : COLOURS.text)
+    this.doc.font(FONT.regular).fontSize(7).fillColor(options.link ? '#1a4fa0' : options.muted ? COLOURS.muted : COLOURS.text)
       .text(text, this.x, this.y, { width: this.width, height: 9, lineBreak: false, ellipsis: true, link: options.link, underline: !!options.link });
     this.y += 9.5;
     return true;
@@ -107,7 +116,7 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
   doc.lineWidth(1.6).strokeColor(COLOURS.parcelStroke).stroke();
   // Neighbours' references where there is room to read them (not over the reported parcel).
   if (frame.scale <= 5000) {
-    doc.font('Helvetica').fontSize(5).fillColor(COLOURS.muted);
+    doc.font(FONT.regular).fontSize(5).fillColor(COLOURS.muted);
     for (const neighbour of data.neighbours) {
       const [nx, ny] = frame.project(ringCentre(neighbour.geometry));
       if (nx < 20 || ny < 10 || nx > width - 20 || ny > height - 30) continue;
@@ -115,7 +124,7 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
     }
   }
   const [px, py] = frame.project([parcel.longitud, parcel.latitud]);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLOURS.parcelStroke)
+  doc.font(FONT.bold).fontSize(8).fillColor(COLOURS.parcelStroke)
     .text(parcel.refCatastral, x + px - 60, y + py - 4, { width: 120, align: 'center', lineBreak: false });
   doc.restore();
   doc.rect(x, y, width, height).lineWidth(0.8).strokeColor(COLOURS.frame).stroke();
@@ -127,7 +136,7 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
   doc.rect(bx - 4, by - 10, barPoints + 70, 28).fillOpacity(0.85).fill('#ffffff').fillOpacity(1);
   doc.rect(bx, by, barPoints / 2, 4).fill(COLOURS.frame);
   doc.rect(bx + barPoints / 2, by, barPoints / 2, 4).lineWidth(0.6).fillAndStroke('#ffffff', COLOURS.frame);
-  doc.font('Helvetica').fontSize(6.5).fillColor(COLOURS.text);
+  doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.text);
   doc.text('0', bx - 2, by - 8, { lineBreak: false });
   doc.text(`${number(barMetres)} m`, bx + barPoints - 6, by - 8, { lineBreak: false });
   doc.text(`Scale 1:${number(frame.scale)} (A4)`, bx, by + 7, { lineBreak: false });
@@ -136,7 +145,11 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
   const [ax, ay] = [x + width - 22, y + 14];
   doc.polygon([ax, ay], [ax - 6, ay + 18], [ax, ay + 13]).fill(COLOURS.frame);
   doc.polygon([ax, ay], [ax + 6, ay + 18], [ax, ay + 13]).lineWidth(0.6).fillAndStroke('#ffffff', COLOURS.frame);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLOURS.text).text('N', ax - 3, ay + 20, { lineBreak: false });
+  doc.font(FONT.bold).fontSize(8).fillColor(COLOURS.text).text('N', ax - 3, ay + 20, { lineBreak: false });
+  if (data.neighboursNote) {
+    doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.muted)
+      .text(data.neighboursNote, x + 8, y + 8, { width: width - 60, height: 18, ellipsis: true });
+  }
   return frame;
 }
 
@@ -179,12 +192,14 @@ function describeSolar(data: ParcelReportData, column: Column): void {
  * coordinates, the units summary (Spain), the analyses already at hand, and the footer with
  * data date, source, mandatory attribution and the link to the official viewer.
  */
-export function renderReport(data: ParcelReportData): Promise<Buffer> {
+export function renderReport(data: ParcelReportData, fontsDir: string): Promise<Buffer> {
   const { parcel } = data;
   const doc = new PDFDocument({
     size: 'A4', margin: MARGIN, autoFirstPage: true,
     info: { Title: `Parcel report ${parcel.refCatastral}`, Author: 'Catastro Desktop', Subject: [parcel.direccion, parcel.municipio].filter(Boolean).join(', '), Creator: `Catastro Desktop ${data.version}` },
   });
+  doc.registerFont(FONT.regular, path.join(fontsDir, FONT_FILES.regular));
+  doc.registerFont(FONT.bold, path.join(fontsDir, FONT_FILES.bold));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -193,11 +208,11 @@ export function renderReport(data: ParcelReportData): Promise<Buffer> {
   });
 
   // Title block.
-  doc.font('Helvetica').fontSize(8).fillColor(COLOURS.muted).text('CADASTRAL PARCEL REPORT', MARGIN, MARGIN, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(8).fillColor(COLOURS.muted).text('CADASTRAL PARCEL REPORT', MARGIN, MARGIN, { lineBreak: false });
   doc.text(`Generated ${data.generatedAt.slice(0, 16).replace('T', ' ')} UTC`, MARGIN, MARGIN, { width: A4.width - 2 * MARGIN, align: 'right', lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(17).fillColor(COLOURS.text).text(parcel.refCatastral, MARGIN, MARGIN + 12, { lineBreak: false });
+  doc.font(FONT.bold).fontSize(17).fillColor(COLOURS.text).text(parcel.refCatastral, MARGIN, MARGIN + 12, { lineBreak: false });
   const place = [parcel.direccion, [parcel.codigoPostal, parcel.municipio].filter(Boolean).join(' '), parcel.provincia, parcel.pais].filter(Boolean).join(' · ');
-  doc.font('Helvetica').fontSize(9.5).fillColor(COLOURS.text).text(place, MARGIN, MARGIN + 34, { width: A4.width - 2 * MARGIN, lineBreak: false, ellipsis: true });
+  doc.font(FONT.regular).fontSize(9.5).fillColor(COLOURS.text).text(place, MARGIN, MARGIN + 34, { width: A4.width - 2 * MARGIN, lineBreak: false, ellipsis: true });
 
   if (parcel.poligono.length > 2) drawMap(doc, data);
 

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PMTiles, type Source } from 'pmtiles';
+import { fixture } from '../helpers/paths.js';
 import { writePmtiles } from '../helpers/pmtiles-writer.js';
 import { SAMPLE_PARCEL, expect, mapIdle, screenshot, test } from './support/app.js';
 
@@ -53,4 +54,18 @@ test('offline basemap: a PMTiles file opened from the layer panel draws under th
   await app.getByTestId('basemap-close').click();
   await expect(app.getByTestId('basemap-open')).toBeVisible();
   expect(await app.evaluate(() => !!window.__catastroMap!.getSource('offline-basemap'))).toBe(false);
+});
+
+test('offline basemap: a real PMTiles archive of a public project (the PMTiles test fixture, tippecanoe output) opens and draws', async ({ app }) => {
+  await app.getByTestId('basemap-file').setInputFiles(fixture('basemap/protomaps-test_fixture_1.pmtiles'));
+  await expect(app.getByTestId('basemap-shown')).toContainText('protomaps-test_fixture_1.pmtiles (vector, zoom 0–0)');
+  // Its one polygon covers longitude 0–1, latitude 0–1; MapLibre overzooms the zoom-0 tile.
+  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [0.5, 0.5], zoom: 6 }));
+  await mapIdle(app);
+  const drawn = await app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['offline-basemap-test_fixture_1pmtiles-fill'] }).length);
+  expect(drawn).toBeGreaterThan(0);
+  // No attribution in its metadata: the file's name stands in for it.
+  await expect(app.locator('.maplibregl-ctrl-attrib')).toContainText('protomaps-test_fixture_1.pmtiles');
+  await screenshot(app, '28b-offline-basemap-real-archive');
+  await app.getByTestId('basemap-close').click();
 });

@@ -7,7 +7,7 @@ import { CURSOR_PATTERN } from '../../input.js';
 import {
   isServiceError, mapsUrl, notFound, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
-  type BBox, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult, type UnitsPage,
+  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';
 import type { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
@@ -117,6 +117,11 @@ export class SpainAdapter implements CountryAdapter {
   /** The Sede Electrónica del Catastro's map viewer, centred on the finca. */
   viewerUrl(ref: string): string {
     return sedeViewerUrl(ref);
+  }
+
+  async neighbourOutlines(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]> {
+    const neighbours = await this.live.neighbours(catastroReference(ref).slice(0, 14), ctx);
+    return neighbours.map((p) => ({ ref: p.ref, geometry: p.geometry }));
   }
 
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {

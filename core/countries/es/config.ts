@@ -56,6 +56,17 @@ export function rccoorUrl(sources: EsSourcesConfig, srs: string, x: number, y: n
   return `${sources.ovcJsonBaseUrl}/COVCCoordenadas.svc/json/Consulta_RCCOOR?${query}`;
 }
 
+/**
+ * WFS stored query GetNeighbourParcel: the parcels bordering a reference, the parcel itself among
+ * them (recorded: 5 members with the queried one second). Same spelling as GetParcel.
+ */
+export function getNeighbourParcelUrl(sources: EsSourcesConfig, ref14: string): string {
+  const query = new URLSearchParams({
+    service: 'wfs', version: '2', request: 'storedqueries', STOREDQUERIE_ID: 'GetNeighbourParcel', REFCAT: ref14, srsname: WFS_SRSNAME,
+  });
+  return `${sources.wfsCpUrl}${sources.wfsCpUrl.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** WFS stored query GetParcel, spelled the way the service spells it (`storedqueries`, `STOREDQUERIE_ID`). */
 export function getParcelUrl(sources: EsSourcesConfig, ref14: string): string {
   const query = new URLSearchParams({

@@ -3,10 +3,10 @@ import { unavailable, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import type { CountrySources } from '../adapter.js';
-import { dnprcUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';
+import { dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';
 import { parseDnprc, type DnprcAnswer } from './ovc-dnprc.js';
 import { parseRccoor, type RccoorMatch } from './ovc-rccoor.js';
-import { parseGetParcelAnswer } from './wfs-answer.js';
+import { parseGetParcelAnswer, parseParcelsAnswer } from './wfs-answer.js';
 
 /** Breaker names: the OVC WCF application (DNPRC, RCCOOR) and the INSPIRE WFS fail independently. */
 export const OVC_SOURCE = 'Catastro OVC';
@@ -36,6 +36,12 @@ export class SpainLiveSource {
   async parcel(ref14: string, ctx: AdapterContext): Promise<StoredParcel> {
     const body = await this.get(getParcelUrl(this.sources, ref14), WFS_SOURCE_NAME, ctx, 'application/xml, text/xml');
     return parseGetParcelAnswer(body, { ref: ref14, dataDate: todayIso() });
+  }
+
+  /** The parcels bordering a parcel (WFS GetNeighbourParcel), the parcel itself left out, in WGS84. */
+  async neighbours(ref14: string, ctx: AdapterContext): Promise<StoredParcel[]> {
+    const body = await this.get(getNeighbourParcelUrl(this.sources, ref14), WFS_SOURCE_NAME, ctx, 'application/xml, text/xml');
+    return parseParcelsAnswer(body, { ref: ref14, dataDate: todayIso() }).filter((p) => p.ref !== ref14);
   }
 
   /** Every property of a finca (Consulta_DNPRC with the 14-character reference). */

@@ -15,6 +15,18 @@ const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix:
  * FeatureCollection nor an ExceptionReport, is the source failing: 503.
  */
 export function parseGetParcelAnswer(body: string, options: { ref: string; dataDate: string }): StoredParcel {
+  const parcel = parseParcelsAnswer(body, options).find((p) => p.ref === options.ref);
+  if (!parcel) throw notFound(`Reference ${options.ref} was not found; the Catastro's parcel service returned no parcel for it.`);
+  // The reader dates a parcel by its beginLifespanVersion (right for a bulk file); a live answer
+  // is the parcel as it stands on the day it was read.
+  return { ...parcel, dataDate: options.dataDate };
+}
+
+/**
+ * Every parcel of a WFS answer (GetNeighbourParcel: the neighbours and the parcel itself), with
+ * the same reading of exceptions and malformed documents as GetParcel.
+ */
+export function parseParcelsAnswer(body: string, options: { ref: string; dataDate: string }): StoredParcel[] {
   const text = body.replace(/^\uFEFF/, '').trim();
   if (!text.startsWith('<') || XMLValidator.validate(text) !== true) {
     throw unavailable(`${WFS_SOURCE} sent malformed XML; retry later.`);
@@ -24,17 +36,11 @@ export function parseGetParcelAnswer(body: string, options: { ref: string; dataD
   if (document.FeatureCollection === undefined) {
     throw unavailable(`${WFS_SOURCE} sent an unexpected document (neither FeatureCollection nor ExceptionReport); retry later.`);
   }
-  let parcels: StoredParcel[];
   try {
-    parcels = parseCadastralParcelXml(text, { source: 'live', dataDate: options.dataDate });
+    return parseCadastralParcelXml(text, { source: 'live', dataDate: options.dataDate });
   } catch (error) {
     throw unavailable(`${WFS_SOURCE} sent a parcel that could not be read (${(error as Error).message}); retry later.`);
   }
-  const parcel = parcels.find((p) => p.ref === options.ref);
-  if (!parcel) throw notFound(`Reference ${options.ref} was not found; the Catastro's parcel service returned no parcel for it.`);
-  // The reader dates a parcel by its beginLifespanVersion (right for a bulk file); a live answer
-  // is the parcel as it stands on the day it was read.
-  return { ...parcel, dataDate: options.dataDate };
 }
 
 function exceptionAnswer(report: Record<string, unknown>, ref: string) {
