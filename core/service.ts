@@ -16,8 +16,8 @@ import {
 } from './input.js';
 import { parcelTile } from './map/parcel-tiles.js';
 import {
-  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, validationError,
-  type AddressCandidatesResult, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
+  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, validationError,
+  type AddressCandidatesResult, type CopyBuildingFacts, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
@@ -284,6 +284,29 @@ export class CatastroService {
   /** Boxes of the copy's areas (offline areas or municipalities): the map's first view and its low-zoom outlines. */
   extents(): CopyExtent[] {
     return copyExtents(this.store.db);
+  }
+
+  /**
+   * What the copy records of a Spanish parcel's building: use, built area, year, declared dwellings
+   * and units (the panel shows them while the unit list needs a connection). 404 when the copy
+   * lacks the parcel; a unit reference (20 characters) answers for its finca.
+   */
+  copyBuilding(refcat: unknown): CopyBuildingFacts {
+    const ref = requireReference(refcat).trim().toUpperCase();
+    if (!/^[0-9A-ZÑ]{14}([0-9]{4}[A-Z]{2})?$/.test(ref)) throw validationError(`'${ref.slice(0, 64)}' is not a Spanish cadastral reference (14 or 20 characters).`);
+    const parcel = this.store.getParcel('ES', ref.slice(0, 14));
+    if (!parcel) throw notFound(`Parcel ${ref.slice(0, 14)} is not in the local copy.`);
+    const positive = (value: number | undefined) => (value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined);
+    const facts: CopyBuildingFacts = {
+      refCatastral: parcel.ref,
+      uso: parcel.uso || undefined,
+      superficieConstruida: positive(parcel.superficieConstruida),
+      anioConstruccion: positive(parcel.anioConstruccion),
+      viviendas: parcel.declaredDwellings ?? undefined,
+      unidades: parcel.declaredUnits ?? undefined,
+      dataDate: parcel.dataDate,
+    };
+    return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)) as CopyBuildingFacts;
   }
 
   /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */

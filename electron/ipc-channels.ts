@@ -20,6 +20,7 @@ export const IpcChannel = {
   batchResult: 'catastro:batch-result',
   status: 'catastro:status',
   extents: 'catastro:extents',
+  copyBuilding: 'catastro:copy-building',
   analysis: 'catastro:analysis',
   overlay: 'catastro:overlay',
   parcelTile: 'catastro:parcel-tile',

@@ -61,6 +61,7 @@ export function setupIpc(deps: IpcDeps): void {
   });
   handle(IpcChannel.status, deps, () => service.status());
   handle(IpcChannel.extents, deps, () => service.extents());
+  handle(IpcChannel.copyBuilding, deps, (_e, ref) => service.copyBuilding(check.reference(ref)));
   // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
   handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);
   handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));

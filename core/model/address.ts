@@ -1,5 +1,5 @@
 import type { CountryCode } from './countries.js';
-import type { AddressCandidate } from './parcel.js';
+import type { AddressCandidate, DataSource } from './parcel.js';
 
 /**
  * Endpoint 1's query once the core has checked it (country covered, lengths, ranges, the
@@ -25,6 +25,11 @@ export interface AddressCandidatesResult {
   consulta: { texto: string; calle: string; numero: number | null; municipio: string | null };
   candidatos: AddressCandidate[];
   attribution: string;
+  /**
+   * `local_clone` when the address service could not be reached and the candidates come from the
+   * addresses the local copy holds (the spec's value for answers of the own copy); absent otherwise.
+   */
+  dataSource?: DataSource;
 }
 
 /** `data` of `POST /api/search/address/parse` (spec: Address-parse result). */

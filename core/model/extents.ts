@@ -8,3 +8,21 @@ export interface CopyExtent {
   bbox: BBox;
   parcels: number;
 }
+
+/**
+ * What the local copy records of a Spanish parcel's building (INSPIRE Buildings, a CAT file): the
+ * panel shows it while the list of units needs a connection. Beside the spec (app endpoint
+ * `GET /api/copy/buildings/{refcat}`); field names follow the spec's where it has one.
+ */
+export interface CopyBuildingFacts {
+  refCatastral: string;
+  uso?: string;
+  /** m² the building declares (INSPIRE officialArea). */
+  superficieConstruida?: number;
+  anioConstruccion?: number;
+  /** Dwellings the building declares (INSPIRE numberOfDwellings); the spec's candidate calls them `viviendas`. */
+  viviendas?: number;
+  /** Building units it declares (INSPIRE numberOfBuildingUnits): dwellings, shops, garages… */
+  unidades?: number;
+  dataDate: string;
+}

@@ -1,5 +1,5 @@
 import type {
-  CopyExtent,
+  CopyBuildingFacts, CopyExtent,
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
   HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
@@ -9,6 +9,8 @@ export interface AddressSearchResult {
   consulta: { texto?: string; calle?: string; numero?: number; municipio?: string };
   candidatos: AddressCandidate[];
   attribution?: string;
+  /** `local_clone` when the address service was not reached and the copy's own addresses answered. */
+  dataSource?: string;
 }
 
 /** The service and its cadastral sources as the status page shows them (core/model/status.ts). */
@@ -100,6 +102,8 @@ export interface CatastroClient {
   status(): Promise<ServiceStatusInfo>;
   /** Boxes of the local copy by area: the map's first view and low-zoom outlines. */
   extents(): Promise<CopyExtent[]>;
+  /** What the local copy records of a Spanish parcel's building (declared dwellings and units, built area, year); 404 when not in the copy. */
+  copyBuilding(ref: string): Promise<CopyBuildingFacts>;
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
   overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;
   /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */

@@ -1,4 +1,4 @@
-import type { CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
   type LonLatBox, type OverlayKind, type ServiceStatusInfo,
@@ -125,6 +125,10 @@ export class HttpClient implements CatastroClient {
 
   extents(): Promise<CopyExtent[]> {
     return this.json('/api/extents');
+  }
+
+  copyBuilding(ref: string): Promise<CopyBuildingFacts> {
+    return this.json(`/api/copy/buildings/${encodeURIComponent(ref)}`);
   }
 
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {

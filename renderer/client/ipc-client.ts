@@ -1,4 +1,4 @@
-import type { CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
@@ -89,6 +89,7 @@ export class IpcClient implements CatastroClient {
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
 
   extents(): Promise<CopyExtent[]> { return unwrap(this.api.extents()); }
+  copyBuilding(ref: string): Promise<CopyBuildingFacts> { return unwrap(this.api.copyBuilding(ref)); }
   analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
     return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;
   }

@@ -2,10 +2,37 @@ import { i18next } from './i18n.js';
 
 /**
  * Every number, area, share and date the UI shows goes through here, in the language shown
- * (Spanish `1.234,5 m²`, English `1,234.5 m²`, French `1 234,5 m²`). Field values the API
+ * (Spanish and German `1.234,5 m²`, English `1,234.5 m²`, French `1 234,5 m²`), in the user's
+ * regional form of it when the browser or system names one (pt-PT `1 234,5 m²`). Field values the API
  * defines as codes or text are shown as they come.
  */
-const locale = () => i18next.resolvedLanguage ?? i18next.language ?? 'en';
+const shownLanguage = () => i18next.resolvedLanguage ?? i18next.language ?? 'en';
+
+const regionalCache = new Map<string, string>();
+/**
+ * The user's own regional form of the shown language when they have one (pt-PT groups thousands
+ * with a space, plain `pt` is Brazil's dot; de-CH, fr-CA…), else the language itself.
+ */
+function locale(): string {
+  const language = shownLanguage();
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [];
+  const key = `${language}|${preferred.join(',')}`;
+  let tag = regionalCache.get(key);
+  if (tag === undefined) {
+    tag = language;
+    for (const candidate of preferred) {
+      if (candidate.toLowerCase().split(/[-_]/)[0] !== language) continue;
+      try {
+        tag = Intl.getCanonicalLocales(candidate.replace('_', '-'))[0] ?? language;
+      } catch {
+        // Not a valid tag: keep the language.
+      }
+      break;
+    }
+    regionalCache.set(key, tag);
+  }
+  return tag;
+}
 
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(digits: number, minimumDigits = 0): Intl.NumberFormat {

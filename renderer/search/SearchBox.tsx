@@ -22,6 +22,7 @@ export function SearchBox() {
   const [problem, setProblem] = useState<SearchQuery | null>(null);
   const candidates = useAppStore((s) => s.candidates);
   const searchStatus = useAppStore((s) => s.searchStatus);
+  const fromCopy = useAppStore((s) => s.candidatesFromCopy);
   const setCandidates = useAppStore((s) => s.setCandidates);
   const context = () => ({ longitude: mapView()?.centreLongitude() });
   const parsed = text.trim() ? parseQuery(text, context()) : null;
@@ -134,22 +135,25 @@ export function SearchBox() {
       )}
       {searchStatus === 'loading' && <div className="candidates"><div className="candidate muted">{t('searching')}</div></div>}
       {searchStatus === 'done' && (
-        <ul className="candidates" role="listbox" aria-label={t('candidates')} data-testid="candidates">
-          {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
-          {candidates.map((candidate) => (
-            <li key={`${candidate.refCatastral}-${candidate.numero}`} role="option" aria-selected="false">
-              <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral, candidate.pais)}>
-                <strong>{candidate.direccion}</strong>
-                <span>{[candidate.codigoPostal, candidate.municipio, candidate.provincia].filter(Boolean).join(' · ')}</span>
-                <small>
-                  {candidate.refCatastral} · {t('match', { percent: Math.round(candidate.confianza * 100) })}
-                  {!candidate.coincideNumero && ` · ${t('streetOnly')}`}
-                  {candidate.enCopia && ` · ${t('inLocalCopy')}`}
-                </small>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div className="candidates">
+          {fromCopy && <p className="from-copy" role="status" data-testid="candidates-from-copy">{t('foundInCopy')}</p>}
+          <ul className="candidate-list" role="listbox" aria-label={t('candidates')} data-testid="candidates">
+            {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
+            {candidates.map((candidate) => (
+              <li key={`${candidate.refCatastral}-${candidate.numero}`} role="option" aria-selected="false">
+                <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral, candidate.pais)}>
+                  <strong>{candidate.direccion}</strong>
+                  <span>{[candidate.codigoPostal, candidate.municipio, candidate.provincia].filter(Boolean).join(' · ')}</span>
+                  <small>
+                    {candidate.refCatastral} · {t('match', { percent: Math.round(candidate.confianza * 100) })}
+                    {!candidate.coincideNumero && ` · ${t('streetOnly')}`}
+                    {candidate.enCopia && ` · ${t('inLocalCopy')}`}
+                  </small>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

@@ -39,7 +39,7 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       store.showError(null);
       try {
         const result = await client.addressCandidates(query.text, 8, country);
-        useAppStore.getState().setCandidates(result.candidatos, 'done');
+        useAppStore.getState().setCandidates(result.candidatos, 'done', result.dataSource === 'local_clone');
       } catch (error) {
         const state = useAppStore.getState();
         state.setCandidates([], 'error');

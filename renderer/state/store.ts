@@ -59,6 +59,8 @@ export interface AppState {
   units: UnitsState;
   candidates: AddressCandidate[];
   searchStatus: LoadStatus;
+  /** The candidates come from the addresses the local copy holds (the address service was not reached). */
+  candidatesFromCopy: boolean;
   layers: Record<LayerId, boolean>;
   connectivity: Connectivity;
   error: UiError | null;
@@ -83,7 +85,7 @@ export interface AppState {
   setUnit(unit: Parcel | null): void;
   setUnits(patch: Partial<UnitsState>): void;
   appendUnits(rows: Unit[]): void;
-  setCandidates(candidates: AddressCandidate[], status: LoadStatus): void;
+  setCandidates(candidates: AddressCandidate[], status: LoadStatus, fromCopy?: boolean): void;
   setMapCentre(centre: [number, number]): void;
   toggleLayer(layer: LayerId, visible?: boolean): void;
   setConnectivity(connectivity: Connectivity): void;
@@ -109,6 +111,7 @@ export const useAppStore = create<AppState>()((set) => ({
   units: initialUnits,
   candidates: [],
   searchStatus: 'idle',
+  candidatesFromCopy: false,
   mapCentre: null,
   // Hazard overlays start hidden: they are data the user asks for, not the base picture.
   layers: { basemap: true, cadastreWms: true, parcels: true, outlines: true, protectedAreas: false, groundMotion: false },
@@ -131,7 +134,7 @@ export const useAppStore = create<AppState>()((set) => ({
   setUnit: (unit) => set({ unit }),
   setUnits: (patch) => set((state) => ({ units: { ...state.units, ...patch } })),
   appendUnits: (rows) => set((state) => ({ units: { ...state.units, rows: [...state.units.rows, ...rows] } })),
-  setCandidates: (candidates, searchStatus) => set({ candidates, searchStatus }),
+  setCandidates: (candidates, searchStatus, fromCopy = false) => set({ candidates, searchStatus, candidatesFromCopy: fromCopy }),
   setMapCentre: (mapCentre) => set({ mapCentre }),
   toggleLayer: (layer, visible) => set((state) => ({ layers: { ...state.layers, [layer]: visible ?? !state.layers[layer] } })),
   setConnectivity: (connectivity) => set({ connectivity }),

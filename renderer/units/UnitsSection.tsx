@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { Parcel } from '../../core/model/index.js';
+import { useEffect, useState } from 'react';
+import type { CopyBuildingFacts, Parcel } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection } from '../errors/advice.js';
@@ -75,13 +75,30 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
   );
 }
 
-/** What the local copy knows about the building while the unit list needs a connection. */
+/**
+ * What the local copy knows about the building while the unit list needs a connection: its use,
+ * built area and year, and the dwellings and units the building declares (the copy's own record,
+ * asked of the service; the parcel's fields when that fails).
+ */
 function CopyKnows({ parcel }: { parcel: Parcel }) {
   const { t } = useTranslation('units');
+  const client = useClient();
+  const ref14 = parcel.refCatastral.slice(0, 14);
+  const [building, setBuilding] = useState<CopyBuildingFacts | null>(null);
+  useEffect(() => {
+    let live = true;
+    client.copyBuilding(ref14).then((facts) => { if (live) setBuilding(facts); }, () => undefined);
+    return () => { live = false; };
+  }, [client, ref14]);
+  const use = building?.uso ?? parcel.uso;
+  const builtArea = building?.superficieConstruida ?? parcel.superficieConstruida;
+  const year = building?.anioConstruccion ?? parcel.anioConstruccion;
   const facts = [
-    parcel.uso && t('copyKnows.use', { use: parcel.uso }),
-    parcel.superficieConstruida !== undefined && t('copyKnows.builtArea', { area: formatArea(parcel.superficieConstruida) }),
-    parcel.anioConstruccion !== undefined && t('copyKnows.year', { year: parcel.anioConstruccion }),
+    use && t('copyKnows.use', { use }),
+    building?.viviendas !== undefined && t('copyKnows.dwellings', { count: building.viviendas, formatted: formatNumber(building.viviendas) }),
+    building?.unidades !== undefined && t('copyKnows.buildingUnits', { count: building.unidades, formatted: formatNumber(building.unidades) }),
+    builtArea !== undefined && t('copyKnows.builtArea', { area: formatArea(builtArea) }),
+    year !== undefined && t('copyKnows.year', { year }),
   ].filter(Boolean);
   if (facts.length === 0) return null;
   return <p className="muted" data-testid="units-copy-knows">{t('copyKnows.lead')} {facts.join(' · ')}</p>;

@@ -1,4 +1,4 @@
-import { PLUMBING, SAMPLE_PARCEL, URBAN_PARCEL, expect, mapIdle, screenshot, search, test } from './support/app.js';
+import { MADRID_FINCA, PLUMBING, SAMPLE_PARCEL, URBAN_PARCEL, expect, mapIdle, screenshot, search, test } from './support/app.js';
 import type { Page } from '@playwright/test';
 
 /** What the user can read on the page (closed "Details" folds excluded, as the eye sees it). */
@@ -22,6 +22,9 @@ test.describe('offline is a state, not an error (item 1)', () => {
     // The copy's own facts of the building (GET /api/catastro answers them from the clone).
     await expect(app.getByTestId('units-copy-knows')).toContainText('built area 109 m²');
     await expect(app.getByTestId('units-copy-knows')).toContainText('built in 1900');
+    // And what the building declares (INSPIRE numberOfDwellings, numberOfBuildingUnits), from the copy's own record.
+    await expect(app.getByTestId('units-copy-knows')).toContainText('0 dwellings declared');
+    await expect(app.getByTestId('units-copy-knows')).toContainText('1 building unit declared');
     await expect(note.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 
     await app.getByTestId('run-analysis').click();
@@ -35,6 +38,19 @@ test.describe('offline is a state, not an error (item 1)', () => {
     await expect(note.locator('details code')).toContainText('SERVICE_UNAVAILABLE');
   });
 
+  test('a house offline: the copy tells its declared dwellings and units, built area and year instead of the unit list', async ({ offlineApp: app }) => {
+    // A residential building of the sample: 4 dwellings, 4 building units, 347 m² (its INSPIRE Building record).
+    await search(app, '6756311UL7465N');
+    await expect(app.getByTestId('parcel-ref')).toHaveText('6756311UL7465N');
+    const knows = app.getByTestId('units-copy-knows');
+    await expect(knows).toContainText('use Residencial');
+    await expect(knows).toContainText('4 dwellings declared');
+    await expect(knows).toContainText('4 building units declared');
+    await expect(knows).toContainText('built area 347 m²');
+    await expect(app.getByTestId('units-need-connection')).toContainText('you are offline');
+    await screenshot(app, 'field-11-offline-house-copy-knows');
+  });
+
   test('an address search offline says it needs a connection, not "no address found"', async ({ offlineApp: app }) => {
     await search(app, 'Calle Mayor 1, Melque de Cercos');
     const problem = app.getByTestId('search-problem');
@@ -43,6 +59,21 @@ test.describe('offline is a state, not an error (item 1)', () => {
     await expect(app.getByTestId('error-banner')).toHaveCount(0);
     expect(await visibleText(app)).not.toMatch(PLUMBING);
     await screenshot(app, 'field-02-offline-address');
+  });
+
+  test('offline, an address the copy holds is found there, and the list says it came from the offline copy', async ({ offlineApp: app, appUrl, request }) => {
+    // The Madrid finca looked up once while online (the fake Catastro answers): its address is now in the copy.
+    expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
+    await search(app, 'Calle San Restituto 72, Madrid');
+    await expect(app.getByTestId('candidates-from-copy')).toContainText('Found in the offline copy');
+    const candidate = app.getByTestId('candidates').getByRole('button').first();
+    await expect(candidate).toContainText('SAN RESTITUTO 72');
+    await expect(candidate).toContainText(MADRID_FINCA);
+    await expect(app.getByTestId('search-problem')).toHaveCount(0);
+    expect(await visibleText(app)).not.toMatch(PLUMBING);
+    await screenshot(app, 'field-10-offline-address-in-copy');
+    await candidate.click();
+    await expect(app.getByTestId('parcel-ref')).toHaveText(MADRID_FINCA);
   });
 });
 
@@ -58,6 +89,33 @@ test.describe('errors where the eye is (item 5)', () => {
     await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
     await expect(app.getByTestId('error-banner')).toHaveCount(0);
     await screenshot(app, 'field-03-failed-search');
+  });
+});
+
+test.describe('a click on a street says so (item 5)', () => {
+  // Two map moves and a click on a loaded shared machine: more than the default minute.
+  test.describe.configure({ timeout: 120_000 });
+  // A village street of the sample: no parcel under the point, drawn parcels on both sides (6456702UL7465N east, 001702400UL74F west).
+  const STREET = { longitude: -4.4711559, latitude: 41.050308 };
+
+  async function clickStreet(page: Page): Promise<void> {
+    await clickAt(page, STREET.longitude, STREET.latitude);
+    const problem = page.getByTestId('search-problem');
+    await expect(problem).toContainText('No parcel here');
+    await expect(problem).toContainText('streets, roads, rivers and other public land have no cadastral parcel');
+    await expect(problem).not.toContainText('does not answer');
+    await expect(page.getByTestId('parcel-ref')).toHaveCount(0);
+    await expect(page.getByTestId('search-input')).toHaveValue(`${STREET.latitude.toFixed(6)}, ${STREET.longitude.toFixed(6)}`);
+    expect(await visibleText(page)).not.toMatch(PLUMBING);
+  }
+
+  test('online: clicking between parcels says it is a street or public land, not "no parcel found"', async ({ app }) => {
+    await clickStreet(app);
+  });
+
+  test('offline: the same click says the same, not "no parcel found… does not answer"', async ({ offlineApp }) => {
+    await clickStreet(offlineApp);
+    await screenshot(offlineApp, 'field-09-street-click');
   });
 });
 

@@ -44,3 +44,46 @@ test.describe('a browser set to French', () => {
     await screenshot(app, 'i18n-02-french-panel');
   });
 });
+
+test.describe('a browser set to German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('shows the interface in German with German numbers; Settings offers all eight languages', async ({ app }) => {
+    await expect(app.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(app.getByTestId('parcel-panel')).toContainText('Flurstück abfragen');
+    await search(app, SAMPLE_PARCEL.ref);
+    const panel = app.getByTestId('parcel-panel');
+    await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+    await expect(panel).toContainText('Flurstücksfläche');
+    // German grouping and decimal comma: 1.086 m² and 0,1086 ha.
+    await expect(panel).toContainText('1.086 m² (0,1086 ha)');
+    await expect(panel).toContainText('Lokale Kopie des nationalen Katasters');
+    await screenshot(app, 'i18n-03-german-panel');
+
+    await app.getByRole('button', { name: 'Einstellungen' }).click();
+    const options = await app.getByTestId('language-select').locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    expect(options).toEqual(['system', 'de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
+    // Each language is named in itself, and picking one switches the whole interface.
+    await expect(app.getByTestId('language-select').locator('option[value="pl"]')).toHaveText('Polski');
+    await app.getByTestId('language-select').selectOption('it');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'it');
+    await app.getByRole('button', { name: 'Chiudi le impostazioni' }).click();
+    await expect(panel).toContainText('Superficie della particella');
+    await expect(panel).toContainText('1.086 m² (0,1086 ha)');
+    await app.getByRole('button', { name: 'Impostazioni' }).click();
+    await app.getByTestId('language-select').selectOption('system');
+    await expect(app.getByTestId('parcel-panel')).toContainText('Flurstücksfläche');
+  });
+});
+
+test.describe('a browser set to Polish', () => {
+  test.use({ locale: 'pl-PL' });
+
+  test('shows the interface in Polish', async ({ app }) => {
+    await expect(app.locator('html')).toHaveAttribute('lang', 'pl');
+    await search(app, SAMPLE_PARCEL.ref);
+    await expect(app.getByTestId('parcel-panel')).toContainText('Powierzchnia działki');
+    await expect(app.getByTestId('parcel-panel')).toContainText('1\u00a0086 m²');
+    await screenshot(app, 'i18n-04-polish-panel');
+  });
+});

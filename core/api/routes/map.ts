@@ -47,6 +47,14 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     return { success: true, data };
   });
 
+  app.get<{ Params: { refcat: string } }>('/api/copy/buildings/:refcat', {
+    schema: {
+      tags: ['Map'],
+      summary: "What the local copy records of a Spanish parcel's building: use, built area, year, declared dwellings and units (404 when the copy lacks the parcel)",
+      params: Type.Object({ refcat: Type.String({ maxLength: 64 }) }),
+    },
+  }, async (request) => ({ success: true, data: service.copyBuilding(request.params.refcat) }));
+
   app.get('/api/extents', { schema: { tags: ['Map'], summary: 'Boxes of the local copy by offline area or municipality (map first view, low-zoom outlines)' } }, async (_request, reply) => {
     const data = service.extents();
     if (data.length === 0) reply.quotaCost = 0;

@@ -44,3 +44,27 @@ describe('GET /api/extents', () => {
     }
   });
 });
+
+describe('GET /api/copy/buildings/{refcat}', () => {
+  it("answers what the copy records of a building: declared dwellings and units, built area, year, use (the sample's INSPIRE Buildings)", async () => {
+    const house = await app.inject({ method: 'GET', url: '/api/copy/buildings/6756311UL7465N' });
+    expect(house.statusCode).toBe(200);
+    expect(house.json().data).toEqual({
+      refCatastral: '6756311UL7465N', uso: 'Residencial', superficieConstruida: 347, anioConstruccion: 1900,
+      viviendas: 4, unidades: 4, dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // A unit reference answers for its finca; no dwellings is 0, not absent.
+    const shed = await app.inject({ method: 'GET', url: '/api/copy/buildings/000700100UL74F0001XX' });
+    expect(shed.json().data).toMatchObject({ refCatastral: '000700100UL74F', uso: 'Industrial', viviendas: 0, unidades: 1, superficieConstruida: 109 });
+    // Farmland has no building record: only its reference and date.
+    const field = await app.inject({ method: 'GET', url: '/api/copy/buildings/40146A00405051' });
+    expect(Object.keys(field.json().data).sort()).toEqual(['dataDate', 'refCatastral']);
+  });
+
+  it('404 NOT_FOUND for a parcel the copy lacks, 400 VALIDATION_ERROR for what is not a Spanish reference', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/copy/buildings/9398516VK3799G' });
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'NOT_FOUND']);
+    const bad = await app.inject({ method: 'GET', url: '/api/copy/buildings/not-a-ref' });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+});

@@ -68,6 +68,8 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     expect(body.data.consulta).toEqual({ texto: 'Avda. Fuenlabrada6, 28970 Humanes', calle: 'AVENIDA Fuenlabrada', numero: 6, municipio: 'Humanes' });
     expect(body.data.candidatos[0]).toMatchObject({ refCatastral: '0472511VK3507S', coincideNumero: true, coincideMunicipio: true });
     expect(body.data.attribution).toContain('Dirección General del Catastro');
+    // The geocoder answered: no dataSource (only answers of the copy say local_clone).
+    expect(body.data.dataSource).toBeUndefined();
   });
 
   it('number and municipality parameters override q', async () => {
@@ -205,6 +207,7 @@ describe('contract: address candidates when the geocoder is down', () => {
     expect(data.candidatos[0]).toMatchObject({ refCatastral: target.ref, enCopia: true, coincideNumero: true, coincideMunicipio: true, numero: target.numero });
     expect(data.candidatos.map((c: { refCatastral: string }) => c.refCatastral).sort()).toEqual(stored.map((p) => p.ref).sort());
     expect(data.attribution).toBe('Dirección General del Catastro');
+    expect(data.dataSource).toBe('local_clone');
   });
 
   it('geocoder down: a parcel whose address is only on its finca is found too', async () => {

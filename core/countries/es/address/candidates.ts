@@ -167,6 +167,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
   const { limit } = query;
   let candidates: AddressCandidate[];
   let attribution = `${CARTOCIUDAD_ATTRIBUTION}; ${CATASTRO_ATTRIBUTION}`;
+  let answeredByCopy = false;
   try {
     candidates = await geocode(address, limit, deps, signal);
   } catch (error) {
@@ -177,6 +178,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
     if (fromLocal.length === 0) throw error;
     candidates = fromLocal;
     attribution = CATASTRO_ATTRIBUTION;
+    answeredByCopy = true;
   }
   const ranked = rank(candidates, address, limit).map((c) => enrich(c, deps.copy));
   if (ranked.length === 0) throw notFound(`No address matches '${address.texto.slice(0, 80)}'.`);
@@ -184,5 +186,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
     consulta: { texto: address.texto, calle: address.calle, numero: address.numero ?? null, municipio: address.municipio ?? null },
     candidatos: ranked,
     attribution,
+    // Said, so a client can tell the user the copy answered (only what it holds was searched).
+    ...(answeredByCopy && { dataSource: 'local_clone' as const }),
   };
 }

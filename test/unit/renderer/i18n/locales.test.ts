@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatArea, formatDate, formatHectares, formatNumber } from '../../../../renderer/i18n/format.js';
 import { chooseLanguage, i18next, pickShippedLanguage } from '../../../../renderer/i18n/i18n.js';
 import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, resources, type Strings } from '../../../../renderer/i18n/resources.js';
@@ -23,8 +23,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(
 afterEach(() => chooseLanguage(SOURCE_LANGUAGE));
 
 describe('shipped translations', () => {
-  it('ships English, Spanish and French', () => {
-    expect(SHIPPED_LANGUAGES).toEqual(expect.arrayContaining(['en', 'es', 'fr']));
+  it('ships English, Spanish, French, Italian, German, Dutch, Polish and Portuguese', () => {
+    expect(SHIPPED_LANGUAGES).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
   });
 
   for (const language of SHIPPED_LANGUAGES) {
@@ -59,9 +59,11 @@ describe('shipped translations', () => {
 
 describe('language choice and locale formatting', () => {
   it('follows the first shipped language of the user\'s list, by primary subtag', () => {
-    expect(pickShippedLanguage(['de-DE', 'es-MX', 'en'])).toBe('es');
+    expect(pickShippedLanguage(['ru-RU', 'es-MX', 'en'])).toBe('es');
+    expect(pickShippedLanguage(['de-AT', 'es-MX'])).toBe('de');
     expect(pickShippedLanguage(['fr_CA'])).toBe('fr');
-    expect(pickShippedLanguage(['pt-BR'])).toBeUndefined();
+    expect(pickShippedLanguage(['pt-BR'])).toBe('pt');
+    expect(pickShippedLanguage(['ru-RU', 'ja'])).toBeUndefined();
   });
 
   it('formats numbers, areas and dates in the chosen language and remembers the choice', async () => {
@@ -79,6 +81,29 @@ describe('language choice and locale formatting', () => {
 
     await chooseLanguage('fr');
     expect(formatArea(1234.5)).toBe('1\u202f234,5 m²');
+
+    // The other shipped languages, each in its own notation.
+    const expected: Record<string, [area: string, parcelArea: string]> = {
+      de: ['1.234,5 m²', 'Flurstücksfläche'],
+      it: ['1.234,5 m²', 'Superficie della particella'],
+      nl: ['1.234,5 m²', 'Perceeloppervlakte'],
+      pl: ['1\u00a0234,5 m²', 'Powierzchnia działki'],
+      pt: ['1.234,5 m²', 'Área do prédio'],
+    };
+    for (const [language, [area, label]] of Object.entries(expected)) {
+      await chooseLanguage(language);
+      expect(document.documentElement.lang, language).toBe(language);
+      expect(i18next.t('parcel:field.parcelArea'), language).toBe(label);
+      expect(formatArea(1234.5).replace(/\s/g, ' '), language).toBe(area.replace(/\s/g, ' '));
+    }
+    expect(i18next.t('units:copyKnows.dwellings', { count: 5, formatted: '5' })).toBe('5 habitações declaradas');
+    // A Portuguese user in Portugal sees Portugal's grouping, not Brazil's (the shown language's regional form).
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['pt-PT', 'en']);
+    expect(formatArea(1234.5)!.replace(/\s/g, ' ')).toBe('1 234,5 m²');
+    languages.mockRestore();
+    await chooseLanguage('pl');
+    // Polish plurals: one, few (2–4), many (5+).
+    expect([1, 3, 5].map((count) => i18next.t('units:count', { count, formatted: String(count) }))).toEqual(['1 lokal', '3 lokale', '5 lokali']);
 
     await chooseLanguage(null, ['es-ES', 'en']);
     expect(localStorage.getItem('catastro.language')).toBeNull();
