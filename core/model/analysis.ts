@@ -135,10 +135,10 @@ export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'sco
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** What each analysis the desktop panel shows answers (the panel asks these three). */
-export interface AnalysisResults { solar: SolarResult; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
+export interface AnalysisResults { solar: SolarResult; agro: { agro: AgroResult | null }; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
 /** The analyses the desktop panel and its IPC channel run. */
 export type PanelAnalysisKind = keyof AnalysisResults;
-export const PANEL_ANALYSIS_KINDS: readonly PanelAnalysisKind[] = ['solar', 'terrain', 'ground-motion'];
+export const PANEL_ANALYSIS_KINDS: readonly PanelAnalysisKind[] = ['solar', 'agro', 'terrain', 'ground-motion'];
 
 /** The hazard overlays of the map (`GET /api/overlays/{kind}`). */
 export const OVERLAY_KINDS = ['protected-areas', 'ground-motion'] as const;

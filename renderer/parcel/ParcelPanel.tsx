@@ -5,6 +5,7 @@ import { ReportButton } from '../export/ReportButton.js';
 import { UnitsSection } from '../units/UnitsSection.js';
 import { AnalysisSection } from '../analysis/AnalysisSection.js';
 import { ParcelDetails } from './ParcelDetails.js';
+import { SigpacUse, hasSigpacUse } from './SigpacUse.js';
 
 /** The side panel: selected parcel, its export, its units, and the opened unit. */
 export function ParcelPanel() {
@@ -31,6 +32,7 @@ export function ParcelPanel() {
       {parcel && (
         <>
           <ParcelDetails parcel={parcel} />
+          {hasSigpacUse(parcel) && <SigpacUse parcel={parcel} />}
           <ExportButtons parcelRef={parcel.refCatastral} />
           <ReportButton parcelRef={parcel.refCatastral} />
           {unit && (

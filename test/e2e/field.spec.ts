@@ -182,6 +182,35 @@ test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
     await screenshot(app, 'field-06-rustic-parcel');
   });
 
+  test('offline, a rustic parcel says its SIGPAC use needs a connection, calmly', async ({ offlineApp: app }) => {
+    await search(app, SAMPLE_PARCEL.ref);
+    const sigpac = app.getByTestId('sigpac-use');
+    await expect(sigpac).toHaveAttribute('data-state', 'offline');
+    await expect(sigpac).toContainText('SIGPAC use');
+    await expect(sigpac).toContainText('Needs a connection');
+    expect(await visibleText(app)).not.toMatch(PLUMBING);
+  });
+
+  test('online, a rustic parcel shows what SIGPAC answers for its point (the fake SIGPAC: no enclosure outside Andalusia); urban parcels do not ask', async ({ page, appUrl }) => {
+    test.setTimeout(120_000);
+    // The basemap answers, so the app is online (connectivity is the basemap's reachability).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+    await page.route('https://ovc.catastro.meh.es/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(appUrl);
+    await expect(page.getByTestId('connectivity')).toHaveAttribute('data-state', 'online');
+    const agro = page.waitForResponse((response) => response.url().includes(`/api/catastro/${SAMPLE_PARCEL.ref}/agro`));
+    await search(page, SAMPLE_PARCEL.ref);
+    expect((await agro).status()).toBe(200);
+    const sigpac = page.getByTestId('sigpac-use');
+    await expect(sigpac).toHaveAttribute('data-state', 'done');
+    await expect(sigpac).toContainText("No SIGPAC enclosure at this parcel's point.");
+    await screenshot(page, 'field-12-rustic-sigpac-online');
+    await search(page, URBAN_PARCEL.ref);
+    await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+    await expect(page.getByTestId('sigpac-use')).toHaveCount(0);
+  });
+
   test('a building year of 1900 carries the note that the Catastro writes 1900 for unknown years', async ({ app }) => {
     await search(app, URBAN_PARCEL.ref);
     await expect(app.getByTestId('unknown-year-note')).toContainText('year of construction is unknown');

@@ -1,5 +1,8 @@
 import { SAMPLE_PARCEL, expect, screenshot, search, test } from './support/app.js';
 
+// Each test loads the app, searches and switches languages: on a loaded shared machine, more than a minute.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe('a browser set to Spanish', () => {
   test.use({ locale: 'es-ES' });
 

@@ -26,7 +26,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeout
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-e2e-'));
   const fake = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/fake-catastro-process.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string; europeEnv: Record<string, string> };
+  const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string; sigpacUrl: string; europeEnv: Record<string, string> };
   const fakeUrl = fakes.url;
 
   // Real hazard layers for the overlays and the analyses: Madrid's SPAs, Madrid's SACs standing in
@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CATASTRO_ES_OVC_URL: `${fakeUrl}/OVCServWeb/OVCWcfCallejero`,
       CATASTRO_ES_WFS_URL: `${fakeUrl}/INSPIRE/wfsCP.aspx`,
       CATASTRO_PVGIS_URL: fakes.pvgisUrl,
+      // The fake SIGPAC holds real Andalusian enclosures (41-086): elsewhere it answers no enclosure.
+      CATASTRO_SIGPAC_URL: fakes.sigpacUrl,
       // France, Poland, the Netherlands, Italy, Czechia, Denmark… at the fake Europe.
       ...fakes.europeEnv,
     },

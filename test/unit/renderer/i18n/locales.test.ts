@@ -94,7 +94,7 @@ describe('language choice and locale formatting', () => {
       await chooseLanguage(language);
       expect(document.documentElement.lang, language).toBe(language);
       expect(i18next.t('parcel:field.parcelArea'), language).toBe(label);
-      expect(formatArea(1234.5).replace(/\s/g, ' '), language).toBe(area.replace(/\s/g, ' '));
+      expect(formatArea(1234.5)!.replace(/\s/g, ' '), language).toBe(area.replace(/\s/g, ' '));
     }
     expect(i18next.t('units:copyKnows.dwellings', { count: 5, formatted: '5' })).toBe('5 habitações declaradas');
     // A Portuguese user in Portugal sees Portugal's grouping, not Brazil's (the shown language's regional form).

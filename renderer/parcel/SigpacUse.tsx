@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import type { AgroResult, Parcel } from '../../core/model/index.js';
+import { rusticParts } from '../../core/countries/es/reference.js';
+import { useClient } from '../app/client-context.js';
+import { ErrorDetails } from '../errors/ErrorDetails.js';
+import { needsConnection, toUiError } from '../errors/advice.js';
+import { formatNumber } from '../i18n/format.js';
+import { useTranslation } from '../i18n/i18n.js';
+import { useAppStore, type UiError } from '../state/store.js';
+
+type State = { status: 'loading' } | { status: 'done'; agro: AgroResult | null } | { status: 'error'; error: UiError };
+
+/** SIGPAC is Spain's agricultural parcel register: it speaks of rustic land (polígono / parcela references). */
+export const hasSigpacUse = (parcel: Parcel) => parcel.pais === 'ES' && rusticParts(parcel.refCatastral) !== undefined;
+
+/**
+ * The SIGPAC use of a rustic parcel (the agricultural register's enclosure under its point, spec
+ * endpoint 8), asked when the app is online; offline it says calmly that it needs a connection.
+ */
+export function SigpacUse({ parcel }: { parcel: Parcel }) {
+  const { t } = useTranslation('parcel');
+  const client = useClient();
+  const offline = useAppStore((s) => s.connectivity === 'offline');
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const ref = parcel.refCatastral;
+
+  useEffect(() => {
+    if (offline) return;
+    let live = true;
+    setState({ status: 'loading' });
+    client.analysis('agro', ref).then(
+      (result) => { if (live) setState({ status: 'done', agro: result.agro }); },
+      (error: unknown) => { if (live) setState({ status: 'error', error: toUiError(t('sigpac.failed'), error) }); },
+    );
+    return () => { live = false; };
+  }, [client, ref, offline, t]);
+
+  let body;
+  if (offline || (state.status === 'error' && needsConnection(state.error))) {
+    body = <span className="muted">{t('sigpac.needsConnection')}{state.status === 'error' && <ErrorDetails error={state.error} />}</span>;
+  } else if (state.status === 'loading') {
+    body = <span className="muted">{t('sigpac.loading')}</span>;
+  } else if (state.status === 'error') {
+    body = <span>{state.error.message} <ErrorDetails error={state.error} /></span>;
+  } else if (!state.agro) {
+    body = <span className="muted">{t('sigpac.none')}</span>;
+  } else {
+    const { agro } = state;
+    const r = agro.recinto;
+    body = (
+      <span>
+        <strong>{agro.uso_suelo}</strong>
+        {agro.cultivo_principal && agro.cultivo_principal !== 'sin cultivo' && ` (${agro.cultivo_principal})`}
+        {r && <> · {t('sigpac.enclosure', { id: [r.provincia, r.municipio, r.poligono, r.parcela, r.recinto].join(':') })}</>}
+        {agro.superficie_ha !== undefined && <> · {formatNumber(agro.superficie_ha, 4)} ha</>}
+        {agro.coef_regadio !== undefined && agro.coef_regadio > 0 && <> · {t('sigpac.irrigation', { value: formatNumber(agro.coef_regadio) })}</>}
+        {r?.pendiente_media !== undefined && <> · {t('sigpac.slope', { value: formatNumber(r.pendiente_media, 1) })}</>}
+      </span>
+    );
+  }
+  return (
+    <dl className="facts sigpac" data-testid="sigpac-use" data-state={offline ? 'offline' : state.status}>
+      <div><dt>{t('sigpac.label')}</dt><dd>{body}</dd></div>
+    </dl>
+  );
+}
