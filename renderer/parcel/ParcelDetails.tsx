@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Parcel } from '../../core/model/index.js';
-import { rusticParts, sedeViewerUrl } from '../../core/countries/es/reference.js';
+import { rusticParts, rusticPlaceName, sedeViewerUrl } from '../../core/countries/es/reference.js';
 import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
@@ -55,6 +55,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
         [t('field.country'), describeCountry(parcel.pais)],
         [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
         [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
+        [t('field.paraje'), rustic ? rusticPlaceName(parcel.direccion) : undefined],
         [t('field.postcode'), parcel.codigoPostal],
         [t('field.use'), parcel.uso],
         [t('field.class'), parcel.clase],

@@ -104,6 +104,16 @@ export function rusticParts(ref14: string): RusticParts | undefined {
   };
 }
 
+/**
+ * The place name (paraje) of a rustic address line as the service writes it from the Catastro's
+ * `lorus` (address-line.ts rusticLine: `Polígono 4 Parcela 30 LA VEGA`); undefined when the line
+ * names none (the INSPIRE download carries no paraje, a live answer or a CAT file may).
+ */
+export function rusticPlaceName(direccion: string | undefined): string | undefined {
+  const name = /^Pol[ií]gono \d+ Parcela \d+ (.+)$/i.exec(direccion?.trim() ?? '')?.[1]?.trim();
+  return name || undefined;
+}
+
 /** The 14-character reference of polígono/parcela in a municipality (province + municipality code, sector letter). */
 export function rusticReference(prefix: { province: string; municipality: string; sector: string }, poligono: number, parcela: number): string | undefined {
   if (!Number.isInteger(poligono) || !Number.isInteger(parcela) || poligono < 1 || poligono > 999 || parcela < 1 || parcela > 99_999) return undefined;

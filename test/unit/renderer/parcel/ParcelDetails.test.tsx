@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Parcel } from '../../../../core/model/index.js';
 import { ParcelDetails } from '../../../../renderer/parcel/ParcelDetails.js';
+import { rusticLine } from '../../../../core/countries/es/address-line.js';
 
 afterEach(cleanup);
 
@@ -67,5 +68,20 @@ describe('ParcelDetails', () => {
     render(<ParcelDetails parcel={{ ...sampleParcel, refCatastral: '000700100UL74F', clase: 'Urbano', anioConstruccion: 1900 }} />);
     expect(screen.getByTestId('unknown-year-note').textContent).toContain('1900 where the year of construction is unknown');
     expect(screen.queryByText('Polígono / parcela')).toBeNull();
+  });
+
+  it("a rustic parcel's place name (paraje), where the source gives one: the live answer's lorus read back from its address line", () => {
+    // The OVC's rustic location as SOURCES.md documents it (cpp/cpo polígono, cpp/cpa parcela, npa paraje).
+    const direccion = rusticLine({ cpp: { cpo: '004', cpa: '05051' }, npa: 'LAS ERAS' });
+    expect(direccion).toBe('Polígono 4 Parcela 5051 LAS ERAS');
+    render(<ParcelDetails parcel={{ ...sampleParcel, direccion, dataSource: 'catastro' }} />);
+    expect(fact('Place name (paraje)')).toBe('LAS ERAS');
+    cleanup();
+    // The INSPIRE download has no paraje: no row rather than a blank one.
+    render(<ParcelDetails parcel={sampleParcel} />);
+    expect(screen.queryByText('Place name (paraje)')).toBeNull();
+    cleanup();
+    render(<ParcelDetails parcel={{ ...sampleParcel, direccion: rusticLine({ cpp: { cpo: '004', cpa: '05051' } }) }} />);
+    expect(screen.queryByText('Place name (paraje)')).toBeNull();
   });
 });
