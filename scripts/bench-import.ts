@@ -77,6 +77,8 @@ for (const times of SIZES) {
   } else {
     line.push('ogr2ogr not installed (Debian gdal-bin): no GDAL ratio');
   }
+  // Wall-time ratios only mean something next to the machine's load (2 shared cores here).
+  line.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of this size`);
   console.log(line.join('\n  '));
   rmSync(file, { force: true });
   rmSync(path.join(dir, `segovia-x${times}.gfs`), { force: true });

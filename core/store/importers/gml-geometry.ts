@@ -1,4 +1,4 @@
-import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg, toWgs84 } from '../../geo/crs.js';
+import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg, wgs84Transform } from '../../geo/crs.js';
 import type { LonLat, ParcelGeometry, Ring } from '../../model/index.js';
 
 /**
@@ -94,9 +94,9 @@ export class GmlSurfaceCollector {
       throw new Error(`Malformed posList (${numbers.length} numbers).`);
     }
     const ring: Ring = [];
+    const toWgs84 = wgs84Transform(epsg);
     for (let i = 0; i < numbers.length; i += 2) {
-      const [x, y] = latFirst ? [numbers[i + 1], numbers[i]] : [numbers[i], numbers[i + 1]];
-      const point: LonLat = toWgs84(epsg, x, y);
+      const point: LonLat = latFirst ? toWgs84(numbers[i + 1], numbers[i]) : toWgs84(numbers[i], numbers[i + 1]);
       const previous = ring[ring.length - 1];
       // Real answers repeat vertices; a repeated point adds nothing to a ring.
       if (!previous || previous[0] !== point[0] || previous[1] !== point[1]) ring.push(point);
