@@ -123,8 +123,10 @@ const print = (label: string, r: LoadResult) =>
 
 console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es), ${seconds} s each, load: ${tool}`);
 const baseline = await startServer(true);
+let bare: LoadResult;
 try {
-  print('baseline, bare fastify answering a constant', await load(baseline.url, ['000700100UL74F']));
+  bare = await load(baseline.url, ['000700100UL74F']);
+  print('baseline, bare fastify answering a constant', bare);
 } finally {
   baseline.stop();
 }
@@ -136,9 +138,19 @@ try {
   if (refs.length === 0) throw new Error('the store has no parcels');
   const hot = refs.slice(0, 1000);
   await warmUp(server.url, hot);
-  print(`hot, 1,000 references repeated`, await load(server.url, hot));
+  // Issue 16's goals, as ratios to the bare route measured in this same run (the machine is shared).
+  const ratio = (label: string, r: LoadResult, goal: number) => console.log(
+    `  ${label}: ${(r.perSecond / bare.perSecond).toFixed(2)}x bare fastify (goal >= ${goal}x ${r.perSecond / bare.perSecond >= goal ? 'met' : 'not met'}), p99 ${r.p99ms} ms (goal < 10 ms ${r.p99ms < 10 ? 'met' : 'not met'})`);
+  const hotResult = await load(server.url, hot);
+  print(`hot, 1,000 references repeated`, hotResult);
+  ratio('hot', hotResult, 0.9);
   if (refs.length < 100_000) console.log(`  cold: skipped, the store has only ${refs.length} parcels (references would repeat); run bench-store.ts first`);
-  else print(`cold, ${refs.length.toLocaleString('en')} distinct references`, await load(server.url, refs));
+  else {
+    const coldResult = await load(server.url, refs);
+    print(`cold, ${refs.length.toLocaleString('en')} distinct references`, coldResult);
+    ratio('cold', coldResult, 0.5);
+  }
+  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
 } finally {
   server.stop();
 }
