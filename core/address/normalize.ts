@@ -1,6 +1,7 @@
 /**
  * Text matching for Spanish addresses: upper case, accents and Ñ folded (users type "Grinon"
- * for "GRIÑON"), punctuation to spaces. Articles and prepositions are dropped when comparing
+ * for "GRIÑON"), punctuation to spaces. Greek and Cyrillic letters are kept (folded the same
+ * way: accents off, upper case), so Bulgarian and Greek names compare in their own script. Articles and prepositions are dropped when comparing
  * names because the cadastre writes them after the name ("ESTACION DE LA", "NARDOS LOS")
  * while people write them before ("Avenida de la Estación").
  */
@@ -9,7 +10,7 @@ export function fold(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
+    .replace(/[^A-Z0-9\u0391-\u03A9\u0410-\u042F\u0401-\u040F]+/g, ' ')
     .trim();
 }
 

@@ -20,6 +20,17 @@ import { estonia } from './ee/definition.js';
 import { latvia } from './lv/definition.js';
 import { lithuania } from './lt/definition.js';
 import { slovenia } from './si/definition.js';
+import { slovakia } from './sk/definition.js';
+import { bulgaria } from './bg/definition.js';
+import { greece } from './gr/definition.js';
+import { cyprus } from './cy/definition.js';
+import { ireland } from './ie/definition.js';
+import { portugal } from './pt/definition.js';
+import { croatia } from './hr/definition.js';
+import { sweden } from './se/definition.js';
+import { liechtenstein } from './li/definition.js';
+import { iceland } from './is/definition.js';
+import { unitedKingdom } from './uk/definition.js';
 
 /** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
 export const COUNTRIES: readonly CountryDefinition[] = [
@@ -37,6 +48,17 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   latvia,
   lithuania,
   slovenia,
+  slovakia,
+  bulgaria,
+  greece,
+  cyprus,
+  ireland,
+  portugal,
+  croatia,
+  sweden,
+  liechtenstein,
+  iceland,
+  unitedKingdom,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

@@ -2,7 +2,7 @@ import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import { readRegisterParcel } from '../../store/register-parcels.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext, CountrySources } from '../adapter.js';
+import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
@@ -36,6 +36,14 @@ class DenmarkLiveSource implements LiveParcelSource {
       return withRegister(jordstykkeAt(parseSamletFastEjendom(body, today()), point), ctx);
     }
     return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()), ctx));
+  }
+
+  /**
+   * Status page: DAWA's reverse jordstykke lookup, keyless (addresses always come from DAWA; a
+   * Datafordeler check would carry the service user's password in its URL).
+   */
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.sources.dawaUrl, near), accept: GEOJSON }];
   }
 
   addresses(q: string, limit: number, ctx: AdapterContext) {
@@ -86,6 +94,7 @@ export class DenmarkAdapter extends NationalAdapter {
       coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
       bounds: [8.0, 54.5, 15.3, 57.8],
       outlineId: '208',
+      statusPoint: [12.5683, 55.6761],
       attribution: DK_CADASTRE_ATTRIBUTION,
       referenceHint: DK_REFERENCE_HINT,
       parseReference: parseDanishReference,

@@ -1,6 +1,6 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { fold, nameSimilarity } from '../../address/normalize.js';
-import { unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import { noCoverage, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates, type GeocodedAddress } from './address-candidates.js';
 import { fetchText } from './fetch-text.js';
@@ -20,10 +20,23 @@ export const NOMINATIM_SOURCE = 'Nominatim (OpenStreetMap)';
 export const DEFAULT_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
 export const NOMINATIM_ATTRIBUTION = 'Geocoding: Nominatim, © OpenStreetMap contributors (ODbL)';
 
-export const nominatimSearchUrl = (base: string, text: string, countryCode: string, limit: number) =>
+export const nominatimSearchUrl = (base: string, text: string, countryCode: string, limit: number, language?: string) =>
   withQuery(`${base}/search`, new URLSearchParams({
     format: 'jsonv2', addressdetails: '1', countrycodes: countryCode.toLowerCase(), limit: String(limit), q: text,
+    ...(language && { 'accept-language': language }),
   }));
+
+/** What a country adds to the open geocoder's search. */
+export interface OpenGeocoderOptions {
+  /** The country's language for the answers (`accept-language`): Cyrillic in BG, Greek script in GR and CY. */
+  language?: string;
+  /**
+   * The partial limit of the country's coverage row: why an address point is outside it (PT:
+   * Lisbon, Porto, Coimbra; UK: outside Scotland), undefined when covered. When every place found
+   * is outside, the answer is 422 CNV_COVERAGE saying why.
+   */
+  outsideCoverage?(point: LonLat): string | undefined;
+}
 
 export interface NominatimPlace {
   label: string;
@@ -89,14 +102,22 @@ export async function openGeocoderCandidates(
   query: AddressQuery,
   ctx: AdapterContext,
   geocoderUrl: string,
+  options: OpenGeocoderOptions = {},
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
-  const url = nominatimSearchUrl(geocoderUrl, request.address.texto, adapter.code === 'UK' ? 'gb' : adapter.code, Math.max(request.limit * 2, 10));
-  const places = parseNominatimPlaces(await fetchText(url, NOMINATIM_SOURCE, ctx, 'application/json'));
+  const url = nominatimSearchUrl(geocoderUrl, request.address.texto, adapter.code === 'UK' ? 'gb' : adapter.code, Math.max(request.limit * 2, 10), options.language);
+  let places = parseNominatimPlaces(await fetchText(url, NOMINATIM_SOURCE, ctx, 'application/json'));
+  if (options.outsideCoverage) {
+    const why = places.map((place) => options.outsideCoverage!(place.point));
+    if (places.length > 0 && why.every((w) => w !== undefined)) {
+      throw noCoverage(`Address search in ${adapter.name} (${adapter.code}) is partial: ${why[0]}`);
+    }
+    places = places.filter((_, i) => why[i] === undefined);
+  }
   const geocoded = places.map((place) => geocodedFromPlace(place, request.address.calle));
   return nationalAddressCandidates(adapter, request, geocoded, NOMINATIM_ATTRIBUTION, ctx);
 }
 
 export const nominatimStatusCheck = (geocoderUrl: string, countryCode: string, probe: string): SourceCheck => ({
-  source: NOMINATIM_SOURCE, url: nominatimSearchUrl(geocoderUrl, probe, countryCode, 1), accept: 'application/json',
+  source: NOMINATIM_SOURCE, url: nominatimSearchUrl(geocoderUrl, probe, countryCode === 'UK' ? 'gb' : countryCode, 1), accept: 'application/json',
 });

@@ -61,7 +61,7 @@ class CadastralParcelReader implements SaxHandlers {
   constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: StoredParcel) => void) {}
 
   open(local: string, attributes: Record<string, string>): void {
-    if (local === 'CadastralParcel') {
+    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
       this.record = { gmlId: attributes['gml:id'] };
       this.surfaces.reset();
       return;
@@ -104,7 +104,7 @@ class CadastralParcelReader implements SaxHandlers {
       this.field = null;
       return;
     }
-    if (local === 'CadastralParcel') {
+    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
       this.finish();
       this.record = null;
     }

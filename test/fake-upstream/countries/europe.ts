@@ -4,6 +4,7 @@ import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
 import { czechGeocoderRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
+import { europeBRoutes, europeBSources } from './europe-b.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
 import { luxembourgRoutes, luxembourgSources } from './lu.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
@@ -15,7 +16,7 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
   const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
-    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes]);
+    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes]);
   return {
     ...server,
     sources: {
@@ -27,6 +28,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       dk: danishSources(server.url),
       lu: luxembourgSources(server.url),
       ...geoJsonCountrySources(server.url),
+      ...europeBSources(server.url),
     },
     async close() {
       await server.close();

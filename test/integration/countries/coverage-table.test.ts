@@ -7,6 +7,9 @@ import { CZ_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire
 import { OTTERLO_REFERENCES } from '../../fake-upstream/countries/nl.js';
 import { RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
+import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
+import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
+import { IS_PARCEL, LI_PARCEL, SK_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
@@ -30,9 +33,22 @@ const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
   LV: GEOJSON_PARCELS.LV.ref,
   LT: GEOJSON_PARCELS.LT.ref,
   SI: GEOJSON_PARCELS.SI.ref,
+  SK: SK_PARCEL.ref,
+  BG: BG_PARCEL.ref,
+  GR: GR_PARCEL.ref,
+  CY: CY_PARCEL.ref,
+  LI: LI_PARCEL.ref,
+  IS: IS_PARCEL.ref,
+  PT: PT_PARCEL.ref,
+  IE: IE_PARCEL.ref,
+  SE: SE_PARCEL.ref,
+  HR: HR_PARCEL.ref,
+  UK: UK_PARCEL.ref,
 };
-/** Rows whose references are detected only with `?country=` (spec: LV bare digits, GR, IE). */
-const NEEDS_COUNTRY = new Set<CountryCode>(['LV']);
+/** Rows whose references are detected only with `?country=` (spec: LV bare digits, GR, IE; SE blocks, whose id shape is undocumented). */
+const NEEDS_COUNTRY = new Set<CountryCode>(['LV', 'GR', 'IE', 'SE']);
+/** Rows without lookup by reference (spec: HR, UK): a point finds the parcel, which then answers by reference from the copy only. */
+const BY_POINT_FIRST: Partial<Record<CountryCode, [number, number]>> = { HR: HR_PARCEL.centre, UK: UK_PARCEL.inside };
 /** A point inside each country, for rows without coverage (no parcel is asked). */
 const INSIDE: Partial<Record<CountryCode, [number, number]>> = {
   DE: [10.0, 51.0], AT: [14.5, 47.5], BE: [4.4, 50.8], CH: [8.2, 46.8], NO: [10.7, 59.9], FI: [25.0, 61.0],
@@ -58,6 +74,17 @@ describe('the spec\'s coverage table, row by row', () => {
   describe.each(rows.filter((c) => served.has(c)))('%s (served)', (code) => {
     const ref = SERVED_SAMPLES[code]!;
     it('detects the reference, answers it, and answers the same parcel at its own point', async () => {
+      const point = BY_POINT_FIRST[code];
+      if (point) {
+        const found = await post('/api/search/coordinates', { latitude: point[1], longitude: point[0], country: code });
+        expect(found.statusCode, found.body).toBe(200);
+        expect(found.json().data).toMatchObject({ refCat14: ref, pais: code });
+        const kept = await get(`/api/catastro/${encodeURIComponent(ref)}?country=${code}`);
+        expect(kept.json().data).toMatchObject({ refCatastral: ref, pais: code, dataSource: 'clone' });
+        expect((await get(`/api/catastro/${encodeURIComponent(`${ref}9`)}?country=${code}`)).json().code).toBe('CNV_COVERAGE');
+        return;
+      }
+      if (NEEDS_COUNTRY.has(code)) expect((await get(`/api/catastro/${encodeURIComponent(ref)}`)).json().data?.pais).not.toBe(code);
       let byRef = await get(`/api/catastro/${encodeURIComponent(ref)}${NEEDS_COUNTRY.has(code) ? `?country=${code}` : ''}`);
       if (byRef.statusCode === 300) {
         // Shapes several countries share (CZ `727024-542` is also a Danish ejerlav-matrikelnr): the

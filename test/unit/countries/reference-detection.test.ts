@@ -37,9 +37,13 @@ function examples(): [string, string, CountryCode | CountryCode[]][] {
   add('DAWA address jordstykke link', all(read('dk_dawa_adresser_2183dc88_from_test.json'), /jordstykker\/(\d+)\/(?:\d+)"/g)
     .map((ejerlav) => `${ejerlav}-${/"matrikelnr": "([^"]+)"/.exec(read('dk_dawa_adresser_2183dc88_from_test.json'))![1]}`), 'DK');
   // No Czech recording exists: the nationalCadastralReference examples of SOURCES.md 15 (k.ú.-number).
-  // Six digits, a dash and a number is also a Danish ejerlav-matrikelnr: both countries, so 300.
-  add('ČÚZK nationalCadastralReference (SOURCES.md, no recording)', ['727024-542', '727024-1090'], ['CZ', 'DK']);
+  // Six digits, a dash and a number is also a Danish ejerlav-matrikelnr and a Slovak k.ú.-number (register C): all three, so 300.
+  add('ČÚZK nationalCadastralReference (SOURCES.md, no recording)', ['727024-542', '727024-1090'], ['CZ', 'DK', 'SK']);
   add('ČÚZK building parcel', ['727024-st.542'], 'CZ');
+  // No recordings exist for these either: the identifiers SOURCES.md 15 quotes from the services' clients.
+  add('ÚGKK nationalCadastralReference form (SOURCES.md, no recording)', ['804959_2158/2.C', '804959_503.E'], 'SK');
+  add('AGKK nationalcadastralref (SOURCES.md, recorded elsewhere, not copied)', ['68134.100.5', '68134.405.115'], 'BG');
+  add('DGT nationalcadastralreference (SOURCES.md, no recording)', ['AAA000336903'], 'PT');
   return rows;
 }
 

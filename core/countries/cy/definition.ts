@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { CyprusAdapter, CY_SOURCES_ENV } from './adapter.js';
+
+/** Cyprus in the registry: its adapter (an ArcGIS REST parcel layer) and the environment variables of its sources. */
+export const cyprus: CountryDefinition = {
+  code: 'CY',
+  sourceEnv: CY_SOURCES_ENV,
+  create: (sources) => new CyprusAdapter(sources),
+};

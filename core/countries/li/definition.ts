@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { LiechtensteinAdapter, LI_SOURCES_ENV } from './adapter.js';
+
+/** Liechtenstein in the registry: its adapter (an INSPIRE CP WFS profile) and the environment variables of its sources. */
+export const liechtenstein: CountryDefinition = {
+  code: 'LI',
+  sourceEnv: LI_SOURCES_ENV,
+  create: (sources) => new LiechtensteinAdapter(sources),
+};

@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { UnitedKingdomAdapter, UK_SOURCES_ENV } from './adapter.js';
+
+/** The United Kingdom (Scotland) in the registry: its adapter (an INSPIRE CP WFS profile) and the environment variables of its sources. */
+export const unitedKingdom: CountryDefinition = {
+  code: 'UK',
+  sourceEnv: UK_SOURCES_ENV,
+  create: (sources) => new UnitedKingdomAdapter(sources),
+};

@@ -1,0 +1,18 @@
+import { containsPoint } from '../../geo/polygon.js';
+import type { LonLat } from '../../model/index.js';
+
+/**
+ * A rough outline of Scotland (mainland and islands, with its sea), for the spec's "Scotland
+ * only": the border from the Solway Firth to Berwick, the North Channel between Kintyre and
+ * Northern Ireland. Points near the border are decided by this outline, not by the legal line.
+ */
+const SCOTLAND: LonLat[] = [
+  [-3.6, 54.75], [-3.05, 54.95], [-2.6, 55.1], [-2.2, 55.45], [-2.03, 55.81], [-1.0, 57.0], [-0.3, 61.0],
+  [-2.5, 61.2], [-9.2, 59.5], [-9.0, 57.5], [-7.6, 56.0], [-6.3, 55.35], [-5.95, 55.2], [-5.2, 54.55], [-3.6, 54.75],
+];
+
+export function inScotland(point: LonLat): boolean {
+  return containsPoint({ type: 'Polygon', coordinates: [SCOTLAND] }, point);
+}
+
+export const OUTSIDE_SCOTLAND = 'the United Kingdom is covered in Scotland only (Registers of Scotland); England, Wales and Northern Ireland publish no open parcels.';

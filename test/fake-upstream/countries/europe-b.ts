@@ -1,0 +1,35 @@
+import type { SourcesConfig } from '../../../core/countries/registry.js';
+import { arcgisRoutes, arcgisSources, BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from './arcgis.js';
+import type { FakeRoute } from './fake-server.js';
+import { geoserverJsonRoutes, geoserverJsonSources, PT_PARCEL } from './geoserver-json.js';
+import { addPlace } from './nominatim.js';
+import { IS_PARCEL, LI_PARCEL, relabelledInspireRoutes, relabelledInspireSources, SK_PARCEL, UK_PARCEL } from './relabelled-inspire.js';
+
+/**
+ * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them:
+ * none was ever recorded, so every answer is either the real Spanish INSPIRE answer re-labelled
+ * for the country (relabelled-inspire.ts) or written by hand in the source's documented format
+ * (arcgis.ts, geoserver-json.ts, and the open geocoder's places below in nominatim.ts). Each
+ * hand-written address lies inside its country's fake parcel, but those placed outside a partial
+ * coverage (Lisbon, London).
+ */
+export const SK_ADDRESS = addPlace('sk', { country: 'Slovensko', point: SK_PARCEL.inside, road: 'Obchodná', houseNumber: '12', city: 'Bratislava', postcode: '811 06' });
+export const BG_ADDRESS = addPlace('bg', { country: 'България', point: BG_PARCEL.centre, road: 'бул. Витоша', houseNumber: '15', city: 'София', postcode: '1000' });
+export const GR_ADDRESS = addPlace('gr', { country: 'Ελλάς', point: GR_PARCEL.centre, road: 'Ερμού', houseNumber: '10', city: 'Αθήνα', postcode: '105 63' });
+/** Cyprus: the open geocoder maps few house numbers (spec): this street is known without its numbers. */
+export const CY_ADDRESS = addPlace('cy', { country: 'Κύπρος', point: CY_PARCEL.centre, road: 'Λεωφόρος Μακαρίου Γ΄', city: 'Λευκωσία', postcode: '1065' });
+export const IE_ADDRESS = addPlace('ie', { country: 'Éire / Ireland', point: IE_PARCEL.centre, road: 'Dame Street', houseNumber: '1', city: 'Dublin', county: 'County Dublin', postcode: 'D02 X285' });
+export const PT_ADDRESS = addPlace('pt', { country: 'Portugal', point: PT_PARCEL.centre, road: 'Rua Barão de Viamonte', houseNumber: '5', city: 'Leiria', postcode: '2400-262' });
+export const LISBON_ADDRESS = addPlace('pt', { country: 'Portugal', point: [-9.1367, 38.7107], road: 'Rua Augusta', houseNumber: '100', city: 'Lisboa', postcode: '1100-053' });
+export const LI_ADDRESS = addPlace('li', { country: 'Liechtenstein', point: LI_PARCEL.inside, road: 'Städtle', houseNumber: '10', city: 'Vaduz', postcode: '9490' });
+export const IS_ADDRESS = addPlace('is', { country: 'Ísland', point: IS_PARCEL.inside, road: 'Laugavegur', houseNumber: '1', city: 'Reykjavík', postcode: '101' });
+export const UK_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: UK_PARCEL.inside, road: 'High Street', houseNumber: '1', city: 'Edinburgh', postcode: 'EH1 1YZ' });
+export const LONDON_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: [-0.1276, 51.5034], road: 'Downing Street', houseNumber: '10', city: 'London', postcode: 'SW1A 2AA' });
+
+export const europeBRoutes: FakeRoute[] = [relabelledInspireRoutes, arcgisRoutes, geoserverJsonRoutes];
+
+export function europeBSources(base: string): Partial<SourcesConfig> {
+  const geocoderUrl = `${base}/nominatim`;
+  const parcels: Record<string, Record<string, string>> = { ...relabelledInspireSources(base), ...arcgisSources(base), ...geoserverJsonSources(base) };
+  return Object.fromEntries(Object.entries(parcels).map(([code, sources]) => [code, { ...sources, geocoderUrl }]));
+}

@@ -1,0 +1,203 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiServer } from '../../../core/api/server.js';
+import { CatastroService } from '../../../core/service.js';
+import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
+import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
+import { inside } from '../../fake-upstream/countries/hand-parcels.js';
+import { IS_PARCEL, LI_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
+import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+
+/**
+ * PT, HR, SE, LI, IS and UK against the fake Europe, with their partial limits. No recording of
+ * their services exists: the GeoServer layers (PT, HR, SE) and the open geocoder answer bodies
+ * written by hand in their documented formats; the INSPIRE WFS of LI, IS and Scotland answer the
+ * real Spanish INSPIRE answer re-labelled for the country (see the fakes).
+ */
+let api: EuropeApi;
+beforeAll(async () => { api = await startEuropeApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (url: string) => api.app.inject({ method: 'GET', url });
+const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
+const forget = (code: string) => api.service.store.db.prepare('DELETE FROM parcels WHERE country = ?').run(code);
+const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
+
+describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimbra) — hand-written answers', () => {
+  it('detects letters followed by digits and answers the parcel with its município, by a CQL filter', async () => {
+    const response = await get('/api/catastro/AAA%20000%20336%20903');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: PT_PARCEL.ref, pais: 'PT', municipio: 'Leiria', superficieParcela: 3612.5 });
+    const asked = requests('/pt-wfs').at(-1)!.searchParams;
+    expect(asked.get('CQL_FILTER')).toBe(`nationalcadastralreference='${PT_PARCEL.ref}'`);
+    expect(asked.get('srsName')).toBe('EPSG:4326');
+  });
+
+  it('answers by coordinates with a latitude-first URN box, and 422 naming Lisbon, Porto or Coimbra there', async () => {
+    forget('PT');
+    const response = await post('/api/search/coordinates', inside(PT_PARCEL));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCat14: PT_PARCEL.ref, pais: 'PT' });
+    const [lat1, lon1, , , urn] = requests('/pt-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
+    expect([Number(lat1) > 39, Number(lon1) < -8, urn]).toEqual([true, true, 'urn:ogc:def:crs:EPSG::4326']);
+    const before = requests('/pt-wfs').length;
+    for (const [latitude, longitude, name] of [[38.7223, -9.1393, 'Lisboa'], [41.1579, -8.6291, 'Porto'], [40.2033, -8.4103, 'Coimbra']] as const) {
+      const partial = await post('/api/search/coordinates', { latitude, longitude, country: 'PT' });
+      expect(partial.statusCode).toBe(422);
+      expect(partial.json()).toMatchObject({ code: 'CNV_COVERAGE' });
+      expect(partial.json().error).toContain(name);
+    }
+    expect(requests('/pt-wfs').length).toBe(before);
+  });
+
+  it('finds an address outside the three cities, and answers 422 when every place found is in one of them; postcodes NNNN-NNN', async () => {
+    const response = await candidates('PT', 'Rua Barão de Viamonte 5, Leiria');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.candidatos[0]).toMatchObject({ refCatastral: PT_PARCEL.ref, pais: 'PT', coincideNumero: true, coincideMunicipio: true });
+    const lisbon = await candidates('PT', 'Rua Augusta 100, Lisboa');
+    expect(lisbon.statusCode).toBe(422);
+    expect(lisbon.json().error).toContain('Lisboa');
+    expect((await get('/api/search/address/candidates?country=PT&q=Rua%20Augusta%20100&postcode=1100-053')).statusCode).toBe(422);
+    expect((await get('/api/search/address/candidates?country=PT&q=Rua%20Augusta%20100&postcode=1100')).statusCode).toBe(400);
+  });
+});
+
+describe('Portugal\'s often-down source: retries absorb a short outage, the breaker stops asking a dead one', () => {
+  let app: FastifyInstance;
+  let service: CatastroService;
+  let fake: Awaited<ReturnType<typeof startFakeEurope>>;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-pt-'));
+    fake = await startFakeEurope();
+    service = await CatastroService.open({
+      dataDir, importSample: false, sources: fake.sources,
+      upstream: { timeoutMs: 1500, retries: 2, baseDelayMs: 5, breakerThreshold: 2, breakerHalfOpenAfterMs: 60_000 },
+    });
+    app = await buildApiServer({ service, auth: 'off' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    service?.close();
+    await fake?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers through two failed attempts, then opens after repeated outages and answers 503 without asking', async () => {
+    fake.failNext(503, 2);
+    const response = await app.inject({ method: 'GET', url: `/api/catastro/${PT_PARCEL.ref}` });
+    expect(response.statusCode, response.body).toBe(200);
+    fake.failNext(503, 6);
+    for (const ref of ['BBB000000001', 'BBB000000002']) {
+      expect((await app.inject({ method: 'GET', url: `/api/catastro/${ref}` })).statusCode).toBe(503);
+    }
+    const asked = fake.requests.length;
+    const refused = await app.inject({ method: 'GET', url: '/api/catastro/BBB000000003' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toMatch(/paused/);
+    expect(fake.requests.length).toBe(asked);
+  });
+});
+
+describe('Croatia (DGU WFS as GeoJSON; by coordinates only, no address search) — hand-written answers', () => {
+  it('answers by coordinates with the k.o.-k.č. reference, then by reference from the copy only', async () => {
+    const response = await post('/api/search/coordinates', inside(HR_PARCEL));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCat14: HR_PARCEL.ref, pais: 'HR' });
+    expect((await get(`/api/catastro/${HR_PARCEL.ref}?country=HR`)).json().data).toMatchObject({ refCatastral: HR_PARCEL.ref, dataSource: 'clone' });
+    const unknown = await get('/api/catastro/335240-1?country=HR');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().code).toBe('CNV_COVERAGE');
+    expect((await get(`/api/catastro/${HR_PARCEL.ref}`)).json().data?.pais).not.toBe('HR');
+  });
+
+  it('answers 404 where the layer has no parcel, and 422 CNV_COVERAGE to address search', async () => {
+    expect((await post('/api/search/coordinates', { latitude: 45.3, longitude: 16.5, country: 'HR' })).statusCode).toBe(404);
+    const address = await candidates('HR', 'Ilica 1, Zagreb');
+    expect(address.statusCode).toBe(422);
+    expect(address.json().data.supportedCountries).not.toContain('HR');
+  });
+});
+
+describe('Sweden (Jordbruksverket agricultural blocks; no address search) — hand-written answers', () => {
+  it('answers a block by id with ?country=SE, with its land use, and by coordinates through a SWEREF 99 TM box', async () => {
+    const response = await get(`/api/catastro/${SE_PARCEL.ref}?country=SE`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: SE_PARCEL.ref, pais: 'SE', uso: 'Åker' });
+    forget('SE');
+    expect((await post('/api/search/coordinates', inside(SE_PARCEL))).json().data).toMatchObject({ refCat14: SE_PARCEL.ref, tipoInmueble: 'Åker' });
+    const [x, y, , , crs] = requests('/se-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
+    expect(crs).toBe('EPSG:3006');
+    expect(Number(x)).toBeGreaterThan(600_000);
+    expect(Number(y)).toBeGreaterThan(6_600_000);
+  });
+
+  it('refuses address search with 422 CNV_COVERAGE (no parcels at urban addresses)', async () => {
+    const response = await candidates('SE', 'Drottninggatan 1, Stockholm');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/urban addresses/);
+  });
+});
+
+describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spanish answer RE-LABELLED for each', () => {
+  it('Liechtenstein: Gemeinde-Grundstück is also a Danish shape (300), answered with ?country=LI; by coordinates; address', async () => {
+    const ambiguous = await get(`/api/catastro/${LI_PARCEL.ref}`);
+    expect(ambiguous.statusCode).toBe(300);
+    expect(ambiguous.json().data.candidateCountries).toEqual(expect.arrayContaining(['LI', 'DK']));
+    const response = await get(`/api/catastro/${LI_PARCEL.ref}?country=LI`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: 572 });
+    expect(response.json().data.latitud).toBeCloseTo(47.141, 3);
+    expect(requests('/li-wfs').at(-1)!.searchParams.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::4258');
+    forget('LI');
+    const [longitude, latitude] = LI_PARCEL.inside;
+    expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: LI_PARCEL.ref, pais: 'LI' });
+    const address = await candidates('LI', 'Städtle 10, Vaduz');
+    expect(address.json().data.candidatos[0]).toMatchObject({ refCatastral: LI_PARCEL.ref, coincideNumero: true, coincideMunicipio: true });
+    expect((await get('/api/search/address/candidates?country=LI&q=St%C3%A4dtle%2010&postcode=94900')).statusCode).toBe(400);
+  });
+
+  it('Iceland: a 6-digit landnúmer is detected and answered; by coordinates; address', async () => {
+    const response = await get(`/api/catastro/${IS_PARCEL.ref}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS' });
+    forget('IS');
+    const [longitude, latitude] = IS_PARCEL.inside;
+    expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: IS_PARCEL.ref, pais: 'IS' });
+    const address = await candidates('IS', 'Laugavegur 1, Reykjavík');
+    expect(address.json().data.candidatos[0]).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS', coincideMunicipio: true });
+  });
+});
+
+describe('United Kingdom (Registers of Scotland INSPIRE CP WFS; Scotland only, no lookup by reference) — RE-LABELLED Spanish answer', () => {
+  it('answers a point in Scotland, and 422 for a point in England without asking the source', async () => {
+    const [longitude, latitude] = UK_PARCEL.inside;
+    const response = await post('/api/search/coordinates', { latitude, longitude });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCat14: UK_PARCEL.ref, pais: 'UK' });
+    const before = requests('/uk-wfs').length;
+    const london = await post('/api/search/coordinates', { latitude: 51.5034, longitude: -0.1276, country: 'UK' });
+    expect(london.statusCode).toBe(422);
+    expect(london.json().error).toMatch(/Scotland only/);
+    expect(requests('/uk-wfs').length).toBe(before);
+  });
+
+  it('has no lookup by reference (422 unless a point found the parcel); addresses in Scotland only; UK postcodes', async () => {
+    expect((await get(`/api/catastro/${UK_PARCEL.ref}?country=UK`)).statusCode).toBe(200);
+    const unknown = await get('/api/catastro/99?country=UK');
+    expect(unknown.statusCode).toBe(422);
+    const edinburgh = await candidates('UK', '1 High Street, Edinburgh');
+    expect(edinburgh.statusCode, edinburgh.body).toBe(200);
+    expect(edinburgh.json().data.candidatos[0]).toMatchObject({ refCatastral: UK_PARCEL.ref, pais: 'UK' });
+    expect(requests('/nominatim/search').at(-1)!.searchParams.get('countrycodes')).toBe('gb');
+    const london = await candidates('UK', '10 Downing Street, London');
+    expect(london.statusCode).toBe(422);
+    expect(london.json().error).toMatch(/Scotland only/);
+    expect((await get('/api/search/address/candidates?country=UK&q=1%20High%20Street&postcode=EH1%201YZ')).statusCode).toBe(200);
+    expect((await get('/api/search/address/candidates?country=UK&q=1%20High%20Street&postcode=1234')).statusCode).toBe(400);
+  });
+});
