@@ -1,5 +1,5 @@
 import {
-  Map as MapLibreMap, NavigationControl, ScaleControl,
+  AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl,
   type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction,
 } from 'maplibre-gl';
 import type { CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
@@ -82,6 +82,8 @@ export class MapController {
   private hoverRef = '';
   private loaded = false;
   private readonly pending: (() => void)[] = [];
+  /** The map's attribution: its sources', plus the selected parcel's country's (what its cadastre demands). */
+  private readonly attribution = new AttributionControl({ compact: false });
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
 
   constructor(private readonly options: MapControllerOptions) {
@@ -91,8 +93,9 @@ export class MapController {
       center: options.center ?? SAMPLE_CENTER,
       zoom: options.zoom ?? 14,
       transformRequest: options.transformRequest,
-      attributionControl: { compact: false },
+      attributionControl: false,
     });
+    this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
     this.startView = this.viewKey();
     this.map.addControl(new NavigationControl(), 'top-right');
@@ -284,7 +287,10 @@ export class MapController {
     if (ref === this.shownSelection) return;
     this.shownSelection = ref;
     this.selectedOutline = parcel && parcel.poligono.length > 2 ? parcel.poligono : null;
+    // Spain's cadastre is credited by the map's own sources; another country's by its parcel's answer.
+    this.attribution.options.customAttribution = parcel?.attribution && parcel.pais !== 'ES' ? parcel.attribution : undefined;
     const apply = () => {
+      this.attribution._updateAttributions();
       const source = this.map.getSource<GeoJSONSource>('selection');
       source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
       if (parcel && parcel.poligono.length > 2) {

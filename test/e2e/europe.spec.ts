@@ -9,6 +9,8 @@ test('a French IDU in the search box identifies the parcel; the panel names Fran
   await expect(panel).toContainText('France (FR)');
   await expect(panel).toContainText('Penmarch');
   await expect(app.getByTestId('attribution')).toContainText('DGFiP');
+  // The map credits the selected parcel's cadastre too (the attribution its source demands).
+  await expect(app.locator('.maplibregl-ctrl-attrib')).toContainText('DGFiP');
   await mapIdle(app);
   await screenshot(app, 'europe-01-france-reference');
 });
@@ -18,6 +20,7 @@ test('a Dutch kadastrale aanduiding typed with spaces is recognised by the servi
   await expect(app.getByTestId('parcel-ref')).toHaveText('OTL02-B-2298');
   await expect(app.getByTestId('parcel-panel')).toContainText('Otterlo');
   await expect(app.getByTestId('attribution')).toContainText('Kadaster');
+  await expect(app.locator('.maplibregl-ctrl-attrib')).toContainText('Kadaster');
 });
 
 test('the address country follows the map centre and the candidates come from that country', async ({ app }) => {
