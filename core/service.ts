@@ -27,7 +27,6 @@ import { resolveEsSources } from './countries/es/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { importFiles } from './store/import-runner.js';
 import { ParcelStore } from './store/parcel-store.js';
-import { copyExtents } from './store/copy-extents.js';
 import { ensureSampleImported } from './store/sample.js';
 import type { ImportProgress, ImportResult } from './store/types.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
@@ -283,7 +282,7 @@ export class CatastroService {
 
   /** Boxes of the copy's areas (offline areas or municipalities): the map's first view and its low-zoom outlines. */
   extents(): CopyExtent[] {
-    return copyExtents(this.store.db);
+    return this.store.copyExtents();
   }
 
   /**

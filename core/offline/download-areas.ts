@@ -2,10 +2,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { EsAtomCatalogue, MunicipalityDownload } from '../countries/es/atom-catalogue.js';
 import type { AtomDataset } from '../countries/es/atom-feeds.js';
-import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
+import type { ImportResult, OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
 import { importFiles } from '../store/import-runner.js';
 import { verifyZip } from '../store/importers/zip-archive.js';
-import { getOfflineArea, offlineAreaId } from '../store/offline-areas.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { downloadFile } from '../upstream/file-download.js';
 
@@ -40,7 +39,8 @@ export async function downloadAreas(
   const result: OfflineDownloadResult = { areas: [], failures: [], parcels: 0, buildings: 0, cancelled: false };
   let bytesOfDoneFiles = 0;
 
-  const fetchAndImport = async (dataset: AtomDataset): Promise<boolean> => {
+  /** The import's results, or undefined when the file failed. */
+  const fetchAndImport = async (dataset: AtomDataset): Promise<ImportResult[] | undefined> => {
     const name = zipName(dataset);
     const file = path.join(options.downloadDir, name);
     const failure = (message: string): OfflineFileFailure => ({ file: name, url: dataset.url, message });
@@ -60,11 +60,11 @@ export async function downloadAreas(
       });
       for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
       rmSync(file, { force: true });
-      return true;
+      return imported;
     } catch (error) {
-      if (options.signal?.aborted) { result.cancelled = true; return false; }
+      if (options.signal?.aborted) { result.cancelled = true; return undefined; }
       result.failures.push(failure((error as Error).message));
-      return false;
+      return undefined;
     } finally {
       report({ filesDone: progress.filesDone + 1, parcels: result.parcels });
     }
@@ -77,8 +77,10 @@ export async function downloadAreas(
     else if (!parcelsIn && options.buildings !== false && municipality.buildings && !result.cancelled) {
       report({ filesDone: progress.filesDone + 1 });
     }
-    const area = getOfflineArea(store.db, offlineAreaId('ES', municipality.code));
-    if (parcelsIn && area) result.areas.push(area);
+    // The offline area the parcels file filled, as the import recorded it.
+    const areaId = parcelsIn?.find((r) => r.area)?.area;
+    const area = areaId ? store.getOfflineArea(areaId) : undefined;
+    if (area) result.areas.push(area);
   }
   report({ phase: 'done', file: undefined });
   return result;
@@ -91,7 +93,7 @@ export async function updateAreas(
   const municipalities: MunicipalityDownload[] = [];
   const failures: OfflineFileFailure[] = [];
   for (const id of ids) {
-    const area = getOfflineArea(store.db, id);
+    const area = store.getOfflineArea(id);
     if (!area) { failures.push({ file: id, url: '', message: `The copy holds no offline area ${id}.` }); continue; }
     try {
       municipalities.push(await catalogue.municipality(area.code, options.signal));

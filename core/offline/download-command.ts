@@ -3,7 +3,6 @@ import { Presets, SingleBar } from 'cli-progress';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
 import type { BBox, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
-import { listOfflineAreas, removeOfflineArea } from '../store/offline-areas.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas, updateAreas } from './download-areas.js';
@@ -148,7 +147,7 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
   if (action === 'update') {
     return withDownload(options, async (store, catalogue, run) => {
-      const wanted = ids.length === 0 || ids.includes('all') ? listOfflineAreas(store.db).map((a) => a.id) : ids;
+      const wanted = ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids;
       // Each country's areas from their own publisher: France's from Etalab, the rest from the Catastro's feeds.
       const french = wanted.filter((id) => id.startsWith('FR.'));
       const others = wanted.filter((id) => !id.startsWith('FR.'));
@@ -168,14 +167,14 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
       if (ids.length === 0) { console.error('Name the areas to remove (see `catastro areas list`).'); return 2; }
       let status = 0;
       for (const id of ids) {
-        const removed = removeOfflineArea(store.db, id);
+        const removed = store.removeOfflineArea(id);
         if (removed) console.log(`${id}: removed with its ${removed.parcels} parcels.`);
         else { console.error(`${id}: the copy holds no such area.`); status = 1; }
       }
       return status;
     }
     if (action !== 'list') { console.error(`Unknown action "${action}": list, update or remove.`); return 2; }
-    const areas = listOfflineAreas(store.db);
+    const areas = store.listOfflineAreas();
     if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
     for (const a of areas) {
       console.log(`${a.id.padEnd(10)} ${`${a.name ?? '?'} (${a.province ?? '?'})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`);

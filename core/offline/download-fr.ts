@@ -6,7 +6,6 @@ import { createGunzip } from 'node:zlib';
 import { etalabArea, type EtalabArea } from '../countries/fr/etalab-files.js';
 import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
 import { importFiles } from '../store/import-runner.js';
-import { getOfflineArea, listOfflineAreas } from '../store/offline-areas.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { downloadFile } from '../upstream/file-download.js';
 import type { DownloadAreasOptions } from './download-areas.js';
@@ -50,7 +49,7 @@ export async function downloadFrenchAreas(
       const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { [file]: { sourceUrl: area.url } });
       for (const r of imported) result.parcels += r.parcels;
       rmSync(file, { force: true });
-      const listed = getOfflineArea(store.db, area.id);
+      const listed = store.getOfflineArea(area.id);
       if (listed) result.areas.push(listed);
     } catch (error) {
       if (options.signal?.aborted) { result.cancelled = true; return; }
@@ -74,7 +73,7 @@ export async function downloadFrenchAreas(
 export async function updateFrenchAreas(
   store: ParcelStore, ids: string[], options: DownloadAreasOptions & { root?: string },
 ): Promise<OfflineDownloadResult> {
-  const held = new Set(listOfflineAreas(store.db).filter((a) => a.country === 'FR').map((a) => a.id));
+  const held = new Set(store.listOfflineAreas().filter((a) => a.country === 'FR').map((a) => a.id));
   const missing = ids.filter((id) => !held.has(id));
   const result = await downloadFrenchAreas(store, ids.filter((id) => held.has(id)).map((id) => id.slice('FR.'.length)), options);
   return { ...result, failures: [...missing.map((id) => ({ file: id, url: '', message: `The copy holds no offline area ${id}.` })), ...result.failures] };

@@ -3,7 +3,6 @@ import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import {
   notFound, validationError, type OfflineArea, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress,
 } from '../model/index.js';
-import { listOfflineAreas, removeOfflineArea } from '../store/offline-areas.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas, updateAreas } from './download-areas.js';
@@ -53,7 +52,7 @@ export class OfflineAreasService {
   }
 
   list(): OfflineArea[] {
-    return listOfflineAreas(this.store.db);
+    return this.store.listOfflineAreas();
   }
 
   download(choice: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
@@ -79,7 +78,7 @@ export class OfflineAreasService {
 
   remove(id: unknown): { parcels: number } {
     if (!isText(id)) throw validationError('remove needs an area id.');
-    const removed = removeOfflineArea(this.store.db, id);
+    const removed = this.store.removeOfflineArea(id);
     if (!removed) throw notFound(`The copy holds no offline area ${id}.`);
     return removed;
   }

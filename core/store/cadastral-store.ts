@@ -29,14 +29,15 @@ export interface CadastralStore {
   dataGeneration(): number;
   /** Live answers kept in the copy; an upsert keeps attributes the new record lacks. */
   upsertParcels(parcels: StoredParcel[]): Awaitable<void>;
-  getFinca(ref14: string): Awaitable<StoredFinca | undefined>;
-  upsertFinca(finca: StoredFinca): Awaitable<void>;
-  getUnit(ref20: string): Awaitable<StoredUnit | undefined>;
+  /** Fincas (the property units belong to: Spain's 14-character reference), units and buildings are keyed by country and reference, as parcels are. */
+  getFinca(country: CountryCode, ref: string): Awaitable<StoredFinca | undefined>;
+  upsertFinca(country: CountryCode, finca: StoredFinca): Awaitable<void>;
+  getUnit(country: CountryCode, ref: string): Awaitable<StoredUnit | undefined>;
   /** Units of a finca ordered by reference, strictly after `afterRef` (the cursor). */
-  unitsPage(finca14: string, afterRef: string | undefined, limit: number): Awaitable<StoredUnit[]>;
-  countUnits(finca14: string): Awaitable<number>;
+  unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): Awaitable<StoredUnit[]>;
+  countUnits(country: CountryCode, finca: string): Awaitable<number>;
   /** The finca's units become exactly these, atomically. */
-  replaceUnits(finca14: string, units: StoredUnit[]): Awaitable<void>;
+  replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): Awaitable<void>;
   close(): Awaitable<void>;
 }
 

@@ -3,6 +3,7 @@ import path, { basename } from 'node:path';
 import { municipalityFromMetadata, type MunicipalityFacts } from './importers/atom-metadata.js';
 import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
 import { etalabAreaOfFileName } from '../countries/fr/etalab-files.js';
+import type { CountryCode } from '../model/index.js';
 import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
 import { listZipEntries, readZipEntryText, type ZipEntryInfo } from './importers/zip-archive.js';
 import type { ImportResult } from './types.js';
@@ -13,6 +14,8 @@ export type ImportKind = ImportResult['kind'];
 export interface ImportPart {
   input: TextInput;
   kind: ImportKind;
+  /** The country whose records the part holds (what the writer keys them by). */
+  country: CountryCode;
 }
 
 /** What importing one file (loose GML, `.gml.gz`, CAT or the Catastro's zip) means. */
@@ -23,7 +26,7 @@ export interface ImportPlan {
   /** Bytes the parts stream, for progress (inflated sizes for a zip). */
   bytesTotal: number;
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
-  municipality?: { code: string; name?: string; province?: string };
+  municipality?: { country: CountryCode; code: string; name?: string; province?: string };
   /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`). */
   area?: { country: 'FR'; code: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
@@ -37,6 +40,12 @@ const COLLECTION_TIMESTAMP = /<(?:[\w-]+:)?FeatureCollection\b[^>]*\stimeStamp="
 const METADATA_DATESTAMP = /<gmd:dateStamp>\s*<gco:Date(?:Time)?>(\d{4}-\d{2}-\d{2})/;
 /** `A.ES.SDGC.CP.40146.zip`, `A.ES.SDGC.BU.40146.building.gml(.gz)`: the INE municipality code. */
 const CATASTRO_FILE = /^A\.ES\.SDGC\.(CP|BU)\.(\d{5})\./;
+/** The Catastro's own formats (its INSPIRE parcels and buildings GML, its CAT files) hold Spain's records. */
+const CATASTRO_COUNTRY: CountryCode = 'ES';
+
+/** The country a part of `kind` belongs to: a national format's own, else the Catastro's. */
+const countryOfKind = (kind: ImportKind): CountryCode =>
+  NATIONAL_BULK_FORMATS.find((format) => format.kind === kind)?.country ?? CATASTRO_COUNTRY;
 
 function kindFromHead(name: string, head: string): ImportKind | { notKept: string } {
   const national = nationalBulkFormat(head);
@@ -84,7 +93,7 @@ export async function planImport(file: string): Promise<ImportPlan> {
     const head = kind === 'cat' ? '' : await peekText(file, 4096);
     const metadata = kind === 'inspire-parcels' ? siblingMetadata(file, code) : undefined;
     return {
-      file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [{ input: file, kind }],
+      file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [{ input: file, kind, country: countryOfKind(kind) }],
       municipality: municipalityOf(code, metadata),
       ...(kind === 'fr-etalab-geojson' && { area: etalabAreaOfFileName(basename(file)) }),
       dataDate: COLLECTION_TIMESTAMP.exec(head)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]),
@@ -100,7 +109,7 @@ export async function planImport(file: string): Promise<ImportPlan> {
     const kind = kindFromHead(entry.name, head);
     if (typeof kind === 'object') { skipped.push(`${entry.name} (${kind.notKept})`); continue; }
     if (kind === 'cat') throw new Error(`${basename(file)}: ${entry.name} is not INSPIRE GML.`);
-    parts.push({ input: entry, kind });
+    parts.push({ input: entry, kind, country: countryOfKind(kind) });
     heads += head;
   }
   if (parts.length === 0) {
@@ -121,8 +130,10 @@ export async function planImport(file: string): Promise<ImportPlan> {
 
 function municipalityOf(code: string | undefined, metadata: string | undefined): ImportPlan['municipality'] {
   const facts: MunicipalityFacts | undefined = metadata ? municipalityFromMetadata(metadata) : undefined;
-  if (facts && (!code || facts.code === code)) return { code: facts.code, name: facts.municipio, province: facts.provincia };
-  return code ? { code } : undefined;
+  if (facts && (!code || facts.code === code)) {
+    return { country: CATASTRO_COUNTRY, code: facts.code, name: facts.municipio, province: facts.provincia };
+  }
+  return code ? { country: CATASTRO_COUNTRY, code } : undefined;
 }
 
 /** The metadata file the ATOM zip ships beside the parcels GML, if it was extracted with it. */

@@ -102,7 +102,7 @@ async function importOne(
     throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
   }
   const { bytesTotal, municipality } = plan;
-  const area = plan.area ? offlineAreaId(plan.area.country, plan.area.code) : municipality ? offlineAreaId('ES', municipality.code) : undefined;
+  const area = plan.area ? offlineAreaId(plan.area.country, plan.area.code) : municipality ? offlineAreaId(municipality.country, municipality.code) : undefined;
   const results: ImportResult[] = [];
   const writer = new ParcelWriter(db);
   let records = 0;
@@ -125,7 +125,7 @@ async function importOne(
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
         // Parsed on this thread. A parse worker was tried and measured: it cost more CPU than it saved on
         // two shared cores (README "Import against GDAL").
-        result.parcels = await streamCadastralParcels(part.input, { source: 'inspire' }, (parcels, chunk) => {
+        result.parcels = await streamCadastralParcels(part.input, { source: 'inspire', country: part.country }, (parcels, chunk) => {
           writer.parcelBatch(packParcels(parcels), { ...named, offlineArea: area });
           records += parcels.length;
           progress(chunk);
@@ -133,7 +133,7 @@ async function importOne(
         if (area) dropStaleParcels(db, area);
       } else if (part.kind === 'inspire-buildings') {
         result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
-          buildings.forEach((b) => writer.building(b));
+          buildings.forEach((b) => writer.building(part.country, b));
           records += buildings.length;
           progress(chunk);
         });
@@ -158,7 +158,7 @@ async function importOne(
           if (area) dropStaleParcels(db, area);
         }
       } else {
-        const counts = await importCatFile(db, writer, file, {}, (chunk, staged) => {
+        const counts = await importCatFile(db, writer, file, { country: part.country }, (chunk, staged) => {
           records = staged;
           progress(chunk);
         });

@@ -29,7 +29,7 @@ function deleteParcelsOfArea(db: SqliteDatabase, mark: string): number {
 
 /** Records (or refreshes) the area a published file filled (a Catastro municipality, an Etalab commune or département), in the import's transaction. */
 export function recordOfflineArea(db: SqliteDatabase, plan: ImportPlan, result: ImportResult, source: string): void {
-  const municipality = plan.area ?? { country: 'ES', ...plan.municipality! };
+  const municipality = plan.area ?? plan.municipality!;
   const id = offlineAreaId(municipality.country, municipality.code);
   const now = new Date().toISOString();
   if (result.kind === 'inspire-parcels' || result.kind === 'fr-etalab-geojson') {
@@ -80,7 +80,7 @@ export function getOfflineArea(db: SqliteDatabase, id: string): OfflineArea | un
 export function removeOfflineArea(db: SqliteDatabase, id: string): { parcels: number } | undefined {
   if (!getOfflineArea(db, id)) return undefined;
   return db.transaction(() => {
-    db.prepare(`DELETE FROM buildings WHERE ref IN (SELECT ref FROM parcels WHERE offline_area = ? AND country = 'ES')`).run(id);
+    db.prepare('DELETE FROM buildings WHERE (country, ref) IN (SELECT country, ref FROM parcels WHERE offline_area = ?)').run(id);
     const parcels = deleteParcelsOfArea(db, id);
     db.prepare('DELETE FROM offline_areas WHERE id = ?').run(id);
     return { parcels };

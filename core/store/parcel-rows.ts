@@ -13,8 +13,9 @@ export const PARCEL_COLUMNS = `
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
 
-export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
-export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
+/** A parcel and the building of the same country standing on it (keyed by the parcel's reference). */
+export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
+export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
 
 /**
  * A row of PARCEL_COLUMNS as better-sqlite3's raw mode returns it: values in column order.
@@ -79,8 +80,8 @@ export const unitFromRow = (r: UnitRow): StoredUnit => ({
   direccion: r.direccion, source: r.source as RecordSource, dataDate: r.data_date,
 });
 
-export const unitParams = (u: StoredUnit) => ({
-  ref: u.ref, finca: u.finca, escalera: u.escalera, planta: u.planta, puerta: u.puerta, uso: u.uso,
+export const unitParams = (country: CountryCode, u: StoredUnit) => ({
+  country, ref: u.ref, finca: u.finca, escalera: u.escalera, planta: u.planta, puerta: u.puerta, uso: u.uso,
   superficie: u.superficie, descripcion: u.descripcion, participacion: u.participacion, anio: u.anio,
   direccion: u.direccion, source: u.source, data_date: u.dataDate,
 });
@@ -98,8 +99,8 @@ export const fincaFromRow = (r: FincaRow): StoredFinca => ({
   declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
 });
 
-export const fincaParams = (f: StoredFinca) => ({
-  ref: f.ref, direccion: f.direccion, codigo_postal: f.codigoPostal, municipio: f.municipio, provincia: f.provincia,
+export const fincaParams = (country: CountryCode, f: StoredFinca) => ({
+  country, ref: f.ref, direccion: f.direccion, codigo_postal: f.codigoPostal, municipio: f.municipio, provincia: f.provincia,
   uso_general: f.usoGeneral, superficie_total: f.superficieTotal, superficie_parcela: f.superficieParcela ?? null,
   anio_construccion: f.anioConstruccion,
   declared_units: f.declaredUnits, source: f.source, data_date: f.dataDate,

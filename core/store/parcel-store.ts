@@ -1,15 +1,18 @@
 import { fold } from '../address/normalize.js';
-import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
+import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
 import {
   BOXES_FROM, PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
 } from './parcel-rows.js';
+import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import { readRegisterParcel } from './register-parcels.js';
+import type { RegisterParcel, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 
@@ -23,10 +26,15 @@ export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<
 
 /**
  * The local copy: parcels (WGS84 outlines with an R*Tree on their boxes), buildings, fincas
- * and units. Reads are prepared statements on one connection; bulk imports write through
- * their own connection (see import-runner.ts) so readers keep the last committed data.
+ * and units, each keyed by country and reference. Reads are prepared statements on one
+ * connection; bulk imports write through their own connection (see import-runner.ts) so readers
+ * keep the last committed data.
+ *
+ * The one door to the copy's database: modules outside core/store call these methods and never
+ * run SQL themselves. Its public methods are the store contract a second back end implements.
  */
 export class ParcelStore implements CadastralStore {
+  /** The SQLite connection: for core/store modules (imports, analysis tables) and tests that inspect the file, nobody else. */
   readonly db: SqliteDatabase;
   /** The database file (':memory:' for a throwaway store). */
   readonly file: string;
@@ -61,14 +69,14 @@ export class ParcelStore implements CadastralStore {
         LIMIT @limit`).raw(),
       count: this.db.prepare('SELECT count(*) AS n FROM parcels'),
       countIn: this.db.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
-      finca: this.db.prepare('SELECT * FROM fincas WHERE ref = ?'),
-      unit: this.db.prepare('SELECT * FROM units WHERE ref = ?'),
-      unitsFirst: this.db.prepare('SELECT * FROM units WHERE finca = ? ORDER BY ref LIMIT ?'),
-      unitsAfter: this.db.prepare('SELECT * FROM units WHERE finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
-      countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE finca = ?'),
+      finca: this.db.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
+      unit: this.db.prepare('SELECT * FROM units WHERE country = ? AND ref = ?'),
+      unitsFirst: this.db.prepare('SELECT * FROM units WHERE country = ? AND finca = ? ORDER BY ref LIMIT ?'),
+      unitsAfter: this.db.prepare('SELECT * FROM units WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
+      countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE country = ? AND finca = ?'),
       // A full scan, only on the degraded path (address search while the geocoder is down).
       withAddressWord: this.db.prepare(`
-        SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.ref = p.ref
+        SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
         LIMIT @limit`).raw(),
       generation: this.db.prepare('SELECT value FROM parcel_data_generation').pluck(),
@@ -137,38 +145,65 @@ export class ParcelStore implements CadastralStore {
     this.writeCache(() => this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
   }
 
-  getFinca(ref14: string): StoredFinca | undefined {
-    const row = this.statements.finca.get(ref14) as FincaRow | undefined;
+  /** A finca (the property a country's units belong to: Spain's 14-character reference) by country and reference. */
+  getFinca(country: CountryCode, ref: string): StoredFinca | undefined {
+    const row = this.statements.finca.get(country, ref) as FincaRow | undefined;
     return row && fincaFromRow(row);
   }
 
-  upsertFinca(finca: StoredFinca): void {
-    this.writeCache(() => this.writer.finca(finca));
+  upsertFinca(country: CountryCode, finca: StoredFinca): void {
+    this.writeCache(() => this.writer.finca(country, finca));
   }
 
-  getUnit(ref20: string): StoredUnit | undefined {
-    const row = this.statements.unit.get(ref20) as UnitRow | undefined;
+  getUnit(country: CountryCode, ref: string): StoredUnit | undefined {
+    const row = this.statements.unit.get(country, ref) as UnitRow | undefined;
     return row && unitFromRow(row);
   }
 
   /** Units of a finca ordered by reference, strictly after `afterRef` (the cursor). */
-  unitsPage(finca14: string, afterRef: string | undefined, limit: number): StoredUnit[] {
+  unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): StoredUnit[] {
     const rows = (afterRef === undefined
-      ? this.statements.unitsFirst.all(finca14, limit)
-      : this.statements.unitsAfter.all(finca14, afterRef, limit)) as UnitRow[];
+      ? this.statements.unitsFirst.all(country, finca, limit)
+      : this.statements.unitsAfter.all(country, finca, afterRef, limit)) as UnitRow[];
     return rows.map(unitFromRow);
   }
 
-  countUnits(finca14: string): number {
-    return (this.statements.countUnits.get(finca14) as { n: number }).n;
+  countUnits(country: CountryCode, finca: string): number {
+    return (this.statements.countUnits.get(country, finca) as { n: number }).n;
   }
 
   /** The finca's units become exactly these, atomically. */
-  replaceUnits(finca14: string, units: StoredUnit[]): void {
+  replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): void {
     this.writeCache(() => this.db.transaction(() => {
-      this.writer.deleteUnitsOf(finca14);
-      units.forEach((u) => this.writer.unit(u));
+      this.writer.deleteUnitsOf(country, finca);
+      units.forEach((u) => this.writer.unit(country, u));
     })());
+  }
+
+  /** What a national register lists for a parcel without an outline (DK's MAT), if an import brought it. */
+  getRegisterParcel(country: CountryCode, ref: string): RegisterParcel | undefined {
+    return readRegisterParcel(this.db, country, ref);
+  }
+
+  /** The published areas the copy holds for offline use, by country and code. */
+  listOfflineAreas(): OfflineArea[] {
+    return listOfflineAreas(this.db);
+  }
+
+  getOfflineArea(id: string): OfflineArea | undefined {
+    return getOfflineArea(this.db, id);
+  }
+
+  /** Removes an area and exactly its parcels (and their buildings); undefined when the copy has no such area. */
+  removeOfflineArea(id: string): { parcels: number } | undefined {
+    const removed = removeOfflineArea(this.db, id);
+    this.generationThisTurn = undefined;
+    return removed;
+  }
+
+  /** The boxes of the copy's parcels grouped by offline area (or municipality): the map's first view. */
+  copyExtents(): CopyExtent[] {
+    return copyExtents(this.db);
   }
 
   /** A live answer into the copy (through the import-aware gate); readers then see the new generation at once. */

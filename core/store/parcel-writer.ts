@@ -1,4 +1,5 @@
 import { bboxOf } from '../geo/polygon.js';
+import type { CountryCode } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
 import { NUMBERS_PER_PARCEL, valueAt, type ParcelBatch } from './importers/parcel-batch.js';
@@ -59,28 +60,28 @@ export class ParcelWriter {
     this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
     this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
     this.upsertBuildingStatement = db.prepare(`
-      INSERT INTO buildings (ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
-      VALUES (@ref, @uso, @anio, @superficie, @units, @dwellings, @date)
-      ON CONFLICT (ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
+      INSERT INTO buildings (country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
+      VALUES (@country, @ref, @uso, @anio, @superficie, @units, @dwellings, @date)
+      ON CONFLICT (country, ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
         superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
         dwellings = excluded.dwellings, data_date = excluded.data_date`);
     this.upsertFincaStatement = db.prepare(`
-      INSERT INTO fincas (ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
+      INSERT INTO fincas (country, ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
         superficie_parcela, anio_construccion, declared_units, source, data_date)
-      VALUES (@ref, @direccion, @codigo_postal, @municipio, @provincia, @uso_general, @superficie_total,
+      VALUES (@country, @ref, @direccion, @codigo_postal, @municipio, @provincia, @uso_general, @superficie_total,
         @superficie_parcela, @anio_construccion, @declared_units, @source, @data_date)
-      ON CONFLICT (ref) DO UPDATE SET direccion = excluded.direccion, codigo_postal = excluded.codigo_postal,
+      ON CONFLICT (country, ref) DO UPDATE SET direccion = excluded.direccion, codigo_postal = excluded.codigo_postal,
         municipio = excluded.municipio, provincia = excluded.provincia, uso_general = excluded.uso_general,
         superficie_total = excluded.superficie_total,
         superficie_parcela = COALESCE(excluded.superficie_parcela, superficie_parcela),
         anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
         source = excluded.source, data_date = excluded.data_date`);
     this.upsertUnitStatement = db.prepare(`
-      INSERT OR REPLACE INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio,
+      INSERT OR REPLACE INTO units (country, ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio,
         direccion, source, data_date)
-      VALUES (@ref, @finca, @escalera, @planta, @puerta, @uso, @superficie, @descripcion, @participacion, @anio,
+      VALUES (@country, @ref, @finca, @escalera, @planta, @puerta, @uso, @superficie, @descripcion, @participacion, @anio,
         @direccion, @source, @data_date)`);
-    this.deleteUnitsStatement = db.prepare('DELETE FROM units WHERE finca = ?');
+    this.deleteUnitsStatement = db.prepare('DELETE FROM units WHERE country = ? AND finca = ?');
   }
 
   /** `offlineArea`: the published area (`ES.40146`) whose file brought the parcel, if any. */
@@ -112,22 +113,23 @@ export class ParcelWriter {
     }
   }
 
-  building(b: BuildingFacts): void {
+  /** Buildings, fincas and units are keyed by country and reference, as parcels are. */
+  building(country: CountryCode, b: BuildingFacts): void {
     this.upsertBuildingStatement.run({
-      ref: b.ref, uso: b.uso ?? null, anio: b.anioConstruccion ?? null, superficie: b.superficieConstruida ?? null,
+      country, ref: b.ref, uso: b.uso ?? null, anio: b.anioConstruccion ?? null, superficie: b.superficieConstruida ?? null,
       units: b.buildingUnits ?? null, dwellings: b.dwellings ?? null, date: b.dataDate,
     });
   }
 
-  finca(finca: StoredFinca): void {
-    this.upsertFincaStatement.run(fincaParams(finca));
+  finca(country: CountryCode, finca: StoredFinca): void {
+    this.upsertFincaStatement.run(fincaParams(country, finca));
   }
 
-  unit(unit: StoredUnit): void {
-    this.upsertUnitStatement.run(unitParams(unit));
+  unit(country: CountryCode, unit: StoredUnit): void {
+    this.upsertUnitStatement.run(unitParams(country, unit));
   }
 
-  deleteUnitsOf(finca: string): void {
-    this.deleteUnitsStatement.run(finca);
+  deleteUnitsOf(country: CountryCode, finca: string): void {
+    this.deleteUnitsStatement.run(country, finca);
   }
 }

@@ -143,4 +143,75 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (country, ref)
   );
   `,
+  `
+  -- Buildings, fincas and units keyed by country and reference, as parcels are: another
+  -- country's building or unit lives beside a Spanish one with the same reference text, and no
+  -- key assumes Spanish reference lengths. Rows written before this migration are Spain's.
+  CREATE TABLE buildings_by_country (
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,                   -- the parcel reference the building stands on
+    uso TEXT, anio_construccion INTEGER, superficie_construida REAL,
+    building_units INTEGER, dwellings INTEGER,
+    data_date TEXT NOT NULL,
+    PRIMARY KEY (country, ref)
+  ) WITHOUT ROWID;
+  INSERT INTO buildings_by_country (country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
+    SELECT 'ES', ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date FROM buildings;
+  DROP TABLE buildings;
+  ALTER TABLE buildings_by_country RENAME TO buildings;
+
+  CREATE TABLE fincas_by_country (
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    direccion TEXT NOT NULL, codigo_postal TEXT NOT NULL, municipio TEXT NOT NULL, provincia TEXT NOT NULL,
+    uso_general TEXT NOT NULL, superficie_total REAL NOT NULL, superficie_parcela REAL,
+    anio_construccion INTEGER NOT NULL, declared_units INTEGER NOT NULL,
+    source TEXT NOT NULL, data_date TEXT NOT NULL,
+    PRIMARY KEY (country, ref)
+  );
+  INSERT INTO fincas_by_country (country, ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
+      superficie_parcela, anio_construccion, declared_units, source, data_date)
+    SELECT 'ES', ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
+      superficie_parcela, anio_construccion, declared_units, source, data_date FROM fincas;
+  DROP TABLE fincas;
+  ALTER TABLE fincas_by_country RENAME TO fincas;
+
+  CREATE TABLE units_by_country (
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,                   -- the unit's reference; primary key order = paging order
+    finca TEXT NOT NULL,                 -- the reference of the finca it belongs to
+    escalera TEXT NOT NULL, planta TEXT NOT NULL, puerta TEXT NOT NULL,
+    uso TEXT NOT NULL, superficie REAL NOT NULL, descripcion TEXT NOT NULL,
+    participacion REAL NOT NULL, anio INTEGER NOT NULL, direccion TEXT NOT NULL,
+    source TEXT NOT NULL, data_date TEXT NOT NULL,
+    PRIMARY KEY (country, ref)
+  ) WITHOUT ROWID;
+  INSERT INTO units_by_country (country, ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion,
+      anio, direccion, source, data_date)
+    SELECT 'ES', ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion,
+      anio, direccion, source, data_date FROM units;
+  DROP TABLE units;                      -- drops units_by_finca and the change triggers with it
+  ALTER TABLE units_by_country RENAME TO units;
+  CREATE INDEX units_by_finca ON units (country, finca, ref);
+
+  -- The dropped tables took their change-counting triggers (migration 4) with them.
+  CREATE TRIGGER buildings_insert_bumps_generation AFTER INSERT ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER buildings_update_bumps_generation AFTER UPDATE ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER buildings_delete_bumps_generation AFTER DELETE ON buildings
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_insert_bumps_generation AFTER INSERT ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_update_bumps_generation AFTER UPDATE ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER fincas_delete_bumps_generation AFTER DELETE ON fincas
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_insert_bumps_generation AFTER INSERT ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_update_bumps_generation AFTER UPDATE ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  `,
 ];

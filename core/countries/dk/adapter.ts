@@ -1,6 +1,5 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
-import { readRegisterParcel } from '../../store/register-parcels.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
@@ -65,7 +64,7 @@ async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
 
 /** The registered area of an imported MAT download wins over DAWA's (the register is Matriklen itself). */
 function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): StoredParcel | undefined {
-  const registered = parcel && readRegisterParcel(ctx.store.db, 'DK', parcel.ref);
+  const registered = parcel && ctx.store.getRegisterParcel('DK', parcel.ref);
   return parcel && registered?.areaM2 !== undefined ? { ...parcel, areaM2: registered.areaM2 } : parcel;
 }
 

@@ -86,7 +86,14 @@ export class SpainAdapter implements CountryAdapter {
     let deps = this.addressDeps.get(ctx.store);
     if (!deps) {
       const { cartociudadBaseUrl, callejeroBaseUrl } = this.live.sources;
-      deps = createAddressDeps({ store: ctx.store, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
+      const { store } = ctx;
+      // The address code reads Spain's records of the copy: the country is bound here, once.
+      const copy = {
+        getParcel: store.getParcel.bind(store),
+        getFinca: (ref14: string) => store.getFinca(this.code, ref14),
+        parcelsWithAddressWord: store.parcelsWithAddressWord.bind(store),
+      };
+      deps = createAddressDeps({ store: copy, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
       this.addressDeps.set(ctx.store, deps);
     }
     return deps;
@@ -128,7 +135,7 @@ export class SpainAdapter implements CountryAdapter {
     const canonical = catastroReference(ref);
     if (canonical.length === 20) return this.unitByReference(canonical, ctx);
     const { parcel, live } = await this.loadParcel(canonical, ctx);
-    return fincaParcel(parcel, ctx.store.getFinca(canonical), live ? 'catastro' : 'clone');
+    return fincaParcel(parcel, ctx.store.getFinca(this.code, canonical), live ? 'catastro' : 'clone');
   }
 
   async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
@@ -154,14 +161,14 @@ export class SpainAdapter implements CountryAdapter {
     let units: StoredUnit[];
     if (stored) {
       ref14 = stored.ref;
-      finca = ctx.store.getFinca(ref14);
-      units = ctx.store.unitsPage(ref14, undefined, 2);
+      finca = ctx.store.getFinca(this.code, ref14);
+      units = ctx.store.unitsPage(this.code, ref14, undefined, 2);
     } else {
       const [match] = await this.live.parcelsAt(point, ctx);
       ref14 = match.ref14;
       liveAddress = match.direccion;
-      finca = ctx.store.getFinca(ref14);
-      units = ctx.store.unitsPage(ref14, undefined, 2);
+      finca = ctx.store.getFinca(this.code, ref14);
+      units = ctx.store.unitsPage(this.code, ref14, undefined, 2);
       if (!finca) {
         const answer = await this.readUnitsLive(ref14, ctx).catch((error: unknown) => {
           if (isSourceDown(error)) throw error;
@@ -190,10 +197,10 @@ export class SpainAdapter implements CountryAdapter {
     if (cursor !== undefined && (!CURSOR_PATTERN.test(cursor) || cursor.slice(0, 14) !== ref14)) {
       throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
     }
-    let facts = ctx.store.getFinca(ref14);
+    let facts = ctx.store.getFinca(this.code, ref14);
     const parcel = ctx.store.getParcel('ES', ref14);
     const declared = facts?.declaredUnits ?? parcel?.declaredUnits;
-    const stored = ctx.store.countUnits(ref14);
+    const stored = ctx.store.countUnits(this.code, ref14);
     let dataSource: DataSource = 'clone';
     if (declared === undefined || declared <= 0 || stored < declared) {
       try {
@@ -204,7 +211,7 @@ export class SpainAdapter implements CountryAdapter {
         if (!(isSourceDown(error) && stored > 0)) throw error;
       }
     }
-    const rows = ctx.store.unitsPage(ref14, cursor, this.pageSize + 1);
+    const rows = ctx.store.unitsPage(this.code, ref14, cursor, this.pageSize + 1);
     const page = rows.slice(0, this.pageSize);
     const truncated = rows.length > this.pageSize;
     const facade = facts ?? fincaFactsOf(parcel);
@@ -218,7 +225,7 @@ export class SpainAdapter implements CountryAdapter {
       superficieTotal: facade.superficieTotal,
       anioConstruccion: facade.anioConstruccion,
       totalUnidades: page.length,
-      totalUnidadesFinca: ctx.store.countUnits(ref14),
+      totalUnidadesFinca: ctx.store.countUnits(this.code, ref14),
       unidades: page.map(unitView),
       truncated,
       ...(truncated ? { nextCursor: page[page.length - 1].ref } : {}),
@@ -230,7 +237,7 @@ export class SpainAdapter implements CountryAdapter {
 
   private async unitByReference(ref20: string, ctx: AdapterContext): Promise<Parcel> {
     const ref14 = ref20.slice(0, 14);
-    let unit = ctx.store.getUnit(ref20);
+    let unit = ctx.store.getUnit(this.code, ref20);
     let unitIsLive = false;
     if (!unit) {
       // Read the whole finca (one request, and its siblings are cached for /units).
@@ -240,7 +247,7 @@ export class SpainAdapter implements CountryAdapter {
       unitIsLive = true;
     }
     const { parcel, live } = await this.loadParcel(ref14, ctx);
-    return unitParcel(unit, parcel, ctx.store.getFinca(ref14), unitIsLive || live ? 'catastro' : 'clone');
+    return unitParcel(unit, parcel, ctx.store.getFinca(this.code, ref14), unitIsLive || live ? 'catastro' : 'clone');
   }
 
   /** The finca's parcel record: the copy, else the live WFS outline merged with its DNPRC facts, cached. */
@@ -248,7 +255,7 @@ export class SpainAdapter implements CountryAdapter {
     const stored = ctx.store.getParcel('ES', ref14);
     if (stored) return { parcel: stored, live: false };
 
-    const knownFinca = ctx.store.getFinca(ref14);
+    const knownFinca = ctx.store.getFinca(this.code, ref14);
     const [outline, facts] = await Promise.allSettled([
       this.live.parcel(ref14, ctx),
       knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx),
@@ -285,8 +292,8 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   private storeFinca(answer: DnprcAnswer, ctx: AdapterContext): void {
-    ctx.store.upsertFinca(answer.finca);
-    ctx.store.replaceUnits(answer.ref14, answer.units);
+    ctx.store.upsertFinca(this.code, answer.finca);
+    ctx.store.replaceUnits(this.code, answer.ref14, answer.units);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CountryCode } from '../../model/index.js';
 import type { SqliteDatabase } from '../db.js';
 import type { ParcelWriter } from '../parcel-writer.js';
 import type { StoredFinca, StoredUnit } from '../types.js';
@@ -42,7 +43,7 @@ export async function importCatFile(
   db: SqliteDatabase,
   writer: ParcelWriter,
   file: string,
-  options: { dataDate?: string },
+  options: { country: CountryCode; dataDate?: string },
   onProgress: (chunk: TextChunk, records: number) => void,
 ): Promise<CatImportCounts> {
   const staging = new CatStaging(db);
@@ -74,9 +75,9 @@ export async function importCatFile(
   for (const { ref, records } of staging.byParcel()) {
     const assembled = assembleFinca(ref, records, dataDate);
     if (!assembled) { counts.skipped += records.length; continue; }
-    writer.finca(assembled.finca);
-    writer.deleteUnitsOf(ref);
-    assembled.units.forEach((unit) => writer.unit(unit));
+    writer.finca(options.country, assembled.finca);
+    writer.deleteUnitsOf(options.country, ref);
+    assembled.units.forEach((unit) => writer.unit(options.country, unit));
     counts.fincas++;
     counts.units += assembled.units.length;
   }

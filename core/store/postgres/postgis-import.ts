@@ -37,7 +37,7 @@ function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: st
   ]);
 }
 
-const buildingLine = (b: BuildingFacts) => line([b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
+const buildingLine = (country: string, b: BuildingFacts) => line([country, b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
 
 /** Writes into a COPY stream, waiting when the connection's buffer is full (memory stays flat). */
 async function write(stream: Writable, text: string): Promise<void> {
@@ -145,11 +145,11 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
           await client.query('DROP TABLE parcels_in');
         } else if (part.kind === 'inspire-buildings') {
           await client.query(`CREATE TEMP TABLE buildings_in (LIKE buildings) ON COMMIT DROP`);
-          const columns = 'ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date';
+          const columns = 'country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date';
           await copyInto(client, 'buildings_in', columns, async (stream) => {
             let pending: string[] = [];
             result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
-              pending.push(...buildings.map(buildingLine));
+              pending.push(...buildings.map((b) => buildingLine(part.country, b)));
               records += buildings.length;
               progress(chunk);
             });
@@ -157,8 +157,8 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
             pending = [];
           });
           await client.query(`
-            INSERT INTO buildings (${columns}) SELECT DISTINCT ON (ref) ${columns} FROM buildings_in
-            ON CONFLICT (ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
+            INSERT INTO buildings (${columns}) SELECT DISTINCT ON (country, ref) ${columns} FROM buildings_in
+            ON CONFLICT (country, ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
               superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
               dwellings = excluded.dwellings, data_date = excluded.data_date`);
           await client.query('DROP TABLE buildings_in');

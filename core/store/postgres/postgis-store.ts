@@ -17,7 +17,7 @@ const PARCEL_COLUMNS = `
   COALESCE(p.declared_units, b.building_units) AS declared_units,
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
-const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.ref = p.ref AND p.country = 'ES'`;
+const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
 
 type Row = unknown[];
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
@@ -94,35 +94,35 @@ export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): un
 }
 
 const FINCA_UPSERT = `
-  INSERT INTO fincas AS old (ref, direccion, direccion_folded, codigo_postal, municipio, provincia, uso_general, superficie_total,
+  INSERT INTO fincas AS old (country, ref, direccion, direccion_folded, codigo_postal, municipio, provincia, uso_general, superficie_total,
     superficie_parcela, anio_construccion, declared_units, source, data_date)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-  ON CONFLICT (ref) DO UPDATE SET direccion = excluded.direccion, direccion_folded = excluded.direccion_folded,
+  VALUES ($14, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+  ON CONFLICT (country, ref) DO UPDATE SET direccion = excluded.direccion, direccion_folded = excluded.direccion_folded,
     codigo_postal = excluded.codigo_postal, municipio = excluded.municipio, provincia = excluded.provincia,
     uso_general = excluded.uso_general, superficie_total = excluded.superficie_total,
     superficie_parcela = COALESCE(excluded.superficie_parcela, old.superficie_parcela),
     anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
     source = excluded.source, data_date = excluded.data_date`;
 
-export const fincaValues = (f: StoredFinca) => [
+export const fincaValues = (country: CountryCode, f: StoredFinca) => [
   f.ref, f.direccion, fold(f.direccion), f.codigoPostal, f.municipio, f.provincia, f.usoGeneral, f.superficieTotal,
-  f.superficieParcela ?? null, f.anioConstruccion, f.declaredUnits, f.source, f.dataDate,
+  f.superficieParcela ?? null, f.anioConstruccion, f.declaredUnits, f.source, f.dataDate, country,
 ];
 
 const UNITS_INSERT = `
-  INSERT INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio, direccion, source, data_date)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
+  INSERT INTO units (country, ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio, direccion, source, data_date)
+  SELECT $14::text, * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
     $9::float8[], $10::int[], $11::text[], $12::text[], $13::text[])
-  ON CONFLICT (ref) DO UPDATE SET finca = excluded.finca, escalera = excluded.escalera, planta = excluded.planta,
+  ON CONFLICT (country, ref) DO UPDATE SET finca = excluded.finca, escalera = excluded.escalera, planta = excluded.planta,
     puerta = excluded.puerta, uso = excluded.uso, superficie = excluded.superficie, descripcion = excluded.descripcion,
     participacion = excluded.participacion, anio = excluded.anio, direccion = excluded.direccion,
     source = excluded.source, data_date = excluded.data_date`;
 
-export const unitColumns = (units: StoredUnit[]) => [
+export const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
   units.map((u) => u.ref), units.map((u) => u.finca), units.map((u) => u.escalera), units.map((u) => u.planta),
   units.map((u) => u.puerta), units.map((u) => u.uso), units.map((u) => u.superficie), units.map((u) => u.descripcion),
   units.map((u) => u.participacion), units.map((u) => u.anio), units.map((u) => u.direccion), units.map((u) => u.source),
-  units.map((u) => u.dataDate),
+  units.map((u) => u.dataDate), country,
 ];
 
 const CHANGES_CHANNEL = 'catastro_data_changed';
@@ -200,7 +200,7 @@ export class PostgisStore implements CadastralStore {
   async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {
     const pattern = `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
     const rows = await this.db.rows(
-      `SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.ref = p.ref
+      `SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = $1 AND COALESCE(p.direccion_folded, f.direccion_folded) LIKE $2 LIMIT $3`,
       [country, pattern, limit],
     );
@@ -244,36 +244,37 @@ export class PostgisStore implements CadastralStore {
     this.generation++;
   }
 
-  async getFinca(ref14: string): Promise<StoredFinca | undefined> {
-    const { rows } = await this.db.query<FincaRecord>('SELECT * FROM fincas WHERE ref = $1', [ref14]);
+  async getFinca(country: CountryCode, ref: string): Promise<StoredFinca | undefined> {
+    const { rows } = await this.db.query<FincaRecord>('SELECT * FROM fincas WHERE country = $1 AND ref = $2', [country, ref]);
     return rows[0] && fincaFrom(rows[0]);
   }
 
-  async upsertFinca(finca: StoredFinca): Promise<void> {
-    await this.db.query(FINCA_UPSERT, fincaValues(finca));
+  async upsertFinca(country: CountryCode, finca: StoredFinca): Promise<void> {
+    await this.db.query(FINCA_UPSERT, fincaValues(country, finca));
     this.generation++;
   }
 
-  async getUnit(ref20: string): Promise<StoredUnit | undefined> {
-    const { rows } = await this.db.query<UnitRecord>('SELECT * FROM units WHERE ref = $1', [ref20]);
+  async getUnit(country: CountryCode, ref: string): Promise<StoredUnit | undefined> {
+    const { rows } = await this.db.query<UnitRecord>('SELECT * FROM units WHERE country = $1 AND ref = $2', [country, ref]);
     return rows[0] && unitFrom(rows[0]);
   }
 
-  async unitsPage(finca14: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
+  async unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
     const { rows } = await this.db.query<UnitRecord>(
-      'SELECT * FROM units WHERE finca = $1 AND ($2::text IS NULL OR ref > $2) ORDER BY ref LIMIT $3', [finca14, afterRef ?? null, limit]);
+      'SELECT * FROM units WHERE country = $1 AND finca = $2 AND ($3::text IS NULL OR ref > $3) ORDER BY ref LIMIT $4',
+      [country, finca, afterRef ?? null, limit]);
     return rows.map(unitFrom);
   }
 
-  async countUnits(finca14: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM units WHERE finca = $1', [finca14]);
+  async countUnits(country: CountryCode, finca: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM units WHERE country = $1 AND finca = $2', [country, finca]);
     return Number(rows[0].n);
   }
 
-  async replaceUnits(finca14: string, units: StoredUnit[]): Promise<void> {
+  async replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): Promise<void> {
     await this.db.transaction(async (client) => {
-      await client.query('DELETE FROM units WHERE finca = $1', [finca14]);
-      if (units.length) await client.query(UNITS_INSERT, unitColumns(units));
+      await client.query('DELETE FROM units WHERE country = $1 AND finca = $2', [country, finca]);
+      if (units.length) await client.query(UNITS_INSERT, unitColumns(country, units));
     });
     this.generation++;
   }

@@ -98,4 +98,19 @@ export const POSTGIS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (subject, period)
   );
   `,
+  `
+  -- Buildings, fincas and units keyed by country and reference, as parcels are (the SQLite
+  -- copy's migration 7): rows written before are Spain's.
+  ALTER TABLE buildings ADD COLUMN country text NOT NULL DEFAULT 'ES';
+  ALTER TABLE buildings ALTER COLUMN country DROP DEFAULT;
+  ALTER TABLE buildings DROP CONSTRAINT buildings_pkey, ADD PRIMARY KEY (country, ref);
+  ALTER TABLE fincas ADD COLUMN country text NOT NULL DEFAULT 'ES';
+  ALTER TABLE fincas ALTER COLUMN country DROP DEFAULT;
+  ALTER TABLE fincas DROP CONSTRAINT fincas_pkey, ADD PRIMARY KEY (country, ref);
+  ALTER TABLE units ADD COLUMN country text NOT NULL DEFAULT 'ES';
+  ALTER TABLE units ALTER COLUMN country DROP DEFAULT;
+  ALTER TABLE units DROP CONSTRAINT units_pkey, ADD PRIMARY KEY (country, ref);
+  DROP INDEX units_by_finca;
+  CREATE INDEX units_by_finca ON units (country, finca, ref);
+  `,
 ];

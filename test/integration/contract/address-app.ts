@@ -26,7 +26,7 @@ export class FakeCopy {
 
   /** Finca facts as they come with units (CAT file or live Consulta_DNPRC). */
   addFinca(finca: StoredFinca): void {
-    this.store.upsertFinca(finca);
+    this.store.upsertFinca('ES', finca);
   }
 
   add(portal: HumanesPortal, facts: Partial<StoredParcel> = {}): StoredParcel {

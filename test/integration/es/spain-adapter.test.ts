@@ -204,14 +204,14 @@ describe('SpainAdapter.units', () => {
 
   it('reads live when the copy holds fewer units than the finca declares, then serves the copy', async () => {
     await rig.adapter.units('9398516VK3799G', undefined, rig.ctx);
-    const all = rig.store.unitsPage('9398516VK3799G', undefined, 100);
-    rig.store.replaceUnits('9398516VK3799G', all.slice(0, 3));
-    expect(rig.store.countUnits('9398516VK3799G')).toBe(3);
+    const all = rig.store.unitsPage('ES', '9398516VK3799G', undefined, 100);
+    rig.store.replaceUnits('ES', '9398516VK3799G', all.slice(0, 3));
+    expect(rig.store.countUnits('ES', '9398516VK3799G')).toBe(3);
 
     const page = await rig.adapter.units('9398516VK3799G', undefined, rig.ctx);
     expect(page.dataSource).toBe('catastro');
     expect(page.unidades).toHaveLength(18);
-    expect(rig.store.countUnits('9398516VK3799G')).toBe(18);
+    expect(rig.store.countUnits('ES', '9398516VK3799G')).toBe(18);
     expect((await rig.adapter.units('9398516VK3799G', undefined, rig.ctx)).dataSource).toBe('clone');
   });
 

@@ -134,23 +134,32 @@ for (const impl of IMPLEMENTATIONS) {
         usoGeneral: 'Residencial', superficieTotal: 900, superficieParcela: 300, anioConstruccion: 1975, declaredUnits: 12,
         source: 'live', dataDate: '2026-01-01',
       };
-      await copy.store.upsertFinca(finca);
-      expect(await copy.store.getFinca(finca14)).toEqual(finca);
+      await copy.store.upsertFinca('ES', finca);
+      expect(await copy.store.getFinca('ES', finca14)).toEqual(finca);
       // A later answer without the land area keeps the one known.
-      await copy.store.upsertFinca({ ...finca, superficieParcela: undefined, declaredUnits: 13 });
-      expect(await copy.store.getFinca(finca14)).toEqual({ ...finca, declaredUnits: 13 });
+      await copy.store.upsertFinca('ES', { ...finca, superficieParcela: undefined, declaredUnits: 13 });
+      expect(await copy.store.getFinca('ES', finca14)).toEqual({ ...finca, declaredUnits: 13 });
 
       const units = Array.from({ length: 12 }, (_, i) => unit(finca14, 12 - i));
-      await copy.store.replaceUnits(finca14, units);
-      expect(await copy.store.countUnits(finca14)).toBe(12);
-      const first = await copy.store.unitsPage(finca14, undefined, 5);
+      await copy.store.replaceUnits('ES', finca14, units);
+      expect(await copy.store.countUnits('ES', finca14)).toBe(12);
+      const first = await copy.store.unitsPage('ES', finca14, undefined, 5);
       expect(first.map((u) => u.ref)).toEqual(units.map((u) => u.ref).sort().slice(0, 5));
-      const rest = await copy.store.unitsPage(finca14, first[4].ref, 100);
+      const rest = await copy.store.unitsPage('ES', finca14, first[4].ref, 100);
       expect(rest).toHaveLength(7);
-      expect(await copy.store.getUnit(units[0].ref)).toEqual(units[0]);
-      await copy.store.replaceUnits(finca14, units.slice(0, 3));
-      expect(await copy.store.countUnits(finca14)).toBe(3);
-      expect(await copy.store.getUnit(units[11].ref)).toBeUndefined();
+      expect(await copy.store.getUnit('ES', units[0].ref)).toEqual(units[0]);
+      await copy.store.replaceUnits('ES', finca14, units.slice(0, 3));
+      expect(await copy.store.countUnits('ES', finca14)).toBe(3);
+      expect(await copy.store.getUnit('ES', units[11].ref)).toBeUndefined();
+      // Another country's finca and units under the same reference text live beside Spain's.
+      await copy.store.upsertFinca('FR', { ...finca, direccion: 'RUE DE LA PAIX 1' });
+      await copy.store.replaceUnits('FR', finca14, units.slice(5, 6));
+      expect((await copy.store.getFinca('FR', finca14))?.direccion).toBe('RUE DE LA PAIX 1');
+      expect((await copy.store.getFinca('ES', finca14))?.direccion).toBe(finca.direccion);
+      expect(await copy.store.countUnits('FR', finca14)).toBe(1);
+      expect(await copy.store.countUnits('ES', finca14)).toBe(3);
+      await copy.store.replaceUnits('FR', finca14, []);
+      expect(await copy.store.countUnits('ES', finca14)).toBe(3);
 
       // Address search folds accents and case and reads the finca's address when the parcel has none.
       const found = await copy.store.parcelsWithAddressWord('ES', 'madrono', 10);

@@ -33,7 +33,7 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
   });
 
   it('reads the finca of a type 11 record, dated by the header, with its declared units', () => {
-    expect(store.getFinca(FINCA)).toMatchObject({
+    expect(store.getFinca('ES', FINCA)).toMatchObject({
       ref: FINCA, direccion: 'CL MAYOR 5', codigoPostal: '28013', municipio: 'MADRID', provincia: 'MADRID',
       superficieTotal: 1200, superficieParcela: 480, anioConstruccion: 1985, declaredUnits: 3, usoGeneral: 'Residencial',
       source: 'cat', dataDate: '2024-03-15',
@@ -41,19 +41,19 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
   });
 
   it('decodes ISO-8859-15 text (Ñ) and takes the unstructured address when there is no street', () => {
-    expect(store.getFinca(RUSTIC)).toMatchObject({ direccion: 'PARAJE LA PEÑUELA', municipio: 'LANTEIRA', provincia: 'GRANADA', declaredUnits: 1, superficieParcela: 12500 });
+    expect(store.getFinca('ES', RUSTIC)).toMatchObject({ direccion: 'PARAJE LA PEÑUELA', municipio: 'LANTEIRA', provincia: 'GRANADA', declaredUnits: 1, superficieParcela: 12500 });
   });
 
   it('builds 20-character unit references with the control letters and orders units by reference', () => {
-    const units = store.unitsPage(FINCA, undefined, 10);
+    const units = store.unitsPage('ES', FINCA, undefined, 10);
     // 9872023VH5797S0001WX is SOURCES.md's worked example; the others are checked by the reference module.
     expect(units[0].ref).toBe('9872023VH5797S0001WX');
     expect(units.map((u) => u.ref)).toEqual(['0001', '0002', '0003'].map((car) => unitReference(FINCA, car)));
-    expect(store.getUnit(unitReference(RUSTIC, '0001'))?.finca).toBe(RUSTIC);
+    expect(store.getUnit('ES', unitReference(RUSTIC, '0001'))?.finca).toBe(RUSTIC);
   });
 
   it('takes use and surface from the type 14 constructions of each property, participation as a percent', () => {
-    const [first, second, third] = store.unitsPage(FINCA, undefined, 10);
+    const [first, second, third] = store.unitsPage('ES', FINCA, undefined, 10);
     // Property 0001: 90 m² V (dwelling) + 10 m² AAP (parking); the larger gives the use.
     expect(first).toMatchObject({ uso: 'Residencial', descripcion: 'V', superficie: 100, escalera: '1', planta: '01', puerta: 'A', participacion: 40, anio: 1985 });
     expect(second).toMatchObject({ uso: 'Residencial', superficie: 75, planta: '02', puerta: 'B', participacion: 33.5, anio: 1990 });
@@ -70,8 +70,8 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     try {
       await importFiles(other, [file]);
       for (const ref of [FINCA, RUSTIC]) {
-        expect(other.getFinca(ref)).toEqual(store.getFinca(ref));
-        expect(other.unitsPage(ref, undefined, 10)).toEqual(store.unitsPage(ref, undefined, 10));
+        expect(other.getFinca('ES', ref)).toEqual(store.getFinca('ES', ref));
+        expect(other.unitsPage('ES', ref, undefined, 10)).toEqual(store.unitsPage('ES', ref, undefined, 10));
       }
     } finally {
       other.close();
@@ -80,15 +80,15 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
 
   it('re-importing replaces a finca\'s units instead of adding to them', async () => {
     await importFiles(store, [FIXTURE]);
-    expect(store.countUnits(FINCA)).toBe(3);
+    expect(store.countUnits('ES', FINCA)).toBe(3);
   });
 
   it('refuses a file whose lines are not 1000-character records, keeping the copy', async () => {
     const bad = path.join(dir, 'bad.cat');
     writeFileSync(bad, `${lines[1]}\r\n11 short line\r\n`);
     await expect(importFiles(store, [bad])).rejects.toThrow(/Line 2 is 13 characters long/);
-    expect(store.countUnits(FINCA)).toBe(3);
-    expect(store.getFinca(FINCA)?.declaredUnits).toBe(3);
+    expect(store.countUnits('ES', FINCA)).toBe(3);
+    expect(store.getFinca('ES', FINCA)?.declaredUnits).toBe(3);
   });
 
   it('counts units of a parcel without a type 11 record as skipped', async () => {
@@ -96,7 +96,7 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     writeFileSync(orphan, Buffer.from([lines[0], lines[12].replace(RUSTIC, '1111111AA1111A')].join('\n'), 'latin1'));
     const [result] = await importFiles(store, [orphan]);
     expect(result).toMatchObject({ kind: 'cat', fincas: 0, units: 0, skipped: 1 });
-    expect(store.countUnits('1111111AA1111A')).toBe(0);
+    expect(store.countUnits('ES', '1111111AA1111A')).toBe(0);
   });
 
   it('takes a file without line breaks as one run of records: the same copy', async () => {
@@ -106,8 +106,8 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     try {
       await importFiles(other, [run]);
       for (const ref of [FINCA, RUSTIC]) {
-        expect(other.getFinca(ref)).toEqual(store.getFinca(ref));
-        expect(other.unitsPage(ref, undefined, 10)).toEqual(store.unitsPage(ref, undefined, 10));
+        expect(other.getFinca('ES', ref)).toEqual(store.getFinca('ES', ref));
+        expect(other.unitsPage('ES', ref, undefined, 10)).toEqual(store.unitsPage('ES', ref, undefined, 10));
       }
     } finally {
       other.close();
@@ -119,9 +119,9 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     expect(text).toMatch(/Ñ/); // the fixture has the letter that UTF-8 writes as two bytes
     const utf8 = path.join(dir, 'utf8.cat');
     writeFileSync(utf8, Buffer.from(text, 'utf8'));
-    const before = store.getFinca(RUSTIC);
+    const before = store.getFinca('ES', RUSTIC);
     await expect(importFiles(store, [utf8])).rejects.toThrow(/is 1001 characters long; CAT records have exactly 1000 \(ISO-8859-15/);
-    expect(store.getFinca(RUSTIC)).toEqual(before);
+    expect(store.getFinca('ES', RUSTIC)).toEqual(before);
   });
 
   it('refuses a record that ends short, in a run without line breaks', async () => {

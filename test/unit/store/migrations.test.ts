@@ -31,8 +31,54 @@ describe('schema migrations', () => {
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(store.getParcel('ES', '000700100UL74F')).toMatchObject({ areaM2: 1234, uso: 'Industrial', anioConstruccion: 1980, declaredUnits: 2 });
-      expect(store.getFinca('000700100UL74F')).toMatchObject({ direccion: 'CL X 1', superficieTotal: 500, superficieParcela: undefined });
+      expect(store.getFinca('ES', '000700100UL74F')).toMatchObject({ direccion: 'CL X 1', superficieTotal: 500, superficieParcela: undefined });
       expect(store.parcelAt([-3.9995, 40.0005])?.ref).toBe('000700100UL74F');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a copy of schema 6 in place: its buildings, fincas and units become Spain\'s, keyed by country and reference', () => {
+    const file = path.join(dir, 'v6.sqlite');
+    const old = new Database(file);
+    MIGRATIONS.slice(0, 6).forEach((sql) => old.exec(sql));
+    old.pragma('user_version = 6');
+    const { lastInsertRowid } = old.prepare(`INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date, offline_area)
+      VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11', 'ES.40146')`).run(encodeGeometry(square));
+    old.prepare('INSERT INTO parcels_rtree VALUES (?, -4, -3.999, 40, 40.001)').run(lastInsertRowid);
+    old.exec(`INSERT INTO buildings (ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
+        VALUES ('000700100UL74F', 'Industrial', 1980, 500, 2, 0, '2021-09-11');
+      INSERT INTO fincas (ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total, anio_construccion,
+        declared_units, source, data_date, superficie_parcela)
+        VALUES ('000700100UL74F', 'CL X 1', '40000', 'M', 'SEGOVIA', 'Industrial', 500, 1980, 2, 'cat', '2021-09-11', 800);
+      INSERT INTO units (ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio, direccion, source, data_date)
+        VALUES ('000700100UL74F0002BB', '000700100UL74F', '', '01', '', 'Industrial', 250, '', 50, 1980, 'CL X 1', 'cat', '2021-09-11'),
+               ('000700100UL74F0001AA', '000700100UL74F', '', '00', '', 'Industrial', 250, '', 50, 1980, 'CL X 1', 'cat', '2021-09-11');
+      INSERT INTO offline_areas (id, country, code, source, parcels, updated_at) VALUES ('ES.40146', 'ES', '40146', 'A.ES.SDGC.CP.40146.zip', 1, 'x');`);
+    old.close();
+
+    const store = ParcelStore.open(file);
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(store.getParcel('ES', '000700100UL74F')).toMatchObject({ areaM2: 1234, uso: 'Industrial', anioConstruccion: 1980, declaredUnits: 2 });
+      expect(store.getFinca('ES', '000700100UL74F')).toMatchObject({ direccion: 'CL X 1', superficieTotal: 500, superficieParcela: 800 });
+      expect(store.unitsPage('ES', '000700100UL74F', undefined, 10).map((u) => u.ref)).toEqual(['000700100UL74F0001AA', '000700100UL74F0002BB']);
+      for (const table of ['buildings', 'fincas', 'units']) {
+        expect(store.db.prepare(`SELECT DISTINCT country FROM ${table}`).pluck().all()).toEqual(['ES']);
+        const key = (store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[])
+          .filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+        expect(key).toEqual(['country', 'ref']);
+      }
+      // The change counter still moves on every kind of write (the rebuilt tables got their triggers back).
+      const triggers = store.db.prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_bumps_generation' ORDER BY 1`).pluck().all();
+      expect(new Set(triggers)).toEqual(new Set(['parcels', 'buildings', 'fincas', 'units']));
+      expect(triggers).toHaveLength(12);
+      const afterMigration = store.dataGeneration();
+      store.replaceUnits('ES', '000700100UL74F', []);
+      expect(store.db.prepare('SELECT value FROM parcel_data_generation').pluck().get()).toBeGreaterThan(afterMigration);
+      // Removing the area takes its parcel and the Spanish building keyed by it.
+      expect(store.removeOfflineArea('ES.40146')).toEqual({ parcels: 1 });
+      expect(store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
     } finally {
       store.close();
     }

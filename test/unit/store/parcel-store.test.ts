@@ -42,14 +42,14 @@ describe('ParcelStore', () => {
 
   it('pages units by reference after a cursor, and replaces a finca\'s units atomically', () => {
     const finca = '9872023VH5797S';
-    store.replaceUnits(finca, ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)));
-    store.replaceUnits('1111111AA1111A', [unit('1111111AA1111A', '0001')]);
-    expect(store.countUnits(finca)).toBe(4);
-    expect(store.unitsPage(finca, undefined, 2).map((u) => u.planta)).toEqual(['01', '02']);
-    expect(store.unitsPage(finca, `${finca}0002XX`, 10).map((u) => u.planta)).toEqual(['03', '04']);
-    store.replaceUnits(finca, [unit(finca, '0009')]);
-    expect(store.unitsPage(finca, undefined, 10).map((u) => u.planta)).toEqual(['09']);
-    expect(store.countUnits('1111111AA1111A')).toBe(1);
+    store.replaceUnits('ES', finca, ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)));
+    store.replaceUnits('ES', '1111111AA1111A', [unit('1111111AA1111A', '0001')]);
+    expect(store.countUnits('ES', finca)).toBe(4);
+    expect(store.unitsPage('ES', finca, undefined, 2).map((u) => u.planta)).toEqual(['01', '02']);
+    expect(store.unitsPage('ES', finca, `${finca}0002XX`, 10).map((u) => u.planta)).toEqual(['03', '04']);
+    store.replaceUnits('ES', finca, [unit(finca, '0009')]);
+    expect(store.unitsPage('ES', finca, undefined, 10).map((u) => u.planta)).toEqual(['09']);
+    expect(store.countUnits('ES', '1111111AA1111A')).toBe(1);
   });
 
   it('returns boxes of a bounding box up to a limit', () => {
@@ -66,12 +66,12 @@ describe('ParcelStore.dataGeneration', () => {
     const seen = [store.dataGeneration()];
     store.upsertParcels([parcel('GEN1', -4, 40, 0.01)]);
     seen.push(store.dataGeneration());
-    store.upsertFinca({
+    store.upsertFinca('ES', {
       ref: 'GEN1', direccion: 'CL X 1', codigoPostal: '40000', municipio: 'M', provincia: 'P', usoGeneral: 'Residencial',
       superficieTotal: 100, anioConstruccion: 2000, declaredUnits: 1, source: 'live', dataDate: '2024-01-01',
     });
     seen.push(store.dataGeneration());
-    store.replaceUnits('GEN1', [unit('GEN1', '0001')]);
+    store.replaceUnits('ES', 'GEN1', [unit('GEN1', '0001')]);
     seen.push(store.dataGeneration());
     expect(new Set(seen).size).toBe(seen.length);
   });
