@@ -97,7 +97,7 @@ export class CatastroService {
       countries,
       http,
       options.dataDir,
-      new AnalysisService({ db: store.db, http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
+      new AnalysisService({ tables: store.analysisTables(), http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
       new OfflineAreasService(store, http, resolveEsSources(options.sources?.es).atomBaseUrl, options.dataDir),
     );
     if (options.resourcesDir) service.resourcesDir = options.resourcesDir;

@@ -4,12 +4,13 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { AnalysisService } from '../core/analysis/analysis-service.js';
 import { ProtectedAreaWriter, type SiteRecord } from '../core/analysis/terrain/protected-area-writer.js';
 import { readLayer } from '../core/analysis/terrain/read-layer.js';
 import { detectPreset, siteTypes } from '../core/analysis/terrain/field-mapping.js';
 import type { LonLat, Parcel } from '../core/model/index.js';
+import { AnalysisLayerWriter } from '../core/store/analysis-tables.js';
+import { ParcelStore } from '../core/store/parcel-store.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { fixture } from '../test/helpers/paths.js';
 
@@ -55,10 +56,10 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-terrain-'));
 try {
-  const db = new Database(path.join(dir, 'bench.sqlite'));
-  db.pragma('journal_mode = WAL');
-  const service = new AnalysisService({ db, http: new UpstreamClient() });
-  const writer = new ProtectedAreaWriter(db);
+  const store = ParcelStore.open(path.join(dir, 'bench.sqlite'));
+  const { db } = store;
+  const service = new AnalysisService({ tables: store.analysisTables(), http: new UpstreamClient() });
+  const writer = new ProtectedAreaWriter(new AnalysisLayerWriter(db));
   const sites = await madridSites();
   const sample = parcels(200);
   console.log('| copies | sites | parts | terrain ms/parcel p50 | p95 | mean | parcels meeting a site | db MB |');
@@ -88,7 +89,7 @@ try {
       `${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ${(times.reduce((a, b) => a + b) / times.length).toFixed(2)} | ` +
       `${meeting}/${sample.length} | ${(statSync(path.join(dir, 'bench.sqlite')).size / 2 ** 20).toFixed(0)} |`);
   }
-  db.close();
+  store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { installedCountries } from '../countries/registry.js';
 import { isServiceError, validationError, type BBox, type CountryCode, type Parcel } from '../model/index.js';
+import type { AnalysisTables } from '../store/analysis-tables.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { assertAnalysisCoverage } from './coverage.js';
 import { marketResult } from './market.js';
@@ -13,10 +13,8 @@ import { DEFAULT_SOLAR_PRICES, type SolarPrices } from './solar/solar-prices.js'
 import { agroFromRecinto, urbanAgro } from './agro/agro-result.js';
 import { SIGPAC_BASE_URL, recintosAt } from './agro/sigpac-client.js';
 import { groundMotionCellsInBBox } from './ground-motion/cells-in-bbox.js';
-import { createGroundMotionTables } from './ground-motion/egms-schema.js';
 import { groundMotion } from './ground-motion/ground-motion-stats.js';
 import { importEgms, type EgmsImportOptions } from './ground-motion/import-egms.js';
-import { createProtectedAreaTables } from './terrain/protected-area-schema.js';
 import { importDesignatedAreas, type DesignatedAreaImportOptions } from './terrain/import-designated-areas.js';
 import { importProtectedAreas, type ProtectedAreaImportOptions } from './terrain/import-protected-areas.js';
 import { protectedAreasInBBox } from './terrain/protected-areas-in-bbox.js';
@@ -32,7 +30,8 @@ export interface AnalysisSourcesConfig {
 }
 
 export interface AnalysisDeps {
-  db: Database;
+  /** The copy's analysis tables: `ParcelStore.analysisTables()`. */
+  tables: AnalysisTables;
   http: UpstreamClient;
   config?: Partial<AnalysisSourcesConfig>;
   /** Countries analysed: those whose adapter's coverage says so (default: the registry's adapters). */
@@ -45,7 +44,7 @@ export interface AnalysisDeps {
  * method first enforces the analysis coverage the country adapters declare (422 CNV_COVERAGE elsewhere).
  */
 export class AnalysisService {
-  private readonly db: Database;
+  private readonly tables: AnalysisTables;
   private readonly http: UpstreamClient;
   private readonly config: AnalysisSourcesConfig;
   private readonly prices: SolarPrices;
@@ -53,14 +52,12 @@ export class AnalysisService {
   private readonly analysisCountries: readonly CountryCode[];
 
   constructor(deps: AnalysisDeps) {
-    this.db = deps.db;
+    this.tables = deps.tables;
     this.analysisCountries = deps.analysisCountries ?? installedCountries().covering('analysis');
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
-    createProtectedAreaTables(this.db);
-    createGroundMotionTables(this.db);
-    this.pvgisCache = new PvgisCache(this.db);
+    this.pvgisCache = new PvgisCache(this.tables);
   }
 
   async solar(parcel: Parcel, signal?: AbortSignal): Promise<SolarResult> {
@@ -101,12 +98,12 @@ export class AnalysisService {
   terrain(parcel: Parcel): TerrainResult {
     assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     requireOutline(parcel);
-    return terrainOverlap(this.db, parcel);
+    return terrainOverlap(this.tables, parcel);
   }
 
   /** Imports a protected-area layer (GeoJSON, .geojson.gz, shapefile, GeoPackage) in one transaction; a bad file answers 400 and changes nothing. */
   async importProtectedAreas(file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
-    return asValidationError(file, importProtectedAreas(this.db, file, options));
+    return asValidationError(file, importProtectedAreas(this.tables, file, options));
   }
 
   /**
@@ -114,28 +111,28 @@ export class AnalysisService {
    * in one transaction; the field mapping is required, a bad file or mapping answers 400 and changes nothing.
    */
   async importDesignatedAreas(file: string, options: DesignatedAreaImportOptions = {}): Promise<{ sites: number }> {
-    return asValidationError(file, importDesignatedAreas(this.db, file, options));
+    return asValidationError(file, importDesignatedAreas(this.tables, file, options));
   }
 
   /** Map overlay of protected sites within a box. */
   protectedAreasInBBox(bbox: BBox, limit: number): GeoJSON.FeatureCollection {
-    return protectedAreasInBBox(this.db, bbox, limit);
+    return protectedAreasInBBox(this.tables, bbox, limit);
   }
 
   groundMotion(parcel: Parcel): GroundMotionResult {
     assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     requireOutline(parcel);
-    return groundMotion(this.db, parcel);
+    return groundMotion(this.tables, parcel);
   }
 
   /** Imports one EGMS Ortho L3 tile (zip of CSV, U or E component) in one transaction; a bad file answers 400 and changes nothing. */
   async importGroundMotion(file: string, options: EgmsImportOptions = {}): Promise<{ cells: number }> {
-    return asValidationError(file, importEgms(this.db, file, options));
+    return asValidationError(file, importEgms(this.tables, file, options));
   }
 
   /** Map overlay of EGMS cells (100 m squares with `mean_velocity`) within a box. */
   groundMotionCellsInBBox(bbox: BBox, limit: number): GeoJSON.FeatureCollection {
-    return groundMotionCellsInBBox(this.db, bbox, limit);
+    return groundMotionCellsInBBox(this.tables, bbox, limit);
   }
 
   /**

@@ -45,7 +45,7 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
   }
   const source = { name: options.sourceName?.trim() || undefined, license: options.sourceLicense?.trim() || undefined, edition: options.sourceEdition?.trim() || undefined };
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
-  const analyses = new AnalysisService({ db: store.db, http: new UpstreamClient() });
+  const analyses = new AnalysisService({ tables: store.analysisTables(), http: new UpstreamClient() });
   try {
     for (const file of options.protectedAreas ?? []) {
       const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer, source });

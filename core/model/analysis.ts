@@ -53,6 +53,9 @@ export interface AgroResult {
 
 export type Natura2000Type = 'SPA' | 'SCI';
 
+/** Which register a protected-area layer belongs to: the European Natura 2000 network or a national designated-areas register. */
+export type SiteRegister = 'natura2000' | 'national';
+
 export interface SourceInfo {
   name: string;
   license: string;

@@ -32,14 +32,20 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   return db;
 }
 
-function migrate(db: SqliteDatabase): void {
+/**
+ * Brings a database to schema `target` (default: the newest), one transaction per migration.
+ * Exported so tests can build a copy as an older version left it.
+ */
+export function migrate(db: SqliteDatabase, target = MIGRATIONS.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(`The local copy was written by a newer version (schema ${current}, this version knows ${MIGRATIONS.length}).`);
   }
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  for (let version = current; version < target; version++) {
+    const migration = MIGRATIONS[version];
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]);
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();
   }

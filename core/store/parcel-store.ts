@@ -1,5 +1,6 @@
 import { fold } from '../address/normalize.js';
 import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
+import { AnalysisTables } from './analysis-tables.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { copyExtents } from './copy-extents.js';
@@ -43,6 +44,7 @@ export class ParcelStore implements CadastralStore {
   private readonly statements;
   /** The generation as read in this event-loop turn; undefined until read again. */
   private generationThisTurn: number | undefined;
+  private analysis: AnalysisTables | undefined;
 
   private constructor(file: string) {
     this.file = file;
@@ -199,6 +201,12 @@ export class ParcelStore implements CadastralStore {
     const removed = removeOfflineArea(this.db, id);
     this.generationThisTurn = undefined;
     return removed;
+  }
+
+  /** The analysis layers' tables (protected areas, ground motion, the PVGIS cache): what core/analysis reads and writes through. */
+  analysisTables(): AnalysisTables {
+    this.analysis ??= new AnalysisTables(this.db);
+    return this.analysis;
   }
 
   /** The boxes of the copy's parcels grouped by offline area (or municipality): the map's first view. */

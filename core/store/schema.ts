@@ -1,8 +1,14 @@
+import type { SqliteDatabase } from './db.js';
+
+/** SQL, or (where a copy's state decides what to do, e.g. adopting tables) a function over the connection. */
+export type Migration = string | ((db: SqliteDatabase) => void);
+
 /**
- * Schema migrations, applied in order by `PRAGMA user_version`. Append only: a released
- * migration never changes, so every copy in the field upgrades the same way.
+ * Schema migrations of the copy's database (`catastro.sqlite`), applied in order by
+ * `PRAGMA user_version` (db.ts migrate). Append only: a released migration never changes, so
+ * every copy in the field upgrades the same way. Every table of the file comes from here.
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE parcels (
     id INTEGER PRIMARY KEY,
@@ -214,4 +220,50 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
     BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
   `,
+  (db) => {
+    // The analysis layers' tables (core/store/analysis-tables.ts). Before this migration the
+    // analysis code created them itself with CREATE TABLE IF NOT EXISTS at every start, so a
+    // copy may already hold them, possibly from before two columns were added: IF NOT EXISTS
+    // adopts them as they are, and a missing column is added (old rows take its default, so
+    // every layer imported before national registers existed stays Natura 2000).
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS analysis_pa_datasets (
+        id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, name TEXT NOT NULL, license TEXT NOT NULL,
+        edition TEXT NOT NULL, imported_at TEXT NOT NULL, sites INTEGER NOT NULL,
+        register TEXT NOT NULL DEFAULT 'natura2000' CHECK (register IN ('natura2000', 'national')));
+      CREATE TABLE IF NOT EXISTS analysis_pa_sites (
+        id INTEGER PRIMARY KEY, dataset_id INTEGER NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL,
+        types TEXT NOT NULL, country TEXT NOT NULL, designation TEXT NOT NULL DEFAULT '');
+      CREATE INDEX IF NOT EXISTS analysis_pa_sites_dataset ON analysis_pa_sites (dataset_id);
+      -- One polygon (or piece of a large one) of a site, WGS84 rings as JSON, with an R*Tree on its box.
+      CREATE TABLE IF NOT EXISTS analysis_pa_parts (
+        id INTEGER PRIMARY KEY, site_id INTEGER NOT NULL, rings TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS analysis_pa_parts_site ON analysis_pa_parts (site_id);
+      CREATE VIRTUAL TABLE IF NOT EXISTS analysis_pa_parts_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+
+      -- EGMS Ortho L3: a row per imported tile file (component U or E, its dates), per 100 m cell
+      -- (statistics, Float32 displacement series), and an R*Tree on the cell squares in EPSG:3035.
+      CREATE TABLE IF NOT EXISTS analysis_gm_tiles (
+        id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, component TEXT NOT NULL CHECK (component IN ('U', 'E')),
+        dates TEXT NOT NULL, imported_at TEXT NOT NULL, cells INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS analysis_gm_cells (
+        id INTEGER PRIMARY KEY, tile_id INTEGER NOT NULL, pid TEXT NOT NULL, easting REAL NOT NULL, northing REAL NOT NULL,
+        mean_velocity REAL, mean_velocity_std REAL, acceleration REAL, rmse REAL, series BLOB NOT NULL);
+      CREATE INDEX IF NOT EXISTS analysis_gm_cells_tile ON analysis_gm_cells (tile_id);
+      CREATE INDEX IF NOT EXISTS analysis_gm_cells_centre ON analysis_gm_cells (easting, northing);
+      CREATE VIRTUAL TABLE IF NOT EXISTS analysis_gm_cells_rtree USING rtree(id, min_e, max_e, min_n, max_n);
+
+      -- PVGIS yields by ~1 km cell (yield NULL: PVGIS has no data there).
+      CREATE TABLE IF NOT EXISTS analysis_pvgis_cache (
+        lat_key INTEGER NOT NULL, lon_key INTEGER NOT NULL, yield TEXT, fetched_at TEXT NOT NULL, PRIMARY KEY (lat_key, lon_key));
+    `);
+    const added = [
+      ['analysis_pa_datasets', 'register', "TEXT NOT NULL DEFAULT 'natura2000' CHECK (register IN ('natura2000', 'national'))"],
+      ['analysis_pa_sites', 'designation', "TEXT NOT NULL DEFAULT ''"],
+    ];
+    for (const [table, column, definition] of added) {
+      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+  },
 ];

@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import type { Parcel } from '../../model/index.js';
+import type { AnalysisTables, GroundMotionCell } from '../../store/analysis-tables.js';
 import type { GroundMotionResult, GroundMotionSource } from '../types.js';
-import { EGMS_CELL_SIZE_M } from './egms-schema.js';
+import { EGMS_CELL_SIZE_M } from './egms-grid.js';
 import { motionClass } from './motion-class.js';
 import { cellsUnderParcel, parcelInGrid } from './parcel-cells.js';
 import { yearlyDisplacement } from './yearly-displacement.js';
@@ -13,10 +13,7 @@ export const EGMS_SOURCE: GroundMotionSource = {
   resolution: '100 m',
 };
 
-interface CellRow {
-  id: number; easting: number; northing: number; component: 'U' | 'E'; file: string; dates: string;
-  mean_velocity: number | null; mean_velocity_std: number | null; acceleration: number | null; rmse: number | null; series: Buffer;
-}
+type CellRow = GroundMotionCell;
 
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 const key = (e: number, n: number) => `${Math.round(e)}:${Math.round(n)}`;
@@ -37,15 +34,12 @@ const yyyymm = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}`;
  * `worst_class` that of the cell moving fastest. `yearly_displacement` is taken from the
  * area-weighted mean vertical series. No cell with vertical data → `status: no_data`.
  */
-export function groundMotion(db: Database, parcel: Parcel, now = new Date()): GroundMotionResult {
+export function groundMotion(tables: AnalysisTables, parcel: Parcel, now = new Date()): GroundMotionResult {
   const grid = parcelInGrid(parcel);
   const considered = cellsUnderParcel(grid);
   const weightOf = new Map(considered.map((c) => [key(c.easting, c.northing), c.m2]));
   const [minX, minY, maxX, maxY] = grid.box;
-  const rows = (db.prepare(`
-    SELECT c.id, c.easting, c.northing, t.component, t.file, t.dates, c.mean_velocity, c.mean_velocity_std, c.acceleration, c.rmse, c.series
-    FROM analysis_gm_cells_rtree r JOIN analysis_gm_cells c ON c.id = r.id JOIN analysis_gm_tiles t ON t.id = c.tile_id
-    WHERE r.min_e <= ? AND r.max_e >= ? AND r.min_n <= ? AND r.max_n >= ?`).all(maxX, minX, maxY, minY) as CellRow[])
+  const rows = tables.groundMotionCellsIn([minX, minY, maxX, maxY])
     .filter((row) => weightOf.has(key(row.easting, row.northing)));
   const vertical = rows.filter((r) => r.component === 'U' && r.mean_velocity !== null);
   const eastWest = rows.filter((r) => r.component === 'E' && r.mean_velocity !== null);

@@ -2,7 +2,7 @@ import { feature, featureCollection, intersect } from '@turf/turf';
 import { fromWgs84 } from '../../geo/crs.js';
 import type { Parcel } from '../../model/index.js';
 import { parcelPolygon, simplePolygons } from '../parcel-facts.js';
-import { EGMS_CELL_SIZE_M } from './egms-schema.js';
+import { EGMS_CELL_SIZE_M } from './egms-grid.js';
 import { planarArea } from './planar-area.js';
 
 /** Overlaps below this (m²) are reprojection noise along shared edges, not a parcel on a cell. */

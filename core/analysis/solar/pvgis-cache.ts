@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { AnalysisTables } from '../../store/analysis-tables.js';
 import type { PvgisYield } from './pvgis-answer.js';
 
 /** Cache cell: 0.01° (about 1 km), finer than PVGIS's own radiation grids (several km). */
@@ -13,25 +13,17 @@ const key = (v: number) => Math.round(v / CELL_DEG);
  * neighbour) answers offline and without a request; "no data" answers are kept too.
  */
 export class PvgisCache {
-  private readonly get: Statement;
-  private readonly put: Statement;
-
-  constructor(db: Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS analysis_pvgis_cache (
-      lat_key INTEGER NOT NULL, lon_key INTEGER NOT NULL, yield TEXT, fetched_at TEXT NOT NULL, PRIMARY KEY (lat_key, lon_key))`);
-    this.get = db.prepare('SELECT yield, fetched_at FROM analysis_pvgis_cache WHERE lat_key = ? AND lon_key = ?');
-    this.put = db.prepare('INSERT OR REPLACE INTO analysis_pvgis_cache (lat_key, lon_key, yield, fetched_at) VALUES (?, ?, ?, ?)');
-  }
+  constructor(private readonly tables: AnalysisTables) {}
 
   /** The cached answer (`null` = PVGIS has no data there), or undefined when absent or stale. */
   lookup(lat: number, lon: number, now = new Date()): PvgisYield | null | undefined {
-    const row = this.get.get(key(lat), key(lon)) as { yield: string | null; fetched_at: string } | undefined;
+    const row = this.tables.cachedPvgisAnswer(key(lat), key(lon));
     if (!row) return undefined;
-    if (now.getTime() - Date.parse(row.fetched_at) > PVGIS_CACHE_MAX_AGE_DAYS * 86_400_000) return undefined;
-    return row.yield === null ? null : (JSON.parse(row.yield) as PvgisYield);
+    if (now.getTime() - Date.parse(row.fetchedAt) > PVGIS_CACHE_MAX_AGE_DAYS * 86_400_000) return undefined;
+    return row.answer === null ? null : (JSON.parse(row.answer) as PvgisYield);
   }
 
   store(lat: number, lon: number, value: PvgisYield | null, now = new Date()): void {
-    this.put.run(key(lat), key(lon), value === null ? null : JSON.stringify(value), now.toISOString());
+    this.tables.cachePvgisAnswer(key(lat), key(lon), value === null ? null : JSON.stringify(value), now.toISOString());
   }
 }

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { validationError } from '../../model/index.js';
 import { checkCountry, checkDesignatedAreaMapping, countryOfCode, type CheckedDesignatedAreaMapping, type DesignatedAreaMapping } from './designated-area-mapping.js';
 import { importSiteLayer, type SiteLayerOptions } from './import-site-layer.js';
+import type { AnalysisTables } from '../../store/analysis-tables.js';
 
 export interface DesignatedAreaImportOptions extends SiteLayerOptions {
   /** Required: see designated-area-mapping.ts for why nothing is detected. */
@@ -16,11 +16,11 @@ export interface DesignatedAreaImportOptions extends SiteLayerOptions {
  * own, apart from Natura 2000, in one transaction. Its sites fill the terrain result's
  * `national` list.
  */
-export async function importDesignatedAreas(db: Database, file: string, options: DesignatedAreaImportOptions = {}): Promise<{ sites: number }> {
+export async function importDesignatedAreas(tables: AnalysisTables, file: string, options: DesignatedAreaImportOptions = {}): Promise<{ sites: number }> {
   const name = basename(file);
   const country = checkCountry(options.country);
   let mapping: CheckedDesignatedAreaMapping | undefined;
-  return importSiteLayer(db, file, {
+  return importSiteLayer(tables, file, {
     begin(properties) {
       mapping = checkDesignatedAreaMapping(name, options.mapping ?? {}, properties);
       return { register: 'national' };

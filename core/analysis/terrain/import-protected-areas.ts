@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { validationError } from '../../model/index.js';
 import { detectPreset, siteTypes, type FieldMapping } from './field-mapping.js';
 import { importSiteLayer, type SiteLayerOptions } from './import-site-layer.js';
+import type { AnalysisTables } from '../../store/analysis-tables.js';
 
 export interface ProtectedAreaImportOptions extends SiteLayerOptions {
   /** Field names of the layer; detected from the known layouts (EEA, Madrid ZEPA/ZEC) when omitted. */
@@ -14,9 +14,9 @@ export interface ProtectedAreaImportOptions extends SiteLayerOptions {
  * Each feature becomes a site; its country is the site code's prefix (Natura 2000 codes start
  * with the member state, e.g. ES0000139). Features without a code or polygons are refused.
  */
-export async function importProtectedAreas(db: Database, file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
+export async function importProtectedAreas(tables: AnalysisTables, file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
   let mapping = options.mapping;
-  return importSiteLayer(db, file, {
+  return importSiteLayer(tables, file, {
     begin(properties) {
       const preset = detectPreset(properties);
       mapping ??= preset?.mapping;

@@ -1,10 +1,8 @@
 import { basename } from 'node:path';
-import type { Database } from 'better-sqlite3';
-import { validationError } from '../../model/index.js';
-import { inImportTransaction } from '../import-transaction.js';
+import { validationError, type SiteRegister } from '../../model/index.js';
+import type { AnalysisTables } from '../../store/analysis-tables.js';
 import type { SourceInfo } from '../types.js';
 import type { SourceDefaults } from './field-mapping.js';
-import type { SiteRegister } from './protected-area-schema.js';
 import { ProtectedAreaWriter, type SiteRecord } from './protected-area-writer.js';
 import { readLayerInWorker } from './read-layer-in-worker.js';
 
@@ -29,10 +27,10 @@ export interface SiteLayerReader {
  * we cannot read must not be half-imported. Re-importing a file (same base name) replaces the
  * sites it brought before, whichever register they were in.
  */
-export async function importSiteLayer(db: Database, file: string, reader: SiteLayerReader, options: SiteLayerOptions = {}): Promise<{ sites: number }> {
+export async function importSiteLayer(tables: AnalysisTables, file: string, reader: SiteLayerReader, options: SiteLayerOptions = {}): Promise<{ sites: number }> {
   const today = new Date().toISOString().slice(0, 10);
-  return inImportTransaction(db, async (conn) => {
-    const writer = new ProtectedAreaWriter(conn);
+  return tables.importTransaction(async (layerWriter) => {
+    const writer = new ProtectedAreaWriter(layerWriter);
     let datasetId: number | undefined;
     let sites = 0;
     for await (const feature of readLayerInWorker(file, { layer: options.layer })) {

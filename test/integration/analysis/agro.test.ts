@@ -1,8 +1,9 @@
 import { booleanPointInPolygon } from '@turf/turf';
-import Database from 'better-sqlite3';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { SIGPAC_USES } from '../../../core/analysis/agro/sigpac-uses.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeSigpac, type FakeSigpac, type RecintoFeature } from '../../fake-upstream/sigpac.js';
@@ -47,7 +48,7 @@ describe('AnalysisService.agro against the fake SIGPAC fed by the real Andalusia
   let service: AnalysisService;
   beforeAll(async () => {
     sigpac = await startFakeSigpac();
-    service = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }), config: { sigpacBaseUrl: sigpac.baseUrl } });
+    service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { sigpacBaseUrl: sigpac.baseUrl } });
   });
   afterAll(() => sigpac.close());
 

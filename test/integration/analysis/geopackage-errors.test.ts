@@ -6,6 +6,8 @@ import { pointOnFeature, polygon } from '@turf/turf';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { readLayer } from '../../../core/analysis/terrain/read-layer.js';
 import type { LonLat } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
@@ -33,9 +35,8 @@ describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERR
 
   beforeAll(async () => {
     good = buildVariant(dir, EEA);
-    db = new Database(path.join(dir, 'copy.sqlite'));
-    db.pragma('journal_mode = WAL');
-    service = new AnalysisService({ db, http: new UpstreamClient() });
+    db = openDatabase(path.join(dir, 'copy.sqlite'));
+    service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
     expect(await service.importProtectedAreas(ZEPA)).toEqual({ sites: 7 });
     expect(await service.importProtectedAreas(good)).toEqual({ sites: 7 });
     let pardo: LonLat[][] | undefined;

@@ -5,6 +5,8 @@ import { area, length, lineString, pointOnFeature, polygon as turfPolygon } from
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { readLayer, type LayerFeature } from '../../../core/analysis/terrain/read-layer.js';
 import type { LonLat } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
@@ -32,9 +34,8 @@ async function featuresOf(file: string, options: { layer?: string } = {}): Promi
 }
 
 function newService(dir: string, name: string): { service: AnalysisService; db: Database.Database } {
-  const db = new Database(path.join(dir, `${name}.sqlite`));
-  db.pragma('journal_mode = WAL');
-  return { service: new AnalysisService({ db, http: new UpstreamClient() }), db };
+  const db = openDatabase(path.join(dir, `${name}.sqlite`));
+  return { service: new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() }), db };
 }
 
 /** Stored area (m², geodesic) per site code: the sum of its pieces, which tile the site. */

@@ -6,6 +6,8 @@ import proj4 from 'proj4';
 import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { motionClass } from '../../../core/analysis/ground-motion/motion-class.js';
 import type { LonLat, Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
@@ -66,10 +68,10 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
       [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-')), 'copy.sqlite');
-    db = new Database(file);
+    db = openDatabase(file);
     // The recorded tile is Italian (Ustica). Which countries are analysed comes from the country
     // adapters' coverage; this build may not have Italy's yet, and the statistics do not depend on it.
-    service = new AnalysisService({ db, http: new UpstreamClient(), analysisCountries: ['ES', 'IT'] });
+    service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient(), analysisCountries: ['ES', 'IT'] });
     expect(await service.importGroundMotion(U_ZIP)).toEqual({ cells: U.cells.size });
     expect(await service.importGroundMotion(E_ZIP)).toEqual({ cells: E.cells.size });
   });

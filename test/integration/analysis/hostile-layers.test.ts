@@ -8,6 +8,8 @@ import { createGzip } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { EGMS_MAX_RECORD_CHARS, readEgmsCsv } from '../../../core/analysis/ground-motion/read-egms-csv.js';
 import { GEOJSON_MAX_BYTES, readLayer } from '../../../core/analysis/terrain/read-layer.js';
 import { readLayerInWorker } from '../../../core/analysis/terrain/read-layer-in-worker.js';
@@ -47,9 +49,8 @@ const sites = () => (db.prepare('SELECT count(*) AS n FROM analysis_pa_sites').g
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-layers-'));
-  db = new Database(path.join(dir, 'copy.sqlite'));
-  db.pragma('journal_mode = WAL');
-  service = new AnalysisService({ db, http: new UpstreamClient() });
+  db = openDatabase(path.join(dir, 'copy.sqlite'));
+  service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
   await service.importGroundMotion(U_ZIP);
 });
 afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });

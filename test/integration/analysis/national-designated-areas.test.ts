@@ -6,6 +6,9 @@ import { pointOnFeature } from '@turf/turf';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { migrate, openDatabase } from '../../../core/store/db.js';
+import { MIGRATIONS } from '../../../core/store/schema.js';
 import type { Parcel, TerrainResult } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { repoRoot } from '../../helpers/paths.js';
@@ -26,9 +29,8 @@ const ZEPA_SOURCE = 'Comunidad de Madrid, Red Natura 2000: ZEPA';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'analysis-national-'));
 
 function openService(name: string): { service: AnalysisService; db: Database.Database } {
-  const db = new Database(path.join(dir, `${name}.sqlite`));
-  db.pragma('journal_mode = WAL');
-  return { service: new AnalysisService({ db, http: new UpstreamClient() }), db };
+  const db = openDatabase(path.join(dir, `${name}.sqlite`));
+  return { service: new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() }), db };
 }
 
 const siteRows = (db: Database.Database) =>
@@ -186,13 +188,15 @@ const OLD_DDL = `
   CREATE VIRTUAL TABLE analysis_pa_parts_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat);`;
 
 describe('an existing data folder with the old protected-area tables', () => {
-  it('upgrades in place: its Natura 2000 sites stay natura2000, and a national layer can then be added', async () => {
+  it('adopts them in a versioned migration: its Natura 2000 sites stay natura2000, and a national layer can then be added', async () => {
     // The old store, filled with the real ZEPA import (copied over column by column, as the old code wrote it).
     const fresh = openService('fresh-zepa');
     await fresh.service.importProtectedAreas(ZEPA);
     fresh.db.close();
     const oldFile = path.join(dir, 'old.sqlite');
+    // A copy at schema 7 to which the analysis code of that time added its tables itself (CREATE TABLE IF NOT EXISTS).
     const old = new Database(oldFile);
+    migrate(old, 7);
     old.exec(OLD_DDL);
     old.exec(`ATTACH '${path.join(dir, 'fresh-zepa.sqlite')}' AS src;
       INSERT INTO analysis_pa_datasets SELECT id, file, name, license, edition, imported_at, sites FROM src.analysis_pa_datasets;
@@ -202,14 +206,13 @@ describe('an existing data folder with the old protected-area tables', () => {
       DETACH src;`);
     old.close();
 
-    const db = new Database(oldFile);
-    const service = new AnalysisService({ db, http: new UpstreamClient() });
+    const db = openDatabase(oldFile);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
     const columns = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
     expect(columns('analysis_pa_datasets')).toContain('register');
     expect(columns('analysis_pa_sites')).toContain('designation');
     expect(db.prepare('SELECT register, COUNT(*) AS n FROM analysis_pa_datasets GROUP BY register').all()).toEqual([{ register: 'natura2000', n: 1 }]);
-    // Opening it again finds the columns there and leaves them be.
-    expect(() => new AnalysisService({ db, http: new UpstreamClient() })).not.toThrow();
 
     const pardo = independentSites().find((s) => s.code === 'ES0000011')!;
     const parcel = squareParcel(...(pointOnFeature(pardo.geometry).geometry.coordinates as [number, number]), 'ES');
@@ -222,6 +225,10 @@ describe('an existing data folder with the old protected-area tables', () => {
     expect(areas.national.length).toBeGreaterThan(0);
     expect(areas.sources.map((s) => s.name)).toEqual([ZEPA_SOURCE, 'es_madrid_zec_qgis2web_3857.geojson.gz']);
     db.close();
+    // Opening it again runs no migration and leaves the adopted tables as they are.
+    const again = openDatabase(oldFile);
+    expect(siteRows(again)).toHaveLength(14);
+    again.close();
   });
 });
 

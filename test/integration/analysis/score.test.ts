@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { fixture } from '../../helpers/paths.js';
 import { PVCALC_RECORDING, startFakePvgis, type FakePvgis } from '../../fake-upstream/pvgis.js';
@@ -17,7 +18,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
     pvgis = await startFakePvgis({ noDataAt: (lat) => lat < 36 });
     sigpac = await startFakeSigpac();
     service = new AnalysisService({
-      db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }),
+      tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }),
       config: { pvgisBaseUrl: pvgis.baseUrl, sigpacBaseUrl: sigpac.baseUrl },
     });
     await service.importProtectedAreas(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'));
@@ -43,7 +44,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
   });
 
   it('nothing known (no layers, PVGIS has no data, urban): disponible false', async () => {
-    const empty = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
+    const empty = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
     const result = await empty.score(squareParcel(-3.5, 35.95, 'ES', { clase: 'Urbano' }));
     expect(result).toMatchObject({ disponible: false });
     expect(chargedUnits('score', result)).toBe(0); // spec Limits: a /score without data is free
@@ -52,7 +53,7 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
 });
 
 describe('parcels without a usable outline', () => {
-  const service = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }) });
+  const service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }) });
   const noOutline = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.7, 40.4]] as [number, number][] };
   const bowtie = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.69, 40.41], [-3.69, 40.4], [-3.7, 40.41], [-3.7, 40.4]] as [number, number][] };
 

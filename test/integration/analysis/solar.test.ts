@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import { netPresentValue } from '../../../core/analysis/solar/irr.js';
 import { DEFAULT_SOLAR_PRICES as P } from '../../../core/analysis/solar/solar-prices.js';
 import type { SolarAvailable } from '../../../core/analysis/types.js';
@@ -17,7 +18,7 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
   let service: AnalysisService;
   beforeAll(async () => {
     pvgis = await startFakePvgis({ noDataAt: (lat) => lat < 36 && lat > 35.9 }); // a point in the Alboran Sea
-    service = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
+    service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
   });
   afterAll(() => pvgis.close());
 

@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pointOnFeature } from '@turf/turf';
-import Database from 'better-sqlite3';
 import proj4 from 'proj4';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisService } from '../../../core/analysis/analysis-service.js';
+import { AnalysisTables } from '../../../core/store/analysis-tables.js';
+import { openDatabase } from '../../../core/store/db.js';
 import type { Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { analysisDir, independentSites, sampledOverlapPct, ZEC, ZEPA } from './madrid-layers.js';
@@ -19,9 +20,8 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
 
   beforeAll(async () => {
     dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-terrain-')), 'copy.sqlite');
-    const db = new Database(dbFile);
-    db.pragma('journal_mode = WAL');
-    service = new AnalysisService({ db, http: new UpstreamClient() });
+    const db = openDatabase(dbFile);
+    service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
     expect(await service.importProtectedAreas(ZEPA)).toEqual({ sites: 7 });
     expect(await service.importProtectedAreas(ZEC)).toEqual({ sites: 7 });
   });
@@ -100,7 +100,7 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
 });
 
 describe('terrain without data and outside coverage', () => {
-  const service = new AnalysisService({ db: new Database(':memory:'), http: new UpstreamClient() });
+  const service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient() });
   it('no layer imported: status no_data, nothing claimed', () => {
     expect(service.terrain(squareParcel(-3.7, 40.4, 'ES')).protected_areas).toMatchObject({ status: 'no_data', intersects: false, natura2000: [], sources: [] });
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParcelGeometry } from '../../../core/model/index.js';
+import { migrate } from '../../../core/store/db.js';
 import { encodeGeometry } from '../../../core/store/geometry-codec.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { MIGRATIONS } from '../../../core/store/schema.js';
@@ -18,8 +19,7 @@ describe('schema migrations', () => {
   it('upgrades a copy written by the first schema, keeping its rows', () => {
     const file = path.join(dir, 'v1.sqlite');
     const old = new Database(file);
-    old.exec(MIGRATIONS[0]);
-    old.pragma('user_version = 1');
+    migrate(old, 1);
     const { lastInsertRowid } = old.prepare(`INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date)
       VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11')`).run(encodeGeometry(square));
     old.prepare('INSERT INTO parcels_rtree VALUES (?, -4, -3.999, 40, 40.001)').run(lastInsertRowid);
@@ -41,8 +41,7 @@ describe('schema migrations', () => {
   it('upgrades a copy of schema 6 in place: its buildings, fincas and units become Spain\'s, keyed by country and reference', () => {
     const file = path.join(dir, 'v6.sqlite');
     const old = new Database(file);
-    MIGRATIONS.slice(0, 6).forEach((sql) => old.exec(sql));
-    old.pragma('user_version = 6');
+    migrate(old, 6);
     const { lastInsertRowid } = old.prepare(`INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date, offline_area)
       VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11', 'ES.40146')`).run(encodeGeometry(square));
     old.prepare('INSERT INTO parcels_rtree VALUES (?, -4, -3.999, 40, 40.001)').run(lastInsertRowid);
@@ -79,6 +78,43 @@ describe('schema migrations', () => {
       // Removing the area takes its parcel and the Spanish building keyed by it.
       expect(store.removeOfflineArea('ES.40146')).toEqual({ parcels: 1 });
       expect(store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('adopts the analysis tables an older version created outside the migrations, keeping their rows', () => {
+    const file = path.join(dir, 'v7-analysis.sqlite');
+    const old = new Database(file);
+    migrate(old, 7);
+    // What the analysis code of schema 7 ran at every start (CREATE TABLE IF NOT EXISTS), then a cached PVGIS answer and an EGMS cell.
+    old.exec(`
+      CREATE TABLE IF NOT EXISTS analysis_pvgis_cache (
+        lat_key INTEGER NOT NULL, lon_key INTEGER NOT NULL, yield TEXT, fetched_at TEXT NOT NULL, PRIMARY KEY (lat_key, lon_key));
+      CREATE TABLE IF NOT EXISTS analysis_gm_tiles (
+        id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, component TEXT NOT NULL CHECK (component IN ('U', 'E')),
+        dates TEXT NOT NULL, imported_at TEXT NOT NULL, cells INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS analysis_gm_cells (
+        id INTEGER PRIMARY KEY, tile_id INTEGER NOT NULL, pid TEXT NOT NULL, easting REAL NOT NULL, northing REAL NOT NULL,
+        mean_velocity REAL, mean_velocity_std REAL, acceleration REAL, rmse REAL, series BLOB NOT NULL);
+      CREATE VIRTUAL TABLE IF NOT EXISTS analysis_gm_cells_rtree USING rtree(id, min_e, max_e, min_n, max_n);
+      INSERT INTO analysis_pvgis_cache VALUES (4000, -400, '{"kwhPerKwp":1500}', '2026-11-01T00:00:00.000Z');
+      INSERT INTO analysis_gm_tiles VALUES (1, 'EGMS_L3_E32N19_100km_U_2019_2023_1.zip', 'U', '["20190101"]', '2026-11-01', 1);
+      INSERT INTO analysis_gm_cells VALUES (1, 1, 'P1', 3100050, 1900050, -2.5, 0.3, 0, 1, x'00000000');
+      INSERT INTO analysis_gm_cells_rtree VALUES (1, 3100000, 3100100, 1900000, 1900100);`);
+    old.close();
+
+    const store = ParcelStore.open(file);
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      const tables = store.analysisTables();
+      expect(tables.cachedPvgisAnswer(4000, -400)).toEqual({ answer: '{"kwhPerKwp":1500}', fetchedAt: '2026-11-01T00:00:00.000Z' });
+      expect(tables.groundMotionCellsIn([3100020, 1900020, 3100030, 1900030]).map((c) => [c.file, c.mean_velocity]))
+        .toEqual([['EGMS_L3_E32N19_100km_U_2019_2023_1.zip', -2.5]]);
+      // The tables the old code had not created yet come from the migration.
+      expect(tables.protectedAreaSources()).toEqual([]);
+      const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'analysis_%' ORDER BY 1").pluck().all();
+      expect(indexes).toEqual(['analysis_gm_cells_centre', 'analysis_gm_cells_tile', 'analysis_pa_parts_site', 'analysis_pa_sites_dataset']);
     } finally {
       store.close();
     }
