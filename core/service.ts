@@ -7,6 +7,7 @@ import { importHazardLayers } from './analysis/import-hazard-layers.js';
 import { layerFields } from './analysis/terrain/layer-fields.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { CountryRegistry, type SourcesConfig } from './countries/registry.js';
+import { withForalReferences } from './countries/foral/address-candidates.js';
 import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
 import { parcelTable } from './export/feature-table.js';
@@ -162,7 +163,10 @@ export class CatastroService {
   /** Endpoint 1: address → ranked parcel candidates, by the adapter of the country asked for. */
   async addressCandidates(input: AddressCandidatesInput, signal?: AbortSignal): Promise<AddressCandidatesResult> {
     const query = readAddressQuery(input ?? {}, this.countries.covering('byAddress'));
-    return this.countries.forCountry(query.country).searchAddress!(query, this.context(signal));
+    const ctx = this.context(signal);
+    const result = await this.countries.forCountry(query.country).searchAddress!(query, ctx);
+    // Spain's search covers the Basque Country and Navarre (spec): their candidates get the foral reference.
+    return query.country === 'ES' ? withForalReferences(result, this.countries, ctx) : result;
   }
 
   /** Endpoint 5: free-text address → reference (Spain only in the spec: the default country's adapter). */

@@ -162,7 +162,7 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     { name: 'country HR', query: { q: 'Ilica 1, Zagreb', country: 'HR' }, status: 422, code: 'CNV_COVERAGE' },
     { name: 'uncovered country HU', query: { q: 'Andrássy út 1, Budapest', country: 'HU' }, status: 422, code: 'CNV_COVERAGE' },
     { name: 'PV (searched with country=ES per the coverage table)', query: { q: 'Gran Via 1, Bilbao', country: 'PV' }, status: 422, code: 'CNV_COVERAGE' },
-    { name: 'CY, in the spec, without an adapter here', query: { q: 'Makariou 1, Nicosia', country: 'CY' }, status: 422, code: 'CNV_COVERAGE' },
+    { name: 'SE (agricultural blocks: no parcels at urban addresses)', query: { q: 'Drottninggatan 1, Stockholm', country: 'SE' }, status: 422, code: 'CNV_COVERAGE' },
     { name: 'CY with a bad postcode is still a 400 first', query: { q: 'Makariou 1, Nicosia', country: 'CY', postcode: '10100' }, status: 400, code: 'VALIDATION_ERROR' },
   ];
 

@@ -50,8 +50,9 @@ function enrich(candidate: AddressCandidate, copy: ParcelLookup): AddressCandida
 
 function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCandidate | undefined {
   const pais = paisOf(c.provinceCode);
-  const ref = c.refCatastral?.toUpperCase();
-  if (!ref || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_REFERENCE.test(ref))) return undefined;
+  // A foral portal keeps an empty reference when the geocoder has none: the foral parcel under it names it (foral/address-candidates.ts).
+  const ref = c.refCatastral?.toUpperCase() ?? (pais === 'ES' ? undefined : '');
+  if (ref === undefined || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_REFERENCE.test(ref))) return undefined;
   const numberMatches = address.numero !== undefined && c.portalNumber === address.numero
     && (address.extension === undefined || fold(address.extension) === fold(c.extension ?? ''));
   const muniMatches = address.municipio
@@ -120,8 +121,10 @@ function fromCopy(parcel: StoredParcel, address: ParsedAddress): AddressCandidat
 function rank(candidates: AddressCandidate[], address: ParsedAddress, limit: number): AddressCandidate[] {
   const best = new Map<string, AddressCandidate>();
   for (const c of candidates) {
-    const seen = best.get(c.refCatastral);
-    if (!seen || c.confianza > seen.confianza) best.set(c.refCatastral, c);
+    // Foral portals not yet named by their parcel are told apart by their point.
+    const key = c.refCatastral || `${c.pais}@${c.longitud},${c.latitud}`;
+    const seen = best.get(key);
+    if (!seen || c.confianza > seen.confianza) best.set(key, c);
   }
   const distance = (c: AddressCandidate) => (address.numero === undefined ? c.numero : Math.abs(c.numero - address.numero));
   return [...best.values()]

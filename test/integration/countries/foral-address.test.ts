@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pointOnFeature } from '@turf/turf';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiServer } from '../../../core/api/server.js';
+import { CatastroService } from '../../../core/service.js';
+import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
+import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
+
+/**
+ * Spec: Basque Country and Navarre addresses are searched with `country=ES`; their candidates
+ * carry `pais` PV / NA with the foral reference. The national geocoder (the CartoCiudad fake on
+ * its REAL Humanes index) is given one portal in Donostia WRITTEN BY HAND, on the REAL recorded
+ * Gipuzkoa parcel 8594149, with no cadastral reference (the Catastro holds none there); the
+ * foral parcel under it names the candidate.
+ */
+let app: FastifyInstance;
+let service: CatastroService;
+let europe: Awaited<ReturnType<typeof startFakeEurope>>;
+let carto: FakeCartoCiudad;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-foral-address-'));
+  europe = await startFakeEurope();
+  carto = await startFakeCartoCiudad();
+  service = await CatastroService.open({
+    dataDir, importSample: false,
+    sources: { ...europe.sources, es: { cartociudadBaseUrl: carto.url } },
+    upstream: { timeoutMs: 1500, retries: 0, baseDelayMs: 10, breakerHalfOpenAfterMs: 200 },
+  });
+  app = await buildApiServer({ service, auth: 'off' });
+});
+afterAll(async () => {
+  await app?.close();
+  service?.close();
+  await europe?.close();
+  await carto?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+describe('address search in the Basque Country with country=ES', () => {
+  it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
+    const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
+    const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
+    service.store.db.prepare("DELETE FROM parcels WHERE country = 'PV'").run();
+    carto.portals.push({
+      objId: '200690000001.1', streetCode: '00001', tipoVia: 'CALLE', street: 'MIRAMON', numero: 7, extension: null,
+      ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',
+      comunidad: 'País Vasco', poblacion: 'Donostia', postcodes: ['20014'], lat, lng, ref: null, sinNumero: false,
+    });
+    const response = await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Miramon 7, Donostia')}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [candidate] = response.json().data.candidatos;
+    expect(candidate).toMatchObject({ refCatastral: '8594149', pais: 'PV', numero: 7, coincideNumero: true, enCopia: false });
+    expect(response.json().data.attribution).toMatch(/Gipuzkoa/);
+  });
+
+  it('drops a foral portal on no foral parcel (404 when nothing else is found)', async () => {
+    carto.portals.push({
+      objId: '200690000002.1', streetCode: '00002', tipoVia: 'CALLE', street: 'ITSASO', numero: 1, extension: null,
+      ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',
+      comunidad: 'País Vasco', poblacion: 'Donostia', postcodes: ['20001'], lat: 43.33, lng: -2.0, ref: null, sinNumero: false,
+    });
+    expect((await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Itsaso 1, Donostia')}`)).statusCode).toBe(404);
+  });
+});
