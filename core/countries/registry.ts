@@ -31,6 +31,8 @@ import { sweden } from './se/definition.js';
 import { liechtenstein } from './li/definition.js';
 import { iceland } from './is/definition.js';
 import { unitedKingdom } from './uk/definition.js';
+import { germany } from './de/definition.js';
+import { finland } from './fi/definition.js';
 
 /** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
 export const COUNTRIES: readonly CountryDefinition[] = [
@@ -59,6 +61,8 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   liechtenstein,
   iceland,
   unitedKingdom,
+  germany,
+  finland,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

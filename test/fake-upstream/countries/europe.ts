@@ -9,6 +9,7 @@ import { inspireRoutes, inspireSources } from './inspire.js';
 import { luxembourgRoutes, luxembourgSources } from './lu.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
+import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 
@@ -16,7 +17,7 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
   const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
-    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes]);
+    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes, germanyFinlandRoutes]);
   return {
     ...server,
     sources: {
@@ -29,6 +30,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       lu: luxembourgSources(server.url),
       ...geoJsonCountrySources(server.url),
       ...europeBSources(server.url),
+      ...germanyFinlandSources(server.url),
     },
     async close() {
       await server.close();

@@ -10,6 +10,7 @@ import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries
 import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
 import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
 import { IS_PARCEL, LI_PARCEL, SK_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
+import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
@@ -44,6 +45,8 @@ const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
   SE: SE_PARCEL.ref,
   HR: HR_PARCEL.ref,
   UK: UK_PARCEL.ref,
+  DE: DE_BE_REF,
+  FI: FI_REF,
 };
 /** Rows whose references are detected only with `?country=` (spec: LV bare digits, GR, IE; SE blocks, whose id shape is undocumented). */
 const NEEDS_COUNTRY = new Set<CountryCode>(['LV', 'GR', 'IE', 'SE']);

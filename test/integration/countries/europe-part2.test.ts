@@ -2,6 +2,7 @@ import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
+import { BAVARIA_POINT, DE_BE_REF, DE_NI_REF, DE_NW_REF, DE_POINTS, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
@@ -29,6 +30,8 @@ const ROWS: Row[] = [
   { code: 'LV', ref: GEOJSON_PARCELS.LV.ref, centre: GEOJSON_PARCELS.LV.centre, detection: 'never', address: { q: `${place('lv').road} ${place('lv').houseNumber}, Rīga`, municipality: 'Rīga', postcode: 'LV-1050', wrongPostcode: '10500' } },
   { code: 'LT', ref: GEOJSON_PARCELS.LT.ref, centre: GEOJSON_PARCELS.LT.centre, detection: 'alone', address: { q: `${place('lt').road} ${place('lt').houseNumber}, Vilnius`, municipality: 'Vilnius', postcode: 'LT-01103', wrongPostcode: '0110' } },
   { code: 'SI', ref: GEOJSON_PARCELS.SI.ref, centre: GEOJSON_PARCELS.SI.centre, detection: 'alone', address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' } },
+  { code: 'DE', ref: DE_BE_REF, centre: DE_POINTS.BE, detection: 'alone', address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' } },
+  { code: 'FI', ref: FI_REF, centre: FI_POINT, detection: 'alone', address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' } },
 ];
 
 let api: EuropeApi;
@@ -111,5 +114,58 @@ describe('Latvia: bare digits only with ?country=LV', () => {
     expect(bare.statusCode).toBe(400);
     const asked = await get(`/api/catastro/${GEOJSON_PARCELS.LV.ref}?country=LV`);
     expect(asked.statusCode, asked.body).toBe(200);
+  });
+});
+
+describe('Germany: the Länder services, 15 of 16', () => {
+  it('reads the INSPIRE answer of Niedersachsen (EPSG:4326, latitude first) by reference and by point', async () => {
+    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_NI_REF)}`);
+    expect(byRef.statusCode, byRef.body).toBe(200);
+    expect(byRef.json().data).toMatchObject({ refCatastral: DE_NI_REF, pais: 'DE', provincia: 'Niedersachsen', superficieParcela: 572 });
+    const [longitude, latitude] = DE_POINTS.NI;
+    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
+    expect(byPoint.statusCode, byPoint.body).toBe(200);
+    expect(byPoint.json().data.refCat14).toBe(DE_NI_REF);
+  });
+
+  it('reads the simplified ALKIS schema of Nordrhein-Westfalen (EPSG:25832) by point, with municipality and Land', async () => {
+    const [longitude, latitude] = DE_POINTS.NW;
+    const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'DE' });
+    expect(byPoint.statusCode, byPoint.body).toBe(200);
+    expect(byPoint.json().data).toMatchObject({ refCat14: DE_NW_REF, municipio: 'Düsseldorf' });
+    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_NW_REF)}`);
+    expect(byRef.json().data).toMatchObject({ superficieParcela: 905, municipio: 'Düsseldorf', provincia: 'Nordrhein-Westfalen' });
+  });
+
+  it('reads the written form and the stripped Kennzeichen (with ?country=DE) as the same parcel', async () => {
+    const written = await get(`/api/catastro/${encodeURIComponent('110001-919-567')}`);
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json().data.refCatastral).toBe(DE_BE_REF);
+    const stripped = await get('/api/catastro/11000191900567?country=DE');
+    expect(stripped.json().data.refCatastral).toBe(DE_BE_REF);
+  });
+
+  it('answers 422 CNV_COVERAGE naming Bavaria by reference, by point and by address', async () => {
+    const byRef = await get('/api/catastro/09123400100123______');
+    expect(byRef.statusCode).toBe(422);
+    expect(byRef.json()).toMatchObject({ code: 'CNV_COVERAGE' });
+    expect(byRef.json().error).toMatch(/Bavaria/);
+    const [longitude, latitude] = BAVARIA_POINT;
+    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
+    expect(byPoint.statusCode).toBe(422);
+    expect(byPoint.json().error).toMatch(/Bavaria/);
+    const byAddress = await get(`/api/search/address/candidates?country=DE&q=${encodeURIComponent(`${place('de-by').road} ${place('de-by').houseNumber}, München`)}`);
+    expect(byAddress.statusCode).toBe(422);
+    expect(byAddress.json().error).toMatch(/Bavaria/);
+  });
+});
+
+describe('Finland: kiinteistötunnus', () => {
+  it('reads the long form with ?country=FI as the short one; 14 bare digits are not claimed without it', async () => {
+    const long = await get('/api/catastro/09141000030044?country=FI');
+    expect(long.statusCode, long.body).toBe(200);
+    expect(long.json().data.refCatastral).toBe(FI_REF);
+    const bare = await get('/api/catastro/09141000030044');
+    expect(bare.statusCode).not.toBe(200);
   });
 });

@@ -44,11 +44,22 @@ function examples(): [string, string, CountryCode | CountryCode[]][] {
   add('ÚGKK nationalCadastralReference form (SOURCES.md, no recording)', ['804959_2158/2.C', '804959_503.E'], 'SK');
   add('AGKK nationalcadastralref (SOURCES.md, recorded elsewhere, not copied)', ['68134.100.5', '68134.405.115'], 'BG');
   add('DGT nationalcadastralreference (SOURCES.md, no recording)', ['AAA000336903'], 'PT');
+  // No recording of these countries exists: the examples SOURCES.md 5 and 15 quote.
+  add('ALKIS Flurstückskennzeichen (SOURCES.md 5, 15)', ['15185500301190______', '08146000000006000000', '140208___02523001200'], 'DE');
+  add('kiinteistötunnus (SOURCES.md 10)', ['91-1-1-1'], 'FI');
+  add('Estonian tunnus (SOURCES.md 15)', ['78401:114:0086'], 'EE');
+  add('Lithuanian kadastro Nr (SOURCES.md 15)', ['0101/0039:1406'], 'LT');
+  add('GURS KO and parcel (SOURCES.md 15)', ['1725 3274/13'], 'SI');
   return rows;
 }
 
 describe('reference detection over real examples of every country', () => {
   const registry = CountryRegistry.create();
+
+  it('never claims Latvian bare digits (spec: they need ?country=LV), which LV reads when asked', () => {
+    expect(registry.forReference('01000070162', undefined).code).not.toBe('LV');
+    expect(registry.forReference('01000070162', 'LV').normalizeReference('01000070162')).toBe('01000070162');
+  });
 
   it.each(examples())('%s: %s → %s', (_source, ref, expected) => {
     if (typeof expected === 'string') {

@@ -1,0 +1,38 @@
+/**
+ * German Flurstückskennzeichen (ALKIS, SOURCES.md 5): 20 characters, Land (2) + Gemarkung (4) +
+ * Flur (3, `___` where the Land has none, Sachsen) + Zähler (5) + Nenner (4, `_`-filled when the
+ * parcel has none) + Flurstücksfolge (2, normally `__`): `15185500301190______`. The INSPIRE
+ * answers carry it as nationalCadastralReference; some clients strip the trailing `_`, so with
+ * `?country=DE` 14 to 19 characters are padded back. Also read: the written form
+ * `<Gemarkungsschlüssel 6>-<Flur>-<Zähler>[/<Nenner>]`, `051234-1-17/2`.
+ * Detection claims the 20-character and the written forms only (14 bare digits are also a French
+ * IDU's shape).
+ */
+const KENNZEICHEN = /^(\d{2})(\d{4})([\d_]{3})(\d{5})([\d_]{4})([\d_]{2})$/;
+const WRITTEN = /^(\d{2})(\d{4})-(\d{1,3})-(\d{1,5})(?:\/(\d{1,4}))?$/;
+
+export const DE_REFERENCE_HINT =
+  'A German parcel is its Flurstückskennzeichen, 20 characters: Land, Gemarkung, Flur, Zähler, Nenner, Folge, `_`-filled (e.g. 15185500301190______), or written Gemarkungsschlüssel-Flur-Zähler/Nenner (e.g. 151855-3-1190).';
+
+function fromWritten(text: string): string | undefined {
+  const match = WRITTEN.exec(text);
+  if (!match) return undefined;
+  const [, land, gemarkung, flur, zaehler, nenner] = match;
+  return `${land}${gemarkung}${flur.padStart(3, '0')}${zaehler.padStart(5, '0')}${nenner ? nenner.padStart(4, '0') : '____'}__`;
+}
+
+/** Canonical 20-character Flurstückskennzeichen, or undefined. `strict`: detection's forms only. */
+export function parseGermanReference(raw: string, strict = false): string | undefined {
+  const text = raw.normalize('NFC').trim().replace(/\s+/g, '');
+  const written = fromWritten(text);
+  if (written) return written;
+  if (strict && text.length !== 20) return undefined;
+  if (text.length < 14 || text.length > 20) return undefined;
+  const padded = text.padEnd(20, '_');
+  return KENNZEICHEN.test(padded) ? padded : undefined;
+}
+
+export const isDetectedGermanReference = (raw: string) => parseGermanReference(raw, true) !== undefined;
+
+/** The Land (2-digit code, the ALKIS/AGS prefix) of a canonical Flurstückskennzeichen. */
+export const landOfReference = (ref: string) => ref.slice(0, 2);

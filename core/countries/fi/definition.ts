@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { FinlandAdapter, FI_SOURCES_ENV } from './adapter.js';
+
+/** Finland in the registry: its adapter (an INSPIRE CP WFS profile) and the environment variables of its sources. */
+export const finland: CountryDefinition = {
+  code: 'FI',
+  sourceEnv: FI_SOURCES_ENV,
+  create: (sources) => new FinlandAdapter(sources),
+};

@@ -1,0 +1,25 @@
+/**
+ * Finnish kiinteistötunnus: municipality (3) - village or district (3) - house or block (4) -
+ * parcel (4), written short `91-410-3-44` or long, zero-padded, `09141000030044` (SOURCES.md 10;
+ * UNCERTAIN which form the INSPIRE answers write as nationalCadastralReference: both are read,
+ * and asked). Canonical: the short form. Detection claims the dashed form only: 14 bare digits
+ * are also a French IDU's shape, so they need `?country=FI`.
+ */
+const SHORT = /^(\d{1,3})-(\d{1,3})-(\d{1,4})-(\d{1,4})$/;
+const LONG = /^(\d{3})(\d{3})(\d{4})(\d{4})$/;
+
+export const FI_REFERENCE_HINT = 'A Finnish property is its kiinteistötunnus, e.g. 91-410-3-44 (or the 14 digits 09141000030044 with ?country=FI).';
+
+export function parseFinnishReference(raw: string): string | undefined {
+  const text = raw.normalize('NFC').trim().replace(/\s+/g, '');
+  const match = SHORT.exec(text) ?? LONG.exec(text);
+  return match ? match.slice(1, 5).map(Number).join('-') : undefined;
+}
+
+export const isDashedFinnishReference = (raw: string) => SHORT.test(raw.normalize('NFC').trim().replace(/\s+/g, ''));
+
+/** The long form (3-3-4-4 digits) of a canonical reference. */
+export function longFinnishReference(ref: string): string {
+  const widths = [3, 3, 4, 4];
+  return ref.split('-').map((part, i) => part.padStart(widths[i], '0')).join('');
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { fromWgs84, isGeographic, toWgs84 } from '../../../core/geo/crs.js';
+import { centroid, containsPoint } from '../../../core/geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
+import { LANDER } from '../../../core/countries/de/lander.js';
+import { landOption } from '../../../core/countries/de/live-source.js';
+import { fixture } from '../../helpers/paths.js';
+import { json, xml, type FakeRoute } from './fake-server.js';
+import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
+
+/**
+ * Germany's Länder services and Finland's NLS INSPIRE CP WFS as the fake plays them.
+ *
+ * NO GERMAN OR FINNISH RECORDING EXISTS (SOURCES.md 15). As the CZ precedent does
+ * (inspire.ts), the INSPIRE answers are the REAL Spanish INSPIRE GetParcel answer for
+ * 8429105VK1882N RE-LABELLED for the country: its references become the country's, its namespace
+ * the country's, its outline is moved (in degrees) to the country and written in the CRS asked
+ * (Niedersachsen: EPSG:4326 URN, latitude first; Finland: EPSG:3067, easting first); structure,
+ * areaValue 572 and dates are the Spanish answer's. Written BY HAND in the documented formats:
+ * Berlin's GeoJSON (alkis_flurstuecke, fsko/afl), the AdV simplified-schema `ave:Flurstueck`
+ * GML of Nordrhein-Westfalen (flstkennz/flaeche/gemeinde), and every empty answer.
+ */
+const SPANISH = readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8');
+const SPANISH_RING: LonLat[] = (() => {
+  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(SPANISH)![1].trim().split(/\s+/).map(Number);
+  const ring: LonLat[] = [];
+  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(25830, numbers[i], numbers[i + 1]));
+  return ring;
+})();
+/** A point well inside the Spanish outline (its centroid is not: the parcel is concave), the one moved onto `centre`. */
+const SPANISH_CENTRE: LonLat = (() => {
+  const outline: ParcelGeometry = { type: 'Polygon', coordinates: [SPANISH_RING] };
+  const [cx, cy] = centroid(outline);
+  for (let r = 0; r < 40; r++) {
+    for (let a = 0; a < 16; a++) {
+      const p: LonLat = [cx + r * 0.000005 * Math.cos((a * Math.PI) / 8), cy + r * 0.000005 * Math.sin((a * Math.PI) / 8)];
+      if (containsPoint(outline, p) && [[3e-5, 0], [-3e-5, 0], [0, 3e-5], [0, -3e-5]].every(([dx, dy]) => containsPoint(outline, [p[0] + dx, p[1] + dy]))) return p;
+    }
+  }
+  throw new Error('no interior point');
+})();
+
+export interface Relabelled { answer: string; outline: ParcelGeometry }
+
+/** The Spanish answer moved so its outline is centred on `centre`, written in `epsg` (URN axis order), with the country's ids. */
+export function relabelSpanishParcel(options: { ref: string; namespace: string; epsg: number; centre: LonLat }): Relabelled {
+  const [dx, dy] = [options.centre[0] - SPANISH_CENTRE[0], options.centre[1] - SPANISH_CENTRE[1]];
+  const geographic = isGeographic(options.epsg);
+  const write = (x: number, y: number) => {
+    const [lon, lat] = toWgs84(25830, x, y);
+    const [a, b] = fromWgs84(options.epsg, lon + dx, lat + dy);
+    return geographic ? `${b.toFixed(8)} ${a.toFixed(8)}` : `${a.toFixed(2)} ${b.toFixed(2)}`;
+  };
+  const answer = SPANISH
+    .replace(/(<gml:posList[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
+      const values = numbers.trim().split(/\s+/).map(Number);
+      const pairs: string[] = [];
+      for (let i = 0; i < values.length; i += 2) pairs.push(write(values[i], values[i + 1]));
+      return `${open}${pairs.join(' ')}${close}`;
+    })
+    .replace(/(<gml:pos>)([^<]+)(<)/g, (_, open: string, pair: string, close: string) => {
+      const [x, y] = pair.trim().split(/\s+/).map(Number);
+      return `${open}${write(x, y)}${close}`;
+    })
+    .replace(/http:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/25830/g, `urn:ogc:def:crs:EPSG::${options.epsg}`)
+    .replace(/ES\.SDGC\.CP/g, options.namespace)
+    .replace(/8429105VK1882N/g, options.ref);
+  const outline: ParcelGeometry = { type: 'Polygon', coordinates: [SPANISH_RING.map(([lon, lat]) => [lon + dx, lat + dy] as LonLat)] };
+  return { answer, outline };
+}
+
+const EMPTY_WFS = `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-11-24T09:00:00Z"/>
+`;
+
+const parameter = (url: URL, name: string) => {
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return undefined;
+};
+
+/** True when a box written in `epsg`'s URN axis order meets the outline (tested at the box's centre and the outline's extent). */
+function urnBoxMeets(bbox: string | undefined, epsg: number, outline: ParcelGeometry): boolean {
+  const [a, b, c, d, urn] = (bbox ?? '').split(',');
+  if (urn !== `urn:ogc:def:crs:EPSG::${epsg}`) return false;
+  const [minX, minY, maxX, maxY] = isGeographic(epsg) ? [b, a, d, c].map(Number) : [a, b, c, d].map(Number);
+  const centre = toWgs84(epsg, (minX + maxX) / 2, (minY + maxY) / 2);
+  return containsPoint(outline, centre);
+}
+
+const literalIn = (filter: string | undefined, ref: string) =>
+  filter !== undefined && [ref, ref.replace(/_+$/, '')].some((v) => filter.includes(`<fes:Literal>${v}</fes:Literal>`));
+
+// Niedersachsen (Hannover, Kröpcke): INSPIRE, EPSG:4326, the recorder's stripped Kennzeichen padded back.
+export const DE_NI_REF = '034880045002110098__';
+const NI = relabelSpanishParcel({ ref: DE_NI_REF, namespace: 'DENI.ALKIS.CP', epsg: 4326, centre: [9.7385, 52.3745] });
+// Berlin (Pariser Platz): GeoJSON written by hand; fsko as the recorder saw it (18 characters).
+export const DE_BE_REF = '11000191900567______';
+const BERLIN_CENTRE: LonLat = [13.3777, 52.5163];
+// Nordrhein-Westfalen (Düsseldorf, Burgplatz): ave:Flurstueck GML written by hand.
+export const DE_NW_REF = '05111200100123______';
+const NW_CENTRE: LonLat = [6.7735, 51.2277];
+/** A point in Bavaria (Munich, Marienplatz). */
+export const BAVARIA_POINT: LonLat = [11.5755, 48.1374];
+export const DE_POINTS = { NI: [9.7385, 52.3745] as LonLat, BE: BERLIN_CENTRE, NW: NW_CENTRE };
+
+function nrwAnswer(): string {
+  const ring = square(NW_CENTRE).map(([lon, lat]) => fromWgs84(25832, lon, lat).map((v) => v.toFixed(2)).join(' ')).join(' ');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:ave="http://repository.gdi-de.org/schemas/adv/produkt/alkis-vereinfacht/2.0" numberMatched="1" numberReturned="1" timeStamp="2026-11-24T09:00:00Z">
+  <wfs:member>
+    <ave:Flurstueck gml:id="DENW36AL10000abcFL">
+      <ave:idflurst>DENW36AL10000abc</ave:idflurst>
+      <ave:flstkennz>${DE_NW_REF}</ave:flstkennz>
+      <ave:land>Nordrhein-Westfalen</ave:land>
+      <ave:gemarkung>Düsseldorf</ave:gemarkung>
+      <ave:flur>1</ave:flur>
+      <ave:flstnrzae>123</ave:flstnrzae>
+      <ave:flaeche>905</ave:flaeche>
+      <ave:gemeinde>Düsseldorf</ave:gemeinde>
+      <ave:geometrie>
+        <gml:Polygon gml:id="DENW36AL10000abcFL.geom" srsName="urn:ogc:def:crs:EPSG::25832">
+          <gml:exterior><gml:LinearRing><gml:posList srsDimension="2">${ring}</gml:posList></gml:LinearRing></gml:exterior>
+        </gml:Polygon>
+      </ave:geometrie>
+    </ave:Flurstueck>
+  </wfs:member>
+</wfs:FeatureCollection>
+`;
+}
+
+// Finland (Helsinki, Senate Square): INSPIRE, EPSG:3067, nationalCadastralReference written in the long form.
+export const FI_REF = '91-410-3-44';
+const FI = relabelSpanishParcel({ ref: '09141000030044', namespace: 'FI.NLS.CP', epsg: 3067, centre: [24.9522, 60.1693] });
+/** A point inside the Finnish parcel (the Nominatim fake's Aleksanterinkatu 20 is there too). */
+export const FI_POINT: LonLat = [24.9522, 60.1693];
+
+export const germanyFinlandRoutes: FakeRoute = (url) => {
+  if (url.pathname === '/fi-wfs') {
+    if (parameter(url, 'TYPENAMES') !== 'cp:CadastralParcel') return xml(EMPTY_WFS, 400);
+    const hit = parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), '09141000030044') : urnBoxMeets(parameter(url, 'BBOX'), 3067, FI.outline);
+    return xml(hit ? FI.answer : EMPTY_WFS);
+  }
+  if (!url.pathname.startsWith('/de-')) return undefined;
+  const key = url.pathname.slice(4);
+  if (key === 'ni') {
+    const hit = parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), DE_NI_REF) : urnBoxMeets(parameter(url, 'BBOX'), 4326, NI.outline);
+    return xml(hit ? NI.answer : EMPTY_WFS);
+  }
+  if (key === 'be') {
+    const ring = square(BERLIN_CENTRE);
+    const [minLon, minLat, maxLon, maxLat, crs] = (parameter(url, 'bbox') ?? '').split(',');
+    const hit = parameter(url, 'FILTER') !== undefined
+      ? literalIn(parameter(url, 'FILTER'), DE_BE_REF)
+      : crs === 'EPSG:4326' && boxMeets(`${minLat},${minLon},${maxLat},${maxLon},urn:ogc:def:crs:EPSG::4326`, ring);
+    return json(geoServerCollection('alkis_flurstuecke:flurstuecke', hit ? [{ ring, properties: { fsko: '11000191900567____', zae: '567', nen: null, gmk: 'Mitte', afl: 1210 } }] : []));
+  }
+  if (key === 'nw') {
+    const outline: ParcelGeometry = { type: 'Polygon', coordinates: [square(NW_CENTRE)] };
+    const hit = parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), DE_NW_REF) : urnBoxMeets(parameter(url, 'BBOX'), 25832, outline);
+    return xml(hit ? nrwAnswer() : EMPTY_WFS);
+  }
+  return xml(EMPTY_WFS);
+};
+
+/** Every Land's service at the fake (`/de-<key>`), none left pointing at the real ones. */
+export const germanyFinlandSources = (base: string) => ({
+  de: { ...Object.fromEntries(LANDER.filter((l) => l.service).map((l) => [landOption(l), `${base}/de-${l.key}`])), geocoderUrl: `${base}/nominatim` },
+  fi: { cpWfsUrl: `${base}/fi-wfs`, geocoderUrl: `${base}/nominatim` },
+});
