@@ -33,6 +33,10 @@ import { iceland } from './is/definition.js';
 import { unitedKingdom } from './uk/definition.js';
 import { germany } from './de/definition.js';
 import { finland } from './fi/definition.js';
+import { norway } from './no/definition.js';
+import { belgium } from './be/definition.js';
+import { switzerland } from './ch/definition.js';
+import { austria } from './at/definition.js';
 
 /** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
 export const COUNTRIES: readonly CountryDefinition[] = [
@@ -63,6 +67,10 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   unitedKingdom,
   germany,
   finland,
+  norway,
+  belgium,
+  switzerland,
+  austria,
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

@@ -10,6 +10,8 @@ import { luxembourgRoutes, luxembourgSources } from './lu.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
 import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';
+import { norwayRoutes, norwaySources } from './norway.js';
+import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
 import { dutchRoutes, dutchSources } from './nl.js';
 import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 
@@ -17,7 +19,7 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
   const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
-    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes, germanyFinlandRoutes]);
+    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes, germanyFinlandRoutes, norwayRoutes, beChAtRoutes]);
   return {
     ...server,
     sources: {
@@ -31,6 +33,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       ...geoJsonCountrySources(server.url),
       ...europeBSources(server.url),
       ...germanyFinlandSources(server.url),
+      ...norwaySources(server.url),
+      ...beChAtSources(server.url),
     },
     async close() {
       await server.close();

@@ -12,6 +12,8 @@ export interface FakeAnswer {
   status: number;
   type: string;
   body: Buffer | string;
+  /** Answer only after this long (a slow source); the timer ends with the connection. */
+  delayMs?: number;
 }
 
 /** A route of a fake: the answer for a request, or undefined when the path is not its own. */
@@ -44,7 +46,11 @@ export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> 
       if (answer) break;
     }
     answer ??= text('not found', 404);
-    res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
+    const send = (a: FakeAnswer) => res.writeHead(a.status, { 'content-type': a.type }).end(a.body);
+    if (!answer.delayMs) { send(answer); return; }
+    const late = answer;
+    const timer = setTimeout(() => { if (!res.destroyed) send(late); }, late.delayMs);
+    res.on('close', () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

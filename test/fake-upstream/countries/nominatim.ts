@@ -32,6 +32,8 @@ export const NOMINATIM_PLACES: Record<string, FakePlace> = {
   si: { road: 'Prešernov trg', houseNumber: '2', city: 'Ljubljana', postcode: '1000', country: 'Slovenija', point: [14.5058, 46.0569] },
   de: { road: 'Pariser Platz', houseNumber: '1', city: 'Berlin', postcode: '10117', state: 'Berlin', country: 'Deutschland', point: [13.3777, 52.5163] },
   'de-by': { road: 'Marienplatz', houseNumber: '8', city: 'München', postcode: '80331', state: 'Bayern', country: 'Deutschland', point: [11.5755, 48.1374] },
+  be: { road: 'Grand-Place', houseNumber: '1', city: 'Bruxelles', postcode: '1000', state: 'Région de Bruxelles-Capitale', country: 'Belgique', point: [4.3525, 50.8467] },
+  at: { road: 'Stephansplatz', houseNumber: '3', city: 'Wien', postcode: '1010', state: 'Wien', country: 'Österreich', point: [16.3725, 48.2083] },
   fi: { road: 'Aleksanterinkatu', houseNumber: '20', city: 'Helsinki', postcode: '00170', state: 'Uusimaa', country: 'Suomi', point: [24.9522, 60.1693] },
 };
 

@@ -4,6 +4,8 @@ import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
 import { BAVARIA_POINT, DE_BE_REF, DE_NI_REF, DE_NW_REF, DE_POINTS, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
+import { NO_ADDRESS, NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
+import { AT_POINT, AT_REF, BE_DELAY_MS, BE_POINT, BE_REF, CH_NO_PARCEL_HERE, CH_NO_PARCELS_POINT, CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
@@ -20,6 +22,8 @@ interface Row {
   detection: 'alone' | 'shared' | 'never';
   /** A point inside the parcel (WGS84 lon, lat). */
   centre: [number, number];
+  /** The source finds parcels by position only: by reference the copy answers, the source 422 (AT). */
+  positionOnly?: boolean;
   /** A query naming the fake address, its municipality and its postcode in the spec's format. */
   address: { q: string; municipality: string; postcode: string; wrongPostcode: string };
 }
@@ -29,8 +33,12 @@ const ROWS: Row[] = [
   { code: 'EE', ref: GEOJSON_PARCELS.EE.ref, centre: GEOJSON_PARCELS.EE.centre, detection: 'alone', address: { q: `${place('ee').road} ${place('ee').houseNumber}, Tallinn`, municipality: 'Tallinn', postcode: '10146', wrongPostcode: '1014' } },
   { code: 'LV', ref: GEOJSON_PARCELS.LV.ref, centre: GEOJSON_PARCELS.LV.centre, detection: 'never', address: { q: `${place('lv').road} ${place('lv').houseNumber}, Rīga`, municipality: 'Rīga', postcode: 'LV-1050', wrongPostcode: '10500' } },
   { code: 'LT', ref: GEOJSON_PARCELS.LT.ref, centre: GEOJSON_PARCELS.LT.centre, detection: 'alone', address: { q: `${place('lt').road} ${place('lt').houseNumber}, Vilnius`, municipality: 'Vilnius', postcode: 'LT-01103', wrongPostcode: '0110' } },
-  { code: 'SI', ref: GEOJSON_PARCELS.SI.ref, centre: GEOJSON_PARCELS.SI.centre, detection: 'alone', address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' } },
+  { code: 'SI', ref: GEOJSON_PARCELS.SI.ref, centre: GEOJSON_PARCELS.SI.centre, detection: 'shared', address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' } },
   { code: 'DE', ref: DE_BE_REF, centre: DE_POINTS.BE, detection: 'alone', address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' } },
+  { code: 'NO', ref: NO_REF, centre: NO_POINT, detection: 'shared', address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' } },
+  { code: 'BE', ref: BE_REF, centre: BE_POINT, detection: 'alone', address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' } },
+  { code: 'CH', ref: CH_REF, centre: CH_POINT, detection: 'alone', address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' } },
+  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'shared', positionOnly: true, address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
   { code: 'FI', ref: FI_REF, centre: FI_POINT, detection: 'alone', address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' } },
 ];
 
@@ -41,16 +49,39 @@ afterAll(async () => { await api?.close(); });
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: object) => api.app.inject({ method: 'POST', url, payload: body });
 
+describe('before any lookup (nothing in the copy)', () => {
+  it('Belgium answers by point although CadGIS takes longer than the client\'s default time per attempt (its own timeout)', async () => {
+    const [longitude, latitude] = BE_POINT;
+    const started = Date.now();
+    const response = await post('/api/search/coordinates', { latitude, longitude, country: 'BE' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(BE_DELAY_MS - 50);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.refCat14).toBe(BE_REF);
+  }, 30_000);
+
+  it('Norway finds a property through the address register, then its teig at the address point', async () => {
+    const response = await get(`/api/catastro/${encodeURIComponent(NO_REF)}?country=NO`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: NO_REF, pais: 'NO', superficieParcela: 931.4 });
+    expect(api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
+  });
+
+  it('Austria answers 422 by reference from its source (BEV publishes parcels by position only), saying how to get it', async () => {
+    const response = await get(`/api/catastro/${encodeURIComponent(AT_REF)}?country=AT`);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().code).toBe('CNV_COVERAGE');
+    expect(response.json().error).toMatch(/by coordinates/);
+  });
+});
+
 describe.each(ROWS)('$code against its documented-format fake', (row) => {
   const path = `/api/catastro/${encodeURIComponent(row.ref)}`;
 
-  it('answers the parcel at a point from the source (nothing in the copy yet)', async () => {
+  it('answers the parcel at a point, and 404 where the source has none', async () => {
     const [longitude, latitude] = row.centre;
-    const asked = api.fake.requests.length;
     const byPoint = await post('/api/search/coordinates', { latitude, longitude });
     expect(byPoint.statusCode, byPoint.body).toBe(200);
     expect(byPoint.json().data).toMatchObject({ refCat14: row.ref, referenciaCatastral: row.ref, pais: row.code });
-    expect(api.fake.requests.length).toBeGreaterThan(asked);
     const away = await post('/api/search/coordinates', { latitude: latitude + 0.01, longitude: longitude + 0.01, country: row.code });
     expect(away.statusCode, away.body).toBe(404);
   });
@@ -84,11 +115,11 @@ describe.each(ROWS)('$code against its documented-format fake', (row) => {
     expect(byPoint.json().data).toMatchObject({ refCat14: row.ref, pais: row.code });
   });
 
-  it('answers 404 for a well-formed reference the cadastre does not know', async () => {
+  it('answers 404 for a well-formed reference the cadastre does not know (422 where the source finds parcels by position only)', async () => {
     const unknown = row.ref.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
     const response = await get(`/api/catastro/${encodeURIComponent(unknown)}?country=${row.code}`);
-    expect(response.statusCode, response.body).toBe(404);
-    expect(response.json().code).toBe('NOT_FOUND');
+    expect(response.statusCode, response.body).toBe(row.positionOnly ? 422 : 404);
+    expect(response.json().code).toBe(row.positionOnly ? 'CNV_COVERAGE' : 'NOT_FOUND');
   });
 
   it('finds the address on the parcel, with confianza ≥ 0.75 when number and municipality match', async () => {
@@ -167,5 +198,26 @@ describe('Finland: kiinteistötunnus', () => {
     expect(long.json().data.refCatastral).toBe(FI_REF);
     const bare = await get('/api/catastro/09141000030044');
     expect(bare.statusCode).not.toBe(200);
+  });
+});
+
+describe('Switzerland: cantons without parcels', () => {
+  it('answers 422 CNV_COVERAGE naming the canton when its canton publishes no parcels', async () => {
+    const [longitude, latitude] = CH_NO_PARCELS_POINT;
+    const response = await post('/api/search/coordinates', { latitude, longitude });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().code).toBe('CNV_COVERAGE');
+    expect(response.json().error).toMatch(/Appenzell Innerrhoden \(AI\)/);
+  });
+
+  it('answers 404 on no parcel in a canton that publishes them', async () => {
+    const [longitude, latitude] = CH_NO_PARCEL_HERE;
+    const response = await post('/api/search/coordinates', { latitude, longitude });
+    expect(response.statusCode, response.body).toBe(404);
+  });
+
+  it('carries the canton', async () => {
+    const response = await get(`/api/catastro/${CH_REF}`);
+    expect(response.json().data.provincia).toBe('BE');
   });
 });

@@ -49,7 +49,14 @@ function examples(): [string, string, CountryCode | CountryCode[]][] {
   add('kiinteistötunnus (SOURCES.md 10)', ['91-1-1-1'], 'FI');
   add('Estonian tunnus (SOURCES.md 15)', ['78401:114:0086'], 'EE');
   add('Lithuanian kadastro Nr (SOURCES.md 15)', ['0101/0039:1406'], 'LT');
-  add('GURS KO and parcel (SOURCES.md 15)', ['1725 3274/13'], 'SI');
+  // KO-parcel/part and kommune-gnr/bnr share their shape: both countries, so 300.
+  add('GURS KO and parcel (SOURCES.md 15)', ['1725 3274/13'], ['NO', 'SI']);
+  add('Norwegian matrikkelnummer (SOURCES.md 15)', ['0301-208/646'], ['NO', 'SI']);
+  add('CAPAKEY (SOURCES.md 15)', ['11803C2116/00_000', '11803C2165/00M000'], 'BE');
+  add('EGRID (SOURCES.md 15)', ['CH119192997709'], 'CH');
+  add('Austrian KG-Gst (SOURCES.md 8)', ['14168-.5/1'], 'AT');
+  // Five digits, a dash and a number is also a Danish ejerlav-matrikelnr.
+  add('Austrian KG-Gst from a BEV inspireId (SOURCES.md 15)', ['01004-1711'], ['AT', 'DK']);
   return rows;
 }
 

@@ -1,0 +1,9 @@
+import type { CountryDefinition } from '../adapter.js';
+import { SwitzerlandAdapter, CH_SOURCES_ENV } from './adapter.js';
+
+/** Switzerland in the registry: its adapter (geo.admin.ch) and the environment variables of its sources. */
+export const switzerland: CountryDefinition = {
+  code: 'CH',
+  sourceEnv: CH_SOURCES_ENV,
+  create: (sources) => new SwitzerlandAdapter(sources),
+};
