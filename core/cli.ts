@@ -21,8 +21,10 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 
 interface ServeOptions {
   host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
-  auth?: 'keys' | 'off'; freePerIp?: string; basemap?: string; statusInterval?: string;
+  auth?: 'keys' | 'off'; freePerIp?: string; basemap?: string; statusInterval?: string; store?: string;
 }
+
+const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
 
 /**
  * `--workers N` forks N processes sharing the port (node:cluster): SQLite in WAL mode lets
@@ -31,7 +33,7 @@ interface ServeOptions {
  */
 async function serveClustered(options: ServeOptions, workers: number) {
   const { API_VERSION } = await import('./service.js');
-  const service = await openService({ dataDir: options.data });
+  const service = await openService({ dataDir: options.data, store: options.store });
   const { parcels } = service.status();
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
@@ -57,7 +59,7 @@ async function serve(options: ServeOptions) {
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
   const isWorker = !cluster.isPrimary;
   const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
-  const service = await openService({ dataDir: options.data, importSample: !isWorker });
+  const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
   const server = await startApiServer({
     service,
     host: options.host,
@@ -109,6 +111,7 @@ export function buildProgram(): Command {
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
     .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
     .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)')
+    .addOption(storeOption())
     .action(async (options: ServeOptions) => { await serve(options); });
 
   serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
@@ -122,9 +125,10 @@ export function buildProgram(): Command {
     .description('import Catastro INSPIRE GML (parcels, buildings), the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip) or CAT files into the local copy')
     .argument('<files...>', 'files (.zip, .gml, .gml.gz, .cat)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .action(async (files: string[], options: { data: string }) => {
+    .addOption(storeOption())
+    .action(async (files: string[], options: { data: string; store?: string }) => {
       const { runImportCommand } = await import('./store/import-command.js');
-      process.exitCode = await runImportCommand(files, { dataDir: options.data });
+      process.exitCode = await runImportCommand(files, { dataDir: options.data, store: options.store });
     });
 
   const downloadOptions = (command: Command) => command

@@ -15,7 +15,7 @@ import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
 import {
   MAX_SELECTION, optionalCountry, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList,
 } from './input.js';
-import { parcelTile } from './map/parcel-tiles.js';
+import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, validationError,
   type AddressCandidatesResult, type CopyBuildingFacts, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
@@ -27,7 +27,10 @@ import { renderReport } from './report/render-report.js';
 import { resolveEsSources } from './countries/es/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { importFiles } from './store/import-runner.js';
+import type { CadastralStore } from './store/cadastral-store.js';
 import { ParcelStore } from './store/parcel-store.js';
+import { isPostgresUrl } from './store/postgres/connection.js';
+import { PostgisStore } from './store/postgres/postgis-store.js';
 import { ensureSampleImported } from './store/sample.js';
 import type { ImportProgress, ImportResult } from './store/types.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
@@ -40,6 +43,12 @@ export { ANALYSIS_KINDS, type AnalysisKind } from './model/index.js';
 export interface ServiceOptions {
   /** Folder holding the local copy (`catastro.sqlite`). */
   dataDir: string;
+  /**
+   * A team store: `postgres://…` of a PostgreSQL/PostGIS database shared by several server
+   * processes or machines, holding the parcels, units, keys and quotas. The data folder then
+   * keeps only what is still local (analysis layers, offline areas).
+   */
+  store?: string;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
   /** Base URLs per country (`es`, …) and of the analysis sources; unset ones are the official services. */
@@ -70,7 +79,10 @@ export class CatastroService {
   private layerImports: Promise<unknown> = Promise.resolve();
 
   private constructor(
+    /** The embedded SQLite file of the data folder: the copy itself, unless a team store is configured. */
     readonly store: ParcelStore,
+    /** Where lookups read and live answers are kept: `store`, or the team database (`options.store`). */
+    readonly copy: CadastralStore,
     private readonly countries: CountryRegistry,
     private readonly http: UpstreamClient,
     private readonly dataDir: string,
@@ -82,19 +94,22 @@ export class CatastroService {
   }
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
+    const team = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : undefined;
     const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
     try {
-      if (options.importSample !== false) {
+      if (options.importSample !== false && !team) {
         await ensureSampleImported(store, options.resourcesDir ?? appFile('resources'));
       }
     } catch (error) {
       store.close();
+      await team?.close();
       throw error;
     }
     const http = new UpstreamClient(options.upstream);
     const countries = CountryRegistry.create(options.sources);
     const service = new CatastroService(
       store,
+      team ?? store,
       countries,
       http,
       options.dataDir,
@@ -106,7 +121,7 @@ export class CatastroService {
   }
 
   private context(signal?: AbortSignal): AdapterContext {
-    return { http: this.http, store: this.store, signal };
+    return { http: this.http, store: this.copy, signal };
   }
 
   /** The adapter of a reference; the adapter normalises the reference itself (once, in its own methods). */
@@ -268,7 +283,7 @@ export class CatastroService {
   async parcelReport(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Buffer> {
     const data = await gatherReport({
       parcel: () => this.parcel(refcat, country, signal),
-      parcelsInBBox: (bbox, limit) => this.store.parcelsInBBox(bbox, limit),
+      parcelsInBBox: (bbox, limit) => this.copy.parcelsInBBox(bbox, limit),
       liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
       units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
       solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
@@ -280,8 +295,14 @@ export class CatastroService {
     return renderReport(data, path.join(this.resourcesDir, 'fonts'));
   }
 
+  /** A vector tile of the embedded copy. */
   parcelTile(z: number, x: number, y: number): Uint8Array | null {
     return parcelTile(this.store, z, x, y);
+  }
+
+  /** A vector tile of the copy lookups read (the team database's when one is configured). */
+  async parcelTileOfCopy(z: number, x: number, y: number): Promise<Uint8Array | null> {
+    return this.copy === this.store ? parcelTile(this.store, z, x, y) : parcelTileFrom(this.copy, z, x, y);
   }
 
   /** Boxes of the copy's areas (offline areas or municipalities): the map's first view and its low-zoom outlines. */
@@ -318,7 +339,8 @@ export class CatastroService {
       code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId,
       byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
     }));
-    return { ...this.monitor.snapshot(this.store.countParcels(), API_VERSION), countries };
+    const parcels = this.copy instanceof PostgisStore ? this.copy.knownParcelCount() : this.store.countParcels();
+    return { ...this.monitor.snapshot(parcels, API_VERSION), countries };
   }
 
   /** Checks every source now and on a schedule (default every five minutes, the spec's). */
@@ -335,7 +357,7 @@ export class CatastroService {
     if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== 'string' || f === '')) {
       throw validationError('importFiles needs a list of file paths.');
     }
-    return importFiles(this.store, files, onProgress);
+    return this.copy instanceof PostgisStore ? this.copy.importFiles(files, onProgress) : importFiles(this.store, files, onProgress);
   }
 
   /**
@@ -361,5 +383,6 @@ export class CatastroService {
   close(): void {
     this.monitor.stop();
     this.store.close();
+    if (this.copy !== this.store) void this.copy.close();
   }
 }

@@ -66,7 +66,7 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.systemLanguages, deps, () => [...app.getPreferredSystemLanguages(), app.getLocale()]);
   handle(IpcChannel.analysis, deps, (_e, kind, ref) => service.analysis(check.analysisKind(kind), check.reference(ref)));
   handle(IpcChannel.overlay, deps, (_e, kind, bbox) => service.overlay(check.overlayKind(kind), check.bbox(bbox)));
-  handle(IpcChannel.parcelTile, deps, (_e, z, x, y) => service.parcelTile(...check.tile(z, x, y)));
+  handle(IpcChannel.parcelTile, deps, (_e, z, x, y) => service.parcelTileOfCopy(...check.tile(z, x, y)));
 
   handle(IpcChannel.importFiles, deps, async (event) => {
     const window = BrowserWindow.fromWebContents(event.sender);

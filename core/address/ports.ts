@@ -1,4 +1,5 @@
 import type { CountryCode } from '../model/index.js';
+import type { Awaitable } from '../store/cadastral-store.js';
 import type { StoredFinca, StoredParcel } from '../store/types.js';
 
 /**
@@ -13,12 +14,12 @@ export interface TextFetcher {
 
 /** core/store/parcel-store.ts `ParcelStore` satisfies this. */
 export interface ParcelLookup {
-  getParcel(country: CountryCode, ref: string): StoredParcel | undefined | null;
+  getParcel(country: CountryCode, ref: string): Awaitable<StoredParcel | undefined | null>;
   /** Finca facts (address, use, year) that came with its units, when the copy has them. */
-  getFinca?(ref14: string): StoredFinca | undefined | null;
+  getFinca?(ref14: string): Awaitable<StoredFinca | undefined | null>;
 }
 
 /** Parcels of the local copy whose stored address (`direccion`) mentions a street; used when the geocoder is down. */
 export interface LocalAddressSearch {
-  parcelsOnStreet(streetName: string, limit: number): StoredParcel[];
+  parcelsOnStreet(streetName: string, limit: number): Awaitable<StoredParcel[]>;
 }

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
+import { PgKeyStore, PgUsageCounter } from '../store/postgres/pg-access.js';
+import { PostgisStore } from '../store/postgres/postgis-store.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
@@ -86,12 +88,15 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  // Keys and usage in their own file beside the copy, on their own connection (access-db.ts).
-  const accessDb = openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
-  app.addHook('onClose', async () => { accessDb.close(); });
+  // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
+  // on a team store, in its database, so every server process checks the same keys and counts one quota.
+  const team = options.service.copy instanceof PostgisStore ? options.service.copy : undefined;
+  const accessDb = team ? undefined : openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
+  app.addHook('onClose', async () => { accessDb?.close(); });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
     db: accessDb,
+    shared: team && { keys: new PgKeyStore(team.db), counter: new PgUsageCounter(team.db) },
     version: API_VERSION,
     freeTier: options.freeTier,
   });

@@ -32,10 +32,16 @@ export type KeyVerification =
   | { ok: true; key: ApiKeyRecord }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
-interface KeyRow {
+/** What the auth plugin asks of a key store, whichever database holds the keys. */
+export interface ApiKeyVerifier {
+  verify(clearKey: string): KeyVerification | Promise<KeyVerification>;
+}
+
+/** A key as its table holds it (`organisation` 0/1 in SQLite; a shared database's boolean is read as such). */
+export interface KeyRow {
   id: string;
   tier: string;
-  organisation: number;
+  organisation: number | boolean;
   label: string | null;
   expires_on: string | null;
   created_at: string;
@@ -59,26 +65,39 @@ export function parseExpiryDate(value: string): string {
   return value;
 }
 
+/** A new key: the clear key (shown once) and its id; the tier and expiry checked. */
+export function newApiKey(input: CreateKeyInput): { clearKey: string; id: string; keyHash: string; expiresOn: string | null } {
+  if (!isTier(input.tier)) {
+    throw validationError(`Tier must be one of free, basic, pro, business; got '${String(input.tier)}'.`);
+  }
+  const expiresOn = input.expiresOn ? parseExpiryDate(input.expiresOn) : null;
+  const clearKey = KEY_PREFIX + randomBytes(24).toString('base64url');
+  return { clearKey, id: randomBytes(6).toString('hex'), keyHash: hashApiKey(clearKey), expiresOn };
+}
+
+/** The verdict on a stored key (or none) at `now`: a key is valid through the whole UTC day of `expiresOn`. */
+export function verdictOf(row: KeyRow | undefined, now: Date): KeyVerification {
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.expires_on && now.toISOString().slice(0, 10) > row.expires_on) return { ok: false, reason: 'expired' };
+  return { ok: true, key: toRecord(row) };
+}
+
 /**
  * API keys of the HTTP API in the keys-and-usage database (access-db.ts, `api-access.sqlite`). A key is shown once at creation; the database holds only its SHA-256 hash, so a
  * copied database file cannot be used to call the API.
  */
-export class KeyStore {
+export class KeyStore implements ApiKeyVerifier {
   constructor(private readonly db: Database, private readonly clock: Clock = systemClock) {
     migrateAccessDatabase(db);
   }
 
   create(input: CreateKeyInput): { key: string; record: ApiKeyRecord } {
-    if (!isTier(input.tier)) {
-      throw validationError(`Tier must be one of free, basic, pro, business; got '${String(input.tier)}'.`);
-    }
-    const expiresOn = input.expiresOn ? parseExpiryDate(input.expiresOn) : null;
-    const clearKey = KEY_PREFIX + randomBytes(24).toString('base64url');
-    const id = randomBytes(6).toString('hex');
+    const { clearKey, id, keyHash, expiresOn } = newApiKey(input);
     this.db.prepare(`
       INSERT INTO api_keys (id, key_hash, tier, organisation, label, expires_on, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-      id, hashApiKey(clearKey), input.tier, input.organisation ? 1 : 0, input.label ?? null, expiresOn,
+      id, keyHash, input.tier, input.organisation ? 1 : 0, input.label ?? null, expiresOn,
       this.clock().toISOString(),
     );
     return { key: clearKey, record: this.get(id)! };
@@ -105,21 +124,16 @@ export class KeyStore {
   /** Looks the key up by its hash; a key is valid through the whole UTC day of `expiresOn`. */
   verify(clearKey: string): KeyVerification {
     const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(hashApiKey(clearKey)) as KeyRow | undefined;
-    if (!row) return { ok: false, reason: 'unknown' };
-    if (row.revoked_at) return { ok: false, reason: 'revoked' };
-    if (row.expires_on && this.clock().toISOString().slice(0, 10) > row.expires_on) {
-      return { ok: false, reason: 'expired' };
-    }
-    return { ok: true, key: toRecord(row) };
+    return verdictOf(row, this.clock());
   }
 }
 
-function toRecord(row: KeyRow): ApiKeyRecord {
+export function toRecord(row: KeyRow): ApiKeyRecord {
   const tier = row.tier as Tier;
   return {
     id: row.id,
     tier,
-    organisation: row.organisation === 1,
+    organisation: row.organisation === 1 || row.organisation === true,
     label: row.label,
     expiresOn: row.expires_on,
     createdAt: row.created_at,

@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isServiceError } from '../model/index.js';
 import { openAccessDatabase } from './access-db.js';
+import { isPostgresUrl, PgConnection } from '../store/postgres/connection.js';
+import { PgKeyStore } from '../store/postgres/pg-access.js';
 import { KeyStore, parseExpiryDate, type ApiKeyRecord } from './key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
 
@@ -11,10 +13,22 @@ export interface KeysCommandIo {
 
 const consoleIo: KeysCommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
-function withKeyStore<T>(dataDir: string, work: (keys: KeyStore) => T): T {
-  const db = openAccessDatabase(dataDir); // a server may hold it open too: its own long busy wait
+type AnyKeyStore = Pick<KeyStore, 'create' | 'list' | 'revoke'> | Pick<PgKeyStore, 'create' | 'list' | 'revoke'>;
+
+/** The keys of the data folder's access database, or of a team database (`--store postgres://…`). */
+async function withKeyStore<T>(options: { data: string; store?: string }, work: (keys: AnyKeyStore) => T | Promise<T>): Promise<Awaited<T>> {
+  if (isPostgresUrl(options.store)) {
+    const db = new PgConnection(options.store, { max: 1 });
+    try {
+      await db.migrate();
+      return await work(new PgKeyStore(db));
+    } finally {
+      await db.end();
+    }
+  }
+  const db = openAccessDatabase(options.data); // a server may hold it open too: its own long busy wait
   try {
-    return work(new KeyStore(db));
+    return await work(new KeyStore(db));
   } finally {
     db.close();
   }
@@ -47,6 +61,7 @@ const expiryArgument = (value: string): string => {
 export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleIo): Command {
   const keys = new Command('keys').description('manage API keys of the HTTP API (stored hashed in the data folder)');
   const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
+  const storeOption = () => new Option('--store <url>', 'team store: postgres://… (keys shared by every server process on it)');
 
   keys.command('create')
     .description('create a key; the key is printed once and never stored in clear')
@@ -55,8 +70,9 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
     .option('--expires <YYYY-MM-DD>', 'last UTC day the key is valid', expiryArgument)
     .option('--label <text>', 'free text to recognise the key')
     .addOption(dataOption())
-    .action((options: { tier: Tier; organisation: boolean; expires?: string; label?: string; data: string }) => {
-      const { key, record } = withKeyStore(options.data, (store) => store.create({
+    .addOption(storeOption())
+    .action(async (options: { tier: Tier; organisation: boolean; expires?: string; label?: string; data: string; store?: string }) => {
+      const { key, record } = await withKeyStore(options, (store) => store.create({
         tier: options.tier, organisation: options.organisation, expiresOn: options.expires, label: options.label,
       }));
       io.out(`id:     ${record.id}`);
@@ -70,8 +86,9 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
     .description('list keys (ids and plans; clear keys are not stored)')
     .option('--json', 'print JSON', false)
     .addOption(dataOption())
-    .action((options: { json: boolean; data: string }) => {
-      const list = withKeyStore(options.data, (store) => store.list());
+    .addOption(storeOption())
+    .action(async (options: { json: boolean; data: string; store?: string }) => {
+      const list = await withKeyStore(options, (store) => store.list());
       if (options.json) {
         io.out(JSON.stringify(list, null, 2));
         return;
@@ -84,8 +101,9 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
     .description('revoke a key by id; it answers 401 from then on')
     .argument('<id>', 'key id as shown by `keys list`')
     .addOption(dataOption())
-    .action((id: string, options: { data: string }) => {
-      if (withKeyStore(options.data, (store) => store.revoke(id))) {
+    .addOption(storeOption())
+    .action(async (id: string, options: { data: string; store?: string }) => {
+      if (await withKeyStore(options, (store) => store.revoke(id))) {
         io.out(`revoked ${id}`);
       } else {
         io.err(`no key with id ${id}`);

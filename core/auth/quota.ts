@@ -1,8 +1,19 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { dayPeriod, monthPeriod, systemClock, type Clock, type Period } from './periods.js';
-import { UsageCounter } from './usage-counter.js';
+import { UsageCounter, type Awaitable, type ChargeResult, type UsageCounting } from './usage-counter.js';
 
 type Database = BetterSqlite3.Database;
+
+/** What a ledger on `Counter` answers: at once on the SQLite counter, a promise on a shared database's. */
+export type Answer<Counter extends UsageCounting, T> = ReturnType<Counter['peek']> extends number ? T : Promise<T>;
+
+/** Applies `next` to a value now or later, keeping it synchronous when it was. */
+function then<T, U>(value: Awaitable<T>, next: (value: T) => U): Awaitable<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+const counterOf = <Counter extends UsageCounting>(source: Database | Counter): Counter =>
+  ('chargeIfWithin' in source ? source : new UsageCounter(source)) as Counter;
 
 /** Quota state after a charge or a peek; `period` is what a later refund must name. */
 export interface QuotaState {
@@ -25,7 +36,7 @@ function state(accepted: boolean, used: number, limit: number, period: Period): 
  */
 class Allowance {
   constructor(
-    private readonly counter: UsageCounter,
+    private readonly counter: UsageCounting,
     private readonly prefix: string,
     private readonly periodOf: (now: Date) => Period,
     private readonly clock: Clock,
@@ -35,48 +46,66 @@ class Allowance {
     return this.periodOf(this.clock());
   }
 
-  charge(subject: string, units: number, limit: number): QuotaState {
+  charge(subject: string, units: number, limit: number): Awaitable<QuotaState> {
     const period = this.currentPeriod();
-    const result = this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit);
-    return state(result.accepted, result.used, limit, period);
+    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit),
+      (result: ChargeResult) => state(result.accepted, result.used, limit, period));
   }
 
-  settle(subject: string, delta: number, limit: number, period: Period): QuotaState {
+  settle(subject: string, delta: number, limit: number, period: Period): Awaitable<QuotaState> {
     const used = delta === 0
       ? this.counter.peek(this.prefix + subject, period.id)
       : this.counter.adjust(this.prefix + subject, period.id, delta);
-    return state(true, used, limit, period);
+    return then(used, (n: number) => state(true, n, limit, period));
   }
 
-  peek(subject: string, limit: number): QuotaState {
+  peek(subject: string, limit: number): Awaitable<QuotaState> {
     const period = this.currentPeriod();
-    return state(true, this.counter.peek(this.prefix + subject, period.id), limit, period);
+    return then(this.counter.peek(this.prefix + subject, period.id), (n: number) => state(true, n, limit, period));
   }
 }
 
-/** Monthly quota of each API key, per calendar month in UTC. */
-export class QuotaLedger {
+/** What the quota plugin asks of a key ledger, whichever database counts (QuotaLedger on either). */
+export interface KeyQuotaAccounts {
+  charge(keyId: string, units: number, monthlyLimit?: number): Awaitable<QuotaState>;
+  settle(keyId: string, delta: number, monthlyLimit: number, period: Period): Awaitable<QuotaState>;
+  peek(keyId: string, monthlyLimit?: number): Awaitable<QuotaState>;
+}
+
+/** What the quota plugin asks of the free per-IP allowance (IpDailyAllowance on either database). */
+export interface IpQuotaAccounts {
+  charge(ip: string, units: number): Awaitable<QuotaState>;
+  settle(ip: string, delta: number, period: Period): Awaitable<QuotaState>;
+  peek(ip: string): Awaitable<QuotaState>;
+}
+
+/**
+ * Monthly quota of each API key, per calendar month in UTC. On a SQLite database (or its
+ * UsageCounter) it answers at once; on a shared database's counter (a team server) it answers
+ * promises.
+ */
+export class QuotaLedger<Counter extends UsageCounting = UsageCounter> implements KeyQuotaAccounts {
   private readonly allowance: Allowance;
 
-  constructor(db: Database, clock: Clock = systemClock) {
-    this.allowance = new Allowance(new UsageCounter(db), 'key:', monthPeriod, clock);
+  constructor(source: Database | NoInfer<Counter>, clock: Clock = systemClock) {
+    this.allowance = new Allowance(counterOf(source), 'key:', monthPeriod, clock);
   }
 
   /**
    * Counts `units` for the key this month when they fit in `monthlyLimit`; refused
    * (`accepted: false`, nothing counted) otherwise. Without a limit the charge always counts.
    */
-  charge(keyId: string, units: number, monthlyLimit = Number.MAX_SAFE_INTEGER): QuotaState {
-    return this.allowance.charge(keyId, units, monthlyLimit);
+  charge(keyId: string, units: number, monthlyLimit = Number.MAX_SAFE_INTEGER): Answer<Counter, QuotaState> {
+    return this.allowance.charge(keyId, units, monthlyLimit) as Answer<Counter, QuotaState>;
   }
 
   /** Adds (or with a negative delta gives back) units in the month a reservation was made. */
-  settle(keyId: string, delta: number, monthlyLimit: number, period: Period): QuotaState {
-    return this.allowance.settle(keyId, delta, monthlyLimit, period);
+  settle(keyId: string, delta: number, monthlyLimit: number, period: Period): Answer<Counter, QuotaState> {
+    return this.allowance.settle(keyId, delta, monthlyLimit, period) as Answer<Counter, QuotaState>;
   }
 
-  peek(keyId: string, monthlyLimit = Number.MAX_SAFE_INTEGER): QuotaState {
-    return this.allowance.peek(keyId, monthlyLimit);
+  peek(keyId: string, monthlyLimit = Number.MAX_SAFE_INTEGER): Answer<Counter, QuotaState> {
+    return this.allowance.peek(keyId, monthlyLimit) as Answer<Counter, QuotaState>;
   }
 }
 
@@ -84,25 +113,25 @@ export class QuotaLedger {
  * The operator's optional free allowance for requests without a key, per IP address per
  * UTC day. Exhausted → 429 DAILY_LIMIT_REACHED (see core/api/plugins/README.md).
  */
-export class IpDailyAllowance {
+export class IpDailyAllowance<Counter extends UsageCounting = UsageCounter> implements IpQuotaAccounts {
   private readonly allowance: Allowance;
 
-  constructor(db: Database, readonly perIpDaily: number, clock: Clock = systemClock) {
+  constructor(source: Database | NoInfer<Counter>, readonly perIpDaily: number, clock: Clock = systemClock) {
     if (!Number.isInteger(perIpDaily) || perIpDaily < 1) {
       throw new RangeError(`freeTier.perIpDaily must be a positive integer, got ${perIpDaily}`);
     }
-    this.allowance = new Allowance(new UsageCounter(db), 'ip:', dayPeriod, clock);
+    this.allowance = new Allowance(counterOf(source), 'ip:', dayPeriod, clock);
   }
 
-  charge(ip: string, units: number): QuotaState {
-    return this.allowance.charge(ip, units, this.perIpDaily);
+  charge(ip: string, units: number): Answer<Counter, QuotaState> {
+    return this.allowance.charge(ip, units, this.perIpDaily) as Answer<Counter, QuotaState>;
   }
 
-  settle(ip: string, delta: number, period: Period): QuotaState {
-    return this.allowance.settle(ip, delta, this.perIpDaily, period);
+  settle(ip: string, delta: number, period: Period): Answer<Counter, QuotaState> {
+    return this.allowance.settle(ip, delta, this.perIpDaily, period) as Answer<Counter, QuotaState>;
   }
 
-  peek(ip: string): QuotaState {
-    return this.allowance.peek(ip, this.perIpDaily);
+  peek(ip: string): Answer<Counter, QuotaState> {
+    return this.allowance.peek(ip, this.perIpDaily) as Answer<Counter, QuotaState>;
   }
 }

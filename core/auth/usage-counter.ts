@@ -3,6 +3,20 @@ import { migrateAccessDatabase } from './access-db.js';
 
 type Database = BetterSqlite3.Database;
 
+/** A value now (SQLite) or later (a shared database server). */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * Usage counters as the quota needs them, whichever database holds them: this file's SQLite
+ * counter for one machine, core/store/postgres/pg-access.ts for a team server's processes.
+ * Each call must be atomic across every process that counts on the same database.
+ */
+export interface UsageCounting {
+  chargeIfWithin(subject: string, period: string, units: number, limit: number): Awaitable<ChargeResult>;
+  adjust(subject: string, period: string, units: number): Awaitable<number>;
+  peek(subject: string, period: string): Awaitable<number>;
+}
+
 export interface ChargeResult {
   /** False when the charge would have passed the limit; nothing was counted then. */
   accepted: boolean;
@@ -17,7 +31,7 @@ export interface ChargeResult {
  * double count, and the count survives a restart. A new period is a new row, so counters
  * reset without a job.
  */
-export class UsageCounter {
+export class UsageCounter implements UsageCounting {
   private readonly chargeWithinLimit: BetterSqlite3.Statement;
   private readonly chargeAlways: BetterSqlite3.Statement;
   private readonly read: BetterSqlite3.Statement;

@@ -3,14 +3,15 @@ import type {
   NeighbourOutline, Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { CadastralStore } from '../store/cadastral-store.js';
 
 export type { Coverage } from '../model/index.js';
 
 /** What every adapter call gets; nothing global. */
 export interface AdapterContext {
   http: UpstreamClient;
-  store: ParcelStore;
+  /** The copy: the embedded SQLite file or a team database (core/store/cadastral-store.ts); await its answers. */
+  store: CadastralStore;
   signal?: AbortSignal;
 }
 

@@ -10,7 +10,7 @@ import { REPORT_MAP } from './report-layout.js';
 /** What the report needs from the core; the facade passes its own methods. */
 export interface ReportSources {
   parcel(): Promise<Parcel>;
-  parcelsInBBox(bbox: BBox, limit: number): StoredParcel[];
+  parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] | Promise<StoredParcel[]>;
   /** The live source's neighbours of a parcel, where the country has such a query (Spain's WFS). */
   liveNeighbours?(parcel: Parcel): Promise<NeighbourOutline[]> | undefined;
   /** First units page of a Spanish finca (copy, or live when the copy lacks it). */
@@ -56,7 +56,7 @@ export async function gatherReport(sources: ReportSources): Promise<ParcelReport
   const parcel = await sources.parcel();
   const outline: Parcel['poligono'] = parcel.poligono.length > 0 ? parcel.poligono : [[parcel.longitud, parcel.latitud]];
   const frame = mapFrame(bboxOf({ type: 'Polygon', coordinates: [outline] }), REPORT_MAP.width, REPORT_MAP.height);
-  let neighbours: NeighbourOutline[] = sources.parcelsInBBox(frame.bbox, MAX_NEIGHBOURS)
+  let neighbours: NeighbourOutline[] = (await sources.parcelsInBBox(frame.bbox, MAX_NEIGHBOURS))
     .filter((p) => p.ref !== parcel.refCatastral.slice(0, 14) || p.country !== parcel.pais)
     .map((p) => ({ ref: p.ref, geometry: p.geometry }));
   let neighboursNote: string | undefined;

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { importFiles } from './import-runner.js';
+import type { CadastralStore } from './cadastral-store.js';
 import { ParcelStore } from './parcel-store.js';
+import { isPostgresUrl } from './postgres/connection.js';
+import { PostgisStore } from './postgres/postgis-store.js';
 import type { ImportProgress, ImportResult } from './types.js';
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
@@ -50,14 +53,22 @@ function printSummary(results: ImportResult[]): void {
 }
 
 /** `catastro import <files…>`: returns the process exit code. */
-export async function runImportCommand(files: string[], options: { dataDir: string }): Promise<number> {
-  const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+export async function runImportCommand(files: string[], options: { dataDir: string; store?: string }): Promise<number> {
+  let store: CadastralStore & { importFiles?: PostgisStore['importFiles'] };
+  try {
+    store = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
   const reporter = progressReporter();
   try {
-    const results = await importFiles(store, files.map((f) => path.resolve(f)), (p) => reporter.update(p));
+    const paths = files.map((f) => path.resolve(f));
+    const onProgress = (p: ImportProgress) => reporter.update(p);
+    const results = store instanceof ParcelStore ? await importFiles(store, paths, onProgress) : await store.importFiles!(paths, onProgress);
     reporter.stop();
     printSummary(results);
-    console.log(`The local copy now holds ${store.countParcels()} parcels.`);
+    console.log(`The ${store instanceof ParcelStore ? 'local copy' : 'team database'} now holds ${await store.countParcels()} parcels.`);
     return 0;
   } catch (error) {
     reporter.stop();
@@ -65,6 +76,6 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     console.error('Files imported before it were kept; the failed file changed nothing.');
     return 1;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -2,9 +2,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_BUSY_TIMEOUT_MS } from '../../auth/access-db.js';
-import { KeyStore } from '../../auth/key-store.js';
+import { KeyStore, type ApiKeyVerifier } from '../../auth/key-store.js';
 import { systemClock, type Clock } from '../../auth/periods.js';
 import { IpDailyAllowance, QuotaLedger } from '../../auth/quota.js';
+import type { UsageCounting } from '../../auth/usage-counter.js';
 import apiVersionPlugin from './api-version.js';
 import authPlugin from './auth.js';
 import etagPlugin, { DEFAULT_ETAG_ROUTES } from './etag.js';
@@ -17,7 +18,12 @@ export interface ApiAccessOptions {
    * The keys-and-usage database (core/auth/access-db.ts `openAccessDatabase`): its own file and
    * connection, never the copy's, so a bulk import's write lock cannot hold a keyed call up.
    */
-  db: BetterSqlite3.Database;
+  db?: BetterSqlite3.Database;
+  /**
+   * Keys and usage on a shared database instead (a team server: core/store/postgres/pg-access.ts),
+   * so every server process on it checks the same keys and counts one quota.
+   */
+  shared?: { keys: ApiKeyVerifier; counter: UsageCounting };
   /** Free per-IP daily allowance for calls without a key; undefined = every call needs a key. */
   freeTier?: { perIpDaily: number };
   /** The one API version (API_VERSION of core/service.ts). */
@@ -34,18 +40,21 @@ export interface ApiAccessOptions {
  */
 async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions): Promise<void> {
   const clock = options.clock ?? systemClock;
+  const db = options.db;
+  if (!db && !options.shared) throw new Error('api access: `db` or `shared` is required');
   // Several server processes (serve --workers) may charge the same key at once; SQLite makes
   // each charge atomic, and a busy timeout makes a writer wait for the lock instead of failing.
-  if (Number(options.db.pragma('busy_timeout', { simple: true })) === 0) options.db.pragma(`busy_timeout = ${ACCESS_BUSY_TIMEOUT_MS}`);
-  const keys = new KeyStore(options.db, clock);
+  if (db && Number(db.pragma('busy_timeout', { simple: true })) === 0) db.pragma(`busy_timeout = ${ACCESS_BUSY_TIMEOUT_MS}`);
+  const keys = options.shared?.keys ?? new KeyStore(db!, clock);
+  const counter = options.shared?.counter;
   await app.register(apiVersionPlugin, { version: options.version });
   await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier });
   await app.register(etagPlugin, {});
   await app.register(quotaPlugin, {
-    ledger: new QuotaLedger(options.db, clock),
+    ledger: counter ? new QuotaLedger<UsageCounting>(counter, clock) : new QuotaLedger(db!, clock),
     revalidatableRoutes: new Set(Object.keys(DEFAULT_ETAG_ROUTES)),
     ipAllowance: options.auth === 'keys' && options.freeTier
-      ? new IpDailyAllowance(options.db, options.freeTier.perIpDaily, clock)
+      ? (counter ? new IpDailyAllowance<UsageCounting>(counter, options.freeTier.perIpDaily, clock) : new IpDailyAllowance(db!, options.freeTier.perIpDaily, clock))
       : undefined,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { KeyStore } from '../../auth/key-store.js';
+import type { ApiKeyVerifier } from '../../auth/key-store.js';
 import { ServiceError } from '../../model/index.js';
 import './caller.js';
 import { routeAccess } from './route-access.js';
@@ -9,7 +9,7 @@ export interface AuthPluginOptions {
   /** `keys`: X-API-Key required on every route not declared open; `off`: desktop/local use, everyone trusted. */
   auth: 'keys' | 'off';
   /** Required when auth is `keys`. */
-  keys?: KeyStore;
+  keys?: ApiKeyVerifier;
   /** When set, requests without a key are admitted (and counted per IP per UTC day by the quota plugin). */
   freeTier?: { perIpDaily: number };
 }
@@ -51,7 +51,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
         ? 'This endpoint needs an organisation API key in the X-API-Key header.'
         : 'An API key is required in the X-API-Key header.');
     }
-    const verification = options.keys!.verify(clearKey);
+    const verification = await options.keys!.verify(clearKey);
     if (!verification.ok) throw new ServiceError('UNAUTHORIZED', REASONS[verification.reason]);
     if (access === 'organisation' && !verification.key.organisation) {
       throw new ServiceError('UNAUTHORIZED', 'This endpoint needs an organisation API key; this key is not one.');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isoSeconds } from '../../auth/periods.js';
-import type { IpDailyAllowance, QuotaLedger, QuotaState } from '../../auth/quota.js';
+import type { IpQuotaAccounts, KeyQuotaAccounts, QuotaState } from '../../auth/quota.js';
 import { ServiceError } from '../../model/index.js';
 import { errorBody } from '../envelope.js';
 import './caller.js';
@@ -12,14 +12,14 @@ import { quotaCost } from './quota-cost.js';
 import { cutUnitsPage } from './units-page-cut.js';
 
 export interface QuotaPluginOptions {
-  ledger: QuotaLedger;
+  ledger: KeyQuotaAccounts;
   /**
    * Routes answering 304 to a matching If-None-Match (the ETag plugin's): there an exhausted key
    * still gets its free 304 (spec: a 304 costs nothing), and a 429 only if the data changed.
    */
   revalidatableRoutes?: ReadonlySet<string>;
   /** The free per-IP daily allowance, when the operator enabled one (auth plugin `freeTier`). */
-  ipAllowance?: IpDailyAllowance;
+  ipAllowance?: IpQuotaAccounts;
 }
 
 /** What a caller with no quota (auth off) sees in `searchesRemaining`: unlimited. */
@@ -71,7 +71,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   app.decorateRequest('quotaReservation', null);
   app.decorateRequest('revalidationOnly', null);
 
-  const reserve = (request: FastifyRequest): QuotaState | undefined => {
+  const reserve = async (request: FastifyRequest): Promise<QuotaState | undefined> => {
     const caller = request.apiCaller;
     if (caller?.kind === 'key') return ledger.charge(caller.key.id, RESERVED_UNITS, caller.key.monthlyQuota);
     if (caller?.kind === 'ip' && ipAllowance) return ipAllowance.charge(caller.ip, RESERVED_UNITS);
@@ -79,7 +79,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   };
 
   /** Applies `cost` (the reserved units are already counted) and returns the state after it. */
-  const settle = (request: FastifyRequest, cost: number): QuotaState | undefined => {
+  const settle = async (request: FastifyRequest, cost: number): Promise<QuotaState | undefined> => {
     const caller = request.apiCaller;
     const reservation = request.quotaReservation;
     const delta = reservation && !reservation.settled ? cost - reservation.units : 0;
@@ -96,11 +96,11 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   };
 
   /** Units the caller can still spend on this request: what is left plus its own reserved unit. */
-  const unitsAffordable = (request: FastifyRequest): number => {
+  const unitsAffordable = async (request: FastifyRequest): Promise<number> => {
     const caller = request.apiCaller;
     const reserved = request.quotaReservation && !request.quotaReservation.settled ? request.quotaReservation.units : 0;
-    if (caller?.kind === 'key') return ledger.peek(caller.key.id, caller.key.monthlyQuota).remaining + reserved;
-    if (caller?.kind === 'ip' && ipAllowance) return ipAllowance.peek(caller.ip).remaining + reserved;
+    if (caller?.kind === 'key') return (await ledger.peek(caller.key.id, caller.key.monthlyQuota)).remaining + reserved;
+    if (caller?.kind === 'ip' && ipAllowance) return (await ipAllowance.peek(caller.ip)).remaining + reserved;
     return Number.POSITIVE_INFINITY;
   };
 
@@ -113,7 +113,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   };
 
   app.addHook('preHandler', async (request) => {
-    const state = reserve(request);
+    const state = await reserve(request);
     if (!state) return;
     if (!state.accepted) {
       if (request.headers['if-none-match'] && options.revalidatableRoutes?.has(request.routeOptions.url ?? '')) {
@@ -142,7 +142,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       const route = request.routeOptions.url;
       const body = route && BODY_PRICED_ROUTES.has(route) && isJson(reply) ? parseJson(payload) : undefined;
       let cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
-      const affordable = route === ROUTES.units && cost > 1 ? unitsAffordable(request) : Number.POSITIVE_INFINITY;
+      const affordable = route === ROUTES.units && cost > 1 ? await unitsAffordable(request) : Number.POSITIVE_INFINITY;
       if (cost > affordable) {
         // More units than the caller has left: the page is cut to what is left (with truncated and
         // nextCursor), never served whole past the quota. A cut page is not the resource's
@@ -155,7 +155,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
         reply.removeHeader('content-length');
         cost = envelope.data.unidades.length;
       }
-      const state = settle(request, cost)!;
+      const state = (await settle(request, cost))!;
       remaining = state.remaining;
       const reset = isoSeconds(state.period.resetsAt);
       if (caller.kind === 'key') {
@@ -175,7 +175,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   });
 
   const giveBack = async (request: FastifyRequest) => {
-    if (request.quotaReservation && !request.quotaReservation.settled) settle(request, 0);
+    if (request.quotaReservation && !request.quotaReservation.settled) await settle(request, 0);
   };
   app.addHook('onResponse', giveBack);
   app.addHook('onRequestAbort', giveBack);

@@ -6,7 +6,7 @@ import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type Refcat
 
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
 export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
-  const answers = new ParcelAnswerCache({ generation: () => service.store.dataGeneration() });
+  const answers = new ParcelAnswerCache({ generation: () => service.copy.dataGeneration() });
 
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat', {
     schema: { tags: ['Parcels'], summary: 'Parcel or unit by reference', params: RefcatParams, querystring: CountryQuery },

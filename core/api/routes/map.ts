@@ -20,7 +20,7 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
   }, async (request, reply) => {
     const { z, x, y } = request.params;
     if (!isValidTile(z, x, y)) throw validationError(`Tile ${z}/${x}/${y} does not exist.`);
-    const tile = service.parcelTile(z, x, y);
+    const tile = await service.parcelTileOfCopy(z, x, y);
     if (!tile) {
       reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)
       return reply.status(204).send();

@@ -1,5 +1,6 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
@@ -64,7 +65,8 @@ async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
 
 /** The registered area of an imported MAT download wins over DAWA's (the register is Matriklen itself). */
 function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): StoredParcel | undefined {
-  const registered = parcel && ctx.store.getRegisterParcel('DK', parcel.ref);
+  // The register is a table of the embedded copy; a team database does not hold it yet.
+  const registered = parcel && ctx.store instanceof ParcelStore ? ctx.store.getRegisterParcel('DK', parcel.ref) : undefined;
   return parcel && registered?.areaM2 !== undefined ? { ...parcel, areaM2: registered.areaM2 } : parcel;
 }
 

@@ -9,7 +9,7 @@ import {
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';
-import type { ParcelStore } from '../../store/parcel-store.js';
+import type { CadastralStore } from '../../store/cadastral-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
 import { getParcelUrl, rccoorUrl } from './config.js';
@@ -62,7 +62,7 @@ export class SpainAdapter implements CountryAdapter {
   private readonly live: SpainLiveSource;
   private readonly pageSize: number;
   /** Address clients per store: the copy's street search is prepared once per connection. */
-  private readonly addressDeps = new WeakMap<ParcelStore, AddressDeps>();
+  private readonly addressDeps = new WeakMap<CadastralStore, AddressDeps>();
 
   constructor(config?: CountrySources, options: SpainAdapterOptions = {}) {
     this.live = new SpainLiveSource(config);
@@ -135,7 +135,7 @@ export class SpainAdapter implements CountryAdapter {
     const canonical = catastroReference(ref);
     if (canonical.length === 20) return this.unitByReference(canonical, ctx);
     const { parcel, live } = await this.loadParcel(canonical, ctx);
-    return fincaParcel(parcel, ctx.store.getFinca(this.code, canonical), live ? 'catastro' : 'clone');
+    return fincaParcel(parcel, await ctx.store.getFinca(this.code, canonical), live ? 'catastro' : 'clone');
   }
 
   async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
@@ -154,21 +154,21 @@ export class SpainAdapter implements CountryAdapter {
   async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
     requireInBounds(this, point);
     const [lon, lat] = point;
-    const stored = ctx.store.parcelAt(point, 'ES');
+    const stored = await ctx.store.parcelAt(point, 'ES');
     let ref14: string;
     let liveAddress = '';
     let finca: StoredFinca | undefined;
     let units: StoredUnit[];
     if (stored) {
       ref14 = stored.ref;
-      finca = ctx.store.getFinca(this.code, ref14);
-      units = ctx.store.unitsPage(this.code, ref14, undefined, 2);
+      finca = await ctx.store.getFinca(this.code, ref14);
+      units = await ctx.store.unitsPage(this.code, ref14, undefined, 2);
     } else {
       const [match] = await this.live.parcelsAt(point, ctx);
       ref14 = match.ref14;
       liveAddress = match.direccion;
-      finca = ctx.store.getFinca(this.code, ref14);
-      units = ctx.store.unitsPage(this.code, ref14, undefined, 2);
+      finca = await ctx.store.getFinca(this.code, ref14);
+      units = await ctx.store.unitsPage(this.code, ref14, undefined, 2);
       if (!finca) {
         const answer = await this.readUnitsLive(ref14, ctx).catch((error: unknown) => {
           if (isSourceDown(error)) throw error;
@@ -197,10 +197,10 @@ export class SpainAdapter implements CountryAdapter {
     if (cursor !== undefined && (!CURSOR_PATTERN.test(cursor) || cursor.slice(0, 14) !== ref14)) {
       throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
     }
-    let facts = ctx.store.getFinca(this.code, ref14);
-    const parcel = ctx.store.getParcel('ES', ref14);
+    let facts = await ctx.store.getFinca(this.code, ref14);
+    const parcel = await ctx.store.getParcel('ES', ref14);
     const declared = facts?.declaredUnits ?? parcel?.declaredUnits;
-    const stored = ctx.store.countUnits(this.code, ref14);
+    const stored = await ctx.store.countUnits(this.code, ref14);
     let dataSource: DataSource = 'clone';
     if (declared === undefined || declared <= 0 || stored < declared) {
       try {
@@ -211,7 +211,7 @@ export class SpainAdapter implements CountryAdapter {
         if (!(isSourceDown(error) && stored > 0)) throw error;
       }
     }
-    const rows = ctx.store.unitsPage(this.code, ref14, cursor, this.pageSize + 1);
+    const rows = await ctx.store.unitsPage(this.code, ref14, cursor, this.pageSize + 1);
     const page = rows.slice(0, this.pageSize);
     const truncated = rows.length > this.pageSize;
     const facade = facts ?? fincaFactsOf(parcel);
@@ -225,7 +225,7 @@ export class SpainAdapter implements CountryAdapter {
       superficieTotal: facade.superficieTotal,
       anioConstruccion: facade.anioConstruccion,
       totalUnidades: page.length,
-      totalUnidadesFinca: ctx.store.countUnits(this.code, ref14),
+      totalUnidadesFinca: await ctx.store.countUnits(this.code, ref14),
       unidades: page.map(unitView),
       truncated,
       ...(truncated ? { nextCursor: page[page.length - 1].ref } : {}),
@@ -237,7 +237,7 @@ export class SpainAdapter implements CountryAdapter {
 
   private async unitByReference(ref20: string, ctx: AdapterContext): Promise<Parcel> {
     const ref14 = ref20.slice(0, 14);
-    let unit = ctx.store.getUnit(this.code, ref20);
+    let unit = await ctx.store.getUnit(this.code, ref20);
     let unitIsLive = false;
     if (!unit) {
       // Read the whole finca (one request, and its siblings are cached for /units).
@@ -247,22 +247,22 @@ export class SpainAdapter implements CountryAdapter {
       unitIsLive = true;
     }
     const { parcel, live } = await this.loadParcel(ref14, ctx);
-    return unitParcel(unit, parcel, ctx.store.getFinca(this.code, ref14), unitIsLive || live ? 'catastro' : 'clone');
+    return unitParcel(unit, parcel, await ctx.store.getFinca(this.code, ref14), unitIsLive || live ? 'catastro' : 'clone');
   }
 
   /** The finca's parcel record: the copy, else the live WFS outline merged with its DNPRC facts, cached. */
   private async loadParcel(ref14: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
-    const stored = ctx.store.getParcel('ES', ref14);
+    const stored = await ctx.store.getParcel('ES', ref14);
     if (stored) return { parcel: stored, live: false };
 
-    const knownFinca = ctx.store.getFinca(this.code, ref14);
+    const knownFinca = await ctx.store.getFinca(this.code, ref14);
     const [outline, facts] = await Promise.allSettled([
       this.live.parcel(ref14, ctx),
       knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx),
     ]);
     const answer = facts.status === 'fulfilled' ? facts.value : undefined;
     // Units read are worth keeping even if the outline failed: /units can then answer offline.
-    if (answer) this.storeFinca(answer, ctx);
+    if (answer) await this.storeFinca(answer, ctx);
     if (outline.status === 'rejected') throw outline.reason;
     if (facts.status === 'rejected' && isSourceDown(facts.reason)) throw facts.reason;
 
@@ -280,20 +280,20 @@ export class SpainAdapter implements CountryAdapter {
       anioConstruccion: finca?.anioConstruccion || undefined,
       declaredUnits: finca?.declaredUnits,
     };
-    ctx.store.upsertParcels([parcel]);
+    await ctx.store.upsertParcels([parcel]);
     return { parcel, live: true };
   }
 
   /** Consulta_DNPRC of the finca, cached: its facts and every unit (replacing older copies). */
   private async readUnitsLive(ref14: string, ctx: AdapterContext): Promise<DnprcAnswer> {
     const answer = await this.live.finca(ref14, ctx);
-    this.storeFinca(answer, ctx);
+    await this.storeFinca(answer, ctx);
     return answer;
   }
 
-  private storeFinca(answer: DnprcAnswer, ctx: AdapterContext): void {
-    ctx.store.upsertFinca(this.code, answer.finca);
-    ctx.store.replaceUnits(this.code, answer.ref14, answer.units);
+  private async storeFinca(answer: DnprcAnswer, ctx: AdapterContext): Promise<void> {
+    await ctx.store.upsertFinca(this.code, answer.finca);
+    await ctx.store.replaceUnits(this.code, answer.ref14, answer.units);
   }
 }
 

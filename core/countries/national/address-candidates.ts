@@ -70,7 +70,7 @@ async function parcelOf(adapter: NationalAdapter, address: GeocodedAddress, ctx:
       const { parcel, live } = await adapter.load(address.linkedParcel, ctx);
       return { parcel, inCopy: !live };
     }
-    const stored = ctx.store.parcelAt(address.point, adapter.code);
+    const stored = await ctx.store.parcelAt(address.point, adapter.code);
     return stored ? { parcel: stored, inCopy: true } : { parcel: await adapter.recordAt(address.point, ctx), inCopy: false };
   } catch (error) {
     if (isServiceError(error) && error.code === 'NOT_FOUND') return undefined;

@@ -94,14 +94,14 @@ export class NationalAdapter implements CountryAdapter {
 
   /** The parcel under a point: the copy's, else the live service's (then kept in the copy). */
   async recordAt(point: LonLat, ctx: AdapterContext): Promise<StoredParcel> {
-    const stored = ctx.store.parcelAt(point, this.code);
+    const stored = await ctx.store.parcelAt(point, this.code);
     if (stored) return stored;
     const parcel = await this.spec.live.at(point, ctx);
     if (!parcel) {
       const [lon, lat] = point;
       throw notFoundHere(`No ${this.name} parcel at ${lat}, ${lon}: the cadastre has none there (a road, water, or outside its coverage).`);
     }
-    ctx.store.upsertParcels([parcel]);
+    await ctx.store.upsertParcels([parcel]);
     return parcel;
   }
 
@@ -110,13 +110,13 @@ export class NationalAdapter implements CountryAdapter {
 
   async load(ref: string, ctx: AdapterContext): Promise<{ parcel: StoredParcel; live: boolean }> {
     const canonical = this.normalizeReference(ref);
-    const stored = ctx.store.getParcel(this.code, canonical);
+    const stored = await ctx.store.getParcel(this.code, canonical);
     if (stored) return { parcel: stored, live: false };
     const parcel = await this.spec.live.byReference(canonical, ctx);
     if (!parcel) {
       throw notFoundHere(`Reference ${canonical} was not found: the ${this.name} cadastre knows no such parcel. ${this.spec.referenceHint}`);
     }
-    ctx.store.upsertParcels([parcel]);
+    await ctx.store.upsertParcels([parcel]);
     return { parcel, live: true };
   }
 }

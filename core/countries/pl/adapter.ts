@@ -64,7 +64,7 @@ export class PolandAdapter extends NationalAdapter {
       throw validationError(`'${search}' names ${found.length} Polish parcels (${found.map((p) => p.ref).join(', ')}); ask for one by its full id. ${PL_REFERENCE_HINT}`);
     }
     if (found.length === 0) throw notFound(`No Polish parcel is named '${search}'. ${PL_REFERENCE_HINT}`);
-    ctx.store.upsertParcels(found);
+    await ctx.store.upsertParcels(found);
     return { parcel: found[0], live: true };
   }
 }

@@ -33,7 +33,16 @@ export async function loadBizkaiaMunicipality(atomBaseUrl: string, municipality:
     const gml = (await listZipEntries(file)).find((e) => /\.gml$/i.test(e.name));
     if (!gml) throw unavailable(`${BIZKAIA_ATOM_SOURCE}: ${url} holds no GML file; retry later.`);
     let batch: StoredParcel[] = [];
-    const flush = () => { if (batch.length) ctx.store.upsertParcels(batch); batch = []; };
+    // The features arrive in a synchronous callback; the store's writes (later, on a team database) are awaited at the end.
+    const writes: Promise<void>[] = [];
+    const flush = () => {
+      if (batch.length) {
+        const written = Promise.resolve(ctx.store.upsertParcels(batch));
+        written.catch(() => {});
+        writes.push(written);
+      }
+      batch = [];
+    };
     let count = 0;
     try {
       await streamForalFeatures(gml, (feature) => {
@@ -46,6 +55,7 @@ export async function loadBizkaiaMunicipality(atomBaseUrl: string, municipality:
       throw unavailable(`${BIZKAIA_ATOM_SOURCE}: ${url} could not be read (${(error as Error).message}); retry later.`);
     }
     flush();
+    await Promise.all(writes);
     return count;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -155,6 +155,7 @@ export class PostgisStore implements CadastralStore {
     try {
       await db.migrate();
       await store.listen();
+      store.count = { value: await store.countParcels(), generation: store.generation };
     } catch (error) {
       await db.end().catch(() => {});
       throw error;
@@ -226,6 +227,23 @@ export class PostgisStore implements CadastralStore {
 
   dataGeneration(): number {
     return this.generation;
+  }
+
+  private count: { value: number; generation: number; reading?: Promise<void> } = { value: 0, generation: -1 };
+
+  /**
+   * The number of parcels as last counted, recounted in the background when the data changed
+   * (the status page asks on every call and must not wait on a count of millions of rows).
+   */
+  knownParcelCount(): number {
+    if (this.count.generation !== this.generation && !this.count.reading && !this.closed) {
+      const generation = this.generation;
+      this.count.reading = this.countParcels()
+        .then((n) => { this.count.value = n; this.count.generation = generation; })
+        .catch(() => {})
+        .finally(() => { this.count.reading = undefined; });
+    }
+    return this.count.value;
   }
 
   /** This process changed the data: its own readers see the new generation at once, before the notification comes back. */

@@ -200,4 +200,57 @@ for (const impl of IMPLEMENTATIONS) {
       expect(await copy.store.getParcel('ES', '9398516VK3799G')).toBeDefined();
     });
   });
+
+  describe.skipIf(impl.skip !== undefined)(`keys and quotas contract: ${titleOf(impl)}`, () => {
+    beforeAll(() => impl.start(), 120_000);
+    afterAll(() => impl.stop(), 60_000);
+
+    it('creates a key shown once, verifies it by its hash, lists and revokes it', async () => {
+      const [access] = await impl.openAccess(1);
+      try {
+        const { key, record } = await access.keys.create({ tier: 'basic', organisation: true, label: 'desk 4' });
+        expect(key).toMatch(/^cdk_/);
+        expect(record).toMatchObject({ tier: 'basic', organisation: true, label: 'desk 4', monthlyQuota: 5000, revokedAt: null });
+        expect(await access.keys.verify(key)).toEqual({ ok: true, key: record });
+        expect(await access.keys.verify(`${key}x`)).toEqual({ ok: false, reason: 'unknown' });
+        expect(JSON.stringify(await access.keys.list())).not.toContain(key);
+        const expired = await access.keys.create({ tier: 'free', expiresOn: '2020-01-31' });
+        expect(await access.keys.verify(expired.key)).toEqual({ ok: false, reason: 'expired' });
+        expect(await access.keys.revoke(record.id)).toBe(true);
+        expect(await access.keys.revoke('nosuchkey')).toBe(false);
+        expect(await access.keys.verify(key)).toEqual({ ok: false, reason: 'revoked' });
+        expect((await access.keys.list()).map((k) => k.id).sort()).toEqual([record.id, expired.record.id].sort());
+      } finally {
+        await access.dispose();
+      }
+    });
+
+    it('charges within the limit only and settles refunds, never below zero', async () => {
+      const [access] = await impl.openAccess(1);
+      try {
+        expect(await access.ledger.charge('k', 60, 100)).toMatchObject({ accepted: true, used: 60, remaining: 40 });
+        expect(await access.ledger.charge('k', 41, 100)).toMatchObject({ accepted: false, used: 60 });
+        const last = await access.ledger.charge('k', 40, 100);
+        expect(last).toMatchObject({ accepted: true, used: 100, remaining: 0 });
+        expect((await access.ledger.charge('k', 1, 100)).accepted).toBe(false);
+        expect((await access.ledger.settle('k', -3, 100, last.period)).used).toBe(97);
+        expect((await access.ledger.settle('k', -500, 100, last.period)).used).toBe(0);
+        expect((await access.ledger.peek('other', 100)).used).toBe(0);
+      } finally {
+        await access.dispose();
+      }
+    });
+
+    it('admits exactly the units that fit when three connections race on one key', async () => {
+      const connections = await impl.openAccess(3);
+      try {
+        const attempts = connections.flatMap((access) => Array.from({ length: 80 }, () => access.ledger.charge('race', 1, 150)));
+        const results = await Promise.all(attempts);
+        expect(results.filter((r) => r.accepted)).toHaveLength(150);
+        expect((await connections[0].ledger.peek('race', 150)).used).toBe(150);
+      } finally {
+        for (const access of connections) await access.dispose();
+      }
+    });
+  });
 }

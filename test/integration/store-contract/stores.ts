@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openAccessDatabase } from '../../../core/auth/access-db.js';
+import { KeyStore, type ApiKeyRecord, type CreateKeyInput, type KeyVerification } from '../../../core/auth/key-store.js';
+import { QuotaLedger, type KeyQuotaAccounts } from '../../../core/auth/quota.js';
+import type { UsageCounting } from '../../../core/auth/usage-counter.js';
 import type { CadastralStore, ImportInto } from '../../../core/store/cadastral-store.js';
+import { PgConnection } from '../../../core/store/postgres/connection.js';
+import { PgKeyStore, PgUsageCounter } from '../../../core/store/postgres/pg-access.js';
 import { importFiles } from '../../../core/store/import-runner.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
@@ -14,6 +20,18 @@ export interface StoreUnderTest {
   dispose(): Promise<void>;
 }
 
+/** Keys and quota counters as a server process sees them (each `open` is one more process's connection). */
+export interface AccessUnderTest {
+  keys: {
+    create(input: CreateKeyInput): Promise<{ key: string; record: ApiKeyRecord }> | { key: string; record: ApiKeyRecord };
+    list(): Promise<ApiKeyRecord[]> | ApiKeyRecord[];
+    revoke(id: string): Promise<boolean> | boolean;
+    verify(key: string): Promise<KeyVerification> | KeyVerification;
+  };
+  ledger: KeyQuotaAccounts;
+  dispose(): Promise<void>;
+}
+
 export interface Implementation {
   name: string;
   /** Why this implementation cannot run here (the suite says so in its title), or undefined. */
@@ -21,6 +39,8 @@ export interface Implementation {
   /** Set up once per test file (a PostgreSQL cluster), torn down by `stop`. */
   start(): Promise<void>;
   open(): Promise<StoreUnderTest>;
+  /** Keys and usage of one access database, opened `connections` times (as several processes would). */
+  openAccess(connections: number): Promise<AccessUnderTest[]>;
   stop(): Promise<void>;
 }
 
@@ -36,6 +56,18 @@ export function sqliteImplementation(): Implementation {
         importFiles: (files, onProgress) => importFiles(store, files, onProgress),
         async dispose() { store.close(); rmSync(dir, { recursive: true, force: true }); },
       };
+    },
+    async openAccess(connections) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-contract-access-'));
+      let open = connections;
+      return Array.from({ length: connections }, () => {
+        const db = openAccessDatabase(dir);
+        return {
+          keys: new KeyStore(db),
+          ledger: new QuotaLedger(db),
+          async dispose() { db.close(); if (--open === 0) rmSync(dir, { recursive: true, force: true }); },
+        };
+      });
     },
     async stop() {},
   };
@@ -56,6 +88,18 @@ export function postgisImplementation(): Implementation {
         importFiles: (files, onProgress) => store.importFiles(files, onProgress),
         async dispose() { await store.close(); },
       };
+    },
+    async openAccess(connections) {
+      const url = await cluster!.createDatabase(`access_${++databases}`);
+      (await PostgisStore.open(url)).close();
+      return Array.from({ length: connections }, () => {
+        const db = new PgConnection(url, { max: 4 });
+        return {
+          keys: new PgKeyStore(db),
+          ledger: new QuotaLedger<UsageCounting>(new PgUsageCounter(db)),
+          dispose: () => db.end(),
+        };
+      });
     },
     async stop() { await cluster?.stop(); cluster = undefined; },
   };

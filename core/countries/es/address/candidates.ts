@@ -31,10 +31,10 @@ function paisOf(provinceCode: string | undefined): CountryCode {
 }
 
 /** Adds what the local copy knows: the parcel's facts first, the finca's (from its units) where the parcel has none. */
-function enrich(candidate: AddressCandidate, copy: ParcelLookup): AddressCandidate {
-  const parcel = copy.getParcel(candidate.pais, candidate.refCatastral);
+async function enrich(candidate: AddressCandidate, copy: ParcelLookup): Promise<AddressCandidate> {
+  const parcel = await copy.getParcel(candidate.pais, candidate.refCatastral);
   if (!parcel) return candidate;
-  const finca = copy.getFinca?.(candidate.refCatastral) ?? undefined;
+  const finca = (await copy.getFinca?.(candidate.refCatastral)) ?? undefined;
   const direccion = parcel.direccion || finca?.direccion;
   const uso = parcel.uso || finca?.usoGeneral;
   const anio = parcel.anioConstruccion ?? (finca?.anioConstruccion || undefined);
@@ -175,7 +175,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
     candidates = await geocode(address, limit, deps, signal);
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE' || !deps.localAddresses) throw error;
-    const fromLocal = deps.localAddresses.parcelsOnStreet(address.nombreVia, 500)
+    const fromLocal = (await deps.localAddresses.parcelsOnStreet(address.nombreVia, 500))
       .map((p) => fromCopy(p, address))
       .filter((c): c is AddressCandidate => c !== undefined);
     if (fromLocal.length === 0) throw error;
@@ -183,7 +183,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
     attribution = CATASTRO_ATTRIBUTION;
     answeredByCopy = true;
   }
-  const ranked = rank(candidates, address, limit).map((c) => enrich(c, deps.copy));
+  const ranked = await Promise.all(rank(candidates, address, limit).map((c) => enrich(c, deps.copy)));
   if (ranked.length === 0) throw notFound(`No address matches '${address.texto.slice(0, 80)}'.`);
   return {
     consulta: { texto: address.texto, calle: address.calle, numero: address.numero ?? null, municipio: address.municipio ?? null },

@@ -4,13 +4,14 @@ import { CARTOCIUDAD_BASE_URL, CartoCiudadClient } from './cartociudad.js';
 import type { AddressParseDeps } from './parse.js';
 import { nameTokens } from '../../../address/normalize.js';
 import type { LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
+import type { Awaitable } from '../../../store/cadastral-store.js';
 import type { StoredParcel } from '../../../store/types.js';
 
 export type AddressDeps = AddressCandidatesDeps & AddressParseDeps;
 
 /** The store's address search (`ParcelStore.parcelsWithAddressWord` satisfies it). */
 export interface AddressWordSearch {
-  parcelsWithAddressWord(country: 'ES', word: string, limit: number): StoredParcel[];
+  parcelsWithAddressWord(country: 'ES', word: string, limit: number): Awaitable<StoredParcel[]>;
 }
 
 export interface AddressDepsSources {
@@ -30,7 +31,7 @@ export interface AddressDepsSources {
  */
 function copyStreetSearch(store: AddressWordSearch): LocalAddressSearch {
   return {
-    parcelsOnStreet(streetName: string, limit: number): StoredParcel[] {
+    parcelsOnStreet(streetName: string, limit: number): Awaitable<StoredParcel[]> {
       const longest = [...nameTokens(streetName)].sort((a, b) => b.length - a.length)[0];
       return longest ? store.parcelsWithAddressWord('ES', longest, limit) : [];
     },
