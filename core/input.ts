@@ -1,64 +1,66 @@
-import { OVERLAY_KINDS, validationError, type BBox, type OverlayKind } from './model/index.js';
+import { Value } from '@sinclair/typebox/value';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { validationError, type BBox, type OverlayKind } from './model/index.js';
+import {
+  BBoxValue, CountryParam, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
+  TileIndex, TileZoom,
+} from './model/input-schemas.js';
+import { OVERLAY_KINDS } from './model/index.js';
 
 /**
  * Checks shared by every entry point (HTTP routes, Electron IPC): the facade validates its own
- * input so a caller that skips schema validation still gets the spec's 400, never a crash.
+ * input against the one set of schemas (core/model/input-schemas.ts), so a caller that skips
+ * schema validation still gets the spec's 400, never a crash, and every caller gets the same.
  */
-const MAX_REFERENCE_LENGTH = 64;
 
+/** `value` when it fits `schema`, else 400 VALIDATION_ERROR with `message`. */
+export function checkInput<T extends TSchema>(schema: T, value: unknown, message: () => string): Static<T> {
+  if (Value.Check(schema, value)) return value;
+  throw validationError(message());
+}
+
+/** A cadastral reference of any country as typed, trimmed (each adapter normalises it further, once). */
 export function requireReference(value: unknown, name = 'refcat'): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw validationError(`Parameter '${name}' is required: a cadastral reference such as 9872023VH5797S (14 characters) or 9872023VH5797S0001WX (20).`);
   }
-  if (value.length > MAX_REFERENCE_LENGTH) {
-    throw validationError(`Parameter '${name}' is too long (${value.length} characters; a cadastral reference has at most ${MAX_REFERENCE_LENGTH}).`);
+  if (value.length > REFERENCE_MAX) {
+    throw validationError(`Parameter '${name}' is too long (${value.length} characters; a cadastral reference has at most ${REFERENCE_MAX}).`);
   }
-  return value;
+  return checkInput(Reference, value.trim(), () => `Parameter '${name}' must be a cadastral reference: letters, digits and the separators . - / _ , : or space.`);
 }
 
 export function optionalCountry(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value.trim())) {
-    throw validationError(`Parameter 'country' must be a two-letter country code such as ES, PV or NA.`);
-  }
-  return value.trim().toUpperCase();
+  const text = typeof value === 'string' ? value.trim() : value;
+  return checkInput(CountryParam, text, () => `Parameter 'country' must be a two-letter country code such as ES, PV or NA.`).toUpperCase();
 }
 
-function coordinate(value: unknown, name: 'latitude' | 'longitude', limit: number): number {
+function coordinate(value: unknown, name: 'latitude' | 'longitude', schema: typeof Latitude | typeof Longitude): number {
   if (value === undefined || value === null || value === '') {
     throw validationError(`Field '${name}' is required (WGS84 decimal degrees).`);
   }
-  const number = typeof value === 'number' ? value : Number.NaN;
-  if (!Number.isFinite(number)) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw validationError(`Field '${name}' must be a number in WGS84 decimal degrees, got ${JSON.stringify(value)?.slice(0, 40)}.`);
   }
-  if (Math.abs(number) > limit) {
-    throw validationError(`Field '${name}' must be between -${limit} and ${limit}, got ${number}.`);
-  }
-  return number;
+  return checkInput(schema, value, () => `Field '${name}' must be between ${schema.minimum} and ${schema.maximum}, got ${value}.`);
 }
 
 export function requireLatitude(value: unknown): number {
-  return coordinate(value, 'latitude', 90);
+  return coordinate(value, 'latitude', Latitude);
 }
 
 export function requireLongitude(value: unknown): number {
-  return coordinate(value, 'longitude', 180);
+  return coordinate(value, 'longitude', Longitude);
 }
 
-/** Spec endpoint 2: the `nextCursor` of the previous page, `^[0-9A-Z]{20}$` (upper case only). */
-export const CURSOR_PATTERN = /^[0-9A-Z]{20}$/;
+export { CURSOR_PATTERN, MAX_SELECTION } from './model/input-schemas.js';
 
+/** Spec endpoint 2: the `nextCursor` of the previous page (upper case only). */
 export function optionalCursor(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !CURSOR_PATTERN.test(value)) {
-    throw validationError(`Parameter 'cursor' must be the 20-character 'nextCursor' of the previous page (^[0-9A-Z]{20}$).`);
-  }
-  return value;
+  return checkInput(Cursor, value, () => `Parameter 'cursor' must be the 20-character 'nextCursor' of the previous page (${Cursor.pattern}).`);
 }
-
-/** Parcels one selection export holds at most (a drawn box over a town can catch thousands). */
-export const MAX_SELECTION = 2000;
 
 /** A list of references: an array, or one text separated by commas; duplicates dropped, order kept. */
 export function requireReferenceList(value: unknown, max = MAX_SELECTION, name = 'refcat'): string[] {
@@ -72,28 +74,32 @@ export function requireReferenceList(value: unknown, max = MAX_SELECTION, name =
 
 /** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees, ordered (HTTP `bbox=a,b,c,d` and IPC arrays alike). */
 export function requireBBox(value: unknown): BBox {
-  const ok = Array.isArray(value) && value.length === 4 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
-  const [minLon, minLat, maxLon, maxLat] = ok ? (value as number[]) : [];
-  if (!ok || minLon > maxLon || minLat > maxLat || Math.abs(minLat) > 90 || Math.abs(maxLat) > 90 || Math.abs(minLon) > 180 || Math.abs(maxLon) > 180) {
-    throw validationError("Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.");
-  }
+  const message = () => "Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.";
+  const [minLon, minLat, maxLon, maxLat] = checkInput(BBoxValue, value, message);
+  if (minLon > maxLon || minLat > maxLat) throw validationError(message());
   return [minLon, minLat, maxLon, maxLat];
 }
 
-export const OVERLAY_LIMIT_DEFAULT = 5000;
-export const OVERLAY_LIMIT_MAX = 20000;
+export { OVERLAY_LIMIT_DEFAULT };
+export const OVERLAY_LIMIT_MAX = OverlayLimit.maximum!;
 
-/** Features of one overlay answer: 1 to 20000, default 5000. */
+/** Features of one overlay answer: 1 to 20000, default 5000 (a number, or its digits from a query string). */
 export function optionalOverlayLimit(value: unknown): number {
   if (value === undefined || value === null || value === '') return OVERLAY_LIMIT_DEFAULT;
-  const limit = typeof value === 'string' ? Number(value) : value;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > OVERLAY_LIMIT_MAX) {
-    throw validationError(`Parameter 'limit' must be an integer from 1 to ${OVERLAY_LIMIT_MAX}.`);
-  }
-  return limit;
+  const limit = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  return checkInput(OverlayLimit, limit, () => `Parameter 'limit' must be an integer from ${OverlayLimit.minimum} to ${OverlayLimit.maximum}.`);
 }
 
 export function requireOverlayKind(value: unknown): OverlayKind {
-  if (!OVERLAY_KINDS.includes(value as OverlayKind)) throw validationError(`The overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
-  return value as OverlayKind;
+  return checkInput(OverlayKindValue, value, () => `The overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
+}
+
+/** A vector tile's z/x/y: z from 0 to 24 (MapLibre's range), x and y within the 2^z grid. */
+export function requireTile(z: unknown, x: unknown, y: unknown): [number, number, number] {
+  const zoom = checkInput(TileZoom, z, () => `Tile zoom z must be an integer from ${TileZoom.minimum} to ${TileZoom.maximum}.`);
+  const last = 2 ** zoom - 1;
+  const index = (value: unknown, name: string) => checkInput(TileIndex, value, () => `Tile ${name} must be an integer from 0 to ${last} at zoom ${zoom}.`);
+  const [column, row] = [index(x, 'x'), index(y, 'y')];
+  if (column > last || row > last) throw validationError(`Tile ${zoom}/${column}/${row} does not exist: x and y run from 0 to ${last} at zoom ${zoom}.`);
+  return [zoom, column, row];
 }

@@ -13,7 +13,7 @@ import { parcelToKml } from './export/kml.js';
 import { parcelTable } from './export/feature-table.js';
 import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
 import {
-  MAX_SELECTION, optionalCountry, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList,
+  MAX_SELECTION, optionalCountry, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList, requireTile,
 } from './input.js';
 import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
@@ -140,7 +140,7 @@ export class CatastroService {
     // Coverage before the shape: any reference under country=PV/NA is the spec's 422, not a 400.
     const adapter = this.countries.forReference(raw, optionalCountry(options.country));
     this.countries.requireCoverage(adapter, 'units', 'Units per finca');
-    return adapter.units!(adapter.normalizeReference(raw), cursor, this.context(signal));
+    return adapter.units!(raw, cursor, this.context(signal));
   }
 
   async parcelAt(input: { latitude?: unknown; longitude?: unknown; country?: unknown }, signal?: AbortSignal): Promise<CoordinateMatch> {
@@ -296,12 +296,13 @@ export class CatastroService {
   }
 
   /** A vector tile of the embedded copy. */
-  parcelTile(z: number, x: number, y: number): Uint8Array | null {
-    return parcelTile(this.store, z, x, y);
+  parcelTile(z: unknown, x: unknown, y: unknown): Uint8Array | null {
+    return parcelTile(this.store, ...requireTile(z, x, y));
   }
 
   /** A vector tile of the copy lookups read (the team database's when one is configured). */
-  async parcelTileOfCopy(z: number, x: number, y: number): Promise<Uint8Array | null> {
+  async parcelTileOfCopy(zInput: unknown, xInput: unknown, yInput: unknown): Promise<Uint8Array | null> {
+    const [z, x, y] = requireTile(zInput, xInput, yInput);
     return this.copy === this.store ? parcelTile(this.store, z, x, y) : parcelTileFrom(this.copy, z, x, y);
   }
 

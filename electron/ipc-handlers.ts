@@ -37,8 +37,8 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.parcelAt, deps, (_e, latitude, longitude) =>
     service.parcelAt({ latitude: check.coordinate(latitude, 'latitude'), longitude: check.coordinate(longitude, 'longitude') }));
   handle(IpcChannel.polygon, deps, (_e, ref) => service.polygon(check.reference(ref)));
-  handle(IpcChannel.addressCandidates, deps, (_e, q, limit, country) =>
-    service.addressCandidates({ q: check.addressQuery(q), limit: check.addressLimit(limit), country }));
+  // Endpoint 1's parameters are the facade's to check, in the spec's order (coverage, then ranges), as over HTTP.
+  handle(IpcChannel.addressCandidates, deps, (_e, q, limit, country) => service.addressCandidates({ q, limit, country }));
   handle(IpcChannel.exportFile, deps, (_e, ref, format) => exportText(service, check.reference(ref), check.exportFormat(format)));
   handle(IpcChannel.exportSelection, deps, async (_e, refs, format) => {
     const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));

@@ -1,89 +1,37 @@
-import { LIMIT_MAX as ADDRESS_LIMIT_MAX, Q_MAX, Q_MIN } from '../core/address/candidates-input.js';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import {
-  MAX_SELECTION, optionalCursor as facadeCursor, requireBBox, requireLatitude, requireLongitude, requireOverlayKind,
+  optionalCursor as facadeCursor, requireBBox, requireLatitude, requireLongitude, requireOverlayKind, requireReference, requireTile,
 } from '../core/input.js';
-import { MAX_BATCH_BYTES } from '../core/batch/read-csv.js';
 import {
-  FEATURE_FORMATS, HAZARD_LAYER_KINDS, PANEL_ANALYSIS_KINDS, isFeatureFormat, isServiceError, type FeatureFormat,
+  FEATURE_FORMATS, HAZARD_LAYER_KINDS, PANEL_ANALYSIS_KINDS, isServiceError, type FeatureFormat,
   type HazardLayerKind, type HazardLayerMapping, type OverlayKind, type PanelAnalysisKind,
 } from '../core/model/index.js';
+import {
+  BatchColumnsValue, CsvText, ExportFormatValue, FeatureFormatValue, FileName, GeneratedId, HazardLayerKindValue,
+  LayerImportOptionsValue, MAX_BATCH_BYTES, MAX_SELECTION, ReferenceList, SelectionFormatValue, type BatchColumnsInput,
+} from '../core/model/input-schemas.js';
 
 /**
  * Checks on everything the renderer sends before it reaches the facade: the renderer is
  * untrusted (a compromised page must not pass objects, huge strings or paths through IPC).
- * Each check throws InvalidIpcInput, which the handler turns into a 400 VALIDATION_ERROR.
+ * Every value range is the one in core/model/input-schemas.ts: values the facade also takes over
+ * HTTP go through the facade's own rule (core/input.ts), so IPC and HTTP refuse the same inputs;
+ * IPC-only payloads are checked against their schema here. Each check throws InvalidIpcInput,
+ * which the handler turns into a 400 VALIDATION_ERROR.
  */
 export class InvalidIpcInput extends Error {
   readonly status = 400;
   readonly code = 'VALIDATION_ERROR';
 }
 
-/** Cadastral references of every country: letters, digits and the separators some use; 1–64 chars. */
-const REFERENCE = /^[\p{L}\p{N}.\-/ _]{1,64}$/u;
-const EXPORT_FORMATS = ['kml', 'gpx'] as const;
-
-export function reference(value: unknown, name = 'ref'): string {
-  if (typeof value !== 'string' || !REFERENCE.test(value.trim())) {
-    throw new InvalidIpcInput(`${name} must be a cadastral reference of 1 to 64 letters or digits.`);
-  }
-  return value.trim();
+/** `value` when it fits `schema`, else InvalidIpcInput saying what `name` must be. */
+function checked<T extends TSchema>(schema: T, value: unknown, name: string, expected: string): Static<T> {
+  if (Value.Check(schema, value)) return value;
+  throw new InvalidIpcInput(`${name} must be ${expected}.`);
 }
 
-/** A selection of references (1 to MAX_SELECTION), each checked like one reference. */
-export function referenceList(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_SELECTION) {
-    throw new InvalidIpcInput(`refs must be a list of 1 to ${MAX_SELECTION} cadastral references.`);
-  }
-  return value.map((ref) => reference(ref));
-}
-
-const SELECTION_FORMATS = ['geojson', 'gpkg'] as const;
-export function selectionFormat(value: unknown): (typeof SELECTION_FORMATS)[number] {
-  if (!SELECTION_FORMATS.includes(value as never)) throw new InvalidIpcInput('format must be "geojson" or "gpkg".');
-  return value as (typeof SELECTION_FORMATS)[number];
-}
-
-/** The text of a dropped CSV, within the batch's size bound. */
-export function csvText(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_BATCH_BYTES) {
-    throw new InvalidIpcInput(`csv must be the text of a CSV file of at most ${MAX_BATCH_BYTES / 1024 / 1024} MiB.`);
-  }
-  return value;
-}
-
-/** A file's base name as shown (no folders). */
-export function fileName(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 200 || /[\\/\0]/.test(value)) throw new InvalidIpcInput('name must be a file name of at most 200 characters.');
-  return value;
-}
-
-const BATCH_COLUMN_KEYS = ['reference', 'latitude', 'longitude', 'country'] as const;
-/** The columns the user named (each a header text), or nothing. */
-export function batchColumns(value: unknown): Partial<Record<(typeof BATCH_COLUMN_KEYS)[number], string>> | undefined {
-  if (value === undefined || value === null) return undefined;
-  const raw = plainObject(value, 'columns', BATCH_COLUMN_KEYS);
-  const columns: Partial<Record<(typeof BATCH_COLUMN_KEYS)[number], string>> = {};
-  for (const key of BATCH_COLUMN_KEYS) {
-    const text = optionalShortText(raw[key], `columns.${key}`);
-    if (text) columns[key] = text;
-  }
-  return columns;
-}
-
-export function batchId(value: unknown): string {
-  if (typeof value !== 'string' || !SELECTION.test(value)) throw new InvalidIpcInput('id must be the batch id its start answered.');
-  return value;
-}
-
-export function featureFormat(value: unknown): FeatureFormat {
-  if (!isFeatureFormat(value)) throw new InvalidIpcInput(`format must be one of ${FEATURE_FORMATS.join(', ')}.`);
-  return value;
-}
-
-/**
- * The facade's own rule for a value (core/input.ts: the one place of each range and pattern),
- * its 400 turned into InvalidIpcInput so a bad payload stops here, before any other work.
- */
+/** The facade's rule for a value, its 400 turned into InvalidIpcInput so a bad payload stops here. */
 function byFacadeRule<T>(rule: () => T): T {
   try {
     return rule();
@@ -91,6 +39,62 @@ function byFacadeRule<T>(rule: () => T): T {
     if (isServiceError(error)) throw new InvalidIpcInput(error.message);
     throw error;
   }
+}
+
+/**
+ * A plain object (what the structured clone of a renderer literal gives) of `schema`'s keys only,
+ * null or undefined values dropped, each value checked against its property schema.
+ */
+function checkedObject<T extends TObject>(schema: T, value: unknown, name: string): Static<T> {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (Array.isArray(value) || (proto !== Object.prototype && proto !== null)) throw new InvalidIpcInput(`${name} must be an object.`);
+  const keys = Object.keys(schema.properties);
+  const unknown = Object.keys(value as object).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) throw new InvalidIpcInput(`${name} has unknown keys: ${unknown.join(', ')} (known: ${keys.join(', ')}).`);
+  const present = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
+  return Object.fromEntries(present.map(([key, v]) => {
+    const property = schema.properties[key];
+    return [key, property.type === 'object'
+      ? checkedObject(property as TObject, v, key)
+      : checked(property, v, `${name}.${key}`, `a text of at most ${property.maxLength} characters`)];
+  })) as Static<T>;
+}
+
+export function reference(value: unknown, name = 'ref'): string {
+  return byFacadeRule(() => requireReference(value, name));
+}
+
+/** A selection of references (1 to MAX_SELECTION), each checked like one reference. */
+export function referenceList(value: unknown): string[] {
+  return checked(ReferenceList, value, 'refs', `a list of 1 to ${MAX_SELECTION} cadastral references`).map((ref) => reference(ref));
+}
+
+export function selectionFormat(value: unknown): Static<typeof SelectionFormatValue> {
+  return checked(SelectionFormatValue, value, 'format', '"geojson" or "gpkg"');
+}
+
+/** The text of a dropped CSV, within the batch's size bound. */
+export function csvText(value: unknown): string {
+  return checked(CsvText, value, 'csv', `the text of a CSV file of at most ${MAX_BATCH_BYTES / 1024 / 1024} MiB`);
+}
+
+/** A file's base name as shown (no folders). */
+export function fileName(value: unknown): string {
+  return checked(FileName, value, 'name', 'a file name of at most 200 characters');
+}
+
+/** The columns the user named (each a header text), or nothing. */
+export function batchColumns(value: unknown): BatchColumnsInput | undefined {
+  if (value === undefined || value === null) return undefined;
+  return Object.fromEntries(Object.entries(checkedObject(BatchColumnsValue, value, 'columns')).filter(([, text]) => text !== ''));
+}
+
+export function batchId(value: unknown): string {
+  return checked(GeneratedId, value, 'id', 'the batch id its start answered');
+}
+
+export function featureFormat(value: unknown): FeatureFormat {
+  return checked(FeatureFormatValue, value, 'format', `one of ${FEATURE_FORMATS.join(', ')}`);
 }
 
 export function optionalCursor(value: unknown): string | undefined {
@@ -104,44 +108,24 @@ export function coordinate(value: unknown, name: 'latitude' | 'longitude'): numb
 }
 
 export function integerInRange(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidIpcInput(`${name} must be an integer from ${min} to ${max}.`);
-  }
-  return value;
+  return checked(Type.Integer({ minimum: min, maximum: max }), value, name, `an integer from ${min} to ${max}`);
 }
 
-/** Tile coordinates: z within MapLibre's range, x and y within the 2^z grid. */
+/** Tile coordinates: the facade's tile rule (z within MapLibre's range, x and y within the 2^z grid). */
 export function tile(z: unknown, x: unknown, y: unknown): [number, number, number] {
-  const zoom = integerInRange(z, 'z', 0, 24);
-  const size = 2 ** zoom - 1;
-  return [zoom, integerInRange(x, 'x', 0, size), integerInRange(y, 'y', 0, size)];
+  return byFacadeRule(() => requireTile(z, x, y));
 }
 
-export function exportFormat(value: unknown): (typeof EXPORT_FORMATS)[number] {
-  if (!EXPORT_FORMATS.includes(value as never)) throw new InvalidIpcInput('format must be "kml" or "gpx".');
-  return value as (typeof EXPORT_FORMATS)[number];
-}
-
-export function addressQuery(value: unknown): string {
-  if (typeof value !== 'string' || value.trim().length < Q_MIN || value.length > Q_MAX) {
-    throw new InvalidIpcInput(`The address must be ${Q_MIN} to ${Q_MAX} characters.`);
-  }
-  return value.trim();
-}
-
-/** Endpoint 1's `limit`, with the facade's range (1 to 10). */
-export function addressLimit(value: unknown): number {
-  return integerInRange(value, 'limit', 1, ADDRESS_LIMIT_MAX);
+export function exportFormat(value: unknown): Static<typeof ExportFormatValue> {
+  return checked(ExportFormatValue, value, 'format', '"kml" or "gpx"');
 }
 
 export function booleanFlag(value: unknown, name: string): boolean {
-  if (typeof value !== 'boolean') throw new InvalidIpcInput(`${name} must be true or false.`);
-  return value;
+  return checked(Type.Boolean(), value, name, 'true or false');
 }
 
 export function analysisKind(value: unknown): PanelAnalysisKind {
-  if (!PANEL_ANALYSIS_KINDS.includes(value as never)) throw new InvalidIpcInput(`analysis must be one of ${PANEL_ANALYSIS_KINDS.join(', ')}.`);
-  return value as PanelAnalysisKind;
+  return checked(Type.Union(PANEL_ANALYSIS_KINDS.map((kind) => Type.Literal(kind))), value, 'analysis', `one of ${PANEL_ANALYSIS_KINDS.join(', ')}`) as PanelAnalysisKind;
 }
 
 export function overlayKind(value: unknown): OverlayKind {
@@ -153,34 +137,13 @@ export function bbox(value: unknown): [number, number, number, number] {
   return byFacadeRule(() => requireBBox(value));
 }
 
-/** The id pickLayerFiles answered (crypto.randomUUID). */
-const SELECTION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MAPPING_KEYS = ['code', 'name', 'designationField', 'designation'] as const;
-const MAX_FIELD = 200;
-
 export function hazardLayerKind(value: unknown): HazardLayerKind {
-  if (!HAZARD_LAYER_KINDS.includes(value as never)) throw new InvalidIpcInput(`kind must be one of ${HAZARD_LAYER_KINDS.join(', ')}.`);
-  return value as HazardLayerKind;
+  return checked(HazardLayerKindValue, value, 'kind', `one of ${HAZARD_LAYER_KINDS.join(', ')}`);
 }
 
+/** The id pickLayerFiles answered (crypto.randomUUID). */
 export function layerSelection(value: unknown): string {
-  if (typeof value !== 'string' || !SELECTION.test(value)) throw new InvalidIpcInput('selection must be the id pickLayerFiles answered.');
-  return value;
-}
-
-/** A plain object (what the structured clone of a renderer literal gives) with only the named keys. */
-function plainObject(value: unknown, name: string, keys: readonly string[]): Record<string, unknown> {
-  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (Array.isArray(value) || (proto !== Object.prototype && proto !== null)) throw new InvalidIpcInput(`${name} must be an object.`);
-  const unknown = Object.keys(value as object).filter((key) => !keys.includes(key));
-  if (unknown.length > 0) throw new InvalidIpcInput(`${name} has unknown keys: ${unknown.join(', ')} (known: ${keys.join(', ')}).`);
-  return value as Record<string, unknown>;
-}
-
-function optionalShortText(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > MAX_FIELD) throw new InvalidIpcInput(`${name} must be a text of at most ${MAX_FIELD} characters.`);
-  return value;
+  return checked(GeneratedId, value, 'selection', 'the id pickLayerFiles answered');
 }
 
 /**
@@ -189,14 +152,5 @@ function optionalShortText(value: unknown, name: string): string | undefined {
  */
 export function layerImportOptions(value: unknown): { mapping?: HazardLayerMapping; country?: string } {
   if (value === undefined || value === null) return {};
-  const options = plainObject(value, 'options', ['mapping', 'country']);
-  const country = optionalShortText(options.country, 'country');
-  if (options.mapping === undefined || options.mapping === null) return country === undefined ? {} : { country };
-  const raw = plainObject(options.mapping, 'mapping', MAPPING_KEYS);
-  const mapping: HazardLayerMapping = {};
-  for (const key of MAPPING_KEYS) {
-    const text = optionalShortText(raw[key], `mapping.${key}`);
-    if (text !== undefined) mapping[key] = text;
-  }
-  return country === undefined ? { mapping } : { mapping, country };
+  return checkedObject(LayerImportOptionsValue, value, 'options');
 }

@@ -1,4 +1,5 @@
-import { optionalCountry } from '../input.js';
+import { checkInput, optionalCountry } from '../input.js';
+import { ADDRESS_LIMIT_DEFAULT, AddressLimit, AddressText, Direccion, HouseNumber, MunicipalityText } from '../model/input-schemas.js';
 import { isCountryCode, noCoverage, validationError, type AddressQuery, type CountryCode } from '../model/index.js';
 import { POSTCODE_FORMATS, requirePostcode } from './postcode.js';
 import { addressOfQuery, type ParsedAddress } from './query.js';
@@ -14,11 +15,10 @@ export interface AddressCandidatesInput {
   limit?: unknown;
 }
 
-/** Spec endpoint 1: `q` 3 to 200 characters, `limit` 1 to 10 (default 5), for HTTP and IPC alike. */
-export const Q_MIN = 3;
-export const Q_MAX = 200;
-const LIMIT_DEFAULT = 5;
-export const LIMIT_MAX = 10;
+/** Spec endpoint 1's ranges (core/model/input-schemas.ts), for HTTP and IPC alike. */
+export const Q_MIN = AddressText.minLength!;
+export const Q_MAX = AddressText.maxLength!;
+export const LIMIT_MAX = AddressLimit.maximum!;
 
 function optionalText(value: unknown, name: string, max: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -28,13 +28,12 @@ function optionalText(value: unknown, name: string, max: number): string | undef
   return trimmed === '' ? undefined : trimmed;
 }
 
-function optionalInteger(value: unknown, name: string, min: number, max: number): number | undefined {
+/** An integer within `schema`'s range: a number, or its digits as a query string sends them. */
+function optionalInteger(value: unknown, name: string, schema: typeof AddressLimit | typeof HouseNumber): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,6}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw validationError(`Parameter '${name}' must be an integer from ${min} to ${max}, got ${JSON.stringify(value)?.slice(0, 20)}.`);
-  }
-  return Number(text);
+  const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  return checkInput(schema, number, () => `Parameter '${name}' must be an integer from ${schema.minimum} to ${schema.maximum}, got ${JSON.stringify(value)?.slice(0, 20)}.`);
 }
 
 /**
@@ -52,13 +51,13 @@ export function readAddressQuery(input: AddressCandidatesInput, supportedCountri
   const q = optionalText(input.q, 'q', Q_MAX);
   const street = optionalText(input.street, 'street', Q_MAX);
   if (q === undefined && street === undefined) throw validationError(`Parameter 'q' is required (${Q_MIN} to ${Q_MAX} characters: street and number, municipality, postcode) unless 'street' is given.`);
-  if (q !== undefined && q.length < Q_MIN) throw validationError(`Parameter 'q' must have ${Q_MIN} to ${Q_MAX} characters.`);
-  const number = optionalInteger(input.number, 'number', 1, 99999);
-  const municipality = optionalText(input.municipality, 'municipality', 100);
+  if (q !== undefined) checkInput(AddressText, q, () => `Parameter 'q' must have ${Q_MIN} to ${Q_MAX} characters.`);
+  const number = optionalInteger(input.number, 'number', HouseNumber);
+  const municipality = optionalText(input.municipality, 'municipality', MunicipalityText.maxLength!);
   const rawPostcode = optionalText(input.postcode, 'postcode', 20);
   // Countries without a postcode format of their own (SE, HR, PV, NA) are refused just below.
   const postcode = rawPostcode === undefined || !POSTCODE_FORMATS[country] ? rawPostcode : requirePostcode(country, rawPostcode);
-  const limit = optionalInteger(input.limit, 'limit', 1, LIMIT_MAX) ?? LIMIT_DEFAULT;
+  const limit = optionalInteger(input.limit, 'limit', AddressLimit) ?? ADDRESS_LIMIT_DEFAULT;
   if (!supportedCountries.includes(country)) throw uncovered(country === 'SE' ? ' (no parcels at urban addresses)' : ' in this installation');
   return {
     country, limit,
@@ -70,8 +69,6 @@ export function readAddressQuery(input: AddressCandidatesInput, supportedCountri
   };
 }
 
-const DIRECCION_MAX = 300;
-
 /** Endpoint 5's body: `direccion`, required, at most 300 characters, trimmed. */
 export function readDireccion(body: unknown): string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -81,7 +78,7 @@ export function readDireccion(body: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw validationError("Field 'direccion' is required: a Spanish address such as 'Calle Mayor 5, Madrid'.");
   }
-  if (value.length > DIRECCION_MAX) throw validationError(`Field 'direccion' is too long (at most ${DIRECCION_MAX} characters).`);
+  if (value.length > Direccion.maxLength!) throw validationError(`Field 'direccion' is too long (at most ${Direccion.maxLength} characters).`);
   return value.trim();
 }
 

@@ -1,7 +1,8 @@
-import { fold, nameSimilarity, nameTokens } from './normalize.js';
+import { PLAIN_NAMES, fold, type NameRules } from './normalize.js';
 
 /**
- * `confianza` of a Spanish candidate (the national geocoder gives no score of its own):
+ * `confianza` of an address candidate, shared by every country (Spain's geocoder gives no score
+ * of its own; others put theirs in place of the street similarity):
  *
  *   confianza = 0.40 · number matches + 0.35 · municipality matches + 0.25 · street similarity
  *
@@ -14,7 +15,8 @@ import { fold, nameSimilarity, nameTokens } from './normalize.js';
  *   when the street type given differs from the portal's.
  *
  * The weights keep the spec's reading of the scale: 0.75 or more exactly when number and
- * municipality both match (0.40 + 0.35 = 0.75; without one of them at most 0.65).
+ * municipality both match (0.40 + 0.35 = 0.75; without one of them at most 0.65). Which words
+ * of a name are significant is the country's grammar (`names`).
  */
 export interface MatchFacts {
   numberMatches: boolean;
@@ -28,15 +30,17 @@ export function confianza(facts: MatchFacts): number {
 }
 
 /** Official name equals the given one or begins with its words. */
-export function municipalityMatches(official: string | undefined, given: string | undefined): boolean {
+export function municipalityMatches(official: string | undefined, given: string | undefined, names: NameRules = PLAIN_NAMES): boolean {
   if (!official || !given) return false;
-  const o = nameTokens(official);
-  const g = nameTokens(given);
+  const o = names.tokens(official);
+  const g = names.tokens(given);
   return g.length > 0 && g.length <= o.length && g.every((word, i) => o[i] === word);
 }
 
-export function streetSimilarity(officialName: string, officialType: string | undefined, givenName: string, givenType: string | undefined): number {
-  const similarity = nameSimilarity(officialName, givenName);
+export function streetSimilarity(
+  officialName: string, officialType: string | undefined, givenName: string, givenType: string | undefined, names: NameRules = PLAIN_NAMES,
+): number {
+  const similarity = names.similarity(officialName, givenName);
   const typeDiffers = givenType !== undefined && officialType !== undefined && fold(givenType) !== fold(officialType);
   return typeDiffers ? similarity * 0.8 : similarity;
 }

@@ -1,7 +1,24 @@
 import { validationError, type AddressQuery } from '../model/index.js';
-import { streetTypeOf, type StreetType } from './street-types.js';
 
-/** A Spanish address as understood from free text ("street and number, municipality, postcode"). */
+/**
+ * A street type of a country's grammar: its register's code, the full word, the abbreviations
+ * people type (Spain's: core/countries/es/address/grammar.ts).
+ */
+export interface StreetType {
+  code: string;
+  name: string;
+  abbreviations: string[];
+}
+
+/** What a country's address grammar tells the shared reader: which typed words are street types. */
+export interface AddressGrammar {
+  streetTypeOf(word: string): StreetType | undefined;
+}
+
+/** No street types: the reading of a country without a grammar of its own (its geocoder reads the text). */
+export const PLAIN_ADDRESS: AddressGrammar = { streetTypeOf: () => undefined };
+
+/** An address as understood from free text ("street and number, municipality, postcode"). */
 export interface ParsedAddress {
   /** The text as given. */
   texto: string;
@@ -18,35 +35,39 @@ export interface ParsedAddress {
   codigoPostal?: string;
 }
 
-const SPANISH_POSTCODE = /^\d{5}$/;
+/** Five-digit postcodes (ES, FR, IT, DE…) are read from the text; other formats come in the query's own `postcode`. */
+const FIVE_DIGIT_POSTCODE = /^\d{5}$/;
 // Number at the end of the street part: "Mayor 5", "Mayor, nº 5", "Mayor5" (attached), "Mayor 5B".
 const TRAILING_NUMBER = /^(.*?)(?:\s*,?\s*(?:N[ºO°]\.?|NUM\.?|NUMERO|NÚMERO)?\s*)(\d{1,5})\s*([A-Za-zÑñ])?$/i;
 const NO_NUMBER = /\s*,?\s*(S\/N|SN|SIN N[UÚ]MERO)$/i;
 
-function splitStreetAndNumber(part: string): { street: string; numero?: number; extension?: string } {
+function splitStreetAndNumber(part: string, grammar: AddressGrammar): { street: string; numero?: number; extension?: string } {
   const withoutSn = part.replace(NO_NUMBER, '');
   const match = TRAILING_NUMBER.exec(withoutSn);
   const before = match?.[1].trim() ?? '';
   // A street that is only digits after its type ("Calle 5") keeps them as its name.
-  const onlyAType = before.split(/\s+/).length === 1 && streetTypeOf(before.replace(/[/.]$/, '')) !== undefined;
+  const onlyAType = before.split(/\s+/).length === 1 && grammar.streetTypeOf(before.replace(/[/.]$/, '')) !== undefined;
   if (!match || before === '' || onlyAType) return { street: withoutSn.trim() };
   return { street: match[1].trim(), numero: Number(match[2]), extension: match[3]?.toUpperCase() };
 }
 
-function splitType(street: string): { streetType?: StreetType; nombreVia: string } {
+function splitType(street: string, grammar: AddressGrammar): { streetType?: StreetType; nombreVia: string } {
   // "C/Mayor", "Avda.Fuenlabrada": a type glued to the name by "/" or "."
   const spaced = street.replace(/^([A-Za-zºª]{1,6})[/.](?=\S)/, '$1/ ').trim();
   const [first, ...rest] = spaced.split(/\s+/);
-  const type = rest.length > 0 ? streetTypeOf(first.replace(/[/.]$/, '')) : undefined;
+  const type = rest.length > 0 ? grammar.streetTypeOf(first.replace(/[/.]$/, '')) : undefined;
   if (!type) return { nombreVia: street.replace(/^[/.\s]+/, '').trim() };
   return { streetType: type, nombreVia: rest.join(' ').replace(/^[/.\s]+/, '').trim() };
 }
 
-/** Reads "street and number, municipality, postcode" (any order after the street; postcode may sit beside the municipality). */
-export function parseAddressText(text: string): ParsedAddress {
+/**
+ * Reads "street and number, municipality, postcode" (any order after the street; postcode may
+ * sit beside the municipality), with the street types of the country's `grammar`.
+ */
+export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_ADDRESS): ParsedAddress {
   const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
   const streetPart = parts.shift() ?? '';
-  const split = splitStreetAndNumber(streetPart);
+  const split = splitStreetAndNumber(streetPart, grammar);
   const { street } = split;
   let { numero, extension } = split;
   // "Calle Mayor, 5, Madrid": the number as its own part.
@@ -67,14 +88,14 @@ export function parseAddressText(text: string): ParsedAddress {
     }
     const leading = /^(\d{5})\s+(.+)$/.exec(part);
     const trailing = /^(.+?)\s+(\d{5})$/.exec(part);
-    if (SPANISH_POSTCODE.test(part)) codigoPostal ??= part;
+    if (FIVE_DIGIT_POSTCODE.test(part)) codigoPostal ??= part;
     else if (leading) { codigoPostal ??= leading[1]; part = leading[2]; }
     else if (trailing) { codigoPostal ??= trailing[2]; part = trailing[1]; }
-    if (SPANISH_POSTCODE.test(part) || part === '') continue;
+    if (FIVE_DIGIT_POSTCODE.test(part) || part === '') continue;
     if (municipio === undefined) municipio = part;
     else provincia ??= part;
   }
-  const { streetType, nombreVia } = splitType(street);
+  const { streetType, nombreVia } = splitType(street, grammar);
   return {
     texto: text,
     streetType,
@@ -92,10 +113,10 @@ export function parseAddressText(text: string): ParsedAddress {
  * The address of a checked endpoint-1 query: `q` read as free text, with `street`, `number`,
  * `municipality` and `postcode` overriding what `q` says. 400 when no street is left.
  */
-export function addressOfQuery(query: AddressQuery): ParsedAddress {
+export function addressOfQuery(query: AddressQuery, grammar: AddressGrammar = PLAIN_ADDRESS): ParsedAddress {
   const { q, street, number, municipality, postcode } = query;
-  const fromQ = parseAddressText(q ?? street ?? '');
-  const fromStreet = street !== undefined ? parseAddressText(street) : undefined;
+  const fromQ = parseAddressText(q ?? street ?? '', grammar);
+  const fromStreet = street !== undefined ? parseAddressText(street, grammar) : undefined;
   const address: ParsedAddress = {
     ...fromQ,
     ...(fromStreet && { streetType: fromStreet.streetType, nombreVia: fromStreet.nombreVia, calle: fromStreet.calle }),

@@ -18,7 +18,7 @@ export function parcelAreaM2(parcel: Parcel): number {
 
 /**
  * Rural (rustic) parcel: the class says so (`Rústico`), or, without a class, the country's own
- * reference rule says rustic (Spain's lives in core/countries/es/land-class.ts).
+ * reference rule says rustic (Spain's lives in core/countries/es/reference.ts landClassOfReference).
  */
 export function isRuralParcel(parcel: Parcel, countries: Pick<CountryRegistry, 'landClassOf'> = installedCountries()): boolean {
   if (parcel.clase) return /r[uú]stic/i.test(parcel.clase);

@@ -1,12 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Cursor, MAX_SELECTION, REFERENCE_MAX, Reference } from '../model/input-schemas.js';
 
 /**
  * Route schemas: fastify validates with them and @fastify/swagger documents them. They only
- * check types and sizes; the facade owns the semantic rules (reference shapes, bounds), so
- * Electron IPC gets the same answers.
+ * check types and sizes, with the bounds of core/model/input-schemas.ts; the facade checks every
+ * value against those schemas itself (core/input.ts) in the spec's order of answers (422 before
+ * 400 where the spec says so), so Electron IPC, which calls the same facade, gets the same answers.
  */
 export const RefcatParams = Type.Object({
-  refcat: Type.String({ minLength: 1, maxLength: 64, description: 'Cadastral reference (ES: 14-character finca or 20-character unit).' }),
+  refcat: Type.String({ minLength: 1, maxLength: REFERENCE_MAX, description: Reference.description }),
 });
 
 export const CountryQuery = Type.Object({
@@ -15,17 +17,17 @@ export const CountryQuery = Type.Object({
 
 export const UnitsQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8 })),
-  cursor: Type.Optional(Type.String({ maxLength: 64, description: 'nextCursor of the previous page (^[0-9A-Z]{20}$).' })),
+  cursor: Type.Optional(Type.String({ maxLength: REFERENCE_MAX, description: Cursor.description })),
 });
 
 export const ExportQuery = Type.Object({
-  refcat: Type.Optional(Type.String({ maxLength: 64, description: 'Cadastral reference (required).' })),
+  refcat: Type.Optional(Type.String({ maxLength: REFERENCE_MAX, description: 'Cadastral reference (required).' })),
   country: Type.Optional(Type.String({ maxLength: 8 })),
 });
 
 /** A selection: the references separated by commas (at most MAX_SELECTION of them). */
 export const SelectionExportQuery = Type.Object({
-  refcat: Type.Optional(Type.String({ maxLength: 64 * 2000, description: 'One or more cadastral references separated by commas (required).' })),
+  refcat: Type.Optional(Type.String({ maxLength: (REFERENCE_MAX + 1) * MAX_SELECTION, description: `One to ${MAX_SELECTION} cadastral references separated by commas (required).` })),
   country: Type.Optional(Type.String({ maxLength: 8 })),
 });
 

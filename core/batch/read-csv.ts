@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { validationError } from '../model/index.js';
+import { MAX_BATCH_BYTES } from '../model/input-schemas.js';
 
-/** Bounds of one batch: beyond them the input is refused whole, before any lookup. */
-export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
+/** Bounds of one batch: beyond them the input is refused whole, before any lookup (the size in core/model/input-schemas.ts). */
+export { MAX_BATCH_BYTES };
 export const MAX_BATCH_ROWS = 100_000;
 
 export interface CsvTable {

@@ -1,5 +1,6 @@
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { requireTile } from '../input.js';
 import type { BBox } from '../model/index.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 import type { ParcelStore } from '../store/parcel-store.js';
@@ -18,9 +19,14 @@ export function tileBBox(z: number, x: number, y: number): BBox {
   return [lon(x), lat(y + 1), lon(x + 1), lat(y)];
 }
 
+/** True when z/x/y is a tile by the facade's one tile rule (core/input.ts requireTile). */
 export function isValidTile(z: number, x: number, y: number): boolean {
-  return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y)
-    && z >= 0 && z <= 24 && x >= 0 && y >= 0 && x < 2 ** z && y < 2 ** z;
+  try {
+    requireTile(z, x, y);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
+import { serviceSourcesFromEnv } from '../sources-from-env.js';
 import type { BBox, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
@@ -83,7 +84,8 @@ async function withDownload(
   work: (store: ParcelStore, catalogue: EsAtomCatalogue, run: Parameters<typeof downloadAreas>[2]) => Promise<OfflineDownloadResult>,
 ): Promise<number> {
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
-  const baseUrl = options.baseUrl ?? process.env.CATASTRO_ES_ATOM_URL ?? resolveEsSources().atomBaseUrl;
+  // The environment's base URLs through the one mapping (each country's definition names its variables).
+  const baseUrl = options.baseUrl ?? resolveEsSources(serviceSourcesFromEnv().es).atomBaseUrl;
   const catalogue = new EsAtomCatalogue(baseUrl, new UpstreamClient());
   const cancel = new AbortController();
   const onSignal = () => cancel.abort();

@@ -270,9 +270,9 @@ export class MapController {
     const bbox: [number, number, number, number] = [
       Math.max(-180, bounds.getWest()), Math.max(-90, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(90, bounds.getNorth()),
     ];
-    for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, string][]) {
+    for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, OverlayKind][]) {
       if (!this.overlaysShown[id]) continue;
-      load(source as OverlayKind, bbox)
+      load(source, bbox)
         .then((data) => {
           this.map.getSource<GeoJSONSource>(source)?.setData(data);
           this.options.handlers.current.overlayLoaded?.(id, data.features.length);

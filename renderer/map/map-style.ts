@@ -1,4 +1,5 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { OverlayKind } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -48,7 +49,8 @@ export const LAYER_LEGENDS: Partial<Record<LayerId, LegendEntry[]>> = {
 };
 
 /** Overlay sources filled by the app from /api/overlays for the visible box. */
-export const OVERLAY_SOURCES = { protectedAreas: 'protected-areas', groundMotion: 'ground-motion' } as const;
+/** The map source of each overlay, named by the overlay kind the core serves it as. */
+export const OVERLAY_SOURCES = { protectedAreas: 'protected-areas', groundMotion: 'ground-motion' } as const satisfies Record<string, OverlayKind>;
 /** Overlays are fetched from this zoom on; a whole country's sites or cells would be too many. */
 export const OVERLAY_MIN_ZOOM = 9;
 

@@ -1,12 +1,12 @@
 import { SITE_COUNTRIES, validationError, type HazardLayerMapping } from '../../model/index.js';
 
-/**
- * Field names of a national designated-areas layer (CDDA, MITECO ENP…). Always given by the
- * user: no real national register was at hand to learn its field names from (SOURCES.md 13.4
- * marks them UNCERTAIN), so no layout is guessed. The designation comes from a field, or is one
- * text for the whole layer (a register published one file per designation).
+/*
+ * The field names of a national designated-areas layer (CDDA, MITECO ENP…) are a
+ * HazardLayerMapping (core/model), always given by the user: no real national register was at
+ * hand to learn its field names from (SOURCES.md 13.4 marks them UNCERTAIN), so no layout is
+ * guessed. The designation comes from a field, or is one text for the whole layer (a register
+ * published one file per designation).
  */
-export type DesignatedAreaMapping = HazardLayerMapping;
 
 /** The mapping once checked against a layer: every field named exists. */
 export type CheckedDesignatedAreaMapping = { code: string; name: string } & ({ designationField: string } | { designation: string });
@@ -14,7 +14,7 @@ export type CheckedDesignatedAreaMapping = { code: string; name: string } & ({ d
 const REQUIRED = 'a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)';
 
 /** Checks the mapping against the first feature's attributes; the error names the fields the layer has. */
-export function checkDesignatedAreaMapping(file: string, mapping: DesignatedAreaMapping, properties: Record<string, unknown>): CheckedDesignatedAreaMapping {
+export function checkDesignatedAreaMapping(file: string, mapping: HazardLayerMapping, properties: Record<string, unknown>): CheckedDesignatedAreaMapping {
   const fields = Object.keys(properties);
   const has = `the layer has the fields: ${fields.join(', ') || '(none)'}`;
   const { code, name, designationField, designation } = mapping;

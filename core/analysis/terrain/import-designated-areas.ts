@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
-import { validationError } from '../../model/index.js';
-import { checkCountry, checkDesignatedAreaMapping, countryOfCode, type CheckedDesignatedAreaMapping, type DesignatedAreaMapping } from './designated-area-mapping.js';
+import { validationError, type HazardLayerMapping } from '../../model/index.js';
+import { checkCountry, checkDesignatedAreaMapping, countryOfCode, type CheckedDesignatedAreaMapping } from './designated-area-mapping.js';
 import { importSiteLayer, type SiteLayerOptions } from './import-site-layer.js';
 import type { AnalysisTables } from '../../store/analysis-tables.js';
 
 export interface DesignatedAreaImportOptions extends SiteLayerOptions {
   /** Required: see designated-area-mapping.ts for why nothing is detected. */
-  mapping?: DesignatedAreaMapping;
+  mapping?: HazardLayerMapping;
   /** Country of every site; when omitted, each site code's first two letters must name one. */
   country?: string;
 }

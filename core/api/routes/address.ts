@@ -1,11 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AddressCandidatesInput } from '../../address/candidates-input.js';
+import { AddressLimit } from '../../model/input-schemas.js';
 import type { AddressCandidatesResult, AddressParseResult } from '../../model/index.js';
 
 /**
- * Query of endpoint 1. Types only: the length, range and postcode rules live in
- * core/address/candidates-input.ts so IPC callers get the same 400s; these schemas document.
+ * Query of endpoint 1. Types only: the length and range rules are core/model/input-schemas.ts,
+ * applied by the facade (core/address/candidates-input.ts) after the spec's 422 for an uncovered
+ * country, so IPC callers get the same answers; these schemas document.
  */
 export const AddressCandidatesQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8, description: 'Two-letter code, default ES. SE, HR and uncovered countries answer 422 CNV_COVERAGE.' })),
@@ -14,7 +16,7 @@ export const AddressCandidatesQuery = Type.Object({
   number: Type.Optional(Type.String({ maxLength: 12, description: 'House number, integer ≥ 1; overrides the number in q.' })),
   municipality: Type.Optional(Type.String({ maxLength: 200, description: 'Overrides the municipality in q.' })),
   postcode: Type.Optional(Type.String({ maxLength: 20, description: "The country's own postcode format; another format answers 400." })),
-  limit: Type.Optional(Type.String({ maxLength: 4, description: '1 to 10, default 5.' })),
+  limit: Type.Optional(Type.String({ maxLength: 4, description: `${AddressLimit.minimum} to ${AddressLimit.maximum}, default ${AddressLimit.default}.` })),
 });
 
 export const AddressParseBody = Type.Object({

@@ -1,21 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { MAX_BATCH_BYTES } from '../../batch/read-csv.js';
+import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-schemas.js';
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
 import { MIME_OF_FORMAT } from '../../export/write-table.js';
 import type { CatastroService } from '../../service.js';
 
-const Columns = Type.Optional(Type.Object({
-  reference: Type.Optional(Type.String({ maxLength: 200 })),
-  latitude: Type.Optional(Type.String({ maxLength: 200 })),
-  longitude: Type.Optional(Type.String({ maxLength: 200 })),
-  country: Type.Optional(Type.String({ maxLength: 200 })),
-}, { additionalProperties: false }));
-
 const BatchBody = Type.Object({
-  csv: Type.String({ description: 'The CSV text, header first (comma, semicolon or tab separated).' }),
+  csv: Type.String({ description: CsvText.description }),
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  columns: Columns,
+  columns: Type.Optional(BatchColumnsValue),
   country: Type.Optional(Type.String({ maxLength: 2, minLength: 2 })),
 });
 type BatchBodyT = Static<typeof BatchBody>;

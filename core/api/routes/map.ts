@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
 import { TileParams, type TileParamsT } from '../schemas.js';
-import { isValidTile } from '../../map/parcel-tiles.js';
 import { Type } from '@sinclair/typebox';
-import { OVERLAY_KINDS, validationError } from '../../model/index.js';
+import { OVERLAY_KINDS } from '../../model/index.js';
 
 /** `a,b,c,d` as numbers (an empty text as none); the facade checks the box (core/input.ts requireBBox). */
 const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
@@ -19,7 +18,6 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
     schema: { tags: ['Map'], summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty', params: TileParams },
   }, async (request, reply) => {
     const { z, x, y } = request.params;
-    if (!isValidTile(z, x, y)) throw validationError(`Tile ${z}/${x}/${y} does not exist.`);
     const tile = await service.parcelTileOfCopy(z, x, y);
     if (!tile) {
       reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)

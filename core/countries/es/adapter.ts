@@ -3,7 +3,7 @@ import { addressCandidates } from './address/candidates.js';
 import { createAddressDeps, type AddressDeps } from './address/deps.js';
 import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
-import { CURSOR_PATTERN } from '../../input.js';
+import { CURSOR_PATTERN } from '../../model/input-schemas.js';
 import {
   isServiceError, mapsUrl, notFound, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
@@ -14,12 +14,11 @@ import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
 import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';
-import { claseOfReference, landClassOfReference } from './land-class.js';
 import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
-import { isSpanishReference, parseSpanishReference, sedeViewerUrl, unitReference } from './reference.js';
+import { claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, sedeViewerUrl, unitReference } from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */

@@ -1,4 +1,4 @@
-import { claseOfReference } from './land-class.js';
+import { claseOfReference } from './reference.js';
 import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
 import {

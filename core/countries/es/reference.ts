@@ -1,4 +1,4 @@
-import { validationError } from '../../model/index.js';
+import { validationError, type LandClass } from '../../model/index.js';
 
 /**
  * Spanish cadastral references (SOURCES.md 1.6): a 14-character finca reference, or 20
@@ -27,10 +27,30 @@ export function normalizeSpanishReference(raw: string): string {
   return raw.normalize('NFC').trim().replace(/[\s\-‐-―]+/g, '').toUpperCase();
 }
 
+/**
+ * Spain's urban/rustic rule, the only copy: in a 14-character (or longer) reference the 6th
+ * character is a letter for rustic parcels (the sector letter before the polígono) and a digit
+ * for urban ones (SOURCES.md 1.6). Shorter texts have no class.
+ */
+export function landClassOfReference(ref: string): LandClass | undefined {
+  if (ref.length < 14) return undefined;
+  return /[A-ZÑ]/i.test(ref[5]) ? 'rustic' : 'urban';
+}
+
+/** `clase` as the Catastro writes it. */
+export const CLASE_OF_LAND_CLASS: Record<LandClass, string> = { urban: 'Urbano', rustic: 'Rústico' };
+
+/** The `clase` a Spanish reference implies (Urbano/Rústico), where the source gave none. */
+export function claseOfReference(ref: string): string | undefined {
+  const landClass = landClassOfReference(ref);
+  return landClass && CLASE_OF_LAND_CLASS[landClass];
+}
+
+/** The class of a finca reference by the rule above, or `special` when it has neither class's full shape. */
 export function fincaKind(ref14: string): FincaKind {
-  if (URBAN.test(ref14)) return 'urban';
-  if (RUSTIC.test(ref14)) return 'rustic';
-  return 'special';
+  const landClass = landClassOfReference(ref14);
+  if (landClass === undefined) return 'special';
+  return (landClass === 'rustic' ? RUSTIC : URBAN).test(ref14) ? landClass : 'special';
 }
 
 function letterValue(char: string): number {

@@ -1,5 +1,5 @@
 import { centroid, areaM2 } from '../../geo/polygon.js';
-import { claseOfReference } from '../../countries/es/land-class.js';
+import { claseOfReference } from '../../countries/es/reference.js';
 import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
 import { GmlSurfaceCollector } from './gml-geometry.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confianza, municipalityMatches } from '../../../core/address/confianza.js';
 import { parseAddressText } from '../../../core/address/query.js';
+import { SPANISH_ADDRESS } from '../../../core/countries/es/address/grammar.js';
 
 const table: Array<{ text: string; type?: string; nombreVia: string; numero?: number; extension?: string; municipio?: string; provincia?: string; codigoPostal?: string }> = [
   { text: 'Calle Mayor5, Madrid', type: 'CL', nombreVia: 'Mayor', numero: 5, municipio: 'Madrid' },
@@ -22,11 +23,16 @@ const table: Array<{ text: string; type?: string; nombreVia: string; numero?: nu
   { text: 'Madroño 31, Humanes', nombreVia: 'Madroño', numero: 31, municipio: 'Humanes' },
 ];
 
-describe('address text parsing (street and number, municipality, postcode)', () => {
+describe('address text parsing with Spain\'s grammar (street and number, municipality, postcode)', () => {
   it.each(table)('$text', ({ text, type, nombreVia, numero, extension, municipio, provincia, codigoPostal }) => {
-    const parsed = parseAddressText(text);
+    const parsed = parseAddressText(text, SPANISH_ADDRESS);
     expect(parsed.streetType?.code).toBe(type);
     expect(parsed).toMatchObject({ texto: text, nombreVia, numero, extension, municipio, provincia, codigoPostal });
+  });
+
+  it('is Spain\'s alone: without a grammar no word is a street type, so "Av." of a French avenue stays in its name', () => {
+    expect(parseAddressText('Av. des Champs-Élysées 10, Paris')).toMatchObject({ streetType: undefined, nombreVia: 'Av. des Champs-Élysées', calle: 'Av. des Champs-Élysées', numero: 10, municipio: 'Paris' });
+    expect(parseAddressText('Av. des Champs-Élysées 10, Paris', SPANISH_ADDRESS)).toMatchObject({ streetType: { code: 'AV' }, calle: 'AVENIDA des Champs-Élysées' });
   });
 });
 

@@ -7,13 +7,14 @@ import type { StoredParcel } from '../../../store/types.js';
 import { foralOfProvince } from '../../foral/territory-of-reference.js';
 import type { GeocoderCandidate } from './cartociudad.js';
 import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
-import { fold, nameContains, nameTokens } from '../../../address/normalize.js';
+import { fold } from '../../../address/normalize.js';
 import type { LocalAddressSearch, ParcelLookup } from '../../../address/ports.js';
 import { addressOfQuery, type ParsedAddress } from '../../../address/query.js';
+import { SPANISH_ADDRESS, SPANISH_NAMES } from './grammar.js';
 
 export const CARTOCIUDAD_ATTRIBUTION = 'CartoCiudad (IGN/CNIG)';
 
-/** What endpoint 1 needs; the lead builds it with `createAddressDeps` (core/address/deps.ts). */
+/** What endpoint 1 needs; the lead builds it with `createAddressDeps` (./deps.ts). */
 export interface AddressCandidatesDeps {
   /** Spain's geocoder; `CartoCiudadClient` satisfies it. */
   geocoder: { candidates(q: string, options: { limit?: number; postcode?: string; signal?: AbortSignal }): Promise<GeocoderCandidate[]> };
@@ -56,9 +57,9 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
   const numberMatches = address.numero !== undefined && c.portalNumber === address.numero
     && (address.extension === undefined || fold(address.extension) === fold(c.extension ?? ''));
   const muniMatches = address.municipio
-    ? municipalityMatches(c.muni, address.municipio)
+    ? municipalityMatches(c.muni, address.municipio, SPANISH_NAMES)
     : address.codigoPostal !== undefined && address.codigoPostal === c.postalCode;
-  const similarity = streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name);
+  const similarity = streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name, SPANISH_NAMES);
   // A portal on a street with no word in common with the one asked for is not a match.
   if (similarity === 0) return undefined;
   const number = `${c.portalNumber}${c.extension ?? ''}`;
@@ -86,19 +87,19 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
 /** House number written right after the street name in a stored address ("CL MADROÑO 3 ..."). */
 function numberAfterStreet(direccion: string, streetName: string): number | undefined {
   const words = fold(direccion).split(' ');
-  const last = nameTokens(streetName).at(-1);
+  const last = SPANISH_NAMES.tokens(streetName).at(-1);
   const at = last ? words.lastIndexOf(last) : -1;
   const next = at >= 0 ? words.slice(at + 1).find((w) => /^\d+$/.test(w)) : undefined;
   return next === undefined ? undefined : Number(next);
 }
 
 function fromCopy(parcel: StoredParcel, address: ParsedAddress): AddressCandidate | undefined {
-  if (!parcel.direccion || !nameContains(parcel.direccion, address.nombreVia)) return undefined;
+  if (!parcel.direccion || !SPANISH_NAMES.contains(parcel.direccion, address.nombreVia)) return undefined;
   const numero = numberAfterStreet(parcel.direccion, address.nombreVia);
   if (numero === undefined) return undefined;
   const numberMatches = address.numero !== undefined && numero === address.numero;
   const muniMatches = address.municipio
-    ? municipalityMatches(parcel.municipio, address.municipio)
+    ? municipalityMatches(parcel.municipio, address.municipio, SPANISH_NAMES)
     : address.codigoPostal !== undefined && address.codigoPostal === parcel.codigoPostal;
   return {
     refCatastral: parcel.ref,
@@ -144,7 +145,7 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
   let candidates = found.map((c) => fromGeocoder(c, address)).filter((c): c is AddressCandidate => c !== undefined);
   const street = found
     .filter((c) => c.type === 'callejero')
-    .map((c) => ({ c, similarity: streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name) }))
+    .map((c) => ({ c, similarity: streetSimilarity(c.address, c.tipVia, address.nombreVia, address.streetType?.name, SPANISH_NAMES) }))
     .filter((s) => s.similarity > 0)
     .sort((a, b) => b.similarity - a.similarity)[0]?.c;
   if (candidates.length === 0 && street) {
@@ -166,7 +167,7 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
  * where they can (else 503). Nothing found → 404 NOT_FOUND (free).
  */
 export async function addressCandidates(query: AddressQuery, deps: AddressCandidatesDeps, signal?: AbortSignal): Promise<AddressCandidatesResult> {
-  const address = addressOfQuery(query);
+  const address = addressOfQuery(query, SPANISH_ADDRESS);
   const { limit } = query;
   let candidates: AddressCandidate[];
   let attribution = `${CARTOCIUDAD_ATTRIBUTION}; ${CATASTRO_ATTRIBUTION}`;

@@ -2,7 +2,7 @@ import type { AddressCandidatesDeps } from './candidates.js';
 import { CallejeroClient, OVC_CALLEJERO_BASE_URL } from './callejero.js';
 import { CARTOCIUDAD_BASE_URL, CartoCiudadClient } from './cartociudad.js';
 import type { AddressParseDeps } from './parse.js';
-import { nameTokens } from '../../../address/normalize.js';
+import { SPANISH_NAMES } from './grammar.js';
 import type { LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
 import type { Awaitable } from '../../../store/cadastral-store.js';
 import type { StoredParcel } from '../../../store/types.js';
@@ -32,7 +32,7 @@ export interface AddressDepsSources {
 function copyStreetSearch(store: AddressWordSearch): LocalAddressSearch {
   return {
     parcelsOnStreet(streetName: string, limit: number): Awaitable<StoredParcel[]> {
-      const longest = [...nameTokens(streetName)].sort((a, b) => b.length - a.length)[0];
+      const longest = [...SPANISH_NAMES.tokens(streetName)].sort((a, b) => b.length - a.length)[0];
       return longest ? store.parcelsWithAddressWord('ES', longest, limit) : [];
     },
   };

@@ -1,8 +1,11 @@
 import { notFound, validationError, type AddressParseResult } from '../../../model/index.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
 import { municipalityMatches } from '../../../address/confianza.js';
-import { fold, nameTokens } from '../../../address/normalize.js';
+import { fold } from '../../../address/normalize.js';
 import { parseAddressText, type ParsedAddress } from '../../../address/query.js';
+import { SPANISH_ADDRESS, SPANISH_NAMES } from './grammar.js';
+
+const nameTokens = SPANISH_NAMES.tokens;
 
 export interface AddressParseDeps {
   callejero: Pick<CallejeroClient, 'provinces' | 'municipalities' | 'streets' | 'numbers'>;
@@ -37,7 +40,7 @@ function pickMunicipality(items: Municipality[], given: string): Municipality | 
   // name, or an official name that begins with the given words ("Humanes").
   return items.find((m) => fold(m.name) === fold(given))
     ?? items.find((m) => sameName(m.name, given))
-    ?? items.find((m) => municipalityMatches(m.name, given));
+    ?? items.find((m) => municipalityMatches(m.name, given, SPANISH_NAMES));
 }
 
 function pickStreet(items: Street[], address: ParsedAddress): Street | undefined {
@@ -54,7 +57,7 @@ function pickStreet(items: Street[], address: ParsedAddress): Street | undefined
  * number does not exist.
  */
 export async function parseAddress(direccion: string, deps: AddressParseDeps, signal?: AbortSignal): Promise<AddressParseResult> {
-  const address = parseAddressText(direccion);
+  const address = parseAddressText(direccion, SPANISH_ADDRESS);
   if (address.nombreVia === '') throw validationError("No street found in 'direccion'; write the street first, e.g. 'Calle Mayor 5, Madrid'.");
   if (address.numero === undefined) throw validationError("'direccion' needs a house number, e.g. 'Calle Mayor 5, Madrid'.");
   if (!address.municipio) throw validationError("'direccion' needs the municipality after the street, e.g. 'Calle Mayor 5, Madrid'.");

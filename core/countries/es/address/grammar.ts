@@ -1,14 +1,14 @@
-import { fold } from './normalize.js';
+import { fold, nameRules, type NameRules } from '../../../address/normalize.js';
+import type { AddressGrammar, StreetType } from '../../../address/query.js';
 
 /**
- * Spanish street types: the cadastre's two-letter code (OVC `TipoVia`/`tv`, SOURCES.md §1.2),
- * the full word CartoCiudad writes in `tip_via`, and the abbreviations people type.
+ * Spain's address grammar, read by the shared address reader (core/address/query.ts) and the
+ * shared scoring (core/address/confianza.ts) when Spain's adapter searches or parses an address.
+ *
+ * Street types: the cadastre's two-letter code (OVC `TipoVia`/`tv`, SOURCES.md §1.2), the full
+ * word CartoCiudad writes in `tip_via`, and the abbreviations people type.
  */
-export interface StreetType {
-  code: string;
-  name: string;
-  abbreviations: string[];
-}
+export type { StreetType };
 
 export const STREET_TYPES: StreetType[] = [
   { code: 'CL', name: 'CALLE', abbreviations: ['CL', 'C', 'CLL', 'CALL', 'CAL'] },
@@ -51,3 +51,15 @@ export function streetTypeByCode(code: string): StreetType | undefined {
 export function streetTypeByName(name: string): StreetType | undefined {
   return STREET_TYPES.find((t) => t.name === fold(name));
 }
+
+/** Street types as the shared address reader asks for them. */
+export const SPANISH_ADDRESS: AddressGrammar = { streetTypeOf };
+
+/**
+ * Articles and prepositions dropped when comparing Spanish names: the Catastro writes them after
+ * the name ("ESTACION DE LA", "NARDOS LOS") while people write them before ("Avenida de la
+ * Estación"). `SAN`/`SANTA` stay when they are the whole name.
+ */
+const SPANISH_STOP_WORDS = new Set(['DE', 'DEL', 'LA', 'LAS', 'EL', 'LOS', 'Y', 'D', 'L', 'A', 'AL', 'SAN', 'SANTA']);
+
+export const SPANISH_NAMES: NameRules = nameRules(SPANISH_STOP_WORDS);

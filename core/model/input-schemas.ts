@@ -1,0 +1,104 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { OVERLAY_KINDS } from './analysis.js';
+import { FEATURE_FORMATS } from './batch.js';
+import { HAZARD_LAYER_KINDS } from './hazard-layers.js';
+
+/**
+ * The value ranges of every input, once, as TypeBox schemas (JSON Schema). The facade checks its
+ * input against them (core/input.ts, core/address/candidates-input.ts), so HTTP routes and
+ * Electron IPC, which both call the facade, refuse and accept the same values with the same 400
+ * VALIDATION_ERROR; the routes' OpenAPI schemas and the IPC payload checks
+ * (electron/validate-input.ts) are built from these too. Patterns are written without `\p{…}`
+ * so that TypeBox's checker (plain RegExp) and fastify's Ajv (`u` flag) read them alike.
+ */
+
+/** Longest reference any entry point takes (all countries' references are far shorter). */
+export const REFERENCE_MAX = 64;
+
+/**
+ * A cadastral reference as typed, of any country: Latin (with accents and ligatures), Greek or
+ * Cyrillic letters, digits, and the separators countries write (space . - / _ , :). What each
+ * country accepts beyond this shape is its adapter's `normalizeReference`.
+ */
+export const Reference = Type.String({
+  minLength: 1,
+  maxLength: REFERENCE_MAX,
+  pattern: '^[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF .\\-/_,:]+$',
+  description: 'Cadastral reference, e.g. 9872023VH5797S (ES finca, 14 characters) or 9872023VH5797S0001WX (ES unit, 20).',
+});
+
+/** Parcels one selection export holds at most (a drawn box over a town can catch thousands). */
+export const MAX_SELECTION = 2000;
+
+export const ReferenceList = Type.Array(Reference, { minItems: 1, maxItems: MAX_SELECTION });
+
+/** The spec's two-letter country code, any case (`optionalCountry` upper-cases it). */
+export const CountryParam = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Two-letter country code such as ES, PV or NA.' });
+
+/** Spec endpoint 2: the `nextCursor` of the previous page, `^[0-9A-Z]{20}$` (upper case only). */
+export const Cursor = Type.String({ pattern: '^[0-9A-Z]{20}$', description: "nextCursor of the previous page (^[0-9A-Z]{20}$)." });
+export const CURSOR_PATTERN = new RegExp(Cursor.pattern!);
+
+export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'WGS84 latitude, decimal degrees.' });
+export const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'WGS84 longitude, decimal degrees.' });
+
+/** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees; min ≤ max is checked beside it (core/input.ts requireBBox). */
+export const BBoxValue = Type.Tuple([Longitude, Latitude, Longitude, Latitude]);
+
+export const OverlayKindValue = Type.Union(OVERLAY_KINDS.map((kind) => Type.Literal(kind)));
+export const OVERLAY_LIMIT_DEFAULT = 5000;
+/** Features of one overlay answer: 1 to 20000, default 5000. */
+export const OverlayLimit = Type.Integer({ minimum: 1, maximum: 20000, default: OVERLAY_LIMIT_DEFAULT });
+
+/** Spec endpoint 1: `q` 3 to 200 characters (trimmed). */
+export const AddressText = Type.String({ minLength: 3, maxLength: 200 });
+export const ADDRESS_LIMIT_DEFAULT = 5;
+/** Spec endpoint 1: `limit` 1 to 10, default 5. */
+export const AddressLimit = Type.Integer({ minimum: 1, maximum: 10, default: ADDRESS_LIMIT_DEFAULT });
+/** Spec endpoint 1: `number`, an integer ≥ 1. */
+export const HouseNumber = Type.Integer({ minimum: 1, maximum: 99999 });
+export const MunicipalityText = Type.String({ maxLength: 100 });
+/** Spec endpoint 5: `direccion`, 1 to 300 characters (trimmed). */
+export const Direccion = Type.String({ minLength: 1, maxLength: 300 });
+
+/** Vector tiles: z within MapLibre's range; x and y within the 2^z grid (isValidTile). */
+export const TileZoom = Type.Integer({ minimum: 0, maximum: 24 });
+export const TileIndex = Type.Integer({ minimum: 0 });
+
+export const ExportFormatValue = Type.Union([Type.Literal('kml'), Type.Literal('gpx')]);
+export const SelectionFormatValue = Type.Union([Type.Literal('geojson'), Type.Literal('gpkg')]);
+export const FeatureFormatValue = Type.Union(FEATURE_FORMATS.map((format) => Type.Literal(format)));
+
+/** Bounds of one batch: a CSV larger is refused whole, before any lookup. */
+export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
+export const CsvText = Type.String({ minLength: 1, maxLength: MAX_BATCH_BYTES, description: 'The CSV text, header first (comma, semicolon or tab separated).' });
+/** A file's base name as shown (no folders). */
+export const FileName = Type.String({ maxLength: 200, pattern: '^[^\\\\/\\u0000]*$' });
+const HeaderText = Type.String({ maxLength: 200 });
+/** The columns of a batch CSV the user named (header texts). */
+export const BatchColumnsValue = Type.Object({
+  reference: Type.Optional(HeaderText),
+  latitude: Type.Optional(HeaderText),
+  longitude: Type.Optional(HeaderText),
+  country: Type.Optional(HeaderText),
+}, { additionalProperties: false });
+/** Ids the app makes (crypto.randomUUID): batches and picked layer files. */
+export const GeneratedId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+
+export const HazardLayerKindValue = Type.Union(HAZARD_LAYER_KINDS.map((kind) => Type.Literal(kind)));
+const MappingText = Type.String({ maxLength: 200 });
+/** The options of a hazard-layer import: a designated-areas mapping and country, as texts (what they name is checked against the layer). */
+export const LayerImportOptionsValue = Type.Object({
+  mapping: Type.Optional(Type.Object({
+    code: Type.Optional(MappingText),
+    name: Type.Optional(MappingText),
+    designationField: Type.Optional(MappingText),
+    designation: Type.Optional(MappingText),
+  }, { additionalProperties: false })),
+  country: Type.Optional(MappingText),
+}, { additionalProperties: false });
+
+/** Local API port chosen in the settings. */
+export const LocalPort = Type.Integer({ minimum: 1024, maximum: 65535 });
+
+export type BatchColumnsInput = Static<typeof BatchColumnsValue>;
