@@ -113,7 +113,7 @@ export class CatastroService {
       countries,
       http,
       options.dataDir,
-      new AnalysisService({ tables: store.analysisTables(), http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis') }),
+      new AnalysisService({ tables: store.analysisTables(), http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis'), sigpacCountries: countries.withTerritoriesOf('ES') }),
       new OfflineAreasService(store, http, resolveEsSources(options.sources?.es).atomBaseUrl, options.dataDir),
     );
     if (options.resourcesDir) service.resourcesDir = options.resourcesDir;

@@ -36,6 +36,8 @@ export interface AnalysisDeps {
   config?: Partial<AnalysisSourcesConfig>;
   /** Countries analysed: those whose adapter's coverage says so (default: the registry's adapters). */
   analysisCountries?: readonly CountryCode[];
+  /** Where SIGPAC answers: Spain and the foral territories inside it (default: from the registry). */
+  sigpacCountries?: readonly CountryCode[];
 }
 
 /**
@@ -50,10 +52,12 @@ export class AnalysisService {
   private readonly prices: SolarPrices;
   private readonly pvgisCache: PvgisCache;
   private readonly analysisCountries: readonly CountryCode[];
+  private readonly sigpacCountries: readonly CountryCode[];
 
   constructor(deps: AnalysisDeps) {
     this.tables = deps.tables;
     this.analysisCountries = deps.analysisCountries ?? installedCountries().covering('analysis');
+    this.sigpacCountries = deps.sigpacCountries ?? installedCountries().withTerritoriesOf('ES');
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };
@@ -87,7 +91,7 @@ export class AnalysisService {
   async agro(parcel: Parcel, signal?: AbortSignal): Promise<{ agro: AgroResult | null }> {
     assertAnalysisCoverage(parcel.pais, this.analysisCountries);
     if (!isRuralParcel(parcel)) return { agro: urbanAgro(parcelAreaM2(parcel)) };
-    if (!['ES', 'PV', 'NA'].includes(parcel.pais)) return { agro: null };
+    if (!this.sigpacCountries.includes(parcel.pais)) return { agro: null };
     const recintos = await recintosAt(this.http, this.config.sigpacBaseUrl, parcel.longitud, parcel.latitud, signal);
     // Neighbouring enclosures of the real layer overlap by centimetres along shared edges, so a point
     // there can hit two: take the smallest, the most specific.

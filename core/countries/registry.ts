@@ -129,6 +129,11 @@ export class CountryRegistry {
     return [...this.adapters.values()].filter((a) => a.coverage[capability]).map((a) => a.code);
   }
 
+  /** A country and the territories with their own cadastre inside it (ES: ES, PV, NA). */
+  withTerritoriesOf(country: CountryCode): CountryCode[] {
+    return [...this.adapters.values()].filter((a) => a.code === country || a.territoryOf === country).map((a) => a.code);
+  }
+
   /** True when the country has an adapter here and its coverage row has `capability`. */
   covers(country: CountryCode, capability: keyof Coverage): boolean {
     return this.adapters.get(country)?.coverage[capability] === true;

@@ -65,6 +65,12 @@ describe('CountryRegistry: coverage is read from the adapters', () => {
     expect(() => registry.requireCoverage(france, 'analysis', 'Analysis endpoints')).not.toThrow();
   });
 
+  it('names a country with the territories that keep their own cadastre inside it (where SIGPAC answers)', () => {
+    expect(CountryRegistry.create().withTerritoriesOf('ES').sort()).toEqual(['ES', 'NA', 'PV']);
+    expect(CountryRegistry.create().withTerritoriesOf('FR')).toEqual(['FR']);
+    expect(registry.withTerritoriesOf('ES')).toEqual(['ES']);
+  });
+
   it('refuses a country registered twice', () => {
     expect(() => new CountryRegistry([new SpainAdapter(), new SpainAdapter()])).toThrow(/ES is registered twice/);
   });
