@@ -12,7 +12,7 @@ import type { TextChunk } from '../importers/text-stream.js';
 import { offlineAreaId } from '../offline-areas.js';
 import type { BuildingFacts } from '../parcel-writer.js';
 import type { ImportProgress, ImportResult, StoredParcel } from '../types.js';
-import type { PostgisStore } from './postgis-store.js';
+import { PARCEL_MERGE_ON_CONFLICT, type PostgisStore } from './postgis-store.js';
 import { ewkbHex } from './wkb.js';
 
 const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
@@ -129,18 +129,7 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
           await client.query(`
             INSERT INTO parcels AS old (${STAGED_PARCEL_COLUMNS})
             SELECT DISTINCT ON (country, ref) ${STAGED_PARCEL_COLUMNS} FROM parcels_in
-            ON CONFLICT (country, ref) DO UPDATE SET
-              geom = excluded.geom, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat, area = excluded.area,
-              municipio = COALESCE(excluded.municipio, old.municipio), provincia = COALESCE(excluded.provincia, old.provincia),
-              direccion = COALESCE(excluded.direccion, old.direccion), direccion_folded = COALESCE(excluded.direccion_folded, old.direccion_folded),
-              codigo_postal = COALESCE(excluded.codigo_postal, old.codigo_postal),
-              uso = COALESCE(excluded.uso, old.uso), clase = COALESCE(excluded.clase, old.clase),
-              superficie_construida = COALESCE(excluded.superficie_construida, old.superficie_construida),
-              anio_construccion = COALESCE(excluded.anio_construccion, old.anio_construccion),
-              declared_units = COALESCE(excluded.declared_units, old.declared_units),
-              declared_dwellings = COALESCE(excluded.declared_dwellings, old.declared_dwellings),
-              source = excluded.source, data_date = excluded.data_date,
-              offline_area = COALESCE(excluded.offline_area, old.offline_area)`);
+            ${PARCEL_MERGE_ON_CONFLICT}`);
           if (area && part.kind === 'inspire-parcels') await client.query('DELETE FROM parcels WHERE offline_area = $1', [`stale:${area}`]);
           await client.query('DROP TABLE parcels_in');
         } else if (part.kind === 'inspire-buildings') {

@@ -59,13 +59,12 @@ const fincaFrom = (r: FincaRecord): StoredFinca => ({
   anioConstruccion: r.anio_construccion, declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
 });
 
-/** The parcel upsert of parcel-writer.ts: attributes the new record lacks stay as they were. */
-export const PARCEL_UPSERT = `
-  INSERT INTO parcels AS old (country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
-    codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::geometry[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::float8[], $15::int[], $16::int[], $17::int[], $18::text[],
-    $19::text[], $20::text[])
+/**
+ * How a parcel row merges into the one it replaces (parcel-writer.ts's rule): geometry, source and
+ * date are the new record's; attributes it lacks stay as they were. One clause for the live
+ * upserts here and the COPY imports of postgis-import.ts.
+ */
+export const PARCEL_MERGE_ON_CONFLICT = `
   ON CONFLICT (country, ref) DO UPDATE SET
     geom = excluded.geom, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat, area = excluded.area,
     municipio = COALESCE(excluded.municipio, old.municipio), provincia = COALESCE(excluded.provincia, old.provincia),
@@ -78,6 +77,15 @@ export const PARCEL_UPSERT = `
     declared_dwellings = COALESCE(excluded.declared_dwellings, old.declared_dwellings),
     source = excluded.source, data_date = excluded.data_date,
     offline_area = COALESCE(excluded.offline_area, old.offline_area)`;
+
+/** The parcel upsert of parcel-writer.ts: attributes the new record lacks stay as they were. */
+export const PARCEL_UPSERT = `
+  INSERT INTO parcels AS old (country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
+    codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::geometry[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[],
+    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::float8[], $15::int[], $16::int[], $17::int[], $18::text[],
+    $19::text[], $20::text[])
+  ${PARCEL_MERGE_ON_CONFLICT}`;
 
 /** The parameters of PARCEL_UPSERT: one array per column (one statement per batch, not per parcel). */
 export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): unknown[][] {
