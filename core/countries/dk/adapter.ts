@@ -6,8 +6,8 @@ import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js'
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, datafordelerCredentials, resolveDkSources, type DatafordelerCredentials, type DkSourcesConfig } from './config.js';
-import { askDatafordeler, jordstykkeAt, jordstykkeOf, parseSamletFastEjendom, samletFastEjendomAtUrl, samletFastEjendomByParcelUrl } from './datafordeler.js';
+import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, datafordelerApiKey, resolveDkSources, type DkSourcesConfig } from './config.js';
+import { matrikelJordstykke } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
 
@@ -15,32 +15,32 @@ const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
 
 /**
- * Parcels from Matriklen through Datafordeler when a service user is configured; otherwise from
- * DAWA's jordstykker, keyless (the fallback: DAWA is being decommissioned), and when DAWA does not
- * answer the 503 says how to configure the service user. Addresses always from DAWA.
+ * Parcels from Matriklen through Datafordeler's GraphQL when an API key is configured; otherwise
+ * from DAWA's jordstykker, keyless (the fallback while DAWA answers: it is announced to close), and
+ * when DAWA does not answer the 503 says how to configure the key. By point: Datafordeler's
+ * GraphQL documents no spatial filter, so DAWA's reverse lookup names the jordstykke and, with a
+ * key, Matriklen answers it. Addresses from DAWA.
  */
 class DenmarkLiveSource implements LiveParcelSource {
-  constructor(private readonly sources: DkSourcesConfig, private readonly user: DatafordelerCredentials | undefined) {}
+  constructor(private readonly sources: DkSourcesConfig, private readonly apiKey: string | undefined) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    if (this.user) {
-      const body = await askDatafordeler(samletFastEjendomByParcelUrl(this.sources.datafordelerUrl, ref, this.user), ctx);
-      return withRegister(jordstykkeOf(parseSamletFastEjendom(body, today()), ref), ctx);
-    }
+    if (this.apiKey) return withRegister(await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, ref, ctx, today()), ctx);
     return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today()), ctx));
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    if (this.user) {
-      const body = await askDatafordeler(samletFastEjendomAtUrl(this.sources.datafordelerUrl, point, this.user), ctx);
-      return withRegister(jordstykkeAt(parseSamletFastEjendom(body, today()), point), ctx);
-    }
-    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()), ctx));
+    const named = await keyless(async () => parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()));
+    if (!named || !this.apiKey) return withRegister(named, ctx);
+    const registered = await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, named.ref, ctx, today());
+    // Matriklen's outline and area win; DAWA's municipality name stays (MAT answers only its code).
+    return withRegister(registered ? { ...registered, municipio: named.municipio } : named, ctx);
+    return withRegister(named, ctx);
   }
 
   /**
    * Status page: DAWA's reverse jordstykke lookup, keyless (addresses always come from DAWA; a
-   * Datafordeler check would carry the service user's password in its URL).
+   * Datafordeler check would carry the API key in its URL).
    */
   statusChecks(near: LonLat): SourceCheck[] {
     return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.sources.dawaUrl, near), accept: GEOJSON }];
@@ -57,7 +57,7 @@ async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
     return await lookup();
   } catch (error) {
     if (isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE') {
-      throw unavailable(`${error.message} No Datafordeler service user is configured, so Danish parcels are read from DAWA (keyless); ${DK_CREDENTIALS_HINT}`);
+      throw unavailable(`${error.message} No Datafordeler API key is configured, so Danish parcels are read from DAWA (keyless); ${DK_CREDENTIALS_HINT}`);
     }
     throw error;
   }
@@ -79,8 +79,8 @@ async function fetchJordstykke(url: string, ctx: AdapterContext): Promise<string
 }
 
 /**
- * Denmark: jordstykker (parcels) from Matriklen on Datafordeler with the configured service
- * user (datafordeler.ts), else from DAWA keyless; addresses from DAWA, whose register links each
+ * Denmark: jordstykker (parcels) from Matriklen on Datafordeler's GraphQL with the configured API
+ * key (datafordeler.ts), else from DAWA keyless; addresses from DAWA, whose register links each
  * address to its jordstykke. Matriklen's own download (MAT, Datafordeler) carries no geometry:
  * see mat-json.ts for what its import keeps.
  */
@@ -88,7 +88,7 @@ export class DenmarkAdapter extends NationalAdapter {
   private readonly live: DenmarkLiveSource;
 
   constructor(config?: CountrySources) {
-    const live = new DenmarkLiveSource(resolveDkSources(config), datafordelerCredentials(config));
+    const live = new DenmarkLiveSource(resolveDkSources(config), datafordelerApiKey(config));
     super({
       code: 'DK',
       name: 'Denmark',

@@ -1,113 +1,146 @@
-import { fromWgs84, toWgs84 } from '../../geo/crs.js';
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import wkx from 'wkx';
+import { toWgs84 } from '../../geo/crs.js';
+import { areaM2, centroid } from '../../geo/polygon.js';
 import { isServiceError, noCoverage, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
-import { DK_CREDENTIALS_HINT, type DatafordelerCredentials } from './config.js';
-import { parseDanishReference, splitDanishReference } from './reference.js';
+import { DK_CREDENTIALS_HINT } from './config.js';
+import { splitDanishReference } from './reference.js';
 
 export const DATAFORDELER_SOURCE = 'Datafordeler (Matriklen)';
 
 /**
- * Matriklen2's REST service on Datafordeler, as its documentation publishes it (confluence.sdfi.dk,
- * "REST (MAT2)"): `<base>/Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom` with the method's
- * parameters `Ejerlavskode` + `Matrikelnr`, or `Point` (a UTM32 / ETRS89 point, EPSG:25832,
- * written `POINT(x y)` as in the documented example), and the service user as `username` and
- * `password` query parameters (the documented form for users without a certificate). The answer
- * is a GeoJSON FeatureCollection of SamletFastEjendom whose `properties.jordstykke` lists the
- * property's jordstykker, each with `properties.ejerlavskode`, `ejerlavsnavn`, `matrikelnummer`
- * (read this way by OS2Forms' client). No answer was recorded: the other names read here
- * (`registreretAreal`, `kommunenavn`, `geometry` in EPSG:25832) follow the MAT2 data model and
- * are UNCERTAIN; a jordstykke without a polygon is not answered.
+ * Matriklen (MAT) through Datafordeler's GraphQL, which replaced its REST services (retired
+ * 2026-06-30). Published protocol (confluence.sdfi.dk "GraphQL på Datafordeleren" and "MAT2
+ * GraphQL"; the same shape in public client code): `https://graphql.datafordeler.dk/<service>/<version>`
+ * with the API key as the `apiKey` query parameter; entity queries `MAT_<Entity>(first:, where:
+ * { field: { eq: … } })` answering `{ data: { MAT_<Entity>: { nodes: […], pageInfo } } }`, errors in
+ * `errors`. The `flexibleCurrent/v1` service (registration time = today) allows the joins used
+ * here: `jordstykkeLiggerIEjerlav` and `lodfladeRepraesentationJordstykke { geometri { wkt crs } }`
+ * (as a public client reads them). Field names as in the MAT download (same Matriklen2 model):
+ * `id_lokalId`, `ejerlavskode`, `ejerlavsnavn`, `ejerlavLokalId`, `matrikelnummer`,
+ * `registreretAreal`, `status` "Gældende".
+ *
+ * Sent as GraphQL-over-HTTP GET (`query` and `variables` URL parameters) because the project's
+ * upstream client (breaker, retries, politeness) speaks GET only; the public clients POST the same
+ * JSON. No answer was recorded: the fake's answers are written by hand in this shape.
  */
-const METHOD = 'Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom';
+const SERVICE = 'flexibleCurrent/v1';
 
-function withUser(base: string, query: Record<string, string>, user: DatafordelerCredentials): string {
-  return `${base}/${METHOD}?${new URLSearchParams({ ...query, username: user.username, password: user.password })}`;
+const EJERLAV_QUERY = `query ($ejerlavskode: Long!) {
+  MAT_Ejerlav(first: 1, where: { ejerlavskode: { eq: $ejerlavskode } }) { nodes { id_lokalId ejerlavskode ejerlavsnavn } }
+}`;
+
+const JORDSTYKKE_QUERY = `query ($ejerlavLokalId: String!, $matrikelnummer: String!) {
+  MAT_Jordstykke(first: 2, where: { ejerlavLokalId: { eq: $ejerlavLokalId }, matrikelnummer: { eq: $matrikelnummer }, status: { eq: "Gældende" } }) {
+    nodes {
+      id_lokalId matrikelnummer registreretAreal
+      lodfladeRepraesentationJordstykke(first: 100, where: { status: { eq: "Gældende" } }) { nodes { geometri { wkt crs } } }
+    }
+  }
+}`;
+
+function graphqlUrl(base: string, apiKey: string, query: string, variables: Record<string, unknown>): string {
+  return `${base}/${SERVICE}?${new URLSearchParams({ apiKey, query, variables: JSON.stringify(variables) })}`;
 }
 
-export function samletFastEjendomByParcelUrl(base: string, ref: string, user: DatafordelerCredentials): string {
-  const { ejerlav, matrikelnr } = splitDanishReference(ref);
-  return withUser(base, { Ejerlavskode: ejerlav, Matrikelnr: matrikelnr }, user);
-}
-
-export function samletFastEjendomAtUrl(base: string, point: LonLat, user: DatafordelerCredentials): string {
-  const [x, y] = fromWgs84(25832, point[0], point[1]).map((v) => v.toFixed(2));
-  return withUser(base, { Point: `POINT(${x} ${y})` }, user);
-}
+export const ejerlavUrl = (base: string, apiKey: string, ejerlavskode: number) => graphqlUrl(base, apiKey, EJERLAV_QUERY, { ejerlavskode });
+export const jordstykkeUrl = (base: string, apiKey: string, ejerlavLokalId: string, matrikelnummer: string) =>
+  graphqlUrl(base, apiKey, JORDSTYKKE_QUERY, { ejerlavLokalId, matrikelnummer });
 
 const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
-/** A GeoJSON polygon in EPSG:25832 (or already in degrees), as WGS84. */
-function wgs84Polygon(value: unknown): ParcelGeometry | undefined {
-  const geometry = node(value);
-  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') return undefined;
-  const projected = (pair: unknown): LonLat => {
-    const [x, y] = pair as number[];
-    return Math.abs(x) > 180 ? toWgs84(25832, x, y) : [x, y];
-  };
-  const ring = (r: unknown) => (r as unknown[]).map(projected);
-  return geometry.type === 'Polygon'
-    ? { type: 'Polygon', coordinates: (geometry.coordinates as unknown[]).map(ring) }
-    : { type: 'MultiPolygon', coordinates: (geometry.coordinates as unknown[][]).map((p) => p.map(ring)) };
-}
-
-/** Every jordstykke with an outline in a SamletFastEjendom answer; [] when the answer lists none. */
-export function parseSamletFastEjendom(body: string, dataDate: string): StoredParcel[] {
+/** The `nodes` of one entity in a GraphQL answer; a GraphQL error is the source failing (its message, never the URL). */
+export function nodesOf(body: string, entity: string): Record<string, unknown>[] {
   let answer: unknown;
   try {
     answer = JSON.parse(body);
   } catch {
     throw unavailable(`${DATAFORDELER_SOURCE} sent an answer that is not JSON; retry later.`);
   }
-  const features = node(answer).features;
-  if (!Array.isArray(features)) throw unavailable(`${DATAFORDELER_SOURCE} sent an unexpected document (no features); retry later.`);
-  return features.flatMap((feature) => {
-    const jordstykker = node(node(feature).properties).jordstykke;
-    return Array.isArray(jordstykker) ? jordstykker : [];
-  }).flatMap((jordstykke): StoredParcel[] => {
-    const props = node(node(jordstykke).properties);
-    const ref = parseDanishReference(`${text(props.ejerlavskode)}-${text(props.matrikelnummer)}`);
-    const geometry = wgs84Polygon(node(jordstykke).geometry);
-    if (!ref || !geometry) return [];
-    const area = Number(text(props.registreretAreal));
-    return [{
-      ref,
-      country: 'DK',
-      geometry,
-      centroid: centroid(geometry),
-      areaM2: Number.isFinite(area) && area > 0 ? area : areaM2(geometry),
-      municipio: text(props.kommunenavn) || undefined,
-      source: 'live',
-      dataDate,
-    }];
-  });
+  const errors = node(answer).errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const message = text(node(errors[0]).message).slice(0, 200);
+    throw unavailable(`${DATAFORDELER_SOURCE} refused the query${message ? ` (${message})` : ''}; retry later.`);
+  }
+  const nodes = node(node(node(answer).data)[entity]).nodes;
+  if (!Array.isArray(nodes)) throw unavailable(`${DATAFORDELER_SOURCE} sent an unexpected document (no ${entity} nodes); retry later.`);
+  return nodes.map(node);
+}
+
+/** A Lodflade's `geometri { wkt crs }` (EPSG:25832 unless the crs says otherwise) as WGS84 polygons. */
+function wgs84Polygons(geometri: unknown): LonLat[][][] {
+  const { wkt, crs } = node(geometri);
+  if (typeof wkt !== 'string') return [];
+  let parsed: ReturnType<typeof wkx.Geometry.parse>;
+  try {
+    parsed = wkx.Geometry.parse(wkt);
+  } catch {
+    throw unavailable(`${DATAFORDELER_SOURCE} sent an unreadable outline; retry later.`);
+  }
+  const epsg = Number(/(\d{4,5})\s*$/.exec(text(crs))?.[1] ?? parsed.srid ?? 25832) || 25832;
+  const reproject = (ring: number[][]) => ring.map(([x, y]) => (epsg === 4326 ? [x, y] as LonLat : toWgs84(epsg, x, y)));
+  const geojson = parsed.toGeoJSON() as { type: string; coordinates: unknown };
+  if (geojson.type === 'Polygon') return [(geojson.coordinates as number[][][]).map(reproject)];
+  if (geojson.type === 'MultiPolygon') return (geojson.coordinates as number[][][][]).map((p) => p.map(reproject));
+  return [];
+}
+
+export interface DanishEjerlav { lokalId: string; navn?: string }
+
+export function parseEjerlav(body: string): DanishEjerlav | undefined {
+  const found = nodesOf(body, 'MAT_Ejerlav')[0];
+  const lokalId = found && text(found.id_lokalId);
+  return lokalId ? { lokalId, navn: text(found.ejerlavsnavn) || undefined } : undefined;
+}
+
+/** The current jordstykke of a reference, with its lodflader as the outline; undefined when Matriklen has none with an outline. */
+export function parseJordstykke(body: string, ref: string, dataDate: string): StoredParcel | undefined {
+  const found = nodesOf(body, 'MAT_Jordstykke')[0];
+  if (!found) return undefined;
+  const flader = node(found.lodfladeRepraesentationJordstykke).nodes;
+  const polygons = (Array.isArray(flader) ? flader : []).flatMap((flade) => wgs84Polygons(node(flade).geometri));
+  if (polygons.length === 0) return undefined;
+  const geometry: ParcelGeometry = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons };
+  // registreretAreal is a string in Matriklen's download; read either.
+  const area = Number(text(found.registreretAreal));
+  return {
+    ref,
+    country: 'DK',
+    geometry,
+    centroid: centroid(geometry),
+    areaM2: Number.isFinite(area) && area > 0 ? area : areaM2(geometry),
+    source: 'live',
+    dataDate,
+  };
 }
 
 /**
- * One request to Datafordeler. The URL carries the service user, so nothing of the request goes
- * into an error: a failure is re-raised as a new error with no cause (the server logs causes).
- * 401/403 is the service user refused: said so, with the variables to check.
+ * One request to Datafordeler. The URL carries the API key, so nothing of the request goes into
+ * an error: a failure is re-raised as a new error with no cause (the server logs causes).
+ * 401/403 is the key refused: said so, with the variable to check.
  */
 export async function askDatafordeler(url: string, ctx: AdapterContext): Promise<string> {
   let answer;
   try {
-    answer = await ctx.http.getText(url, { source: DATAFORDELER_SOURCE, signal: ctx.signal, accept: 'application/json' });
+    answer = await ctx.http.getText(url, { source: DATAFORDELER_SOURCE, signal: ctx.signal, accept: 'application/graphql-response+json, application/json' });
   } catch (error) {
     if (isServiceError(error)) throw unavailable(error.message);
     throw unavailable(`${DATAFORDELER_SOURCE} does not answer; retry later.`);
   }
   if (answer.status === 401 || answer.status === 403) {
-    throw noCoverage(`${DATAFORDELER_SOURCE} refused the configured service user (HTTP ${answer.status}). ${DK_CREDENTIALS_HINT}`);
+    throw noCoverage(`${DATAFORDELER_SOURCE} refused the configured API key (HTTP ${answer.status}). ${DK_CREDENTIALS_HINT}`);
   }
-  if (answer.status === 404) return '{"type":"FeatureCollection","features":[]}';
-  if (answer.status !== 200) throw unavailable(`${DATAFORDELER_SOURCE} answered HTTP ${answer.status}; retry later.`);
+  // GraphQL-over-HTTP answers query errors with 200 (application/json) or 400 with an `errors` body.
+  if (answer.status !== 200 && answer.status !== 400) throw unavailable(`${DATAFORDELER_SOURCE} answered HTTP ${answer.status}; retry later.`);
   return answer.body;
 }
 
-/** The jordstykke of a reference in a SamletFastEjendom answer (the property may list several). */
-export const jordstykkeOf = (parcels: StoredParcel[], ref: string) => parcels.find((p) => p.ref === ref);
-
-/** The jordstykke containing a point (the property at a point lists all of its jordstykker). */
-export const jordstykkeAt = (parcels: StoredParcel[], point: LonLat) => parcels.find((p) => containsPoint(p.geometry, point));
+/** A reference's jordstykke from Matriklen: its ejerlav's local id first, then the jordstykke with its lodflader. */
+export async function matrikelJordstykke(base: string, apiKey: string, ref: string, ctx: AdapterContext, dataDate: string): Promise<StoredParcel | undefined> {
+  const { ejerlav, matrikelnr } = splitDanishReference(ref);
+  const found = parseEjerlav(await askDatafordeler(ejerlavUrl(base, apiKey, Number(ejerlav)), ctx));
+  if (!found) return undefined;
+  return parseJordstykke(await askDatafordeler(jordstykkeUrl(base, apiKey, found.lokalId, matrikelnr), ctx), ref, dataDate);
+}

@@ -1,4 +1,4 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
+import { fromWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
@@ -15,13 +15,14 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  * square around the address's recorded access point, registreretareal invented; the reverse
  * lookup answers it for points inside; anything else is DAWA's 404 error object.
  *
- * Datafordeler's Matriklen2 REST (`/dk-datafordeler/Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom`),
- * WRITTEN BY HAND in the documented shape (no answer was recorded): a GeoJSON FeatureCollection of
- * one SamletFastEjendom whose `properties.jordstykke` lists the same parcel as a feature with
- * ejerlavskode / ejerlavsnavn / matrikelnummer (the names OS2Forms' client reads), registreretAreal,
- * kommunenavn, and the same square as a Polygon in EPSG:25832. It answers `Ejerlavskode=2000178&
- * Matrikelnr=13` and a `Point=POINT(x y)` (EPSG:25832) inside the square; other lookups an empty
- * FeatureCollection. Without the fake's service user (`username`/`password`) it answers 401.
+ * Datafordeler's GraphQL (`/dk-datafordeler/flexibleCurrent/v1`, GraphQL-over-HTTP GET with `query`,
+ * `variables` and `apiKey`), WRITTEN BY HAND in the documented shape (no answer was recorded):
+ * `{ data: { MAT_Ejerlav: { nodes: [{ id_lokalId, ejerlavskode, ejerlavsnavn }] } } }` for
+ * ejerlavskode 2000178, and `{ data: { MAT_Jordstykke: { nodes: [{ id_lokalId, matrikelnummer,
+ * registreretAreal (a string, as in the real MAT download), lodfladeRepraesentationJordstykke:
+ * { nodes: [{ geometri: { wkt, crs } }] } }] } } }` for that ejerlav's local id and matrikelnummer
+ * 13: the same square as a WKT POLYGON in EPSG:25832; other lookups empty `nodes`. A query naming
+ * another entity answers a GraphQL `errors` list; without the fake's API key it answers 401.
  */
 const ADDRESS = loadCountryFixture('dk_dawa_adresser_2183dc88_from_test.json');
 export const DK_ADDRESS_POINT: LonLat = [12.57091553, 55.67678895];
@@ -35,22 +36,15 @@ const JORDSTYKKE = JSON.stringify({
   geometry: OUTLINE,
   properties: { ejerlav: { kode: 2000178, navn: 'Vester Kvarter, København' }, matrikelnr: '13', registreretareal: 545, kommune: { kode: '0101', navn: 'København' }, esrejendomsnr: '153169' },
 });
-export const DK_FAKE_SERVICE_USER = { username: 'catastro-test', password: 'not-a-real-secret-42' };
-const SAMLET_FAST_EJENDOM = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [{
-    type: 'Feature',
-    properties: {
-      BFEnummer: 153169,
-      jordstykke: [{
-        type: 'Feature',
-        properties: { ejerlavskode: 2000178, ejerlavsnavn: 'Vester Kvarter, København', matrikelnummer: '13', registreretAreal: 545, kommunenavn: 'København' },
-        geometry: { type: 'Polygon', coordinates: OUTLINE.coordinates.map((ring) => ring.map(([x, y]) => fromWgs84(25832, x, y).map((v) => Math.round(v * 100) / 100))) },
-      }],
-    },
-  }],
-});
-const NO_PROPERTY = JSON.stringify({ type: 'FeatureCollection', features: [] });
+export const DK_FAKE_API_KEY = 'not-a-real-key-42';
+const EJERLAV_LOKAL_ID = 'b7a4b0a4-hand-written-ejerlav';
+const utm32Ring = () => OUTLINE.coordinates[0].map(([x, y]) => fromWgs84(25832, x, y).map((v) => v.toFixed(2)).join(' ')).join(', ');
+const graphql = (entity: string, nodes: unknown[]) => JSON.stringify({ data: { [entity]: { nodes, pageInfo: { hasNextPage: false } } } });
+const EJERLAV = graphql('MAT_Ejerlav', [{ id_lokalId: EJERLAV_LOKAL_ID, ejerlavskode: 2000178, ejerlavsnavn: 'Vester Kvarter, København' }]);
+const MAT_JORDSTYKKE = graphql('MAT_Jordstykke', [{
+  id_lokalId: '2461946', matrikelnummer: '13', registreretAreal: '545',
+  lodfladeRepraesentationJordstykke: { nodes: [{ geometri: { wkt: `POLYGON((${utm32Ring()}))`, crs: 'EPSG:25832' } }] },
+}]);
 const NOT_FOUND = JSON.stringify({ type: 'ResourceNotFoundError', title: 'The resource was not found', details: {} });
 
 export const danishRoutes: FakeRoute = (url) => {
@@ -64,13 +58,22 @@ export const danishRoutes: FakeRoute = (url) => {
     return containsPoint(OUTLINE, point) ? json(JORDSTYKKE) : json(NOT_FOUND, 404);
   }
   if (url.pathname.startsWith('/dk-dawa/jordstykker/')) return json(NOT_FOUND, 404);
-  if (url.pathname === '/dk-datafordeler/Matriklen2/Matrikel/2.0.0/rest/SamletFastEjendom') {
+  if (url.pathname === '/dk-datafordeler/flexibleCurrent/v1') {
     const q = url.searchParams;
-    if (q.get('username') !== DK_FAKE_SERVICE_USER.username || q.get('password') !== DK_FAKE_SERVICE_USER.password) return json('{"message":"Unauthorized"}', 401);
-    if (q.get('Ejerlavskode') === '2000178' && q.get('Matrikelnr') === '13') return json(SAMLET_FAST_EJENDOM);
-    const point = /^POINT\(([-\d.]+) ([-\d.]+)\)$/.exec(q.get('Point') ?? '');
-    if (point && containsPoint(OUTLINE, toWgs84(25832, Number(point[1]), Number(point[2])))) return json(SAMLET_FAST_EJENDOM);
-    return json(NO_PROPERTY);
+    if (q.get('apiKey') !== DK_FAKE_API_KEY) return json('{"message":"Unauthorized"}', 401);
+    const query = q.get('query') ?? '';
+    let variables: Record<string, unknown> = {};
+    try {
+      variables = JSON.parse(q.get('variables') ?? '{}') as Record<string, unknown>;
+    } catch {
+      return json('{"errors":[{"message":"The variables are not valid JSON."}]}', 400);
+    }
+    if (/\bMAT_Ejerlav\(/.test(query)) return json(variables.ejerlavskode === 2000178 ? EJERLAV : graphql('MAT_Ejerlav', []));
+    if (/\bMAT_Jordstykke\(/.test(query)) {
+      const known = variables.ejerlavLokalId === EJERLAV_LOKAL_ID && variables.matrikelnummer === '13';
+      return json(known ? MAT_JORDSTYKKE : graphql('MAT_Jordstykke', []));
+    }
+    return json('{"errors":[{"message":"The query names no field of Query this fake knows."}]}');
   }
   return undefined;
 };
