@@ -46,6 +46,7 @@ export function MapView() {
       handlers,
       loadOverlay: (kind, bbox) => client.overlay(kind, bbox),
       loadExtents: () => client.extents(),
+      loadAttributions: () => client.status().then((status) => Object.fromEntries((status.countries ?? []).map((c) => [c.code, c.attribution]))),
       // The layer panel floats over the map's left edge: a framed parcel is kept to its right.
       coveredEdges: () => {
         const panel = container.current?.parentElement?.querySelector('.layer-panel')?.getBoundingClientRect();

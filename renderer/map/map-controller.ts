@@ -5,6 +5,7 @@ import {
 import type { CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
+import { countriesOf, parcelAttribution } from './parcel-attribution.js';
 import { worldOutlines } from './world-outlines.js';
 
 export interface MapClick {
@@ -42,6 +43,8 @@ export interface MapControllerOptions {
   zoom?: number;
   /** Boxes of the local copy: the first view is fitted to them and they are drawn below the parcel zoom. */
   loadExtents?: () => Promise<CopyExtent[]>;
+  /** Each country's attribution, as its adapter states it: credited while its parcels are in view. */
+  loadAttributions?: () => Promise<Record<string, string>>;
   /** Space (px from each edge) that panels over the map cover, so a framed parcel stays visible beside them. */
   coveredEdges?: () => { top: number; right: number; bottom: number; left: number };
 }
@@ -82,8 +85,11 @@ export class MapController {
   private hoverRef = '';
   private loaded = false;
   private readonly pending: (() => void)[] = [];
-  /** The map's attribution: its sources', plus the selected parcel's country's (what its cadastre demands). */
+  /** The map's attribution: its sources', plus the cadastres' whose parcels are in view or selected (parcel-attribution.ts). */
   private readonly attribution = new AttributionControl({ compact: false });
+  private attributionByCountry: Record<string, string> = {};
+  private selectedParcel: Parcel | null = null;
+  private destroyed = false;
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
 
   constructor(private readonly options: MapControllerOptions) {
@@ -105,6 +111,9 @@ export class MapController {
     this.map.on('moveend', this.refreshOverlays);
     this.map.on('zoomend', this.onZoom);
     this.map.on('moveend', this.reportCentre);
+    // Tiles arrive after the move ends: the credit is settled when the map is idle.
+    this.map.on('idle', this.refreshAttribution);
+    options.loadAttributions?.().then((texts) => { this.attributionByCountry = texts; this.refreshAttribution(); }).catch(() => undefined);
     // Capture phase: with a parcel selected, arrows move between parcels before MapLibre's keyboard handler pans.
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey, true);
     this.map.once('load', () => {
@@ -287,10 +296,9 @@ export class MapController {
     if (ref === this.shownSelection) return;
     this.shownSelection = ref;
     this.selectedOutline = parcel && parcel.poligono.length > 2 ? parcel.poligono : null;
-    // Spain's cadastre is credited by the map's own sources; another country's by its parcel's answer.
-    this.attribution.options.customAttribution = parcel?.attribution && parcel.pais !== 'ES' ? parcel.attribution : undefined;
+    this.selectedParcel = parcel;
     const apply = () => {
-      this.attribution._updateAttributions();
+      this.refreshAttribution();
       const source = this.map.getSource<GeoJSONSource>('selection');
       source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
       if (parcel && parcel.poligono.length > 2) {
@@ -311,6 +319,16 @@ export class MapController {
   }
 
   /** References of the parcels drawn in view, nearest to the centre first. */
+  /** Credits the cadastres of the parcels drawn now and of the selected one; unchanged credits are not redrawn. */
+  private readonly refreshAttribution = (): void => {
+    if (this.destroyed) return;
+    const drawn = this.map.getLayer(PARCELS_FILL_LAYER) ? this.map.queryRenderedFeatures({ layers: [PARCELS_FILL_LAYER] }) : [];
+    const text = parcelAttribution(countriesOf(drawn), this.attributionByCountry, this.selectedParcel);
+    if (text === this.attribution.options.customAttribution) return;
+    this.attribution.options.customAttribution = text;
+    this.attribution._updateAttributions();
+  };
+
   refsInView(): string[] {
     if (!this.map.getLayer(PARCELS_FILL_LAYER)) return [];
     const canvas = this.map.getCanvas();
@@ -345,6 +363,8 @@ export class MapController {
     this.map.off('moveend', this.refreshOverlays);
     this.map.off('zoomend', this.onZoom);
     this.map.off('moveend', this.reportCentre);
+    this.map.off('idle', this.refreshAttribution);
+    this.destroyed = true;
     this.map.getCanvasContainer().removeEventListener('keydown', this.onKey, true);
     this.map.remove();
   }

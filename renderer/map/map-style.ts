@@ -114,8 +114,8 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
       'catastro-wms': { type: 'raster', tiles: [WMS_TILE], tileSize: 256, attribution: 'Dirección General del Catastro' },
       countries: { type: 'geojson', data: options.outlines, attribution: 'Natural Earth' },
       parcels: {
+        // No fixed credit: the copy holds every country's parcels, credited by those in view (parcel-attribution.ts).
         type: 'vector', tiles: [options.parcelTileUrl], minzoom: PARCEL_MIN_ZOOM, maxzoom: 16,
-        attribution: 'Dirección General del Catastro (local copy)',
       },
       selection: { type: 'geojson', data: emptyCollection },
       'copy-extents': { type: 'geojson', data: emptyCollection },

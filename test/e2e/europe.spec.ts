@@ -35,3 +35,24 @@ test('the address country follows the map centre and the candidates come from th
   await expect(app.getByTestId('parcel-panel')).toContainText('France (FR)');
   await screenshot(app, 'europe-02-france-address');
 });
+
+test('the map credits the cadastre of every parcel in view, not only the selected one', async ({ app }) => {
+  const attribution = app.locator('.maplibregl-ctrl-attrib');
+  // The Dutch answer is kept in the copy, so its parcel is drawn from the copy's tiles from now on.
+  await search(app, 'OTL02 B 2298');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('OTL02-B-2298');
+  await mapIdle(app);
+  const otterlo = await app.evaluate(() => window.__catastroMap!.getCenter().toArray());
+  await search(app, '29158000AW0001');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
+  await mapIdle(app);
+  await expect(attribution).toContainText('DGFiP');
+  await expect(attribution).not.toContainText('Kadaster');
+  // Back over Otterlo with the French parcel still selected: the Dutch parcel in view is credited too.
+  await app.evaluate((centre) => window.__catastroMap!.jumpTo({ center: centre as [number, number], zoom: 17 }), otterlo);
+  await mapIdle(app);
+  await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
+  await expect(attribution).toContainText('Kadaster');
+  await expect(attribution).toContainText('DGFiP');
+  await screenshot(app, 'europe-03-attribution-in-view');
+});
