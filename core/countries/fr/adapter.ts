@@ -9,9 +9,9 @@ import { FR_REFERENCE_HINT, parseFrenchReference } from './reference.js';
 
 /**
  * France: parcels from IGN API Carto (by IDU and by point), addresses from the BAN, bulk from
- * the Etalab cadastre GeoJSON (etalab-geojson.ts). Use, built area, year, dwellings and floors
- * by reference are NOT given: the public building sources (BDNB, BD TOPO) have no recording
- * here to build a client against, so `availableFields` says false for them.
+ * the Etalab cadastre GeoJSON (etalab-geojson.ts). By reference also use, built area, year and
+ * dwellings of its buildings from IGN BD TOPO (bdtopo.ts); the spec's parcel has no floors field,
+ * so floors only enter the built area. A field no building gives is left out (`availableFields`).
  */
 export class FranceAdapter extends NationalAdapter {
   private readonly live: FranceLiveSource;

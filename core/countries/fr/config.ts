@@ -7,19 +7,23 @@ export interface FrSourcesConfig {
   apicartoCadastreUrl: string;
   /** API Adresse (BAN): `<base>/search/`, `<base>/reverse/`. */
   banUrl: string;
+  /** Géoplateforme WFS (BD TOPO `batiment`): buildings on a parcel by reference. */
+  bdtopoWfsUrl: string;
 }
 
 export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
   apicartoCadastreUrl: 'https://apicarto.ign.fr/api/cadastre',
   banUrl: 'https://api-adresse.data.gouv.fr',
+  bdtopoWfsUrl: 'https://data.geopf.fr/wfs/ows',
 };
 
 export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
   apicartoCadastreUrl: 'CATASTRO_FR_APICARTO_URL',
   banUrl: 'CATASTRO_FR_BAN_URL',
+  bdtopoWfsUrl: 'CATASTRO_FR_BDTOPO_WFS_URL',
 };
 
 export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFAULT_FR_SOURCES, config);
 
 /** Cadastre: DGFiP's Plan cadastral informatisé served by IGN; addresses: Base Adresse Nationale. */
-export const FR_CADASTRE_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via IGN API Carto (Licence Ouverte Etalab 2.0)';
+export const FR_CADASTRE_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via IGN API Carto; buildings IGN BD TOPO (Licence Ouverte Etalab 2.0)';

@@ -5,6 +5,7 @@ import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, parseParcelleAnswer } from './apicarto.js';
 import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
+import { BDTOPO_SOURCE, batimentsUrl, parseBatiments } from './bdtopo.js';
 import type { FrSourcesConfig } from './config.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -26,7 +27,7 @@ export class FranceLiveSource implements LiveParcelSource {
   async byReference(idu: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const parcels = parseParcelleAnswer(await getText(parcelleByIdUrl(this.sources, idu), APICARTO_SOURCE, ctx), today());
     const parcel = parcels.find((p) => p.ref === idu);
-    return parcel && this.withAddress(parcel, ctx);
+    return parcel && this.withBuildings(await this.withAddress(parcel, ctx), ctx);
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
@@ -37,6 +38,19 @@ export class FranceLiveSource implements LiveParcelSource {
 
   search(q: string, options: { limit: number; postcode?: string }, ctx: AdapterContext): Promise<BanAnswer> {
     return getText(banSearchUrl(this.sources, q, options), BAN_SOURCE, ctx).then(parseBanAnswer);
+  }
+
+  /**
+   * Spec (FR by reference): use, built area, year and dwellings of the parcel's buildings, from BD
+   * TOPO. Only an extra: a service that is down leaves them out, and `availableFields` says so.
+   */
+  private async withBuildings(parcel: StoredParcel, ctx: AdapterContext): Promise<StoredParcel> {
+    try {
+      return { ...parcel, ...parseBatiments(await getText(batimentsUrl(this.sources.bdtopoWfsUrl, parcel.geometry), BDTOPO_SOURCE, ctx), parcel.geometry) };
+    } catch (error) {
+      if (isServiceError(error)) return parcel;
+      throw error;
+    }
   }
 
   /**

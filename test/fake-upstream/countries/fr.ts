@@ -1,6 +1,6 @@
-import { containsPoint } from '../../../core/geo/polygon.js';
+import { bboxOf, centroid, containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
+import { json, loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
 
 /**
  * France's services as the fake plays them, under `/fr-apicarto` (IGN API Carto cadastre) and
@@ -18,6 +18,12 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  * - `/parcelle?geom=` at the address point of the Yves Toudic recording: ONE invented parcel
  *   `75110000AB0013` (a 20 m square around the point), so that the address → parcel chain can
  *   run; its id and outline are not real.
+ * - `/fr-bdtopo` (Géoplateforme WFS, `TYPENAMES=BDTOPO_V3:batiment`, GeoJSON, `BBOX=w,s,e,n,EPSG:4326`):
+ *   for a box meeting parcel 29158000AW0001, a FeatureCollection of two INVENTED buildings in BD
+ *   TOPO v3's attribute names (`usage_1`, `nombre_de_logements`, `nombre_d_etages`,
+ *   `date_d_apparition`, `hauteur`): a 10 m square at the parcel's centroid (Résidentiel, 2
+ *   dwellings, 2 floors, 1962) and a neighbour's 200 m away (outside the parcel); elsewhere no
+ *   features. Any other typeName is a WFS exception (400).
  */
 const PARCELLE = {
   '29158000AW0001': loadCountryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'),
@@ -59,8 +65,34 @@ const RECORDED_OUTLINES = Object.values(PARCELLE).map((body) => ({ body, geometr
 const near = (a: LonLat, b: LonLat, metres: number) =>
   Math.hypot((a[0] - b[0]) * 111_320 * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * 110_540) <= metres;
 
+const square = ([lon, lat]: LonLat, halfMetres: number): ParcelGeometry => {
+  const dLon = halfMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const dLat = halfMetres / 110_540;
+  return { type: 'Polygon', coordinates: [[[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]]] };
+};
+const PENMARCH_PARCEL = (JSON.parse(PARCELLE['29158000AW0001'].toString('utf8')) as { features: { geometry: ParcelGeometry }[] }).features[0].geometry;
+const PENMARCH_CENTRE = centroid(PENMARCH_PARCEL);
+/** The invented house on 29158000AW0001 (hand-written, see above), for the tests' expectations. */
+export const FR_BUILDING = { geometry: square(PENMARCH_CENTRE, 5), usage_1: 'Résidentiel', nombre_de_logements: 2, nombre_d_etages: 2, date_d_apparition: '1962-01-01' };
+const BATIMENTS = JSON.stringify({
+  type: 'FeatureCollection',
+  numberMatched: 2,
+  numberReturned: 2,
+  features: [
+    { type: 'Feature', id: 'batiment.BATIMENT0000000000000001', geometry: FR_BUILDING.geometry, properties: { nature: 'Indifférenciée', usage_1: FR_BUILDING.usage_1, usage_2: null, nombre_de_logements: 2, nombre_d_etages: 2, hauteur: 6.4, date_d_apparition: FR_BUILDING.date_d_apparition } },
+    { type: 'Feature', id: 'batiment.BATIMENT0000000000000002', geometry: square([PENMARCH_CENTRE[0] + 0.0027, PENMARCH_CENTRE[1]], 5), properties: { nature: 'Indifférenciée', usage_1: 'Agricole', nombre_de_logements: 0, nombre_d_etages: 1, hauteur: 4, date_d_apparition: '1900-01-01' } },
+  ],
+});
+const NO_BATIMENTS = JSON.stringify({ type: 'FeatureCollection', numberMatched: 0, numberReturned: 0, features: [] });
+
 export const frenchRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
+  if (url.pathname === '/fr-bdtopo') {
+    if (q.get('TYPENAMES') !== 'BDTOPO_V3:batiment') return xml('<ows:ExceptionReport><ows:Exception exceptionCode="InvalidParameterValue"/></ows:ExceptionReport>', 400);
+    const [w, s, e, n] = (q.get('BBOX') ?? '').split(',').map(Number);
+    const [pw, ps, pe, pn] = bboxOf(PENMARCH_PARCEL);
+    return json(w <= pe && e >= pw && s <= pn && n >= ps ? BATIMENTS : NO_BATIMENTS);
+  }
   if (url.pathname === '/fr-apicarto/parcelle') {
     const geom = q.get('geom');
     if (geom) {
@@ -85,4 +117,5 @@ export const frenchRoutes: FakeRoute = (url) => {
 export const frenchSources = (base: string) => ({
   apicartoCadastreUrl: `${base}/fr-apicarto`,
   banUrl: `${base}/fr-ban`,
+  bdtopoWfsUrl: `${base}/fr-bdtopo`,
 });

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { HAND_WRITTEN_PARIS_IDU, YVES_TOUDIC_POINT } from '../../fake-upstream/countries/fr.js';
+import { FR_BUILDING, HAND_WRITTEN_PARIS_IDU, YVES_TOUDIC_POINT } from '../../fake-upstream/countries/fr.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /** The recorded apicarto answer for a parcel: its properties and outline, read from the file itself. */
@@ -32,9 +32,28 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(data.attribution).toMatch(/DGFiP/);
     expect(data.poligono).toEqual(feature.geometry.coordinates[0][0]);
     expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
-    expect(data.availableFields).toMatchObject({ busquedaDireccion: true, uso: false, anioConstruccion: false, superficieConstruida: false });
+    expect(data.availableFields).toMatchObject({ busquedaDireccion: true, uso: true, anioConstruccion: true, superficieConstruida: true });
     const asked = api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('code_insee') === '29158')!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '29158', section: 'AW', numero: '0001' });
+  });
+
+  it("adds use, year and built area of the parcel's own building from BD TOPO (hand-written answer), not its neighbour's", async () => {
+    const { data } = (await get('/api/catastro/29158000AW0001')).json();
+    // The invented house: Résidentiel, 1962, a 10 m square on 2 floors (≈ 200 m²); the agricultural neighbour is off the parcel.
+    expect(data).toMatchObject({ uso: FR_BUILDING.usage_1, anioConstruccion: 1962 });
+    expect(data.superficieConstruida).toBeGreaterThan(190);
+    expect(data.superficieConstruida).toBeLessThan(210);
+    const asked = api.fake.requests.find((u) => u.pathname === '/fr-bdtopo')!.searchParams;
+    expect(asked.get('TYPENAMES')).toBe('BDTOPO_V3:batiment');
+    const [w, s, e, n, crs] = asked.get('BBOX')!.split(',');
+    expect(crs).toBe('EPSG:4326');
+    expect(containsPoint({ type: 'Polygon', coordinates: [[[+w, +s], [+e, +s], [+e, +n], [+w, +n], [+w, +s]]] }, [data.longitud, data.latitud])).toBe(true);
+  });
+
+  it('a parcel with no building in BD TOPO leaves the building fields out and says so', async () => {
+    const { data } = (await get('/api/catastro/412310000A0075')).json();
+    expect(data.uso).toBeUndefined();
+    expect(data.availableFields).toMatchObject({ uso: false, anioConstruccion: false, superficieConstruida: false });
   });
 
   it('pads a one-letter section (41231000A0075 → 412310000A0075) and then answers from the copy', async () => {
