@@ -6,7 +6,7 @@ import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js'
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, datafordelerApiKey, resolveDkSources, type DkSourcesConfig } from './config.js';
+import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, datafordelerApiKey, resolveDkSources, type DkSourcesConfig } from './config.js';
 import { matrikelJordstykke } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
@@ -16,7 +16,8 @@ const GEOJSON = 'application/geo+json, application/json';
 
 /**
  * Parcels from Matriklen through Datafordeler's GraphQL when an API key is configured; otherwise
- * from DAWA's jordstykker, keyless (the fallback while DAWA answers: it is announced to close), and
+ * from DAWA's jordstykker, keyless (DAWA closed on 17 August 2026, per danadresse.dk: the fallback
+ * answers only where CATASTRO_DK_DAWA_URL names a service still speaking DAWA's API), and
  * when DAWA does not answer the 503 says how to configure the key. By point: Datafordeler's
  * GraphQL documents no spatial filter, so DAWA's reverse lookup names the jordstykke and, with a
  * key, Matriklen answers it. Addresses from DAWA.
@@ -30,7 +31,7 @@ class DenmarkLiveSource implements LiveParcelSource {
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const named = await keyless(async () => parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()));
+    const named = await dawaFirst(this.apiKey !== undefined, async () => parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()));
     if (!named || !this.apiKey) return withRegister(named, ctx);
     const registered = await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, named.ref, ctx, today());
     // Matriklen's outline and area win; DAWA's municipality name stays (MAT answers only its code).
@@ -53,13 +54,22 @@ class DenmarkLiveSource implements LiveParcelSource {
 
 /** The keyless fallback: a DAWA that does not answer is a 503 that also says how to reach Matriklen instead. */
 async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
+  return dawaFirst(false, lookup);
+}
+
+/**
+ * A lookup that needs DAWA (by point: Datafordeler's GraphQL documents no spatial filter). Its 503
+ * says what is missing: the API key, or, with one, a DAWA that still answers (DAWA closed on
+ * 17 August 2026).
+ */
+async function dawaFirst<T>(hasKey: boolean, lookup: () => Promise<T>): Promise<T> {
   try {
     return await lookup();
   } catch (error) {
-    if (isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE') {
-      throw unavailable(`${error.message} No Datafordeler API key is configured, so Danish parcels are read from DAWA (keyless); ${DK_CREDENTIALS_HINT}`);
-    }
-    throw error;
+    if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
+    throw unavailable(hasKey
+      ? `${error.message} A Danish parcel by point is named by DAWA's reverse lookup (Matriklen's GraphQL has no documented spatial filter), and DAWA closed on 17 August 2026: set ${DK_SOURCES_ENV.dawaUrl} to a service speaking DAWA's API, or look the parcel up by reference.`
+      : `${error.message} No Datafordeler API key is configured, so Danish parcels are read from DAWA (keyless, closed on 17 August 2026); ${DK_CREDENTIALS_HINT}`);
   }
 }
 

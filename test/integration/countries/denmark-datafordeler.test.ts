@@ -51,6 +51,15 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
     expect(graphqlAsked(api).length - before).toBe(2);
   });
 
+  it('by point with a key, a DAWA that does not answer is a 503 saying DAWA closed and how to look up instead, not that the key is missing', async () => {
+    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
+    api.fake.failNext(503, 1);
+    const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toMatch(/DAWA closed on 17 August 2026: set CATASTRO_DK_DAWA_URL/);
+    expect(response.json().error).not.toMatch(/No Datafordeler API key/);
+  });
+
   it('a jordstykke Matriklen does not know answers 404', async () => {
     expect((await get('/api/catastro/2000178-99x')).statusCode).toBe(404);
   });
