@@ -1,10 +1,7 @@
 import { toWgs84 } from '../../geo/crs.js';
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
-import { noCoverage, unavailable, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext, SourceCheck } from '../adapter.js';
-import { fetchText } from './fetch-text.js';
-import type { LiveParcelSource } from './national-adapter.js';
+import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
 
 export type FeatureProperties = Readonly<Record<string, unknown>>;
 
@@ -13,26 +10,11 @@ export type FeatureProperties = Readonly<Record<string, unknown>>;
  * GetFeatureInfo `application/json`, ArcGIS REST `f=geojson`, geo.admin.ch `geometryFormat=geojson`),
  * as data: the URLs it is asked with and where the reference and facts sit in a feature's properties.
  */
-export interface GeoJsonParcelProfile {
-  country: CountryCode;
-  /** Name of the source (its circuit breaker, its status row, error messages). */
-  source: string;
+export interface GeoJsonParcelProfile extends ParcelServiceProfile<FeatureProperties> {
   /** EPSG of the answer's coordinates, x = easting or longitude (GeoJSON order); default 4326. */
   answerEpsg?: number;
-  /** The source's own time per attempt when it is known to be slow (UpstreamRequest.timeoutMs). */
-  timeoutMs?: number;
   /** The features of an answer; default: a FeatureCollection's `features` (undefined: not this service's answer). */
   featuresOf?(answer: unknown): unknown[] | undefined;
-  /** The national reference of a feature, canonical, or undefined when it has none. */
-  referenceOf(properties: FeatureProperties, feature: Readonly<Record<string, unknown>>): string | undefined;
-  /** The official area in m², when the service gives one. */
-  areaOf?(properties: FeatureProperties): number | undefined;
-  /** Facts the country supplies (coverage table: municipality, Land, canton…). */
-  factsOf?(properties: FeatureProperties): Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
-  /** URL asking one parcel by its canonical reference; undefined when the service cannot (then 422 with the hint). */
-  byReferenceUrl?(ref: string): string | undefined;
-  /** URL asking the parcels at or around a point. */
-  aroundUrl(point: LonLat): string;
 }
 
 const JSON_ACCEPT = 'application/geo+json, application/json';
@@ -90,17 +72,8 @@ export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile,
   const epsg = profile.answerEpsg ?? 4326;
   return features.flatMap((raw) => {
     const feature = node(raw);
-    const properties = node(feature.properties ?? feature.attributes);
-    const ref = profile.referenceOf(properties, feature);
-    const geometry = geometryOf(feature.geometry, epsg);
-    if (!ref || !geometry) return [];
-    const official = profile.areaOf?.(properties);
-    const facts = Object.fromEntries(Object.entries(profile.factsOf?.(properties) ?? {}).filter(([, v]) => v !== undefined && v !== ''));
-    return [{
-      ref, country: profile.country, geometry, centroid: centroid(geometry),
-      areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
-      ...facts, source: 'live' as const, dataDate,
-    }];
+    const parcel = liveParcelOf(profile, node(feature.properties ?? feature.attributes), geometryOf(feature.geometry, epsg), dataDate);
+    return parcel ? [parcel] : [];
   });
 }
 
@@ -117,25 +90,8 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 /** A live source speaking a profile's GeoJSON service at configured URLs. */
-export class GeoJsonParcelSource implements LiveParcelSource {
-  constructor(readonly profile: GeoJsonParcelProfile, private readonly byPointOnlyHint = `${profile.source} finds parcels by position only.`) {}
-
-  private async ask(url: string, ctx: AdapterContext): Promise<StoredParcel[]> {
-    return parseGeoJsonParcels(await fetchText(url, this.profile.source, ctx, JSON_ACCEPT, this.profile.timeoutMs), this.profile);
-  }
-
-  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const url = this.profile.byReferenceUrl?.(ref);
-    if (!url) throw noCoverage(this.byPointOnlyHint);
-    return (await this.ask(url, ctx)).find((p) => p.ref === ref);
-  }
-
-  /** The parcels the service returns at or around the point, then the one containing it. */
-  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return (await this.ask(this.profile.aroundUrl(point), ctx)).find((p) => containsPoint(p.geometry, point));
-  }
-
-  statusChecks(near: LonLat): SourceCheck[] {
-    return [{ source: this.profile.source, url: this.profile.aroundUrl(near), accept: JSON_ACCEPT }];
+export class GeoJsonParcelSource extends ProfiledParcelSource {
+  constructor(readonly profile: GeoJsonParcelProfile, byPointOnlyHint?: string) {
+    super(profile, { accept: JSON_ACCEPT, parse: (body) => parseGeoJsonParcels(body, profile) }, byPointOnlyHint);
   }
 }

@@ -1,12 +1,9 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
-import { noCoverage, unavailable, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { unavailable, type ParcelGeometry } from '../../model/index.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import type { StoredParcel } from '../../store/types.js';
-import type { AdapterContext, SourceCheck } from '../adapter.js';
-import { fetchText } from './fetch-text.js';
-import type { LiveParcelSource } from './national-adapter.js';
+import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
 
 /** A feature of a WFS answer in an application schema of its own (not INSPIRE cp): its texts by local name and its surface. */
 export interface GmlFeature {
@@ -82,18 +79,10 @@ export function readGmlFeatures(body: string, featureNames: ReadonlySet<string>,
 }
 
 /** A parcel service answering GML features of its own schema, as data (like GeoJsonParcelProfile). */
-export interface GmlParcelProfile {
-  country: CountryCode;
-  source: string;
+export interface GmlParcelProfile extends ParcelServiceProfile<Record<string, string>> {
   featureNames: ReadonlySet<string>;
   /** srsName of the geometries when the answer writes none on them (the CRS asked). */
   srsName?: string;
-  timeoutMs?: number;
-  referenceOf(values: Record<string, string>): string | undefined;
-  areaOf?(values: Record<string, string>): number | undefined;
-  factsOf?(values: Record<string, string>): Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
-  byReferenceUrl?(ref: string): string | undefined;
-  aroundUrl(point: LonLat): string;
 }
 
 const XML = 'application/gml+xml, application/xml, text/xml';
@@ -101,37 +90,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export function parseGmlParcels(body: string, profile: GmlParcelProfile, dataDate = today()): StoredParcel[] {
   return readGmlFeatures(body, profile.featureNames, profile.source, profile.srsName).flatMap(({ values, geometry }) => {
-    const ref = profile.referenceOf(values);
-    if (!ref || !geometry) return [];
-    const official = profile.areaOf?.(values);
-    const facts = Object.fromEntries(Object.entries(profile.factsOf?.(values) ?? {}).filter(([, v]) => v !== undefined && v !== ''));
-    return [{
-      ref, country: profile.country, geometry, centroid: centroid(geometry),
-      areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
-      ...facts, source: 'live' as const, dataDate,
-    }];
+    const parcel = liveParcelOf(profile, values, geometry, dataDate);
+    return parcel ? [parcel] : [];
   });
 }
 
-export class GmlParcelSource implements LiveParcelSource {
-  constructor(readonly profile: GmlParcelProfile, private readonly byPointOnlyHint = `${profile.source} finds parcels by position only.`) {}
-
-  private async ask(url: string, ctx: AdapterContext): Promise<StoredParcel[]> {
-    return parseGmlParcels(await fetchText(url, this.profile.source, ctx, XML, this.profile.timeoutMs), this.profile);
-  }
-
-  async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const url = this.profile.byReferenceUrl?.(ref);
-    if (!url) throw noCoverage(this.byPointOnlyHint);
-    return (await this.ask(url, ctx)).find((p) => p.ref === ref);
-  }
-
-  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return (await this.ask(this.profile.aroundUrl(point), ctx)).find((p) => containsPoint(p.geometry, point));
-  }
-
-  statusChecks(near: LonLat): SourceCheck[] {
-    return [{ source: this.profile.source, url: this.profile.aroundUrl(near), accept: XML }];
+export class GmlParcelSource extends ProfiledParcelSource {
+  constructor(readonly profile: GmlParcelProfile, byPointOnlyHint?: string) {
+    super(profile, { accept: XML, parse: (body) => parseGmlParcels(body, profile) }, byPointOnlyHint);
   }
 }
 
