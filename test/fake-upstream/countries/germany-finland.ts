@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { fromWgs84, isGeographic, toWgs84 } from '../../../core/geo/crs.js';
-import { centroid, containsPoint } from '../../../core/geo/polygon.js';
+import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { LANDER } from '../../../core/countries/de/lander.js';
 import { landOption } from '../../../core/countries/de/live-source.js';
-import { fixture } from '../../helpers/paths.js';
 import { json, xml, type FakeRoute } from './fake-server.js';
 import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
+import { relabelSpanishInspire, SPANISH_INTERIOR } from './spanish-relabel.js';
 
 /**
  * Germany's Länder services and Finland's NLS INSPIRE CP WFS as the fake plays them.
@@ -20,52 +19,12 @@ import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
  * Berlin's GeoJSON (alkis_flurstuecke, fsko/afl), the AdV simplified-schema `ave:Flurstueck`
  * GML of Nordrhein-Westfalen (flstkennz/flaeche/gemeinde), and every empty answer.
  */
-const SPANISH = readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8');
-const SPANISH_RING: LonLat[] = (() => {
-  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(SPANISH)![1].trim().split(/\s+/).map(Number);
-  const ring: LonLat[] = [];
-  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(25830, numbers[i], numbers[i + 1]));
-  return ring;
-})();
-/** A point well inside the Spanish outline (its centroid is not: the parcel is concave), the one moved onto `centre`. */
-const SPANISH_CENTRE: LonLat = (() => {
-  const outline: ParcelGeometry = { type: 'Polygon', coordinates: [SPANISH_RING] };
-  const [cx, cy] = centroid(outline);
-  for (let r = 0; r < 40; r++) {
-    for (let a = 0; a < 16; a++) {
-      const p: LonLat = [cx + r * 0.000005 * Math.cos((a * Math.PI) / 8), cy + r * 0.000005 * Math.sin((a * Math.PI) / 8)];
-      if (containsPoint(outline, p) && [[3e-5, 0], [-3e-5, 0], [0, 3e-5], [0, -3e-5]].every(([dx, dy]) => containsPoint(outline, [p[0] + dx, p[1] + dy]))) return p;
-    }
-  }
-  throw new Error('no interior point');
-})();
-
 export interface Relabelled { answer: string; outline: ParcelGeometry }
 
-/** The Spanish answer moved so its outline is centred on `centre`, written in `epsg` (URN axis order), with the country's ids. */
+/** The Spanish answer moved so a point well inside its outline lands on `centre`, written in `epsg` (URN axis order), with the country's ids. */
 export function relabelSpanishParcel(options: { ref: string; namespace: string; epsg: number; centre: LonLat }): Relabelled {
-  const [dx, dy] = [options.centre[0] - SPANISH_CENTRE[0], options.centre[1] - SPANISH_CENTRE[1]];
-  const geographic = isGeographic(options.epsg);
-  const write = (x: number, y: number) => {
-    const [lon, lat] = toWgs84(25830, x, y);
-    const [a, b] = fromWgs84(options.epsg, lon + dx, lat + dy);
-    return geographic ? `${b.toFixed(8)} ${a.toFixed(8)}` : `${a.toFixed(2)} ${b.toFixed(2)}`;
-  };
-  const answer = SPANISH
-    .replace(/(<gml:posList[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
-      const values = numbers.trim().split(/\s+/).map(Number);
-      const pairs: string[] = [];
-      for (let i = 0; i < values.length; i += 2) pairs.push(write(values[i], values[i + 1]));
-      return `${open}${pairs.join(' ')}${close}`;
-    })
-    .replace(/(<gml:pos>)([^<]+)(<)/g, (_, open: string, pair: string, close: string) => {
-      const [x, y] = pair.trim().split(/\s+/).map(Number);
-      return `${open}${write(x, y)}${close}`;
-    })
-    .replace(/http:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/25830/g, `urn:ogc:def:crs:EPSG::${options.epsg}`)
-    .replace(/ES\.SDGC\.CP/g, options.namespace)
-    .replace(/8429105VK1882N/g, options.ref);
-  const outline: ParcelGeometry = { type: 'Polygon', coordinates: [SPANISH_RING.map(([lon, lat]) => [lon + dx, lat + dy] as LonLat)] };
+  const shift: LonLat = [options.centre[0] - SPANISH_INTERIOR[0], options.centre[1] - SPANISH_INTERIOR[1]];
+  const { answer, outline } = relabelSpanishInspire({ ...options, shift });
   return { answer, outline };
 }
 

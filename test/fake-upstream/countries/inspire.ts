@@ -1,9 +1,8 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
+import { toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
 import { loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
-import { readFileSync } from 'node:fs';
+import { relabelSpanishInspire } from './spanish-relabel.js';
 
 /**
  * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) and Czechia (`/cz-wfs`) as the fake
@@ -40,30 +39,7 @@ const IT_EMPTY = `<?xml version='1.0' encoding="UTF-8" ?>
 
 export const CZ_REF = '727024-542';
 const CZ_SHIFT: LonLat = [18.38, 9.59];
-const SPANISH = readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8');
-
-function relabelledForCzechia(): string {
-  const move = (x: number, y: number) => {
-    const [lon, lat] = toWgs84(25830, x, y);
-    return fromWgs84(5514, lon + CZ_SHIFT[0], lat + CZ_SHIFT[1]).map((v) => v.toFixed(2)).join(' ');
-  };
-  return SPANISH
-    .replace(/(<gml:posList[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
-      const values = numbers.trim().split(/\s+/).map(Number);
-      const pairs: string[] = [];
-      for (let i = 0; i < values.length; i += 2) pairs.push(move(values[i], values[i + 1]));
-      return `${open}${pairs.join(' ')}${close}`;
-    })
-    .replace(/(<gml:pos>)([^<]+)(<)/g, (_, open: string, pair: string, close: string) => {
-      const [x, y] = pair.trim().split(/\s+/).map(Number);
-      return `${open}${move(x, y)}${close}`;
-    })
-    .replace(/http:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/25830/g, 'urn:ogc:def:crs:EPSG::5514')
-    .replace(/ES\.SDGC\.CP/g, 'CZ.ISKN.CP')
-    .replace(/8429105VK1882N/g, CZ_REF);
-}
-
-export const CZ_ANSWER = relabelledForCzechia();
+export const CZ_ANSWER = relabelSpanishInspire({ ref: CZ_REF, namespace: 'CZ.ISKN.CP', epsg: 5514, shift: CZ_SHIFT }).answer;
 export const CZ_OUTLINE: ParcelGeometry = (() => {
   const numbers = /<gml:posList[^>]*>([^<]+)</.exec(CZ_ANSWER)![1].trim().split(/\s+/).map(Number);
   const ring: LonLat[] = [];

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fromWgs84, isGeographic, toWgs84 } from '../../../core/geo/crs.js';
-import { bboxOf, centroid } from '../../../core/geo/polygon.js';
-import type { CountryCode, LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { isGeographic, toWgs84 } from '../../../core/geo/crs.js';
+import { bboxOf } from '../../../core/geo/polygon.js';
+import type { CountryCode, LonLat } from '../../../core/model/index.js';
 import { xml, type FakeRoute } from './fake-server.js';
+import { relabelSpanishInspire, SPANISH_CENTROID, type RelabelledSpanishAnswer } from './spanish-relabel.js';
 
 /**
  * INSPIRE Cadastral Parcels WFS of the countries for which NO RECORDING EXISTS (Slovakia,
@@ -17,16 +16,6 @@ import { xml, type FakeRoute } from './fake-server.js';
  * when a FES filter names it (`<fes:Literal>`), and any BBOX (URN of its CRS) whose centre lies
  * in the moved outline; every other request answers an empty wfs:FeatureCollection WRITTEN BY HAND.
  */
-const SPANISH = readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8');
-const SPANISH_REF = '8429105VK1882N';
-
-const spanishRing = (): LonLat[] => {
-  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(SPANISH)![1].trim().split(/\s+/).map(Number);
-  const ring: LonLat[] = [];
-  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(25830, numbers[i], numbers[i + 1]));
-  return ring;
-};
-
 export interface RelabelledParcel {
   country: CountryCode;
   path: string;
@@ -37,43 +26,12 @@ export interface RelabelledParcel {
   at: LonLat;
 }
 
-export interface RelabelledAnswer extends RelabelledParcel {
-  answer: string;
-  outline: ParcelGeometry;
-  /** The moved referencePoint of the Spanish answer, well inside the (concave) outline: the fakes' address point. */
-  inside: LonLat;
-}
+export interface RelabelledAnswer extends RelabelledParcel, RelabelledSpanishAnswer {}
 
+/** The Spanish answer moved so its centroid lands on `parcel.at`. */
 export function relabel(parcel: RelabelledParcel): RelabelledAnswer {
-  const [cLon, cLat] = centroid({ type: 'Polygon', coordinates: [spanishRing()] });
-  const shift: LonLat = [parcel.at[0] - cLon, parcel.at[1] - cLat];
-  const write = (x: number, y: number) => {
-    const [lon, lat] = toWgs84(25830, x, y);
-    const [tLon, tLat] = [lon + shift[0], lat + shift[1]];
-    if (isGeographic(parcel.epsg)) return `${tLat.toFixed(9)} ${tLon.toFixed(9)}`;
-    return fromWgs84(parcel.epsg, tLon, tLat).map((v) => v.toFixed(2)).join(' ');
-  };
-  const safeId = parcel.ref.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const answer = SPANISH
-    .replace(/(<gml:posList[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
-      const values = numbers.trim().split(/\s+/).map(Number);
-      const pairs: string[] = [];
-      for (let i = 0; i < values.length; i += 2) pairs.push(write(values[i], values[i + 1]));
-      return `${open}${pairs.join(' ')}${close}`;
-    })
-    .replace(/(<gml:pos>)([^<]+)(<)/g, (_, open: string, pair: string, close: string) => {
-      const [x, y] = pair.trim().split(/\s+/).map(Number);
-      return `${open}${write(x, y)}${close}`;
-    })
-    .replace(/http:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/25830/g, `urn:ogc:def:crs:EPSG::${parcel.epsg}`)
-    .replace(new RegExp(`ES\\.SDGC\\.CP\\.${SPANISH_REF}`, 'g'), `${parcel.namespace}.${safeId}`)
-    .replace(/ES\.SDGC\.CP/g, parcel.namespace)
-    .replace(new RegExp(SPANISH_REF, 'g'), parcel.ref);
-  const ring = spanishRing().map(([lon, lat]) => [lon + shift[0], lat + shift[1]] as LonLat);
-  const outline: ParcelGeometry = { type: 'Polygon', coordinates: [ring] };
-  const [refX, refY] = /<gml:pos>([^<]+)</.exec(SPANISH)![1].trim().split(/\s+/).map(Number);
-  const [refLon, refLat] = toWgs84(25830, refX, refY);
-  return { ...parcel, answer, outline, inside: [refLon + shift[0], refLat + shift[1]] };
+  const shift: LonLat = [parcel.at[0] - SPANISH_CENTROID[0], parcel.at[1] - SPANISH_CENTROID[1]];
+  return { ...parcel, ...relabelSpanishInspire({ ...parcel, shift }) };
 }
 
 const EMPTY = `<?xml version="1.0" encoding="utf-8"?>
