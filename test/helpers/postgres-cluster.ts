@@ -15,6 +15,10 @@ export interface TestCluster {
   /** postgres://… of a fresh database (`createDatabase`). */
   createDatabase(name: string): Promise<string>;
   readonly port: number;
+  /** Shuts the server down and keeps its data: the database stops answering until `resume()`. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -101,23 +105,33 @@ export async function startTestCluster(): Promise<TestCluster> {
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     '-c', 'shared_buffers=64MB', '-c', 'max_connections=60',
   ]);
-  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
-  child.stderr!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      // SIGINT is PostgreSQL's fast shutdown; runuser passes it on to postgres.
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  let child: ChildProcess | undefined;
+  let exited = Promise.resolve();
+  const launch = async () => {
+    const server = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
+    server.stderr!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
+    exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    child = server;
+    await waitReady(port, server, () => output);
+  };
+  const halt = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      // pg_ctl's fast shutdown, waited for: a signal to runuser (as root) does not reach postgres,
+      // which then outlived the test.
+      const [ctlProgram, ctlArgs] = asOwner(path.join(found.bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30']);
+      const stopped = spawnSync(ctlProgram, ctlArgs, { encoding: 'utf8' });
+      if (stopped.status !== 0) child.kill('SIGKILL');
       await exited;
-      clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitReady(port, child, () => output);
+    await launch();
   } catch (error) {
     await stop();
     throw error;
@@ -134,6 +148,8 @@ export async function startTestCluster(): Promise<TestCluster> {
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    halt,
+    resume: launch,
     stop,
   };
 }

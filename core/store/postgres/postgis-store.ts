@@ -171,7 +171,10 @@ export class PostgisStore implements CadastralStore {
     return store;
   }
 
-  /** A dedicated connection LISTENs for committed changes; if it drops, it reconnects and counts a change (one may have been missed). */
+  /**
+   * A dedicated connection LISTENs for committed changes; if it drops, it reconnects (every
+   * second until the database answers again) and counts a change (one may have been missed).
+   */
   private async listen(): Promise<void> {
     let client: pg.PoolClient;
     try {
@@ -179,15 +182,38 @@ export class PostgisStore implements CadastralStore {
     } catch (error) {
       throw this.db.unreachable(error);
     }
+    let dropped = false;
+    const drop = () => {
+      if (!dropped) client.release(true);
+      dropped = true;
+    };
     client.on('notification', () => { this.generation++; });
     client.on('error', () => {
       this.generation++;
-      client.release(true);
-      if (this.listener === client) this.listener = undefined;
-      if (!this.closed) setTimeout(() => { if (!this.closed) this.listen().catch(() => { this.generation++; }); }, 1_000).unref();
+      drop();
+      // Only the listening connection reconnects here; a failed LISTEN is retried by its caller.
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.relisten();
     });
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      drop();
+      throw this.db.unreachable(error);
+    }
     this.listener = client;
+  }
+
+  private relisten(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listen().catch(() => {
+        this.generation++;
+        this.relisten();
+      });
+    }, 1_000).unref();
   }
 
   async getParcel(country: CountryCode, ref: string): Promise<StoredParcel | undefined> {

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIER_MONTHLY_QUOTA } from '../../../core/auth/tiers.js';
+import { fixture, repoRoot } from '../../helpers/paths.js';
+import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
+
+/**
+ * Issue #18: the team server for real. Two `catastro serve --store postgres://…` processes on one
+ * throwaway PostgreSQL/PostGIS cluster share the copy, the keys and the quota counters; then the
+ * cluster is shut down (503 naming the database, never its password, never 500) and started again.
+ * The CLI runs as shipped (bin/catastro.js: dist/app after `npm run build:app`, else the sources).
+ */
+const CLI = path.join(repoRoot, 'bin/catastro.js');
+const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+const REFS = ['000700100UL74F', '40146A00305023', '40146A00800043'];
+const PASSWORD = 's3cret-team-pw';
+// No live source is needed (every lookup is in the copy): hosts that never resolve (RFC 6761).
+const OFFLINE_ENV = {
+  CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',
+  CATASTRO_ES_WFS_URL: 'http://ovc.catastro.invalid/INSPIRE/wfsCP.aspx',
+  CATASTRO_CARTOCIUDAD_URL: 'http://www.cartociudad.invalid',
+  CATASTRO_CALLEJERO_URL: 'http://ovc.catastro.invalid',
+  CATASTRO_PVGIS_URL: 'http://re.jrc.ec.invalid',
+  CATASTRO_SIGPAC_URL: 'http://sigpac.mapa.invalid',
+};
+
+function cli(args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...OFFLINE_ENV } });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+interface Server { url: string; child: ChildProcess; data: string }
+
+function serve(store: string, auth: 'keys' | 'off'): Promise<Server> {
+  const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-serve-'));
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
+    '--auth', auth, '--status-interval', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...OFFLINE_ENV } });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`catastro serve did not start in 90 s:\n${output}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match) { clearTimeout(timer); resolve({ url: match[1], child, data }); }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro serve exited with ${code}:\n${output}`)); });
+  });
+}
+
+async function stopServer(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(server.data, { recursive: true, force: true });
+}
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: { success: boolean; code?: string; error?: string; data?: { refCatastral?: string; superficieParcela?: number } } }> {
+  const response = await fetch(url, { headers });
+  return { status: response.status, body: await response.json() };
+}
+
+describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve processes on one PostgreSQL/PostGIS database${postgresSkipReason ? ` — skipped: ${postgresSkipReason}` : ''}`, () => {
+  let cluster: TestCluster;
+  let store: string;
+  const servers: Server[] = [];
+
+  beforeAll(async () => {
+    cluster = await startTestCluster();
+    store = (await cluster.createDatabase('team')).replace('postgres@', `postgres:${PASSWORD}@`);
+    const imported = await cli(['import', '--store', store, PARCELS]);
+    expect(imported.code, imported.out).toBe(0);
+  }, 180_000);
+  afterAll(async () => {
+    for (const server of servers) await stopServer(server);
+    await cluster?.stop();
+  }, 60_000);
+
+  it('counts a key\'s quota exactly across both processes: concurrent calls beyond it answer 429 KEY_AUTH_004', async () => {
+    const created = await cli(['keys', 'create', '--tier', 'free', '--label', 'race', '--store', store]);
+    expect(created.code, created.out).toBe(0);
+    const key = /key:\s+(\S+)/.exec(created.out)![1];
+    const keyId = /id:\s+(\S+)/.exec(created.out)![1];
+    const quota = TIER_MONTHLY_QUOTA.free;
+    servers.push(...(await Promise.all([serve(store, 'keys'), serve(store, 'keys')])));
+    const [a, b] = servers;
+
+    const calls = quota + 60;
+    const answers = await Promise.all(Array.from({ length: calls }, (_, i) => {
+      const server = i % 2 === 0 ? a : b;
+      return get(`${server.url}/api/catastro/${REFS[i % REFS.length]}`, { 'x-api-key': key }).then((answer) => ({ ...answer, server }));
+    }));
+
+    const admitted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(admitted).toHaveLength(quota);
+    expect(refused).toHaveLength(calls - quota);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.code).toBe('KEY_AUTH_004');
+    }
+    for (const answer of admitted) expect(REFS).toContain(answer.body.data!.refCatastral);
+    // Both processes admitted calls: the count was shared, not kept per process.
+    expect(admitted.filter((answer) => answer.server === a).length).toBeGreaterThan(0);
+    expect(admitted.filter((answer) => answer.server === b).length).toBeGreaterThan(0);
+
+    const db = new pg.Client({ connectionString: store });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ subject: string; used: string }>('SELECT subject, used FROM api_usage');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].subject).toContain(keyId);
+      expect(Number(rows[0].used)).toBe(quota);
+    } finally {
+      await db.end();
+    }
+    // One more, after the race, on either process: still refused, and nothing counted.
+    expect((await get(`${b.url}/api/catastro/${REFS[0]}`, { 'x-api-key': key })).body.code).toBe('KEY_AUTH_004');
+  }, 180_000);
+
+  it('answers 503 SERVICE_UNAVAILABLE naming the database (not its password) while it is down, and 200 again when it is back', async () => {
+    const open = await serve(store, 'off');
+    servers.push(open);
+    const before = await get(`${open.url}/api/catastro/${REFS[0]}`);
+    expect(before.status).toBe(200);
+
+    await cluster.halt();
+    const where = `127.0.0.1:${cluster.port}/team`;
+    const whileDown = [
+      await get(`${open.url}/api/catastro/${REFS[0]}`),
+      await get(`${open.url}/api/catastro/${REFS[1]}`),
+      // A keyed process: the key itself is looked up in the database.
+      await get(`${servers[0].url}/api/catastro/${REFS[1]}`, { 'x-api-key': 'ck_live_0000000000000000000000000000' }),
+    ];
+    // Still 503 a while later (the process's reconnection attempts fail meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    whileDown.push(await get(`${open.url}/api/catastro/${REFS[0]}`));
+    for (const answer of whileDown) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.body.error).toContain(where);
+      expect(answer.body.error).not.toContain(PASSWORD);
+    }
+
+    await cluster.resume();
+    let after = await get(`${open.url}/api/catastro/${REFS[1]}`);
+    for (let tries = 0; after.status !== 200 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await get(`${open.url}/api/catastro/${REFS[1]}`);
+    }
+    expect(after.status).toBe(200);
+    expect(after.body.data!.refCatastral).toBe(REFS[1]);
+    expect((await get(`${open.url}/api/catastro/${REFS[0]}`)).body).toEqual(before.body);
+
+    // The process listens for changes again (its answers kept in memory follow the database):
+    // a change committed by anyone else reaches it once it has reconnected (it retries every second).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const db = new pg.Client({ connectionString: store });
+    await db.connect();
+    try {
+      await db.query('UPDATE parcels SET area = area + 1 WHERE country = $1 AND ref = $2', ['ES', REFS[0]]);
+    } finally {
+      await db.end();
+    }
+    const area = before.body.data!.superficieParcela!;
+    let changed = await get(`${open.url}/api/catastro/${REFS[0]}`);
+    for (let tries = 0; changed.body.data!.superficieParcela === area && tries < 25; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      changed = await get(`${open.url}/api/catastro/${REFS[0]}`);
+    }
+    expect(changed.body.data!.superficieParcela).toBe(area + 1);
+  }, 120_000);
+});
