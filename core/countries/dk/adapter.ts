@@ -1,13 +1,15 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
+import type { ParsedAddress } from '../../address/query.js';
 import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
-import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, datafordelerApiKey, resolveDkSources, type DkSourcesConfig } from './config.js';
-import { matrikelJordstykke } from './datafordeler.js';
+import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, datafordelerApiKey, dawaFallbackUrl, resolveDkSources, type DkSourcesConfig } from './config.js';
+import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
+import { matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
 
@@ -15,61 +17,63 @@ const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
 
 /**
- * Parcels from Matriklen through Datafordeler's GraphQL when an API key is configured; otherwise
- * from DAWA's jordstykker, keyless (DAWA closed on 17 August 2026, per danadresse.dk: the fallback
- * answers only where CATASTRO_DK_DAWA_URL names a service still speaking DAWA's API), and
- * when DAWA does not answer the 503 says how to configure the key. By point: Datafordeler's
- * GraphQL documents no spatial filter, so DAWA's reverse lookup names the jordstykke and, with a
- * key, Matriklen answers it. Addresses from DAWA.
+ * Denmark's live sources. With a Datafordeler API key everything comes from Datafordeler's
+ * GraphQL: parcels by reference from Matriklen (MAT_Ejerlav, MAT_Jordstykke), by point through
+ * MAT_Lodflade's spatial filter, addresses from DAR (dar.ts). DAWA closed on 17 August 2026
+ * (danadresse.dk), so it is only a fallback without a key, and only where CATASTRO_DK_DAWA_URL
+ * names a service still speaking DAWA's API; with neither, the 503 says what to configure.
  */
 class DenmarkLiveSource implements LiveParcelSource {
-  constructor(private readonly sources: DkSourcesConfig, private readonly apiKey: string | undefined) {}
+  constructor(
+    private readonly sources: DkSourcesConfig,
+    private readonly apiKey: string | undefined,
+    private readonly dawaUrl: string | undefined,
+  ) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     if (this.apiKey) return withRegister(await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, ref, ctx, today()), ctx);
-    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(this.sources.dawaUrl, ref), ctx), today()), ctx));
+    const dawa = this.dawaFallback('parcels');
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(dawa, ref), ctx), today()), ctx));
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const named = await dawaFirst(this.apiKey !== undefined, async () => parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(this.sources.dawaUrl, point), ctx), today()));
-    if (!named || !this.apiKey) return withRegister(named, ctx);
-    const registered = await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, named.ref, ctx, today());
-    // Matriklen's outline and area win; DAWA's municipality name stays (MAT answers only its code).
-    return withRegister(registered ? { ...registered, municipio: named.municipio } : named, ctx);
-    return withRegister(named, ctx);
+    if (this.apiKey) return withRegister(await matrikelJordstykkeAt(this.sources.datafordelerUrl, this.apiKey, point, ctx, today()), ctx);
+    const dawa = this.dawaFallback('parcels by point');
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(dawa, point), ctx), today()), ctx));
   }
 
-  /**
-   * Status page: DAWA's reverse jordstykke lookup, keyless (addresses always come from DAWA; a
-   * Datafordeler check would carry the API key in its URL).
-   */
+  /** Status page: the DAWA fallback only (a Datafordeler check would carry the API key in its URL). */
   statusChecks(near: LonLat): SourceCheck[] {
-    return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.sources.dawaUrl, near), accept: GEOJSON }];
+    return this.dawaUrl ? [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.dawaUrl, near), accept: GEOJSON }] : [];
   }
 
-  addresses(q: string, limit: number, ctx: AdapterContext) {
-    return fetchText(addressSearchUrl(this.sources.dawaUrl, q, limit), DAWA_SOURCE, ctx, 'application/json').then(parseDawaAddresses);
+  /** Addresses as geocoded, and whose register placed them (for the answer's attribution). */
+  async addresses(address: ParsedAddress, limit: number, ctx: AdapterContext): Promise<{ found: GeocodedAddress[]; attribution: string }> {
+    if (this.apiKey) return { found: await darAddresses(this.sources.datafordelerUrl, this.apiKey, address, limit, ctx), attribution: DAR_ATTRIBUTION };
+    const dawa = this.dawaFallback('address search');
+    const found = await keyless(async () => parseDawaAddresses(await fetchText(addressSearchUrl(dawa, address.texto, Math.max(limit * 2, 10)), DAWA_SOURCE, ctx, 'application/json')));
+    return {
+      found: found.map((a) => ({
+        direccion: a.betegnelse, point: a.point, numero: a.husnr, municipio: a.kommune, provincia: a.region, postcode: a.postnr, score: 1, linkedParcel: a.parcel,
+      })),
+      attribution: DAWA_SOURCE,
+    };
+  }
+
+  /** The configured DAWA-compatible service, or the 503 saying that the API key is what is missing. */
+  private dawaFallback(what: string): string {
+    if (this.dawaUrl) return this.dawaUrl;
+    throw unavailable(`Danish ${what} need Datafordeler and no Datafordeler API key is configured. ${DK_CREDENTIALS_HINT} (DAWA closed on 17 August 2026; only a service speaking DAWA's API, set in ${DK_SOURCES_ENV.dawaUrl}, can stand in.)`);
   }
 }
 
-/** The keyless fallback: a DAWA that does not answer is a 503 that also says how to reach Matriklen instead. */
+/** The keyless fallback: a DAWA that does not answer is a 503 that also says how to reach Datafordeler instead. */
 async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
-  return dawaFirst(false, lookup);
-}
-
-/**
- * A lookup that needs DAWA (by point: Datafordeler's GraphQL documents no spatial filter). Its 503
- * says what is missing: the API key, or, with one, a DAWA that still answers (DAWA closed on
- * 17 August 2026).
- */
-async function dawaFirst<T>(hasKey: boolean, lookup: () => Promise<T>): Promise<T> {
   try {
     return await lookup();
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
-    throw unavailable(hasKey
-      ? `${error.message} A Danish parcel by point is named by DAWA's reverse lookup (Matriklen's GraphQL has no documented spatial filter), and DAWA closed on 17 August 2026: set ${DK_SOURCES_ENV.dawaUrl} to a service speaking DAWA's API, or look the parcel up by reference.`
-      : `${error.message} No Datafordeler API key is configured, so Danish parcels are read from DAWA (keyless, closed on 17 August 2026); ${DK_CREDENTIALS_HINT}`);
+    throw unavailable(`${error.message} No Datafordeler API key is configured, so Danish parcels and addresses are read from the DAWA-compatible service in ${DK_SOURCES_ENV.dawaUrl}; ${DK_CREDENTIALS_HINT}`);
   }
 }
 
@@ -89,16 +93,16 @@ async function fetchJordstykke(url: string, ctx: AdapterContext): Promise<string
 }
 
 /**
- * Denmark: jordstykker (parcels) from Matriklen on Datafordeler's GraphQL with the configured API
- * key (datafordeler.ts), else from DAWA keyless; addresses from DAWA, whose register links each
- * address to its jordstykke. Matriklen's own download (MAT, Datafordeler) carries no geometry:
+ * Denmark: jordstykker (parcels) from Matriklen and addresses from DAR on Datafordeler's GraphQL
+ * with the configured API key (datafordeler.ts, dar.ts), else from a DAWA-compatible service;
+ * both registers link each address to its jordstykke. Matriklen's own download (MAT, Datafordeler) carries no geometry:
  * see mat-json.ts for what its import keeps.
  */
 export class DenmarkAdapter extends NationalAdapter {
   private readonly live: DenmarkLiveSource;
 
   constructor(config?: CountrySources) {
-    const live = new DenmarkLiveSource(resolveDkSources(config), datafordelerApiKey(config));
+    const live = new DenmarkLiveSource(resolveDkSources(config), datafordelerApiKey(config), dawaFallbackUrl(config));
     super({
       code: 'DK',
       name: 'Denmark',
@@ -116,11 +120,7 @@ export class DenmarkAdapter extends NationalAdapter {
 
   override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
     const request = candidatesRequestOf(query);
-    const found = await this.live.addresses(request.address.texto, Math.max(request.limit * 2, 10), ctx);
-    const geocoded = found.map((a) => ({
-      direccion: a.betegnelse, point: a.point, numero: a.husnr, municipio: a.kommune, provincia: a.region,
-      postcode: a.postnr, score: 1, linkedParcel: a.parcel,
-    }));
-    return nationalAddressCandidates(this, request, geocoded, 'DAWA (Dataforsyningen)', ctx);
+    const { found, attribution } = await this.live.addresses(request.address, request.limit, ctx);
+    return nationalAddressCandidates(this, request, found, attribution, ctx);
   }
 }

@@ -2,7 +2,10 @@ import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 
 export interface DkSourcesConfig {
-  /** DAWA / Dataforsyningen API: addresses, and jordstykker when no Datafordeler API key is set. */
+  /**
+   * A DAWA-compatible API: the fallback for parcels and addresses when no Datafordeler API key is
+   * set, used only when configured (DAWA itself closed on 17 August 2026 and answers 410).
+   */
   dawaUrl: string;
   /** Datafordeler's GraphQL (`<base>/flexibleCurrent/v1?apiKey=…`); its REST services retired 2026-06-30. */
   datafordelerUrl: string;
@@ -26,9 +29,15 @@ export const DK_CREDENTIALS_HINT = `Matriklen on Datafordeler's GraphQL needs an
 
 export const resolveDkSources = (config?: CountrySources) => resolveSources(DEFAULT_DK_SOURCES, config);
 
+/** The DAWA fallback only when configured: the default address is the closed service. */
+export function dawaFallbackUrl(config: CountrySources = {}): string | undefined {
+  const url = config.dawaUrl?.trim();
+  return url ? resolveDkSources({ dawaUrl: url }).dawaUrl : undefined;
+}
+
 /** Datafordeler's API key from configuration only: never logged, never in an answer. */
 export function datafordelerApiKey(config: CountrySources = {}): string | undefined {
   return config.datafordelerApiKey?.trim() || undefined;
 }
 
-export const DK_CADASTRE_ATTRIBUTION = 'Geodatastyrelsen, Matriklen (Datafordeler); Danmarks Adressers Web API (DAWA), Klimadatastyrelsen';
+export const DK_CADASTRE_ATTRIBUTION = 'Geodatastyrelsen, Matriklen; Danmarks Adresseregister (DAR); Datafordeler, Klimadatastyrelsen';

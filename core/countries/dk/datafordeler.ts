@@ -1,11 +1,11 @@
 import wkx from 'wkx';
-import { toWgs84 } from '../../geo/crs.js';
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { fromWgs84, toWgs84 } from '../../geo/crs.js';
+import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
 import { isServiceError, noCoverage, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import { DK_CREDENTIALS_HINT } from './config.js';
-import { splitDanishReference } from './reference.js';
+import { parseDanishReference, splitDanishReference } from './reference.js';
 
 export const DATAFORDELER_SOURCE = 'Datafordeler (Matriklen)';
 
@@ -31,22 +31,56 @@ const EJERLAV_QUERY = `query ($ejerlavskode: Long!) {
   MAT_Ejerlav(first: 1, where: { ejerlavskode: { eq: $ejerlavskode } }) { nodes { id_lokalId ejerlavskode ejerlavsnavn } }
 }`;
 
+const JORDSTYKKE_FIELDS = `id_lokalId ejerlavLokalId matrikelnummer registreretAreal
+      lodfladeRepraesentationJordstykke(first: 100, where: { status: { eq: "Gældende" } }) { nodes { geometri { wkt crs } } }`;
+
 const JORDSTYKKE_QUERY = `query ($ejerlavLokalId: String!, $matrikelnummer: String!) {
   MAT_Jordstykke(first: 2, where: { ejerlavLokalId: { eq: $ejerlavLokalId }, matrikelnummer: { eq: $matrikelnummer }, status: { eq: "Gældende" } }) {
     nodes {
-      id_lokalId matrikelnummer registreretAreal
-      lodfladeRepraesentationJordstykke(first: 100, where: { status: { eq: "Gældende" } }) { nodes { geometri { wkt crs } } }
+      ${JORDSTYKKE_FIELDS}
     }
   }
 }`;
 
-function graphqlUrl(base: string, apiKey: string, query: string, variables: Record<string, unknown>): string {
+/**
+ * Jordstykker by their local ids (DAR_Husnummer.jordstykke, MAT_Lodflade.jordstykkeLokalId).
+ * `in` is read as public clients of these services write it (UNCERTAIN: the operator table of
+ * "GraphQL på Datafordeleren" could not be read in full).
+ */
+const JORDSTYKKER_BY_ID_QUERY = `query ($ids: [String!]) {
+  MAT_Jordstykke(first: 20, where: { id_lokalId: { in: $ids }, status: { eq: "Gældende" } }) {
+    nodes {
+      ${JORDSTYKKE_FIELDS}
+    }
+  }
+}`;
+
+/**
+ * The lodflader (parcel surfaces) at a point: the documented geometry operator
+ * `intersects(koordinatsystem, geometri)` ("GraphQL på Datafordeleren", Geometriske filtre),
+ * written `{ crs, wkt }` as a public client of the same services writes it (UNCERTAIN).
+ */
+const LODFLADE_AT_QUERY = `query ($point: String!) {
+  MAT_Lodflade(first: 10, where: { geometri: { intersects: { crs: 25832, wkt: $point } }, status: { eq: "Gældende" } }) {
+    nodes { id_lokalId jordstykkeLokalId }
+  }
+}`;
+
+/** A GraphQL-over-HTTP GET to the flexibleCurrent service; the URL carries the API key, so it is never logged or shown. */
+export function datafordelerQueryUrl(base: string, apiKey: string, query: string, variables: Record<string, unknown>): string {
   return `${base}/${SERVICE}?${new URLSearchParams({ apiKey, query, variables: JSON.stringify(variables) })}`;
 }
+const graphqlUrl = datafordelerQueryUrl;
 
 export const ejerlavUrl = (base: string, apiKey: string, ejerlavskode: number) => graphqlUrl(base, apiKey, EJERLAV_QUERY, { ejerlavskode });
 export const jordstykkeUrl = (base: string, apiKey: string, ejerlavLokalId: string, matrikelnummer: string) =>
   graphqlUrl(base, apiKey, JORDSTYKKE_QUERY, { ejerlavLokalId, matrikelnummer });
+export const jordstykkerByIdUrl = (base: string, apiKey: string, ids: string[]) => graphqlUrl(base, apiKey, JORDSTYKKER_BY_ID_QUERY, { ids });
+/** The point goes as WKT in EPSG:25832, Matriklen's own CRS (the lodflader answer in it). */
+export function lodfladeAtUrl(base: string, apiKey: string, [lon, lat]: LonLat): string {
+  const [x, y] = fromWgs84(25832, lon, lat);
+  return graphqlUrl(base, apiKey, LODFLADE_AT_QUERY, { point: `POINT(${x.toFixed(2)} ${y.toFixed(2)})` });
+}
 
 const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -98,7 +132,26 @@ export function parseEjerlav(body: string): DanishEjerlav | undefined {
 /** The current jordstykke of a reference, with its lodflader as the outline; undefined when Matriklen has none with an outline. */
 export function parseJordstykke(body: string, ref: string, dataDate: string): StoredParcel | undefined {
   const found = nodesOf(body, 'MAT_Jordstykke')[0];
-  if (!found) return undefined;
+  return found && jordstykkeOf(found, ref, dataDate);
+}
+
+/**
+ * The reference of a jordstykke node: in Matriklen's records `ejerlavLokalId` is the
+ * landsejerlavkode itself (the real MAT download: "2003052"), so ejerlavLokalId-matrikelnummer.
+ */
+export const referenceOfJordstykke = (found: Record<string, unknown>) => parseDanishReference(`${text(found.ejerlavLokalId)}-${text(found.matrikelnummer)}`);
+
+/** Jordstykker by id: each one's reference, keyed by its local id. */
+export function parseJordstykkeReferences(body: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const found of nodesOf(body, 'MAT_Jordstykke')) {
+    const ref = referenceOfJordstykke(found);
+    if (ref && text(found.id_lokalId)) refs.set(text(found.id_lokalId), ref);
+  }
+  return refs;
+}
+
+function jordstykkeOf(found: Record<string, unknown>, ref: string, dataDate: string): StoredParcel | undefined {
   const flader = node(found.lodfladeRepraesentationJordstykke).nodes;
   const polygons = (Array.isArray(flader) ? flader : []).flatMap((flade) => wgs84Polygons(node(flade).geometri));
   if (polygons.length === 0) return undefined;
@@ -135,6 +188,28 @@ export async function askDatafordeler(url: string, ctx: AdapterContext): Promise
   // GraphQL-over-HTTP answers query errors with 200 (application/json) or 400 with an `errors` body.
   if (answer.status !== 200 && answer.status !== 400) throw unavailable(`${DATAFORDELER_SOURCE} answered HTTP ${answer.status}; retry later.`);
   return answer.body;
+}
+
+/** The local ids of the jordstykker whose lodflader MAT_Lodflade answered at a point. */
+export function parseLodfladeJordstykker(body: string): string[] {
+  return [...new Set(nodesOf(body, 'MAT_Lodflade').map((flade) => text(flade.jordstykkeLokalId)).filter(Boolean))];
+}
+
+/**
+ * The jordstykke under a point: MAT_Lodflade's spatial filter names the candidates, then
+ * MAT_Jordstykke answers them with their outlines, and the one whose outline contains the point
+ * (turf's point-in-polygon: the filter's `intersects` also answers a point on a shared boundary) wins.
+ */
+export async function matrikelJordstykkeAt(base: string, apiKey: string, point: LonLat, ctx: AdapterContext, dataDate: string): Promise<StoredParcel | undefined> {
+  const ids = parseLodfladeJordstykker(await askDatafordeler(lodfladeAtUrl(base, apiKey, point), ctx));
+  if (ids.length === 0) return undefined;
+  const found = nodesOf(await askDatafordeler(jordstykkerByIdUrl(base, apiKey, ids), ctx), 'MAT_Jordstykke');
+  for (const candidate of found) {
+    const ref = referenceOfJordstykke(candidate);
+    const parcel = ref ? jordstykkeOf(candidate, ref, dataDate) : undefined;
+    if (parcel && containsPoint(parcel.geometry, point)) return parcel;
+  }
+  return undefined;
 }
 
 /** A reference's jordstykke from Matriklen: its ejerlav's local id first, then the jordstykke with its lodflader. */

@@ -1,4 +1,4 @@
-import { fromWgs84 } from '../../../core/geo/crs.js';
+import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
@@ -23,6 +23,19 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  * { nodes: [{ geometri: { wkt, crs } }] } }] } } }` for that ejerlav's local id and matrikelnummer
  * 13: the same square as a WKT POLYGON in EPSG:25832; other lookups empty `nodes`. A query naming
  * another entity answers a GraphQL `errors` list; without the fake's API key it answers 401.
+ * The ejerlav's local id is its landsejerlavkode, as `ejerlavLokalId` is in the real MAT download.
+ *
+ * Also WRITTEN BY HAND on the same service, for DAR (addresses) and by point, in the same
+ * `{ data: { <Entity>: { nodes } } }` shape, their values taken from the real recorded DAWA address
+ * (DAWA's adgangsadresse id is DAR's husnummer id_lokalId):
+ * - `DAR_Husnummer` (`where: { adgangsadressebetegnelse: { startsWith: $prefix } }`): the husnummer
+ *   "Mikkel Bryggers Gade 1, 1460 København K" when its designation starts with the prefix, with
+ *   its `adgangspunkt` id and `jordstykke` id (the jordstykke above, local id invented);
+ * - `DAR_Adressepunkt` (`id_lokalId: { in: $ids }`): that adgangspunkt, `position { wkt crs }` the
+ *   recorded access point as a WKT POINT in EPSG:25832;
+ * - `MAT_Jordstykke` (`id_lokalId: { in: $ids }`): the jordstykke above by its local id;
+ * - `MAT_Lodflade` (`geometri: { intersects: { crs: 25832, wkt: $point } }`): the jordstykke's
+ *   lodflade when the point is inside the square, else no nodes.
  */
 const ADDRESS = loadCountryFixture('dk_dawa_adresser_2183dc88_from_test.json');
 export const DK_ADDRESS_POINT: LonLat = [12.57091553, 55.67678895];
@@ -37,14 +50,30 @@ const JORDSTYKKE = JSON.stringify({
   properties: { ejerlav: { kode: 2000178, navn: 'Vester Kvarter, København' }, matrikelnr: '13', registreretareal: 545, kommune: { kode: '0101', navn: 'København' }, esrejendomsnr: '153169' },
 });
 export const DK_FAKE_API_KEY = 'not-a-real-key-42';
-const EJERLAV_LOKAL_ID = 'b7a4b0a4-hand-written-ejerlav';
-const utm32Ring = () => OUTLINE.coordinates[0].map(([x, y]) => fromWgs84(25832, x, y).map((v) => v.toFixed(2)).join(' ')).join(', ');
+const EJERLAV_LOKAL_ID = '2000178';
+const JORDSTYKKE_LOKAL_ID = '2461946';
+const HUSNUMMER_ID = '0a3f507a-c359-32b8-e044-0003ba298018';
+const ADGANGSPUNKT_ID = '0a3f507a-c359-32b8-e044-0003ba298018';
+export const DK_DAR_DESIGNATION = 'Mikkel Bryggers Gade 1, 1460 København K';
+const utm32 = ([x, y]: LonLat) => fromWgs84(25832, x, y).map((v) => v.toFixed(2)).join(' ');
+const utm32Ring = () => OUTLINE.coordinates[0].map(([x, y]) => utm32([x, y])).join(', ');
 const graphql = (entity: string, nodes: unknown[]) => JSON.stringify({ data: { [entity]: { nodes, pageInfo: { hasNextPage: false } } } });
 const EJERLAV = graphql('MAT_Ejerlav', [{ id_lokalId: EJERLAV_LOKAL_ID, ejerlavskode: 2000178, ejerlavsnavn: 'Vester Kvarter, København' }]);
 const MAT_JORDSTYKKE = graphql('MAT_Jordstykke', [{
-  id_lokalId: '2461946', matrikelnummer: '13', registreretAreal: '545',
+  id_lokalId: JORDSTYKKE_LOKAL_ID, ejerlavLokalId: EJERLAV_LOKAL_ID, matrikelnummer: '13', registreretAreal: '545',
   lodfladeRepraesentationJordstykke: { nodes: [{ geometri: { wkt: `POLYGON((${utm32Ring()}))`, crs: 'EPSG:25832' } }] },
 }]);
+const DAR_HUSNUMMER = { id_lokalId: HUSNUMMER_ID, adgangsadressebetegnelse: DK_DAR_DESIGNATION, husnummertekst: '1', adgangspunkt: ADGANGSPUNKT_ID, jordstykke: JORDSTYKKE_LOKAL_ID };
+const DAR_ADRESSEPUNKT = graphql('DAR_Adressepunkt', [{ id_lokalId: ADGANGSPUNKT_ID, position: { wkt: `POINT(${utm32(DK_ADDRESS_POINT)})`, crs: 'EPSG:25832' } }]);
+const MAT_LODFLADE = graphql('MAT_Lodflade', [{ id_lokalId: '2461946-hand-written-lodflade', jordstykkeLokalId: JORDSTYKKE_LOKAL_ID }]);
+const idsAsked = (variables: Record<string, unknown>) => (Array.isArray(variables.ids) ? variables.ids : []);
+
+/** The point of `POINT(x y)` in EPSG:25832 as WGS84, as the service would read the filter. */
+function pointOfWkt(wkt: unknown): LonLat | undefined {
+  const match = typeof wkt === 'string' ? /^POINT\s*\(\s*([\d.]+)\s+([\d.]+)\s*\)$/.exec(wkt) : null;
+  return match ? toWgs84(25832, Number(match[1]), Number(match[2])) : undefined;
+}
+
 const NOT_FOUND = JSON.stringify({ type: 'ResourceNotFoundError', title: 'The resource was not found', details: {} });
 
 export const danishRoutes: FakeRoute = (url) => {
@@ -70,8 +99,19 @@ export const danishRoutes: FakeRoute = (url) => {
     }
     if (/\bMAT_Ejerlav\(/.test(query)) return json(variables.ejerlavskode === 2000178 ? EJERLAV : graphql('MAT_Ejerlav', []));
     if (/\bMAT_Jordstykke\(/.test(query)) {
-      const known = variables.ejerlavLokalId === EJERLAV_LOKAL_ID && variables.matrikelnummer === '13';
+      const known = (variables.ejerlavLokalId === EJERLAV_LOKAL_ID && variables.matrikelnummer === '13') || idsAsked(variables).includes(JORDSTYKKE_LOKAL_ID);
       return json(known ? MAT_JORDSTYKKE : graphql('MAT_Jordstykke', []));
+    }
+    if (/\bMAT_Lodflade\(/.test(query)) {
+      const point = pointOfWkt(variables.point);
+      return json(point && containsPoint(OUTLINE, point) ? MAT_LODFLADE : graphql('MAT_Lodflade', []));
+    }
+    if (/\bDAR_Husnummer\(/.test(query)) {
+      const prefix = typeof variables.prefix === 'string' ? variables.prefix : undefined;
+      return json(graphql('DAR_Husnummer', prefix && DK_DAR_DESIGNATION.startsWith(prefix) ? [DAR_HUSNUMMER] : []));
+    }
+    if (/\bDAR_Adressepunkt\(/.test(query)) {
+      return json(idsAsked(variables).includes(ADGANGSPUNKT_ID) ? DAR_ADRESSEPUNKT : graphql('DAR_Adressepunkt', []));
     }
     return json('{"errors":[{"message":"The query names no field of Query this fake knows."}]}');
   }

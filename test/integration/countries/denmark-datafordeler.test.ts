@@ -41,22 +41,22 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
     expect(response.body).not.toContain(DK_FAKE_API_KEY);
   });
 
-  it('by point, DAWA names the jordstykke and Matriklen answers its outline and registered area', async () => {
+  it('by point, MAT_Lodflade names the jordstykke and Matriklen answers its outline and registered area, without DAWA', async () => {
     api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
     const before = graphqlAsked(api).length;
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
-    expect(requestsTo(api, '/dk-dawa/jordstykker/reverse').length).toBeGreaterThan(0);
+    expect(requestsTo(api, '/dk-dawa/')).toHaveLength(0);
     expect(graphqlAsked(api).length - before).toBe(2);
   });
 
-  it('by point with a key, a DAWA that does not answer is a 503 saying DAWA closed and how to look up instead, not that the key is missing', async () => {
+  it('by point with a key, a Datafordeler that does not answer is a 503, not a missing key', async () => {
     api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
     api.fake.failNext(503, 1);
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode).toBe(503);
-    expect(response.json().error).toMatch(/DAWA closed on 17 August 2026: set CATASTRO_DK_DAWA_URL/);
+    expect(response.json().error).toMatch(/Datafordeler \(Matriklen\) does not answer/);
     expect(response.json().error).not.toMatch(/No Datafordeler API key/);
   });
 
