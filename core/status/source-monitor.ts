@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { bulkhead } from 'cockatiel';
 import {
   isServiceError, type CountryCode, type ServiceStatus, type SourceCheckResult, type SourceStatus,
 } from '../model/index.js';
@@ -11,6 +12,13 @@ export const DEFAULT_CHECK_INTERVAL_MS = 5 * 60_000;
 const HISTORY = 288;
 /** A check that has not answered by then is a failure, whatever the source's own timeout. */
 const CHECK_DEADLINE_MS = 30_000;
+/**
+ * Checks in flight at once. Each check starts with a DNS lookup, and Node runs lookups on libuv's
+ * four-thread pool; sixty checks at once (every country's sources) where the resolver is slow to
+ * fail (offline, a captive network) held that pool for a minute, so a user's own lookup (the
+ * address geocoder) queued behind them until its timeout, three times over. Two leave room.
+ */
+export const CHECKS_IN_FLIGHT = 2;
 
 export interface MonitoredSource {
   check: SourceCheck;
@@ -43,6 +51,7 @@ export class SourceMonitor {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private intervalMs = 0;
+  private readonly inFlight = bulkhead(CHECKS_IN_FLIGHT, Number.MAX_SAFE_INTEGER);
 
   constructor(private readonly http: UpstreamClient, private readonly sources: MonitoredSource[]) {}
 
@@ -63,7 +72,7 @@ export class SourceMonitor {
 
   /** One check of every source (joins a run already under way). */
   checkAll(): Promise<void> {
-    this.running ??= Promise.all(this.sources.map((s) => this.checkOne(s.check))).then(() => undefined).finally(() => { this.running = undefined; });
+    this.running ??= Promise.all(this.sources.map((s) => this.inFlight.execute(() => this.checkOne(s.check)))).then(() => undefined).finally(() => { this.running = undefined; });
     return this.running;
   }
 

@@ -61,10 +61,7 @@ test.describe('offline is a state, not an error (item 1)', () => {
     await screenshot(app, 'field-02-offline-address');
   });
 
-  // FIXME (issue 15, open): passed when written (ca93444) and fails on main after the store and
-  // address-grammar landings of the same session; the offline copy no longer finds the cached
-  // Madrid finca's street. Kept as the behaviour to restore, not deleted.
-  test.fixme('offline, an address the copy holds is found there, and the list says it came from the offline copy', async ({ offlineApp: app, appUrl, request }) => {
+  test('offline, an address the copy holds is found there, and the list says it came from the offline copy', async ({ offlineApp: app, appUrl, request }) => {
     // The Madrid finca looked up once while online (the fake Catastro answers): its address is now in the copy.
     expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
     await search(app, 'Calle San Restituto 72, Madrid');

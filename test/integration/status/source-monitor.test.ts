@@ -1,15 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SourceMonitor } from '../../../core/status/source-monitor.js';
+import { CHECKS_IN_FLIGHT, SourceMonitor } from '../../../core/status/source-monitor.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 
 /** Three sources behind one local server: one answers, one fails with 503, one never answers. */
 let server: http.Server;
 let base: string;
+let slowInFlight = 0;
+let slowMostInFlight = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/up') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (req.url?.startsWith('/slow')) {
+      slowMostInFlight = Math.max(slowMostInFlight, ++slowInFlight);
+      setTimeout(() => { slowInFlight--; res.writeHead(200).end('ok'); }, 60);
+    } else if (req.url === '/up') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     else if (req.url === '/refuses') res.writeHead(403).end('no');
     else if (req.url === '/fails') res.writeHead(503).end('down');
     // '/hangs': never answers; the client's timeout ends it.
@@ -76,5 +81,15 @@ describe('the status page\'s checks of the sources', () => {
     const a = monitor.checkAll();
     expect(monitor.checkAll()).toBe(a);
     await a;
+  });
+
+  it('checks a few sources at a time, so that a run over every country never holds all of Node\'s DNS threads', async () => {
+    const client = new UpstreamClient({ timeoutMs: 1500, retries: 0 });
+    const sources = Array.from({ length: 8 }, (_, i) => ({ check: { source: `Slow${i}`, url: `${base}/slow${i}` }, countries: ['FR' as const] }));
+    const monitor = new SourceMonitor(client, sources);
+    slowMostInFlight = 0;
+    await monitor.checkAll();
+    expect(monitor.snapshot(0, 'v').sources.every((s) => s.health === 'up')).toBe(true);
+    expect(slowMostInFlight).toBe(CHECKS_IN_FLIGHT);
   });
 });
