@@ -3,6 +3,7 @@ import type {
   NeighbourOutline, Parcel, PolygonResult, UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { UsagePolicy } from '../upstream/usage-policy.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 
 export type { Coverage } from '../model/index.js';
@@ -24,6 +25,8 @@ export interface SourceCheck {
   source: string;
   url: string;
   accept?: string;
+  /** The source's usage policy, honoured by the checks as by the lookups. */
+  usagePolicy?: UsagePolicy;
 }
 
 /**

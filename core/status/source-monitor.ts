@@ -81,7 +81,9 @@ export class SourceMonitor {
     const started = performance.now();
     let result: SourceCheckResult;
     try {
-      const answer = await this.http.getText(check.url, { source: check.source, accept: check.accept, signal: AbortSignal.timeout(CHECK_DEADLINE_MS) });
+      const answer = await this.http.getText(check.url, {
+        source: check.source, accept: check.accept, usagePolicy: check.usagePolicy, signal: AbortSignal.timeout(CHECK_DEADLINE_MS),
+      });
       const latencyMs = Math.round(performance.now() - started);
       result = answer.status >= 200 && answer.status < 300
         ? { at, health: 'up', latencyMs }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
 import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
+import { waitForProcessTurn, type UsagePolicy } from './usage-policy.js';
 
 export interface UpstreamClientOptions {
   /** Time allowed for one attempt, headers and body included. */
@@ -26,6 +27,12 @@ export interface UpstreamClientOptions {
   maxAnswerBytes?: number;
   /** Time per attempt of named sources, overriding both `timeoutMs` and the source's own (`UpstreamRequest.timeoutMs`). */
   sourceTimeoutsMs?: Readonly<Record<string, number>>;
+  /**
+   * Least time between request starts of named sources in this process, overriding their usage
+   * policy's (`UsagePolicy.minIntervalMs`): a self-run instance of a source (a geocoder of one's
+   * own, a test's fake) is not bound by the public server's policy. 0 lifts the pacing.
+   */
+  sourceIntervalsMs?: Readonly<Record<string, number>>;
 }
 
 export interface UpstreamRequest {
@@ -38,6 +45,8 @@ export interface UpstreamRequest {
    * the source's first request. `sourceTimeoutsMs` of the client options wins over it.
    */
   timeoutMs?: number;
+  /** The source's published usage policy (pacing per process, User-Agent), when it has one. */
+  usagePolicy?: UsagePolicy;
 }
 
 export interface UpstreamAnswer {
@@ -62,6 +71,7 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
   sourceConcurrency: 4,
   sourceIntervalMs: 0,
   sourceTimeoutsMs: {},
+  sourceIntervalsMs: {},
   // The official answers read whole are a few kB to a few hundred kB (bulk files are downloaded
   // to disk by file-download.ts instead); a 300 MB answer once took the server to 1.4 GB.
   maxAnswerBytes: 16 * 1024 * 1024,
@@ -171,7 +181,7 @@ export class UpstreamClient {
     const withRetries = async () => {
       try {
         // Waiting for a polite turn is not part of an attempt's time: retry ⊃ politeness ⊃ timeout.
-        return await retries.execute(({ signal }) => this.politely(request.source, signal,
+        return await retries.execute(({ signal }) => this.politely(request, signal,
           () => perAttempt.execute(({ signal: attemptSignal }) => this.attempt(url, request, attemptSignal), signal)), request.signal);
       } catch (error) {
         // The timeout policy reports a caller's abort as a cancelled task; tell the breaker apart.
@@ -192,10 +202,11 @@ export class UpstreamClient {
 
   /**
    * Runs one request within the source's politeness: a place among its concurrent requests,
-   * then a start no sooner than sourceIntervalMs after the previous one. Each retry is a new
-   * request and waits its turn too.
+   * then a start no sooner than sourceIntervalMs after the previous one of this client, and no
+   * sooner than its usage policy's interval after the previous one of this process. Each retry
+   * is a new request and waits its turn too.
    */
-  private politely<T>(source: string, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
+  private politely<T>({ source, usagePolicy }: UpstreamRequest, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
     const policies = this.policyFor(source);
     return policies.inFlight.execute(async () => {
       const interval = this.options.sourceIntervalMs;
@@ -205,6 +216,8 @@ export class UpstreamClient {
         policies.nextStart = startAt + interval;
         if (startAt > now) await sleep(startAt - now, undefined, { signal });
       }
+      const processInterval = this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0;
+      if (processInterval > 0) await waitForProcessTurn(source, processInterval, signal);
       return request();
     }, signal);
   }
@@ -213,7 +226,7 @@ export class UpstreamClient {
     const response = await fetchSameHost(url, {
       signal,
       headers: {
-        'user-agent': BROWSER_USER_AGENT,
+        'user-agent': request.usagePolicy?.userAgent ?? BROWSER_USER_AGENT,
         accept: request.accept ?? 'application/json, application/xml, text/xml;q=0.9, */*;q=0.8',
         'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
       },

@@ -3,10 +3,9 @@ import { fold } from '../../address/normalize.js';
 import { noCoverage, type AddressCandidatesResult, type AddressQuery } from '../../model/index.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
-import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import {
-  DEFAULT_NOMINATIM_URL, NOMINATIM_ATTRIBUTION, NOMINATIM_SOURCE, geocodedFromPlace, nominatimSearchUrl, nominatimStatusCheck, parseNominatimPlaces,
+  DEFAULT_NOMINATIM_URL, NOMINATIM_ATTRIBUTION, fetchNominatim, geocodedFromPlace, nominatimSearchUrl, nominatimStatusCheck, parseNominatimPlaces,
 } from '../national/nominatim.js';
 import { BAVARIA_REASON, LANDER } from './lander.js';
 import { GermanyLiveSource, landEnv, landOption } from './live-source.js';
@@ -60,7 +59,7 @@ export class GermanyAdapter extends NationalAdapter {
   override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {
     const request = candidatesRequestOf(query);
     const url = nominatimSearchUrl(this.geocoderUrl, request.address.texto, 'de', Math.max(request.limit * 2, 10));
-    const places = parseNominatimPlaces(await fetchText(url, NOMINATIM_SOURCE, ctx, 'application/json'));
+    const places = parseNominatimPlaces(await fetchNominatim(url, ctx));
     const outside = places.filter((p) => fold(p.region ?? '') !== 'BAYERN');
     if (places.length > 0 && outside.length === 0) throw noCoverage(`Address search in Germany covers 15 of the 16 Länder. ${BAVARIA_REASON}`);
     return nationalAddressCandidates(this, request, outside.map((p) => geocodedFromPlace(p, request.address.calle)), NOMINATIM_ATTRIBUTION, ctx);

@@ -3,7 +3,7 @@ import { fold, nameSimilarity } from '../../address/normalize.js';
 import { noCoverage, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates, type GeocodedAddress } from './address-candidates.js';
-import { fetchText } from './fetch-text.js';
+import { APP_USER_AGENT, type UsagePolicy } from '../../upstream/usage-policy.js';
 import type { NationalAdapter } from './national-adapter.js';
 import { withQuery } from './sources-config.js';
 
@@ -19,6 +19,23 @@ import { withQuery } from './sources-config.js';
 export const NOMINATIM_SOURCE = 'Nominatim (OpenStreetMap)';
 export const DEFAULT_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
 export const NOMINATIM_ATTRIBUTION = 'Geocoding: Nominatim, © OpenStreetMap contributors (ODbL)';
+
+/**
+ * The public server's usage policy (https://operations.osmfoundation.org/policies/nominatim/):
+ * "an absolute maximum of 1 request per second" counted per application, and "a valid HTTP
+ * Referer or User-Agent identifying the application (stock User-Agents as set by http libraries
+ * will not do)". Every Nominatim request of this process, lookups and status checks of every
+ * country alike, takes its turn a second apart and names the app. A self-run Nominatim is not
+ * bound by it: the UpstreamClient's `sourceIntervalsMs` lifts the pacing.
+ */
+export const NOMINATIM_USAGE_POLICY: UsagePolicy = { minIntervalMs: 1000, userAgent: APP_USER_AGENT };
+
+/** A `/search` through the context's UpstreamClient under the usage policy; any status but 200 is the geocoder failing (503). */
+export async function fetchNominatim(url: string, ctx: AdapterContext): Promise<string> {
+  const answer = await ctx.http.getText(url, { source: NOMINATIM_SOURCE, signal: ctx.signal, accept: 'application/json', usagePolicy: NOMINATIM_USAGE_POLICY });
+  if (answer.status !== 200) throw unavailable(`${NOMINATIM_SOURCE} answered HTTP ${answer.status}; retry later.`);
+  return answer.body;
+}
 
 export const nominatimSearchUrl = (base: string, text: string, countryCode: string, limit: number, language?: string) =>
   withQuery(`${base}/search`, new URLSearchParams({
@@ -106,7 +123,7 @@ export async function openGeocoderCandidates(
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
   const url = nominatimSearchUrl(geocoderUrl, request.address.texto, adapter.code === 'UK' ? 'gb' : adapter.code, Math.max(request.limit * 2, 10), options.language);
-  let places = parseNominatimPlaces(await fetchText(url, NOMINATIM_SOURCE, ctx, 'application/json'));
+  let places = parseNominatimPlaces(await fetchNominatim(url, ctx));
   if (options.outsideCoverage) {
     const why = places.map((place) => options.outsideCoverage!(place.point));
     if (places.length > 0 && why.every((w) => w !== undefined)) {
@@ -120,4 +137,5 @@ export async function openGeocoderCandidates(
 
 export const nominatimStatusCheck = (geocoderUrl: string, countryCode: string, probe: string): SourceCheck => ({
   source: NOMINATIM_SOURCE, url: nominatimSearchUrl(geocoderUrl, probe, countryCode === 'UK' ? 'gb' : countryCode, 1), accept: 'application/json',
+  usagePolicy: NOMINATIM_USAGE_POLICY,
 });

@@ -23,6 +23,8 @@ export interface FakeServer {
   url: string;
   /** Every request's path and query, in order. */
   requests: URL[];
+  /** For each request of `requests` (same order): when it arrived (ms since the epoch) and its User-Agent. */
+  arrivals: { at: number; userAgent?: string }[];
   /** `failNext(503, 2)`: the next two requests answer 503 (an outage). */
   failNext(status: number, times?: number): void;
   close(): Promise<void>;
@@ -35,10 +37,12 @@ export const xml = (body: Buffer | string, status = 200): FakeAnswer => ({ statu
 /** One HTTP server on 127.0.0.1 answering through `routes` (first that claims the path); 404 otherwise. */
 export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> {
   const requests: URL[] = [];
+  const arrivals: FakeServer['arrivals'] = [];
   const faults = new InjectedFaults();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
+    arrivals.push({ at: Date.now(), userAgent: req.headers['user-agent'] });
     if (faults.answered(res)) return;
     let answer: FakeAnswer | undefined;
     for (const route of routes) {
@@ -57,6 +61,7 @@ export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    arrivals,
     failNext: (status, times) => faults.failNext(status, times),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_VERSION } from '../app-files.js';
+
+/**
+ * What a source's published usage policy asks of its clients, honoured by the UpstreamClient for
+ * the requests that carry it (e.g. the public Nominatim server: core/countries/national/nominatim.ts).
+ */
+export interface UsagePolicy {
+  /**
+   * Least time between the starts of two requests to the source from this process, whatever
+   * the client (several services in one process share the limit: policies count per application).
+   */
+  minIntervalMs?: number;
+  /** The User-Agent the policy asks for, naming the application, instead of the browser's. */
+  userAgent?: string;
+}
+
+/** The application as it names itself to sources that ask to be told who calls them. */
+export const APP_USER_AGENT = `CatastroDesktop/${APP_VERSION} (desktop GIS for cadastral parcels)`;
+
+/** When the next request to each paced source may start, for the whole process. */
+const nextStartBySource = new Map<string, number>();
+
+/**
+ * Waits for the source's next turn in this process and books the one after it `intervalMs` later.
+ * Turns are booked in call order, so concurrent callers queue instead of bursting.
+ */
+export async function waitForProcessTurn(source: string, intervalMs: number, signal?: AbortSignal): Promise<void> {
+  const now = Date.now();
+  const startAt = Math.max(now, nextStartBySource.get(source) ?? 0);
+  nextStartBySource.set(source, startAt + intervalMs);
+  if (startAt > now) await sleep(startAt - now, undefined, { signal });
+}
