@@ -67,19 +67,35 @@ function sampleRefs(count: number): string[] {
   return rows;
 }
 
+/** Distinct zoom-`z` tiles under random parcels' centroids, as `z/x/y.pbf` paths: tiles with data. */
+function sampleTiles(z: number, count: number): string[] {
+  const db = new Database(path.join(dataDir, 'catastro.sqlite'), { readonly: true });
+  const centroids = db.prepare(`SELECT centroid_lon, centroid_lat FROM parcels ORDER BY random() LIMIT ?`).raw().all(count * 20) as [number, number][];
+  db.close();
+  const n = 2 ** z;
+  const tiles = new Set<string>();
+  for (const [lon, lat] of centroids) {
+    const x = Math.floor(((lon + 180) / 360) * n);
+    const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
+    tiles.add(`${z}/${x}/${y}.pbf`);
+    if (tiles.size === count) break;
+  }
+  return [...tiles];
+}
+
 interface LoadResult { perSecond: number; p50ms: number; p99ms: number; answers: number; failed: number }
 
 /** wrk with a Lua script that walks the references in order, one per request. */
-function loadWithWrk(url: string, refs: string[]): LoadResult {
+function loadWithWrk(url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/'): LoadResult {
   const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-')), 'refs.lua');
   writeFileSync(script, `refs = {${refs.map((r) => JSON.stringify(r)).join(',')}}
 counter = 0
 request = function()
   counter = counter + 1
-  return wrk.format("GET", "/api/catastro/" .. refs[(counter % #refs) + 1])
+  return wrk.format("GET", ${JSON.stringify(prefix)} .. refs[(counter % #refs) + 1])
 end
 `);
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
   const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
@@ -149,6 +165,16 @@ try {
     const coldResult = await load(server.url, refs);
     print(`cold, ${refs.length.toLocaleString('en')} distinct references`, coldResult);
     ratio('cold', coldResult, 0.5);
+  }
+  // Parcel vector tiles at the map's first parcel zoom, one client asking one tile after another
+  // (a map being panned), so the latency is the server's cost of a tile, not queueing.
+  if (hasWrk) {
+    const tiles = sampleTiles(13, 5000);
+    const coldTiles = loadWithWrk(server.url, tiles, 1, '/api/tiles/parcels/');
+    print(`tiles z13, one client, ${tiles.length} distinct tiles walked in turn (${coldTiles.answers > tiles.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
+    const hotTiles = loadWithWrk(server.url, tiles.slice(0, 20), 1, '/api/tiles/parcels/');
+    print('tiles z13, one client, 20 tiles asked again and again', hotTiles);
+    console.log(`  tiles: p50 ${coldTiles.p50ms} ms new, ${hotTiles.p50ms} ms again (goal < 10 ms ${Math.max(coldTiles.p50ms, hotTiles.p50ms) < 10 ? 'met' : 'not met'})`);
   }
   console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
 } finally {
