@@ -18,6 +18,7 @@ const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel
 const TARGET = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const dir = process.env.BENCH_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-'));
 
+const RUSTIC_SHAPE = /^[0-9]{5}[A-Z]/;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const micros = (ns: bigint) => Number(ns) / 1000;
 
@@ -72,8 +73,11 @@ store.db.exec('BEGIN');
 for (let copy = 0; copy < copies; copy++) {
   const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
   for (const [index, p] of sample.entries()) {
-    // Valid 14-character urban-shaped references, unique per copy, so HTTP can look them up too.
-    const ref = copy === 0 ? p.ref : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
+    // Valid 14-character references of the original's shape, unique per copy, so HTTP can look
+    // them up too: a rustic one keeps its sector letter (an all-digit reference is France's shape).
+    const ref = copy === 0 ? p.ref : RUSTIC_SHAPE.test(p.ref)
+      ? `${String(copy).padStart(5, '0')}${p.ref.slice(5)}`
+      : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
     writer.parcel({ ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] });
     if (index % 7 === 0) refs.push(ref);
   }

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Parcel } from '../model/index.js';
+import { CopyGenerationCache } from './copy-generation-cache.js';
 
 /** Answers that come from the local copy; live answers are cached in the copy itself instead. */
 const FROM_THE_COPY: ReadonlySet<string | undefined> = new Set(['clone', 'local_clone']);
@@ -13,28 +13,23 @@ export interface ParcelAnswerCacheOptions {
 
 /**
  * Serialized success envelopes of `GET /api/catastro/{ref}` answered from the copy, kept in
- * memory. Looking a parcel up in SQLite and turning its outline's coordinates into JSON text are
- * most of that route's cost, and scripts and GIS clients ask for the same parcels again and
- * again. An answer is a pure function of the copy's data, so it stays valid exactly as long as
- * the copy's generation does; on any change (an import, a live answer cached by this or another
- * process) the whole cache is dropped rather than tracking which references a change touched.
+ * memory (copy-generation-cache.ts: valid while the copy's generation stays). Looking a parcel
+ * up in SQLite and turning its outline's coordinates into JSON text are most of that route's
+ * cost, and scripts and GIS clients ask for the same parcels again and again.
  */
 export class ParcelAnswerCache {
-  private readonly answers: LRUCache<string, string>;
-  private readonly generation: () => number;
-  private seenGeneration: number | undefined;
+  private readonly answers: CopyGenerationCache<string>;
 
   constructor(options: ParcelAnswerCacheOptions) {
-    this.generation = options.generation;
-    this.answers = new LRUCache<string, string>({
+    this.answers = new CopyGenerationCache<string>({
+      generation: options.generation,
       maxSize: options.maxChars ?? 64 * 1024 * 1024,
-      sizeCalculation: (json, key) => json.length + key.length,
+      sizeOf: (json) => json.length,
     });
   }
 
   /** The kept answer for this request, if the copy has not changed since it was kept. */
   get(key: string): string | undefined {
-    this.dropIfChanged();
     return this.answers.get(key);
   }
 
@@ -43,26 +38,17 @@ export class ParcelAnswerCache {
    * change while it was built (a change during a live lookup would make it stale at once).
    */
   async answer(key: string, lookup: () => Promise<Parcel>): Promise<string> {
-    const kept = this.get(key);
+    const kept = this.answers.get(key);
     if (kept !== undefined) return kept;
-    const generationBefore = this.seenGeneration;
+    const builtAt = this.answers.currentGeneration();
     const parcel = await lookup();
     const json = JSON.stringify({ success: true, data: parcel });
-    this.dropIfChanged();
-    if (FROM_THE_COPY.has(parcel.dataSource) && this.seenGeneration === generationBefore) this.answers.set(key, json);
+    if (FROM_THE_COPY.has(parcel.dataSource)) this.answers.set(key, json, builtAt);
     return json;
   }
 
   get size(): number {
     return this.answers.size;
-  }
-
-  private dropIfChanged(): void {
-    const now = this.generation();
-    if (now !== this.seenGeneration) {
-      this.answers.clear();
-      this.seenGeneration = now;
-    }
   }
 }
 

@@ -3,6 +3,12 @@ import type { CatastroService } from '../../service.js';
 import { TileParams, type TileParamsT } from '../schemas.js';
 import { Type } from '@sinclair/typebox';
 import { OVERLAY_KINDS } from '../../model/index.js';
+import { CopyGenerationCache } from '../copy-generation-cache.js';
+
+/** Kept tiles, in bytes: about 3,000 z13 tiles of a dense town, far more of a rural one. */
+const TILE_CACHE_BYTES = 64 * 1024 * 1024;
+/** An empty tile, kept too: a map panning over the copy's edge asks for many. */
+const EMPTY_TILE = Buffer.alloc(0);
 
 /** `a,b,c,d` as numbers (an empty text as none); the facade checks the box (core/input.ts requireBBox). */
 const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
@@ -14,19 +20,28 @@ const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split('
  * empty one (204 tile, no features).
  */
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+  // A tile is a pure function of the copy's data: kept until the copy changes (an import, a live answer cached).
+  const tiles = new CopyGenerationCache<Buffer>({ generation: () => service.copy.dataGeneration(), maxSize: TILE_CACHE_BYTES, sizeOf: (tile) => tile.byteLength });
   app.get<{ Params: TileParamsT }>('/api/tiles/parcels/:z/:x/:y.pbf', {
     schema: { tags: ['Map'], summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty', params: TileParams },
   }, async (request, reply) => {
     const { z, x, y } = request.params;
-    const tile = await service.parcelTileOfCopy(z, x, y);
-    if (!tile) {
+    const key = `${z}/${x}/${y}`;
+    let tile = tiles.get(key);
+    if (tile === undefined) {
+      const builtAt = tiles.currentGeneration();
+      const made = await service.parcelTileOfCopy(z, x, y);
+      tile = made ? Buffer.from(made) : EMPTY_TILE; // a copy of exactly its bytes: the encoder's buffer may be larger
+      tiles.set(key, tile, builtAt);
+    }
+    if (tile.byteLength === 0) {
       reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)
       return reply.status(204).send();
     }
     return reply
       .type('application/vnd.mapbox-vector-tile')
       .header('Cache-Control', 'no-cache')
-      .send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+      .send(tile);
   });
 
   app.get<{ Params: { kind: string }; Querystring: { bbox?: string; limit?: string } }>('/api/overlays/:kind', {

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+
+/** A parcel of the bundled sample (real Segovia data) and the zoom-16 tile under its centroid. */
+const SAMPLE_REF = '000700100UL74F';
+const tileAt = (lon: number, lat: number, z: number) => {
+  const n = 2 ** z;
+  const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
+  return `${z}/${Math.floor(((lon + 180) / 360) * n)}/${y}`;
+};
+
+let api: TestApi;
+beforeAll(async () => { api = await startTestApi(); });
+afterAll(async () => { await api?.close(); });
+
+const tile = (path: string) => api.app.inject({ method: 'GET', url: `/api/tiles/parcels/${path}.pbf` });
+
+describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchanged', () => {
+  it('answers the same bytes again, and a new tile once the copy changed', async () => {
+    const parcel = api.service.store.getParcel('ES', SAMPLE_REF)!;
+    const path = tileAt(parcel.centroid[0], parcel.centroid[1], 16);
+    const first = await tile(path);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    expect(first.rawPayload.includes(SAMPLE_REF)).toBe(true);
+    const again = await tile(path);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    // A parcel written to the copy (as a live answer would be) on the same spot is drawn at once.
+    const added = '0007001VL7400Z';
+    api.service.store.upsertParcels([{ ...parcel, ref: added }]);
+    const after = await tile(path);
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.includes(added)).toBe(true);
+    expect(after.rawPayload.includes(SAMPLE_REF)).toBe(true);
+  });
+
+  it('answers 204 for an empty tile, again when asked again, and 400 for a tile that does not exist', async () => {
+    for (let i = 0; i < 2; i++) {
+      const empty = await tile('15/0/0');
+      expect(empty.statusCode).toBe(204);
+      expect(empty.rawPayload.length).toBe(0);
+    }
+    expect((await tile('15/40000/0')).statusCode).toBe(400);
+  });
+});
