@@ -6,7 +6,9 @@
 //         so each one is a SQLite lookup and a fresh serialisation.
 // The load tool is wrk (Debian package `wrk`) when installed: a C program that leaves most of
 // a 2-core machine to the server; otherwise autocannon, which needs about a core of its own.
-// Usage: npx tsx scripts/bench-http.ts [--data DIR] [--workers N] [--seconds S]
+// Usage: npx tsx scripts/bench-http.ts [--data DIR] [--workers N] [--seconds S] [--app CHECKOUT]
+// (--app: the checkout whose `bin/catastro.js` serves, e.g. an export of main to compare against;
+// build it first, `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +22,7 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replac
 const dataDir = args.get('data') ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-http-'));
 const workers = args.get('workers') ?? '1';
 const seconds = Number(args.get('seconds') ?? 10);
+const appDir = path.resolve(args.get('app') ?? '.');
 const CONNECTIONS = 64;
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
@@ -48,7 +51,7 @@ function startServer(baseline = false): Promise<{ url: string; stop: () => void 
   return new Promise((resolve, reject) => {
     const serverArgs = baseline
       ? [baselineScript()]
-      : ['bin/catastro.js', 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off'];
+      : [path.join(appDir, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0'];
     const child = spawn(process.execPath, serverArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -137,7 +140,7 @@ const tool = hasWrk ? `wrk, 1 thread, ${CONNECTIONS} connections` : `autocannon,
 const print = (label: string, r: LoadResult) =>
   console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed)`);
 
-console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es), ${seconds} s each, load: ${tool}`);
+console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es) of ${appDir}, ${seconds} s each, load: ${tool}`);
 const baseline = await startServer(true);
 let bare: LoadResult;
 try {
