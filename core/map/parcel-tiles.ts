@@ -4,7 +4,7 @@ import { requireTile } from '../input.js';
 import type { BBox } from '../model/index.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 import type { ParcelStore } from '../store/parcel-store.js';
-import type { StoredParcel } from '../store/types.js';
+import type { ParcelOutline } from '../store/types.js';
 
 /** Below this zoom a tile would hold too many parcels to be useful or fast; the map shows outlines from here on. */
 export const MIN_PARCEL_TILE_ZOOM = 13;
@@ -36,7 +36,7 @@ export function isValidTile(z: number, x: number, y: number): boolean {
  */
 export function parcelTile(store: ParcelStore, z: number, x: number, y: number): Uint8Array | null {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
-  return tileOfParcels(store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), z, x, y);
+  return tileOfParcels(store.parcelOutlinesInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), z, x, y);
 }
 
 /** The same tile from any store (a team database answers later): parcelTile's rule, awaited. */
@@ -45,7 +45,7 @@ export async function parcelTileFrom(store: Pick<CadastralStore, 'parcelsInBBox'
   return tileOfParcels(await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), z, x, y);
 }
 
-function tileOfParcels(parcels: StoredParcel[], z: number, x: number, y: number): Uint8Array | null {
+function tileOfParcels(parcels: ParcelOutline[], z: number, x: number, y: number): Uint8Array | null {
   if (parcels.length === 0) return null;
   const tile = geoJSONToTile(
     {

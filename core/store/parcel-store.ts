@@ -5,7 +5,7 @@ import type { CadastralStore } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
-import { encodedContains } from './geometry-codec.js';
+import { decodeGeometry, encodedContains } from './geometry-codec.js';
 import {
   BOXES_FROM, PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
@@ -13,7 +13,7 @@ import {
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
 import { readRegisterParcel } from './register-parcels.js';
-import type { RegisterParcel, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { ParcelOutline, RegisterParcel, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 
@@ -69,6 +69,11 @@ export class ParcelStore implements CadastralStore {
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
         LIMIT @limit`).raw(),
+      // What a map tile draws, without the building join and the facts a tile does not carry.
+      outlinesInBBox: this.db.prepare(`
+        SELECT p.ref, p.country, p.area, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+        WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
+        LIMIT @limit`).raw(),
       count: this.db.prepare('SELECT count(*) AS n FROM parcels'),
       countIn: this.db.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
       finca: this.db.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
@@ -122,6 +127,13 @@ export class ParcelStore implements CadastralStore {
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {
     const [minLon, minLat, maxLon, maxLat] = bbox;
     return (this.statements.inBBox.all({ minLon, minLat, maxLon, maxLat, limit }) as ParcelRow[]).map(parcelFromRow);
+  }
+
+  /** parcelsInBBox's parcels, in the same order, with only what a map tile draws: a tile reads hundreds. */
+  parcelOutlinesInBBox(bbox: BBox, limit: number): ParcelOutline[] {
+    const [minLon, minLat, maxLon, maxLat] = bbox;
+    const rows = this.statements.outlinesInBBox.all({ minLon, minLat, maxLon, maxLat, limit }) as [string, string, number, Buffer][];
+    return rows.map(([ref, country, areaM2, geometry]) => ({ ref, country: country as CountryCode, areaM2, geometry: decodeGeometry(geometry) }));
   }
 
   countParcels(country?: CountryCode): number {

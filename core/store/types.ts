@@ -4,6 +4,9 @@ import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../m
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
 
 /** A parcel of the local copy. Geometry always WGS84 (converted from the file's CRS at import). */
+/** What a map tile draws of a parcel. */
+export type ParcelOutline = Pick<StoredParcel, 'ref' | 'country' | 'areaM2' | 'geometry'>;
+
 export interface StoredParcel {
   ref: string;                 // 14-character reference (ES) or the country's id
   country: CountryCode;

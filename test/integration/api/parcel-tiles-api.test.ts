@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcelTile, parcelTileFrom } from '../../../core/map/parcel-tiles.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 
 /** A parcel of the bundled sample (real Segovia data) and the zoom-16 tile under its centroid. */
@@ -33,6 +34,17 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
     expect(after.statusCode).toBe(200);
     expect(after.rawPayload.includes(added)).toBe(true);
     expect(after.rawPayload.includes(SAMPLE_REF)).toBe(true);
+  });
+
+  it('draws from the lean outline read exactly what the full parcel read (the team store\'s path) draws', async () => {
+    const parcel = api.service.store.getParcel('ES', SAMPLE_REF)!;
+    for (const z of [13, 15, 17]) {
+      const [, x, y] = tileAt(parcel.centroid[0], parcel.centroid[1], z).split('/').map(Number);
+      const lean = parcelTile(api.service.store, z, x, y)!;
+      const full = (await parcelTileFrom(api.service.store, z, x, y))!;
+      expect(lean.byteLength).toBeGreaterThan(100);
+      expect(Buffer.from(lean).equals(Buffer.from(full))).toBe(true);
+    }
   });
 
   it('answers 204 for an empty tile, again when asked again, and 400 for a tile that does not exist', async () => {
