@@ -16,7 +16,7 @@ export interface CopyGenerationCacheOptions<V> {
  * change rather than tracking which entries a change touched. Least recently used entries go
  * first when the bound is reached.
  */
-export class CopyGenerationCache<V extends {}> {
+export class CopyGenerationCache<V extends string | Uint8Array> {
   private readonly entries: LRUCache<string, V>;
   private readonly generation: () => number;
   private seenGeneration: number | undefined;
