@@ -2,6 +2,7 @@ import { bboxContains } from '../../geo/bbox.js';
 import { isServiceError, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
+import { buildingsStatusCheck, withBuildingUse } from '../foral/building-use.js';
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
@@ -26,12 +27,12 @@ export class BasqueLiveSource implements LiveParcelSource {
     return foralParcel(feature, 'PV', { dataDate: today(), source: 'live', provincia: cadastre.name });
   }
 
-  /** One small-box GetFeature per territory, at the centre of its extent. */
+  /** One small-box GetFeature per territory and service (parcels, buildings), at the centre of its extent. */
   statusChecks(): SourceCheck[] {
-    return this.cadastres.map((c) => ({
-      source: c.wfs.source,
-      url: featuresAroundUrl(c.wfs, [(c.bounds[0] + c.bounds[2]) / 2, (c.bounds[1] + c.bounds[3]) / 2]),
-    }));
+    return this.cadastres.flatMap((c) => {
+      const centre: LonLat = [(c.bounds[0] + c.bounds[2]) / 2, (c.bounds[1] + c.bounds[3]) / 2];
+      return [{ source: c.wfs.source, url: featuresAroundUrl(c.wfs, centre) }, buildingsStatusCheck(c.buildings, centre)];
+    });
   }
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
@@ -40,11 +41,12 @@ export class BasqueLiveSource implements LiveParcelSource {
     const cadastre = this.byTerritory[parsed.territory];
     if (parsed.territory === 'bizkaia') {
       await loadBizkaiaMunicipality(this.sources.bizkaiaAtomUrl, bizkaiaMunicipality(parsed.ref)!, ctx, today());
-      return ctx.store.getParcel('PV', parsed.ref);
+      const loaded = await ctx.store.getParcel('PV', parsed.ref);
+      return loaded && withBuildingUse(loaded, cadastre.buildings, ctx);
     }
     const features = await askForal(featureByReferenceUrl(cadastre.wfs, parsed.ref), cadastre.wfs.source, ctx);
     const feature = features.find((f) => f.ref === parsed.ref);
-    return feature && this.parcel(feature, cadastre);
+    return feature && withBuildingUse(this.parcel(feature, cadastre), cadastre.buildings, ctx);
   }
 
   /**
@@ -57,7 +59,7 @@ export class BasqueLiveSource implements LiveParcelSource {
     for (const cadastre of this.cadastres.filter((c) => bboxContains(c.bounds, point))) {
       try {
         const feature = featureAt(await askForal(featuresAroundUrl(cadastre.wfs, point), cadastre.wfs.source, ctx), point);
-        if (feature) return this.parcel(feature, cadastre);
+        if (feature) return await withBuildingUse(this.parcel(feature, cadastre), cadastre.buildings, ctx);
       } catch (error) {
         if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
         failure ??= error;

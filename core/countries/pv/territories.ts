@@ -1,4 +1,5 @@
 import type { BBox } from '../../model/index.js';
+import type { ForalBuildingsWfs } from '../foral/building-use.js';
 import type { ForalWfs } from '../foral/wfs.js';
 import type { PvSourcesConfig } from './config.js';
 import type { BasqueTerritory } from './reference.js';
@@ -11,6 +12,7 @@ export interface BasqueCadastre {
   bounds: BBox;
   attribution: string;
   wfs: ForalWfs;
+  buildings: ForalBuildingsWfs;
 }
 
 /** SOURCES.md 1b: the three services, their feature types and which property a filter names. */
@@ -23,6 +25,7 @@ export function basqueCadastres(sources: PvSourcesConfig): Record<BasqueTerritor
       attribution: '©Bizkaiko Foru Aldundia – Diputación Foral de Bizkaia, Catastro (INSPIRE)',
       // Attribute filters are ignored there (live check 2026-09-14): bounding boxes only.
       wfs: { source: 'Bizkaia INSPIRE WFS (Catastro)', baseUrl: sources.bizkaiaWfsUrl, typeName: 'cp:CadastralParcel' },
+      buildings: { source: 'Bizkaia INSPIRE Buildings WFS (Catastro)', baseUrl: sources.bizkaiaBuildingsWfsUrl, typeName: 'bu-core2d:Building' },
     },
     gipuzkoa: {
       territory: 'gipuzkoa',
@@ -33,6 +36,7 @@ export function basqueCadastres(sources: PvSourcesConfig): Record<BasqueTerritor
         source: 'Gipuzkoa b5m INSPIRE WFS (Catastro)', baseUrl: sources.gipuzkoaWfsUrl, typeName: 'cp:CadastralParcel',
         referenceProperty: { name: 'cp:nationalCadastralReference', xmlns: 'xmlns:cp="http://inspire.ec.europa.eu/schemas/cp/4.0"' },
       },
+      buildings: { source: 'Gipuzkoa b5m INSPIRE Buildings WFS (Catastro)', baseUrl: sources.gipuzkoaBuildingsWfsUrl, typeName: 'bu-ext2d:Building' },
     },
     araba: {
       territory: 'araba',
@@ -43,6 +47,7 @@ export function basqueCadastres(sources: PvSourcesConfig): Record<BasqueTerritor
         source: 'Álava GeoAraba WFS (Catastro)', baseUrl: sources.arabaWfsUrl, typeName: 'INSPIRE_CP:CP.CadastralParcel',
         referenceProperty: { name: 'INSPIRE_CP:nationalCadastralReference', xmlns: 'xmlns:INSPIRE_CP="INSPIRE_CP"' },
       },
+      buildings: { source: 'Álava GeoAraba Buildings WFS (Catastro)', baseUrl: sources.arabaBuildingsWfsUrl, typeName: 'INSPIRE_BU:BU.Building' },
     },
   };
 }

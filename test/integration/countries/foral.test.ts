@@ -1,6 +1,7 @@
 import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
+import { setBuildingsDown } from '../../fake-upstream/countries/foral.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 let api: EuropeApi;
@@ -142,9 +143,55 @@ describe('a point in the Basque Country or Navarre goes to the foral source, not
     forget(pais);
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'ES' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ referenciaCatastral: ref, refCat14: ref, pais });
+    // The use of the building on it (the foral Buildings WFS), as for a Spanish parcel.
+    expect(response.json().data).toMatchObject({ referenciaCatastral: ref, refCat14: ref, pais, tipoInmueble: 'Residencial' });
     const bbox = lastRequest(prefix)!.searchParams.get('bbox')!;
     expect(bbox).toMatch(/,urn:ogc:def:crs:EPSG::25830$/);
     expect(containsPoint({ type: 'Polygon', coordinates: [parcel.poligono] }, [longitude, latitude])).toBe(true);
+  });
+});
+
+describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec coverage row: PV, NA give use)", () => {
+  it.each([
+    ['217050626', 'NA', '/bu-na', 'BU:Building'],
+    ['8594149', 'PV', '/bu-pv-gipuzkoa', 'bu-ext2d:Building'],
+    ['64010007', 'PV', '/bu-pv-araba', 'INSPIRE_BU:BU.Building'],
+    ['48.020.1619.04006', 'PV', '/bu-pv-bizkaia', 'bu-core2d:Building'],
+  ])('%s: the currentUse of the building standing on the parcel, in the Catastro\'s label', async (ref, pais, prefix, typeName) => {
+    forget(pais);
+    const response = await get(`/api/catastro/${ref}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ refCatastral: ref, pais, uso: 'Residencial', availableFields: { uso: true } });
+    const asked = lastRequest(prefix)!.searchParams;
+    expect(asked.get('typeNames')).toBe(typeName);
+    expect(asked.get('bbox')).toMatch(/,urn:ogc:def:crs:EPSG::25830$/);
+    // The use is kept in the copy with the parcel.
+    expect((await get(`/api/catastro/${ref}`)).json().data).toMatchObject({ uso: 'Residencial', dataSource: 'clone' });
+  });
+
+  it('a building service that fails leaves the use out (availableFields.uso false); the parcel still answers', async () => {
+    forget('NA');
+    setBuildingsDown('/bu-na', true);
+    try {
+      const response = await get('/api/catastro/217050626');
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data).toMatchObject({ refCatastral: '217050626', superficieParcela: 2308.49, availableFields: { uso: false } });
+      expect(data.uso).toBeUndefined();
+    } finally {
+      setBuildingsDown('/bu-na', false);
+    }
+  });
+
+  it('no building on the parcel: no use (the box also returns the neighbours\' buildings, which are not counted)', async () => {
+    forget('NA');
+    // 001010001 (101 m²) and 217050626 are far apart: the buildings moved onto one are outside the other.
+    const small = (await get('/api/catastro/001010001')).json().data;
+    expect(small.uso).toBe('Residencial');
+    const { useOfLargestBuilding } = await import('../../../core/countries/foral/building-use.js');
+    const answer = await (await fetch(`${api.fake.url}/bu-na?service=WFS&bbox=${encodeURIComponent(lastRequest('/bu-na')!.searchParams.get('bbox')!)}`)).text();
+    const far = (await get('/api/catastro/217050626')).json().data;
+    expect(useOfLargestBuilding(answer, { type: 'Polygon', coordinates: [far.poligono] }, 'test')).toBeUndefined();
   });
 });
