@@ -122,7 +122,7 @@ export function buildProgram(): Command {
     });
 
   program.command('import')
-    .description('import Catastro INSPIRE GML (parcels, buildings), the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip) or CAT files into the local copy')
+    .description('import Catastro INSPIRE GML (parcels, buildings, addresses), the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip) or CAT files into the local copy')
     .argument('<files...>', 'files (.zip, .gml, .gml.gz, .cat)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .addOption(storeOption())

@@ -19,7 +19,13 @@ export interface ParcelLookup {
   getFinca?(ref14: string): Awaitable<StoredFinca | undefined | null>;
 }
 
-/** Parcels of the local copy whose stored address (`direccion`) mentions a street; used when the geocoder is down. */
+/**
+ * An address the local copy holds: a parcel's (or its finca's) stored address, or a portal of an
+ * imported addresses file, whose parcel may not be in the copy. A `StoredParcel` is one.
+ */
+export type CopyAddress = Pick<StoredParcel, 'ref' | 'country' | 'direccion' | 'codigoPostal' | 'municipio' | 'provincia' | 'centroid'>;
+
+/** Addresses of the local copy on a street; used when the geocoder is down. */
 export interface LocalAddressSearch {
-  parcelsOnStreet(streetName: string, limit: number): Awaitable<StoredParcel[]>;
+  addressesOnStreet(streetName: string, limit: number): Awaitable<CopyAddress[]>;
 }

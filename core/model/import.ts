@@ -9,12 +9,14 @@ export interface ImportProgress {
 /** What one imported file brought into the local copy. */
 export interface ImportResult {
   file: string;
-  kind: 'inspire-parcels' | 'inspire-buildings' | 'cat' | NationalBulkKind;
+  kind: 'inspire-parcels' | 'inspire-buildings' | 'inspire-addresses' | 'cat' | NationalBulkKind;
   parcels: number;
   buildings: number;
   units: number;
   fincas: number;
   skipped: number;
+  /** Portals of an INSPIRE Addresses file (kind inspire-addresses). */
+  addresses?: number;
   durationMs: number;
   /** The file's own date (GML timeStamp or metadata), YYYY-MM-DD, when it states one. */
   dataDate?: string;

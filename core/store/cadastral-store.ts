@@ -1,5 +1,5 @@
 import type { BBox, CountryCode, LonLat } from '../model/index.js';
-import type { ImportProgress, ImportResult, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { ImportProgress, ImportResult, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 /** A value now (the embedded SQLite store answers synchronously) or later (a database server). */
 export type Awaitable<T> = T | Promise<T>;
@@ -18,6 +18,11 @@ export interface CadastralStore {
   parcelAt(point: LonLat, country?: CountryCode): Awaitable<StoredParcel | undefined>;
   /** Parcels of a country whose stored address (the parcel's, else its finca's) contains `word`, accents and case folded. */
   parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Awaitable<StoredParcel[]>;
+  /**
+   * Portals of imported INSPIRE Addresses files whose street contains `word`, accents and case
+   * folded. Only the local SQLite copy imports address files; a store without them leaves it out.
+   */
+  importedAddressesWithWord?(country: CountryCode, word: string, limit: number): Awaitable<StoredAddress[]>;
   /** Parcels whose outline's box meets `bbox` (what map tiles are drawn from), at most `limit`. */
   parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
   countParcels(country?: CountryCode): Awaitable<number>;

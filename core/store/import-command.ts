@@ -45,10 +45,10 @@ function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
 }
 
 function printSummary(results: ImportResult[]): void {
-  console.log('file'.padEnd(48), 'kind'.padEnd(18), 'parcels', 'buildings', 'fincas', 'units', 'seconds');
+  console.log('file'.padEnd(48), 'kind'.padEnd(18), 'parcels', 'buildings', 'fincas', 'units', 'addresses', 'seconds');
   for (const r of results) {
     console.log(path.basename(r.file).padEnd(48), r.kind.padEnd(18), String(r.parcels).padStart(7),
-      String(r.buildings).padStart(9), String(r.fincas).padStart(6), String(r.units).padStart(5), (r.durationMs / 1000).toFixed(1).padStart(7));
+      String(r.buildings).padStart(9), String(r.fincas).padStart(6), String(r.units).padStart(5), String(r.addresses ?? 0).padStart(9), (r.durationMs / 1000).toFixed(1).padStart(7));
   }
 }
 

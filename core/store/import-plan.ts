@@ -39,7 +39,7 @@ const FIRST_FEATURE = /<(?:[\w-]+:)?(CadastralParcel|Building|CadastralZoning|Ot
 const COLLECTION_TIMESTAMP = /<(?:[\w-]+:)?FeatureCollection\b[^>]*\stimeStamp="(\d{4}-\d{2}-\d{2})/;
 const METADATA_DATESTAMP = /<gmd:dateStamp>\s*<gco:Date(?:Time)?>(\d{4}-\d{2}-\d{2})/;
 /** `A.ES.SDGC.CP.40146.zip`, `A.ES.SDGC.BU.40146.building.gml(.gz)`: the INE municipality code. */
-const CATASTRO_FILE = /^A\.ES\.SDGC\.(CP|BU)\.(\d{5})\./;
+const CATASTRO_FILE = /^A\.ES\.SDGC\.(CP|BU|AD)\.(\d{5})\./;
 /** The Catastro's own formats (its INSPIRE parcels and buildings GML, its CAT files) hold Spain's records. */
 const CATASTRO_COUNTRY: CountryCode = 'ES';
 
@@ -53,21 +53,22 @@ function kindFromHead(name: string, head: string): ImportKind | { notKept: strin
   const feature = FIRST_FEATURE.exec(head)?.[1];
   if (feature === 'CadastralParcel') return 'inspire-parcels';
   if (feature === 'Building') return 'inspire-buildings';
+  if (feature === 'Address') return 'inspire-addresses';
   if (feature) return { notKept: feature };
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
-  throw new Error(`${name} is neither an INSPIRE parcels or buildings GML nor a CAT file, nor a national parcels file the copy takes (${NATIONAL_BULK_FORMATS.map((f) => f.kind).join(', ')}).`);
+  throw new Error(`${name} is neither an INSPIRE parcels, buildings or addresses GML nor a CAT file, nor a national parcels file the copy takes (${NATIONAL_BULK_FORMATS.map((f) => f.kind).join(', ')}).`);
 }
 
 /**
  * What a file is, from its content (names lie; the Catastro's zips hold `.gml` of every kind).
  * The first feature element decides: the same download also holds zoning, other constructions
- * and addresses, which must be refused rather than "imported" as zero records.
+ * and other constructions, which must be refused rather than "imported" as zero records.
  */
 export async function detectImportKind(file: string): Promise<ImportKind> {
   const kind = kindFromHead(basename(file), await peekText(file, 16384));
   if (typeof kind === 'object') {
-    throw new Error(`${basename(file)} holds INSPIRE ${kind.notKept} features, which the local copy does not keep (it takes CadastralParcel and Building files, and CAT files).`);
+    throw new Error(`${basename(file)} holds INSPIRE ${kind.notKept} features, which the local copy does not keep (it takes CadastralParcel, Building and Address files, and CAT files).`);
   }
   return kind;
 }
@@ -113,7 +114,7 @@ export async function planImport(file: string): Promise<ImportPlan> {
     heads += head;
   }
   if (parts.length === 0) {
-    throw new Error(`${basename(file)} holds no INSPIRE parcels or buildings GML${skipped.length ? ` (only ${skipped.join(', ')})` : ''}.`);
+    throw new Error(`${basename(file)} holds no INSPIRE parcels, buildings or addresses GML${skipped.length ? ` (only ${skipped.join(', ')})` : ''}.`);
   }
   const metadataEntry = entries.find((e) => /\.MD\.\.?\d{5}\.xml$/i.test(e.name) || /metadata.*\.xml$/i.test(e.name));
   const metadata = metadataEntry ? await readZipEntryText(metadataEntry) : undefined;

@@ -4,6 +4,7 @@ import { registerParcelWriter } from './register-parcels.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
+import { stageAddresses } from './address-import.js';
 import { streamCadastralParcels } from './importers/inspire-parcels.js';
 import { packParcels } from './importers/parcel-batch.js';
 import { suspendChangeCounting } from './change-counting.js';
@@ -118,7 +119,7 @@ async function importOne(
     for (const part of plan.parts) {
       const result: ImportResult = {
         file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
-        ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && { area }),
+        ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
       };
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
@@ -135,6 +136,11 @@ async function importOne(
         result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
           buildings.forEach((b) => writer.building(part.country, b));
           records += buildings.length;
+          progress(chunk);
+        });
+      } else if (part.kind === 'inspire-addresses') {
+        result.addresses = await stageAddresses(db, part.country, part.input, (staged, chunk) => {
+          records = staged;
           progress(chunk);
         });
       } else if (part.kind !== 'cat') {
@@ -166,7 +172,8 @@ async function importOne(
       }
       bytesBefore += typeof part.input === 'string' ? plan.bytes : part.input.size;
       recordImport(db, plan, result);
-      if (area && part.kind !== 'cat') recordOfflineArea(db, plan, result, origin?.sourceUrl ?? basename(file));
+      // An addresses file adds to an area, it is not one: its parcels came with the parcels file.
+      if (area && part.kind !== 'cat' && part.kind !== 'inspire-addresses') recordOfflineArea(db, plan, result, origin?.sourceUrl ?? basename(file));
       result.durationMs = Date.now() - started;
       results.push(result);
     }

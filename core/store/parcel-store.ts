@@ -13,7 +13,7 @@ import {
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
 import { readRegisterParcel } from './register-parcels.js';
-import type { ParcelOutline, RegisterParcel, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { ParcelOutline, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 
@@ -24,6 +24,9 @@ const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<T>): Promise<T> {
   return gates.get(store)!.duringImport(importWork);
 }
+
+/** A LIKE pattern for `fold_text(column)` holding `word` (folded, LIKE's own characters escaped). */
+const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The local copy: parcels (WGS84 outlines with an R*Tree on their boxes), buildings, fincas
@@ -86,6 +89,9 @@ export class ParcelStore implements CadastralStore {
         SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
         LIMIT @limit`).raw(),
+      addressesWithWord: this.db.prepare(`
+        SELECT ref, street, number, postcode, municipality, lon, lat FROM addresses
+        WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' LIMIT @limit`),
       generation: this.db.prepare('SELECT value FROM parcel_data_generation').pluck(),
     };
   }
@@ -115,13 +121,23 @@ export class ParcelStore implements CadastralStore {
    * compared with accents and case folded; each carries that address in `direccion`.
    */
   parcelsWithAddressWord(country: CountryCode, word: string, limit: number): StoredParcel[] {
-    const pattern = `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = foldedLikePattern(word);
     const rows = this.statements.withAddressWord.all({ country, pattern, limit }) as [...ParcelRow, string | null][];
     return rows.map((row) => {
       const parcel = parcelFromRow(row.slice(0, -1) as unknown as ParcelRow);
       const fincaAddress = row[row.length - 1] as string | null;
       return parcel.direccion || !fincaAddress ? parcel : { ...parcel, direccion: fincaAddress };
     });
+  }
+
+  /** Portals of imported INSPIRE Addresses files on a street holding `word` (accents and case folded). */
+  importedAddressesWithWord(country: CountryCode, word: string, limit: number): StoredAddress[] {
+    const pattern = foldedLikePattern(word);
+    type Row = { ref: string; street: string; number: string; postcode: string | null; municipality: string | null; lon: number; lat: number };
+    return (this.statements.addressesWithWord.all({ country, pattern, limit }) as Row[]).map((r) => ({
+      country, ref: r.ref, street: r.street, number: r.number, point: [r.lon, r.lat],
+      ...(r.postcode && { postcode: r.postcode }), ...(r.municipality && { municipality: r.municipality }),
+    }));
   }
 
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {

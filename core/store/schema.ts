@@ -266,4 +266,20 @@ export const MIGRATIONS: readonly Migration[] = [
       if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
     }
   },
+  `
+  -- The Catastro's INSPIRE Addresses (AD): a row per portal, keyed by its parcel's reference,
+  -- street as published (type code and name, locality in brackets) and number. Offline address
+  -- search reads it beside the addresses the parcels and fincas carry.
+  CREATE TABLE addresses (
+    country TEXT NOT NULL,
+    ref TEXT NOT NULL,            -- 14-character parcel reference
+    street TEXT NOT NULL,         -- 'CL EMILIANO DIAZ CASTRO (FASNIA)'
+    number TEXT NOT NULL,         -- locator designator: '1', '10A', 'S-N'
+    postcode TEXT,
+    municipality TEXT,
+    lon REAL NOT NULL,
+    lat REAL NOT NULL,
+    PRIMARY KEY (country, ref, street, number)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -27,6 +27,17 @@ export interface StoredParcel {
   dataDate: string;            // YYYY-MM-DD the data is valid for
 }
 
+/** A portal of an imported INSPIRE Addresses file (table addresses). */
+export interface StoredAddress {
+  country: CountryCode;
+  ref: string;                 // the parcel's 14-character reference
+  street: string;              // as published: type code, name, locality in brackets
+  number: string;              // locator designator: '1', '10A', 'S-N'
+  postcode?: string;
+  municipality?: string;
+  point: LonLat;
+}
+
 /** A parcel as a national register lists it, without an outline (table register_parcels). */
 export interface RegisterParcel {
   country: CountryCode;

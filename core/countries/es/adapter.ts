@@ -91,6 +91,7 @@ export class SpainAdapter implements CountryAdapter {
         getParcel: store.getParcel.bind(store),
         getFinca: (ref14: string) => store.getFinca(this.code, ref14),
         parcelsWithAddressWord: store.parcelsWithAddressWord.bind(store),
+        ...(store.importedAddressesWithWord && { importedAddressesWithWord: store.importedAddressesWithWord.bind(store) }),
       };
       deps = createAddressDeps({ store: copy, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
       this.addressDeps.set(ctx.store, deps);

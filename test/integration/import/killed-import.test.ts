@@ -108,7 +108,7 @@ describe('an import killed mid-file', () => {
     const other = path.join(dir, 'notes.gml');
     writeFileSync(other, '<?xml version="1.0"?><kml><Document/></kml>');
     const store = ParcelStore.open(storeFile);
-    await expect(importFiles(store, [other])).rejects.toThrow(/neither an INSPIRE parcels or buildings GML nor a CAT file/);
+    await expect(importFiles(store, [other])).rejects.toThrow(/neither an INSPIRE parcels, buildings or addresses GML nor a CAT file/);
     store.close();
   });
 });

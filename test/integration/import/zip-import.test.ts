@@ -69,7 +69,7 @@ describe('import of the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip)'
   it('refuses a zip without parcels or buildings, naming what it holds, and changes nothing', async () => {
     const only = await writeZip(path.join(dir, 'A.ES.SDGC.BU.99999.zip'), { 'A.ES.SDGC.BU.40146.otherconstruction.gml': otherConstructionGml() });
     const before = contents(fromZips);
-    await expect(importFiles(fromZips, [only])).rejects.toThrow(/holds no INSPIRE parcels or buildings GML \(only A\.ES\.SDGC\.BU\.40146\.otherconstruction\.gml \(OtherConstruction\)\)/);
+    await expect(importFiles(fromZips, [only])).rejects.toThrow(/holds no INSPIRE parcels, buildings or addresses GML \(only A\.ES\.SDGC\.BU\.40146\.otherconstruction\.gml \(OtherConstruction\)\)/);
     expect(contents(fromZips)).toEqual(before);
   });
 

@@ -3,12 +3,11 @@ import {
   isServiceError, notFound,
   type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode,
 } from '../../../model/index.js';
-import type { StoredParcel } from '../../../store/types.js';
 import { foralOfProvince } from '../../foral/territory-of-reference.js';
 import type { GeocoderCandidate } from './cartociudad.js';
 import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
 import { fold } from '../../../address/normalize.js';
-import type { LocalAddressSearch, ParcelLookup } from '../../../address/ports.js';
+import type { CopyAddress, LocalAddressSearch, ParcelLookup } from '../../../address/ports.js';
 import { addressOfQuery, type ParsedAddress } from '../../../address/query.js';
 import { SPANISH_ADDRESS, SPANISH_NAMES } from './grammar.js';
 
@@ -93,7 +92,8 @@ function numberAfterStreet(direccion: string, streetName: string): number | unde
   return next === undefined ? undefined : Number(next);
 }
 
-function fromCopy(parcel: StoredParcel, address: ParsedAddress): AddressCandidate | undefined {
+/** A candidate from an address of the copy; `enCopia` is set by `enrich` when its parcel is in the copy. */
+function fromCopy(parcel: CopyAddress, address: ParsedAddress): AddressCandidate | undefined {
   if (!parcel.direccion || !SPANISH_NAMES.contains(parcel.direccion, address.nombreVia)) return undefined;
   const numero = numberAfterStreet(parcel.direccion, address.nombreVia);
   if (numero === undefined) return undefined;
@@ -115,7 +115,7 @@ function fromCopy(parcel: StoredParcel, address: ParsedAddress): AddressCandidat
     confianza: confianza({ numberMatches, municipalityMatches: muniMatches, streetSimilarity: 1 }),
     coincideNumero: numberMatches,
     coincideMunicipio: muniMatches,
-    enCopia: true,
+    enCopia: false,
   };
 }
 
@@ -176,7 +176,7 @@ export async function addressCandidates(query: AddressQuery, deps: AddressCandid
     candidates = await geocode(address, limit, deps, signal);
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE' || !deps.localAddresses) throw error;
-    const fromLocal = (await deps.localAddresses.parcelsOnStreet(address.nombreVia, 500))
+    const fromLocal = (await deps.localAddresses.addressesOnStreet(address.nombreVia, 500))
       .map((p) => fromCopy(p, address))
       .filter((c): c is AddressCandidate => c !== undefined);
     if (fromLocal.length === 0) throw error;

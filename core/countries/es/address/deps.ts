@@ -3,15 +3,17 @@ import { CallejeroClient, OVC_CALLEJERO_BASE_URL } from './callejero.js';
 import { CARTOCIUDAD_BASE_URL, CartoCiudadClient } from './cartociudad.js';
 import type { AddressParseDeps } from './parse.js';
 import { SPANISH_NAMES } from './grammar.js';
-import type { LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
+import type { CopyAddress, LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
 import type { Awaitable } from '../../../store/cadastral-store.js';
-import type { StoredParcel } from '../../../store/types.js';
+import type { StoredAddress, StoredParcel } from '../../../store/types.js';
 
 export type AddressDeps = AddressCandidatesDeps & AddressParseDeps;
 
-/** The store's address search (`ParcelStore.parcelsWithAddressWord` satisfies it). */
+/** The store's address search (`ParcelStore.parcelsWithAddressWord` and `importedAddressesWithWord` satisfy it). */
 export interface AddressWordSearch {
   parcelsWithAddressWord(country: 'ES', word: string, limit: number): Awaitable<StoredParcel[]>;
+  /** Portals of imported INSPIRE Addresses files (the local SQLite copy only). */
+  importedAddressesWithWord?(country: 'ES', word: string, limit: number): Awaitable<StoredAddress[]>;
 }
 
 export interface AddressDepsSources {
@@ -26,14 +28,36 @@ export interface AddressDepsSources {
 }
 
 /**
- * Parcels of the copy whose stored address (the parcel's, else its finca's) holds the street's
- * longest significant word; the caller keeps those on the right street. Used while the geocoder is down.
+ * A portal as the Catastro writes an address: street, number, then the locality the AD file
+ * names in brackets after the street (`CL EMILIANO DIAZ CASTRO (FASNIA)`, 5 → `CL EMILIANO DIAZ CASTRO 5 (FASNIA)`).
+ */
+function portalAddress(portal: StoredAddress): CopyAddress {
+  const [, street, locality] = /^(.*?)\s*(\(.*\))?$/.exec(portal.street) ?? [];
+  return {
+    ref: portal.ref,
+    country: portal.country,
+    direccion: [street || portal.street, portal.number, locality].filter(Boolean).join(' '),
+    ...(portal.postcode && { codigoPostal: portal.postcode }),
+    ...(portal.municipality && { municipio: portal.municipality }),
+    centroid: portal.point,
+  };
+}
+
+/**
+ * Addresses of the copy holding the street's longest significant word: parcels' stored addresses
+ * (the parcel's, else its finca's) and portals of imported INSPIRE Addresses files; the caller
+ * keeps those on the right street. Used while the geocoder is down.
  */
 function copyStreetSearch(store: AddressWordSearch): LocalAddressSearch {
   return {
-    parcelsOnStreet(streetName: string, limit: number): Awaitable<StoredParcel[]> {
+    async addressesOnStreet(streetName: string, limit: number): Promise<CopyAddress[]> {
       const longest = [...SPANISH_NAMES.tokens(streetName)].sort((a, b) => b.length - a.length)[0];
-      return longest ? store.parcelsWithAddressWord('ES', longest, limit) : [];
+      if (!longest) return [];
+      const [parcels, portals] = await Promise.all([
+        store.parcelsWithAddressWord('ES', longest, limit),
+        store.importedAddressesWithWord?.('ES', longest, limit) ?? [],
+      ]);
+      return [...parcels, ...portals.map(portalAddress)];
     },
   };
 }
