@@ -81,7 +81,14 @@ describe('offline address search over imported portals', () => {
   it('with the geocoder unreachable, finds the portal of the file (parcel not in the copy) and says the copy answered', async () => {
     // Nothing listens on port 9 of this machine: the geocoder fails the way it does offline.
     const http = new UpstreamClient({ timeoutMs: 1000, retries: 0 });
-    const deps = createAddressDeps({ store, http, cartociudadBaseUrl: 'http://127.0.0.1:9', callejeroBaseUrl: 'http://127.0.0.1:9' });
+    // The copy as Spain's adapter hands it over (core/countries/es/adapter.ts: country bound once).
+    const copy = {
+      getParcel: store.getParcel.bind(store),
+      getFinca: (ref14: string) => store.getFinca('ES', ref14),
+      parcelsWithAddressWord: store.parcelsWithAddressWord.bind(store),
+      importedAddressesWithWord: store.importedAddressesWithWord.bind(store),
+    };
+    const deps = createAddressDeps({ store: copy, http, cartociudadBaseUrl: 'http://127.0.0.1:9', callejeroBaseUrl: 'http://127.0.0.1:9' });
     const [portal] = portalsOfFile().filter((p) => p.ref === '8544911CS5284S');
     const answer = await addressCandidates({ country: 'ES', q: 'Carretera General del Sur 73, Fasnia', limit: 5 }, deps);
     expect(answer.dataSource).toBe('local_clone');
