@@ -9,12 +9,14 @@ import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
 import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, datafordelerApiKey, dawaFallbackUrl, resolveDkSources, type DkSourcesConfig } from './config.js';
 import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
-import { matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
+import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
+/** The status page's cheap query: any one ejerlav. */
+const STATUS_QUERY = '{ MAT_Ejerlav(first: 1) { nodes { ejerlavskode } } }';
 
 /**
  * Denmark's live sources. With a Datafordeler API key everything comes from Datafordeler's
@@ -42,9 +44,15 @@ class DenmarkLiveSource implements LiveParcelSource {
     return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(dawa, point), ctx), today()), ctx));
   }
 
-  /** Status page: the DAWA fallback only (a Datafordeler check would carry the API key in its URL). */
+  /**
+   * Status page: with a key, one cheap Matriklen query (the URL carries the key; the monitor shows
+   * neither URLs nor upstream texts); without one, the DAWA fallback when configured, else the
+   * Datafordeler service asked without a key, which refuses it: the country shows as down before
+   * the user clicks, as it is until a key is configured.
+   */
   statusChecks(near: LonLat): SourceCheck[] {
-    return this.dawaUrl ? [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.dawaUrl, near), accept: GEOJSON }] : [];
+    if (!this.apiKey && this.dawaUrl) return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.dawaUrl, near), accept: GEOJSON }];
+    return [{ source: DATAFORDELER_SOURCE, url: datafordelerQueryUrl(this.sources.datafordelerUrl, this.apiKey ?? '', STATUS_QUERY, {}), accept: 'application/json' }];
   }
 
   /** Addresses as geocoded, and whose register placed them (for the answer's attribution). */
