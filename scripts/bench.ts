@@ -15,6 +15,13 @@ const run = (script: string, args: string[] = [], env: Record<string, string> = 
   if (result.status !== 0) console.log(`(${script} exited ${result.status})`);
 };
 
+// `npm run bench -- --store postgres`: the team store side by side with SQLite and GDAL (issue #18).
+const storeArg = process.argv.indexOf('--store');
+if (storeArg !== -1 && /^postgres/.test(process.argv[storeArg + 1] ?? '')) {
+  run('scripts/bench-team.ts');
+  process.exit(0);
+}
+
 if (existsSync('scripts/bench-import.ts')) run('scripts/bench-import.ts');
 run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
 for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);

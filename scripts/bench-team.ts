@@ -1,0 +1,220 @@
+// `npm run bench -- --store postgres` (issue #18): the team store on PostgreSQL/PostGIS measured
+// side by side with the embedded SQLite copy and with GDAL, in one run on one machine (figures,
+// not a test). A throwaway PostGIS cluster is started as the tests start it
+// (test/helpers/postgres-cluster.ts: fsync off, 64 MB shared buffers; the same for every
+// contender, so only the ratios carry over to a real server).
+//   1. import: the real Segovia (40146) parcels file as COPIES shifted copies with distinct
+//      references (one GML), imported by `catastro import --store postgres://…` (COPY, one
+//      transaction), by `catastro import --data …` (SQLite) and by `ogr2ogr -f PostgreSQL`
+//      (reprojected to EPSG:4326, GiST index, after a warm-up that writes the .gfs), in turn,
+//      each under /usr/bin/time -v into a fresh database; medians, ratio, disk per parcel
+//      (pg_total_relation_size);
+//   2. HTTP: `catastro serve --workers 2` (two server processes) on the PostGIS database, then on
+//      the SQLite copy, each loaded by wrk with reference lookups (every request a different
+//      parcel, so each one reads the store) and point→parcel calls (a point inside a parcel).
+// Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { PostgisStore } from '../core/store/postgres/postgis-store.js';
+import { postgresSkipReason, startTestCluster } from '../test/helpers/postgres-cluster.js';
+import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
+
+const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
+const COPIES = Number(process.env.BENCH_TEAM_COPIES ?? 40);
+const RUNS = Number(process.env.BENCH_TEAM_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 8);
+const CONNECTIONS = 64;
+const CLI = path.resolve('bin/catastro.js');
+// Every answer comes from the store; live sources are never asked (hosts that never resolve, RFC 6761).
+const OFFLINE_ENV = {
+  CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',
+  CATASTRO_ES_WFS_URL: 'http://ovc.catastro.invalid/INSPIRE/wfsCP.aspx',
+  CATASTRO_CARTOCIUDAD_URL: 'http://www.cartociudad.invalid',
+  CATASTRO_CALLEJERO_URL: 'http://ovc.catastro.invalid',
+};
+
+if (postgresSkipReason || !existsSync('/usr/bin/time')) {
+  console.log(`team store bench skipped: ${postgresSkipReason ?? '/usr/bin/time is not installed (Debian package "time")'}`);
+  process.exit(0);
+}
+const hasGdal = spawnSync('ogr2ogr', ['--version']).status === 0;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-team-'));
+
+interface Measured { wallS: number; cpuS: number; peakMiB: number }
+
+/** Runs a command under /usr/bin/time -v and reads its figures. */
+function timed(command: string, args: string[]): Measured {
+  const run = spawnSync('/usr/bin/time', ['-v', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...OFFLINE_ENV } });
+  if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  const field = (name: string) => new RegExp(`${name}: (.+)`).exec(run.stderr)?.[1].trim() ?? '';
+  const clock = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number);
+  return {
+    wallS: clock.reduce((total, part) => total * 60 + part, 0),
+    cpuS: Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)')),
+    peakMiB: Number(field('Maximum resident set size \\(kbytes\\)')) / 1024,
+  };
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The sample's members as `copies` copies on a grid: each copy's outlines shifted by the sample's
+ * extent (EPSG:25830 metres) and its references renumbered (valid 14-character urban and rustic shapes),
+ * so every parcel of the file is a distinct parcel at its own place.
+ */
+async function shiftedCopies(copies: number): Promise<{ file: string; parcels: number }> {
+  const gml = gunzipSync(readFileSync(SAMPLE)).toString('utf8');
+  const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + '</member>'.length];
+  const members = gml.slice(start, end).split(/(?=<member>)/);
+  const coordinates = [...gml.matchAll(/<gml:(?:posList[^>]*|pos)>([^<]+)</g)].flatMap((m) => m[1].trim().split(/\s+/).map(Number));
+  const xs = coordinates.filter((_, i) => i % 2 === 0);
+  const ys = coordinates.filter((_, i) => i % 2 === 1);
+  const [dx, dy] = [Math.max(...xs) - Math.min(...xs) + 100, Math.max(...ys) - Math.min(...ys) + 100];
+  const columns = Math.ceil(Math.sqrt(copies));
+  const file = path.join(dir, `segovia-${copies}-copies.gml`);
+  const out = createWriteStream(file);
+  out.write(gml.slice(0, start));
+  for (let copy = 0; copy < copies; copy++) {
+    const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
+    const shift = (text: string) => text.trim().split(/\s+/).map((v, i) => (Number(v) + (i % 2 === 0 ? ox : oy)).toFixed(3)).join(' ');
+    let chunk = '';
+    for (const [index, member] of members.entries()) {
+      const ref = /<localId>([^<]+)</.exec(member)![1];
+      // Same shape as the original (urban: 7 digits + sheet; rustic: municipality + letter + 8 digits), led by a 9 no real one uses here.
+      const n = copy * members.length + index;
+      const renamed = copy === 0 ? ref : /^[0-9]{5}[A-Z]/.test(ref) ? `${ref.slice(0, 6)}9${String(n).padStart(7, '0')}` : `9${String(n).padStart(6, '0')}${ref.slice(7)}`;
+      chunk += member.split(ref).join(renamed).replace(/(<gml:(?:posList[^>]*|pos)>)([^<]+)</g, (_, tag: string, values: string) => `${tag}${shift(values)}<`);
+    }
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  out.end(gml.slice(end));
+  await finished(out);
+  return { file, parcels: members.length * copies };
+}
+
+async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function serve(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...OFFLINE_ENV } });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        resolve({
+          url: match[1],
+          stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }),
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+const describeLoad = (r: LoadResult) => `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed)`;
+
+const cluster = await startTestCluster();
+try {
+  console.log(`PostgreSQL/PostGIS team store vs SQLite and GDAL: ${COPIES} shifted copies of the Segovia parcels, ${RUNS} runs each, in turn`);
+  const { file, parcels } = await shiftedCopies(COPIES);
+  console.log(`  file: ${parcels.toLocaleString('en')} parcels, ${Math.round(statSync(file).size / 1e6)} MB of GML`);
+
+  // 1. Import, each contender into a fresh database (the schema made beforehand, untimed).
+  const ogrTarget = (db: string) => `PG:host=127.0.0.1 port=${cluster.port} user=postgres dbname=${db}`;
+  const gdalArgs = (db: string) => ['-f', 'PostgreSQL', ogrTarget(db), file, '-t_srs', 'EPSG:4326', '-nln', 'parcels',
+    '-lco', 'GEOMETRY_NAME=geom', '-lco', 'SPATIAL_INDEX=GIST', '--config', 'PG_USE_COPY', 'YES', '-overwrite'];
+  const gdalDatabase = async (name: string) => {
+    const url = await cluster.createDatabase(name);
+    await sql(url, 'CREATE EXTENSION postgis');
+    return url;
+  };
+  if (hasGdal) {
+    await gdalDatabase('gdal_warmup');
+    timed('ogr2ogr', gdalArgs('gdal_warmup')); // writes the .gfs GDAL then reuses
+  }
+  const ours: Measured[] = [];
+  const sqlite: Measured[] = [];
+  const gdal: Measured[] = [];
+  let oursUrl = '';
+  let gdalUrl = '';
+  let sqliteDir = '';
+  for (let run = 0; run < RUNS; run++) {
+    oursUrl = await cluster.createDatabase(`ours_${run}`);
+    await (await PostgisStore.open(oursUrl)).close(); // migrations, as `serve` or a first import would
+    ours.push(timed(process.execPath, [CLI, 'import', '--store', oursUrl, file]));
+    sqliteDir = mkdtempSync(path.join(dir, `sqlite-${run}-`));
+    sqlite.push(timed(process.execPath, [CLI, 'import', '--data', sqliteDir, file]));
+    if (hasGdal) {
+      gdalUrl = await gdalDatabase(`gdal_${run}`);
+      gdal.push(timed('ogr2ogr', gdalArgs(`gdal_${run}`)));
+    }
+  }
+  const rate = (m: Measured[]) => Math.round(parcels / median(m.map((x) => x.wallS)));
+  const figures = (m: Measured[]) => `median wall ${median(m.map((x) => x.wallS)).toFixed(2)} s, CPU ${median(m.map((x) => x.cpuS)).toFixed(2)} s, peak ${Math.max(...m.map((x) => x.peakMiB)).toFixed(0)} MiB`;
+  console.log(`  import, catastro --store postgres: ${rate(ours).toLocaleString('en')} parcels/s (${figures(ours)})`);
+  console.log(`  import, catastro (SQLite):         ${rate(sqlite).toLocaleString('en')} parcels/s (${figures(sqlite)})`);
+  const [{ count, bytes }] = await sql<{ count: string; bytes: string }>(oursUrl, `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`);
+  if (Number(count) !== parcels) throw new Error(`the PostGIS import holds ${count} parcels, the file ${parcels}`);
+  console.log(`  disk, catastro --store postgres: ${(Number(bytes) / 1e6).toFixed(1)} MB for ${Number(count).toLocaleString('en')} parcels = ${Math.round(Number(bytes) / Number(count))} bytes per parcel (table, TOAST and indexes: GiST, (country, ref), id, offline area)`);
+  if (hasGdal) {
+    console.log(`  import, ogr2ogr -f PostgreSQL:     ${rate(gdal).toLocaleString('en')} parcels/s (${figures(gdal)})`);
+    console.log(`  ratio: catastro --store postgres at ${(rate(ours) / rate(gdal)).toFixed(2)}x ogr2ogr's rate (wall), ${(median(gdal.map((x) => x.cpuS)) / median(ours.map((x) => x.cpuS))).toFixed(2)}x per CPU second of the importing process`);
+    const [gdalSize] = await sql<{ count: string; bytes: string }>(gdalUrl, `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`);
+    console.log(`  disk, ogr2ogr's table (every GML attribute, GiST index): ${Math.round(Number(gdalSize.bytes) / Number(gdalSize.count))} bytes per parcel`);
+  } else {
+    console.log('  ogr2ogr not installed (Debian gdal-bin): no GDAL ratio');
+  }
+  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+
+  // 2. HTTP, two server processes on each store, one store at a time.
+  if (!hasWrk) {
+    console.log('  HTTP: skipped, wrk is not installed (Debian package wrk)');
+  } else {
+    const sampleRows = await sql<{ ref: string; lon: number; lat: number }>(oursUrl,
+      `SELECT ref, ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ref, ST_PointOnSurface(geom) AS p FROM parcels ORDER BY random()) s`);
+    // The last fifth warms each server up (JIT, caches), unreported; the rest is measured, so no
+    // measured lookup finds an answer the warm-up left in the server's memory.
+    const warm = sampleRows.splice(Math.floor(sampleRows.length * 0.8));
+    const lookup = (r: { ref: string }): LoadRequest => `/api/catastro/${r.ref}`;
+    const point = (r: { lon: number; lat: number }): LoadRequest => ({ post: '/api/search/coordinates', json: JSON.stringify({ latitude: r.lat, longitude: r.lon }) });
+    const lookups = sampleRows.map(lookup);
+    const points = sampleRows.map(point);
+    const warmUp = [...warm.map(lookup), ...warm.map(point)];
+    console.log(`  HTTP, serve --workers 2 (two processes), wrk 1 thread ${CONNECTIONS} connections, ${SECONDS} s each; ${sampleRows.length.toLocaleString('en')} distinct parcels in random order`);
+    const results: Record<string, { lookups: LoadResult; points: LoadResult }> = {};
+    for (const [name, args] of [['SQLite', ['--data', sqliteDir]], ['PostgreSQL', ['--data', mkdtempSync(path.join(dir, 'serve-')), '--store', oursUrl]]] as const) {
+      const server = await serve([...args]);
+      try {
+        loadWithWrk(server.url, warmUp, { connections: CONNECTIONS, seconds: 3 });
+        const byRef = loadWithWrk(server.url, lookups, { connections: CONNECTIONS, seconds: SECONDS });
+        const byPoint = loadWithWrk(server.url, points, { connections: CONNECTIONS, seconds: SECONDS });
+        results[name] = { lookups: byRef, points: byPoint };
+        console.log(`  ${name.padEnd(10)} lookups ${describeLoad(byRef)}`);
+        console.log(`  ${name.padEnd(10)} point→parcel ${describeLoad(byPoint)}`);
+        if (byRef.answers > sampleRows.length) console.log(`  (${name}: more lookups than parcels: the repeats were answered from memory)`);
+      } finally {
+        await server.stop();
+      }
+    }
+    const ratio = (kind: 'lookups' | 'points') => (results.PostgreSQL[kind].perSecond / results.SQLite[kind].perSecond).toFixed(2);
+    console.log(`  ratio PostgreSQL / SQLite: lookups ${ratio('lookups')}x, point→parcel ${ratio('points')}x`);
+    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+  }
+} finally {
+  await cluster.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

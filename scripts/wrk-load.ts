@@ -1,0 +1,46 @@
+// wrk (Debian package `wrk`) driven from the bench scripts: a C load tool that leaves most of a
+// 2-core machine to the server. A Lua script walks the given requests in order, one per request.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface LoadResult { perSecond: number; p50ms: number; p99ms: number; answers: number; failed: number }
+
+/** One request of the walk: GET path, or POST path with a JSON body. */
+export type LoadRequest = string | { post: string; json: string };
+
+export const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+
+const lua = (text: string) => JSON.stringify(text);
+
+export function loadWithWrk(url: string, requests: LoadRequest[], options: { connections: number; seconds: number }): LoadResult {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-')), 'requests.lua');
+  const entries = requests.map((r) => (typeof r === 'string' ? `{"GET",${lua(r)}}` : `{"POST",${lua(r.post)},${lua(r.json)}}`));
+  writeFileSync(script, `requests = {${entries.join(',')}}
+headers = {["Content-Type"] = "application/json"}
+counter = 0
+request = function()
+  counter = counter + 1
+  local r = requests[(counter % #requests) + 1]
+  if r[3] then return wrk.format(r[1], r[2], headers, r[3]) end
+  return wrk.format(r[1], r[2])
+end
+`);
+  const run = spawnSync('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  const out = run.stdout;
+  const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
+  const millis = (re: RegExp) => {
+    const match = re.exec(out);
+    if (!match) return NaN;
+    const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+    return Number(match[1]) * scale;
+  };
+  const answers = number(/(\d+) requests in/);
+  const failed = (number(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors/.test(out) ? 1 : 0);
+  return {
+    perSecond: Math.round(number(/Requests\/sec:\s+([\d.]+)/)),
+    p50ms: millis(/50%\s+([\d.]+)(us|ms|s)/), p99ms: millis(/99%\s+([\d.]+)(us|ms|s)/), answers, failed,
+  };
+}
