@@ -29,7 +29,9 @@ const COPIES = Number(process.env.BENCH_TEAM_COPIES ?? 40);
 const RUNS = Number(process.env.BENCH_TEAM_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 8);
 const CONNECTIONS = 64;
-const CLI = path.resolve('bin/catastro.js');
+// The CLI as the app ships it, built at the start of the run and run directly (bin/catastro.js
+// would fall back to the TypeScript sources, and their slower start, when a source is edited meanwhile).
+const CLI = path.resolve('dist/app/core/cli.js');
 // Every answer comes from the store; live sources are never asked (hosts that never resolve, RFC 6761).
 const OFFLINE_ENV = {
   CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',
@@ -42,6 +44,8 @@ if (postgresSkipReason || !existsSync('/usr/bin/time')) {
   console.log(`team store bench skipped: ${postgresSkipReason ?? '/usr/bin/time is not installed (Debian package "time")'}`);
   process.exit(0);
 }
+console.log('building the app (npm run build:app)…');
+if (spawnSync('npm', ['run', '--silent', 'build:app'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:app failed');
 const hasGdal = spawnSync('ogr2ogr', ['--version']).status === 0;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-team-'));
 
