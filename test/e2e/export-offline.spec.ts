@@ -29,6 +29,13 @@ test('KML export downloads a file holding the parcel outline; GPX holds its wayp
   expect(polygon!.properties!['fill-opacity']).toBeGreaterThan(0);
   expect(polygon!.properties!['fill-opacity']).toBeLessThan(1);
   expect(document.getElementsByTagName('tessellate')[0].textContent).toBe('1');
+  // Every field of the service's answer is in ExtendedData (objects one level deep as `name.key`), the outline being the geometry.
+  const { poligono: _outline, ...answer } = (await (await request.get(`${appUrl}/api/catastro/${SAMPLE_PARCEL.ref}`)).json()).data as Record<string, unknown>;
+  const fields = Object.entries(answer).flatMap(([name, value]) => (value !== null && typeof value === 'object'
+    ? Object.entries(value as Record<string, unknown>).map(([key, inner]) => [`${name}.${key}`, inner] as const)
+    : [[name, value] as const])).filter(([, value]) => value !== null && value !== undefined && value !== '');
+  expect(fields.length).toBeGreaterThan(8);
+  for (const [name, value] of fields) expect(String(polygon!.properties![name]), name).toBe(String(value));
 
   // Rendered: the read-back KML drawn on the map with its own style covers the parcel's centroid.
   await app.evaluate((feature) => {

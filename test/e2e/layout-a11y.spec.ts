@@ -46,6 +46,42 @@ test.describe('accessibility (item 8)', () => {
     await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
   });
 
+  test('the borders of the app\'s own text fields, selects and bordered buttons stand out 3:1 from what surrounds them (WCAG 1.4.11)', async ({ app }) => {
+    await search(app, URBAN_PARCEL.ref);
+    await expect(app.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+    const weak = await app.evaluate(() => {
+      const rgba = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const channel = (v: number) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      };
+      const contrast = (a: number[], b: number[]) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+      /** The first opaque background behind an element (the page's when none). */
+      const backgroundBehind = (element: Element | null): number[] => {
+        for (let e = element; e; e = e.parentElement) {
+          const color = rgba(getComputedStyle(e).backgroundColor);
+          if (color.length === 3 || color[3] > 0.9) return color.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      const found: string[] = [];
+      let checked = 0;
+      // The map library's own controls are left out: their look is MapLibre's.
+      for (const control of document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea, button')) {
+        if (control.closest('.maplibregl-ctrl') || !(control as HTMLElement).offsetParent) continue;
+        const style = getComputedStyle(control);
+        if (style.borderTopStyle === 'none' || parseFloat(style.borderTopWidth) === 0 || rgba(style.borderTopColor)[3] === 0) continue;
+        checked++;
+        const ratio = contrast(rgba(style.borderTopColor).slice(0, 3), backgroundBehind(control.parentElement));
+        if (ratio < 3) found.push(`${control.tagName.toLowerCase()}${control.getAttribute('aria-label') ? ` "${control.getAttribute('aria-label')}"` : ` "${control.textContent?.trim().slice(0, 20)}"`}: ${ratio.toFixed(2)}:1`);
+      }
+      return { found, checked };
+    });
+    // The search box, the country select and the panel's buttons at least.
+    expect(weak.checked).toBeGreaterThanOrEqual(5);
+    expect(weak.found).toEqual([]);
+  });
+
   test('the Copy button sits outside the heading', async ({ app }) => {
     await search(app, SAMPLE_PARCEL.ref);
     const heading = app.getByRole('heading', { level: 2 }).filter({ hasText: SAMPLE_PARCEL.ref });
