@@ -67,7 +67,7 @@ test.describe('accessibility (item 8)', () => {
       const found: string[] = [];
       let checked = 0;
       // The map library's own controls are left out: their look is MapLibre's.
-      for (const control of document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea, button')) {
+      for (const control of Array.from(document.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea, button'))) {
         if (control.closest('.maplibregl-ctrl') || !(control as HTMLElement).offsetParent) continue;
         const style = getComputedStyle(control);
         if (style.borderTopStyle === 'none' || parseFloat(style.borderTopWidth) === 0 || rgba(style.borderTopColor)[3] === 0) continue;
