@@ -31,6 +31,8 @@ export const IpcChannel = {
   prepareDrag: 'catastro:prepare-drag',
   startDrag: 'catastro:start-drag',
   setLocalApi: 'catastro:set-local-api',
+  teamStore: 'catastro:team-store',
+  setTeamStore: 'catastro:set-team-store',
   systemLanguages: 'catastro:system-languages',
   offlineAreas: 'catastro:offline-areas',
   offlineDownload: 'catastro:offline-download',

@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TeamStoreView } from '../core/model/index.js';
 import type { CatastroService } from '../core/service.js';
 import { IMPORTABLE_EXTENSIONS } from '../core/store/import-plan.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
@@ -16,6 +17,8 @@ export interface IpcDeps {
   /** The one window allowed to call; any other sender (or a sub-frame) is refused. */
   isAppSender(sender: WebContents, senderFrameIsMain: boolean): boolean;
   dragIcon: NativeImage;
+  /** Settings → Team store: what the app works on (never the password), and switching it. */
+  teamStore?: { view(): TeamStoreView; change(value: unknown): Promise<TeamStoreView> };
 }
 
 const REFUSED: IpcResult<never> = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
@@ -115,6 +118,13 @@ export function setupIpc(deps: IpcDeps): void {
     }
     return deps.localApi.start(check.integerInRange(port, 'port', 1024, 65535));
   });
+
+  const { teamStore } = deps;
+  if (teamStore) {
+    handle(IpcChannel.teamStore, deps, () => teamStore.view());
+    // The URL is checked against its schema by the setting (electron/team-store-setting.ts) before any connection.
+    handle(IpcChannel.setTeamStore, deps, (_e, url) => teamStore.change(url));
+  }
 
   // Files written ahead of a drag, by reference and format: startDrag must run while the mouse
   // button is still down, so the drag handler cannot wait for an export.

@@ -1,6 +1,6 @@
 // Electron main process: wiring only. The facade (core/service.ts) does the work; this file
-// opens it on the user's data folder, creates the locked-down window and registers IPC.
-import { app, BrowserWindow, Menu, session } from 'electron';
+// opens it on the user's data folder (or the team store chosen in Settings), creates the locked-down window and registers IPC.
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { CatastroService } from '../core/service.js';
@@ -12,6 +12,7 @@ import { removeTempExports } from './export-files.js';
 import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
 import { hardenSession, lockNavigation } from './security.js';
+import { TeamStoreSetting } from './team-store-setting.js';
 
 /** Drag folders a crashed session left are deleted at the next start once this old. */
 const STALE_DRAG_FOLDER_MS = 24 * 60 * 60 * 1000;
@@ -61,29 +62,51 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
+let localApi: LocalApi | null = null;
+
+/**
+ * Opens the facade on `store` (a team database, or undefined for the data folder's SQLite copy)
+ * and moves the window's IPC and the local API to it; the facade it replaces is closed only once
+ * the new one is open, so a database that does not answer leaves the app as it was.
+ */
+async function openService(store: string | undefined, teamStore: TeamStoreSetting): Promise<void> {
+  const next = await CatastroService.open({ dataDir: app.getPath('userData'), resourcesDir, sources: serviceSourcesFromEnv(), store });
+  const [previous, previousApi] = [service, localApi];
+  service = next;
+  // The status bar's view of the sources: checked now and every five minutes (the spec's status page).
+  next.startStatusChecks();
+  localApi = new LocalApi(next, rendererDir);
+  setupIpc({
+    service: next,
+    localApi,
+    dragIcon: dragIcon(),
+    teamStore: { view: () => teamStore.view(), change: (value) => teamStore.change(value, (url) => openService(url, teamStore)) },
+    isAppSender: (sender, senderFrameIsMain) =>
+      senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
+  });
+  await previousApi?.stop();
+  previous?.close();
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession);
   serveRenderer(rendererDir);
-  service = await CatastroService.open({
-    dataDir: app.getPath('userData'),
-    resourcesDir,
-    sources: serviceSourcesFromEnv(),
-  });
-  // The status bar's view of the sources: checked now and every five minutes (the spec's status page).
-  service.startStatusChecks();
-  const localApi = new LocalApi(service, rendererDir);
-  setupIpc({
-    service,
-    localApi,
-    dragIcon: dragIcon(),
-    isAppSender: (sender, senderFrameIsMain) =>
-      senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
-  });
+  const teamStore = new TeamStoreSetting(app.getPath('userData'));
+  let unreachable: string | undefined;
+  try {
+    await openService(teamStore.current(), teamStore);
+  } catch (error) {
+    if (!teamStore.current()) throw error;
+    // The team database does not answer: work on this computer's copy and say so.
+    unreachable = `${(error as Error).message}\n\nCatastro Desktop works on this computer's copy meanwhile (Settings → Team store).`;
+    await openService(undefined, teamStore);
+  }
   mainWindow = createWindow();
+  if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: 'The team store does not answer', detail: unreachable });
   app.on('activate', () => { if (!mainWindow) mainWindow = createWindow(); });
   removeTempExports({ staleAfterMs: STALE_DRAG_FOLDER_MS });
-  app.on('before-quit', () => { void localApi.stop(); removeTempExports(); service?.close(); service = null; });
+  app.on('before-quit', () => { void localApi?.stop(); removeTempExports(); service?.close(); service = null; });
 }
 
 // Every other webContents (none is expected) gets the same navigation lock.

@@ -11,3 +11,4 @@ export * from './report.js';
 export * from './status.js';
 export * from './ipc-result.js';
 export * from './extents.js';
+export * from './team-store.js';

@@ -98,6 +98,12 @@ export const LayerImportOptionsValue = Type.Object({
   country: Type.Optional(MappingText),
 }, { additionalProperties: false });
 
+/**
+ * A shared team store chosen in the settings (the desktop app's `--store`): a postgres:// or
+ * postgresql:// URL, without spaces or control characters. Its password stays in the main process.
+ */
+export const TeamStoreUrl = Type.String({ maxLength: 2048, pattern: '^postgres(ql)?://[^\\s\\u0000-\\u001f]+$' });
+
 /** Local API port chosen in the settings. */
 export const LocalPort = Type.Integer({ minimum: 1024, maximum: 65535 });
 

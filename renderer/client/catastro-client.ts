@@ -22,7 +22,7 @@ export type SelectionFormat = 'geojson' | 'gpkg';
 export interface ExportedFile { fileName: string; bytes: Uint8Array }
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
-import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind } from '../../core/model/index.js';
+import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind, TeamStoreView } from '../../core/model/index.js';
 
 export type { AnalysisKind, AnalysisResults, OverlayKind };
 export type LonLatBox = [number, number, number, number];
@@ -59,6 +59,10 @@ export interface DesktopCapabilities {
   prepareDrag(ref: string, format: ExportFormat): Promise<void>;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
   setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
+  /** The store the app works on: the data folder's SQLite copy or a shared team database (never its password). */
+  teamStore?(): Promise<TeamStoreView>;
+  /** Switches to a team database (postgres://…) or back to the local copy (null); refused while it does not answer. */
+  setTeamStore?(url: string | null): Promise<TeamStoreView>;
   /** Offline areas of the local copy (Catastro ATOM downloads): list, download, update, cancel, remove. */
   offline?: OfflineCapabilities;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */

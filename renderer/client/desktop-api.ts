@@ -2,7 +2,7 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
-import type { CopyBuildingFacts, CopyExtent } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, TeamStoreView } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
@@ -48,6 +48,8 @@ export interface DesktopApi {
   prepareDrag(ref: string, format: ExportFormat): Promise<IpcResult<null>>;
   startDrag(ref: string, format: ExportFormat): void;
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
+  teamStore(): Promise<IpcResult<TeamStoreView>>;
+  setTeamStore(url: string | null): Promise<IpcResult<TeamStoreView>>;
   /** The operating system's preferred languages (BCP 47, best first). */
   systemLanguages(): Promise<IpcResult<string[]>>;
   offlineAreas(): Promise<IpcResult<OfflineArea[]>>;

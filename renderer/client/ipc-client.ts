@@ -30,6 +30,8 @@ export class IpcClient implements CatastroClient {
       startDrag: (ref, format) => api.startDrag(ref, format),
       prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
       setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
+      teamStore: () => unwrap(api.teamStore()),
+      setTeamStore: (url) => unwrap(api.setTeamStore(url)),
       systemLanguages: () => unwrap(api.systemLanguages()),
       offline: {
         areas: () => unwrap(api.offlineAreas()),

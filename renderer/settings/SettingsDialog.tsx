@@ -4,11 +4,12 @@ import { useClient } from '../app/client-context.js';
 import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';
+import { TeamStoreSetting } from './TeamStoreSetting.js';
 import { useAppStore } from '../state/store.js';
 
 const KEY_STORAGE = 'catastro.apiKey';
 
-/** Browser: the API key the HTTP client sends. Electron: start/stop the local HTTP API for other tools. */
+/** Browser: the API key the HTTP client sends. Electron: start/stop the local HTTP API for other tools. Both: the store (TeamStoreSetting). */
 export function SettingsDialog() {
   const { t } = useTranslation('settings');
   const client = useClient();
@@ -54,6 +55,7 @@ export function SettingsDialog() {
             {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
           </div>
         )}
+        <TeamStoreSetting />
         <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
         <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
       </div>
