@@ -27,6 +27,13 @@ test.describe('search understands what people type and checks before it asks (it
     await expect(app.getByTestId('search-kind')).toHaveText('UTM ETRS89 zone 30');
     await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
 
+    // Without a zone, the zone of the map's centre (-4.47°: zone 30) is inferred. A failed search clears the parcel first, so the find is this one's.
+    await search(app, '40146A99999999');
+    await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
+    await search(app, '376458.52 4546461.01');
+    await expect(app.getByTestId('search-kind')).toHaveText('UTM ETRS89 zone 30');
+    await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+
     await search(app, `${SAMPLE_PARCEL.longitude.toFixed(6)}, ${SAMPLE_PARCEL.latitude.toFixed(6)}`);
     await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
   });
