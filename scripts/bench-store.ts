@@ -2,7 +2,7 @@
 // then, on the sample scaled to ≥ 1,000,000 parcels (the real 40146 parcels repeated on a
 // grid of shifted copies), reference lookup and point→parcel in process, µs p50/p99.
 // Leaves the scaled store at the path printed last (reused by bench-http.ts).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -68,6 +68,12 @@ const storeFile = path.join(dir, 'catastro.sqlite');
 const store = ParcelStore.open(storeFile);
 const writer = new ParcelWriter(store.db);
 const refs: string[] = [];
+// The write rate per million parcels written, so the first and the last million are compared
+// side by side in one run (the machine is shared: rates of separate runs differ by load alone).
+const SLICE = 1_000_000;
+const sliceRates: number[] = [];
+let written = 0;
+let sliceStarted = performance.now();
 const t1 = Date.now();
 store.db.exec('BEGIN');
 for (let copy = 0; copy < copies; copy++) {
@@ -80,11 +86,31 @@ for (let copy = 0; copy < copies; copy++) {
       : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
     writer.parcel({ ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] });
     if (index % 7 === 0) refs.push(ref);
+    if (++written % SLICE === 0) {
+      const now = performance.now();
+      sliceRates.push(Math.round(SLICE / ((now - sliceStarted) / 1000)));
+      sliceStarted = now;
+    }
   }
 }
+const commitStarted = Date.now();
 store.db.exec('COMMIT');
+const commitSeconds = (Date.now() - commitStarted) / 1000;
 const total = store.countParcels();
-console.log(`scaled copy: ${total} parcels written in ${((Date.now() - t1) / 1000).toFixed(1)} s (${Math.round(total / ((Date.now() - t1) / 1000))} parcels/s, writer only)`);
+const writeSeconds = (Date.now() - t1) / 1000;
+console.log(`scaled copy: ${total} parcels written in ${writeSeconds.toFixed(1)} s (${Math.round(total / writeSeconds)} parcels/s, writer only, commit ${commitSeconds.toFixed(1)} s of it)`);
+if (sliceRates.length > 1) {
+  console.log(`write rate by million: ${sliceRates.map((r) => r.toLocaleString('en')).join(', ')} parcels/s; last / first ${(sliceRates[sliceRates.length - 1] / sliceRates[0]).toFixed(2)} (goal >= 0.85)`);
+}
+{
+  // What the whole of Spain (50.9 M parcels) would cost at this run's figures: disk by bytes per
+  // parcel, time at the last million's rate (a lower bound if the rate keeps falling with size).
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  const bytes = statSync(storeFile).size;
+  const SPAIN = 50_900_000;
+  const lastRate = sliceRates[sliceRates.length - 1] ?? total / writeSeconds;
+  console.log(`disk: ${(bytes / 1e9).toFixed(2)} GB, ${Math.round(bytes / total)} bytes/parcel; Spain's ${SPAIN / 1e6} M parcels at these figures: ${(bytes / total * SPAIN / 1e9).toFixed(0)} GB, about ${Math.round(SPAIN / lastRate / 60)} min of writing at the last million's rate`);
+}
 
 // 3. Lookups on the scaled copy.
 const random = (n: number) => Math.floor(Math.random() * n);
