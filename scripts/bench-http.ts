@@ -6,9 +6,14 @@
 //         so each one is a SQLite lookup and a fresh serialisation.
 // The load tool is wrk (Debian package `wrk`) when installed: a C program that leaves most of
 // a 2-core machine to the server; otherwise autocannon, which needs about a core of its own.
-// Usage: npx tsx scripts/bench-http.ts [--data DIR] [--workers N] [--seconds S] [--app CHECKOUT]
-// (--app: the checkout whose `bin/catastro.js` serves, e.g. an export of main to compare against;
-// build it first, `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
+// The machine is shared, so every figure is a ratio to the bare route measured in the same round,
+// rounds alternate the servers (all started at once, idle while another is measured), and the
+// median and range of the rounds are printed.
+// Usage: npx tsx scripts/bench-http.ts [--data DIR] [--workers N] [--seconds S] [--rounds R]
+//          [--app CHECKOUT] [--compare CHECKOUT]
+// (--app: the checkout whose `bin/catastro.js` serves, this one by default; --compare: a second
+// one measured in the same rounds, e.g. an export of main; build each first,
+// `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +28,8 @@ const dataDir = args.get('data') ?? mkdtempSync(path.join(os.tmpdir(), 'catastro
 const workers = args.get('workers') ?? '1';
 const seconds = Number(args.get('seconds') ?? 10);
 const appDir = path.resolve(args.get('app') ?? '.');
+const compareDir = args.get('compare') && path.resolve(args.get('compare')!);
+const rounds = Number(args.get('rounds') ?? 3);
 const CONNECTIONS = 64;
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
@@ -47,11 +54,11 @@ function baselineScript(): string {
   return file;
 }
 
-function startServer(baseline = false): Promise<{ url: string; stop: () => void }> {
+function startServer(baseline = false, app = appDir): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const serverArgs = baseline
       ? [baselineScript()]
-      : [path.join(appDir, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0'];
+      : [path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0'];
     const child = spawn(process.execPath, serverArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -140,46 +147,65 @@ const tool = hasWrk ? `wrk, 1 thread, ${CONNECTIONS} connections` : `autocannon,
 const print = (label: string, r: LoadResult) =>
   console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed)`);
 
-console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es) of ${appDir}, ${seconds} s each, load: ${tool}`);
-const baseline = await startServer(true);
-let bare: LoadResult;
-try {
-  bare = await load(baseline.url, ['000700100UL74F']);
-  print('baseline, bare fastify answering a constant', bare);
-} finally {
-  baseline.stop();
-}
-await new Promise((resolve) => setTimeout(resolve, 500));
+console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es), ${rounds} rounds of ${seconds} s per mix, load: ${tool}`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const range = (values: number[], digits = 2) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
-const server = await startServer();
+const baseline = await startServer(true);
+const servers: { label: string; url: string; stop: () => void }[] = [];
 try {
+  for (const [label, dir] of [['this', appDir], ['compared', compareDir]] as const) {
+    if (dir) servers.push({ label: `${label} (${dir})`, ...(await startServer(false, dir)) });
+  }
   const refs = sampleRefs(300_000);
   if (refs.length === 0) throw new Error('the store has no parcels');
   const hot = refs.slice(0, 1000);
-  await warmUp(server.url, hot);
-  // Issue 16's goals, as ratios to the bare route measured in this same run (the machine is shared).
-  const ratio = (label: string, r: LoadResult, goal: number) => console.log(
-    `  ${label}: ${(r.perSecond / bare.perSecond).toFixed(2)}x bare fastify (goal >= ${goal}x ${r.perSecond / bare.perSecond >= goal ? 'met' : 'not met'}), p99 ${r.p99ms} ms (goal < 10 ms ${r.p99ms < 10 ? 'met' : 'not met'})`);
-  const hotResult = await load(server.url, hot);
-  print(`hot, 1,000 references repeated`, hotResult);
-  ratio('hot', hotResult, 0.9);
+  const coldSlice = Math.floor(refs.length / (rounds * servers.length));
+  for (const server of servers) await warmUp(server.url, hot);
+  const figures = servers.map(() => ({ hot: [] as number[], cold: [] as number[], hotP99: [] as number[], coldP99: [] as number[] }));
+  const bares: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const bare = await load(baseline.url, ['000700100UL74F']);
+    bares.push(bare.perSecond);
+    print(`round ${round + 1}, bare fastify answering a constant`, bare);
+    for (const [s, server] of servers.entries()) {
+      const hotResult = await load(server.url, hot);
+      print(`round ${round + 1}, ${server.label}, hot, 1,000 references repeated`, hotResult);
+      figures[s].hot.push(hotResult.perSecond / bare.perSecond);
+      figures[s].hotP99.push(hotResult.p99ms);
+      if (refs.length < 100_000) continue;
+      // Each server and round gets references no one asked before.
+      const offset = (round * servers.length + s) * coldSlice;
+      const coldResult = await load(server.url, refs.slice(offset, offset + coldSlice));
+      print(`round ${round + 1}, ${server.label}, cold, ${coldSlice.toLocaleString('en')} distinct references`, coldResult);
+      figures[s].cold.push(coldResult.perSecond / bare.perSecond);
+      figures[s].coldP99.push(coldResult.p99ms);
+    }
+  }
   if (refs.length < 100_000) console.log(`  cold: skipped, the store has only ${refs.length} parcels (references would repeat); run bench-store.ts first`);
-  else {
-    const coldResult = await load(server.url, refs);
-    print(`cold, ${refs.length.toLocaleString('en')} distinct references`, coldResult);
-    ratio('cold', coldResult, 0.5);
+  console.log(`  bare fastify: ${range(bares, 0)} requests/s`);
+  for (const [s, server] of servers.entries()) {
+    const f = figures[s];
+    const verdict = (values: number[], goal: number) => (median(values) >= goal ? 'met' : 'not met');
+    console.log(`  ${server.label}: hot ${range(f.hot)}x bare (goal >= 0.9x ${verdict(f.hot, 0.9)}), p99 ${range(f.hotP99, 1)} ms`);
+    if (f.cold.length) console.log(`  ${server.label}: cold ${range(f.cold)}x bare (goal >= 0.5x ${verdict(f.cold, 0.5)}), p99 ${range(f.coldP99, 1)} ms (goal < 10 ms)`);
   }
   // Parcel vector tiles at the map's first parcel zoom, one client asking one tile after another
   // (a map being panned), so the latency is the server's cost of a tile, not queueing.
   if (hasWrk) {
     const tiles = sampleTiles(13, 5000);
-    const coldTiles = loadWithWrk(server.url, tiles, 1, '/api/tiles/parcels/');
-    print(`tiles z13, one client, ${tiles.length} distinct tiles walked in turn (${coldTiles.answers > tiles.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
-    const hotTiles = loadWithWrk(server.url, tiles.slice(0, 20), 1, '/api/tiles/parcels/');
-    print('tiles z13, one client, 20 tiles asked again and again', hotTiles);
-    console.log(`  tiles: p50 ${coldTiles.p50ms} ms new, ${hotTiles.p50ms} ms again (goal < 10 ms ${Math.max(coldTiles.p50ms, hotTiles.p50ms) < 10 ? 'met' : 'not met'})`);
+    const share = Math.floor(tiles.length / servers.length);
+    for (const [s, server] of servers.entries()) {
+      const own = tiles.slice(s * share, (s + 1) * share); // each server's tiles new to it
+      const coldTiles = loadWithWrk(server.url, own, 1, '/api/tiles/parcels/');
+      print(`${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
+      const hotTiles = loadWithWrk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
+      print(`${server.label}, tiles z13, one client, 20 tiles asked again and again`, hotTiles);
+      console.log(`  ${server.label}: tiles p50 ${coldTiles.p50ms} ms new, ${hotTiles.p50ms} ms again (goal < 10 ms)`);
+    }
   }
   console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
 } finally {
-  server.stop();
+  baseline.stop();
+  for (const server of servers) server.stop();
 }
