@@ -7,6 +7,7 @@ import { importHazardLayers } from './analysis/import-hazard-layers.js';
 import { layerFields } from './analysis/terrain/layer-fields.js';
 import type { AdapterContext, CountryAdapter } from './countries/adapter.js';
 import { CountryRegistry, type SourcesConfig } from './countries/registry.js';
+import { officialViewerLink } from './countries/official-viewers.js';
 import { withForalReferences } from './countries/foral/address-candidates.js';
 import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
@@ -289,7 +290,7 @@ export class CatastroService {
       solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
       terrain: (parcel) => this.analyses.terrain(parcel),
       groundMotion: (parcel) => this.analyses.groundMotion(parcel),
-      viewerUrl: (parcel) => this.countries.find(parcel.pais)?.viewerUrl?.(parcel.refCatastral),
+      viewerUrl: (parcel) => officialViewerLink(parcel)?.url,
       version: API_VERSION,
     });
     return renderReport(data, path.join(this.resourcesDir, 'fonts'));

@@ -81,8 +81,6 @@ export interface CountryAdapter {
    * WFS GetNeighbourParcel): the report's map of a parcel whose surroundings the copy lacks.
    */
   neighbourOutlines?(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]>;
-  /** Link to the country's official map viewer at this parcel, where it has one. */
-  viewerUrl?(ref: string): string;
   /** Units of a finca (`coverage.units`); `cursor` is checked by the adapter against the finca. */
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
   /** Endpoint 1 (`coverage.byAddress`): the query is validated by the core (lengths, ranges, postcode format). */

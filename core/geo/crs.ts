@@ -22,6 +22,8 @@ DEFINITIONS[5514] = '+proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.
 for (const [epsg, meridian] of [[2176, 15], [2177, 18], [2178, 21], [2179, 24]]) {
   DEFINITIONS[epsg] = `+proj=tmerc +lat_0=0 +lon_0=${meridian} +k=0.999923 +x_0=${meridian / 3}500000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
 }
+// Switzerland's CH1903+ / LV95 (EPSG:2056), PROJ's definition with EPSG's 3-parameter shift (the official viewer's centre, ch/official-viewer.ts).
+DEFINITIONS[2056] = '+proj=somerc +lat_0=46.9524055555556 +lon_0=7.43958333333333 +k_0=1 +x_0=2600000 +y_0=1200000 +ellps=bessel +towgs84=674.374,15.056,405.346,0,0,0,0 +units=m +no_defs';
 // Finland's ETRS-TM35FIN (EPSG:3067): ETRS89 UTM zone 35 N, easting first.
 DEFINITIONS[3067] = '+proj=utm +zone=35 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
 for (let zone = 28; zone <= 33; zone++) {

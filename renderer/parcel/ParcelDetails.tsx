@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Parcel } from '../../core/model/index.js';
-import { rusticParts, rusticPlaceName, sedeViewerUrl } from '../../core/countries/es/reference.js';
+import { rusticParts, rusticPlaceName } from '../../core/countries/es/reference.js';
+import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
@@ -32,8 +33,8 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
   const utm = toUtm(parcel.longitud, parcel.latitud);
   const latLon = `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`;
   const utmText = t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) });
-  // The official viewer of the country (the ES adapter's viewerUrl uses the same function).
-  const viewer = parcel.pais === 'ES' ? { name: 'Sede Electrónica del Catastro', url: sedeViewerUrl(parcel.refCatastral) } : undefined;
+  // The country's official viewer where its deep link is documented (the same rule as the report's).
+  const viewer = officialViewerLink(parcel);
   // Farmland is measured in hectares; both units for rustic land and for any parcel of a hectare or more.
   const area = parcel.superficieParcela === undefined ? undefined
     : rustic || parcel.superficieParcela >= 10_000 ? `${formatArea(parcel.superficieParcela)} (${formatHectares(parcel.superficieParcela)})`

@@ -18,7 +18,7 @@ import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-s
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
-import { claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, sedeViewerUrl, unitReference } from './reference.js';
+import { claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, unitReference } from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
@@ -119,11 +119,6 @@ export class SpainAdapter implements CountryAdapter {
 
   normalizeReference(ref: string): string {
     return catastroReference(ref);
-  }
-
-  /** The Sede Electrónica del Catastro's map viewer, centred on the finca. */
-  viewerUrl(ref: string): string {
-    return sedeViewerUrl(ref);
   }
 
   async neighbourOutlines(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]> {

@@ -1,0 +1,15 @@
+import type { LonLat } from '../model/index.js';
+
+/**
+ * A country's official public cadastre viewer and how to open it at one parcel. Only formats the
+ * owner documents (or shows in its own pages) are used; `documentation` names that page.
+ * Pure (no I/O): the renderer builds its "Open in the official viewer" link with the same rule.
+ */
+export interface OfficialViewer {
+  /** The viewer's own name, shown in the link ("Sede Electrónica del Catastro"). */
+  readonly name: string;
+  /** Where the owner documents the deep-link format used by `url`. */
+  readonly documentation: string;
+  /** The viewer at this parcel: by its canonical reference, or by its centroid where the viewer takes coordinates. */
+  url(ref: string, centroid: LonLat): string;
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { OFFICIAL_VIEWERS, officialViewerLink } from '../../../core/countries/official-viewers.js';
+import { ULDK_RESULT_FIELDS, parseUldkAnswer } from '../../../core/countries/pl/uldk.js';
+import { fromWgs84 } from '../../../core/geo/crs.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
+
+const recordedPolishId = (): string => {
+  const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8'), ULDK_RESULT_FIELDS);
+  if (answer.kind !== 'records') throw new Error('the recording holds one record');
+  return answer.records[0].id;
+};
+
+describe('official viewer links, each in the format its owner documents', () => {
+  it('Poland: geoportal.gov.pl `identifyParcel` with the działka id of the recorded ULDK answer', () => {
+    const id = recordedPolishId();
+    const link = officialViewerLink({ pais: 'PL', refCatastral: id, longitud: 21.55, latitud: 52.18 });
+    expect(link).toEqual({ name: 'Geoportal.gov.pl', url: 'https://mapy.geoportal.gov.pl/imap/?identifyParcel=141201_1.0001.6509' });
+  });
+
+  it('Poland: a parcel number with a `/` part and an arkusz prefix is encoded and reads back whole', () => {
+    for (const id of ['221101_1.0001.161/8', '302101_1.0002.AR_7.138']) {
+      const url = new URL(officialViewerLink({ pais: 'PL', refCatastral: id, longitud: 17, latitud: 52 })!.url);
+      expect(url.origin + url.pathname).toBe('https://mapy.geoportal.gov.pl/imap/');
+      expect(url.searchParams.get('identifyParcel')).toBe(id);
+    }
+    expect(officialViewerLink({ pais: 'PL', refCatastral: '221101_1.0001.161/8', longitud: 17, latitud: 52 })!.url).toContain('161%2F8');
+  });
+
+  it('Spain: the Sede\'s cartography viewer by the 14-character finca of a recorded reference', () => {
+    expect(officialViewerLink({ pais: 'ES', refCatastral: '6344205CF7664S0001GP', longitud: -0.4, latitud: 39.5 })?.url)
+      .toBe('https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=6344205CF7664S');
+  });
+
+  it('Switzerland: map.geo.admin.ch centred in LV95 on the centroid, cadastral web map on, parcel zoom', () => {
+    const url = new URL(officialViewerLink({ pais: 'CH', refCatastral: CH_REF, longitud: CH_POINT[0], latitud: CH_POINT[1] })!.url);
+    expect(url.origin + url.pathname).toBe('https://map.geo.admin.ch/');
+    const query = new URLSearchParams(url.hash.replace(/^#\/map\?/, ''));
+    expect(url.hash.startsWith('#/map?')).toBe(true);
+    expect(query.get('layers')).toBe('ch.kantone.cadastralwebmap-farbe');
+    expect(query.get('z')).toBe('12');
+    const [easting, northing] = query.get('center')!.split(',').map(Number);
+    // Bern's old town: inside the documented LV95 ranges, and back to the same point within a metre.
+    expect(easting).toBeGreaterThan(2_450_000); expect(easting).toBeLessThan(2_900_000);
+    expect(northing).toBeGreaterThan(1_050_000); expect(northing).toBeLessThan(1_350_000);
+    const [e, n] = fromWgs84(2056, CH_POINT[0], CH_POINT[1]);
+    expect(Math.abs(e - easting)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(n - northing)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('LV95 as swisstopo computes it: its worked example 46°2\'38.87" N, 8°43\'49.79" E is E 2 699 999.76, N 1 099 999.97', () => {
+    const [e, n] = fromWgs84(2056, 8 + 43 / 60 + 49.79 / 3600, 46 + 2 / 60 + 38.87 / 3600);
+    // swisstopo's approximate formulas are good to about a metre; the 3-parameter datum shift to about 2 m.
+    expect(Math.abs(e - 2_699_999.76)).toBeLessThan(3);
+    expect(Math.abs(n - 1_099_999.97)).toBeLessThan(3);
+  });
+
+  it('countries without a documented deep link get no link, and every listed viewer names its documentation', () => {
+    for (const pais of ['FR', 'NL', 'CZ', 'PV', 'NA'] as const) {
+      expect(officialViewerLink({ pais, refCatastral: 'X', longitud: 2, latitud: 48 })).toBeUndefined();
+    }
+    for (const viewer of Object.values(OFFICIAL_VIEWERS)) expect(viewer!.documentation).toMatch(/^https:\/\//);
+  });
+});
