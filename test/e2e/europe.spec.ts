@@ -56,3 +56,18 @@ test('the map credits the cadastre of every parcel in view, not only the selecte
   await expect(attribution).toContainText('DGFiP');
   await screenshot(app, 'europe-03-attribution-in-view');
 });
+
+test('the panel links each parcel to its country\'s official viewer where the owner documents a deep link, and to none elsewhere', async ({ app }) => {
+  // Poland: GUGiK documents geoportal.gov.pl's `identifyParcel` (the recorded ULDK parcel).
+  await search(app, '141201_1.0001.6509');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('141201_1.0001.6509');
+  const viewer = app.getByTestId('official-viewer');
+  await expect(viewer).toHaveAttribute('href', 'https://mapy.geoportal.gov.pl/imap/?identifyParcel=141201_1.0001.6509');
+  await expect(viewer).toContainText('Geoportal.gov.pl');
+  await expect(viewer).toHaveAttribute('target', '_blank');
+  // France: no deep-link format of Géoportail or cadastre.gouv.fr is documented, so no link (the map link stays).
+  await search(app, '29158000AW0001');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
+  await expect(app.getByTestId('official-viewer')).toHaveCount(0);
+  await screenshot(app, 'europe-04-official-viewer');
+});
