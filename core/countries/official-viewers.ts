@@ -1,6 +1,7 @@
 import type { CountryCode, Parcel } from '../model/index.js';
 import { SWITZERLAND_OFFICIAL_VIEWER } from './ch/official-viewer.js';
 import { SPAIN_OFFICIAL_VIEWER } from './es/official-viewer.js';
+import { FRANCE_OFFICIAL_VIEWER } from './fr/official-viewer.js';
 import type { OfficialViewer } from './official-viewer.js';
 import { POLAND_OFFICIAL_VIEWER } from './pl/official-viewer.js';
 
@@ -12,6 +13,7 @@ import { POLAND_OFFICIAL_VIEWER } from './pl/official-viewer.js';
  */
 export const OFFICIAL_VIEWERS: Partial<Record<CountryCode, OfficialViewer>> = {
   ES: SPAIN_OFFICIAL_VIEWER,
+  FR: FRANCE_OFFICIAL_VIEWER,
   PL: POLAND_OFFICIAL_VIEWER,
   CH: SWITZERLAND_OFFICIAL_VIEWER,
 };

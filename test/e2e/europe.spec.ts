@@ -65,9 +65,16 @@ test('the panel links each parcel to its country\'s official viewer where the ow
   await expect(viewer).toHaveAttribute('href', 'https://mapy.geoportal.gov.pl/imap/?identifyParcel=141201_1.0001.6509');
   await expect(viewer).toContainText('Geoportal.gov.pl');
   await expect(viewer).toHaveAttribute('target', '_blank');
-  // France: no deep-link format of Géoportail or cadastre.gouv.fr is documented, so no link (the map link stays).
+  // France: Géoportail's permalink at the parcel's centroid (the one the panel shows), cadastral parcels on.
   await search(app, '29158000AW0001');
   await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
+  const [lat, lon] = (await app.getByTestId('centroid').innerText()).split(',').map((v) => v.trim().split(/\s/)[0]);
+  await expect(viewer).toHaveAttribute('href',
+    `https://www.geoportail.gouv.fr/carte?c=${lon},${lat}&z=19&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes`);
+  await expect(viewer).toContainText('Géoportail');
+  // The Netherlands: no deep-link format of the Kadaster's viewers is documented, so no link (the map link stays).
+  await search(app, 'OTL02 B 2298');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('OTL02-B-2298');
   await expect(app.getByTestId('official-viewer')).toHaveCount(0);
   await screenshot(app, 'europe-04-official-viewer');
 });

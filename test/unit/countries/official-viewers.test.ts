@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OFFICIAL_VIEWERS, officialViewerLink } from '../../../core/countries/official-viewers.js';
+import { parseParcelleAnswer } from '../../../core/countries/fr/apicarto.js';
 import { ULDK_RESULT_FIELDS, parseUldkAnswer } from '../../../core/countries/pl/uldk.js';
 import { fromWgs84 } from '../../../core/geo/crs.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
@@ -56,8 +57,21 @@ describe('official viewer links, each in the format its owner documents', () => 
     expect(Math.abs(n - 1_099_999.97)).toBeLessThan(3);
   });
 
+  it('France: Géoportail permalink centred on the centroid (6 decimals, longitude first) with the PCI parcels layer', () => {
+    // 29158000AW0001 (Penmarch) as the recorded API Carto answer gives it, centroid and all.
+    const [parcel] = parseParcelleAnswer(readFileSync(countryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'), 'utf8'), '2025-01-01');
+    const [lon, lat] = parcel.centroid;
+    const url = officialViewerLink({ pais: 'FR', refCatastral: parcel.ref, longitud: lon, latitud: lat })!.url;
+    expect(url).toBe(`https://www.geoportail.gouv.fr/carte?c=${lon.toFixed(6)},${lat.toFixed(6)}&z=19`
+      + '&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes');
+    // Penmarch, Finistère: the centre read back from the link is the parcel's, longitude first.
+    const [cLon, cLat] = new URL(url).searchParams.get('c')!.split(',').map(Number);
+    expect(cLon).toBeCloseTo(-4.37, 1);
+    expect(cLat).toBeCloseTo(47.80, 1);
+  });
+
   it('countries without a documented deep link get no link, and every listed viewer names its documentation', () => {
-    for (const pais of ['FR', 'NL', 'CZ', 'PV', 'NA'] as const) {
+    for (const pais of ['NL', 'CZ', 'LU', 'PV', 'NA'] as const) {
       expect(officialViewerLink({ pais, refCatastral: 'X', longitud: 2, latitud: 48 })).toBeUndefined();
     }
     for (const viewer of Object.values(OFFICIAL_VIEWERS)) expect(viewer!.documentation).toMatch(/^https:\/\//);
