@@ -2,7 +2,8 @@ import type { LonLat } from '../model/index.js';
 
 /**
  * A country's official public cadastre viewer and how to open it at one parcel. Only formats the
- * owner documents (or shows in its own pages) are used; `documentation` names that page.
+ * owner documents (or shows in its own pages), or that an established public client uses, are
+ * used; `documentation` names that page or client.
  * Pure (no I/O): the renderer builds its "Open in the official viewer" link with the same rule.
  */
 export interface OfficialViewer {

@@ -1,5 +1,6 @@
 import type { CountryCode, Parcel } from '../model/index.js';
 import { SWITZERLAND_OFFICIAL_VIEWER } from './ch/official-viewer.js';
+import { CZECHIA_OFFICIAL_VIEWER } from './cz/official-viewer.js';
 import { SPAIN_OFFICIAL_VIEWER } from './es/official-viewer.js';
 import { FRANCE_OFFICIAL_VIEWER } from './fr/official-viewer.js';
 import type { OfficialViewer } from './official-viewer.js';
@@ -16,6 +17,7 @@ export const OFFICIAL_VIEWERS: Partial<Record<CountryCode, OfficialViewer>> = {
   FR: FRANCE_OFFICIAL_VIEWER,
   PL: POLAND_OFFICIAL_VIEWER,
   CH: SWITZERLAND_OFFICIAL_VIEWER,
+  CZ: CZECHIA_OFFICIAL_VIEWER,
 };
 
 /** The parcel's country's official viewer at the parcel, or undefined where none is documented. */

@@ -6,6 +6,8 @@ import { ULDK_RESULT_FIELDS, parseUldkAnswer } from '../../../core/countries/pl/
 import { fromWgs84 } from '../../../core/geo/crs.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
+import { CZ_ADDRESS_POINT } from '../../fake-upstream/countries/cz.js';
+import { CZ_REF } from '../../fake-upstream/countries/inspire.js';
 
 const recordedPolishId = (): string => {
   const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8'), ULDK_RESULT_FIELDS);
@@ -70,8 +72,21 @@ describe('official viewer links, each in the format its owner documents', () => 
     expect(cLat).toBeCloseTo(47.80, 1);
   });
 
+  it('Czechia: Nahlížení do KN identified at the centroid in S-JTSK as EPSG:5514 writes it (x = −Y, y = −X)', () => {
+    const url = new URL(officialViewerLink({ pais: 'CZ', refCatastral: CZ_REF, longitud: CZ_ADDRESS_POINT[0], latitud: CZ_ADDRESS_POINT[1] })!.url);
+    expect(url.origin + url.pathname).toBe('https://nahlizenidokn.cuzk.cz/MapaIdentifikace.aspx');
+    expect(url.searchParams.get('l')).toBe('KN');
+    const [x, y] = fromWgs84(5514, CZ_ADDRESS_POINT[0], CZ_ADDRESS_POINT[1]);
+    expect(url.searchParams.get('x')).toBe(String(Math.round(x)));
+    expect(url.searchParams.get('y')).toBe(String(Math.round(y)));
+    // Prague's Old Town Square lies near S-JTSK Y 742 800, X 1 043 000: the link carries their negatives.
+    const prague = new URL(officialViewerLink({ pais: 'CZ', refCatastral: CZ_REF, longitud: 14.4213, latitud: 50.0875 })!.url);
+    expect(Math.abs(Number(prague.searchParams.get('x')) + 742_800)).toBeLessThan(1_500);
+    expect(Math.abs(Number(prague.searchParams.get('y')) + 1_043_000)).toBeLessThan(1_500);
+  });
+
   it('countries without a documented deep link get no link, and every listed viewer names its documentation', () => {
-    for (const pais of ['NL', 'CZ', 'LU', 'PV', 'NA'] as const) {
+    for (const pais of ['NL', 'DK', 'LU', 'PV', 'NA'] as const) {
       expect(officialViewerLink({ pais, refCatastral: 'X', longitud: 2, latitud: 48 })).toBeUndefined();
     }
     for (const viewer of Object.values(OFFICIAL_VIEWERS)) expect(viewer!.documentation).toMatch(/^https:\/\//);
