@@ -11,6 +11,9 @@ export interface OfficialViewer {
   readonly name: string;
   /** Where the owner documents the deep-link format used by `url`. */
   readonly documentation: string;
-  /** The viewer at this parcel: by its canonical reference, or by its centroid where the viewer takes coordinates. */
-  url(ref: string, centroid: LonLat): string;
+  /**
+   * The viewer at this parcel: by its canonical reference, or by its centroid where the viewer
+   * takes coordinates; undefined when the reference lacks what the format needs.
+   */
+  url(ref: string, centroid: LonLat): string | undefined;
 }

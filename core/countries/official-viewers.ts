@@ -4,6 +4,7 @@ import { CZECHIA_OFFICIAL_VIEWER } from './cz/official-viewer.js';
 import { SPAIN_OFFICIAL_VIEWER } from './es/official-viewer.js';
 import { FRANCE_OFFICIAL_VIEWER } from './fr/official-viewer.js';
 import type { OfficialViewer } from './official-viewer.js';
+import { NORWAY_OFFICIAL_VIEWER } from './no/official-viewer.js';
 import { POLAND_OFFICIAL_VIEWER } from './pl/official-viewer.js';
 
 /**
@@ -15,6 +16,7 @@ import { POLAND_OFFICIAL_VIEWER } from './pl/official-viewer.js';
 export const OFFICIAL_VIEWERS: Partial<Record<CountryCode, OfficialViewer>> = {
   ES: SPAIN_OFFICIAL_VIEWER,
   FR: FRANCE_OFFICIAL_VIEWER,
+  NO: NORWAY_OFFICIAL_VIEWER,
   PL: POLAND_OFFICIAL_VIEWER,
   CH: SWITZERLAND_OFFICIAL_VIEWER,
   CZ: CZECHIA_OFFICIAL_VIEWER,
@@ -23,5 +25,6 @@ export const OFFICIAL_VIEWERS: Partial<Record<CountryCode, OfficialViewer>> = {
 /** The parcel's country's official viewer at the parcel, or undefined where none is documented. */
 export function officialViewerLink(parcel: Pick<Parcel, 'pais' | 'refCatastral' | 'longitud' | 'latitud'>): { name: string; url: string } | undefined {
   const viewer = OFFICIAL_VIEWERS[parcel.pais];
-  return viewer && { name: viewer.name, url: viewer.url(parcel.refCatastral, [parcel.longitud, parcel.latitud]) };
+  const url = viewer?.url(parcel.refCatastral, [parcel.longitud, parcel.latitud]);
+  return viewer && url ? { name: viewer.name, url } : undefined;
 }

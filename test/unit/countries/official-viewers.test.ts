@@ -8,6 +8,7 @@ import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { CZ_ADDRESS_POINT } from '../../fake-upstream/countries/cz.js';
 import { CZ_REF } from '../../fake-upstream/countries/inspire.js';
+import { NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
 
 const recordedPolishId = (): string => {
   const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8'), ULDK_RESULT_FIELDS);
@@ -83,6 +84,15 @@ describe('official viewer links, each in the format its owner documents', () => 
     const prague = new URL(officialViewerLink({ pais: 'CZ', refCatastral: CZ_REF, longitud: 14.4213, latitud: 50.0875 })!.url);
     expect(Math.abs(Number(prague.searchParams.get('x')) + 742_800)).toBeLessThan(1_500);
     expect(Math.abs(Number(prague.searchParams.get('y')) + 1_043_000)).toBeLessThan(1_500);
+  });
+
+  it('Norway: SeEiendom by the matrikkelnummer\'s numbers, festenummer 0 when absent, seksjonsnummer 0', () => {
+    expect(officialViewerLink({ pais: 'NO', refCatastral: NO_REF, longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url)
+      .toBe('https://seeiendom.kartverket.no/eiendom/0301/208/646/0/0');
+    expect(officialViewerLink({ pais: 'NO', refCatastral: '0301-208/646/3', longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url)
+      .toBe('https://seeiendom.kartverket.no/eiendom/0301/208/646/3/0');
+    // Not a matrikkelnummer: no link rather than a guessed one.
+    expect(officialViewerLink({ pais: 'NO', refCatastral: 'not-a-matrikkel', longitud: NO_POINT[0], latitud: NO_POINT[1] })).toBeUndefined();
   });
 
   it('countries without a documented deep link get no link, and every listed viewer names its documentation', () => {
