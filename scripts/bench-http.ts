@@ -96,7 +96,7 @@ function sampleTiles(z: number, count: number): string[] {
 interface LoadResult { perSecond: number; p50ms: number; p99ms: number; answers: number; failed: number }
 
 /** wrk with a Lua script that walks the references in order, one per request. */
-function loadWithWrk(url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/'): LoadResult {
+function loadWithWrk(url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/', once = false): LoadResult {
   const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-')), 'refs.lua');
   writeFileSync(script, `refs = {${refs.map((r) => JSON.stringify(r)).join(',')}}
 counter = 0
@@ -104,7 +104,12 @@ request = function()
   counter = counter + 1
   return wrk.format("GET", ${JSON.stringify(prefix)} .. refs[(counter % #refs) + 1])
 end
-`);
+${once ? `answered = 0
+response = function()
+  answered = answered + 1
+  if answered >= #refs then wrk.thread:stop() end
+end
+` : ''}`);
   const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
@@ -200,7 +205,7 @@ try {
       for (const [s, server] of servers.entries()) {
         const offset = (round * servers.length + s) * share;
         const own = tiles.slice(offset, offset + share); // tiles no server was asked before
-        const coldTiles = loadWithWrk(server.url, own, 1, '/api/tiles/parcels/');
+        const coldTiles = loadWithWrk(server.url, own, 1, '/api/tiles/parcels/', true); // each tile once, then stop
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
         const hotTiles = loadWithWrk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, 20 of them asked again and again`, hotTiles);
