@@ -199,12 +199,12 @@ try {
   // (a map being panned), so the latency is the server's cost of a tile, not queueing.
   if (hasWrk) {
     const tiles = sampleTiles(13, 5000);
-    const share = Math.floor(tiles.length / (servers.length * rounds));
+    const share = Math.floor(tiles.length / rounds);
     const tileFigures = servers.map(() => ({ cold: [] as number[], hot: [] as number[] }));
     for (let round = 0; round < rounds; round++) {
       for (const [s, server] of servers.entries()) {
-        const offset = (round * servers.length + s) * share;
-        const own = tiles.slice(offset, offset + share); // tiles no server was asked before
+        // The same tiles for every server (tiles differ in density), new to each: caches are per server.
+        const own = tiles.slice(round * share, (round + 1) * share);
         const coldTiles = loadWithWrk(server.url, own, 1, '/api/tiles/parcels/', true); // each tile once, then stop
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
         const hotTiles = loadWithWrk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
