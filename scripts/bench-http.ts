@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { hasWrk, loadWithWrk, type LoadResult } from './wrk-load.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -31,7 +32,6 @@ const appDir = path.resolve(args.get('app') ?? '.');
 const compareDir = args.get('compare') && path.resolve(args.get('compare')!);
 const rounds = Number(args.get('rounds') ?? 3);
 const CONNECTIONS = 64;
-const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
 // A bare fastify app answering a constant: what this machine can do at all, for comparison.
 const BASELINE_SERVER = `
@@ -93,40 +93,9 @@ function sampleTiles(z: number, count: number): string[] {
   return [...tiles];
 }
 
-interface LoadResult { perSecond: number; p50ms: number; p99ms: number; answers: number; failed: number }
-
-/** wrk with a Lua script that walks the references in order, one per request. */
-function loadWithWrk(url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/', once = false): LoadResult {
-  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-')), 'refs.lua');
-  writeFileSync(script, `refs = {${refs.map((r) => JSON.stringify(r)).join(',')}}
-counter = 0
-request = function()
-  counter = counter + 1
-  return wrk.format("GET", ${JSON.stringify(prefix)} .. refs[(counter % #refs) + 1])
-end
-${once ? `answered = 0
-response = function()
-  answered = answered + 1
-  if answered >= #refs then wrk.thread:stop() end
-end
-` : ''}`);
-  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
-  const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
-  const millis = (re: RegExp) => {
-    const match = re.exec(out);
-    if (!match) return NaN;
-    const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-    return Number(match[1]) * scale;
-  };
-  const answers = number(/(\d+) requests in/);
-  const failed = (number(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors/.test(out) ? 1 : 0);
-  return {
-    perSecond: Math.round(number(/Requests\/sec:\s+([\d.]+)/)),
-    p50ms: millis(/50%\s+([\d.]+)(us|ms|s)/), p99ms: millis(/99%\s+([\d.]+)(us|ms|s)/), answers, failed,
-  };
-}
+/** wrk walking the references in order under `prefix`, one per request (scripts/wrk-load.ts). */
+const wrkWalk = (url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/', once = false): LoadResult =>
+  loadWithWrk(url, refs.map((ref) => prefix + ref), { connections, seconds, once });
 
 async function loadWithAutocannon(url: string, refs: string[]): Promise<LoadResult> {
   let next = 0;
@@ -147,7 +116,7 @@ async function warmUp(url: string, refs: string[]): Promise<void> {
   for (const ref of refs) await fetch(`${url}/api/catastro/${ref}`).then((r) => r.arrayBuffer());
 }
 
-const load = (url: string, refs: string[]) => (hasWrk ? Promise.resolve(loadWithWrk(url, refs)) : loadWithAutocannon(url, refs));
+const load = (url: string, refs: string[]) => (hasWrk ? Promise.resolve(wrkWalk(url, refs)) : loadWithAutocannon(url, refs));
 const tool = hasWrk ? `wrk, 1 thread, ${CONNECTIONS} connections` : `autocannon, ${CONNECTIONS} connections × 4 pipelined (install wrk for figures closer to the server's own)`;
 const print = (label: string, r: LoadResult) =>
   console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed)`);
@@ -205,9 +174,9 @@ try {
       for (const [s, server] of servers.entries()) {
         // The same tiles for every server (tiles differ in density), new to each: caches are per server.
         const own = tiles.slice(round * share, (round + 1) * share);
-        const coldTiles = loadWithWrk(server.url, own, 1, '/api/tiles/parcels/', true); // each tile once, then stop
+        const coldTiles = wrkWalk(server.url, own, 1, '/api/tiles/parcels/', true); // each tile once, then stop
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
-        const hotTiles = loadWithWrk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
+        const hotTiles = wrkWalk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, 20 of them asked again and again`, hotTiles);
         tileFigures[s].cold.push(coldTiles.p50ms);
         tileFigures[s].hot.push(hotTiles.p50ms);

@@ -14,7 +14,8 @@ export const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
 const lua = (text: string) => JSON.stringify(text);
 
-export function loadWithWrk(url: string, requests: LoadRequest[], options: { connections: number; seconds: number }): LoadResult {
+/** `once`: stop after one pass over the requests (each answered once), within `seconds` at the most. */
+export function loadWithWrk(url: string, requests: LoadRequest[], options: { connections: number; seconds: number; once?: boolean }): LoadResult {
   const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-')), 'requests.lua');
   const entries = requests.map((r) => (typeof r === 'string' ? `{"GET",${lua(r)}}` : `{"POST",${lua(r.post)},${lua(r.json)}}`));
   writeFileSync(script, `requests = {${entries.join(',')}}
@@ -26,7 +27,12 @@ request = function()
   if r[3] then return wrk.format(r[1], r[2], headers, r[3]) end
   return wrk.format(r[1], r[2])
 end
-`);
+${options.once ? `answered = 0
+response = function()
+  answered = answered + 1
+  if answered >= #requests then wrk.thread:stop() end
+end
+` : ''}`);
   const run = spawnSync('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
