@@ -78,7 +78,7 @@ test('offline: the indicator says so, network layers are off, and clicking still
 });
 
 test('an address search offline answers with candidates from the local copy or the spec message and what to do', async ({ app }) => {
-  await search(app, 'Calle Mayor 1, Melque de Cercos');
+  await search(app, 'Calle Mayor 1, Melque de Cercos', { country: 'ES' });
   const candidates = app.getByTestId('candidates');
   const problem = app.getByTestId('search-problem');
   await expect(candidates.or(problem)).toBeVisible();

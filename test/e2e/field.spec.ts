@@ -52,7 +52,7 @@ test.describe('offline is a state, not an error (item 1)', () => {
   });
 
   test('an address search offline says it needs a connection, not "no address found"', async ({ offlineApp: app }) => {
-    await search(app, 'Calle Mayor 1, Melque de Cercos');
+    await search(app, 'Calle Mayor 1, Melque de Cercos', { country: 'ES' });
     const problem = app.getByTestId('search-problem');
     await expect(problem).toContainText('Address search needs a connection');
     await expect(problem).not.toContainText('No address found');
@@ -64,7 +64,7 @@ test.describe('offline is a state, not an error (item 1)', () => {
   test('offline, an address the copy holds is found there, and the list says it came from the offline copy', async ({ offlineApp: app, appUrl, request }) => {
     // The Madrid finca looked up once while online (the fake Catastro answers): its address is now in the copy.
     expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
-    await search(app, 'Calle San Restituto 72, Madrid');
+    await search(app, 'Calle San Restituto 72, Madrid', { country: 'ES' });
     await expect(app.getByTestId('candidates-from-copy')).toContainText('Found in the offline copy');
     const candidate = app.getByTestId('candidates').getByRole('button').first();
     await expect(candidate).toContainText('SAN RESTITUTO 72');
