@@ -1,6 +1,7 @@
 import wkx from 'wkx';
 import { fromWgs84, toWgs84 } from '../../geo/crs.js';
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import { containsPoint } from '../../geo/polygon.js';
+import { liveParcel } from '../national/live-parcel.js';
 import { isServiceError, noCoverage, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
@@ -157,16 +158,7 @@ function jordstykkeOf(found: Record<string, unknown>, ref: string, dataDate: str
   if (polygons.length === 0) return undefined;
   const geometry: ParcelGeometry = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons };
   // registreretAreal is a string in Matriklen's download; read either.
-  const area = Number(text(found.registreretAreal));
-  return {
-    ref,
-    country: 'DK',
-    geometry,
-    centroid: centroid(geometry),
-    areaM2: Number.isFinite(area) && area > 0 ? area : areaM2(geometry),
-    source: 'live',
-    dataDate,
-  };
+  return liveParcel('DK', ref, geometry, Number(text(found.registreretAreal)), dataDate);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { liveParcel } from '../national/live-parcel.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import { withQuery } from '../national/sources-config.js';
@@ -47,17 +47,9 @@ export function parseJordstykke(body: string, dataDate: string): StoredParcel | 
   const ref = parseDanishReference(`${text(node(props.ejerlav).kode) || text(props.ejerlavkode)}-${text(props.matrikelnr)}`);
   const geometry = node(feature.geometry) as unknown as ParcelGeometry;
   if (!ref || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return undefined;
-  const area = Number(props.registreretareal);
-  return {
-    ref,
-    country: 'DK',
-    geometry,
-    centroid: centroid(geometry),
-    areaM2: Number.isFinite(area) && area > 0 ? area : areaM2(geometry),
+  return liveParcel('DK', ref, geometry, Number(props.registreretareal), dataDate, {
     municipio: text(node(props.kommune).navn) || text(props.kommunenavn) || undefined,
-    source: 'live',
-    dataDate,
-  };
+  });
 }
 
 export interface DawaAddress {

@@ -1,11 +1,10 @@
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import { containsPoint } from '../../geo/polygon.js';
 import { noCoverage, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from './fetch-text.js';
+import { liveParcel, type ParcelFacts } from './live-parcel.js';
 import type { LiveParcelSource } from './national-adapter.js';
-
-type ParcelFacts = Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
 
 /**
  * What a national parcel service's profile says, whatever its answer format: where the reference,
@@ -41,13 +40,8 @@ export function liveParcelOf<Feature>(
 ): StoredParcel | undefined {
   const ref = profile.referenceOf(feature);
   if (!ref || !geometry) return undefined;
-  const official = profile.areaOf?.(feature);
   const facts = Object.fromEntries(Object.entries(profile.factsOf?.(feature) ?? {}).filter(([, v]) => v !== undefined && v !== ''));
-  return {
-    ref, country: profile.country, geometry, centroid: centroid(geometry),
-    areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
-    ...facts, source: 'live', dataDate,
-  };
+  return liveParcel(profile.country, ref, geometry, profile.areaOf?.(feature), dataDate, facts);
 }
 
 /** How one answer format is asked for and read: the Accept header and the parser of a body into parcels. */
