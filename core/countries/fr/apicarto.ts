@@ -1,6 +1,7 @@
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import { containsPoint } from '../../geo/polygon.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
+import { liveParcel } from '../national/live-parcel.js';
 import { withQuery } from '../national/sources-config.js';
 import type { FrSourcesConfig } from './config.js';
 import { splitFrenchReference } from './reference.js';
@@ -60,20 +61,12 @@ export function parseParcelleAnswer(body: string, dataDate: string): StoredParce
     const idu = text(props.idu);
     const geometry = geometryOf(feature);
     if (!idu || !geometry) continue;
-    const contenance = Number(props.contenance);
-    parcels.push({
-      ref: idu,
-      country: 'FR',
-      geometry,
-      centroid: centroid(geometry),
-      // contenance: the official area in m² (absent on a few parcels: then the outline's).
-      areaM2: Number.isFinite(contenance) && contenance > 0 ? contenance : areaM2(geometry),
+    // contenance: the official area in m² (absent on a few parcels: then the outline's).
+    parcels.push(liveParcel('FR', idu, geometry, Number(props.contenance), dataDate, {
       municipio: text(props.nom_com) || undefined,
       // The spec: in FR `provincia` is the department number.
       provincia: text(props.code_dep) || undefined,
-      source: 'live',
-      dataDate,
-    });
+    }));
   }
   return parcels;
 }

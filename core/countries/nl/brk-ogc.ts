@@ -1,6 +1,7 @@
-import { areaM2, centroid, containsPoint } from '../../geo/polygon.js';
+import { containsPoint } from '../../geo/polygon.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
+import { liveParcel } from '../national/live-parcel.js';
 import { withQuery } from '../national/sources-config.js';
 import type { NlSourcesConfig } from './config.js';
 import { dutchReference, splitDutchReference } from './reference.js';
@@ -50,18 +51,10 @@ export function parsePerceelAnswer(body: string, dataDate: string): StoredParcel
     const { type, coordinates } = feature.geometry ?? {};
     if (!ref || (type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(coordinates)) continue;
     const geometry = { type, coordinates } as ParcelGeometry;
-    const grootte = Number(props.kadastrale_grootte_waarde);
     const begin = text(props.begin_geldigheid).slice(0, 10);
-    parcels.push({
-      ref,
-      country: 'NL',
-      geometry,
-      centroid: centroid(geometry),
-      areaM2: Number.isFinite(grootte) && grootte > 0 ? grootte : areaM2(geometry),
+    parcels.push(liveParcel('NL', ref, geometry, Number(props.kadastrale_grootte_waarde), /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : dataDate, {
       municipio: text(props.kadastrale_gemeente_waarde) || undefined,
-      source: 'live',
-      dataDate: /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : dataDate,
-    });
+    }));
   }
   return parcels;
 }
