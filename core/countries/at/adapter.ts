@@ -1,25 +1,33 @@
 import { fromWgs84 } from '../../geo/crs.js';
-import type { AddressCandidatesResult, AddressQuery, LonLat } from '../../model/index.js';
+import type { AddressCandidatesResult, AddressQuery, BBox, LonLat } from '../../model/index.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { GeoJsonParcelSource, textOf } from '../national/geojson-source.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources, withQuery } from '../national/sources-config.js';
+import { KatasterserviceSource } from './katasterservice.js';
+import { AustriaLiveSource } from './live-source.js';
 import { AT_REFERENCE_HINT, parseAustrianReference, referenceOfInspireId } from './reference.js';
 
 export interface AtSourcesConfig {
-  /** BEV INSPIRE Cadastral Parcels WMS (GeoServer). */
+  /** BEV INSPIRE Cadastral Parcels WMS (GeoServer): the parcel at a point. */
   cpWmsUrl: string;
+  /** BEV's Katasterservice, the JSON API of its Kataster viewer: a parcel by reference (katasterservice.ts). */
+  katasterUrl: string;
   /** Open geocoder (Nominatim API). */
   geocoderUrl: string;
 }
 
-export const DEFAULT_AT_SOURCES: AtSourcesConfig = { cpWmsUrl: 'https://data.bev.gv.at/geoserver/INSdataCP/wms', geocoderUrl: DEFAULT_NOMINATIM_URL };
-export const AT_SOURCES_ENV: Record<keyof AtSourcesConfig, string> = { cpWmsUrl: 'CATASTRO_AT_CP_WMS_URL', geocoderUrl: 'CATASTRO_AT_GEOCODER_URL' };
+export const DEFAULT_AT_SOURCES: AtSourcesConfig = {
+  cpWmsUrl: 'https://data.bev.gv.at/geoserver/INSdataCP/wms', katasterUrl: 'https://kataster.bev.gv.at', geocoderUrl: DEFAULT_NOMINATIM_URL,
+};
+export const AT_SOURCES_ENV: Record<keyof AtSourcesConfig, string> = {
+  cpWmsUrl: 'CATASTRO_AT_CP_WMS_URL', katasterUrl: 'CATASTRO_AT_KATASTER_URL', geocoderUrl: 'CATASTRO_AT_GEOCODER_URL',
+};
 
-export const AT_CADASTRE_ATTRIBUTION = 'BEV – Bundesamt für Eich- und Vermessungswesen, Kataster (INSPIRE Cadastral Parcels)';
+export const AT_CADASTRE_ATTRIBUTION = 'BEV – Bundesamt für Eich- und Vermessungswesen, Kataster (INSPIRE Cadastral Parcels, Katasterservice)';
 
-const BY_POINT_ONLY = 'BEV publishes no parcel service by reference (its WFS is disabled; only a WMS answers, by position): look the parcel up by coordinates first; it then answers by reference from the copy.';
+const AUSTRIA_BOUNDS: BBox = [9.53, 46.37, 17.17, 49.02];
 
 /**
  * GetFeatureInfo of BEV's INSPIRE CP WMS (SOURCES.md 15: the only working channel; no WFS) at a
@@ -37,9 +45,9 @@ function featureInfoUrl(base: string, [lon, lat]: LonLat): string {
 }
 
 /**
- * Austria: BEV's cadastral parcels by point only (the WMS); by reference from the copy once a
- * point found the parcel (like Italy before its comuni table), else 422 saying why. Address
- * search through the open geocoder; each address's parcel is the one at its point.
+ * Austria: BEV's cadastral parcels by reference from its Katasterservice, by point from its WMS
+ * (with the Katasterservice's record of the parcel found: at/live-source.ts). Address search
+ * through the open geocoder; each address's parcel is the one at its point.
  */
 export class AustriaAdapter extends NationalAdapter {
   private readonly geocoderUrl: string;
@@ -50,19 +58,19 @@ export class AustriaAdapter extends NationalAdapter {
       code: 'AT',
       name: 'Austria',
       coverage: { byReference: true, byCoordinates: true, byAddress: true, units: false, analysis: false },
-      bounds: [9.53, 46.37, 17.17, 49.02],
+      bounds: AUSTRIA_BOUNDS,
       outlineId: '040',
       statusPoint: [16.3725, 48.2083],
       attribution: AT_CADASTRE_ATTRIBUTION,
       referenceHint: AT_REFERENCE_HINT,
       parseReference: parseAustrianReference,
-      live: new GeoJsonParcelSource({
+      live: new AustriaLiveSource(new GeoJsonParcelSource({
         country: 'AT',
         source: 'BEV INSPIRE CP WMS',
         answerEpsg: 3857,
         referenceOf: (p) => referenceOfInspireId(textOf(p.inspireId) ?? textOf(p.inspireid)),
         aroundUrl: (point) => featureInfoUrl(sources.cpWmsUrl, point),
-      }, BY_POINT_ONLY),
+      }), new KatasterserviceSource(sources.katasterUrl, AUSTRIA_BOUNDS)),
     });
     this.geocoderUrl = sources.geocoderUrl;
   }

@@ -1,7 +1,7 @@
 import type { CountryDefinition } from '../adapter.js';
 import { AustriaAdapter, AT_SOURCES_ENV } from './adapter.js';
 
-/** Austria in the registry: its adapter (BEV's WMS, by point) and the environment variables of its sources. */
+/** Austria in the registry: its adapter (BEV's Katasterservice by reference, its WMS by point) and the environment variables of its sources. */
 export const austria: CountryDefinition = {
   code: 'AT',
   sourceEnv: AT_SOURCES_ENV,

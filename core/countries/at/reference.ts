@@ -12,13 +12,27 @@ export function parseAustrianReference(raw: string): string | undefined {
   return match ? `${match[1]}-${match[2]}` : undefined;
 }
 
+/** A canonical reference's two parts, as BEV's Katasterservice paths take them (`kg`, `gnr` with its `/` and dot). */
+export function splitAustrianReference(ref: string): { kg: string; gnr: string } {
+  const cut = ref.indexOf('-');
+  return { kg: ref.slice(0, cut), gnr: ref.slice(cut + 1) };
+}
+
 /**
  * The reference of a parcel BEV's WMS answers, from its inspireId `AT.0002.I.6.CP.<KG><Gst>`
- * (`AT.0002.I.6.CP.010041711` → 01004-1711; SOURCES.md 15 shows no other identifier). Reading
- * the five digits after `CP.` as the KG and the rest as the number is this adapter's reading
- * (UNCERTAIN: how a `/` or a building plot's dot is written there is not known).
+ * (`AT.0002.I.6.CP.010041711` → 01004-1711; SOURCES.md 15). Reading the five digits after `CP.`
+ * as the KG and the rest as the number is this adapter's reading, shared by the public clients
+ * seen (UNCERTAIN: how a `/` or a building plot's dot is written there is not known; an id with
+ * a letter, e.g. `81113B492`, gives no reference).
+ *
+ * Real ids also end in `#<n>` (`AT.0002.I.6.CP.010041656#1`, client code, no recording). What the
+ * suffix means is documented nowhere; the clients seen drop it and ask BEV's Katasterservice for
+ * KG 01004, number 1656. It is dropped here too, because the reference is then checked: the
+ * by-point lookup keeps the Katasterservice's record of that reference only when its outline
+ * contains the point (at/live-source.ts), so a wrong reading cannot put another parcel's data on
+ * the one found. Anything after `#` other than digits gives no reference.
  */
 export function referenceOfInspireId(inspireId: string | undefined): string | undefined {
-  const match = /\.CP\.(\d{5})(\d{1,5})$/.exec(inspireId?.trim() ?? '');
+  const match = /\.CP\.(\d{5})(\d{1,5})(?:#\d{1,4})?$/.exec(inspireId?.trim() ?? '');
   return match ? parseAustrianReference(`${match[1]}-${match[2]}`) : undefined;
 }

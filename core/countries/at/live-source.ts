@@ -1,0 +1,36 @@
+import { isServiceError, type LonLat } from '../../model/index.js';
+import type { StoredParcel } from '../../store/types.js';
+import type { AdapterContext, SourceCheck } from '../adapter.js';
+import type { LiveParcelSource } from '../national/national-adapter.js';
+import type { KatasterserviceSource } from './katasterservice.js';
+
+/**
+ * Austria's two live channels: BEV's Katasterservice by reference, BEV's INSPIRE CP WMS by point.
+ * The WMS gives an outline and an inspireId only, so a parcel found by point is asked of the
+ * Katasterservice too (as FR adds its address and buildings): when the reference read from the
+ * inspireId names a parcel whose outline contains the point, that record (official area, use,
+ * state, municipality) is the answer, the same one a lookup by reference stores; otherwise, or
+ * when the Katasterservice fails, the WMS parcel answers without them.
+ */
+export class AustriaLiveSource implements LiveParcelSource {
+  constructor(private readonly wms: LiveParcelSource, private readonly kataster: KatasterserviceSource) {}
+
+  byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    return this.kataster.byReference(ref, ctx);
+  }
+
+  async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    const found = await this.wms.at(point, ctx);
+    if (!found) return undefined;
+    try {
+      return (await this.kataster.containing(found.ref, point, ctx)) ?? found;
+    } catch (error) {
+      if (isServiceError(error)) return found;
+      throw error;
+    }
+  }
+
+  statusChecks(near: LonLat): SourceCheck[] {
+    return [...this.wms.statusChecks?.(near) ?? [], this.kataster.statusCheck()];
+  }
+}
