@@ -30,7 +30,7 @@ export const AT_CADASTRE_ATTRIBUTION = 'BEV – Bundesamt für Eich- und Vermess
 const AUSTRIA_BOUNDS: BBox = [9.53, 46.37, 17.17, 49.02];
 
 /**
- * GetFeatureInfo of BEV's INSPIRE CP WMS (SOURCES.md 15: the only working channel; no WFS) at a
+ * GetFeatureInfo of BEV's INSPIRE CP WMS (SOURCES.md 15: BEV has no WFS; the parcel at a point) at a
  * point: a 101×101-pixel map of about 10 m around it in EPSG:3857 (a 4326 answer is rounded to
  * about 110 m there), asked as GeoServer JSON, whose geometry is in EPSG:3857 (converted with proj4).
  */

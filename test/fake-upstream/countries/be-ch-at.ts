@@ -1,13 +1,14 @@
 import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat } from '../../../core/model/index.js';
+import { AT_KATASTER_PATH, AT_VIENNA_POINT, atKatasterRoutes } from './at-katasterservice.js';
 import { json, type FakeAnswer, type FakeRoute } from './fake-server.js';
 import { square } from './geojson-countries.js';
 
 /**
  * Belgium's CadGIS (ArcGIS REST `query`, `/be-cadgis`), Switzerland's geo.admin.ch (MapServer
  * find/identify `/ch-mapserver`, SearchServer `/ch-search`) and Austria's BEV WMS GetFeatureInfo
- * (`/at-wms`) as the fake plays them.
+ * (`/at-wms`; its Katasterservice in at-katasterservice.ts) as the fake plays them.
  *
  * NO RECORDING OF ANY OF THESE SERVICES EXISTS (SOURCES.md 15): every answer is WRITTEN BY HAND
  * in the service's documented format: ArcGIS `f=geojson` FeatureCollections; geo.admin.ch
@@ -28,7 +29,8 @@ export const CH_NO_PARCELS_POINT: LonLat = [9.4096, 47.3316];
 export const CH_NO_PARCEL_HERE: LonLat = [7.4515, 46.9440];
 
 export const AT_REF = '01004-1711';
-export const AT_POINT: LonLat = [16.3725, 48.2083];
+/** The made-up parcel both BEV fakes know: the WMS at this point, the Katasterservice (at-katasterservice.ts) by reference. */
+export const AT_POINT: LonLat = AT_VIENNA_POINT;
 
 const BE_RING = square(BE_POINT);
 const CH_RING = square(CH_POINT);
@@ -117,11 +119,11 @@ export const beChAtRoutes: FakeRoute = (url) => {
   if (url.pathname.startsWith('/ch-mapserver/')) return geoAdmin(url);
   if (url.pathname === '/ch-search') return searchServer(url);
   if (url.pathname === '/at-wms') return bevWms(url);
-  return undefined;
+  return atKatasterRoutes(url);
 };
 
 export const beChAtSources = (base: string) => ({
   be: { cadgisUrl: `${base}/be-cadgis`, geocoderUrl: `${base}/nominatim` },
   ch: { mapServerUrl: `${base}/ch-mapserver`, searchServerUrl: `${base}/ch-search` },
-  at: { cpWmsUrl: `${base}/at-wms`, geocoderUrl: `${base}/nominatim` },
+  at: { cpWmsUrl: `${base}/at-wms`, katasterUrl: `${base}${AT_KATASTER_PATH}`, geocoderUrl: `${base}/nominatim` },
 });

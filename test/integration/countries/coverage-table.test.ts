@@ -12,7 +12,7 @@ import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/g
 import { IS_PARCEL, LI_PARCEL, SK_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
 import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NO_REF } from '../../fake-upstream/countries/norway.js';
-import { AT_POINT, AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
+import { AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
@@ -57,7 +57,7 @@ const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
 /** Rows whose references are detected only with `?country=` (spec: LV bare digits, GR, IE; SE blocks, whose id shape is undocumented). */
 const NEEDS_COUNTRY = new Set<CountryCode>(['LV', 'GR', 'IE', 'SE']);
 /** Rows without lookup by reference (spec: HR, UK): a point finds the parcel, which then answers by reference from the copy only. */
-const BY_POINT_FIRST: Partial<Record<CountryCode, [number, number]>> = { HR: HR_PARCEL.centre, UK: UK_PARCEL.inside, AT: AT_POINT };
+const BY_POINT_FIRST: Partial<Record<CountryCode, [number, number]>> = { HR: HR_PARCEL.centre, UK: UK_PARCEL.inside };
 /** A point inside each country, for rows without coverage (no parcel is asked). */
 const INSIDE: Partial<Record<CountryCode, [number, number]>> = {
   DE: [10.0, 51.0], AT: [14.5, 47.5], BE: [4.4, 50.8], CH: [8.2, 46.8], NO: [10.7, 59.9], FI: [25.0, 61.0],

@@ -22,8 +22,6 @@ interface Row {
   detection: 'alone' | 'shared' | 'never';
   /** A point inside the parcel (WGS84 lon, lat). */
   centre: [number, number];
-  /** The source finds parcels by position only: by reference the copy answers, the source 422 (AT). */
-  positionOnly?: boolean;
   /** A query naming the fake address, its municipality and its postcode in the spec's format. */
   address: { q: string; municipality: string; postcode: string; wrongPostcode: string };
 }
@@ -38,7 +36,7 @@ const ROWS: Row[] = [
   { code: 'NO', ref: NO_REF, centre: NO_POINT, detection: 'shared', address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' } },
   { code: 'BE', ref: BE_REF, centre: BE_POINT, detection: 'alone', address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' } },
   { code: 'CH', ref: CH_REF, centre: CH_POINT, detection: 'alone', address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' } },
-  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'shared', positionOnly: true, address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
+  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'shared', address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
   { code: 'FI', ref: FI_REF, centre: FI_POINT, detection: 'alone', address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' } },
 ];
 
@@ -66,12 +64,6 @@ describe('before any lookup (nothing in the copy)', () => {
     expect(api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
   });
 
-  it('Austria answers 422 by reference from its source (BEV publishes parcels by position only), saying how to get it', async () => {
-    const response = await get(`/api/catastro/${encodeURIComponent(AT_REF)}?country=AT`);
-    expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().code).toBe('CNV_COVERAGE');
-    expect(response.json().error).toMatch(/by coordinates/);
-  });
 });
 
 describe.each(ROWS)('$code against its documented-format fake', (row) => {
@@ -115,11 +107,11 @@ describe.each(ROWS)('$code against its documented-format fake', (row) => {
     expect(byPoint.json().data).toMatchObject({ refCat14: row.ref, pais: row.code });
   });
 
-  it('answers 404 for a well-formed reference the cadastre does not know (422 where the source finds parcels by position only)', async () => {
+  it('answers 404 for a well-formed reference the cadastre does not know', async () => {
     const unknown = row.ref.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
     const response = await get(`/api/catastro/${encodeURIComponent(unknown)}?country=${row.code}`);
-    expect(response.statusCode, response.body).toBe(row.positionOnly ? 422 : 404);
-    expect(response.json().code).toBe(row.positionOnly ? 'CNV_COVERAGE' : 'NOT_FOUND');
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
   });
 
   it('finds the address on the parcel, with confianza ≥ 0.75 when number and municipality match', async () => {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { AustriaAdapter } from '../../../core/countries/at/adapter.js';
+import {
+  KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel,
+} from '../../../core/countries/at/katasterservice.js';
+import { parseAustrianReference, referenceOfInspireId } from '../../../core/countries/at/reference.js';
+import { areaM2 } from '../../../core/geo/polygon.js';
+import type { BBox } from '../../../core/model/index.js';
+import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
+
+const AUSTRIA: BBox = new AustriaAdapter().bounds;
+const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
+/** A `/api/gst` answer in the shape the public clients read (hand-written: no recording exists). */
+const answer = (properties: Record<string, unknown>, ring = UMBACH.ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties });
+
+describe('Austrian references', () => {
+  it('reads land parcels and building plots (leading dot), with a sub-number after the slash', () => {
+    expect(parseAustrianReference('14168-.5/1')).toBe('14168-.5/1');
+    expect(parseAustrianReference(' 14168 .3 ')).toBe('14168-.3');
+    expect(parseAustrianReference('01004-781/1')).toBe('01004-781/1');
+    expect(parseAustrianReference('1416-.5/1')).toBeUndefined();
+    expect(parseAustrianReference('14168-5/1/2')).toBeUndefined();
+    expect(parseAustrianReference('14168-..5')).toBeUndefined();
+  });
+
+  it('reads the reference of a BEV inspireId with or without its #n suffix, and nothing from an id it cannot read', () => {
+    expect(referenceOfInspireId('AT.0002.I.6.CP.010041711')).toBe('01004-1711');
+    expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#1')).toBe('01004-1656');
+    expect(referenceOfInspireId('AT.0002.I.6.CP.01004954#12')).toBe('01004-954');
+    expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#x')).toBeUndefined();
+    expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#')).toBeUndefined();
+    expect(referenceOfInspireId('AT.0002.I.6.CP.81113B492')).toBeUndefined();
+    expect(referenceOfInspireId(undefined)).toBeUndefined();
+  });
+
+  it('keeps the Grundstücksnummer\'s slash and dot as the Katasterservice paths take them', () => {
+    expect(katasterParcelUrl('https://kataster.bev.gv.at', '14168-.5/1')).toBe('https://kataster.bev.gv.at/api/gst/14168/.5/1');
+    expect(katasterParcelUrl('https://kataster.bev.gv.at', '01004-781/1')).toBe('https://kataster.bev.gv.at/api/gst/01004/781/1');
+    const search = new URL(katasterSearchUrl('https://kataster.bev.gv.at', '14168-.5/1'));
+    expect(search.pathname).toBe('/api/search/');
+    expect(search.searchParams.get('layers')).toBe('gst');
+    expect(search.searchParams.get('term')).toBe('14168 .5/1');
+  });
+});
+
+describe('a Katasterservice parcel answer', () => {
+  it('gives the outline, the official area (sum of the land uses), the largest use and the state', () => {
+    const parcel = parseKatasterParcel(answer({ kg: 'Umbach', bl: 'Niederösterreich', gnr: '.3', ez: '8', nutzungen: UMBACH.nutzungen }), '14168-.3', AUSTRIA);
+    expect(parcel).toMatchObject({ ref: '14168-.3', country: 'AT', areaM2: 1445, uso: 'Gärten', provincia: 'Niederösterreich', source: 'live' });
+    expect(parcel.geometry).toEqual({ type: 'Polygon', coordinates: [UMBACH.ring] });
+  });
+
+  it('falls back on the outline\'s area when the uses give none, and leaves use and state out when absent', () => {
+    const parcel = parseKatasterParcel(answer({ gnr: '.3', nutzungen: [{ nutzung: 'Gärten', fl: 0 }] }), '14168-.3', AUSTRIA);
+    expect(parcel.areaM2).toBeCloseTo(areaM2(parcel.geometry), 6);
+    expect(parcel.areaM2).toBeGreaterThan(1400);
+    const bare = parseKatasterParcel(answer({}), '14168-.3', AUSTRIA);
+    expect(bare.uso).toBeUndefined();
+    expect(bare.provincia).toBeUndefined();
+  });
+
+  it('reads a state given by its official number', () => {
+    expect(parseKatasterParcel(answer({ bl: 3 }), '14168-.3', AUSTRIA).provincia).toBe('Niederösterreich');
+    expect(parseKatasterParcel(answer({ bl: '9' }), '14168-.3', AUSTRIA).provincia).toBe('Wien');
+  });
+
+  it('refuses as the source failing (503) an answer without outline, an outline not in lon/lat in Austria, or another parcel', () => {
+    const failure = (json: unknown) => {
+      try {
+        parseKatasterParcel(json, '14168-.3', AUSTRIA);
+      } catch (error) {
+        return error as { code: string; message: string };
+      }
+      throw new Error('no error');
+    };
+    expect(failure({ type: 'Feature', geometry: null, properties: {} }).code).toBe('SERVICE_UNAVAILABLE');
+    expect(failure([1, 2]).code).toBe('SERVICE_UNAVAILABLE');
+    // The same outline in EPSG:25833 metres (hale's sample): not longitude/latitude.
+    const metres = answer({}, [[532716.8, 5343015.6], [532703.9, 5343020.2], [532709.5, 5343045.2], [532716.8, 5343015.6]]);
+    expect(failure(metres)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining(KATASTERSERVICE_SOURCE) });
+    expect(failure(answer({ gnr: '.4' })).message).toMatch(/answered parcel \.4/);
+  });
+});
+
+describe('the Katasterservice search', () => {
+  it('gives the municipality (pg) of the hit that is the parcel, nothing otherwise', () => {
+    const hits = { data: { type: 'FeatureCollection', features: [
+      { type: 'Feature', properties: { kg: '14168', gnr: '.3/1', pg: 'Elsewhere' } },
+      { type: 'Feature', properties: { kg: '14168', gnr: '.3', pg: 'Dunkelsteinerwald' } },
+    ] } };
+    expect(municipalityOfSearch(hits, '14168-.3')).toBe('Dunkelsteinerwald');
+    expect(municipalityOfSearch(hits, '14168-.4')).toBeUndefined();
+    expect(municipalityOfSearch({ data: null }, '14168-.3')).toBeUndefined();
+  });
+});
+
+describe('Austria\'s status checks', () => {
+  it('checks the WMS and the Katasterservice (one community by number) at their configured URLs', () => {
+    const checks = new AustriaAdapter({ katasterUrl: 'https://kataster.example.at/' }).statusChecks();
+    const kataster = checks.find((c) => c.source === KATASTERSERVICE_SOURCE);
+    expect(kataster?.url).toBe('https://kataster.example.at/api/kgnr/01004');
+    expect(checks.map((c) => c.source)).toContain('BEV INSPIRE CP WMS');
+    expect(new AustriaAdapter().statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
+  });
+});
