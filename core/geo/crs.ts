@@ -1,5 +1,11 @@
-import proj4 from 'proj4';
+import { createRequire } from 'node:module';
+import type Proj4 from 'proj4';
 import type { LonLat } from '../model/index.js';
+
+
+// Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+const proj4 = createRequire(import.meta.url)('proj4') as typeof Proj4;
 
 /**
  * CRS definitions of the sources we read. proj4 ships only 4326/3857; these strings are the
@@ -66,9 +72,9 @@ export function isLatitudeFirst(srsName: string): boolean {
   return !/^EPSG:\d+$/i.test(srsName.trim());
 }
 
-const converters = new Map<number, proj4.Converter>();
+const converters = new Map<number, Proj4.Converter>();
 
-function converterFrom(epsg: number): proj4.Converter {
+function converterFrom(epsg: number): Proj4.Converter {
   let converter = converters.get(epsg);
   if (!converter) {
     if (!isSupportedEpsg(epsg)) throw new Error(`Unsupported CRS EPSG:${epsg}`);

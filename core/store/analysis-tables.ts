@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import type { BBox, SiteRegister, SourceInfo } from '../model/index.js';
-import type { SqliteDatabase } from './db.js';
+import { Database, type SqliteDatabase } from './db.js';
 
 /**
  * The analysis layers' tables in the copy's database (prefix `analysis_`, created by schema

@@ -1,9 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import { MIGRATIONS } from './schema.js';
 
-export type SqliteDatabase = Database.Database;
+// Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+/** better-sqlite3's constructor, for the few connections opened without openDatabase's settings. */
+export const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+
+export type SqliteDatabase = BetterSqlite3.Database;
 
 /**
  * Opens (creating if needed) the local copy: WAL so readers never wait for an import and a

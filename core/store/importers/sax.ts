@@ -1,4 +1,9 @@
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { createRequire } from 'node:module';
+import type { SaxesTagPlain } from 'saxes';
+
+// Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+const { SaxesParser } = createRequire(import.meta.url)('saxes') as typeof import('saxes');
 
 export interface SaxHandlers {
   open(local: string, attributes: Record<string, string>): void;

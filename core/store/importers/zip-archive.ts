@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import yauzl from 'yauzl';
+import { createRequire } from 'node:module';
+import type Yauzl from 'yauzl';
+
+// Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+const yauzl = createRequire(import.meta.url)('yauzl') as typeof Yauzl;
 
 /** One file inside a zip, as the central directory describes it. */
 export interface ZipEntryInfo {
@@ -16,7 +21,7 @@ export interface ZipEntryInfo {
 
 /** Reads a zip's central directory: names, sizes and dates, nothing decompressed. */
 export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
-  let zip: yauzl.ZipFile;
+  let zip: Yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(zipFile, { lazyEntries: true, autoClose: false });
   } catch (error) {
@@ -25,7 +30,7 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
   try {
     return await new Promise<ZipEntryInfo[]>((resolve, reject) => {
       const entries: ZipEntryInfo[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
+      zip.on('entry', (entry: Yauzl.Entry) => {
         if (!entry.fileName.endsWith('/')) {
           entries.push({
             zip: zipFile, name: entry.fileName, size: entry.uncompressedSize,
@@ -50,7 +55,7 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
 export async function openZipEntry(entry: ZipEntryInfo): Promise<Readable> {
   const zip = await yauzl.openPromise(entry.zip, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
   return new Promise<Readable>((resolve, reject) => {
-    zip.on('entry', (found: yauzl.Entry) => {
+    zip.on('entry', (found: Yauzl.Entry) => {
       if (found.fileName !== entry.name) return zip.readEntry();
       zip.openReadStream(found, (error, stream) => {
         if (error) { zip.close(); return reject(error); }
