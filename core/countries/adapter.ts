@@ -5,6 +5,7 @@ import type {
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { UsagePolicy } from '../upstream/usage-policy.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
+import type { ReferenceShape } from './reference-shape.js';
 
 export type { Coverage } from '../model/index.js';
 
@@ -66,6 +67,11 @@ export interface CountryAdapter {
   statusChecks?(): SourceCheck[];
   /** True when `ref` has this country's reference shape (used for detection). */
   matchesReference(ref: string): boolean;
+  /**
+   * A coarse outline of the texts `matchesReference` accepts (lengths, characters), so detection
+   * runs only the parsers that could accept a text; none: the parser always runs.
+   */
+  readonly referenceShape?: ReferenceShape;
   /**
    * Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed.
    * The methods below take references as the caller wrote them and normalise them with this rule

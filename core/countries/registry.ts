@@ -6,6 +6,7 @@ import {
 } from '../model/index.js';
 import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } from './adapter.js';
 import { requireInBounds } from './bounds.js';
+import { ReferenceShapeIndex } from './reference-shape.js';
 import { spain } from './es/definition.js';
 import { czechia } from './cz/definition.js';
 import { denmark } from './dk/definition.js';
@@ -100,6 +101,8 @@ export function sourcesFromEnv(env: NodeJS.ProcessEnv = process.env, countries: 
  */
 export class CountryRegistry {
   private readonly adapters: ReadonlyMap<CountryCode, CountryAdapter>;
+  /** Which adapters' parsers could accept a reference, by their declared outlines (reference-shape.ts). */
+  private readonly shapes: ReferenceShapeIndex<CountryAdapter>;
 
   constructor(adapters: readonly CountryAdapter[]) {
     const byCode = new Map<CountryCode, CountryAdapter>();
@@ -108,6 +111,7 @@ export class CountryRegistry {
       byCode.set(adapter.code, adapter);
     }
     this.adapters = byCode;
+    this.shapes = new ReferenceShapeIndex([...byCode.values()], (adapter) => adapter.referenceShape);
   }
 
   /** The registry's countries with their official sources, `sources` overriding base URLs. */
@@ -146,13 +150,21 @@ export class CountryRegistry {
    */
   forReference(ref: string, country: string | undefined): CountryAdapter {
     if (country !== undefined && country !== '') return this.forCountry(country);
-    const matching = [...this.adapters.values()].filter((a) => a.matchesReference(ref));
+    const matching = this.matchingReference(ref);
     if (matching.length > 1) {
       throw new ServiceError('CNV_AMBIGUOUS', `Reference ${ref} could belong to several countries; repeat the call with ?country=.`, {
         candidateCountries: matching.map((a) => a.code),
       });
     }
     return matching[0] ?? this.forCountry(undefined);
+  }
+
+  /**
+   * The adapters whose reference shape `ref` has (`matchesReference`), in registration order:
+   * only the parsers whose declared outline fits the text run, with the same answer as running all.
+   */
+  matchingReference(ref: string): CountryAdapter[] {
+    return this.shapes.fitting(ref).filter((a) => a.matchesReference(ref));
   }
 
   /**

@@ -7,7 +7,7 @@ import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } f
 import { resolveSources, withQuery } from '../national/sources-config.js';
 import { KatasterserviceSource } from './katasterservice.js';
 import { AustriaLiveSource } from './live-source.js';
-import { AT_REFERENCE_HINT, parseAustrianReference, referenceOfInspireId } from './reference.js';
+import { AT_REFERENCE_HINT, AT_REFERENCE_SHAPE, parseAustrianReference, referenceOfInspireId } from './reference.js';
 
 export interface AtSourcesConfig {
   /** BEV INSPIRE Cadastral Parcels WMS (GeoServer): the parcel at a point. */
@@ -64,6 +64,7 @@ export class AustriaAdapter extends NationalAdapter {
       attribution: AT_CADASTRE_ATTRIBUTION,
       referenceHint: AT_REFERENCE_HINT,
       parseReference: parseAustrianReference,
+      referenceShape: AT_REFERENCE_SHAPE,
       live: new AustriaLiveSource(new GeoJsonParcelSource({
         country: 'AT',
         source: 'BEV INSPIRE CP WMS',

@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * Austrian parcel: Katastralgemeinde number (5 digits) - Grundstücksnummer (`.5/1` for a building
  * plot, leading dot; `5/1` otherwise): `14168-.5/1`, `01004-1711` (SOURCES.md 8, the spec's
@@ -6,6 +8,9 @@
 const PARCEL = /^(\d{5})[\s-]+(\.?\d{1,5}(?:\/\d{1,4})?)$/;
 
 export const AT_REFERENCE_HINT = 'An Austrian parcel is Katastralgemeinde (5 digits) - Grundstücksnummer, e.g. 01004-1711 or 14168-.5/1.';
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): KG (5) + number (1-5, optionally after '.') + optional '/' part (1-4). */
+export const AT_REFERENCE_SHAPE: ReferenceShape = { length: [6, 16], chars: /[0-9./]/ };
 
 export function parseAustrianReference(raw: string): string | undefined {
   const match = PARCEL.exec(raw.normalize('NFC').trim());

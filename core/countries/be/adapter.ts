@@ -4,7 +4,7 @@ import { GeoJsonParcelSource, numberOf, textOf } from '../national/geojson-sourc
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources, withQuery } from '../national/sources-config.js';
-import { BE_REFERENCE_HINT, parseBelgianReference } from './reference.js';
+import { BE_REFERENCE_HINT, BE_REFERENCE_SHAPE, parseBelgianReference } from './reference.js';
 
 export interface BeSourcesConfig {
   /** FPS Finance CadGIS INSPIRE CP layer (ArcGIS REST MapServer layer 1). */
@@ -52,6 +52,7 @@ export class BelgiumAdapter extends NationalAdapter {
       attribution: BE_CADASTRE_ATTRIBUTION,
       referenceHint: BE_REFERENCE_HINT,
       parseReference: parseBelgianReference,
+      referenceShape: BE_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource({
         country: 'BE',
         source: 'CadGIS (SPF Finances)',

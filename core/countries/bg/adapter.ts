@@ -5,7 +5,7 @@ import { GeoJsonParcelSource, numberOf, textOf, type GeoJsonParcelProfile } from
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
-import { BG_REFERENCE_HINT, parseBulgarianReference } from './reference.js';
+import { BG_REFERENCE_HINT, BG_REFERENCE_SHAPE, parseBulgarianReference } from './reference.js';
 
 export interface BgSourcesConfig {
   /** AGKK's INSPIRE Cadastral Parcel layer on ArcGIS Server (its WFS extension is disabled). */
@@ -49,6 +49,7 @@ export class BulgariaAdapter extends NationalAdapter {
       attribution: BG_CADASTRE_ATTRIBUTION,
       referenceHint: BG_REFERENCE_HINT,
       parseReference: parseBulgarianReference,
+      referenceShape: BG_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource(bulgarianParcels(sources.cpLayerUrl)),
     });
     this.geocoderUrl = sources.geocoderUrl;

@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * Bulgarian cadastral identifier (SOURCES.md 15; AGKK's layer field `nationalcadastralref`):
  * EKATTE code of the settlement (5 digits) . cadastral district . property, e.g. `68134.100.5`
@@ -7,6 +9,9 @@ const IDENTIFIER = /^(\d{5})\.(\d{1,4})\.(\d{1,4})$/;
 
 export const BG_REFERENCE_HINT =
   'A Bulgarian cadastral identifier is EKATTE code (5 digits) . district . property, e.g. 68134.100.5.';
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): EKATTE (5) . district (1-4) . property (1-4). */
+export const BG_REFERENCE_SHAPE: ReferenceShape = { length: [9, 15], chars: /[0-9.]/, required: '.' };
 
 export function parseBulgarianReference(raw: string): string | undefined {
   const match = IDENTIFIER.exec(raw.normalize('NFC').trim().replace(/\s+/g, ''));

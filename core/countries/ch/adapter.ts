@@ -8,7 +8,7 @@ import { GeoJsonParcelSource, textOf } from '../national/geojson-source.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { CANTON_LAYER, PARCEL_LAYER, addressSearchUrl, findUrl, identifyUrl, parseSwissAddresses, resultsOf } from './geo-admin.js';
-import { CH_REFERENCE_HINT, parseSwissReference } from './reference.js';
+import { CH_REFERENCE_HINT, CH_REFERENCE_SHAPE, parseSwissReference } from './reference.js';
 
 export interface ChSourcesConfig {
   /** geo.admin.ch REST `MapServer` (find, identify). */
@@ -106,6 +106,7 @@ export class SwitzerlandAdapter extends NationalAdapter {
       attribution: CH_CADASTRE_ATTRIBUTION,
       referenceHint: CH_REFERENCE_HINT,
       parseReference: parseSwissReference,
+      referenceShape: CH_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

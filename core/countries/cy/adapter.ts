@@ -5,7 +5,7 @@ import { GeoJsonParcelSource, numberOf, textOf, type GeoJsonParcelProfile } from
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
-import { CY_REFERENCE_HINT, parseCypriotReference } from './reference.js';
+import { CY_REFERENCE_HINT, CY_REFERENCE_SHAPE, parseCypriotReference } from './reference.js';
 
 export interface CySourcesConfig {
   /** DLS INSPIRE CP layer 1 on ArcGIS Server. */
@@ -54,6 +54,7 @@ export class CyprusAdapter extends NationalAdapter {
       attribution: CY_CADASTRE_ATTRIBUTION,
       referenceHint: CY_REFERENCE_HINT,
       parseReference: parseCypriotReference,
+      referenceShape: CY_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource(cypriotParcels(sources.cpLayerUrl)),
     });
     this.geocoderUrl = sources.geocoderUrl;

@@ -8,7 +8,7 @@ import { InspireWfsSource } from '../inspire/inspire-source.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
-import { CZ_REFERENCE_HINT, parseCzechReference, splitCzechReference } from './reference.js';
+import { CZ_REFERENCE_HINT, CZ_REFERENCE_SHAPE, parseCzechReference, splitCzechReference } from './reference.js';
 import { RUIAN_ATTRIBUTION, RUIAN_SOURCE, parseRuianFind, ruianFindUrl } from './ruian-geocoder.js';
 
 export interface CzSourcesConfig {
@@ -61,6 +61,7 @@ export class CzechiaAdapter extends NationalAdapter {
       attribution: CZ_CADASTRE_ATTRIBUTION,
       referenceHint: CZ_REFERENCE_HINT,
       parseReference: parseCzechReference,
+      referenceShape: CZ_REFERENCE_SHAPE,
       live: new InspireWfsSource(sources.cpWfsUrl, CZ_PROFILE, 'ČÚZK answers parcels by reference through its GetParcel stored query.'),
     });
     this.geocoderUrl = sources.geocoderUrl;

@@ -9,7 +9,7 @@ import {
 } from '../national/nominatim.js';
 import { BAVARIA_REASON, LANDER } from './lander.js';
 import { GermanyLiveSource, landEnv, landOption } from './live-source.js';
-import { DE_REFERENCE_HINT, isDetectedGermanReference, parseGermanReference } from './reference.js';
+import { DE_REFERENCE_HINT, DE_REFERENCE_SHAPE, isDetectedGermanReference, parseGermanReference } from './reference.js';
 
 /** Option name → environment variable: one per Land's service, and the geocoder. */
 export const DE_SOURCES_ENV: Record<string, string> = {
@@ -41,6 +41,7 @@ export class GermanyAdapter extends NationalAdapter {
       attribution: DE_CADASTRE_ATTRIBUTION,
       referenceHint: DE_REFERENCE_HINT,
       parseReference: (raw) => parseGermanReference(raw),
+      referenceShape: DE_REFERENCE_SHAPE,
       live: new GermanyLiveSource(urls),
     });
     this.geocoderUrl = urls.geocoderUrl ?? DEFAULT_NOMINATIM_URL;

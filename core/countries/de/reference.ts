@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * German Flurstückskennzeichen (ALKIS, SOURCES.md 5): 20 characters, Land (2) + Gemarkung (4) +
  * Flur (3, `___` where the Land has none, Sachsen) + Zähler (5) + Nenner (4, `_`-filled when the
@@ -20,6 +22,9 @@ function fromWritten(text: string): string | undefined {
   const [, land, gemarkung, flur, zaehler, nenner] = match;
   return `${land}${gemarkung}${flur.padStart(3, '0')}${zaehler.padStart(5, '0')}${nenner ? nenner.padStart(4, '0') : '____'}__`;
 }
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): the written form (8-19) or the `_`-filled Kennzeichen (20). */
+export const DE_REFERENCE_SHAPE: ReferenceShape = { length: [8, 20], chars: /[0-9_/]/ };
 
 /** Canonical 20-character Flurstückskennzeichen, or undefined. `strict`: detection's forms only. */
 export function parseGermanReference(raw: string, strict = false): string | undefined {

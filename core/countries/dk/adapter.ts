@@ -11,7 +11,7 @@ import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, dataforde
 import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
-import { DK_REFERENCE_HINT, parseDanishReference } from './reference.js';
+import { DK_REFERENCE_HINT, DK_REFERENCE_SHAPE, parseDanishReference } from './reference.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
@@ -121,6 +121,7 @@ export class DenmarkAdapter extends NationalAdapter {
       attribution: DK_CADASTRE_ATTRIBUTION,
       referenceHint: DK_REFERENCE_HINT,
       parseReference: parseDanishReference,
+      referenceShape: DK_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

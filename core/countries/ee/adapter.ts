@@ -5,7 +5,7 @@ import { cqlText, geoServerUrls, propertyOf } from '../national/geoserver-wfs.js
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
-import { EE_REFERENCE_HINT, parseEstonianReference } from './reference.js';
+import { EE_REFERENCE_HINT, EE_REFERENCE_SHAPE, parseEstonianReference } from './reference.js';
 
 export interface EeSourcesConfig {
   /** Maa- ja Ruumiamet INSPIRE Cadastral Parcels WFS (GeoServer). */
@@ -42,6 +42,7 @@ export class EstoniaAdapter extends NationalAdapter {
       attribution: EE_CADASTRE_ATTRIBUTION,
       referenceHint: EE_REFERENCE_HINT,
       parseReference: parseEstonianReference,
+      referenceShape: EE_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource({
         country: 'EE',
         source: 'Maa-amet INSPIRE CP WFS',

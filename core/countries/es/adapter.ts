@@ -18,7 +18,9 @@ import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-s
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
-import { claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, unitReference } from './reference.js';
+import {
+  ES_REFERENCE_SHAPE, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, unitReference,
+} from './reference.js';
 
 export interface SpainAdapterOptions {
   /** Units per page of `/units` (the spec's 200); smaller in tests to exercise paging. */
@@ -58,6 +60,7 @@ export class SpainAdapter implements CountryAdapter {
   readonly bounds: BBox = [-18.4, 27.5, 4.5, 43.9];
   readonly outlineId = '724';
   readonly attribution = CATASTRO_ATTRIBUTION;
+  readonly referenceShape = ES_REFERENCE_SHAPE;
   private readonly live: SpainLiveSource;
   private readonly pageSize: number;
   /** Address clients per store: the copy's street search is prepared once per connection. */

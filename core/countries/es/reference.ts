@@ -1,3 +1,4 @@
+import type { ReferenceShape } from '../reference-shape.js';
 import { validationError, type LandClass } from '../../model/index.js';
 
 /**
@@ -21,6 +22,9 @@ const ALPHANUMERIC = /^[0-9A-ZÑ]+$/;
 const SHAPE_HINT =
   'A Spanish cadastral reference has 14 characters (finca, e.g. 9872023VH5797S or 13077A01800039) ' +
   'or 20 (unit: the 14 + a 4-digit property number + 2 control letters, e.g. 7837301VG8173B0001TT).';
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): 14 or 20 letters and digits once spaces and dashes are dropped. */
+export const ES_REFERENCE_SHAPE: ReferenceShape = { length: [14, 20], chars: /[0-9A-Z]/i };
 
 /** Trim, drop spaces and dashes, upper-case (Ñ stays Ñ). */
 export function normalizeSpanishReference(raw: string): string {

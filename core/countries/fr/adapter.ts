@@ -5,7 +5,7 @@ import { NationalAdapter } from '../national/national-adapter.js';
 import { searchFrenchAddress } from './address-search.js';
 import { FR_CADASTRE_ATTRIBUTION, resolveFrSources } from './config.js';
 import { FranceLiveSource } from './live-source.js';
-import { FR_REFERENCE_HINT, parseFrenchReference } from './reference.js';
+import { FR_REFERENCE_HINT, FR_REFERENCE_SHAPE, parseFrenchReference } from './reference.js';
 
 /**
  * France: parcels from IGN API Carto (by IDU and by point), addresses from the BAN, bulk from
@@ -28,6 +28,7 @@ export class FranceAdapter extends NationalAdapter {
       attribution: FR_CADASTRE_ATTRIBUTION,
       referenceHint: FR_REFERENCE_HINT,
       parseReference: parseFrenchReference,
+      referenceShape: FR_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * French parcel id, the IDU (SOURCES.md 2.3): INSEE commune (5, `2A`/`2B` in Corsica) +
  * absorbed-commune prefix (3, normally `000`) + section (2, one-letter sections left-padded with
@@ -17,6 +19,9 @@ export interface FrenchParcelId {
   section: string;
   numero: string;
 }
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): the IDU's 14, or 13 with a one-letter section unpadded. */
+export const FR_REFERENCE_SHAPE: ReferenceShape = { length: [13, 14], chars: /[0-9A-Z]/i };
 
 /** Canonical IDU, or undefined when the text is not one. Spaces and dashes between the parts are ignored. */
 export function parseFrenchReference(raw: string): string | undefined {

@@ -5,7 +5,7 @@ import { inspireProfile } from '../inspire/etrs89-profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
-import { IS_REFERENCE_HINT, parseIcelandicReference } from './reference.js';
+import { IS_REFERENCE_HINT, IS_REFERENCE_SHAPE, parseIcelandicReference } from './reference.js';
 
 export interface IsSourcesConfig {
   /** Iceland's INSPIRE Cadastral Parcels WFS (UNCERTAIN: not in SOURCES.md; Landmælingar Íslands' GeoServer). */
@@ -37,6 +37,7 @@ export class IcelandAdapter extends NationalAdapter {
       attribution: IS_CADASTRE_ATTRIBUTION,
       referenceHint: IS_REFERENCE_HINT,
       parseReference: parseIcelandicReference,
+      referenceShape: IS_REFERENCE_SHAPE,
       live: new InspireWfsSource(sources.cpWfsUrl, IS_PROFILE, ''),
     });
     this.geocoderUrl = sources.geocoderUrl;

@@ -5,7 +5,7 @@ import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
 import { ItalyLiveSource } from './live-source.js';
-import { IT_REFERENCE_HINT, isRoadOrWater, parseItalianReference } from './reference.js';
+import { IT_REFERENCE_HINT, IT_REFERENCE_SHAPE, isRoadOrWater, parseItalianReference } from './reference.js';
 
 export interface ItSourcesConfig {
   /** Agenzia delle Entrate INSPIRE WFS (MapServer). */
@@ -56,6 +56,7 @@ export class ItalyAdapter extends NationalAdapter {
       attribution: IT_CADASTRE_ATTRIBUTION,
       referenceHint: IT_REFERENCE_HINT,
       parseReference: parseItalianReference,
+      referenceShape: IT_REFERENCE_SHAPE,
       live: new ItalyLiveSource(sources.cpWfsUrl, IT_PROFILE),
     });
     this.geocoderUrl = sources.geocoderUrl;

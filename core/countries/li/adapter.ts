@@ -5,7 +5,7 @@ import { inspireProfile } from '../inspire/etrs89-profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
-import { LI_REFERENCE_HINT, parseLiechtensteinReference } from './reference.js';
+import { LI_REFERENCE_HINT, LI_REFERENCE_SHAPE, parseLiechtensteinReference } from './reference.js';
 
 export interface LiSourcesConfig {
   /** Liechtenstein's INSPIRE Cadastral Parcels WFS (UNCERTAIN: not in SOURCES.md; the national geodata host). */
@@ -37,6 +37,7 @@ export class LiechtensteinAdapter extends NationalAdapter {
       attribution: LI_CADASTRE_ATTRIBUTION,
       referenceHint: LI_REFERENCE_HINT,
       parseReference: parseLiechtensteinReference,
+      referenceShape: LI_REFERENCE_SHAPE,
       live: new InspireWfsSource(sources.cpWfsUrl, LI_PROFILE, ''),
     });
     this.geocoderUrl = sources.geocoderUrl;

@@ -5,7 +5,7 @@ import { cqlText, geoServerUrls, propertyOf } from '../national/geoserver-wfs.js
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
-import { LT_REFERENCE_HINT, parseLithuanianReference } from './reference.js';
+import { LT_REFERENCE_HINT, LT_REFERENCE_SHAPE, parseLithuanianReference } from './reference.js';
 
 export interface LtSourcesConfig {
   /** Lithuanian INSPIRE Cadastral Parcels WFS (GeoServer). */
@@ -41,6 +41,7 @@ export class LithuaniaAdapter extends NationalAdapter {
       attribution: LT_CADASTRE_ATTRIBUTION,
       referenceHint: LT_REFERENCE_HINT,
       parseReference: parseLithuanianReference,
+      referenceShape: LT_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource({
         country: 'LT',
         source: 'Lithuania INSPIRE CP WFS',

@@ -5,7 +5,7 @@ import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { LU_CADASTRE_ATTRIBUTION, LU_GEOCODER_ATTRIBUTION, resolveLuSources } from './config.js';
 import { LuxembourgLiveSource } from './live-source.js';
-import { LU_REFERENCE_HINT, parseLuxembourgReference } from './reference.js';
+import { LU_REFERENCE_HINT, LU_REFERENCE_SHAPE, parseLuxembourgReference } from './reference.js';
 
 /**
  * Luxembourg: parcels from ACT's INSPIRE CP WFS as GeoJSON (by reference, by point), addresses
@@ -26,6 +26,7 @@ export class LuxembourgAdapter extends NationalAdapter {
       attribution: LU_CADASTRE_ATTRIBUTION,
       referenceHint: LU_REFERENCE_HINT,
       parseReference: parseLuxembourgReference,
+      referenceShape: LU_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

@@ -2,7 +2,7 @@ import type { CountrySources } from '../adapter.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { NA_ATTRIBUTION, resolveNaSources } from './config.js';
 import { NavarreLiveSource } from './live-source.js';
-import { NA_REFERENCE_HINT, parseNavarreReference } from './reference.js';
+import { NA_REFERENCE_HINT, NA_REFERENCE_SHAPE, parseNavarreReference } from './reference.js';
 
 /**
  * Navarre (NA): the Registro de la Riqueza Territorial through its INSPIRE WFS (SOURCES.md 1b).
@@ -27,6 +27,7 @@ export class NavarreAdapter extends NationalAdapter {
       attribution: NA_ATTRIBUTION,
       referenceHint: NA_REFERENCE_HINT,
       parseReference: parseNavarreReference,
+      referenceShape: NA_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

@@ -1,6 +1,7 @@
 import { notFound as notFoundHere, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, Coverage, SourceCheck } from '../adapter.js';
+import type { ReferenceShape } from '../reference-shape.js';
 import { nationalCoordinateMatch, nationalParcel, nationalPolygon } from './parcel-answers.js';
 
 /** A country's live cadastre: one parcel by its national reference, or the parcel at a point. */
@@ -32,6 +33,8 @@ export interface NationalAdapterSpec {
   referenceHint: string;
   /** Canonical reference or undefined when the text does not have this country's shape. */
   parseReference(raw: string): string | undefined;
+  /** The outline of what `parseReference` accepts, declared beside it (CountryAdapter.referenceShape). */
+  referenceShape?: ReferenceShape;
   live: LiveParcelSource;
 }
 
@@ -50,6 +53,7 @@ export class NationalAdapter implements CountryAdapter {
   readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
   readonly territoryOf?: CountryCode;
   readonly attribution: string;
+  readonly referenceShape?: ReferenceShape;
 
   constructor(protected readonly spec: NationalAdapterSpec) {
     this.code = spec.code;
@@ -60,6 +64,7 @@ export class NationalAdapter implements CountryAdapter {
     this.coverageNotes = spec.coverageNotes;
     this.territoryOf = spec.territoryOf;
     this.attribution = spec.attribution;
+    this.referenceShape = spec.referenceShape;
   }
 
   statusChecks(): SourceCheck[] {

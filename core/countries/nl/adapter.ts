@@ -5,7 +5,7 @@ import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { NL_CADASTRE_ATTRIBUTION, resolveNlSources } from './config.js';
 import { NetherlandsLiveSource } from './live-source.js';
-import { NL_REFERENCE_HINT, parseDutchReference } from './reference.js';
+import { NL_REFERENCE_HINT, NL_REFERENCE_SHAPE, parseDutchReference } from './reference.js';
 
 const LOCATIESERVER_ATTRIBUTION = 'PDOK Locatieserver (BAG, Kadaster)';
 
@@ -28,6 +28,7 @@ export class NetherlandsAdapter extends NationalAdapter {
       attribution: NL_CADASTRE_ATTRIBUTION,
       referenceHint: NL_REFERENCE_HINT,
       parseReference: parseDutchReference,
+      referenceShape: NL_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

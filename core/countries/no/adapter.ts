@@ -11,7 +11,7 @@ import { GmlParcelSource } from '../national/gml-features.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
 import { resolveSources, withQuery } from '../national/sources-config.js';
 import { ADRESSER_SOURCE, addressSearchUrl, addressesOfPropertyUrl, parseAdresser } from './adresser.js';
-import { NO_REFERENCE_HINT, parseNorwegianReference, referenceOfNumbers, splitNorwegianReference } from './reference.js';
+import { NO_REFERENCE_HINT, NO_REFERENCE_SHAPE, parseNorwegianReference, referenceOfNumbers, splitNorwegianReference } from './reference.js';
 
 export interface NoSourcesConfig {
   /** Kartverket's Matrikkelen eiendomskart WFS (`app:Teig`). */
@@ -102,6 +102,7 @@ export class NorwayAdapter extends NationalAdapter {
       attribution: NO_CADASTRE_ATTRIBUTION,
       referenceHint: `${NO_REFERENCE_HINT} Properties are found by reference through their addresses in the address register.`,
       parseReference: parseNorwegianReference,
+      referenceShape: NO_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

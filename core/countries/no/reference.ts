@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * Norwegian matrikkelnummer: kommunenummer (4 digits) - gårdsnummer / bruksnummer
  * [/ festenummer], `0301-208/646` (SOURCES.md 15). Canonical: the festenummer only when not 0.
@@ -9,6 +11,9 @@ const MATRIKKEL = /^(\d{4})[\s-]+(\d{1,5})\/(\d{1,4})(?:\/(\d{1,4}))?$/;
 export const NO_REFERENCE_HINT = 'A Norwegian property is kommunenummer-gårdsnummer/bruksnummer[/festenummer], e.g. 0301-208/646.';
 
 export interface Matrikkelnummer { kommune: string; gnr: number; bnr: number; fnr: number }
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): kommune (4) + gnr (1-5) / bnr (1-4) [/ fnr (1-4)]. */
+export const NO_REFERENCE_SHAPE: ReferenceShape = { length: [7, 19], chars: /[0-9/]/, required: '/' };
 
 export function splitNorwegianReference(raw: string): Matrikkelnummer | undefined {
   const match = MATRIKKEL.exec(raw.normalize('NFC').trim());

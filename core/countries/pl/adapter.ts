@@ -8,7 +8,7 @@ import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { PL_CADASTRE_ATTRIBUTION, resolvePlSources } from './config.js';
 import { PolandLiveSource } from './live-source.js';
-import { PL_REFERENCE_HINT, parsePolishReference } from './reference.js';
+import { PL_REFERENCE_HINT, PL_REFERENCE_SHAPE, parsePolishReference } from './reference.js';
 import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from './uug.js';
 
 /** `<precinct name> <number>` or a bare number: ULDK's GetParcelByIdOrNr search, only with `country=PL`. */
@@ -34,6 +34,7 @@ export class PolandAdapter extends NationalAdapter {
       attribution: PL_CADASTRE_ATTRIBUTION,
       referenceHint: PL_REFERENCE_HINT,
       parseReference: parsePolishReference,
+      referenceShape: PL_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

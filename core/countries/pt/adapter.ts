@@ -6,7 +6,7 @@ import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
 import { outsidePortugueseCoverage } from './partial.js';
-import { PT_REFERENCE_HINT, parsePortugueseReference } from './reference.js';
+import { PT_REFERENCE_HINT, PT_REFERENCE_SHAPE, parsePortugueseReference } from './reference.js';
 
 export interface PtSourcesConfig {
   /** DGT's INSPIRE WFS (GeoServer, SNIC): `inspire:cadastralparcel`. */
@@ -60,6 +60,7 @@ export class PortugalAdapter extends NationalAdapter {
       attribution: PT_CADASTRE_ATTRIBUTION,
       referenceHint: PT_REFERENCE_HINT,
       parseReference: parsePortugueseReference,
+      referenceShape: PT_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource(portugueseParcels(sources.cpWfsUrl)),
     });
     this.geocoderUrl = sources.geocoderUrl;

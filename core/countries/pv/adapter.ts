@@ -2,7 +2,7 @@ import type { CountrySources } from '../adapter.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolvePvSources } from './config.js';
 import { BasqueLiveSource } from './live-source.js';
-import { PV_REFERENCE_HINT, parseBasqueReference } from './reference.js';
+import { PV_REFERENCE_HINT, PV_REFERENCE_SHAPE, parseBasqueReference } from './reference.js';
 
 /**
  * Basque Country (PV): the foral cadastres of Bizkaia, Gipuzkoa and Álava, each through its own
@@ -29,6 +29,7 @@ export class BasqueCountryAdapter extends NationalAdapter {
       attribution: live.cadastres.map((c) => c.attribution).join('; '),
       referenceHint: PV_REFERENCE_HINT,
       parseReference: (raw) => parseBasqueReference(raw)?.ref,
+      referenceShape: PV_REFERENCE_SHAPE,
       live,
     });
     this.live = live;

@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * References of the Basque Country's three foral cadastres (SOURCES.md 1b "Reference shapes"):
  * Bizkaia writes dotted groups `48.MMM.PPPP.NNNNN` (province, municipality, polígono, parcela);
@@ -19,6 +21,9 @@ export interface BasqueReference {
   ref: string;
   territory: BasqueTerritory;
 }
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): Gipuzkoa's 7 digits to its localId's unbounded version number. */
+export const PV_REFERENCE_SHAPE: ReferenceShape = { length: [7, Infinity], chars: /[0-9.]/ };
 
 export function parseBasqueReference(raw: string): BasqueReference | undefined {
   const text = raw.normalize('NFC').trim().replace(/\s+/g, '');

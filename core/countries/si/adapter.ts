@@ -5,7 +5,7 @@ import { cqlText, geoServerUrls, propertyOf } from '../national/geoserver-wfs.js
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
-import { SI_REFERENCE_HINT, parseSlovenianReference, slovenianReferenceOf, splitSlovenianReference } from './reference.js';
+import { SI_REFERENCE_HINT, SI_REFERENCE_SHAPE, parseSlovenianReference, slovenianReferenceOf, splitSlovenianReference } from './reference.js';
 
 export interface SiSourcesConfig {
   /** GURS land cadastre WFS (GeoServer, `SI.GURS.KN:PARCELE`). */
@@ -42,6 +42,7 @@ export class SloveniaAdapter extends NationalAdapter {
       attribution: SI_CADASTRE_ATTRIBUTION,
       referenceHint: SI_REFERENCE_HINT,
       parseReference: parseSlovenianReference,
+      referenceShape: SI_REFERENCE_SHAPE,
       live: new GeoJsonParcelSource({
         country: 'SI',
         source: 'GURS land cadastre WFS',

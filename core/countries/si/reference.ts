@@ -1,3 +1,5 @@
+import type { ReferenceShape } from '../reference-shape.js';
+
 /**
  * Slovenian parcel: cadastral community (katastrska občina, KO_ID, 1–4 digits) and parcel number
  * (ST_PARCELE, `3274/13`), SOURCES.md 15 (`1725 3274/13`). Canonical form `1725-3274/13`; a
@@ -7,6 +9,9 @@
 const PARCEL = /^(\d{1,4})[\s-]+(\d{1,5}(?:\/\d{1,4})?)$/;
 
 export const SI_REFERENCE_HINT = 'A Slovenian parcel is cadastral community (KO) - parcel number, e.g. 1725-3274/13.';
+
+/** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): KO (1-4) + number (1-5) + optional '/' part (1-4). */
+export const SI_REFERENCE_SHAPE: ReferenceShape = { length: [2, 14], chars: /[0-9/]/ };
 
 export function parseSlovenianReference(raw: string): string | undefined {
   const match = PARCEL.exec(raw.normalize('NFC').trim());

@@ -5,7 +5,7 @@ import type { InspireWfsProfile } from '../inspire/profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { resolveSources } from '../national/sources-config.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates, type OpenGeocoderOptions } from '../national/nominatim.js';
-import { SK_REFERENCE_HINT, parseSlovakReference } from './reference.js';
+import { SK_REFERENCE_HINT, SK_REFERENCE_SHAPE, parseSlovakReference } from './reference.js';
 
 export interface SkSourcesConfig {
   /** ÚGKK INSPIRE Cadastral Parcels WFS (GeoServer), register C. */
@@ -55,6 +55,7 @@ export class SlovakiaAdapter extends NationalAdapter {
       attribution: SK_CADASTRE_ATTRIBUTION,
       referenceHint: SK_REFERENCE_HINT,
       parseReference: parseSlovakReference,
+      referenceShape: SK_REFERENCE_SHAPE,
       live: new InspireWfsSource(sources.cpWfsUrl, SK_PROFILE, 'ÚGKK answers parcels by reference through a filter on nationalCadastralReference.'),
     });
     this.geocoderUrl = sources.geocoderUrl;
