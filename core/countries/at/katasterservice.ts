@@ -1,6 +1,5 @@
-import { containsPoint } from '../../geo/polygon.js';
 import { getJson } from '../../upstream/get-json.js';
-import { isServiceError, notFound, unavailable, type BBox, type LonLat } from '../../model/index.js';
+import { isServiceError, notFound, unavailable, type BBox } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { geometryOf, numberOf, textOf } from '../national/geojson-source.js';
@@ -121,12 +120,6 @@ export class KatasterserviceSource {
     const parcel = parseKatasterParcel(json, ref, this.austria);
     const municipio = await this.municipality(ref, ctx);
     return municipio ? { ...parcel, municipio } : parcel;
-  }
-
-  /** The record of a reference when it is the parcel under `point` (a by-point answer's extra), else undefined. */
-  async containing(ref: string, point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcel = await this.byReference(ref, ctx);
-    return containsPoint(parcel.geometry, point) ? parcel : undefined;
   }
 
   /** Only an extra: a search that fails or does not list the parcel leaves the municipality out. */

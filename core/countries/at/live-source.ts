@@ -1,3 +1,4 @@
+import { containsPoint } from '../../geo/polygon.js';
 import { isServiceError, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
@@ -13,7 +14,10 @@ import type { KatasterserviceSource } from './katasterservice.js';
  * when the Katasterservice fails, the WMS parcel answers without them.
  */
 export class AustriaLiveSource implements LiveParcelSource {
-  constructor(private readonly wms: LiveParcelSource, private readonly kataster: KatasterserviceSource) {}
+  constructor(
+    private readonly wms: LiveParcelSource,
+    private readonly kataster: Pick<KatasterserviceSource, 'byReference' | 'statusCheck'>,
+  ) {}
 
   byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     return this.kataster.byReference(ref, ctx);
@@ -23,7 +27,8 @@ export class AustriaLiveSource implements LiveParcelSource {
     const found = await this.wms.at(point, ctx);
     if (!found) return undefined;
     try {
-      return (await this.kataster.containing(found.ref, point, ctx)) ?? found;
+      const record = await this.kataster.byReference(found.ref, ctx);
+      return containsPoint(record.geometry, point) ? record : found;
     } catch (error) {
       if (isServiceError(error)) return found;
       throw error;

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { AdapterContext } from '../../../core/countries/adapter.js';
 import { AustriaAdapter } from '../../../core/countries/at/adapter.js';
 import {
   KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel,
 } from '../../../core/countries/at/katasterservice.js';
+import { AustriaLiveSource } from '../../../core/countries/at/live-source.js';
 import { parseAustrianReference, referenceOfInspireId } from '../../../core/countries/at/reference.js';
-import { areaM2 } from '../../../core/geo/polygon.js';
-import type { BBox } from '../../../core/model/index.js';
+import { liveParcel } from '../../../core/countries/national/live-parcel.js';
+import type { LiveParcelSource } from '../../../core/countries/national/national-adapter.js';
+import { areaM2, centroid } from '../../../core/geo/polygon.js';
+import { notFound, unavailable, type BBox } from '../../../core/model/index.js';
+import type { StoredParcel } from '../../../core/store/types.js';
 import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
 
 const AUSTRIA: BBox = new AustriaAdapter().bounds;
@@ -101,5 +106,37 @@ describe('Austria\'s status checks', () => {
     expect(kataster?.url).toBe('https://kataster.example.at/api/kgnr/01004');
     expect(checks.map((c) => c.source)).toContain('BEV INSPIRE CP WMS');
     expect(new AustriaAdapter().statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
+  });
+});
+
+describe('a parcel found by point (WMS), with the Katasterservice\'s record of it', () => {
+  const ctx = {} as AdapterContext;
+  const inUmbach = centroid({ type: 'Polygon', coordinates: [UMBACH.ring] });
+  const wmsParcel = liveParcel('AT', '14168-.3', { type: 'Polygon', coordinates: [UMBACH.ring] }, undefined, '2026-11-26');
+  const record = parseKatasterParcel(answer({ bl: 'Niederösterreich', gnr: '.3', nutzungen: UMBACH.nutzungen }), '14168-.3', AUSTRIA);
+  const wms = (found: StoredParcel | undefined): LiveParcelSource => ({ at: async () => found, byReference: async () => undefined });
+  const kataster = (answer: () => Promise<StoredParcel>) => {
+    const asked: string[] = [];
+    return { asked, byReference: async (ref: string) => { asked.push(ref); return answer(); }, statusCheck: () => ({ source: KATASTERSERVICE_SOURCE, url: 'https://x/api/kgnr/01004' }) };
+  };
+
+  it('answers the Katasterservice\'s record when its outline holds the point', async () => {
+    const source = kataster(async () => record);
+    expect(await new AustriaLiveSource(wms(wmsParcel), source).at(inUmbach, ctx)).toBe(record);
+    expect(source.asked).toEqual(['14168-.3']);
+  });
+
+  it('keeps the WMS parcel when the record\'s outline is elsewhere, or the Katasterservice fails or knows no such parcel', async () => {
+    const elsewhere = { ...record, geometry: { type: 'Polygon' as const, coordinates: [AT_KATASTER_RECORDS['01004-1711'].ring] } };
+    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => elsewhere)).at(inUmbach, ctx)).toBe(wmsParcel);
+    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw unavailable('down'); })).at(inUmbach, ctx)).toBe(wmsParcel);
+    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw notFound('no'); })).at(inUmbach, ctx)).toBe(wmsParcel);
+  });
+
+  it('asks nothing more when the WMS has no parcel there, and lets a programming error through', async () => {
+    const source = kataster(async () => record);
+    expect(await new AustriaLiveSource(wms(undefined), source).at(inUmbach, ctx)).toBeUndefined();
+    expect(source.asked).toEqual([]);
+    await expect(new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw new TypeError('bug'); })).at(inUmbach, ctx)).rejects.toThrow(TypeError);
   });
 });
