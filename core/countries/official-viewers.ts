@@ -1,4 +1,5 @@
 import type { CountryCode, Parcel } from '../model/index.js';
+import { AUSTRIA_OFFICIAL_VIEWER } from './at/official-viewer.js';
 import { SWITZERLAND_OFFICIAL_VIEWER } from './ch/official-viewer.js';
 import { CZECHIA_OFFICIAL_VIEWER } from './cz/official-viewer.js';
 import { SPAIN_OFFICIAL_VIEWER } from './es/official-viewer.js';
@@ -20,6 +21,7 @@ export const OFFICIAL_VIEWERS: Partial<Record<CountryCode, OfficialViewer>> = {
   PL: POLAND_OFFICIAL_VIEWER,
   CH: SWITZERLAND_OFFICIAL_VIEWER,
   CZ: CZECHIA_OFFICIAL_VIEWER,
+  AT: AUSTRIA_OFFICIAL_VIEWER,
 };
 
 /** The parcel's country's official viewer at the parcel, or undefined where none is documented. */

@@ -9,6 +9,8 @@ import { CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { CZ_ADDRESS_POINT } from '../../fake-upstream/countries/cz.js';
 import { CZ_REF } from '../../fake-upstream/countries/inspire.js';
 import { NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
+import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
+import { parseKatasterParcel } from '../../../core/countries/at/katasterservice.js';
 
 const recordedPolishId = (): string => {
   const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8'), ULDK_RESULT_FIELDS);
@@ -71,6 +73,20 @@ describe('official viewer links, each in the format its owner documents', () => 
     const [cLon, cLat] = new URL(url).searchParams.get('c')!.split(',').map(Number);
     expect(cLon).toBeCloseTo(-4.37, 1);
     expect(cLat).toBeCloseTo(47.80, 1);
+  });
+
+  it('Austria: the BEV Kataster viewer centred on the centroid of the Katasterservice outline (longitude first, 6 decimals)', () => {
+    // Umbach .3 (KG 14168), the outline the fake's record takes from hale's real DKM sample.
+    const record = AT_KATASTER_RECORDS['14168-.3'];
+    const answer = { type: 'Feature', geometry: { type: 'Polygon', coordinates: [record.ring] }, properties: { gnr: record.gnr, nutzungen: record.nutzungen } };
+    const parcel = parseKatasterParcel(answer, '14168-.3', [9.53, 46.37, 17.17, 49.02]);
+    const [lon, lat] = parcel.centroid;
+    const url = officialViewerLink({ pais: 'AT', refCatastral: parcel.ref, longitud: lon, latitud: lat })!.url;
+    expect(url).toBe(`https://kataster.bev.gv.at/#/center/${lon.toFixed(6)},${lat.toFixed(6)}/zoom/18.1/vermv/0.6`);
+    // Umbach, Lower Austria: the centre read back from the route lies on the parcel, longitude first.
+    const [cLon, cLat] = /#\/center\/([^/]+)\//.exec(url)![1].split(',').map(Number);
+    expect(cLon).toBeCloseTo(15.4407, 3);
+    expect(cLat).toBeCloseTo(48.2396, 3);
   });
 
   it('Czechia: Nahlížení do KN identified at the centroid in S-JTSK as EPSG:5514 writes it (x = −Y, y = −X)', () => {
