@@ -13,6 +13,9 @@ export const PARCEL_COLUMNS = `
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
 
+/** How many values a row of PARCEL_COLUMNS has (a joined finca's follow them); the type keeps it ParcelRow's length. */
+export const PARCEL_COLUMN_COUNT: ParcelRow['length'] = 19;
+
 /** A parcel and the building of the same country standing on it (keyed by the parcel's reference). */
 export const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
 export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
@@ -85,6 +88,18 @@ export const unitParams = (country: CountryCode, u: StoredUnit) => ({
   superficie: u.superficie, descripcion: u.descripcion, participacion: u.participacion, anio: u.anio,
   direccion: u.direccion, source: u.source, data_date: u.dataDate,
 });
+
+/** The columns of a finca a FincaRow holds: what a finca joined to its parcel reads. */
+export const FINCA_COLUMNS = [
+  'ref', 'direccion', 'codigo_postal', 'municipio', 'provincia', 'uso_general', 'superficie_total', 'superficie_parcela',
+  'anio_construccion', 'declared_units', 'source', 'data_date',
+] as const satisfies readonly (keyof FincaRow)[];
+
+/** A finca from its FINCA_COLUMNS values in a raw row (after a parcel's, in a join), or undefined when the join found none. */
+export function fincaFromValues(values: readonly unknown[]): StoredFinca | undefined {
+  if (values[0] === null || values[0] === undefined) return undefined;
+  return fincaFromRow(Object.fromEntries(FINCA_COLUMNS.map((column, i) => [column, values[i]])) as unknown as FincaRow);
+}
 
 export interface FincaRow {
   ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;

@@ -1,13 +1,13 @@
 import { fold } from '../address/normalize.js';
 import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
 import { AnalysisTables } from './analysis-tables.js';
-import type { CadastralStore } from './cadastral-store.js';
+import type { CadastralStore, ParcelWithFinca } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { decodeGeometry, encodedContains } from './geometry-codec.js';
 import {
-  BOXES_FROM, PARCEL_COLUMNS, PARCEL_FROM, fincaFromRow, parcelFromRow, unitFromRow,
+  BOXES_FROM, FINCA_COLUMNS, PARCEL_COLUMNS, PARCEL_COLUMN_COUNT, PARCEL_FROM, fincaFromRow, fincaFromValues, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
 } from './parcel-rows.js';
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
@@ -61,6 +61,10 @@ export class ParcelStore implements CadastralStore {
     this.db.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
       parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
+      parcelWithFinca: this.db.prepare(`
+        SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
+        FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
+        WHERE p.country = ? AND p.ref = ?`).raw(),
       // Only what the containment test needs, smallest first: the first parcel that contains
       // the point wins, so most candidates' outlines are never parsed.
       candidatesAt: this.db.prepare(`
@@ -103,6 +107,14 @@ export class ParcelStore implements CadastralStore {
   getParcel(country: CountryCode, ref: string): StoredParcel | undefined {
     const row = this.statements.parcel.get(country, ref) as ParcelRow | undefined;
     return row && parcelFromRow(row);
+  }
+
+  getParcelWithFinca(country: CountryCode, ref: string): ParcelWithFinca | undefined {
+    const row = this.statements.parcelWithFinca.get(country, ref) as unknown[] | undefined;
+    if (!row) return undefined;
+    const finca = fincaFromValues(row.slice(PARCEL_COLUMN_COUNT));
+    const parcel = parcelFromRow(row as ParcelRow);
+    return finca ? { parcel, finca } : { parcel };
   }
 
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */

@@ -132,6 +132,9 @@ export class SpainAdapter implements CountryAdapter {
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
     const canonical = catastroReference(ref);
     if (canonical.length === 20) return this.unitByReference(canonical, ctx);
+    // The copy's parcel and finca in one read; the live path (a parcel the copy lacks) reads them apart.
+    const stored = await ctx.store.getParcelWithFinca(this.code, canonical);
+    if (stored) return fincaParcel(stored.parcel, stored.finca, 'clone');
     const { parcel, live } = await this.loadParcel(canonical, ctx);
     return fincaParcel(parcel, await ctx.store.getFinca(this.code, canonical), live ? 'catastro' : 'clone');
   }

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
-import type { CadastralStore } from '../cadastral-store.js';
+import type { CadastralStore, ParcelWithFinca } from '../cadastral-store.js';
+import { FINCA_COLUMNS, PARCEL_COLUMN_COUNT, fincaFromValues } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, RecordSource, StoredFinca, StoredParcel, StoredUnit } from '../types.js';
 import { PgConnection } from './connection.js';
 import { importIntoPostgis } from './postgis-import.js';
@@ -18,6 +19,8 @@ const PARCEL_COLUMNS = `
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
 const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
+/** How many values PARCEL_COLUMNS reads (a joined finca's follow them): the SQLite row's less its id. */
+const PARCEL_VALUES = PARCEL_COLUMN_COUNT - 1;
 
 type Row = unknown[];
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
@@ -219,6 +222,20 @@ export class PostgisStore implements CadastralStore {
   async getParcel(country: CountryCode, ref: string): Promise<StoredParcel | undefined> {
     const rows = await this.db.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = $1 AND p.ref = $2`, [country, ref]);
     return rows[0] && parcelFrom(rows[0] as Row);
+  }
+
+  async getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
+    const rows = await this.db.rows(
+      `SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
+        FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
+        WHERE p.country = $1 AND p.ref = $2`,
+      [country, ref],
+    );
+    if (!rows[0]) return undefined;
+    const values = rows[0] as Row;
+    const finca = fincaFromValues(values.slice(PARCEL_VALUES));
+    const parcel = parcelFrom(values);
+    return finca ? { parcel, finca } : { parcel };
   }
 
   /** The parcel under a point: the GiST index finds the candidates, ST_Intersects decides; the smallest wins where parcels overlap. */

@@ -156,6 +156,14 @@ for (const impl of IMPLEMENTATIONS) {
       await copy.store.replaceUnits('FR', finca14, units.slice(5, 6));
       expect((await copy.store.getFinca('FR', finca14))?.direccion).toBe('RUE DE LA PAIX 1');
       expect((await copy.store.getFinca('ES', finca14))?.direccion).toBe(finca.direccion);
+      // The parcel with its finca in one read: the same records as read apart, the finca of the parcel's own country.
+      expect(await copy.store.getParcelWithFinca('ES', finca14)).toEqual({
+        parcel: await copy.store.getParcel('ES', finca14), finca: await copy.store.getFinca('ES', finca14),
+      });
+      expect((await copy.store.getParcelWithFinca('ES', finca14))?.finca?.direccion).toBe(finca.direccion);
+      expect(await copy.store.getParcelWithFinca('ES', '000700100UL74F')).toEqual({ parcel: await copy.store.getParcel('ES', '000700100UL74F') });
+      expect(await copy.store.getParcelWithFinca('FR', finca14)).toBeUndefined();
+      expect(await copy.store.getParcelWithFinca('ES', '000700100UL74Q')).toBeUndefined();
       expect(await copy.store.countUnits('FR', finca14)).toBe(1);
       expect(await copy.store.countUnits('ES', finca14)).toBe(3);
       await copy.store.replaceUnits('FR', finca14, []);
