@@ -1,10 +1,9 @@
-import { geoJSONToTile } from '@maplibre/geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { requireTile } from '../input.js';
 import type { BBox } from '../model/index.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
+import { encodeGeometry } from '../store/geometry-codec.js';
 import type { ParcelStore } from '../store/parcel-store.js';
-import type { ParcelOutline } from '../store/types.js';
+import { encodeParcelTile } from './parcel-tile-encoder.js';
 
 /** Below this zoom a tile would hold too many parcels to be useful or fast; the map shows outlines from here on. */
 export const MIN_PARCEL_TILE_ZOOM = 13;
@@ -30,35 +29,22 @@ export function isValidTile(z: number, x: number, y: number): boolean {
 }
 
 /**
- * A Mapbox Vector Tile of the local copy's parcels (layer `parcels`, property `ref`), made on
- * demand from the R*Tree query: the copy changes with every import and live answer, so
- * pre-built tiles would go stale. Null when the tile is empty or below MIN_PARCEL_TILE_ZOOM.
+ * A Mapbox Vector Tile of the local copy's parcels (layer `parcels`, properties `ref`,
+ * `country`, `area`), made on demand from the R*Tree query: the copy changes with every import
+ * and live answer, so pre-built tiles would go stale. The stored outlines go to the tile
+ * without being decoded (parcel-tile-encoder.ts). Null when the tile is empty or below
+ * MIN_PARCEL_TILE_ZOOM.
  */
 export function parcelTile(store: ParcelStore, z: number, x: number, y: number): Uint8Array | null {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
-  return tileOfParcels(store.parcelOutlinesInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), z, x, y);
+  return encodeParcelTile(store.parcelOutlinesInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), PARCEL_TILE_LAYER, z, x, y);
 }
 
-/** The same tile from any store (a team database answers later): parcelTile's rule, awaited. */
+/** The same tile from any store (a team database answers later): parcelTile's rule, awaited, from GeoJSON outlines. */
 export async function parcelTileFrom(store: Pick<CadastralStore, 'parcelsInBBox'>, z: number, x: number, y: number): Promise<Uint8Array | null> {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
-  return tileOfParcels(await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), z, x, y);
-}
-
-function tileOfParcels(parcels: ParcelOutline[], z: number, x: number, y: number): Uint8Array | null {
-  if (parcels.length === 0) return null;
-  const tile = geoJSONToTile(
-    {
-      type: 'FeatureCollection',
-      features: parcels.map((p) => ({
-        type: 'Feature',
-        properties: { ref: p.ref, country: p.country, area: Math.round(p.areaM2) },
-        geometry: p.geometry,
-      })),
-    },
-    z, x, y,
-    { extent: 4096, buffer: 64, clip: true, maxZoom: 24 },
-  );
-  if (!tile || tile.features.length === 0) return null;
-  return fromGeojsonVt({ [PARCEL_TILE_LAYER]: tile }, { version: 2, extent: 4096 });
+  const parcels = await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE);
+  // Encoded as the local copy stores them, so both stores' tiles come from one encoder.
+  const outlines = parcels.map((p) => ({ ref: p.ref, country: p.country, areaM2: p.areaM2, outline: encodeGeometry(p.geometry) }));
+  return encodeParcelTile(outlines, PARCEL_TILE_LAYER, z, x, y);
 }

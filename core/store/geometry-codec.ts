@@ -29,14 +29,15 @@ export function encodeGeometry(geometry: ParcelGeometry): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
-function view(blob: Uint8Array): Float64Array {
+/** The stored outline's numbers in place (copied only when misaligned), in the layout above. */
+export function outlineValues(blob: Uint8Array): Float64Array {
   // SQLite hands back Buffers at arbitrary offsets; Float64Array needs 8-byte alignment.
   if (blob.byteOffset % 8 === 0) return new Float64Array(blob.buffer, blob.byteOffset, blob.byteLength / 8);
   return new Float64Array(Uint8Array.from(blob).buffer);
 }
 
 export function decodeGeometry(blob: Uint8Array): ParcelGeometry {
-  const values = view(blob);
+  const values = outlineValues(blob);
   let i = 0;
   const kind = values[i++];
   const polygonCount = values[i++];
@@ -61,7 +62,7 @@ export function decodeGeometry(blob: Uint8Array): ParcelGeometry {
  * Hand-written because it reads the blob in place; turf's test needs decoded arrays.
  */
 export function encodedContains(blob: Uint8Array, lon: number, lat: number): boolean {
-  const values = view(blob);
+  const values = outlineValues(blob);
   let i = 1;
   const polygonCount = values[i++];
   for (let p = 0; p < polygonCount; p++) {

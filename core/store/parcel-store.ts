@@ -5,7 +5,7 @@ import type { CadastralStore, ParcelWithFinca } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
-import { decodeGeometry, encodedContains } from './geometry-codec.js';
+import { encodedContains } from './geometry-codec.js';
 import {
   BOXES_FROM, FINCA_COLUMNS, PARCEL_COLUMNS, PARCEL_COLUMN_COUNT, PARCEL_FROM, fincaFromRow, fincaFromValues, parcelFromRow, unitFromRow,
   type FincaRow, type ParcelRow, type UnitRow,
@@ -161,7 +161,7 @@ export class ParcelStore implements CadastralStore {
   parcelOutlinesInBBox(bbox: BBox, limit: number): ParcelOutline[] {
     const [minLon, minLat, maxLon, maxLat] = bbox;
     const rows = this.statements.outlinesInBBox.all({ minLon, minLat, maxLon, maxLat, limit }) as [string, string, number, Buffer][];
-    return rows.map(([ref, country, areaM2, geometry]) => ({ ref, country: country as CountryCode, areaM2, geometry: decodeGeometry(geometry) }));
+    return rows.map(([ref, country, areaM2, outline]) => ({ ref, country: country as CountryCode, areaM2, outline }));
   }
 
   countParcels(country?: CountryCode): number {

@@ -4,8 +4,8 @@ import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../m
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
 
 /** A parcel of the local copy. Geometry always WGS84 (converted from the file's CRS at import). */
-/** What a map tile draws of a parcel. */
-export type ParcelOutline = Pick<StoredParcel, 'ref' | 'country' | 'areaM2' | 'geometry'>;
+/** What a map tile draws of a parcel: its outline as stored (geometry-codec.ts), not decoded. */
+export type ParcelOutline = Pick<StoredParcel, 'ref' | 'country' | 'areaM2'> & { outline: Uint8Array };
 
 export interface StoredParcel {
   ref: string;                 // 14-character reference (ES) or the country's id
