@@ -1,5 +1,6 @@
 import { PbfWriter } from 'pbf';
 import { outlineValues } from '../store/geometry-codec.js';
+import type { ParcelOutlines } from '../store/types.js';
 
 /** Tile units per tile side, and the margin (in those units) drawn around it so lines meet at tile edges. */
 export const TILE_EXTENT = 4096;
@@ -8,14 +9,6 @@ export const TILE_BUFFER = 64;
 const SIMPLIFY_TOLERANCE = 3;
 /** The deepest zoom geojson-vt simplifies for when asked for one tile (its maxZoom 24): vertices it never keeps. */
 const DEEPEST_ZOOM = 24;
-
-/** What a tile draws of a parcel: its properties and its outline as stored (geometry-codec.ts). */
-export interface TileParcel {
-  ref: string;
-  country: string;
-  areaM2: number;
-  outline: Uint8Array;
-}
 
 /**
  * A Mapbox Vector Tile (spec 2.1) of parcels, layer `layerName`, properties `ref`, `country`
@@ -35,20 +28,24 @@ export interface TileParcel {
  * GeoJSON objects and builds its own intermediate ones (a fifth of a tile's time, plus the
  * garbage). The protobuf itself is written with `pbf`'s writer (varints, zigzag, lengths).
  */
-export function encodeParcelTile(parcels: Iterable<TileParcel>, layerName: string, z: number, x: number, y: number): Uint8Array | null {
+export function encodeParcelTile(parcels: ParcelOutlines, layerName: string, z: number, x: number, y: number): Uint8Array | null {
+  if (parcels.refs.length === 0) return null;
   const tile = new TileProjection(z, x, y);
   const layer = new LayerTables();
+  const outlines = outlineValues(parcels.outlines);
   const pbf = new PbfWriter();
   let features = 0;
   pbf.writeMessage(3, (_: null, out: PbfWriter) => {
     out.writeVarintField(15, 2); // version
     out.writeStringField(1, layerName);
     out.writeVarintField(5, TILE_EXTENT);
-    for (const parcel of parcels) {
-      if (!tile.projectOutline(parcel.outline)) continue;
-      tags[1] = layer.valueIndex(parcel.ref);
-      tags[3] = layer.valueIndex(parcel.country);
-      tags[5] = layer.valueIndex(Math.round(parcel.areaM2));
+    let offset = 0;
+    for (let i = 0; i < parcels.refs.length; i++) {
+      offset = tile.projectOutline(outlines, offset);
+      if (tile.ringCount === 0) continue;
+      tags[1] = layer.valueIndex(parcels.refs[i]);
+      tags[3] = layer.valueIndex(parcels.countries[i]);
+      tags[5] = layer.valueIndex(Math.round(parcels.areasM2[i]));
       out.writeMessage(2, writeFeature, tile);
       features++;
     }
@@ -149,11 +146,13 @@ class TileProjection {
     this.sqTolerance = tolerance * tolerance;
   }
 
-  /** Projects a stored outline into `points`/`ringEnds`; false when no ring is left to draw. */
-  projectOutline(blob: Uint8Array): boolean {
-    const values = outlineValues(blob);
+  /**
+   * Projects the stored outline at `offset` of `values` into `points`/`ringEnds` (none when
+   * nothing is left to draw); returns where the next outline starts.
+   */
+  projectOutline(values: Float64Array, offset: number): number {
     this.ringCount = 0;
-    let i = 1;
+    let i = offset + 1;
     const polygonCount = values[i++];
     for (let p = 0; p < polygonCount; p++) {
       const ringCount = values[i++];
@@ -168,7 +167,7 @@ class TileProjection {
         i += vertices * 2;
       }
     }
-    return this.ringCount > 0;
+    return i;
   }
 
   private addRing(values: Float64Array, start: number, vertices: number, exterior: boolean): boolean {

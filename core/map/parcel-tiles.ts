@@ -44,7 +44,11 @@ export function parcelTile(store: ParcelStore, z: number, x: number, y: number):
 export async function parcelTileFrom(store: Pick<CadastralStore, 'parcelsInBBox'>, z: number, x: number, y: number): Promise<Uint8Array | null> {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
   const parcels = await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE);
-  // Encoded as the local copy stores them, so both stores' tiles come from one encoder.
-  const outlines = parcels.map((p) => ({ ref: p.ref, country: p.country, areaM2: p.areaM2, outline: encodeGeometry(p.geometry) }));
-  return encodeParcelTile(outlines, PARCEL_TILE_LAYER, z, x, y);
+  // Outlines encoded as the local copy stores them, so both stores' tiles come from one encoder.
+  return encodeParcelTile({
+    refs: parcels.map((p) => p.ref),
+    countries: parcels.map((p) => p.country),
+    areasM2: parcels.map((p) => p.areaM2),
+    outlines: Buffer.concat(parcels.map((p) => encodeGeometry(p.geometry))),
+  }, PARCEL_TILE_LAYER, z, x, y);
 }

@@ -4,8 +4,17 @@ import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../m
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
 
 /** A parcel of the local copy. Geometry always WGS84 (converted from the file's CRS at import). */
-/** What a map tile draws of a parcel: its outline as stored (geometry-codec.ts), not decoded. */
-export type ParcelOutline = Pick<StoredParcel, 'ref' | 'country' | 'areaM2'> & { outline: Uint8Array };
+/**
+ * What a map tile draws of the parcels in a box, column by column: parcel i is refs[i],
+ * countries[i], areasM2[i], and the i-th outline of `outlines`, the stored outlines
+ * (geometry-codec.ts layout, not decoded) one after another.
+ */
+export interface ParcelOutlines {
+  refs: string[];
+  countries: CountryCode[];
+  areasM2: number[];
+  outlines: Uint8Array;
+}
 
 export interface StoredParcel {
   ref: string;                 // 14-character reference (ES) or the country's id
