@@ -1,9 +1,7 @@
-// The four turf modules one by one, not the @turf/turf bundle: loading the bundle took about 0.6 s of
-// CPU and 20 MB at every start (a tenth of an import of Segovia x25), for functions this file never uses.
+// turf's modules one by one, not the @turf/turf bundle: loading the bundle took about 0.6 s of CPU
+// and 20 MB at every start (a tenth of an import of Segovia x25), for functions this file never uses.
 import { area as turfArea } from '@turf/area';
-import { bbox as turfBbox } from '@turf/bbox';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import { centerOfMass } from '@turf/center-of-mass';
 import type { BBox, LonLat, ParcelGeometry, PolygonGeometry, Ring } from '../model/index.js';
 
 /** Polygons of a geometry as a list, whatever its type. */
@@ -22,19 +20,66 @@ export function areaM2(geometry: ParcelGeometry): number {
  */
 export function centroid(geometry: ParcelGeometry): LonLat {
   const parts = polygonsOf(geometry);
-  if (parts.length === 1) return centerOfMass({ type: 'Polygon', coordinates: parts[0] }).geometry.coordinates as LonLat;
+  if (parts.length === 1) return centerOfMass(parts[0]);
   let sumArea = 0, sumLon = 0, sumLat = 0;
   for (const rings of parts) {
-    const polygon: PolygonGeometry = { type: 'Polygon', coordinates: rings };
-    const weight = turfArea(polygon);
-    const [lon, lat] = centerOfMass(polygon).geometry.coordinates;
+    const weight = turfArea({ type: 'Polygon', coordinates: rings });
+    const [lon, lat] = centerOfMass(rings);
     sumArea += weight; sumLon += lon * weight; sumLat += lat * weight;
   }
   return sumArea > 0 ? [sumLon / sumArea, sumLat / sumArea] : (parts[0][0][0] as LonLat);
 }
 
+/**
+ * turf's `centerOfMass` of one Polygon, the same operations in the same order, so the same
+ * doubles (property-tested against turf): the vertex mean without each ring's closing point
+ * (turf's `centroid`), then the shoelace sums over every ring's points in one run, relative to
+ * that mean. Hand-written because turf's builds a Feature, a list of all points and a translated
+ * copy of each per polygon: garbage that was a tenth of a bulk import's time, with its module
+ * chain (convex hull, concaveman) loaded at every start for the MultiPolygon case unused here.
+ */
+function centerOfMass(rings: Ring[]): LonLat {
+  let sumX = 0, sumY = 0, count = 0;
+  for (const ring of rings) {
+    for (let k = 0; k < ring.length - 1; k++) { sumX += ring[k][0]; sumY += ring[k][1]; count++; }
+  }
+  const tx = sumX / count, ty = sumY / count;
+  let sx = 0, sy = 0, sArea = 0;
+  let first = true, xi = 0, yi = 0;
+  for (const ring of rings) {
+    for (const point of ring) {
+      const xj = point[0] - tx, yj = point[1] - ty;
+      if (!first) {
+        const a = xi * yj - xj * yi;
+        sArea += a;
+        sx += (xi + xj) * a;
+        sy += (yi + yj) * a;
+      }
+      first = false;
+      xi = xj;
+      yi = yj;
+    }
+  }
+  const center: LonLat = sArea === 0 ? [tx, ty] : [tx + (1 / (6 * (sArea * 0.5))) * sx, ty + (1 / (6 * (sArea * 0.5))) * sy];
+  // turf refuses a point that is not numbers (an empty or broken outline): so does this, with its words.
+  if (Number.isNaN(center[0]) || Number.isNaN(center[1])) throw new Error('coordinates must contain numbers');
+  return center;
+}
+
+/** turf's `bbox`, the same comparisons in the same order, without its per-point callback (bulk imports). */
 export function bboxOf(geometry: ParcelGeometry): BBox {
-  return turfBbox(geometry) as BBox;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const rings of polygonsOf(geometry)) {
+    for (const ring of rings) {
+      for (const [x, y] of ring) {
+        if (box[0] > x) box[0] = x;
+        if (box[1] > y) box[1] = y;
+        if (box[2] < x) box[2] = x;
+        if (box[3] < y) box[3] = y;
+      }
+    }
+  }
+  return box;
 }
 
 export function containsPoint(geometry: ParcelGeometry, point: LonLat): boolean {
