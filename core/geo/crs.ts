@@ -110,8 +110,12 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
   if (UTM.has(epsg)) {
     const projection = proj4.Proj(`EPSG:${epsg}`);
     const wgs84 = proj4.Proj('EPSG:4326');
+    // One point object reused: proj4's inverse writes its answer into the point it is given.
+    const scratch = { x: 0, y: 0 };
     const direct = (x: number, y: number): LonLat => {
-      const point = projection.inverse({ x, y });
+      scratch.x = x;
+      scratch.y = y;
+      const point = projection.inverse(scratch);
       return [point.x * R2D, point.y * R2D];
     };
     const plain = projection.datum.datum_type === PJD_WGS84 && wgs84.datum.datum_type === PJD_WGS84

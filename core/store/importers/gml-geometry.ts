@@ -83,18 +83,12 @@ export class GmlSurfaceCollector {
 
   private addRing(text: string): void {
     if (!this.current) return;
-    const srsName = this.srsName();
-    const epsg = srsName ? epsgFromSrsName(srsName) : undefined;
-    if (epsg === undefined || !isSupportedEpsg(epsg)) {
-      throw new Error(`Geometry in an unsupported or missing CRS (srsName ${JSON.stringify(srsName)}).`);
-    }
-    const latFirst = isLatitudeFirst(srsName!);
+    const { latFirst, toWgs84 } = ringReaderOf(this.srsName());
     const numbers = parseNumberList(text);
     if (numbers.length < 8 || numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) {
       throw new Error(`Malformed posList (${numbers.length} numbers).`);
     }
     const ring: Ring = [];
-    const toWgs84 = wgs84Transform(epsg);
     for (let i = 0; i < numbers.length; i += 2) {
       const point: LonLat = latFirst ? toWgs84(numbers[i + 1], numbers[i]) : toWgs84(numbers[i], numbers[i + 1]);
       const previous = ring[ring.length - 1];
@@ -114,6 +108,25 @@ export class GmlSurfaceCollector {
       ? { type: 'Polygon', coordinates: this.polygons[0] }
       : { type: 'MultiPolygon', coordinates: this.polygons };
   }
+}
+
+interface RingReader { latFirst: boolean; toWgs84: (x: number, y: number) => LonLat }
+const ringReaders = new Map<string, RingReader>();
+
+/**
+ * How a ring under this srsName is read: axis order and transform, worked out once per srsName
+ * (a file repeats the same one on every ring) rather than by three regular expressions per ring.
+ */
+function ringReaderOf(srsName: string | undefined): RingReader {
+  const known = srsName === undefined ? undefined : ringReaders.get(srsName);
+  if (known) return known;
+  const epsg = srsName ? epsgFromSrsName(srsName) : undefined;
+  if (epsg === undefined || !isSupportedEpsg(epsg)) {
+    throw new Error(`Geometry in an unsupported or missing CRS (srsName ${JSON.stringify(srsName)}).`);
+  }
+  const reader = { latFirst: isLatitudeFirst(srsName!), toWgs84: wgs84Transform(epsg) };
+  if (ringReaders.size < 64) ringReaders.set(srsName!, reader);
+  return reader;
 }
 
 const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
