@@ -43,7 +43,7 @@ export function encodeParcelTile(parcels: ParcelOutlines, layerName: string, z: 
     for (let i = 0; i < parcels.refs.length; i++) {
       offset = tile.projectOutline(outlines, offset);
       if (tile.ringCount === 0) continue;
-      tags[1] = layer.valueIndex(parcels.refs[i]);
+      tags[1] = layer.uniqueValueIndex(parcels.refs[i]);
       tags[3] = layer.valueIndex(parcels.countries[i]);
       tags[5] = layer.valueIndex(Math.round(parcels.areasM2[i]));
       out.writeMessage(2, writeFeature, tile);
@@ -96,12 +96,21 @@ function writeValue(value: string | number, out: PbfWriter): void {
   else out.writeVarintField(5, value);
 }
 
-/** The layer's value table: each distinct value once (MVT features refer to values by index). */
+/** The layer's value table (MVT features refer to values by index). */
 class LayerTables {
   readonly values: (string | number)[] = [];
   /** By value: a Map tells the text '5' from the number 5. */
   private readonly indexes = new Map<string | number, number>();
 
+  /**
+   * A value of one feature (a parcel's reference), added without looking for it: hashing
+   * thousands of fresh strings cost more than the rare repeat saves, and MVT allows repeats.
+   */
+  uniqueValueIndex(value: string): number {
+    return this.values.push(value) - 1;
+  }
+
+  /** A value many features share (a country, an area): kept once. */
   valueIndex(value: string | number): number {
     let index = this.indexes.get(value);
     if (index === undefined) {
