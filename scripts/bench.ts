@@ -26,4 +26,5 @@ if (existsSync('scripts/bench-import.ts')) run('scripts/bench-import.ts');
 run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
 for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);
 if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
+run('scripts/bench-tiles.ts');
 run('scripts/bench-cat.ts');
