@@ -9,14 +9,29 @@ import type { LonLat, ParcelGeometry, Ring } from '../model/index.js';
  * points, lon0, lat0, lon1, lat1, …].
  */
 export function encodeGeometry(geometry: ParcelGeometry): Buffer {
+  const values = new Float64Array(encodedLength(geometry));
+  encodeGeometryInto(geometry, values, 0);
+  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+}
+
+/** How many numbers the outline's blob holds (8 bytes each). */
+export function encodedLength(geometry: ParcelGeometry): number {
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
   let size = 2;
   for (const rings of polygons) {
     size += 1;
     for (const ring of rings) size += 1 + ring.length * 2;
   }
-  const values = new Float64Array(size);
-  let i = 0;
+  return size;
+}
+
+/**
+ * Writes the blob's numbers into `values` from index `at`, returning the index after them: a bulk
+ * batch encodes all its outlines into one buffer, not one small buffer each and a copy.
+ */
+export function encodeGeometryInto(geometry: ParcelGeometry, values: Float64Array, at: number): number {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let i = at;
   values[i++] = geometry.type === 'Polygon' ? 1 : 2;
   values[i++] = polygons.length;
   for (const rings of polygons) {
@@ -26,7 +41,7 @@ export function encodeGeometry(geometry: ParcelGeometry): Buffer {
       for (const [lon, lat] of ring) { values[i++] = lon; values[i++] = lat; }
     }
   }
-  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  return i;
 }
 
 /** The stored outline's numbers in place (copied only when misaligned), in the layout above. */

@@ -1,5 +1,5 @@
 import { bboxOf } from '../../geo/polygon.js';
-import { encodeGeometry } from '../geometry-codec.js';
+import { encodedLength, encodeGeometryInto } from '../geometry-codec.js';
 import type { StoredParcel } from '../types.js';
 
 /**
@@ -26,11 +26,12 @@ export interface ParcelBatch {
 export const NUMBERS_PER_PARCEL = 7;
 
 export function packParcels(parcels: StoredParcel[]): ParcelBatch {
-  const blobs = parcels.map((p) => encodeGeometry(p.geometry));
+  // All outlines encoded into one buffer: one allocation per batch, not one per parcel and a copy.
   const offsets = new Uint32Array(parcels.length + 1);
-  blobs.forEach((blob, i) => { offsets[i + 1] = offsets[i] + blob.length; });
-  const geometry = new Uint8Array(offsets[parcels.length]);
-  blobs.forEach((blob, i) => geometry.set(blob, offsets[i]));
+  parcels.forEach((p, i) => { offsets[i + 1] = offsets[i] + encodedLength(p.geometry) * 8; });
+  const values = new Float64Array(offsets[parcels.length] / 8);
+  parcels.forEach((p, i) => encodeGeometryInto(p.geometry, values, offsets[i] / 8));
+  const geometry = new Uint8Array(values.buffer);
   const numbers = new Float64Array(parcels.length * NUMBERS_PER_PARCEL);
   parcels.forEach((p, i) => {
     const [w, s, e, n] = bboxOf(p.geometry);
