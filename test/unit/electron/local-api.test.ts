@@ -28,11 +28,14 @@ describe('the desktop app\'s local HTTP API key', () => {
   const call = (url: string, apiKey: string) => fetch(`${url}/api/catastro/NOT-A-REFERENCE`, { headers: { 'X-API-Key': apiKey } }).then((r) => r.status);
 
   it('expires after the next UTC day, is revoked on stop, and a restart leaves one live key only', async () => {
-    const now = new Date('2026-11-23T22:00:00Z');
+    // Late in today's UTC day (the server checks expiry against the real clock, so the key's day
+    // must be today's: a fixed date here made the test fail once that day had passed).
+    const now = new Date(`${new Date().toISOString().slice(0, 10)}T22:00:00Z`);
+    const nextUtcDay = new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
     const api = new LocalApi(service, path.join(dataDir, 'no-renderer'), () => now);
     const first = await api.start(0);
     expect(await call(first.url, first.apiKey)).toBe(400); // admitted (a free 400), not 401
-    expect(sessionKeys()).toEqual([expect.objectContaining({ expiresOn: '2026-11-24', revokedAt: null })]);
+    expect(sessionKeys()).toEqual([expect.objectContaining({ expiresOn: nextUtcDay, revokedAt: null })]);
 
     const second = await api.start(0); // restart: the first session's key goes
     expect(await call(second.url, first.apiKey)).toBe(401);
