@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { registerParcelWriter } from './register-parcels.js';
-import { openDatabase, type SqliteDatabase } from './db.js';
+import { openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
@@ -18,8 +18,6 @@ import type { ImportProgress, ImportResult } from './types.js';
 export { detectImportKind, type ImportKind } from './import-plan.js';
 
 const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
-
-const IMPORT_CACHE_KIB = 8 * 1024;
 
 /** Where a file came from, when it was downloaded (kept as the offline area's source). */
 export interface ImportOrigin {
@@ -53,11 +51,8 @@ function importSequentially(
 ): Promise<ImportResult[]> {
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
-    const db = store.file === ':memory:' ? store.db : openDatabase(store.file);
-    // The import's own page cache stays small: its writes stream through, and the peak memory
-    // of an import must not grow with the file (README "Import performance").
-    // No memory map either: mapped pages of a large copy would count against the import's memory.
-    if (db !== store.db) { db.pragma(`cache_size = -${IMPORT_CACHE_KIB}`); db.pragma('mmap_size = 0'); }
+    // The import's own connection (small page cache, no memory map): README "Import performance" and "Scale".
+    const db = store.file === ':memory:' ? store.db : openBulkWriteConnection(store.file);
     try {
       for (const file of files) results.push(...await importOne(db, file, onProgress, origins[file]));
     } finally {
