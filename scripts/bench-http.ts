@@ -119,7 +119,7 @@ async function warmUp(url: string, refs: string[]): Promise<void> {
 const load = (url: string, refs: string[]) => (hasWrk ? Promise.resolve(wrkWalk(url, refs)) : loadWithAutocannon(url, refs));
 const tool = hasWrk ? `wrk, 1 thread, ${CONNECTIONS} connections` : `autocannon, ${CONNECTIONS} connections × 4 pipelined (install wrk for figures closer to the server's own)`;
 const print = (label: string, r: LoadResult) =>
-  console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed)`);
+  console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed${r.failed ? ': NOT A VALID FIGURE' : ''})`);
 
 console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es), ${rounds} rounds of ${seconds} s per mix, load: ${tool}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
