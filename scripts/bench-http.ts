@@ -14,13 +14,14 @@
 // (--app: the checkout whose `bin/catastro.js` serves, this one by default; --compare: a second
 // one measured in the same rounds, e.g. an export of main; build each first,
 // `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { startListening, type BenchServer } from './bench-server.js';
 import { hasWrk, loadWithWrk, type LoadResult } from './wrk-load.js';
 
 const args = new Map<string, string>();
@@ -54,20 +55,10 @@ function baselineScript(): string {
   return file;
 }
 
-function startServer(baseline = false, app = appDir): Promise<{ url: string; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const serverArgs = baseline
-      ? [baselineScript()]
-      : [path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0'];
-    const child = spawn(process.execPath, serverArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
+function startServer(baseline = false, app = appDir): Promise<BenchServer> {
+  return startListening(baseline
+    ? [baselineScript()]
+    : [path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0']);
 }
 
 function sampleRefs(count: number): string[] {
@@ -126,7 +117,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const range = (values: number[], digits = 2) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 const baseline = await startServer(true);
-const servers: { label: string; url: string; stop: () => void }[] = [];
+const servers: ({ label: string } & BenchServer)[] = [];
 try {
   for (const [label, dir] of [['this', appDir], ['compared', compareDir]] as const) {
     if (dir) servers.push({ label: `${label} (${dir})`, ...(await startServer(false, dir)) });
@@ -188,6 +179,6 @@ try {
   }
   console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
 } finally {
-  baseline.stop();
-  for (const server of servers) server.stop();
+  await baseline.stop();
+  for (const server of servers) await server.stop();
 }

@@ -3,7 +3,7 @@
 //   node --import tsx scripts/bench-renderer.ts [--runs 5] [--static DIR]...
 // With several --static builds (e.g. a copy of dist/renderer before a change and the current one)
 // the runs alternate between them in one session, so the figures compare as ratios.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startListening, type BenchServer } from './bench-server.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,20 +18,8 @@ if (statics.length === 0) statics.push(path.join(repoRoot, 'dist/renderer'));
 /** The sample parcel 40146A00405051 (convex: its centroid lies inside). */
 const SAMPLE = { ref: '40146A00405051', latitude: 41.06001846893712, longitude: -4.470268457843249 };
 
-function serve(dataDir: string, staticDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off', '--static', staticDir], {
-    cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-  });
-}
+const serve = (dataDir: string, staticDir: string): Promise<BenchServer> =>
+  startListening(['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off', '--static', staticDir], { cwd: repoRoot });
 
 async function measure(page: Page, url: string): Promise<{ load: number; click: number }> {
   await page.goto(url);
@@ -58,7 +46,7 @@ async function measure(page: Page, url: string): Promise<{ load: number; click: 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-renderer-'));
-const servers: { url: string; child: ChildProcess }[] = [];
+const servers: BenchServer[] = [];
 try {
   for (const dir of statics) servers.push(await serve(dataDir, dir)); // the first one imports the sample
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -79,6 +67,6 @@ try {
       + `\n  click → panel:        median ${median(f.click).toFixed(0)} ms (${f.click.join(', ')})`);
   });
 } finally {
-  for (const { child } of servers) child.kill('SIGTERM');
+  for (const server of servers) await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,7 +13,7 @@
 //      the SQLite copy, each loaded by wrk with reference lookups (every request a different
 //      parcel, so each one reads the store) and point→parcel calls (a point inside a parcel).
 // Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { PostgisStore } from '../core/store/postgres/postgis-store.js';
 import { postgresSkipReason, startTestCluster } from '../test/helpers/postgres-cluster.js';
+import { startListening, type BenchServer } from './bench-server.js';
 import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
 
 const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
@@ -110,24 +111,8 @@ async function sql<R extends pg.QueryResultRow>(url: string, text: string): Prom
   }
 }
 
-function serve(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args],
-      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...OFFLINE_ENV } });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        resolve({
-          url: match[1],
-          stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }),
-        });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-}
+const serve = (args: string[]): Promise<BenchServer> =>
+  startListening([CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args], { env: { ...process.env, ...OFFLINE_ENV } });
 
 const describeLoad = (r: LoadResult) => `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed)`;
 

@@ -6,7 +6,7 @@
 // (the same tiles, the same moment): latency is the server's cost of a tile, not queueing.
 // Usage: npx tsx scripts/bench-tiles.ts [--file FIXTURE] [--rounds R] [--compare CHECKOUT]
 // (--compare: a second checkout's `bin/catastro.js` on the same copy, e.g. an export of main.)
-import { spawn } from 'node:child_process';
+import { startListening, type BenchServer } from './bench-server.js';
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -42,18 +42,8 @@ const tilesByZoom = new Map([...ZOOMS, WARM_UP_ZOOM].map((z) => {
   return [z, counts] as const;
 }));
 
-function startServer(checkout: string): Promise<{ url: string; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(checkout, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--auth', 'off', '--status-interval', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-}
+const startServer = (checkout: string): Promise<BenchServer> =>
+  startListening([path.join(checkout, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--auth', 'off', '--status-interval', '0']);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** Milliseconds from request to the last byte of the answer. */
@@ -92,7 +82,7 @@ for (let round = 0; round < rounds; round++) {
       }
     }
   } finally {
-    for (const server of servers) server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 for (const z of ZOOMS) {
