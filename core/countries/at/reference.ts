@@ -27,8 +27,12 @@ export function splitAustrianReference(ref: string): { kg: string; gnr: string }
  * The reference of a parcel BEV's WMS answers, from its inspireId `AT.0002.I.6.CP.<KG><Gst>`
  * (`AT.0002.I.6.CP.010041711` → 01004-1711; SOURCES.md 15). Reading the five digits after `CP.`
  * as the KG and the rest as the number is this adapter's reading, shared by the public clients
- * seen (UNCERTAIN: how a `/` or a building plot's dot is written there is not known; an id with
- * a letter, e.g. `81113B492`, gives no reference).
+ * seen (UNCERTAIN: how a `/` is written there is not known).
+ *
+ * A `B` before the number (`AT.0002.I.6.CP.81113B492`, seen live in Innsbruck, SOURCES.md 8) is
+ * read as a building plot's leading dot (81113-.492): the dot cannot stand there, as it separates
+ * the id's parts, and building plots (Bauflächen) are the one kind of Austrian number with a
+ * prefix. That reading is UNCERTAIN too, and checked the same way as the suffix below.
  *
  * Real ids also end in `#<n>` (`AT.0002.I.6.CP.010041656#1`, client code, no recording). What the
  * suffix means is documented nowhere; the clients seen drop it and ask BEV's Katasterservice for
@@ -38,6 +42,6 @@ export function splitAustrianReference(ref: string): { kg: string; gnr: string }
  * the one found. Anything after `#` other than digits gives no reference.
  */
 export function referenceOfInspireId(inspireId: string | undefined): string | undefined {
-  const match = /\.CP\.(\d{5})(\d{1,5})(?:#\d{1,4})?$/.exec(inspireId?.trim() ?? '');
-  return match ? parseAustrianReference(`${match[1]}-${match[2]}`) : undefined;
+  const match = /\.CP\.(\d{5})(B?)(\d{1,5})(?:#\d{1,4})?$/.exec(inspireId?.trim() ?? '');
+  return match ? parseAustrianReference(`${match[1]}-${match[2] ? '.' : ''}${match[3]}`) : undefined;
 }

@@ -28,13 +28,16 @@ describe('Austrian references', () => {
     expect(parseAustrianReference('14168-..5')).toBeUndefined();
   });
 
-  it('reads the reference of a BEV inspireId with or without its #n suffix, and nothing from an id it cannot read', () => {
+  it('reads the reference of a BEV inspireId with or without its #n suffix, a B as a building plot\'s dot, and nothing from an id it cannot read', () => {
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041711')).toBe('01004-1711');
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#1')).toBe('01004-1656');
     expect(referenceOfInspireId('AT.0002.I.6.CP.01004954#12')).toBe('01004-954');
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#x')).toBeUndefined();
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#')).toBeUndefined();
-    expect(referenceOfInspireId('AT.0002.I.6.CP.81113B492')).toBeUndefined();
+    expect(referenceOfInspireId('AT.0002.I.6.CP.81113B492')).toBe('81113-.492');
+    expect(referenceOfInspireId('AT.0002.I.6.CP.81113B492#1')).toBe('81113-.492');
+    expect(referenceOfInspireId('AT.0002.I.6.CP.81113X492')).toBeUndefined();
+    expect(referenceOfInspireId('AT.0002.I.6.CP.81113BB492')).toBeUndefined();
     expect(referenceOfInspireId(undefined)).toBeUndefined();
   });
 
