@@ -9,6 +9,8 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
+  // The core's Node-only module loaders have browser twins (a browser has no node:module).
+  resolve: { alias: [{ find: /^(.*)\/proj4-library\.js$/, replacement: '$1/proj4-library.browser.ts' }] },
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,11 +1,6 @@
-import { createRequire } from 'node:module';
-import type Proj4 from 'proj4';
 import type { LonLat } from '../model/index.js';
-
-
-// Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
-// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
-const proj4 = createRequire(import.meta.url)('proj4') as typeof Proj4;
+import type Proj4 from 'proj4';
+import { proj4 } from './proj4-library.js';
 
 /**
  * CRS definitions of the sources we read. proj4 ships only 4326/3857; these strings are the
