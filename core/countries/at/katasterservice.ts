@@ -5,6 +5,7 @@ import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { geometryOf, numberOf, textOf } from '../national/geojson-source.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { AT_REFERENCE_HINT, splitAustrianReference } from './reference.js';
+import { todayIso, jsonObject } from '../national/answer-fields.js';
 
 export const KATASTERSERVICE_SOURCE = 'BEV Katasterservice';
 /** The search, an extra, has its own breaker: its failures must not pause the parcel lookups. */
@@ -52,15 +53,12 @@ const stateOf = (bl: unknown) => {
   return text && /^[1-9]$/.test(text) ? BUNDESLAENDER[Number(text) - 1] : text;
 };
 
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** The land uses of a parcel with a label, as BEV writes them (`nutzung`, `fl` in m²). */
 function usesOf(nutzungen: unknown): { label: string; area?: number }[] {
   if (!Array.isArray(nutzungen)) return [];
   return nutzungen.flatMap((raw) => {
-    const label = textOf(node(raw).nutzung);
-    const area = numberOf(node(raw).fl);
+    const label = textOf(jsonObject(raw).nutzung);
+    const area = numberOf(jsonObject(raw).fl);
     return label ? [{ label, area }] : [];
   });
 }
@@ -70,9 +68,9 @@ function usesOf(nutzungen: unknown): { label: string; area?: number }[] {
  * German label (as FR and SE keep their sources' labels: the spec names no label set); the area
  * is the sum of the uses' areas, the official figure, else the outline's (liveParcel).
  */
-export function parseKatasterParcel(json: unknown, ref: string, austria: BBox, dataDate = today()): StoredParcel {
-  const feature = node(json);
-  const properties = node(feature.properties);
+export function parseKatasterParcel(json: unknown, ref: string, austria: BBox, dataDate = todayIso()): StoredParcel {
+  const feature = jsonObject(json);
+  const properties = jsonObject(feature.properties);
   const geometry = geometryOf(feature.geometry, 4326);
   if (!geometry) throw unavailable(`${KATASTERSERVICE_SOURCE} sent an answer without a parcel outline; retry later.`);
   const [minLon, minLat, maxLon, maxLat] = austria;
@@ -95,9 +93,9 @@ export function parseKatasterParcel(json: unknown, ref: string, austria: BBox, d
 /** The political municipality (`pg`) of the search hit that is this parcel (same KG number and Grundstücksnummer). */
 export function municipalityOfSearch(json: unknown, ref: string): string | undefined {
   const { kg, gnr } = splitAustrianReference(ref);
-  const features = node(node(json).data).features;
+  const features = jsonObject(jsonObject(json).data).features;
   if (!Array.isArray(features)) return undefined;
-  const hit = features.map((f) => node(node(f).properties)).find((p) => textOf(p.kg) === kg && textOf(p.gnr) === gnr);
+  const hit = features.map((f) => jsonObject(jsonObject(f).properties)).find((p) => textOf(p.kg) === kg && textOf(p.gnr) === gnr);
   return hit && textOf(hit.pg);
 }
 
@@ -112,7 +110,7 @@ export class KatasterserviceSource {
    */
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel> {
     const { status, json } = await getJson(ctx.http, katasterParcelUrl(this.baseUrl, ref), { source: KATASTERSERVICE_SOURCE, signal: ctx.signal });
-    const message = textOf(node(json).message);
+    const message = textOf(jsonObject(json).message);
     if (status === 404 || (message !== undefined && (status === 200 || status === 400))) {
       throw notFound(`Reference ${ref} was not found: BEV's cadastre knows no such parcel${message ? ` ("${message.slice(0, 160)}")` : ''}. ${AT_REFERENCE_HINT}`);
     }

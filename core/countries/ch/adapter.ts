@@ -9,6 +9,7 @@ import { NationalAdapter, type LiveParcelSource } from '../national/national-ada
 import { resolveSources } from '../national/sources-config.js';
 import { CANTON_LAYER, PARCEL_LAYER, addressSearchUrl, findUrl, identifyUrl, parseSwissAddresses, resultsOf } from './geo-admin.js';
 import { CH_REFERENCE_HINT, CH_REFERENCE_SHAPE, parseSwissReference } from './reference.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export interface ChSourcesConfig {
   /** geo.admin.ch REST `MapServer` (find, identify). */
@@ -27,7 +28,6 @@ export const CH_CADASTRE_ATTRIBUTION = 'Amtliche Vermessung der Kantone, via geo
 
 const SOURCE = 'geo.admin.ch';
 const JSON_ACCEPT = 'application/json';
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
 
 /**
  * Switzerland: the cantons' parcels as the federal cadastral web map serves them (SOURCES.md 15):
@@ -44,7 +44,7 @@ class SwitzerlandLiveSource implements LiveParcelSource {
     this.parcels = new GeoJsonParcelSource({
       country: 'CH',
       source: SOURCE,
-      featuresOf: (answer) => (Array.isArray(node(answer).results) ? node(answer).results as unknown[] : undefined),
+      featuresOf: (answer) => (Array.isArray(jsonObject(answer).results) ? jsonObject(answer).results as unknown[] : undefined),
       referenceOf: (p) => parseSwissReference(textOf(p.egris_egrid) ?? ''),
       factsOf: (p) => ({ provincia: textOf(p.ak) }),
       byReferenceUrl: (ref) => findUrl(sources.mapServerUrl, PARCEL_LAYER, 'egris_egrid', ref, true),
@@ -68,7 +68,7 @@ class SwitzerlandLiveSource implements LiveParcelSource {
 
   private async cantonAt(point: LonLat, ctx: AdapterContext): Promise<{ code: string; name: string } | undefined> {
     const results = resultsOf(await fetchText(identifyUrl(this.sources.mapServerUrl, CANTON_LAYER, point, false), SOURCE, ctx, JSON_ACCEPT), SOURCE);
-    const values = node(results[0]?.properties ?? results[0]?.attributes);
+    const values = jsonObject(results[0]?.properties ?? results[0]?.attributes);
     const code = textOf(values.ak);
     return code ? { code, name: textOf(values.name) ?? code } : undefined;
   }

@@ -1,5 +1,6 @@
 import { unavailable, type LonLat } from '../../model/index.js';
 import { withQuery } from '../national/sources-config.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 /**
  * geo.admin.ch's REST API (api3.geo.admin.ch, SOURCES.md 15; fair use, no key), its documented
@@ -31,18 +32,16 @@ export const addressSearchUrl = (base: string, text: string, limit: number) => w
   searchText: text, type: 'locations', origins: 'address', sr: '4326', limit: String(limit),
 }));
 
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
-
 /** The `results` of a find/identify/SearchServer answer; anything else is the service failing (503). */
 export function resultsOf(body: string, source: string): Record<string, unknown>[] {
   let answer: Record<string, unknown>;
   try {
-    answer = node(JSON.parse(body));
+    answer = jsonObject(JSON.parse(body));
   } catch {
     throw unavailable(`${source} sent an answer that is not JSON; retry later.`);
   }
   if (!Array.isArray(answer.results)) throw unavailable(`${source} sent an unexpected answer (no results); retry later.`);
-  return answer.results.map(node);
+  return answer.results.map(jsonObject);
 }
 
 export interface SwissAddress {
@@ -57,7 +56,7 @@ export interface SwissAddress {
 /** SearchServer address results: `Bundesplatz 3 <b>3011 Bern</b>` → street and number, postcode, town. */
 export function parseSwissAddresses(body: string, source: string): SwissAddress[] {
   return resultsOf(body, source).flatMap((result) => {
-    const attrs = node(result.attrs);
+    const attrs = jsonObject(result.attrs);
     const [lat, lon] = [Number(attrs.lat), Number(attrs.lon)];
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
     const html = typeof attrs.label === 'string' ? attrs.label : '';

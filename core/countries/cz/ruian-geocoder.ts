@@ -1,4 +1,5 @@
 import { unavailable, type LonLat } from '../../model/index.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const RUIAN_SOURCE = 'ČÚZK RÚIAN geocoder';
 export const RUIAN_ATTRIBUTION = 'Adresy: ČÚZK, RÚIAN (vyhledávací služba nad daty RÚIAN)';
@@ -27,7 +28,6 @@ export interface RuianAddress {
   score: number;
 }
 
-const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /**
@@ -54,13 +54,13 @@ export function parseRuianFind(body: string): RuianAddress[] {
   } catch {
     throw unavailable(`${RUIAN_SOURCE} sent an answer that is not JSON; retry later.`);
   }
-  if (node(answer).error !== undefined) throw unavailable(`${RUIAN_SOURCE} refused the request; retry later.`);
-  const locations = node(answer).locations;
+  if (jsonObject(answer).error !== undefined) throw unavailable(`${RUIAN_SOURCE} refused the request; retry later.`);
+  const locations = jsonObject(answer).locations;
   if (!Array.isArray(locations)) return [];
-  return locations.map(node).flatMap((location) => {
-    const feature = node(location.feature);
-    const geometry = node(feature.geometry);
-    const attributes = node(feature.attributes);
+  return locations.map(jsonObject).flatMap((location) => {
+    const feature = jsonObject(location.feature);
+    const geometry = jsonObject(feature.geometry);
+    const attributes = jsonObject(feature.attributes);
     const [x, y] = [Number(geometry.x), Number(geometry.y)];
     if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > 180 || Math.abs(y) > 90) return [];
     const label = text(attributes.Match_addr) ?? text(location.name) ?? '';

@@ -12,8 +12,8 @@ import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, DK_REFERENCE_SHAPE, parseDanishReference } from './reference.js';
+import { todayIso } from '../national/answer-fields.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
 /** The status page's cheap query: any one ejerlav. */
 const STATUS_QUERY = '{ MAT_Ejerlav(first: 1) { nodes { ejerlavskode } } }';
@@ -33,15 +33,15 @@ class DenmarkLiveSource implements LiveParcelSource {
   ) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    if (this.apiKey) return withRegister(await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, ref, ctx, today()), ctx);
+    if (this.apiKey) return withRegister(await matrikelJordstykke(this.sources.datafordelerUrl, this.apiKey, ref, ctx, todayIso()), ctx);
     const dawa = this.dawaFallback('parcels');
-    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(dawa, ref), ctx), today()), ctx));
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeUrl(dawa, ref), ctx), todayIso()), ctx));
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    if (this.apiKey) return withRegister(await matrikelJordstykkeAt(this.sources.datafordelerUrl, this.apiKey, point, ctx, today()), ctx);
+    if (this.apiKey) return withRegister(await matrikelJordstykkeAt(this.sources.datafordelerUrl, this.apiKey, point, ctx, todayIso()), ctx);
     const dawa = this.dawaFallback('parcels by point');
-    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(dawa, point), ctx), today()), ctx));
+    return keyless(async () => withRegister(parseJordstykke(await fetchJordstykke(jordstykkeAtUrl(dawa, point), ctx), todayIso()), ctx));
   }
 
   /**

@@ -6,6 +6,7 @@ import type { LonLat } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import type { GeocodedAddress } from '../national/address-candidates.js';
 import { askDatafordeler, datafordelerQueryUrl, jordstykkerByIdUrl, nodesOf, parseJordstykkeReferences } from './datafordeler.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const DAR_ATTRIBUTION = 'Danmarks Adresseregister (DAR, Datafordeler)';
 
@@ -36,7 +37,6 @@ const ADRESSEPUNKT_QUERY = `query ($ids: [String!]) {
 const MAX_HUSNUMRE = 20;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 
 /**
  * The `startsWith` prefixes for an asked address, most exact first: "Vejnavn 12A," when a
@@ -61,7 +61,7 @@ export function readDesignation(designation: string, husnummertekst: string) {
 }
 
 function pointOf(position: unknown): LonLat | undefined {
-  const { wkt, crs } = node(position);
+  const { wkt, crs } = jsonObject(position);
   if (typeof wkt !== 'string') return undefined;
   let parsed: ReturnType<typeof wkx.Geometry.parse>;
   try {

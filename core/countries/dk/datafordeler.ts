@@ -7,6 +7,7 @@ import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import { DK_CREDENTIALS_HINT } from './config.js';
 import { parseDanishReference, splitDanishReference } from './reference.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const DATAFORDELER_SOURCE = 'Datafordeler (Matriklen)';
 
@@ -83,7 +84,6 @@ export function lodfladeAtUrl(base: string, apiKey: string, [lon, lat]: LonLat):
   return graphqlUrl(base, apiKey, LODFLADE_AT_QUERY, { point: `POINT(${x.toFixed(2)} ${y.toFixed(2)})` });
 }
 
-const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** The `nodes` of one entity in a GraphQL answer; a GraphQL error is the source failing (its message, never the URL). */
@@ -94,19 +94,19 @@ export function nodesOf(body: string, entity: string): Record<string, unknown>[]
   } catch {
     throw unavailable(`${DATAFORDELER_SOURCE} sent an answer that is not JSON; retry later.`);
   }
-  const errors = node(answer).errors;
+  const errors = jsonObject(answer).errors;
   if (Array.isArray(errors) && errors.length > 0) {
-    const message = text(node(errors[0]).message).slice(0, 200);
+    const message = text(jsonObject(errors[0]).message).slice(0, 200);
     throw unavailable(`${DATAFORDELER_SOURCE} refused the query${message ? ` (${message})` : ''}; retry later.`);
   }
-  const nodes = node(node(node(answer).data)[entity]).nodes;
+  const nodes = jsonObject(jsonObject(jsonObject(answer).data)[entity]).nodes;
   if (!Array.isArray(nodes)) throw unavailable(`${DATAFORDELER_SOURCE} sent an unexpected document (no ${entity} nodes); retry later.`);
-  return nodes.map(node);
+  return nodes.map(jsonObject);
 }
 
 /** A Lodflade's `geometri { wkt crs }` (EPSG:25832 unless the crs says otherwise) as WGS84 polygons. */
 function wgs84Polygons(geometri: unknown): LonLat[][][] {
-  const { wkt, crs } = node(geometri);
+  const { wkt, crs } = jsonObject(geometri);
   if (typeof wkt !== 'string') return [];
   let parsed: ReturnType<typeof wkx.Geometry.parse>;
   try {
@@ -153,8 +153,8 @@ export function parseJordstykkeReferences(body: string): Map<string, string> {
 }
 
 function jordstykkeOf(found: Record<string, unknown>, ref: string, dataDate: string): StoredParcel | undefined {
-  const flader = node(found.lodfladeRepraesentationJordstykke).nodes;
-  const polygons = (Array.isArray(flader) ? flader : []).flatMap((flade) => wgs84Polygons(node(flade).geometri));
+  const flader = jsonObject(found.lodfladeRepraesentationJordstykke).nodes;
+  const polygons = (Array.isArray(flader) ? flader : []).flatMap((flade) => wgs84Polygons(jsonObject(flade).geometri));
   if (polygons.length === 0) return undefined;
   const geometry: ParcelGeometry = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons };
   // registreretAreal is a string in Matriklen's download; read either.

@@ -3,6 +3,7 @@ import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index
 import type { StoredParcel } from '../../store/types.js';
 import { withQuery } from '../national/sources-config.js';
 import { parseDanishReference, splitDanishReference } from './reference.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const DAWA_SOURCE = 'DAWA (Dataforsyningen)';
 
@@ -26,7 +27,6 @@ export function addressSearchUrl(base: string, q: string, perPage: number): stri
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 
 function parseJson(body: string): unknown {
   try {
@@ -38,17 +38,17 @@ function parseJson(body: string): unknown {
 
 /** A jordstykke Feature; undefined when DAWA answers its "not found" object instead. */
 export function parseJordstykke(body: string, dataDate: string): StoredParcel | undefined {
-  const feature = node(parseJson(body));
+  const feature = jsonObject(parseJson(body));
   if (feature.type !== 'Feature') {
     if (feature.type === 'ResourceNotFoundError' || text(feature.type).endsWith('Error')) return undefined;
     throw unavailable(`${DAWA_SOURCE} sent an unexpected document (no Feature); retry later.`);
   }
-  const props = node(feature.properties);
-  const ref = parseDanishReference(`${text(node(props.ejerlav).kode) || text(props.ejerlavkode)}-${text(props.matrikelnr)}`);
-  const geometry = node(feature.geometry) as unknown as ParcelGeometry;
+  const props = jsonObject(feature.properties);
+  const ref = parseDanishReference(`${text(jsonObject(props.ejerlav).kode) || text(props.ejerlavkode)}-${text(props.matrikelnr)}`);
+  const geometry = jsonObject(feature.geometry) as unknown as ParcelGeometry;
   if (!ref || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return undefined;
   return liveParcel('DK', ref, geometry, Number(props.registreretareal), dataDate, {
-    municipio: text(node(props.kommune).navn) || text(props.kommunenavn) || undefined,
+    municipio: text(jsonObject(props.kommune).navn) || text(props.kommunenavn) || undefined,
   });
 }
 
@@ -67,21 +67,21 @@ export interface DawaAddress {
 export function parseDawaAddresses(body: string): DawaAddress[] {
   const answer = parseJson(body);
   const list = Array.isArray(answer) ? answer : [answer];
-  return list.map(node).flatMap((address) => {
-    const access = node(address.adgangsadresse);
-    const coordinates = node(access.adgangspunkt).koordinater;
+  return list.map(jsonObject).flatMap((address) => {
+    const access = jsonObject(address.adgangsadresse);
+    const coordinates = jsonObject(access.adgangspunkt).koordinater;
     if (!Array.isArray(coordinates) || typeof coordinates[0] !== 'number' || typeof coordinates[1] !== 'number') return [];
-    const jordstykke = node(access.jordstykke);
+    const jordstykke = jsonObject(access.jordstykke);
     const husnr = Number.parseInt(text(access.husnr), 10);
     return [{
       betegnelse: text(address.adressebetegnelse) || text(access.adressebetegnelse),
       point: [coordinates[0], coordinates[1]] as LonLat,
       husnr: Number.isFinite(husnr) ? husnr : undefined,
-      postnr: text(node(access.postnummer).nr) || undefined,
-      postnavn: text(node(access.postnummer).navn) || undefined,
-      kommune: text(node(access.kommune).navn) || undefined,
-      region: text(node(access.region).navn) || undefined,
-      parcel: parseDanishReference(`${text(node(jordstykke.ejerlav).kode) || text(node(access.ejerlav).kode)}-${text(jordstykke.matrikelnr) || text(access.matrikelnr)}`),
+      postnr: text(jsonObject(access.postnummer).nr) || undefined,
+      postnavn: text(jsonObject(access.postnummer).navn) || undefined,
+      kommune: text(jsonObject(access.kommune).navn) || undefined,
+      region: text(jsonObject(access.region).navn) || undefined,
+      parcel: parseDanishReference(`${text(jsonObject(jordstykke.ejerlav).kode) || text(jsonObject(access.ejerlav).kode)}-${text(jordstykke.matrikelnr) || text(access.matrikelnr)}`),
     }];
   });
 }

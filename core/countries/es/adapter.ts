@@ -14,7 +14,8 @@ import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
 import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';
-import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, todayIso } from './live-source.js';
+import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME } from './live-source.js';
+import { todayIso } from '../national/answer-fields.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
@@ -38,7 +39,6 @@ function catastroReference(ref: string): string {
   }
   return parseSpanishReference(ref);
 }
-
 
 /** A failure of the source itself (503) must surface; a refusal (404/400) only means "no data". */
 const isSourceDown = (error: unknown) => isServiceError(error) && error.code === 'SERVICE_UNAVAILABLE';

@@ -7,6 +7,7 @@ import { dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSour
 import { parseDnprc, type DnprcAnswer } from './ovc-dnprc.js';
 import { parseRccoor, type RccoorMatch } from './ovc-rccoor.js';
 import { parseGetParcelAnswer, parseParcelsAnswer } from './wfs-answer.js';
+import { todayIso } from '../national/answer-fields.js';
 
 /** Breaker names: the OVC WCF application (DNPRC, RCCOOR) and the INSPIRE WFS fail independently. */
 export const OVC_SOURCE = 'Catastro OVC';
@@ -14,8 +15,6 @@ export const WFS_SOURCE_NAME = 'Catastro INSPIRE WFS';
 
 /** UTM zones the cadastre uses on the mainland and the Balearics (EPSG:25829–25831). */
 const MAINLAND_UTM = new Set([25829, 25830, 25831]);
-
-export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Spain's official live services: HTTP through the context's UpstreamClient, then the parsers. */
 export class SpainLiveSource {

@@ -7,8 +7,7 @@ import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, pars
 import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
 import { BDTOPO_SOURCE, batimentsUrl, parseBatiments } from './bdtopo.js';
 import type { FrSourcesConfig } from './config.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayIso } from '../national/answer-fields.js';
 
 const getText = (url: string, source: string, ctx: AdapterContext) => fetchText(url, source, ctx, 'application/json');
 
@@ -25,13 +24,13 @@ export class FranceLiveSource implements LiveParcelSource {
   }
 
   async byReference(idu: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseParcelleAnswer(await getText(parcelleByIdUrl(this.sources, idu), APICARTO_SOURCE, ctx), today());
+    const parcels = parseParcelleAnswer(await getText(parcelleByIdUrl(this.sources, idu), APICARTO_SOURCE, ctx), todayIso());
     const parcel = parcels.find((p) => p.ref === idu);
     return parcel && this.withBuildings(await this.withAddress(parcel, ctx), ctx);
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseParcelleAnswer(await getText(parcelleAtUrl(this.sources, point), APICARTO_SOURCE, ctx), today());
+    const parcels = parseParcelleAnswer(await getText(parcelleAtUrl(this.sources, point), APICARTO_SOURCE, ctx), todayIso());
     const parcel = parcelContaining(parcels, point);
     return parcel && this.withAddress(parcel, ctx);
   }

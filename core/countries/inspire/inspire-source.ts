@@ -7,8 +7,8 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { InspireWfsProfile } from './profile.js';
 import { parseInspireAnswer } from './wfs-answer.js';
 import { parcelByReferenceUrl, parcelsAroundUrl } from './wfs-request.js';
+import { todayIso } from '../national/answer-fields.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const XML = 'application/gml+xml, application/xml, text/xml';
 
 /** A live source speaking a profile's INSPIRE CP WFS at a configured URL. */
@@ -18,7 +18,7 @@ export class InspireWfsSource implements LiveParcelSource {
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const url = parcelByReferenceUrl(this.url, this.profile, ref);
     if (!url) throw noCoverage(this.bboxOnlyHint);
-    const parcels = parseInspireAnswer(await fetchText(url, this.profile.source, ctx, XML), this.profile, today());
+    const parcels = parseInspireAnswer(await fetchText(url, this.profile.source, ctx, XML), this.profile, todayIso());
     return parcels.find((p) => p.ref === ref);
   }
 
@@ -29,7 +29,7 @@ export class InspireWfsSource implements LiveParcelSource {
 
   /** The parcels in a small box around the point (the only filter every such service honours), then the one containing it. */
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseInspireAnswer(await fetchText(parcelsAroundUrl(this.url, this.profile, point), this.profile.source, ctx, XML), this.profile, today());
+    const parcels = parseInspireAnswer(await fetchText(parcelsAroundUrl(this.url, this.profile, point), this.profile.source, ctx, XML), this.profile, todayIso());
     return parcels.find((p) => containsPoint(p.geometry, point));
   }
 }

@@ -10,8 +10,8 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import { withQuery } from '../national/sources-config.js';
 import { comuneByCode, type Comune } from './comuni.js';
 import { IT_REFERENCE_HINT, comuneOf } from './reference.js';
+import { todayIso } from '../national/answer-fields.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const XML = 'application/gml+xml, application/xml, text/xml';
 
 export interface ItScanLimits {
@@ -73,7 +73,7 @@ export class ItalyLiveSource implements LiveParcelSource {
     const { pageSize, maxPages } = this.scan;
     for (let page = 0; page < maxPages; page++) {
       const body = await fetchText(comunePageUrl(this.url, this.profile, comune, page * pageSize, pageSize), this.profile.source, ctx, XML);
-      const parcels = parseInspireAnswer(body, this.profile, today());
+      const parcels = parseInspireAnswer(body, this.profile, todayIso());
       const found = parcels.find((p) => p.ref === ref);
       if (found) return withComune(found);
       const returned = Number(/numberReturned="(\d+)"/.exec(body)?.[1] ?? parcels.length);

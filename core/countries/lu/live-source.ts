@@ -7,8 +7,8 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { LuSourcesConfig } from './config.js';
 import { LU_WFS_SOURCE, parcelByReferenceUrl, parcelsAroundUrl, parseLuParcels } from './cp-geojson.js';
 import { LU_GEOCODER_SOURCE, geocodeUrl, parseGeoportailAnswer, type LuAddress } from './geoportail.js';
+import { todayIso } from '../national/answer-fields.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const JSON_ACCEPT = 'application/json';
 
 /** Luxembourg: ACT's INSPIRE CP WFS (GeoJSON) for parcels, geoportail.lu for addresses. */
@@ -16,13 +16,13 @@ export class LuxembourgLiveSource implements LiveParcelSource {
   constructor(private readonly sources: LuSourcesConfig) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseLuParcels(await fetchText(parcelByReferenceUrl(this.sources.cpWfsUrl, ref), LU_WFS_SOURCE, ctx, JSON_ACCEPT), today());
+    const parcels = parseLuParcels(await fetchText(parcelByReferenceUrl(this.sources.cpWfsUrl, ref), LU_WFS_SOURCE, ctx, JSON_ACCEPT), todayIso());
     return parcels.find((p) => p.ref === ref);
   }
 
   /** Features come in id order, not spatial order (SOURCES.md 15): the parcel is the one containing the point. */
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseLuParcels(await fetchText(parcelsAroundUrl(this.sources.cpWfsUrl, point), LU_WFS_SOURCE, ctx, JSON_ACCEPT), today());
+    const parcels = parseLuParcels(await fetchText(parcelsAroundUrl(this.sources.cpWfsUrl, point), LU_WFS_SOURCE, ctx, JSON_ACCEPT), todayIso());
     return parcels.find((p) => containsPoint(p.geometry, point));
   }
 

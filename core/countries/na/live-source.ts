@@ -6,8 +6,7 @@ import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl, type ForalWfs } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { NaSourcesConfig } from './config.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayIso } from '../national/answer-fields.js';
 
 /** Navarre's RRTN INSPIRE WFS: `CP:CadastralParcel`, filtered on the unprefixed property name as recorded. */
 export class NavarreLiveSource implements LiveParcelSource {
@@ -23,7 +22,7 @@ export class NavarreLiveSource implements LiveParcelSource {
   }
 
   private parcel(feature: ForalFeature): StoredParcel {
-    return foralParcel(feature, 'NA', { dataDate: today(), source: 'live', provincia: 'Navarra' });
+    return foralParcel(feature, 'NA', { dataDate: todayIso(), source: 'live', provincia: 'Navarra' });
   }
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {

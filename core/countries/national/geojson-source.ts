@@ -2,6 +2,7 @@ import { toWgs84 } from '../../geo/crs.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
+import { todayIso, jsonObject } from './answer-fields.js';
 
 export type FeatureProperties = Readonly<Record<string, unknown>>;
 
@@ -18,8 +19,6 @@ export interface GeoJsonParcelProfile extends ParcelServiceProfile<FeatureProper
 }
 
 const JSON_ACCEPT = 'application/geo+json, application/json';
-const today = () => new Date().toISOString().slice(0, 10);
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
 
 /** A GeoJSON position list in the answer's CRS → WGS84 [lon, lat] (Z dropped). */
 function ringsToWgs84(rings: unknown, epsg: number): LonLat[][] | undefined {
@@ -38,7 +37,7 @@ function ringsToWgs84(rings: unknown, epsg: number): LonLat[][] | undefined {
 }
 
 export function geometryOf(value: unknown, epsg: number): ParcelGeometry | undefined {
-  const geometry = node(value);
+  const geometry = jsonObject(value);
   if (geometry.type === 'Polygon') {
     const rings = ringsToWgs84(geometry.coordinates, epsg);
     return rings && rings.length > 0 ? { type: 'Polygon', coordinates: rings } : undefined;
@@ -55,7 +54,7 @@ export function geometryOf(value: unknown, epsg: number): ParcelGeometry | undef
  * the source failing (503); features without a polygon or a reference are left out (a query
  * that finds nothing is an empty collection, which the caller turns into a 404).
  */
-export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile, dataDate = today()): StoredParcel[] {
+export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile, dataDate = todayIso()): StoredParcel[] {
   let answer: unknown;
   try {
     answer = JSON.parse(body.replace(/^\uFEFF/, ''));
@@ -64,15 +63,15 @@ export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile,
   }
   const features = profile.featuresOf
     ? profile.featuresOf(answer)
-    : node(answer).type === 'FeatureCollection' && Array.isArray(node(answer).features) ? node(answer).features as unknown[] : undefined;
+    : jsonObject(answer).type === 'FeatureCollection' && Array.isArray(jsonObject(answer).features) ? jsonObject(answer).features as unknown[] : undefined;
   if (!features) {
-    const said = JSON.stringify(node(answer).error ?? node(answer).exceptions ?? '').slice(0, 200);
+    const said = JSON.stringify(jsonObject(answer).error ?? jsonObject(answer).exceptions ?? '').slice(0, 200);
     throw unavailable(`${profile.source} sent an unexpected answer (no features${said && said !== '""' ? `: ${said}` : ''}); retry later.`);
   }
   const epsg = profile.answerEpsg ?? 4326;
   return features.flatMap((raw) => {
-    const feature = node(raw);
-    const parcel = liveParcelOf(profile, node(feature.properties ?? feature.attributes), geometryOf(feature.geometry, epsg), dataDate);
+    const feature = jsonObject(raw);
+    const parcel = liveParcelOf(profile, jsonObject(feature.properties ?? feature.attributes), geometryOf(feature.geometry, epsg), dataDate);
     return parcel ? [parcel] : [];
   });
 }

@@ -4,6 +4,7 @@ import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
+import { todayIso } from './answer-fields.js';
 
 /** A feature of a WFS answer in an application schema of its own (not INSPIRE cp): its texts by local name and its surface. */
 export interface GmlFeature {
@@ -86,9 +87,8 @@ export interface GmlParcelProfile extends ParcelServiceProfile<Record<string, st
 }
 
 const XML = 'application/gml+xml, application/xml, text/xml';
-const today = () => new Date().toISOString().slice(0, 10);
 
-export function parseGmlParcels(body: string, profile: GmlParcelProfile, dataDate = today()): StoredParcel[] {
+export function parseGmlParcels(body: string, profile: GmlParcelProfile, dataDate = todayIso()): StoredParcel[] {
   return readGmlFeatures(body, profile.featureNames, profile.source, profile.srsName).flatMap(({ values, geometry }) => {
     const parcel = liveParcelOf(profile, values, geometry, dataDate);
     return parcel ? [parcel] : [];

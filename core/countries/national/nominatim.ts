@@ -6,6 +6,7 @@ import { nationalAddressCandidates, type GeocodedAddress } from './address-candi
 import { APP_USER_AGENT, type UsagePolicy } from '../../upstream/usage-policy.js';
 import type { NationalAdapter } from './national-adapter.js';
 import { withQuery } from './sources-config.js';
+import { jsonObject } from './answer-fields.js';
 
 /**
  * The open geocoder of the countries without a free official address register (spec endpoint 1,
@@ -65,7 +66,6 @@ export interface NominatimPlace {
   region?: string;
 }
 
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** The places of a `/search` answer; anything but a JSON array is the geocoder failing (503). */
@@ -77,11 +77,11 @@ export function parseNominatimPlaces(body: string): NominatimPlace[] {
     throw unavailable(`${NOMINATIM_SOURCE} sent an answer that is not JSON; retry later.`);
   }
   if (!Array.isArray(answer)) throw unavailable(`${NOMINATIM_SOURCE} sent an unexpected answer (no list of places); retry later.`);
-  return answer.map(node).flatMap((place) => {
+  return answer.map(jsonObject).flatMap((place) => {
     const lat = Number(place.lat);
     const lon = Number(place.lon);
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
-    const address = node(place.address);
+    const address = jsonObject(place.address);
     const number = Number.parseInt(text(address.house_number) ?? '', 10);
     return [{
       label: text(place.display_name) ?? '',

@@ -5,6 +5,7 @@ import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from './fetch-text.js';
 import { liveParcel, type ParcelFacts } from './live-parcel.js';
 import type { LiveParcelSource } from './national-adapter.js';
+import { todayIso } from './answer-fields.js';
 
 /**
  * What a national parcel service's profile says, whatever its answer format: where the reference,
@@ -29,14 +30,12 @@ export interface ParcelServiceProfile<Feature> {
   aroundUrl(point: LonLat): string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * The stored parcel of one feature read by a profile: undefined without a reference or a polygon;
  * the official area when the service gives a positive one, else the polygon's; empty facts dropped.
  */
 export function liveParcelOf<Feature>(
-  profile: ParcelServiceProfile<Feature>, feature: Feature, geometry: ParcelGeometry | undefined, dataDate = today(),
+  profile: ParcelServiceProfile<Feature>, feature: Feature, geometry: ParcelGeometry | undefined, dataDate = todayIso(),
 ): StoredParcel | undefined {
   const ref = profile.referenceOf(feature);
   if (!ref || !geometry) return undefined;

@@ -6,8 +6,8 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import { BRK_SOURCE, parcelContaining, parsePerceelAnswer, perceelAtUrl, perceelByReferenceUrl } from './brk-ogc.js';
 import type { NlSourcesConfig } from './config.js';
 import { LOCATIESERVER_SOURCE, freeUrl, parseLocatieserverAnswer, type LocatieserverAddress } from './locatieserver.js';
+import { todayIso } from '../national/answer-fields.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const GEOJSON = 'application/geo+json, application/json';
 
 export class NetherlandsLiveSource implements LiveParcelSource {
@@ -22,12 +22,12 @@ export class NetherlandsLiveSource implements LiveParcelSource {
   }
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parsePerceelAnswer(await fetchText(perceelByReferenceUrl(this.sources, ref), BRK_SOURCE, ctx, GEOJSON), today());
+    const parcels = parsePerceelAnswer(await fetchText(perceelByReferenceUrl(this.sources, ref), BRK_SOURCE, ctx, GEOJSON), todayIso());
     return parcels.find((p) => p.ref === ref);
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    return parcelContaining(parsePerceelAnswer(await fetchText(perceelAtUrl(this.sources, point), BRK_SOURCE, ctx, GEOJSON), today()), point);
+    return parcelContaining(parsePerceelAnswer(await fetchText(perceelAtUrl(this.sources, point), BRK_SOURCE, ctx, GEOJSON), todayIso()), point);
   }
 
   async addresses(q: string, rows: number, ctx: AdapterContext): Promise<LocatieserverAddress[]> {

@@ -1,6 +1,7 @@
 import { unavailable, type LonLat } from '../../model/index.js';
 import { withQuery } from '../national/sources-config.js';
 import { referenceOfNumbers, type Matrikkelnummer } from './reference.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const ADRESSER_SOURCE = 'Kartverket adresse-API';
 
@@ -34,19 +35,18 @@ export interface NorwegianAddress {
   property?: string;
 }
 
-const node = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined);
 
 export function parseAdresser(body: string): NorwegianAddress[] {
   let answer: Record<string, unknown>;
   try {
-    answer = node(JSON.parse(body));
+    answer = jsonObject(JSON.parse(body));
   } catch {
     throw unavailable(`${ADRESSER_SOURCE} sent an answer that is not JSON; retry later.`);
   }
   if (!Array.isArray(answer.adresser)) throw unavailable(`${ADRESSER_SOURCE} sent an unexpected answer (no adresser); retry later.`);
-  return answer.adresser.map(node).flatMap((a) => {
-    const point = node(a.representasjonspunkt);
+  return answer.adresser.map(jsonObject).flatMap((a) => {
+    const point = jsonObject(a.representasjonspunkt);
     const [lat, lon] = [Number(point.lat), Number(point.lon)];
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
     const number = Number.parseInt(text(a.nummer) ?? '', 10);

@@ -6,8 +6,7 @@ import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { PlSourcesConfig } from './config.js';
 import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, ULDK_SOURCE, parcelFromRecord, parseUldkAnswer, uldkUrl } from './uldk.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayIso } from '../national/answer-fields.js';
 
 export class PolandLiveSource implements LiveParcelSource {
   constructor(readonly sources: PlSourcesConfig) {}
@@ -15,7 +14,7 @@ export class PolandLiveSource implements LiveParcelSource {
   private async ask(request: Parameters<typeof uldkUrl>[1], value: string, fields: readonly (typeof ULDK_RESULT_FIELDS)[number][], ctx: AdapterContext): Promise<StoredParcel[]> {
     const url = uldkUrl(this.sources.uldkUrl, request, value, fields);
     const parsed = parseUldkAnswer(await fetchText(url, ULDK_SOURCE, ctx, 'text/plain'), fields);
-    return parsed.kind === 'none' ? [] : parsed.records.map((r) => parcelFromRecord(r, today()));
+    return parsed.kind === 'none' ? [] : parsed.records.map((r) => parcelFromRecord(r, todayIso()));
   }
 
   /** Status page: GetParcelByXY at a point, as a lookup by point asks it. */

@@ -1,5 +1,6 @@
 import { toWgs84 } from '../../geo/crs.js';
 import { unavailable, type LonLat } from '../../model/index.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const UUG_SOURCE = 'GUGiK UUG (usługa geokodowania)';
 export const UUG_ATTRIBUTION = 'Adresy: Główny Urząd Geodezji i Kartografii, usługa geokodowania UUG (PRG)';
@@ -27,7 +28,6 @@ export interface UugAddress {
   voivodeship?: string;
 }
 
-const node = (value: unknown) => (typeof value === 'object' && value !== null ? value as Record<string, unknown> : {});
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : undefined);
 
 function pointOf(result: Record<string, unknown>): LonLat | undefined {
@@ -45,9 +45,9 @@ export function parseUugAddresses(body: string): UugAddress[] {
   } catch {
     throw unavailable(`${UUG_SOURCE} sent an answer that is not JSON; retry later.`);
   }
-  const results = node(answer).results;
-  const list = Array.isArray(results) ? results : Object.values(node(results));
-  return list.map(node).flatMap((result) => {
+  const results = jsonObject(answer).results;
+  const list = Array.isArray(results) ? results : Object.values(jsonObject(results));
+  return list.map(jsonObject).flatMap((result) => {
     const point = pointOf(result);
     if (!point) return [];
     const number = Number.parseInt(text(result.number) ?? '', 10);

@@ -10,8 +10,7 @@ import { loadBizkaiaMunicipality } from './bizkaia-download.js';
 import type { PvSourcesConfig } from './config.js';
 import { bizkaiaMunicipality, parseBasqueReference } from './reference.js';
 import { basqueCadastres, type BasqueCadastre } from './territories.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayIso } from '../national/answer-fields.js';
 
 /** The Basque Country's three foral cadastres, each asked through its own service. */
 export class BasqueLiveSource implements LiveParcelSource {
@@ -24,7 +23,7 @@ export class BasqueLiveSource implements LiveParcelSource {
   }
 
   private parcel(feature: ForalFeature, cadastre: BasqueCadastre): StoredParcel {
-    return foralParcel(feature, 'PV', { dataDate: today(), source: 'live', provincia: cadastre.name });
+    return foralParcel(feature, 'PV', { dataDate: todayIso(), source: 'live', provincia: cadastre.name });
   }
 
   /** One small-box GetFeature per territory and service (parcels, buildings), at the centre of its extent. */
@@ -40,7 +39,7 @@ export class BasqueLiveSource implements LiveParcelSource {
     if (!parsed) return undefined;
     const cadastre = this.byTerritory[parsed.territory];
     if (parsed.territory === 'bizkaia') {
-      await loadBizkaiaMunicipality(this.sources.bizkaiaAtomUrl, bizkaiaMunicipality(parsed.ref)!, ctx, today());
+      await loadBizkaiaMunicipality(this.sources.bizkaiaAtomUrl, bizkaiaMunicipality(parsed.ref)!, ctx, todayIso());
       const loaded = await ctx.store.getParcel('PV', parsed.ref);
       return loaded && withBuildingUse(loaded, cadastre.buildings, ctx);
     }
