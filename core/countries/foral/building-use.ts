@@ -1,5 +1,5 @@
-import { area as turfArea, featureCollection, intersect, polygon as turfPolygon, multiPolygon } from '@turf/turf';
 import { fromWgs84 } from '../../geo/crs.js';
+import { buildingStandsOn } from '../../geo/building-on-parcel.js';
 import { areaM2, bboxOf } from '../../geo/polygon.js';
 import { isServiceError, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import { CURRENT_USE_LABELS } from '../../store/importers/inspire-buildings.js';
@@ -37,14 +37,6 @@ export function buildingsInParcelUrl(wfs: ForalBuildingsWfs, parcel: ParcelGeome
   return `${wfs.baseUrl}?${query}`;
 }
 
-const asFeature = (g: ParcelGeometry): GeoJSON.Feature<GeoJSON.Polygon | GeoJSON.MultiPolygon> => (g.type === 'Polygon' ? turfPolygon(g.coordinates) : multiPolygon(g.coordinates));
-
-/** True when most of the footprint lies on the parcel: a box also returns the neighbours' buildings, which may touch it. */
-function standsOn(footprint: ParcelGeometry, parcel: ParcelGeometry): boolean {
-  const common = intersect(featureCollection([asFeature(footprint), asFeature(parcel)]));
-  return common !== null && turfArea(common) >= 0.5 * areaM2(footprint);
-}
-
 /**
  * The use of the parcel's largest building standing on it, undefined when none stands there or
  * none gives a use.
@@ -54,7 +46,7 @@ export function useOfLargestBuilding(body: string, parcel: ParcelGeometry, sourc
   for (const { values, geometry } of readGmlFeatures(body, BUILDING_FEATURES, source, CRS)) {
     const code = values.currentUse;
     if (!geometry || !code) continue;
-    if (!standsOn(geometry, parcel)) continue;
+    if (!buildingStandsOn(geometry, parcel)) continue;
     const area = areaM2(geometry);
     if (!best || area > best.area) best = { area, use: CURRENT_USE_LABELS[code] ?? code };
   }

@@ -1,4 +1,5 @@
-import { areaM2, bboxOf, centroid, containsPoint } from '../../geo/polygon.js';
+import { buildingStandsOn } from '../../geo/building-on-parcel.js';
+import { areaM2, bboxOf } from '../../geo/polygon.js';
 import { unavailable, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 
@@ -26,8 +27,8 @@ export type BuildingFacts = Pick<StoredParcel, 'uso' | 'superficieConstruida' | 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
 
 /**
- * The buildings standing on the parcel (their outline's centroid inside it: the box also
- * catches the neighbours'). Use and year are the largest building's; dwellings the sum; built area
+ * The buildings standing on the parcel (`buildingStandsOn`: the box also catches the
+ * neighbours'). Use and year are the largest building's; dwellings the sum; built area
  * the footprints times their floors, and only when every building gives its floors (a guessed
  * floor count would be an invented figure).
  */
@@ -40,7 +41,7 @@ export function parseBatiments(body: string, parcel: ParcelGeometry): BuildingFa
   }
   if (!Array.isArray(answer.features)) throw unavailable(`${BDTOPO_SOURCE} sent an unexpected document (no features); retry later.`);
   const onParcel = (answer.features as { geometry?: ParcelGeometry; properties?: Record<string, unknown> }[])
-    .filter((f) => (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon') && insideParcel(f.geometry, parcel))
+    .filter((f) => (f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon') && buildingStandsOn(f.geometry, parcel))
     .map((f) => ({ footprint: areaM2(f.geometry!), props: f.properties ?? {} }))
     .sort((a, b) => b.footprint - a.footprint);
   if (onParcel.length === 0) return {};
@@ -56,8 +57,4 @@ export function parseBatiments(body: string, parcel: ParcelGeometry): BuildingFa
       ? Math.round(onParcel.reduce((sum, b, i) => sum + b.footprint * floors[i]!, 0)) : undefined,
   };
   return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)) as BuildingFacts;
-}
-
-function insideParcel(building: ParcelGeometry, parcel: ParcelGeometry): boolean {
-  return containsPoint(parcel, centroid(building));
 }
