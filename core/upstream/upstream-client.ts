@@ -2,11 +2,10 @@ import {
   BrokenCircuitError, ConsecutiveBreaker, ExponentialBackoff, TaskCancelledError, TimeoutStrategy,
   bulkhead, circuitBreaker, handleWhen, retry, timeout, type BulkheadPolicy, type CircuitBreakerPolicy, type IPolicy,
 } from 'cockatiel';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
 import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
-import { waitForProcessTurn, type UsagePolicy } from './usage-policy.js';
+import { processTurns, TurnBook, type UsagePolicy } from './usage-policy.js';
 
 export interface UpstreamClientOptions {
   /** Time allowed for one attempt, headers and body included. */
@@ -88,8 +87,6 @@ interface SourcePolicies {
   perAttempt: IPolicy;
   /** At most sourceConcurrency requests in flight; the others queue (cockatiel bulkhead). */
   inFlight: BulkheadPolicy;
-  /** When the next request to this source may start (sourceIntervalMs apart). */
-  nextStart: number;
   /** Time per attempt of this source. */
   timeoutMs: number;
 }
@@ -138,6 +135,8 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 export class UpstreamClient {
   private readonly options: Required<UpstreamClientOptions>;
   private readonly policies = new Map<string, SourcePolicies>();
+  /** This client's own pace per source (sourceIntervalMs apart); usage policies pace the whole process. */
+  private readonly clientTurns = new TurnBook();
 
   constructor(options: UpstreamClientOptions = {}) {
     const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
@@ -159,7 +158,7 @@ export class UpstreamClient {
       const timeoutMs = this.options.sourceTimeoutsMs[source] ?? ownTimeoutMs ?? this.options.timeoutMs;
       const perAttempt = timeout(timeoutMs, TimeoutStrategy.Aggressive);
       const inFlight = bulkhead(Math.max(1, this.options.sourceConcurrency), Number.MAX_SAFE_INTEGER);
-      entry = { breaker, retries, perAttempt, inFlight, nextStart: 0, timeoutMs };
+      entry = { breaker, retries, perAttempt, inFlight, timeoutMs };
       this.policies.set(source, entry);
     }
     return entry;
@@ -209,15 +208,8 @@ export class UpstreamClient {
   private politely<T>({ source, usagePolicy }: UpstreamRequest, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
     const policies = this.policyFor(source);
     return policies.inFlight.execute(async () => {
-      const interval = this.options.sourceIntervalMs;
-      if (interval > 0) {
-        const now = Date.now();
-        const startAt = Math.max(now, policies.nextStart);
-        policies.nextStart = startAt + interval;
-        if (startAt > now) await sleep(startAt - now, undefined, { signal });
-      }
-      const processInterval = this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0;
-      if (processInterval > 0) await waitForProcessTurn(source, processInterval, signal);
+      await this.clientTurns.waitForTurn(source, this.options.sourceIntervalMs, signal);
+      await processTurns.waitForTurn(source, this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0, signal);
       return request();
     }, signal);
   }

@@ -18,16 +18,22 @@ export interface UsagePolicy {
 /** The application as it names itself to sources that ask to be told who calls them. */
 export const APP_USER_AGENT = `CatastroDesktop/${APP_VERSION} (desktop GIS for cadastral parcels)`;
 
-/** When the next request to each paced source may start, for the whole process. */
-const nextStartBySource = new Map<string, number>();
-
 /**
- * Waits for the source's next turn in this process and books the one after it `intervalMs` later.
- * Turns are booked in call order, so concurrent callers queue instead of bursting.
+ * Start times booked per source: each caller waits for the source's next turn and books the one
+ * after it `intervalMs` later. Turns are booked in call order, so concurrent callers queue instead
+ * of bursting. One book per scope: a client's own pace, and the process's for usage policies.
  */
-export async function waitForProcessTurn(source: string, intervalMs: number, signal?: AbortSignal): Promise<void> {
-  const now = Date.now();
-  const startAt = Math.max(now, nextStartBySource.get(source) ?? 0);
-  nextStartBySource.set(source, startAt + intervalMs);
-  if (startAt > now) await sleep(startAt - now, undefined, { signal });
+export class TurnBook {
+  private readonly nextStartBySource = new Map<string, number>();
+
+  async waitForTurn(source: string, intervalMs: number, signal?: AbortSignal): Promise<void> {
+    if (intervalMs <= 0) return;
+    const now = Date.now();
+    const startAt = Math.max(now, this.nextStartBySource.get(source) ?? 0);
+    this.nextStartBySource.set(source, startAt + intervalMs);
+    if (startAt > now) await sleep(startAt - now, undefined, { signal });
+  }
 }
+
+/** The whole process's turns: a usage policy counts per application, whatever the client. */
+export const processTurns = new TurnBook();
