@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { IpcChannel } from '../../../electron/ipc-channels.js';
 import type { PreloadApi } from '../../../electron/preload.cjs';
 import type { DesktopApi } from '../../../renderer/client/desktop-api.js';
 
@@ -17,5 +19,19 @@ const assignable = (api: PreloadApi): DesktopApi => api;
 describe('preload API', () => {
   it('exposes exactly the DesktopApi methods (checked by the type-check)', () => {
     expect([noneMissing, noneExtra, typeof assignable]).toEqual([true, true, 'function']);
+  });
+});
+
+/**
+ * A sandboxed preload can require only 'electron', so it keeps its own copy of the channel names;
+ * a name that differs from main's would be a call nobody answers. Read as text: the preload
+ * cannot be loaded outside Electron.
+ */
+describe('preload channel names', () => {
+  it('are main\'s IpcChannel, name for name', () => {
+    const source = readFileSync(new URL('../../../electron/preload.cts', import.meta.url), 'utf8');
+    const block = /const Channel = \{([^}]*)\} as const;/.exec(source)?.[1] ?? '';
+    const copied = Object.fromEntries([...block.matchAll(/^\s*(\w+): '([^']+)',$/gm)].map(([, key, value]) => [key, value]));
+    expect(copied).toEqual(IpcChannel);
   });
 });
