@@ -1,16 +1,18 @@
 // Prints figures of the local copy (not a test): import rate of the real INSPIRE importer,
 // then, on the sample scaled to ≥ 1,000,000 parcels (the real 40146 parcels repeated on a
-// grid of shifted copies), reference lookup and point→parcel in process, µs p50/p99.
+// grid of shifted copies) and written as the import writes (packed batches, ParcelWriter.parcelBatch,
+// on the import's connection), reference lookup and point→parcel in process, µs p50/p99.
 // Leaves the scaled store at the path printed last (reused by bench-http.ts).
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { bboxOf } from '../core/geo/polygon.js';
-import type { ParcelGeometry } from '../core/model/index.js';
+import type { LonLat, ParcelGeometry } from '../core/model/index.js';
 import { openBulkWriteConnection } from '../core/store/db.js';
 import { importFiles } from '../core/store/import-runner.js';
 import { streamCadastralParcels } from '../core/store/importers/inspire-parcels.js';
+import { packParcels } from '../core/store/importers/parcel-batch.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 import { ParcelWriter } from '../core/store/parcel-writer.js';
 import type { StoredParcel } from '../core/store/types.js';
@@ -76,31 +78,46 @@ const refs: string[] = [];
 // side by side in one run (the machine is shared: rates of separate runs differ by load alone).
 const SLICE = 1_000_000;
 const sliceRates: number[] = [];
-// CPU seconds per million too: on the shared machine the wall-clock rate moves with the load.
-const sliceCpuSeconds: number[] = [];
+// CPU seconds per million too (user and system): on the shared machine the wall-clock rate moves
+// with the load. And the writer's write() calls (SQLite writing pages to the WAL, Linux only): the
+// system time that grows with the copy is spent in them (README "Scale").
+const sliceCpuSeconds: { user: number; system: number }[] = [];
+const sliceWriteCalls: number[] = [];
+const writeCalls = () => {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+};
 let written = 0;
-let sliceStarted = performance.now();
-let sliceCpu = process.cpuUsage();
+let sliceStart = { at: performance.now(), cpu: process.cpuUsage(), written: 0, writeCalls: writeCalls() };
 const t1 = Date.now();
 bulk.exec('BEGIN');
 for (let copy = 0; copy < copies; copy++) {
   const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
-  for (const [index, p] of sample.entries()) {
+  const parcels = sample.map((p, index) => {
     // Valid 14-character references of the original's shape, unique per copy, so HTTP can look
     // them up too: a rustic one keeps its sector letter (an all-digit reference is France's shape).
     const ref = copy === 0 ? p.ref : RUSTIC_SHAPE.test(p.ref)
       ? `${String(copy).padStart(5, '0')}${p.ref.slice(5)}`
       : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
-    writer.parcel({ ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] });
     if (index % 7 === 0) refs.push(ref);
-    if (++written % SLICE === 0) {
-      const now = performance.now();
-      sliceRates.push(Math.round(SLICE / ((now - sliceStarted) / 1000)));
-      const cpu = process.cpuUsage(sliceCpu);
-      sliceCpuSeconds.push((cpu.user + cpu.system) / 1e6);
-      sliceStarted = now;
-      sliceCpu = process.cpuUsage();
-    }
+    return { ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] as LonLat };
+  });
+  // One copy of the sample is one batch, written as the import writes a parsed batch.
+  writer.parcelBatch(packParcels(parcels), {});
+  written += parcels.length;
+  if (written - sliceStart.written >= SLICE) {
+    const now = performance.now();
+    const count = written - sliceStart.written;
+    sliceRates.push(Math.round(count / ((now - sliceStart.at) / 1000)));
+    const cpu = process.cpuUsage(sliceStart.cpu);
+    const perMillion = SLICE / count / 1e6;
+    sliceCpuSeconds.push({ user: cpu.user * perMillion, system: cpu.system * perMillion });
+    const calls = writeCalls();
+    sliceWriteCalls.push(Math.round((calls - sliceStart.writeCalls) * SLICE / count));
+    sliceStart = { at: now, cpu: process.cpuUsage(), written, writeCalls: calls };
   }
 }
 const commitStarted = Date.now();
@@ -112,7 +129,9 @@ bulk.close();
 console.log(`scaled copy: ${total} parcels written in ${writeSeconds.toFixed(1)} s (${Math.round(total / writeSeconds)} parcels/s, writer only, commit ${commitSeconds.toFixed(1)} s of it)`);
 if (sliceRates.length > 1) {
   console.log(`write rate by million: ${sliceRates.map((r) => r.toLocaleString('en')).join(', ')} parcels/s; last / first ${(sliceRates[sliceRates.length - 1] / sliceRates[0]).toFixed(2)} (goal >= 0.85)`);
-  console.log(`writer CPU by million: ${sliceCpuSeconds.map((c) => c.toFixed(1)).join(', ')} s; first / last ${(sliceCpuSeconds[0] / sliceCpuSeconds[sliceCpuSeconds.length - 1]).toFixed(2)}`);
+  const cpuTotals = sliceCpuSeconds.map((c) => c.user + c.system);
+  console.log(`writer CPU by million: ${cpuTotals.map((c) => c.toFixed(1)).join(', ')} s; first / last ${(cpuTotals[0] / cpuTotals[cpuTotals.length - 1]).toFixed(2)}`);
+  console.log(`  of which system: ${sliceCpuSeconds.map((c) => c.system.toFixed(1)).join(', ')} s; write() calls by million: ${sliceWriteCalls.map((n) => n.toLocaleString('en')).join(', ')}`);
 }
 {
   // What the whole of Spain (50.9 M parcels) would cost at this run's figures: disk by bytes per
