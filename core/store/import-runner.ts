@@ -5,8 +5,7 @@ import { openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
-import { streamCadastralParcels } from './importers/inspire-parcels.js';
-import { packParcels } from './importers/parcel-batch.js';
+import { streamParcelsOnWorker } from './importers/parcel-parse-thread.js';
 import { suspendChangeCounting } from './change-counting.js';
 import { importCatFile } from './importers/cat-file.js';
 import { fileSize, type TextChunk } from './importers/text-stream.js';
@@ -119,12 +118,11 @@ async function importOne(
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
-        // Parsed on this thread. A parse worker was tried and measured: it cost more CPU than it saved on
-        // two shared cores (README "Import against GDAL").
-        result.parcels = await streamCadastralParcels(part.input, { source: 'inspire', country: part.country }, (parcels, chunk) => {
-          writer.parcelBatch(packParcels(parcels), { ...named, offlineArea: area });
-          records += parcels.length;
-          progress(chunk);
+        // Parsed on a worker thread while this one writes (README "Import against GDAL").
+        result.parcels = await streamParcelsOnWorker(part.input, { source: 'inspire', country: part.country }, (batch, bytesRead) => {
+          writer.parcelBatch(batch, { ...named, offlineArea: area });
+          records += batch.count;
+          progress({ text: '', bytesRead });
         });
         if (area) dropStaleParcels(db, area);
       } else if (part.kind === 'inspire-buildings') {

@@ -5,8 +5,8 @@ import type { StoredParcel } from '../types.js';
 /**
  * Parcels packed for the bulk writer: per parcel its strings, seven numbers (centroid lon/lat,
  * area, bbox W/S/E/N) and its outline already in the stored blob layout (geometry-codec.ts), so
- * the writer only binds values positionally. (The layout is also transferable between threads:
- * it was built for a parse worker, tried and dropped, see the README.)
+ * the writer only binds values positionally. Its arrays are transferred, not copied, from the
+ * parse worker to the writing thread (parcel-parse-thread.ts).
  */
 export interface ParcelBatch {
   count: number;
@@ -47,6 +47,10 @@ export function packParcels(parcels: StoredParcel[]): ParcelBatch {
     numbers, geometry, offsets,
   };
 }
+
+/** The batch's buffers, handed over to the writing thread rather than copied. */
+export const transferablesOf = (batch: ParcelBatch): ArrayBuffer[] =>
+  [batch.numbers.buffer, batch.geometry.buffer, batch.offsets.buffer] as ArrayBuffer[];
 
 /** One string when every parcel has the same value: less for structured clone to copy. */
 const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? values[0] ?? '' : values);

@@ -1,0 +1,78 @@
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { coreModuleFile } from '../../app-files.js';
+import type { ParcelBatch } from './parcel-batch.js';
+import type { ParcelReadOptions } from './inspire-parcels.js';
+import { inputName, type TextInput } from './text-stream.js';
+
+/** What the parse worker is started with (structured-cloned: no functions in `options`). */
+export interface ParseThreadData {
+  role: 'parcel-parse';
+  input: TextInput;
+  options: Omit<ParcelReadOptions, 'reference'>;
+  /** Messages the worker may send ahead of the writer (backpressure). */
+  aheadMessages: number;
+  batchesPerMessage: number;
+}
+
+/** One message from the parse worker: a packed batch, the end (with the count), or the reason it stopped. */
+/** `bytesRead[i]`: the file's bytes read when `batches[i]` was parsed (0: the end, after the last read). */
+export type ParseThreadMessage = { batches: ParcelBatch[]; bytesRead: number[] } | { total: number } | { error: string };
+
+/**
+ * Packed batches (one per 64 KiB read: about 30 parcels, 70 KB) per message, and messages the
+ * worker may send ahead of the writer: enough to even out uneven batches and hand-over latency,
+ * about 2.5 MB held at most.
+ */
+const BATCHES_PER_MESSAGE = 8;
+const AHEAD_MESSAGES = 4;
+
+function startParseWorker(workerData: ParseThreadData): Worker {
+  const entry = coreModuleFile('store/importers/parcel-parse-worker');
+  // No resourceLimits: any limit also shrinks the young generation, and garbage collection went
+  // from 5 to 14 % of the worker's time (64 MiB old generation). Memory is bounded by AHEAD_BATCHES.
+  const options = { workerData };
+  if (!entry.endsWith('.ts')) return new Worker(entry, options);
+  // TypeScript sources (tsx, vitest): tsx's loader registered inside the worker, which does not inherit it.
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+/**
+ * Streams a parcels file parsed on a worker thread: reading, parsing, reprojection and packing
+ * (four fifths of an import) run on the machine's other core while this thread writes. `onBatch`
+ * gets each packed batch on this thread, in file order; the worker stays at most AHEAD_MESSAGES
+ * ahead (memory flat). A parse error, a worker that dies (out of memory, killed) or a failing
+ * `onBatch` ends it with an error, never a hang; the worker is stopped in every case.
+ */
+export function streamParcelsOnWorker(
+  input: TextInput,
+  options: ParseThreadData['options'],
+  onBatch: (batch: ParcelBatch, bytesRead: number) => void,
+): Promise<number> {
+  const worker = startParseWorker({ role: 'parcel-parse', input, options, aheadMessages: AHEAD_MESSAGES, batchesPerMessage: BATCHES_PER_MESSAGE });
+  return new Promise<number>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | undefined, total?: number) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      if (error) reject(error); else resolve(total!);
+    };
+    worker.on('message', (message: ParseThreadMessage) => {
+      if (settled) return;
+      if ('error' in message) return finish(new Error(message.error));
+      if ('total' in message) return finish(undefined, message.total);
+      try {
+        message.batches.forEach((batch, i) => onBatch(batch, message.bytesRead[i]));
+        worker.postMessage(0);
+      } catch (error) {
+        finish(error as Error);
+      }
+    });
+    worker.on('error', (error) => finish(new Error(`the parsing thread failed reading ${basename(inputName(input))}: ${error.message}`)));
+    worker.on('messageerror', (error) => finish(error));
+    worker.on('exit', (code) => finish(new Error(`the parsing thread stopped before the end of ${basename(inputName(input))} (exit code ${code}).`)));
+  });
+}

@@ -1,0 +1,49 @@
+// Worker thread of parcel-parse-thread.ts: reads a parcels file, parses, reprojects and packs its
+// parcels, and hands the packed batches to the importing thread, which writes them meanwhile.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { streamCadastralParcels } from './inspire-parcels.js';
+import { packParcels, transferablesOf, type ParcelBatch } from './parcel-batch.js';
+import type { ParseThreadData, ParseThreadMessage } from './parcel-parse-thread.js';
+
+async function parseForWriter(port: MessagePort, data: ParseThreadData): Promise<void> {
+  // Backpressure: at most `aheadMessages` messages not yet written, so memory stays flat whatever the file's size.
+  let credits = data.aheadMessages;
+  let wake: (() => void) | undefined;
+  port.on('message', () => {
+    credits++;
+    wake?.();
+    wake = undefined;
+  });
+  const creditFree = () => (credits > 0 ? undefined : new Promise<void>((resolve) => { wake = resolve; }));
+  // Parcels are packed per chunk read (about 30): gathering hundreds before packing kept them alive
+  // into the old generation and doubled the worker's garbage collection. The packed batches
+  // (typed arrays, outside the heap) then go over a few at a time: each message wakes the
+  // writing thread, and at one message per chunk the hand-overs were a sixth of the worker's time.
+  let batches: ParcelBatch[] = [];
+  let bytesRead: number[] = [];
+  const send = async () => {
+    await creditFree();
+    credits--;
+    port.postMessage({ batches, bytesRead } satisfies ParseThreadMessage, batches.flatMap(transferablesOf));
+    batches = [];
+    bytesRead = [];
+  };
+  try {
+    const total = await streamCadastralParcels(data.input, data.options, async (parcels, chunk) => {
+      if (parcels.length === 0) return;
+      batches.push(packParcels(parcels));
+      bytesRead.push(chunk.bytesRead);
+      if (batches.length >= data.batchesPerMessage) await send();
+    });
+    if (batches.length) await send();
+    port.postMessage({ total } satisfies ParseThreadMessage);
+  } catch (error) {
+    // The parcels before the fault are written first, as on one thread (the transaction then rolls them back).
+    if (batches.length) await send();
+    port.postMessage({ error: (error as Error).message ?? String(error) } satisfies ParseThreadMessage);
+  }
+}
+
+// Only inside its worker: imported elsewhere (the packaging check loads every compiled module) it does nothing.
+const data = workerData as ParseThreadData | undefined;
+if (parentPort && data?.role === 'parcel-parse') void parseForWriter(parentPort, data);

@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../../core/store/import-runner.js';
+import { streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import type { ImportProgress } from '../../../core/store/types.js';
+import { fixture } from '../../helpers/paths.js';
+
+/**
+ * The parcels of an INSPIRE file are parsed on a worker thread while the importing thread writes
+ * (core/store/importers/parcel-parse-thread.ts). What goes wrong on either side ends the import
+ * with a clear error, rolls the whole file back and leaves no worker behind.
+ */
+let dir: string;
+let storeFile: string;
+let members: { head: string; body: string; tail: string };
+const PARCELS_PER_COPY = 1443;
+
+/** The real Segovia file with its members repeated: big enough for many batches in flight. */
+function repeated(name: string, times: number, middle = ''): string {
+  const file = path.join(dir, name);
+  const half = Math.floor(times / 2);
+  writeFileSync(file, members.head + members.body.repeat(half) + middle + members.body.repeat(times - half) + members.tail);
+  return file;
+}
+
+/** What a reader sees of the copy: every stored parcel row and its box. */
+function snapshot(): string {
+  const store = ParcelStore.open(storeFile);
+  try {
+    return JSON.stringify(store.db.prepare(`SELECT p.ref, hex(p.geometry), p.area, p.data_date, p.source, r.min_lon, r.max_lat
+      FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.country, p.ref`).raw().all());
+  } finally {
+    store.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-parse-worker-'));
+  storeFile = path.join(dir, 'catastro.sqlite');
+  const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
+  const start = gml.indexOf('<member>');
+  const end = gml.lastIndexOf('</member>') + '</member>'.length;
+  members = { head: gml.slice(0, start), body: gml.slice(start, end), tail: gml.slice(end) };
+  // The copy already holds the municipality, as imported on one thread before this work.
+  const store = ParcelStore.open(storeFile);
+  await importFiles(store, [fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
+  store.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('an INSPIRE parcels import parsed on a worker thread', () => {
+  it('a file malformed mid-stream fails with the parser\'s error after batches were written, and changes nothing', async () => {
+    const before = snapshot();
+    // A closing tag that does not match, between the 4th and 5th copy of the members (about 13 MB in).
+    const broken = repeated('broken.gml', 8, '<member><cp:CadastralParcel gml:id="X"></member>');
+    const progress: ImportProgress[] = [];
+    const store = ParcelStore.open(storeFile);
+    try {
+      await expect(importFiles(store, [broken], (p) => progress.push(p)))
+        .rejects.toThrow(/broken\.gml failed, nothing of it was kept: Malformed XML: unexpected close tag member \(open: cp:CadastralParcel\)/);
+    } finally {
+      store.close();
+    }
+    // The worker got that far while the writer wrote what came before the fault.
+    expect(progress.at(-1)!.records).toBeGreaterThanOrEqual(4 * PARCELS_PER_COPY - 600);
+    expect(progress.at(-1)!.records).toBeLessThanOrEqual(4 * PARCELS_PER_COPY);
+    expect(snapshot()).toBe(before);
+  }, 120_000);
+
+  it('an import stopped by its caller mid-file (the progress callback throws) rolls back and frees the copy for the next import', async () => {
+    const before = snapshot();
+    const big = repeated('big.gml', 6);
+    const store = ParcelStore.open(storeFile);
+    try {
+      await expect(importFiles(store, [big], (p) => { if (p.records > 2000) throw new Error('stopped by the user'); }))
+        .rejects.toThrow(/big\.gml failed, nothing of it was kept: stopped by the user/);
+      expect(snapshot()).toBe(before);
+      // No worker or transaction left behind: the same file imports in full right after.
+      const [result] = await importFiles(store, [big]);
+      expect(result.parcels).toBe(6 * PARCELS_PER_COPY);
+      expect(store.countParcels('ES')).toBe(PARCELS_PER_COPY);
+    } finally {
+      store.close();
+    }
+  }, 120_000);
+
+  it('hands over every parcel in file order with rising progress, and stops the worker when the writer fails', async () => {
+    const file = repeated('two.gml', 2);
+    const refs: string[] = [];
+    const reads: number[] = [];
+    const total = await streamParcelsOnWorker(file, { source: 'inspire' }, (batch, bytesRead) => {
+      refs.push(...batch.refs.split('\n'));
+      reads.push(bytesRead);
+    });
+    expect(total).toBe(2 * PARCELS_PER_COPY);
+    expect(refs).toHaveLength(total);
+    expect(refs.slice(PARCELS_PER_COPY)).toEqual(refs.slice(0, PARCELS_PER_COPY));
+    expect(reads.filter((r) => r > 0)).toEqual([...reads.filter((r) => r > 0)].sort((a, b) => a - b));
+    expect(Math.max(...reads)).toBe(readFileSync(file).length);
+
+    let batches = 0;
+    await expect(streamParcelsOnWorker(file, { source: 'inspire' }, () => {
+      if (++batches === 3) throw new Error('disk full');
+    })).rejects.toThrow('disk full');
+    expect(batches).toBe(3);
+  }, 120_000);
+
+  it('a file that cannot be read is refused with a clear error, not a hang', async () => {
+    await expect(streamParcelsOnWorker(path.join(dir, 'missing.gml'), { source: 'inspire' }, () => undefined))
+      .rejects.toThrow(/ENOENT.*missing\.gml/);
+  });
+});
