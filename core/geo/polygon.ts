@@ -15,6 +15,14 @@ export function areaM2(geometry: ParcelGeometry): number {
 }
 
 /**
+ * A parcel's area as the copy keeps it: the official figure when the source gives a positive
+ * one, else the outline's. One rule for every country's files and live answers.
+ */
+export function parcelAreaM2(officialArea: number | undefined, geometry: ParcelGeometry): number {
+  return officialArea !== undefined && Number.isFinite(officialArea) && officialArea > 0 ? officialArea : areaM2(geometry);
+}
+
+/**
  * Area-weighted centroid of the polygon(s). turf's centerOfMass is the true polygon centroid for
  * one Polygon but falls back to a convex hull for MultiPolygons, so parts are weighted here.
  */

@@ -1,4 +1,5 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
+import { todayIso } from '../national/answer-fields.js';
 import type { LonLat, ParcelGeometry } from '../../model/index.js';
 import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
@@ -52,11 +53,11 @@ export function etalabParcel(feature: EtalabFeature): StoredParcel {
     country: 'FR',
     geometry,
     centroid: centroid(geometry),
-    areaM2: Number.isFinite(contenance) && contenance > 0 ? contenance : areaM2(geometry),
+    areaM2: parcelAreaM2(contenance, geometry),
     // The département (spec: `provincia` in FR); overseas INSEE codes start 97x.
     provincia: idu.startsWith('97') ? idu.slice(0, 3) : idu.slice(0, 2),
     source: 'bulk',
-    dataDate: updated ?? new Date().toISOString().slice(0, 10),
+    dataDate: updated ?? todayIso(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { unavailable, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import { parseLuxembourgReference } from './reference.js';
@@ -49,10 +49,9 @@ export function parseLuParcels(body: string, dataDate: string): StoredParcel[] {
     if (!ref || (type !== 'Polygon' && type !== 'MultiPolygon')) return [];
     const geometry = feature.geometry as ParcelGeometry;
     const area = Number(feature.properties?.area);
-    const official = feature.properties?.area_uom === 'm2' && Number.isFinite(area) && area > 0;
     return [{
       ref, country: 'LU' as const, geometry, centroid: centroid(geometry),
-      areaM2: official ? area : areaM2(geometry), source: 'live' as const, dataDate,
+      areaM2: parcelAreaM2(feature.properties?.area_uom === 'm2' ? area : undefined, geometry), source: 'live' as const, dataDate,
     }];
   });
 }

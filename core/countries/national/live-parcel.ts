@@ -1,19 +1,18 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import type { CountryCode, ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 
 export type ParcelFacts = Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
 
 /**
- * A parcel as a live national source answered it: the official area when the source gives a
- * positive one, else the outline's (one rule for every country's live answers).
+ * A parcel as a live national source answered it, its area by `parcelAreaM2`.
  */
 export function liveParcel(
   country: CountryCode, ref: string, geometry: ParcelGeometry, officialArea: number | undefined, dataDate: string, facts: ParcelFacts = {},
 ): StoredParcel {
   return {
     ref, country, geometry, centroid: centroid(geometry),
-    areaM2: officialArea !== undefined && Number.isFinite(officialArea) && officialArea > 0 ? officialArea : areaM2(geometry),
+    areaM2: parcelAreaM2(officialArea, geometry),
     ...facts, source: 'live', dataDate,
   };
 }

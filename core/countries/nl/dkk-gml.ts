@@ -1,4 +1,5 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
+import { todayIso } from '../national/answer-fields.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
@@ -88,10 +89,10 @@ class DkkParcelReader {
       country: 'NL',
       geometry,
       centroid: centroid(geometry),
-      areaM2: Number.isFinite(grootte) && grootte > 0 ? grootte : areaM2(geometry),
+      areaM2: parcelAreaM2(grootte, geometry),
       municipio: values.gemeenteNaam || undefined,
       source: 'bulk',
-      dataDate: begin && /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : new Date().toISOString().slice(0, 10),
+      dataDate: begin && /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : todayIso(),
     });
   }
 }

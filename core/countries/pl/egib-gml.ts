@@ -1,4 +1,5 @@
-import { areaM2, centroid } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
+import { todayIso } from '../national/answer-fields.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
@@ -85,9 +86,9 @@ class EgibParcelReader {
       country: 'PL',
       geometry,
       centroid: centroid(geometry),
-      areaM2: hectares !== undefined && Number.isFinite(hectares) && hectares > 0 ? Math.round(hectares * 10_000 * 100) / 100 : areaM2(geometry),
+      areaM2: parcelAreaM2(hectares === undefined ? undefined : Math.round(hectares * 10_000 * 100) / 100, geometry),
       source: 'bulk',
-      dataDate: record.date && /^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : new Date().toISOString().slice(0, 10),
+      dataDate: record.date && /^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : todayIso(),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaM2, centroid, containsPoint, largestPolygon, outerRing } from '../../../core/geo/polygon.js';
+import { areaM2, centroid, containsPoint, largestPolygon, outerRing, parcelAreaM2 } from '../../../core/geo/polygon.js';
 import type { LonLat, MultiPolygonGeometry } from '../../../core/model/index.js';
 
 // A 0.001° square near the equator: its centroid is its middle, its area ≈ (111.32 m)².
@@ -38,5 +38,15 @@ describe('polygon helpers', () => {
     expect(largestPolygon(multi).coordinates[0]).toEqual(square(0, 0, 0.002));
     expect(containsPoint(multi, [0.001, 0.001])).toBe(true);
     expect(containsPoint(multi, [0.005, 0.001])).toBe(false);
+  });
+});
+
+describe('a parcel area as the copy keeps it', () => {
+  const hectare: MultiPolygonGeometry = { type: 'MultiPolygon', coordinates: [[[[-3.7, 40.4], [-3.6988, 40.4], [-3.6988, 40.4009], [-3.7, 40.4009], [-3.7, 40.4]]]] };
+  it('is the official figure when the source gives a positive one, else the outline’s', () => {
+    const outline = areaM2(hectare);
+    expect(outline).toBeGreaterThan(9_000);
+    expect(parcelAreaM2(812.5, hectare)).toBe(812.5);
+    for (const missing of [undefined, 0, -3, Number.NaN, Number.POSITIVE_INFINITY]) expect(parcelAreaM2(missing, hectare)).toBe(outline);
   });
 });
