@@ -1,4 +1,5 @@
 import type { Parcel } from '../model/index.js';
+import { AskedBefore } from './asked-before.js';
 import { CopyGenerationCache } from './copy-generation-cache.js';
 
 /** Answers that come from the local copy; live answers are cached in the copy itself instead. */
@@ -9,16 +10,20 @@ export interface ParcelAnswerCacheOptions {
   generation: () => number;
   /** Memory bound, in UTF-16 code units of the kept JSON (default 64 Mi ≈ 50k typical answers). */
   maxChars?: number;
+  /** Keep an answer only from its second ask (asked-before.ts); default true. */
+  secondAskOnly?: boolean;
 }
 
 /**
  * Serialized success envelopes of `GET /api/catastro/{ref}` answered from the copy, kept in
  * memory (copy-generation-cache.ts: valid while the copy's generation stays). Looking a parcel
  * up in SQLite and turning its outline's coordinates into JSON text are most of that route's
- * cost, and scripts and GIS clients ask for the same parcels again and again.
+ * cost, and scripts and GIS clients ask for the same parcels again and again. An answer is kept
+ * from the second time it is asked: one asked once is never read from here.
  */
 export class ParcelAnswerCache {
   private readonly answers: CopyGenerationCache<string>;
+  private readonly askedBefore: AskedBefore | undefined;
 
   constructor(options: ParcelAnswerCacheOptions) {
     this.answers = new CopyGenerationCache<string>({
@@ -26,6 +31,7 @@ export class ParcelAnswerCache {
       maxSize: options.maxChars ?? 64 * 1024 * 1024,
       sizeOf: (json) => json.length,
     });
+    this.askedBefore = options.secondAskOnly === false ? undefined : new AskedBefore();
   }
 
   /** The kept answer for this request, if the copy has not changed since it was kept. */
@@ -34,8 +40,8 @@ export class ParcelAnswerCache {
   }
 
   /**
-   * Builds the answer with `lookup`, keeping it when it came from the copy and the copy did not
-   * change while it was built (a change during a live lookup would make it stale at once).
+   * Builds the answer with `lookup`, keeping it when it came from the copy, was asked before, and
+   * the copy did not change while it was built (a change during a live lookup would make it stale at once).
    */
   async answer(key: string, lookup: () => Promise<Parcel>): Promise<string> {
     const kept = this.answers.get(key);
@@ -43,7 +49,7 @@ export class ParcelAnswerCache {
     const builtAt = this.answers.currentGeneration();
     const parcel = await lookup();
     const json = JSON.stringify({ success: true, data: parcel });
-    if (FROM_THE_COPY.has(parcel.dataSource)) this.answers.set(key, json, builtAt);
+    if (FROM_THE_COPY.has(parcel.dataSource) && (this.askedBefore?.check(key) ?? true)) this.answers.set(key, json, builtAt);
     return json;
   }
 

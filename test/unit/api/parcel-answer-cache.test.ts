@@ -6,9 +6,9 @@ const parcel = (ref: string, dataSource: Parcel['dataSource'], municipio = 'MELQ
   ({ refCatastral: ref, municipio, dataSource } as Parcel);
 
 /** A cache over a generation the test moves by hand, and a lookup that counts its calls. */
-function setup() {
+function setup(secondAskOnly = false) {
   const state = { generation: 1, lookups: 0 };
-  const cache = new ParcelAnswerCache({ generation: () => state.generation });
+  const cache = new ParcelAnswerCache({ generation: () => state.generation, secondAskOnly });
   const lookup = (answer: () => Parcel) => async () => { state.lookups++; return answer(); };
   return { state, cache, lookup };
 }
@@ -26,6 +26,16 @@ describe('ParcelAnswerCache', () => {
     const third = await cache.answer(answerKey('000700100UL74F', undefined), lookup(() => parcel('000700100UL74F', 'clone', 'OTHER')));
     expect(JSON.parse(third).data.municipio).toBe('OTHER');
     expect(state.lookups).toBe(2);
+  });
+
+  it('keeps an answer from its second ask: a parcel asked once is never read again from memory', async () => {
+    const { state, cache, lookup } = setup(true);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await cache.answer('/000700100UL74F', lookup(() => parcel('000700100UL74F', 'clone', `ASK ${state.lookups}`))));
+    expect(state.lookups).toBe(2);
+    expect(answers.map((json) => JSON.parse(json).data.municipio)).toEqual(['ASK 1', 'ASK 2', 'ASK 2', 'ASK 2']);
+    for (let i = 0; i < 1_000; i++) await cache.answer(`/ONCE${i}`, lookup(() => parcel(`ONCE${i}`, 'clone')));
+    expect(cache.size).toBeLessThan(5); // fingerprints collide rarely: ~1,000 of 2^20 slots
   });
 
   it('does not keep live answers: the next request reads the copy they were written to', async () => {
@@ -56,7 +66,7 @@ describe('ParcelAnswerCache', () => {
 
   it('stays within its memory bound, dropping the least recently used', async () => {
     const state = { generation: 1 };
-    const cache = new ParcelAnswerCache({ generation: () => state.generation, maxChars: 2_000 });
+    const cache = new ParcelAnswerCache({ generation: () => state.generation, maxChars: 2_000, secondAskOnly: false });
     for (let i = 0; i < 100; i++) await cache.answer(`/${i}`, async () => parcel(`REF${i}`, 'clone'));
     expect(cache.size).toBeGreaterThan(5);
     expect(cache.size).toBeLessThan(100);
