@@ -5,7 +5,7 @@ import { openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
-import { streamParcelsOnWorker } from './importers/parcel-parse-thread.js';
+import { streamPackedParcels } from './importers/parcel-parse-thread.js';
 import { suspendChangeCounting } from './change-counting.js';
 import { importCatFile } from './importers/cat-file.js';
 import { fileSize, type TextChunk } from './importers/text-stream.js';
@@ -118,8 +118,8 @@ async function importOne(
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
-        // Parsed on a worker thread while this one writes (README "Import against GDAL").
-        result.parcels = await streamParcelsOnWorker(part.input, { source: 'inspire', country: part.country }, (batch, bytesRead) => {
+        // Parsed on a worker thread while this one writes, when a core is free for it (README "Import against GDAL").
+        result.parcels = await streamPackedParcels(part.input, { source: 'inspire', country: part.country }, (batch, bytesRead) => {
           writer.parcelBatch(batch, { ...named, offlineArea: area });
           records += batch.count;
           progress({ text: '', bytesRead });

@@ -1,9 +1,10 @@
+import os from 'node:os';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { coreModuleFile } from '../../app-files.js';
-import type { ParcelBatch } from './parcel-batch.js';
-import type { ParcelReadOptions } from './inspire-parcels.js';
+import { packParcels, type ParcelBatch } from './parcel-batch.js';
+import { streamCadastralParcels, type ParcelReadOptions } from './inspire-parcels.js';
 import { inputName, type TextInput } from './text-stream.js';
 
 /** What the parse worker is started with (structured-cloned: no functions in `options`). */
@@ -74,5 +75,31 @@ export function streamParcelsOnWorker(
     worker.on('error', (error) => finish(new Error(`the parsing thread failed reading ${basename(inputName(input))}: ${error.message}`)));
     worker.on('messageerror', (error) => finish(error));
     worker.on('exit', (code) => finish(new Error(`the parsing thread stopped before the end of ${basename(inputName(input))} (exit code ${code}).`)));
+  });
+}
+
+/**
+ * Whether a parse worker would run beside this thread rather than take turns with it: a core
+ * idle on average over the last minute. Linux shares the CPU between sessions (autogroup), not
+ * threads, so on cores other programs keep busy the two threads got about one core between them:
+ * side by side at load 5 (Segovia x25) the worker's import took about as long as its CPU time,
+ * 2.9-5.2 s wall against 2.5-3.2 s on one thread (README "Import against GDAL").
+ */
+export function parseWorkerPays(): boolean {
+  return os.loadavg()[0] <= os.availableParallelism() - 1;
+}
+
+/**
+ * A parcels file's packed batches, parsed on a worker when a core is free for it (parseWorkerPays),
+ * on this thread otherwise: the same batches, errors and progress either way.
+ */
+export async function streamPackedParcels(
+  input: TextInput,
+  options: ParseThreadData['options'],
+  onBatch: (batch: ParcelBatch, bytesRead: number) => void,
+): Promise<number> {
+  if (parseWorkerPays()) return streamParcelsOnWorker(input, options, onBatch);
+  return streamCadastralParcels(input, options, (parcels, chunk) => {
+    onBatch(packParcels(parcels), chunk.bytesRead);
   });
 }

@@ -2,17 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importFiles } from '../../../core/store/import-runner.js';
-import { streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
+import { parseWorkerPays, streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import type { ImportProgress } from '../../../core/store/types.js';
 import { fixture } from '../../helpers/paths.js';
 
 /**
  * The parcels of an INSPIRE file are parsed on a worker thread while the importing thread writes
- * (core/store/importers/parcel-parse-thread.ts). What goes wrong on either side ends the import
- * with a clear error, rolls the whole file back and leaves no worker behind.
+ * (core/store/importers/parcel-parse-thread.ts), when a core is free for it, else on that thread.
+ * What goes wrong on either side ends the import with a clear error, rolls the whole file back
+ * and leaves no worker behind, on either path.
  */
 let dir: string;
 let storeFile: string;
@@ -51,8 +52,24 @@ beforeAll(async () => {
   store.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => { vi.restoreAllMocks(); });
 
-describe('an INSPIRE parcels import parsed on a worker thread', () => {
+describe('where the parcels are parsed', () => {
+  it('on a worker only when a core is idle on average (load average below the cores less one)', () => {
+    const cores = os.availableParallelism();
+    vi.spyOn(os, 'loadavg').mockReturnValue([cores - 1, 0, 0]);
+    expect(parseWorkerPays()).toBe(true);
+    vi.spyOn(os, 'loadavg').mockReturnValue([cores - 0.9, 0, 0]);
+    expect(parseWorkerPays()).toBe(false);
+  });
+});
+
+describe.each([
+  { path: 'on a worker thread (a core idle)', load: 0 },
+  { path: 'on the importing thread (cores busy)', load: 64 },
+])('an INSPIRE parcels import parsed $path', ({ load }) => {
+  beforeEach(() => { vi.spyOn(os, 'loadavg').mockReturnValue([load, load, load]); });
+
   it('a file malformed mid-stream fails with the parser\'s error after batches were written, and changes nothing', async () => {
     const before = snapshot();
     // A closing tag that does not match, between the 4th and 5th copy of the members (about 13 MB in).
@@ -88,6 +105,9 @@ describe('an INSPIRE parcels import parsed on a worker thread', () => {
     }
   }, 120_000);
 
+});
+
+describe('the parse worker', () => {
   it('hands over every parcel in file order with rising progress, and stops the worker when the writer fails', async () => {
     const file = repeated('two.gml', 2);
     const refs: string[] = [];
