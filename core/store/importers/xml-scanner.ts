@@ -36,6 +36,10 @@ const localName = (name: string) => {
 export class XmlScanner {
   private carry = '';
   private readonly stack: string[] = [];
+  /** The local names of `stack`, so a closing tag hands over the name sliced when it opened. */
+  private readonly locals: string[] = [];
+  /** Attribute names of the tag being read, for the duplicate check: comparing a few strings costs less than a keyed lookup of a fresh one. */
+  private readonly attributeNames: string[] = [];
   private sawRoot = false;
   private closedRoot = false;
   /** Characters consumed before the current chunk, for error positions. */
@@ -171,9 +175,11 @@ export class XmlScanner {
         this.sawRoot = true;
         const local = localName(name);
         this.stack.push(name);
+        this.locals.push(local);
         this.handlers.open(local, attributes);
         if (c === SLASH) {
           this.stack.pop();
+          this.locals.pop();
           this.handlers.close(local);
           if (this.stack.length === 0) this.closedRoot = true;
           return k + 2;
@@ -199,14 +205,27 @@ export class XmlScanner {
       if (lessThan !== -1 && lessThan < close) this.fail('disallowed character < in an attribute value', lessThan);
       const amp = this.ampAfter(s, k + 1);
       const value = amp !== -1 && amp < close ? this.decode(s, k + 1, close, true) : this.normalize(s.slice(k + 1, close), true);
-      if (attributes === NO_ATTRIBUTES) attributes = {};
-      if (attributes[attribute] !== undefined) this.fail(`duplicate attribute: ${attribute}`, k);
+      if (attributes === NO_ATTRIBUTES) {
+        attributes = {};
+        this.attributeNames.length = 0;
+      }
+      if (this.attributeNames.includes(attribute)) this.fail(`duplicate attribute: ${attribute}`, k);
+      this.attributeNames.push(attribute);
       attributes[attribute] = value;
       k = close + 1;
     }
   }
 
   private closeTag(s: string, lt: number): number {
+    // The usual case, `</name>` closing the open element: its name was checked when it opened, so
+    // it is compared in place rather than scanned character by character and sliced again.
+    const top = this.stack[this.stack.length - 1];
+    if (top !== undefined && s.charCodeAt(lt + 2 + top.length) === GT && s.startsWith(top, lt + 2)) {
+      this.stack.pop();
+      this.handlers.close(this.locals.pop()!);
+      if (this.stack.length === 0) this.closedRoot = true;
+      return lt + 3 + top.length;
+    }
     const nameEnd = this.name(s, lt + 2);
     if (nameEnd === -1) return -1;
     let k = nameEnd;
@@ -216,7 +235,7 @@ export class XmlScanner {
     const name = s.slice(lt + 2, nameEnd);
     const open = this.stack.pop();
     if (open !== name) this.fail(open === undefined ? `unmatched closing tag: ${name}` : `unexpected close tag ${name} (open: ${open})`, lt);
-    this.handlers.close(localName(name));
+    this.handlers.close(this.locals.pop()!);
     if (this.stack.length === 0) this.closedRoot = true;
     return k + 1;
   }
