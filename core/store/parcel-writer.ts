@@ -56,8 +56,12 @@ export class ParcelWriter {
     this.upsertParcel = db.prepare(PARCEL_UPSERT_SQL);
     // The same upsert with positional parameters, for bulk batches: binding by position skips a
     // name lookup per value, and the R*Tree box is replaced in one statement.
-    this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?')).pluck();
-    this.storedOutline = db.prepare('SELECT geometry FROM parcels WHERE country = ? AND ref = ?').pluck();
+    // Without RETURNING: SQLite runs RETURNING as a trigger, and a statement with a trigger keeps a
+    // statement journal of every page it changes, which moves to a temporary file for the rest of
+    // the transaction once one passes 64 KiB (README "Scale"). The id comes from the lookup below
+    // (stored parcel) or the insert's rowid (new parcel).
+    this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?').replace(/\s*RETURNING id$/, ''));
+    this.storedOutline = db.prepare('SELECT id, geometry FROM parcels WHERE country = ? AND ref = ?').raw();
     this.replaceBox = db.prepare('INSERT OR REPLACE INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
     this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
     this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
@@ -111,12 +115,13 @@ export class ParcelWriter {
       const at = i * NUMBERS_PER_PARCEL;
       const blob = Buffer.from(geometry.buffer, geometry.byteOffset + offsets[i], offsets[i + 1] - offsets[i]);
       const country = valueAt(batch.countries, i);
-      const stored = this.storedOutline.get(country, refs[i]) as Buffer | undefined;
-      const id = this.upsertParcelPositional.get(
+      const stored = this.storedOutline.get(country, refs[i]) as [id: number, geometry: Buffer] | undefined;
+      const { lastInsertRowid } = this.upsertParcelPositional.run(
         country, refs[i], blob, numbers[at], numbers[at + 1], numbers[at + 2], municipio, provincia, null,
         null, null, classes[i] || null, null, null, null, null, valueAt(batch.sources, i), dataDates[i], area,
-      ) as number;
-      if (!stored?.equals(blob)) this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
+      );
+      const id = stored ? stored[0] : Number(lastInsertRowid);
+      if (!stored?.[1].equals(blob)) this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
     }
   }
 
