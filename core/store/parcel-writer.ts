@@ -57,7 +57,7 @@ export class ParcelWriter {
     // The same upsert with positional parameters, for bulk batches: binding by position skips a
     // name lookup per value, and the R*Tree box is replaced in one statement.
     // Without RETURNING: SQLite runs RETURNING as a trigger, and a statement with a trigger keeps a
-    // statement journal of every page it changes, which moves to a temporary file for the rest of
+    // statement journal of the pages it changes, which moves to a temporary file for the rest of
     // the transaction once one passes 64 KiB (README "Scale"). The id comes from the lookup below
     // (stored parcel) or the insert's rowid (new parcel).
     this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?').replace(/\s*RETURNING id$/, ''));
