@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { coreModuleFile } from '../../app-files.js';
@@ -78,15 +79,41 @@ export function streamParcelsOnWorker(
   });
 }
 
+/** Idle and total time of all cores so far (ms; /proc/stat's ticks on Linux). */
+function coreTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total };
+}
+
 /**
- * Whether a parse worker would run beside this thread rather than take turns with it: a core
- * idle on average over the last minute. Linux shares the CPU between sessions (autogroup), not
- * threads, so on cores other programs keep busy the two threads got about one core between them:
- * side by side at load 5 (Segovia x25) the worker's import took about as long as its CPU time,
- * 2.9-5.2 s wall against 2.5-3.2 s on one thread (README "Import against GDAL").
+ * How many cores other programs leave idle right now, over a short look (this thread sleeps
+ * meanwhile, so it is not counted): 50 ms is five of Linux's 10 ms ticks per core.
  */
-export function parseWorkerPays(): boolean {
-  return os.loadavg()[0] <= os.availableParallelism() - 1;
+export async function idleCoresNow(sampleMs = 50): Promise<number> {
+  const before = coreTimes();
+  await sleep(sampleMs);
+  const after = coreTimes();
+  const cores = os.cpus().length;
+  const elapsed = after.total - before.total;
+  return elapsed > 0 ? ((after.idle - before.idle) / elapsed) * cores : cores;
+}
+
+/**
+ * Whether a parse worker would run beside this thread rather than take turns with it: two cores
+ * idle (this thread's and the worker's), with half a core of slack for background noise. Linux
+ * shares the CPU between sessions (autogroup), not threads, so on cores other programs keep busy
+ * the two threads got about one core between them: side by side at load 5 (Segovia x25) the
+ * worker's import took longer than one thread's, 2.9-5.2 s wall against 2.5-3.2 s (README
+ * "Import against GDAL"). The one-minute load average, tried first, lags: it counted this
+ * process's own previous import and a bench's ogr2ogr run, and chose one thread on an idle machine.
+ */
+export async function parseWorkerPays(): Promise<boolean> {
+  return (await idleCoresNow()) >= 1.5;
 }
 
 /**
@@ -98,7 +125,7 @@ export async function streamPackedParcels(
   options: ParseThreadData['options'],
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
-  if (parseWorkerPays()) return streamParcelsOnWorker(input, options, onBatch);
+  if (await parseWorkerPays()) return streamParcelsOnWorker(input, options, onBatch);
   return streamCadastralParcels(input, options, (parcels, chunk) => {
     onBatch(packParcels(parcels), chunk.bytesRead);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importFiles } from '../../../core/store/import-runner.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { SAMPLE_DIR } from '../../helpers/catastro-zips.js';
+import { machineBusy } from '../../helpers/machine-load.js';
 import { fixture } from '../../helpers/paths.js';
 
 /**
@@ -26,8 +27,8 @@ let store: ParcelStore;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-unchanged-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  // Parsed on the worker thread (a core idle); the last test imports on the importing thread.
-  vi.spyOn(os, 'loadavg').mockReturnValue([0, 0, 0]);
+  // Parsed on the worker thread (cores idle); the last test imports on the importing thread.
+  machineBusy(0);
   await importFiles(store, [SEGOVIA]);
   vi.restoreAllMocks();
 });
@@ -59,7 +60,7 @@ describe('the faster import stores the same copy as before', () => {
   it('the same rows when parsed on the importing thread (cores busy)', async () => {
     const other = ParcelStore.open(path.join(dir, 'one-thread.sqlite'));
     try {
-      vi.spyOn(os, 'loadavg').mockReturnValue([64, 64, 64]);
+      machineBusy(1);
       await importFiles(other, [SEGOVIA]);
       vi.restoreAllMocks();
       expect(other.db.prepare(ALL_ROWS).raw().all()).toEqual(store.db.prepare(ALL_ROWS).raw().all());

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importFiles } from '../../../core/store/import-runner.js';
-import { parseWorkerPays, streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
+import { idleCoresNow, parseWorkerPays, streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import type { ImportProgress } from '../../../core/store/types.js';
+import { machineBusy } from '../../helpers/machine-load.js';
 import { fixture } from '../../helpers/paths.js';
 
 /**
@@ -55,20 +56,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(() => { vi.restoreAllMocks(); });
 
 describe('where the parcels are parsed', () => {
-  it('on a worker only when a core is idle on average (load average below the cores less one)', () => {
-    const cores = os.availableParallelism();
-    vi.spyOn(os, 'loadavg').mockReturnValue([cores - 1, 0, 0]);
-    expect(parseWorkerPays()).toBe(true);
-    vi.spyOn(os, 'loadavg').mockReturnValue([cores - 0.9, 0, 0]);
-    expect(parseWorkerPays()).toBe(false);
+  it('on a worker only when two cores are idle right now (this thread\'s and the worker\'s)', async () => {
+    machineBusy(0);
+    expect(await idleCoresNow()).toBeCloseTo(2);
+    expect(await parseWorkerPays()).toBe(true);
+    machineBusy(0.2);
+    expect(await parseWorkerPays()).toBe(true);
+    machineBusy(0.5); // one of the two cores busy with another program
+    expect(await idleCoresNow()).toBeCloseTo(1);
+    expect(await parseWorkerPays()).toBe(false);
+  });
+
+  it('measures this machine (a sample, not a fixed answer)', async () => {
+    const idle = await idleCoresNow();
+    expect(idle).toBeGreaterThanOrEqual(0);
+    expect(idle).toBeLessThanOrEqual(os.cpus().length + 0.01);
   });
 });
 
 describe.each([
-  { path: 'on a worker thread (a core idle)', load: 0 },
-  { path: 'on the importing thread (cores busy)', load: 64 },
-])('an INSPIRE parcels import parsed $path', ({ load }) => {
-  beforeEach(() => { vi.spyOn(os, 'loadavg').mockReturnValue([load, load, load]); });
+  { path: 'on a worker thread (cores idle)', busy: 0 },
+  { path: 'on the importing thread (cores busy)', busy: 1 },
+])('an INSPIRE parcels import parsed $path', ({ busy }) => {
+  beforeEach(() => { machineBusy(busy); });
 
   it('a file malformed mid-stream fails with the parser\'s error after batches were written, and changes nothing', async () => {
     const before = snapshot();
