@@ -1,4 +1,4 @@
-import { centroid, areaM2 } from '../../geo/polygon.js';
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { claseOfReference } from '../../countries/es/reference.js';
 import type { CountryCode } from '../../model/index.js';
 import type { RecordSource, StoredParcel } from '../types.js';
@@ -119,13 +119,12 @@ class CadastralParcelReader implements SaxHandlers {
     const geometry = this.surfaces.geometry();
     if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
     if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
-    const official = record.areaM2;
     this.emit({
       ref,
       country,
       geometry,
       centroid: centroid(geometry),
-      areaM2: official !== undefined && Number.isFinite(official) && official > 0 ? official : areaM2(geometry),
+      areaM2: parcelAreaM2(record.areaM2, geometry),
       // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
       clase: country === 'ES' ? claseOfReference(ref) : undefined,
       ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
