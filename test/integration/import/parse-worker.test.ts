@@ -53,18 +53,32 @@ beforeAll(async () => {
   store.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => { vi.restoreAllMocks(); vi.unstubAllEnvs(); });
 
 describe('where the parcels are parsed', () => {
   it('on a worker only when two cores are idle right now (this thread\'s and the worker\'s)', async () => {
+    const file = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
     machineBusy(0);
     expect(await idleCoresNow()).toBeCloseTo(2);
-    expect(await parseWorkerPays()).toBe(true);
+    expect(await parseWorkerPays(file)).toBe(true);
     machineBusy(0.2);
-    expect(await parseWorkerPays()).toBe(true);
+    expect(await parseWorkerPays(file)).toBe(true);
     machineBusy(0.5); // one of the two cores busy with another program
     expect(await idleCoresNow()).toBeCloseTo(1);
-    expect(await parseWorkerPays()).toBe(false);
+    expect(await parseWorkerPays(file)).toBe(false);
+  });
+
+  it('never for an input below the size bound (64 MiB by default), without looking at the cores', async () => {
+    machineBusy(0);
+    vi.stubEnv('CATASTRO_PARSE_WORKER_MIN_MB', undefined);
+    const cores = vi.mocked(os.cpus);
+    cores.mockClear();
+    const small = { zip: 'area.zip', name: 'A.ES.SDGC.CP.40146.gml', size: 63 * 1024 * 1024, modified: '2026-11-26', crc32: 0 };
+    expect(await parseWorkerPays(small)).toBe(false);
+    expect(cores).not.toHaveBeenCalled();
+    expect(await parseWorkerPays({ ...small, size: 64 * 1024 * 1024 })).toBe(true);
+    vi.stubEnv('CATASTRO_PARSE_WORKER_MIN_MB', '100');
+    expect(await parseWorkerPays({ ...small, size: 99 * 1024 * 1024 })).toBe(false);
   });
 
   it('measures this machine (a sample, not a fixed answer)', async () => {
