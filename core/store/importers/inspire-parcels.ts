@@ -1,143 +1,39 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { claseOfReference } from '../../countries/es/reference.js';
-import type { CountryCode } from '../../model/index.js';
-import type { RecordSource, StoredParcel } from '../types.js';
-import { GmlSurfaceCollector } from './gml-geometry.js';
-import { createSax, type SaxHandlers } from './sax.js';
-import { readText, type TextChunk, type TextInput } from './text-stream.js';
-import { XmlScanner } from './xml-scanner.js';
+import type { StoredParcel } from '../types.js';
+import { wgs84Geometry } from './gml-geometry.js';
+import { CadastralParcelReader, streamParsedParcels, type ParcelReadOptions, type ParsedParcel } from './inspire-parcel-reader.js';
+import { createSax } from './sax.js';
+import type { TextChunk, TextInput } from './text-stream.js';
 
-export interface ParcelReadOptions {
-  source: RecordSource;
-  /** Used when a parcel carries no beginLifespanVersion. */
-  dataDate?: string;
-  /** The country the file's parcels belong to (default ES). */
-  country?: CountryCode;
-  /** The country's reference from the parcel's identifiers (default: nationalCadastralReference, else localId, else the gml:id). */
-  reference?: (ids: InspireParcelIds) => string | undefined;
-}
-
-/** The identifiers an INSPIRE parcel carries; which one is the national reference differs by country. */
-export interface InspireParcelIds {
-  gmlId?: string;
-  localId?: string;
-  nationalRef?: string;
-  label?: string;
-  /** MapServer's flat schema (Italy) writes the municipality code as text. */
-  administrativeUnit?: string;
-}
+export type { InspireParcelIds, ParcelReadOptions } from './inspire-parcel-reader.js';
 
 /**
- * Element names of the values read, by local name: the INSPIRE cp schema's, and the flat
- * upper-case names MapServer publishes the same properties under (Agenzia delle Entrate).
+ * A parsed INSPIRE parcel as the copy keeps it: its outline in WGS84, centroid, area (the file's
+ * areaValue when positive) and, for Spain, the class its reference encodes.
  */
-const FIELD_OF: Record<string, 'areaValue' | 'beginLifespanVersion' | 'localId' | 'nationalRef' | 'label' | 'administrativeUnit'> = {
-  areaValue: 'areaValue',
-  beginLifespanVersion: 'beginLifespanVersion',
-  localId: 'localId',
-  INSPIREID_LOCALID: 'localId',
-  nationalCadastralReference: 'nationalRef',
-  NATIONALCADASTRALREFERENCE: 'nationalRef',
-  label: 'label',
-  LABEL: 'label',
-  ADMINISTRATIVEUNIT: 'administrativeUnit',
-};
-const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Reads INSPIRE Cadastral Parcels (cp 4.0, GML 3.2) as the Catastro publishes them: the ATOM
- * download (`FeatureCollection` of `member`) and WFS answers (GetParcel, GetNeighbourParcel).
- * Each `CadastralParcel` becomes a WGS84 StoredParcel with its official `areaValue`.
- */
-class CadastralParcelReader implements SaxHandlers {
-  private readonly surfaces = new GmlSurfaceCollector();
-  private record: Partial<StoredParcel> & InspireParcelIds | null = null;
-  private geometryDepth = 0;
-  private field: (typeof FIELD_OF)[string] | null = null;
-  private value = '';
-
-  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: StoredParcel) => void) {}
-
-  open(local: string, attributes: Record<string, string>): void {
-    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
-      this.record = { gmlId: attributes['gml:id'] };
-      this.surfaces.reset();
-      return;
-    }
-    if (!this.record) return;
-    if (this.geometryDepth > 0 || GEOMETRY_ELEMENTS.has(local)) {
-      this.geometryDepth++;
-      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
-      return;
-    }
-    const field = FIELD_OF[local];
-    if (field) {
-      this.field = field;
-      this.value = '';
-    }
-  }
-
-  /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
-  wantsText(): boolean {
-    return this.geometryDepth > 1 ? this.surfaces.wantsText() : this.field !== null;
-  }
-
-  text(text: string): void {
-    if (this.geometryDepth > 1) this.surfaces.addText(text);
-    else if (this.field) this.value += text;
-  }
-
-  close(local: string): void {
-    if (!this.record) return;
-    if (this.geometryDepth > 0) {
-      if (this.geometryDepth > 1) this.surfaces.close(local);
-      this.geometryDepth--;
-      return;
-    }
-    if (this.field && this.field === FIELD_OF[local]) {
-      const value = this.value.trim();
-      if (this.field === 'areaValue') this.record.areaM2 = Number(value);
-      else if (this.field === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
-      else this.record[this.field] = value;
-      this.field = null;
-      return;
-    }
-    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
-      this.finish();
-      this.record = null;
-    }
-  }
-
-  private finish(): void {
-    const record = this.record!;
-    const country = this.options.country ?? 'ES';
-    const ref = this.options.reference
-      ? this.options.reference(record)
-      : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
-    const geometry = this.surfaces.geometry();
-    if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
-    if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
-    this.emit({
-      ref,
-      country,
-      geometry,
-      centroid: centroid(geometry),
-      areaM2: parcelAreaM2(record.areaM2, geometry),
-      // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
-      clase: country === 'ES' ? claseOfReference(ref) : undefined,
-      ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
-      source: this.options.source,
-      dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
-    });
-  }
+export function storedParcelOf(parsed: ParsedParcel, options: Pick<ParcelReadOptions, 'source' | 'country'>): StoredParcel {
+  const { ref } = parsed;
+  const country = options.country ?? 'ES';
+  const geometry = wgs84Geometry(parsed.polygons)!;
+  return {
+    ref,
+    country,
+    geometry,
+    centroid: centroid(geometry),
+    areaM2: parcelAreaM2(parsed.areaValue, geometry),
+    // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
+    clase: country === 'ES' ? claseOfReference(ref) : undefined,
+    ...(parsed.municipio && { municipio: parsed.municipio }),
+    source: options.source,
+    dataDate: parsed.dataDate,
+  };
 }
 
 /** Parses a small in-memory answer (WFS GetParcel / GetNeighbourParcel). */
 export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions): StoredParcel[] {
   const parcels: StoredParcel[] = [];
-  const sax = createSax(new CadastralParcelReader(options, (p) => parcels.push(p)));
+  const sax = createSax(new CadastralParcelReader(options, (p) => parcels.push(storedParcelOf(p, options))));
   sax.write(xml);
   sax.close();
   return parcels;
@@ -147,22 +43,10 @@ export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions)
  * Streams a parcels file, handing parcels to `sink` in batches after each decoded chunk, so
  * memory stays flat whatever the file's size.
  */
-export async function streamCadastralParcels(
+export function streamCadastralParcels(
   file: TextInput,
   options: ParcelReadOptions,
   sink: (parcels: StoredParcel[], progress: TextChunk) => void | Promise<void>,
 ): Promise<number> {
-  let batch: StoredParcel[] = [];
-  let total = 0;
-  // The bulk path's own tokenizer (xml-scanner.ts): saxes was a third of an import.
-  const scanner = new XmlScanner(new CadastralParcelReader(options, (p) => { batch.push(p); total++; }));
-  for await (const chunk of readText(file)) {
-    scanner.write(chunk.text);
-    const full = batch;
-    batch = [];
-    await sink(full, chunk);
-  }
-  scanner.close();
-  if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
-  return total;
+  return streamParsedParcels(file, options, (parsed) => storedParcelOf(parsed, options), sink);
 }

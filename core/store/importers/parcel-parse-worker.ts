@@ -1,8 +1,9 @@
-// Worker thread of parcel-parse-thread.ts: reads a parcels file, parses, reprojects and packs its
-// parcels, and hands the packed batches to the importing thread, which writes them meanwhile.
+// Worker thread of parcel-parse-thread.ts: reads and parses a parcels file, and hands its parcels,
+// outlines still in the file's CRS, to the importing thread, which reprojects, packs and writes
+// them meanwhile. It loads only the reader (inspire-parcel-reader.ts): no proj4, turf or saxes.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { streamCadastralParcels } from './inspire-parcels.js';
-import { packParcels, transferablesOf, type ParcelBatch } from './parcel-batch.js';
+import { streamParsedParcels } from './inspire-parcel-reader.js';
+import { packParsedParcels, parsedTransferablesOf, type ParsedBatch } from './parsed-parcel-batch.js';
 import type { ParseThreadData, ParseThreadMessage } from './parcel-parse-thread.js';
 
 async function parseForWriter(port: MessagePort, data: ParseThreadData): Promise<void> {
@@ -19,19 +20,19 @@ async function parseForWriter(port: MessagePort, data: ParseThreadData): Promise
   // into the old generation and doubled the worker's garbage collection. The packed batches
   // (typed arrays, outside the heap) then go over a few at a time: each message wakes the
   // writing thread, and at one message per chunk the hand-overs were a sixth of the worker's time.
-  let batches: ParcelBatch[] = [];
+  let batches: ParsedBatch[] = [];
   let bytesRead: number[] = [];
   const send = async () => {
     await creditFree();
     credits--;
-    port.postMessage({ batches, bytesRead } satisfies ParseThreadMessage, batches.flatMap(transferablesOf));
+    port.postMessage({ batches, bytesRead } satisfies ParseThreadMessage, batches.flatMap(parsedTransferablesOf));
     batches = [];
     bytesRead = [];
   };
   try {
-    const total = await streamCadastralParcels(data.input, data.options, async (parcels, chunk) => {
+    const total = await streamParsedParcels(data.input, data.options, (parcel) => parcel, async (parcels, chunk) => {
       if (parcels.length === 0) return;
-      batches.push(packParcels(parcels));
+      batches.push(packParsedParcels(parcels));
       bytesRead.push(chunk.bytesRead);
       if (batches.length >= data.batchesPerMessage) await send();
     });

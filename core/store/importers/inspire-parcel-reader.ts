@@ -1,0 +1,166 @@
+// The parse of an INSPIRE parcels file up to the outline in its source CRS: all the parse worker
+// loads (no proj4, turf or saxes: its start-up is on an import's critical path). inspire-parcels.ts
+// turns a ParsedParcel into the StoredParcel the copy keeps (README "Import against GDAL").
+import type { CountryCode } from '../../model/index.js';
+import type { RecordSource } from '../types.js';
+import { SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
+import type { SaxHandlers } from './sax.js';
+import { readText, type TextChunk, type TextInput } from './text-stream.js';
+import { XmlScanner } from './xml-scanner.js';
+
+export interface ParcelReadOptions {
+  source: RecordSource;
+  /** Used when a parcel carries no beginLifespanVersion. */
+  dataDate?: string;
+  /** The country the file's parcels belong to (default ES). */
+  country?: CountryCode;
+  /** The country's reference from the parcel's identifiers (default: nationalCadastralReference, else localId, else the gml:id). */
+  reference?: (ids: InspireParcelIds) => string | undefined;
+}
+
+/** The identifiers an INSPIRE parcel carries; which one is the national reference differs by country. */
+export interface InspireParcelIds {
+  gmlId?: string;
+  localId?: string;
+  nationalRef?: string;
+  label?: string;
+  /** MapServer's flat schema (Italy) writes the municipality code as text. */
+  administrativeUnit?: string;
+}
+
+/**
+ * Element names of the values read, by local name: the INSPIRE cp schema's, and the flat
+ * upper-case names MapServer publishes the same properties under (Agenzia delle Entrate).
+ */
+const FIELD_OF: Record<string, 'areaValue' | 'beginLifespanVersion' | 'localId' | 'nationalRef' | 'label' | 'administrativeUnit'> = {
+  areaValue: 'areaValue',
+  beginLifespanVersion: 'beginLifespanVersion',
+  localId: 'localId',
+  INSPIREID_LOCALID: 'localId',
+  nationalCadastralReference: 'nationalRef',
+  NATIONALCADASTRALREFERENCE: 'nationalRef',
+  label: 'label',
+  LABEL: 'label',
+  ADMINISTRATIVEUNIT: 'administrativeUnit',
+};
+const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Reads INSPIRE Cadastral Parcels (cp 4.0, GML 3.2) as the Catastro publishes them: the ATOM
+ * download (`FeatureCollection` of `member`) and WFS answers (GetParcel, GetNeighbourParcel).
+ * Each `CadastralParcel` becomes a ParsedParcel: its outline still in the file's CRS.
+ */
+export class CadastralParcelReader implements SaxHandlers {
+  private readonly surfaces = new SourceSurfaceCollector();
+  private record: { areaM2?: number; dataDate?: string } & InspireParcelIds | null = null;
+  private geometryDepth = 0;
+  private field: (typeof FIELD_OF)[string] | null = null;
+  private value = '';
+
+  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: ParsedParcel) => void) {}
+
+  open(local: string, attributes: Record<string, string>): void {
+    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
+      this.record = { gmlId: attributes['gml:id'] };
+      this.surfaces.reset();
+      return;
+    }
+    if (!this.record) return;
+    if (this.geometryDepth > 0 || GEOMETRY_ELEMENTS.has(local)) {
+      this.geometryDepth++;
+      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
+      return;
+    }
+    const field = FIELD_OF[local];
+    if (field) {
+      this.field = field;
+      this.value = '';
+    }
+  }
+
+  /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
+  wantsText(): boolean {
+    return this.geometryDepth > 1 ? this.surfaces.wantsText() : this.field !== null;
+  }
+
+  text(text: string): void {
+    if (this.geometryDepth > 1) this.surfaces.addText(text);
+    else if (this.field) this.value += text;
+  }
+
+  close(local: string): void {
+    if (!this.record) return;
+    if (this.geometryDepth > 0) {
+      if (this.geometryDepth > 1) this.surfaces.close(local);
+      this.geometryDepth--;
+      return;
+    }
+    if (this.field && this.field === FIELD_OF[local]) {
+      const value = this.value.trim();
+      if (this.field === 'areaValue') this.record.areaM2 = Number(value);
+      else if (this.field === 'beginLifespanVersion') this.record.dataDate = value.slice(0, 10);
+      else this.record[this.field] = value;
+      this.field = null;
+      return;
+    }
+    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
+      this.finish();
+      this.record = null;
+    }
+  }
+
+  private finish(): void {
+    const record = this.record!;
+    const ref = this.options.reference
+      ? this.options.reference(record)
+      : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
+    const polygons = this.surfaces.sourcePolygons();
+    if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
+    if (polygons.length === 0) throw new Error(`Parcel ${ref} has no polygon geometry.`);
+    this.emit({
+      ref,
+      polygons,
+      areaValue: record.areaM2,
+      ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
+      dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? today(),
+    });
+  }
+}
+
+/** A parcel as read from the file, before its outline is reprojected (storedParcelOf in inspire-parcels.ts). */
+export interface ParsedParcel {
+  ref: string;
+  /** Surfaces of rings in the file's CRS: the first ring of each the exterior. */
+  polygons: SourceRing[][];
+  /** The file's areaValue (m²), if any. */
+  areaValue?: number;
+  municipio?: string;
+  dataDate: string;
+}
+
+/**
+ * Streams a parcels file, handing its parcels, each through `convert` as it closes, to `sink` in
+ * batches after each decoded chunk, so memory stays flat whatever the file's size.
+ */
+export async function streamParsedParcels<T>(
+  file: TextInput,
+  options: ParcelReadOptions,
+  convert: (parcel: ParsedParcel) => T,
+  sink: (parcels: T[], progress: TextChunk) => void | Promise<void>,
+): Promise<number> {
+  let batch: T[] = [];
+  let total = 0;
+  // The bulk path's own tokenizer (xml-scanner.ts): saxes was a third of an import.
+  const scanner = new XmlScanner(new CadastralParcelReader(options, (p) => { batch.push(convert(p)); total++; }));
+  for await (const chunk of readText(file)) {
+    scanner.write(chunk.text);
+    const full = batch;
+    batch = [];
+    await sink(full, chunk);
+  }
+  scanner.close();
+  if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
+  return total;
+}
