@@ -110,8 +110,9 @@ export async function idleCoresNow(sampleMs = 50): Promise<number> {
 
 /**
  * Inputs smaller than this are parsed on the importing thread without looking at the cores: the
- * worker's start-up (its own copy of the parser and proj4 loaded, about 0.3 s) outweighs what it
- * saves. Measured 2026-11-26 on an idle machine, each Segovia file imported on both paths in
+ * worker's start-up (its own copy of the parser loaded: about 0.3 s when it also loaded proj4,
+ * turf and saxes, about half that since) outweighs what it saves. Measured 2026-11-26 before that
+ * change on an idle machine, each Segovia file imported on both paths in
  * turn (compiled build, medians): 3 MB 501 against 173 ms on one thread, 32 MB 1,129 against
  * 762 ms, 80 MB 2,186 against 2,379 ms, 190 MB 3,182 against 3,782 ms. Nearly every published
  * municipality file is below it. `CATASTRO_PARSE_WORKER_MIN_MB` sets another bound (the tests
