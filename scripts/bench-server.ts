@@ -4,6 +4,8 @@ import { spawn, type SpawnOptions } from 'node:child_process';
 
 export interface BenchServer {
   url: string;
+  /** The process id (with one server process, the one that answers: its CPU time is in /proc). */
+  pid: number;
   /** Stops the process (SIGTERM); resolves once it has exited. */
   stop: () => Promise<void>;
 }
@@ -18,6 +20,7 @@ export function startListening(args: string[], options: SpawnOptions = {}): Prom
       if (match) {
         resolve({
           url: match[1],
+          pid: child.pid!,
           stop: () => new Promise((done) => {
             if (child.exitCode !== null) done();
             else { child.once('exit', () => done()); child.kill('SIGTERM'); }

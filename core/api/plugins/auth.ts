@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyVerifier } from '../../auth/key-store.js';
 import { ServiceError } from '../../model/index.js';
-import './caller.js';
-import { routeAccess } from './route-access.js';
+import type { ApiCaller } from './caller.js';
+import { routeAccess, type RouteAccess } from './route-access.js';
+
+/** The caller of a request no key is checked for (nobody changes it: one object for all). */
+const LOCAL_CALLER: ApiCaller = Object.freeze({ kind: 'local' });
 
 export interface AuthPluginOptions {
   /** `keys`: X-API-Key required on every route not declared open; `off`: desktop/local use, everyone trusted. */
@@ -35,12 +38,17 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   if (options.auth === 'keys' && !options.keys) throw new Error('auth plugin: `keys` (a KeyStore) is required when auth is "keys"');
   app.decorateRequest('apiCaller', null as any);
 
-  app.addHook('onRequest', async (request) => {
-    request.apiCaller = { kind: 'local' };
-    if (options.auth === 'off') return;
+  // Callback style with a synchronous answer where no key is checked (auth off, open routes): this
+  // runs on every request, and an async hook costs a promise and a microtask turn per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.apiCaller = LOCAL_CALLER;
+    if (options.auth === 'off') return done();
     const access = routeAccess(request);
-    if (access === 'open') return;
+    if (access === 'open') return done();
+    identify(request, access).then(() => done(), done);
+  });
 
+  async function identify(request: FastifyRequest, access: RouteAccess): Promise<void> {
     const clearKey = header(request, 'x-api-key')?.trim();
     if (!clearKey) {
       if (options.freeTier && access === 'key') {
@@ -57,7 +65,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       throw new ServiceError('UNAUTHORIZED', 'This endpoint needs an organisation API key; this key is not one.');
     }
     request.apiCaller = { kind: 'key', key: verification.key };
-  });
+  }
 }
 
 export default fp(authPlugin, { fastify: '5.x', name: 'catastro-auth' });

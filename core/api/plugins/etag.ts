@@ -42,10 +42,12 @@ export function ifNoneMatchMatches(headerValue: string | undefined, etag: string
  */
 async function etagPlugin(app: FastifyInstance, options: EtagPluginOptions): Promise<void> {
   const routes = options.routes ?? DEFAULT_ETAG_ROUTES;
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: every request passes here, most on routes without a tag, and an async hook
+  // costs a promise and a microtask turn each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cacheControl = routes[request.routeOptions.url ?? ''];
-    if (cacheControl === undefined || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (cacheControl === undefined || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const etag = strongEtag(payload);
     reply.header('ETag', etag);
     reply.header('Cache-Control', cacheControl);
@@ -54,9 +56,9 @@ async function etagPlugin(app: FastifyInstance, options: EtagPluginOptions): Pro
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -4,7 +4,7 @@ import { isoSeconds } from '../../auth/periods.js';
 import type { IpQuotaAccounts, KeyQuotaAccounts, QuotaState } from '../../auth/quota.js';
 import { ServiceError } from '../../model/index.js';
 import { errorBody } from '../envelope.js';
-import './caller.js';
+import type { ApiCaller } from './caller.js';
 import type { UnitsPage } from '../../model/index.js';
 import { BODY_PRICED_ROUTES, ROUTES } from './paths.js';
 import { routeAccess } from './route-access.js';
@@ -112,7 +112,18 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
   };
 
-  app.addHook('preHandler', async (request) => {
+  /** Whether this request's caller has an allowance to count (a key, or an address under the free tier). */
+  const isMetered = (caller: ApiCaller | null | undefined) => caller?.kind === 'key' || (caller?.kind === 'ip' && ipAllowance !== undefined);
+
+  // The hooks are callback style and answer synchronously for a caller nothing is counted for
+  // (auth off, open routes): they run on every request, and an async hook costs a promise and a
+  // microtask turn each.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isMetered(request.apiCaller)) return done();
+    admit(request).then(() => done(), done);
+  });
+
+  const admit = async (request: FastifyRequest) => {
     const state = await reserve(request);
     if (!state) return;
     if (!state.accepted) {
@@ -123,10 +134,19 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       throw quotaRefusal(request, state);
     }
     request.quotaReservation = { units: RESERVED_UNITS, period: state.period, settled: false };
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.revalidationOnly || isMetered(request.apiCaller)) {
+      settleAndMark(request, reply, payload).then((marked) => done(null, marked), done);
+      return;
+    }
+    if (routeAccess(request) === 'open') return done(null, payload);
+    done(null, isJson(reply) && isSuccessEnvelope(payload) ? withSearchesRemaining(payload, UNLIMITED_SEARCHES) : payload);
   });
 
-
-  app.addHook('onSend', async (request, reply, payload) => {
+  /** onSend of a metered call (or a refused revalidation): the cost settled, the quota headers and `searchesRemaining`. */
+  const settleAndMark = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const caller = request.apiCaller;
     const refusal = request.revalidationOnly;
     if (refusal && reply.statusCode !== 304) {
@@ -172,12 +192,15 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     }
 
     return isJson(reply) && isSuccessEnvelope(payload) ? withSearchesRemaining(payload, remaining) : payload;
-  });
+  };
 
   const giveBack = async (request: FastifyRequest) => {
     if (request.quotaReservation && !request.quotaReservation.settled) await settle(request, 0);
   };
-  app.addHook('onResponse', giveBack);
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!request.quotaReservation) return done();
+    giveBack(request).then(() => done(), done);
+  });
   app.addHook('onRequestAbort', giveBack);
 }
 

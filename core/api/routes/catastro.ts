@@ -4,17 +4,22 @@ import { ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
 export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   const answers = new ParcelAnswerCache({ generation: () => service.copy.dataGeneration() });
 
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat', {
     schema: { tags: ['Parcels'], summary: 'Parcel or unit by reference', params: RefcatParams, querystring: CountryQuery },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const { refcat } = request.params;
     const { country } = request.query;
-    const json = await answers.answer(answerKey(refcat, country), () => service.parcel(refcat, country));
-    return reply.type('application/json; charset=utf-8').send(json);
+    const key = answerKey(refcat, country);
+    // A kept answer is sent in this turn: no promise for the answers asked again and again.
+    const kept = answers.get(key);
+    if (kept !== undefined) return void reply.type(JSON_TYPE).send(kept);
+    return answers.answer(key, () => service.parcel(refcat, country)).then((json) => reply.type(JSON_TYPE).send(json));
   });
 
   app.get<{ Params: RefcatParamsT; Querystring: UnitsQueryT }>('/api/catastro/:refcat/units', {
