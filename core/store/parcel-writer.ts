@@ -32,8 +32,7 @@ const PARCEL_UPSERT_SQL = `
         declared_units = COALESCE(excluded.declared_units, declared_units),
         declared_dwellings = COALESCE(excluded.declared_dwellings, declared_dwellings),
         source = excluded.source, data_date = excluded.data_date,
-        offline_area = COALESCE(excluded.offline_area, offline_area)
-      RETURNING id`;
+        offline_area = COALESCE(excluded.offline_area, offline_area)`;
 
 /**
  * Prepared write statements shared by the store (live cache) and the importers. Callers own
@@ -43,28 +42,27 @@ const PARCEL_UPSERT_SQL = `
 export class ParcelWriter {
   private readonly upsertParcel;
   private readonly upsertParcelPositional;
+  private readonly storedId;
   private readonly storedOutline;
   private readonly replaceBox;
-  private readonly deleteBox;
-  private readonly insertBox;
   private readonly upsertBuildingStatement;
   private readonly upsertFincaStatement;
   private readonly upsertUnitStatement;
   private readonly deleteUnitsStatement;
 
   constructor(db: SqliteDatabase) {
-    this.upsertParcel = db.prepare(PARCEL_UPSERT_SQL);
-    // The same upsert with positional parameters, for bulk batches: binding by position skips a
-    // name lookup per value, and the R*Tree box is replaced in one statement.
     // Without RETURNING: SQLite runs RETURNING as a trigger, and a statement with a trigger keeps a
     // statement journal of the pages it changes, which moves to a temporary file for the rest of
-    // the transaction once one passes 64 KiB (README "Scale"). The id comes from the lookup below
-    // (stored parcel) or the insert's rowid (new parcel).
-    this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?').replace(/\s*RETURNING id$/, ''));
+    // the transaction once one passes 64 KiB (README "Scale"). The id comes from a lookup made
+    // before the upsert (stored parcel) or the insert's rowid (new parcel).
+    this.upsertParcel = db.prepare(PARCEL_UPSERT_SQL);
+    // The same upsert with positional parameters, for bulk batches: binding by position skips a
+    // name lookup per value.
+    this.upsertParcelPositional = db.prepare(PARCEL_UPSERT_SQL.replace(/@\w+/g, '?'));
+    this.storedId = db.prepare('SELECT id FROM parcels WHERE country = ? AND ref = ?').pluck();
     this.storedOutline = db.prepare('SELECT id, geometry FROM parcels WHERE country = ? AND ref = ?').raw();
+    // The R*Tree box replaced in one statement (an R*Tree row keyed by the parcel's id).
     this.replaceBox = db.prepare('INSERT OR REPLACE INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
-    this.deleteBox = db.prepare('DELETE FROM parcels_rtree WHERE id = ?');
-    this.insertBox = db.prepare('INSERT INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
     this.upsertBuildingStatement = db.prepare(`
       INSERT INTO buildings (country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
       VALUES (@country, @ref, @uso, @anio, @superficie, @units, @dwellings, @date)
@@ -92,10 +90,10 @@ export class ParcelWriter {
 
   /** `offlineArea`: the published area (`ES.40146`) whose file brought the parcel, if any. */
   parcel(parcel: StoredParcel, offlineArea?: string): void {
-    const { id } = this.upsertParcel.get({ ...parcelParams(parcel), offline_area: offlineArea ?? null }) as { id: number };
+    const storedId = this.storedId.get(parcel.country, parcel.ref) as number | undefined;
+    const { lastInsertRowid } = this.upsertParcel.run({ ...parcelParams(parcel), offline_area: offlineArea ?? null });
     const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.geometry);
-    this.deleteBox.run(id);
-    this.insertBox.run(id, minLon, maxLon, minLat, maxLat);
+    this.replaceBox.run(storedId ?? Number(lastInsertRowid), minLon, maxLon, minLat, maxLat);
   }
 
   /**
