@@ -12,6 +12,7 @@ import {
 } from './parcel-rows.js';
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
+import { TurnSnapshot } from './turn-snapshot.js';
 import { readRegisterParcel } from './register-parcels.js';
 import type { ParcelOutlines, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
@@ -45,6 +46,9 @@ export class ParcelStore implements CadastralStore {
   private readonly writer: ParcelWriter;
   private readonly cacheWrites: CacheWriteGate;
   private readonly statements;
+  /** Lookups by reference and the data generation, in one read transaction per turn (undefined for ':memory:', which a second connection cannot open). */
+  private readonly snapshot: TurnSnapshot | undefined;
+  private readonly lookups;
   /** The generation as read in this event-loop turn; undefined until read again. */
   private generationThisTurn: number | undefined;
   private analysis: AnalysisTables | undefined;
@@ -60,11 +64,6 @@ export class ParcelStore implements CadastralStore {
     // SQLite's LIKE folds ASCII case only; addresses are compared as people type them ("Madrono").
     this.db.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
-      parcel: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
-      parcelWithFinca: this.db.prepare(`
-        SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
-        FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
-        WHERE p.country = ? AND p.ref = ?`).raw(),
       // Only what the containment test needs, smallest first: the first parcel that contains
       // the point wins, so most candidates' outlines are never parsed.
       candidatesAt: this.db.prepare(`
@@ -101,7 +100,16 @@ export class ParcelStore implements CadastralStore {
       addressesWithWord: this.db.prepare(`
         SELECT ref, street, number, postcode, municipality, lon, lat FROM addresses
         WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' LIMIT @limit`),
-      generation: this.db.prepare('SELECT value FROM parcel_data_generation').pluck(),
+    };
+    this.snapshot = file === ':memory:' ? undefined : new TurnSnapshot(file);
+    const reader = this.snapshot?.db ?? this.db;
+    this.lookups = {
+      parcel: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
+      parcelWithFinca: reader.prepare(`
+        SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
+        FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
+        WHERE p.country = ? AND p.ref = ?`).raw(),
+      generation: reader.prepare('SELECT value FROM parcel_data_generation').pluck(),
     };
   }
 
@@ -110,12 +118,14 @@ export class ParcelStore implements CadastralStore {
   }
 
   getParcel(country: CountryCode, ref: string): StoredParcel | undefined {
-    const row = this.statements.parcel.get(country, ref) as ParcelRow | undefined;
+    this.snapshot?.enter();
+    const row = this.lookups.parcel.get(country, ref) as ParcelRow | undefined;
     return row && parcelFromRow(row);
   }
 
   getParcelWithFinca(country: CountryCode, ref: string): ParcelWithFinca | undefined {
-    const row = this.statements.parcelWithFinca.get(country, ref) as unknown[] | undefined;
+    this.snapshot?.enter();
+    const row = this.lookups.parcelWithFinca.get(country, ref) as unknown[] | undefined;
     if (!row) return undefined;
     const finca = fincaFromValues(row.slice(PARCEL_COLUMN_COUNT));
     const parcel = parcelFromRow(row as ParcelRow);
@@ -182,7 +192,8 @@ export class ParcelStore implements CadastralStore {
    */
   dataGeneration(): number {
     if (this.generationThisTurn === undefined) {
-      this.generationThisTurn = this.statements.generation.get() as number;
+      this.snapshot?.enter();
+      this.generationThisTurn = this.lookups.generation.get() as number;
       setImmediate(() => { this.generationThisTurn = undefined; });
     }
     return this.generationThisTurn;
@@ -244,6 +255,7 @@ export class ParcelStore implements CadastralStore {
   /** Removes an area and exactly its parcels (and their buildings); undefined when the copy has no such area. */
   removeOfflineArea(id: string): { parcels: number } | undefined {
     const removed = removeOfflineArea(this.db, id);
+    this.snapshot?.end();
     this.generationThisTurn = undefined;
     return removed;
   }
@@ -263,11 +275,13 @@ export class ParcelStore implements CadastralStore {
   private writeCache(work: () => void): void {
     this.cacheWrites.write(() => {
       work();
+      this.snapshot?.end();
       this.generationThisTurn = undefined;
     });
   }
 
   close(): void {
+    this.snapshot?.close();
     if (this.db.open) this.db.close();
   }
 }
