@@ -52,6 +52,7 @@ export class ParcelStore implements CadastralStore {
   /** The generation as read in this event-loop turn; undefined until read again. */
   private generationThisTurn: number | undefined;
   private analysis: AnalysisTables | undefined;
+  private readonly parcelAtInOneReadTransaction: (lon: number, lat: number, country: CountryCode | undefined) => StoredParcel | undefined;
 
   private constructor(file: string) {
     this.file = file;
@@ -111,6 +112,17 @@ export class ParcelStore implements CadastralStore {
         WHERE p.country = ? AND p.ref = ?`).raw(),
       generation: reader.prepare('SELECT value FROM parcel_data_generation').pluck(),
     };
+    // The candidates and the winner's row in one read transaction: an import committing through
+    // another connection between the two can no longer take the winner away after it was chosen,
+    // and the lookup takes the file's shared lock once, not once a statement (README "Scale").
+    this.parcelAtInOneReadTransaction = this.db.transaction((lon: number, lat: number, country: CountryCode | undefined) => {
+      const candidates = this.statements.candidatesAt.all({ lon, lat }) as [id: number, country: string, geometry: Buffer][];
+      for (const [id, candidateCountry, geometry] of candidates) {
+        if (country && candidateCountry !== country) continue;
+        if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.statements.parcelById.get(id) as ParcelRow);
+      }
+      return undefined;
+    });
   }
 
   static open(file: string): ParcelStore {
@@ -134,13 +146,7 @@ export class ParcelStore implements CadastralStore {
 
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
   parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
-    const [lon, lat] = point;
-    const candidates = this.statements.candidatesAt.all({ lon, lat }) as [id: number, country: string, geometry: Buffer][];
-    for (const [id, candidateCountry, geometry] of candidates) {
-      if (country && candidateCountry !== country) continue;
-      if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.statements.parcelById.get(id) as ParcelRow);
-    }
-    return undefined;
+    return this.parcelAtInOneReadTransaction(point[0], point[1], country);
   }
 
   /**

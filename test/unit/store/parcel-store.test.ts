@@ -30,6 +30,22 @@ describe('ParcelStore', () => {
     expect(store.parcelAt([-3.9975, 40.0025], 'FR')).toBeUndefined();
   });
 
+  it('orders overlapping parcels by their stored area and skips another country\'s before reading outlines', () => {
+    // A: the larger square but the smaller declared area; the point is inside both, so area decides, not size.
+    store.upsertParcels([
+      parcel('A', -4, 40, 0.01, { areaM2: 50 }),
+      parcel('B', -3.998, 40.002, 0.001, { areaM2: 900 }),
+      parcel('C', -3.9985, 40.0015, 0.002, { country: 'FR', areaM2: 10 }),
+    ]);
+    const point: [number, number] = [-3.9975, 40.0025];
+    expect(store.parcelAt(point)?.ref).toBe('C');
+    expect(store.parcelAt(point, 'ES')?.ref).toBe('A');
+    expect(store.parcelAt(point, 'FR')?.ref).toBe('C');
+    // A later record of A with the same outline and a larger area: the order follows it.
+    store.upsertParcels([parcel('A', -4, 40, 0.01, { areaM2: 5000 })]);
+    expect(store.parcelAt(point, 'ES')?.ref).toBe('B');
+  });
+
   it('keeps attributes a later record lacks, and moves the R*Tree box with the outline', () => {
     store.upsertParcels([parcel('P1', -4, 40, 0.001, { direccion: 'CL MAYOR 5', uso: 'Residencial' })]);
     store.upsertParcels([parcel('P1', -5, 41, 0.001, { source: 'live', dataDate: '2026-11-23' })]);
