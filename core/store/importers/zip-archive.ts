@@ -5,7 +5,10 @@ import type Yauzl from 'yauzl';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
-const yauzl = createRequire(import.meta.url)('yauzl') as typeof Yauzl;
+// And required at the first zip opened, not at load: the parse worker loads this module (text-stream.ts)
+// for every large file, and loading yauzl (10-20 ms) is on its start-up, an import's critical path.
+let yauzlLibrary: typeof Yauzl | undefined;
+const yauzl = () => (yauzlLibrary ??= createRequire(import.meta.url)('yauzl') as typeof Yauzl);
 
 /** One file inside a zip, as the central directory describes it. */
 export interface ZipEntryInfo {
@@ -23,7 +26,7 @@ export interface ZipEntryInfo {
 export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
   let zip: Yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(zipFile, { lazyEntries: true, autoClose: false });
+    zip = await yauzl().openPromise(zipFile, { lazyEntries: true, autoClose: false });
   } catch (error) {
     throw new Error(`${zipFile} is not a readable zip: ${(error as Error).message}`);
   }
@@ -53,7 +56,7 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
  * stream closes (ended or destroyed), so an aborted import leaves no open file behind.
  */
 export async function openZipEntry(entry: ZipEntryInfo): Promise<Readable> {
-  const zip = await yauzl.openPromise(entry.zip, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+  const zip = await yauzl().openPromise(entry.zip, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
   return new Promise<Readable>((resolve, reject) => {
     zip.on('entry', (found: Yauzl.Entry) => {
       if (found.fileName !== entry.name) return zip.readEntry();
