@@ -112,6 +112,23 @@ describe.each([
     expect(snapshot()).toBe(before);
   }, 120_000);
 
+  it('a ring of fewer than three distinct points mid-file fails with the geometry\'s error (checked on either thread), and changes nothing', async () => {
+    const before = snapshot();
+    // A real member whose first ring repeats one point: the worker hands rings over unprojected, so it checks them itself.
+    const first = members.body.slice(0, members.body.indexOf('</member>') + '</member>'.length);
+    const collapsed = first.replace(/(<gml:posList[^>]*>)[^<]*/, '$1 376623.32 4546605.4876 376623.32 4546605.4876 376617.12 4546608.24 376623.32 4546605.4876 ');
+    expect(collapsed).not.toBe(first);
+    const broken = repeated('collapsed-ring.gml', 4, collapsed);
+    const store = ParcelStore.open(storeFile);
+    try {
+      await expect(importFiles(store, [broken]))
+        .rejects.toThrow(/collapsed-ring\.gml failed, nothing of it was kept: A ring needs at least three distinct points\./);
+    } finally {
+      store.close();
+    }
+    expect(snapshot()).toBe(before);
+  }, 120_000);
+
   it('an import stopped by its caller mid-file (the progress callback throws) rolls back and frees the copy for the next import', async () => {
     const before = snapshot();
     const big = repeated('big.gml', 6);
