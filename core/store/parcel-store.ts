@@ -39,8 +39,7 @@ const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_]/g, '\
  * run SQL themselves. Its public methods are the store contract a second back end implements.
  */
 export class ParcelStore implements CadastralStore {
-  /** The SQLite connection: for core/store modules (imports, analysis tables) and tests that inspect the file, nobody else. */
-  readonly db: SqliteDatabase;
+  private readonly connection: SqliteDatabase;
   /** The database file (':memory:' for a throwaway store). */
   readonly file: string;
   private readonly writer: ParcelWriter;
@@ -56,7 +55,7 @@ export class ParcelStore implements CadastralStore {
 
   private constructor(file: string) {
     this.file = file;
-    this.db = openDatabase(file);
+    this.connection = openDatabase(file);
     // This connection writes only the cache: better a deferred write than a blocked event loop.
     this.db.pragma('busy_timeout = 250');
     this.writer = new ParcelWriter(this.db);
@@ -123,6 +122,16 @@ export class ParcelStore implements CadastralStore {
       }
       return undefined;
     });
+  }
+
+  /**
+   * The SQLite connection: for core/store modules (imports, analysis tables) and tests that
+   * inspect the file, nobody else. Asking for it ends this turn's read snapshot, so what is
+   * written through it is read back at once, as a write of the store's own is.
+   */
+  get db(): SqliteDatabase {
+    this.snapshot?.end();
+    return this.connection;
   }
 
   static open(file: string): ParcelStore {

@@ -11,8 +11,8 @@ import { openDatabase, type SqliteDatabase } from './db.js';
  * write inside a read transaction would fail with SQLITE_BUSY_SNAPSHOT after another process's
  * commit, and commit only at the turn's end. Nothing writes through this one. A commit elsewhere
  * is seen from the next turn on, the same turn the copy's data generation is read again in;
- * the store ends the snapshot at once after its own writes (`end`), so a live answer it has just
- * written is read back.
+ * the store ends the snapshot at once after its own writes (`end`) and whenever its connection is
+ * handed out (`ParcelStore.db`), so what this process has just written is read back.
  */
 export class TurnSnapshot {
   readonly db: SqliteDatabase;
