@@ -2,7 +2,7 @@ import { claseOfReference } from './reference.js';
 import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
 import {
-  mapsUrl, type DataSource, type LonLat, type Parcel, type Unit,
+  mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit,
 } from '../../model/index.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 
@@ -36,13 +36,9 @@ function basis(parcel: StoredParcel, dataSource: DataSource) {
   };
 }
 
-function withoutEmpty<T extends object>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined && v !== '')) as T;
-}
-
 /** `GET /api/catastro/{refcat14}`. */
 export function fincaParcel(parcel: StoredParcel, finca: StoredFinca | undefined, dataSource: DataSource): Parcel {
-  const fields = withoutEmpty({
+  const fields = withoutEmptyFields({
     direccion: parcel.direccion || finca?.direccion,
     codigoPostal: parcel.codigoPostal || finca?.codigoPostal,
     municipio: parcel.municipio || finca?.municipio,
@@ -75,7 +71,7 @@ export const catastroCoefficient = (percent: number) => percent.toFixed(6).repla
 export function unitParcel(
   unit: StoredUnit, parcel: StoredParcel, finca: StoredFinca | undefined, dataSource: DataSource,
 ): Parcel {
-  const fields = withoutEmpty({
+  const fields = withoutEmptyFields({
     direccion: unit.direccion || parcel.direccion || finca?.direccion,
     codigoPostal: finca?.codigoPostal || parcel.codigoPostal,
     municipio: finca?.municipio || parcel.municipio,

@@ -1,6 +1,6 @@
 import { outerRing, largestPolygon } from '../../geo/polygon.js';
 import {
-  mapsUrl, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
+  mapsUrl, withoutEmptyFields, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
 } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 
@@ -19,13 +19,9 @@ export interface AnswerFacts {
   addressSearch: boolean;
 }
 
-function withoutEmpty<T extends object>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined && v !== '')) as T;
-}
-
 export function nationalParcel(parcel: StoredParcel, facts: AnswerFacts): Parcel {
   const [longitud, latitud] = parcel.centroid;
-  const fields = withoutEmpty({
+  const fields = withoutEmptyFields({
     direccion: parcel.direccion,
     codigoPostal: parcel.codigoPostal,
     municipio: parcel.municipio,
