@@ -45,13 +45,12 @@ export class ParcelStore implements CadastralStore {
   private readonly writer: ParcelWriter;
   private readonly cacheWrites: CacheWriteGate;
   private readonly statements;
-  /** Lookups by reference and the data generation, in one read transaction per turn (undefined for ':memory:', which a second connection cannot open). */
+  /** Lookups by reference and point and the data generation, in one read transaction per turn (undefined for ':memory:', which a second connection cannot open). */
   private readonly snapshot: TurnSnapshot | undefined;
   private readonly lookups;
   /** The generation as read in this event-loop turn; undefined until read again. */
   private generationThisTurn: number | undefined;
   private analysis: AnalysisTables | undefined;
-  private readonly parcelAtInOneReadTransaction: (lon: number, lat: number, country: CountryCode | undefined) => StoredParcel | undefined;
 
   private constructor(file: string) {
     this.file = file;
@@ -64,13 +63,6 @@ export class ParcelStore implements CadastralStore {
     // SQLite's LIKE folds ASCII case only; addresses are compared as people type them ("Madrono").
     this.db.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
-      // Only what the containment test needs, smallest first: the first parcel that contains
-      // the point wins, so most candidates' outlines are never parsed.
-      candidatesAt: this.db.prepare(`
-        SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
-        WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
-        ORDER BY p.area`).raw(),
-      parcelById: this.db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
       inBBox: this.db.prepare(`
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
@@ -110,18 +102,15 @@ export class ParcelStore implements CadastralStore {
         FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = ? AND p.ref = ?`).raw(),
       generation: reader.prepare('SELECT value FROM parcel_data_generation').pluck(),
+      // Only what the containment test needs, smallest first: the first parcel that contains
+      // the point wins, so most candidates' outlines are never parsed. With the winner's row in
+      // the same read transaction: an import committing between the two cannot take it away.
+      candidatesAt: reader.prepare(`
+        SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+        WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
+        ORDER BY p.area`).raw(),
+      parcelById: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
     };
-    // The candidates and the winner's row in one read transaction: an import committing through
-    // another connection between the two can no longer take the winner away after it was chosen,
-    // and the lookup takes the file's shared lock once, not once a statement (README "Scale").
-    this.parcelAtInOneReadTransaction = this.db.transaction((lon: number, lat: number, country: CountryCode | undefined) => {
-      const candidates = this.statements.candidatesAt.all({ lon, lat }) as [id: number, country: string, geometry: Buffer][];
-      for (const [id, candidateCountry, geometry] of candidates) {
-        if (country && candidateCountry !== country) continue;
-        if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.statements.parcelById.get(id) as ParcelRow);
-      }
-      return undefined;
-    });
   }
 
   /**
@@ -155,7 +144,14 @@ export class ParcelStore implements CadastralStore {
 
   /** The parcel under a point: R*Tree boxes first, then point-in-polygon; the smallest wins where parcels overlap. */
   parcelAt(point: LonLat, country?: CountryCode): StoredParcel | undefined {
-    return this.parcelAtInOneReadTransaction(point[0], point[1], country);
+    this.snapshot?.enter();
+    const [lon, lat] = point;
+    const candidates = this.lookups.candidatesAt.all({ lon, lat }) as [id: number, country: string, geometry: Buffer][];
+    for (const [id, candidateCountry, geometry] of candidates) {
+      if (country && candidateCountry !== country) continue;
+      if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.lookups.parcelById.get(id) as ParcelRow);
+    }
+    return undefined;
   }
 
   /**
