@@ -5,6 +5,7 @@ import { parseJordstykke } from '../../../core/countries/dk/datafordeler.js';
 import { unavailable } from '../../../core/model/index.js';
 import { DK_ADDRESS_POINT, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
  * Matriklen through Datafordeler's GraphQL (flexibleCurrent/v1) with an API key from configuration.
@@ -42,7 +43,7 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point, MAT_Lodflade names the jordstykke and Matriklen answers its outline and registered area, without DAWA', async () => {
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
+    await forgetParcels(api.service.store, 'DK');
     const before = graphqlAsked(api).length;
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode, response.body).toBe(200);
@@ -52,7 +53,7 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point with a key, a Datafordeler that does not answer is a 503, not a missing key', async () => {
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'DK'").run();
+    await forgetParcels(api.service.store, 'DK');
     api.fake.failNext(503, 1);
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode).toBe(503);

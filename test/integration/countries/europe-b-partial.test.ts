@@ -10,6 +10,7 @@ import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/g
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
 import { IS_PARCEL, LI_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
  * PT, HR, SE, LI, IS and UK against the fake Europe, with their partial limits. No recording of
@@ -24,7 +25,7 @@ afterAll(async () => { await api?.close(); });
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
-const forget = (code: string) => api.service.store.db.prepare('DELETE FROM parcels WHERE country = ?').run(code);
+const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
 describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimbra) — hand-written answers', () => {
@@ -38,7 +39,7 @@ describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimb
   });
 
   it('answers by coordinates with a latitude-first URN box, and 422 naming Lisbon, Porto or Coimbra there', async () => {
-    forget('PT');
+    await forget('PT');
     const response = await post('/api/search/coordinates', inside(PT_PARCEL));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCat14: PT_PARCEL.ref, pais: 'PT' });
@@ -128,7 +129,7 @@ describe('Sweden (Jordbruksverket agricultural blocks; no address search) — ha
     const response = await get(`/api/catastro/${SE_PARCEL.ref}?country=SE`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: SE_PARCEL.ref, pais: 'SE', uso: 'Åker' });
-    forget('SE');
+    await forget('SE');
     expect((await post('/api/search/coordinates', inside(SE_PARCEL))).json().data).toMatchObject({ refCat14: SE_PARCEL.ref, tipoInmueble: 'Åker' });
     const [x, y, , , crs] = requests('/se-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
     expect(crs).toBe('EPSG:3006');
@@ -153,7 +154,7 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spa
     expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: 572 });
     expect(response.json().data.latitud).toBeCloseTo(47.141, 3);
     expect(requests('/li-wfs').at(-1)!.searchParams.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::4258');
-    forget('LI');
+    await forget('LI');
     const [longitude, latitude] = LI_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: LI_PARCEL.ref, pais: 'LI' });
     const address = await candidates('LI', 'Städtle 10, Vaduz');
@@ -165,7 +166,7 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spa
     const response = await get(`/api/catastro/${IS_PARCEL.ref}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS' });
-    forget('IS');
+    await forget('IS');
     const [longitude, latitude] = IS_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: IS_PARCEL.ref, pais: 'IS' });
     const address = await candidates('IS', 'Laugavegur 1, Reykjavík');

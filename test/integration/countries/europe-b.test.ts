@@ -3,6 +3,7 @@ import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
 import { SK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
  * SK, BG, GR, CY and IE against the fake Europe. No recording of their services exists: the
@@ -16,7 +17,7 @@ afterAll(async () => { await api?.close(); });
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const requests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
-const forget = (code: string) => api.service.store.db.prepare('DELETE FROM parcels WHERE country = ?').run(code);
+const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
 describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on the real Spanish answer RE-LABELLED for Slovakia', () => {
@@ -43,7 +44,7 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on the real Spanish ans
   });
 
   it('finds the parcel by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
-    forget('SK');
+    await forget('SK');
     const [longitude, latitude] = SK_PARCEL.inside;
     const response = await post('/api/search/coordinates', { latitude, longitude });
     expect(response.statusCode, response.body).toBe(200);
@@ -82,7 +83,7 @@ describe('Bulgaria (AGKK ArcGIS layer; Cyrillic addresses) — hand-written answ
   });
 
   it('answers by coordinates with a point query', async () => {
-    forget('BG');
+    await forget('BG');
     const response = await post('/api/search/coordinates', inside(BG_PARCEL));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCat14: BG_PARCEL.ref, pais: 'BG' });
@@ -110,7 +111,7 @@ describe('Greece (Hellenic Cadastre ArcGIS layer; Greek script) — hand-written
   });
 
   it('answers by coordinates and finds a Greek-script address', async () => {
-    forget('GR');
+    await forget('GR');
     expect((await post('/api/search/coordinates', inside(GR_PARCEL))).json().data.refCat14).toBe(GR_PARCEL.ref);
     const response = await candidates('GR', 'Ερμού 10, Αθήνα');
     expect(response.statusCode, response.body).toBe(200);
@@ -124,7 +125,7 @@ describe('Cyprus (DLS ArcGIS layer; few house numbers mapped) — hand-written a
     const response = await get(`/api/catastro/${encodeURIComponent(CY_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: CY_PARCEL.ref, pais: 'CY', superficieParcela: 3280 });
-    forget('CY');
+    await forget('CY');
     expect((await post('/api/search/coordinates', inside(CY_PARCEL))).json().data.refCat14).toBe(CY_PARCEL.ref);
   });
 

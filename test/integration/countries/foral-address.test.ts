@@ -8,6 +8,7 @@ import { buildApiServer } from '../../../core/api/server.js';
 import { CatastroService } from '../../../core/service.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
  * Spec: Basque Country and Navarre addresses are searched with `country=ES`; their candidates
@@ -47,7 +48,7 @@ describe('address search in the Basque Country with country=ES', () => {
   it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
     const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    service.store.db.prepare("DELETE FROM parcels WHERE country = 'PV'").run();
+    await forgetParcels(service.store, 'PV');
     carto.portals.push({
       objId: '200690000001.1', streetCode: '00001', tipoVia: 'CALLE', street: 'MIRAMON', numero: 7, extension: null,
       ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { setBuildingsDown } from '../../fake-upstream/countries/foral.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 let api: EuropeApi;
 beforeAll(async () => { api = await startEuropeApi(); });
@@ -10,7 +11,7 @@ afterAll(async () => { await api?.close(); });
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const forget = (country: string) => api.service.store.db.prepare('DELETE FROM parcels WHERE country = ?').run(country);
+const forget = (country: string) => forgetParcels(api.service.store, country);
 const lastRequest = (prefix: string) => api.fake.requests.filter((u) => u.pathname.startsWith(prefix)).at(-1);
 const insideOf = (poligono: [number, number][]) => pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates as [number, number];
 
@@ -140,7 +141,7 @@ describe('a point in the Basque Country or Navarre goes to the foral source, not
   ])('a point inside %s (country ES) → pais %s from %s', async (ref, pais, prefix) => {
     const parcel = (await get(`/api/catastro/${ref}`)).json().data;
     const [longitude, latitude] = insideOf(parcel.poligono);
-    forget(pais);
+    await forget(pais);
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'ES' });
     expect(response.statusCode).toBe(200);
     // The use of the building on it (the foral Buildings WFS), as for a Spanish parcel.
@@ -158,7 +159,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     ['64010007', 'PV', '/bu-pv-araba', 'INSPIRE_BU:BU.Building'],
     ['48.020.1619.04006', 'PV', '/bu-pv-bizkaia', 'bu-core2d:Building'],
   ])('%s: the currentUse of the building standing on the parcel, in the Catastro\'s label', async (ref, pais, prefix, typeName) => {
-    forget(pais);
+    await forget(pais);
     const response = await get(`/api/catastro/${ref}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
@@ -171,7 +172,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
   });
 
   it('a building service that fails leaves the use out (availableFields.uso false); the parcel still answers', async () => {
-    forget('NA');
+    await forget('NA');
     setBuildingsDown('/bu-na', true);
     try {
       const response = await get('/api/catastro/217050626');
@@ -185,7 +186,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
   });
 
   it('no building on the parcel: no use (the box also returns the neighbours\' buildings, which are not counted)', async () => {
-    forget('NA');
+    await forget('NA');
     // 001010001 (101 m²) and 217050626 are far apart: the buildings moved onto one are outside the other.
     const small = (await get('/api/catastro/001010001')).json().data;
     expect(small.uso).toBe('Residencial');

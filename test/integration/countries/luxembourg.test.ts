@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 const recorded = JSON.parse(readFileSync(countryFixture('lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json'), 'utf8')) as {
   features: { geometry: { coordinates: number[][][] }; properties: { national_cadastral_reference: string; area: number } }[];
@@ -47,7 +48,7 @@ describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real record
 
   it('without country, a point in Luxembourg goes to Luxembourg', async () => {
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: parcel820.geometry.coordinates }).geometry.coordinates;
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'LU'").run();
+    await forgetParcels(api.service.store, 'LU');
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude } });
     expect(response.json().data).toMatchObject({ referenciaCatastral: '075F00139000820', pais: 'LU' });
   });

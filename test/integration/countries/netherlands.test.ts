@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { DKK_OTTERLO, NIEUWEZIJDS_POINT, OTTERLO_REFERENCES } from '../../fake-upstream/countries/nl.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 const dkk = readFileSync(DKK_OTTERLO, 'utf8');
 const firstMember = dkk.split('<kk:perceelMember>')[1];
@@ -45,7 +46,7 @@ describe('the Netherlands by coordinates', () => {
     const parcel = (await get(`/api/catastro/${ref}`)).json().data;
     const [lon, lat] = [parcel.longitud, parcel.latitud];
     expect(containsPoint({ type: 'Polygon', coordinates: [parcel.poligono] }, [lon, lat])).toBe(true);
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'NL'").run();
+    await forgetParcels(api.service.store, 'NL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'NL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: ref, pais: 'NL', municipio: 'Otterlo' });
@@ -72,7 +73,7 @@ describe('the Netherlands by address (PDOK Locatieserver, real recording)', () =
 
 describe('the Netherlands bulk import (Kadastrale Kaart GML, the real Otterlo extract)', () => {
   it('imports every Perceel with its kadastrale grootte and an outline PROJ agrees with', async () => {
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'NL'").run();
+    await forgetParcels(api.service.store, 'NL');
     const [result] = await api.service.importFiles([DKK_OTTERLO]);
     expect(result).toMatchObject({ kind: 'nl-dkk-gml', parcels: OTTERLO_REFERENCES.length });
     const before = api.fake.requests.length;

@@ -5,6 +5,7 @@ import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { PL_ADDRESS_POINT, RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 const recordedRecord = readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8').split('\n')[1].split('|');
 const EGIB = countryFixture('pl_egib_gml_dzialka_221101_1.0001.152_3.gml');
@@ -57,7 +58,7 @@ describe('Poland by coordinates (GetParcelByXY in EPSG:2180)', () => {
   it('finds the parcel under a point inside it', async () => {
     const parcel = (await get(`/api/catastro/${RECORDED_PL_ID}`)).json().data;
     const [lon, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'PL'").run();
+    await forgetParcels(api.service.store, 'PL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: RECORDED_PL_ID, pais: 'PL' });
@@ -90,7 +91,7 @@ describe('Poland bulk import (EGiB GML, PL-2000 zone 6, northing first)', () => 
 
 describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the shape its clients read)', () => {
   it('geocodes the address and answers the ULDK parcel under its point, with confianza from the shared helper', async () => {
-    api.service.store.db.prepare("DELETE FROM parcels WHERE country = 'PL'").run();
+    await forgetParcels(api.service.store, 'PL');
     const response = await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Kościuszki 1, Mińsk Mazowiecki')}&postcode=05-300`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
