@@ -26,6 +26,9 @@ interface ServeOptions {
 
 const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
 
+/** How long a stopping primary waits for its workers before leaving anyway. */
+const WORKERS_STOP_MS = 10_000;
+
 /**
  * `--workers N` forks N processes sharing the port (node:cluster): SQLite in WAL mode lets
  * every process read the same copy, so lookups scale with cores. The primary opens the store
@@ -46,13 +49,22 @@ async function serveClustered(options: ServeOptions, workers: number) {
       }
     });
   }
+  // The primary waits for its workers to close their servers and stores: exiting at once cut
+  // their IPC channel and pipes mid-shutdown, and a worker then died on an unhandled EPIPE.
   const stop = () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    process.exit(0);
+    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    let left = running.length;
+    if (left === 0) process.exit(0);
+    for (const worker of running) {
+      worker.once('exit', () => { if (--left === 0) process.exit(0); });
+      worker.kill('SIGTERM');
+    }
+    setTimeout(() => process.exit(0), WORKERS_STOP_MS).unref();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
+
 
 async function serve(options: ServeOptions) {
   const workers = Number(options.workers ?? 1);
