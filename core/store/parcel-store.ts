@@ -39,6 +39,7 @@ const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_]/g, '\
  * run SQL themselves. Its public methods are the store contract a second back end implements.
  */
 export class ParcelStore implements CadastralStore {
+  /** The store's own connection; its methods use it directly (handing it out is `db`). */
   private readonly connection: SqliteDatabase;
   /** The database file (':memory:' for a throwaway store). */
   readonly file: string;
@@ -56,14 +57,14 @@ export class ParcelStore implements CadastralStore {
     this.file = file;
     this.connection = openDatabase(file);
     // This connection writes only the cache: better a deferred write than a blocked event loop.
-    this.db.pragma('busy_timeout = 250');
-    this.writer = new ParcelWriter(this.db);
-    this.cacheWrites = new CacheWriteGate(this.db);
+    this.connection.pragma('busy_timeout = 250');
+    this.writer = new ParcelWriter(this.connection);
+    this.cacheWrites = new CacheWriteGate(this.connection);
     gates.set(this, this.cacheWrites);
     // SQLite's LIKE folds ASCII case only; addresses are compared as people type them ("Madrono").
-    this.db.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
+    this.connection.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
-      inBBox: this.db.prepare(`
+      inBBox: this.connection.prepare(`
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
         LIMIT @limit`).raw(),
@@ -72,29 +73,29 @@ export class ParcelStore implements CadastralStore {
       // garbage), so the outlines come concatenated as one (group_concat appends a blob's bytes
       // as they are in a UTF-8 database, the copy's encoding), the rest as JSON arrays (exact
       // numbers). The aggregates run over the same rows in the same order, so index i is one parcel.
-      outlinesInBBox: this.db.prepare(`
+      outlinesInBBox: this.connection.prepare(`
         SELECT json_group_array(ref), json_group_array(country), json_group_array(area), CAST(group_concat(geometry, x'') AS BLOB)
         FROM (SELECT p.ref, p.country, p.area, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
               WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
               LIMIT @limit)`).raw(),
-      count: this.db.prepare('SELECT count(*) AS n FROM parcels'),
-      countIn: this.db.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
-      finca: this.db.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
-      unit: this.db.prepare('SELECT * FROM units WHERE country = ? AND ref = ?'),
-      unitsFirst: this.db.prepare('SELECT * FROM units WHERE country = ? AND finca = ? ORDER BY ref LIMIT ?'),
-      unitsAfter: this.db.prepare('SELECT * FROM units WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
-      countUnits: this.db.prepare('SELECT count(*) AS n FROM units WHERE country = ? AND finca = ?'),
+      count: this.connection.prepare('SELECT count(*) AS n FROM parcels'),
+      countIn: this.connection.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
+      finca: this.connection.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
+      unit: this.connection.prepare('SELECT * FROM units WHERE country = ? AND ref = ?'),
+      unitsFirst: this.connection.prepare('SELECT * FROM units WHERE country = ? AND finca = ? ORDER BY ref LIMIT ?'),
+      unitsAfter: this.connection.prepare('SELECT * FROM units WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
+      countUnits: this.connection.prepare('SELECT count(*) AS n FROM units WHERE country = ? AND finca = ?'),
       // A full scan, only on the degraded path (address search while the geocoder is down).
-      withAddressWord: this.db.prepare(`
+      withAddressWord: this.connection.prepare(`
         SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
         LIMIT @limit`).raw(),
-      addressesWithWord: this.db.prepare(`
+      addressesWithWord: this.connection.prepare(`
         SELECT ref, street, number, postcode, municipality, lon, lat FROM addresses
         WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' LIMIT @limit`),
     };
     this.snapshot = file === ':memory:' ? undefined : new TurnSnapshot(file);
-    const reader = this.snapshot?.db ?? this.db;
+    const reader = this.snapshot?.db ?? this.connection;
     this.lookups = {
       parcel: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
       parcelWithFinca: reader.prepare(`
@@ -211,7 +212,7 @@ export class ParcelStore implements CadastralStore {
   }
 
   upsertParcels(parcels: StoredParcel[]): void {
-    this.writeCache(() => this.db.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
+    this.writeCache(() => this.connection.transaction(() => parcels.forEach((p) => this.writer.parcel(p)))());
   }
 
   /** A finca (the property a country's units belong to: Spain's 14-character reference) by country and reference. */
@@ -243,7 +244,7 @@ export class ParcelStore implements CadastralStore {
 
   /** The finca's units become exactly these, atomically. */
   replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): void {
-    this.writeCache(() => this.db.transaction(() => {
+    this.writeCache(() => this.connection.transaction(() => {
       this.writer.deleteUnitsOf(country, finca);
       units.forEach((u) => this.writer.unit(country, u));
     })());
@@ -251,21 +252,21 @@ export class ParcelStore implements CadastralStore {
 
   /** What a national register lists for a parcel without an outline (DK's MAT), if an import brought it. */
   getRegisterParcel(country: CountryCode, ref: string): RegisterParcel | undefined {
-    return readRegisterParcel(this.db, country, ref);
+    return readRegisterParcel(this.connection, country, ref);
   }
 
   /** The published areas the copy holds for offline use, by country and code. */
   listOfflineAreas(): OfflineArea[] {
-    return listOfflineAreas(this.db);
+    return listOfflineAreas(this.connection);
   }
 
   getOfflineArea(id: string): OfflineArea | undefined {
-    return getOfflineArea(this.db, id);
+    return getOfflineArea(this.connection, id);
   }
 
   /** Removes an area and exactly its parcels (and their buildings); undefined when the copy has no such area. */
   removeOfflineArea(id: string): { parcels: number } | undefined {
-    const removed = removeOfflineArea(this.db, id);
+    const removed = removeOfflineArea(this.connection, id);
     this.snapshot?.end();
     this.generationThisTurn = undefined;
     return removed;
@@ -273,13 +274,13 @@ export class ParcelStore implements CadastralStore {
 
   /** The analysis layers' tables (protected areas, ground motion, the PVGIS cache): what core/analysis reads and writes through. */
   analysisTables(): AnalysisTables {
-    this.analysis ??= new AnalysisTables(this.db);
+    this.analysis ??= new AnalysisTables(this.connection);
     return this.analysis;
   }
 
   /** The boxes of the copy's parcels grouped by offline area (or municipality): the map's first view. */
   copyExtents(): CopyExtent[] {
-    return copyExtents(this.db);
+    return copyExtents(this.connection);
   }
 
   /** A live answer into the copy (through the import-aware gate); readers then see the new generation at once. */
@@ -293,6 +294,6 @@ export class ParcelStore implements CadastralStore {
 
   close(): void {
     this.snapshot?.close();
-    if (this.db.open) this.db.close();
+    if (this.connection.open) this.connection.close();
   }
 }
