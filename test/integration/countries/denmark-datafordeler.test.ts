@@ -43,7 +43,7 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point, MAT_Lodflade names the jordstykke and Matriklen answers its outline and registered area, without DAWA', async () => {
-    await forgetParcels(api.service.store, 'DK');
+    forgetParcels(api.service.store, 'DK');
     const before = graphqlAsked(api).length;
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode, response.body).toBe(200);
@@ -53,7 +53,7 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point with a key, a Datafordeler that does not answer is a 503, not a missing key', async () => {
-    await forgetParcels(api.service.store, 'DK');
+    forgetParcels(api.service.store, 'DK');
     api.fake.failNext(503, 1);
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
     expect(response.statusCode).toBe(503);

@@ -33,7 +33,7 @@ describe('Denmark by address (DAWA, the real recorded address object)', () => {
 
 describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written answers)', () => {
   it('answers ejerlav-matrikelnr with municipality and attribution, then from the copy', async () => {
-    await forgetParcels(api.service.store, 'DK');
+    forgetParcels(api.service.store, 'DK');
     const response = await get(`/api/catastro/${DK_LINKED_PARCEL}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: DK_LINKED_PARCEL, pais: 'DK', municipio: 'København', dataSource: 'catastro' });
@@ -50,7 +50,7 @@ describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written a
   });
 
   it('finds the parcel at the address point by reverse lookup', async () => {
-    await forgetParcels(api.service.store, 'DK');
+    forgetParcels(api.service.store, 'DK');
     const response = await post('/api/search/coordinates', { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });

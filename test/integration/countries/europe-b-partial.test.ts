@@ -39,7 +39,7 @@ describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimb
   });
 
   it('answers by coordinates with a latitude-first URN box, and 422 naming Lisbon, Porto or Coimbra there', async () => {
-    await forget('PT');
+    forget('PT');
     const response = await post('/api/search/coordinates', inside(PT_PARCEL));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCat14: PT_PARCEL.ref, pais: 'PT' });
@@ -129,7 +129,7 @@ describe('Sweden (Jordbruksverket agricultural blocks; no address search) — ha
     const response = await get(`/api/catastro/${SE_PARCEL.ref}?country=SE`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: SE_PARCEL.ref, pais: 'SE', uso: 'Åker' });
-    await forget('SE');
+    forget('SE');
     expect((await post('/api/search/coordinates', inside(SE_PARCEL))).json().data).toMatchObject({ refCat14: SE_PARCEL.ref, tipoInmueble: 'Åker' });
     const [x, y, , , crs] = requests('/se-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
     expect(crs).toBe('EPSG:3006');
@@ -154,7 +154,7 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spa
     expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: 572 });
     expect(response.json().data.latitud).toBeCloseTo(47.141, 3);
     expect(requests('/li-wfs').at(-1)!.searchParams.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::4258');
-    await forget('LI');
+    forget('LI');
     const [longitude, latitude] = LI_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: LI_PARCEL.ref, pais: 'LI' });
     const address = await candidates('LI', 'Städtle 10, Vaduz');
@@ -166,7 +166,7 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spa
     const response = await get(`/api/catastro/${IS_PARCEL.ref}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS' });
-    await forget('IS');
+    forget('IS');
     const [longitude, latitude] = IS_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: IS_PARCEL.ref, pais: 'IS' });
     const address = await candidates('IS', 'Laugavegur 1, Reykjavík');

@@ -44,7 +44,7 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on the real Spanish ans
   });
 
   it('finds the parcel by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
-    await forget('SK');
+    forget('SK');
     const [longitude, latitude] = SK_PARCEL.inside;
     const response = await post('/api/search/coordinates', { latitude, longitude });
     expect(response.statusCode, response.body).toBe(200);
@@ -83,7 +83,7 @@ describe('Bulgaria (AGKK ArcGIS layer; Cyrillic addresses) — hand-written answ
   });
 
   it('answers by coordinates with a point query', async () => {
-    await forget('BG');
+    forget('BG');
     const response = await post('/api/search/coordinates', inside(BG_PARCEL));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCat14: BG_PARCEL.ref, pais: 'BG' });
@@ -111,7 +111,7 @@ describe('Greece (Hellenic Cadastre ArcGIS layer; Greek script) — hand-written
   });
 
   it('answers by coordinates and finds a Greek-script address', async () => {
-    await forget('GR');
+    forget('GR');
     expect((await post('/api/search/coordinates', inside(GR_PARCEL))).json().data.refCat14).toBe(GR_PARCEL.ref);
     const response = await candidates('GR', 'Ερμού 10, Αθήνα');
     expect(response.statusCode, response.body).toBe(200);
@@ -125,7 +125,7 @@ describe('Cyprus (DLS ArcGIS layer; few house numbers mapped) — hand-written a
     const response = await get(`/api/catastro/${encodeURIComponent(CY_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: CY_PARCEL.ref, pais: 'CY', superficieParcela: 3280 });
-    await forget('CY');
+    forget('CY');
     expect((await post('/api/search/coordinates', inside(CY_PARCEL))).json().data.refCat14).toBe(CY_PARCEL.ref);
   });
 

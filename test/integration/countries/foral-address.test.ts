@@ -48,7 +48,7 @@ describe('address search in the Basque Country with country=ES', () => {
   it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
     const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    await forgetParcels(service.store, 'PV');
+    forgetParcels(service.store, 'PV');
     carto.portals.push({
       objId: '200690000001.1', streetCode: '00001', tipoVia: 'CALLE', street: 'MIRAMON', numero: 7, extension: null,
       ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',

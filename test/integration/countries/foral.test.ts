@@ -141,7 +141,7 @@ describe('a point in the Basque Country or Navarre goes to the foral source, not
   ])('a point inside %s (country ES) → pais %s from %s', async (ref, pais, prefix) => {
     const parcel = (await get(`/api/catastro/${ref}`)).json().data;
     const [longitude, latitude] = insideOf(parcel.poligono);
-    await forget(pais);
+    forget(pais);
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'ES' });
     expect(response.statusCode).toBe(200);
     // The use of the building on it (the foral Buildings WFS), as for a Spanish parcel.
@@ -159,7 +159,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     ['64010007', 'PV', '/bu-pv-araba', 'INSPIRE_BU:BU.Building'],
     ['48.020.1619.04006', 'PV', '/bu-pv-bizkaia', 'bu-core2d:Building'],
   ])('%s: the currentUse of the building standing on the parcel, in the Catastro\'s label', async (ref, pais, prefix, typeName) => {
-    await forget(pais);
+    forget(pais);
     const response = await get(`/api/catastro/${ref}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
@@ -172,7 +172,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
   });
 
   it('a building service that fails leaves the use out (availableFields.uso false); the parcel still answers', async () => {
-    await forget('NA');
+    forget('NA');
     setBuildingsDown('/bu-na', true);
     try {
       const response = await get('/api/catastro/217050626');
@@ -186,7 +186,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
   });
 
   it('no building on the parcel: no use (the box also returns the neighbours\' buildings, which are not counted)', async () => {
-    await forget('NA');
+    forget('NA');
     // 001010001 (101 m²) and 217050626 are far apart: the buildings moved onto one are outside the other.
     const small = (await get('/api/catastro/001010001')).json().data;
     expect(small.uso).toBe('Residencial');

@@ -85,7 +85,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE ans
     const { poligono } = (await get(`/api/catastro/${CZ_REF}?country=CZ`)).json().data;
     // The (Spanish) outline is concave: a point surely inside it, not its centroid.
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
-    await forgetParcels(api.service.store, 'CZ');
+    forgetParcels(api.service.store, 'CZ');
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'CZ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.referenciaCatastral).toBe(CZ_REF);
@@ -103,7 +103,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE ans
 
 describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answers, written by hand)', () => {
   it('asks Nominatim for Italy, finds the parcel under the address point, and never returns a piece of road (spec rule 3)', async () => {
-    await forgetParcels(api.service.store, 'IT');
+    forgetParcels(api.service.store, 'IT');
     const response = await get(`/api/search/address/candidates?country=IT&q=${encodeURIComponent('Via Roma 1, Senorbì')}`);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json().error).toMatch(/roads or waters \(A000W000200\.STRADA001\)/);
@@ -119,7 +119,7 @@ describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answer
 
 describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
   it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
-    await forgetParcels(api.service.store, 'CZ');
+    forgetParcels(api.service.store, 'CZ');
     const response = await get(`/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`);
     expect(response.statusCode, response.body).toBe(200);
     const [best] = response.json().data.candidatos;

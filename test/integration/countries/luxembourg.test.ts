@@ -48,7 +48,7 @@ describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real record
 
   it('without country, a point in Luxembourg goes to Luxembourg', async () => {
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: parcel820.geometry.coordinates }).geometry.coordinates;
-    await forgetParcels(api.service.store, 'LU');
+    forgetParcels(api.service.store, 'LU');
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude } });
     expect(response.json().data).toMatchObject({ referenciaCatastral: '075F00139000820', pais: 'LU' });
   });

@@ -58,7 +58,7 @@ describe('Poland by coordinates (GetParcelByXY in EPSG:2180)', () => {
   it('finds the parcel under a point inside it', async () => {
     const parcel = (await get(`/api/catastro/${RECORDED_PL_ID}`)).json().data;
     const [lon, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    await forgetParcels(api.service.store, 'PL');
+    forgetParcels(api.service.store, 'PL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: RECORDED_PL_ID, pais: 'PL' });
@@ -91,7 +91,7 @@ describe('Poland bulk import (EGiB GML, PL-2000 zone 6, northing first)', () => 
 
 describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the shape its clients read)', () => {
   it('geocodes the address and answers the ULDK parcel under its point, with confianza from the shared helper', async () => {
-    await forgetParcels(api.service.store, 'PL');
+    forgetParcels(api.service.store, 'PL');
     const response = await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Kościuszki 1, Mińsk Mazowiecki')}&postcode=05-300`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
