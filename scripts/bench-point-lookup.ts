@@ -1,7 +1,8 @@
 // Prints point→parcel figures (not a test) on a scaled copy bench-store.ts left (BENCH_DIR, its
 // catastro.sqlite), without writing it again: the store's parcelAt beside the query it replaced
 // (issue #16), each on its own connection, in alternating rounds. A pass times 20,000 fresh random
-// parcel centroids ("cold", as bench-store.ts) and then the same points again ("warm"), µs p50/p99,
+// parcel centroids ("cold", as bench-store.ts) and then the same points again ("warm", three times:
+// how much of the warm tail follows the point, tailOf), µs p50/p99,
 // with the SQLite read() calls and page faults a lookup made and the CPU the pass used (on a shared
 // machine, wall time above CPU time is other programs' work; so each lookup's CPU time too, from
 // getrusage, which counts the process's other threads as well). Opening the copy through the store
@@ -81,7 +82,7 @@ function randomPoints(): LonLat[] {
 const readCalls = () => Number(/^syscr: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-interface Pass { p50: number; p99: number; cpuP50: number; cpuP99: number; reads: number; faults: number; cpuShare: number; refs: (string | undefined)[] }
+interface Pass { byPoint: number[]; p50: number; p99: number; cpuP50: number; cpuP99: number; reads: number; faults: number; cpuShare: number; refs: (string | undefined)[] }
 
 function timePass(lookup: Lookup, points: LonLat[]): Pass {
   const samples: number[] = new Array(points.length);
@@ -100,14 +101,34 @@ function timePass(lookup: Lookup, points: LonLat[]): Pass {
   // Less the /proc read's own read() call.
   const reads = (readCalls() - reads0 - 1) / points.length;
   const faults = (process.resourceUsage().minorPageFault - faults0) / points.length;
+  const byPoint = [...samples];
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
   return {
-    p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP50: percentile(cpuSamples, 0.5), cpuP99: percentile(cpuSamples, 0.99), reads, faults, cpuShare: (cpu.user + cpu.system) / wallMicros, refs,
+    byPoint, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP50: percentile(cpuSamples, 0.5), cpuP99: percentile(cpuSamples, 0.99), reads, faults, cpuShare: (cpu.user + cpu.system) / wallMicros, refs,
   };
 }
 
-const figures = new Map<string, { cold: Pass[]; warm: Pass[] }>(variants.map((v) => [v.name, { cold: [], warm: [] }]));
+const figures = new Map<string, { cold: Pass[]; warm: Pass[]; tails: Tail[] }>(variants.map((v) => [v.name, { cold: [], warm: [], tails: [] }]));
+
+/**
+ * Whether the slow lookups are the points' own work or the machine's: two more warm passes over the
+ * same points. `again`: of the lookups over 100 µs in the first warm pass, the share over 100 µs
+ * again in the next, beside that pass's share over 100 µs of all (`base`): equal shares say the
+ * slowness does not follow the point. `medianP99`: the p99 of each point's median of three passes.
+ */
+interface Tail { again: number; base: number; medianP99: number }
+function tailOf(lookup: Lookup, sample: LonLat[], first: Pass): Tail {
+  const [second, third] = [timePass(lookup, sample), timePass(lookup, sample)];
+  const slowFirst = first.byPoint.map((t) => t > 100);
+  const slowBoth = second.byPoint.filter((t, i) => t > 100 && slowFirst[i]).length;
+  const medians = sample.map((_, i) => [first.byPoint[i], second.byPoint[i], third.byPoint[i]].sort((a, b) => a - b)[1]).sort((a, b) => a - b);
+  return {
+    again: slowBoth / Math.max(1, slowFirst.filter(Boolean).length),
+    base: second.byPoint.filter((t) => t > 100).length / sample.length,
+    medianP99: percentile(medians, 0.99),
+  };
+}
 let points = 0;
 let differing = 0;
 let found = 0;
@@ -122,6 +143,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const warm = timePass(lookup, sample);
     figures.get(name)!.cold.push(cold);
     figures.get(name)!.warm.push(warm);
+    figures.get(name)!.tails.push(tailOf(lookup, sample, warm));
     passes.set(name, cold);
     // ...and the other variant's answers on the same points, untimed, compared.
     const others = variants.filter((v) => v.name !== name);
@@ -135,7 +157,9 @@ for (let round = 0; round < ROUNDS; round++) {
   console.log(`round ${round + 1}: ${line} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
 }
 const span = (values: number[], digits = 1) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-for (const [name, { cold, warm }] of figures) {
+for (const [name, { cold, warm, tails }] of figures) {
+  const percent = (values: number[]) => span(values.map((v) => v * 100), 1);
+  console.log(`${name} warm tail: p99 of each point's median of 3 passes ${span(tails.map((t) => t.medianP99))} µs; over 100 µs again in the next pass ${percent(tails.map((t) => t.again))} % of the slow ones, against ${percent(tails.map((t) => t.base))} % of all`);
   for (const [kind, passes] of [['cold', cold], ['warm', warm]] as const) {
     console.log(`${name} ${kind}: p50 ${span(passes.map((p) => p.p50))} µs, p99 ${span(passes.map((p) => p.p99))} µs (CPU p50 ${span(passes.map((p) => p.cpuP50))}, p99 ${span(passes.map((p) => p.cpuP99))}), `
       + `read() ${span(passes.map((p) => p.reads), 2)} and page faults ${span(passes.map((p) => p.faults), 2)} a lookup, CPU / wall ${span(passes.map((p) => p.cpuShare), 2)}`);
