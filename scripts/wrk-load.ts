@@ -1,7 +1,7 @@
 // wrk (Debian package `wrk`) driven from the bench scripts: a C load tool that leaves most of a
 // 2-core machine to the server. A Lua script walks the given requests in order, one per request.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,10 +20,12 @@ export function loadWithWrk(url: string, requests: LoadRequest[], options: { con
   // stops loading past LuaJIT's 65,536 constants per function, and wrk then silently asks for its
   // URL's own path instead (every answer a 404, counted as "failed", at a rate that looks real).
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-wrk-'));
-  const list = path.join(dir, 'requests.tsv');
-  writeFileSync(list, requests.map((r) => (typeof r === 'string' ? `GET\t${r}` : `POST\t${r.post}\t${r.json}`)).join('\n') + '\n');
-  const script = path.join(dir, 'requests.lua');
-  writeFileSync(script, `requests = {}
+  let out: string;
+  try {
+    const list = path.join(dir, 'requests.tsv');
+    writeFileSync(list, requests.map((r) => (typeof r === 'string' ? `GET\t${r}` : `POST\t${r.post}\t${r.json}`)).join('\n') + '\n');
+    const script = path.join(dir, 'requests.lua');
+    writeFileSync(script, `requests = {}
 for line in io.lines(${lua(list)}) do
   local method, target, body = line:match("^(%u+)\\t([^\\t]*)\\t?(.*)$")
   requests[#requests + 1] = { method, target, body ~= "" and body or nil }
@@ -42,9 +44,12 @@ response = function()
   if answered >= #requests then wrk.thread:stop() end
 end
 ` : ''}`);
-  const run = spawnSync('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
+    const run = spawnSync('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+    out = run.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
   const millis = (re: RegExp) => {
     const match = re.exec(out);

@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { PMTiles, type Source } from 'pmtiles';
 import { fixture } from '../helpers/paths.js';
 import { writePmtiles } from '../helpers/pmtiles-writer.js';
@@ -28,7 +26,8 @@ test('offline basemap: a PMTiles file opened from the layer panel draws under th
   }
   expect(tiles.length).toBeGreaterThan(5);
   const archive = writePmtiles(tiles, { vector_layers: [{ id: 'parcels', fields: { ref: 'String' } }], attribution: ATTRIBUTION, bounds: [-4.6, 40.95, -4.35, 41.15] });
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-pmtiles-')), 'segovia-sample.pmtiles');
+  // In the test's own output folder, which Playwright empties at the start of each run (not left in /tmp).
+  const file = test.info().outputPath('segovia-sample.pmtiles');
   writeFileSync(file, archive);
   // The pmtiles library itself reads the archive back (a check of the test writer).
   const bytesSource: Source = { getKey: () => 'x', getBytes: async (offset, length) => ({ data: archive.buffer.slice(archive.byteOffset + offset, archive.byteOffset + offset + length) as ArrayBuffer }) };

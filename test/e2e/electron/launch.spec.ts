@@ -1,8 +1,7 @@
 // Launches the real desktop app where an Electron binary is installed; elsewhere it says why it
 // skipped. Needs `npm run build` first (the compiled main process and the renderer).
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 
@@ -27,7 +26,8 @@ test('the desktop app opens a locked-down window and selects a parcel by referen
     test.skip(true, `Electron launch test skipped: ${binary.reason}`);
   }
   test.skip(!existsSync(mainScript), `Electron launch test skipped: ${mainScript} is missing; run npm run build`);
-  const userData = mkdtempSync(path.join(os.tmpdir(), 'catastro-electron-'));
+  // In the test's own output folder, which Playwright empties at the start of each run (not left in /tmp).
+  const userData = test.info().outputPath('user-data');
   const app = await electron.launch({
     executablePath: (binary as { path: string }).path,
     args: [mainScript, `--user-data-dir=${userData}`, '--no-sandbox', '--disable-gpu'],

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pointOnFeature, polygon } from '@turf/turf';
 import Database from 'better-sqlite3';
@@ -14,13 +13,14 @@ import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { buildVariant, hasOgr2ogr, noOgr2ogrReason, ogr2ogr, VARIANTS, ZEPA } from './gpkg-fixtures.js';
 import { squareParcel } from './parcels.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 if (!hasOgr2ogr) console.warn(noOgr2ogrReason);
 
 const EEA = VARIANTS.find((v) => v.file === 'natura_eea_3035.gpkg')!;
 
 describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERROR and keep the sites imported before', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'analysis-gpkg-bad-'));
+  const dir = tempDir('analysis-gpkg-bad-');
   const bad = (name: string) => { mkdirSync(path.join(dir, name), { recursive: true }); return path.join(dir, name, EEA.file); };
   let good: string;
   let service: AnalysisService;
@@ -101,7 +101,7 @@ describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERR
 });
 
 describe.skipIf(!hasOgr2ogr)('catastro import-layers with a GeoPackage (CLI end to end)', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'analysis-gpkg-cli-'));
+  const dir = tempDir('analysis-gpkg-cli-');
   const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import-layers', ...args, '--data', dir], { encoding: 'utf8' });
 
   it('imports and prints the count; an unreadable file fails with a clear message and exit code 1', () => {

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { area, length, lineString, pointOnFeature, polygon as turfPolygon } from '@turf/turf';
 import Database from 'better-sqlite3';
@@ -12,6 +10,7 @@ import type { LonLat } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { buildVariant, hasOgr2ogr, noOgr2ogrReason, ogr2ogr, VARIANTS, ZEC, ZEPA } from './gpkg-fixtures.js';
 import { squareParcel } from './parcels.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 if (!hasOgr2ogr) console.warn(noOgr2ogrReason);
 
@@ -50,7 +49,7 @@ const perimeterM = (feature: LayerFeature) =>
   feature.polygons.flat().reduce((sum, ring) => sum + length(lineString(ring), { units: 'meters' }), 0);
 
 describe.skipIf(!hasOgr2ogr)('protected areas from GeoPackage (written by GDAL ogr2ogr from the real Madrid ZEPA/ZEC layers)', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'analysis-gpkg-'));
+  const dir = tempDir('analysis-gpkg-');
   const files = new Map<string, string>();
   const reference = new Map<string, LayerFeature[]>();
   let geojson: { service: AnalysisService; db: Database.Database };

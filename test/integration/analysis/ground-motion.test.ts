@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import proj4 from 'proj4';
@@ -13,6 +12,7 @@ import type { LonLat, Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { fixture } from '../../helpers/paths.js';
 import { squareParcel } from './parcels.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const egmsDir = fixture('analysis/egms');
 const U_ZIP = path.join(egmsDir, 'EGMS_L3_E45N17_100km_U_2020_2024_1.zip');
@@ -67,7 +67,7 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     E = readCsv(await csvText(E_ZIP));
     block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
       [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-')), 'copy.sqlite');
+    const file = path.join(tempDir('analysis-egms-'), 'copy.sqlite');
     db = openDatabase(file);
     // The recorded tile is Italian (Ustica). Which countries are analysed comes from the country
     // adapters' coverage; this build may not have Italy's yet, and the statistics do not depend on it.
@@ -141,7 +141,7 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
   });
 
   it('a CSV without EGMS columns answers 400 and keeps the imported cells', async () => {
-    const bad = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-bad-')), 'EGMS_L3_X_100km_U_2020_2024_1.csv');
+    const bad = path.join(tempDir('analysis-egms-bad-'), 'EGMS_L3_X_100km_U_2020_2024_1.csv');
     writeFileSync(bad, 'a,b,c\n1,2,3\n');
     await expect(service.importGroundMotion(bad)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     const [e, n] = block;
@@ -151,7 +151,7 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
   it('a file that breaks after 100 good rows is rolled back whole (one transaction per file)', async () => {
     const text = await csvText(U_ZIP);
     const lines = text.split('\n');
-    const broken = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-egms-cut-')), 'EGMS_L3_E45N17_100km_U_2020_2024_1.csv');
+    const broken = path.join(tempDir('analysis-egms-cut-'), 'EGMS_L3_E45N17_100km_U_2020_2024_1.csv');
     writeFileSync(broken, [...lines.slice(0, 101), 'cut,here'].join('\n'));
     const count = () => (db.prepare('SELECT count(*) AS n FROM analysis_gm_cells').get() as { n: number }).n;
     const before = count();

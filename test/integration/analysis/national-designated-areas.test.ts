@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pointOnFeature } from '@turf/turf';
 import Database from 'better-sqlite3';
@@ -14,6 +13,7 @@ import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { independentSites, sampledOverlapPct, ZEC, ZEPA } from './madrid-layers.js';
 import { squareParcel } from './parcels.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
  * No national designated-areas register (CDDA, MITECO ENP) is available on this machine, so the
@@ -26,7 +26,7 @@ const ZEC_MAPPING = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designation: DESIG
 const ZEC_FIELDS = ['CDID', 'CD_ZEC_COD', 'DS_ZEC_NAM', 'CD_ZEC_CCA', 'DS_ZEC_RG_', 'CD_ZEC_NUT', 'NM_AREA_HA'];
 const ZEPA_SOURCE = 'Comunidad de Madrid, Red Natura 2000: ZEPA';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'analysis-national-'));
+const dir = tempDir('analysis-national-');
 
 function openService(name: string): { service: AnalysisService; db: Database.Database } {
   const db = openDatabase(path.join(dir, `${name}.sqlite`));

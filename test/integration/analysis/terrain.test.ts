@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pointOnFeature } from '@turf/turf';
 import proj4 from 'proj4';
@@ -11,6 +10,7 @@ import type { Parcel } from '../../../core/model/index.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { analysisDir, independentSites, sampledOverlapPct, ZEC, ZEPA } from './madrid-layers.js';
 import { squareParcel } from './parcels.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real geometries', () => {
   const sites = independentSites();
@@ -19,7 +19,7 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
   let dbFile: string;
 
   beforeAll(async () => {
-    dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'analysis-terrain-')), 'copy.sqlite');
+    dbFile = path.join(tempDir('analysis-terrain-'), 'copy.sqlite');
     const db = openDatabase(dbFile);
     service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
     expect(await service.importProtectedAreas(ZEPA)).toEqual({ sites: 7 });

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Two parcels of the bundled Segovia sample and the Madrid finca the fake Catastro serves live. */
 const SAMPLE_A = '40146A00405051';
@@ -47,7 +47,7 @@ describe('GET /api/export/geojson and /api/export/gpkg (one parcel or a selectio
     const response = await get(`/api/export/gpkg?refcat=${SAMPLE_A},${SAMPLE_B}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/geopackage+sqlite3');
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-gpkg-')), 'selection.gpkg');
+    const file = path.join(tempDir('catastro-gpkg-'), 'selection.gpkg');
     writeFileSync(file, response.rawPayload);
     const info = spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' });
     expect(info.status, info.stderr).toBe(0);

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalPathOf, runBatchFile } from '../../../core/batch/batch-file.js';
 import type { ParcelQuery } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Sample parcels (bundled copy), the Madrid finca the fake Catastro serves live, a reference nobody has, a malformed one. */
 const SAMPLE_A = '40146A00405051';
@@ -21,7 +21,7 @@ let api: TestApi;
 let dir: string;
 beforeAll(async () => {
   api = await startTestApi();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-batch-'));
+  dir = tempDir('catastro-batch-');
 });
 afterAll(async () => { await api?.close(); });
 

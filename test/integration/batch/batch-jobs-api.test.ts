@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
 import { BatchJobs } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const SAMPLE_A = '40146A00405051';
 const SAMPLE_B = '000700100UL74F';
@@ -58,7 +58,7 @@ describe('/api/batch', () => {
     expect(gpkg.statusCode).toBe(200);
     expect(gpkg.headers['content-disposition']).toBe('attachment; filename="fincas-result.gpkg"');
     expect(await remaining()).toBe(before - 2);
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-batch-api-')), 'r.gpkg');
+    const file = path.join(tempDir('catastro-batch-api-'), 'r.gpkg');
     writeFileSync(file, gpkg.rawPayload);
     const info = spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' });
     expect(info.stdout).toMatch(/Feature Count: 4\n/);
@@ -76,7 +76,7 @@ describe('/api/batch', () => {
 
 describe('BatchJobs after the app closed mid-batch', () => {
   it('lists the batch as interrupted and resumes it without asking answered rows again', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-batch-jobs-'));
+    const dir = tempDir('catastro-batch-jobs-');
     const asked: string[] = [];
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => { release = resolve; });

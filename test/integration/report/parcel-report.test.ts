@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { repoRoot } from '../../helpers/paths.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** A Segovia sample parcel (bundled copy, neighbours around it) and the Madrid finca the fake Catastro serves live with its 18 units. */
 const SAMPLE = '000700100UL74F';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const out: string[] = [];
   await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
   key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-report-'));
+  dir = tempDir('catastro-report-');
 });
 afterAll(async () => { await api?.close(); });
 
@@ -97,7 +97,7 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
 
 describe('catastro report REF -o FILE.pdf', () => {
   it('writes the same one-page report from the command line, and exits 1 with the code for an unknown reference', () => {
-    const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-report-cli-'));
+    const data = tempDir('catastro-report-cli-');
     const output = path.join(data, 'report.pdf');
     const run = spawnSync(process.execPath, ['bin/catastro.js', 'report', SAMPLE, '-o', output, '--data', data], { cwd: repoRoot, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);

@@ -1,16 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParcelsAnswer } from '../../../core/countries/es/wfs-answer.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { fixture } from '../../helpers/paths.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** The Madrid finca the fake Catastro serves live; its GetNeighbourParcel answer is a real recording. */
 const LIVE_FINCA = '9398516VK3799G';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-report-nb-'));
+const dir = tempDir('catastro-report-nb-');
 
 function pdfText(bytes: Buffer, name: string): string {
   const file = path.join(dir, name);
