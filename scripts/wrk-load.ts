@@ -55,7 +55,8 @@ end
     const match = re.exec(out);
     if (!match) return NaN;
     const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-    return Number(match[1]) * scale;
+    // wrk prints µs, ms or s: kept to whole µs, so a product like 0.344 × 1 prints as 0.344, not 0.34400000000000003.
+    return Math.round(Number(match[1]) * scale * 1000) / 1000;
   };
   const answers = number(/(\d+) requests in/);
   const failed = (number(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors/.test(out) ? 1 : 0);
