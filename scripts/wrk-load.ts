@@ -55,7 +55,7 @@ end
     const match = re.exec(out);
     if (!match) return NaN;
     const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-    // wrk prints µs, ms or s: kept to whole µs, so a product like 0.344 × 1 prints as 0.344, not 0.34400000000000003.
+    // wrk prints µs, ms or s: kept to whole µs, so "344.00us" × 0.001 prints as 0.344 ms, not 0.34400000000000003.
     return Math.round(Number(match[1]) * scale * 1000) / 1000;
   };
   const answers = number(/(\d+) requests in/);
