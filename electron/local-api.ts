@@ -1,13 +1,14 @@
 import { startApiServer, type StartedServer } from '../core/api/server.js';
 import { accessDirOf, openAccessDatabase } from '../core/auth/access-db.js';
 import { KeyStore } from '../core/auth/key-store.js';
+import { isoDay } from '../core/model/index.js';
 import type { CatastroService } from '../core/service.js';
 
 /** Label of the key a desktop session creates for its local API (how leftovers are found). */
 export const LOCAL_API_KEY_LABEL = 'desktop local API';
 
 /** UTC date `days` after `now`, `YYYY-MM-DD` (a key is valid through the whole UTC day). */
-const utcDatePlus = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const utcDatePlus = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 86_400_000));
 
 /**
  * The optional HTTP API on 127.0.0.1 (Settings → Local HTTP API). Keys are required; a key for

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { validationError } from '../model/index.js';
+import { isoDay, validationError } from '../model/index.js';
 import { migrateAccessDatabase } from './access-db.js';
 import { systemClock, type Clock } from './periods.js';
 import { isTier, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
@@ -59,7 +59,7 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function parseExpiryDate(value: string): string {
   const match = DATE_RE.exec(value);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-  if (!match || !date || date.toISOString().slice(0, 10) !== value) {
+  if (!match || !date || isoDay(date) !== value) {
     throw validationError(`Expiry date must be a calendar date YYYY-MM-DD, got '${value}'.`);
   }
   return value;
@@ -79,7 +79,7 @@ export function newApiKey(input: CreateKeyInput): { clearKey: string; id: string
 export function verdictOf(row: KeyRow | undefined, now: Date): KeyVerification {
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
-  if (row.expires_on && now.toISOString().slice(0, 10) > row.expires_on) return { ok: false, reason: 'expired' };
+  if (row.expires_on && isoDay(now) > row.expires_on) return { ok: false, reason: 'expired' };
   return { ok: true, key: toRecord(row) };
 }
 

@@ -1,3 +1,5 @@
+import { isoDay } from '../model/index.js';
+
 /**
  * Quota periods, always in UTC so every server and client agrees on when a month or a day
  * starts: the key quota counts per calendar month, the free per-IP allowance per day.
@@ -20,7 +22,7 @@ export function monthPeriod(now: Date): Period {
 
 export function dayPeriod(now: Date): Period {
   return {
-    id: now.toISOString().slice(0, 10),
+    id: isoDay(now),
     resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
   };
 }

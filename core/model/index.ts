@@ -12,3 +12,4 @@ export * from './status.js';
 export * from './ipc-result.js';
 export * from './extents.js';
 export * from './team-store.js';
+export * from './iso-day.js';

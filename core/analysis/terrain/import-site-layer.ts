@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { validationError, type SiteRegister } from '../../model/index.js';
+import { todayIso, validationError, type SiteRegister } from '../../model/index.js';
 import type { AnalysisTables } from '../../store/analysis-tables.js';
 import type { SourceInfo } from '../types.js';
 import type { SourceDefaults } from './field-mapping.js';
@@ -28,7 +28,7 @@ export interface SiteLayerReader {
  * sites it brought before, whichever register they were in.
  */
 export async function importSiteLayer(tables: AnalysisTables, file: string, reader: SiteLayerReader, options: SiteLayerOptions = {}): Promise<{ sites: number }> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   return tables.importTransaction(async (layerWriter) => {
     const writer = new ProtectedAreaWriter(layerWriter);
     let datasetId: number | undefined;

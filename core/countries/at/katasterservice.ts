@@ -1,11 +1,11 @@
 import { getJson } from '../../upstream/get-json.js';
-import { isServiceError, notFound, unavailable, type BBox } from '../../model/index.js';
+import { isServiceError, notFound, todayIso, unavailable, type BBox } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { geometryOf, numberOf, textOf } from '../national/geojson-source.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { AT_REFERENCE_HINT, splitAustrianReference } from './reference.js';
-import { todayIso, jsonObject } from '../national/answer-fields.js';
+import { jsonObject } from '../national/answer-fields.js';
 
 export const KATASTERSERVICE_SOURCE = 'BEV Katasterservice';
 /** The search, an extra, has its own breaker: its failures must not pause the parcel lookups. */

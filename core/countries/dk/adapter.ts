@@ -1,6 +1,6 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import type { ParsedAddress } from '../../address/query.js';
-import { isServiceError, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
+import { isServiceError, todayIso, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
 import { ParcelStore } from '../../store/parcel-store.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
@@ -12,7 +12,6 @@ import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
 import { DK_REFERENCE_HINT, DK_REFERENCE_SHAPE, parseDanishReference } from './reference.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const GEOJSON = 'application/geo+json, application/json';
 /** The status page's cheap query: any one ejerlav. */

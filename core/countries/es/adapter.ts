@@ -5,7 +5,7 @@ import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import { CURSOR_PATTERN } from '../../model/input-schemas.js';
 import {
-  isServiceError, mapsUrl, notFound, validationError,
+  isServiceError, mapsUrl, notFound, todayIso, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type UnitsPage,
 } from '../../model/index.js';
@@ -15,7 +15,6 @@ import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCh
 import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';
 import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME } from './live-source.js';
-import { todayIso } from '../national/answer-fields.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';

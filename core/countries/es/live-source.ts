@@ -1,5 +1,5 @@
 import { fromWgs84, spanishUtmEpsgFor } from '../../geo/crs.js';
-import { unavailable, type LonLat } from '../../model/index.js';
+import { todayIso, unavailable, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import type { CountrySources } from '../adapter.js';
@@ -7,7 +7,6 @@ import { dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSour
 import { parseDnprc, type DnprcAnswer } from './ovc-dnprc.js';
 import { parseRccoor, type RccoorMatch } from './ovc-rccoor.js';
 import { parseGetParcelAnswer, parseParcelsAnswer } from './wfs-answer.js';
-import { todayIso } from '../national/answer-fields.js';
 
 /** Breaker names: the OVC WCF application (DNPRC, RCCOOR) and the INSPIRE WFS fail independently. */
 export const OVC_SOURCE = 'Catastro OVC';

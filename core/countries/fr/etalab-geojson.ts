@@ -1,6 +1,5 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { todayIso } from '../national/answer-fields.js';
-import type { LonLat, ParcelGeometry } from '../../model/index.js';
+import { todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';

@@ -1,4 +1,4 @@
-import { isServiceError, type LonLat } from '../../model/index.js';
+import { isServiceError, todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
@@ -7,7 +7,6 @@ import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, pars
 import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
 import { BDTOPO_SOURCE, batimentsUrl, parseBatiments } from './bdtopo.js';
 import type { FrSourcesConfig } from './config.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const getText = (url: string, source: string, ctx: AdapterContext) => fetchText(url, source, ctx, 'application/json');
 

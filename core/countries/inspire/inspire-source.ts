@@ -1,5 +1,5 @@
 import { containsPoint } from '../../geo/polygon.js';
-import { noCoverage, type LonLat } from '../../model/index.js';
+import { noCoverage, todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
@@ -7,7 +7,6 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { InspireWfsProfile } from './profile.js';
 import { parseInspireAnswer } from './wfs-answer.js';
 import { parcelByReferenceUrl, parcelsAroundUrl } from './wfs-request.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const XML = 'application/gml+xml, application/xml, text/xml';
 

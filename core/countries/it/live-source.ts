@@ -1,4 +1,4 @@
-import { noCoverage, notFound, type LonLat } from '../../model/index.js';
+import { noCoverage, notFound, todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { InspireWfsSource } from '../inspire/inspire-source.js';
@@ -10,7 +10,6 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import { withQuery } from '../national/sources-config.js';
 import { comuneByCode, type Comune } from './comuni.js';
 import { IT_REFERENCE_HINT, comuneOf } from './reference.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const XML = 'application/gml+xml, application/xml, text/xml';
 

@@ -1,5 +1,5 @@
 import { containsPoint } from '../../geo/polygon.js';
-import type { LonLat } from '../../model/index.js';
+import { todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
@@ -7,7 +7,6 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { LuSourcesConfig } from './config.js';
 import { LU_WFS_SOURCE, parcelByReferenceUrl, parcelsAroundUrl, parseLuParcels } from './cp-geojson.js';
 import { LU_GEOCODER_SOURCE, geocodeUrl, parseGeoportailAnswer, type LuAddress } from './geoportail.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const JSON_ACCEPT = 'application/json';
 

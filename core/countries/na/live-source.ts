@@ -1,4 +1,4 @@
-import type { LonLat } from '../../model/index.js';
+import { todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { buildingsStatusCheck, withBuildingUse, type ForalBuildingsWfs } from '../foral/building-use.js';
@@ -6,7 +6,6 @@ import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl, type ForalWfs } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { NaSourcesConfig } from './config.js';
-import { todayIso } from '../national/answer-fields.js';
 
 /** Navarre's RRTN INSPIRE WFS: `CP:CadastralParcel`, filtered on the unprefixed property name as recorded. */
 export class NavarreLiveSource implements LiveParcelSource {

@@ -3,9 +3,6 @@
  * that a data date and a "field of an object" mean the same in every adapter.
  */
 
-/** The day a live answer was read, as the copy stores data dates: UTC, YYYY-MM-DD. */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-
 /** A decoded JSON value read as an object; anything else (null, array, text) reads as empty. */
 export const jsonObject = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};

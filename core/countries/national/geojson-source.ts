@@ -1,8 +1,8 @@
 import { toWgs84 } from '../../geo/crs.js';
-import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { todayIso, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
-import { todayIso, jsonObject } from './answer-fields.js';
+import { jsonObject } from './answer-fields.js';
 
 export type FeatureProperties = Readonly<Record<string, unknown>>;
 

@@ -1,10 +1,9 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { unavailable, type ParcelGeometry } from '../../model/index.js';
+import { todayIso, unavailable, type ParcelGeometry } from '../../model/index.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
-import { todayIso } from './answer-fields.js';
 
 /** A feature of a WFS answer in an application schema of its own (not INSPIRE cp): its texts by local name and its surface. */
 export interface GmlFeature {

@@ -1,11 +1,10 @@
 import { containsPoint } from '../../geo/polygon.js';
-import { noCoverage, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { noCoverage, todayIso, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from './fetch-text.js';
 import { liveParcel, type ParcelFacts } from './live-parcel.js';
 import type { LiveParcelSource } from './national-adapter.js';
-import { todayIso } from './answer-fields.js';
 
 /**
  * What a national parcel service's profile says, whatever its answer format: where the reference,

@@ -1,10 +1,10 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { todayIso } from '../national/answer-fields.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
 import { dutchReference } from './reference.js';
+import { todayIso } from '../../model/index.js';
 
 /**
  * Kadaster's Kadastrale Kaart (DKK v5) GML download: `oz:Perceel` features in EPSG:28992 with

@@ -1,4 +1,4 @@
-import type { LonLat } from '../../model/index.js';
+import { todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
@@ -6,7 +6,6 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import { BRK_SOURCE, parcelContaining, parsePerceelAnswer, perceelAtUrl, perceelByReferenceUrl } from './brk-ogc.js';
 import type { NlSourcesConfig } from './config.js';
 import { LOCATIESERVER_SOURCE, freeUrl, parseLocatieserverAnswer, type LocatieserverAddress } from './locatieserver.js';
-import { todayIso } from '../national/answer-fields.js';
 
 const GEOJSON = 'application/geo+json, application/json';
 

@@ -1,10 +1,10 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { todayIso } from '../national/answer-fields.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
 import { parsePolishReference } from './reference.js';
+import { todayIso } from '../../model/index.js';
 
 /**
  * EGiB county export GML (fixtures README "Poland"): `egb:EGB_DzialkaEwidencyjna` features with

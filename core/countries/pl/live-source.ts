@@ -1,12 +1,11 @@
 import { fromWgs84 } from '../../geo/crs.js';
-import type { LonLat } from '../../model/index.js';
+import { todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { PlSourcesConfig } from './config.js';
 import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, ULDK_SOURCE, parcelFromRecord, parseUldkAnswer, uldkUrl } from './uldk.js';
-import { todayIso } from '../national/answer-fields.js';
 
 export class PolandLiveSource implements LiveParcelSource {
   constructor(readonly sources: PlSourcesConfig) {}

@@ -1,5 +1,5 @@
 import { bboxContains } from '../../geo/bbox.js';
-import { isServiceError, type LonLat } from '../../model/index.js';
+import { isServiceError, todayIso, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { buildingsStatusCheck, withBuildingUse } from '../foral/building-use.js';
@@ -10,7 +10,6 @@ import { loadBizkaiaMunicipality } from './bizkaia-download.js';
 import type { PvSourcesConfig } from './config.js';
 import { bizkaiaMunicipality, parseBasqueReference } from './reference.js';
 import { basqueCadastres, type BasqueCadastre } from './territories.js';
-import { todayIso } from '../national/answer-fields.js';
 
 /** The Basque Country's three foral cadastres, each asked through its own service. */
 export class BasqueLiveSource implements LiveParcelSource {

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../model/index.js';
+import { todayIso, type CountryCode } from '../../model/index.js';
 import type { SqliteDatabase } from '../db.js';
 import type { ParcelWriter } from '../parcel-writer.js';
 import type { StoredFinca, StoredUnit } from '../types.js';
@@ -71,7 +71,7 @@ export async function importCatFile(
   }
   splitter.end().forEach(handleRecord);
 
-  const dataDate = options.dataDate ?? fileDate ?? new Date().toISOString().slice(0, 10);
+  const dataDate = options.dataDate ?? fileDate ?? todayIso();
   for (const { ref, records } of staging.byParcel()) {
     const assembled = assembleFinca(ref, records, dataDate);
     if (!assembled) { counts.skipped += records.length; continue; }

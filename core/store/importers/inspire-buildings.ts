@@ -1,6 +1,7 @@
 import type { BuildingFacts } from '../parcel-writer.js';
 import { createSax } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
+import { todayIso } from '../../model/index.js';
 
 /**
  * INSPIRE currentUse code list (CurrentUseValue) → the Spanish labels the Catastro's OVC
@@ -45,7 +46,7 @@ export async function streamBuildings(
     open(local, attributes) {
       if (local === 'Building') {
         const id = attributes['gml:id'] ?? '';
-        record = { ref: id.replace(/^ES\.SDGC\.BU\./, ''), dataDate: options.dataDate ?? new Date().toISOString().slice(0, 10) };
+        record = { ref: id.replace(/^ES\.SDGC\.BU\./, ''), dataDate: options.dataDate ?? todayIso() };
         inside.length = 0;
         return;
       }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type Yauzl from 'yauzl';
+import { isoDay } from '../../model/index.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
@@ -37,7 +38,7 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
         if (!entry.fileName.endsWith('/')) {
           entries.push({
             zip: zipFile, name: entry.fileName, size: entry.uncompressedSize,
-            modified: entry.getLastModDate().toISOString().slice(0, 10), crc32: entry.crc32,
+            modified: isoDay(entry.getLastModDate()), crc32: entry.crc32,
           });
         }
         zip.readEntry();
