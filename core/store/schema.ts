@@ -4,6 +4,18 @@ import type { SqliteDatabase } from './db.js';
 export type Migration = string | ((db: SqliteDatabase) => void);
 
 /**
+ * The triggers by which every row written to `tables` bumps parcel_data_generation (migration 4,
+ * and again where a migration rebuilt a table and so dropped its triggers). SQLite keeps each
+ * CREATE statement's text in sqlite_master, so this text is part of the schema: like a released
+ * migration, it never changes (a change of trigger is a new migration).
+ */
+function generationTriggers(tables: readonly string[]): string {
+  return tables.flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((event) =>
+    `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_generation AFTER ${event} ON ${table}
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;`)).join('\n  ');
+}
+
+/**
  * Schema migrations of the copy's database (`catastro.sqlite`), applied in order by
  * `PRAGMA user_version` (db.ts migrate). Append only: a released migration never changes, so
  * every copy in the field upgrades the same way. Every table of the file comes from here.
@@ -87,30 +99,7 @@ export const MIGRATIONS: readonly Migration[] = [
   -- Row triggers cost one small UPDATE per written row, a few per cent of an import.
   CREATE TABLE parcel_data_generation (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
   INSERT INTO parcel_data_generation VALUES (1, 0);
-  CREATE TRIGGER parcels_insert_bumps_generation AFTER INSERT ON parcels
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER parcels_update_bumps_generation AFTER UPDATE ON parcels
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER parcels_delete_bumps_generation AFTER DELETE ON parcels
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER buildings_insert_bumps_generation AFTER INSERT ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER buildings_update_bumps_generation AFTER UPDATE ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER buildings_delete_bumps_generation AFTER DELETE ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_insert_bumps_generation AFTER INSERT ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_update_bumps_generation AFTER UPDATE ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_delete_bumps_generation AFTER DELETE ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_insert_bumps_generation AFTER INSERT ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_update_bumps_generation AFTER UPDATE ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  ${generationTriggers(['parcels', 'buildings', 'fincas', 'units'])}
   `,
   `
   -- The file's own date (the GML's timeStamp or its metadata's), not the day it was imported.
@@ -201,24 +190,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX units_by_finca ON units (country, finca, ref);
 
   -- The dropped tables took their change-counting triggers (migration 4) with them.
-  CREATE TRIGGER buildings_insert_bumps_generation AFTER INSERT ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER buildings_update_bumps_generation AFTER UPDATE ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER buildings_delete_bumps_generation AFTER DELETE ON buildings
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_insert_bumps_generation AFTER INSERT ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_update_bumps_generation AFTER UPDATE ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER fincas_delete_bumps_generation AFTER DELETE ON fincas
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_insert_bumps_generation AFTER INSERT ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_update_bumps_generation AFTER UPDATE ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
-  CREATE TRIGGER units_delete_bumps_generation AFTER DELETE ON units
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;
+  ${generationTriggers(['buildings', 'fincas', 'units'])}
   `,
   (db) => {
     // The analysis layers' tables (core/store/analysis-tables.ts). Before this migration the
