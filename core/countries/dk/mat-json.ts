@@ -2,7 +2,7 @@ import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { RegisterParcel } from '../../store/types.js';
 import { parseDanishReference } from './reference.js';
-import { todayIso } from '../../model/index.js';
+import { isIsoDay, todayIso } from '../../model/index.js';
 
 /**
  * Datafordeler's MAT flat download (`MAT-Totaludtraek-…-JSON-v3`, fixtures README "Denmark"):
@@ -32,7 +32,7 @@ export function registerEntryOf(record: Record<string, unknown>): RegisterParcel
     ...(area !== undefined && { areaM2: area }),
     ...(typeof record.kommuneLokalId === 'string' && { municipalityCode: record.kommuneLokalId }),
     ...(typeof record.samletFastEjendomLokalId === 'string' && { propertyId: record.samletFastEjendomLokalId }),
-    dataDate: /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : todayIso(),
+    dataDate: isIsoDay(from) ? from : todayIso(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { areaM2, centroid } from '../../geo/polygon.js';
-import type { CountryCode, ParcelGeometry } from '../../model/index.js';
+import { isIsoDay, type CountryCode, type ParcelGeometry } from '../../model/index.js';
 import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextInput } from '../../store/importers/text-stream.js';
@@ -97,7 +97,7 @@ class ForalFeatureReader {
       ref,
       geometry,
       ...(Number.isFinite(area) && area > 0 && { areaM2: area }),
-      ...(since && /^\d{4}-\d{2}-\d{2}$/.test(since) && { since }),
+      ...(isIsoDay(since) && { since }),
       ended: Boolean(fields.endLifespanVersion),
     });
   }

@@ -1,5 +1,5 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { isIsoDay, todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -34,7 +34,6 @@ function geometryOf(feature: EtalabFeature): ParcelGeometry | undefined {
   return undefined;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One Etalab feature as a parcel of the copy; throws on a feature without id or outline (the import then keeps nothing). */
 export function etalabParcel(feature: EtalabFeature): StoredParcel {
@@ -45,8 +44,8 @@ export function etalabParcel(feature: EtalabFeature): StoredParcel {
   const geometry = geometryOf(feature);
   if (!geometry) throw new Error(`Parcel ${idu} has no Polygon or MultiPolygon outline.`);
   const contenance = Number(props.contenance);
-  const updated = typeof props.updated === 'string' && DATE.test(props.updated) ? props.updated
-    : typeof props.created === 'string' && DATE.test(props.created) ? props.created : undefined;
+  const updated = isIsoDay(props.updated) ? props.updated
+    : isIsoDay(props.created) ? props.created : undefined;
   return {
     ref: idu,
     country: 'FR',

@@ -1,5 +1,5 @@
 import { containsPoint } from '../../geo/polygon.js';
-import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { isIsoDay, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { withQuery } from '../national/sources-config.js';
@@ -52,7 +52,7 @@ export function parsePerceelAnswer(body: string, dataDate: string): StoredParcel
     if (!ref || (type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(coordinates)) continue;
     const geometry = { type, coordinates } as ParcelGeometry;
     const begin = text(props.begin_geldigheid).slice(0, 10);
-    parcels.push(liveParcel('NL', ref, geometry, Number(props.kadastrale_grootte_waarde), /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : dataDate, {
+    parcels.push(liveParcel('NL', ref, geometry, Number(props.kadastrale_grootte_waarde), isIsoDay(begin) ? begin : dataDate, {
       municipio: text(props.kadastrale_gemeente_waarde) || undefined,
     }));
   }

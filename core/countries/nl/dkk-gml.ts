@@ -4,7 +4,7 @@ import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
 import { dutchReference } from './reference.js';
-import { todayIso } from '../../model/index.js';
+import { isIsoDay, todayIso } from '../../model/index.js';
 
 /**
  * Kadaster's Kadastrale Kaart (DKK v5) GML download: `oz:Perceel` features in EPSG:28992 with
@@ -92,7 +92,7 @@ class DkkParcelReader {
       areaM2: parcelAreaM2(grootte, geometry),
       municipio: values.gemeenteNaam || undefined,
       source: 'bulk',
-      dataDate: begin && /^\d{4}-\d{2}-\d{2}$/.test(begin) ? begin : todayIso(),
+      dataDate: isIsoDay(begin) ? begin : todayIso(),
     });
   }
 }

@@ -4,7 +4,7 @@ import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
 import { parsePolishReference } from './reference.js';
-import { todayIso } from '../../model/index.js';
+import { isIsoDay, todayIso } from '../../model/index.js';
 
 /**
  * EGiB county export GML (fixtures README "Poland"): `egb:EGB_DzialkaEwidencyjna` features with
@@ -88,7 +88,7 @@ class EgibParcelReader {
       centroid: centroid(geometry),
       areaM2: parcelAreaM2(hectares === undefined ? undefined : Math.round(hectares * 10_000 * 100) / 100, geometry),
       source: 'bulk',
-      dataDate: record.date && /^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : todayIso(),
+      dataDate: isIsoDay(record.date) ? record.date : todayIso(),
     });
   }
 }

@@ -1,7 +1,7 @@
 // The parse of an INSPIRE parcels file up to the outline in its source CRS: all the parse worker
 // loads (no proj4, turf or saxes: its start-up is on an import's critical path). inspire-parcels.ts
 // turns a ParsedParcel into the StoredParcel the copy keeps (README "Import against GDAL").
-import { todayIso, type CountryCode } from '../../model/index.js';
+import { isIsoDay, todayIso, type CountryCode } from '../../model/index.js';
 import type { RecordSource } from '../types.js';
 import { SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 import type { SaxHandlers } from './sax.js';
@@ -122,7 +122,7 @@ export class CadastralParcelReader implements SaxHandlers {
       polygons,
       areaValue: record.areaM2,
       ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
-      dataDate: record.dataDate && /^\d{4}-\d{2}-\d{2}$/.test(record.dataDate) ? record.dataDate : this.options.dataDate ?? todayIso(),
+      dataDate: isIsoDay(record.dataDate) ? record.dataDate : this.options.dataDate ?? todayIso(),
     });
   }
 }
