@@ -17,10 +17,11 @@
 // one measured in the same rounds, e.g. an export of main; build each first,
 // `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDir } from './bench-temp-dir.js';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { startListening, type BenchServer } from './bench-server.js';
@@ -28,7 +29,7 @@ import { hasWrk, loadWithWrk, type LoadResult } from './wrk-load.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const dataDir = args.get('data') ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-http-'));
+const dataDir = benchDir('catastro-bench-http-', args.get('data'));
 const workers = args.get('workers') ?? '1';
 const seconds = Number(args.get('seconds') ?? 10);
 const appDir = path.resolve(args.get('app') ?? '.');
@@ -52,7 +53,7 @@ const BASELINE_SERVER = `
 
 /** The baseline as a file: cluster workers re-run the primary's script, which `node -e` has none of. */
 function baselineScript(): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'catastro-baseline-')), 'baseline.cjs');
+  const file = path.join(benchDir('catastro-baseline-'), 'baseline.cjs');
   writeFileSync(file, BASELINE_SERVER);
   return file;
 }

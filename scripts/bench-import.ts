@@ -6,16 +6,17 @@
 // warm-up run first writes the .gfs schema file it then reuses. Figures are ratios of medians
 // measured side by side in one run, as the machine is shared.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDir } from './bench-temp-dir.js';
 import { finished } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 
 const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '25,100').split(',').map(Number);
-const dir = process.env.BENCH_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-import-'));
+const dir = benchDir('catastro-bench-import-', process.env.BENCH_DIR);
 
 interface Measured { wallS: number; cpuS: number; peakMiB: number }
 

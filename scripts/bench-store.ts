@@ -3,9 +3,9 @@
 // grid of shifted copies) and written as the import writes (packed batches, ParcelWriter.parcelBatch,
 // on the import's connection), reference lookup and point→parcel in process, µs p50/p99.
 // Leaves the scaled store at the path printed last (reused by bench-http.ts).
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchDir } from './bench-temp-dir.js';
 import { gunzipSync } from 'node:zlib';
 import { bboxOf } from '../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../core/model/index.js';
@@ -20,7 +20,7 @@ import type { StoredParcel } from '../core/store/types.js';
 
 const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const TARGET = Number(process.env.BENCH_PARCELS ?? 1_000_000);
-const dir = process.env.BENCH_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-'));
+const dir = benchDir('catastro-bench-', process.env.BENCH_DIR);
 
 const RUSTIC_SHAPE = /^[0-9]{5}[A-Z]/;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -197,4 +197,4 @@ console.log(`point→parcel (parcelAt), cold: p50 ${byPoint.p50.toFixed(1)} µs,
 const byPointWarm = timeEach(points.length, (i) => store.parcelAt(points[i]));
 console.log(`point→parcel (parcelAt), warm: p50 ${byPointWarm.p50.toFixed(1)} µs, p99 ${byPointWarm.p99.toFixed(1)} µs, ${byPointWarm.perSecond}/s`);
 store.close();
-console.log(`scaled store: ${storeFile}`);
+console.log(process.env.BENCH_DIR ? `scaled store: ${storeFile}` : 'scaled store removed (BENCH_DIR=<folder> keeps it, e.g. for bench-point-lookup.ts)');

@@ -8,9 +8,9 @@
 // (--compare: a second checkout's `bin/catastro.js` on the same copy, e.g. an export of main.)
 import { startListening, type BenchServer } from './bench-server.js';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDir } from './bench-temp-dir.js';
 import { importFiles } from '../core/store/import-runner.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 
@@ -23,12 +23,11 @@ const ZOOMS = [13, 14, 15];
 /** Warm-up tiles, unreported, at a zoom not measured: the code is compiled and optimised before the tiles measured, and those stay new. */
 const WARM_UP_ZOOM = 16;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-tiles-'));
+const dataDir = benchDir('catastro-bench-tiles-');
 const store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
 const [imported] = await importFiles(store, [file]);
 const centroids = store.db.prepare('SELECT centroid_lon, centroid_lat FROM parcels').raw().all() as [number, number][];
 store.close();
-
 
 /** Tiles holding at least one parcel's centroid, by zoom, with how many. */
 const tilesByZoom = new Map([...ZOOMS, WARM_UP_ZOOM].map((z) => {

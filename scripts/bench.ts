@@ -1,11 +1,10 @@
 // `npm run bench`: prints the project's figures (not a test). Runs each benchmark script in
 // its own process, one after the other, so they do not compete for the two cores.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { benchDir } from './bench-temp-dir.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-'));
+const dir = benchDir('catastro-bench-');
 const run = (script: string, args: string[] = [], env: Record<string, string> = {}) => {
   console.log(`\n## ${script} ${args.join(' ')}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
