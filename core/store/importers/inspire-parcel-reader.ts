@@ -1,7 +1,10 @@
 // The parse of an INSPIRE parcels file up to the outline in its source CRS: all the parse worker
 // loads (no proj4, turf or saxes: its start-up is on an import's critical path). inspire-parcels.ts
 // turns a ParsedParcel into the StoredParcel the copy keeps (README "Import against GDAL").
-import { isIsoDay, todayIso, type CountryCode } from '../../model/index.js';
+import type { CountryCode } from '../../model/index.js';
+// The module itself, not the model's index: this reader runs in the parse worker, which loads only
+// what parsing needs (the index would bring TypeBox and every schema to its start-up).
+import { isIsoDay, todayIso } from '../../model/iso-day.js';
 import type { RecordSource } from '../types.js';
 import { SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 import type { SaxHandlers } from './sax.js';
