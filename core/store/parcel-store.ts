@@ -120,8 +120,18 @@ export class ParcelStore implements CadastralStore {
    * written through it is read back at once, as a write of the store's own is.
    */
   get db(): SqliteDatabase {
-    this.snapshot?.end();
+    this.readOwnWrites();
     return this.connection;
+  }
+
+  /**
+   * After a write of this process (or the connection handed out for one): the turn's read snapshot
+   * ends and the generation read this turn is forgotten, so the next read sees the write and the
+   * copy's new generation at once, not from the next turn.
+   */
+  private readOwnWrites(): void {
+    this.snapshot?.end();
+    this.generationThisTurn = undefined;
   }
 
   static open(file: string): ParcelStore {
@@ -267,8 +277,7 @@ export class ParcelStore implements CadastralStore {
   /** Removes an area and exactly its parcels (and their buildings); undefined when the copy has no such area. */
   removeOfflineArea(id: string): { parcels: number } | undefined {
     const removed = removeOfflineArea(this.connection, id);
-    this.snapshot?.end();
-    this.generationThisTurn = undefined;
+    this.readOwnWrites();
     return removed;
   }
 
@@ -287,8 +296,7 @@ export class ParcelStore implements CadastralStore {
   private writeCache(work: () => void): void {
     this.cacheWrites.write(() => {
       work();
-      this.snapshot?.end();
-      this.generationThisTurn = undefined;
+      this.readOwnWrites();
     });
   }
 

@@ -92,6 +92,14 @@ describe('ParcelStore.dataGeneration', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('changes at once, within the turn, after a write through the handed-out connection (ParcelStore.db)', () => {
+    store.upsertParcels([parcel('GEN2', -4, 40, 0.01)]);
+    const before = store.dataGeneration();
+    store.db.prepare("DELETE FROM parcels WHERE ref = 'GEN2'").run();
+    expect(store.dataGeneration()).not.toBe(before);
+    expect(store.getParcel('ES', 'GEN2')).toBeUndefined();
+  });
+
   it('stays the same when nothing was written, within a turn and across turns', async () => {
     const before = store.dataGeneration();
     store.getParcel('ES', 'NONE');
