@@ -65,7 +65,6 @@ async function serveClustered(options: ServeOptions, workers: number) {
   process.once('SIGTERM', stop);
 }
 
-
 async function serve(options: ServeOptions) {
   const workers = Number(options.workers ?? 1);
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
