@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
  * `catastro serve --workers N` stops as a whole: on SIGTERM the primary waits for its workers to
  * close their servers and stores before it exits. Exiting at once cut their IPC channel and pipes
  * mid-shutdown, and now and then a worker died on an unhandled EPIPE (seen in bench-http runs).
  */
-const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-serve-workers-'));
-afterAll(() => rmSync(data, { recursive: true, force: true }));
+const data = tempDir('catastro-serve-workers-');
 
 const alive = (pid: number) => {
   try {
