@@ -6,7 +6,8 @@
 // with the SQLite read() calls and page faults a lookup made and the CPU the pass used (on a shared
 // machine, wall time above CPU time is other programs' work; so each lookup's CPU time too, from
 // getrusage, which counts the process's other threads as well). Opening the copy through the store
-// runs any migration it lacks, timed. The answers of both are compared on every point.
+// runs any migration it lacks, timed. The answers of both are compared on every point. Each round
+// also times fixed arithmetic as long as a warm lookup, the same way: the machine's own tail.
 // BENCH_DIR=/tmp/scale-10m npx tsx scripts/bench-point-lookup.ts (BENCH_ROUNDS, BENCH_POINTS).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -129,6 +130,41 @@ function tailOf(lookup: Lookup, sample: LonLat[], first: Pass): Tail {
     medianP99: percentile(medians, 0.99),
   };
 }
+/**
+ * The machine's own tail for work the size of a lookup: a loop of fixed arithmetic, calibrated to the
+ * lookups' median, timed the same way as many times. Whatever its p99 is above its p50 is the
+ * machine's (other programs, the hypervisor, interrupts), not SQLite's or this code's.
+ */
+function fixedWork(iterations: number): number {
+  let x = 1;
+  for (let i = 0; i < iterations; i++) x = (x * 1103515245 + 12345) % 2147483648;
+  return x;
+}
+function iterationsFor(micros: number): number {
+  let iterations = 1000;
+  for (;;) {
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) fixedWork(iterations);
+    const each = ((performance.now() - t0) * 1000) / 200;
+    if (each >= micros * 0.8) return Math.round((iterations * micros) / each);
+    iterations *= 2;
+  }
+}
+function timeControl(iterations: number, count: number): { p50: number; p99: number } {
+  const samples: number[] = new Array(count);
+  let sink = 0;
+  for (let i = 0; i < count; i++) {
+    const [t0, c0] = [performance.now(), process.cpuUsage()];
+    sink += fixedWork(iterations);
+    samples[i] = (performance.now() - t0) * 1000;
+    process.cpuUsage(c0);
+  }
+  if (sink === -1) console.log(sink); // keeps the work from being optimised away
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
+const controls: { p50: number; p99: number }[] = [];
+
 let points = 0;
 let differing = 0;
 let found = 0;
@@ -153,8 +189,11 @@ for (let round = 0; round < ROUNDS; round++) {
       if (others.some((other) => other.lookup(sample[i])?.ref !== cold.refs[i])) differing++;
     }
   }
+  const warmMedian = figures.get('parcelAt')!.warm.at(-1)!.p50;
+  const control = timeControl(iterationsFor(warmMedian), POINTS);
+  controls.push(control);
   const line = [...passes].map(([name, cold]) => `${name} cold p50 ${cold.p50.toFixed(1)} p99 ${cold.p99.toFixed(1)}`).join('; ');
-  console.log(`round ${round + 1}: ${line} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
+  console.log(`round ${round + 1}: ${line}; fixed work p50 ${control.p50.toFixed(1)} p99 ${control.p99.toFixed(1)} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
 }
 const span = (values: number[], digits = 1) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 for (const [name, { cold, warm, tails }] of figures) {
@@ -165,4 +204,5 @@ for (const [name, { cold, warm, tails }] of figures) {
       + `read() ${span(passes.map((p) => p.reads), 2)} and page faults ${span(passes.map((p) => p.faults), 2)} a lookup, CPU / wall ${span(passes.map((p) => p.cpuShare), 2)}`);
   }
 }
+console.log(`fixed work the size of a warm parcelAt, timed alike: p50 ${span(controls.map((c) => c.p50))} µs, p99 ${span(controls.map((c) => c.p99))} µs (p99 / p50 ${span(controls.map((c) => c.p99 / c.p50), 2)}): the machine's own tail`);
 console.log(`${points} points, ${found} in a parcel; answers differing between variants: ${differing}`);
