@@ -143,5 +143,30 @@ export function withoutEmptyFields<T extends object>(record: T): T {
   return kept;
 }
 
+/** The answer fields `availableFields` reports on from the body itself. */
+type FieldsOfTheBody = Partial<Pick<Parcel, 'uso' | 'clase' | 'anioConstruccion' | 'superficieConstruida' | 'direccion'>>;
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * `availableFields` of an answer (spec: Parcel): a field is available when the body carries it;
+ * the participation coefficient and the address search are facts of the answer's kind and
+ * country, given by the caller. Key order as the spec lists them (answers and their ETags stay
+ * byte for byte).
+ */
+export function availableFieldsOf(
+  fields: FieldsOfTheBody, facts: { coefParticipacion: boolean; busquedaDireccion: boolean },
+): AvailableFields {
+  return {
+    uso: present(fields.uso),
+    clase: present(fields.clase),
+    anioConstruccion: present(fields.anioConstruccion),
+    superficieConstruida: present(fields.superficieConstruida),
+    coefParticipacion: facts.coefParticipacion,
+    direccion: present(fields.direccion),
+    busquedaDireccion: facts.busquedaDireccion,
+  };
+}
+
 /** Urban or rustic land, as a country's cadastre classes it (Spain: `clase` Urbano/Rústico). */
 export type LandClass = 'urban' | 'rustic';

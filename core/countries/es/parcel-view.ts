@@ -2,7 +2,7 @@ import { claseOfReference } from './reference.js';
 import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
 import {
-  mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit,
+  availableFieldsOf, mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit,
 } from '../../model/index.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 
@@ -12,7 +12,6 @@ import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js
  * download carries none of them, a live Consulta_DNPRC does.
  */
 
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 const positive = (value: number | undefined) => (value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined);
 
 /** The point of a parcel: the stored centroid, or the polygon's when a record lacks it. */
@@ -52,15 +51,7 @@ export function fincaParcel(parcel: StoredParcel, finca: StoredFinca | undefined
     refCatastral: parcel.ref,
     ...fields,
     ...basis(parcel, dataSource),
-    availableFields: {
-      uso: present(fields.uso),
-      clase: present(fields.clase),
-      anioConstruccion: present(fields.anioConstruccion),
-      superficieConstruida: present(fields.superficieConstruida),
-      coefParticipacion: false,
-      direccion: present(fields.direccion),
-      busquedaDireccion: true,
-    },
+    availableFields: availableFieldsOf(fields, { coefParticipacion: false, busquedaDireccion: true }),
   };
 }
 
@@ -91,15 +82,7 @@ export function unitParcel(
     puerta: unit.puerta,
     ...basis(parcel, dataSource),
     dataDate: unit.dataDate,
-    availableFields: {
-      uso: present(fields.uso),
-      clase: present(fields.clase),
-      anioConstruccion: present(fields.anioConstruccion),
-      superficieConstruida: present(fields.superficieConstruida),
-      coefParticipacion: true,
-      direccion: present(fields.direccion),
-      busquedaDireccion: true,
-    },
+    availableFields: availableFieldsOf(fields, { coefParticipacion: true, busquedaDireccion: true }),
   };
 }
 

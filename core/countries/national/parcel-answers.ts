@@ -1,6 +1,6 @@
 import { outerRing, largestPolygon } from '../../geo/polygon.js';
 import {
-  mapsUrl, withoutEmptyFields, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
+  availableFieldsOf, mapsUrl, withoutEmptyFields, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
 } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 
@@ -9,8 +9,6 @@ import type { StoredParcel } from '../../store/types.js';
  * have their own views in es/parcel-view.ts). Outside ES "the body carries only the fields that
  * country supplies": empty fields are left out and `availableFields` says which are there.
  */
-
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 export interface AnswerFacts {
   dataSource: DataSource;
@@ -40,15 +38,7 @@ export function nationalParcel(parcel: StoredParcel, facts: AnswerFacts): Parcel
     mapsUrl: mapsUrl(latitud, longitud),
     superficieParcela: parcel.areaM2,
     poligono: outerRing(parcel.geometry),
-    availableFields: {
-      uso: present(fields.uso),
-      clase: present(fields.clase),
-      anioConstruccion: present(fields.anioConstruccion),
-      superficieConstruida: present(fields.superficieConstruida),
-      coefParticipacion: false,
-      direccion: present(fields.direccion),
-      busquedaDireccion: facts.addressSearch,
-    },
+    availableFields: availableFieldsOf(fields, { coefParticipacion: false, busquedaDireccion: facts.addressSearch }),
     dataSource: facts.dataSource,
     dataDate: parcel.dataDate,
     attribution: facts.attribution,
