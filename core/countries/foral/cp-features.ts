@@ -1,6 +1,6 @@
 import { areaM2, centroid } from '../../geo/polygon.js';
 import { isIsoDay, type CountryCode, type ParcelGeometry } from '../../model/index.js';
-import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -32,10 +32,9 @@ const FIELDS = new Set(['areaValue', 'beginLifespanVersion', 'endLifespanVersion
  * no maintained npm GML reader streams (the Bizkaia municipal files are read the same way).
  */
 class ForalFeatureReader {
-  private readonly surfaces = new GmlSurfaceCollector();
+  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), GEOMETRY);
   private fields: Record<string, string> | null = null;
   private nil = new Set<string>();
-  private geometryDepth = 0;
   private field: string | null = null;
   private text = '';
   readonly sax;
@@ -43,7 +42,7 @@ class ForalFeatureReader {
   constructor(private readonly emit: (feature: ForalFeature) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometryDepth > 1) this.surfaces.addText(text); else if (this.field) this.text += text; },
+      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.field) this.text += text; },
       close: (local) => this.close(local),
     });
   }
@@ -52,15 +51,10 @@ class ForalFeatureReader {
     if (FEATURE.test(local)) {
       this.fields = {};
       this.nil = new Set();
-      this.surfaces.reset();
+      this.geometry.reset();
       return;
     }
-    if (!this.fields) return;
-    if (this.geometryDepth > 0 || GEOMETRY.has(local)) {
-      this.geometryDepth++;
-      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
-      return;
-    }
+    if (!this.fields || this.geometry.open(local, attributes.srsName)) return;
     if (FIELDS.has(local)) {
       this.field = local;
       this.text = '';
@@ -69,12 +63,7 @@ class ForalFeatureReader {
   }
 
   private close(local: string): void {
-    if (!this.fields) return;
-    if (this.geometryDepth > 0) {
-      if (this.geometryDepth > 1) this.surfaces.close(local);
-      this.geometryDepth--;
-      return;
-    }
+    if (!this.fields || this.geometry.close(local)) return;
     if (this.field === local) {
       if (!this.nil.has(local)) this.fields[local] = this.text.trim();
       this.field = null;
@@ -89,7 +78,7 @@ class ForalFeatureReader {
   private finish(fields: Record<string, string>): void {
     const ref = fields.nationalCadastralReference || fields.localId;
     if (!ref) throw new Error('A CadastralParcel without nationalCadastralReference or localId.');
-    const geometry = this.surfaces.geometry();
+    const geometry = this.geometry.surfaces.geometry();
     if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
     const area = Number(fields.areaValue);
     const since = fields.beginLifespanVersion?.slice(0, 10);

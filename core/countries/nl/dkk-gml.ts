@@ -1,5 +1,5 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -27,17 +27,16 @@ const WANTED: Record<string, 'gemeenteNaam' | 'akr' | 'sectie' | 'nummer' | 'gro
 };
 
 class DkkParcelReader {
-  private readonly surfaces = new GmlSurfaceCollector();
+  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['begrenzingPerceel']));
   private values: Partial<Record<(typeof WANTED)[string], string>> | null = null;
   private path: string[] = [];
-  private geometryDepth = 0;
   private text = '';
   readonly sax;
 
   constructor(private readonly emit: (parcel: StoredParcel) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometryDepth > 1) this.surfaces.addText(text); else if (this.values) this.text += text; },
+      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.values) this.text += text; },
       close: (local) => this.close(local),
     });
   }
@@ -46,26 +45,16 @@ class DkkParcelReader {
     if (local === 'Perceel' && !this.values) {
       this.values = {};
       this.path = [];
-      this.surfaces.reset();
+      this.geometry.reset();
       return;
     }
-    if (!this.values) return;
-    if (this.geometryDepth > 0 || local === 'begrenzingPerceel') {
-      this.geometryDepth++;
-      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
-      return;
-    }
+    if (!this.values || this.geometry.open(local, attributes.srsName)) return;
     this.path.push(local);
     this.text = '';
   }
 
   private close(local: string): void {
-    if (!this.values) return;
-    if (this.geometryDepth > 0) {
-      if (this.geometryDepth > 1) this.surfaces.close(local);
-      this.geometryDepth--;
-      return;
-    }
+    if (!this.values || this.geometry.close(local)) return;
     if (local === 'Perceel' && this.path.length === 0) {
       this.finish(this.values);
       this.values = null;
@@ -80,7 +69,7 @@ class DkkParcelReader {
   private finish(values: NonNullable<DkkParcelReader['values']>): void {
     const ref = dutchReference(values.akr ?? '', values.sectie ?? '', values.nummer ?? '');
     if (!ref) throw new Error(`A Perceel without a readable kadastrale aanduiding (${[values.akr, values.sectie, values.nummer].join(' ')}).`);
-    const geometry = this.surfaces.geometry();
+    const geometry = this.geometry.surfaces.geometry();
     if (!geometry) throw new Error(`Parcel ${ref} has no begrenzingPerceel polygon.`);
     const grootte = Number(values.grootte);
     const begin = values.begin?.slice(0, 10);

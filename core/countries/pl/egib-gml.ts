@@ -1,5 +1,5 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
 import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -17,9 +17,8 @@ export function isEgibGml(head: string): boolean {
 }
 
 class EgibParcelReader {
-  private readonly surfaces = new GmlSurfaceCollector();
+  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['geometria']));
   private record: { id?: string; hectares?: number; date?: string } | null = null;
-  private geometryDepth = 0;
   private field: string | null = null;
   private text = '';
   readonly sax;
@@ -27,7 +26,7 @@ class EgibParcelReader {
   constructor(private readonly emit: (parcel: StoredParcel) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometryDepth > 1) this.surfaces.addText(text); else if (this.field) this.text += text; },
+      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.field) this.text += text; },
       close: (local) => this.close(local),
     });
   }
@@ -35,15 +34,10 @@ class EgibParcelReader {
   private open(local: string, attributes: Record<string, string>): void {
     if (local === 'EGB_DzialkaEwidencyjna') {
       this.record = {};
-      this.surfaces.reset();
+      this.geometry.reset();
       return;
     }
-    if (!this.record) return;
-    if (this.geometryDepth > 0 || local === 'geometria') {
-      this.geometryDepth++;
-      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
-      return;
-    }
+    if (!this.record || this.geometry.open(local, attributes.srsName)) return;
     if (local === 'idDzialki' || local === 'powierzchniaEwidencyjna' || local === 'startWersjaObiekt') {
       if (local === 'powierzchniaEwidencyjna' && attributes.uom && attributes.uom !== 'ha') {
         throw new Error(`Parcel area in '${attributes.uom}', expected hectares (uom="ha").`);
@@ -54,12 +48,7 @@ class EgibParcelReader {
   }
 
   private close(local: string): void {
-    if (!this.record) return;
-    if (this.geometryDepth > 0) {
-      if (this.geometryDepth > 1) this.surfaces.close(local);
-      this.geometryDepth--;
-      return;
-    }
+    if (!this.record || this.geometry.close(local)) return;
     if (this.field === local) {
       const value = this.text.trim();
       if (local === 'idDzialki') this.record.id = value;
@@ -78,7 +67,7 @@ class EgibParcelReader {
     const record = this.record!;
     const ref = parsePolishReference(record.id ?? '');
     if (!ref) throw new Error(`A parcel whose idDzialki ${JSON.stringify(record.id ?? '')} is not a Polish parcel id.`);
-    const geometry = this.surfaces.geometry();
+    const geometry = this.geometry.surfaces.geometry();
     if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
     const hectares = record.hectares;
     this.emit({

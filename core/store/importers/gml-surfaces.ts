@@ -119,6 +119,43 @@ export class SourceSurfaceCollector {
   }
 }
 
+/**
+ * A feature's geometry property (INSPIRE `cp:geometry`, EGiB `egb:geometria`, DKK
+ * `begrenzingPerceel`, …) as its SAX events arrive: the property element and everything inside it
+ * are taken here, and what it holds, the GML geometry, goes to the surface collector. The depth
+ * counting every GML feature reader of the project needs, in one place.
+ */
+export class GeometryProperty<Collector extends SourceSurfaceCollector = SourceSurfaceCollector> {
+  private depth = 0;
+
+  constructor(readonly surfaces: Collector, private readonly properties: ReadonlySet<string>) {}
+
+  /** A new feature: no geometry read yet. */
+  reset(): void {
+    this.depth = 0;
+    this.surfaces.reset();
+  }
+
+  /** Takes the element when it is the property or inside it; false: an element of the feature's own. */
+  open(local: string, srsName: string | undefined): boolean {
+    if (this.depth === 0 && !this.properties.has(local)) return false;
+    if (++this.depth > 1) this.surfaces.open(local, srsName);
+    return true;
+  }
+
+  /** Takes the closing tag when it is inside the property or closes it. */
+  close(local: string): boolean {
+    if (this.depth === 0) return false;
+    if (this.depth-- > 1) this.surfaces.close(local);
+    return true;
+  }
+
+  /** Inside the geometry, where text is coordinates. */
+  get inside(): boolean {
+    return this.depth > 1;
+  }
+}
+
 export const RING_TOO_SHORT = 'A ring needs at least three distinct points.';
 
 /** Points of the ring once repeated points are dropped and the ring closed (what wgs84Ring keeps). */

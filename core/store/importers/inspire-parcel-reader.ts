@@ -6,7 +6,7 @@ import type { CountryCode } from '../../model/index.js';
 // what parsing needs (the index would bring TypeBox and every schema to its start-up).
 import { isIsoDay, todayIso } from '../../model/iso-day.js';
 import type { RecordSource } from '../types.js';
-import { SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
+import { GeometryProperty, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 import type { SaxHandlers } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
 import { XmlScanner } from './xml-scanner.js';
@@ -54,9 +54,8 @@ const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
  * Each `CadastralParcel` becomes a ParsedParcel: its outline still in the file's CRS.
  */
 export class CadastralParcelReader implements SaxHandlers {
-  private readonly surfaces = new SourceSurfaceCollector();
+  private readonly geometry = new GeometryProperty(new SourceSurfaceCollector(), GEOMETRY_ELEMENTS);
   private record: { areaM2?: number; dataDate?: string } & InspireParcelIds | null = null;
-  private geometryDepth = 0;
   private field: (typeof FIELD_OF)[string] | null = null;
   private value = '';
 
@@ -65,15 +64,10 @@ export class CadastralParcelReader implements SaxHandlers {
   open(local: string, attributes: Record<string, string>): void {
     if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
       this.record = { gmlId: attributes['gml:id'] };
-      this.surfaces.reset();
+      this.geometry.reset();
       return;
     }
-    if (!this.record) return;
-    if (this.geometryDepth > 0 || GEOMETRY_ELEMENTS.has(local)) {
-      this.geometryDepth++;
-      if (this.geometryDepth > 1) this.surfaces.open(local, attributes.srsName);
-      return;
-    }
+    if (!this.record || this.geometry.open(local, attributes.srsName)) return;
     const field = FIELD_OF[local];
     if (field) {
       this.field = field;
@@ -83,21 +77,16 @@ export class CadastralParcelReader implements SaxHandlers {
 
   /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
   wantsText(): boolean {
-    return this.geometryDepth > 1 ? this.surfaces.wantsText() : this.field !== null;
+    return this.geometry.inside ? this.geometry.surfaces.wantsText() : this.field !== null;
   }
 
   text(text: string): void {
-    if (this.geometryDepth > 1) this.surfaces.addText(text);
+    if (this.geometry.inside) this.geometry.surfaces.addText(text);
     else if (this.field) this.value += text;
   }
 
   close(local: string): void {
-    if (!this.record) return;
-    if (this.geometryDepth > 0) {
-      if (this.geometryDepth > 1) this.surfaces.close(local);
-      this.geometryDepth--;
-      return;
-    }
+    if (!this.record || this.geometry.close(local)) return;
     if (this.field && this.field === FIELD_OF[local]) {
       const value = this.value.trim();
       if (this.field === 'areaValue') this.record.areaM2 = Number(value);
@@ -117,7 +106,7 @@ export class CadastralParcelReader implements SaxHandlers {
     const ref = this.options.reference
       ? this.options.reference(record)
       : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
-    const polygons = this.surfaces.sourcePolygons();
+    const polygons = this.geometry.surfaces.sourcePolygons();
     if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
     if (polygons.length === 0) throw new Error(`Parcel ${ref} has no polygon geometry.`);
     this.emit({
