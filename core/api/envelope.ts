@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isServiceError, type ErrorCode } from '../model/index.js';
+import { JSON_BODY_NEEDED, schemaRefusal } from './validation-message.js';
 
 export interface ErrorBody {
   success: false;
@@ -56,8 +57,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error.validation || (error.code && CLIENT_ERROR_CODES.has(error.code))
     || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
     const message = error.validation
-      ? `Invalid request: ${error.message}`
-      : `Invalid request: ${error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing')}`;
+      ? `Invalid request: ${schemaRefusal(error.validation, error.validationContext) ?? error.message}`
+      : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? `Invalid request: ${JSON_BODY_NEEDED}`
+        : `Invalid request: ${error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing')}`;
     reply.status(400).send(errorBody('VALIDATION_ERROR', message));
     return;
   }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+
+let api: TestApi;
+beforeAll(async () => { api = await startTestApi(); });
+afterAll(async () => { await api?.close(); });
+
+const refusal = async (request: Parameters<TestApi['app']['inject']>[0]) => {
+  const response = await api.app.inject(request);
+  expect(response.statusCode).toBe(400);
+  const body = response.json();
+  expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  return body.error as string;
+};
+
+/** Route-schema refusals a script's author can act on: the parameter, what it must be, said once. */
+describe('schema refusals in plain words', () => {
+  it('names the allowed values of an unknown batch result format, each once', async () => {
+    const error = await refusal({ method: 'GET', url: '/api/batch/00000000-0000-0000-0000-000000000000/result.xlsx' });
+    expect(error).toBe("Invalid request: Path parameter 'format' must be one of csv, geojson, gpkg, kml.");
+  });
+
+  it('names the allowed overlay kinds', async () => {
+    const error = await refusal({ method: 'GET', url: '/api/overlays/floods?bbox=-5,40,-4,41' });
+    expect(error).toMatch(/^Invalid request: Path parameter 'kind' must be one of [a-z-]+(, [a-z-]+)+\.$/);
+    expect(error).not.toMatch(/constant|anyOf/);
+  });
+
+  it('says a query parameter was given twice', async () => {
+    const error = await refusal({ method: 'GET', url: '/api/catastro/000700100UL74F?country=ES&country=FR' });
+    expect(error).toBe("Invalid request: Parameter 'country' must be given once.");
+  });
+
+  it.each([
+    ['text/plain', '{"latitude":41.06,"longitude":-4.46}'],
+    ['application/x-www-form-urlencoded', 'latitude=41.06&longitude=-4.46'],
+    ['application/json', '[41.06, -4.46]'],
+  ])('asks for a JSON object body when the body is %s %s', async (contentType, payload) => {
+    const error = await refusal({ method: 'POST', url: '/api/search/coordinates', headers: { 'content-type': contentType }, payload });
+    expect(error).toBe('Invalid request: the body must be a JSON object sent with Content-Type: application/json.');
+  });
+
+  it('names a required body field that is missing', async () => {
+    const error = await refusal({ method: 'POST', url: '/api/batch/preview', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(error).toBe("Invalid request: Field 'csv' is required.");
+  });
+
+  it('names the parameter of a size refusal without the schema path', async () => {
+    const error = await refusal({ method: 'GET', url: `/api/catastro/000700100UL74F?country=${'X'.repeat(9)}` });
+    expect(error).toBe("Invalid request: Parameter 'country' must NOT have more than 8 characters.");
+  });
+});
