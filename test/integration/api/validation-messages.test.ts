@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 
@@ -5,7 +6,7 @@ let api: TestApi;
 beforeAll(async () => { api = await startTestApi(); });
 afterAll(async () => { await api?.close(); });
 
-const refusal = async (request: Parameters<TestApi['app']['inject']>[0]) => {
+const refusal = async (request: InjectOptions) => {
   const response = await api.app.inject(request);
   expect(response.statusCode).toBe(400);
   const body = response.json();
