@@ -40,7 +40,8 @@ function coordinate(value: unknown, name: 'latitude' | 'longitude', schema: type
   if (value === undefined || value === null || value === '') {
     throw validationError(`Field '${name}' is required (WGS84 decimal degrees).`);
   }
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
+  // Infinity (JSON `1e309`) falls to the range check below, which names it; JSON.stringify would say `null`.
+  if (typeof value !== 'number' || Number.isNaN(value)) {
     throw validationError(`Field '${name}' must be a number in WGS84 decimal degrees, got ${JSON.stringify(value)?.slice(0, 40)}.`);
   }
   return checkInput(schema, value, () => `Field '${name}' must be between ${schema.minimum} and ${schema.maximum}, got ${value}.`);

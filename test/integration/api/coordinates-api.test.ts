@@ -47,6 +47,17 @@ describe('POST /api/search/coordinates', () => {
   });
 
   it.each([
+    ['1e309', 'latitude', 'Infinity'],
+    ['-1e309', 'longitude', '-Infinity'],
+  ])('names a coordinate of %s (beyond a double) as out of range, not as null', async (literal, field, shown) => {
+    const payload = field === 'latitude' ? `{"latitude":${literal},"longitude":-4.46}` : `{"latitude":41.06,"longitude":${literal}}`;
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(response.json().error).toMatch(new RegExp(`^Field '${field}' must be between -\\d+ and \\d+, got ${shown}\\.$`));
+  });
+
+  it.each([
     ['malformed JSON', '{"latitude": 41.06,', 'application/json'],
     ['an empty body', '', 'application/json'],
     ['a non-JSON media type', 'latitude=41&longitude=-4', 'application/x-www-form-urlencoded'],
