@@ -259,9 +259,15 @@ export class CatastroService {
     if (!isFeatureFormat(format)) throw validationError(`Export format must be one of ${FEATURE_FORMATS.join(', ')}.`);
     const refs = requireReferenceList(refcats, MAX_SELECTION);
     const parcels: Parcel[] = [];
+    // The list drops repeats as typed; two spellings of one parcel (`…ul74f`, `0007001 00UL74F`)
+    // are one only once the adapter has normalised them, so the file holds (and charges) each parcel once.
+    const kept = new Set<string>();
     for (const ref of refs) {
       try {
-        parcels.push(await this.parcel(ref, country, signal));
+        const parcel = await this.parcel(ref, country, signal);
+        const key = `${parcel.pais}:${parcel.refCatastral}`;
+        if (!kept.has(key)) parcels.push(parcel);
+        kept.add(key);
       } catch (error) {
         if (isServiceError(error) && refs.length > 1) throw new ServiceError(error.code, `${ref}: ${error.message}`, error.data);
         throw error;

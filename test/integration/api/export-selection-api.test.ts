@@ -43,6 +43,16 @@ describe('GET /api/export/geojson and /api/export/gpkg (one parcel or a selectio
     expect(collection.features[1].properties).toMatchObject({ pais: 'ES', dataSource: expect.any(String), attribution: expect.stringContaining('Catastro') });
   });
 
+  it('holds and charges a parcel once when the selection spells it twice (case, spaces)', async () => {
+    const before = Number((await get('/api/catastro/BAD')).headers['x-quota-remaining']);
+    const spaced = `${SAMPLE_B.slice(0, 7)}%20${SAMPLE_B.slice(7)}`;
+    const response = await get(`/api/export/geojson?refcat=${SAMPLE_B},${SAMPLE_B.toLowerCase()},${spaced},${SAMPLE_A}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral)).toEqual([SAMPLE_B, SAMPLE_A]);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="parcels-2.geojson"');
+    expect(Number(response.headers['x-quota-remaining'])).toBe(before - 2);
+  });
+
   it('GeoPackage of a selection opens in GDAL as one EPSG:4326 polygon layer with the parcels', async () => {
     const response = await get(`/api/export/gpkg?refcat=${SAMPLE_A},${SAMPLE_B}`);
     expect(response.statusCode).toBe(200);
