@@ -29,6 +29,8 @@ interface BatchMeta {
   startedAt: string;
   finishedAt?: string;
   state: BatchState['state'];
+  /** Who started it over the HTTP API (batchOwnerOf); none for the app's own user. */
+  owner?: string;
 }
 
 function emptyCounts(total: number): BatchCounts {
@@ -45,6 +47,11 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  * settings, the journal of answers), so a batch cut short by closing the app is listed as
  * interrupted at the next start and resumes where it stopped. One batch runs at a time per
  * process; live sources are paced by the upstream client.
+ *
+ * `owner`: on a served API several clients share one installation; a batch holds its client's
+ * own list (their references, addresses), so each caller sees and fetches only the batches it
+ * started, and another's answers 404 like one that does not exist. No owner (the app's own
+ * user, `--auth off`) sees every batch.
  */
 export class BatchJobs {
   private readonly running = new Map<string, { controller: AbortController; counts: BatchCounts; problems: BatchRowResult[] }>();
@@ -64,7 +71,7 @@ export class BatchJobs {
     return preview;
   }
 
-  start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }): BatchState {
+  start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): BatchState {
     const preview = this.preview(input.csv, input.columns);
     if (!preview.columns) throw validationError(preview.problem ?? 'Name the reference column, or the latitude and longitude columns.');
     const id = randomUUID();
@@ -72,14 +79,14 @@ export class BatchJobs {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, INPUT), input.csv as string);
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : 'batch.csv';
-    const meta: BatchMeta = { id, name, columns: preview.columns, country: input.country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running' };
+    const meta: BatchMeta = { id, name, columns: preview.columns, country: input.country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner };
     this.writeMeta(meta);
     this.run(meta);
     return this.state(id);
   }
 
-  resume(id: unknown): BatchState {
-    const meta = this.readMeta(id);
+  resume(id: unknown, owner?: string): BatchState {
+    const meta = this.readMeta(id, owner);
     if (this.running.has(meta.id)) return this.state(meta.id);
     if (meta.state === 'done') return this.state(meta.id);
     meta.state = 'running';
@@ -89,14 +96,14 @@ export class BatchJobs {
     return this.state(meta.id);
   }
 
-  cancel(id: unknown): BatchState {
-    const meta = this.readMeta(id);
+  cancel(id: unknown, owner?: string): BatchState {
+    const meta = this.readMeta(id, owner);
     this.running.get(meta.id)?.controller.abort();
     return this.state(meta.id);
   }
 
-  state(id: unknown): BatchState {
-    const meta = this.readMeta(id);
+  state(id: unknown, owner?: string): BatchState {
+    const meta = this.readMeta(id, owner);
     const live = this.running.get(meta.id);
     if (live) {
       return { id: meta.id, name: meta.name, state: 'running', columns: meta.columns, counts: { ...live.counts }, problems: problemsOf(live.problems), startedAt: meta.startedAt };
@@ -112,16 +119,17 @@ export class BatchJobs {
     return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems: problemsOf(results), startedAt: meta.startedAt, finishedAt: meta.finishedAt };
   }
 
-  list(): BatchState[] {
+  list(owner?: string): BatchState[] {
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir).filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))
+      .filter((id) => owner === undefined || this.readMeta(id).owner === owner)
       .map((id) => this.state(id))
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
   /** The answers so far as a file: every row in CSV/GeoJSON/GeoPackage, the parcels found in KML. */
-  result(id: unknown, format: FeatureFormat): { bytes: Buffer; fileName: string; found: number } {
-    const meta = this.readMeta(id);
+  result(id: unknown, format: FeatureFormat, owner?: string): { bytes: Buffer; fileName: string; found: number } {
+    const meta = this.readMeta(id, owner);
     const results = this.results(meta);
     const header = readCsv(readFileSync(path.join(this.dir, meta.id, INPUT), 'utf8')).header;
     const base = path.basename(meta.name, path.extname(meta.name)).replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'batch';
@@ -166,11 +174,13 @@ export class BatchJobs {
     return existsSync(file) ? BatchJournal.readAll(file) : [];
   }
 
-  private readMeta(id: unknown): BatchMeta {
+  private readMeta(id: unknown, owner?: string): BatchMeta {
     if (typeof id !== 'string' || !ID.test(id)) throw validationError('A batch id is the one its start answered.');
     const file = path.join(this.dir, id, META);
     if (!existsSync(file)) throw notFound(`No batch ${id}.`);
-    return JSON.parse(readFileSync(file, 'utf8')) as BatchMeta;
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as BatchMeta;
+    if (owner !== undefined && meta.owner !== owner) throw notFound(`No batch ${id}.`);
+    return meta;
   }
 
   private writeMeta(meta: BatchMeta): void {

@@ -4,6 +4,7 @@ import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-s
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
 import { MIME_OF_FORMAT } from '../../export/write-table.js';
 import type { CatastroService } from '../../service.js';
+import type { ApiCaller } from '../plugins/caller.js';
 
 const BatchBody = Type.Object({
   csv: Type.String({ description: CsvText.description }),
@@ -16,6 +17,13 @@ const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 type BatchParamsT = Static<typeof BatchParams>;
 const ResultParams = Type.Object({ id: Type.String({ maxLength: 64 }), format: Type.Union(FEATURE_FORMATS.map((f) => Type.Literal(f))) });
 type ResultParamsT = Static<typeof ResultParams>;
+
+/** Whose batches a caller sees: a key's own, an address's own (free tier); the local user all of them. */
+export function batchOwnerOf(caller: ApiCaller): string | undefined {
+  if (caller.kind === 'key') return `key:${caller.key.id}`;
+  if (caller.kind === 'ip') return `ip:${caller.ip}`;
+  return undefined;
+}
 
 /**
  * Batch lookups (beyond the spec's list): a CSV of references or coordinates answered in the
@@ -37,29 +45,30 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
     bodyLimit, schema: { tags: ['Batch'], summary: 'Start a batch lookup of every row of a CSV', body: BatchBody },
   }, async (request, reply) => {
     reply.quotaCost = 0;
-    const state = service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country });
+    const state = service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country }, batchOwnerOf(request.apiCaller));
     return reply.status(202).send({ success: true, data: state });
   });
 
-  app.get('/api/batch', { schema: { tags: ['Batch'], summary: 'Batches of this installation, newest first (interrupted ones resumable)' } }, async (_request, reply) => {
+  app.get('/api/batch', { schema: { tags: ['Batch'], summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)' } }, async (request, reply) => {
     reply.quotaCost = 0;
-    return { success: true, data: service.batches.list() };
+    return { success: true, data: service.batches.list(batchOwnerOf(request.apiCaller)) };
   });
 
   app.get<{ Params: BatchParamsT }>('/api/batch/:id', { schema: { tags: ['Batch'], summary: 'Progress and problems of a batch', params: BatchParams } }, async (request, reply) => {
     reply.quotaCost = 0;
-    return { success: true, data: service.batches.state(request.params.id) };
+    return { success: true, data: service.batches.state(request.params.id, batchOwnerOf(request.apiCaller)) };
   });
 
   for (const action of ['resume', 'cancel'] as const) {
     app.post<{ Params: BatchParamsT }>(`/api/batch/:id/${action}`, { schema: { tags: ['Batch'], summary: action === 'resume' ? 'Resume an interrupted batch' : 'Stop a running batch (resumable)', params: BatchParams } }, async (request, reply) => {
       reply.quotaCost = 0;
-      return { success: true, data: action === 'resume' ? service.batches.resume(request.params.id) : service.batches.cancel(request.params.id) };
+      const owner = batchOwnerOf(request.apiCaller);
+      return { success: true, data: action === 'resume' ? service.batches.resume(request.params.id, owner) : service.batches.cancel(request.params.id, owner) };
     });
   }
 
   app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML', params: ResultParams } }, async (request, reply) => {
-    const file = service.batches.result(request.params.id, request.params.format as FeatureFormat);
+    const file = service.batches.result(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
     reply.quotaCost = file.found;
     return reply.type(MIME_OF_FORMAT[request.params.format as FeatureFormat]).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
   });

@@ -72,6 +72,29 @@ describe('/api/batch', () => {
     expect((await call('GET', '/api/batch/..%2F..%2Fetc')).statusCode).toBe(400);
     expect((await call('POST', '/api/batch', { nope: 1 })).statusCode).toBe(400);
   });
+
+  it("keeps a key's batch to that key: another key neither lists, reads, steers nor downloads it (404, as if absent)", async () => {
+    const out: string[] = [];
+    await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+    const other = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+    const asOther = (method: 'GET' | 'POST', url: string) => api.app.inject({ method, url, headers: { 'x-api-key': other } });
+
+    const started = await call('POST', '/api/batch', { csv: CSV, name: 'clients.csv' });
+    expect(started.statusCode).toBe(202);
+    const { id } = await until(started.json().data.id, (s) => s.state === 'done');
+
+    expect((await asOther('GET', '/api/batch')).json().data.map((b: BatchState) => b.id)).not.toContain(id);
+    for (const [method, url] of [['GET', `/api/batch/${id}`], ['GET', `/api/batch/${id}/result.csv`], ['POST', `/api/batch/${id}/resume`], ['POST', `/api/batch/${id}/cancel`]] as const) {
+      const response = await asOther(method, url);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ success: false, error: `No batch ${id}.`, code: 'NOT_FOUND' });
+    }
+    // Its own key still has it all.
+    expect((await call('GET', '/api/batch')).json().data.map((b: BatchState) => b.id)).toContain(id);
+    expect((await call('GET', `/api/batch/${id}/result.csv`)).statusCode).toBe(200);
+    // The app's own user (no key: the facade without an owner) sees every batch.
+    expect(api.service.batches.list().map((b) => b.id)).toContain(id);
+  });
 });
 
 describe('BatchJobs after the app closed mid-batch', () => {
