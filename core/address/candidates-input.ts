@@ -43,6 +43,14 @@ function optionalInteger(value: unknown, name: string, schema: typeof AddressLim
  * (SE, HR, PV, NA, or one whose adapter is not installed) answers 422 with
  * `data.supportedCountries`. Reading the address itself is the country adapter's work.
  */
+/** Why a code of the spec's list is refused, where the answer is not "not installed here". */
+const WHY_UNCOVERED: Partial<Record<CountryCode, string>> = {
+  SE: ' (no parcels at urban addresses)',
+  // Spec coverage table: foral addresses are searched "with country=ES"; the candidates carry pais PV or NA.
+  PV: ' as a country code: Basque Country addresses are searched with country=ES (their candidates carry pais PV)',
+  NA: ' as a country code: Navarre addresses are searched with country=ES (their candidates carry pais NA)',
+};
+
 export function readAddressQuery(input: AddressCandidatesInput, supportedCountries: readonly CountryCode[]): AddressQuery {
   const code = optionalCountry(input.country) ?? 'ES';
   const uncovered = (why = '') => noCoverage(`Address search does not cover ${code}${why}.`, { supportedCountries: [...supportedCountries] });
@@ -58,7 +66,7 @@ export function readAddressQuery(input: AddressCandidatesInput, supportedCountri
   // Countries without a postcode format of their own (SE, HR, PV, NA) are refused just below.
   const postcode = rawPostcode === undefined || !POSTCODE_FORMATS[country] ? rawPostcode : requirePostcode(country, rawPostcode);
   const limit = optionalInteger(input.limit, 'limit', AddressLimit) ?? ADDRESS_LIMIT_DEFAULT;
-  if (!supportedCountries.includes(country)) throw uncovered(country === 'SE' ? ' (no parcels at urban addresses)' : ' in this installation');
+  if (!supportedCountries.includes(country)) throw uncovered(WHY_UNCOVERED[country] ?? ' in this installation');
   return {
     country, limit,
     ...(q !== undefined && { q }),

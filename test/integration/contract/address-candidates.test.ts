@@ -177,6 +177,12 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     expect(t.ledger.peek(t.keyId).used).toBe(before);
   });
 
+  it.each([['PV', 'Basque Country'], ['NA', 'Navarre']])('country=%s answers 422 telling to search %s addresses with country=ES', async (country, name) => {
+    const res = await get({ q: 'Calle Mayor 1, Pamplona', country });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe(`Address search does not cover ${country} as a country code: ${name} addresses are searched with country=ES (their candidates carry pais ${country}).`);
+  });
+
   it('street alone (structured address) works without q', async () => {
     const res = await get({ street: 'Avenida Fuenlabrada', number: '6', municipality: 'Humanes de Madrid' });
     expect(res.statusCode).toBe(200);
