@@ -19,6 +19,18 @@ export function checkInput<T extends TSchema>(schema: T, value: unknown, message
   throw validationError(message());
 }
 
+/**
+ * A refused value as an error message quotes it, cut to `max` characters. Never throws: a JSON
+ * body may nest 30,000 arrays deep within the body limit, which overflows JSON.stringify's stack.
+ */
+export function quotedValue(value: unknown, max = 40): string {
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, max);
+  } catch {
+    return Array.isArray(value) ? 'a nested array' : `a nested ${typeof value}`;
+  }
+}
+
 /** A cadastral reference of any country as typed, trimmed (each adapter normalises it further, once). */
 export function requireReference(value: unknown, name = 'refcat'): string {
   if (typeof value !== 'string' || value.trim() === '') {
@@ -42,7 +54,7 @@ function coordinate(value: unknown, name: 'latitude' | 'longitude', schema: type
   }
   // Infinity (JSON `1e309`) falls to the range check below, which names it; JSON.stringify would say `null`.
   if (typeof value !== 'number' || Number.isNaN(value)) {
-    throw validationError(`Field '${name}' must be a number in WGS84 decimal degrees, got ${JSON.stringify(value)?.slice(0, 40)}.`);
+    throw validationError(`Field '${name}' must be a number in WGS84 decimal degrees, got ${quotedValue(value)}.`);
   }
   return checkInput(schema, value, () => `Field '${name}' must be between ${schema.minimum} and ${schema.maximum}, got ${value}.`);
 }

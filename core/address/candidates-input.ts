@@ -1,4 +1,4 @@
-import { checkInput, optionalCountry } from '../input.js';
+import { checkInput, optionalCountry, quotedValue } from '../input.js';
 import { ADDRESS_LIMIT_DEFAULT, AddressLimit, AddressText, Direccion, HouseNumber, MunicipalityText } from '../model/input-schemas.js';
 import { isCountryCode, noCoverage, validationError, type AddressQuery, type CountryCode } from '../model/index.js';
 import { POSTCODE_FORMATS, requirePostcode } from './postcode.js';
@@ -33,7 +33,7 @@ function optionalInteger(value: unknown, name: string, schema: typeof AddressLim
   if (value === undefined || value === null || value === '') return undefined;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  return checkInput(schema, number, () => `Parameter '${name}' must be an integer from ${schema.minimum} to ${schema.maximum}, got ${JSON.stringify(value)?.slice(0, 20)}.`);
+  return checkInput(schema, number, () => `Parameter '${name}' must be an integer from ${schema.minimum} to ${schema.maximum}, got ${quotedValue(value, 20)}.`);
 }
 
 /**

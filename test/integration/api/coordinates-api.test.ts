@@ -57,6 +57,14 @@ describe('POST /api/search/coordinates', () => {
     expect(response.json().error).toMatch(new RegExp(`^Field '${field}' must be between -\\d+ and \\d+, got ${shown}\\.$`));
   });
 
+  it.each(['latitude', 'longitude', 'country'])('answers 400, not 500, for a %s nested 30,000 arrays deep (within the body limit)', async (field) => {
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    const fields = { latitude: '41.06', longitude: '-4.46', country: '"ES"', [field]: deep };
+    const response = await post(`{${Object.entries(fields).map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it.each([
     ['malformed JSON', '{"latitude": 41.06,', 'application/json'],
     ['an empty body', '', 'application/json'],
