@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
+import { optionalCountry } from '../input.js';
 import {
   isServiceError, notFound, validationError,
   type BatchColumns, type BatchCounts, type BatchPreview, type BatchRowResult, type BatchState, type FeatureFormat,
@@ -74,12 +75,14 @@ export class BatchJobs {
   start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): BatchState {
     const preview = this.preview(input.csv, input.columns);
     if (!preview.columns) throw validationError(preview.problem ?? 'Name the reference column, or the latitude and longitude columns.');
+    // Checked once here: a bad default country would otherwise fail every row after a 202.
+    const country = optionalCountry(input.country);
     const id = randomUUID();
     const folder = path.join(this.dir, id);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, INPUT), input.csv as string);
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : 'batch.csv';
-    const meta: BatchMeta = { id, name, columns: preview.columns, country: input.country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner };
+    const meta: BatchMeta = { id, name, columns: preview.columns, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner };
     this.writeMeta(meta);
     this.run(meta);
     return this.state(id);

@@ -73,6 +73,14 @@ describe('/api/batch', () => {
     expect((await call('POST', '/api/batch', { nope: 1 })).statusCode).toBe(400);
   });
 
+  it('refuses a default country that is not a country code at the start (400), before any row is tried', async () => {
+    const before = (await call('GET', '/api/batch')).json().data.length;
+    const response = await call('POST', '/api/batch', { csv: CSV, country: '1!' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, code: 'VALIDATION_ERROR', error: "Parameter 'country' must be a two-letter country code such as ES, PV or NA." });
+    expect((await call('GET', '/api/batch')).json().data).toHaveLength(before);
+  });
+
   it("keeps a key's batch to that key: another key neither lists, reads, steers nor downloads it (404, as if absent)", async () => {
     const out: string[] = [];
     await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
