@@ -60,7 +60,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       ? `Invalid request: ${schemaRefusal(error.validation, error.validationContext) ?? error.message}`
       : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
         ? `Invalid request: ${JSON_BODY_NEEDED}`
-        : `Invalid request: ${error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing')}`;
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `Invalid request: the body is larger than the ${request.routeOptions.bodyLimit ?? 'allowed'} bytes this endpoint takes.`
+          : `Invalid request: ${error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing')}`;
     reply.status(400).send(errorBody('VALIDATION_ERROR', message));
     return;
   }

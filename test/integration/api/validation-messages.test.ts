@@ -41,6 +41,12 @@ describe('schema refusals in plain words', () => {
     expect(error).toBe('Invalid request: the body must be a JSON object sent with Content-Type: application/json.');
   });
 
+  it('says how large a body the endpoint takes', async () => {
+    const payload = JSON.stringify({ latitude: 41.06, longitude: -4.46, padding: 'x'.repeat(70_000) });
+    const error = await refusal({ method: 'POST', url: '/api/search/coordinates', headers: { 'content-type': 'application/json' }, payload });
+    expect(error).toBe('Invalid request: the body is larger than the 65536 bytes this endpoint takes.');
+  });
+
   it('names a required body field that is missing', async () => {
     const error = await refusal({ method: 'POST', url: '/api/batch/preview', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(error).toBe("Invalid request: Field 'csv' is required.");
