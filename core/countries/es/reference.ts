@@ -100,6 +100,7 @@ export function parseSpanishReference(raw: string): string {
   if (bad >= 0) {
     throw validationError(`Character ${bad + 1} ('${[...ref][bad]}') of reference '${ref}' is not a letter or digit. ${SHAPE_HINT}`);
   }
+  if (ref === '') throw validationError(`Reference '${raw.trim()}' has no letters or digits. ${SHAPE_HINT}`);
   if (ref.length !== 14 && ref.length !== 20) {
     throw validationError(`Reference '${ref}' has ${ref.length} characters; it needs 14 or 20. ${SHAPE_HINT}`);
   }

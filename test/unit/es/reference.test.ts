@@ -91,6 +91,10 @@ describe('Spanish reference shapes', () => {
     expect(validationMessage('9398516VK3799G0001')).toMatch(/18 characters/);
   });
 
+  it('quotes the reference as typed when only separators were given', () => {
+    expect(validationMessage(' - -- ')).toMatch(/^Reference '- --' has no letters or digits\. A Spanish/);
+  });
+
   it('points at the first character that is not a letter or digit', () => {
     expect(validationMessage('9398516VK3799/')).toMatch(/Character 14 \('\/'\)/);
   });
