@@ -4,6 +4,7 @@ import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-s
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
 import { MIME_OF_FORMAT } from '../../export/write-table.js';
 import type { CatastroService } from '../../service.js';
+import { contentDisposition } from '../content-disposition.js';
 import type { ApiCaller } from '../plugins/caller.js';
 
 const BatchBody = Type.Object({
@@ -70,6 +71,6 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
   app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML', params: ResultParams } }, async (request, reply) => {
     const file = service.batches.result(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
     reply.quotaCost = file.found;
-    return reply.type(MIME_OF_FORMAT[request.params.format as FeatureFormat]).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
+    return reply.type(MIME_OF_FORMAT[request.params.format as FeatureFormat]).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
   });
 }

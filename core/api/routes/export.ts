@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CatastroService } from '../../service.js';
+import { contentDisposition } from '../content-disposition.js';
 import { ExportQuery, SelectionExportQuery, type ExportQueryT, type SelectionExportQueryT } from '../schemas.js';
 
 function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 'kml' | 'gpx', mime: string) {
   const filename = `${refcat.replace(/[^0-9A-Za-zÑñ_-]/g, '_')}.${extension}`;
   return reply
     .type(`${mime}; charset=utf-8`)
-    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Content-Disposition', contentDisposition(filename))
     .send(body);
 }
 
@@ -40,7 +41,7 @@ export async function exportRoutes(app: FastifyInstance, { service }: { service:
       reply.quotaCost = file.count;
       return reply
         .type(file.mime)
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Disposition', contentDisposition(file.fileName))
         .send(file.bytes);
     });
   }

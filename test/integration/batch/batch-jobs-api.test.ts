@@ -73,6 +73,22 @@ describe('/api/batch', () => {
     expect((await call('POST', '/api/batch', { nope: 1 })).statusCode).toBe(400);
   });
 
+  it('serves the result of a batch named in Greek and Chinese over real HTTP (the header once crashed the server)', async () => {
+    const started = await call('POST', '/api/batch', { csv: CSV, name: 'Ελλάδα 東京.csv' });
+    const { id } = await until(started.json().data.id, (s) => s.state === 'done');
+    const base = await api.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const format of ['csv', 'kml'] as const) {
+      const response = await fetch(`${base}/api/batch/${id}/result.${format}`, { headers: { 'x-api-key': key } });
+      expect(response.status).toBe(200);
+      const disposition = response.headers.get('content-disposition')!;
+      expect(disposition).toMatch(/^[\x20-\x7e]+$/);
+      expect(disposition).toContain('filename="');
+      expect(decodeURIComponent(/filename\*=UTF-8''(\S+)/.exec(disposition)![1])).toBe(`Ελλάδα_東京-result.${format}`);
+    }
+    // Still up, still answering.
+    expect((await fetch(`${base}/api/status`)).status).toBe(200);
+  });
+
   it('refuses a default country that is not a country code at the start (400), before any row is tried', async () => {
     const before = (await call('GET', '/api/batch')).json().data.length;
     const response = await call('POST', '/api/batch', { csv: CSV, country: '1!' });
