@@ -4,7 +4,7 @@ import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
 import { optionalCountry } from '../input.js';
 import {
-  isServiceError, notFound, validationError,
+  ServiceError, isServiceError, notFound, validationError,
   type BatchColumns, type BatchCounts, type BatchPreview, type BatchRowResult, type BatchState, type FeatureFormat,
 } from '../model/index.js';
 import { batchTable } from './batch-table.js';
@@ -20,6 +20,12 @@ const META = 'batch.json';
 const OUTPUT = 'result.csv';
 const MAX_PROBLEMS = 500;
 const ID = /^[0-9a-f-]{36}$/;
+/**
+ * Batches one client of the served API may have queued or running at once. One runs at a time,
+ * so more would only wait (and hold every other client's batches back), and each keeps its CSV
+ * on disk. The app's own user has no bound: the machine is theirs.
+ */
+export const MAX_UNFINISHED_BATCHES_PER_CLIENT = 3;
 
 interface BatchMeta {
   id: string;
@@ -47,7 +53,8 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  * The app's batches: each in its own folder under the data folder (the CSV as dropped, its
  * settings, the journal of answers), so a batch cut short by closing the app is listed as
  * interrupted at the next start and resumes where it stopped. One batch runs at a time per
- * process; live sources are paced by the upstream client.
+ * process, the others wait their turn in the order they were started or resumed (`queued`); live
+ * sources are paced by the upstream client.
  *
  * `owner`: on a served API several clients share one installation; a batch holds its client's
  * own list (their references, addresses), so each caller sees and fetches only the batches it
@@ -55,7 +62,9 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  * user, `--auth off`) sees every batch.
  */
 export class BatchJobs {
-  private readonly running = new Map<string, { controller: AbortController; counts: BatchCounts; problems: BatchRowResult[] }>();
+  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchRowResult[] }>();
+  /** Started or resumed while another ran: they run next, first come first. */
+  private readonly queue: BatchMeta[] = [];
 
   constructor(private readonly dir: string, private readonly find: FindParcel) {}
 
@@ -75,6 +84,7 @@ export class BatchJobs {
   start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): BatchState {
     const preview = this.preview(input.csv, input.columns);
     if (!preview.columns) throw validationError(preview.problem ?? 'Name the reference column, or the latitude and longitude columns.');
+    this.checkUnfinishedBound(owner);
     // Checked once here: a bad default country would otherwise fail every row after a 202.
     const country = optionalCountry(input.country);
     const id = randomUUID();
@@ -84,23 +94,28 @@ export class BatchJobs {
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : 'batch.csv';
     const meta: BatchMeta = { id, name, columns: preview.columns, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner };
     this.writeMeta(meta);
-    this.run(meta);
+    this.enqueue(meta);
     return this.state(id);
   }
 
   resume(id: unknown, owner?: string): BatchState {
     const meta = this.readMeta(id, owner);
-    if (this.running.has(meta.id)) return this.state(meta.id);
-    if (meta.state === 'done') return this.state(meta.id);
+    if (this.isUnfinished(meta.id) || meta.state === 'done') return this.state(meta.id);
+    this.checkUnfinishedBound(owner);
     meta.state = 'running';
     delete meta.finishedAt;
     this.writeMeta(meta);
-    this.run(meta);
+    this.enqueue(meta);
     return this.state(meta.id);
   }
 
   cancel(id: unknown, owner?: string): BatchState {
     const meta = this.readMeta(id, owner);
+    const waiting = this.queue.findIndex((m) => m.id === meta.id);
+    if (waiting >= 0) {
+      const [queued] = this.queue.splice(waiting, 1);
+      this.finish(queued, 'cancelled');
+    }
     this.running.get(meta.id)?.controller.abort();
     return this.state(meta.id);
   }
@@ -117,8 +132,8 @@ export class BatchJobs {
       counts.done++;
       if (r.status === 'found') counts.found++; else if (r.status === 'not_found') counts.notFound++; else counts.failed++;
     }
-    // A batch the file says is running but no one runs was cut short (the app closed).
-    const state = meta.state === 'running' ? 'interrupted' : meta.state;
+    // A batch the file says is running but no one runs or queues was cut short (the app closed).
+    const state = this.queue.some((m) => m.id === meta.id) ? 'queued' : meta.state === 'running' ? 'interrupted' : meta.state;
     return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems: problemsOf(results), startedAt: meta.startedAt, finishedAt: meta.finishedAt };
   }
 
@@ -143,9 +158,40 @@ export class BatchJobs {
     };
   }
 
+  private isUnfinished(id: string): boolean {
+    return this.running.has(id) || this.queue.some((m) => m.id === id);
+  }
+
+  private checkUnfinishedBound(owner: string | undefined): void {
+    if (owner === undefined) return;
+    const unfinished = [...[...this.running.values()].map((r) => r.meta), ...this.queue].filter((m) => m.owner === owner).length;
+    if (unfinished >= MAX_UNFINISHED_BATCHES_PER_CLIENT) {
+      throw new ServiceError('RATE_LIMIT_EXCEEDED', `${unfinished} batches of this client are queued or running (at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}): wait for one to end, or stop one with POST /api/batch/{id}/cancel.`, {
+        maxUnfinishedBatches: MAX_UNFINISHED_BATCHES_PER_CLIENT,
+      });
+    }
+  }
+
+  private enqueue(meta: BatchMeta): void {
+    this.queue.push(meta);
+    this.runNext();
+  }
+
+  private runNext(): void {
+    if (this.running.size > 0) return;
+    const next = this.queue.shift();
+    if (next) this.run(next);
+  }
+
+  private finish(meta: BatchMeta, state: BatchState['state']): void {
+    meta.state = state;
+    meta.finishedAt = new Date().toISOString();
+    this.writeMeta(meta);
+  }
+
   private run(meta: BatchMeta): void {
     const controller = new AbortController();
-    const entry = { controller, counts: emptyCounts(meta.total), problems: [] as BatchRowResult[] };
+    const entry = { meta, controller, counts: emptyCounts(meta.total), problems: [] as BatchRowResult[] };
     this.running.set(meta.id, entry);
     const folder = path.join(this.dir, meta.id);
     void runBatchFile({
@@ -161,14 +207,17 @@ export class BatchJobs {
         entry.counts = counts;
         if (last && last.status !== 'found' && entry.problems.length < MAX_PROBLEMS) entry.problems.push(last);
       },
-    }).then((outcome) => {
-      meta.state = outcome.complete ? 'done' : 'cancelled';
-    }, () => {
-      meta.state = 'interrupted';
-    }).finally(() => {
-      meta.finishedAt = new Date().toISOString();
-      this.writeMeta(meta);
-      this.running.delete(meta.id);
+    }).then((outcome) => outcome.complete ? 'done' as const : 'cancelled' as const, () => 'interrupted' as const).then((state) => {
+      try {
+        this.finish(meta, state);
+      } finally {
+        this.running.delete(meta.id);
+        this.runNext();
+      }
+    }).catch((error: unknown) => {
+      // Only the state file could not be written (disk full): the answers are in the journal, and
+      // the batch shows as interrupted, resumable. Nothing to answer here; a rejection would end the process.
+      console.error(`Batch ${meta.id}: its state could not be saved (${(error as Error).message}).`);
     });
   }
 

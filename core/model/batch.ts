@@ -60,7 +60,8 @@ export interface BatchPreview {
 export interface BatchState {
   id: string;
   name: string;
-  state: 'running' | 'done' | 'interrupted' | 'cancelled';
+  /** `queued`: waiting for the batch before it to end (one runs at a time). */
+  state: 'queued' | 'running' | 'done' | 'interrupted' | 'cancelled';
   columns: BatchColumns;
   counts: BatchCounts;
   /** Rows not found or failed, with their reason (at most the first 500). */
@@ -68,6 +69,9 @@ export interface BatchState {
   startedAt: string;
   finishedAt?: string;
 }
+
+/** A batch still to end: queued or running (polled, stoppable, no result file yet). */
+export const isUnfinishedBatch = (state: BatchState['state']): boolean => state === 'queued' || state === 'running';
 
 /** What one batch row asks: a reference, or the parcel under a point; country optional (detected or ES). */
 export type ParcelQuery =

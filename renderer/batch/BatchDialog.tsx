@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { BatchColumns, BatchPreview, BatchState, FeatureFormat } from '../../core/model/index.js';
+import { isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { toUiError } from '../errors/advice.js';
 import { downloadBytes } from '../export/download-bytes.js';
@@ -37,9 +37,9 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => { client.batchList().then(setEarlier, () => undefined); }, [client]);
 
-  // Poll the running batch until it ends.
+  // Poll the batch until it ends (a queued one waits for the one before it).
   useEffect(() => {
-    if (job?.state !== 'running') return;
+    if (!job || !isUnfinishedBatch(job.state)) return;
     const timer = setTimeout(() => { client.batchState(job.id).then(setJob, fail(t('failed'))); }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job, client]);
@@ -132,7 +132,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
               {t('summary', { done: formatNumber(counts.done), total: formatNumber(counts.total), found: formatNumber(counts.found), notFound: formatNumber(counts.notFound), failed: formatNumber(counts.failed) })}
               {' · '}{t(`state.${job.state}`)}
             </p>
-            {job.state === 'running' && <button type="button" onClick={() => void client.batchCancel(job.id).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
+            {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.batchCancel(job.id).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
             {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.batchResume(job.id).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
             {job.problems.length > 0 && (
               <table className="batch-problems" data-testid="batch-problems">
@@ -140,7 +140,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
                 <tbody>{job.problems.map((p) => <tr key={p.row}><td>{p.row}</td><td>{t(`rowStatus.${p.status}`)}</td><td>{p.code} {p.reason}</td></tr>)}</tbody>
               </table>
             )}
-            {job.state !== 'running' && (
+            {!isUnfinishedBatch(job.state) && (
               <div className="export">
                 {FORMATS.map((f) => <button key={f.format} type="button" onClick={() => void download(job.id, f)} data-testid={`batch-download-${f.format}`}>{t('download', { format: f.label })}</button>)}
               </div>

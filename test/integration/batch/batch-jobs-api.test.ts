@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
-import { BatchJobs } from '../../../core/batch/batch-jobs.js';
+import { BatchJobs, MAX_UNFINISHED_BATCHES_PER_CLIENT } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -150,5 +150,106 @@ describe('BatchJobs after the app closed mid-batch', () => {
     expect(finished.counts).toMatchObject({ total: 3, done: 3, found: 2, notFound: 1 });
     expect(again).toEqual([SAMPLE_B]);
     release();
+  });
+});
+
+describe('BatchJobs runs one batch at a time', () => {
+  /** A finder whose answers for SAMPLE_B wait until released, counting the rows asked at once. */
+  function gatedFinder() {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const stats = { inFlight: 0, mostAtOnce: 0, asked: [] as string[] };
+    const find = async (query: ParcelQuery, signal?: AbortSignal) => {
+      stats.asked.push((query as { reference: string }).reference);
+      stats.inFlight++;
+      stats.mostAtOnce = Math.max(stats.mostAtOnce, stats.inFlight);
+      try {
+        if ((query as { reference: string }).reference === SAMPLE_B) await gate;
+        return await api.service.findParcel(query, signal);
+      } finally {
+        stats.inFlight--;
+      }
+    };
+    return { find, release, stats };
+  }
+  const settle = async (jobs: BatchJobs, id: string) => {
+    for (let i = 0; i < 200 && ['queued', 'running'].includes(jobs.state(id).state); i++) await new Promise((r) => setTimeout(r, 20));
+    return jobs.state(id);
+  };
+
+  it('queues a batch started while another runs, runs it after, and a queued one can be stopped and resumed', async () => {
+    const { find, release, stats } = gatedFinder();
+    const jobs = new BatchJobs(tempDir('catastro-batch-queue-'), find);
+    const first = jobs.start({ csv: `ref\n${SAMPLE_B}\n` });
+    const second = jobs.start({ csv: `ref\n${SAMPLE_A}\n` });
+    const third = jobs.start({ csv: `ref\n${UNKNOWN}\n` });
+    expect([first.state, second.state, third.state]).toEqual(['running', 'queued', 'queued']);
+    expect(jobs.list().filter((b) => b.state === 'queued')).toHaveLength(2);
+
+    // A queued batch stopped is cancelled without a row asked; resumed, it queues again.
+    expect(jobs.cancel(third.id).state).toBe('cancelled');
+    expect(jobs.resume(third.id).state).toBe('queued');
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stats.asked).toEqual([SAMPLE_B]); // the others wait for the first
+    release();
+    expect((await settle(jobs, first.id)).state).toBe('done');
+    expect((await settle(jobs, second.id)).counts).toMatchObject({ done: 1, found: 1 });
+    expect((await settle(jobs, third.id)).counts).toMatchObject({ done: 1, notFound: 1 });
+    expect(stats.asked).toEqual([SAMPLE_B, SAMPLE_A, UNKNOWN]);
+    expect(stats.mostAtOnce).toBe(1);
+  });
+
+  it('bounds the batches one API client has queued or running (429 RATE_LIMIT_EXCEEDED); other clients and the app\'s user are not held', async () => {
+    const { find, release } = gatedFinder();
+    const jobs = new BatchJobs(tempDir('catastro-batch-bound-'), find);
+    const csv = `ref\n${SAMPLE_B}\n`;
+    const mine = Array.from({ length: MAX_UNFINISHED_BATCHES_PER_CLIENT }, () => jobs.start({ csv }, 'key:a'));
+    let refused: unknown;
+    try { jobs.start({ csv }, 'key:a'); } catch (error) { refused = error; }
+    expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
+    expect((refused as Error).message).toContain(`at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}`);
+    expect(jobs.list('key:a')).toHaveLength(MAX_UNFINISHED_BATCHES_PER_CLIENT);
+    expect(jobs.start({ csv }, 'key:b').state).toBe('queued');
+    expect(jobs.start({ csv }).state).toBe('queued');
+    // Stopping one frees a place: its resume is then refused while the place is taken again.
+    jobs.cancel(mine[1].id);
+    const replacement = jobs.start({ csv }, 'key:a');
+    expect(() => jobs.resume(mine[1].id, 'key:a')).toThrow(/queued or running/);
+    release();
+    for (const { id } of [...mine, replacement]) await settle(jobs, id);
+    expect(jobs.resume(mine[1].id, 'key:a').state).toMatch(/queued|running/);
+    await settle(jobs, mine[1].id);
+  });
+
+  it('answers the bound over HTTP as a 429 with the spec envelope, and cancelling frees the place', async () => {
+    const out: string[] = [];
+    await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+    const busy = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+    const asBusy = (method: 'GET' | 'POST', url: string, payload?: object) => api.app.inject({ method, url, headers: { 'x-api-key': busy }, ...(payload && { payload }) });
+    // A first batch still running while the next ones are started: its one row goes to the
+    // (fake) Catastro, which takes a second to answer.
+    api.fake.setFault({ kind: 'slow', delayMs: 1_000, times: 1 });
+    const first = await asBusy('POST', '/api/batch', { csv: `ref\n${UNKNOWN}\n` });
+    expect(first.statusCode).toBe(202);
+    const queued = [];
+    for (let i = 1; i < MAX_UNFINISHED_BATCHES_PER_CLIENT; i++) queued.push(await asBusy('POST', '/api/batch', { csv: `ref\n${SAMPLE_A}\n` }));
+    expect(queued.map((a) => a.json().data.state)).toEqual(Array(MAX_UNFINISHED_BATCHES_PER_CLIENT - 1).fill('queued'));
+    const refused = await asBusy('POST', '/api/batch', { csv: `ref\n${SAMPLE_A}\n` });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMIT_EXCEEDED' });
+    // Another key is not held by this one's bound.
+    expect((await call('POST', '/api/batch', { csv: `ref\n${SAMPLE_A}\n` })).statusCode).toBe(202);
+    expect((await asBusy('POST', `/api/batch/${first.json().data.id}/cancel`)).statusCode).toBe(200);
+    const after = await asBusy('POST', '/api/batch', { csv: `ref\n${SAMPLE_A}\n` });
+    expect(after.statusCode).toBe(202);
+    for (const { id } of [after.json().data, ...queued.map((a) => a.json().data)]) {
+      let state = '';
+      for (let i = 0; i < 200 && state !== 'done'; i++) {
+        state = (await asBusy('GET', `/api/batch/${id}`)).json().data.state;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(state).toBe('done');
+    }
   });
 });

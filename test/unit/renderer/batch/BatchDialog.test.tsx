@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BatchJobs } from '../../../../core/batch/batch-jobs.js';
+import { notFound } from '../../../../core/model/index.js';
+import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
+import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
+
+/**
+ * The dialog over the real BatchJobs (one batch at a time): a batch started while another runs
+ * is shown as queued, stoppable, without result files, and followed until it ends. The finder
+ * answers "not found" once its gate opens (what the rows answer is not this test's matter).
+ */
+afterEach(() => cleanup());
+
+function jobsWithGate() {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => { open = resolve; });
+  const jobs = new BatchJobs(tempDir('catastro-batch-dialog-'), async (query) => {
+    await gate;
+    throw notFound(`No parcel ${(query as { reference: string }).reference}.`);
+  });
+  const client = {
+    kind: 'http',
+    batchPreview: async (csv: string) => jobs.preview(csv),
+    batchStart: async (csv: string, name: string, columns: never) => jobs.start({ csv, name, columns }),
+    batchState: async (id: string) => jobs.state(id),
+    batchList: async () => jobs.list(),
+    batchResume: async (id: string) => jobs.resume(id),
+    batchCancel: async (id: string) => jobs.cancel(id),
+  } as unknown as CatastroClient;
+  return { jobs, client, open };
+}
+
+async function startFromDialog(client: CatastroClient, csv: string) {
+  render(<ClientContext.Provider value={client}><BatchDialog onClose={() => undefined} /></ClientContext.Provider>);
+  // jsdom's File has no text(); the browser's has.
+  const file = Object.assign(new File([csv], 'fincas.csv', { type: 'text/csv' }), { text: async () => csv });
+  fireEvent.change(screen.getByTestId('batch-file'), { target: { files: [file] } });
+  const start = await screen.findByTestId('batch-start');
+  await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(start);
+  return screen.findByTestId('batch-run');
+}
+
+describe('the batch dialog', () => {
+  it('shows a batch started while another runs as queued, then follows it to its end', async () => {
+    const { jobs, client, open } = jobsWithGate();
+    const first = jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
+    expect(first.state).toBe('running');
+
+    const run = await startFromDialog(client, 'refcat\n40146A00405051\n000700100UL74F\n');
+    expect(run.dataset.state).toBe('queued');
+    expect(within(run).getByTestId('batch-summary').textContent).toContain('queued (waits for the batch before it)');
+    expect(within(run).getByTestId('batch-cancel')).toBeTruthy();
+    expect(within(run).queryByTestId('batch-download-csv')).toBeNull();
+
+    open();
+    await waitFor(() => expect(run.dataset.state).toBe('done'), { timeout: 10_000 });
+    expect(within(run).getByTestId('batch-summary').textContent).toContain('2 of 2 rows');
+    expect(within(run).getByTestId('batch-download-csv')).toBeTruthy();
+  });
+
+  it('stops a queued batch before any of its rows is asked, and offers to resume it', async () => {
+    const { jobs, client, open } = jobsWithGate();
+    jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
+    const run = await startFromDialog(client, 'refcat\n40146A00405051\n');
+    expect(run.dataset.state).toBe('queued');
+    fireEvent.click(within(run).getByTestId('batch-cancel'));
+    await waitFor(() => expect(run.dataset.state).toBe('cancelled'));
+    expect(within(run).getByTestId('batch-summary').textContent).toContain('0 of 1 rows');
+    expect(within(run).getByTestId('batch-resume')).toBeTruthy();
+    open();
+  });
+});
