@@ -30,6 +30,8 @@ export const SelectionExportQuery = Type.Object({
   refcat: Type.Optional(Type.String({ maxLength: (REFERENCE_MAX + 1) * MAX_SELECTION, description: `One to ${MAX_SELECTION} cadastral references separated by commas (required).` })),
   country: Type.Optional(Type.String({ maxLength: 8 })),
 });
+/** A POSTed selection's body: the longest `refcat` the schema takes, its JSON and some room. */
+export const SELECTION_BODY_LIMIT = (REFERENCE_MAX + 1) * MAX_SELECTION + 4096;
 
 export const CoordinatesBody = Type.Object({
   latitude: Type.Optional(Type.Unknown({ description: 'WGS84 latitude (number, required).' })),

@@ -79,7 +79,12 @@ export class HttpClient implements CatastroClient {
   }
 
   async exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> {
-    const response = await this.request(`/api/export/${format}?refcat=${refs.map(encodeURIComponent).join(',')}`);
+    // POSTed: a large selection's references do not fit in a URL.
+    const response = await this.request(`/api/export/${format}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refcat: refs.join(',') }),
+    });
     if (!response.ok) throw await this.errorOf(response);
     const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
     return { fileName: disposition?.[1] ?? `parcels.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };

@@ -89,3 +89,44 @@ describe('GET /api/export/geojson and /api/export/gpkg (one parcel or a selectio
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/export/geojson and /api/export/gpkg (a selection too long for a URL)', () => {
+  it('exports 1,200 parcels posted as a JSON body over real HTTP, where the same selection in the URL is refused (431)', async () => {
+    const open = await startTestApi({ auth: 'off' });
+    try {
+      const refs = open.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 1200").pluck().all() as string[];
+      expect(refs).toHaveLength(1200);
+      const base = await open.app.listen({ host: '127.0.0.1', port: 0 });
+      const inUrl = await fetch(`${base}/api/export/geojson?refcat=${refs.join(',')}`);
+      expect(inUrl.status).toBe(431);
+      const posted = await fetch(`${base}/api/export/geojson`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refcat: refs.join(',') }),
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.headers.get('content-disposition')).toBe('attachment; filename="parcels-1200.geojson"');
+      const collection = await posted.json();
+      expect(collection.features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral)).toEqual(refs);
+
+      const gpkg = await fetch(`${base}/api/export/gpkg`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refcat: refs.join(','), country: 'ES' }),
+      });
+      expect(gpkg.status).toBe(200);
+      const file = path.join(tempDir('catastro-gpkg-post-'), 'selection.gpkg');
+      writeFileSync(file, Buffer.from(await gpkg.arrayBuffer()));
+      expect(spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' }).stdout).toMatch(/Feature Count: 1200\n/);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('answers a posted body like the query: 400 for no references, and a key is charged per parcel', async () => {
+    const post = (payload: object) => api.app.inject({ method: 'POST', url: '/api/export/geojson', headers: { 'x-api-key': key }, payload });
+    expect((await post({})).json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect((await post({ refcat: 5 })).statusCode).toBe(400);
+    const before = Number((await get('/api/catastro/BAD')).headers['x-quota-remaining']);
+    const response = await post({ refcat: `${SAMPLE_A},${SAMPLE_B}` });
+    expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['x-quota-remaining'])).toBe(before - 2);
+    expect((await api.app.inject({ method: 'POST', url: '/api/export/geojson', payload: { refcat: SAMPLE_A } })).statusCode).toBe(401);
+  });
+});
