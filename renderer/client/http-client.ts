@@ -7,6 +7,23 @@ import {
 interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
 /** Talks to the fastify API of the same origin (spec envelope; X-API-Key when one is configured). */
+/**
+ * The file name an answer's Content-Disposition gives: its UTF-8 `filename*` (RFC 8187) where the
+ * server wrote one (a name beyond ASCII, whose plain `filename` is only a stand-in), else `filename`.
+ */
+export function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Malformed percent-encoding: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
 export class HttpClient implements CatastroClient {
   readonly kind = 'http' as const;
 
@@ -86,8 +103,7 @@ export class HttpClient implements CatastroClient {
       body: JSON.stringify({ refcat: refs.join(',') }),
     });
     if (!response.ok) throw await this.errorOf(response);
-    const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-    return { fileName: disposition?.[1] ?? `parcels.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };
+    return { fileName: fileNameOf(response, `parcels.${format}`), bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
   async report(ref: string): Promise<ExportedFile> {
@@ -112,8 +128,7 @@ export class HttpClient implements CatastroClient {
   async batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> {
     const response = await this.request(`/api/batch/${encodeURIComponent(id)}/result.${format}`);
     if (!response.ok) throw await this.errorOf(response);
-    const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-    return { fileName: disposition?.[1] ?? `batch.${format}`, bytes: new Uint8Array(await response.arrayBuffer()) };
+    return { fileName: fileNameOf(response, `batch.${format}`), bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
   /** The ClientError of a non-2xx answer: the envelope's code and text when it has one. */

@@ -4,7 +4,9 @@ import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-s
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
 import { MIME_OF_FORMAT } from '../../export/write-table.js';
 import type { CatastroService } from '../../service.js';
-import { contentDisposition } from '../content-disposition.js';
+// jshttp's content-disposition: an ASCII filename for every client, filename* (RFC 8187) for the rest;
+// a raw non-Latin-1 name in the header made Node throw while writing the answer, ending the process.
+import contentDisposition from 'content-disposition';
 import type { ApiCaller } from '../plugins/caller.js';
 
 const BatchBody = Type.Object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
-import { contentDisposition } from '../content-disposition.js';
+import contentDisposition from 'content-disposition';
 import { ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
@@ -42,7 +42,7 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
     reply.quotaCost = 1;
     return reply
       .type('application/pdf')
-      .header('Content-Disposition', contentDisposition(`${request.params.refcat.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, 'inline'))
+      .header('Content-Disposition', contentDisposition(`${request.params.refcat.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, { type: 'inline' }))
       .send(pdf);
   });
 

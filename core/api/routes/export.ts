@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CatastroService } from '../../service.js';
-import { contentDisposition } from '../content-disposition.js';
+import contentDisposition from 'content-disposition';
 import { ExportQuery, SELECTION_BODY_LIMIT, SelectionExportQuery, type ExportQueryT, type SelectionExportQueryT } from '../schemas.js';
 
 function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 'kml' | 'gpx', mime: string) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../core/auth/keys-command.js';
 import { BatchJobs, MAX_UNFINISHED_BATCHES_PER_CLIENT } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
+import { fileNameOf } from '../../../renderer/client/http-client.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -84,6 +85,8 @@ describe('/api/batch', () => {
       expect(disposition).toMatch(/^[\x20-\x7e]+$/);
       expect(disposition).toContain('filename="');
       expect(decodeURIComponent(/filename\*=UTF-8''(\S+)/.exec(disposition)![1])).toBe(`Ελλάδα_東京-result.${format}`);
+      // The browser app's client saves it under that name, not the ASCII stand-in.
+      expect(fileNameOf(response, 'fallback')).toBe(`Ελλάδα_東京-result.${format}`);
     }
     // Still up, still answering.
     expect((await fetch(`${base}/api/status`)).status).toBe(200);
