@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
+import { useEscapeClose } from '../app/use-escape-close.js';
 import { toUiError } from '../errors/advice.js';
 import { downloadBytes } from '../export/download-bytes.js';
 import { formatNumber } from '../i18n/format.js';
@@ -28,6 +29,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [columns, setColumns] = useState<BatchColumns>({});
+  useEscapeClose(true, onClose);
   const [job, setJob] = useState<BatchState | null>(null);
   const [earlier, setEarlier] = useState<BatchState[]>([]);
   const [dragging, setDragging] = useState(false);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SITE_COUNTRIES } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
+import { useEscapeClose } from '../app/use-escape-close.js';
 import type { PickedLayerFiles } from '../client/catastro-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
@@ -37,6 +38,7 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
   const client = useClient();
   const busy = useAppStore((s) => s.layerImport.status === 'loading');
   const close = () => useAppStore.getState().setLayerImport({ picked: null });
+  useEscapeClose(true, close);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [fromField, setFromField] = useState(true);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../app/client-context.js';
+import { useEscapeClose } from '../app/use-escape-close.js';
 import type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
@@ -41,6 +42,8 @@ export function OfflineDialog() {
   useEffect(() => {
     if (dialog.open) { setUseView(!!dialog.bbox); void refreshAreas(); }
   }, [dialog.open, dialog.bbox, refreshAreas]);
+
+  useEscapeClose(dialog.open && !!offline, () => setDialog({ open: false }), progress === null);
 
   if (!dialog.open || !offline) return null;
   const running = progress !== null;

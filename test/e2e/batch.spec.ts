@@ -55,3 +55,15 @@ test('batch: a CSV without recognisable columns asks for them, and the named col
   await app.getByTestId('batch-start').click();
   await expect(app.getByTestId('batch-summary')).toHaveText('1 of 1 rows: 1 found, 0 not found, 0 failed · finished');
 });
+
+test('batch: Escape closes the dialog and leaves the selected parcel behind it selected', async ({ app }) => {
+  await app.getByTestId('search-input').fill(SAMPLE_PARCEL.ref);
+  await app.getByTestId('search-input').press('Enter');
+  await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await app.getByTestId('batch-open').click();
+  await expect(app.getByTestId('batch-dialog')).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('batch-dialog')).toHaveCount(0);
+  await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await screenshot(app, 'batch-escape-closes');
+});
