@@ -30,6 +30,14 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [columns, setColumns] = useState<BatchColumns>({});
   useEscapeClose(true, onClose);
+  const dialogRef = useRef<HTMLElement>(null);
+  // Focus moves into the modal (keyboard and screen-reader users start in it, not behind it) and
+  // back to the control that opened it when it closes.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    return () => opener?.focus();
+  }, []);
   const [job, setJob] = useState<BatchState | null>(null);
   const [earlier, setEarlier] = useState<BatchState[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -90,7 +98,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="dialog-backdrop" role="presentation">
-      <section className="dialog batch-dialog" role="dialog" aria-modal="true" aria-labelledby="batch-title" data-testid="batch-dialog">
+      <section ref={dialogRef} tabIndex={-1} className="dialog batch-dialog" role="dialog" aria-modal="true" aria-labelledby="batch-title" data-testid="batch-dialog">
         <button type="button" className="close" onClick={onClose} aria-label={t('close')}>×</button>
         <h2 id="batch-title">{t('title')}</h2>
         <div

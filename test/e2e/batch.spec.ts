@@ -67,3 +67,14 @@ test('batch: Escape closes the dialog and leaves the selected parcel behind it s
   await expect(app.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
   await screenshot(app, 'batch-escape-closes');
 });
+
+test('batch: opening the dialog moves the focus into it, and closing it gives the focus back to Batch…', async ({ app }) => {
+  await app.getByTestId('batch-open').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('batch-dialog')).toBeVisible();
+  expect(await app.getByTestId('batch-dialog').evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await app.keyboard.press('Tab');
+  expect(await app.getByTestId('batch-dialog').evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('batch-open')).toBeFocused();
+});
