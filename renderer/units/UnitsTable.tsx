@@ -126,6 +126,7 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
               );
             })}
             {padBottom > 0 && <tr aria-hidden="true"><td colSpan={columns.length} style={{ height: padBottom }} /></tr>}
+            {rows.length === 0 && filter && <tr><td colSpan={columns.length} className="muted" data-testid="units-no-match">{t('noMatch', { filter })}</td></tr>}
           </tbody>
         </table>
       </div>

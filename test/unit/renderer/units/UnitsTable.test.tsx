@@ -49,6 +49,16 @@ describe('UnitsTable', () => {
     expect(screen.getByTestId('units-shown').textContent).toBe('2 of 4 units');
   });
 
+  it('says so when the filter matches no unit, and lists them again when it is cleared', () => {
+    render(<UnitsTable units={units} onOpen={() => undefined} />);
+    fireEvent.change(screen.getByTestId('units-filter'), { target: { value: 'piscina' } });
+    expect(screen.queryAllByTestId('unit-row')).toHaveLength(0);
+    expect(screen.getByTestId('units-no-match').textContent).toBe('No unit matches “piscina”.');
+    fireEvent.change(screen.getByTestId('units-filter'), { target: { value: '' } });
+    expect(screen.queryByTestId('units-no-match')).toBeNull();
+    expect(shownRefs()).toHaveLength(units.length);
+  });
+
   it('opens a unit by click or Enter', () => {
     const onOpen = vi.fn();
     render(<UnitsTable units={units} onOpen={onOpen} />);
