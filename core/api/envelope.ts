@@ -35,6 +35,14 @@ export function isDatabaseBusy(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/** What was wrong with a request fastify refused before the route ran. */
+function refusalOf(error: FastifyError, request: FastifyRequest): string {
+  if (error.validation) return schemaRefusal(error.validation, error.validationContext) ?? error.message;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return JSON_BODY_NEEDED;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return `the body is larger than the ${request.routeOptions.bodyLimit ?? 'allowed'} bytes this endpoint takes.`;
+  return error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing');
+}
+
 /**
  * One error handler for the whole API: ServiceErrors keep their status and code; request
  * errors become 400 VALIDATION_ERROR; anything unexpected is logged and answered 500
@@ -56,14 +64,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (error.validation || (error.code && CLIENT_ERROR_CODES.has(error.code))
     || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
-    const message = error.validation
-      ? `Invalid request: ${schemaRefusal(error.validation, error.validationContext) ?? error.message}`
-      : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? `Invalid request: ${JSON_BODY_NEEDED}`
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `Invalid request: the body is larger than the ${request.routeOptions.bodyLimit ?? 'allowed'} bytes this endpoint takes.`
-          : `Invalid request: ${error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing')}`;
-    reply.status(400).send(errorBody('VALIDATION_ERROR', message));
+    reply.status(400).send(errorBody('VALIDATION_ERROR', `Invalid request: ${refusalOf(error, request)}`));
     return;
   }
   request.log.error({ err: error }, 'unexpected error');

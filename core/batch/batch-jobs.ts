@@ -121,7 +121,10 @@ export class BatchJobs {
   }
 
   state(id: unknown, owner?: string): BatchState {
-    const meta = this.readMeta(id, owner);
+    return this.stateOf(this.readMeta(id, owner));
+  }
+
+  private stateOf(meta: BatchMeta): BatchState {
     const live = this.running.get(meta.id);
     if (live) {
       return { id: meta.id, name: meta.name, state: 'running', columns: meta.columns, counts: { ...live.counts }, problems: problemsOf(live.problems), startedAt: meta.startedAt };
@@ -133,15 +136,16 @@ export class BatchJobs {
       if (r.status === 'found') counts.found++; else if (r.status === 'not_found') counts.notFound++; else counts.failed++;
     }
     // A batch the file says is running but no one runs or queues was cut short (the app closed).
-    const state = this.queue.some((m) => m.id === meta.id) ? 'queued' : meta.state === 'running' ? 'interrupted' : meta.state;
+    const state = this.isQueued(meta.id) ? 'queued' : meta.state === 'running' ? 'interrupted' : meta.state;
     return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems: problemsOf(results), startedAt: meta.startedAt, finishedAt: meta.finishedAt };
   }
 
   list(owner?: string): BatchState[] {
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir).filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))
-      .filter((id) => owner === undefined || this.readMeta(id).owner === owner)
-      .map((id) => this.state(id))
+      .map((id) => this.readMeta(id))
+      .filter((meta) => owner === undefined || meta.owner === owner)
+      .map((meta) => this.stateOf(meta))
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
@@ -158,8 +162,12 @@ export class BatchJobs {
     };
   }
 
+  private isQueued(id: string): boolean {
+    return this.queue.some((m) => m.id === id);
+  }
+
   private isUnfinished(id: string): boolean {
-    return this.running.has(id) || this.queue.some((m) => m.id === id);
+    return this.running.has(id) || this.isQueued(id);
   }
 
   private checkUnfinishedBound(owner: string | undefined): void {
