@@ -28,6 +28,8 @@ const storeOption = () => new Option('--store <url>', 'team store: postgres://us
 
 /** How long a stopping primary waits for its workers before leaving anyway. */
 const WORKERS_STOP_MS = 10_000;
+/** Replacement workers failing to start one after another before `serve --workers` gives up. */
+const MAX_FAILED_WORKER_STARTS = 3;
 
 /**
  * `--workers N` forks N processes sharing the port (node:cluster): SQLite in WAL mode lets
@@ -41,28 +43,53 @@ async function serveClustered(options: ServeOptions, workers: number) {
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
   let announced = false;
-  for (let i = 0; i < workers; i++) {
-    cluster.fork({ CATASTRO_WORKER: '1' }).on('message', (message: { url?: string }) => {
-      if (message.url && !announced) {
+  let stopping = false;
+  // The primary waits for its workers to close their servers and stores: exiting at once cut
+  // their IPC channel and pipes mid-shutdown, and a worker then died on an unhandled EPIPE.
+  const stop = (exitCode: number) => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    let left = running.length;
+    if (left === 0) process.exit(exitCode);
+    for (const worker of running) {
+      worker.once('exit', () => { if (--left === 0) process.exit(exitCode); });
+      worker.kill('SIGTERM');
+    }
+    setTimeout(() => process.exit(exitCode), WORKERS_STOP_MS).unref();
+  };
+  // Workers that cannot start before the port serves (port taken, data folder unreadable) stop
+  // the command, as one process would. Once it serves, a worker that ends is replaced, so the
+  // port never serves at half strength unnoticed (a worker lost at start used to leave the
+  // primary running with one); replacements failing to start in a row stop it too.
+  let failedStarts = 0;
+  const fork = () => {
+    const worker = cluster.fork({ CATASTRO_WORKER: '1' });
+    let serving = false;
+    worker.on('message', (message: { url?: string }) => {
+      if (!message.url) return;
+      serving = true;
+      failedStarts = 0;
+      if (!announced) {
         announced = true;
         console.log(`Listening on ${message.url}`);
       }
     });
-  }
-  // The primary waits for its workers to close their servers and stores: exiting at once cut
-  // their IPC channel and pipes mid-shutdown, and a worker then died on an unhandled EPIPE.
-  const stop = () => {
-    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    let left = running.length;
-    if (left === 0) process.exit(0);
-    for (const worker of running) {
-      worker.once('exit', () => { if (--left === 0) process.exit(0); });
-      worker.kill('SIGTERM');
-    }
-    setTimeout(() => process.exit(0), WORKERS_STOP_MS).unref();
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      if (!serving) failedStarts++;
+      if (!announced || failedStarts >= MAX_FAILED_WORKER_STARTS) {
+        console.error(`A server process could not start (it exited with ${how}): stopping.`);
+        stop(1);
+      } else {
+        console.error(`A server process ${serving ? 'ended' : 'could not start'} (${how}): starting another.`);
+        fork();
+      }
+    });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  for (let i = 0; i < workers; i++) fork();
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
 }
 
 async function serve(options: ServeOptions) {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { migrateByUserVersion } from '../store/user-version-migrations.js';
 import { ACCESS_MIGRATIONS } from './access-schema.js';
 
 export type AccessDatabase = Database.Database;
@@ -53,16 +54,7 @@ export function openAccessDatabase(dataDir: string | ':memory:'): AccessDatabase
  * so a connection opened by hand, as tests do, gets the same tables).
  */
 export function migrateAccessDatabase(db: AccessDatabase): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > ACCESS_MIGRATIONS.length) {
-    throw new Error(`The keys database was written by a newer version (schema ${current}, this version knows ${ACCESS_MIGRATIONS.length}).`);
-  }
-  for (let version = current; version < ACCESS_MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(ACCESS_MIGRATIONS[version]);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
-  }
+  migrateByUserVersion(db, ACCESS_MIGRATIONS, { fileName: 'The keys database', apply: (migration) => db.exec(migration) });
 }
 
 const MOVED = 'legacy_rows_moved';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { MIGRATIONS } from './schema.js';
+import { migrateByUserVersion } from './user-version-migrations.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
@@ -67,16 +68,12 @@ export function openBulkWriteConnection(file: string): SqliteDatabase {
  * Exported so tests can build a copy as an older version left it.
  */
 export function migrate(db: SqliteDatabase, target = MIGRATIONS.length): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
-    throw new Error(`The local copy was written by a newer version (schema ${current}, this version knows ${MIGRATIONS.length}).`);
-  }
-  for (let version = current; version < target; version++) {
-    const migration = MIGRATIONS[version];
-    db.transaction(() => {
+  migrateByUserVersion(db, MIGRATIONS, {
+    target,
+    fileName: 'The local copy',
+    apply: (migration) => {
       if (typeof migration === 'string') db.exec(migration);
       else migration(db);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
-  }
+    },
+  });
 }

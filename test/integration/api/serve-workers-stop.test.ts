@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
@@ -21,32 +22,81 @@ const alive = (pid: number) => {
   }
 };
 
+const serveArgs = (port: string) => [path.join(repoRoot, 'bin/catastro.js'), 'serve', '--workers', '2', '--host', '127.0.0.1',
+  '--port', port, '--auth', 'off', '--status-interval', '0', '--data', data];
+
+async function startServe() {
+  const child = spawn(process.execPath, serveArgs('0'), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start in 90 s:\n${text}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(text);
+      if (match) { clearTimeout(timer); resolve(match[1]); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${text}`)); });
+  });
+  return { child, url, output: () => text };
+}
+
+/**
+ * The primary's child processes, once `done` holds of them (or after 60 s). Linux lists a
+ * process's children in /proc; "Listening on" comes with the first worker up, the second may
+ * still be starting.
+ */
+async function waitForWorkers(primary: number, done: (pids: number[]) => boolean): Promise<number[]> {
+  const children = () => readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  for (let waited = 0; !done(children()) && waited < 60_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return children();
+}
+
 describe('serve --workers 2', () => {
   it('answers, and on SIGTERM exits 0 only after both workers have exited', async () => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'serve', '--workers', '2', '--host', '127.0.0.1',
-      '--port', '0', '--auth', 'off', '--status-interval', '0', '--data', data], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start in 90 s:\n${output}`)), 90_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(output);
-        if (match) { clearTimeout(timer); resolve(match[1]); }
-      });
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${output}`)); });
-    });
+    const { child, url, output } = await startServe();
     expect((await fetch(`${url}/api/catastro/000700100UL74F`)).status).toBe(200);
-    // Linux lists a process's children here; the primary's are its two workers ("Listening on"
-    // comes with the first one up, the second may still be starting).
-    const children = () => readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    for (let waited = 0; children().length < 2 && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    const workers = children();
-    expect(workers).toHaveLength(2);
+    const workers = await waitForWorkers(child.pid!, (pids) => pids.length === 2);
+    expect(workers, output()).toHaveLength(2);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(workers.filter(alive)).toEqual([]);
-    expect(output).not.toMatch(/EPIPE|Error/);
+    expect(output()).not.toMatch(/EPIPE|Error/);
+  }, 120_000);
+
+  it('replaces a worker that dies once the port serves, and keeps answering', async () => {
+    const { child, url, output } = await startServe();
+    const [lost, kept] = await waitForWorkers(child.pid!, (pids) => pids.length === 2);
+    process.kill(lost, 'SIGKILL');
+    const workers = await waitForWorkers(child.pid!, (pids) => pids.length === 2 && !pids.includes(lost));
+    expect(workers, output()).toContain(kept);
+    expect(workers.filter((pid) => pid !== lost), output()).toHaveLength(2);
+    // The one killed may still have been starting (the other announced the port): replaced alike.
+    expect(output()).toMatch(/A server process (ended|could not start) \(signal SIGKILL\): starting another/);
+    for (let i = 0; i < 8; i++) expect((await fetch(`${url}/api/catastro/000700100UL74F`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(workers.filter(alive)).toEqual([]);
+  }, 120_000);
+
+  it('exits 1 with a message when its workers cannot start (port taken)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, serveArgs(String(port)), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code, text).toBe(1);
+      expect(text).toMatch(/EADDRINUSE/);
+      expect(text).toMatch(/A server process could not start/);
+      expect(text).not.toMatch(/Listening on/);
+    } finally {
+      taken.close();
+    }
   }, 120_000);
 });

@@ -1,0 +1,36 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * Brings a SQLite file to schema `target` by `PRAGMA user_version`, one IMMEDIATE transaction per
+ * step, for the copy (db.ts) and the keys database (core/auth/access-db.ts) alike.
+ *
+ * The version is read again inside each step's write lock: processes opening one new file
+ * together (`serve --workers 2`, the app beside a `catastro` command) all read version 0 before
+ * the first of them commits, and a step applied on that stale read failed in the others with
+ * "table … already exists" (a server worker died at start). Where the file is already current,
+ * no write lock is taken at all.
+ */
+export function migrateByUserVersion<M>(db: BetterSqlite3.Database, migrations: readonly M[], options: {
+  apply: (migration: M) => void;
+  /** What the file is, for the message when a newer version wrote it ("The local copy"). */
+  fileName: string;
+  target?: number;
+}): void {
+  const target = options.target ?? migrations.length;
+  const versionOf = () => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > migrations.length) {
+      throw new Error(`${options.fileName} was written by a newer version (schema ${version}, this version knows ${migrations.length}).`);
+    }
+    return version;
+  };
+  if (versionOf() >= target) return;
+  const step = db.transaction(() => {
+    const version = versionOf();
+    if (version >= target) return false;
+    options.apply(migrations[version]);
+    db.pragma(`user_version = ${version + 1}`);
+    return true;
+  });
+  while (step.immediate());
+}
