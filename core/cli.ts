@@ -57,19 +57,24 @@ async function serveClustered(options: ServeOptions, workers: number) {
     }
     setTimeout(() => process.exit(exitCode), WORKERS_STOP_MS).unref();
   };
-  // Workers that cannot start before the port serves (port taken, data folder unreadable) stop
-  // the command, as one process would. Once it serves, a worker that ends is replaced, so the
-  // port never serves at half strength unnoticed (a worker lost at start used to leave the
-  // primary running with one); replacements failing to start in a row stop it too.
+  // The port is announced once every worker serves. Workers that cannot start before then (port
+  // taken, data folder unreadable) stop the command, as one process would. After it, a worker
+  // that ends is replaced, so the port never serves at half strength unnoticed (a worker lost at
+  // start used to leave the primary running with one); replacements failing to start in a row
+  // stop it too.
+  let serving = 0;
   let failedStarts = 0;
   const fork = () => {
     const worker = cluster.fork({ CATASTRO_WORKER: '1' });
-    let serving = false;
+    let up = false;
     worker.on('message', (message: { url?: string }) => {
-      if (!message.url) return;
-      serving = true;
+      if (!message.url || up) return;
+      up = true;
+      serving++;
       failedStarts = 0;
-      if (!announced) {
+      if (announced) {
+        console.error(`A new server process serves (${serving} of ${workers}).`);
+      } else if (serving === workers) {
         announced = true;
         console.log(`Listening on ${message.url}`);
       }
@@ -77,12 +82,12 @@ async function serveClustered(options: ServeOptions, workers: number) {
     worker.on('exit', (code, signal) => {
       if (stopping) return;
       const how = signal ? `signal ${signal}` : `code ${code}`;
-      if (!serving) failedStarts++;
+      if (up) serving--; else failedStarts++;
       if (!announced || failedStarts >= MAX_FAILED_WORKER_STARTS) {
         console.error(`A server process could not start (it exited with ${how}): stopping.`);
         stop(1);
       } else {
-        console.error(`A server process ${serving ? 'ended' : 'could not start'} (${how}): starting another.`);
+        console.error(`A server process ${up ? 'ended' : 'could not start'} (${how}): starting another.`);
         fork();
       }
     });
