@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -25,8 +25,15 @@ const alive = (pid: number) => {
 const serveArgs = (port: string) => [path.join(repoRoot, 'bin/catastro.js'), 'serve', '--workers', '2', '--host', '127.0.0.1',
   '--port', port, '--auth', 'off', '--status-interval', '0', '--data', data];
 
+/** Servers still running when a test ends (it failed before stopping them): killed, not left behind. */
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+
 async function startServe() {
   const child = spawn(process.execPath, serveArgs('0'), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
   let text = '';
   child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
   const url = await new Promise<string>((resolve, reject) => {
@@ -86,6 +93,7 @@ describe('serve --workers 2', () => {
     const { port } = taken.address() as AddressInfo;
     try {
       const child = spawn(process.execPath, serveArgs(String(port)), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      started.push(child);
       let text = '';
       child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
       child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
