@@ -7,6 +7,7 @@ import {
   ServiceError, isServiceError, notFound, validationError,
   type BatchColumns, type BatchCounts, type BatchPreview, type BatchRowResult, type BatchState, type FeatureFormat,
 } from '../model/index.js';
+import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
 import { batchTable } from './batch-table.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
 import { detectColumns } from './detect-columns.js';
@@ -21,7 +22,7 @@ const OUTPUT = 'result.csv';
 const MAX_PROBLEMS = 500;
 const ID = /^[0-9a-f-]{36}$/;
 /**
- * Batches one client of the served API may have queued or running at once. One runs at a time,
+ * Batches one client of the served API may have queued or running at once, server-wide. One runs at a time,
  * so more would only wait (and hold every other client's batches back), and each keeps its CSV
  * on disk. The app's own user has no bound: the machine is theirs.
  */
@@ -53,8 +54,14 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  * The app's batches: each in its own folder under the data folder (the CSV as dropped, its
  * settings, the journal of answers), so a batch cut short by closing the app is listed as
  * interrupted at the next start and resumes where it stopped. One batch runs at a time per
- * process, the others wait their turn in the order they were started or resumed (`queued`); live
- * sources are paced by the upstream client.
+ * data folder, the others wait their turn in the order they were started or resumed (`queued`);
+ * live sources are paced by the upstream client.
+ *
+ * Several processes may serve one folder (`serve --workers N`, the app beside a server): the
+ * queue, the running claim and a cancel asked of a running batch are shared through BatchClaims
+ * (a small SQLite file), the counts of a batch another process runs are read from its journal,
+ * and whichever process is free (when its own batch ends, or on its periodic check) starts the
+ * next queued batch. A batch whose process died shows interrupted and resumes once.
  *
  * `owner`: on a served API several clients share one installation; a batch holds its client's
  * own list (their references, addresses), so each caller sees and fetches only the batches it
@@ -62,11 +69,59 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  * user, `--auth off`) sees every batch.
  */
 export class BatchJobs {
-  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchRowResult[] }>();
-  /** Started or resumed while another ran: they run next, first come first. */
-  private readonly queue: BatchMeta[] = [];
+  /** The batch this process runs (at most one), with its live counts. */
+  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchRowResult[]; lost: boolean }>();
+  private sharedClaims?: BatchClaims;
+  private timer?: NodeJS.Timeout;
 
-  constructor(private readonly dir: string, private readonly find: FindParcel) {}
+  /**
+   * `options.pid`: the process this one's claims die with (tests stand in for other processes,
+   * live or dead, in one test process).
+   */
+  constructor(private readonly dir: string, private readonly find: FindParcel, private readonly options: { pid?: number } = {}) {}
+
+  /** Opened on first use, so a command that never batches makes no file. */
+  private get claims(): BatchClaims {
+    if (!this.sharedClaims) {
+      this.sharedClaims = new BatchClaims(this.dir, randomUUID(), this.options.pid ?? process.pid);
+      // Unref'd: the heartbeat and queue check never keep a process alive by themselves.
+      this.timer = setInterval(() => this.tick(), HEARTBEAT_MS).unref();
+    }
+    return this.sharedClaims;
+  }
+
+  /** Stops the periodic check and closes the shared state (a batch still running ends interrupted). */
+  close(): void {
+    clearInterval(this.timer);
+    for (const [id, entry] of this.running) {
+      // Released now, so other processes see it interrupted at once rather than after STALE_MS.
+      this.sharedClaims?.locked(() => this.sharedClaims!.release(id));
+      entry.lost = true;
+      entry.controller.abort();
+    }
+    this.sharedClaims?.close();
+    this.sharedClaims = undefined;
+  }
+
+  /**
+   * Every HEARTBEAT_MS: renews this process's claim, stops its batch when another process asked
+   * (cancel) or took it over, and starts the next queued batch when the server is idle (the
+   * process that ran the last one may have died).
+   */
+  private tick(): void {
+    try {
+      for (const [id, entry] of this.running) {
+        const verdict = this.claims.renew(id);
+        if (verdict === 'keep') continue;
+        entry.lost = verdict === 'lost';
+        entry.controller.abort();
+      }
+      this.runNext();
+    } catch (error) {
+      // The shared file busy past its timeout: the next tick tries again; a throw would end the process.
+      console.error(`Batches: the shared state could not be read (${(error as Error).message}).`);
+    }
+  }
 
   preview(csv: unknown, columns?: BatchColumns): BatchPreview {
     if (typeof csv !== 'string') throw validationError('The batch needs the CSV text.');
@@ -84,47 +139,58 @@ export class BatchJobs {
   start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): BatchState {
     const preview = this.preview(input.csv, input.columns);
     if (!preview.columns) throw validationError(preview.problem ?? 'Name the reference column, or the latitude and longitude columns.');
-    this.checkUnfinishedBound(owner);
     // Checked once here: a bad default country would otherwise fail every row after a 202.
     const country = optionalCountry(input.country);
     const id = randomUUID();
-    const folder = path.join(this.dir, id);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, INPUT), input.csv as string);
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : 'batch.csv';
-    const meta: BatchMeta = { id, name, columns: preview.columns, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner };
-    this.writeMeta(meta);
-    this.enqueue(meta);
+    // Under the shared lock: two processes starting a client's batches at once count each other's.
+    this.claims.locked(() => {
+      this.checkUnfinishedBound(owner);
+      const folder = path.join(this.dir, id);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, INPUT), input.csv as string);
+      this.writeMeta({ id, name, columns: preview.columns!, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner });
+      this.claims.enqueue(id, owner);
+    });
+    this.runNext();
     return this.state(id);
   }
 
+  /** Queues an interrupted or cancelled batch again; one queued or running (in any live process) is left as it is. */
   resume(id: unknown, owner?: string): BatchState {
     const meta = this.readMeta(id, owner);
-    if (this.isUnfinished(meta.id) || meta.state === 'done') return this.state(meta.id);
-    this.checkUnfinishedBound(owner);
-    meta.state = 'running';
-    delete meta.finishedAt;
-    this.writeMeta(meta);
-    this.enqueue(meta);
+    if (meta.state === 'done') return this.state(meta.id);
+    const queued = this.claims.locked(() => {
+      if (this.claims.stateOf(meta.id)) return false;
+      this.checkUnfinishedBound(owner);
+      meta.state = 'running';
+      delete meta.finishedAt;
+      this.writeMeta(meta);
+      this.claims.enqueue(meta.id, meta.owner);
+      return true;
+    });
+    if (queued) this.runNext();
     return this.state(meta.id);
   }
 
+  /** A queued batch is cancelled at once; a running one stops after its rows in flight, whichever process runs it. */
   cancel(id: unknown, owner?: string): BatchState {
     const meta = this.readMeta(id, owner);
-    const waiting = this.queue.findIndex((m) => m.id === meta.id);
-    if (waiting >= 0) {
-      const [queued] = this.queue.splice(waiting, 1);
-      this.finish(queued, 'cancelled');
-    }
+    this.claims.locked(() => {
+      if (this.claims.dequeue(meta.id)) this.finish(meta, 'cancelled');
+      else this.claims.requestCancel(meta.id);
+    });
     this.running.get(meta.id)?.controller.abort();
     return this.state(meta.id);
   }
 
   state(id: unknown, owner?: string): BatchState {
-    return this.stateOf(this.readMeta(id, owner));
+    const meta = this.readMeta(id, owner);
+    return this.stateOf(meta, this.claims.stateOf(meta.id));
   }
 
-  private stateOf(meta: BatchMeta): BatchState {
+  /** `claim`: what the shared state says (queued, running in a live process, or neither). */
+  private stateOf(meta: BatchMeta, claim: ClaimState): BatchState {
     const live = this.running.get(meta.id);
     if (live) {
       return { id: meta.id, name: meta.name, state: 'running', columns: meta.columns, counts: { ...live.counts }, problems: problemsOf(live.problems), startedAt: meta.startedAt };
@@ -135,17 +201,19 @@ export class BatchJobs {
       counts.done++;
       if (r.status === 'found') counts.found++; else if (r.status === 'not_found') counts.notFound++; else counts.failed++;
     }
-    // A batch the file says is running but no one runs or queues was cut short (the app closed).
-    const state = this.isQueued(meta.id) ? 'queued' : meta.state === 'running' ? 'interrupted' : meta.state;
+    // Running in another process: its counts are those of the journal it appends to. A batch the
+    // file says is running but no live process runs or queues was cut short (app closed, crash).
+    const state = claim ?? (meta.state === 'running' ? 'interrupted' : meta.state);
     return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems: problemsOf(results), startedAt: meta.startedAt, finishedAt: meta.finishedAt };
   }
 
   list(owner?: string): BatchState[] {
     if (!existsSync(this.dir)) return [];
+    const claims = this.claims.states();
     return readdirSync(this.dir).filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))
       .map((id) => this.readMeta(id))
       .filter((meta) => owner === undefined || meta.owner === owner)
-      .map((meta) => this.stateOf(meta))
+      .map((meta) => this.stateOf(meta, claims.get(meta.id)))
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
@@ -162,17 +230,10 @@ export class BatchJobs {
     };
   }
 
-  private isQueued(id: string): boolean {
-    return this.queue.some((m) => m.id === id);
-  }
-
-  private isUnfinished(id: string): boolean {
-    return this.running.has(id) || this.isQueued(id);
-  }
-
+  /** Call under claims.locked: the count is server-wide. */
   private checkUnfinishedBound(owner: string | undefined): void {
     if (owner === undefined) return;
-    const unfinished = [...[...this.running.values()].map((r) => r.meta), ...this.queue].filter((m) => m.owner === owner).length;
+    const unfinished = this.claims.unfinishedOf(owner);
     if (unfinished >= MAX_UNFINISHED_BATCHES_PER_CLIENT) {
       throw new ServiceError('RATE_LIMIT_EXCEEDED', `${unfinished} batches of this client are queued or running (at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}): wait for one to end, or stop one with POST /api/batch/{id}/cancel.`, {
         maxUnfinishedBatches: MAX_UNFINISHED_BATCHES_PER_CLIENT,
@@ -180,15 +241,18 @@ export class BatchJobs {
     }
   }
 
-  private enqueue(meta: BatchMeta): void {
-    this.queue.push(meta);
-    this.runNext();
-  }
-
+  /** Starts the next queued batch here, unless a live process (this one or another) runs one. */
   private runNext(): void {
-    if (this.running.size > 0) return;
-    const next = this.queue.shift();
-    if (next) this.run(next);
+    if (this.running.size > 0 || !this.claims.hasQueued()) return;
+    const id = this.claims.claimNext();
+    if (!id) return;
+    try {
+      this.run(this.readMeta(id));
+    } catch (error) {
+      // Its folder removed by hand: give the turn up rather than hold the server's one run.
+      this.claims.locked(() => this.claims.release(id));
+      throw error;
+    }
   }
 
   private finish(meta: BatchMeta, state: BatchState['state']): void {
@@ -199,7 +263,7 @@ export class BatchJobs {
 
   private run(meta: BatchMeta): void {
     const controller = new AbortController();
-    const entry = { meta, controller, counts: emptyCounts(meta.total), problems: [] as BatchRowResult[] };
+    const entry = { meta, controller, counts: emptyCounts(meta.total), problems: [] as BatchRowResult[], lost: false };
     this.running.set(meta.id, entry);
     const folder = path.join(this.dir, meta.id);
     void runBatchFile({
@@ -217,7 +281,8 @@ export class BatchJobs {
       },
     }).then((outcome) => outcome.complete ? 'done' as const : 'cancelled' as const, () => 'interrupted' as const).then((state) => {
       try {
-        this.finish(meta, state);
+        // A claim lost (this process was judged dead and another took the batch over) is not ours to end.
+        if (!entry.lost) this.claims.locked(() => { if (this.claims.release(meta.id)) this.finish(meta, state); });
       } finally {
         this.running.delete(meta.id);
         this.runNext();

@@ -8,6 +8,7 @@ import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
 import { fileNameOf } from '../../../renderer/client/http-client.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { deadPid } from './process-ids.js';
 
 const SAMPLE_A = '40146A00405051';
 const SAMPLE_B = '000700100UL74F';
@@ -130,12 +131,13 @@ describe('BatchJobs after the app closed mid-batch', () => {
     const asked: string[] = [];
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => { release = resolve; });
+    // The first app's process has ended (a pid no longer running) while this row is in flight.
     const first = new BatchJobs(dir, async (query: ParcelQuery, signal) => {
       const ref = (query as { reference: string }).reference;
       asked.push(ref);
       if (ref === SAMPLE_B) await blocked; // the app "closes" while this row is in flight
       return api.service.findParcel(query, signal);
-    });
+    }, { pid: deadPid() });
     const { id } = first.start({ csv: `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n` });
     // Rows 1 and 3 answer; row 2 hangs until the "crash".
     for (let i = 0; i < 200 && first.state(id).counts.done < 2; i++) await new Promise((r) => setTimeout(r, 20));
