@@ -63,6 +63,10 @@ export async function runBatch(run: BatchRun): Promise<BatchOutcome> {
   let next = 0;
   const worker = async () => {
     while (next < pending.length && !run.signal?.aborted) {
+      // Rows answered from the copy settle as microtasks: without a turn of the event loop between
+      // them a batch held its process's HTTP requests (polls, other clients) until it ended.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (next >= pending.length || run.signal?.aborted) break;
       const { row, input } = pending[next++];
       const result = await answer(row, input, run);
       // A row cut short by the stop is not an answer: it is asked again on resume.
