@@ -48,7 +48,7 @@ describe('batches under serve --workers 2', () => {
       };
       const csv = `ref\n${Array.from({ length: ROWS }, (_, i) => referenceOf(i)).join('\n')}\n`;
       const started = await call('POST', '/api/batch', { csv, name: 'many.csv' });
-      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      expect(started.status, `${JSON.stringify(started.body)}\n${output()}`).toBe(202);
       const id = started.body.data.id;
       const seen: { state: string; done: number }[] = [];
       let last: BatchState | undefined;
