@@ -11,6 +11,7 @@ import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
 import { batchTable } from './batch-table.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
 import { detectColumns } from './detect-columns.js';
+import { JournalSummaries, MAX_PROBLEMS } from './journal-summary.js';
 import { BatchJournal } from './journal.js';
 import { readCsv } from './read-csv.js';
 import type { FindParcel } from './run-batch.js';
@@ -19,7 +20,6 @@ const INPUT = 'input.csv';
 const META = 'batch.json';
 /** The canonical output a job writes; other formats are built from its journal on demand. */
 const OUTPUT = 'result.csv';
-const MAX_PROBLEMS = 500;
 const ID = /^[0-9a-f-]{36}$/;
 /**
  * Batches one client of the served API may have queued or running at once, server-wide. One runs at a time,
@@ -72,6 +72,8 @@ export class BatchJobs {
   /** The batch this process runs (at most one), with its live counts. */
   private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchRowResult[]; lost: boolean }>();
   private sharedClaims?: BatchClaims;
+  /** Counts and problems of the journals this process was asked about, read as they grow. */
+  private readonly summaries = new JournalSummaries();
   private timer?: NodeJS.Timeout;
 
   /**
@@ -195,16 +197,11 @@ export class BatchJobs {
     if (live) {
       return { id: meta.id, name: meta.name, state: 'running', columns: meta.columns, counts: { ...live.counts }, problems: problemsOf(live.problems), startedAt: meta.startedAt };
     }
-    const results = this.results(meta);
-    const counts = emptyCounts(meta.total);
-    for (const r of results) {
-      counts.done++;
-      if (r.status === 'found') counts.found++; else if (r.status === 'not_found') counts.notFound++; else counts.failed++;
-    }
+    const { counts, problems } = this.summaries.summaryOf(this.journalFileOf(meta), meta.total);
     // Running in another process: its counts are those of the journal it appends to. A batch the
     // file says is running but no live process runs or queues was cut short (app closed, crash).
     const state = claim ?? (meta.state === 'running' ? 'interrupted' : meta.state);
-    return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems: problemsOf(results), startedAt: meta.startedAt, finishedAt: meta.finishedAt };
+    return { id: meta.id, name: meta.name, state, columns: meta.columns, counts, problems, startedAt: meta.startedAt, finishedAt: meta.finishedAt };
   }
 
   list(owner?: string): BatchState[] {
@@ -294,8 +291,12 @@ export class BatchJobs {
     });
   }
 
+  private journalFileOf(meta: BatchMeta): string {
+    return journalPathOf(path.join(this.dir, meta.id, OUTPUT));
+  }
+
   private results(meta: BatchMeta): BatchRowResult[] {
-    const file = journalPathOf(path.join(this.dir, meta.id, OUTPUT));
+    const file = this.journalFileOf(meta);
     return existsSync(file) ? BatchJournal.readAll(file) : [];
   }
 
