@@ -390,6 +390,9 @@ export class CatastroService {
 
   close(): void {
     this.monitor.stop();
+    // Before the store: a batch still running stops (interrupted, resumable) instead of answering
+    // its next rows from a closed copy, and other processes see its claim released at once.
+    this.batchJobs?.close();
     this.store.close();
     if (this.copy !== this.store) void this.copy.close();
   }
