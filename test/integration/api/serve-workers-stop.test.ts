@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../helpers/paths.js';
+import { describe, expect, it } from 'vitest';
+import { spawnServe, startServe } from '../../helpers/serve-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -22,31 +20,9 @@ const alive = (pid: number) => {
   }
 };
 
-const serveArgs = (port: string) => [path.join(repoRoot, 'bin/catastro.js'), 'serve', '--workers', '2', '--host', '127.0.0.1',
-  '--port', port, '--auth', 'off', '--status-interval', '0', '--data', data];
+const serveArgs = (port: string) => ['--workers', '2', '--host', '127.0.0.1', '--port', port, '--auth', 'off', '--status-interval', '0', '--data', data];
 
-/** Servers still running when a test ends (it failed before stopping them): killed, not left behind. */
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-});
-
-async function startServe() {
-  const child = spawn(process.execPath, serveArgs('0'), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let text = '';
-  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in 90 s:\n${text}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(text);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
-    });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${text}`)); });
-  });
-  return { child, url, output: () => text };
-}
+const startWorkers = () => startServe(serveArgs('0'));
 
 /** The primary's child processes (Linux lists them in /proc), once `done` holds of them (or after 60 s). */
 async function waitForWorkers(primary: number, done: (pids: number[]) => boolean): Promise<number[]> {
@@ -57,7 +33,7 @@ async function waitForWorkers(primary: number, done: (pids: number[]) => boolean
 
 describe('serve --workers 2', () => {
   it('answers, and on SIGTERM exits 0 only after both workers have exited', async () => {
-    const { child, url, output } = await startServe();
+    const { child, url, output } = await startWorkers();
     expect((await fetch(`${url}/api/catastro/000700100UL74F`)).status).toBe(200);
     const workers = await waitForWorkers(child.pid!, (pids) => pids.length === 2);
     expect(workers, output()).toHaveLength(2);
@@ -69,7 +45,7 @@ describe('serve --workers 2', () => {
   }, 120_000);
 
   it('replaces a worker that dies once the port serves, and keeps answering', async () => {
-    const { child, url, output } = await startServe();
+    const { child, url, output } = await startWorkers();
     // "Listening on" comes once both workers serve.
     const [lost, kept] = await waitForWorkers(child.pid!, (pids) => pids.length === 2);
     process.kill(lost, 'SIGKILL');
@@ -92,16 +68,12 @@ describe('serve --workers 2', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      const child = spawn(process.execPath, serveArgs(String(port)), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-      started.push(child);
-      let text = '';
-      child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-      child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      const { child, output } = spawnServe(serveArgs(String(port)));
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code, text).toBe(1);
-      expect(text).toMatch(/EADDRINUSE/);
-      expect(text).toMatch(/A server process could not start/);
-      expect(text).not.toMatch(/Listening on/);
+      expect(code, output()).toBe(1);
+      expect(output()).toMatch(/EADDRINUSE/);
+      expect(output()).toMatch(/A server process could not start/);
+      expect(output()).not.toMatch(/Listening on/);
     } finally {
       taken.close();
     }

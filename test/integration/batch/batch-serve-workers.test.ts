@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchState } from '../../../core/model/index.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { startServe } from '../../helpers/serve-process.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -17,27 +16,13 @@ const ROWS = 100_000;
 const EVERY = 500;
 const referenceOf = (i: number) => (i % EVERY === 0 ? PARCELS[(i / EVERY) % 2] : 'XYZ');
 
-async function startServe(data: string) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'serve', '--workers', '2', '--host', '127.0.0.1',
-    '--port', '0', '--auth', 'off', '--status-interval', '0', '--data', data], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in 90 s:\n${text}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(text);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
-    });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${text}`)); });
-  });
-  return { child, url, output: () => text };
-}
+const startServeWorkers = (data: string) =>
+  startServe(['--workers', '2', '--host', '127.0.0.1', '--port', '0', '--auth', 'off', '--status-interval', '0', '--data', data]);
 
 describe('batches under serve --workers 2', () => {
   it('polls show the batch running with growing counts through either worker, a resume meanwhile does not run it twice, and it ends done', async () => {
     const data = tempDir('catastro-batch-serve-');
-    const { child, url, output } = await startServe(data);
+    const { child, url, output } = await startServeWorkers(data);
     try {
       const call = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
         const response = await fetch(`${url}${route}`, {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_MONTHLY_QUOTA } from '../../../core/auth/tiers.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
+import { startServe } from '../../helpers/serve-process.js';
 
 /**
  * Issue #18: the team server for real. Two `catastro serve --store postgres://…` processes on one
@@ -41,21 +42,11 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
 
 interface Server { url: string; child: ChildProcess; data: string }
 
-function serve(store: string, auth: 'keys' | 'off'): Promise<Server> {
+async function serve(store: string, auth: 'keys' | 'off'): Promise<Server> {
   const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-serve-'));
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
-    '--auth', auth, '--status-interval', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...OFFLINE_ENV } });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`catastro serve did not start in 90 s:\n${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve({ url: match[1], child, data }); }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro serve exited with ${code}:\n${output}`)); });
-  });
+  const { child, url } = await startServe(['--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
+    '--auth', auth, '--status-interval', '0'], { ...process.env, ...OFFLINE_ENV });
+  return { url, child, data };
 }
 
 async function stopServer(server: Server | undefined): Promise<void> {
