@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
+import { wholeNumber } from './cli-numbers.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
 import type { CatastroService } from './service.js';
@@ -20,12 +21,14 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 }
 
 interface ServeOptions {
-  host: string; port: string; data: string; static?: string; log?: boolean; workers?: string;
-  auth?: 'keys' | 'off'; freePerIp?: string; basemap?: string; statusInterval?: string; store?: string;
+  host: string; port: number; data: string; static?: string; log?: boolean; workers?: number;
+  auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
 }
 
 const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
 
+/** `--workers` at most: each process holds its own caches and connections; far beyond any core count here. */
+const MAX_WORKERS = 64;
 /** How long a stopping primary waits for its workers before leaving anyway. */
 const WORKERS_STOP_MS = 10_000;
 /** Replacement workers failing to start one after another before `serve --workers` gives up. */
@@ -98,7 +101,7 @@ async function serveClustered(options: ServeOptions, workers: number) {
 }
 
 async function serve(options: ServeOptions) {
-  const workers = Number(options.workers ?? 1);
+  const workers = options.workers ?? 1;
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
   const isWorker = !cluster.isPrimary;
   const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
@@ -106,15 +109,14 @@ async function serve(options: ServeOptions) {
   const server = await startApiServer({
     service,
     host: options.host,
-    port: Number(options.port),
+    port: options.port,
     staticDir: options.static ?? appFile('renderer'),
     basemapFile: options.basemap && path.resolve(options.basemap),
     logger: options.log ?? false,
     auth: options.auth ?? 'keys',
-    freeTier: options.freePerIp ? { perIpDaily: Number(options.freePerIp) } : undefined,
+    freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
   });
-  const statusSeconds = Number(options.statusInterval ?? 300);
-  if (!Number.isFinite(statusSeconds) || statusSeconds < 0) throw new Error('--status-interval must be a number of seconds, 0 or more.');
+  const statusSeconds = options.statusInterval ?? 300;
   // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
   if (statusSeconds > 0) service.startStatusChecks(Math.max(10, statusSeconds) * 1000);
   if (isWorker) {
@@ -143,17 +145,17 @@ export function buildProgram(): Command {
 
   const serveOptions = (command: Command) => command
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port (0 = any free port)', '8787')
+    .option('--port <port>', 'port (0 = any free port)', wholeNumber(0, 65535), 8787)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
-    .option('--workers <n>', 'processes sharing the port (serve only)', '1')
+    .option('--workers <n>', 'processes sharing the port (serve only)', wholeNumber(1, MAX_WORKERS), 1)
     .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background')
-    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', '300')
+    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', wholeNumber(0), 300)
     .addOption(new Option('--log', 'log every request'));
 
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
     .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
-    .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)')
+    .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)', wholeNumber(1))
     .addOption(storeOption())
     .action(async (options: ServeOptions) => { await serve(options); });
 
@@ -228,15 +230,15 @@ export function buildProgram(): Command {
     .option('--longitude-column <name>', 'column holding the longitude (default: detected)')
     .option('--country-column <name>', 'column holding the country code (default: detected)')
     .option('--country <code>', 'country of rows without one (default: detected from the reference, else ES)')
-    .option('--concurrency <n>', 'rows asked at once', '4')
-    .option('--pace <ms>', 'least time between two requests to one live source', '250')
+    .option('--concurrency <n>', 'rows asked at once', wholeNumber(1, 64), 4)
+    .option('--pace <ms>', 'least time between two requests to one live source', wholeNumber(0), 250)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .action(async (input: string, options: BatchCommandOptions & { data: string; pace: string }) => {
+    .action(async (input: string, options: BatchCommandOptions & { data: string; pace: number }) => {
       const { runBatchCommand } = await import('./batch/batch-command.js');
       // Polite to the official sources: two requests at a time per source, spaced by --pace.
       const service = await openService({
         dataDir: options.data,
-        upstream: { sourceConcurrency: 2, sourceIntervalMs: Math.max(0, Number(options.pace) || 0) },
+        upstream: { sourceConcurrency: 2, sourceIntervalMs: options.pace },
       });
       try {
         process.exitCode = await runBatchCommand(input, options, service);

@@ -11,7 +11,7 @@ export interface BatchCommandOptions {
   longitudeColumn?: string;
   countryColumn?: string;
   country?: string;
-  concurrency: string;
+  concurrency: number;
 }
 
 const describeColumns = (c: BatchColumns) => Object.entries(c).map(([kind, name]) => `${kind}=${name}`).join(', ');
@@ -33,7 +33,7 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
       output: options.output,
       columns: { reference: options.referenceColumn, latitude: options.latitudeColumn, longitude: options.longitudeColumn, country: options.countryColumn },
       defaultCountry: options.country,
-      concurrency: Number(options.concurrency) || 4,
+      concurrency: options.concurrency,
       find: (query, signal) => service.findParcel(query, signal),
       signal: stop.signal,
       onStart: (columns, counts, resumed) => {
