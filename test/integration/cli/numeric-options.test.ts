@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = path.resolve('bin/catastro.js');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cli-options-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs the CLI as a user would; never resolves to a hang (the timeout kills it). */
+async function catastro(...args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(process.execPath, [cli, ...args], { timeout: 30_000 });
+    return { code: 0, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string; killed?: boolean };
+    if (failed.killed) throw new Error(`catastro ${args.join(' ')} did not end (killed after 30 s)`);
+    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
+  }
+}
+
+// Each bad value used to start the server and then die with a stack trace (port, free tier,
+// status interval) or, for --workers, run one process as if the option were absent.
+describe('numeric options are checked before anything starts', () => {
+  const cases: [string, string[], string][] = [
+    ['serve --port 99999', ['serve', '--port', '99999'], '--port'],
+    ['serve --port abc', ['serve', '--port', 'abc'], '--port'],
+    ['serve --workers abc', ['serve', '--port', '0', '--workers', 'abc'], '--workers'],
+    ['serve --workers 0', ['serve', '--port', '0', '--workers', '0'], '--workers'],
+    ['serve --status-interval -1', ['serve', '--port', '0', '--status-interval', '-1'], '--status-interval'],
+    ['serve --free-per-ip x', ['serve', '--port', '0', '--free-per-ip', 'x'], '--free-per-ip'],
+    ['start --port -5', ['start', '--port', '-5'], '--port'],
+  ];
+  it.each(cases)('%s: one-line message naming the option, exit 1, no stack trace', async (_name, args, option) => {
+    const { code, stderr } = await catastro(...args, '--data', dataDir);
+    expect(code).toBe(1);
+    expect(stderr).toContain(option);
+    expect(stderr).toMatch(/is invalid\./);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('batch --concurrency abc and --pace -1 are refused before any row is asked, no output written', async () => {
+    const input = path.join(dataDir, 'refs.csv');
+    writeFileSync(input, 'refcat\n9398516VK3799G\n');
+    for (const args of [['--concurrency', 'abc'], ['--concurrency', '-2'], ['--pace', '-1']]) {
+      const { code, stderr } = await catastro('batch', input, '-o', path.join(dataDir, 'out.csv'), ...args, '--data', dataDir);
+      expect(code).toBe(1);
+      expect(stderr).toContain(args[0]);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('out'))).toEqual([]);
+  });
+});
