@@ -9,9 +9,7 @@ export function useEscapeDeselect(): void {
       const target = event.target as HTMLElement | null;
       const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
       if (event.key !== 'Escape' || typing) return;
-      const state = useAppStore.getState();
-      if (state.settingsOpen) return state.setSettingsOpen(false);
-      state.select(USelection.none());
+      useAppStore.getState().select(USelection.none());
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { APP_VERSION } from '../app/app-version.js';
 import { useClient } from '../app/client-context.js';
+import { useEscapeClose } from '../app/use-escape-close.js';
 import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';
@@ -20,6 +21,7 @@ export function SettingsDialog() {
   const [apiUrl, setApiUrl] = useState<string | null>(null);
   const [localKey, setLocalKey] = useState<string | null>(null);
   const [port, setPort] = useState('8787');
+  useEscapeClose(open, () => setOpen(false));
   if (!open) return null;
 
   const toggleApi = async () => {
