@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { wholeNumber } from './cli-numbers.js';
+import { teamStoreUrl, wholeNumber } from './cli-arguments.js';
+import { isServiceError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
 import type { CatastroService } from './service.js';
@@ -25,7 +26,7 @@ interface ServeOptions {
   auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
 }
 
-const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
+const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)').argParser(teamStoreUrl);
 
 /** `--workers` at most: each process holds its own caches and connections; far beyond any core count here. */
 const MAX_WORKERS = 64;
@@ -273,4 +274,12 @@ export function buildProgram(): Command {
   return program;
 }
 
-await buildProgram().parseAsync(process.argv);
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  // A refusal the user can act on (bad input, a source or the team database down) is one line
+  // with its code; anything else is a bug and keeps its stack for the report.
+  if (!isServiceError(error)) throw error;
+  console.error(`${error.code}: ${error.message}`);
+  process.exit(1);
+}

@@ -1,9 +1,10 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { isServiceError } from '../model/index.js';
 import { openAccessDatabase } from './access-db.js';
 import { isPostgresUrl, PgConnection } from '../store/postgres/connection.js';
 import { PgKeyStore } from '../store/postgres/pg-access.js';
-import { KeyStore, parseExpiryDate, type ApiKeyRecord } from './key-store.js';
+import { expiryDay, teamStoreUrl } from '../cli-arguments.js';
+import { KeyStore, type ApiKeyRecord } from './key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
 
 export interface KeysCommandIo {
@@ -46,14 +47,6 @@ function describe(key: ApiKeyRecord): string {
   ].join('  ').trimEnd();
 }
 
-const expiryArgument = (value: string): string => {
-  try {
-    return parseExpiryDate(value);
-  } catch (error) {
-    throw new InvalidArgumentError(isServiceError(error) ? error.message : String(error));
-  }
-};
-
 /**
  * `catastro keys create|list|revoke` as a commander sub-command. The lead adds it with
  * `program.addCommand(keysCommand(defaultDataDir))`. Failures set `process.exitCode` (1).
@@ -61,13 +54,13 @@ const expiryArgument = (value: string): string => {
 export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleIo): Command {
   const keys = new Command('keys').description('manage API keys of the HTTP API (stored hashed in the data folder)');
   const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
-  const storeOption = () => new Option('--store <url>', 'team store: postgres://… (keys shared by every server process on it)');
+  const storeOption = () => new Option('--store <url>', 'team store: postgres://… (keys shared by every server process on it)').argParser(teamStoreUrl);
 
   keys.command('create')
     .description('create a key; the key is printed once and never stored in clear')
     .addOption(new Option('--tier <tier>', 'plan: monthly quota free 100, basic 5000, pro 15000, business 50000').choices(TIERS).makeOptionMandatory())
     .option('--organisation', 'organisation key (needed for /api/catastro/{refcat}/units)', false)
-    .option('--expires <YYYY-MM-DD>', 'last UTC day the key is valid', expiryArgument)
+    .option('--expires <YYYY-MM-DD>', 'last UTC day the key is valid', expiryDay)
     .option('--label <text>', 'free text to recognise the key')
     .addOption(dataOption())
     .addOption(storeOption())

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { wholeNumber } from '../../../core/cli-numbers.js';
+import { wholeNumber } from '../../../core/cli-arguments.js';
 
-// The binary's answer to a typo (one line, exit 1, nothing started): test/integration/cli/numeric-options.test.ts.
+// The binary's answer to a typo (one line, exit 1, nothing started): test/integration/cli/option-refusals.test.ts.
 describe('whole-number options of the command line', () => {
   it('take whole numbers in range and refuse the rest', () => {
     const port = wholeNumber(0, 65535);

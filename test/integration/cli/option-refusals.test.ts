@@ -55,3 +55,28 @@ describe('numeric options are checked before anything starts', () => {
     expect(readdirSync(dataDir).filter((name) => name.startsWith('out'))).toEqual([]);
   });
 });
+
+describe('--store and --expires are checked before anything starts', () => {
+  it('a --store that is not a postgres:// URL is refused (it ran on the SQLite copy without a word)', async () => {
+    for (const args of [['serve', '--port', '0'], ['keys', 'list'], ['import', 'missing.gml']]) {
+      const { code, stderr } = await catastro(...args, '--store', 'notaurl', '--data', dataDir);
+      expect(code, stderr).toBe(1);
+      expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringContaining("option '--store <url>' argument 'notaurl' is invalid")]);
+    }
+  });
+
+  it('a team database that does not answer ends serve with one line naming it, exit 1 (a stack trace before)', async () => {
+    const { code, stderr } = await catastro('serve', '--port', '0', '--store', 'postgres://catastro@127.0.0.1:1/catastro', '--data', dataDir);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^SERVICE_UNAVAILABLE: The team database 127\.0\.0\.1:1\/catastro does not answer/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('keys create --expires in the past is refused (it made a key refused from its first call), today is taken', async () => {
+    const past = await catastro('keys', 'create', '--tier', 'free', '--expires', '2001-01-01', '--data', dataDir);
+    expect(past.code).toBe(1);
+    expect(past.stderr).toContain('2001-01-01 is in the past');
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await catastro('keys', 'create', '--tier', 'free', '--expires', today, '--data', dataDir)).code).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from 'commander';
+import { isoDay } from './model/index.js';
+import { parseExpiryDate } from './auth/key-store.js';
+import { isPostgresUrl } from './store/postgres/connection.js';
+
+/**
+ * Commander's parser for an option taking a whole number within [min, max]. A typo is refused
+ * before anything runs, with commander's one-line "option '--port <port>' argument 'abc' is
+ * invalid" and exit 1: before, `--workers abc` ran one process without a word, and `--port abc`,
+ * `--free-per-ip x` or `--status-interval -1` ended in a stack trace (the last after the server
+ * had started).
+ */
+export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
+  return (text) => {
+    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError(`A whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} is expected.`);
+    const value = Number(text);
+    if (value < min || value > max) throw new InvalidArgumentError(`It must be from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}.`);
+    return value;
+  };
+}
+
+/**
+ * `--store`: a team store is a postgres:// URL. Anything else was taken for "no team store" and
+ * the command went on with the data folder's SQLite file without a word (`--store notaurl`).
+ */
+export function teamStoreUrl(text: string): string {
+  if (!isPostgresUrl(text)) throw new InvalidArgumentError("A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy.");
+  return text;
+}
+
+/** `keys create --expires`: a calendar day, today or later (a past day made a key refused from its first call). */
+export function expiryDay(text: string): string {
+  let day: string;
+  try {
+    day = parseExpiryDate(text);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+  const today = isoDay(new Date());
+  if (day < today) throw new InvalidArgumentError(`${day} is in the past (today is ${today} UTC): the key would be refused from its first call.`);
+  return day;
+}
