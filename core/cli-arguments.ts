@@ -11,10 +11,11 @@ import { isPostgresUrl } from './store/postgres/connection.js';
  * had started).
  */
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
+  const range = `from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`;
   return (text) => {
-    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError(`A whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} is expected.`);
+    if (!/^\d+$/.test(text.trim())) throw new InvalidArgumentError(`A whole number ${range} is expected.`);
     const value = Number(text);
-    if (value < min || value > max) throw new InvalidArgumentError(`It must be from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}.`);
+    if (value < min || value > max) throw new InvalidArgumentError(`It must be ${range}.`);
     return value;
   };
 }

@@ -95,6 +95,11 @@ export class BatchClaims {
     return row.runner_pid !== null && pidAlive(row.runner_pid) && Date.now() - (row.heartbeat_at ?? 0) < STALE_MS;
   }
 
+  /** Queued, running in a live process, or neither (finished, or its runner died). */
+  private claimStateOf(row: ClaimRow): ClaimState {
+    return row.state === 'queued' || this.isLive(row) ? row.state : undefined;
+  }
+
   private row(id: string): ClaimRow | undefined {
     return this.db.prepare('SELECT * FROM batch_runs WHERE id = ?').get(id) as ClaimRow | undefined;
   }
@@ -102,19 +107,19 @@ export class BatchClaims {
   /** Queued, running in a live process, or neither (finished, or its runner died). */
   stateOf(id: string): ClaimState {
     const row = this.row(id);
-    return row && (row.state === 'queued' || this.isLive(row)) ? row.state : undefined;
+    return row && this.claimStateOf(row);
   }
 
   /** stateOf for every batch at once (a list). */
   states(): Map<string, ClaimState> {
     const rows = this.db.prepare('SELECT * FROM batch_runs').all() as ClaimRow[];
-    return new Map(rows.map((row) => [row.id, row.state === 'queued' || this.isLive(row) ? row.state : undefined]));
+    return new Map(rows.map((row) => [row.id, this.claimStateOf(row)]));
   }
 
   /** Batches of this owner queued or running in a live process, server-wide. */
   unfinishedOf(owner: string): number {
     const rows = this.db.prepare('SELECT * FROM batch_runs WHERE owner = ?').all(owner) as ClaimRow[];
-    return rows.filter((row) => row.state === 'queued' || this.isLive(row)).length;
+    return rows.filter((row) => this.claimStateOf(row) !== undefined).length;
   }
 
   /** Puts a batch at the end of the queue (a dead claim on it is dropped). Call under `locked`. */

@@ -11,7 +11,7 @@ import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
 import { batchTable } from './batch-table.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
 import { detectColumns } from './detect-columns.js';
-import { JournalSummaries, MAX_PROBLEMS } from './journal-summary.js';
+import { JournalSummaries, MAX_PROBLEMS, problemOf } from './journal-summary.js';
 import { BatchJournal } from './journal.js';
 import { readCsv } from './read-csv.js';
 import type { FindParcel } from './run-batch.js';
@@ -45,9 +45,8 @@ function emptyCounts(total: number): BatchCounts {
   return { total, done: 0, found: 0, notFound: 0, failed: 0 };
 }
 
-function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
-  return results.filter((r) => r.status !== 'found').slice(0, MAX_PROBLEMS)
-    .map(({ row, input, status, code, reason }) => ({ row, input, status, code, reason }));
+function problemsOf(results: BatchState['problems']): BatchState['problems'] {
+  return results.filter((r) => r.status !== 'found').slice(0, MAX_PROBLEMS).map(problemOf);
 }
 
 /**
@@ -70,7 +69,7 @@ function problemsOf(results: BatchRowResult[]): BatchState['problems'] {
  */
 export class BatchJobs {
   /** The batch this process runs (at most one), with its live counts. */
-  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchRowResult[]; lost: boolean }>();
+  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchState['problems']; lost: boolean }>();
   private sharedClaims?: BatchClaims;
   /** Counts and problems of the journals this process was asked about, read as they grow. */
   private readonly summaries = new JournalSummaries();
@@ -260,7 +259,7 @@ export class BatchJobs {
 
   private run(meta: BatchMeta): void {
     const controller = new AbortController();
-    const entry = { meta, controller, counts: emptyCounts(meta.total), problems: [] as BatchRowResult[], lost: false };
+    const entry = { meta, controller, counts: emptyCounts(meta.total), problems: [] as BatchState['problems'], lost: false };
     this.running.set(meta.id, entry);
     const folder = path.join(this.dir, meta.id);
     void runBatchFile({
@@ -271,7 +270,8 @@ export class BatchJobs {
       find: this.find,
       signal: controller.signal,
       keepJournal: true,
-      onStart: () => { entry.problems = this.results(meta).filter((r) => r.status !== 'found'); },
+      // The journal as the last poll left it (summaries read only what was appended since).
+      onStart: () => { entry.problems = this.summaries.summaryOf(this.journalFileOf(meta), meta.total).problems; },
       onProgress: (counts, last) => {
         entry.counts = counts;
         if (last && last.status !== 'found' && entry.problems.length < MAX_PROBLEMS) entry.problems.push(last);

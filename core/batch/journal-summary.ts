@@ -28,6 +28,9 @@ const emptySummary = (): Summary => ({ offset: 0, pastHeader: false, probe: Buff
 
 const counter = { found: 'found', not_found: 'notFound', failed: 'failed' } as const;
 
+/** A row not found or failed, as a batch's state lists it (without its parcel). */
+export const problemOf = ({ row, input, status, code, reason }: Problem): Problem => ({ row, input, status, code, reason });
+
 /**
  * Counts and problems of batch journals (journal.ts: a header line, then one JSON line per answer,
  * a later line for a row replacing an earlier one), read incrementally. A state or a list used to
@@ -106,5 +109,5 @@ function apply(summary: Summary, line: string): void {
   summary.statusOf.set(result.row, result.status);
   summary.counts[counter[result.status]]++;
   if (result.status === 'found') summary.problems.delete(result.row);
-  else summary.problems.set(result.row, { row: result.row, input: result.input, status: result.status, code: result.code, reason: result.reason });
+  else summary.problems.set(result.row, problemOf(result));
 }
