@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { openSharedSqliteFile } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 import { ACCESS_MIGRATIONS } from './access-schema.js';
 
@@ -32,21 +33,13 @@ export function accessDirOf(copyFile: string): string {
 
 export function openAccessDatabase(dataDir: string | ':memory:'): AccessDatabase {
   const inMemory = dataDir === ':memory:';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const db = new Database(inMemory ? ':memory:' : path.join(dataDir, ACCESS_DB_FILE));
-  try {
-    db.pragma(`busy_timeout = ${ACCESS_BUSY_TIMEOUT_MS}`);
-    if (!inMemory) {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-    }
-    migrateAccessDatabase(db);
-    if (!inMemory) moveLegacyRows(db, path.join(dataDir, LEGACY_DB_FILE));
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  return openSharedSqliteFile(inMemory ? ':memory:' : path.join(dataDir, ACCESS_DB_FILE), {
+    busyTimeoutMs: ACCESS_BUSY_TIMEOUT_MS,
+    setUp: (db) => {
+      migrateAccessDatabase(db);
+      if (!inMemory) moveLegacyRows(db, path.join(dataDir, LEGACY_DB_FILE));
+    },
+  });
 }
 
 /**

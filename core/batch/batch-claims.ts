@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Database, type SqliteDatabase } from '../store/db.js';
+import { openSharedSqliteFile, type SqliteDatabase } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 
 /** The server-wide state of unfinished batches, beside their folders (`<data>/batches/`). */
@@ -67,17 +66,10 @@ export class BatchClaims {
 
   /** `token`: this BatchJobs' claims; `pid`: the process they die with. */
   constructor(dir: string, readonly token: string, readonly pid: number) {
-    mkdirSync(dir, { recursive: true });
-    this.db = new Database(path.join(dir, BATCH_CLAIMS_FILE));
-    try {
-      this.db.pragma('busy_timeout = 10000');
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      migrateByUserVersion(this.db, MIGRATIONS, { fileName: 'The batches database', apply: (sql) => this.db.exec(sql) });
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
+    this.db = openSharedSqliteFile(path.join(dir, BATCH_CLAIMS_FILE), {
+      busyTimeoutMs: 10_000,
+      setUp: (db) => migrateByUserVersion(db, MIGRATIONS, { fileName: 'The batches database', apply: (sql) => db.exec(sql) }),
+    });
   }
 
   close(): void {

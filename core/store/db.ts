@@ -16,25 +16,47 @@ export type SqliteDatabase = BetterSqlite3.Database;
 const MAX_MMAP_BYTES = 0x7fff0000;
 
 /**
- * Opens (creating if needed) the local copy: WAL so readers never wait for an import and a
- * killed writer loses only its uncommitted transaction; synchronous=NORMAL is durable in WAL
- * except for the last commits on power loss, which a re-import or live read restores.
+ * Opens (creating its folder if needed) a SQLite file that the processes of one data folder share
+ * (`serve --workers N`, the app beside a `catastro` command): the copy, the keys database and the
+ * batch queue. WAL so readers never wait for a writer and a killed writer loses only its
+ * uncommitted transaction; synchronous=NORMAL is durable in WAL except for the last commits on
+ * power loss. `setUp` (migrations, pragmas of the file's own) runs before the connection is
+ * handed out; if it throws, the connection is closed.
  */
-export function openDatabase(file: string, options: { readonly?: boolean } = {}): SqliteDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+export function openSharedSqliteFile(file: string, options: {
+  busyTimeoutMs: number;
+  readonly?: boolean;
+  setUp?: (db: SqliteDatabase) => void;
+}): SqliteDatabase {
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file, { readonly: options.readonly ?? false });
-  db.pragma('busy_timeout = 5000');
-  if (!options.readonly) {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    try {
-      migrate(db);
-    } catch (error) {
-      db.close();
-      throw error;
+  try {
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
+    if (!options.readonly && !inMemory) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
     }
+    options.setUp?.(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
+}
+
+/** The local copy (a re-import or live read restores what a power loss took of its last commits). */
+export function openDatabase(file: string, options: { readonly?: boolean } = {}): SqliteDatabase {
+  const readonly = options.readonly ?? false;
+  const db = openSharedSqliteFile(file, {
+    busyTimeoutMs: 5000,
+    readonly,
+    setUp: (copy) => {
+      if (readonly) return;
+      copy.pragma('foreign_keys = ON');
+      migrate(copy);
+    },
+  });
   db.pragma('cache_size = -65536'); // 64 MiB page cache for the B-tree interiors and hot rows
   // Pages beyond the cache are read through a memory map instead of a read() call each: on this
   // kind of machine the system call, not the disk, was a third of a reference lookup. As much as
