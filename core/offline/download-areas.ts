@@ -56,7 +56,8 @@ export async function downloadAreas(
       bytesOfDoneFiles += bytes;
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
       const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + (dataset.theme === 'CP' ? p.records : 0) }), {
-        [file]: { sourceUrl: dataset.url },
+        origins: { [file]: { sourceUrl: dataset.url } },
+        signal: options.signal,
       });
       for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
       rmSync(file, { force: true });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
+import { interruptOnSignals } from '../cli-interrupt.js';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
 import { serviceSourcesFromEnv } from '../sources-from-env.js';
@@ -64,7 +65,8 @@ function parseBBox(text: string): BBox {
   return numbers as BBox;
 }
 
-function printResult(result: OfflineDownloadResult): number {
+/** `interruptedExit`: the exit code of the signal that cancelled the run (Ctrl-C 130, SIGTERM 143). */
+function printResult(result: OfflineDownloadResult, interruptedExit = 130): number {
   for (const area of result.areas) {
     const named = area.name || area.province ? `  ${area.name ?? ''} (${area.province ?? ''})` : '';
     console.log(`${area.id}${named}: ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
@@ -72,7 +74,7 @@ function printResult(result: OfflineDownloadResult): number {
   for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
   if (result.cancelled) {
     console.error('Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download.');
-    return 130;
+    return interruptedExit;
   }
   console.log(`${result.parcels} parcels and ${result.buildings} buildings imported${result.failures.length ? `; ${result.failures.length} file(s) failed (see above), the rest were imported` : ''}.`);
   return result.failures.length ? 1 : 0;
@@ -87,25 +89,23 @@ async function withDownload(
   // The environment's base URLs through the one mapping (each country's definition names its variables).
   const baseUrl = options.baseUrl ?? resolveEsSources(serviceSourcesFromEnv().es).atomBaseUrl;
   const catalogue = new EsAtomCatalogue(baseUrl, new UpstreamClient());
-  const cancel = new AbortController();
-  const onSignal = () => cancel.abort();
-  process.once('SIGINT', onSignal);
+  const interruption = interruptOnSignals();
   const reporter = progressReporter();
   try {
     const result = await work(store, catalogue, {
       downloadDir: path.join(options.data, 'downloads'),
       buildings: options.buildings,
-      signal: cancel.signal,
+      signal: interruption.signal,
       onProgress: (p) => reporter.update(p),
     });
     reporter.stop();
-    return printResult(result);
+    return printResult(result, interruption.exitCode());
   } catch (error) {
     reporter.stop();
     console.error((error as Error).message);
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
+    interruption.dispose();
     store.close();
   }
 }

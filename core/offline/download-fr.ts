@@ -46,7 +46,7 @@ export async function downloadFrenchAreas(
       });
       bytesOfDoneFiles += bytes;
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
-      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { [file]: { sourceUrl: area.url } });
+      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { origins: { [file]: { sourceUrl: area.url } }, signal: options.signal });
       for (const r of imported) result.parcels += r.parcels;
       rmSync(file, { force: true });
       const listed = store.getOfflineArea(area.id);

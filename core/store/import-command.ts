@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
+import { interruptOnSignals } from '../cli-interrupt.js';
 import { importFiles } from './import-runner.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { ParcelStore } from './parcel-store.js';
@@ -62,20 +63,32 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     return 1;
   }
   const reporter = progressReporter();
+  const interruption = interruptOnSignals(() => process.stderr.write('\nInterrupted: stopping the import and rolling back the file being imported…\n'));
+  let imported = 0;
   try {
     const paths = files.map((f) => path.resolve(f));
     const onProgress = (p: ImportProgress) => reporter.update(p);
-    const results = store instanceof ParcelStore ? await importFiles(store, paths, onProgress) : await store.importFiles!(paths, onProgress);
+    const results = store instanceof ParcelStore
+      ? await importFiles(store, paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, { signal: interruption.signal })
+      // The team database's importer stops where it reports progress, its transaction rolled back the same way.
+      : await store.importFiles!(paths, (p) => { interruption.signal.throwIfAborted(); imported = paths.indexOf(p.file); onProgress(p); });
     reporter.stop();
     printSummary(results);
     console.log(`The ${store instanceof ParcelStore ? 'local copy' : 'team database'} now holds ${await store.countParcels()} parcels.`);
     return 0;
   } catch (error) {
     reporter.stop();
+    const stoppedBy = interruption.received();
+    if (stoppedBy) {
+      const kept = imported > 0 ? `the ${imported} file(s) imported before it are kept` : 'nothing was changed';
+      console.error(`Import interrupted (${stoppedBy}): ${kept}; the file being imported was rolled back, the copy is as it was before it. Run the command again to import it.`);
+      return interruption.exitCode()!;
+    }
     console.error(`\n${(error as Error).message}`);
     console.error('Files imported before it were kept; the failed file changed nothing.');
     return 1;
   } finally {
+    interruption.dispose();
     await store.close();
   }
 }

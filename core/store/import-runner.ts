@@ -23,6 +23,16 @@ export interface ImportOrigin {
   sourceUrl?: string;
 }
 
+export interface ImportOptions {
+  /** By file path: where each file came from. */
+  origins?: Record<string, ImportOrigin>;
+  /**
+   * Stops the import at its next batch (Ctrl-C, SIGTERM): the file being imported is rolled back,
+   * files imported before it stay, the rest are not started.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * Imports each file in ONE transaction of its own: a malformed, failed or killed import leaves
  * the copy exactly as it was. The streams are asynchronous, so the transaction is opened with
@@ -34,11 +44,11 @@ export async function importFiles(
   store: ParcelStore,
   files: string[],
   onProgress?: (progress: ImportProgress) => void,
-  origins: Record<string, ImportOrigin> = {},
+  options: ImportOptions = {},
 ): Promise<ImportResult[]> {
   // SQLite has one writer: imports into the same store run one after another, not into a lock error.
   const previous = importsInFlight.get(store) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => importSequentially(store, files, onProgress, origins));
+  const run = previous.catch(() => undefined).then(() => importSequentially(store, files, onProgress, options));
   importsInFlight.set(store, run);
   return run;
 }
@@ -46,14 +56,14 @@ export async function importFiles(
 const importsInFlight = new WeakMap<ParcelStore, Promise<unknown>>();
 
 function importSequentially(
-  store: ParcelStore, files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, origins: Record<string, ImportOrigin>,
+  store: ParcelStore, files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions,
 ): Promise<ImportResult[]> {
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
     // The import's own connection (small page cache, no memory map): README "Import performance" and "Scale".
     const db = store.file === ':memory:' ? store.db : openBulkWriteConnection(store.file);
     try {
-      for (const file of files) results.push(...await importOne(db, file, onProgress, origins[file]));
+      for (const file of files) results.push(...await importOne(db, file, onProgress, options.origins?.[file], options.signal));
     } finally {
       if (db !== store.db) db.close();
     }
@@ -88,8 +98,10 @@ function beginImport(db: SqliteDatabase, file: string): void {
 /** Imports one file (each of a zip's parcels and buildings GML) in one transaction: all of it or nothing. */
 async function importOne(
   db: SqliteDatabase, file: string, onProgress: ((p: ImportProgress) => void) | undefined, origin: ImportOrigin | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ImportResult[]> {
   const started = Date.now();
+  if (signal?.aborted) throw new Error(`Import of ${basename(file)} not started: the import was interrupted.`);
   let plan: ImportPlan;
   try {
     plan = await planImport(file);
@@ -102,7 +114,9 @@ async function importOne(
   const writer = new ParcelWriter(db);
   let records = 0;
   let bytesBefore = 0;
+  // Every importer reports each batch here: the one place an interruption stops them all.
   const progress = (chunk: TextChunk) => {
+    signal?.throwIfAborted();
     if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: bytesBefore + chunk.bytesRead, bytesTotal, records });
   };
 
@@ -171,9 +185,12 @@ async function importOne(
       results.push(result);
     }
     resumeChangeCounting();
+    // Interrupted after the last batch: still nothing kept, as the message says.
+    signal?.throwIfAborted();
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
+    if (signal?.aborted) throw new Error(`Import of ${basename(file)} interrupted, nothing of it was kept.`);
     throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
   }
   onProgress?.({ file, bytesRead: bytesTotal, bytesTotal, records });
