@@ -87,11 +87,16 @@ export function MapView() {
     if (bounds) setOfflineDialog({ open: true, bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
   };
 
+  const zoomToParcels = () => controller.current?.map.easeTo({ zoom: PARCEL_MIN_ZOOM });
+
   const zoom = useAppStore((s) => s.zoom);
   return (
     <>
       <div ref={container} className="map" data-testid="map" role="region" aria-label={t('mapLabel')} />
-      {layers.parcels && zoom < PARCEL_MIN_ZOOM && <div className="map-hint" role="status" data-testid="zoom-hint">{t('zoomInParcels')}</div>}
+      {layers.parcels && zoom < PARCEL_MIN_ZOOM && (
+        // A button, not just a notice: the first view fits the whole copy, which is often a zoom or two short of its parcels.
+        <button type="button" className="map-hint" data-testid="zoom-hint" onClick={zoomToParcels}>{t('zoomInParcels')}</button>
+      )}
       {client.desktop?.offline && (
         <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>
       )}

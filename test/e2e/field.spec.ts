@@ -168,6 +168,11 @@ test.describe('the map starts on the data (item 3)', () => {
     await expect(app.getByTestId('zoom-hint')).toHaveText('Zoom in to see parcels');
     await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['copy-extents-fill'] }).length)).toBeGreaterThan(0);
     await screenshot(app, 'field-08-extents-low-zoom');
+
+    // The notice is a button: one click brings the parcels into view.
+    await app.getByTestId('zoom-hint').click();
+    await expect(app.getByTestId('zoom-hint')).toHaveCount(0);
+    await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 });
 

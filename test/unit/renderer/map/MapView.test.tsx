@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientContext } from '../../../../renderer/app/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { MapView } from '../../../../renderer/map/MapView.js';
+import { PARCEL_MIN_ZOOM } from '../../../../renderer/map/map-style.js';
 
 // jsdom has no WebGL: a stand-in MapController records what MapView asks of it.
-const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn() }));
+const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn(), easeTo: vi.fn() }));
 vi.mock('../../../../renderer/map/map-controller.js', () => ({
   MapController: class {
-    map = {};
+    map = { easeTo: controller.easeTo };
     setLayers = controller.setLayers;
     setSelection() {}
     reloadOverlays = controller.reloadOverlays;
@@ -32,5 +33,16 @@ describe('MapView', () => {
     expect(controller.reloadOverlays).not.toHaveBeenCalled();
     act(() => useAppStore.getState().refreshOverlay('protected-areas'));
     expect(controller.reloadOverlays).toHaveBeenCalledTimes(1);
+  });
+
+  it('far out, the "zoom in" notice is a button that brings the map to the parcels\' zoom', () => {
+    const client = { kind: 'ipc', parcelTileUrl: () => 'catastro-tile://{z}/{x}/{y}', overlay: vi.fn() } as unknown as CatastroClient;
+    useAppStore.getState().toggleLayer('parcels', true);
+    act(() => useAppStore.getState().setZoom(PARCEL_MIN_ZOOM - 1.4));
+    render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);
+    fireEvent.click(screen.getByTestId('zoom-hint'));
+    expect(controller.easeTo).toHaveBeenCalledWith({ zoom: PARCEL_MIN_ZOOM });
+    act(() => useAppStore.getState().setZoom(PARCEL_MIN_ZOOM));
+    expect(screen.queryByTestId('zoom-hint')).toBeNull();
   });
 });
