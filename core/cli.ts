@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Command, Option } from 'commander';
@@ -24,6 +25,8 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 interface ServeOptions {
   host: string; port: number; data: string; static?: string; log?: boolean; workers?: number;
   auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
+  /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-offline.ts). */
+  appSession?: string;
 }
 
 const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)').argParser(teamStoreUrl);
@@ -104,6 +107,10 @@ async function serveClustered(options: ServeOptions, workers: number) {
 async function serve(options: ServeOptions) {
   const workers = options.workers ?? 1;
   if (cluster.isPrimary && workers > 1) return serveClustered(options, workers);
+  return serveOneProcess(options);
+}
+
+async function serveOneProcess(options: ServeOptions) {
   const isWorker = !cluster.isPrimary;
   const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
   const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
@@ -116,6 +123,7 @@ async function serve(options: ServeOptions) {
     logger: options.log ?? false,
     auth: options.auth ?? 'keys',
     freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
+    appSession: options.appSession,
   });
   const statusSeconds = options.statusInterval ?? 300;
   // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
@@ -163,8 +171,14 @@ export function buildProgram(): Command {
   serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
     .action(async (options) => {
       const { startApp } = await import('./start.js');
-      // The app's own local server: the desktop user is trusted (DESIGN.md), no keys.
-      await startApp(options, () => serve({ ...options, auth: 'off' }));
+      // The app's own local server: the desktop user is trusted (DESIGN.md), no keys. What changes
+      // the data folder (offline areas) needs the session token given in the app's address, so no
+      // other page or local user reaching the port can (CATASTRO_APP_SESSION: a fixed one, for tests).
+      const appSession = process.env.CATASTRO_APP_SESSION || randomBytes(24).toString('base64url');
+      await startApp(options, async () => {
+        const server = await serveOneProcess({ ...options, auth: 'off', appSession });
+        return `${server.url}/#session=${appSession}`;
+      });
     });
 
   program.command('import')

@@ -44,7 +44,7 @@ function run(command: string, args: string[]): void {
  * `catastro start`: the desktop app where Electron exists; otherwise the same renderer served
  * by the local API in a browser, saying why.
  */
-export async function startApp(options: { data: string }, serveInBrowser: () => Promise<unknown>): Promise<void> {
+export async function startApp(options: { data: string }, serveInBrowser: () => Promise<string>): Promise<void> {
   let electron = findElectronBinary();
   if (!electron.binary && electron.reason?.startsWith('the electron package is installed')) {
     electron = fetchElectronBinary() ? findElectronBinary() : { reason: 'the electron package is installed but its binary could not be fetched' };
@@ -68,6 +68,6 @@ export async function startApp(options: { data: string }, serveInBrowser: () => 
       console.error(`The map app could not be built (${(error as Error).message}); serving the HTTP API only.`);
     }
   }
-  await serveInBrowser();
-  console.log(app ? 'Open the address above in a browser.' : 'The HTTP API answers at the address above (see README).');
+  const address = await serveInBrowser();
+  console.log(app ? `Open ${address} in a browser.` : 'The HTTP API answers at the address above (see README).');
 }

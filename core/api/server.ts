@@ -14,6 +14,7 @@ import apiAccessPlugin from './plugins/access.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
+import { appOfflineRoutes } from './routes/app-offline.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { basemapRoutes } from './routes/basemap.js';
 import { batchRoutes } from './routes/batch.js';
@@ -40,6 +41,11 @@ export interface ApiServerOptions {
   limits?: Partial<ConnectionLimits>;
   /** Free per-IP daily allowance for calls without a key (operator's choice; off by default). */
   freeTier?: { perIpDaily: number };
+  /**
+   * `catastro start` in a browser: the session token that opens the app's own actions (offline
+   * areas, routes/app-offline.ts). Without it those routes do not exist.
+   */
+  appSession?: string;
 }
 
 /**
@@ -99,6 +105,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     shared: team && { keys: new PgKeyStore(team.db), counter: new PgUsageCounter(team.db) },
     version: API_VERSION,
     freeTier: options.freeTier,
+    appSession: options.appSession,
   });
 
   const deps = { service: options.service };
@@ -111,6 +118,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
   await app.register(statusRoutes, deps);
+  if (options.appSession) await app.register(appOfflineRoutes, deps);
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 
   const staticDir = options.staticDir;

@@ -28,6 +28,8 @@ export interface ApiAccessOptions {
   freeTier?: { perIpDaily: number };
   /** The one API version (API_VERSION of core/service.ts). */
   version: string;
+  /** `catastro start`'s session token: opens the app's own routes (auth.ts). */
+  appSession?: string;
   /** Injected clock for tests (month and day boundaries, expiry). */
   clock?: Clock;
 }
@@ -48,7 +50,7 @@ async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions):
   const keys = options.shared?.keys ?? new KeyStore(db!, clock);
   const counter = options.shared?.counter;
   await app.register(apiVersionPlugin, { version: options.version });
-  await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier });
+  await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier, appSession: options.appSession });
   await app.register(etagPlugin, {});
   await app.register(quotaPlugin, {
     ledger: counter ? new QuotaLedger<UsageCounting>(counter, clock) : new QuotaLedger(db!, clock),

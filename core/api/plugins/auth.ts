@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyVerifier } from '../../auth/key-store.js';
+import { timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../../model/index.js';
 import type { ApiCaller } from './caller.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
@@ -15,6 +16,8 @@ export interface AuthPluginOptions {
   keys?: ApiKeyVerifier;
   /** When set, requests without a key are admitted (and counted per IP per UTC day by the quota plugin). */
   freeTier?: { perIpDaily: number };
+  /** The session token of `catastro start`'s browser app (X-Catastro-Session): the only way into `app-session` routes. */
+  appSession?: string;
 }
 
 const REASONS = {
@@ -27,6 +30,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** The header that carries `catastro start`'s session token (see renderer/client/app-session.ts). */
+export const APP_SESSION_HEADER = 'x-catastro-session';
+const appSessionRefused = () => new ServiceError('UNAUTHORIZED',
+  'This action belongs to the app that `catastro start` opened: its session token (X-Catastro-Session, from the address that command printed) is missing or wrong.');
 
 /**
  * Identifies the caller of every request (spec: Authentication) and sets `request.apiCaller`,
@@ -42,11 +50,18 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   // runs on every request, and an async hook costs a promise and a microtask turn per request.
   app.addHook('onRequest', (request, _reply, done) => {
     request.apiCaller = LOCAL_CALLER;
-    if (options.auth === 'off') return done();
     const access = routeAccess(request);
-    if (access === 'open') return done();
+    if (access === 'app-session') return done(hasAppSession(request) ? undefined : appSessionRefused());
+    if (options.auth === 'off' || access === 'open') return done();
     identify(request, access).then(() => done(), done);
   });
+
+  const expected = options.appSession ? Buffer.from(options.appSession) : undefined;
+  // An API key never opens these routes: they change the data folder of the person who started the app.
+  const hasAppSession = (request: FastifyRequest): boolean => {
+    const given = Buffer.from(header(request, APP_SESSION_HEADER) ?? '');
+    return expected !== undefined && given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   async function identify(request: FastifyRequest, access: RouteAccess): Promise<void> {
     const clearKey = header(request, 'x-api-key')?.trim();
