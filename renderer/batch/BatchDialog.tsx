@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
-import { useEscapeClose } from '../app/use-escape-close.js';
+import { ModalDialog } from '../app/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
 import { downloadBytes } from '../export/download-bytes.js';
 import { formatNumber } from '../i18n/format.js';
@@ -29,15 +29,6 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [columns, setColumns] = useState<BatchColumns>({});
-  useEscapeClose(true, onClose);
-  const dialogRef = useRef<HTMLElement>(null);
-  // Focus moves into the modal (keyboard and screen-reader users start in it, not behind it) and
-  // back to the control that opened it when it closes.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    return () => opener?.focus();
-  }, []);
   const [job, setJob] = useState<BatchState | null>(null);
   const [earlier, setEarlier] = useState<BatchState[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -97,84 +88,81 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const counts = job?.counts;
 
   return (
-    <div className="dialog-backdrop" role="presentation">
-      <section ref={dialogRef} tabIndex={-1} className="dialog batch-dialog" role="dialog" aria-modal="true" aria-labelledby="batch-title" data-testid="batch-dialog">
-        <button type="button" className="close" onClick={onClose} aria-label={t('close')}>×</button>
-        <h2 id="batch-title">{t('title')}</h2>
-        <div
-          className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-          onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-testid="batch-drop"
-        >
-          <p>{file ? t('loaded', { file: file.name, count: preview?.rows ?? 0 }) : t('drop')}</p>
-          <button type="button" onClick={() => input.current?.click()}>{t('pick')}</button>
-          <input ref={input} type="file" accept=".csv,.txt,text/csv" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void load(f); e.target.value = ''; }} data-testid="batch-file" />
-        </div>
+    <ModalDialog title={t('title')} onClose={onClose} className="batch-dialog" testId="batch-dialog">
+      <button type="button" className="close" onClick={onClose} aria-label={t('close')}>×</button>
+      <div
+        className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+        onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="batch-drop"
+      >
+        <p>{file ? t('loaded', { file: file.name, count: preview?.rows ?? 0 }) : t('drop')}</p>
+        <button type="button" onClick={() => input.current?.click()}>{t('pick')}</button>
+        <input ref={input} type="file" accept=".csv,.txt,text/csv" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void load(f); e.target.value = ''; }} data-testid="batch-file" />
+      </div>
 
-        {preview && !job && (
-          <>
-            <p className="muted">{preview.columns ? t('detected') : preview.problem}</p>
-            <div className="batch-columns">
-              {COLUMN_KINDS.map((kind) => (
-                <label key={kind}>
-                  {t(`column.${kind}`)}
-                  <select value={columns[kind] ?? ''} onChange={(e) => setColumns({ ...columns, [kind]: e.target.value || undefined })} data-testid={`batch-column-${kind}`}>
-                    <option value="">—</option>
-                    {preview.header.map((name) => <option key={name} value={name}>{name}</option>)}
-                  </select>
-                </label>
-              ))}
-            </div>
-            <table className="batch-sample">
-              <thead><tr>{preview.header.map((name) => <th key={name}>{name}</th>)}</tr></thead>
-              <tbody>{preview.sample.map((row, i) => <tr key={i}>{preview.header.map((name) => <td key={name}>{row[name]}</td>)}</tr>)}</tbody>
-            </table>
-            <button type="button" className="primary" onClick={() => void start()} disabled={!ready} data-testid="batch-start">{t('start', { count: preview.rows })}</button>
-          </>
-        )}
-
-        {job && counts && (
-          <div className="batch-run" data-testid="batch-run" data-state={job.state}>
-            <progress max={counts.total} value={counts.done} aria-label={t('progress')} />
-            <p data-testid="batch-summary">
-              {t('summary', { done: formatNumber(counts.done), total: formatNumber(counts.total), found: formatNumber(counts.found), notFound: formatNumber(counts.notFound), failed: formatNumber(counts.failed) })}
-              {' · '}{t(`state.${job.state}`)}
-            </p>
-            {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.batchCancel(job.id).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
-            {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.batchResume(job.id).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
-            {job.problems.length > 0 && (
-              <table className="batch-problems" data-testid="batch-problems">
-                <thead><tr><th>{t('row')}</th><th>{t('status')}</th><th>{t('reason')}</th></tr></thead>
-                <tbody>{job.problems.map((p) => <tr key={p.row}><td>{p.row}</td><td>{t(`rowStatus.${p.status}`)}</td><td>{p.code} {p.reason}</td></tr>)}</tbody>
-              </table>
-            )}
-            {!isUnfinishedBatch(job.state) && (
-              <div className="export">
-                {FORMATS.map((f) => <button key={f.format} type="button" onClick={() => void download(job.id, f)} data-testid={`batch-download-${f.format}`}>{t('download', { format: f.label })}</button>)}
-              </div>
-            )}
+      {preview && !job && (
+        <>
+          <p className="muted">{preview.columns ? t('detected') : preview.problem}</p>
+          <div className="batch-columns">
+            {COLUMN_KINDS.map((kind) => (
+              <label key={kind}>
+                {t(`column.${kind}`)}
+                <select value={columns[kind] ?? ''} onChange={(e) => setColumns({ ...columns, [kind]: e.target.value || undefined })} data-testid={`batch-column-${kind}`}>
+                  <option value="">—</option>
+                  {preview.header.map((name) => <option key={name} value={name}>{name}</option>)}
+                </select>
+              </label>
+            ))}
           </div>
-        )}
+          <table className="batch-sample">
+            <thead><tr>{preview.header.map((name) => <th key={name}>{name}</th>)}</tr></thead>
+            <tbody>{preview.sample.map((row, i) => <tr key={i}>{preview.header.map((name) => <td key={name}>{row[name]}</td>)}</tr>)}</tbody>
+          </table>
+          <button type="button" className="primary" onClick={() => void start()} disabled={!ready} data-testid="batch-start">{t('start', { count: preview.rows })}</button>
+        </>
+      )}
 
-        {earlier.length > 0 && !job && (
-          <details className="batch-earlier">
-            <summary>{t('earlier')}</summary>
-            <ul>
-              {earlier.slice(0, 10).map((b) => (
-                <li key={b.id}>
-                  {b.name} · {t(`state.${b.state}`)} · {t('summary', { done: formatNumber(b.counts.done), total: formatNumber(b.counts.total), found: formatNumber(b.counts.found), notFound: formatNumber(b.counts.notFound), failed: formatNumber(b.counts.failed) })}
-                  {' '}
-                  {b.state === 'interrupted' || b.state === 'cancelled'
-                    ? <button type="button" onClick={() => void client.batchResume(b.id).then(setJob, fail(t('failed')))}>{t('resume')}</button>
-                    : <button type="button" onClick={() => setJob(b)}>{t('open')}</button>}
-                </li>
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
-    </div>
+      {job && counts && (
+        <div className="batch-run" data-testid="batch-run" data-state={job.state}>
+          <progress max={counts.total} value={counts.done} aria-label={t('progress')} />
+          <p data-testid="batch-summary">
+            {t('summary', { done: formatNumber(counts.done), total: formatNumber(counts.total), found: formatNumber(counts.found), notFound: formatNumber(counts.notFound), failed: formatNumber(counts.failed) })}
+            {' · '}{t(`state.${job.state}`)}
+          </p>
+          {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.batchCancel(job.id).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
+          {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.batchResume(job.id).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
+          {job.problems.length > 0 && (
+            <table className="batch-problems" data-testid="batch-problems">
+              <thead><tr><th>{t('row')}</th><th>{t('status')}</th><th>{t('reason')}</th></tr></thead>
+              <tbody>{job.problems.map((p) => <tr key={p.row}><td>{p.row}</td><td>{t(`rowStatus.${p.status}`)}</td><td>{p.code} {p.reason}</td></tr>)}</tbody>
+            </table>
+          )}
+          {!isUnfinishedBatch(job.state) && (
+            <div className="export">
+              {FORMATS.map((f) => <button key={f.format} type="button" onClick={() => void download(job.id, f)} data-testid={`batch-download-${f.format}`}>{t('download', { format: f.label })}</button>)}
+            </div>
+          )}
+        </div>
+      )}
+
+      {earlier.length > 0 && !job && (
+        <details className="batch-earlier">
+          <summary>{t('earlier')}</summary>
+          <ul>
+            {earlier.slice(0, 10).map((b) => (
+              <li key={b.id}>
+                {b.name} · {t(`state.${b.state}`)} · {t('summary', { done: formatNumber(b.counts.done), total: formatNumber(b.counts.total), found: formatNumber(b.counts.found), notFound: formatNumber(b.counts.notFound), failed: formatNumber(b.counts.failed) })}
+                {' '}
+                {b.state === 'interrupted' || b.state === 'cancelled'
+                  ? <button type="button" onClick={() => void client.batchResume(b.id).then(setJob, fail(t('failed')))}>{t('resume')}</button>
+                  : <button type="button" onClick={() => setJob(b)}>{t('open')}</button>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SITE_COUNTRIES } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
-import { useEscapeClose } from '../app/use-escape-close.js';
+import { ModalDialog } from '../app/ModalDialog.js';
 import type { PickedLayerFiles } from '../client/catastro-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
@@ -38,7 +38,6 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
   const client = useClient();
   const busy = useAppStore((s) => s.layerImport.status === 'loading');
   const close = () => useAppStore.getState().setLayerImport({ picked: null });
-  useEscapeClose(true, close);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [fromField, setFromField] = useState(true);
@@ -55,41 +54,38 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
   };
 
   return (
-    <div className="dialog-backdrop" onClick={close}>
-      <form className="dialog" role="dialog" aria-label={t('mapping.dialogLabel')} onClick={(e) => e.stopPropagation()} onSubmit={submit}>
-        <h2>{t('mapping.title')}</h2>
-        <p className="muted" data-testid="designated-files">{picked.files.join(', ')}</p>
-        <p>{t('mapping.question')}</p>
-        <fieldset disabled={busy} className="mapping-fields">
-          <FieldSelect label={t('mapping.code')} value={code} fields={picked.fields} onChange={setCode} testId="mapping-code" />
-          <FieldSelect label={t('mapping.name')} value={name} fields={picked.fields} onChange={setName} testId="mapping-name" />
-          <label className="inline">
-            <input type="radio" checked={fromField} onChange={() => setFromField(true)} data-testid="designation-from-field" /> {t('mapping.fromField')}
-          </label>
-          <label className="inline">
-            <input type="radio" checked={!fromField} onChange={() => setFromField(false)} data-testid="designation-as-text" /> {t('mapping.asText')}
-          </label>
-          {fromField
-            ? <FieldSelect label={t('mapping.designationField')} value={designationField} fields={picked.fields} onChange={setDesignationField} testId="mapping-designation-field" />
-            : (
-              <label>
-                {t('mapping.designation')}
-                <input value={designation} onChange={(e) => setDesignation(e.target.value)} maxLength={200} data-testid="mapping-designation" />
-              </label>
-            )}
-          <label>
-            {t('mapping.country')}
-            <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="mapping-country">
-              <option value="">{t('mapping.countryFromCode')}</option>
-              {SITE_COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
-            </select>
-          </label>
-        </fieldset>
-        <div className="dialog-actions">
-          <button type="submit" disabled={!complete || busy} data-testid="mapping-import">{t('mapping.import')}</button>
-          <button type="button" onClick={close}>{t('mapping.cancel')}</button>
-        </div>
-      </form>
-    </div>
+    <ModalDialog title={t('mapping.title')} onClose={close} closeOnBackdropClick onSubmit={submit}>
+      <p className="muted" data-testid="designated-files">{picked.files.join(', ')}</p>
+      <p>{t('mapping.question')}</p>
+      <fieldset disabled={busy} className="mapping-fields">
+        <FieldSelect label={t('mapping.code')} value={code} fields={picked.fields} onChange={setCode} testId="mapping-code" />
+        <FieldSelect label={t('mapping.name')} value={name} fields={picked.fields} onChange={setName} testId="mapping-name" />
+        <label className="inline">
+          <input type="radio" checked={fromField} onChange={() => setFromField(true)} data-testid="designation-from-field" /> {t('mapping.fromField')}
+        </label>
+        <label className="inline">
+          <input type="radio" checked={!fromField} onChange={() => setFromField(false)} data-testid="designation-as-text" /> {t('mapping.asText')}
+        </label>
+        {fromField
+          ? <FieldSelect label={t('mapping.designationField')} value={designationField} fields={picked.fields} onChange={setDesignationField} testId="mapping-designation-field" />
+          : (
+            <label>
+              {t('mapping.designation')}
+              <input value={designation} onChange={(e) => setDesignation(e.target.value)} maxLength={200} data-testid="mapping-designation" />
+            </label>
+          )}
+        <label>
+          {t('mapping.country')}
+          <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="mapping-country">
+            <option value="">{t('mapping.countryFromCode')}</option>
+            {SITE_COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </label>
+      </fieldset>
+      <div className="dialog-actions">
+        <button type="submit" disabled={!complete || busy} data-testid="mapping-import">{t('mapping.import')}</button>
+        <button type="button" onClick={close}>{t('mapping.cancel')}</button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { APP_VERSION } from '../app/app-version.js';
 import { useClient } from '../app/client-context.js';
-import { useEscapeClose } from '../app/use-escape-close.js';
+import { ModalDialog } from '../app/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';
@@ -21,7 +21,6 @@ export function SettingsDialog() {
   const [apiUrl, setApiUrl] = useState<string | null>(null);
   const [localKey, setLocalKey] = useState<string | null>(null);
   const [port, setPort] = useState('8787');
-  useEscapeClose(open, () => setOpen(false));
   if (!open) return null;
 
   const toggleApi = async () => {
@@ -35,32 +34,29 @@ export function SettingsDialog() {
   };
 
   return (
-    <div className="dialog-backdrop" onClick={() => setOpen(false)}>
-      <div className="dialog" role="dialog" aria-label={t('title')} aria-modal="true" onClick={(e) => e.stopPropagation()}>
-        <h2>{t('title')}</h2>
-        <LanguageSetting />
-        {client.kind === 'http' && (
-          <label>
-            <span><Trans t={t} i18nKey="apiKey" components={{ code: <code /> }} /></span>
-            <input value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder="ck_…" />
-            <button type="button" onClick={() => { localStorage.setItem(KEY_STORAGE, apiKey.trim()); setOpen(false); }}>{t('save')}</button>
-          </label>
-        )}
-        {client.desktop && (
-          <div>
-            <h3>{t('localApi')}</h3>
-            <p><Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} /></p>
-            <p><Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} /></p>
-            <label>{t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
-            <button type="button" onClick={() => void toggleApi()}>{apiUrl ? t('stopApi') : t('startApi')}</button>
-            {apiUrl && <p><Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} /></p>}
-            {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
-          </div>
-        )}
-        <TeamStoreSetting />
-        <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
-        <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
-      </div>
-    </div>
+    <ModalDialog title={t('title')} onClose={() => setOpen(false)} closeOnBackdropClick>
+      <LanguageSetting />
+      {client.kind === 'http' && (
+        <label>
+          <span><Trans t={t} i18nKey="apiKey" components={{ code: <code /> }} /></span>
+          <input value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder="ck_…" />
+          <button type="button" onClick={() => { localStorage.setItem(KEY_STORAGE, apiKey.trim()); setOpen(false); }}>{t('save')}</button>
+        </label>
+      )}
+      {client.desktop && (
+        <div>
+          <h3>{t('localApi')}</h3>
+          <p><Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} /></p>
+          <p><Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} /></p>
+          <label>{t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
+          <button type="button" onClick={() => void toggleApi()}>{apiUrl ? t('stopApi') : t('startApi')}</button>
+          {apiUrl && <p><Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} /></p>}
+          {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
+        </div>
+      )}
+      <TeamStoreSetting />
+      <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
+      <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
+    </ModalDialog>
   );
 }

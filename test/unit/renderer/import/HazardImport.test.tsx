@@ -121,7 +121,7 @@ describe('national designated areas: the field mapping form', () => {
     const pending = pendingImport();
     renderApp(desktopClient({ pickLayerFiles: async () => picked('designated-areas', ['enp.geojson.gz'], ZEC_FIELDS), importLayers: pending.importLayers }));
     fireEvent.click(screen.getByTestId('import-designated-areas'));
-    await screen.findByRole('dialog', { name: 'National designated areas: fields' });
+    await screen.findByRole('dialog', { name: 'National designated areas' });
     expect(screen.getByTestId('designated-files').textContent).toBe('enp.geojson.gz');
     const options = [...(screen.getByTestId('mapping-code') as HTMLSelectElement).options].map((o) => o.value);
     expect(options).toEqual(['', ...ZEC_FIELDS]);
