@@ -46,7 +46,7 @@ export function App() {
             {t('importCadastre')}
           </button>
         )}
-        {client.desktop?.offline && (
+        {client.offline && (
           <button type="button" onClick={() => setOfflineDialog({ open: true })} data-testid="offline-open">{t('offlineAreas')}</button>
         )}
         <button type="button" onClick={() => setSettingsOpen(true)} aria-label={t('settings')} title={t('settings')}>⚙</button>

@@ -63,8 +63,6 @@ export interface DesktopCapabilities {
   teamStore?(): Promise<TeamStoreView>;
   /** Switches to a team database (postgres://…) or back to the local copy (null); refused while it does not answer. */
   setTeamStore?(url: string | null): Promise<TeamStoreView>;
-  /** Offline areas of the local copy (Catastro ATOM downloads): list, download, update, cancel, remove. */
-  offline?: OfflineCapabilities;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
   systemLanguages?(): Promise<string[]>;
 }
@@ -113,6 +111,12 @@ export interface CatastroClient {
   /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */
   parcelTileUrl(): string;
   readonly desktop?: DesktopCapabilities;
+  /**
+   * Offline areas of the local copy (Catastro ATOM downloads): list, download, update, cancel,
+   * remove. The desktop app over IPC; the browser app of `catastro start` over its session routes;
+   * absent in a browser tab of a plain `catastro serve`.
+   */
+  readonly offline?: OfflineCapabilities;
 }
 
 export class ClientError extends Error {

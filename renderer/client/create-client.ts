@@ -1,4 +1,5 @@
 import type { CatastroClient } from './catastro-client.js';
+import { appSessionToken } from './app-session.js';
 import { HttpClient } from './http-client.js';
 import { IpcClient } from './ipc-client.js';
 
@@ -16,5 +17,5 @@ export function configuredApiKey(): string | undefined {
 /** Electron's preload exposes `window.catastro`; without it we are a browser tab of the HTTP API. */
 export function createClient(): CatastroClient {
   if (window.catastro) return new IpcClient(window.catastro);
-  return new HttpClient(window.location.origin, configuredApiKey);
+  return new HttpClient(window.location.origin, configuredApiKey, appSessionToken());
 }

@@ -1,8 +1,9 @@
 import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
-  type LonLatBox, type OverlayKind, type ServiceStatusInfo,
+  type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
+import { HttpOfflineAreas } from './http-offline-areas.js';
 
 interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
@@ -27,14 +28,21 @@ export function fileNameOf(response: Response, fallback: string): string {
 export class HttpClient implements CatastroClient {
   readonly kind = 'http' as const;
 
+  readonly offline?: OfflineCapabilities;
+
+  /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas. */
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: () => string | undefined = () => undefined,
-  ) {}
+    private readonly appSession?: string,
+  ) {
+    if (appSession) this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
+  }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const key = this.apiKey();
-    return key ? { ...extra, 'X-API-Key': key } : extra;
+    const withKey = key ? { ...extra, 'X-API-Key': key } : extra;
+    return this.appSession ? { ...withKey, 'X-Catastro-Session': this.appSession } : withKey;
   }
 
   private async request(path: string, init: RequestInit = {}): Promise<Response> {

@@ -3,7 +3,7 @@ import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
   type ExportFormat, type ExportedFile, type SelectionFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
-  type LonLatBox, type OfflineProgress, type OverlayKind, type ServiceStatusInfo,
+  type LonLatBox, type OfflineCapabilities, type OfflineProgress, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -20,8 +20,16 @@ async function unwrap<T>(call: Promise<IpcResult<T>>): Promise<T> {
 export class IpcClient implements CatastroClient {
   readonly kind = 'ipc' as const;
   readonly desktop: DesktopCapabilities;
+  readonly offline: OfflineCapabilities;
 
   constructor(private readonly api: DesktopApi) {
+    this.offline = {
+      areas: () => unwrap(api.offlineAreas()),
+      download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload(choice)),
+      update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate(ids)),
+      cancel: () => unwrap(api.offlineCancel()),
+      remove: (id) => unwrap(api.offlineRemove(id)),
+    };
     this.desktop = {
       importFiles: (onProgress) => this.importFiles(onProgress),
       pickLayerFiles: (kind) => unwrap(api.pickLayerFiles(kind)),
@@ -33,13 +41,6 @@ export class IpcClient implements CatastroClient {
       teamStore: () => unwrap(api.teamStore()),
       setTeamStore: (url) => unwrap(api.setTeamStore(url)),
       systemLanguages: () => unwrap(api.systemLanguages()),
-      offline: {
-        areas: () => unwrap(api.offlineAreas()),
-        download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload(choice)),
-        update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate(ids)),
-        cancel: () => unwrap(api.offlineCancel()),
-        remove: (id) => unwrap(api.offlineRemove(id)),
-      },
     };
   }
 

@@ -97,7 +97,7 @@ export function MapView() {
         // A button, not just a notice: the first view fits the whole copy, which is often a zoom or two short of its parcels.
         <button type="button" className="map-hint" data-testid="zoom-hint" onClick={zoomToParcels}>{t('zoomInParcels')}</button>
       )}
-      {client.desktop?.offline && (
+      {client.offline && (
         <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>
       )}
     </>

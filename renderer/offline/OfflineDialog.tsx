@@ -18,7 +18,7 @@ const names = (text: string) => text.split(/[,;]/).map((s) => s.trim()).filter(B
 export function OfflineDialog() {
   const { t } = useTranslation('offline');
   const client = useClient();
-  const offline = client.desktop?.offline;
+  const offline = client.offline;
   const dialog = useAppStore((s) => s.offlineDialog);
   const setDialog = useAppStore((s) => s.setOfflineDialog);
   const showError = useAppStore((s) => s.showError);

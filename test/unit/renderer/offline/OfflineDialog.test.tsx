@@ -69,7 +69,7 @@ function renderDialog(client: CatastroClient) {
 
 describe('the "available offline" dialog', () => {
   it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', { timeout: 120_000 }, async () => {
-    renderDialog({ kind: 'ipc', desktop: { offline } } as unknown as CatastroClient);
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [-4.48, 41.03, -4.47, 41.04] });
     const dialog = await screen.findByTestId('offline-dialog');
     expect(within(dialog).getByText('None yet.')).toBeTruthy();
@@ -90,14 +90,14 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(0);
   });
 
-  it('opens on nothing without the desktop part (the browser app)', () => {
+  it('opens on nothing without the offline capability (a browser tab of a plain catastro serve)', () => {
     renderDialog({ kind: 'http' } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     expect(screen.queryByTestId('offline-dialog')).toBeNull();
   });
 
   it('a foral municipality is refused with where its own cadastre publishes', async () => {
-    renderDialog({ kind: 'ipc', desktop: { offline } } as unknown as CatastroClient);
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
     fireEvent.click(screen.getByTestId('offline-download'));
