@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
+import { repoRoot } from '../helpers/paths.js';
+import { sampleParcelsGml } from '../helpers/catastro-zips.js';
+
+/**
+ * `catastro start` where Electron is absent (these machines, users behind proxies): the same app in
+ * a browser, with "make this area available offline" working through the session routes. The
+ * Catastro's ATOM service is the fake (hand-written feeds, real Segovia zips).
+ */
+const PARCELS = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel ').length - 1;
+
+let fake: FakeCatastroAtom;
+let dataDir: string;
+let start: ChildProcess;
+let appAddress: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fake = await startFakeCatastroAtom();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-start-browser-'));
+  start = spawn(process.execPath, ['bin/catastro.js', 'start', '--port', '0', '--data', dataDir], {
+    cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATASTRO_ES_ATOM_URL: fake.baseUrl, CATASTRO_APP_SESSION: '' },
+  });
+  appAddress = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`catastro start printed no address:\n${output}`)), 110_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Open (http:\/\/\S+) in a browser/.exec(output);
+      if (match) { clearTimeout(timer); resolve(match[1]); }
+    };
+    start.stdout!.on('data', read);
+    start.stderr!.on('data', read);
+    start.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro start exited with ${code}:\n${output}`)); });
+  });
+});
+
+test.afterAll(async () => {
+  if (start && start.exitCode === null) {
+    const ended = new Promise((resolve) => start.once('exit', resolve));
+    start.kill('SIGTERM');
+    await ended;
+  }
+  await fake?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the browser app of catastro start makes the map\'s area available offline in two clicks and lists it; the token stays with the tab', async ({ page, browser }) => {
+  expect(appAddress).toMatch(/\/#session=[\w-]{20,}$/);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(appAddress);
+  await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  // The token leaves the address bar (not bookmarked, not pasted to others); the tab keeps it.
+  expect(new URL(page.url()).hash).toBe('');
+
+  // Over the sample municipality: click 1, the map action; click 2, download.
+  await page.evaluate(() => window.__catastroMap!.jumpTo({ center: [-4.4703, 41.06], zoom: 14 }));
+  await page.getByTestId('offline-here').click();
+  const dialog = page.getByTestId('offline-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('offline-use-view')).toBeChecked();
+  await page.getByTestId('offline-download').click();
+  await expect(page.getByTestId('offline-result')).toContainText(`Done: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });
+  const area = page.getByTestId('offline-area-ES.40146');
+  await expect(area).toContainText('MELQUE DE CERCOS');
+  await expect(area).toContainText(PARCELS.toLocaleString('en'));
+  expect(fake.requests.some((r) => r.path.endsWith('/A.ES.SDGC.CP.40146.zip'))).toBe(true);
+
+  // A reload keeps the session (the tab's storage); a tab without the token has no offline actions.
+  await page.reload();
+  await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  await expect(page.getByTestId('offline-open')).toBeVisible();
+  const stranger = await browser.newPage();
+  await stranger.goto(appAddress.replace(/#.*$/, ''));
+  await stranger.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  await expect(stranger.getByTestId('search-input')).toBeVisible();
+  await expect(stranger.getByTestId('offline-open')).toHaveCount(0);
+  await expect(stranger.getByTestId('offline-here')).toHaveCount(0);
+  await stranger.close();
+  expect(pageErrors).toEqual([]);
+});
