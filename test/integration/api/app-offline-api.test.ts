@@ -7,6 +7,7 @@ import type { OfflineDownloadResult, OfflineProgress } from '../../../core/model
 import { CatastroService } from '../../../core/service.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
+import { rawRequest } from '../../helpers/raw-http.js';
 
 // Offline areas over HTTP for `catastro start`'s browser app: the fake ATOM service (hand-written
 // feeds, real Segovia zips) behind a server given a session token, and one without it.
@@ -68,6 +69,13 @@ describe('who may use the app\'s offline routes', () => {
       expect(response.status, String(session)).toBe(401);
       expect(await response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED', error: expect.stringMatching(/catastro start.*session token/) });
     }
+    // Decided on the route that matched: no spelling of the path gets around it (sent raw, byte for byte).
+    const port = Number(new URL(app.url).port);
+    for (const line of ['GET /%61pi/app/offline/areas HTTP/1.1', 'GET /api/app/offline/areas/ HTTP/1.1', 'GET /API/app/offline/areas HTTP/1.1', `GET ${app.url}/api/app/offline/areas HTTP/1.1`, 'POST /api//app/offline/cancel HTTP/1.1']) {
+      const answer = await rawRequest(port, line);
+      expect([401, 404], line).toContain(answer.status);
+    }
+    expect(await (await call(app, '/api/app/offline/cancel', { method: 'POST' })).json()).toMatchObject({ data: { cancelled: false } });
     const withKeyOnly = await fetch(`${keyed.url}/api/app/offline/downloads`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'ck_live_anything' }, body: '{"municipalities":["40146"]}' });
     expect(withKeyOnly.status).toBe(401);
     expect((await call(keyed, '/api/app/offline/areas')).status).toBe(200);
