@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../app/client-context.js';
-import { useEscapeClose } from '../app/use-escape-close.js';
+import { ModalDialog } from '../app/ModalDialog.js';
 import type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
@@ -43,8 +43,6 @@ export function OfflineDialog() {
     if (dialog.open) { setUseView(!!dialog.bbox); void refreshAreas(); }
   }, [dialog.open, dialog.bbox, refreshAreas]);
 
-  useEscapeClose(dialog.open && !!offline, () => setDialog({ open: false }), progress === null);
-
   if (!dialog.open || !offline) return null;
   const running = progress !== null;
 
@@ -70,83 +68,80 @@ export function OfflineDialog() {
   const chosen = !!(choice.municipalities || choice.provinces || choice.bbox);
 
   return (
-    <div className="dialog-backdrop" onClick={() => !running && setDialog({ open: false })}>
-      <div className="dialog offline-dialog" role="dialog" aria-label={t('title')} aria-modal="true" onClick={(e) => e.stopPropagation()} data-testid="offline-dialog">
-        <h2>{t('title')}</h2>
-        <p className="muted">{t('intro')}</p>
-        <label>
-          <span>{t('municipalities')}</span>
-          <input value={municipalities} onChange={(e) => setMunicipalities(e.target.value)} placeholder={t('municipalitiesExample')} disabled={running} data-testid="offline-municipalities" />
-        </label>
-        <label>
-          <span>{t('provinces')}</span>
-          <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t('provincesExample')} disabled={running} data-testid="offline-provinces" />
-        </label>
-        {dialog.bbox && (
-          <label className="check">
-            <input type="checkbox" checked={useView} onChange={(e) => setUseView(e.target.checked)} disabled={running} data-testid="offline-use-view" />
-            <span>{t('useView')}</span>
-          </label>
-        )}
+    <ModalDialog title={t('title')} onClose={() => setDialog({ open: false })} closable={!running} closeOnBackdropClick className="offline-dialog" testId="offline-dialog">
+      <p className="muted">{t('intro')}</p>
+      <label>
+        <span>{t('municipalities')}</span>
+        <input value={municipalities} onChange={(e) => setMunicipalities(e.target.value)} placeholder={t('municipalitiesExample')} disabled={running} data-testid="offline-municipalities" />
+      </label>
+      <label>
+        <span>{t('provinces')}</span>
+        <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t('provincesExample')} disabled={running} data-testid="offline-provinces" />
+      </label>
+      {dialog.bbox && (
         <label className="check">
-          <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} />
-          <span>{t('buildings')}</span>
+          <input type="checkbox" checked={useView} onChange={(e) => setUseView(e.target.checked)} disabled={running} data-testid="offline-use-view" />
+          <span>{t('useView')}</span>
         </label>
-        <p className="muted">{t('foral')}</p>
-        <div className="dialog-actions">
-          {running
-            ? <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">{t('cancel')}</button>
-            : <button type="button" onClick={() => void run((onProgress) => offline.download(choice, onProgress))} disabled={!chosen} data-testid="offline-download">{t('download')}</button>}
-          <button type="button" onClick={() => setDialog({ open: false })} disabled={running}>{t('close')}</button>
-        </div>
-
-        {progress && (
-          <div role="status" data-testid="offline-progress">
-            <span>{progress.phase === 'feeds' ? t('readingFeeds') : t(progress.phase === 'import' ? 'importing' : 'downloading', { file: progress.file ?? '…' })}</span>
-            <progress value={progress.bytesDone} max={progress.bytesTotal || undefined} />
-            <span className="muted">
-              {t('progress', {
-                done: megabytes(progress.bytesDone), total: progress.bytesTotal ? megabytes(progress.bytesTotal) : '?',
-                filesDone: progress.filesDone, filesTotal: progress.filesTotal, parcels: formatNumber(progress.parcels),
-              })}
-            </span>
-          </div>
-        )}
-        {result && (
-          <div role="status" data-testid="offline-result">
-            <p>{result.cancelled ? t('cancelled') : t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) })}</p>
-            {result.failures.length > 0 && (
-              <ul className="failures">
-                {result.failures.map((f) => <li key={f.file}><strong>{f.file}</strong>: {f.message}</li>)}
-              </ul>
-            )}
-          </div>
-        )}
-
-        <h3>{t('held')}</h3>
-        {areas.length === 0 ? <p className="muted">{t('none')}</p> : (
-          <table className="offline-areas" data-testid="offline-areas">
-            <thead><tr><th>{t('area')}</th><th>{t('parcels')}</th><th>{t('dataDate')}</th><th>{t('source')}</th><th /></tr></thead>
-            <tbody>
-              {areas.map((area) => (
-                <tr key={area.id} data-testid={`offline-area-${area.id}`}>
-                  <td>{area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span></td>
-                  <td>{formatNumber(area.parcels)}</td>
-                  <td>{area.dataDate ?? '?'}</td>
-                  <td className="source" title={area.source}>{area.source.split('/').pop()}</td>
-                  <td>
-                    <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>{t('update')}</button>
-                    <button type="button" disabled={running} onClick={async () => {
-                      try { await offline.remove(area.id); } catch (error) { showError(toUiError(t('removeFailed'), error)); }
-                      void refreshAreas();
-                    }}>{t('remove')}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      )}
+      <label className="check">
+        <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} />
+        <span>{t('buildings')}</span>
+      </label>
+      <p className="muted">{t('foral')}</p>
+      <div className="dialog-actions">
+        {running
+          ? <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">{t('cancel')}</button>
+          : <button type="button" onClick={() => void run((onProgress) => offline.download(choice, onProgress))} disabled={!chosen} data-testid="offline-download">{t('download')}</button>}
+        <button type="button" onClick={() => setDialog({ open: false })} disabled={running}>{t('close')}</button>
       </div>
-    </div>
+
+      {progress && (
+        <div role="status" data-testid="offline-progress">
+          <span>{progress.phase === 'feeds' ? t('readingFeeds') : t(progress.phase === 'import' ? 'importing' : 'downloading', { file: progress.file ?? '…' })}</span>
+          <progress value={progress.bytesDone} max={progress.bytesTotal || undefined} />
+          <span className="muted">
+            {t('progress', {
+              done: megabytes(progress.bytesDone), total: progress.bytesTotal ? megabytes(progress.bytesTotal) : '?',
+              filesDone: progress.filesDone, filesTotal: progress.filesTotal, parcels: formatNumber(progress.parcels),
+            })}
+          </span>
+        </div>
+      )}
+      {result && (
+        <div role="status" data-testid="offline-result">
+          <p>{result.cancelled ? t('cancelled') : t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) })}</p>
+          {result.failures.length > 0 && (
+            <ul className="failures">
+              {result.failures.map((f) => <li key={f.file}><strong>{f.file}</strong>: {f.message}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <h3>{t('held')}</h3>
+      {areas.length === 0 ? <p className="muted">{t('none')}</p> : (
+        <table className="offline-areas" data-testid="offline-areas">
+          <thead><tr><th>{t('area')}</th><th>{t('parcels')}</th><th>{t('dataDate')}</th><th>{t('source')}</th><th /></tr></thead>
+          <tbody>
+            {areas.map((area) => (
+              <tr key={area.id} data-testid={`offline-area-${area.id}`}>
+                <td>{area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span></td>
+                <td>{formatNumber(area.parcels)}</td>
+                <td>{area.dataDate ?? '?'}</td>
+                <td className="source" title={area.source}>{area.source.split('/').pop()}</td>
+                <td>
+                  <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>{t('update')}</button>
+                  <button type="button" disabled={running} onClick={async () => {
+                    try { await offline.remove(area.id); } catch (error) { showError(toUiError(t('removeFailed'), error)); }
+                    void refreshAreas();
+                  }}>{t('remove')}</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ModalDialog>
   );
 }

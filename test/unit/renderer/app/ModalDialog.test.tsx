@@ -7,6 +7,7 @@ import { ModalDialog } from '../../../../renderer/app/ModalDialog.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { DesignatedAreaForm } from '../../../../renderer/import/DesignatedAreaForm.js';
+import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 
@@ -20,7 +21,9 @@ const initial = useAppStore.getState();
 beforeEach(() => useAppStore.setState(initial, true));
 afterEach(cleanup);
 
-const client = { kind: 'http', batchList: async () => [] } as unknown as CatastroClient;
+const offline = { areas: async () => [] };
+// Offline areas under both names a client has offered them (desktop only, then the browser app too).
+const client = { kind: 'http', batchList: async () => [], offline, desktop: { offline } } as unknown as CatastroClient;
 
 const withClient = (children: ReactNode) => <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
 
@@ -101,6 +104,7 @@ describe('a dialog opened from a button', () => {
 describe('each dialog is named by its visible heading (aria-labelledby), not by a second label', () => {
   const cases: [string, () => void, string][] = [
     ['Settings', () => { useAppStore.setState({ settingsOpen: true }); render(withClient(<SettingsDialog />)); }, 'Settings'],
+    ['Offline areas', () => { useAppStore.setState({ offlineDialog: { open: true } }); render(withClient(<OfflineDialog />)); }, 'Available offline'],
     ['Batch', () => { render(withClient(<BatchDialog onClose={() => undefined} />)); }, 'Batch lookup'],
     ['Designated areas mapping', () => {
       useAppStore.getState().setLayerImport({ picked: { selection: 's1', kind: 'designated-areas', files: ['enp.shp'], fields: ['CODE'] } });
