@@ -26,6 +26,14 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/**
+ * The longest text node or tag the scanner holds while waiting for its end, in characters. Text
+ * running on across chunks is kept and searched again with each chunk, so a hostile file (a zip
+ * inflating to hundreds of megabytes of one text node) took time quadratic in its length and
+ * memory without bound: 300 MB ran for more than ten minutes. The longest real one, a rustic
+ * parcel's `posList`, is a few megabytes (hundreds of thousands of vertices would still fit).
+ */
+export const MAX_PENDING_CHARS = 16 * 1024 * 1024;
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 const localName = (name: string) => {
@@ -42,7 +50,9 @@ export class XmlScanner {
   private readonly attributeNames: string[] = [];
   private sawRoot = false;
   private closedRoot = false;
-  /** Characters consumed before the current chunk, for error positions. */
+  /** The carry is text running on (no `<` in it), not markup cut by the chunk's end. */
+  private carryIsText = false;
+  /** Where the text being scanned (the carry, then the chunk) starts in the document, for error positions. */
   private offset = 0;
   /** Where the next `&` of the current chunk is (-1: none until its end), found once, not per text node. */
   private nextAmp = -1;
@@ -50,6 +60,15 @@ export class XmlScanner {
   constructor(private readonly handlers: ScanHandlers) {}
 
   write(chunk: string): void {
+    // What runs on from earlier chunks (text without any `<`, or a cut tag, comment or declaration,
+    // which can only end with a `>` after what was already tried) only grows until a chunk brings
+    // its `<` or `>`: joined without searching it again. (A flag, not carry.charCodeAt(0): reading
+    // a character flattens the joined string, a copy of it all.)
+    if (this.carry.length && chunk.indexOf(this.carryIsText ? '<' : '>') === -1) {
+      this.carry += chunk;
+      this.refuseLongPending();
+      return;
+    }
     const s = this.carry.length ? this.carry + chunk : chunk;
     const n = s.length;
     let i = 0;
@@ -62,13 +81,22 @@ export class XmlScanner {
       if (end === -1) { i = lt; break; } // the tag is cut by the chunk's end
       i = end;
     }
-    this.offset += i - this.carry.length;
+    // s[0] was at `offset`; the carry, s[i…], starts the next s.
+    this.offset += i;
     this.carry = i < n ? s.slice(i) : '';
+    this.carryIsText = i < n && s.charCodeAt(i) !== LT;
+    this.refuseLongPending();
+  }
+
+  private refuseLongPending(): void {
+    if (this.carry.length <= MAX_PENDING_CHARS) return;
+    this.fail(`a text or tag longer than ${MAX_PENDING_CHARS / (1024 * 1024)} Mi characters, far beyond any real one (a damaged or hostile file)`, 0);
   }
 
   close(): void {
     const rest = this.carry;
     this.carry = '';
+    this.carryIsText = false;
     if (rest.length) {
       this.nextAmp = rest.indexOf('&');
       if (rest.charCodeAt(0) === LT) this.fail('unexpected end (a tag is not closed)', 0);
