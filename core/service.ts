@@ -86,7 +86,8 @@ export class CatastroService {
     readonly copy: CadastralStore,
     private readonly countries: CountryRegistry,
     private readonly http: UpstreamClient,
-    private readonly dataDir: string,
+    /** The data folder: the copy's file (or, with a team store, what stays local), batches, downloads, uploads. */
+    readonly dataDir: string,
     readonly analyses: AnalysisService,
     /** Areas made available offline: download (Catastro ATOM), list, update, remove. */
     readonly offline: OfflineAreasService,

@@ -14,6 +14,7 @@ import apiAccessPlugin from './plugins/access.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
+import { appImportRoutes } from './routes/app-import.js';
 import { appOfflineRoutes } from './routes/app-offline.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { basemapRoutes } from './routes/basemap.js';
@@ -118,7 +119,10 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(mapRoutes, deps);
   await app.register(analysisRoutes, deps);
   await app.register(statusRoutes, deps);
-  if (options.appSession) await app.register(appOfflineRoutes, deps);
+  if (options.appSession) {
+    await app.register(appOfflineRoutes, deps);
+    await app.register(appImportRoutes, deps);
+  }
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 
   const staticDir = options.staticDir;
