@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SaxesTagPlain } from 'saxes';
+import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
@@ -24,16 +25,24 @@ const localName = (name: string) => {
 export function createSax(handlers: SaxHandlers): { write(chunk: string): void; close(): void } {
   const parser = new SaxesParser({ xmlns: false, position: true });
   let failure: Error | undefined;
+  // Characters written since saxes last reported something: what it holds (MAX_PENDING_CHARS).
+  let pending = 0;
   parser.on('error', (error) => { failure ??= error; });
-  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(localName(tag.name), tag.attributes as Record<string, string>));
-  parser.on('text', (text) => handlers.text(text));
-  parser.on('cdata', (text) => handlers.text(text));
-  parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
+  parser.on('opentag', (tag: SaxesTagPlain) => { pending = 0; handlers.open(localName(tag.name), tag.attributes as Record<string, string>); });
+  parser.on('text', (text) => { pending = 0; handlers.text(text); });
+  parser.on('cdata', (text) => { pending = 0; handlers.text(text); });
+  parser.on('closetag', (tag) => { pending = 0; handlers.close(localName(tag.name)); });
+  parser.on('comment', () => { pending = 0; });
   const check = () => {
     if (failure) throw new Error(`Malformed XML: ${failure.message}`);
   };
   return {
-    write(chunk: string) { parser.write(chunk); check(); },
+    write(chunk: string) {
+      parser.write(chunk);
+      check();
+      pending += chunk.length;
+      if (pending > MAX_PENDING_CHARS) throw new Error(`Malformed XML: ${pendingTooLong} (near line ${parser.line}).`);
+    },
     close() { parser.close(); check(); },
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
 import type { SaxHandlers } from './sax.js';
 
 /**
@@ -26,14 +27,6 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/**
- * The longest text node or tag the scanner holds while waiting for its end, in characters. Text
- * running on across chunks is kept and searched again with each chunk, so a hostile file (a zip
- * inflating to hundreds of megabytes of one text node) took time quadratic in its length and
- * memory without bound: 300 MB ran for more than ten minutes. The longest real one, a rustic
- * parcel's `posList`, is a few megabytes (hundreds of thousands of vertices would still fit).
- */
-export const MAX_PENDING_CHARS = 16 * 1024 * 1024;
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 const localName = (name: string) => {
@@ -90,7 +83,7 @@ export class XmlScanner {
 
   private refuseLongPending(): void {
     if (this.carry.length <= MAX_PENDING_CHARS) return;
-    this.fail(`a text or tag longer than ${MAX_PENDING_CHARS / (1024 * 1024)} Mi characters, far beyond any real one (a damaged or hostile file)`, 0);
+    this.fail(pendingTooLong, 0);
   }
 
   close(): void {
