@@ -1,9 +1,8 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TeamStoreView } from '../core/model/index.js';
+import { IMPORTABLE_EXTENSIONS, type TeamStoreView } from '../core/model/index.js';
 import type { CatastroService } from '../core/service.js';
-import { IMPORTABLE_EXTENSIONS } from '../core/store/import-plan.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
 import { IpcChannel } from './ipc-channels.js';
 import { toIpcResult, type IpcResult } from './ipc-result.js';

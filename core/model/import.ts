@@ -1,3 +1,9 @@
+/**
+ * File name endings an import dialog offers: what the importer reads (INSPIRE GML loose, as .xml
+ * or gzipped, CAT files and the Catastro's zips). The content, not the name, then decides.
+ */
+export const IMPORTABLE_EXTENSIONS = ['gml', 'xml', 'gz', 'cat', 'zip'] as const;
+
 /** Progress of one bulk import, reported as the file streams. */
 export interface ImportProgress {
   file: string;

@@ -75,11 +75,6 @@ export async function detectImportKind(file: string): Promise<ImportKind> {
 
 const isZip = (file: string) => /\.zip$/i.test(file);
 
-/**
- * File name endings an import dialog offers: what planImport reads (INSPIRE GML loose, as .xml
- * or gzipped, CAT files and the Catastro's zips). The content, not the name, then decides.
- */
-export const IMPORTABLE_EXTENSIONS = ['gml', 'xml', 'gz', 'cat', 'zip'] as const;
 
 /**
  * Plans the import of one file. A Catastro zip (`A.ES.SDGC.CP.NNNNN.zip`: parcels, zoning and

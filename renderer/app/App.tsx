@@ -41,7 +41,7 @@ export function App() {
         <ConnectivityBadge />
         <SourceStatusItem />
         <BatchButton />
-        {client.desktop && (
+        {client.importFiles && (
           <button type="button" onClick={() => void runImport(client)} disabled={importing} data-testid="import">
             {t('importCadastre')}
           </button>

@@ -45,8 +45,6 @@ export interface LocalApiState {
 
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {
-  /** Asks for files and imports them; null when the user cancels. */
-  importFiles(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
   /** Asks for hazard-layer files of one kind (dialog filtered to its file types); null when the user cancels. */
   pickLayerFiles(kind: HazardLayerKind): Promise<PickedLayerFiles | null>;
   /** Imports the picked files, one transaction per file, with progress per file. */
@@ -117,6 +115,12 @@ export interface CatastroClient {
    * absent in a browser tab of a plain `catastro serve`.
    */
   readonly offline?: OfflineCapabilities;
+  /**
+   * Asks for cadastre files and imports them into the local copy, with progress; null when the user
+   * cancels. The OS dialog in the desktop app, the browser's picker and an upload in the browser app
+   * of `catastro start`; absent in a tab of a plain `catastro serve`.
+   */
+  importFiles?(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
 }
 
 export class ClientError extends Error {

@@ -1,9 +1,14 @@
-import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, ErrorCode, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import {
+  IMPORTABLE_EXTENSIONS,
+  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type ErrorCode, type Parcel, type PolygonResult, type UnitsPage,
+} from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
-  type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
+  type ImportProgressInfo, type ImportSummary, type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
+import { readRunAnswer } from './ndjson-answer.js';
+import { pickFiles } from './pick-files.js';
 
 interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
@@ -29,6 +34,7 @@ export class HttpClient implements CatastroClient {
   readonly kind = 'http' as const;
 
   readonly offline?: OfflineCapabilities;
+  readonly importFiles?: (onProgress: (progress: ImportProgressInfo) => void) => Promise<ImportSummary[] | null>;
 
   /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas. */
   constructor(
@@ -36,7 +42,19 @@ export class HttpClient implements CatastroClient {
     private readonly apiKey: () => string | undefined = () => undefined,
     private readonly appSession?: string,
   ) {
-    if (appSession) this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
+    if (appSession) {
+      this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
+      this.importFiles = (onProgress) => this.pickAndImport(onProgress);
+    }
+  }
+
+  /** The picked files in one multipart request to start's session route (core/api/routes/app-import.ts). */
+  private async pickAndImport(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {
+    const files = await pickFiles(IMPORTABLE_EXTENSIONS);
+    if (!files) return null;
+    const form = new FormData();
+    for (const file of files) form.append('file', file, file.name);
+    return readRunAnswer(await this.request('/api/app/imports', { method: 'POST', body: form }), onProgress);
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {

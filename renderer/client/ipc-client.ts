@@ -31,7 +31,6 @@ export class IpcClient implements CatastroClient {
       remove: (id) => unwrap(api.offlineRemove(id)),
     };
     this.desktop = {
-      importFiles: (onProgress) => this.importFiles(onProgress),
       pickLayerFiles: (kind) => unwrap(api.pickLayerFiles(kind)),
       importLayers: (selection, options, onProgress) => this.importLayers(selection, options, onProgress),
       saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
@@ -54,7 +53,7 @@ export class IpcClient implements CatastroClient {
     }
   }
 
-  private async importFiles(onProgress: (p: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {
+  async importFiles(onProgress: (p: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {
     const listening = new AbortController();
     this.api.on('import-progress', onProgress, { signal: listening.signal });
     try {

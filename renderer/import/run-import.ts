@@ -3,16 +3,20 @@ import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
-/** File dialog → facade importFiles with progress; the counts stay visible at the end. */
+/** File picker → the copy's import with progress; the counts stay visible at the end. */
 export async function runImport(client: CatastroClient): Promise<void> {
-  if (!client.desktop) return;
+  if (!client.importFiles) return;
   const store = useAppStore.getState();
   store.setImport({ status: 'loading', progress: null, results: [] });
   try {
-    const results = await client.desktop.importFiles((progress) => useAppStore.getState().setImport({ progress }));
+    // Called in the click's own turn: a browser opens its file picker only inside the user's gesture.
+    const results = await client.importFiles((progress) => useAppStore.getState().setImport({ progress }));
     useAppStore.getState().setImport({ status: results ? 'done' : 'idle', results: results ?? [], progress: null });
+    if (results) useAppStore.getState().copyChanged();
   } catch (error) {
     useAppStore.getState().setImport({ status: 'error', progress: null });
     useAppStore.getState().showError(toUiError(i18next.t('import:cadastreFailed'), error));
+    // Files before the failed one stay imported: the map draws the copy as it now is.
+    useAppStore.getState().copyChanged();
   }
 }

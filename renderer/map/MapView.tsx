@@ -35,6 +35,7 @@ export function MapView() {
   const connectivity = useAppStore((s) => s.connectivity);
   const parcel = useAppStore((s) => s.parcel);
   const overlayRevision = useAppStore((s) => s.overlayRevision);
+  const copyRevision = useAppStore((s) => s.copyRevision);
   const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
 
   useEffect(() => {
@@ -80,6 +81,7 @@ export function MapView() {
   useEffect(() => controller.current?.setSelection(parcel), [parcel]);
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
+  useEffect(() => { if (copyRevision > 0) controller.current?.reloadCopy(); }, [copyRevision]);
 
   // Map action: the municipalities in view, downloaded for offline use (desktop app only).
   const offlineHere = () => {

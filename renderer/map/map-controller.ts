@@ -1,6 +1,6 @@
 import {
   AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl,
-  type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction,
+  type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction, type VectorTileSource,
 } from 'maplibre-gl';
 import type { CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
@@ -141,7 +141,6 @@ export class MapController {
     } catch {
       return; // the map still works from the start view
     }
-    if (extents.length === 0) return;
     this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
       type: 'FeatureCollection',
       features: extents.map(({ area, name, bbox: [w, s, e, n] }) => ({
@@ -149,7 +148,7 @@ export class MapController {
         geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
       })),
     });
-    if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
+    if (extents.length === 0 || this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
     const bounds: [[number, number], [number, number]] = [
       [Math.min(...extents.map((x) => x.bbox[0])), Math.min(...extents.map((x) => x.bbox[1]))],
       [Math.max(...extents.map((x) => x.bbox[2])), Math.max(...extents.map((x) => x.bbox[3]))],
@@ -258,6 +257,18 @@ export class MapController {
     this.whenLoaded(apply);
     this.overlaysShown = { protectedAreas: layers.protectedAreas, groundMotion: layers.groundMotion };
     this.whenLoaded(this.refreshOverlays);
+  }
+
+  /**
+   * The copy's parcels changed (an import, an offline area downloaded or removed): its tiles and
+   * areas are fetched again. The same tile URL: setTiles makes MapLibre drop and reload the
+   * source's tiles, and the API's tiles are `no-cache`, so none comes from the browser's cache.
+   */
+  reloadCopy(): void {
+    this.whenLoaded(() => {
+      this.map.getSource<VectorTileSource>('parcels')?.setTiles([this.options.parcelTileUrl]);
+      void this.showExtents();
+    });
   }
 
   /** Fetches the shown overlays again: their data changed (a layer was imported). */

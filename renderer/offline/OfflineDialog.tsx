@@ -22,6 +22,7 @@ export function OfflineDialog() {
   const dialog = useAppStore((s) => s.offlineDialog);
   const setDialog = useAppStore((s) => s.setOfflineDialog);
   const showError = useAppStore((s) => s.showError);
+  const copyChanged = useAppStore((s) => s.copyChanged);
   const [municipalities, setMunicipalities] = useState('');
   const [provinces, setProvinces] = useState('');
   const [useView, setUseView] = useState(true);
@@ -56,6 +57,7 @@ export function OfflineDialog() {
     } finally {
       setProgress(null);
       void refreshAreas();
+      copyChanged();
     }
   };
 
@@ -135,6 +137,7 @@ export function OfflineDialog() {
                   <button type="button" disabled={running} onClick={async () => {
                     try { await offline.remove(area.id); } catch (error) { showError(toUiError(t('removeFailed'), error)); }
                     void refreshAreas();
+                    copyChanged();
                   }}>{t('remove')}</button>
                 </td>
               </tr>

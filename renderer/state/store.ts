@@ -68,6 +68,8 @@ export interface AppState {
   layerImport: LayerImportState;
   /** Bumped when an overlay's data changed (a layer import): the map reloads the overlays shown. */
   overlayRevision: number;
+  /** Bumped when the copy's parcels changed (an import, an offline area downloaded, updated or removed): the map draws them again. */
+  copyRevision: number;
   settingsOpen: boolean;
   /** The "available offline" dialog; `bbox` is the map view it was opened from ([W, S, E, N]). */
   offlineDialog: { open: boolean; bbox?: [number, number, number, number] };
@@ -94,6 +96,7 @@ export interface AppState {
   setLayerImport(patch: Partial<LayerImportState>): void;
   /** Reloads an overlay whose data changed when it is shown; turns it on first when `show` (a successful import). */
   refreshOverlay(kind: OverlayKind, show?: boolean): void;
+  copyChanged(): void;
   setSettingsOpen(open: boolean): void;
   setOfflineDialog(state: { open: boolean; bbox?: [number, number, number, number] }): void;
   setSearchText(text: string): void;
@@ -120,6 +123,7 @@ export const useAppStore = create<AppState>()((set) => ({
   importState: { status: 'idle', progress: null, results: [] },
   layerImport: { status: 'idle', kind: null, picked: null, progress: null, results: [] },
   overlayRevision: 0,
+  copyRevision: 0,
   settingsOpen: false,
   offlineDialog: { open: false },
   searchText: '',
@@ -147,6 +151,7 @@ export const useAppStore = create<AppState>()((set) => ({
     if (state.layers[layer]) return { overlayRevision: state.overlayRevision + 1 };
     return show ? { layers: { ...state.layers, [layer]: true } } : {};
   }),
+  copyChanged: () => set((state) => ({ copyRevision: state.copyRevision + 1 })),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setOfflineDialog: (offlineDialog) => set({ offlineDialog }),
   setSearchText: (searchText) => set({ searchText }),

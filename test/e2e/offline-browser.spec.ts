@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
 import { repoRoot } from '../helpers/paths.js';
-import { sampleParcelsGml } from '../helpers/catastro-zips.js';
+import { sampleParcelsGml, writeSegoviaZips } from '../helpers/catastro-zips.js';
 
 /**
  * `catastro start` where Electron is absent (these machines, users behind proxies): the same app in
@@ -50,7 +50,10 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('the browser app of catastro start makes the map\'s area available offline in two clicks and lists it; the token stays with the tab', async ({ page, browser }) => {
+/** Parcels drawn on the map right now (its vector tiles, rendered). */
+const parcelsDrawn = (page: Page) => page.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length);
+
+test('the browser app of catastro start makes the map\'s area available offline in two clicks, removes it and imports picked files, the map following; the token stays with the tab', async ({ page, browser }) => {
   expect(appAddress).toMatch(/\/#session=[\w-]{20,}$/);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -72,6 +75,22 @@ test('the browser app of catastro start makes the map\'s area available offline 
   await expect(area).toContainText(PARCELS.toLocaleString('en'));
   expect(fake.requests.some((r) => r.path.endsWith('/A.ES.SDGC.CP.40146.zip'))).toBe(true);
 
+  // Removing the area takes its parcels off the map at once (the map's tiles are fetched again).
+  await expect.poll(() => parcelsDrawn(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  await area.getByRole('button', { name: 'Remove' }).click();
+  await expect(area).toHaveCount(0);
+  await expect.poll(() => parcelsDrawn(page), { timeout: 15_000 }).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Import cadastre files: the browser's picker, the Catastro's two zips, counts at the end, parcels drawn again.
+  const zips = await writeSegoviaZips(mkdtempSync(path.join(dataDir, 'picked-')));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('import').click();
+  await (await chooser).setFiles([zips.parcels, zips.buildings]);
+  await expect(page.getByTestId('import-status')).toContainText(`Imported 2 files: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });
+  await expect.poll(() => parcelsDrawn(page), { timeout: 15_000 }).toBeGreaterThan(0);
+
   // A reload keeps the session (the tab's storage); a tab without the token has no offline actions.
   await page.reload();
   await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
@@ -82,6 +101,7 @@ test('the browser app of catastro start makes the map\'s area available offline 
   await expect(stranger.getByTestId('search-input')).toBeVisible();
   await expect(stranger.getByTestId('offline-open')).toHaveCount(0);
   await expect(stranger.getByTestId('offline-here')).toHaveCount(0);
+  await expect(stranger.getByTestId('import')).toHaveCount(0);
   await stranger.close();
   expect(pageErrors).toEqual([]);
 });

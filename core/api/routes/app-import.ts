@@ -5,9 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isServiceError, unavailable, validationError, type ImportProgress, type ImportResult } from '../../model/index.js';
+import { IMPORTABLE_EXTENSIONS, isServiceError, unavailable, validationError, type ImportProgress, type ImportResult } from '../../model/index.js';
 import type { CatastroService } from '../../service.js';
-import { IMPORTABLE_EXTENSIONS } from '../../store/import-plan.js';
 import { APP_SESSION_ROUTE } from '../plugins/route-access.js';
 import { streamRun } from './ndjson-run.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatastroService } from '../../../core/service.js';
-import { IMPORTABLE_EXTENSIONS } from '../../../core/store/import-plan.js';
+import { IMPORTABLE_EXTENSIONS } from '../../../core/model/index.js';
 import { removeTempExports, writeTempExport } from '../../../electron/export-files.js';
 import { writeSegoviaZips } from '../../helpers/catastro-zips.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
