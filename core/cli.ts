@@ -269,14 +269,15 @@ export function buildProgram(): Command {
     .option('--country <code>', 'country of the reference (default: detected)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
-      const { writeFile } = await import('node:fs/promises');
+      const [{ writeFile }, { checkOutputFile, describeError }] = await Promise.all([import('node:fs/promises'), import('./file-checks.js')]);
+      // Before the report is made (sources asked, map drawn): a typo in -o is said at once.
+      checkOutputFile(options.output);
       const service = await openService({ dataDir: options.data });
       try {
         await writeFile(options.output, await service.parcelReport(refcat, options.country));
         console.log(`Report of ${refcat} written to ${options.output}.`);
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        console.error(code ? `${code}: ${(error as Error).message}` : (error as Error).message);
+        console.error(isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error, options.output));
         process.exitCode = 1;
       } finally {
         service.close();

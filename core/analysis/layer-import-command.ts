@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
+import { checkInputFile } from '../file-checks.js';
 import { AnalysisService } from './analysis-service.js';
 
 export interface LayerImportOptions {
@@ -42,6 +43,12 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
   if (areaFiles === 0 && SOURCE_OPTIONS.some((key) => options[key] !== undefined)) {
     console.error('--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one.');
     return 2;
+  }
+  try {
+    for (const file of files) checkInputFile(file, 'Layer');
+  } catch (error) {
+    console.error(`${(error as Error).message} Nothing was imported.`);
+    return 1;
   }
   const source = { name: options.sourceName?.trim() || undefined, license: options.sourceLicense?.trim() || undefined, edition: options.sourceEdition?.trim() || undefined };
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));

@@ -2,6 +2,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { BatchColumns, BatchCounts } from '../model/index.js';
 import { isServiceError } from '../model/index.js';
 import type { CatastroService } from '../service.js';
+import { describeError } from '../file-checks.js';
 import { runBatchFile } from './batch-file.js';
 
 export interface BatchCommandOptions {
@@ -63,7 +64,7 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
     return 0;
   } catch (error) {
     bar?.stop();
-    console.error(isServiceError(error) ? `${error.code}: ${error.message}` : (error as Error).message);
+    console.error(isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error));
     return 1;
   } finally {
     process.off('SIGINT', onSignal);

@@ -7,6 +7,7 @@ import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
 import { readCsv } from './read-csv.js';
+import { checkInputFile, checkOutputFile } from '../file-checks.js';
 import { runBatch, type BatchOutcome, type FindParcel } from './run-batch.js';
 
 export interface BatchFileJob {
@@ -53,6 +54,8 @@ export const journalPathOf = (output: string) => `${output}.journal`;
  */
 export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome> {
   const format = formatOfPath(job.output);
+  checkInputFile(job.input);
+  checkOutputFile(job.output);
   const text = readFileSync(job.input, 'utf8');
   const csv = readCsv(text);
   const columns = detectColumns(csv.header, job.columns);

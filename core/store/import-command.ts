@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { interruptOnSignals } from '../cli-interrupt.js';
+import { checkInputFile } from '../file-checks.js';
 import { importFiles } from './import-runner.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { ParcelStore } from './parcel-store.js';
@@ -56,6 +57,13 @@ function printSummary(results: ImportResult[]): void {
 /** `catastro import <files…>`: returns the process exit code. */
 export async function runImportCommand(files: string[], options: { dataDir: string; store?: string }): Promise<number> {
   let store: CadastralStore & { importFiles?: PostgisStore['importFiles'] };
+  try {
+    // Every file before the first is imported: a typo in the last one no longer leaves the others half done.
+    for (const file of files) checkInputFile(file, 'File');
+  } catch (error) {
+    console.error(`${(error as Error).message} Nothing was imported.`);
+    return 1;
+  }
   try {
     store = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
   } catch (error) {

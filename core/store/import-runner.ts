@@ -12,6 +12,7 @@ import { fileSize, type TextChunk } from './importers/text-stream.js';
 import { dropStaleParcels, markAreaParcelsStale, offlineAreaId, recordOfflineArea } from './offline-areas.js';
 import { whileImporting, type ParcelStore } from './parcel-store.js';
 import { ParcelWriter } from './parcel-writer.js';
+import { describeError } from '../file-checks.js';
 import type { ImportProgress, ImportResult } from './types.js';
 
 export { detectImportKind, type ImportKind } from './import-plan.js';
@@ -106,7 +107,7 @@ async function importOne(
   try {
     plan = await planImport(file);
   } catch (error) {
-    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${describeError(error, file)}`);
   }
   const { bytesTotal, municipality } = plan;
   const area = plan.area ? offlineAreaId(plan.area.country, plan.area.code) : municipality ? offlineAreaId(municipality.country, municipality.code) : undefined;

@@ -1,0 +1,61 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { isServiceError, validationError } from './model/index.js';
+
+/**
+ * Files named on the command line, checked before any work starts, and Node's own file errors
+ * put in plain words. Before, a typo in a path ended a command after the work (a report made,
+ * then not written) with Node's message, code doubled: "ENOENT: ENOENT: no such file or
+ * directory, open '/x/r.pdf'", or without the path at all: "EISDIR: illegal operation on a
+ * directory, read".
+ */
+
+/** Why Node's file operations fail, in words, by the error's code. */
+const REASONS: Record<string, string> = {
+  ENOENT: 'does not exist',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'is not a path to a file (a part of it is a file, not a folder)',
+  EACCES: 'is not accessible (permission denied)',
+  EPERM: 'is not accessible (operation not permitted)',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'could not be written: the disk is full',
+  ENAMETOOLONG: 'is too long a path',
+};
+
+/** An error's message for the user: Node's file errors (ENOENT…) in words, naming the file; others as they are. */
+export function describeError(error: unknown, file?: string): string {
+  const failed = error as NodeJS.ErrnoException;
+  const reason = failed?.code && !isServiceError(error) ? REASONS[failed.code] : undefined;
+  if (!reason) return (error as Error)?.message ?? String(error);
+  return `${failed.path ?? file ?? 'A file'} ${reason}.`;
+}
+
+/** An input file: it must exist, be a file and be readable (VALIDATION_ERROR naming it otherwise). */
+export function checkInputFile(file: string, what = 'Input'): void {
+  try {
+    if (statSync(file).isDirectory()) throw validationError(`${what} ${file} is a folder, not a file.`);
+    accessSync(file, constants.R_OK);
+  } catch (error) {
+    if (isServiceError(error)) throw error;
+    throw validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
+  }
+}
+
+/** An output file: not a folder, and its folder exists and takes new files (VALIDATION_ERROR naming it otherwise). */
+export function checkOutputFile(file: string, what = 'Output'): void {
+  const folder = path.dirname(path.resolve(file));
+  let stats;
+  try { stats = statSync(file); } catch { /* a new file: its folder is checked below */ }
+  if (stats?.isDirectory()) throw validationError(`${what} ${file} is a folder; name a file in it.`);
+  try {
+    if (!statSync(folder).isDirectory()) throw validationError(`${what} ${file} cannot be written: ${folder} is not a folder.`);
+    accessSync(folder, constants.W_OK);
+    if (stats) accessSync(file, constants.W_OK);
+  } catch (error) {
+    if (isServiceError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw validationError(code === 'ENOENT'
+      ? `${what} ${file} cannot be written: the folder ${folder} does not exist.`
+      : `${what} ${file} cannot be written: ${describeError(error, folder)}`);
+  }
+}
