@@ -15,6 +15,7 @@ import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { appImportRoutes } from './routes/app-import.js';
+import { appLayerRoutes } from './routes/app-layers.js';
 import { appOfflineRoutes } from './routes/app-offline.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { basemapRoutes } from './routes/basemap.js';
@@ -122,6 +123,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   if (options.appSession) {
     await app.register(appOfflineRoutes, deps);
     await app.register(appImportRoutes, deps);
+    await app.register(appLayerRoutes, deps);
   }
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 

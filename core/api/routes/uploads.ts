@@ -1,0 +1,79 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { isServiceError, ServiceError, unavailable, validationError } from '../../model/index.js';
+
+/** One upload's bound: above any file the Catastro or EGMS publish per area, below a disk filled by a wrong pick. */
+export const MAX_UPLOAD_FILE_BYTES = 8 * 1024 ** 3;
+/** Files in one pick (a desktop dialog's multi-selection: a municipality's zips, a shapefile and its sidecars). */
+export const MAX_UPLOAD_FILES = 100;
+
+/** @fastify/multipart's limits for the session routes that take picked files: files only, no other fields. */
+const UPLOAD_LIMITS = { files: MAX_UPLOAD_FILES, fileSize: MAX_UPLOAD_FILE_BYTES, fields: 0, parts: MAX_UPLOAD_FILES, headerPairs: 100 };
+
+/**
+ * Makes a scope of upload routes ready: multipart with UPLOAD_LIMITS, and a refusal sent before the
+ * upload was read whole (a wrong kind, a file the import does not read) closes the connection. Node
+ * drops the rest of such a body and closes the socket; a client that meanwhile reused the kept-alive
+ * connection for its next request got ECONNRESET instead of an answer.
+ */
+export async function acceptUploads(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/** A picked file's name as stored: the name alone, nothing that climbs out of the upload folder, an ending the importer reads. */
+function uploadName(name: string, accepted: readonly string[], what: string): string {
+  const base = path.basename(name.replaceAll('\\', '/'));
+  const extension = /\.([a-z0-9]+)$/i.exec(base)?.[1]?.toLowerCase();
+  if (!base || base === '.' || base === '..' || base.length > 255 || !extension || !accepted.includes(extension)) {
+    throw validationError(`"${name.slice(0, 120)}" is not a file the import reads: ${what}.`);
+  }
+  return base;
+}
+
+/**
+ * Writes the files of one multipart request, as they arrive, into `folder` (created), under their
+ * own names, together: a GML finds its metadata file and a shapefile its .dbf beside it, as from
+ * a desktop dialog's pick. Never held in memory. Returns their paths in the order sent.
+ */
+export async function receivePickedFiles(request: FastifyRequest, folder: string, accepted: readonly string[], what: string): Promise<string[]> {
+  if (!request.isMultipart()) throw validationError('Send the files to import as multipart/form-data.');
+  await mkdir(folder, { recursive: true });
+  const files: string[] = [];
+  try {
+    for await (const part of request.files()) {
+      const file = path.join(folder, uploadName(part.filename, accepted, what));
+      if (files.includes(file)) throw validationError(`${path.basename(file)} is in the pick twice.`);
+      await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
+      files.push(file);
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw validationError(`A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 ** 3} GiB; import it with the command line (catastro import, catastro import-layers).`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw validationError(`At most ${MAX_UPLOAD_FILES} files at once.`);
+    if (code === 'FST_FIELDS_LIMIT') throw validationError('Send only files: the import takes no other form fields.');
+    if (code === 'ENOSPC') throw unavailable('The disk of the data folder is full: nothing was imported.');
+    throw error;
+  }
+  if (files.length === 0) throw validationError('Pick at least one file to import.');
+  return files;
+}
+
+/**
+ * The importer's refusal as the spec's error: its messages name the file and what is wrong with it
+ * (not a readable zip, not INSPIRE GML…), the user's file being the cause, so 400; a copy another
+ * process is writing is 503 (retry later). The upload folder's path is left out of the message.
+ */
+export function importRefusal(error: unknown, folder: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = error.message.replaceAll(`${folder}${path.sep}`, '');
+  if (isServiceError(error)) return message === error.message ? error : new ServiceError(error.code, message, error.data);
+  return /another process is writing/.test(message) ? unavailable(message) : validationError(message);
+}
