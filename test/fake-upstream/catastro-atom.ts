@@ -20,9 +20,10 @@ import { writeSegoviaZips } from '../helpers/catastro-zips.js';
  *
  * Zips honour `Range: bytes=N-` (206 + Content-Range). Faults for the next request of a zip
  * (`setFault(name, fault)`): `cut` sends half the bytes and destroys the socket; `corrupt`
- * sends the announced length with damaged bytes; `status` answers that status.
+ * sends the announced length with damaged bytes; `status` answers that status; `stall` sends half
+ * the bytes and then nothing (a transfer in progress, for interrupting the client).
  */
-export type AtomFault = { kind: 'cut' } | { kind: 'corrupt' } | { kind: 'status'; status: number };
+export type AtomFault = { kind: 'cut' } | { kind: 'stall' } | { kind: 'corrupt' } | { kind: 'status'; status: number };
 
 export interface FakeCatastroAtom {
   /** Base URL to configure, ending in `/INSPIRE`. */
@@ -108,9 +109,10 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     if (pending) {
       if (--pending.times <= 0) faults.delete(zipMatch[1]);
       if (pending.fault.kind === 'status') return res.writeHead(pending.fault.status).end();
-      if (pending.fault.kind === 'cut') {
+      if (pending.fault.kind === 'cut' || pending.fault.kind === 'stall') {
+        const cut = pending.fault.kind === 'cut';
         res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
-        res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
+        res.write(bytes.subarray(0, bytes.length >> 1), () => { if (cut) res.destroy(); });
         return;
       }
       const damaged = Buffer.from(bytes);
