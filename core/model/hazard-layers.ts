@@ -15,6 +15,9 @@ export const HAZARD_LAYER_EXTENSIONS: Record<HazardLayerKind, readonly string[]>
   'ground-motion': ['zip'],
 };
 
+/** Files a shapefile is read with, beside its .shp: picked with it where the files are sent (a browser's upload). */
+export const SHAPEFILE_SIDECAR_EXTENSIONS: readonly string[] = ['dbf', 'shx', 'prj', 'cpg'];
+
 /**
  * Countries a site code may start with: the app's country codes except PV and NA, which here
  * are Spanish regions with cadastres of their own, not countries (their sites are ES…).

@@ -79,7 +79,7 @@ function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
   const client = useClient();
   if (result.status === 'error') return <Failure error={result.error} />;
   const areas = result.value.protected_areas;
-  if (areas.status !== 'ok') return <p className="muted" data-testid="terrain-summary">{t('terrain.noLayer')} {t(client.desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
+  if (areas.status !== 'ok') return <p className="muted" data-testid="terrain-summary">{t('terrain.noLayer')} {t(client.layers ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
   if (!areas.intersects) return <p data-testid="terrain-summary">{t('terrain.outside')}</p>;
   return (
     <div data-testid="terrain-summary">
@@ -107,7 +107,7 @@ function GroundMotionPart({ result, loadedNearby }: { result: Outcome<GroundMoti
   if (motion.status !== 'ok' || !motion.ground_motion) {
     // No estimate means two different things: no reflector here, or no EGMS data loaded for this area at all.
     if (loadedNearby === false) {
-      return <p className="muted" data-testid="ground-motion-summary" data-reason="no-data-loaded">{t('groundMotion.noDataLoaded')} {t(client.desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
+      return <p className="muted" data-testid="ground-motion-summary" data-reason="no-data-loaded">{t('groundMotion.noDataLoaded')} {t(client.layers ? 'howToLoad.desktop' : 'howToLoad.server')}</p>;
     }
     return <p className="muted" data-testid="ground-motion-summary" data-reason="no-reflectors">{loadedNearby ? t('groundMotion.noReflectors') : t('groundMotion.noEstimate')}</p>;
   }

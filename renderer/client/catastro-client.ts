@@ -45,10 +45,6 @@ export interface LocalApiState {
 
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {
-  /** Asks for hazard-layer files of one kind (dialog filtered to its file types); null when the user cancels. */
-  pickLayerFiles(kind: HazardLayerKind): Promise<PickedLayerFiles | null>;
-  /** Imports the picked files, one transaction per file, with progress per file. */
-  importLayers(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]>;
   /** Shows a save dialog and writes the export; returns the path or null when cancelled. */
   saveExport(ref: string, format: ExportFormat): Promise<string | null>;
   /** Starts an OS drag of a real KML/GPX file of the parcel. */
@@ -63,6 +59,14 @@ export interface DesktopCapabilities {
   setTeamStore?(url: string | null): Promise<TeamStoreView>;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
   systemLanguages?(): Promise<string[]>;
+}
+
+/** Hazard layers from files: the desktop's OS dialog over IPC, or the browser app of `catastro start` uploading the pick. */
+export interface HazardLayerCapabilities {
+  /** Asks for hazard-layer files of one kind (picker filtered to its file types); null when the user cancels. */
+  pick(kind: HazardLayerKind): Promise<PickedLayerFiles | null>;
+  /** Imports the picked files, one transaction per file, with progress per file. */
+  import(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]>;
 }
 
 export type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress };
@@ -121,6 +125,8 @@ export interface CatastroClient {
    * of `catastro start`; absent in a tab of a plain `catastro serve`.
    */
   importFiles?(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
+  /** Hazard layers from files (overlays and analyses); absent in a tab of a plain `catastro serve`. */
+  readonly layers?: HazardLayerCapabilities;
 }
 
 export class ClientError extends Error {

@@ -4,8 +4,9 @@ import {
 } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
-  type ImportProgressInfo, type ImportSummary, type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
+  type HazardLayerCapabilities, type ImportProgressInfo, type ImportSummary, type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
+import { HttpLayerFiles } from './http-layer-files.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
 import { readRunAnswer } from './ndjson-answer.js';
 import { pickFiles } from './pick-files.js';
@@ -35,6 +36,7 @@ export class HttpClient implements CatastroClient {
 
   readonly offline?: OfflineCapabilities;
   readonly importFiles?: (onProgress: (progress: ImportProgressInfo) => void) => Promise<ImportSummary[] | null>;
+  readonly layers?: HazardLayerCapabilities;
 
   /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas. */
   constructor(
@@ -45,6 +47,7 @@ export class HttpClient implements CatastroClient {
     if (appSession) {
       this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
       this.importFiles = (onProgress) => this.pickAndImport(onProgress);
+      this.layers = new HttpLayerFiles((path, init) => this.request(path, init));
     }
   }
 

@@ -1,7 +1,7 @@
 import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
-  type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities,
+  type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities,
   type ExportFormat, type ExportedFile, type SelectionFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
   type LonLatBox, type OfflineCapabilities, type OfflineProgress, type OverlayKind, type ServiceStatusInfo,
 } from './catastro-client.js';
@@ -21,8 +21,13 @@ export class IpcClient implements CatastroClient {
   readonly kind = 'ipc' as const;
   readonly desktop: DesktopCapabilities;
   readonly offline: OfflineCapabilities;
+  readonly layers: HazardLayerCapabilities;
 
   constructor(private readonly api: DesktopApi) {
+    this.layers = {
+      pick: (kind) => unwrap(api.pickLayerFiles(kind)),
+      import: (selection, options, onProgress) => this.importLayers(selection, options, onProgress),
+    };
     this.offline = {
       areas: () => unwrap(api.offlineAreas()),
       download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload(choice)),
@@ -31,8 +36,6 @@ export class IpcClient implements CatastroClient {
       remove: (id) => unwrap(api.offlineRemove(id)),
     };
     this.desktop = {
-      pickLayerFiles: (kind) => unwrap(api.pickLayerFiles(kind)),
-      importLayers: (selection, options, onProgress) => this.importLayers(selection, options, onProgress),
       saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
       startDrag: (ref, format) => api.startDrag(ref, format),
       prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },

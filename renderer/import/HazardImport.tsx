@@ -6,12 +6,12 @@ import { pickLayers } from './run-layer-import.js';
 
 const KINDS: HazardLayerKind[] = ['protected-areas', 'ground-motion', 'designated-areas'];
 
-/** Desktop only: hazard layers from files, for the overlays and the analyses (the browser has no file dialog to the core). */
+/** Hazard layers from files, for the overlays and the analyses: the desktop app and start's browser app (not a tab of a plain serve). */
 export function HazardImport() {
   const { t } = useTranslation('import');
   const client = useClient();
   const busy = useAppStore((s) => s.layerImport.status === 'loading');
-  if (!client.desktop) return null;
+  if (!client.layers) return null;
   return (
     <details className="hazard-import" data-testid="hazard-import">
       <summary>{t('hazardSummary')}</summary>

@@ -22,16 +22,16 @@ function layerImportError(error: unknown): UiError {
 
 /** Imports picked files, then shows their overlay (or reloads it). */
 export async function importPickedLayers(client: CatastroClient, picked: PickedLayerFiles, options: LayerImportOptions = {}): Promise<void> {
-  if (!client.desktop) return;
+  if (!client.layers) return;
   const set = useAppStore.getState().setLayerImport;
   const overlay = OVERLAY_OF[picked.kind];
   set({ status: 'loading', kind: picked.kind, progress: null, results: [] });
   try {
-    const results = await client.desktop.importLayers(picked.selection, options, (progress) => set({ progress }));
+    const results = await client.layers.import(picked.selection, options, (progress) => set({ progress }));
     set({ status: 'done', picked: null, progress: null, results });
     useAppStore.getState().refreshOverlay(overlay);
   } catch (error) {
-    // The pick stays: main keeps the files, so a corrected mapping can be imported without picking again.
+    // The pick stays (main, or start's server, keeps the files): a corrected mapping is imported without picking again.
     set({ status: 'error', progress: null });
     useAppStore.getState().showError(layerImportError(error));
     // Files before a failed one were kept: a shown overlay reloads to draw them.
@@ -44,10 +44,11 @@ export async function importPickedLayers(client: CatastroClient, picked: PickedL
  * national designated areas first open the mapping form (their field names cannot be guessed).
  */
 export async function pickLayers(client: CatastroClient, kind: HazardLayerKind): Promise<void> {
-  if (!client.desktop || useAppStore.getState().layerImport.status === 'loading') return;
+  if (!client.layers || useAppStore.getState().layerImport.status === 'loading') return;
   let picked: PickedLayerFiles | null;
   try {
-    picked = await client.desktop.pickLayerFiles(kind);
+    // Called in the click's own turn: a browser opens its file picker only inside the user's gesture.
+    picked = await client.layers.pick(kind);
   } catch (error) {
     useAppStore.getState().showError(layerImportError(error));
     return;

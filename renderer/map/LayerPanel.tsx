@@ -6,14 +6,14 @@ import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore, type LayerId } from '../state/store.js';
 import { LAYER_GROUPS, LAYER_LEGENDS } from './map-style.js';
 
-/** Layer toggles; network layers say why they are unavailable offline. In the desktop app, hazard layers are imported here. */
+/** Layer toggles; network layers say why they are unavailable offline. Where the app can take files (the desktop, start's browser app), hazard layers are imported here. */
 export function LayerPanel() {
   const { t } = useTranslation('map');
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
   const toggle = useAppStore((s) => s.toggleLayer);
   const overlayDrawn = useAppStore((s) => s.overlayDrawn);
-  const desktop = !!useClient().desktop;
+  const layersFromFiles = !!useClient().layers;
   // Small windows start with the panel folded: it would cover the parcel being looked at.
   const [open, setOpen] = useState(() => window.innerWidth > 1100 || window.innerHeight > 760);
   return (
@@ -36,7 +36,7 @@ export function LayerPanel() {
               {unavailable && <small> {t('offlineSuffix')}</small>}
             </label>
             {layers[id] && overlayDrawn[id] === 0 && (
-              <p className="layer-empty" data-testid={`empty-${id}`}>{t('nothingLoaded')} {t(desktop ? 'howToLoad.desktop' : 'howToLoad.server')}</p>
+              <p className="layer-empty" data-testid={`empty-${id}`}>{t('nothingLoaded')} {t(layersFromFiles ? 'howToLoad.desktop' : 'howToLoad.server')}</p>
             )}
             {layers[id] && overlayDrawn[id] === 'zoom' && <p className="layer-empty" data-testid={`empty-${id}`}>{t('zoomInOverlay')}</p>}
             {legend && overlayDrawn[id] !== 0 && (

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
-import { repoRoot } from '../helpers/paths.js';
+import { fixture, repoRoot } from '../helpers/paths.js';
 import { sampleParcelsGml, writeSegoviaZips } from '../helpers/catastro-zips.js';
 
 /**
@@ -53,7 +53,7 @@ test.afterAll(async () => {
 /** Parcels drawn on the map right now (its vector tiles, rendered). */
 const parcelsDrawn = (page: Page) => page.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length);
 
-test('the browser app of catastro start makes the map\'s area available offline in two clicks, removes it and imports picked files, the map following; the token stays with the tab', async ({ page, browser }) => {
+test('the browser app of catastro start makes the map\'s area available offline in two clicks, removes it, imports picked cadastre files and a hazard layer, the map following; the token stays with the tab', async ({ page, browser }) => {
   expect(appAddress).toMatch(/\/#session=[\w-]{20,}$/);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -91,6 +91,14 @@ test('the browser app of catastro start makes the map\'s area available offline 
   await expect(page.getByTestId('import-status')).toContainText(`Imported 2 files: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });
   await expect.poll(() => parcelsDrawn(page), { timeout: 15_000 }).toBeGreaterThan(0);
 
+  // Hazard layers from files: the layer panel's import, the browser's picker, the Natura 2000 SPAs of Madrid.
+  await page.getByTestId('hazard-import').locator('summary').click();
+  const layerChooser = page.waitForEvent('filechooser');
+  await page.getByTestId('import-protected-areas').click();
+  await (await layerChooser).setFiles(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'));
+  await expect(page.getByTestId('layer-import-status')).toContainText('Imported 1 layer file', { timeout: 60_000 });
+  await expect(page.getByTestId('layer-protectedAreas')).toBeChecked();
+
   // A reload keeps the session (the tab's storage); a tab without the token has no offline actions.
   await page.reload();
   await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
@@ -102,6 +110,7 @@ test('the browser app of catastro start makes the map\'s area available offline 
   await expect(stranger.getByTestId('offline-open')).toHaveCount(0);
   await expect(stranger.getByTestId('offline-here')).toHaveCount(0);
   await expect(stranger.getByTestId('import')).toHaveCount(0);
+  await expect(stranger.getByTestId('hazard-import')).toHaveCount(0);
   await stranger.close();
   expect(pageErrors).toEqual([]);
 });

@@ -3,14 +3,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { HAZARD_LAYER_EXTENSIONS, HAZARD_LAYER_KINDS, validationError, type HazardLayerKind, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles } from '../../model/index.js';
+import { HAZARD_LAYER_EXTENSIONS, HAZARD_LAYER_KINDS, SHAPEFILE_SIDECAR_EXTENSIONS, validationError, type HazardLayerKind, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles } from '../../model/index.js';
 import type { CatastroService } from '../../service.js';
 import { APP_SESSION_ROUTE } from '../plugins/route-access.js';
 import { streamRun } from './ndjson-run.js';
 import { acceptUploads, importRefusal, receivePickedFiles } from './uploads.js';
-
-/** Files a shapefile is read with, sent beside its .shp. */
-const SHAPEFILE_SIDECARS = ['dbf', 'shx', 'prj', 'cpg'];
 
 const PickQuery = Type.Object({ kind: Type.Union(HAZARD_LAYER_KINDS.map((kind) => Type.Literal(kind))) });
 const ImportBody = Type.Object({
@@ -38,9 +35,9 @@ export async function appLayerRoutes(app: FastifyInstance, { service }: { servic
     const id = randomUUID();
     const folder = path.join(service.dataDir, 'uploads', id);
     try {
-      const accepted = [...HAZARD_LAYER_EXTENSIONS[kind], ...(HAZARD_LAYER_EXTENSIONS[kind].includes('shp') ? SHAPEFILE_SIDECARS : [])];
+      const accepted = [...HAZARD_LAYER_EXTENSIONS[kind], ...(HAZARD_LAYER_EXTENSIONS[kind].includes('shp') ? SHAPEFILE_SIDECAR_EXTENSIONS : [])];
       const sent = await receivePickedFiles(request, folder, accepted, `${HAZARD_LAYER_EXTENSIONS[kind].map((e) => `.${e}`).join(', ')} (a shapefile with its .dbf, .shx and .prj)`);
-      const files = sent.filter((file) => !SHAPEFILE_SIDECARS.includes(path.extname(file).slice(1).toLowerCase()));
+      const files = sent.filter((file) => !SHAPEFILE_SIDECAR_EXTENSIONS.includes(path.extname(file).slice(1).toLowerCase()));
       if (files.length === 0) throw validationError('A shapefile\'s .shp is missing from the pick.');
       // Only a national layer needs a mapping; its fields come from the first file, as the importer checks them.
       const fields = kind === 'designated-areas' ? await service.hazardLayerFields(files[0]) : [];

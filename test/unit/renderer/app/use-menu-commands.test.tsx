@@ -16,7 +16,7 @@ describe('useMenuCommands', () => {
     let send: (command: MenuCommand) => void = () => undefined;
     window.catastro = { on: (_event: string, listener: (command: MenuCommand) => void) => { send = listener; } } as unknown as DesktopApi;
     const pickLayerFiles = vi.fn(async () => null);
-    renderHook(() => useMenuCommands({ kind: 'ipc', desktop: { pickLayerFiles } } as unknown as CatastroClient));
+    renderHook(() => useMenuCommands({ kind: 'ipc', desktop: {}, layers: { pick: pickLayerFiles } } as unknown as CatastroClient));
     send('import-protected-areas');
     send('import-ground-motion');
     send('import-designated-areas');

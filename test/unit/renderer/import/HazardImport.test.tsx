@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientContext } from '../../../../renderer/app/client-context.js';
 import {
-  ClientError, type CatastroClient, type DesktopCapabilities, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles,
+  ClientError, type CatastroClient, type HazardLayerCapabilities, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles,
 } from '../../../../renderer/client/catastro-client.js';
 import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
 import { LayerPanel } from '../../../../renderer/map/LayerPanel.js';
@@ -26,8 +26,9 @@ function pendingImport() {
   return { importLayers, progress: (p: HazardLayerProgress) => act(() => onProgress(p)), finish: (r: HazardLayerResult[]) => act(async () => finish(r)), fail: (e: Error) => act(async () => fail(e)) };
 }
 
-function desktopClient(desktop: Partial<DesktopCapabilities>): CatastroClient {
-  return { kind: 'ipc', desktop } as unknown as CatastroClient;
+/** A client that takes layer files (the desktop's IPC, or start's browser app), with the test's pick and import. */
+function desktopClient(layers: { pickLayerFiles?: HazardLayerCapabilities['pick']; importLayers?: HazardLayerCapabilities['import'] }): CatastroClient {
+  return { kind: 'ipc', layers: { pick: layers.pickLayerFiles, import: layers.importLayers } } as unknown as CatastroClient;
 }
 
 function renderApp(client: CatastroClient) {
@@ -48,7 +49,7 @@ beforeEach(() => useAppStore.setState(initial, true));
 afterEach(cleanup);
 
 describe('hazard-layer import in the layer panel', () => {
-  it('is absent in the browser, where the client has no desktop part', () => {
+  it('is absent in a tab of a plain catastro serve, where the client takes no layer files', () => {
     renderApp({ kind: 'http' } as unknown as CatastroClient);
     expect(screen.getByRole('group', { name: 'Layers' })).toBeTruthy();
     expect(screen.queryByTestId('hazard-import')).toBeNull();
