@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isServiceError, validationError } from './model/index.js';
 
@@ -57,5 +57,34 @@ export function checkOutputFile(file: string, what = 'Output'): void {
     throw validationError(code === 'ENOENT'
       ? `${what} ${file} cannot be written: the folder ${folder} does not exist.`
       : `${what} ${file} cannot be written: ${describeError(error, folder)}`);
+  }
+}
+
+/**
+ * Makes a folder and the missing folders above it; VALIDATION_ERROR naming the cause when it
+ * cannot be made (`--data` naming a file or a place the system refuses). Not
+ * mkdirSync({ recursive }): under /proc it never returns (Node 20: `--data /proc/x` hung every
+ * command), and its errors name no cause ("EEXIST: file already exists" for a file on the way).
+ */
+export function ensureFolder(folder: string, what = 'The data folder'): void {
+  const missing: string[] = [];
+  let at = path.resolve(folder);
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (existsSync(at) && !statSync(at).isDirectory()) {
+    throw validationError(`${what} ${folder} cannot be used: ${at} is a file, not a folder.`);
+  }
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${dir} cannot be created there.` : describeError(error, dir);
+      throw validationError(`${what} ${folder} cannot be made: ${reason}`);
+    }
   }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
+import { ensureFolder } from '../file-checks.js';
+import { validationError } from '../model/index.js';
 import { MIGRATIONS } from './schema.js';
 import { migrateByUserVersion } from './user-version-migrations.js';
 
@@ -29,8 +30,13 @@ export function openSharedSqliteFile(file: string, options: {
   setUp?: (db: SqliteDatabase) => void;
 }): SqliteDatabase {
   const inMemory = file === ':memory:';
-  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file, { readonly: options.readonly ?? false });
+  if (!inMemory) ensureFolder(path.dirname(path.resolve(file)));
+  let db: SqliteDatabase;
+  try {
+    db = new Database(file, { readonly: options.readonly ?? false });
+  } catch (error) {
+    throw unusableFile(file, error);
+  }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
     if (!options.readonly && !inMemory) {
@@ -41,8 +47,19 @@ export function openSharedSqliteFile(file: string, options: {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw unusableFile(file, error);
   }
+}
+
+/**
+ * A data folder's file SQLite cannot open or read (a folder of that name, another kind of file, a
+ * damaged one): the user's to fix, one line naming it, not a stack trace. Other errors (a busy
+ * database, a failed migration) go on as they are.
+ */
+function unusableFile(file: string, error: unknown): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if (!/^SQLITE_(CANTOPEN|NOTADB|CORRUPT|READONLY|PERM|IOERR)/.test(code)) return error;
+  return validationError(`${file} cannot be opened as the data folder's database (${(error as Error).message}); move it away or choose another --data folder.`);
 }
 
 /** The local copy (a re-import or live read restores what a power loss took of its last commits). */
