@@ -17,6 +17,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { appImportRoutes } from './routes/app-import.js';
 import { appLayerRoutes } from './routes/app-layers.js';
 import { appOfflineRoutes } from './routes/app-offline.js';
+import { removeStaleUploads } from './routes/uploads.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { basemapRoutes } from './routes/basemap.js';
 import { batchRoutes } from './routes/batch.js';
@@ -121,6 +122,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(analysisRoutes, deps);
   await app.register(statusRoutes, deps);
   if (options.appSession) {
+    await removeStaleUploads(options.service.dataDir);
     await app.register(appOfflineRoutes, deps);
     await app.register(appImportRoutes, deps);
     await app.register(appLayerRoutes, deps);

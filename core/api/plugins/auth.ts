@@ -1,7 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyVerifier } from '../../auth/key-store.js';
-import { timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../../model/index.js';
 import type { ApiCaller } from './caller.js';
 import { routeAccess, type RouteAccess } from './route-access.js';

@@ -6,7 +6,7 @@ import { IMPORTABLE_EXTENSIONS, type ImportProgress, type ImportResult } from '.
 import type { CatastroService } from '../../service.js';
 import { APP_SESSION_ROUTE } from '../plugins/route-access.js';
 import { streamRun } from './ndjson-run.js';
-import { acceptUploads, importRefusal, receivePickedFiles } from './uploads.js';
+import { acceptUploads, importRefusal, receivePickedFiles, uploadsDir } from './uploads.js';
 
 /**
  * Imports cadastre files picked in the browser app of `catastro start` (the desktop's File → Import
@@ -20,7 +20,7 @@ export async function appImportRoutes(app: FastifyInstance, { service }: { servi
   await acceptUploads(app);
 
   app.post('/api/app/imports', { config: APP_SESSION_ROUTE, schema: { hide: true } }, async (request, reply) => {
-    const folder = path.join(service.dataDir, 'uploads', randomUUID());
+    const folder = path.join(uploadsDir(service.dataDir), randomUUID());
     try {
       const files = await receivePickedFiles(request, folder, IMPORTABLE_EXTENSIONS, 'INSPIRE GML (.gml, .xml, .gml.gz), CAT (.cat) or a Catastro zip (.zip)');
       const shown = (file: string) => path.relative(folder, file);

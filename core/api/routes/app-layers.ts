@@ -7,7 +7,7 @@ import { HAZARD_LAYER_EXTENSIONS, HAZARD_LAYER_KINDS, SHAPEFILE_SIDECAR_EXTENSIO
 import type { CatastroService } from '../../service.js';
 import { APP_SESSION_ROUTE } from '../plugins/route-access.js';
 import { streamRun } from './ndjson-run.js';
-import { acceptUploads, importRefusal, receivePickedFiles } from './uploads.js';
+import { acceptUploads, importRefusal, receivePickedFiles, uploadsDir } from './uploads.js';
 
 const PickQuery = Type.Object({ kind: Type.Union(HAZARD_LAYER_KINDS.map((kind) => Type.Literal(kind))) });
 const ImportBody = Type.Object({
@@ -26,17 +26,21 @@ const ImportBody = Type.Object({
  */
 export async function appLayerRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   await acceptUploads(app);
-  let picked: { id: string; kind: HazardLayerKind; folder: string; files: string[] } | null = null;
-  const drop = async (pick: typeof picked) => { if (pick) await rm(pick.folder, { recursive: true, force: true }); };
+  type Pick = { id: string; kind: HazardLayerKind; folder: string; files: string[] };
+  let picked: Pick | null = null;
+  // A pick being imported keeps its files until its import ends, even when another pick replaced it meanwhile.
+  const importing = new Set<Pick>();
+  const drop = async (pick: Pick | null) => { if (pick && !importing.has(pick)) await rm(pick.folder, { recursive: true, force: true }); };
   app.addHook('onClose', async () => { await drop(picked); });
 
   app.post<{ Querystring: Static<typeof PickQuery> }>('/api/app/layer-picks', { config: APP_SESSION_ROUTE, schema: { hide: true, querystring: PickQuery } }, async (request) => {
     const { kind } = request.query;
     const id = randomUUID();
-    const folder = path.join(service.dataDir, 'uploads', id);
+    const folder = path.join(uploadsDir(service.dataDir), id);
     try {
       const accepted = [...HAZARD_LAYER_EXTENSIONS[kind], ...(HAZARD_LAYER_EXTENSIONS[kind].includes('shp') ? SHAPEFILE_SIDECAR_EXTENSIONS : [])];
-      const sent = await receivePickedFiles(request, folder, accepted, `${HAZARD_LAYER_EXTENSIONS[kind].map((e) => `.${e}`).join(', ')} (a shapefile with its .dbf, .shx and .prj)`);
+      const endings = HAZARD_LAYER_EXTENSIONS[kind].map((e) => `.${e}`).join(', ');
+      const sent = await receivePickedFiles(request, folder, accepted, accepted.length > HAZARD_LAYER_EXTENSIONS[kind].length ? `${endings} (a shapefile with its .dbf, .shx and .prj)` : endings);
       const files = sent.filter((file) => !SHAPEFILE_SIDECAR_EXTENSIONS.includes(path.extname(file).slice(1).toLowerCase()));
       if (files.length === 0) throw validationError('A shapefile\'s .shp is missing from the pick.');
       // Only a national layer needs a mapping; its fields come from the first file, as the importer checks them.
@@ -57,13 +61,17 @@ export async function appLayerRoutes(app: FastifyInstance, { service }: { servic
     if (!pick || pick.id !== request.body.selection) throw validationError('Those files are no longer picked; choose them again.');
     const { mapping, country } = request.body;
     return streamRun<HazardLayerProgress, HazardLayerResult[]>(request, reply, async (onProgress) => {
+      importing.add(pick);
       try {
         const shown = <T extends { file: string }>(item: T): T => ({ ...item, file: path.basename(item.file) });
         const results = await service.importHazardLayers({ kind: pick.kind, files: pick.files, mapping, country }, (progress) => onProgress(shown(progress)));
-        if (picked === pick) { picked = null; await drop(pick); }
+        if (picked === pick) picked = null;
         return results.map(shown);
       } catch (error) {
         throw importRefusal(error, pick.folder);
+      } finally {
+        importing.delete(pick);
+        if (picked !== pick) await drop(pick);
       }
     }, 'The layer import');
   });

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +26,26 @@ export async function acceptUploads(app: FastifyInstance): Promise<void> {
     if (!request.raw.complete) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/** Where picks are written, one folder each: `<data>/uploads`. */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** How old a pick's folder must be before a starting server takes it for one a stopped server left. */
+const STALE_UPLOAD_MS = 24 * 3600_000;
+
+/**
+ * Removes the pick folders a stopped server left (killed mid-upload or mid-import, a layer pick
+ * never imported). Only those a day old: another app on the same data folder may be using its own.
+ */
+export async function removeStaleUploads(dataDir: string): Promise<void> {
+  const dir = uploadsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const folder = path.join(dir, name);
+    const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+    if (Date.now() - modified > STALE_UPLOAD_MS) await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** A picked file's name as stored: the name alone, nothing that climbs out of the upload folder, an ending the importer reads. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +82,19 @@ describe('importing picked files from the browser app', () => {
     expect((await service.parcel('000700100UL74F')).uso).toBe('Industrial');
     // Removed once the answer's last line is out.
     await expect.poll(uploadsLeft).toEqual([]);
+  });
+});
+
+describe('pick folders a stopped server left', () => {
+  it('are removed when the next server starts, once a day old; a recent one (another app\'s running pick) stays', async () => {
+    const left = path.join(service.dataDir, 'uploads', 'left-by-a-killed-server');
+    const recent = path.join(service.dataDir, 'uploads', 'another-apps-running-pick');
+    for (const folder of [left, recent]) mkdirSync(folder, { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    utimesSync(left, twoDaysAgo, twoDaysAgo);
+    const next = await startApiServer({ service, auth: 'off', appSession: SESSION });
+    await next.close();
+    expect(uploadsLeft()).toEqual(['another-apps-running-pick']);
+    rmSync(recent, { recursive: true });
   });
 });
