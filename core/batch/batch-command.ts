@@ -2,6 +2,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { BatchColumns, BatchCounts } from '../model/index.js';
 import { isServiceError } from '../model/index.js';
 import type { CatastroService } from '../service.js';
+import { interruptOnSignals } from '../cli-interrupt.js';
 import { describeError } from '../file-checks.js';
 import { runBatchFile } from './batch-file.js';
 
@@ -20,12 +21,10 @@ const summary = (c: BatchCounts) => `${c.found} found, ${c.notFound} not found, 
 
 /** `catastro batch INPUT.csv -o OUT.(csv|geojson|gpkg|kml)`: returns the exit code (0 all answered, 2 rows failed or stopped, 1 refused). */
 export async function runBatchCommand(input: string, options: BatchCommandOptions, service: CatastroService): Promise<number> {
-  const stop = new AbortController();
-  const onSignal = () => {
+  // Ctrl-C or SIGTERM (SIGTERM ended it without writing the output or a word before).
+  const stop = interruptOnSignals(() => {
     process.stderr.write('\nStopping: rows in flight finish, the journal keeps the progress; run the same command to resume.\n');
-    stop.abort();
-  };
-  process.once('SIGINT', onSignal);
+  });
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'batch [{bar}] {value}/{total} | {found} found, {notFound} not found, {failed} failed', stream: process.stderr }, Presets.shades_classic) : undefined;
   let lastTenth = -1;
   try {
@@ -67,6 +66,6 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
     console.error(isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error));
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
+    stop.dispose();
   }
 }
