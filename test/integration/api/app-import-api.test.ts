@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { startApiServer, type StartedServer } from '../../../core/api/server.js'
 import type { ImportProgress, ImportResult } from '../../../core/model/index.js';
 import { CatastroService } from '../../../core/service.js';
 import { sampleBuildingsGml, sampleParcelsGml, writeSegoviaZips } from '../../helpers/catastro-zips.js';
+import { pickedFilesForm, uploadFolders } from '../../helpers/picked-files.js';
 
 // Cadastre files picked in `catastro start`'s browser app: one multipart request, imported with
 // progress as NDJSON; the real Segovia (40146) files, zipped as the Catastro publishes them.
@@ -31,14 +32,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const pick = (files: Record<string, Buffer | string>) => {
-  const form = new FormData();
-  for (const [name, bytes] of Object.entries(files)) form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
-  return form;
-};
+const pick = pickedFilesForm;
 const send = (body: BodyInit, session: string | null = SESSION) =>
   fetch(`${app.url}/api/app/imports`, { method: 'POST', body, headers: session ? { 'x-catastro-session': session } : {} });
-const uploadsLeft = () => (existsSync(path.join(service.dataDir, 'uploads')) ? readdirSync(path.join(service.dataDir, 'uploads')) : []);
+const uploadsLeft = () => uploadFolders(service.dataDir);
 
 describe('importing picked files from the browser app', () => {
   it('needs the session token', async () => {

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type StartedServer } from '../../../core/api/server.js';
 import type { HazardLayerProgress, HazardLayerResult, PickedLayerFiles } from '../../../core/model/index.js';
 import { CatastroService } from '../../../core/service.js';
+import { pickedFilesForm, uploadFolders } from '../../helpers/picked-files.js';
 import { ZEC, ZEPA } from '../analysis/madrid-layers.js';
 
 // Hazard layers picked in `catastro start`'s browser app: uploaded (kept under an id, with the
@@ -28,16 +29,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const form = (files: Record<string, Buffer | string>) => {
-  const body = new FormData();
-  for (const [name, bytes] of Object.entries(files)) body.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
-  return body;
-};
+const form = pickedFilesForm;
 const post = (route: string, body: BodyInit, json = false) => fetch(`${app.url}${route}`, {
   method: 'POST', body, headers: { 'x-catastro-session': SESSION, ...(json ? { 'content-type': 'application/json' } : {}) },
 });
 const lines = async (response: Response) => (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { progress?: HazardLayerProgress; success?: boolean; data?: HazardLayerResult[]; code?: string; error?: string });
-const uploads = () => (existsSync(path.join(dir, 'uploads')) ? readdirSync(path.join(dir, 'uploads')) : []);
+const uploads = () => uploadFolders(dir);
 
 describe('hazard layers from the browser app', () => {
   it('a national layer: pick (its fields for the mapping form), a wrong mapping refused with the pick kept, the right one imported', async () => {
