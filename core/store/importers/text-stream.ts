@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -93,8 +94,7 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
   } else {
     const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
     raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
-    source = typeof input === 'string' && input.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-    if (source !== raw) raw.on('error', (error) => (source as Readable).destroy(error));
+    source = typeof input === 'string' && input.endsWith('.gz') ? gunzipped(raw, basename(input)) : raw;
   }
 
   if (options.encoding === 'iso-8859-15') {
@@ -130,4 +130,21 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
     }
   }
   if (pending.length) yield { text: pending.toString(latin1 ? 'latin1' : 'utf8'), bytesRead };
+}
+
+/**
+ * A .gz file's bytes inflated, zlib's errors said in words: "unexpected end of file" and
+ * "incorrect header check" named neither the file nor what is wrong with it.
+ */
+async function* gunzipped(raw: Readable, name: string): AsyncIterable<Buffer> {
+  const gunzip = raw.pipe(createGunzip());
+  raw.on('error', (error) => gunzip.destroy(error));
+  try {
+    for await (const chunk of gunzip) yield chunk as Buffer;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'Z_BUF_ERROR') throw new Error(`${name} ends before its compressed data does (a truncated file or an incomplete download).`);
+    if (code === 'Z_DATA_ERROR') throw new Error(`${name} is not gzip data, or damaged gzip data (${(error as Error).message}).`);
+    throw error;
+  }
 }

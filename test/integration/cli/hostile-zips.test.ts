@@ -66,11 +66,18 @@ beforeAll(async () => {
   zips.buildingsTextBomb = await writeZip(path.join(dir, 'buildings-bomb', 'A.ES.SDGC.BU.40146.zip'), {
     'A.ES.SDGC.BU.40146.building.gml': Buffer.concat([buildings.subarray(0, at), Buffer.alloc(20 << 20, 'A'), buildings.subarray(at)]),
   });
+  // Gzipped GML (.gml.gz): cut short, and not gzip at all. zlib's "unexpected end of file" and
+  // "incorrect header check" named neither the file nor the fault.
+  mkdirSync(path.join(dir, 'gz'));
+  const gz = readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'));
+  writeFileSync(zips.truncatedGzip = path.join(dir, 'gz', 'A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'), gz.subarray(0, gz.length >> 1));
+  mkdirSync(path.join(dir, 'not-gz'));
+  writeFileSync(zips.notGzip = path.join(dir, 'not-gz', 'A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'), sampleParcelsGml().subarray(0, 4096));
 }, 60_000);
 
 // The text bomb ran for more than ten minutes on 300 MB (each chunk searched the whole text so
 // far again) and held hundreds of megabytes; the others were refused already.
-describe('catastro import refuses hostile zips with one clear reason, changing nothing', () => {
+describe('catastro import refuses hostile zips and gzip files with one clear reason, changing nothing', () => {
   it.each([
     ['traversal', /invalid relative path: \.\.\/\.\.\//],
     ['noGml', /holds no INSPIRE parcels, buildings or addresses GML/],
@@ -80,6 +87,8 @@ describe('catastro import refuses hostile zips with one clear reason, changing n
     ['textBomb', /Malformed XML: a text or tag longer than 16 Mi characters/],
     ['tagBomb', /Malformed XML: a text or tag longer than 16 Mi characters/],
     ['buildingsTextBomb', /Malformed XML: a text or tag longer than 16 Mi characters/],
+    ['truncatedGzip', /A\.ES\.SDGC\.CP\.40146\.cadastralparcel\.gml\.gz ends before its compressed data does \(a truncated file or an incomplete download\)\./],
+    ['notGzip', /A\.ES\.SDGC\.CP\.40146\.cadastralparcel\.gml\.gz is not gzip data, or damaged gzip data \(incorrect header check\)\./],
   ])('%s', async (kind, reason) => {
     const before = copyDigest();
     const files = readdirSync(dataDir).sort();
