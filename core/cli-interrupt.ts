@@ -28,7 +28,8 @@ export function interruptOnSignals(onFirst?: (received: StopSignal) => void): In
   const handlers = (Object.keys(EXIT_CODE_OF_SIGNAL) as StopSignal[]).map((name) => {
     const handler = () => {
       if (received) {
-        process.stderr.write(`\nStopped at once (${name} again).\n`);
+        // Safe for the copy too: SQLite drops an uncommitted transaction when the file is next opened.
+        process.stderr.write(`\nStopped at once (${name} again): what was not yet committed is dropped, the copy keeps its last committed state.\n`);
         process.exit(EXIT_CODE_OF_SIGNAL[name]);
       }
       received = name;
