@@ -25,7 +25,7 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 interface ServeOptions {
   host: string; port: number; data: string; static?: string; log?: boolean; workers?: number;
   auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
-  /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-offline.ts). */
+  /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-*.ts). */
   appSession?: string;
 }
 
@@ -172,7 +172,7 @@ export function buildProgram(): Command {
     .action(async (options) => {
       const { startApp } = await import('./start.js');
       // The app's own local server: the desktop user is trusted (DESIGN.md), no keys. What changes
-      // the data folder (offline areas) needs the session token given in the app's address, so no
+      // the data folder (offline areas, imports of picked files) needs the session token given in the app's address, so no
       // other page or local user reaching the port can (CATASTRO_APP_SESSION: a fixed one, for tests).
       const appSession = process.env.CATASTRO_APP_SESSION || randomBytes(24).toString('base64url');
       await startApp(options, async () => {

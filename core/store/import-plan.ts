@@ -75,7 +75,6 @@ export async function detectImportKind(file: string): Promise<ImportKind> {
 
 const isZip = (file: string) => /\.zip$/i.test(file);
 
-
 /**
  * Plans the import of one file. A Catastro zip (`A.ES.SDGC.CP.NNNNN.zip`: parcels, zoning and
  * metadata; `A.ES.SDGC.BU.NNNNN.zip`: buildings, parts, other constructions) is read in place:

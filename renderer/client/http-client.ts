@@ -8,8 +8,8 @@ import {
 } from './catastro-client.js';
 import { HttpLayerFiles } from './http-layer-files.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
-import { readRunAnswer } from './ndjson-answer.js';
-import { pickFiles } from './pick-files.js';
+import { readEnvelopeData, readRunAnswer } from './ndjson-answer.js';
+import { pickFiles, uploadForm } from './pick-files.js';
 
 interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
@@ -38,7 +38,7 @@ export class HttpClient implements CatastroClient {
   readonly importFiles?: (onProgress: (progress: ImportProgressInfo) => void) => Promise<ImportSummary[] | null>;
   readonly layers?: HazardLayerCapabilities;
 
-  /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas. */
+  /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas and imports. */
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: () => string | undefined = () => undefined,
@@ -55,9 +55,7 @@ export class HttpClient implements CatastroClient {
   private async pickAndImport(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null> {
     const files = await pickFiles(IMPORTABLE_EXTENSIONS);
     if (!files) return null;
-    const form = new FormData();
-    for (const file of files) form.append('file', file, file.name);
-    return readRunAnswer(await this.request('/api/app/imports', { method: 'POST', body: form }), onProgress);
+    return readRunAnswer(await this.request('/api/app/imports', { method: 'POST', body: uploadForm(files) }), onProgress);
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -75,17 +73,7 @@ export class HttpClient implements CatastroClient {
   }
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
-    const response = await this.request(path, init);
-    let body: Envelope<T> | undefined;
-    try {
-      body = (await response.json()) as Envelope<T>;
-    } catch {
-      throw new ClientError(response.status, 'INTERNAL_ERROR', `The service answered ${response.status} without a JSON body.`);
-    }
-    if (!response.ok || !body.success) {
-      throw new ClientError(response.status, body.code ?? 'INTERNAL_ERROR', body.error ?? `HTTP ${response.status}`);
-    }
-    return body.data as T;
+    return readEnvelopeData(await this.request(path, init));
   }
 
   parcel(ref: string, country?: string): Promise<Parcel> {

@@ -1,7 +1,7 @@
 import { HAZARD_LAYER_EXTENSIONS, SHAPEFILE_SIDECAR_EXTENSIONS, type HazardLayerKind, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles } from '../../core/model/index.js';
 import type { HazardLayerCapabilities, LayerImportOptions } from './catastro-client.js';
 import { readEnvelopeData, readRunAnswer } from './ndjson-answer.js';
-import { pickFiles } from './pick-files.js';
+import { pickFiles, uploadForm } from './pick-files.js';
 
 type Send = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -17,9 +17,7 @@ export class HttpLayerFiles implements HazardLayerCapabilities {
     const extensions = HAZARD_LAYER_EXTENSIONS[kind];
     const files = await pickFiles(extensions.includes('shp') ? [...extensions, ...SHAPEFILE_SIDECAR_EXTENSIONS] : extensions);
     if (!files) return null;
-    const form = new FormData();
-    for (const file of files) form.append('file', file, file.name);
-    return readEnvelopeData(await this.send(`/api/app/layer-picks?kind=${encodeURIComponent(kind)}`, { method: 'POST', body: form }));
+    return readEnvelopeData(await this.send(`/api/app/layer-picks?kind=${encodeURIComponent(kind)}`, { method: 'POST', body: uploadForm(files) }));
   }
 
   async import(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]> {

@@ -10,9 +10,7 @@ interface Envelope<T> { success: boolean; data?: T; error?: string; code?: Clien
  * result is returned, a refusal thrown as ClientError with the spec's code.
  */
 export async function readRunAnswer<P, R>(response: Response, onProgress: (progress: P) => void): Promise<R> {
-  if (!response.headers.get('content-type')?.startsWith('application/x-ndjson')) {
-    return unwrap(await readEnvelope<R>(response), response.status);
-  }
+  if (!response.headers.get('content-type')?.startsWith('application/x-ndjson')) return readEnvelopeData(response);
   let final: Envelope<R> | undefined;
   const decoder = new TextDecoder();
   const reader = response.body!.getReader();
@@ -37,17 +35,15 @@ export async function readRunAnswer<P, R>(response: Response, onProgress: (progr
   return unwrap(final, final.success ? 200 : codeStatus ?? 500);
 }
 
-/** A plain envelope answer's data, or its ClientError. */
+/** A plain envelope answer's data; a non-2xx status or `success: false` is its ClientError (the spec's code). */
 export async function readEnvelopeData<T>(response: Response): Promise<T> {
-  return unwrap(await readEnvelope<T>(response), response.status);
-}
-
-async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  let body: Envelope<T>;
   try {
-    return (await response.json()) as Envelope<T>;
+    body = (await response.json()) as Envelope<T>;
   } catch {
-    return { success: false, code: 'INTERNAL_ERROR', error: `The service answered ${response.status} without a JSON body.` };
+    throw new ClientError(response.status, 'INTERNAL_ERROR', `The service answered ${response.status} without a JSON body.`);
   }
+  return unwrap(response.ok ? body : { ...body, success: false }, response.status);
 }
 
 function unwrap<T>(envelope: Envelope<T>, status: number): T {

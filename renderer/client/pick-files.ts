@@ -1,3 +1,10 @@
+/** Picked files as one multipart body, a `file` part each (core/api/routes/uploads.ts reads it). */
+export function uploadForm(files: File[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('file', file, file.name);
+  return form;
+}
+
 /**
  * The browser's file picker (a hidden `<input type="file" multiple>`): the files chosen, or null
  * when the user cancels. Call it straight from a click handler, before any await: browsers open a

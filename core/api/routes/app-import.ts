@@ -23,7 +23,7 @@ export async function appImportRoutes(app: FastifyInstance, { service }: { servi
     const folder = path.join(uploadsDir(service.dataDir), randomUUID());
     try {
       const files = await receivePickedFiles(request, folder, IMPORTABLE_EXTENSIONS, 'INSPIRE GML (.gml, .xml, .gml.gz), CAT (.cat) or a Catastro zip (.zip)');
-      const shown = (file: string) => path.relative(folder, file);
+      const shown = (file: string) => path.basename(file);
       return await streamRun<ImportProgress, ImportResult[]>(request, reply, async (onProgress) => {
         try {
           const results = await service.importFiles(files, (progress) => onProgress({ ...progress, file: shown(progress.file) }));

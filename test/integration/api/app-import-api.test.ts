@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type StartedServer } from '../../../core/api/server.js';
 import type { ImportProgress, ImportResult } from '../../../core/model/index.js';
-import { CatastroService } from '../../../core/service.js';
+import type { CatastroService } from '../../../core/service.js';
 import { sampleBuildingsGml, sampleParcelsGml, writeSegoviaZips } from '../../helpers/catastro-zips.js';
-import { pickedFilesForm, uploadFolders } from '../../helpers/picked-files.js';
+import { pickedFilesForm, startSessionApi, uploadFolders, type SessionApi } from '../../helpers/picked-files.js';
 
 // Cadastre files picked in `catastro start`'s browser app: one multipart request, imported with
 // progress as NDJSON; the real Segovia (40146) files, zipped as the Catastro publishes them.
@@ -14,23 +13,18 @@ const SESSION = 'another-session-token-for-this-test';
 const PARCELS = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel ').length - 1;
 const BUILDINGS = sampleBuildingsGml().toString('latin1').split('<bu-ext2d:Building ').length - 1;
 
-let dir: string;
+let api: SessionApi;
 let service: CatastroService;
 let app: StartedServer;
 let zips: { parcels: string; buildings: string };
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-app-import-'));
-  zips = await writeSegoviaZips(mkdtempSync(path.join(dir, 'zips-')));
-  service = await CatastroService.open({ dataDir: path.join(dir, 'data'), importSample: false });
-  app = await startApiServer({ service, auth: 'off', appSession: SESSION });
+  api = await startSessionApi('app-import', SESSION);
+  ({ service, app } = api);
+  zips = await writeSegoviaZips(mkdtempSync(path.join(api.dir, 'zips-')));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  service?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => { await api?.close(); });
 
 const pick = pickedFilesForm;
 const send = (body: BodyInit, session: string | null = SESSION) =>

@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer, type StartedServer } from '../../../core/api/server.js';
+import type { StartedServer } from '../../../core/api/server.js';
 import type { HazardLayerProgress, HazardLayerResult, PickedLayerFiles } from '../../../core/model/index.js';
-import { CatastroService } from '../../../core/service.js';
-import { pickedFilesForm, uploadFolders } from '../../helpers/picked-files.js';
+import { pickedFilesForm, startSessionApi, uploadFolders, type SessionApi } from '../../helpers/picked-files.js';
 import { ZEC, ZEPA } from '../analysis/madrid-layers.js';
 
 // Hazard layers picked in `catastro start`'s browser app: uploaded (kept under an id, with the
@@ -13,21 +11,16 @@ import { ZEC, ZEPA } from '../analysis/madrid-layers.js';
 const SESSION = 'a-third-session-token-for-layers';
 const ZEC_MAPPING = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designation: 'ZEC (test: Natura 2000 layer loaded as a national register)' };
 
+let api: SessionApi;
 let dir: string;
-let service: CatastroService;
 let app: StartedServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-app-layers-'));
-  service = await CatastroService.open({ dataDir: dir, importSample: false });
-  app = await startApiServer({ service, auth: 'off', appSession: SESSION });
+  api = await startSessionApi('app-layers', SESSION);
+  ({ dir, app } = api);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  service?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => { await api?.close(); });
 
 const form = pickedFilesForm;
 const post = (route: string, body: BodyInit, json = false) => fetch(`${app.url}${route}`, {
