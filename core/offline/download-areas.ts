@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { EsAtomCatalogue, MunicipalityDownload } from '../countries/es/atom-catalogue.js';
 import type { AtomDataset } from '../countries/es/atom-feeds.js';
@@ -6,7 +6,7 @@ import type { ImportResult, OfflineDownloadResult, OfflineFileFailure, OfflinePr
 import { importFiles } from '../store/import-runner.js';
 import { verifyZip } from '../store/importers/zip-archive.js';
 import type { ParcelStore } from '../store/parcel-store.js';
-import { downloadFile } from '../upstream/file-download.js';
+import { discardDownload, downloadFile } from '../upstream/file-download.js';
 
 export interface DownloadAreasOptions {
   /** Where zips are fetched to (`.part` files of interrupted downloads stay there to resume). */
@@ -26,7 +26,8 @@ const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url
  * CRC checked) → import (one transaction per file) → the zip is deleted, the copy holds the
  * data. A file that fails is reported with its reason and the others go on; a municipality
  * whose parcels failed skips its buildings (they only enrich parcels). Cancelling stops between
- * chunks; the interrupted `.part` resumes on the next run.
+ * chunks; the interrupted `.part` resumes on the next run, and a zip whose import was interrupted
+ * stays to be revalidated (not fetched again) by the next run.
  */
 export async function downloadAreas(
   store: ParcelStore, municipalities: MunicipalityDownload[], options: DownloadAreasOptions,
@@ -60,7 +61,7 @@ export async function downloadAreas(
         signal: options.signal,
       });
       for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
-      rmSync(file, { force: true });
+      discardDownload(file);
       return imported;
     } catch (error) {
       if (options.signal?.aborted) { result.cancelled = true; return undefined; }

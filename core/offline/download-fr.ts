@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
@@ -7,7 +7,7 @@ import { etalabArea, type EtalabArea } from '../countries/fr/etalab-files.js';
 import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
 import { importFiles } from '../store/import-runner.js';
 import type { ParcelStore } from '../store/parcel-store.js';
-import { downloadFile } from '../upstream/file-download.js';
+import { discardDownload, downloadFile } from '../upstream/file-download.js';
 import type { DownloadAreasOptions } from './download-areas.js';
 
 /** Reads a gzip to its end: a damaged or cut file fails its CRC-32 or length check (the trailer gzip keeps). */
@@ -48,12 +48,12 @@ export async function downloadFrenchAreas(
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
       const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { origins: { [file]: { sourceUrl: area.url } }, signal: options.signal });
       for (const r of imported) result.parcels += r.parcels;
-      rmSync(file, { force: true });
+      discardDownload(file);
       const listed = store.getOfflineArea(area.id);
       if (listed) result.areas.push(listed);
     } catch (error) {
       if (options.signal?.aborted) { result.cancelled = true; return; }
-      rmSync(file, { force: true });
+      discardDownload(file);
       result.failures.push(failure((error as Error).message));
     } finally {
       report({ filesDone: progress.filesDone + 1, parcels: result.parcels });

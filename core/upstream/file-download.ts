@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
@@ -6,7 +6,10 @@ import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
 
 export interface FileDownload {
   url: string;
-  /** Where the finished file goes; it is written to `<file>.part` first and renamed when checked. */
+  /**
+   * Where the finished file goes; it is written to `<file>.part` first and renamed when checked.
+   * A finished file already there (its import was interrupted) is revalidated, not fetched again.
+   */
   file: string;
   /** Size the index announces; a finished file of another size is refused. */
   expectedBytes?: number;
@@ -33,6 +36,38 @@ class DownloadRefused extends Error {}
 
 const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 
+/**
+ * What the server said of the file when its transfer began, kept beside the bytes in
+ * `<file>.download.json`: so a later run resumes only the same file (`If-Range`, RFC 9110
+ * §13.1.5, with its strong ETag or else its Last-Modified), and a feed that now announces another
+ * size means the publisher replaced it (bytes of two versions would make a damaged file).
+ */
+interface TransferRecord {
+  url: string;
+  etag?: string;
+  lastModified?: string;
+  length?: number;
+}
+
+const recordOf = (file: string) => `${file}.download.json`;
+
+function readRecord(file: string): TransferRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(recordOf(file), 'utf8')) as TransferRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes a download's file, its `.part` and its record: after its import, or when it is refused. */
+export function discardDownload(file: string): void {
+  for (const leftover of [file, `${file}.part`, recordOf(file)]) rmSync(leftover, { force: true });
+}
+
+/** The validator `If-Range` may carry: a strong ETag (a weak one is not allowed there) or the date. */
+const ifRangeOf = (record: TransferRecord | undefined) =>
+  (record?.etag && !record.etag.startsWith('W/') ? record.etag : undefined) ?? record?.lastModified;
+
 /** `bytes 100-199/5000` → 5000; `*` or absent → undefined. */
 const totalFromContentRange = (header: string | null) => {
   const total = header && /\/(\d+)\s*$/.exec(header)?.[1];
@@ -49,6 +84,10 @@ const totalFromContentRange = (header: string | null) => {
  */
 export async function downloadFile(target: FileDownload, options: DownloadOptions = {}): Promise<DownloadOutcome> {
   const part = `${target.file}.part`;
+  // A finished file left by a run whose import was interrupted: checked again like a complete part
+  // (one request that costs no body when the server's file is unchanged) instead of fetched anew.
+  if (existsSync(target.file) && !existsSync(part)) renameSync(target.file, part);
+  forgetAnotherFile(target, part);
   const resumedFrom = sizeOf(part);
   const attempts = retry(handleWhen((error) => !(error instanceof DownloadRefused) && !options.signal?.aborted), {
     maxAttempts: options.retries ?? 3,
@@ -58,14 +97,14 @@ export async function downloadFile(target: FileDownload, options: DownloadOption
   const bytes = sizeOf(part);
   const expected = target.expectedBytes ?? total;
   if (expected !== undefined && bytes !== expected) {
-    rmSync(part, { force: true });
+    discardDownload(target.file);
     throw new Error(`${target.url}: received ${bytes} bytes where ${expected} were announced; the file was discarded.`);
   }
   if (options.verify) {
     try {
       await options.verify(part);
     } catch (error) {
-      rmSync(part, { force: true });
+      discardDownload(target.file);
       throw new Error(`${target.url}: the downloaded file is damaged (${(error as Error).message}); it was discarded.`);
     }
   }
@@ -73,14 +112,25 @@ export async function downloadFile(target: FileDownload, options: DownloadOption
   return { bytes, resumedFrom };
 }
 
+/** Bytes on disk from another URL, or from a file the feed now announces with another size, are not resumed. */
+function forgetAnotherFile(target: FileDownload, part: string): void {
+  if (!existsSync(part)) return;
+  const record = readRecord(target.file);
+  const moved = record !== undefined && record.url !== target.url;
+  const resized = record?.length !== undefined && target.expectedBytes !== undefined && record.length !== target.expectedBytes;
+  if (moved || resized) discardDownload(target.file);
+}
+
 /** One HTTP request appending to the `.part` file; resolves with the file's total size when the server names it. */
 async function transferOnce(target: FileDownload, part: string, options: DownloadOptions): Promise<number | undefined> {
   let onDisk = sizeOf(part);
-  if (target.expectedBytes !== undefined && onDisk === target.expectedBytes) return target.expectedBytes;
-  if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) { rmSync(part); onDisk = 0; }
+  const ifRange = onDisk > 0 ? ifRangeOf(readRecord(target.file)) : undefined;
+  // Without a validator the announced size is all there is to go on; with one, the server decides.
+  if (!ifRange && target.expectedBytes !== undefined && onDisk === target.expectedBytes) return target.expectedBytes;
+  if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) { discardDownload(target.file); onDisk = 0; }
   const response = await fetchSameHost(target.url, {
     signal: options.signal,
-    headers: onDisk > 0 ? { Range: `bytes=${onDisk}-` } : {},
+    headers: onDisk > 0 ? { Range: `bytes=${onDisk}-`, ...(ifRange && { 'If-Range': ifRange }) } : {},
   }).catch((error: unknown) => {
     // A file offered elsewhere than its feed's host is not the Catastro's: refused, not retried.
     if (error instanceof RedirectRefusedError) throw new DownloadRefused(`${target.url}: ${error.message}.`);
@@ -91,7 +141,7 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
     await response.body?.cancel();
     const total = totalFromContentRange(response.headers.get('content-range'));
     if (total === onDisk) return total;
-    rmSync(part);
+    discardDownload(target.file);
     throw new Error(`${target.url}: the server refused to resume (HTTP 416); starting over.`);
   }
   if (response.status === 404 || response.status === 410 || response.status === 403) {
@@ -103,11 +153,21 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
     throw new Error(`${target.url}: the server answered HTTP ${response.status}.`);
   }
   const resuming = response.status === 206;
+  // A 200 to a resume is the whole file again: the server's copy changed (If-Range) or it cannot resume.
   if (!resuming) onDisk = 0;
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   const total = resuming
     ? totalFromContentRange(response.headers.get('content-range'))
     : (Number.isFinite(length) ? length : undefined);
+  if (!resuming) {
+    const record: TransferRecord = {
+      url: target.url,
+      ...(response.headers.get('etag') && { etag: response.headers.get('etag')! }),
+      ...(response.headers.get('last-modified') && { lastModified: response.headers.get('last-modified')! }),
+      ...(total !== undefined && { length: total }),
+    };
+    writeFileSync(recordOf(target.file), JSON.stringify(record));
+  }
   let written = onDisk;
   options.onBytes?.(written, total ?? target.expectedBytes);
   // Each chunk is on disk before the next is read, so a transfer cut half way keeps every byte it

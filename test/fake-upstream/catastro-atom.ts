@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,11 @@ import { writeSegoviaZips } from '../helpers/catastro-zips.js';
  * zips are real: rebuilt from the real Segovia (40146) files (test/helpers/catastro-zips.ts).
  * Offices 01, 20, 31, 48 (foral territories) are absent, as in the real service.
  *
- * Zips honour `Range: bytes=N-` (206 + Content-Range). Faults for the next request of a zip
+ * Zips honour `Range: bytes=N-` (206 + Content-Range) and carry a strong ETag and a Last-Modified
+ * (standard HTTP validators; whether the Catastro's server sends them is not recorded here, so
+ * `sendValidators = false` serves them without) with `If-Range` honoured as RFC 9110 says: a
+ * validator that no longer matches gets the whole file (200). `publish` replaces a zip, as a newer
+ * edition would be published. Faults for the next request of a zip
  * (`setFault(name, fault)`): `cut` sends half the bytes and destroys the socket; `corrupt`
  * sends the announced length with damaged bytes; `status` answers that status; `stall` sends half
  * the bytes and then nothing (a transfer in progress, for interrupting the client).
@@ -30,7 +35,11 @@ export interface FakeCatastroAtom {
   baseUrl: string;
   zipBytes: Record<string, Buffer>;
   setFault(zipName: string, fault: AtomFault, times?: number): void;
-  requests: { path: string; range?: string }[];
+  /** Serves `bytes` under `zipName` from now on (the feed announces their length). */
+  publish(zipName: string, bytes: Buffer): void;
+  /** ETag and Last-Modified on zip answers (default true). */
+  sendValidators: boolean;
+  requests: { path: string; range?: string; ifRange?: string; status?: number }[];
   close(): Promise<void>;
 }
 
@@ -89,10 +98,17 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
   const faults = new Map<string, { fault: AtomFault; times: number }>();
   const requests: FakeCatastroAtom['requests'] = [];
   let base = '';
+  const published = new Map<string, Date>(Object.keys(zipBytes).map((name) => [name, new Date('2021-09-11T10:54:28Z')]));
+  const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
+  const fake = { sendValidators: true };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    requests.push({ path: url.pathname, ...(req.headers.range && { range: req.headers.range }) });
+    const request: FakeCatastroAtom['requests'][number] = {
+      path: url.pathname, ...(req.headers.range && { range: req.headers.range }), ...(typeof req.headers['if-range'] === 'string' && { ifRange: req.headers['if-range'] }),
+    };
+    requests.push(request);
+    res.on('finish', () => { request.status = res.statusCode; });
     const xml = (body: string) => res.writeHead(200, { 'Content-Type': 'application/atom+xml; charset=utf-8' }).end(body);
     const feeds: Record<string, () => string> = {
       '/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml': () => serviceFeed(base, 'CP'),
@@ -105,6 +121,8 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     const bytes = zipMatch && zipBytes[zipMatch[1]];
     if (!bytes) return res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
 
+    const validators: Record<string, string> = fake.sendValidators ? { ETag: etagOf(bytes), 'Last-Modified': published.get(zipMatch[1])!.toUTCString() } : {};
+    for (const [name, value] of Object.entries(validators)) res.setHeader(name, value);
     const pending = faults.get(zipMatch[1]);
     if (pending) {
       if (--pending.times <= 0) faults.delete(zipMatch[1]);
@@ -120,7 +138,9 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
       return res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': damaged.length }).end(damaged);
     }
     const from = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1];
-    if (from !== undefined) {
+    // If-Range (RFC 9110 §13.1.5): the range only while the validator still names this file.
+    const rangeApplies = request.ifRange === undefined || request.ifRange === validators.ETag || request.ifRange === validators['Last-Modified'];
+    if (from !== undefined && rangeApplies) {
       const start = Number(from);
       if (start >= bytes.length) return res.writeHead(416, { 'Content-Range': `bytes */${bytes.length}` }).end();
       res.writeHead(206, {
@@ -138,6 +158,9 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     zipBytes,
     requests,
     setFault: (name, fault, times = 1) => { faults.set(name, { fault, times }); },
+    publish: (name, bytes) => { zipBytes[name] = bytes; published.set(name, new Date(published.get(name)!.getTime() + 86_400_000)); },
+    get sendValidators() { return fake.sendValidators; },
+    set sendValidators(on: boolean) { fake.sendValidators = on; },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

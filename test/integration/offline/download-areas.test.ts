@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { listOfflineAreas } from '../../../core/store/offline-areas.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
-import { sampleBuildingsGml, sampleParcelsGml } from '../../helpers/catastro-zips.js';
+import { parcelsGmlWithout, sampleBuildingsGml, sampleMetadataXml, sampleParcelsGml, writeZip } from '../../helpers/catastro-zips.js';
 import { repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -103,6 +103,60 @@ describe('downloading an area for offline use', () => {
     await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
     expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP)).map((r) => r.range)).toEqual(['bytes=10000-']);
     expect(store.countParcels('ES')).toBe(PARCELS);
+  });
+
+  // A run stopped while it imported used to leave the finished zip unused: the next run fetched
+  // the whole file again (the Catastro's provincial zips run to hundreds of MB).
+  it('keeps a zip whose import was interrupted; the next run revalidates it with If-Range and imports it without fetching it again', async () => {
+    const chosen = await catalogue().resolve({ municipalities: ['40146'] });
+    const stop = new AbortController();
+    const interrupted = await downloadAreas(store, chosen, options({ buildings: false, signal: stop.signal, onProgress: (p) => { if (p.phase === 'import') stop.abort(); } }));
+    expect(interrupted.cancelled).toBe(true);
+    expect(store.countParcels('ES')).toBe(0);
+    expect(readdirSync(path.join(dir, 'downloads')).sort()).toEqual([CP_ZIP, `${CP_ZIP}.download.json`]);
+
+    fake.requests.length = 0;
+    const resumed = await downloadAreas(store, chosen, options({ buildings: false }));
+    expect(resumed.failures).toEqual([]);
+    const size = fake.zipBytes[CP_ZIP].length;
+    expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP))).toEqual([
+      { path: expect.stringMatching(/CP\.40146\.zip$/), range: `bytes=${size}-`, ifRange: expect.stringMatching(/^"[0-9a-f]{32}"$/), status: 416 },
+    ]);
+    expect(store.countParcels('ES')).toBe(PARCELS);
+    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+  });
+
+  // Resuming bytes of the old edition with the new one's used to end in "the downloaded file is
+  // damaged": the run failed where a fresh download would have worked.
+  it.each([
+    ['the size the feed now announces', true],
+    ['the size the feed now announces, from a server without validators', false],
+  ])('a zip republished since an interrupted run is fetched whole, told by %s', async (_how, validators) => {
+    fake.sendValidators = validators;
+    const original = fake.zipBytes[CP_ZIP];
+    try {
+      fake.setFault(CP_ZIP, { kind: 'cut' }, 2);
+      const cut = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false, retries: 1 }));
+      expect(cut.failures).toHaveLength(1);
+      expect(existsSync(path.join(dir, 'downloads', `${CP_ZIP}.part`))).toBe(true);
+
+      const removed = '001300100UL74F';
+      const newer = await writeZip(path.join(mkdtempSync(path.join(dir, 'newer-')), CP_ZIP), {
+        'A.ES.SDGC.CP.40146.cadastralparcel.gml': parcelsGmlWithout(removed),
+        'A.ES.SDGC.CP.MD..40146.xml': sampleMetadataXml(),
+      });
+      fake.publish(CP_ZIP, readFileSync(newer));
+      fake.requests.length = 0;
+      const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
+      expect(result.failures).toEqual([]);
+      const zipRequests = fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
+      expect(zipRequests.at(-1)?.status).toBe(200);
+      expect(store.countParcels('ES')).toBe(PARCELS - 1);
+      expect(store.getParcel('ES', removed)).toBeUndefined();
+    } finally {
+      fake.publish(CP_ZIP, original);
+      fake.sendValidators = true;
+    }
   });
 
   it('reports a damaged file by name and still imports the rest', async () => {
