@@ -46,3 +46,11 @@ export function interruptOnSignals(onFirst?: (received: StopSignal) => void): In
     dispose: () => { for (const [name, handler] of handlers) process.off(name, handler); },
   };
 }
+
+/**
+ * Said once when another process holds the copy's write lock: `import` and `download` wait for it
+ * (and Ctrl-C stops the wait) instead of failing after 5 s without a word.
+ */
+export const tellWaitingForWriter = (): void => {
+  process.stderr.write('Another process is writing to the local copy (an import or a download?): waiting for it to end. Ctrl-C stops waiting.\n');
+};

@@ -17,6 +17,8 @@ export interface DownloadAreasOptions {
   /** Retries of a cut transfer within one run (each resumes with Range). */
   retries?: number;
   retryDelayMs?: number;
+  /** Passed to the import: wait for another process's write instead of failing the file (the command line). */
+  onWaitForWriter?: () => void;
 }
 
 const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url).pathname.split('/').at(-1)!);
@@ -59,6 +61,7 @@ export async function downloadAreas(
       const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + (dataset.theme === 'CP' ? p.records : 0) }), {
         origins: { [file]: { sourceUrl: dataset.url } },
         signal: options.signal,
+        onWaitForWriter: options.onWaitForWriter,
       });
       for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
       discardDownload(file);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
-import { interruptOnSignals } from '../cli-interrupt.js';
+import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
 import { serviceSourcesFromEnv } from '../sources-from-env.js';
@@ -97,6 +97,7 @@ async function withDownload(
       buildings: options.buildings,
       signal: interruption.signal,
       onProgress: (p) => reporter.update(p),
+      onWaitForWriter: tellWaitingForWriter,
     });
     reporter.stop();
     return printResult(result, interruption.exitCode());

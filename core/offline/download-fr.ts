@@ -46,7 +46,7 @@ export async function downloadFrenchAreas(
       });
       bytesOfDoneFiles += bytes;
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
-      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { origins: { [file]: { sourceUrl: area.url } }, signal: options.signal });
+      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { origins: { [file]: { sourceUrl: area.url } }, signal: options.signal, onWaitForWriter: options.onWaitForWriter });
       for (const r of imported) result.parcels += r.parcels;
       discardDownload(file);
       const listed = store.getOfflineArea(area.id);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
-import { interruptOnSignals } from '../cli-interrupt.js';
+import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { checkInputFile } from '../file-checks.js';
 import { importFiles } from './import-runner.js';
 import type { CadastralStore } from './cadastral-store.js';
@@ -77,7 +77,7 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     const paths = files.map((f) => path.resolve(f));
     const onProgress = (p: ImportProgress) => reporter.update(p);
     const results = store instanceof ParcelStore
-      ? await importFiles(store, paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, { signal: interruption.signal })
+      ? await importFiles(store, paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, { signal: interruption.signal, onWaitForWriter: tellWaitingForWriter })
       // The team database's importer stops where it reports progress, its transaction rolled back the same way.
       : await store.importFiles!(paths, (p) => { interruption.signal.throwIfAborted(); imported = paths.indexOf(p.file); onProgress(p); });
     reporter.stop();

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { registerParcelWriter } from './register-parcels.js';
 import { openBulkWriteConnection, type SqliteDatabase } from './db.js';
@@ -32,6 +33,13 @@ export interface ImportOptions {
    * files imported before it stay, the rest are not started.
    */
   signal?: AbortSignal;
+  /**
+   * Given: while another process writes to the copy (an import, a download), the import waits for
+   * it, calling this once, until it ends or `signal` stops the wait (a command line tells its user
+   * and waits, as apt does for its lock). Not given: it refuses after 5 s (the app and the API
+   * answer at once rather than hold a request open).
+   */
+  onWaitForWriter?: () => void;
 }
 
 /**
@@ -64,7 +72,7 @@ function importSequentially(
     // The import's own connection (small page cache, no memory map): README "Import performance" and "Scale".
     const db = store.file === ':memory:' ? store.db : openBulkWriteConnection(store.file);
     try {
-      for (const file of files) results.push(...await importOne(db, file, onProgress, options.origins?.[file], options.signal));
+      for (const file of files) results.push(...await importOne(db, file, onProgress, options.origins?.[file], options));
     } finally {
       if (db !== store.db) db.close();
     }
@@ -85,22 +93,46 @@ export function wasImported(store: ParcelStore, file: string): boolean {
   return store.db.prepare('SELECT 1 FROM imported_files WHERE name = ? AND bytes = ?').get(basename(file), fileSize(file)) !== undefined;
 }
 
-function beginImport(db: SqliteDatabase, file: string): void {
-  try {
-    db.exec('BEGIN IMMEDIATE');
-  } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
-      throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
+const isBusy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
+const WAIT_POLL_MS = 250;
+
+async function beginImport(db: SqliteDatabase, file: string, options: ImportOptions): Promise<void> {
+  if (!options.onWaitForWriter) {
+    try {
+      db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      if (isBusy(error)) throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
+      throw error;
     }
-    throw error;
+    return;
+  }
+  // Short synchronous waits inside SQLite, the rest between them on the event loop, so that
+  // Ctrl-C is heard while waiting.
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${WAIT_POLL_MS}`);
+  try {
+    for (let told = false; ; told = true) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      }
+      if (!told) options.onWaitForWriter();
+      if (options.signal?.aborted) throw new Error(`Import of ${basename(file)} not started: the import was interrupted while it waited.`);
+      await sleep(WAIT_POLL_MS, undefined, { signal: options.signal }).catch(() => undefined);
+    }
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
   }
 }
 
 /** Imports one file (each of a zip's parcels and buildings GML) in one transaction: all of it or nothing. */
 async function importOne(
   db: SqliteDatabase, file: string, onProgress: ((p: ImportProgress) => void) | undefined, origin: ImportOrigin | undefined,
-  signal: AbortSignal | undefined,
+  options: ImportOptions,
 ): Promise<ImportResult[]> {
+  const { signal } = options;
   const started = Date.now();
   if (signal?.aborted) throw new Error(`Import of ${basename(file)} not started: the import was interrupted.`);
   let plan: ImportPlan;
@@ -121,7 +153,9 @@ async function importOne(
     if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: bytesBefore + chunk.bytesRead, bytesTotal, records });
   };
 
-  beginImport(db, file);
+  const waitFrom = Date.now();
+  await beginImport(db, file, options);
+  const waitedMs = Date.now() - waitFrom;
   let resumeChangeCounting: (() => void) | undefined;
   try {
     resumeChangeCounting = suspendChangeCounting(db);
@@ -182,7 +216,7 @@ async function importOne(
       recordImport(db, plan, result);
       // An addresses file adds to an area, it is not one: its parcels came with the parcels file.
       if (area && part.kind !== 'cat' && part.kind !== 'inspire-addresses') recordOfflineArea(db, plan, result, origin?.sourceUrl ?? basename(file));
-      result.durationMs = Date.now() - started;
+      result.durationMs = Date.now() - started - waitedMs;
       results.push(result);
     }
     resumeChangeCounting();
