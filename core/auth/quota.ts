@@ -52,6 +52,12 @@ class Allowance {
       (result: ChargeResult) => state(result.accepted, result.used, limit, period));
   }
 
+  /** Counts `units` more in a reservation's period only if they fit in `limit` (atomic); nothing counted when refused. */
+  chargeMore(subject: string, units: number, limit: number, period: Period): Awaitable<QuotaState> {
+    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit),
+      (result: ChargeResult) => state(result.accepted, result.used, limit, period));
+  }
+
   settle(subject: string, delta: number, limit: number, period: Period): Awaitable<QuotaState> {
     const used = delta === 0
       ? this.counter.peek(this.prefix + subject, period.id)
@@ -69,6 +75,7 @@ class Allowance {
 export interface KeyQuotaAccounts {
   charge(keyId: string, units: number, monthlyLimit?: number): Awaitable<QuotaState>;
   settle(keyId: string, delta: number, monthlyLimit: number, period: Period): Awaitable<QuotaState>;
+  chargeMore(keyId: string, units: number, monthlyLimit: number, period: Period): Awaitable<QuotaState>;
   peek(keyId: string, monthlyLimit?: number): Awaitable<QuotaState>;
 }
 
@@ -76,6 +83,7 @@ export interface KeyQuotaAccounts {
 export interface IpQuotaAccounts {
   charge(ip: string, units: number): Awaitable<QuotaState>;
   settle(ip: string, delta: number, period: Period): Awaitable<QuotaState>;
+  chargeMore(ip: string, units: number, period: Period): Awaitable<QuotaState>;
   peek(ip: string): Awaitable<QuotaState>;
 }
 
@@ -104,6 +112,15 @@ export class QuotaLedger<Counter extends UsageCounting = UsageCounter> implement
     return this.allowance.settle(keyId, delta, monthlyLimit, period) as Answer<Counter, QuotaState>;
   }
 
+  /**
+   * Counts `units` beyond a reservation, in its month, only if they fit in `monthlyLimit`: an
+   * answer dearer than the unit reserved on admission (a units page, a file of N parcels) can
+   * never take the key past its quota, however many requests settle at once.
+   */
+  chargeMore(keyId: string, units: number, monthlyLimit: number, period: Period): Answer<Counter, QuotaState> {
+    return this.allowance.chargeMore(keyId, units, monthlyLimit, period) as Answer<Counter, QuotaState>;
+  }
+
   peek(keyId: string, monthlyLimit = Number.MAX_SAFE_INTEGER): Answer<Counter, QuotaState> {
     return this.allowance.peek(keyId, monthlyLimit) as Answer<Counter, QuotaState>;
   }
@@ -129,6 +146,10 @@ export class IpDailyAllowance<Counter extends UsageCounting = UsageCounter> impl
 
   settle(ip: string, delta: number, period: Period): Answer<Counter, QuotaState> {
     return this.allowance.settle(ip, delta, this.perIpDaily, period) as Answer<Counter, QuotaState>;
+  }
+
+  chargeMore(ip: string, units: number, period: Period): Answer<Counter, QuotaState> {
+    return this.allowance.chargeMore(ip, units, this.perIpDaily, period) as Answer<Counter, QuotaState>;
   }
 
   peek(ip: string): Answer<Counter, QuotaState> {

@@ -32,6 +32,17 @@ function isJson(reply: FastifyReply): boolean {
   return typeof type === 'string' && type.includes('json');
 }
 
+/** A parsed units page envelope (the body the units route sent). */
+const isUnitsEnvelope = (body: unknown): body is { data: UnitsPage } =>
+  typeof body === 'object' && body !== null && Array.isArray((body as { data?: { unidades?: unknown } }).data?.unidades);
+
+/** Replaces the answer being sent with an error's envelope: its status, JSON, no headers of the data. */
+function answerInstead(reply: FastifyReply, error: ServiceError): string {
+  reply.code(error.status).type('application/json; charset=utf-8');
+  for (const name of ['etag', 'cache-control', 'content-length', 'content-disposition']) reply.removeHeader(name);
+  return JSON.stringify(errorBody(error.code, error.message, error.data));
+}
+
 /** A JSON success envelope as fastify serialized it (`success` is always its first key). */
 const isSuccessEnvelope = (payload: unknown): payload is string =>
   typeof payload === 'string' && payload.startsWith('{"success":true') && payload.endsWith('}');
@@ -62,8 +73,10 @@ function parseJson(payload: unknown): unknown {
  * 3. onResponse / onRequestAbort — a reservation never settled (the reply failed or the client
  *    went away before an answer) is given back.
  *
- * A /units page that costs more than the units left is cut to what is left (truncated, with
- * nextCursor to go on), so a key never goes past its quota.
+ * The units of an answer beyond the reserved one are charged only if they fit (atomic, like
+ * admission). A /units page that costs more than the units left is cut to what is left
+ * (truncated, with nextCursor to go on); any other dearer answer (a file of N parcels) is
+ * refused with the 429. So a key never goes past its quota.
  */
 async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): Promise<void> {
   const { ledger, ipAllowance } = options;
@@ -95,13 +108,13 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     return undefined;
   };
 
-  /** Units the caller can still spend on this request: what is left plus its own reserved unit. */
-  const unitsAffordable = async (request: FastifyRequest): Promise<number> => {
+  /** Charges `units` beyond the caller's reservation, in its period, only if they fit (atomic). */
+  const chargeMore = async (request: FastifyRequest, units: number): Promise<QuotaState> => {
     const caller = request.apiCaller;
-    const reserved = request.quotaReservation && !request.quotaReservation.settled ? request.quotaReservation.units : 0;
-    if (caller?.kind === 'key') return (await ledger.peek(caller.key.id, caller.key.monthlyQuota)).remaining + reserved;
-    if (caller?.kind === 'ip' && ipAllowance) return (await ipAllowance.peek(caller.ip)).remaining + reserved;
-    return Number.POSITIVE_INFINITY;
+    const period = request.quotaReservation!.period;
+    if (caller.kind === 'key') return ledger.chargeMore(caller.key.id, units, caller.key.monthlyQuota, period);
+    if (caller.kind === 'ip' && ipAllowance) return ipAllowance.chargeMore(caller.ip, units, period);
+    throw new Error('quota: chargeMore on a caller without an allowance');
   };
 
   /** The 429 of a caller whose allowance is used up. */
@@ -110,6 +123,14 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       return new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
     }
     return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
+  };
+
+  /** The 429 of an answer dearer than what the caller has left (a file of many parcels). */
+  const costRefusal = (request: FastifyRequest, cost: number, left: number, resetsAt: Date): ServiceError => {
+    const [who, when, code] = request.apiCaller.kind === 'ip'
+      ? ['this address has', 'today', 'DAILY_LIMIT_REACHED' as const]
+      : ['this key has', 'this month', 'KEY_AUTH_004' as const];
+    return new ServiceError(code, `This answer costs ${cost} units (one per parcel it holds) and ${who} ${left} left ${when}; ask for fewer parcels, or wait for the reset at ${isoSeconds(resetsAt)}.`);
   };
 
   /** Whether this request's caller has an allowance to count (a key, or an address under the free tier). */
@@ -151,9 +172,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     const refusal = request.revalidationOnly;
     if (refusal && reply.statusCode !== 304) {
       // The quota is used up and the client's copy is stale: the answer is the 429, not the data.
-      reply.code(refusal.status).type('application/json; charset=utf-8');
-      for (const name of ['etag', 'cache-control', 'content-length']) reply.removeHeader(name);
-      payload = JSON.stringify(errorBody(refusal.code, refusal.message, refusal.data));
+      payload = answerInstead(reply, refusal);
     }
     const metered = caller?.kind === 'key' || (caller?.kind === 'ip' && ipAllowance !== undefined);
     let remaining = UNLIMITED_SEARCHES;
@@ -162,18 +181,9 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       const route = request.routeOptions.url;
       const body = route && BODY_PRICED_ROUTES.has(route) && isJson(reply) ? parseJson(payload) : undefined;
       let cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
-      const affordable = route === ROUTES.units && cost > 1 ? await unitsAffordable(request) : Number.POSITIVE_INFINITY;
-      if (cost > affordable) {
-        // More units than the caller has left: the page is cut to what is left (with truncated and
-        // nextCursor), never served whole past the quota. A cut page is not the resource's
-        // representation, so it carries no ETag.
-        const envelope = body as { data: UnitsPage };
-        envelope.data = cutUnitsPage(envelope.data, affordable);
-        payload = JSON.stringify(envelope);
-        reply.removeHeader('etag');
-        reply.removeHeader('cache-control');
-        reply.removeHeader('content-length');
-        cost = envelope.data.unidades.length;
+      const reservation = request.quotaReservation;
+      if (reservation && !reservation.settled && cost > reservation.units) {
+        ({ payload, cost } = await chargeDearAnswer(request, reply, payload, body, cost));
       }
       const state = (await settle(request, cost))!;
       remaining = state.remaining;
@@ -192,6 +202,37 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     }
 
     return isJson(reply) && isSuccessEnvelope(payload) ? withSearchesRemaining(payload, remaining) : payload;
+  };
+
+  /**
+   * An answer dearer than the unit reserved on admission: the units beyond it are charged only
+   * if they fit, in one atomic step, so concurrent answers (other requests, other server
+   * processes on the same counter) never spend the same units left twice. A units page that
+   * does not fit is cut to what is left (truncated, with nextCursor to go on: a cut page is not
+   * the resource's representation, so no ETag); any other answer (a file of N parcels) becomes
+   * the 429 of a used-up allowance, and costs nothing.
+   */
+  const chargeDearAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, body: unknown, cost: number): Promise<{ payload: unknown; cost: number }> => {
+    const reservation = request.quotaReservation!;
+    // Each refusal lowers the cost below what was refused, so this ends.
+    for (;;) {
+      const more = await chargeMore(request, cost - reservation.units);
+      if (more.accepted) {
+        reservation.units = cost;
+        return { payload, cost };
+      }
+      const affordable = more.remaining + reservation.units;
+      if (request.routeOptions.url !== ROUTES.units || !isUnitsEnvelope(body)) {
+        return { payload: answerInstead(reply, costRefusal(request, cost, affordable, more.period.resetsAt)), cost: 0 };
+      }
+      body.data = cutUnitsPage(body.data, affordable);
+      payload = JSON.stringify(body);
+      reply.removeHeader('etag');
+      reply.removeHeader('cache-control');
+      reply.removeHeader('content-length');
+      cost = body.data.unidades.length;
+      if (cost <= reservation.units) return { payload, cost };
+    }
   };
 
   const giveBack = async (request: FastifyRequest) => {
