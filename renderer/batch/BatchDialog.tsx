@@ -116,10 +116,12 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
               </label>
             ))}
           </div>
-          <table className="batch-sample">
-            <thead><tr>{preview.header.map((name) => <th key={name}>{name}</th>)}</tr></thead>
-            <tbody>{preview.sample.map((row, i) => <tr key={i}>{preview.header.map((name) => <td key={name}>{row[name]}</td>)}</tr>)}</tbody>
-          </table>
+          <div className="batch-sample-scroll">
+            <table className="batch-sample">
+              <thead><tr>{preview.header.map((name) => <th key={name}>{name}</th>)}</tr></thead>
+              <tbody>{preview.sample.map((row, i) => <tr key={i}>{preview.header.map((name) => <td key={name}>{row[name]}</td>)}</tr>)}</tbody>
+            </table>
+          </div>
           <button type="button" className="primary" onClick={() => void start()} disabled={!ready} data-testid="batch-start">{t('start', { count: preview.rows })}</button>
         </>
       )}

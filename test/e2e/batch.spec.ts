@@ -78,3 +78,26 @@ test('batch: opening the dialog moves the focus into it, and closing it gives th
   await app.keyboard.press('Escape');
   await expect(app.getByTestId('batch-open')).toBeFocused();
 });
+
+test('batch: with a spreadsheet\'s long column names the four column choices and the preview fit the dialog, at 1280 and at 1024 px', async ({ app }) => {
+  // A valuation office's export: long Spanish headings, one more column than the app reads.
+  const csv = ['Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador',
+    `${SAMPLE_PARCEL.ref};;;ES;visita 12/11`].join('\n');
+  for (const width of [1280, 1024]) {
+    await app.setViewportSize({ width, height: width === 1024 ? 640 : 800 });
+    await app.getByTestId('batch-open').click();
+    await app.getByTestId('batch-file').setInputFiles({ name: 'tasaciones.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(app.getByTestId('batch-column-reference')).toHaveValue('Referencia catastral');
+    const panel = app.getByTestId('batch-dialog').locator('.dialog');
+    const box = (await panel.boundingBox())!;
+    for (const kind of ['reference', 'latitude', 'longitude', 'country']) {
+      const select = (await app.getByTestId(`batch-column-${kind}`).boundingBox())!;
+      expect(select.x + select.width, `the ${kind} column choice ends inside the dialog at ${width} px`).toBeLessThanOrEqual(box.x + box.width);
+    }
+    // Nothing of the dialog hides to the right (a sideways scrollbar in a dialog is missed by users).
+    expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0);
+    await screenshot(app, `batch-long-columns-${width}`);
+    await app.keyboard.press('Escape');
+    await expect(app.getByTestId('batch-dialog')).toHaveCount(0);
+  }
+});
