@@ -10,6 +10,7 @@ import { ROUTES } from './paths.js';
  * | `/units` 2xx                                               | units in the page, minimum 1      |
  * | 2xx without data: `data.disponible === false`, empty `/agro` (`data.agro` missing or empty), `/score` without data | 0 |
  * | any other 2xx (JSON or file export)                        | 1                                 |
+ * | HEAD: headers without the body                             | as its GET, at most 1             |
  */
 export interface CostInput {
   /** Route pattern (request.routeOptions.url), undefined for unknown paths. */
@@ -19,6 +20,11 @@ export interface CostInput {
   body: unknown;
   /** `reply.quotaCost` as set by the route. */
   override: number | undefined;
+  /**
+   * A HEAD request: the answer leaves its body out, so no unit or parcel of it is served and
+   * the per-unit or per-parcel price does not apply (a 2xx with data still costs its 1 unit).
+   */
+  headOnly?: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -26,7 +32,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
 
-export function quotaCost({ route, status, body, override }: CostInput): number {
+export function quotaCost(input: CostInput): number {
+  const cost = bodyCost(input);
+  return input.headOnly ? Math.min(cost, 1) : cost;
+}
+
+function bodyCost({ route, status, body, override }: CostInput): number {
   if (status < 200 || status > 299) return 0;
   if (override !== undefined) return Number.isFinite(override) && override > 0 ? Math.floor(override) : 0;
   const data = isRecord(body) ? body.data : undefined;

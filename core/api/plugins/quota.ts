@@ -180,7 +180,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       // Only routes whose price depends on the answer pay for parsing it.
       const route = request.routeOptions.url;
       const body = route && BODY_PRICED_ROUTES.has(route) && isJson(reply) ? parseJson(payload) : undefined;
-      let cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost });
+      let cost = quotaCost({ route, status: reply.statusCode, body, override: reply.quotaCost, headOnly: request.method === 'HEAD' });
       const reservation = request.quotaReservation;
       if (reservation && !reservation.settled && cost > reservation.units) {
         ({ payload, cost } = await chargeDearAnswer(request, reply, payload, body, cost));
