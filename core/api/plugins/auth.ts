@@ -74,6 +74,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
         ? 'This endpoint needs an organisation API key in the X-API-Key header.'
         : 'An API key is required in the X-API-Key header.');
     }
+    // Node joins a header sent twice into "a, b"; a key never holds a comma (base64url), so this
+    // is a second header, which otherwise read as "not valid" for a good key.
+    if (clearKey.includes(',')) throw new ServiceError('UNAUTHORIZED', 'The X-API-Key header was sent more than once; send one key, in one header.');
     const verification = await options.keys!.verify(clearKey);
     if (!verification.ok) throw new ServiceError('UNAUTHORIZED', REASONS[verification.reason]);
     if (access === 'organisation' && !verification.key.organisation) {
