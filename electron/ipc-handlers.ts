@@ -91,6 +91,9 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.offlineUpdate, deps, (event, ids) => service.offline.update(ids, pushOffline(event)));
   handle(IpcChannel.offlineCancel, deps, () => service.offline.cancel());
   handle(IpcChannel.offlineRemove, deps, (_e, id) => service.offline.remove(id));
+  handle(IpcChannel.offlineInterrupted, deps, () => service.offline.interrupted());
+  handle(IpcChannel.offlineResume, deps, (event) => service.offline.resume(pushOffline(event)));
+  handle(IpcChannel.offlineDiscard, deps, () => service.offline.discardInterrupted());
 
   const layerFiles = new LayerFiles(service);
   handle(IpcChannel.pickLayerFiles, deps, (event, kind) => layerFiles.pick(event, check.hazardLayerKind(kind)));

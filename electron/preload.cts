@@ -40,6 +40,9 @@ const Channel = {
   offlineUpdate: 'catastro:offline-update',
   offlineCancel: 'catastro:offline-cancel',
   offlineRemove: 'catastro:offline-remove',
+  offlineInterrupted: 'catastro:offline-interrupted',
+  offlineResume: 'catastro:offline-resume',
+  offlineDiscard: 'catastro:offline-discard',
   importProgress: 'catastro:import-progress',
   offlineProgress: 'catastro:offline-progress',
   layerImportProgress: 'catastro:layer-import-progress',
@@ -91,6 +94,9 @@ const api = {
   offlineUpdate: (ids: string[]) => ipcRenderer.invoke(Channel.offlineUpdate, ids),
   offlineCancel: () => ipcRenderer.invoke(Channel.offlineCancel),
   offlineRemove: (id: string) => ipcRenderer.invoke(Channel.offlineRemove, id),
+  offlineInterrupted: () => ipcRenderer.invoke(Channel.offlineInterrupted),
+  offlineResume: () => ipcRenderer.invoke(Channel.offlineResume),
+  offlineDiscard: () => ipcRenderer.invoke(Channel.offlineDiscard),
   // `never`: each push event's listener takes its own payload type (DesktopApi.on's overloads).
   on: (event: PushEvent, listener: (payload: never) => void, options?: { signal?: AbortSignal }) => {
     const channel = PUSH_EVENTS[event];

@@ -91,3 +91,18 @@ export interface OfflineDownloadResult {
   /** Stopped by the user; interrupted files resume on the next run. */
   cancelled: boolean;
 }
+
+/**
+ * A download or update for offline use that did not finish: cancelled, stopped by an unreachable
+ * service, or cut by the app closing. Kept in the data folder so the app can offer to resume it
+ * (what is already on disk is not fetched again) or to discard it.
+ */
+export interface InterruptedOfflineRun {
+  /** What a download asked for. */
+  choice?: OfflineChoice;
+  /** The areas an update asked for. */
+  areaIds?: string[];
+  startedAt: string;
+  /** Bytes of the run's files already in the downloads folder. */
+  bytesOnDisk: number;
+}

@@ -1,7 +1,9 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import {
-  notFound, validationError, type OfflineArea, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress,
+  notFound, ServiceError, validationError, type InterruptedOfflineRun, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
+  type OfflineProgress,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
@@ -39,16 +41,28 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
   return choice;
 }
 
+/** What a run asked for, written before it starts and removed when it ends (so a killed app leaves it too). */
+type RunRecord = Omit<InterruptedOfflineRun, 'bytesOnDisk'>;
+
+/** Errors of the request itself (a bad choice, an unknown area): nothing to resume. */
+const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND');
+
 /**
  * Offline areas for the facade: one download (or update) at a time per copy, cancellable, with
- * progress; the list of areas and their removal. Zips are fetched into `<data>/downloads`.
+ * progress; the list of areas and their removal. Zips are fetched into `<data>/downloads`. A run
+ * that does not finish (cancelled, the service unreachable, the app closed) is recorded there, so
+ * the app offers to resume it, fetching only what is not yet on disk, or to discard it.
  */
 export class OfflineAreasService {
   private running?: AbortController;
   private readonly catalogue: EsAtomCatalogue;
+  private readonly downloadDir: string;
+  private readonly recordFile: string;
 
-  constructor(private readonly store: ParcelStore, http: UpstreamClient, atomBaseUrl: string, private readonly dataDir: string) {
+  constructor(private readonly store: ParcelStore, http: UpstreamClient, atomBaseUrl: string, dataDir: string) {
     this.catalogue = new EsAtomCatalogue(atomBaseUrl, http);
+    this.downloadDir = path.join(dataDir, 'downloads');
+    this.recordFile = path.join(this.downloadDir, 'interrupted-run.json');
   }
 
   list(): OfflineArea[] {
@@ -57,7 +71,7 @@ export class OfflineAreasService {
 
   download(choice: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     const checked = checkOfflineChoice(choice);
-    return this.exclusive(async (signal) => {
+    return this.exclusive({ choice: checked }, async (signal) => {
       onProgress?.({ phase: 'feeds', filesDone: 0, filesTotal: 0, bytesDone: 0, parcels: 0 });
       const municipalities = await this.catalogue.resolve(checked, signal);
       return downloadAreas(this.store, municipalities, this.runOptions(signal, checked.buildings, onProgress));
@@ -66,7 +80,29 @@ export class OfflineAreasService {
 
   update(ids: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_NAMES || !ids.every(isText)) throw validationError('update needs a list of area ids.');
-    return this.exclusive((signal) => updateAreas(this.store, this.catalogue, ids, this.runOptions(signal, true, onProgress)));
+    return this.exclusive({ areaIds: ids }, (signal) => updateAreas(this.store, this.catalogue, ids, this.runOptions(signal, true, onProgress)));
+  }
+
+  /** The run that did not finish, if any (none while one runs: that one is not interrupted). */
+  interrupted(): InterruptedOfflineRun | null {
+    if (this.running) return null;
+    const record = this.readRecord();
+    return record ? { ...record, bytesOnDisk: this.bytesOnDisk() } : null;
+  }
+
+  /** Runs the interrupted download or update again; files on disk are resumed, not fetched anew. */
+  resume(onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
+    const record = this.running ? undefined : this.readRecord();
+    if (!record) throw notFound('There is no interrupted download to resume.');
+    return record.areaIds ? this.update(record.areaIds, onProgress) : this.download(record.choice, onProgress);
+  }
+
+  /** Forgets the interrupted run and deletes what it had fetched. */
+  discardInterrupted(): { bytes: number } {
+    if (this.running) throw validationError('A download is running: cancel it first.');
+    const bytes = this.bytesOnDisk();
+    rmSync(this.downloadDir, { recursive: true, force: true });
+    return { bytes };
   }
 
   /** Stops the running download; true when one was running. */
@@ -84,16 +120,48 @@ export class OfflineAreasService {
   }
 
   private runOptions(signal: AbortSignal, buildings: boolean | undefined, onProgress?: (p: OfflineProgress) => void) {
-    return { downloadDir: path.join(this.dataDir, 'downloads'), buildings, signal, onProgress };
+    return { downloadDir: this.downloadDir, buildings, signal, onProgress };
   }
 
-  private async exclusive(work: (signal: AbortSignal) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
+  private readRecord(): RunRecord | undefined {
+    try {
+      const record = JSON.parse(readFileSync(this.recordFile, 'utf8')) as RunRecord;
+      // A record another version wrote or a hand edit: only a shape this version can run again.
+      if (record.areaIds && Array.isArray(record.areaIds)) return { areaIds: record.areaIds, startedAt: String(record.startedAt) };
+      return { choice: checkOfflineChoice(record.choice), startedAt: String(record.startedAt) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private bytesOnDisk(): number {
+    let bytes = 0;
+    try {
+      for (const name of readdirSync(this.downloadDir)) {
+        if (/\.(zip|gz)(\.part)?$/i.test(name)) bytes += statSync(path.join(this.downloadDir, name)).size;
+      }
+    } catch {
+      // No downloads folder yet: nothing on disk.
+    }
+    return bytes;
+  }
+
+  private async exclusive(asked: Omit<RunRecord, 'startedAt'>, work: (signal: AbortSignal) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
     if (this.running) throw validationError('A download for offline use is already running; wait for it or cancel it.');
     const controller = new AbortController();
     this.running = controller;
+    mkdirSync(this.downloadDir, { recursive: true });
+    writeFileSync(this.recordFile, JSON.stringify({ ...asked, startedAt: new Date().toISOString() } satisfies RunRecord));
+    let finished = false;
     try {
-      return await work(controller.signal);
+      const result = await work(controller.signal);
+      finished = !result.cancelled;
+      return result;
+    } catch (error) {
+      finished = isRefusal(error) && !controller.signal.aborted;
+      throw error;
     } finally {
+      if (finished) rmSync(this.recordFile, { force: true });
       this.running = undefined;
     }
   }

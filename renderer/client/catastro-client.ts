@@ -2,7 +2,7 @@ import type {
   CopyBuildingFacts, CopyExtent,
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
+  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
 } from '../../core/model/index.js';
 
 export interface AddressSearchResult {
@@ -69,11 +69,17 @@ export interface HazardLayerCapabilities {
   import(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]>;
 }
 
-export type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress };
+export type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress };
 export interface OfflineCapabilities {
   areas(): Promise<OfflineArea[]>;
   download(choice: OfflineChoice, onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult>;
   update(ids: string[], onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult>;
+  /** A download or update that did not finish (cancelled, the service unreachable, the app closed), or null. */
+  interrupted(): Promise<InterruptedOfflineRun | null>;
+  /** Runs it again: what is on disk is resumed, not fetched anew. */
+  resume(onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult>;
+  /** Forgets it and deletes what it had fetched. */
+  discardInterrupted(): Promise<{ bytes: number }>;
   cancel(): Promise<boolean>;
   remove(id: string): Promise<{ parcels: number }>;
 }

@@ -5,7 +5,7 @@
 import type { CopyBuildingFacts, CopyExtent, TeamStoreView } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
-  CoordinateMatch, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
+  CoordinateMatch, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
 } from '../../core/model/index.js';
 import type {
   AddressSearchResult, AnalysisKind, AnalysisResults, ExportFormat, ExportedFile, SelectionFormat, HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo,
@@ -57,6 +57,9 @@ export interface DesktopApi {
   offlineUpdate(ids: string[]): Promise<IpcResult<OfflineDownloadResult>>;
   offlineCancel(): Promise<IpcResult<boolean>>;
   offlineRemove(id: string): Promise<IpcResult<{ parcels: number }>>;
+  offlineInterrupted(): Promise<IpcResult<InterruptedOfflineRun | null>>;
+  offlineResume(): Promise<IpcResult<OfflineDownloadResult>>;
+  offlineDiscard(): Promise<IpcResult<{ bytes: number }>>;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgressInfo) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'offline-progress', listener: (progress: OfflineProgress) => void, options?: { signal?: AbortSignal }): void;

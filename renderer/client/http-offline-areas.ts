@@ -1,4 +1,4 @@
-import type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../../core/model/index.js';
+import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../../core/model/index.js';
 import type { OfflineCapabilities } from './catastro-client.js';
 import { readEnvelopeData, readRunAnswer } from './ndjson-answer.js';
 
@@ -22,6 +22,18 @@ export class HttpOfflineAreas implements OfflineCapabilities {
 
   update(ids: string[], onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     return this.run('/api/app/offline/updates', { ids }, onProgress);
+  }
+
+  async interrupted(): Promise<InterruptedOfflineRun | null> {
+    return readEnvelopeData(await this.send('/api/app/offline/interrupted'));
+  }
+
+  resume(onProgress: (progress: OfflineProgress) => void): Promise<OfflineDownloadResult> {
+    return this.run('/api/app/offline/interrupted/resume', {}, onProgress);
+  }
+
+  async discardInterrupted(): Promise<{ bytes: number }> {
+    return readEnvelopeData(await this.send('/api/app/offline/interrupted', { method: 'DELETE' }));
   }
 
   async cancel(): Promise<boolean> {

@@ -34,6 +34,9 @@ export class IpcClient implements CatastroClient {
       update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate(ids)),
       cancel: () => unwrap(api.offlineCancel()),
       remove: (id) => unwrap(api.offlineRemove(id)),
+      interrupted: () => unwrap(api.offlineInterrupted()),
+      resume: (onProgress) => this.withOfflineProgress(onProgress, () => api.offlineResume()),
+      discardInterrupted: () => unwrap(api.offlineDiscard()),
     };
     this.desktop = {
       saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),

@@ -1,19 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../app/client-context.js';
 import { ModalDialog } from '../app/ModalDialog.js';
-import type { OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
+import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
-const megabytes = (bytes: number) => formatNumber(Math.round(bytes / 104_857.6) / 10);
+// One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
+const megabytes = (bytes: number) => formatNumber(bytes / 1_048_576, 1);
 const names = (text: string) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+
+/** What an interrupted run asked for, in the user's words: the names typed, or the view, or the update. */
+function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (run.areaIds) return t('interruptedUpdate', { areas: run.areaIds.join(', ') });
+  const named = [...(run.choice?.municipalities ?? []), ...(run.choice?.provinces ?? [])];
+  return named.length ? named.join(', ') : t('interruptedView');
+}
 
 /**
  * "Make this area available offline": pick municipalities (name or code), provinces or the map
  * view; the Catastro's ATOM zips are downloaded and imported with progress (bytes, files,
- * parcels) and a cancel; below, the areas the copy holds (area, source, date) with update and remove.
+ * parcels) and a cancel; a run that did not finish (cancelled, or the app closed) is offered to
+ * resume or discard; below, the areas the copy holds (area, source, date) with update and remove.
  */
 export function OfflineDialog() {
   const { t } = useTranslation('offline');
@@ -30,11 +39,14 @@ export function OfflineDialog() {
   const [progress, setProgress] = useState<OfflineProgress | null>(null);
   const [result, setResult] = useState<OfflineDownloadResult | null>(null);
   const [areas, setAreas] = useState<OfflineArea[]>([]);
+  const [interrupted, setInterrupted] = useState<InterruptedOfflineRun | null>(null);
 
   const refreshAreas = useCallback(async () => {
     if (!offline) return;
     try {
-      setAreas(await offline.areas());
+      const [held, unfinished] = await Promise.all([offline.areas(), offline.interrupted()]);
+      setAreas(held);
+      setInterrupted(unfinished);
     } catch (error) {
       showError(toUiError(t('listFailed'), error));
     }
@@ -87,7 +99,7 @@ export function OfflineDialog() {
         </label>
       )}
       <label className="check">
-        <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} />
+        <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} data-testid="offline-buildings" />
         <span>{t('buildings')}</span>
       </label>
       <p className="muted">{t('foral')}</p>
@@ -97,6 +109,19 @@ export function OfflineDialog() {
           : <button type="button" onClick={() => void run((onProgress) => offline.download(choice, onProgress))} disabled={!chosen} data-testid="offline-download">{t('download')}</button>}
         <button type="button" onClick={() => setDialog({ open: false })} disabled={running}>{t('close')}</button>
       </div>
+
+      {interrupted && !running && (
+        <div className="offline-interrupted" role="status" data-testid="offline-interrupted">
+          <p>{t('interrupted', { what: describeRun(interrupted, t), done: megabytes(interrupted.bytesOnDisk) })}</p>
+          <div className="dialog-actions">
+            <button type="button" onClick={() => void run((onProgress) => offline.resume(onProgress))} data-testid="offline-resume">{t('resume')}</button>
+            <button type="button" data-testid="offline-discard" onClick={async () => {
+              try { await offline.discardInterrupted(); } catch (error) { showError(toUiError(t('discardFailed'), error)); }
+              void refreshAreas();
+            }}>{t('discard')}</button>
+          </div>
+        </div>
+      )}
 
       {progress && (
         <div role="status" data-testid="offline-progress">

@@ -30,6 +30,13 @@ export async function appOfflineRoutes(app: FastifyInstance, { service }: { serv
   app.post<{ Body: Static<typeof UpdateBody> }>('/api/app/offline/updates', { config: APP_SESSION_ROUTE, schema: { ...hidden, body: UpdateBody } }, (request, reply) =>
     streamRun(request, reply, (onProgress) => offline.update(request.body.ids, onProgress), 'The update'));
 
+  app.get('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: offline.interrupted() }));
+
+  app.post('/api/app/offline/interrupted/resume', { config: APP_SESSION_ROUTE, schema: hidden }, (request, reply) =>
+    streamRun(request, reply, (onProgress) => offline.resume(onProgress), 'The resumed download'));
+
+  app.delete('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: offline.discardInterrupted() }));
+
   app.post('/api/app/offline/cancel', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: { cancelled: offline.cancel() } }));
 
   app.delete<{ Params: Static<typeof AreaParams> }>('/api/app/offline/areas/:id', { config: APP_SESSION_ROUTE, schema: { ...hidden, params: AreaParams } }, async (request) =>

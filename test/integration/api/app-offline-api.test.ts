@@ -144,4 +144,40 @@ describe('making a municipality available offline from the browser app', () => {
     expect(result.data).toMatchObject({ parcels: PARCELS, cancelled: false });
     expect(service.status().parcels).toBe(PARCELS);
   });
+
+  it('the cancelled download is offered to resume, resumed with progress, or discarded; only with the session token', async () => {
+    const cancelledHalfway = async () => {
+      fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+      const half = fake.zipBytes['A.ES.SDGC.CP.40146.zip'].length >> 1;
+      const response = await call(app, '/api/app/offline/downloads', { method: 'POST', body: '{"provinces":["Segovia"],"buildings":false}' });
+      let asked = false;
+      await readLines(response, async (line) => {
+        const progress = line.progress as OfflineProgress | undefined;
+        if (!asked && progress?.phase === 'download' && progress.bytesDone >= half) { asked = true; await call(app, '/api/app/offline/cancel', { method: 'POST' }); }
+      });
+      return half;
+    };
+    expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
+    const half = await cancelledHalfway();
+    expect((await call(app, '/api/app/offline/interrupted', { session: null })).status).toBe(401);
+    expect((await call(app, '/api/app/offline/interrupted/resume', { method: 'POST', session: 'wrong' })).status).toBe(401);
+    expect((await call(plain, '/api/app/offline/interrupted')).status).toBe(404);
+    expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({
+      success: true, data: { choice: { provinces: ['Segovia'], buildings: false }, bytesOnDisk: half },
+    });
+
+    fake.requests.length = 0;
+    const resumed = await readLines(await call(app, '/api/app/offline/interrupted/resume', { method: 'POST' }), () => undefined);
+    expect(resumed.length).toBeGreaterThan(1);
+    expect(resumed.at(-1)).toMatchObject({ success: true, data: { cancelled: false, failures: [] } });
+    expect(fake.requests.filter((r) => r.path.endsWith('CP.40146.zip')).map((r) => r.range)).toEqual([`bytes=${half}-`]);
+    expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
+    const nothing = await call(app, '/api/app/offline/interrupted/resume', { method: 'POST' });
+    expect(nothing.status).toBe(404);
+    expect(await nothing.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'There is no interrupted download to resume.' });
+
+    await cancelledHalfway();
+    expect(await (await call(app, '/api/app/offline/interrupted', { method: 'DELETE' })).json()).toMatchObject({ success: true, data: { bytes: half } });
+    expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
+  });
 });

@@ -57,6 +57,22 @@ describe('offline areas over IPC', () => {
     expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: false });
   });
 
+  it('offers a cancelled download, resumes it with progress pushed, and discards one', async () => {
+    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+    const running = invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false });
+    while (!sender.sent.some(([channel, p]) => channel === IpcChannel.offlineProgress && (p as { bytesDone: number }).bytesDone > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: true });
+    expect(await running).toMatchObject({ ok: true, data: { cancelled: true } });
+    expect(await invoke(IpcChannel.offlineInterrupted)).toMatchObject({ ok: true, data: { choice: { municipalities: ['40146'] }, bytesOnDisk: expect.any(Number) } });
+    sender.sent.length = 0;
+    expect(await invoke(IpcChannel.offlineResume)).toMatchObject({ ok: true, data: { parcels: 1443, cancelled: false } });
+    expect(sender.sent.filter(([channel]) => channel === IpcChannel.offlineProgress).at(-1)?.[1]).toMatchObject({ phase: 'done' });
+    expect(await invoke(IpcChannel.offlineInterrupted)).toEqual({ ok: true, data: null });
+    expect(await invoke(IpcChannel.offlineResume)).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND' } });
+    expect(await invoke(IpcChannel.offlineDiscard)).toEqual({ ok: true, data: { bytes: 0 } });
+    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toEqual({ ok: true, data: { parcels: 1443 } });
+  });
+
   it.each([
     [null, /is an object/],
     [{}, /Say what to make available offline/],

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../../core/model/index.js';
 import { OfflineAreasService } from '../../../../core/offline/offline-areas-service.js';
@@ -48,6 +48,9 @@ beforeEach(() => {
     update: (ids, onProgress) => acrossIpc(() => service.update(ids, onProgress)),
     cancel: () => acrossIpc(() => service.cancel()),
     remove: (id) => acrossIpc(() => service.remove(id)),
+    interrupted: () => acrossIpc(() => service.interrupted()),
+    resume: (onProgress) => acrossIpc(() => service.resume(onProgress)),
+    discardInterrupted: () => acrossIpc(() => service.discardInterrupted()),
   };
 });
 afterEach(async () => {
@@ -87,6 +90,47 @@ describe('the "available offline" dialog', () => {
 
     fireEvent.click(within(row).getByText('Remove'));
     await waitFor(() => expect(screen.queryByTestId('offline-area-ES.40146')).toBeNull());
+    expect(store.countParcels('ES')).toBe(0);
+  });
+
+  it('offers a cancelled download to resume (the rest only) or discard, also when opened again later', { timeout: 120_000 }, async () => {
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: 'Melque de Cercos' } });
+    fireEvent.click(screen.getByTestId('offline-buildings'));
+    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    const half = fake.zipBytes['A.ES.SDGC.CP.40146.zip'].length >> 1;
+    await waitFor(() => expect(Number(screen.getByTestId('offline-progress').querySelector('progress')?.getAttribute('value'))).toBe(half), { timeout: 30_000 });
+    fireEvent.click(screen.getByTestId('offline-cancel'));
+    expect((await screen.findByTestId('offline-result')).textContent).toMatch(/^Cancelled\./);
+
+    // Closed and opened again (another day): the unfinished run is still there.
+    act(() => useAppStore.getState().setOfflineDialog({ open: false }));
+    await waitFor(() => expect(screen.queryByTestId('offline-dialog')).toBeNull());
+    act(() => useAppStore.getState().setOfflineDialog({ open: true }));
+    const offered = await screen.findByTestId('offline-interrupted');
+    expect(offered.textContent).toContain(`A download did not finish: Melque de Cercos (${(half / 1_048_576).toFixed(1)} MB already on disk`);
+    fake.requests.length = 0;
+    fireEvent.click(within(offered).getByTestId('offline-resume'));
+    const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
+    await waitFor(() => expect(result.textContent).toBe('Done: 1,443 parcels and 0 buildings imported.'), { timeout: 90_000 });
+    expect(fake.requests.filter((r) => r.path.endsWith('CP.40146.zip')).map((r) => r.range)).toEqual([`bytes=${half}-`]);
+    await waitFor(() => expect(screen.queryByTestId('offline-interrupted')).toBeNull());
+    expect(store.countParcels('ES')).toBe(1443);
+  });
+
+  it('discards an interrupted download: its files go and it is no longer offered', { timeout: 60_000 }, async () => {
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '40146' } });
+    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    await waitFor(() => expect(screen.getByTestId('offline-progress').textContent).toMatch(/Downloading A\.ES\.SDGC\.CP/));
+    fireEvent.click(screen.getByTestId('offline-cancel'));
+    fireEvent.click(within(await screen.findByTestId('offline-interrupted')).getByTestId('offline-discard'));
+    await waitFor(() => expect(screen.queryByTestId('offline-interrupted')).toBeNull());
+    expect(readdirSync(dir)).not.toContain('downloads');
     expect(store.countParcels('ES')).toBe(0);
   });
 

@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OfflineProgress } from '../../../core/model/index.js';
+import { OfflineAreasService } from '../../../core/offline/offline-areas-service.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
+import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
+import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
+
+// The app had no way back to a download it cancelled or that the app's closing cut: the user had
+// to remember and type the same choice again (which did resume the file on disk, unseen).
+const PARCELS = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel ').length - 1;
+const CP_ZIP = 'A.ES.SDGC.CP.40146.zip';
+
+let fake: FakeCatastroAtom;
+let root: string;
+let dataDir: string;
+let store: ParcelStore;
+const services: OfflineAreasService[] = [];
+const serviceOn = (dir: string) => {
+  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), fake.baseUrl, dir);
+  services.push(service);
+  return service;
+};
+
+beforeAll(async () => {
+  fake = await startFakeCatastroAtom();
+  root = mkdtempSync(path.join(os.tmpdir(), 'catastro-interrupted-run-'));
+});
+afterAll(async () => {
+  store?.close();
+  await fake?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+beforeEach(() => {
+  for (const service of services.splice(0)) service.cancel();
+  store?.close();
+  dataDir = mkdtempSync(path.join(root, 'data-'));
+  store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
+  fake.requests.length = 0;
+});
+
+/** A download of 40146 cancelled once half its parcels zip is on disk (the fake stalls there). */
+async function cancelledHalfway(service: OfflineAreasService) {
+  fake.setFault(CP_ZIP, { kind: 'stall' });
+  const half = fake.zipBytes[CP_ZIP].length >> 1;
+  const onProgress = (p: OfflineProgress) => { if (p.phase === 'download' && p.bytesDone >= half) service.cancel(); };
+  const result = await service.download({ municipalities: ['40146'], buildings: false }, onProgress);
+  expect(result.cancelled).toBe(true);
+  return half;
+}
+
+describe('an interrupted download for offline use', () => {
+  it('is offered with what is on disk, and resuming it fetches only the rest (Range) and imports the area', async () => {
+    const service = serviceOn(dataDir);
+    expect(service.interrupted()).toBeNull();
+    const half = await cancelledHalfway(service);
+    expect(service.interrupted()).toEqual({ choice: { municipalities: ['40146'], buildings: false }, startedAt: expect.any(String), bytesOnDisk: half });
+
+    fake.requests.length = 0;
+    const progress: OfflineProgress[] = [];
+    const resumed = await service.resume((p) => progress.push(p));
+    expect(resumed).toMatchObject({ cancelled: false, failures: [], parcels: PARCELS });
+    expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP)).map((r) => r.range)).toEqual([`bytes=${half}-`]);
+    expect(progress.some((p) => p.phase === 'import')).toBe(true);
+    expect(store.countParcels('ES')).toBe(PARCELS);
+    expect(service.interrupted()).toBeNull();
+    await expect(() => service.resume()).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+
+  it('survives the app closing mid-run: a new start of the app on the same data folder offers it', async () => {
+    const first = serviceOn(dataDir);
+    fake.setFault(CP_ZIP, { kind: 'stall' });
+    const seen = new Promise<void>((resolve) => {
+      void first.download({ municipalities: ['Melque de Cercos'] }, (p) => { if (p.phase === 'download' && p.bytesDone > 0) resolve(); });
+    });
+    await seen;
+    // The first app is gone without a word (it is never told); the next one reads the folder.
+    const next = serviceOn(dataDir);
+    expect(next.interrupted()).toMatchObject({ choice: { municipalities: ['Melque de Cercos'] } });
+    first.cancel();
+  });
+
+  it('can be discarded: its files go, nothing is offered, the copy is untouched', async () => {
+    const service = serviceOn(dataDir);
+    const half = await cancelledHalfway(service);
+    expect(service.discardInterrupted()).toEqual({ bytes: half });
+    expect(existsSync(path.join(dataDir, 'downloads'))).toBe(false);
+    expect(service.interrupted()).toBeNull();
+    expect(store.countParcels('ES')).toBe(0);
+  });
+
+  it('a finished run, and a choice the service refuses, leave nothing to resume', async () => {
+    const service = serviceOn(dataDir);
+    await expect(service.download({ municipalities: ['No such place'] })).rejects.toMatchObject({ code: expect.stringMatching(/VALIDATION_ERROR|NOT_FOUND/) });
+    expect(service.interrupted()).toBeNull();
+    const done = await service.download({ municipalities: ['40146'] });
+    expect(done.cancelled).toBe(false);
+    expect(service.interrupted()).toBeNull();
+  });
+
+  it('an update cancelled is resumed as the same update', async () => {
+    const service = serviceOn(dataDir);
+    await service.download({ municipalities: ['40146'], buildings: false });
+    fake.setFault(CP_ZIP, { kind: 'stall' });
+    const half = fake.zipBytes[CP_ZIP].length >> 1;
+    await service.update(['ES.40146'], (p) => { if (p.phase === 'download' && p.bytesDone >= half) service.cancel(); });
+    expect(service.interrupted()).toMatchObject({ areaIds: ['ES.40146'], bytesOnDisk: half });
+    const resumed = await service.resume();
+    expect(resumed.areas.map((a) => a.id)).toEqual(['ES.40146']);
+    expect(service.interrupted()).toBeNull();
+  });
+});
