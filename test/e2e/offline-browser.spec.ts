@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
-import { fixture, repoRoot } from '../helpers/paths.js';
+import { fixture } from '../helpers/paths.js';
 import { sampleParcelsGml, writeSegoviaZips } from '../helpers/catastro-zips.js';
+import { startBrowserApp, type StartedBrowserApp } from './support/start-browser-app.js';
 
 /**
  * `catastro start` where Electron is absent (these machines, users behind proxies): the same app in
@@ -16,36 +16,19 @@ const PARCELS = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel '
 
 let fake: FakeCatastroAtom;
 let dataDir: string;
-let start: ChildProcess;
+let app: StartedBrowserApp;
 let appAddress: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   fake = await startFakeCatastroAtom();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-start-browser-'));
-  start = spawn(process.execPath, ['bin/catastro.js', 'start', '--port', '0', '--data', dataDir], {
-    cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATASTRO_ES_ATOM_URL: fake.baseUrl, CATASTRO_APP_SESSION: '' },
-  });
-  appAddress = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`catastro start printed no address:\n${output}`)), 110_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Open (http:\/\/\S+) in a browser/.exec(output);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
-    };
-    start.stdout!.on('data', read);
-    start.stderr!.on('data', read);
-    start.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro start exited with ${code}:\n${output}`)); });
-  });
+  app = await startBrowserApp(dataDir, { CATASTRO_ES_ATOM_URL: fake.baseUrl });
+  appAddress = app.address;
 });
 
 test.afterAll(async () => {
-  if (start && start.exitCode === null) {
-    const ended = new Promise((resolve) => start.once('exit', resolve));
-    start.kill('SIGTERM');
-    await ended;
-  }
+  await app?.stop();
   await fake?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
