@@ -56,7 +56,10 @@ async function etagPlugin(app: FastifyInstance, options: EtagPluginOptions): Pro
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return done(null, '');
+      // No payload at all (null), not an empty one: fastify then writes no Content-Length, where
+      // '' made it `0`, which a cache updating its stored 200 from this 304 takes as an empty
+      // body (RFC 9110 §8.6).
+      return done(null, null);
     }
     done(null, payload);
   });
