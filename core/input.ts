@@ -107,8 +107,12 @@ export function requireOverlayKind(value: unknown): OverlayKind {
   return checkInput(OverlayKindValue, value, () => `The overlay must be one of ${OVERLAY_KINDS.join(', ')}.`);
 }
 
-/** A vector tile's z/x/y: z from 0 to 24 (MapLibre's range), x and y within the 2^z grid. */
-export function requireTile(z: unknown, x: unknown, y: unknown): [number, number, number] {
+/** A number given as text (a URL path segment): its decimal digits only, never ' ', '0x3' or '1e0'. */
+const fromDigits = (value: unknown): unknown => (typeof value === 'string' ? (/^\d{1,10}$/.test(value) ? Number(value) : value) : value);
+
+/** A vector tile's z/x/y (numbers, or their decimal digits from a path): z from 0 to 24 (MapLibre's range), x and y within the 2^z grid. */
+export function requireTile(zInput: unknown, xInput: unknown, yInput: unknown): [number, number, number] {
+  const [z, x, y] = [zInput, xInput, yInput].map(fromDigits);
   const zoom = checkInput(TileZoom, z, () => `Tile zoom z must be an integer from ${TileZoom.minimum} to ${TileZoom.maximum}.`);
   const last = 2 ** zoom - 1;
   const index = (value: unknown, name: string) => checkInput(TileIndex, value, () => `Tile ${name} must be an integer from 0 to ${last} at zoom ${zoom}.`);

@@ -39,10 +39,14 @@ export const CoordinatesBody = Type.Object({
   country: Type.Optional(Type.Unknown({ description: 'Two-letter code, default ES.' })),
 });
 
+/**
+ * Strings, not integers: the schema's type coercion read ' ' as 0 and '0x3', '1e0' as numbers.
+ * The facade takes decimal digits only and checks the range (core/input.ts requireTile).
+ */
 export const TileParams = Type.Object({
-  z: Type.Integer({ minimum: 0, maximum: 24 }),
-  x: Type.Integer({ minimum: 0 }),
-  y: Type.Integer({ minimum: 0 }),
+  z: Type.String({ maxLength: 12, description: 'Zoom, 0 to 24 (decimal digits).' }),
+  x: Type.String({ maxLength: 12, description: 'Column, 0 to 2^z - 1 (decimal digits).' }),
+  y: Type.String({ maxLength: 12, description: 'Row, 0 to 2^z - 1 (decimal digits).' }),
 });
 
 export type RefcatParamsT = Static<typeof RefcatParams>;

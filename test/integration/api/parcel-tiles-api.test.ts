@@ -56,3 +56,21 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
     expect((await tile('15/40000/0')).statusCode).toBe(400);
   });
 });
+
+/**
+ * Tile numbers are decimal digits. Found by probing: the route schema's type coercion read
+ * ' ' as 0, '0x3' as 3, '1e0' and '1.0' as 1, so `/api/tiles/parcels/%20/0/0.pbf` was served
+ * (and charged, when it held parcels) as tile 0/0/0.
+ */
+describe('tile numbers that are not decimal digits', () => {
+  it.each(['%20/0/0', '0x3/1/1', '3/1e0/1', '3/1.0/1', '3/+1/1', '3/0b1/1', '3/0o1/1', '3/1/%201', '3/-0/1'])('%s → 400 VALIDATION_ERROR naming the number', async (path) => {
+    const answer = await tile(path);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(answer.json().error).toMatch(/^Tile (zoom z|x|y) must be an integer/);
+  });
+
+  it('the same tiles in digits are answered (control), leading zeros included', async () => {
+    for (const path of ['0/0/0', '3/1/1', '03/01/1']) expect([200, 204]).toContain((await tile(path)).statusCode);
+  });
+});
