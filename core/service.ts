@@ -26,6 +26,7 @@ import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
 import { renderReport } from './report/render-report.js';
 import { resolveEsSources } from './countries/es/config.js';
+import { resolveFrSources } from './countries/fr/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { importFiles } from './store/import-runner.js';
 import type { CadastralStore } from './store/cadastral-store.js';
@@ -89,7 +90,7 @@ export class CatastroService {
     /** The data folder: the copy's file (or, with a team store, what stays local), batches, downloads, uploads. */
     readonly dataDir: string,
     readonly analyses: AnalysisService,
-    /** Areas made available offline: download (Catastro ATOM), list, update, remove. */
+    /** Areas made available offline: download (Spain: Catastro ATOM; France: Etalab), list, update, remove. */
     readonly offline: OfflineAreasService,
   ) {
     this.monitor = new SourceMonitor(http, countries.statusChecks());
@@ -116,7 +117,10 @@ export class CatastroService {
       http,
       options.dataDir,
       new AnalysisService({ tables: store.analysisTables(), http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis'), sigpacCountries: countries.withTerritoriesOf('ES') }),
-      new OfflineAreasService(store, http, resolveEsSources(options.sources?.es).atomBaseUrl, options.dataDir),
+      new OfflineAreasService(store, http, {
+        atomBaseUrl: resolveEsSources(options.sources?.es).atomBaseUrl,
+        etalabRoot: resolveFrSources(options.sources?.fr).etalabCadastreUrl,
+      }, options.dataDir),
     );
     if (options.resourcesDir) service.resourcesDir = options.resourcesDir;
     return service;

@@ -53,9 +53,19 @@ export interface OfflineArea {
 /** National bulk files of countries other than Spain (core/countries/bulk-formats.ts). */
 export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json';
 
-/** What the user asks to have offline: municipalities (name or code), provinces, or the map's view [W, S, E, N]. */
+/** The countries whose published files the app can make available offline, and their publishers. */
+export const OFFLINE_COUNTRIES = ['ES', 'FR'] as const;
+export type OfflineCountry = (typeof OFFLINE_COUNTRIES)[number];
+
+/**
+ * What the user asks to have offline. Spain (default): municipalities (name or code), provinces,
+ * or the map's view [W, S, E, N]. France: communes (INSEE codes) and départements (codes).
+ */
 export interface OfflineChoice {
+  country?: OfflineCountry;
+  /** Spain's municipalities, or France's communes. */
   municipalities?: string[];
+  /** Spain's provinces, or France's départements. */
   provinces?: string[];
   bbox?: [number, number, number, number];
   /** Also fetch the buildings zips (use, year, units); default true. */

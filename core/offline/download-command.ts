@@ -7,9 +7,10 @@ import { serviceSourcesFromEnv } from '../sources-from-env.js';
 import type { BBox, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
-import { downloadAreas, updateAreas } from './download-areas.js';
-import { downloadFrenchAreas, updateFrenchAreas } from './download-fr.js';
-import { ETALAB_CADASTRE_ROOT } from '../countries/fr/etalab-files.js';
+import { downloadAreas } from './download-areas.js';
+import { downloadFrenchAreas } from './download-fr.js';
+import { updateOfflineAreas } from './update-offline-areas.js';
+import { resolveFrSources } from '../countries/fr/config.js';
 
 export interface DownloadCommandOptions {
   data: string;
@@ -21,8 +22,8 @@ export interface DownloadCommandOptions {
   country?: string;
 }
 
-/** Etalab's root for France: --base-url, else $CATASTRO_FR_ETALAB_URL, else cadastre.data.gouv.fr. */
-const etalabRoot = (options: DownloadCommandOptions) => options.baseUrl ?? process.env.CATASTRO_FR_ETALAB_URL ?? ETALAB_CADASTRE_ROOT;
+/** Etalab's root for France: --base-url, else $CATASTRO_FR_ETALAB_URL, else cadastre.data.gouv.fr (fr/config.ts). */
+const etalabRoot = (options: DownloadCommandOptions) => options.baseUrl ?? resolveFrSources(serviceSourcesFromEnv().fr).etalabCadastreUrl;
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -149,19 +150,9 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
 /** `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. */
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
   if (action === 'update') {
-    return withDownload(options, async (store, catalogue, run) => {
+    return withDownload(options, (store, catalogue, run) => {
       const wanted = ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids;
-      // Each country's areas from their own publisher: France's from Etalab, the rest from the Catastro's feeds.
-      const french = wanted.filter((id) => id.startsWith('FR.'));
-      const others = wanted.filter((id) => !id.startsWith('FR.'));
-      const fr = french.length ? await updateFrenchAreas(store, french, { ...run, root: etalabRoot(options) }) : undefined;
-      const es = others.length || !fr ? await updateAreas(store, catalogue, others, run) : undefined;
-      if (!fr) return es!;
-      if (!es) return fr;
-      return {
-        areas: [...fr.areas, ...es.areas], failures: [...fr.failures, ...es.failures], parcels: fr.parcels + es.parcels,
-        buildings: fr.buildings + es.buildings, cancelled: fr.cancelled || es.cancelled,
-      };
+      return updateOfflineAreas(store, catalogue, wanted, { ...run, etalabRoot: etalabRoot(options) });
     });
   }
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));

@@ -2,12 +2,15 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import {
-  notFound, ServiceError, validationError, type InterruptedOfflineRun, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
+  notFound, OFFLINE_COUNTRIES, ServiceError, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
   type OfflineProgress,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import { downloadAreas, updateAreas } from './download-areas.js';
+import { etalabArea } from '../countries/fr/etalab-files.js';
+import { downloadAreas } from './download-areas.js';
+import { downloadFrenchAreas } from './download-fr.js';
+import { updateOfflineAreas } from './update-offline-areas.js';
 
 const MAX_NAMES = 200;
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 120;
@@ -15,7 +18,7 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !=
 /** Checks an offline choice from the app (IPC) with clear messages; the CLI builds the same shape. */
 export function checkOfflineChoice(input: unknown): OfflineChoice {
   if (typeof input !== 'object' || input === null) throw validationError('An offline choice is an object: municipalities, provinces or bbox.');
-  const { municipalities, provinces, bbox, buildings } = input as Record<string, unknown>;
+  const { country, municipalities, provinces, bbox, buildings } = input as Record<string, unknown>;
   const list = (value: unknown, name: string): string[] | undefined => {
     if (value === undefined) return undefined;
     if (!Array.isArray(value) || value.length > MAX_NAMES || !value.every(isText)) throw validationError(`${name} must be a list of up to ${MAX_NAMES} names or codes.`);
@@ -29,17 +32,39 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
     box = bbox as OfflineChoice['bbox'];
   }
   if (buildings !== undefined && typeof buildings !== 'boolean') throw validationError('buildings must be true or false.');
+  if (country !== undefined && !OFFLINE_COUNTRIES.includes(country as OfflineCountry)) {
+    throw validationError(`country must be one of ${OFFLINE_COUNTRIES.join(', ')} (the countries whose cadastre files can be downloaded).`);
+  }
   const choice: OfflineChoice = {
+    ...(country !== undefined && country !== 'ES' && { country: country as OfflineCountry }),
     ...(list(municipalities, 'municipalities') && { municipalities: list(municipalities, 'municipalities') }),
     ...(list(provinces, 'provinces') && { provinces: list(provinces, 'provinces') }),
     ...(box && { bbox: box }),
     ...(buildings !== undefined && { buildings }),
   };
+  if (choice.country === 'FR') return checkFrenchChoice(choice);
   if (!choice.municipalities?.length && !choice.provinces?.length && !choice.bbox) {
     throw validationError('Say what to make available offline: a municipality, a province or the map view.');
   }
   return choice;
 }
+
+/** France's files are found by code only (Etalab publishes no index of extents to match a map view against). */
+function checkFrenchChoice(choice: OfflineChoice): OfflineChoice {
+  if (choice.bbox) throw validationError('France is downloaded by commune (INSEE code) or département, not by map view.');
+  const codes = frenchCodes(choice);
+  if (codes.length === 0) throw validationError('Say what to make available offline: communes (INSEE codes, e.g. 91216) or départements (e.g. 91, 2A, 971).');
+  for (const code of codes) {
+    try {
+      etalabArea(code);
+    } catch (error) {
+      throw validationError((error as Error).message);
+    }
+  }
+  return choice;
+}
+
+const frenchCodes = (choice: OfflineChoice) => [...(choice.municipalities ?? []), ...(choice.provinces ?? [])];
 
 /** What a run asked for, written before it starts and removed when it ends (so a killed app leaves it too). */
 type RunRecord = Omit<InterruptedOfflineRun, 'bytesOnDisk'>;
@@ -49,7 +74,8 @@ const isRefusal = (error: unknown) => error instanceof ServiceError && (error.co
 
 /**
  * Offline areas for the facade: one download (or update) at a time per copy, cancellable, with
- * progress; the list of areas and their removal. Zips are fetched into `<data>/downloads`. A run
+ * progress; the list of areas and their removal. Spain's zips come from the Catastro's ATOM
+ * feeds, France's files from Etalab; both are fetched into `<data>/downloads`. A run
  * that does not finish (cancelled, the service unreachable, the app closed) is recorded there, so
  * the app offers to resume it, fetching only what is not yet on disk, or to discard it.
  */
@@ -58,9 +84,13 @@ export class OfflineAreasService {
   private readonly catalogue: EsAtomCatalogue;
   private readonly downloadDir: string;
   private readonly recordFile: string;
+  private readonly etalabRoot: string;
 
-  constructor(private readonly store: ParcelStore, http: UpstreamClient, atomBaseUrl: string, dataDir: string) {
-    this.catalogue = new EsAtomCatalogue(atomBaseUrl, http);
+  constructor(
+    private readonly store: ParcelStore, http: UpstreamClient, sources: { atomBaseUrl: string; etalabRoot: string }, dataDir: string,
+  ) {
+    this.catalogue = new EsAtomCatalogue(sources.atomBaseUrl, http);
+    this.etalabRoot = sources.etalabRoot;
     this.downloadDir = path.join(dataDir, 'downloads');
     this.recordFile = path.join(this.downloadDir, 'interrupted-run.json');
   }
@@ -72,6 +102,7 @@ export class OfflineAreasService {
   download(choice: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     const checked = checkOfflineChoice(choice);
     return this.exclusive({ choice: checked }, async (signal) => {
+      if (checked.country === 'FR') return downloadFrenchAreas(this.store, frenchCodes(checked), { ...this.runOptions(signal, false, onProgress), root: this.etalabRoot });
       onProgress?.({ phase: 'feeds', filesDone: 0, filesTotal: 0, bytesDone: 0, parcels: 0 });
       const municipalities = await this.catalogue.resolve(checked, signal);
       return downloadAreas(this.store, municipalities, this.runOptions(signal, checked.buildings, onProgress));
@@ -80,7 +111,8 @@ export class OfflineAreasService {
 
   update(ids: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_NAMES || !ids.every(isText)) throw validationError('update needs a list of area ids.');
-    return this.exclusive({ areaIds: ids }, (signal) => updateAreas(this.store, this.catalogue, ids, this.runOptions(signal, true, onProgress)));
+    return this.exclusive({ areaIds: ids }, (signal) =>
+      updateOfflineAreas(this.store, this.catalogue, ids, { ...this.runOptions(signal, true, onProgress), etalabRoot: this.etalabRoot }));
   }
 
   /** The run that did not finish, if any (none while one runs: that one is not interrupted). */

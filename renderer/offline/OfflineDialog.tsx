@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../app/client-context.js';
 import { ModalDialog } from '../app/ModalDialog.js';
+import { OFFLINE_COUNTRIES, type OfflineCountry } from '../../core/model/index.js';
 import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
@@ -19,8 +20,9 @@ function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Recor
 }
 
 /**
- * "Make this area available offline": pick municipalities (name or code), provinces or the map
- * view; the Catastro's ATOM zips are downloaded and imported with progress (bytes, files,
+ * "Make this area available offline": pick Spain's municipalities (name or code), provinces or the
+ * map view, or France's communes and départements by code; the Catastro's ATOM zips or Etalab's
+ * files are downloaded and imported with progress (bytes, files,
  * parcels) and a cancel; a run that did not finish (cancelled, or the app closed) is offered to
  * resume or discard; below, the areas the copy holds (area, source, date) with update and remove.
  */
@@ -32,6 +34,8 @@ export function OfflineDialog() {
   const setDialog = useAppStore((s) => s.setOfflineDialog);
   const showError = useAppStore((s) => s.showError);
   const copyChanged = useAppStore((s) => s.copyChanged);
+  const [country, setCountry] = useState<OfflineCountry>('ES');
+  const france = country === 'FR';
   const [municipalities, setMunicipalities] = useState('');
   const [provinces, setProvinces] = useState('');
   const [useView, setUseView] = useState(true);
@@ -73,36 +77,51 @@ export function OfflineDialog() {
     }
   };
 
+  // France's files are found by code only: no map view, and Etalab's parcels files hold no buildings.
   const choice: OfflineChoice = {
+    ...(france && { country }),
     ...(names(municipalities).length && { municipalities: names(municipalities) }),
     ...(names(provinces).length && { provinces: names(provinces) }),
-    ...(useView && dialog.bbox && { bbox: dialog.bbox }),
-    buildings,
+    ...(!france && useView && dialog.bbox && { bbox: dialog.bbox }),
+    ...(!france && { buildings }),
   };
   const chosen = !!(choice.municipalities || choice.provinces || choice.bbox);
 
   return (
     <ModalDialog title={t('title')} onClose={() => setDialog({ open: false })} closable={!running} closeOnBackdropClick className="offline-dialog" testId="offline-dialog">
-      <p className="muted">{t('intro')}</p>
+      <fieldset className="offline-country" disabled={running}>
+        <legend>{t('country')}</legend>
+        {OFFLINE_COUNTRIES.map((code) => (
+          <label className="check" key={code}>
+            <input type="radio" name="offline-country" value={code} checked={country === code} onChange={() => setCountry(code)} data-testid={`offline-country-${code}`} />
+            <span>{t(`country${code}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted">{t(france ? 'introFR' : 'intro')}</p>
       <label>
-        <span>{t('municipalities')}</span>
-        <input value={municipalities} onChange={(e) => setMunicipalities(e.target.value)} placeholder={t('municipalitiesExample')} disabled={running} data-testid="offline-municipalities" />
+        <span>{t(france ? 'communes' : 'municipalities')}</span>
+        <input value={municipalities} onChange={(e) => setMunicipalities(e.target.value)} placeholder={t(france ? 'communesExample' : 'municipalitiesExample')} disabled={running} data-testid="offline-municipalities" />
       </label>
       <label>
-        <span>{t('provinces')}</span>
-        <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t('provincesExample')} disabled={running} data-testid="offline-provinces" />
+        <span>{t(france ? 'departements' : 'provinces')}</span>
+        <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t(france ? 'departementsExample' : 'provincesExample')} disabled={running} data-testid="offline-provinces" />
       </label>
-      {dialog.bbox && (
+      {!france && dialog.bbox && (
         <label className="check">
           <input type="checkbox" checked={useView} onChange={(e) => setUseView(e.target.checked)} disabled={running} data-testid="offline-use-view" />
           <span>{t('useView')}</span>
         </label>
       )}
-      <label className="check">
-        <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} data-testid="offline-buildings" />
-        <span>{t('buildings')}</span>
-      </label>
-      <p className="muted">{t('foral')}</p>
+      {!france && (
+        <>
+          <label className="check">
+            <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} data-testid="offline-buildings" />
+            <span>{t('buildings')}</span>
+          </label>
+          <p className="muted">{t('foral')}</p>
+        </>
+      )}
       <div className="dialog-actions">
         {running
           ? <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">{t('cancel')}</button>

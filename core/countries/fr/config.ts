@@ -1,5 +1,6 @@
 import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
+import { ETALAB_CADASTRE_ROOT } from './etalab-files.js';
 
 /** France's live sources; each can be pointed elsewhere (tests: the fake upstream). */
 export interface FrSourcesConfig {
@@ -9,18 +10,22 @@ export interface FrSourcesConfig {
   banUrl: string;
   /** Géoplateforme WFS (BD TOPO `batiment`): buildings on a parcel by reference. */
   bdtopoWfsUrl: string;
+  /** Etalab's cadastre files by commune or département (offline areas): `<root>/communes/…`, `<root>/departements/…`. */
+  etalabCadastreUrl: string;
 }
 
 export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
   apicartoCadastreUrl: 'https://apicarto.ign.fr/api/cadastre',
   banUrl: 'https://api-adresse.data.gouv.fr',
   bdtopoWfsUrl: 'https://data.geopf.fr/wfs/ows',
+  etalabCadastreUrl: ETALAB_CADASTRE_ROOT,
 };
 
 export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
   apicartoCadastreUrl: 'CATASTRO_FR_APICARTO_URL',
   banUrl: 'CATASTRO_FR_BAN_URL',
   bdtopoWfsUrl: 'CATASTRO_FR_BDTOPO_WFS_URL',
+  etalabCadastreUrl: 'CATASTRO_FR_ETALAB_URL',
 };
 
 export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFAULT_FR_SOURCES, config);

@@ -20,7 +20,7 @@ let dataDir: string;
 let store: ParcelStore;
 const services: OfflineAreasService[] = [];
 const serviceOn = (dir: string) => {
-  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), fake.baseUrl, dir);
+  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: fake.baseUrl, etalabRoot: 'http://127.0.0.1:9/etalab-unused' }, dir);
   services.push(service);
   return service;
 };

@@ -14,6 +14,7 @@ import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
 import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
+import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../../fake-upstream/etalab-cadastre.js';
 
 /**
  * The dialog against the real facade part (OfflineAreasService) and the fake ATOM service
@@ -35,13 +36,14 @@ const acrossIpc = async <T,>(work: () => Promise<T> | T): Promise<T> => {
   }
 };
 
-beforeAll(async () => { fake = await startFakeCatastroAtom(); });
-afterAll(async () => { await fake?.close(); });
+let etalab: FakeEtalabCadastre;
+beforeAll(async () => { [fake, etalab] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre()]); });
+afterAll(async () => { await Promise.all([fake?.close(), etalab?.close()]); });
 beforeEach(() => {
   useAppStore.setState(initial, true);
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-dialog-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), fake.baseUrl, dir);
+  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), { atomBaseUrl: fake.baseUrl, etalabRoot: etalab.root }, dir);
   offline = {
     areas: () => acrossIpc(() => service.list()),
     download: (choice, onProgress) => acrossIpc(() => service.download(choice, onProgress)),
@@ -132,6 +134,41 @@ describe('the "available offline" dialog', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-interrupted')).toBeNull());
     expect(readdirSync(dir)).not.toContain('downloads');
     expect(store.countParcels('ES')).toBe(0);
+  });
+
+  it('downloads a French commune by INSEE code from Etalab: no map view, no buildings, no foral note', { timeout: 120_000 }, async () => {
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
+    const dialog = await screen.findByTestId('offline-dialog');
+    fireEvent.click(screen.getByTestId('offline-country-FR'));
+    expect(within(dialog).getByText('Communes (INSEE codes, separated by commas)')).toBeTruthy();
+    expect(screen.queryByTestId('offline-use-view')).toBeNull();
+    expect(screen.queryByTestId('offline-buildings')).toBeNull();
+    expect(within(dialog).queryByText(/Basque Country/)).toBeNull();
+    expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: '91216' } });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
+    await waitFor(() => expect(result.textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), { timeout: 90_000 });
+    const row = await screen.findByTestId('offline-area-FR.91216');
+    expect(row.textContent).toContain('cadastre-91216-parcelles.json.gz');
+    expect(etalab.requests.map((r) => r.path)).toEqual([expect.stringContaining('/communes/91/91216/')]);
+
+    // Its Update goes back to Etalab (it asked the Catastro's feeds for commune 91216 before).
+    etalab.requests.length = 0;
+    fireEvent.click(within(row).getByText('Update'));
+    await waitFor(() => expect(etalab.requests).toHaveLength(1), { timeout: 60_000 });
+    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels/), { timeout: 60_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a French commune name instead of its code is refused with what is expected', async () => {
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.click(await screen.findByTestId('offline-country-FR'));
+    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Épinay-sur-Orge' } });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/neither a French commune \(INSEE code, e\.g\. 91216 or 2A004\)/);
   });
 
   it('opens on nothing without the offline capability (a browser tab of a plain catastro serve)', () => {
