@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import type { Parcel } from '../../core/model/index.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ExportButtons } from '../export/ExportButtons.js';
@@ -35,16 +37,30 @@ export function ParcelPanel() {
           {hasSigpacUse(parcel) && <SigpacUse parcel={parcel} />}
           <ExportButtons parcelRef={parcel.refCatastral} />
           <ReportButton parcelRef={parcel.refCatastral} />
-          {unit && (
-            <div className="unit-card" data-testid="unit-card">
-              <button type="button" className="close" onClick={() => setUnit(null)} aria-label={t('closeUnit')}>×</button>
-              <ParcelDetails parcel={unit} heading={t('unitHeading')} />
-            </div>
-          )}
+          {unit && <UnitCard unit={unit} onClose={() => setUnit(null)} />}
           {parcel.pais === 'ES' && <UnitsSection parcel={parcel} />}
           <AnalysisSection parcel={parcel} />
         </>
       )}
     </aside>
+  );
+}
+
+/**
+ * The opened unit. It sits between the finca's facts and the units table, below the fold of the
+ * panel when it opens from a searched 20-character reference or from a lower row of the table, so
+ * it scrolls itself into view: otherwise the click seems to do nothing.
+ */
+function UnitCard({ unit, onClose }: { unit: Parcel; onClose: () => void }) {
+  const { t } = useTranslation('parcel');
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'nearest' });
+  }, [unit.refCatastral]);
+  return (
+    <div className="unit-card" data-testid="unit-card" ref={card}>
+      <button type="button" className="close" onClick={onClose} aria-label={t('closeUnit')}>×</button>
+      <ParcelDetails parcel={unit} heading={t('unitHeading')} />
+    </div>
   );
 }

@@ -59,3 +59,27 @@ test('the units table lists all 18 units of the Madrid finca and a row opens the
   await expect(app.getByTestId('unit-ref')).toHaveText(/^9398516VK3799G\d{4}[A-Z]{2}$/);
   await screenshot(app, '05-unit-opened');
 });
+
+test('an opened unit is brought into view, from the search box and from the last row of the table, and its close button leaves its Copy button free', async ({ app }) => {
+  await app.setViewportSize({ width: 1280, height: 800 });
+  // A 20-character reference: the finca shows first, the unit's card further down the panel.
+  await search(app, `${MADRID_FINCA}0002SU`);
+  const card = app.getByTestId('unit-card');
+  await expect(app.getByTestId('unit-ref')).toHaveText(`${MADRID_FINCA}0002SU`);
+  await expect(card).toBeInViewport({ ratio: 0.5 });
+  const close = (await card.getByRole('button', { name: 'Close unit' }).boundingBox())!;
+  const copy = (await card.getByRole('button', { name: 'Copy reference' }).boundingBox())!;
+  const apart = close.x >= copy.x + copy.width || copy.x >= close.x + close.width || close.y >= copy.y + copy.height || copy.y >= close.y + close.height;
+  expect(apart, 'the unit card\'s close button does not lie over its Copy button').toBe(true);
+  await screenshot(app, 'unit-card-in-view');
+
+  // The table's last row, scrolled to: the card opens above the table, and the panel follows it.
+  await card.getByRole('button', { name: 'Close unit' }).click();
+  await expect(card).toHaveCount(0);
+  const last = app.getByTestId('unit-row').last();
+  await last.scrollIntoViewIfNeeded();
+  const lastRef = await last.getAttribute('data-ref');
+  await last.click();
+  await expect(app.getByTestId('unit-ref')).toHaveText(lastRef!);
+  await expect(card).toBeInViewport({ ratio: 0.5 });
+});
