@@ -7,6 +7,7 @@ import { toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
+import { offlineCountryAt } from './offline-country-at.js';
 
 // One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
 const megabytes = (bytes: number) => formatNumber(bytes / 1_048_576, 1);
@@ -59,6 +60,18 @@ export function OfflineDialog() {
   useEffect(() => {
     if (dialog.open) { setUseView(!!dialog.bbox); void refreshAreas(); }
   }, [dialog.open, dialog.bbox, refreshAreas]);
+
+  // Opened from the map over France: France's files, not Spain's feeds (which would find nothing there).
+  useEffect(() => {
+    const view = dialog.open ? dialog.bbox : undefined;
+    if (!view) return;
+    let live = true;
+    Promise.resolve().then(() => client.status()).then((status) => {
+      const country = offlineCountryAt(status.countries ?? [], view);
+      if (live && country) setCountry(country);
+    }).catch(() => undefined);
+    return () => { live = false; };
+  }, [client, dialog.open, dialog.bbox]);
 
   if (!dialog.open || !offline) return null;
   const running = progress !== null;

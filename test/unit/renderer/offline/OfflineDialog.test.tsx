@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../../core/model/index.js';
 import { OfflineAreasService } from '../../../../core/offline/offline-areas-service.js';
+import { CatastroService } from '../../../../core/service.js';
 import { ParcelStore } from '../../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
 import { ClientContext } from '../../../../renderer/app/client-context.js';
@@ -136,11 +137,14 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(0);
   });
 
-  it('downloads a French commune by INSEE code from Etalab: no map view, no buildings, no foral note', { timeout: 120_000 }, async () => {
-    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: no map view, no buildings, no foral note', { timeout: 120_000 }, async () => {
+    const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
+    const { countries } = service.status();
+    service.close();
+    renderDialog({ kind: 'ipc', offline, status: async () => ({ countries }) } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
     const dialog = await screen.findByTestId('offline-dialog');
-    fireEvent.click(screen.getByTestId('offline-country-FR'));
+    await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));
     expect(within(dialog).getByText('Communes (INSEE codes, separated by commas)')).toBeTruthy();
     expect(screen.queryByTestId('offline-use-view')).toBeNull();
     expect(screen.queryByTestId('offline-buildings')).toBeNull();
