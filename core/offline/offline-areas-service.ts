@@ -13,6 +13,7 @@ import { downloadFrenchAreas } from './download-fr.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 
 const MAX_NAMES = 200;
+const ALREADY_RUNNING = 'A download for offline use is already running; wait for it or cancel it.';
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 120;
 
 /** Checks an offline choice from the app (IPC) with clear messages; the CLI builds the same shape. */
@@ -124,7 +125,8 @@ export class OfflineAreasService {
 
   /** Runs the interrupted download or update again; files on disk are resumed, not fetched anew. */
   resume(onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
-    const record = this.running ? undefined : this.readRecord();
+    if (this.running) throw validationError(ALREADY_RUNNING);
+    const record = this.readRecord();
     if (!record) throw notFound('There is no interrupted download to resume.');
     return record.areaIds ? this.update(record.areaIds, onProgress) : this.download(record.choice, onProgress);
   }
@@ -179,7 +181,7 @@ export class OfflineAreasService {
   }
 
   private async exclusive(asked: Omit<RunRecord, 'startedAt'>, work: (signal: AbortSignal) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
-    if (this.running) throw validationError('A download for offline use is already running; wait for it or cancel it.');
+    if (this.running) throw validationError(ALREADY_RUNNING);
     const controller = new AbortController();
     this.running = controller;
     mkdirSync(this.downloadDir, { recursive: true });
