@@ -1,7 +1,16 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
-import { useAppStore } from '../state/store.js';
+import { useAppStore, type UiError } from '../state/store.js';
+
+/**
+ * The generic 400 advice speaks of references; a file import needs its own. Each file is imported
+ * in its own transaction, so the files picked before the failed one stay in the copy.
+ */
+function cadastreImportError(error: unknown): UiError {
+  const ui = toUiError(i18next.t('import:cadastreFailed'), error);
+  return ui.code === 'VALIDATION_ERROR' ? { ...ui, advice: i18next.t('import:cadastreFailedAdvice') } : ui;
+}
 
 /** File picker → the copy's import with progress; the counts stay visible at the end. */
 export async function runImport(client: CatastroClient): Promise<void> {
@@ -15,7 +24,7 @@ export async function runImport(client: CatastroClient): Promise<void> {
     if (results) useAppStore.getState().copyChanged();
   } catch (error) {
     useAppStore.getState().setImport({ status: 'error', progress: null });
-    useAppStore.getState().showError(toUiError(i18next.t('import:cadastreFailed'), error));
+    useAppStore.getState().showError(cadastreImportError(error));
     // Files before the failed one stay imported: the map draws the copy as it now is.
     useAppStore.getState().copyChanged();
   }
