@@ -52,11 +52,15 @@ export async function removeStaleUploads(dataDir: string): Promise<void> {
 function uploadName(name: string, accepted: readonly string[], what: string): string {
   const base = path.basename(name.replaceAll('\\', '/'));
   const extension = /\.([a-z0-9]+)$/i.exec(base)?.[1]?.toLowerCase();
-  if (!base || base === '.' || base === '..' || base.length > 255 || !extension || !accepted.includes(extension)) {
+  // Control characters (a NUL made the file system call throw: a 500) are in no name a file dialog gives.
+  if (!base || base === '.' || base === '..' || base.length > 255 || /[\u0000-\u001f\u007f]/.test(base) || !extension || !accepted.includes(extension)) {
     throw validationError(`"${name.slice(0, 120)}" is not a file the import reads: ${what}.`);
   }
   return base;
 }
+
+/** The body's declared length arrived, but its last file did not end (no closing multipart boundary). */
+const uploadCutShort = () => validationError('The upload was cut short: its last file did not end (the multipart body has no closing boundary). Nothing was imported; send the files again.');
 
 /**
  * Writes the files of one multipart request, as they arrive, into `folder` (created), under their
@@ -71,11 +75,15 @@ export async function receivePickedFiles(request: FastifyRequest, folder: string
     for await (const part of request.files()) {
       const file = path.join(folder, uploadName(part.filename, accepted, what));
       if (files.includes(file)) throw validationError(`${path.basename(file)} is in the pick twice.`);
+      // A part the parser gave up on before we got it (the body ended inside it) is destroyed
+      // without an error and never ends: piping it waited forever, the request never answered.
+      if (part.file.destroyed && !part.file.readableEnded) throw uploadCutShort();
       await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
       files.push(file);
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if (/terminated early|Unexpected end of multipart data/.test((error as Error).message ?? '')) throw uploadCutShort();
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw validationError(`A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 ** 3} GiB; import it with the command line (catastro import, catastro import-layers).`);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw validationError(`At most ${MAX_UPLOAD_FILES} files at once.`);
     if (code === 'FST_FIELDS_LIMIT') throw validationError('Send only files: the import takes no other form fields.');
