@@ -59,7 +59,15 @@ export function SearchBox() {
     void runSearch(client, query, country);
   };
 
+  const list = useRef<HTMLUListElement>(null);
+  const candidateButtons = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button.candidate') ?? [])];
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && candidates.length > 0) {
+      event.preventDefault();
+      candidateButtons()[0]?.focus();
+      return;
+    }
     if (event.key !== 'Escape') return;
     setProblem(null);
     if (candidates.length > 0 || searchStatus === 'loading' || searchStatus === 'done') return setCandidates([], 'idle');
@@ -75,6 +83,27 @@ export function SearchBox() {
     setText(value);
     setProblem(null);
     void runSearch(client, parseQuery(value, context()));
+  };
+
+  /**
+   * Arrow keys walk the candidates (Enter on one opens it, as a click does); up from the first, or
+   * Escape, goes back to the box. Focus moves to real buttons: every browser and screen reader
+   * knows them, which an active-descendant listbox would have to imitate.
+   */
+  const onCandidatesKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const buttons = candidateButtons();
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) input.current?.focus();
+      else buttons[Math.min(next, buttons.length - 1)]?.focus();
+    } else if (event.key === 'Escape') {
+      // Only the list closes; the app's Escape (drop the selection) waits for the next one.
+      event.stopPropagation();
+      setCandidates([], 'idle');
+      input.current?.focus();
+    }
   };
 
   const choose = (ref: string, pais: string) => {
@@ -137,10 +166,10 @@ export function SearchBox() {
       {searchStatus === 'done' && (
         <div className="candidates">
           {fromCopy && <p className="from-copy" role="status" data-testid="candidates-from-copy">{t('foundInCopy')}</p>}
-          <ul className="candidate-list" role="listbox" aria-label={t('candidates')} data-testid="candidates">
+          <ul className="candidate-list" aria-label={t('candidates')} data-testid="candidates" ref={list} onKeyDown={onCandidatesKeyDown}>
             {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
             {candidates.map((candidate) => (
-              <li key={`${candidate.refCatastral}-${candidate.numero}`} role="option" aria-selected="false">
+              <li key={`${candidate.refCatastral}-${candidate.numero}`}>
                 <button type="button" className="candidate" onClick={() => choose(candidate.refCatastral, candidate.pais)}>
                   <strong>{candidate.direccion}</strong>
                   <span>{[candidate.codigoPostal, candidate.municipio, candidate.provincia].filter(Boolean).join(' · ')}</span>

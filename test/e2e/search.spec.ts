@@ -1,4 +1,4 @@
-import { SAMPLE_PARCEL, expect, search, test } from './support/app.js';
+import { MADRID_FINCA, SAMPLE_PARCEL, expect, search, test } from './support/app.js';
 
 test.describe('search understands what people type and checks before it asks (item 4)', () => {
   test('a unit reference with wrong control letters is caught locally, and the suggested letters find the unit', async ({ app }) => {
@@ -44,5 +44,26 @@ test.describe('search understands what people type and checks before it asks (it
     await search(app, '12345678901234');
     await expect(app.getByTestId('search-problem')).toBeVisible();
     expect(addressCalls).toEqual([]);
+  });
+
+  test('the address candidates are reached with the arrow keys from the box, Enter opens the one reached, Escape goes back to the box', async ({ offlineApp: app, appUrl, request }) => {
+    // The Madrid finca looked up once while online: its address is in the copy, which answers offline.
+    expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
+    await search(app, 'Calle San Restituto 72, Madrid', { country: 'ES' });
+    const first = app.getByTestId('candidates').getByRole('button').first();
+    await expect(first).toContainText(MADRID_FINCA);
+    await app.getByTestId('search-input').press('ArrowDown');
+    await expect(first).toBeFocused();
+    await app.keyboard.press('ArrowUp');
+    await expect(app.getByTestId('search-input')).toBeFocused();
+    await app.keyboard.press('ArrowDown');
+    await app.keyboard.press('Escape');
+    await expect(app.getByTestId('search-input')).toBeFocused();
+    await expect(app.getByTestId('candidates')).toHaveCount(0);
+    await app.getByTestId('search-input').press('Enter');
+    await expect(first).toContainText(MADRID_FINCA);
+    await app.getByTestId('search-input').press('ArrowDown');
+    await app.keyboard.press('Enter');
+    await expect(app.getByTestId('parcel-ref')).toHaveText(MADRID_FINCA);
   });
 });
