@@ -10,6 +10,7 @@ import { PostgisStore } from '../store/postgres/postgis-store.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
+import { useJsonBodyParser } from './json-body.js';
 import apiAccessPlugin from './plugins/access.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
@@ -97,6 +98,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  useJsonBodyParser(app);
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
   const team = options.service.copy instanceof PostgisStore ? options.service.copy : undefined;

@@ -57,3 +57,34 @@ describe('schema refusals in plain words', () => {
     expect(error).toBe("Invalid request: Parameter 'country' must NOT have more than 8 characters.");
   });
 });
+
+/**
+ * JSON bodies refused by the parser. Found by probing: a valid JSON object holding a
+ * `__proto__` or `constructor.prototype` key (refused against prototype pollution) was answered
+ * "Body is not valid JSON", and a real syntax error said nothing of where it was.
+ */
+describe('JSON bodies the parser refuses', () => {
+  const post = (payload: string) => ({ method: 'POST' as const, url: '/api/search/coordinates', headers: { 'content-type': 'application/json' }, payload });
+
+  it.each([
+    '{"__proto__":{"admin":true},"latitude":41.0613,"longitude":-4.4684}',
+    '{"constructor":{"prototype":{"admin":true}},"latitude":41.0613,"longitude":-4.4684}',
+  ])('names the forbidden key of %s, not a syntax error', async (payload) => {
+    const error = await refusal(post(payload));
+    expect(error).toMatch(/__proto__.*constructor\.prototype/);
+    expect(error).not.toMatch(/not valid JSON/);
+  });
+
+  it.each([
+    ['{"latitude":41,', /not valid JSON/],
+    ['{"latitude":41.06,"longitude":-4.46} x', /not valid JSON/],
+  ])('says where the JSON of %s goes wrong', async (payload, expected) => {
+    const error = await refusal(post(payload));
+    expect(error).toMatch(expected);
+    expect(error).toMatch(/position|end of JSON input/);
+  });
+
+  it('keeps saying an empty JSON body is missing', async () => {
+    expect(await refusal(post(''))).toBe('Invalid request: the JSON body is missing');
+  });
+});
