@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { allowanceAddress } from '../../auth/allowance-address.js';
 import type { ApiKeyVerifier } from '../../auth/key-store.js';
 import { ServiceError } from '../../model/index.js';
 import type { ApiCaller } from './caller.js';
@@ -67,7 +68,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     const clearKey = header(request, 'x-api-key')?.trim();
     if (!clearKey) {
       if (options.freeTier && access === 'key') {
-        request.apiCaller = { kind: 'ip', ip: request.ip };
+        request.apiCaller = { kind: 'ip', ip: allowanceAddress(request.ip) };
         return;
       }
       throw new ServiceError('UNAUTHORIZED', access === 'organisation'

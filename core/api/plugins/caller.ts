@@ -9,6 +9,7 @@ import type { Period } from '../../auth/periods.js';
  */
 export type ApiCaller =
   | { kind: 'key'; key: ApiKeyRecord }
+  /** `ip`: the address the allowance counts (core/auth/allowance-address.ts: an IPv6 caller's /64). */
   | { kind: 'ip'; ip: string }
   | { kind: 'local' };
 

@@ -117,6 +117,18 @@ describe('contract: free per-IP daily allowance', () => {
     expect(other.json().searchesRemaining).toBe(2);
   });
 
+  // Counted per full IPv6 address, one /64 (what a single line or server is given) held 2^64 allowances.
+  it('counts an IPv6 caller by its /64: new interface ids do not bring a new allowance; another /64 does', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      statuses.push((await t.app.inject({ url: '/api/catastro/0472511VK3507S', remoteAddress: `2001:db8:5:6::${i.toString(16)}` })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const neighbour = await t.app.inject({ url: '/api/catastro/0472511VK3507S', remoteAddress: '2001:db8:5:7::1' });
+    expect(neighbour.statusCode).toBe(200);
+    expect(neighbour.json().searchesRemaining).toBe(2);
+  });
+
   it('still needs an organisation key for units, and still rejects a bad key', async () => {
     expect((await t.app.inject({ url: '/api/catastro/9398516VK3799G/units', remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/catastro/X', headers: { 'x-api-key': 'bad' }, remoteAddress: '127.0.0.11' })).statusCode).toBe(401);
