@@ -65,7 +65,9 @@ export function MapView() {
     window.__catastroMap = map.map;
     const tools = new FieldTools(map.map);
     const labels = new ParcelLabels(map.map);
+    const credits = followAttributionHeight(container.current);
     return () => {
+      credits?.disconnect();
       controller.current = null;
       registerMapView(null);
       delete window.__catastroMap;
@@ -104,4 +106,19 @@ export function MapView() {
       )}
     </>
   );
+}
+
+/**
+ * The map's credits (bottom right) grow to two or three lines as overlays add their owners (EEA,
+ * Copernicus) and the window narrows; what floats at the map's bottom (cursor readout, map action,
+ * selection bar) stands on them instead of covering them: their height, as --attribution-height
+ * on the map area.
+ */
+function followAttributionHeight(mapElement: HTMLElement): ResizeObserver | undefined {
+  const corner = mapElement.querySelector<HTMLElement>('.maplibregl-ctrl-bottom-right');
+  const area = mapElement.parentElement;
+  if (!corner || !area || typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(() => area.style.setProperty('--attribution-height', `${corner.offsetHeight}px`));
+  observer.observe(corner);
+  return observer;
 }

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { fixture, repoRoot } from '../helpers/paths.js';
 import { screenshot } from './support/app.js';
 import { startBrowserApp, type StartedBrowserApp } from './support/start-browser-app.js';
 
@@ -16,6 +18,11 @@ let app: StartedBrowserApp;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-start-layout-'));
+  // Hazard layers bring their owners' credits (EEA, Copernicus): the attribution grows to two lines.
+  const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
+    '--protected-areas', fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'),
+    '--ground-motion', fixture('analysis/egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip')], { cwd: repoRoot, encoding: 'utf8' });
+  if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);
   app = await startBrowserApp(dataDir);
 });
 
@@ -42,5 +49,32 @@ for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800
     const panel = (await page.getByTestId('parcel-panel').boundingBox())!;
     expect(panel.x + panel.width, 'the side panel ends inside the window').toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `start-layout-${viewport.width}`);
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width}×${viewport.height} the cursor readout and "Make this area available offline" leave the map's credits readable when overlays lengthen them`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(app.address);
+    await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+    await page.evaluate(() => window.__catastroMap!.jumpTo({ center: [-3.65, 40.7], zoom: 10 }));
+    const toggle = page.getByTestId('layer-panel-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await page.getByTestId('layer-protectedAreas').check();
+    await page.getByTestId('layer-groundMotion').check();
+    const attribution = page.locator('.maplibregl-ctrl-attrib');
+    await expect(attribution).toContainText('Copernicus');
+    const map = (await page.getByTestId('map').boundingBox())!;
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 3);
+    await expect(page.getByTestId('cursor-readout')).toBeVisible();
+    await expect.poll(async () => (await attribution.boundingBox())!.height).toBeGreaterThan(0);
+    const credits = (await attribution.boundingBox())!;
+    for (const testId of ['cursor-readout', 'offline-here']) {
+      expect(overlap((await page.getByTestId(testId).boundingBox())!, credits), `${testId} lies over the attribution`).toBe(false);
+    }
+    await screenshot(page, `start-layout-credits-${viewport.width}`);
   });
 }
