@@ -73,6 +73,21 @@ function renderDialog(client: CatastroClient) {
   );
 }
 
+/** The dialog opened, `municipality` downloaded without buildings and cancelled once half its parcels zip is on disk (the fake stalls there). */
+async function downloadCancelledHalfway(municipality: string): Promise<number> {
+  renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+  useAppStore.getState().setOfflineDialog({ open: true });
+  fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: municipality } });
+  fireEvent.click(screen.getByTestId('offline-buildings'));
+  fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+  fireEvent.click(screen.getByTestId('offline-download'));
+  const half = fake.zipBytes['A.ES.SDGC.CP.40146.zip'].length >> 1;
+  await waitFor(() => expect(Number(screen.getByTestId('offline-progress').querySelector('progress')?.getAttribute('value'))).toBe(half), { timeout: 30_000 });
+  fireEvent.click(screen.getByTestId('offline-cancel'));
+  expect((await screen.findByTestId('offline-result')).textContent).toMatch(/^Cancelled\./);
+  return half;
+}
+
 describe('the "available offline" dialog', () => {
   it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', { timeout: 120_000 }, async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -97,16 +112,7 @@ describe('the "available offline" dialog', () => {
   });
 
   it('offers a cancelled download to resume (the rest only) or discard, also when opened again later', { timeout: 120_000 }, async () => {
-    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
-    useAppStore.getState().setOfflineDialog({ open: true });
-    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: 'Melque de Cercos' } });
-    fireEvent.click(screen.getByTestId('offline-buildings'));
-    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
-    fireEvent.click(screen.getByTestId('offline-download'));
-    const half = fake.zipBytes['A.ES.SDGC.CP.40146.zip'].length >> 1;
-    await waitFor(() => expect(Number(screen.getByTestId('offline-progress').querySelector('progress')?.getAttribute('value'))).toBe(half), { timeout: 30_000 });
-    fireEvent.click(screen.getByTestId('offline-cancel'));
-    expect((await screen.findByTestId('offline-result')).textContent).toMatch(/^Cancelled\./);
+    const half = await downloadCancelledHalfway('Melque de Cercos');
 
     // Closed and opened again (another day): the unfinished run is still there.
     act(() => useAppStore.getState().setOfflineDialog({ open: false }));
@@ -124,13 +130,7 @@ describe('the "available offline" dialog', () => {
   });
 
   it('discards an interrupted download: its files go and it is no longer offered', { timeout: 60_000 }, async () => {
-    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
-    useAppStore.getState().setOfflineDialog({ open: true });
-    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '40146' } });
-    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
-    fireEvent.click(screen.getByTestId('offline-download'));
-    await waitFor(() => expect(screen.getByTestId('offline-progress').textContent).toMatch(/Downloading A\.ES\.SDGC\.CP/));
-    fireEvent.click(screen.getByTestId('offline-cancel'));
+    await downloadCancelledHalfway('40146');
     fireEvent.click(within(await screen.findByTestId('offline-interrupted')).getByTestId('offline-discard'));
     await waitFor(() => expect(screen.queryByTestId('offline-interrupted')).toBeNull());
     expect(readdirSync(dir)).not.toContain('downloads');
