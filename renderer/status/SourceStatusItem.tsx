@@ -35,7 +35,7 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
         <span className="dot" aria-hidden="true" />
         {state === 'unknown' ? t('summary.unknown.short') : t('summary.answering', { answering: summary.answering, count: summary.checked })}
         {summary.countriesDown.length > 0 && (
-          <span className="countries-down" data-testid="countries-down">
+          <span className="countries-down" data-testid="countries-down" title={summary.countriesDown.join(', ')}>
             {t('summary.countriesDown', { countries: summary.countriesDown.join(', '), count: summary.countriesDown.length })}
           </span>
         )}

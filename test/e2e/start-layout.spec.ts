@@ -34,9 +34,13 @@ test.afterAll(async () => {
 for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }]) {
   test(`at ${viewport.width}×${viewport.height} every toolbar control of start's browser app is on screen and the page is no wider than the window`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    // No network here: once every source is checked, all are down, the sources pill's longest form.
+    const statusUrl = new URL('/api/status', app.address).href;
+    await expect.poll(async () => ((await (await page.request.get(statusUrl)).json()).data.sources as { lastCheck?: unknown }[]).every((s) => s.lastCheck), { timeout: 60_000 }).toBe(true);
     await page.goto(app.address);
     await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
     await expect(page.getByTestId('offline-open')).toBeVisible();
+    await expect(page.getByTestId('source-status')).toHaveAttribute('data-state', 'degraded');
     const controls = page.locator('.toolbar').locator('button, input, select, summary');
     expect(await controls.count()).toBeGreaterThanOrEqual(8);
     for (const control of await controls.all()) {
@@ -46,6 +50,8 @@ for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800
     }
     await expect(page.getByRole('button', { name: 'Settings' })).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(viewport.width);
+    // Two rows at most: the list of countries down must not take a row of its own from the map.
+    expect((await page.locator('.toolbar').boundingBox())!.height, 'toolbar height').toBeLessThanOrEqual(100);
     const panel = (await page.getByTestId('parcel-panel').boundingBox())!;
     expect(panel.x + panel.width, 'the side panel ends inside the window').toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `start-layout-${viewport.width}`);
