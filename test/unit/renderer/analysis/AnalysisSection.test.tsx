@@ -93,3 +93,24 @@ describe('AnalysisSection', () => {
     expect(displacementSeries([{ year: 2024, mm: 3 }, { year: 2021, mm: 1 }])).toEqual([[2021, 2024], [1, 3]]);
   });
 });
+
+describe('no protected-area layer loaded', () => {
+  const noLayer = { ...terrain, protected_areas: { status: 'no_layer' } } as unknown as TerrainResult;
+
+  it('sends the app user to the layer panel\'s import, not to a File menu the browser app does not have', async () => {
+    const client = { ...clientAnswering({ solar, terrain: noLayer, 'ground-motion': motion }), layers: {} } as unknown as CatastroClient;
+    renderWith(client);
+    await waitFor(() => expect(screen.getByTestId('terrain-summary').textContent).toContain('No protected-area layer is loaded'));
+    const text = screen.getByTestId('terrain-summary').textContent!;
+    expect(text).toContain('Layers → Import hazard layers');
+    expect(text).not.toContain('File →');
+  });
+
+  it('tells a tab of a plain server the command that loads layers there, once', async () => {
+    renderWith(clientAnswering({ solar, terrain: noLayer, 'ground-motion': motion }));
+    await waitFor(() => expect(screen.getByTestId('terrain-summary').textContent).toContain('No protected-area layer is loaded'));
+    const text = screen.getByTestId('terrain-summary').textContent!;
+    expect(text).not.toContain('File →');
+    expect(text.match(/import-layers/g)).toHaveLength(1);
+  });
+});
