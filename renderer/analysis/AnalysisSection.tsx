@@ -58,6 +58,7 @@ function Failure({ error }: { error: UiError }) {
   return <div className="analysis-error" role="alert"><strong>{error.message}</strong> {error.advice}<ErrorDetails error={error} /></div>;
 }
 
+/** The service names the optimal orientation by its eight Spanish compass sectors (core/analysis/solar/orientation.ts): shown in the reader's language. */
 function SolarPart({ result }: { result: Outcome<SolarResult> }) {
   const { t } = useTranslation('analysis');
   if (result.status === 'error') return <Failure error={result.error} />;
@@ -67,7 +68,7 @@ function SolarPart({ result }: { result: Outcome<SolarResult> }) {
     <dl className="facts" data-testid="solar-facts">
       <div><dt>{t('solar.installable')}</dt><dd>{number(solar.kw_instalables, 1)} kWp</dd></div>
       <div><dt>{t('solar.yearlyYield')}</dt><dd>{number(solar.kwh_year)} kWh</dd></div>
-      <div><dt>{t('solar.orientationTilt')}</dt><dd>{solar.orientacion_optima}, {number(solar.angulo_inclinacion)}°</dd></div>
+      <div><dt>{t('solar.orientationTilt')}</dt><dd>{t(`solar.orientation.${solar.orientacion_optima}`, { defaultValue: solar.orientacion_optima })}, {number(solar.angulo_inclinacion)}°</dd></div>
       <div><dt>{t('solar.payback')}</dt><dd>{t('solar.paybackValue', { years: number(solar.amortizacion_anos, 1), irr: number(solar.economics.tir_pct, 1) })}</dd></div>
       <div><dt>{t('solar.source')}</dt><dd>{solar.fuente}</dd></div>
     </dl>

@@ -114,3 +114,11 @@ describe('no protected-area layer loaded', () => {
     expect(text.match(/import-layers/g)).toHaveLength(1);
   });
 });
+
+describe('solar orientation', () => {
+  it('names the service\'s Spanish compass sector in the reader\'s language ("Sur" is South in English)', async () => {
+    renderWith(clientAnswering({ solar: { ...solar, orientacion_optima: 'Suroeste' }, terrain, 'ground-motion': motion }));
+    await waitFor(() => expect(screen.getByTestId('solar-facts').textContent).toContain('South-west, 35°'));
+    expect(screen.getByTestId('solar-facts').textContent).not.toContain('Suroeste');
+  });
+});
