@@ -179,6 +179,13 @@ export function OfflineDialog() {
       )}
 
       <h3>{t('held')}</h3>
+      {areas.length > 1 && (
+        <div className="dialog-actions">
+          <button type="button" disabled={running} data-testid="offline-update-all" onClick={() => void run((onProgress) => offline.update(areas.map((area) => area.id), onProgress))}>
+            {t('updateAll', { count: areas.length })}
+          </button>
+        </div>
+      )}
       {areas.length === 0 ? <p className="muted">{t('none')}</p> : (
         <table className="offline-areas" data-testid="offline-areas">
           <thead><tr><th>{t('area')}</th><th>{t('parcels')}</th><th>{t('dataDate')}</th><th>{t('source')}</th><th /></tr></thead>

@@ -164,6 +164,19 @@ describe('the "available offline" dialog', () => {
     await waitFor(() => expect(etalab.requests).toHaveLength(1), { timeout: 60_000 });
     await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels/), { timeout: 60_000 });
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // With a Spanish area beside it, "Update all" takes each from its own publisher.
+    await offline.download({ municipalities: ['40146'], buildings: false }, () => undefined);
+    fireEvent.click(screen.getByTestId('offline-country-ES'));
+    act(() => useAppStore.getState().setOfflineDialog({ open: false }));
+    act(() => useAppStore.getState().setOfflineDialog({ open: true }));
+    const updateAll = await screen.findByRole('button', { name: 'Update all 2' });
+    etalab.requests.length = 0;
+    fake.requests.length = 0;
+    fireEvent.click(updateAll);
+    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 5,\d{3} parcels and 246 buildings imported\.$/), { timeout: 60_000 });
+    expect(etalab.requests).toHaveLength(1);
+    expect(fake.requests.some((r) => r.path.endsWith('A.ES.SDGC.CP.40146.zip'))).toBe(true);
   });
 
   it('a French commune name instead of its code is refused with what is expected', async () => {
