@@ -58,7 +58,9 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
     const match = await client.parcelAt(click.latitude, click.longitude);
     await selectParcelByRef(client, match.refCat14, match.pais);
   } catch (error) {
-    lookupFailed(toUiError(i18next.t('parcel:noParcelAt', where), error));
+    const ui = toUiError(i18next.t('parcel:noParcelAt', where), error);
+    // The generic NOT_FOUND advice is about references; here a point was asked (a click, typed coordinates).
+    lookupFailed(ui.code === 'NOT_FOUND' ? { ...ui, advice: i18next.t('parcel:noParcelAtAdvice') } : ui);
   }
 }
 

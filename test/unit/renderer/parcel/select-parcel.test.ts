@@ -32,4 +32,16 @@ describe('selectParcelAt (item 5)', () => {
     expect(error.message).toContain('you are offline');
     expect(error.details).toContain('ENOTFOUND');
   });
+
+  it('a point where the Catastro records no parcel (its code 16) keeps its words and advises about the point, not about a reference', async () => {
+    const client = {
+      parcelAt: vi.fn(async () => { throw new ClientError(404, 'NOT_FOUND', 'The point 40.68135449476449, -3.596441650390858 was not found; the Catastro says: PARA ESAS COORDENADAS NO HAY REFERENCIA DISPONIBLE (code 16).'); }),
+    } as unknown as CatastroClient;
+    await selectParcelAt(client, { latitude: 40.681354, longitude: -3.596442, ref: null }, true);
+    const error = useAppStore.getState().error!;
+    expect(error.title).toBe('No parcel found at 40.681354, -3.596442');
+    expect(error.message).toContain('NO HAY REFERENCIA DISPONIBLE');
+    expect(error.advice).not.toMatch(/reference/i);
+    expect(error.advice).toContain('public land');
+  });
 });
