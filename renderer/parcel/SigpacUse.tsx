@@ -6,7 +6,7 @@ import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection, toUiError } from '../errors/advice.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
-import { useAppStore, type UiError } from '../state/store.js';
+import type { UiError } from '../state/store.js';
 
 type State = { status: 'loading' } | { status: 'done'; agro: AgroResult | null } | { status: 'error'; error: UiError };
 
@@ -15,17 +15,17 @@ export const hasSigpacUse = (parcel: Parcel) => parcel.pais === 'ES' && rusticPa
 
 /**
  * The SIGPAC use of a rustic parcel (the agricultural register's enclosure under its point, spec
- * endpoint 8), asked when the app is online; offline it says calmly that it needs a connection.
+ * endpoint 8); when the service cannot reach it, it says calmly that it needs a connection.
  */
 export function SigpacUse({ parcel }: { parcel: Parcel }) {
   const { t } = useTranslation('parcel');
   const client = useClient();
-  const offline = useAppStore((s) => s.connectivity === 'offline');
   const [state, setState] = useState<State>({ status: 'loading' });
   const ref = parcel.refCatastral;
 
+  // Asked whatever the basemap probe says: "offline" there means the map tiles' host does not
+  // answer (a proxy may block it), not that the service cannot reach SIGPAC; its answer tells.
   useEffect(() => {
-    if (offline) return;
     let live = true;
     setState({ status: 'loading' });
     client.analysis('agro', ref).then(
@@ -33,10 +33,11 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
       (error: unknown) => { if (live) setState({ status: 'error', error: toUiError(t('sigpac.failed'), error) }); },
     );
     return () => { live = false; };
-  }, [client, ref, offline, t]);
+  }, [client, ref, t]);
 
   let body;
-  if (offline || (state.status === 'error' && needsConnection(state.error))) {
+  const unreachable = state.status === 'error' && needsConnection(state.error);
+  if (unreachable) {
     body = <span className="muted">{t('sigpac.needsConnection')}{state.status === 'error' && <ErrorDetails error={state.error} />}</span>;
   } else if (state.status === 'loading') {
     body = <span className="muted">{t('sigpac.loading')}</span>;
@@ -59,7 +60,7 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
     );
   }
   return (
-    <dl className="facts sigpac" data-testid="sigpac-use" data-state={offline ? 'offline' : state.status}>
+    <dl className="facts sigpac" data-testid="sigpac-use" data-state={unreachable ? 'offline' : state.status}>
       <div><dt>{t('sigpac.label')}</dt><dd>{body}</dd></div>
     </dl>
   );
