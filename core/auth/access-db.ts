@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openSharedSqliteFile } from '../store/db.js';
+import { isSqliteBusy, openSharedSqliteFile } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 import { ACCESS_MIGRATIONS } from './access-schema.js';
 
@@ -84,7 +84,7 @@ function moveLegacyRows(db: AccessDatabase, legacyFile: string): void {
     try {
       legacy.transaction(() => { for (const table of present) legacy.exec(`DROP TABLE ${table}`); }).immediate();
     } catch (error) {
-      if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY')) throw error;
+      if (!isSqliteBusy(error)) throw error;
     }
   } finally {
     legacy.close();

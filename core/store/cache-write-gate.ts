@@ -1,9 +1,7 @@
-import type { SqliteDatabase } from './db.js';
+import { isSqliteBusy, type SqliteDatabase } from './db.js';
 
 /** Cache writes kept while an import holds the write lock; past this many the oldest are dropped. */
 const MAX_PENDING = 10_000;
-
-const isBusy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
 
 /**
  * Live answers are cached through the store's own connection while a bulk import may hold the
@@ -26,7 +24,7 @@ export class CacheWriteGate {
     try {
       work();
     } catch (error) {
-      if (!isBusy(error)) throw error;
+      if (!isSqliteBusy(error)) throw error;
       this.queue(work);
     }
   }
@@ -56,7 +54,7 @@ export class CacheWriteGate {
     try {
       this.db.transaction(() => due.forEach((work) => work()))();
     } catch (error) {
-      if (isBusy(error)) { this.pending = due.concat(this.pending); return; }
+      if (isSqliteBusy(error)) { this.pending = due.concat(this.pending); return; }
       // No caller is waiting for these writes any more: losing cache entries beats failing a later request.
       process.emitWarning(`Dropped ${due.length} deferred cache writes: ${(error as Error).message}`);
     }

@@ -16,6 +16,12 @@ export type SqliteDatabase = BetterSqlite3.Database;
 /** The most better-sqlite3's SQLite maps of a file (its SQLITE_MAX_MMAP_SIZE); asking for more gives this. */
 const MAX_MMAP_BYTES = 0x7fff0000;
 
+/** Another connection holds the lock SQLite needed (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT …): wait or refuse, not a fault. */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
 /**
  * Opens (creating its folder if needed) a SQLite file that the processes of one data folder share
  * (`serve --workers N`, the app beside a `catastro` command): the copy, the keys database and the

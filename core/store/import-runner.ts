@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { registerParcelWriter } from './register-parcels.js';
-import { openBulkWriteConnection, type SqliteDatabase } from './db.js';
+import { isSqliteBusy, openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
@@ -93,7 +93,6 @@ export function wasImported(store: ParcelStore, file: string): boolean {
   return store.db.prepare('SELECT 1 FROM imported_files WHERE name = ? AND bytes = ?').get(basename(file), fileSize(file)) !== undefined;
 }
 
-const isBusy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
 const WAIT_POLL_MS = 250;
 
 async function beginImport(db: SqliteDatabase, file: string, options: ImportOptions): Promise<void> {
@@ -101,7 +100,7 @@ async function beginImport(db: SqliteDatabase, file: string, options: ImportOpti
     try {
       db.exec('BEGIN IMMEDIATE');
     } catch (error) {
-      if (isBusy(error)) throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
+      if (isSqliteBusy(error)) throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
       throw error;
     }
     return;
@@ -116,7 +115,7 @@ async function beginImport(db: SqliteDatabase, file: string, options: ImportOpti
         db.exec('BEGIN IMMEDIATE');
         return;
       } catch (error) {
-        if (!isBusy(error)) throw error;
+        if (!isSqliteBusy(error)) throw error;
       }
       if (!told) options.onWaitForWriter();
       if (options.signal?.aborted) throw new Error(`Import of ${basename(file)} not started: the import was interrupted while it waited.`);

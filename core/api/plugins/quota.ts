@@ -39,8 +39,14 @@ const isUnitsEnvelope = (body: unknown): body is { data: UnitsPage } =>
 /** Replaces the answer being sent with an error's envelope: its status, JSON, no headers of the data. */
 function answerInstead(reply: FastifyReply, error: ServiceError): string {
   reply.code(error.status).type('application/json; charset=utf-8');
-  for (const name of ['etag', 'cache-control', 'content-length', 'content-disposition']) reply.removeHeader(name);
+  dropRepresentationHeaders(reply);
+  reply.removeHeader('content-disposition');
   return JSON.stringify(errorBody(error.code, error.message, error.data));
+}
+
+/** The headers that described the body being replaced: its tag, its caching and its length. */
+function dropRepresentationHeaders(reply: FastifyReply): void {
+  for (const name of ['etag', 'cache-control', 'content-length']) reply.removeHeader(name);
 }
 
 /** A JSON success envelope as fastify serialized it (`success` is always its first key). */
@@ -174,7 +180,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       // The quota is used up and the client's copy is stale: the answer is the 429, not the data.
       payload = answerInstead(reply, refusal);
     }
-    const metered = caller?.kind === 'key' || (caller?.kind === 'ip' && ipAllowance !== undefined);
+    const metered = isMetered(caller);
     let remaining = UNLIMITED_SEARCHES;
     if (metered) {
       // Only routes whose price depends on the answer pay for parsing it.
@@ -227,9 +233,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
       }
       body.data = cutUnitsPage(body.data, affordable);
       payload = JSON.stringify(body);
-      reply.removeHeader('etag');
-      reply.removeHeader('cache-control');
-      reply.removeHeader('content-length');
+      dropRepresentationHeaders(reply);
       cost = body.data.unidades.length;
       if (cost <= reservation.units) return { payload, cost };
     }
