@@ -84,3 +84,17 @@ for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800
     await screenshot(page, `start-layout-credits-${viewport.width}`);
   });
 }
+
+test('at 1024×640 the offline dialog shows the areas the copy holds, with their Update and Remove, without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.goto(app.address);
+  await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  await page.getByTestId('offline-open').click();
+  // `start` imports the bundled sample, Melque de Cercos (40146): one held area.
+  const area = page.getByTestId('offline-area-ES.40146');
+  await expect(area).toBeVisible();
+  for (const name of ['Update', 'Remove']) {
+    await expect(area.getByRole('button', { name }), `${name} of the held area`).toBeInViewport({ ratio: 1 });
+  }
+  await screenshot(page, 'start-layout-offline-1024');
+});
