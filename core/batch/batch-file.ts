@@ -58,7 +58,7 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   checkOutputFile(job.output);
   const text = readFileSync(job.input, 'utf8');
   const csv = readCsv(text);
-  const columns = detectColumns(csv.header, job.columns);
+  const columns = detectColumns(csv.header, job.columns, csv.rows);
   const fingerprint = createHash('sha256').update(text).update(JSON.stringify({ columns, country: job.defaultCountry ?? null })).digest('hex');
   const journal = BatchJournal.open(journalPathOf(job.output), fingerprint, columns);
   const resumed = journal.finalRows().length;

@@ -129,7 +129,7 @@ export class BatchJobs {
     const table = readCsv(csv);
     const preview: BatchPreview = { header: table.header, rows: table.rows.length, sample: table.rows.slice(0, 5) };
     try {
-      preview.columns = detectColumns(table.header, columns);
+      preview.columns = detectColumns(table.header, columns, table.rows);
     } catch (error) {
       if (!isServiceError(error)) throw error;
       preview.problem = error.message;

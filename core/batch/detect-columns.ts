@@ -1,35 +1,98 @@
 import { validationError, type BatchColumns } from '../model/index.js';
+import { Latitude, Longitude } from '../model/input-schemas.js';
+import { spreadsheetDecimal } from './row-query.js';
 
-/** Header names people give these columns (compared without case, accents, spaces or punctuation). */
+/**
+ * Header names people give these columns in the app's languages (es with ca, en, fr, it, pt, de,
+ * nl, pl), written as headerKey leaves them. Words that mean something else too stay out: Spanish
+ * "longitud" is kept (the usual heading), but German "Länge", Dutch "lengte" and Polish "długość"
+ * alone are lengths and "szerokość" a width, so only their geographic forms are known; German
+ * "Land" is also a federal state, so it is no country. A parcel's number within its sheet or
+ * district (French "parcelle", Italian "particella", German "Flurstück", Dutch "perceelnummer",
+ * Polish "działka") is no whole reference: only the identifier's own names are.
+ */
 const KNOWN_NAMES: Record<keyof BatchColumns, string[]> = {
-  reference: ['refcatastral', 'referenciacatastral', 'refcat', 'referencia', 'ref', 'rc', 'reference', 'cadastralreference', 'parcel', 'parcela', 'parcelid', 'refcat14', 'refcat20'],
-  latitude: ['latitud', 'latitude', 'lat', 'y'],
-  longitude: ['longitud', 'longitude', 'lon', 'lng', 'long', 'x'],
-  country: ['pais', 'country', 'countrycode', 'iso'],
+  reference: [
+    'refcatastral', 'referenciacatastral', 'refcat', 'referencia', 'ref', 'rc', 'refcat14', 'refcat20',
+    'referenciacadastral', 'refcadastral', 'reference', 'cadastralreference', 'parcelreference', 'parcel', 'parcelid',
+    'parcela', 'referencecadastrale', 'refcadastrale', 'idparcelle', 'idu', 'riferimentocatastale',
+    'flurstuckskennzeichen', 'kadastraleaanduiding', 'identyfikatordzialki',
+  ],
+  latitude: ['latitud', 'latitude', 'lat', 'latitudine', 'breitengrad', 'geographischebreite', 'breedtegraad', 'szerokoscgeograficzna', 'y'],
+  longitude: ['longitud', 'longitude', 'lon', 'lng', 'long', 'longitudine', 'langengrad', 'geographischelange', 'lengtegraad', 'dlugoscgeograficzna', 'x'],
+  country: ['pais', 'country', 'countrycode', 'iso', 'codigopais', 'paisiso', 'pays', 'paese', 'nazione', 'kraj'],
 };
 
-const simplify = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * Words that only say a coordinate's unit or datum, or number the column: "Latitud (grados
+ * decimales)", "lat_wgs84", "Longitude (EPSG:4326)", "Nº referencia catastral". A unit that makes
+ * it another quantity ("Longitud (m)", a length) is not among them, so such a column stays unknown.
+ */
+const QUALIFIERS = new Set([
+  'grados', 'decimales', 'decimal', 'degrees', 'deg', 'dd', 'graus', 'decimais', 'degres', 'decimaux', 'gradi', 'decimali',
+  'grad', 'dezimalgrad', 'graden', 'stopnie', 'dziesietne', 'wgs84', 'wgs', '84', 'etrs89', 'epsg', '4326', '4258',
+  'n', 'no', 'nr', 'num', 'numero', 'numer', 'nummer',
+]);
 
-function find(header: string[], kind: keyof BatchColumns): string | undefined {
-  const wanted = KNOWN_NAMES[kind];
-  for (const candidate of wanted) {
-    const match = header.find((name) => simplify(name) === candidate);
-    if (match) return match;
+/**
+ * X and Y are longitude and latitude only when they hold degrees: a GIS export's X/Y are as often
+ * UTM metres (EPSG:25830), which the batch would send as degrees.
+ */
+const DEGREES_ONLY = new Set(['x', 'y']);
+const DEGREE_RANGE: Partial<Record<keyof BatchColumns, { minimum: number; maximum: number }>> = {
+  latitude: { minimum: Latitude.minimum!, maximum: Latitude.maximum! },
+  longitude: { minimum: Longitude.minimum!, maximum: Longitude.maximum! },
+};
+/** Rows read to judge X/Y: enough to see the file's coordinates, few enough for a 100 000-row batch. */
+const SAMPLE_ROWS = 50;
+
+/**
+ * Tails that name the thing the reference or country is of ("País del inmueble", "Referencia de
+ * la finca"). Only for those two: "Longitud de la finca" is the finca's length.
+ */
+const SUBJECT_TAILS = ['delinmueble', 'delafinca', 'delaparcela', 'oftheparcel', 'oftheproperty'];
+const SUBJECT_KINDS = new Set<keyof BatchColumns>(['reference', 'country']);
+
+/** A header's words without case, accents or punctuation ("Nº Ref. Catastral" → n ref catastral). */
+const wordsOf = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ł/g, 'l').split(/[^a-z0-9]+/).filter(Boolean);
+
+/** The header as KNOWN_NAMES spells it: its words joined, with and without the qualifying words. */
+function headerKeys(name: string, kind: keyof BatchColumns): string[] {
+  const words = wordsOf(name);
+  const keys = [words.join(''), words.filter((word) => !QUALIFIERS.has(word)).join('')];
+  if (!SUBJECT_KINDS.has(kind)) return keys;
+  return keys.flatMap((key) => [key, ...SUBJECT_TAILS.filter((tail) => key.endsWith(tail)).map((tail) => key.slice(0, -tail.length))]);
+}
+
+function holdsDegrees(rows: Record<string, string>[], column: string, kind: keyof BatchColumns): boolean {
+  const range = DEGREE_RANGE[kind];
+  const values = rows.slice(0, SAMPLE_ROWS).map((row) => row[column] ?? '').filter((text) => text !== '');
+  return !!range && values.length > 0 && values.every((text) => {
+    const value = spreadsheetDecimal(text);
+    return value !== undefined && value >= range.minimum && value <= range.maximum;
+  });
+}
+
+function find(header: string[], kind: keyof BatchColumns, rows: Record<string, string>[]): string | undefined {
+  for (const candidate of KNOWN_NAMES[kind]) {
+    const match = header.find((name) => headerKeys(name, kind).includes(candidate));
+    if (match && (!DEGREES_ONLY.has(candidate) || holdsDegrees(rows, match, kind))) return match;
   }
   return undefined;
 }
 
 /**
  * The columns a batch reads: those the user named win, the others are recognised by their
- * header. A batch needs a reference column, or a latitude and a longitude column.
+ * header (X and Y also by their values, see DEGREES_ONLY). A batch needs a reference column, or a
+ * latitude and a longitude column.
  */
-export function detectColumns(header: string[], named: BatchColumns = {}): BatchColumns {
+export function detectColumns(header: string[], named: BatchColumns = {}, rows: Record<string, string>[] = []): BatchColumns {
   for (const [kind, name] of Object.entries(named)) {
     if (name !== undefined && name !== '' && !header.includes(name)) {
       throw validationError(`The ${kind} column "${name}" is not in the CSV (columns: ${header.join(', ')}).`);
     }
   }
-  const pick = (kind: keyof BatchColumns) => (named[kind] || undefined) ?? find(header, kind);
+  const pick = (kind: keyof BatchColumns) => (named[kind] || undefined) ?? find(header, kind, rows);
   const columns: BatchColumns = {
     reference: pick('reference'),
     latitude: pick('latitude'),

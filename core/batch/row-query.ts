@@ -1,9 +1,14 @@
 import { validationError, type BatchColumns, type ParcelQuery } from '../model/index.js';
 
-/** A decimal number as spreadsheets write it: "40.4168" or, in Spanish locales, "40,4168". */
-function decimal(text: string, name: string): number {
+/** A decimal number as spreadsheets write it: "40.4168" or, in Spanish locales, "40,4168"; undefined when it is none. */
+export function spreadsheetDecimal(text: string): number | undefined {
   const value = Number(text.replace(',', '.'));
-  if (text === '' || !Number.isFinite(value)) throw validationError(`The ${name} "${text}" is not a decimal number.`);
+  return text === '' || !Number.isFinite(value) ? undefined : value;
+}
+
+function decimal(text: string, name: string): number {
+  const value = spreadsheetDecimal(text);
+  if (value === undefined) throw validationError(`The ${name} "${text}" is not a decimal number.`);
   return value;
 }
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { detectColumns } from '../../../core/batch/detect-columns.js';
+import { readCsv } from '../../../core/batch/read-csv.js';
+
+/** The columns detected in a CSV as a user's spreadsheet saves it (header and rows read by the batch's own reader). */
+const detected = (csv: string) => {
+  const table = readCsv(csv);
+  return detectColumns(table.header, {}, table.rows);
+};
+
+describe('batch column detection', () => {
+  it('recognises a valuation office\'s long Spanish headings: degrees named in the heading, the property\'s country', () => {
+    const csv = 'Nº;Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador\n1;9398516VK3799G;40,4168;-3,7038;ES;visita 12/11\n';
+    expect(detected(csv)).toEqual({ reference: 'Referencia catastral', latitude: 'Latitud (grados decimales)', longitude: 'Longitud (grados decimales)', country: 'País del inmueble' });
+  });
+
+  it('recognises Spanish short forms and datum-qualified coordinates', () => {
+    expect(detected('Nº Ref. Catastral,Lat WGS84,Lon WGS84,Código país\n9398516VK3799G,40.4168,-3.7038,ES\n'))
+      .toEqual({ reference: 'Nº Ref. Catastral', latitude: 'Lat WGS84', longitude: 'Lon WGS84', country: 'Código país' });
+    expect(detected('RC;Latitud_ETRS89;Longitud_ETRS89\n9398516VK3799G;40,4168;-3,7038\n'))
+      .toEqual({ reference: 'RC', latitude: 'Latitud_ETRS89', longitude: 'Longitud_ETRS89' });
+    expect(detected('Referència cadastral;Latitude (°);Longitude (°)\n9398516VK3799G;41,38;2,17\n'))
+      .toEqual({ reference: 'Referència cadastral', latitude: 'Latitude (°)', longitude: 'Longitude (°)' });
+  });
+
+  it('recognises the other languages\' headings for the reference, the coordinates and the country', () => {
+    expect(detected('Référence cadastrale;Latitude;Longitude;Pays\n75056000AB0012;48,85;2,35;FR\n'))
+      .toEqual({ reference: 'Référence cadastrale', latitude: 'Latitude', longitude: 'Longitude', country: 'Pays' });
+    expect(detected('Riferimento catastale;Latitudine;Longitudine;Nazione\nH501_A_123_45;41,9;12,5;IT\n'))
+      .toEqual({ reference: 'Riferimento catastale', latitude: 'Latitudine', longitude: 'Longitudine', country: 'Nazione' });
+    expect(detected('Flurstückskennzeichen;Breitengrad;Längengrad\n05123400100012______;51,2;6,8\n'))
+      .toEqual({ reference: 'Flurstückskennzeichen', latitude: 'Breitengrad', longitude: 'Längengrad' });
+    expect(detected('Kadastrale aanduiding;Breedtegraad;Lengtegraad;Land\nASD04 F 1234;52,37;4,9;NL\n'))
+      .toEqual({ reference: 'Kadastrale aanduiding', latitude: 'Breedtegraad', longitude: 'Lengtegraad' });
+    expect(detected('Identyfikator działki;Szerokość geograficzna;Długość geograficzna;Kraj\n146501_8.0101.123;52,23;21,01;PL\n'))
+      .toEqual({ reference: 'Identyfikator działki', latitude: 'Szerokość geograficzna', longitude: 'Długość geograficzna', country: 'Kraj' });
+  });
+
+  it('takes X and Y as longitude and latitude when they hold degrees, not when they hold UTM metres', () => {
+    expect(detected('X;Y;nota\n-3,7038;40,4168;a\n-3,7040;40,4170;b\n')).toEqual({ latitude: 'Y', longitude: 'X' });
+    // A GIS export in ETRS89 / UTM 30N (EPSG:25830): sent as degrees, every row would fail.
+    expect(() => detected('X;Y;nota\n440291,2;4474254,8;a\n')).toThrow(/No reference column and no latitude\/longitude/);
+    expect(detected('Referencia;X;Y\n9398516VK3799G;440291,2;4474254,8\n')).toEqual({ reference: 'Referencia' });
+  });
+
+  it('leaves alone columns whose names mean something else: lengths, widths, a parcel\'s number in its district, a client\'s reference', () => {
+    for (const header of ['Longitud (m);Anchura (m)', 'Länge;Breite', 'Lengte;Breedte', 'Długość;Szerokość', 'Parcelle;Section', 'Foglio;Particella',
+      'Gemarkung;Flurstück', 'Polígono;Nota', 'Referencia cliente;Longitud de la finca', 'N;E']) {
+      expect(() => detected(`${header}\n12;5\n`), header).toThrow(/No reference column/);
+    }
+  });
+});
