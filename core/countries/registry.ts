@@ -1,7 +1,7 @@
 import { countryOutlineAt } from '../geo/country-outlines.js';
 import { bboxContains } from '../geo/bbox.js';
 import {
-  ServiceError, isCountryCode, noCoverage, validationError,
+  ServiceError, isCountryCode, noCoverage, pointText, validationError,
   type CountryCode, type Coverage, type LandClass, type LonLat,
 } from '../model/index.js';
 import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } from './adapter.js';
@@ -198,9 +198,8 @@ export class CountryRegistry {
     const candidates = [...this.adapters.values()].filter((a) => !a.territoryOf && bboxContains(a.bounds, point));
     if (candidates.length === 1) return candidates[0];
     if (candidates.length === 0) {
-      const [lon, lat] = point;
       const names = [...this.adapters.values()].map((a) => `${a.name} (${a.code})`).join(', ');
-      throw validationError(`Coordinates ${lat}, ${lon} are outside every country covered here: ${names}; check the order (latitude, longitude).`);
+      throw validationError(`Coordinates ${pointText(point)} are outside every country covered here: ${names}; check the order (latitude, longitude).`);
     }
     const id = countryOutlineAt(point, candidates.map((a) => a.outlineId));
     return candidates.find((a) => a.outlineId === id) ?? candidates[0];

@@ -1,5 +1,17 @@
 /** [longitude, latitude] in WGS84 degrees (EPSG:4326, GeoJSON axis order). */
 export type LonLat = [number, number];
+/** Decimals a coordinate in degrees is shown with: 6 is about 0.1 m, finer than any outline the cadastres draw. */
+export const DEGREE_DECIMALS = 6;
+
+/**
+ * A point as messages print it, latitude first as people write it: "40.416775, -3.70379". A
+ * double's full precision ("40.41677543210987") means nothing to the user; the trailing zeros of
+ * the rounding are dropped so a typed "55.68, 12.58" reads back as typed.
+ */
+export function pointText([longitude, latitude]: LonLat): string {
+  return [latitude, longitude].map((degrees) => String(Number(degrees.toFixed(DEGREE_DECIMALS)))).join(', ');
+}
+
 /** [minLon, minLat, maxLon, maxLat]. */
 export type BBox = [number, number, number, number];
 

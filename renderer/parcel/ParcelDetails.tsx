@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Parcel } from '../../core/model/index.js';
+import { DEGREE_DECIMALS, type Parcel } from '../../core/model/index.js';
 import { rusticParts, rusticPlaceName } from '../../core/countries/es/reference.js';
 import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
@@ -31,7 +31,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
   const title = heading ?? t('parcelHeading');
   const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
   const utm = toUtm(parcel.longitud, parcel.latitud);
-  const latLon = `${parcel.latitud.toFixed(6)}, ${parcel.longitud.toFixed(6)}`;
+  const latLon = `${parcel.latitud.toFixed(DEGREE_DECIMALS)}, ${parcel.longitud.toFixed(DEGREE_DECIMALS)}`;
   const utmText = t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) });
   // The country's official viewer where its deep link is documented (the same rule as the report's).
   const viewer = officialViewerLink(parcel);

@@ -1,3 +1,4 @@
+import { DEGREE_DECIMALS } from '../../core/model/index.js';
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
@@ -47,7 +48,7 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
     if (fromMap) store.setSearchText(click.ref);
     return selectParcelByRef(client, click.ref);
   }
-  const where = { latitude: click.latitude.toFixed(6), longitude: click.longitude.toFixed(6) };
+  const where = { latitude: click.latitude.toFixed(DEGREE_DECIMALS), longitude: click.longitude.toFixed(DEGREE_DECIMALS) };
   if (fromMap) store.setSearchText(`${where.latitude}, ${where.longitude}`);
   store.showError(null);
   if (click.betweenParcels) {

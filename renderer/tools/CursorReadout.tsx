@@ -1,3 +1,4 @@
+import { DEGREE_DECIMALS } from '../../core/model/index.js';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/i18n.js';
 import { toDms } from './geodesy.js';
@@ -15,7 +16,7 @@ export function CursorReadout() {
   const [copied, setCopied] = useState<string | null>(null);
   const shown = pinned ?? cursor;
   if (!shown) return null;
-  const decimal = `${shown.latitude.toFixed(6)}, ${shown.longitude.toFixed(6)}`;
+  const decimal = `${shown.latitude.toFixed(DEGREE_DECIMALS)}, ${shown.longitude.toFixed(DEGREE_DECIMALS)}`;
   const dms = `${toDms(shown.latitude, 'lat')}  ${toDms(shown.longitude, 'lon')}`;
   const copy = async (text: string) => {
     try {

@@ -1,3 +1,4 @@
+import { DEGREE_DECIMALS } from '../../core/model/index.js';
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { PARCELS_FILL_LAYER, PARCELS_SOURCE_LAYER } from '../map/map-style.js';
@@ -141,7 +142,7 @@ export class FieldTools {
     event.preventDefault();
     const position = { latitude: event.lngLat.lat, longitude: event.lngLat.lng };
     useToolStore.getState().setPinned(position);
-    void navigator.clipboard?.writeText(`${position.latitude.toFixed(6)}, ${position.longitude.toFixed(6)}`).catch(() => undefined);
+    void navigator.clipboard?.writeText(`${position.latitude.toFixed(DEGREE_DECIMALS)}, ${position.longitude.toFixed(DEGREE_DECIMALS)}`).catch(() => undefined);
   };
 
   destroy(): void {

@@ -1,5 +1,5 @@
 import { fromWgs84, spanishUtmEpsgFor } from '../../geo/crs.js';
-import { todayIso, unavailable, type LonLat } from '../../model/index.js';
+import { pointText, todayIso, unavailable, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import type { CountrySources } from '../adapter.js';
@@ -60,6 +60,6 @@ export class SpainLiveSource {
       ? [`EPSG:${epsg}`, ...fromWgs84(epsg, lon, lat).map((v) => Math.round(v * 100) / 100)] as const
       : ['EPSG:4326', lon, lat] as const;
     const body = await this.get(rccoorUrl(this.sources, srs, x, y), OVC_SOURCE, ctx, 'application/json');
-    return parseRccoor(body, `The point ${lat}, ${lon}`);
+    return parseRccoor(body, `The point ${pointText(point)}`);
   }
 }

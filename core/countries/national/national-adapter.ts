@@ -1,4 +1,4 @@
-import { notFound as notFoundHere, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
+import { notFound as notFoundHere, pointText, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, Coverage, SourceCheck } from '../adapter.js';
 import type { ReferenceShape } from '../reference-shape.js';
@@ -103,8 +103,7 @@ export class NationalAdapter implements CountryAdapter {
     if (stored) return stored;
     const parcel = await this.spec.live.at(point, ctx);
     if (!parcel) {
-      const [lon, lat] = point;
-      throw notFoundHere(`No ${this.name} parcel at ${lat}, ${lon}: the cadastre has none there (a road, water, or outside its coverage).`);
+      throw notFoundHere(`No ${this.name} parcel at ${pointText(point)}: the cadastre has none there (a road, water, or outside its coverage).`);
     }
     await ctx.store.upsertParcels([parcel]);
     return parcel;

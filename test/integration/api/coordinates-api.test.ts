@@ -33,6 +33,16 @@ describe('POST /api/search/coordinates', () => {
     expect(response.json().data.refCat14).toBe('9398516VK3799G');
   });
 
+  it('names a point with no parcel (the Catastro\'s code 16) and a point outside every country at 6 decimals (0.1 m), not at a double\'s full precision', async () => {
+    const none = await post({ latitude: 40.41677543210987, longitude: -3.7037901234567 });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(none.json().error).toMatch(/^The point 40\.416775, -3\.70379 was not found; the Catastro says: PARA ESAS COORDENADAS NO HAY REFERENCIA DISPONIBLE/);
+    const outside = await post({ latitude: 30.000000449, longitude: -40.1234567 });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toMatch(/^Coordinates 30, -40\.123457 are outside every country covered here/);
+  });
+
   it.each([
     ['outside Spain, with country ES', { latitude: 48.85, longitude: 2.35, country: 'ES' }],
     ['outside every country covered (mid-Atlantic)', { latitude: 30, longitude: -40 }],
