@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isProcessAlive } from '../process-alive.js';
 import { openSharedSqliteFile, type SqliteDatabase } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 
@@ -39,16 +40,6 @@ interface ClaimRow {
 /** What the shared state says of one batch: waiting its turn, run by a live process, or neither. */
 export type ClaimState = 'queued' | 'running' | undefined;
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, run by another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * The queue and the running claim of a data folder's batches, shared by every process serving it
  * (`serve --workers N`, the app beside a server). A row exists only while its batch is queued or
@@ -84,7 +75,7 @@ export class BatchClaims {
   private isLive(row: ClaimRow): boolean {
     if (row.state !== 'running') return false;
     if (row.runner_token === this.token) return this.active.has(row.id);
-    return row.runner_pid !== null && pidAlive(row.runner_pid) && Date.now() - (row.heartbeat_at ?? 0) < STALE_MS;
+    return row.runner_pid !== null && isProcessAlive(row.runner_pid) && Date.now() - (row.heartbeat_at ?? 0) < STALE_MS;
   }
 
   /** Queued, running in a live process, or neither (finished, or its runner died). */
