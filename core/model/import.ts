@@ -104,8 +104,9 @@ export interface OfflineDownloadResult {
 
 /**
  * A download or update for offline use that did not finish: cancelled, stopped by an unreachable
- * service, or cut by the app closing. Kept in the data folder so the app can offer to resume it
- * (what is already on disk is not fetched again) or to discard it.
+ * service, cut by the app closing, or a `catastro download` stopped (Ctrl-C) or killed. Kept in
+ * the data folder so the app can offer to resume it (what is already on disk is not fetched
+ * again) or to discard it.
  */
 export interface InterruptedOfflineRun {
   /** What a download asked for. */
@@ -115,4 +116,17 @@ export interface InterruptedOfflineRun {
   startedAt: string;
   /** Bytes of the run's files already in the downloads folder. */
   bytesOnDisk: number;
+}
+
+/**
+ * The record of a download or update run in `<data>/downloads/interrupted-run.json`, one format
+ * for the app and the command line (core/offline/interrupted-run.ts): written before the run,
+ * removed when it finished or was refused, so a run cut short leaves it to resume or discard.
+ */
+export interface OfflineRunRecord extends Omit<InterruptedOfflineRun, 'bytesOnDisk'> {
+  /**
+   * Names, in the downloads folder, of the files the run began to fetch: what Discard deletes
+   * (with their `.part` and transfer record), and nothing else in the folder.
+   */
+  files: string[];
 }

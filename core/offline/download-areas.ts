@@ -19,6 +19,8 @@ export interface DownloadAreasOptions {
   retryDelayMs?: number;
   /** Passed to the import: wait for another process's write instead of failing the file (the command line). */
   onWaitForWriter?: () => void;
+  /** Told each file's name (in downloadDir) before its transfer begins: the run's record lists what it fetched. */
+  onFetching?: (fileName: string) => void;
 }
 
 const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url).pathname.split('/').at(-1)!);
@@ -49,6 +51,7 @@ export async function downloadAreas(
     const failure = (message: string): OfflineFileFailure => ({ file: name, url: dataset.url, message });
     try {
       report({ phase: 'download', file: name });
+      options.onFetching?.(name);
       const { bytes } = await downloadFile({ url: dataset.url, file, expectedBytes: dataset.length }, {
         signal: options.signal,
         retries: options.retries,

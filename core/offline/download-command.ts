@@ -4,11 +4,13 @@ import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
 import { serviceSourcesFromEnv } from '../sources-from-env.js';
-import type { BBox, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
+import type { BBox, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
+import { recordedRun, type RunAsked } from './interrupted-run.js';
+import { checkOfflineChoice } from './offline-areas-service.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 import { resolveFrSources } from '../countries/fr/config.js';
 
@@ -74,16 +76,21 @@ function printResult(result: OfflineDownloadResult, interruptedExit = 130): numb
   }
   for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
   if (result.cancelled) {
-    console.error('Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download.');
+    console.error('Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download (the app\'s offline dialog offers to resume or discard it too).');
     return interruptedExit;
   }
   console.log(`${result.parcels} parcels and ${result.buildings} buildings imported${result.failures.length ? `; ${result.failures.length} file(s) failed (see above), the rest were imported` : ''}.`);
   return result.failures.length ? 1 : 0;
 }
 
-/** One run of a download or update: store, catalogue, Ctrl-C → cancel, progress, summary. */
+/**
+ * One run of a download or update: store, catalogue, Ctrl-C → cancel, progress, summary. Recorded
+ * as the app records its own (interrupted-run.ts): one cut short is offered in the app's offline
+ * dialog too, and none starts while another process's download writes the same folder.
+ */
 async function withDownload(
   options: DownloadCommandOptions,
+  asked: (store: ParcelStore) => RunAsked,
   work: (store: ParcelStore, catalogue: EsAtomCatalogue, run: Parameters<typeof downloadAreas>[2]) => Promise<OfflineDownloadResult>,
 ): Promise<number> {
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
@@ -92,14 +99,16 @@ async function withDownload(
   const catalogue = new EsAtomCatalogue(baseUrl, new UpstreamClient());
   const interruption = interruptOnSignals();
   const reporter = progressReporter();
+  const downloadDir = path.join(options.data, 'downloads');
   try {
-    const result = await work(store, catalogue, {
-      downloadDir: path.join(options.data, 'downloads'),
+    const result = await recordedRun(downloadDir, asked(store), interruption.signal, (onFetching) => work(store, catalogue, {
+      downloadDir,
       buildings: options.buildings,
       signal: interruption.signal,
       onProgress: (p) => reporter.update(p),
       onWaitForWriter: tellWaitingForWriter,
-    });
+      onFetching,
+    }));
     reporter.stop();
     return printResult(result, interruption.exitCode());
   } catch (error) {
@@ -112,6 +121,19 @@ async function withDownload(
   }
 }
 
+/**
+ * The choice in the shape the app records (checkOfflineChoice), so the app can resume a run the
+ * command line began; undefined, said why, when the service would refuse it (exit 1, as a refused run).
+ */
+function askedChoice(choice: OfflineChoice): RunAsked | undefined {
+  try {
+    return { choice: checkOfflineChoice(choice) };
+  } catch (error) {
+    console.error((error as Error).message);
+    return undefined;
+  }
+}
+
 /** `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. */
 export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
   const country = (options.country ?? 'ES').toUpperCase();
@@ -120,7 +142,9 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
       console.error('France: name communes (INSEE codes, e.g. 91216) or départements (e.g. 91, 2A, 971); --province and --bbox are for Spain.');
       return Promise.resolve(2);
     }
-    return withDownload(options, (store, _catalogue, run) => {
+    const asked = askedChoice({ country: 'FR', municipalities });
+    if (!asked) return Promise.resolve(1);
+    return withDownload(options, () => asked, (store, _catalogue, run) => {
       console.error(`${municipalities.length} French area(s) from ${etalabRoot(options)}: ${municipalities.slice(0, 8).join(', ')}${municipalities.length > 8 ? ', …' : ''}`);
       return downloadFrenchAreas(store, municipalities, { ...run, root: etalabRoot(options) });
     });
@@ -140,7 +164,9 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
     console.error('Say what to download: municipality names or codes, --province <code or name>, or --bbox west,south,east,north.');
     return Promise.resolve(2);
   }
-  return withDownload(options, async (store, catalogue, run) => {
+  const asked = askedChoice({ municipalities, provinces: options.province, bbox, buildings: options.buildings });
+  if (!asked) return Promise.resolve(1);
+  return withDownload(options, () => asked, async (store, catalogue, run) => {
     const chosen = await catalogue.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
     console.error(`${chosen.length} municipalit${chosen.length === 1 ? 'y' : 'ies'}: ${chosen.slice(0, 8).map((m) => `${m.code} ${m.name}`).join(', ')}${chosen.length > 8 ? ', …' : ''}`);
     return downloadAreas(store, chosen, run);
@@ -150,10 +176,9 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
 /** `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. */
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
   if (action === 'update') {
-    return withDownload(options, (store, catalogue, run) => {
-      const wanted = ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids;
-      return updateOfflineAreas(store, catalogue, wanted, { ...run, etalabRoot: etalabRoot(options) });
-    });
+    const wantedIn = (store: ParcelStore) => (ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids);
+    return withDownload(options, (store) => ({ areaIds: wantedIn(store) }), (store, catalogue, run) =>
+      updateOfflineAreas(store, catalogue, wantedIn(store), { ...run, etalabRoot: etalabRoot(options) }));
   }
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
   try {

@@ -37,6 +37,7 @@ export async function downloadFrenchAreas(
     const failure = (message: string): OfflineFileFailure => ({ file: area.fileName, url: area.url, message });
     try {
       report({ phase: 'download', file: area.fileName });
+      options.onFetching?.(area.fileName);
       const { bytes } = await downloadFile({ url: area.url, file }, {
         signal: options.signal,
         retries: options.retries,

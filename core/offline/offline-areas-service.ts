@@ -1,15 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import {
-  notFound, OFFLINE_COUNTRIES, ServiceError, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
-  type OfflineProgress,
+  notFound, OFFLINE_COUNTRIES, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
+  type OfflineProgress, type OfflineRunRecord,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { etalabArea } from '../countries/fr/etalab-files.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
+import { DOWNLOAD_RUNNING_ELSEWHERE, downloadRunningIn } from './downloads-owner.js';
+import { bytesOfRun, discardRun, interruptedRunRecord, recordedRun, type RunAsked } from './interrupted-run.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 
 const MAX_NAMES = 200;
@@ -67,24 +68,18 @@ function checkFrenchChoice(choice: OfflineChoice): OfflineChoice {
 
 const frenchCodes = (choice: OfflineChoice) => [...(choice.municipalities ?? []), ...(choice.provinces ?? [])];
 
-/** What a run asked for, written before it starts and removed when it ends (so a killed app leaves it too). */
-type RunRecord = Omit<InterruptedOfflineRun, 'bytesOnDisk'>;
-
-/** Errors of the request itself (a bad choice, an unknown area): nothing to resume. */
-const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND');
-
 /**
  * Offline areas for the facade: one download (or update) at a time per copy, cancellable, with
  * progress; the list of areas and their removal. Spain's zips come from the Catastro's ATOM
  * feeds, France's files from Etalab; both are fetched into `<data>/downloads`. A run
- * that does not finish (cancelled, the service unreachable, the app closed) is recorded there, so
- * the app offers to resume it, fetching only what is not yet on disk, or to discard it.
+ * that does not finish (cancelled, the service unreachable, the app closed, or a `catastro
+ * download` stopped) is recorded there (interrupted-run.ts), so the app offers to resume it,
+ * fetching only what is not yet on disk, or to discard it.
  */
 export class OfflineAreasService {
   private running?: AbortController;
   private readonly catalogue: EsAtomCatalogue;
   private readonly downloadDir: string;
-  private readonly recordFile: string;
   private readonly etalabRoot: string;
 
   constructor(
@@ -93,7 +88,6 @@ export class OfflineAreasService {
     this.catalogue = new EsAtomCatalogue(sources.atomBaseUrl, http);
     this.etalabRoot = sources.etalabRoot;
     this.downloadDir = path.join(dataDir, 'downloads');
-    this.recordFile = path.join(this.downloadDir, 'interrupted-run.json');
   }
 
   list(): OfflineArea[] {
@@ -102,41 +96,47 @@ export class OfflineAreasService {
 
   download(choice: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     const checked = checkOfflineChoice(choice);
-    return this.exclusive({ choice: checked }, async (signal) => {
-      if (checked.country === 'FR') return downloadFrenchAreas(this.store, frenchCodes(checked), { ...this.runOptions(signal, false, onProgress), root: this.etalabRoot });
+    return this.exclusive({ choice: checked }, async (run) => {
+      if (checked.country === 'FR') return downloadFrenchAreas(this.store, frenchCodes(checked), { ...run, buildings: false, onProgress, root: this.etalabRoot });
       onProgress?.({ phase: 'feeds', filesDone: 0, filesTotal: 0, bytesDone: 0, parcels: 0 });
-      const municipalities = await this.catalogue.resolve(checked, signal);
-      return downloadAreas(this.store, municipalities, this.runOptions(signal, checked.buildings, onProgress));
+      const municipalities = await this.catalogue.resolve(checked, run.signal);
+      return downloadAreas(this.store, municipalities, { ...run, buildings: checked.buildings, onProgress });
     });
   }
 
   update(ids: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_NAMES || !ids.every(isText)) throw validationError('update needs a list of area ids.');
-    return this.exclusive({ areaIds: ids }, (signal) =>
-      updateOfflineAreas(this.store, this.catalogue, ids, { ...this.runOptions(signal, true, onProgress), etalabRoot: this.etalabRoot }));
+    return this.exclusive({ areaIds: ids }, (run) =>
+      updateOfflineAreas(this.store, this.catalogue, ids, { ...run, buildings: true, onProgress, etalabRoot: this.etalabRoot }));
   }
 
-  /** The run that did not finish, if any (none while one runs: that one is not interrupted). */
+  /**
+   * The run that did not finish, the app's or the command line's, if any (none while one runs,
+   * here or in another process: that one is not interrupted).
+   */
   interrupted(): InterruptedOfflineRun | null {
     if (this.running) return null;
     const record = this.readRecord();
-    return record ? { ...record, bytesOnDisk: this.bytesOnDisk() } : null;
+    if (!record) return null;
+    return { ...(record.choice && { choice: record.choice }), ...(record.areaIds && { areaIds: record.areaIds }), startedAt: record.startedAt, bytesOnDisk: bytesOfRun(this.downloadDir, record) };
   }
 
   /** Runs the interrupted download or update again; files on disk are resumed, not fetched anew. */
   resume(onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     if (this.running) throw validationError(ALREADY_RUNNING);
+    if (downloadRunningIn(this.downloadDir)) throw validationError(DOWNLOAD_RUNNING_ELSEWHERE);
     const record = this.readRecord();
     if (!record) throw notFound('There is no interrupted download to resume.');
     return record.areaIds ? this.update(record.areaIds, onProgress) : this.download(record.choice, onProgress);
   }
 
-  /** Forgets the interrupted run and deletes what it had fetched. */
-  discardInterrupted(): { bytes: number } {
+  /**
+   * Forgets the interrupted run and deletes what it had fetched, and only that: other files in the
+   * downloads folder stay, and nothing is deleted while a download runs in any process.
+   */
+  discardInterrupted(): Promise<{ bytes: number }> {
     if (this.running) throw validationError('A download is running: cancel it first.');
-    const bytes = this.bytesOnDisk();
-    rmSync(this.downloadDir, { recursive: true, force: true });
-    return { bytes };
+    return discardRun(this.downloadDir);
   }
 
   /** Stops the running download; true when one was running. */
@@ -153,49 +153,27 @@ export class OfflineAreasService {
     return removed;
   }
 
-  private runOptions(signal: AbortSignal, buildings: boolean | undefined, onProgress?: (p: OfflineProgress) => void) {
-    return { downloadDir: this.downloadDir, buildings, signal, onProgress };
-  }
-
-  private readRecord(): RunRecord | undefined {
+  /** The interrupted run's record, if it is one this version can run again (another version's or a hand edit is not offered). */
+  private readRecord(): OfflineRunRecord | undefined {
+    const record = interruptedRunRecord(this.downloadDir);
+    if (!record) return undefined;
+    const { choice, areaIds, ...rest } = record;
     try {
-      const record = JSON.parse(readFileSync(this.recordFile, 'utf8')) as RunRecord;
-      // A record another version wrote or a hand edit: only a shape this version can run again.
-      if (record.areaIds && Array.isArray(record.areaIds)) return { areaIds: record.areaIds, startedAt: String(record.startedAt) };
-      return { choice: checkOfflineChoice(record.choice), startedAt: String(record.startedAt) };
+      return Array.isArray(areaIds) ? { areaIds, ...rest } : { choice: checkOfflineChoice(choice), ...rest };
     } catch {
       return undefined;
     }
   }
 
-  private bytesOnDisk(): number {
-    let bytes = 0;
-    try {
-      for (const name of readdirSync(this.downloadDir)) {
-        if (/\.(zip|gz)(\.part)?$/i.test(name)) bytes += statSync(path.join(this.downloadDir, name)).size;
-      }
-    } catch {
-      // No downloads folder yet: nothing on disk.
-    }
-    return bytes;
-  }
-
-  private async exclusive(asked: Omit<RunRecord, 'startedAt'>, work: (signal: AbortSignal) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
+  /** One run at a time in this copy, and in the downloads folder across processes (recordedRun's claim). */
+  private async exclusive(asked: RunAsked, work: (run: { downloadDir: string; signal: AbortSignal; onFetching: (name: string) => void }) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
     if (this.running) throw validationError(ALREADY_RUNNING);
     const controller = new AbortController();
     this.running = controller;
-    mkdirSync(this.downloadDir, { recursive: true });
-    writeFileSync(this.recordFile, JSON.stringify({ ...asked, startedAt: new Date().toISOString() } satisfies RunRecord));
-    let finished = false;
     try {
-      const result = await work(controller.signal);
-      finished = !result.cancelled;
-      return result;
-    } catch (error) {
-      finished = isRefusal(error) && !controller.signal.aborted;
-      throw error;
+      return await recordedRun(this.downloadDir, asked, controller.signal, (onFetching) =>
+        work({ downloadDir: this.downloadDir, signal: controller.signal, onFetching }));
     } finally {
-      if (finished) rmSync(this.recordFile, { force: true });
       this.running = undefined;
     }
   }

@@ -24,8 +24,8 @@ function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Recor
  * "Make this area available offline": pick Spain's municipalities (name or code), provinces or the
  * map view, or France's communes and départements by code; the Catastro's ATOM zips or Etalab's
  * files are downloaded and imported with progress (bytes, files, parcels) and a cancel; a run that
- * did not finish (cancelled, or the app closed) is offered to resume or discard; below, the areas
- * the copy holds (area, source, date) with update and remove.
+ * did not finish (cancelled, the app closed, or a `catastro download` stopped) is offered to resume
+ * or discard; below, the areas the copy holds (area, source, date) with update and remove.
  */
 export function OfflineDialog() {
   const { t } = useTranslation('offline');

@@ -35,7 +35,7 @@ export async function appOfflineRoutes(app: FastifyInstance, { service }: { serv
   app.post('/api/app/offline/interrupted/resume', { config: APP_SESSION_ROUTE, schema: hidden }, (request, reply) =>
     streamRun(request, reply, (onProgress) => offline.resume(onProgress), 'The resumed download'));
 
-  app.delete('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: offline.discardInterrupted() }));
+  app.delete('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: await offline.discardInterrupted() }));
 
   app.post('/api/app/offline/cancel', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: { cancelled: offline.cancel() } }));
 

@@ -1,4 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
+import { repoRoot } from '../../helpers/paths.js';
 
 // The app had no way back to a download it cancelled or that the app's closing cut: the user had
 // to remember and type the same choice again (which did resume the file on disk, unseen).
@@ -71,25 +74,49 @@ describe('an interrupted download for offline use', () => {
   });
 
   it('survives the app closing mid-run: a new start of the app on the same data folder offers it', async () => {
-    const first = serviceOn(dataDir);
     fake.setFault(CP_ZIP, { kind: 'stall' });
-    const seen = new Promise<void>((resolve) => {
-      void first.download({ municipalities: ['Melque de Cercos'] }, (p) => { if (p.phase === 'download' && p.bytesDone > 0) resolve(); });
-    });
-    await seen;
-    // The first app is gone without a word (it is never told); the next one reads the folder.
+    // The first app is a process of its own, gone without a word (SIGKILL: it is never told).
+    const first = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/offline/offline-run-child.ts'), dataDir, fake.baseUrl, '{"municipalities":["Melque de Cercos"]}'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    // The fake sends half the parcels zip, then nothing: the transfer is under way.
+    const part = path.join(dataDir, 'downloads', `${CP_ZIP}.part`);
+    const half = fake.zipBytes[CP_ZIP].length >> 1;
+    for (let waited = 0; !(existsSync(part) && statSync(part).size === half); waited += 50) {
+      if (waited > 30_000 || first.exitCode !== null) throw new Error('the first app wrote no half-downloaded .part');
+      await sleep(50);
+    }
+    // While it lives its download is running, not interrupted.
+    expect(serviceOn(dataDir).interrupted()).toBeNull();
+    first.kill('SIGKILL');
+    await exited;
+    // The next app reads the folder: the dead process's claim is no claim.
     const next = serviceOn(dataDir);
-    expect(next.interrupted()).toMatchObject({ choice: { municipalities: ['Melque de Cercos'] } });
-    first.cancel();
-  });
+    expect(next.interrupted()).toMatchObject({ choice: { municipalities: ['Melque de Cercos'] }, bytesOnDisk: half });
+    expect(await next.resume()).toMatchObject({ cancelled: false, failures: [] });
+    expect(next.interrupted()).toBeNull();
+  }, 60_000);
 
   it('can be discarded: its files go, nothing is offered, the copy is untouched', async () => {
     const service = serviceOn(dataDir);
     const half = await cancelledHalfway(service);
-    expect(service.discardInterrupted()).toEqual({ bytes: half });
+    expect(await service.discardInterrupted()).toEqual({ bytes: half });
     expect(existsSync(path.join(dataDir, 'downloads'))).toBe(false);
     expect(service.interrupted()).toBeNull();
     expect(store.countParcels('ES')).toBe(0);
+  });
+
+  // Discard deleted the whole downloads folder, whatever else was in it.
+  it('discarded, deletes only the files that run fetched: other files in the downloads folder stay', async () => {
+    const service = serviceOn(dataDir);
+    const downloads = path.join(dataDir, 'downloads');
+    const half = await cancelledHalfway(service);
+    const others = [`${CP_ZIP.replace('40146', '40001')}.part`, 'A.ES.SDGC.BU.40146.zip', 'notes.txt'];
+    for (const name of others) writeFileSync(path.join(downloads, name), 'not this run\'s');
+    expect(readdirSync(downloads)).toEqual(expect.arrayContaining([`${CP_ZIP}.part`, `${CP_ZIP}.download.json`]));
+
+    expect(await service.discardInterrupted()).toEqual({ bytes: half });
+    expect(readdirSync(downloads).sort()).toEqual([...others].sort());
+    expect(service.interrupted()).toBeNull();
   });
 
   it('a finished run, and a choice the service refuses, leave nothing to resume', async () => {
