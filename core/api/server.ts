@@ -11,6 +11,7 @@ import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import { useJsonBodyParser } from './json-body.js';
+import { refuseExpectation, requireHostHeader } from './protocol-refusals.js';
 import apiAccessPlugin from './plugins/access.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
@@ -72,7 +73,11 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     requestTimeout: limits.requestMs,
     connectionTimeout: limits.idleMs,
     keepAliveTimeout: limits.keepAliveMs,
-    http: { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: 1_000 },
+    http: {
+      headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: 1_000,
+      // Node's bare 400 for an HTTP/1.1 request without Host is answered in the envelope instead (protocol-refusals.ts).
+      requireHostHeader: false,
+    },
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 10_000 }, // long values must reach the facade and get its 400, not a route 404
     // The facade re-checks semantics; schema coercion would turn "abc" into NaN silently.
@@ -86,6 +91,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   });
 
   limitConnectionsPerAddress(app.server, limits.perAddress);
+  app.server.on('checkExpectation', refuseExpectation);
+  // First of the hooks, for every route: a request without Host is malformed whatever its key.
+  app.addHook('onRequest', requireHostHeader);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -9,15 +9,17 @@ export interface RawAnswer {
 /**
  * Sends one request byte for byte over a socket (fetch and inject normalise the request line,
  * so they cannot send `GET http://host/api/… HTTP/1.1`, `//api` or a raw `%2e%2e`). The
- * server's answer is read until it closes the connection (`Connection: close`).
+ * server's answer is read until it closes the connection (`Connection: close`). A header given
+ * as null is not sent, the default Host and Connection too.
  */
-export function rawRequest(port: number, requestLine: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> {
+export function rawRequest(port: number, requestLine: string, headers: Record<string, string | null> = {}, body = ''): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${requestLine}`)));
     socket.on('connect', () => {
-      const lines = [requestLine, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const sent = Object.entries({ Host: '127.0.0.1', Connection: 'close', ...headers }).filter(([, v]) => v !== null);
+      const lines = [requestLine, ...sent.map(([k, v]) => `${k}: ${v}`)];
       if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
       socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
     });

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './envelope.js';
+
+/**
+ * Two HTTP rules Node enforces itself with an empty answer, outside the API's envelope; here they
+ * keep their status and get the envelope's VALIDATION_ERROR (the request is malformed, as in
+ * handleClientError). The server turns Node's own check off (`requireHostHeader: false`) so this
+ * hook is the one place a missing Host is refused.
+ */
+
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (HTTP/1.0 has no Host and stays
+ * served, as Node serves it).
+ */
+export async function requireHostHeader(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+  await reply.status(400).header('Connection', 'close')
+    .send(errorBody('VALIDATION_ERROR', 'Invalid request: the Host header is missing (HTTP/1.1 requires it).'));
+}
+
+/**
+ * RFC 9110 §10.1.1: an Expect the server cannot meet (anything but 100-continue, which Node
+ * answers) is refused 417 before the request is read; the connection closes so its unread body is
+ * never taken for the next request. Node emits 'checkExpectation' for it, fastify never sees it.
+ */
+export function refuseExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const expectation = String(request.headers.expect ?? '').slice(0, 100);
+  const body = JSON.stringify(errorBody('VALIDATION_ERROR', `Invalid request: the Expect header "${expectation}" cannot be met; send the request without it.`));
+  response.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  response.end(body);
+}
