@@ -125,8 +125,9 @@ export interface InterruptedOfflineRun {
  */
 export interface OfflineRunRecord extends Omit<InterruptedOfflineRun, 'bytesOnDisk'> {
   /**
-   * Names, in the downloads folder, of the files the run began to fetch: what Discard deletes
-   * (with their `.part` and transfer record), and nothing else in the folder.
+   * Names, in the downloads folder, of the files the run began to fetch, and those of an
+   * interrupted run it replaced (no other record lists them): what Discard deletes (with their
+   * `.part` and transfer record), and nothing else in the folder.
    */
   files: string[];
 }

@@ -55,7 +55,8 @@ export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancell
 ): Promise<T> {
   const claim = await claimDownloads(dir);
   const recordFile = path.join(dir, RECORD_FILE);
-  const record: OfflineRunRecord = { ...asked, startedAt: new Date().toISOString(), files: [] };
+  // A new run replaces the interrupted one's record: its files stay listed, for Discard to find.
+  const record: OfflineRunRecord = { ...asked, startedAt: new Date().toISOString(), files: readRunRecord(dir)?.files ?? [] };
   const write = () => writeFileSync(recordFile, JSON.stringify(record));
   let finished = false;
   try {

@@ -119,6 +119,25 @@ describe('an interrupted download for offline use', () => {
     expect(service.interrupted()).toBeNull();
   });
 
+  it('a run started over an interrupted one takes over its files: discarded, neither run leaves a file behind', async () => {
+    const service = serviceOn(dataDir);
+    const downloads = path.join(dataDir, 'downloads');
+    const BU_ZIP = 'A.ES.SDGC.BU.40146.zip';
+    fake.setFault(BU_ZIP, { kind: 'stall' });
+    const buHalf = fake.zipBytes[BU_ZIP].length >> 1;
+    await service.download({ municipalities: ['40146'] }, (p) => { if (p.phase === 'download' && p.file === BU_ZIP && p.bytesDone >= fake.zipBytes[CP_ZIP].length + buHalf) service.cancel(); });
+    expect(readdirSync(downloads)).toContain(`${BU_ZIP}.part`);
+
+    // Another choice replaces it (an update of the area the first run imported), cut short too.
+    fake.setFault(CP_ZIP, { kind: 'stall' });
+    const cpHalf = fake.zipBytes[CP_ZIP].length >> 1;
+    await service.update(['ES.40146'], (p) => { if (p.phase === 'download' && p.file === CP_ZIP && p.bytesDone >= cpHalf) service.cancel(); });
+    expect(service.interrupted()).toMatchObject({ areaIds: ['ES.40146'], bytesOnDisk: cpHalf + buHalf });
+
+    expect(await service.discardInterrupted()).toEqual({ bytes: cpHalf + buHalf });
+    expect(existsSync(downloads)).toBe(false);
+  });
+
   it('a finished run, and a choice the service refuses, leave nothing to resume', async () => {
     const service = serviceOn(dataDir);
     await expect(service.download({ municipalities: ['No such place'] })).rejects.toMatchObject({ code: expect.stringMatching(/VALIDATION_ERROR|NOT_FOUND/) });
