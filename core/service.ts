@@ -120,6 +120,7 @@ export class CatastroService {
       new OfflineAreasService(store, http, {
         atomBaseUrl: resolveEsSources(options.sources?.es).atomBaseUrl,
         etalabRoot: resolveFrSources(options.sources?.fr).etalabCadastreUrl,
+        frGeoApiUrl: resolveFrSources(options.sources?.fr).geoApiUrl,
       }, options.dataDir),
     );
     if (options.resourcesDir) service.resourcesDir = options.resourcesDir;

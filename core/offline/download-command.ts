@@ -13,6 +13,7 @@ import { recordedRun, type RunAsked } from './interrupted-run.js';
 import { checkOfflineChoice } from './offline-areas-service.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 import { resolveFrSources } from '../countries/fr/config.js';
+import { FrenchCommuneFinder } from '../countries/fr/commune-finder.js';
 
 export interface DownloadCommandOptions {
   data: string;
@@ -137,19 +138,7 @@ function askedChoice(choice: OfflineChoice): RunAsked | undefined {
 /** `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. */
 export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
   const country = (options.country ?? 'ES').toUpperCase();
-  if (country === 'FR') {
-    if (municipalities.length === 0 || options.province?.length || options.bbox) {
-      console.error('France: name communes (INSEE codes, e.g. 91216) or départements (e.g. 91, 2A, 971); --province and --bbox are for Spain.');
-      return Promise.resolve(2);
-    }
-    const asked = askedChoice({ country: 'FR', municipalities });
-    if (!asked) return Promise.resolve(1);
-    return withDownload(options, () => asked, (store, _catalogue, run) => {
-      console.error(`${municipalities.length} French area(s) from ${etalabRoot(options)}: ${municipalities.slice(0, 8).join(', ')}${municipalities.length > 8 ? ', …' : ''}`);
-      return downloadFrenchAreas(store, municipalities, { ...run, root: etalabRoot(options) });
-    });
-  }
-  if (country !== 'ES') {
+  if (country !== 'ES' && country !== 'FR') {
     console.error(`--country takes ES (the Catastro's INSPIRE ATOM service) or FR (Etalab's cadastre files), not "${options.country}".`);
     return Promise.resolve(2);
   }
@@ -159,6 +148,20 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
   } catch (error) {
     console.error((error as Error).message);
     return Promise.resolve(2);
+  }
+  if (country === 'FR') {
+    if (municipalities.length === 0 && !options.province?.length && !bbox) {
+      console.error('France: name communes (names or INSEE codes, e.g. "Épinay-sur-Orge" or 91216), départements with --province (e.g. Essonne, 91, 2A) or --bbox (the commune at its centre).');
+      return Promise.resolve(2);
+    }
+    const asked = askedChoice({ country: 'FR', municipalities, provinces: options.province, bbox });
+    if (!asked) return Promise.resolve(1);
+    return withDownload(options, () => asked, async (store, _catalogue, run) => {
+      const finder = new FrenchCommuneFinder(resolveFrSources(serviceSourcesFromEnv().fr).geoApiUrl, new UpstreamClient());
+      const codes = await finder.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
+      console.error(`${codes.length} French area(s) from ${etalabRoot(options)}: ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ', …' : ''}`);
+      return downloadFrenchAreas(store, codes, { ...run, root: etalabRoot(options) });
+    });
   }
   if (municipalities.length === 0 && !options.province?.length && !bbox) {
     console.error('Say what to download: municipality names or codes, --province <code or name>, or --bbox west,south,east,north.');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
+import { FrenchCommuneFinder, frenchCodeOrName, GEO_API_ROOT } from '../countries/fr/commune-finder.js';
 import {
   notFound, OFFLINE_COUNTRIES, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
   type OfflineProgress, type OfflineRunRecord,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import { etalabArea } from '../countries/fr/etalab-files.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
 import { DOWNLOAD_RUNNING_ELSEWHERE, downloadRunningIn } from './downloads-owner.js';
@@ -51,22 +51,20 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
   return choice;
 }
 
-/** France's files are found by code only (Etalab publishes no index of extents to match a map view against). */
+/**
+ * France: communes and départements by code or by name, or the commune at the map's centre; names
+ * and the map are turned into codes when the run starts (fr/commune-finder.ts), since that needs
+ * the network. A code-shaped text that is no commune or département is refused here.
+ */
 function checkFrenchChoice(choice: OfflineChoice): OfflineChoice {
-  if (choice.bbox) throw validationError('France is downloaded by commune (INSEE code) or département, not by map view.');
-  const codes = frenchCodes(choice);
-  if (codes.length === 0) throw validationError('Say what to make available offline: communes (INSEE codes, e.g. 91216) or départements (e.g. 91, 2A, 971).');
-  for (const code of codes) {
-    try {
-      etalabArea(code);
-    } catch (error) {
-      throw validationError((error as Error).message);
-    }
+  const texts = [...(choice.municipalities ?? []), ...(choice.provinces ?? [])];
+  if (texts.length === 0 && !choice.bbox) {
+    throw validationError('Say what to make available offline: communes (names or INSEE codes, e.g. 91216), départements (e.g. Essonne, 91, 2A) or the map view.');
   }
+  for (const text of texts) frenchCodeOrName(text); // a bad code is refused now, a name is looked up when the run starts
   return choice;
 }
 
-const frenchCodes = (choice: OfflineChoice) => [...(choice.municipalities ?? []), ...(choice.provinces ?? [])];
 
 /**
  * Offline areas for the facade: one download (or update) at a time per copy, cancellable, with
@@ -81,12 +79,14 @@ export class OfflineAreasService {
   private readonly catalogue: EsAtomCatalogue;
   private readonly downloadDir: string;
   private readonly etalabRoot: string;
+  private readonly communeFinder: FrenchCommuneFinder;
 
   constructor(
-    private readonly store: ParcelStore, http: UpstreamClient, sources: { atomBaseUrl: string; etalabRoot: string }, dataDir: string,
+    private readonly store: ParcelStore, http: UpstreamClient, sources: { atomBaseUrl: string; etalabRoot: string; frGeoApiUrl?: string }, dataDir: string,
   ) {
     this.catalogue = new EsAtomCatalogue(sources.atomBaseUrl, http);
     this.etalabRoot = sources.etalabRoot;
+    this.communeFinder = new FrenchCommuneFinder(sources.frGeoApiUrl ?? GEO_API_ROOT, http);
     this.downloadDir = path.join(dataDir, 'downloads');
   }
 
@@ -97,8 +97,11 @@ export class OfflineAreasService {
   download(choice: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     const checked = checkOfflineChoice(choice);
     return this.exclusive({ choice: checked }, async (run) => {
-      if (checked.country === 'FR') return downloadFrenchAreas(this.store, frenchCodes(checked), { ...run, buildings: false, onProgress, root: this.etalabRoot });
       onProgress?.({ phase: 'feeds', filesDone: 0, filesTotal: 0, bytesDone: 0, parcels: 0 });
+      if (checked.country === 'FR') {
+        const codes = await this.communeFinder.resolve(checked, run.signal);
+        return downloadFrenchAreas(this.store, codes, { ...run, buildings: false, onProgress, root: this.etalabRoot });
+      }
       const municipalities = await this.catalogue.resolve(checked, run.signal);
       return downloadAreas(this.store, municipalities, { ...run, buildings: checked.buildings, onProgress });
     });

@@ -22,7 +22,8 @@ function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Recor
 
 /**
  * "Make this area available offline": pick Spain's municipalities (name or code), provinces or the
- * map view, or France's communes and départements by code; the Catastro's ATOM zips or Etalab's
+ * map view, or France's communes and départements (name or code) or the commune at the map's
+ * centre; the Catastro's ATOM zips or Etalab's
  * files are downloaded and imported with progress (bytes, files, parcels) and a cancel; a run that
  * did not finish (cancelled, the app closed, or a `catastro download` stopped) is offered to resume
  * or discard; below, the areas the copy holds (area, source, date) with update and remove.
@@ -90,12 +91,12 @@ export function OfflineDialog() {
     }
   };
 
-  // France's files are found by code only: no map view, and Etalab's parcels files hold no buildings.
+  // Etalab's parcels files hold no buildings; France's map view is the commune at its centre.
   const choice: OfflineChoice = {
     ...(france && { country }),
     ...(names(municipalities).length && { municipalities: names(municipalities) }),
     ...(names(provinces).length && { provinces: names(provinces) }),
-    ...(!france && useView && dialog.bbox && { bbox: dialog.bbox }),
+    ...(useView && dialog.bbox && { bbox: dialog.bbox }),
     ...(!france && { buildings }),
   };
   const chosen = !!(choice.municipalities || choice.provinces || choice.bbox);
@@ -120,10 +121,10 @@ export function OfflineDialog() {
         <span>{t(france ? 'departements' : 'provinces')}</span>
         <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t(france ? 'departementsExample' : 'provincesExample')} disabled={running} data-testid="offline-provinces" />
       </label>
-      {!france && dialog.bbox && (
+      {dialog.bbox && (
         <label className="check">
           <input type="checkbox" checked={useView} onChange={(e) => setUseView(e.target.checked)} disabled={running} data-testid="offline-use-view" />
-          <span>{t('useView')}</span>
+          <span>{t(france ? 'useViewFR' : 'useView')}</span>
         </label>
       )}
       {!france && (

@@ -1,5 +1,6 @@
 import type { CountrySources } from '../adapter.js';
 import { resolveSources } from '../national/sources-config.js';
+import { GEO_API_ROOT } from './commune-finder.js';
 import { ETALAB_CADASTRE_ROOT } from './etalab-files.js';
 
 /** France's live sources; each can be pointed elsewhere (tests: the fake upstream). */
@@ -12,6 +13,8 @@ export interface FrSourcesConfig {
   bdtopoWfsUrl: string;
   /** Etalab's cadastre files by commune or département (offline areas): `<root>/communes/…`, `<root>/departements/…`. */
   etalabCadastreUrl: string;
+  /** API Découpage administratif: communes and départements by name or by point (offline areas by name or map view). */
+  geoApiUrl: string;
 }
 
 export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
@@ -19,6 +22,7 @@ export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
   banUrl: 'https://api-adresse.data.gouv.fr',
   bdtopoWfsUrl: 'https://data.geopf.fr/wfs/ows',
   etalabCadastreUrl: ETALAB_CADASTRE_ROOT,
+  geoApiUrl: GEO_API_ROOT,
 };
 
 export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
@@ -26,6 +30,7 @@ export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
   banUrl: 'CATASTRO_FR_BAN_URL',
   bdtopoWfsUrl: 'CATASTRO_FR_BDTOPO_WFS_URL',
   etalabCadastreUrl: 'CATASTRO_FR_ETALAB_URL',
+  geoApiUrl: 'CATASTRO_FR_GEO_API_URL',
 };
 
 export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFAULT_FR_SOURCES, config);

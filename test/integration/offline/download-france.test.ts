@@ -11,6 +11,7 @@ import { downloadFrenchAreas, updateFrenchAreas } from '../../../core/offline/do
 import { listOfflineAreas, removeOfflineArea } from '../../../core/store/offline-areas.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../fake-upstream/etalab-cadastre.js';
+import { startFakeGeoApi } from '../../fake-upstream/geo-api-gouv.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -101,14 +102,22 @@ describe("Etalab's cadastre files by commune or département", () => {
 
   it('catastro download --country FR downloads a département, lists it and updates it', { timeout: 180_000 }, async () => {
     const data = mkdtempSync(path.join(dir, 'cli-'));
-    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root]);
+    const geoApi = await startFakeGeoApi();
+    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root], {
+      env: { ...process.env, CATASTRO_FR_GEO_API_URL: geoApi.baseUrl },
+    });
     const download = await cli('download', '--country', 'FR', '91');
     expect(download.stdout).toContain(`FR.91: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
     expect(download.stderr).toMatch(/downloading cadastre-91-parcelles\.json\.gz \(files 0\/1/);
     const list = await cli('areas', 'list');
     expect(list.stdout).toMatch(new RegExp(`FR\\.91 .* ${PARCELS} parcels .*data ${NEWEST} .*from ${fake.root.replace(/[.]/g, '\\.')}/departements/91/`));
     expect((await cli('areas', 'update', 'FR.91')).stdout).toContain(`FR.91: ${PARCELS} parcels`);
-    await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('neither a French commune') });
-    await expect(cli('download', '--country', 'FR', '--province', '28')).rejects.toMatchObject({ code: 2 });
+    // By name, through the API Découpage administratif (a hand-written fake).
+    expect((await cli('download', '--country', 'FR', 'Épinay-sur-Orge')).stdout).toContain(`FR.91216: ${PARCELS} parcels`);
+    expect(geoApi.requests).toEqual([{ path: '/communes', query: expect.objectContaining({ nom: 'Épinay-sur-Orge' }) }]);
+    await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No French commune is named "Paris"') });
+    await expect(cli('download', '--country', 'FR', '9121')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('neither a French commune') });
+    await expect(cli('download', '--country', 'FR')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('names or INSEE codes') });
+    await geoApi.close();
   });
 });

@@ -7,29 +7,32 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../fake-upstream/etalab-cadastre.js';
+import { startFakeGeoApi, type FakeGeoApi } from '../../fake-upstream/geo-api-gouv.js';
 
 // The app's offline areas offered Spain only, and its Update of a French area (one the command
 // line had downloaded) asked the Catastro's feeds for commune 91216 and failed.
 let atom: FakeCatastroAtom;
 let etalab: FakeEtalabCadastre;
+let geoApi: FakeGeoApi;
 let dir: string;
 let store: ParcelStore;
 let service: OfflineAreasService;
 
 beforeAll(async () => {
-  [atom, etalab] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre()]);
+  [atom, etalab, geoApi] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre(), startFakeGeoApi()]);
 });
 afterAll(async () => {
   store?.close();
-  await Promise.all([atom?.close(), etalab?.close()]);
+  await Promise.all([atom?.close(), etalab?.close(), geoApi?.close()]);
 });
 beforeEach(() => {
   store?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-offline-service-fr-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: atom.baseUrl, etalabRoot: etalab.root }, dir);
+  service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: atom.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: geoApi.baseUrl }, dir);
   atom.requests.length = 0;
+  geoApi.requests.length = 0;
   etalab.requests.length = 0;
 });
 
@@ -64,13 +67,56 @@ describe('France in the app\'s offline areas (Etalab files, the real 91216 file 
   });
 
   it.each([
-    [{ country: 'FR', bbox: [2.3, 48.6, 2.4, 48.7] }, /France is downloaded by commune \(INSEE code\) or département, not by map view/],
-    [{ country: 'FR', municipalities: ['Épinay-sur-Orge'] }, /"Épinay-sur-Orge" is neither a French commune \(INSEE code, e\.g\. 91216 or 2A004\) nor a département/],
-    [{ country: 'FR' }, /communes \(INSEE codes, e\.g\. 91216\) or départements/],
+    [{ country: 'FR', municipalities: ['9121'] }, /"9121" is neither a French commune \(INSEE code, e\.g\. 91216 or 2A004\) nor a département/],
+    [{ country: 'FR' }, /communes \(names or INSEE codes, e\.g\. 91216\), départements \(e\.g\. Essonne, 91, 2A\) or the map view/],
     [{ country: 'DE', municipalities: ['Berlin'] }, /country must be one of ES, FR/],
   ])('refuses %j with VALIDATION_ERROR before anything is fetched', async (choice, message) => {
     expect(() => service.download(choice)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringMatching(message) }));
     expect(etalab.requests).toEqual([]);
+    expect(geoApi.requests).toEqual([]);
     expect(service.interrupted()).toBeNull();
+  });
+});
+
+describe('France by name and by the map (API Découpage administratif, a hand-written fake)', () => {
+  it('finds a commune by its name written without accents or hyphens and downloads its file', async () => {
+    const result = await service.download({ country: 'FR', municipalities: ['epinay sur orge'] });
+    expect(result).toMatchObject({ cancelled: false, failures: [], areas: [{ id: 'FR.91216' }] });
+    expect(geoApi.requests).toEqual([{ path: '/communes', query: expect.objectContaining({ nom: 'epinay sur orge' }) }]);
+    expect(etalab.requests.map((r) => r.path)).toEqual([expect.stringMatching(/\/communes\/91\/91216\//)]);
+  });
+
+  it('finds a département by name', async () => {
+    const result = await service.download({ country: 'FR', provinces: ['Essonne'] });
+    expect(result.areas.map((a) => a.id)).toEqual(['FR.91']);
+  });
+
+  it('takes the commune at the centre of the map view', async () => {
+    const [west, south, east, north] = geoApi.extent91216;
+    const result = await service.download({ country: 'FR', bbox: [west, south, east, north] });
+    expect(result.areas.map((a) => a.id)).toEqual(['FR.91216']);
+    const asked = geoApi.requests[0].query;
+    expect([Number(asked.lon), Number(asked.lat)]).toEqual([expect.closeTo((west + east) / 2, 5), expect.closeTo((south + north) / 2, 5)]);
+  });
+
+  it.each([
+    [{ country: 'FR', municipalities: ['Saint-Martin'] }, 'VALIDATION_ERROR', /2 French communes are named "Saint-Martin": 32398 \(Saint-Martin, 32\), 54469 \(Saint-Martin, 54\)\. Give the INSEE code/],
+    [{ country: 'FR', municipalities: ['Épinay'] }, 'NOT_FOUND', /No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\), 91215 \(Épinay-sous-Sénart, 91\)\. Give the full name or the INSEE code/],
+    [{ country: 'FR', provinces: ['Normandie'] }, 'NOT_FOUND', /No French département is named "Normandie"/],
+    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies at the centre of the map \(40\.42000, -3\.70000\)/],
+  ])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message) => {
+    await expect(service.download(choice)).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+    expect(etalab.requests).toEqual([]);
+    expect(service.interrupted()).toBeNull();
+  });
+
+  it('says the lookup service is unreachable, and keeps the run to resume', async () => {
+    const closed = await startFakeGeoApi();
+    await closed.close();
+    const offline = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 2000 }), { atomBaseUrl: atom.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: closed.baseUrl }, dir);
+    await expect(offline.download({ country: 'FR', municipalities: ['Épinay-sur-Orge'] })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(offline.interrupted()).toMatchObject({ choice: { country: 'FR', municipalities: ['Épinay-sur-Orge'] } });
+    const resumed = await service.resume();
+    expect(resumed.areas.map((a) => a.id)).toEqual(['FR.91216']);
   });
 });

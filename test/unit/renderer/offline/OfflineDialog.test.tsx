@@ -16,6 +16,7 @@ import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
 import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../../fake-upstream/etalab-cadastre.js';
+import { startFakeGeoApi, type FakeGeoApi } from '../../../fake-upstream/geo-api-gouv.js';
 
 /**
  * The dialog against the real facade part (OfflineAreasService) and the fake ATOM service
@@ -38,13 +39,14 @@ const acrossIpc = async <T,>(work: () => Promise<T> | T): Promise<T> => {
 };
 
 let etalab: FakeEtalabCadastre;
-beforeAll(async () => { [fake, etalab] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre()]); });
-afterAll(async () => { await Promise.all([fake?.close(), etalab?.close()]); });
+let geoApi: FakeGeoApi;
+beforeAll(async () => { [fake, etalab, geoApi] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre(), startFakeGeoApi()]); });
+afterAll(async () => { await Promise.all([fake?.close(), etalab?.close(), geoApi?.close()]); });
 beforeEach(() => {
   useAppStore.setState(initial, true);
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-dialog-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), { atomBaseUrl: fake.baseUrl, etalabRoot: etalab.root }, dir);
+  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), { atomBaseUrl: fake.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: geoApi.baseUrl }, dir);
   offline = {
     areas: () => acrossIpc(() => service.list()),
     download: (choice, onProgress) => acrossIpc(() => service.download(choice, onProgress)),
@@ -137,7 +139,7 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(0);
   });
 
-  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: no map view, no buildings, no foral note', { timeout: 120_000 }, async () => {
+  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: the view means the commune at its centre, no buildings, no foral note', { timeout: 120_000 }, async () => {
     const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
     const { countries } = service.status();
     service.close();
@@ -145,8 +147,9 @@ describe('the "available offline" dialog', () => {
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
     const dialog = await screen.findByTestId('offline-dialog');
     await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));
-    expect(within(dialog).getByText('Communes (INSEE codes, separated by commas)')).toBeTruthy();
-    expect(screen.queryByTestId('offline-use-view')).toBeNull();
+    expect(within(dialog).getByText('Communes (names or INSEE codes, separated by commas)')).toBeTruthy();
+    expect(within(dialog).getByText('The commune at the centre of the map')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('offline-use-view'));
     expect(screen.queryByTestId('offline-buildings')).toBeNull();
     expect(within(dialog).queryByText(/Basque Country/)).toBeNull();
     expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(true);
@@ -179,13 +182,23 @@ describe('the "available offline" dialog', () => {
     expect(fake.requests.some((r) => r.path.endsWith('A.ES.SDGC.CP.40146.zip'))).toBe(true);
   });
 
-  it('a French commune name instead of its code is refused with what is expected', async () => {
+  it('France by the map: the commune at the centre of the view is found and downloaded', { timeout: 120_000 }, async () => {
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true, bbox: geoApi.extent91216 });
+    fireEvent.click(await screen.findByTestId('offline-country-FR'));
+    expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('offline-download'));
+    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), { timeout: 90_000 });
+    expect(await screen.findByTestId('offline-area-FR.91216')).toBeTruthy();
+  });
+
+  it('a French commune name nobody bears is refused with the names close to it', async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
-    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Épinay-sur-Orge' } });
+    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Épinay' } });
     fireEvent.click(screen.getByTestId('offline-download'));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/neither a French commune \(INSEE code, e\.g\. 91216 or 2A004\)/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\)/);
   });
 
   it('opens on nothing without the offline capability (a browser tab of a plain catastro serve)', () => {

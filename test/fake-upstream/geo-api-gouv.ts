@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { fixture } from '../helpers/paths.js';
+
+/**
+ * A stand-in for the API Découpage administratif (geo.api.gouv.fr) on 127.0.0.1, answering the
+ * three requests core/countries/fr/commune-finder.ts makes, in the published shape (a JSON array of
+ * `{ nom, code, codeDepartement }`). WRITTEN BY HAND: no recording of this API exists here.
+ * - `/communes?nom=`: a fuzzy search as the real one is: every commune whose name contains the
+ *   asked words, from a small table: Épinay-sur-Orge (91216, real), Épinay-sous-Sénart (91215,
+ *   real), and two communes named "Saint-Martin" (32398 and 54469, for the ambiguity test).
+ * - `/communes?lat=&lon=`: Épinay-sur-Orge when the point lies inside the extent of the REAL Etalab
+ *   file of 91216 (test/fixtures/countries), else `[]` (a point outside France).
+ * - `/departements?nom=`: Essonne (91).
+ */
+export interface FakeGeoApi {
+  baseUrl: string;
+  requests: { path: string; query: Record<string, string> }[];
+  /** The extent of commune 91216's parcels: a map view centred in it finds the commune. */
+  extent91216: [number, number, number, number];
+  close(): Promise<void>;
+}
+
+const COMMUNES = [
+  { nom: 'Épinay-sur-Orge', code: '91216', codeDepartement: '91' },
+  { nom: 'Épinay-sous-Sénart', code: '91215', codeDepartement: '91' },
+  { nom: 'Saint-Martin', code: '32398', codeDepartement: '32' },
+  { nom: 'Saint-Martin', code: '54469', codeDepartement: '54' },
+];
+const DEPARTEMENTS = [{ nom: 'Essonne', code: '91' }];
+
+const words = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().split(/[-'\s]+/).filter(Boolean);
+const matches = (name: string, asked: string) => words(asked).every((word) => words(name).includes(word));
+
+function extentOf91216(): [number, number, number, number] {
+  const collection = JSON.parse(gunzipSync(readFileSync(fixture('countries/fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8')) as {
+    features: { geometry: { coordinates: unknown } }[];
+  };
+  const extent: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (value: unknown): void => {
+    if (!Array.isArray(value)) return;
+    if (typeof value[0] === 'number') {
+      const [lon, lat] = value as number[];
+      extent[0] = Math.min(extent[0], lon); extent[1] = Math.min(extent[1], lat);
+      extent[2] = Math.max(extent[2], lon); extent[3] = Math.max(extent[3], lat);
+      return;
+    }
+    for (const item of value) visit(item);
+  };
+  for (const feature of collection.features) visit(feature.geometry.coordinates);
+  return extent;
+}
+
+export async function startFakeGeoApi(): Promise<FakeGeoApi> {
+  const extent91216 = extentOf91216();
+  const requests: FakeGeoApi['requests'] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const query = Object.fromEntries(url.searchParams);
+    requests.push({ path: url.pathname, query });
+    const answer = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    if (url.pathname === '/communes' && query.nom) return answer(COMMUNES.filter((c) => matches(c.nom, query.nom)));
+    if (url.pathname === '/communes' && query.lat && query.lon) {
+      const [lon, lat] = [Number(query.lon), Number(query.lat)];
+      const inside = lon >= extent91216[0] && lon <= extent91216[2] && lat >= extent91216[1] && lat <= extent91216[3];
+      return answer(inside ? [COMMUNES[0]] : []);
+    }
+    if (url.pathname === '/departements' && query.nom) return answer(DEPARTEMENTS.filter((d) => matches(d.nom, query.nom)));
+    res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 400, message: 'Paramètres invalides' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    extent91216,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
