@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errorBody } from './envelope.js';
 
 /**
@@ -13,9 +13,10 @@ import { errorBody } from './envelope.js';
  * RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (HTTP/1.0 has no Host and stays
  * served, as Node serves it).
  */
-export async function requireHostHeader(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
-  await reply.status(400).header('Connection', 'close')
+export function requireHostHeader(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // Callback style: it runs on every request, and an async hook costs a promise and a microtask turn each.
+  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
+  void reply.status(400).header('Connection', 'close')
     .send(errorBody('VALIDATION_ERROR', 'Invalid request: the Host header is missing (HTTP/1.1 requires it).'));
 }
 
