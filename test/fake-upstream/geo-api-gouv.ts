@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { fixture } from '../helpers/paths.js';
+import { json, startFakeServer } from './countries/fake-server.js';
 
 /**
  * A stand-in for the API Découpage administratif (geo.api.gouv.fr) on 127.0.0.1, answering the
@@ -17,7 +16,9 @@ import { fixture } from '../helpers/paths.js';
  */
 export interface FakeGeoApi {
   baseUrl: string;
-  requests: { path: string; query: Record<string, string> }[];
+  /** Every request so far, in order. */
+  readonly requests: { path: string; query: Record<string, string> }[];
+  forget(): void;
   /** The extent of commune 91216's parcels: a map view centred in it finds the commune. */
   extent91216: [number, number, number, number];
   close(): Promise<void>;
@@ -55,12 +56,9 @@ function extentOf91216(): [number, number, number, number] {
 
 export async function startFakeGeoApi(): Promise<FakeGeoApi> {
   const extent91216 = extentOf91216();
-  const requests: FakeGeoApi['requests'] = [];
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const answer = (places: unknown[]) => json(JSON.stringify(places));
+  const server = await startFakeServer([(url) => {
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ path: url.pathname, query });
-    const answer = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     if (url.pathname === '/communes' && query.nom) return answer(COMMUNES.filter((c) => matches(c.nom, query.nom)));
     if (url.pathname === '/communes' && query.lat && query.lon) {
       const [lon, lat] = [Number(query.lon), Number(query.lat)];
@@ -68,14 +66,13 @@ export async function startFakeGeoApi(): Promise<FakeGeoApi> {
       return answer(inside ? [COMMUNES[0]] : []);
     }
     if (url.pathname === '/departements' && query.nom) return answer(DEPARTEMENTS.filter((d) => matches(d.nom, query.nom)));
-    res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 400, message: 'Paramètres invalides' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    return undefined;
+  }]);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
+    baseUrl: server.url,
+    get requests() { return server.requests.map((url) => ({ path: url.pathname, query: Object.fromEntries(url.searchParams) })); },
+    forget: () => { server.requests.length = 0; },
     extent91216,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

@@ -32,7 +32,7 @@ beforeEach(() => {
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
   service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: atom.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: geoApi.baseUrl }, dir);
   atom.requests.length = 0;
-  geoApi.requests.length = 0;
+  geoApi.forget();
   etalab.requests.length = 0;
 });
 
