@@ -73,10 +73,21 @@ function holdsDegrees(rows: Record<string, string>[], column: string, kind: keyo
   });
 }
 
+/**
+ * "Parcela" (or "parcel") names the whole reference only alone: beside a "Polígono" column, as a
+ * farm's or SIGPAC's spreadsheet lists rustic land, it is the parcel's number within its polígono,
+ * and every row would be sent as a reference and fail.
+ */
+const NUMBER_WITHIN: Record<string, string[]> = { parcela: ['poligono', 'pol'], parcel: ['polygon', 'poligono'] };
+
+const besideItsPolygon = (header: string[], candidate: string) =>
+  NUMBER_WITHIN[candidate]?.some((polygon) => header.some((name) => wordsOf(name).join('') === polygon)) ?? false;
+
 function find(header: string[], kind: keyof BatchColumns, rows: Record<string, string>[]): string | undefined {
   for (const candidate of KNOWN_NAMES[kind]) {
     const match = header.find((name) => headerKeys(name, kind).includes(candidate));
-    if (match && (!DEGREES_ONLY.has(candidate) || holdsDegrees(rows, match, kind))) return match;
+    if (!match || besideItsPolygon(header, candidate)) continue;
+    if (!DEGREES_ONLY.has(candidate) || holdsDegrees(rows, match, kind)) return match;
   }
   return undefined;
 }

@@ -36,6 +36,13 @@ describe('batch column detection', () => {
       .toEqual({ reference: 'Identyfikator działki', latitude: 'Szerokość geograficzna', longitude: 'Długość geograficzna', country: 'Kraj' });
   });
 
+  it('takes "Parcela" for the reference alone, but not beside "Polígono", where it numbers the parcel within its polígono', () => {
+    expect(detected('Parcela;Latitud;Longitud\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({ reference: 'Parcela', latitude: 'Latitud', longitude: 'Longitud' });
+    expect(detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n')).toEqual({ latitude: 'Latitud', longitude: 'Longitud' });
+    expect(() => detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).toThrow(/No reference column and no latitude\/longitude columns found among: Polígono, Parcela, Cultivo/);
+    expect(detected('Polygon;Parcel;Reference\n5;23;9398516VK3799G\n')).toEqual({ reference: 'Reference' });
+  });
+
   it('takes X and Y as longitude and latitude when they hold degrees, not when they hold UTM metres', () => {
     expect(detected('X;Y;nota\n-3,7038;40,4168;a\n-3,7040;40,4170;b\n')).toEqual({ latitude: 'Y', longitude: 'X' });
     // A GIS export in ETRS89 / UTM 30N (EPSG:25830): sent as degrees, every row would fail.
