@@ -32,9 +32,9 @@ export interface CadastralStore {
   parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Awaitable<StoredParcel[]>;
   /**
    * Portals of imported INSPIRE Addresses files whose street contains `word`, accents and case
-   * folded. Only the local SQLite copy imports address files; a store without them leaves it out.
+   * folded, ordered by reference, street and number.
    */
-  importedAddressesWithWord?(country: CountryCode, word: string, limit: number): Awaitable<StoredAddress[]>;
+  importedAddressesWithWord(country: CountryCode, word: string, limit: number): Awaitable<StoredAddress[]>;
   /** Parcels whose outline's box meets `bbox` (what map tiles are drawn from), at most `limit`. */
   parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
   countParcels(country?: CountryCode): Awaitable<number>;

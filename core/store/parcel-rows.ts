@@ -1,6 +1,21 @@
+import { fold } from '../address/normalize.js';
 import type { CountryCode } from '../model/index.js';
 import { decodeGeometry, encodeGeometry } from './geometry-codec.js';
-import type { RecordSource, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+
+/**
+ * A LIKE pattern for a folded address (SQLite's `fold_text(column)`, PostGIS's `*_folded`
+ * columns) holding `word`: folded, LIKE's own characters escaped with the backslash.
+ */
+export const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Columns of a portal of an imported Addresses file (table addresses) in both stores, read by `addressFromRow`. */
+export const ADDRESS_COLUMNS = 'ref, street, number, postcode, municipality, lon, lat';
+export interface AddressRow { ref: string; street: string; number: string; postcode: string | null; municipality: string | null; lon: number; lat: number }
+export const addressFromRow = (country: CountryCode, r: AddressRow): StoredAddress => ({
+  country, ref: r.ref, street: r.street, number: r.number, point: [r.lon, r.lat],
+  ...(r.postcode && { postcode: r.postcode }), ...(r.municipality && { municipality: r.municipality }),
+});
 
 /** Columns of a parcel joined with its building (the building fills what the parcel lacks). */
 export const PARCEL_COLUMNS = `

@@ -7,8 +7,8 @@ import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
 import {
-  BOXES_FROM, FINCA_COLUMNS, PARCEL_COLUMNS, PARCEL_COLUMN_COUNT, PARCEL_FROM, fincaFromRow, fincaFromValues, parcelFromRow, unitFromRow,
-  type FincaRow, type ParcelRow, type UnitRow,
+  ADDRESS_COLUMNS, BOXES_FROM, FINCA_COLUMNS, PARCEL_COLUMNS, PARCEL_COLUMN_COUNT, PARCEL_FROM, addressFromRow, fincaFromRow, fincaFromValues, foldedLikePattern, parcelFromRow, unitFromRow,
+  type AddressRow, type FincaRow, type ParcelRow, type UnitRow,
 } from './parcel-rows.js';
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
@@ -25,9 +25,6 @@ const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<T>): Promise<T> {
   return gates.get(store)!.duringImport(importWork);
 }
-
-/** A LIKE pattern for `fold_text(column)` holding `word` (folded, LIKE's own characters escaped). */
-const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The local copy: parcels (WGS84 outlines with an R*Tree on their boxes), buildings, fincas
@@ -91,8 +88,8 @@ export class ParcelStore implements CadastralStore {
         WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
         LIMIT @limit`).raw(),
       addressesWithWord: this.connection.prepare(`
-        SELECT ref, street, number, postcode, municipality, lon, lat FROM addresses
-        WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' LIMIT @limit`),
+        SELECT ${ADDRESS_COLUMNS} FROM addresses
+        WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' ORDER BY ref, street, number LIMIT @limit`),
     };
     this.snapshot = file === ':memory:' ? undefined : new TurnSnapshot(file);
     const reader = this.snapshot?.db ?? this.connection;
@@ -182,11 +179,7 @@ export class ParcelStore implements CadastralStore {
   /** Portals of imported INSPIRE Addresses files on a street holding `word` (accents and case folded). */
   importedAddressesWithWord(country: CountryCode, word: string, limit: number): StoredAddress[] {
     const pattern = foldedLikePattern(word);
-    type Row = { ref: string; street: string; number: string; postcode: string | null; municipality: string | null; lon: number; lat: number };
-    return (this.statements.addressesWithWord.all({ country, pattern, limit }) as Row[]).map((r) => ({
-      country, ref: r.ref, street: r.street, number: r.number, point: [r.lon, r.lat],
-      ...(r.postcode && { postcode: r.postcode }), ...(r.municipality && { municipality: r.municipality }),
-    }));
+    return (this.statements.addressesWithWord.all({ country, pattern, limit }) as AddressRow[]).map((r) => addressFromRow(country, r));
   }
 
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] {

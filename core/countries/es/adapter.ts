@@ -93,7 +93,7 @@ export class SpainAdapter implements CountryAdapter {
         getParcel: store.getParcel.bind(store),
         getFinca: (ref14: string) => store.getFinca(this.code, ref14),
         parcelsWithAddressWord: store.parcelsWithAddressWord.bind(store),
-        ...(store.importedAddressesWithWord && { importedAddressesWithWord: store.importedAddressesWithWord.bind(store) }),
+        importedAddressesWithWord: store.importedAddressesWithWord.bind(store),
       };
       deps = createAddressDeps({ store: copy, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
       this.addressDeps.set(ctx.store, deps);

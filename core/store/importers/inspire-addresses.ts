@@ -34,7 +34,7 @@ const COMPONENTS = new Set(['ThoroughfareName', 'PostalDescriptor', 'AdminUnitNa
  */
 export async function streamAddresses(
   file: TextInput,
-  sink: (addresses: StagedAddress[], components: AddressComponent[], progress: TextChunk) => void,
+  sink: (addresses: StagedAddress[], components: AddressComponent[], progress: TextChunk) => void | Promise<void>,
 ): Promise<{ addresses: number; components: number }> {
   let addresses: StagedAddress[] = [];
   let components: AddressComponent[] = [];
@@ -89,12 +89,13 @@ export async function streamAddresses(
 
   for await (const chunk of readText(file)) {
     sax.write(chunk.text);
-    sink(addresses, components, chunk);
+    // A sink writing to a database server returns a promise while its buffer drains: reading waits for it.
+    await sink(addresses, components, chunk);
     addresses = [];
     components = [];
   }
   sax.close();
-  if (addresses.length || components.length) sink(addresses, components, { text: '', bytesRead: 0 });
+  if (addresses.length || components.length) await sink(addresses, components, { text: '', bytesRead: 0 });
   return counts;
 }
 

@@ -1,8 +1,4 @@
-import { once } from 'node:events';
 import { basename } from 'node:path';
-import type { Writable } from 'node:stream';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { fold } from '../../address/normalize.js';
 import { NATIONAL_BULK_FORMATS } from '../../countries/bulk-formats.js';
 import { planImport, type ImportPlan } from '../import-plan.js';
@@ -12,24 +8,18 @@ import type { TextChunk } from '../importers/text-stream.js';
 import { offlineAreaId } from '../offline-areas.js';
 import type { BuildingFacts } from '../parcel-writer.js';
 import type { ImportProgress, ImportResult, StoredParcel } from '../types.js';
+import { copyAddresses } from './postgis-address-import.js';
+import { copyInto, copyLine, write } from './copy-in.js';
 import { PARCEL_MERGE_ON_CONFLICT, type PostgisStore } from './postgis-store.js';
 import { ewkbHex } from './wkb.js';
 
 const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
 
-/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
-function field(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
-}
-const line = (values: (string | number | null | undefined)[]) => `${values.map(field).join('\t')}\n`;
-
 const STAGED_PARCEL_COLUMNS = `country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
   codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area`;
 
 function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: string; offlineArea?: string }): string {
-  return line([
+  return copyLine([
     p.country, p.ref, ewkbHex(p.geometry), p.centroid[0], p.centroid[1], p.areaM2,
     p.municipio ?? extra.municipio, p.provincia ?? extra.provincia, p.direccion, p.direccion ? fold(p.direccion) : null,
     p.codigoPostal, p.uso, p.clase, p.superficieConstruida, p.anioConstruccion, p.declaredUnits, p.declaredDwellings,
@@ -37,30 +27,7 @@ function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: st
   ]);
 }
 
-const buildingLine = (country: string, b: BuildingFacts) => line([country, b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
-
-/** Writes into a COPY stream, waiting when the connection's buffer is full (memory stays flat). */
-async function write(stream: Writable, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-/** Streams `lines` into a staging table with COPY … FROM STDIN; a failure of the producer aborts the COPY. */
-async function copyInto(client: pg.PoolClient, table: string, columns: string, produce: (stream: Writable) => Promise<void>): Promise<void> {
-  const stream = client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
-  const finished = new Promise<void>((resolve, reject) => {
-    stream.on('finish', resolve);
-    stream.on('error', reject);
-  });
-  try {
-    await produce(stream);
-  } catch (error) {
-    stream.destroy(error as Error);
-    await finished.catch(() => {});
-    throw error;
-  }
-  stream.end();
-  await finished;
-}
+const buildingLine = (country: string, b: BuildingFacts) => copyLine([country, b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
 
 /**
  * Imports files into the PostGIS store, each in ONE transaction of its own: rows are streamed
@@ -100,7 +67,7 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
       for (const part of plan.parts) {
         const result: ImportResult = {
           file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
-          ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && { area }),
+          ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
         };
         if (part.kind === 'inspire-parcels' || (part.kind !== 'inspire-buildings' && NATIONAL_FORMAT_OF_KIND.get(part.kind)?.stream)) {
           const extra = {
@@ -151,6 +118,11 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
               superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
               dwellings = excluded.dwellings, data_date = excluded.data_date`);
           await client.query('DROP TABLE buildings_in');
+        } else if (part.kind === 'inspire-addresses') {
+          result.addresses = await copyAddresses(client, part.country, part.input, (staged, chunk) => {
+            records = staged;
+            progress(chunk);
+          });
         } else {
           throw new Error(`${part.kind} files are not imported into a team database yet; import them into a local copy.`);
         }

@@ -2,8 +2,10 @@ import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
 import type { CadastralStore, ParcelWithFinca } from '../cadastral-store.js';
-import { FINCA_COLUMNS, PARCEL_COLUMN_COUNT, fincaFromValues } from '../parcel-rows.js';
-import type { ImportProgress, ImportResult, RecordSource, StoredFinca, StoredParcel, StoredUnit } from '../types.js';
+import {
+  ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow,
+} from '../parcel-rows.js';
+import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../types.js';
 import { PgConnection } from './connection.js';
 import { importIntoPostgis } from './postgis-import.js';
 import { ewkbHex, fromWkb } from './wkb.js';
@@ -250,7 +252,7 @@ export class PostgisStore implements CadastralStore {
   }
 
   async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {
-    const pattern = `%${fold(word).replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = foldedLikePattern(word);
     const rows = await this.db.rows(
       `SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = $1 AND COALESCE(p.direccion_folded, f.direccion_folded) LIKE $2 LIMIT $3`,
@@ -261,6 +263,16 @@ export class PostgisStore implements CadastralStore {
       const fincaAddress = row[row.length - 1] as string | null;
       return parcel.direccion || !fincaAddress ? parcel : { ...parcel, direccion: fincaAddress };
     });
+  }
+
+  /** Portals of imported INSPIRE Addresses files on a street holding `word` (accents and case folded, as SQLite's copy). */
+  async importedAddressesWithWord(country: CountryCode, word: string, limit: number): Promise<StoredAddress[]> {
+    // COLLATE "C" orders by code point, as SQLite orders text.
+    const { rows } = await this.db.query<AddressRow>(
+      `SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE country = $1 AND street_folded LIKE $2
+        ORDER BY ref COLLATE "C", street COLLATE "C", number COLLATE "C" LIMIT $3`,
+      [country, foldedLikePattern(word), limit]);
+    return rows.map((r) => addressFromRow(country, r));
   }
 
   async parcelsInBBox(bbox: BBox, limit: number): Promise<StoredParcel[]> {

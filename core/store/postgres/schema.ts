@@ -113,4 +113,24 @@ export const POSTGIS_MIGRATIONS: readonly string[] = [
   DROP INDEX units_by_finca;
   CREATE INDEX units_by_finca ON units (country, finca, ref);
   `,
+  `
+  -- Portals of imported INSPIRE Addresses files (postgis-address-import.ts), with the columns
+  -- and key of the SQLite copy's table (its 9th migration): address search reads them while the
+  -- geocoder cannot be reached. The street is kept folded as well (direccion_folded's rule), so
+  -- the search compares what the SQLite copy's fold_text compares.
+  CREATE TABLE addresses (
+    country text NOT NULL,
+    ref text NOT NULL,                       -- 14-character parcel reference
+    street text NOT NULL,                    -- 'CL EMILIANO DIAZ CASTRO (FASNIA)'
+    number text NOT NULL,                    -- locator designator: '1', '10A', 'S-N'
+    postcode text,
+    municipality text,
+    lon double precision NOT NULL,
+    lat double precision NOT NULL,
+    street_folded text NOT NULL,
+    PRIMARY KEY (country, ref, street, number)
+  );
+  CREATE TRIGGER addresses_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON addresses
+    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
+  `,
 ];

@@ -1,35 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressCandidates } from '../../../core/countries/es/address/candidates.js';
 import { createAddressDeps } from '../../../core/countries/es/address/deps.js';
 import { importFiles } from '../../../core/store/import-runner.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
-import { fixture } from '../../helpers/paths.js';
+import { ADDRESSES_FILE as FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
 
 /**
  * The Catastro's INSPIRE Addresses file (AD 3.0) into the copy's addresses table, and offline
- * address search finding its portals, on the real extract of Fasnia (38012, Tenerife).
+ * address search finding its portals, on the real extract of Fasnia (38012, Tenerife). The team
+ * database's import runs the same file in the store contract (test/integration/store-contract/).
  */
-const FILE = fixture('es_catastro_inspire_AD_38012_address.gml');
-// WGS 84 / UTM 28N as the EPSG registry publishes it for proj, written out here rather than taken from core/geo.
-const UTM28 = '+proj=utm +zone=28 +datum=WGS84 +units=m +no_defs';
-
-/** Every AD:Address of the file as its text says: reference (end of localId), designator, point. */
-function portalsOfFile(): { ref: string; number: string; lon: number; lat: number }[] {
-  const text = readFileSync(FILE, 'latin1');
-  return [...text.matchAll(/<AD:Address gml:id[\s\S]*?<\/AD:Address>/g)].map(([member]) => {
-    const ref = /<base:localId>[^<]*\.(\w{14})<\/base:localId>/.exec(member)![1];
-    const number = /<AD:designator>([^<\s][^<]*)<\/AD:designator>/.exec(member)![1];
-    const [x, y] = /<gml:pos>([^<]+)<\/gml:pos>/.exec(member)![1].trim().split(/[\s,]+/).map(Number);
-    const [lon, lat] = proj4(UTM28, 'EPSG:4326', [x, y]);
-    return { ref, number, lon, lat };
-  });
-}
-
 let dir: string;
 let store: ParcelStore;
 beforeAll(() => {

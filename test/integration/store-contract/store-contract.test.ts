@@ -7,7 +7,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
 import { parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
 import { fixture } from '../../helpers/paths.js';
 import { IMPLEMENTATIONS, titleOf, type StoreUnderTest } from './stores.js';
 
@@ -28,6 +29,19 @@ const unit = (finca: string, n: number, extra: Partial<StoredUnit> = {}): Stored
   superficie: 50 + n, descripcion: 'VIVIENDA', participacion: 10, anio: 1990, direccion: 'CL MADROÑO 1', source: 'live',
   dataDate: '2026-01-01', ...extra,
 });
+
+/** What each store answered for the Addresses file's portals, compared across stores at the end. */
+const portalsAnswered = new Map<string, StoredAddress[]>();
+/** The data generation once the change notices of earlier commits have come in (PostgreSQL delivers them after the commit returns). */
+async function settledGeneration(store: StoreUnderTest['store']): Promise<number> {
+  for (;;) {
+    const generation = store.dataGeneration();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (store.dataGeneration() === generation) return generation;
+  }
+}
+/** Code-point order (SQLite's, and PostgreSQL's under COLLATE "C"). */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 for (const impl of IMPLEMENTATIONS) {
   describe.skipIf(impl.skip !== undefined)(`store contract: ${titleOf(impl)}`, () => {
@@ -180,6 +194,62 @@ for (const impl of IMPLEMENTATIONS) {
       expect(kept.municipio).toBe(base.municipio);
     });
 
+    it('imports the real Fasnia (38012) Addresses file: every portal once, found by a street word with accents and case folded', async () => {
+      const generation = copy.store.dataGeneration();
+      const [result] = await copy.importFiles([ADDRESSES_FILE]);
+      expect(result).toMatchObject({ kind: 'inspire-addresses', addresses: 14, parcels: 0 });
+      expect(result.area).toBeUndefined();
+      expect(copy.store.dataGeneration()).not.toBe(generation);
+      // An empty word folds to nothing: every portal's street holds it.
+      const all = await copy.store.importedAddressesWithWord('ES', '', 100);
+      const expected = portalsOfFile();
+      expect(all).toHaveLength(expected.length);
+      for (const portal of expected) {
+        const found = all.find((a) => a.ref === portal.ref && a.number === portal.number);
+        expect(found, `${portal.ref} ${portal.number}`).toMatchObject({ country: 'ES', postcode: '38570', municipality: 'FASNIA' });
+        expect(found!.point[0]).toBeCloseTo(portal.lon, 7);
+        expect(found!.point[1]).toBeCloseTo(portal.lat, 7);
+      }
+      expect(all.map((a) => `${a.ref} ${a.street} ${a.number}`)).toEqual(all.map((a) => `${a.ref} ${a.street} ${a.number}`).sort(byCodePoint));
+      expect(all.find((a) => a.ref === '8544911CS5284S')).toMatchObject({ street: 'CR GENERAL DEL SUR (FASNIA)', number: '73' });
+      expect(await copy.store.importedAddressesWithWord('ES', 'Callejón', 100)).toEqual(all.filter((a) => a.street === 'CJ CALLEJON (FASNIA)'));
+      expect((await copy.store.importedAddressesWithWord('ES', 'Callejón', 100))).toHaveLength(12);
+      expect(await copy.store.importedAddressesWithWord('ES', 'callejon', 5)).toEqual(all.filter((a) => a.street === 'CJ CALLEJON (FASNIA)').slice(0, 5));
+      expect(await copy.store.importedAddressesWithWord('ES', 'abastos', 100)).toMatchObject([{ ref: '0295603CS6109N', street: 'MC ABASTOS (RESTO)', number: 'S-N' }]);
+      expect(await copy.store.importedAddressesWithWord('ES', '100%', 100)).toEqual([]);
+      expect(await copy.store.importedAddressesWithWord('FR', 'callejon', 100)).toEqual([]);
+      portalsAnswered.set(impl.name, all);
+    });
+
+    it('imports an Addresses file again in place of what it said, and a damaged one changes nothing', async () => {
+      const text = readFileSync(ADDRESSES_FILE, 'latin1');
+      const changed = path.join(scratch, 'A.ES.SDGC.AD.38012.gml');
+      // Every portal's postcode changed, and the first portal listed a second time 10 m further east.
+      const [first] = /<AD:Address gml:id[\s\S]*?<\/AD:Address>/.exec(text)!;
+      const moved = first.replace(/<gml:pos>\s*([\d.]+)/, (_, x: string) => `<gml:pos>${Number(x) + 10}`);
+      expect(moved).not.toBe(first);
+      writeFileSync(changed, Buffer.from(text.replaceAll('<AD:postCode>38570</AD:postCode>', '<AD:postCode>38571</AD:postCode>')
+        .replace(first, `${first}\n${moved}`), 'latin1'));
+      const before = (await copy.store.importedAddressesWithWord('ES', '', 100)).find((a) => a.ref === portalsOfFile()[0].ref && a.number === portalsOfFile()[0].number)!;
+      await copy.importFiles([changed]);
+      const replaced = await copy.store.importedAddressesWithWord('ES', '', 100);
+      expect(replaced).toHaveLength(14);
+      expect(new Set(replaced.map((a) => a.postcode))).toEqual(new Set(['38571']));
+      // The later listing wins: about 10 m east (UTM x + 10 m) of where the portal was.
+      const after = replaced.find((a) => a.ref === before.ref && a.number === before.number)!;
+      expect(after.point[1]).toBeCloseTo(before.point[1], 5);
+      expect((after.point[0] - before.point[0]) * 111_320 * Math.cos((before.point[1] * Math.PI) / 180)).toBeCloseTo(10, 0);
+
+      // Cut short after a portal's reference was changed: refused, the table as it was.
+      const cut = path.join(scratch, 'A.ES.SDGC.AD.38012.cut.gml');
+      const renamed = text.replace('ES.SDGC.AD.38.012.10.10.8643403CS5284S', 'ES.SDGC.AD.38.012.10.10.CHANGED');
+      writeFileSync(cut, Buffer.from(renamed.slice(0, Math.floor(renamed.length * 0.6)), 'latin1'));
+      const generation = await settledGeneration(copy.store);
+      await expect(copy.importFiles([cut])).rejects.toThrow(/nothing of it was kept/);
+      expect(await copy.store.importedAddressesWithWord('ES', '', 100)).toEqual(replaced);
+      expect(copy.store.dataGeneration()).toBe(generation);
+    });
+
     it('rolls a failed import back whole: the previous data stays exactly as it was', async () => {
       const before = await copy.store.countParcels();
       const sample = (await copy.store.getParcel('ES', '40146A00305023'))!;
@@ -262,3 +332,11 @@ for (const impl of IMPLEMENTATIONS) {
     });
   });
 }
+
+describe.skipIf(IMPLEMENTATIONS.some((impl) => impl.skip !== undefined))('store contract: both stores alike', () => {
+  it('answer the same portals of the same Addresses file', () => {
+    const [sqlite, postgis] = IMPLEMENTATIONS.map((impl) => portalsAnswered.get(impl.name));
+    expect(sqlite).toHaveLength(14);
+    expect(postgis).toEqual(sqlite);
+  });
+});

@@ -12,8 +12,8 @@ export type AddressDeps = AddressCandidatesDeps & AddressParseDeps;
 /** The store's address search (`ParcelStore.parcelsWithAddressWord` and `importedAddressesWithWord` satisfy it). */
 export interface AddressWordSearch {
   parcelsWithAddressWord(country: 'ES', word: string, limit: number): Awaitable<StoredParcel[]>;
-  /** Portals of imported INSPIRE Addresses files (the local SQLite copy only). */
-  importedAddressesWithWord?(country: 'ES', word: string, limit: number): Awaitable<StoredAddress[]>;
+  /** Portals of imported INSPIRE Addresses files. */
+  importedAddressesWithWord(country: 'ES', word: string, limit: number): Awaitable<StoredAddress[]>;
 }
 
 export interface AddressDepsSources {
@@ -55,7 +55,7 @@ function copyStreetSearch(store: AddressWordSearch): LocalAddressSearch {
       if (!longest) return [];
       const [parcels, portals] = await Promise.all([
         store.parcelsWithAddressWord('ES', longest, limit),
-        store.importedAddressesWithWord?.('ES', longest, limit) ?? [],
+        store.importedAddressesWithWord('ES', longest, limit),
       ]);
       return [...parcels, ...portals.map(portalAddress)];
     },
@@ -69,6 +69,6 @@ export function createAddressDeps(sources: AddressDepsSources): AddressDeps {
     geocoder: new CartoCiudadClient(sources.http, sources.cartociudadBaseUrl ?? CARTOCIUDAD_BASE_URL),
     callejero: new CallejeroClient(sources.http, sources.callejeroBaseUrl ?? OVC_CALLEJERO_BASE_URL),
     copy: store,
-    ...(store.parcelsWithAddressWord && { localAddresses: copyStreetSearch(store as AddressWordSearch) }),
+    ...(store.parcelsWithAddressWord && store.importedAddressesWithWord && { localAddresses: copyStreetSearch(store as AddressWordSearch) }),
   };
 }
