@@ -9,6 +9,7 @@ import { useAppStore } from '../state/store.js';
 import { countryAt } from './country-at.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
+import { useBelowToolbar } from './use-below-toolbar.js';
 import { mapView } from '../map/view-context.js';
 
 /** One box for references, coordinates (decimal or DMS) and addresses. `/` focuses it, Escape clears it. */
@@ -31,6 +32,8 @@ export function SearchBox() {
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
   const mapCentre = useAppStore((s) => s.mapCentre);
   const country = pickedCountry ?? countryAt(countries, mapCentre)?.code ?? 'ES';
+  const form = useRef<HTMLFormElement>(null);
+  const problemTop = useBelowToolbar(form, problem?.kind === 'invalid' || (!problem && !!lookupError));
 
   useEffect(() => {
     let live = true;
@@ -112,7 +115,7 @@ export function SearchBox() {
   };
 
   return (
-    <form className="search" role="search" onSubmit={submit}>
+    <form className="search" role="search" onSubmit={submit} ref={form}>
       <input
         ref={input}
         type="search"
@@ -144,7 +147,7 @@ export function SearchBox() {
       )}
       <button type="submit">{t('submit')}</button>
       {problem?.kind === 'invalid' && (
-        <div className="search-problem" role="alert" data-testid="search-problem">
+        <div className="search-problem" role="alert" data-testid="search-problem" style={{ top: problemTop }}>
           {t(`invalid.${problem.reason}`, problem.values)}
           {problem.reason === 'controlLetters' && (
             <button type="button" className="suggestion" data-testid="search-suggestion" onClick={() => searchFor(String(problem.values!.corrected))}>
@@ -154,7 +157,7 @@ export function SearchBox() {
         </div>
       )}
       {!problem && lookupError && (
-        <div className="search-problem" role="alert" data-testid="search-problem">
+        <div className="search-problem" role="alert" data-testid="search-problem" style={{ top: problemTop }}>
           <strong>{lookupError.title}</strong>
           <p>{lookupError.message}</p>
           <p className="advice">{lookupError.advice}</p>

@@ -98,3 +98,25 @@ test('at 1024×640 the offline dialog shows the areas the copy holds, with their
   }
   await screenshot(page, 'start-layout-offline-1024');
 });
+
+test('at 1024×640 a failed search explains itself below the toolbar, leaving its second row usable', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.goto(app.address);
+  await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
+  // No network here: an address search is answered "needs a connection" by the service.
+  await page.getByTestId('search-input').fill('Calle Mayor 1, Madrid');
+  await page.getByTestId('search-input').press('Enter');
+  const problem = page.getByTestId('search-problem');
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  const toolbar = (await page.locator('.toolbar').boundingBox())!;
+  const box = (await problem.boundingBox())!;
+  expect(box.y, 'the popover starts below the toolbar').toBeGreaterThanOrEqual(toolbar.y + toolbar.height - 1);
+  for (const control of await page.locator('.toolbar').locator('button, input, select, summary').all()) {
+    if (!(await control.isVisible()) || await control.evaluate((element) => !!element.closest('[data-testid="search-problem"]'))) continue;
+    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText()) ?? '';
+    expect(overlap((await control.boundingBox())!, box), `"${name.trim()}" lies under the popover`).toBe(false);
+  }
+  await screenshot(page, 'start-layout-search-problem-1024');
+  await page.getByTestId('offline-open').click();
+  await expect(page.getByTestId('offline-dialog')).toBeVisible();
+});
