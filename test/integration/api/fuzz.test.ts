@@ -49,7 +49,12 @@ describe('fuzzing every endpoint', () => {
         const safeHeaders = Object.fromEntries(Object.entries(headers).filter(([, v]) => /^[\x20-\x7e]*$/.test(v)));
         const response = await api.app.inject({ ...req, headers: { ...safeHeaders, ...(req as any).headers } });
         sent++;
-        expect(response.statusCode, `${req.method} ${req.url.slice(0, 120)} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        const seen = `${req.method} ${req.url.slice(0, 120)} → ${response.body.slice(0, 200)}`;
+        // A generated text can be a well-formed reference of a country whose live source is out of
+        // reach here (no network, Denmark without its Datafordeler key): 503 SERVICE_UNAVAILABLE is
+        // then the right answer, not a fault. Anything else of 5xx is.
+        if (response.statusCode === 503) expect(response.json().code, seen).toBe('SERVICE_UNAVAILABLE');
+        else expect(response.statusCode, seen).toBeLessThan(500);
         const type = String(response.headers['content-type'] ?? '');
         if (response.statusCode >= 300 && response.statusCode !== 304) {
           const body = response.json();
