@@ -1,3 +1,4 @@
+import { fold } from '../../address/normalize.js';
 import { notFound, unavailable, validationError, type BBox } from '../../model/index.js';
 import { getJson, type TextGetter } from '../../upstream/get-json.js';
 import { withQuery } from '../national/sources-config.js';
@@ -20,8 +21,11 @@ export const GEO_API_ROOT = 'https://geo.api.gouv.fr';
 
 interface Place { nom: string; code: string; codeDepartement?: string }
 
-/** Names compared without case, accents, hyphens and apostrophes: "epinay sur orge" is "Épinay-sur-Orge". */
-const fold = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase().replace(/[-'’\s]+/g, ' ').trim();
+/** Names compared as address search compares them (fold: no case, accents or punctuation): "epinay sur orge" is "Épinay-sur-Orge". */
+const named = (name: string) => {
+  const wanted = fold(name);
+  return (place: Place) => fold(place.nom) === wanted;
+};
 
 /**
  * A text of digits (and Corsica's A/B) is meant as a code: it must be a commune's or a département's
@@ -70,7 +74,7 @@ export class FrenchCommuneFinder {
   private async communeNamed(name: string, signal?: AbortSignal): Promise<string> {
     const query = new URLSearchParams({ nom: name, fields: 'nom,code,codeDepartement', boost: 'population', limit: '50' });
     const answered = await this.places('communes', query, signal);
-    const found = answered.filter((place) => fold(place.nom) === fold(name));
+    const found = answered.filter(named(name));
     if (found.length === 0) {
       const near = answered.length ? ` Names close to it: ${listCommunes(answered)}.` : '';
       throw notFound(`No French commune is named "${name}".${near} Give the full name or the INSEE code (e.g. 91216).`);
@@ -83,7 +87,7 @@ export class FrenchCommuneFinder {
 
   private async departementNamed(name: string, signal?: AbortSignal): Promise<string> {
     const found = (await this.places('departements', new URLSearchParams({ nom: name, fields: 'nom,code' }), signal))
-      .filter((place) => fold(place.nom) === fold(name));
+      .filter(named(name));
     if (found.length !== 1) throw notFound(`No French département is named "${name}"; give its code (e.g. 91, 2A, 971) instead.`);
     return found[0].code;
   }
