@@ -1,14 +1,44 @@
+import { readFileSync } from 'node:fs';
+
 /**
- * Whether a process of this machine is alive, by its pid (`kill(pid, 0)` sends nothing). A pid the
- * system gave to another program after its process died answers alive too; callers guard against
- * that where they can (a token, a heartbeat).
+ * When a process started, as an opaque text to record beside its pid: on Linux its start time in
+ * clock ticks since boot, field 22 (`starttime`) of /proc/<pid>/stat. A pid the system gives to
+ * another program after the first one died comes with another start time, so the pair names one
+ * process where the pid alone does not.
+ *
+ * Undefined where no such cheap source exists (macOS and Windows have no /proc; asking `ps` or WMI
+ * would spawn a process on every check) or the process is gone: callers then record nothing and
+ * isProcessAlive falls back to the pid alone.
  */
-export function isProcessAlive(pid: number): boolean {
+export function processStartOf(pid: number): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 is the program's name in parentheses and may itself hold spaces and ')': the fields
+    // after the last ')' start at field 3, so field 22 is the 20th of them.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start && /^\d+$/.test(start) ? start : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the process that recorded `pid` (and `started`, its processStartOf when it recorded one)
+ * still runs on this machine. `kill(pid, 0)` sends nothing; it answers for whichever process holds
+ * the pid now, so a live pid whose start differs from the recorded one is another program that got
+ * the dead one's pid: dead. Without a recorded start (a record written before starts were kept, or
+ * on a system without a source for them) a live pid is taken for alive, as before.
+ */
+export function isProcessAlive(pid: number, started?: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: alive, run by another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (started === undefined) return true;
+  // Unreadable now (/proc mounted with hidepid, say): nothing tells it is another process.
+  const now = processStartOf(pid);
+  return now === undefined || now === started;
 }

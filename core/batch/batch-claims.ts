@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isProcessAlive } from '../process-alive.js';
+import { isProcessAlive, processStartOf } from '../process-alive.js';
 import { openSharedSqliteFile, type SqliteDatabase } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 
@@ -10,7 +10,8 @@ export const BATCH_CLAIMS_FILE = 'batches.sqlite';
 export const HEARTBEAT_MS = 1_000;
 /**
  * A claim not renewed for this long is dead even if its pid answers (the pid reused by another
- * program). Far above HEARTBEAT_MS: a worker busy for seconds on a large export is not dead.
+ * program where the system gives no process start to tell them apart, see processStartOf). Far
+ * above HEARTBEAT_MS: a worker busy for seconds on a large export is not dead.
  */
 const STALE_MS = 60_000;
 
@@ -25,6 +26,8 @@ const MIGRATIONS = [
      heartbeat_at INTEGER,
      cancel_requested INTEGER NOT NULL DEFAULT 0
    )`,
+  // The runner's processStartOf: its pid given to another program after it died is not it.
+  'ALTER TABLE batch_runs ADD COLUMN runner_started TEXT',
 ] as const;
 
 interface ClaimRow {
@@ -35,6 +38,7 @@ interface ClaimRow {
   runner_token: string | null;
   heartbeat_at: number | null;
   cancel_requested: number;
+  runner_started: string | null;
 }
 
 /** What the shared state says of one batch: waiting its turn, run by a live process, or neither. */
@@ -47,16 +51,20 @@ export type ClaimState = 'queued' | 'running' | undefined;
  *
  * Why a SQLite file: the processes share nothing but the folder, and Node has no flock. An
  * IMMEDIATE transaction is the server-wide lock under which a process claims the next batch;
- * the claim names its pid and is renewed every HEARTBEAT_MS, so a claim whose process died
- * (SIGKILL, crash) is seen dead at once (`kill(pid, 0)`), its batch interrupted and resumable.
+ * the claim names its pid (and the process's start, where the system tells it) and is renewed every
+ * HEARTBEAT_MS, so a claim whose process died (SIGKILL, crash) is seen dead at once
+ * (isProcessAlive), its batch interrupted and resumable.
  */
 export class BatchClaims {
   private readonly db: SqliteDatabase;
   /** Batches this BatchJobs claimed and still runs: its own claims are live while listed here. */
   private readonly active = new Set<string>();
+  /** processStartOf(pid), recorded with each claim. */
+  private readonly started: string | undefined;
 
   /** `token`: this BatchJobs' claims; `pid`: the process they die with. */
   constructor(dir: string, readonly token: string, readonly pid: number) {
+    this.started = processStartOf(pid);
     this.db = openSharedSqliteFile(path.join(dir, BATCH_CLAIMS_FILE), {
       busyTimeoutMs: 10_000,
       setUp: (db) => migrateByUserVersion(db, MIGRATIONS, { fileName: 'The batches database', apply: (sql) => db.exec(sql) }),
@@ -75,7 +83,7 @@ export class BatchClaims {
   private isLive(row: ClaimRow): boolean {
     if (row.state !== 'running') return false;
     if (row.runner_token === this.token) return this.active.has(row.id);
-    return row.runner_pid !== null && isProcessAlive(row.runner_pid) && Date.now() - (row.heartbeat_at ?? 0) < STALE_MS;
+    return row.runner_pid !== null && isProcessAlive(row.runner_pid, row.runner_started ?? undefined) && Date.now() - (row.heartbeat_at ?? 0) < STALE_MS;
   }
 
   /** Queued, running in a live process, or neither (finished, or its runner died). */
@@ -136,8 +144,8 @@ export class BatchClaims {
       for (const row of running) this.db.prepare('DELETE FROM batch_runs WHERE id = ?').run(row.id);
       const next = this.db.prepare("SELECT id FROM batch_runs WHERE state = 'queued' ORDER BY seq LIMIT 1").get() as { id: string } | undefined;
       if (!next) return undefined;
-      this.db.prepare("UPDATE batch_runs SET state = 'running', runner_pid = ?, runner_token = ?, heartbeat_at = ?, cancel_requested = 0 WHERE id = ?")
-        .run(this.pid, this.token, Date.now(), next.id);
+      this.db.prepare("UPDATE batch_runs SET state = 'running', runner_pid = ?, runner_started = ?, runner_token = ?, heartbeat_at = ?, cancel_requested = 0 WHERE id = ?")
+        .run(this.pid, this.started ?? null, this.token, Date.now(), next.id);
       this.active.add(next.id);
       return next.id;
     });

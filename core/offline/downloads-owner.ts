@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { validationError } from '../model/index.js';
-import { isProcessAlive } from '../process-alive.js';
+import { isProcessAlive, processStartOf } from '../process-alive.js';
 
 /** Names the process whose download or update run is writing `<data>/downloads`. */
 const OWNER_FILE = 'download-owner.json';
@@ -15,6 +15,8 @@ interface Owner {
   pid: number;
   /** Tells this process's own claims from a leftover of a dead process that had the same pid. */
   token: string;
+  /** processStartOf(pid) when written, so that a program given the pid after the owner died is not taken for it; absent in files of older versions and on systems without it. */
+  started?: string;
   since: string;
 }
 
@@ -24,13 +26,14 @@ const heldHere = new Set<string>();
 function readOwner(file: string): Owner | undefined {
   try {
     const owner = JSON.parse(readFileSync(file, 'utf8')) as Owner;
-    return Number.isInteger(owner.pid) && typeof owner.token === 'string' ? owner : undefined;
+    if (!Number.isInteger(owner.pid) || typeof owner.token !== 'string') return undefined;
+    return typeof owner.started === 'string' ? owner : { ...owner, started: undefined };
   } catch {
     return undefined;
   }
 }
 
-const isLive = (owner: Owner) => (owner.pid === process.pid ? heldHere.has(owner.token) : isProcessAlive(owner.pid));
+const isLive = (owner: Owner) => (owner.pid === process.pid ? heldHere.has(owner.token) : isProcessAlive(owner.pid, owner.started));
 
 /** Whether a live process (this one or another: the app, `catastro start`, `catastro download`) runs a download into `dir`. */
 export function downloadRunningIn(dir: string): boolean {
@@ -51,8 +54,9 @@ export interface DownloadsClaim {
  * Why the owner is a pid file and not proper-lockfile's lock itself: proper-lockfile judges a
  * holder dead when it stops refreshing its lock's mtime, so a crashed app would block Resume and
  * Discard for that long, and a live run whose timers are held up (a long SQLite commit) would be
- * judged dead and its `.part` deleted: the failure this claim exists to prevent. A pid answers at
- * once and whatever the holder is doing. proper-lockfile guards only the instant of reading and
+ * judged dead and its `.part` deleted: the failure this claim exists to prevent. A pid (with the
+ * process's start, where the system tells it: a pid reused by another program is not the owner)
+ * answers at once and whatever the holder is doing. proper-lockfile guards only the instant of reading and
  * writing the owner file, so two processes starting together cannot both take a dead one's claim.
  */
 export async function claimDownloads(dir: string): Promise<DownloadsClaim> {
@@ -67,7 +71,7 @@ export async function claimDownloads(dir: string): Promise<DownloadsClaim> {
     const owner = readOwner(file);
     if (owner && isLive(owner)) throw validationError(DOWNLOAD_RUNNING_ELSEWHERE);
     const token = randomUUID();
-    writeFileSync(file, JSON.stringify({ pid: process.pid, token, since: new Date().toISOString() } satisfies Owner));
+    writeFileSync(file, JSON.stringify({ pid: process.pid, token, started: processStartOf(process.pid), since: new Date().toISOString() } satisfies Owner));
     heldHere.add(token);
     return {
       release() {
