@@ -201,7 +201,7 @@ export function buildProgram(): Command {
     .argument('[municipalities...]', 'municipality names or 5-digit codes; with --country FR, communes (names or INSEE codes) or départements (codes)')
     .option('--country <code>', 'ES (the Catastro, default) or FR (Etalab\'s cadastre files by commune or département)', 'ES')
     .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name); with --country FR, départements (code or name)')
-    .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees); with --country FR, the commune at its centre (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)'))
+    .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees); with --country FR, the communes whose outline meets it (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)'))
     .action(async (municipalities: string[], options) => {
       const { runDownloadCommand } = await import('./offline/download-command.js');
       process.exitCode = await runDownloadCommand(municipalities, options);

@@ -151,7 +151,7 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
   }
   if (country === 'FR') {
     if (municipalities.length === 0 && !options.province?.length && !bbox) {
-      console.error('France: name communes (names or INSEE codes, e.g. "Épinay-sur-Orge" or 91216), départements with --province (e.g. Essonne, 91, 2A) or --bbox (the commune at its centre).');
+      console.error('France: name communes (names or INSEE codes, e.g. "Épinay-sur-Orge" or 91216), départements with --province (e.g. Essonne, 91, 2A) or --bbox (the communes whose outline meets it).');
       return Promise.resolve(2);
     }
     const asked = askedChoice({ country: 'FR', municipalities, provinces: options.province, bbox });

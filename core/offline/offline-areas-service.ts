@@ -52,7 +52,7 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
 }
 
 /**
- * France: communes and départements by code or by name, or the commune at the map's centre; names
+ * France: communes and départements by code or by name, or the communes the map view meets; names
  * and the map are turned into codes when the run starts (fr/commune-finder.ts), since that needs
  * the network. A code-shaped text that is no commune or département is refused here.
  */

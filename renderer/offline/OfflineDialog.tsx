@@ -22,8 +22,8 @@ function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Recor
 
 /**
  * "Make this area available offline": pick Spain's municipalities (name or code), provinces or the
- * map view, or France's communes and départements (name or code) or the commune at the map's
- * centre; the Catastro's ATOM zips or Etalab's
+ * map view, or France's communes and départements (name or code) or the communes the map view
+ * meets; the Catastro's ATOM zips or Etalab's
  * files are downloaded and imported with progress (bytes, files, parcels) and a cancel; a run that
  * did not finish (cancelled, the app closed, or a `catastro download` stopped) is offered to resume
  * or discard; below, the areas the copy holds (area, source, date) with update and remove.
@@ -91,7 +91,7 @@ export function OfflineDialog() {
     }
   };
 
-  // Etalab's parcels files hold no buildings; France's map view is the commune at its centre.
+  // Etalab's parcels files hold no buildings; France's map view is the communes whose outline meets it.
   const choice: OfflineChoice = {
     ...(france && { country }),
     ...(names(municipalities).length && { municipalities: names(municipalities) }),

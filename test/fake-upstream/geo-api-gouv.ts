@@ -11,7 +11,10 @@ import { json, startFakeServer } from './countries/fake-server.js';
  *   asked words, from a small table: Épinay-sur-Orge (91216, real), Épinay-sous-Sénart (91215,
  *   real), and two communes named "Saint-Martin" (32398 and 54469, for the ambiguity test).
  * - `/communes?lat=&lon=`: Épinay-sur-Orge when the point lies inside the extent of the REAL Etalab
- *   file of 91216 (test/fixtures/countries), else `[]` (a point outside France).
+ *   file of 91216 (test/fixtures/countries), Épinay-sous-Sénart inside a made-up rectangle sharing its
+ *   east edge (communes tile the land), else `[]` (a point outside France).
+ * - `/communes?codeDepartement=91&format=geojson&geometry=contour`: those two communes with those
+ *   two rectangles as outlines (not their real ones), a FeatureCollection as the real API answers.
  * - `/departements?nom=`: Essonne (91).
  */
 export interface FakeGeoApi {
@@ -21,6 +24,8 @@ export interface FakeGeoApi {
   forget(): void;
   /** The extent of commune 91216's parcels: a map view centred in it finds the commune. */
   extent91216: [number, number, number, number];
+  /** The made-up outline of 91215: a rectangle against the east edge of 91216's extent, not its real place. */
+  extent91215: [number, number, number, number];
   close(): Promise<void>;
 }
 
@@ -56,14 +61,23 @@ function extentOf91216(): [number, number, number, number] {
 
 export async function startFakeGeoApi(): Promise<FakeGeoApi> {
   const extent91216 = extentOf91216();
+  const [, south, east, north] = extent91216;
+  const extent91215: [number, number, number, number] = [east, south, east + 0.05, north];
+  const outlined = [{ commune: COMMUNES[0], extent: extent91216 }, { commune: COMMUNES[1], extent: extent91215 }];
+  const inside = (lon: number, lat: number, [w, s, e, n]: number[]) => lon >= w && lon <= e && lat >= s && lat <= n;
+  const rectangle = ([w, s, e, n]: number[]) => ({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
   const answer = (places: unknown[]) => json(JSON.stringify(places));
   const server = await startFakeServer([(url) => {
     const query = Object.fromEntries(url.searchParams);
     if (url.pathname === '/communes' && query.nom) return answer(COMMUNES.filter((c) => matches(c.nom, query.nom)));
     if (url.pathname === '/communes' && query.lat && query.lon) {
       const [lon, lat] = [Number(query.lon), Number(query.lat)];
-      const inside = lon >= extent91216[0] && lon <= extent91216[2] && lat >= extent91216[1] && lat <= extent91216[3];
-      return answer(inside ? [COMMUNES[0]] : []);
+      return answer(outlined.filter((o) => inside(lon, lat, o.extent)).map((o) => o.commune));
+    }
+    if (url.pathname === '/communes' && query.codeDepartement && query.format === 'geojson' && query.geometry === 'contour') {
+      const features = outlined.filter((o) => o.commune.codeDepartement === query.codeDepartement)
+        .map((o) => ({ type: 'Feature', properties: o.commune, geometry: rectangle(o.extent) }));
+      return json(JSON.stringify({ type: 'FeatureCollection', features }));
     }
     if (url.pathname === '/departements' && query.nom) return answer(DEPARTEMENTS.filter((d) => matches(d.nom, query.nom)));
     return undefined;
@@ -73,6 +87,7 @@ export async function startFakeGeoApi(): Promise<FakeGeoApi> {
     get requests() { return server.requests.map((url) => ({ path: url.pathname, query: Object.fromEntries(url.searchParams) })); },
     forget: () => { server.requests.length = 0; },
     extent91216,
+    extent91215,
     close: () => server.close(),
   };
 }

@@ -1,5 +1,7 @@
+import { bboxPolygon, booleanIntersects } from '@turf/turf';
+import type { FeatureCollection, Geometry } from 'geojson';
 import { fold } from '../../address/normalize.js';
-import { notFound, unavailable, validationError, type BBox } from '../../model/index.js';
+import { notFound, pointText, unavailable, validationError, type BBox } from '../../model/index.js';
 import { getJson, type TextGetter } from '../../upstream/get-json.js';
 import { withQuery } from '../national/sources-config.js';
 import { etalabArea } from './etalab-files.js';
@@ -12,8 +14,10 @@ import { etalabArea } from './etalab-files.js';
  *   <base>/communes?nom=<name>&fields=nom,code,codeDepartement&boost=population&limit=…
  *   <base>/communes?lat=<lat>&lon=<lon>&fields=nom,code,codeDepartement   (the commune whose outline holds the point)
  *   <base>/departements?nom=<name>&fields=nom,code
+ *   <base>/communes?codeDepartement=<code>&fields=nom,code,codeDepartement&format=geojson&geometry=contour
  *
- * each a JSON array of `{ nom, code, codeDepartement }` (départements: `{ nom, code }`). No recording
+ * each a JSON array of `{ nom, code, codeDepartement }` (départements: `{ nom, code }`), the last a
+ * GeoJSON FeatureCollection of the département's communes, their outlines as geometry. No recording
  * of these answers exists here; the fake upstream's are written by hand to that published shape.
  */
 export const GEO_API_SOURCE = 'API Découpage administratif (geo.api.gouv.fr)';
@@ -41,6 +45,23 @@ export function frenchCodeOrName(text: string): { code: string } | { name: strin
   }
 }
 
+/**
+ * Spacing of the points asked for their département under a map view, in degrees: well under the
+ * smallest département (Paris, about 0.16° by 0.08°), so no département inside the view is missed.
+ */
+const PROBE_STEP_DEG = 0.05;
+/**
+ * Most points asked per view: 10 by 10, a view of about 0.45° (35–50 km) a side. The API answers
+ * a point, not a box, so a larger view would mean hundreds of requests to a public service.
+ */
+const MAX_PROBES_PER_SIDE = 10;
+
+/** Evenly spaced values from `low` to `high`, both included, at most PROBE_STEP_DEG apart (at least 3). */
+function probeLine(low: number, high: number): number[] {
+  const count = Math.max(3, Math.ceil((high - low) / PROBE_STEP_DEG) + 1);
+  return Array.from({ length: count }, (_, i) => low + ((high - low) * i) / (count - 1));
+}
+
 /** How many same-named communes are listed for the user to choose from: France has 200+ "Saint-Martin…". */
 const CANDIDATES_SHOWN = 8;
 
@@ -55,7 +76,7 @@ export class FrenchCommuneFinder {
   /**
    * INSEE codes for what the user typed: a code stays as it is, a name becomes the one commune
    * (or département) of that name; a name several communes share is refused with their codes, so
-   * the user can pick one. `view`: the commune at the centre of the map.
+   * the user can pick one. `bbox`: every commune whose outline meets the map view.
    */
   async resolve(choice: { municipalities?: string[]; provinces?: string[]; bbox?: BBox }, signal?: AbortSignal): Promise<string[]> {
     const codes: string[] = [];
@@ -67,7 +88,7 @@ export class FrenchCommuneFinder {
       const asked = frenchCodeOrName(text);
       codes.push('code' in asked ? asked.code : await this.departementNamed(asked.name, signal));
     }
-    if (choice.bbox) codes.push(await this.communeAtCentre(choice.bbox, signal));
+    if (choice.bbox) codes.push(...(await this.communesInView(choice.bbox, signal)));
     return [...new Set(codes)];
   }
 
@@ -92,13 +113,42 @@ export class FrenchCommuneFinder {
     return found[0].code;
   }
 
-  private async communeAtCentre(bbox: BBox, signal?: AbortSignal): Promise<string> {
-    const lon = (bbox[0] + bbox[2]) / 2;
-    const lat = (bbox[1] + bbox[3]) / 2;
-    const query = new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6), fields: 'nom,code,codeDepartement' });
-    const [commune] = await this.places('communes', query, signal);
-    if (!commune) throw notFound(`No French commune lies at the centre of the map (${lat.toFixed(5)}, ${lon.toFixed(5)}); move the map over France or name a commune.`);
-    return commune.code;
+  /**
+   * Communes whose outline meets the view: the départements under it first (the commune at each
+   * point of a grid over the view, PROBE_STEP_DEG apart), then those départements' commune outlines.
+   */
+  private async communesInView(bbox: BBox, signal?: AbortSignal): Promise<string[]> {
+    const [west, south, east, north] = bbox;
+    const lons = probeLine(west, east);
+    const lats = probeLine(south, north);
+    if (lons.length > MAX_PROBES_PER_SIDE || lats.length > MAX_PROBES_PER_SIDE) {
+      const side = ((MAX_PROBES_PER_SIDE - 1) * PROBE_STEP_DEG).toFixed(2);
+      throw validationError(`The map view is too large to pick French communes from (at most ${side}° a side); zoom in, or name the communes or départements.`);
+    }
+    const points = lons.flatMap((lon) => lats.map((lat) => [lon, lat] as const));
+    const found = await Promise.all(points.map(([lon, lat]) =>
+      this.places('communes', new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6), fields: 'nom,code,codeDepartement' }), signal)));
+    const departements = [...new Set(found.flat().map((commune) => commune.codeDepartement).filter((code): code is string => !!code))];
+    if (departements.length === 0) {
+      throw notFound(`No French commune lies under the map view (${pointText([west, south])} to ${pointText([east, north])}); move the map over France or name a commune.`);
+    }
+    const view = bboxPolygon(bbox);
+    const outlines = await Promise.all(departements.map((code) => this.communeOutlines(code, signal)));
+    return outlines.flat().filter((commune) => booleanIntersects(commune.outline, view)).map((commune) => commune.code).sort();
+  }
+
+  private async communeOutlines(departement: string, signal?: AbortSignal): Promise<{ code: string; outline: Geometry }[]> {
+    const query = new URLSearchParams({ codeDepartement: departement, fields: 'nom,code,codeDepartement', format: 'geojson', geometry: 'contour' });
+    const url = withQuery(`${this.baseUrl.replace(/\/+$/, '')}/communes`, query);
+    const { status, json } = await getJson(this.http, url, { source: GEO_API_SOURCE, signal });
+    const features = (json as Partial<FeatureCollection> | undefined)?.features;
+    if (status !== 200 || !Array.isArray(features)) {
+      throw unavailable(`${GEO_API_SOURCE} answered HTTP ${status} for the outlines of the communes of département ${departement}; retry later, or name the communes.`);
+    }
+    return features.flatMap((feature) => {
+      const code = feature?.properties?.code;
+      return typeof code === 'string' && feature.geometry ? [{ code, outline: feature.geometry }] : [];
+    });
   }
 
   private async places(kind: 'communes' | 'departements', query: URLSearchParams, signal?: AbortSignal): Promise<Place[]> {

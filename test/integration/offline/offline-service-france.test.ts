@@ -91,19 +91,35 @@ describe('France by name and by the map (API Découpage administratif, a hand-wr
     expect(result.areas.map((a) => a.id)).toEqual(['FR.91']);
   });
 
-  it('takes the commune at the centre of the map view', async () => {
-    const [west, south, east, north] = geoApi.extent91216;
-    const result = await service.download({ country: 'FR', bbox: [west, south, east, north] });
-    expect(result.areas.map((a) => a.id)).toEqual(['FR.91216']);
-    const asked = geoApi.requests[0].query;
-    expect([Number(asked.lon), Number(asked.lat)]).toEqual([expect.closeTo((west + east) / 2, 5), expect.closeTo((south + north) / 2, 5)]);
+  it('takes every commune whose outline meets the map view (and no other of their département), and the rest is still imported when one file is missing', async () => {
+    const [west, south, inner, north] = [...geoApi.extent91216.slice(0, 2), geoApi.extent91216[2] - 0.005, geoApi.extent91216[3]];
+    const alone = await service.download({ country: 'FR', bbox: [west, south, inner, north] });
+    expect(alone.areas.map((a) => a.id)).toEqual(['FR.91216']);
+    // The view's départements come from points across it, not from its centre only.
+    const probes = geoApi.requests.filter((r) => r.query.lat).map((r) => [Number(r.query.lon), Number(r.query.lat)]);
+    expect(probes.length).toBeGreaterThanOrEqual(9);
+    expect(probes).toEqual(expect.arrayContaining([[expect.closeTo(west, 5), expect.closeTo(south, 5)], [expect.closeTo(inner, 5), expect.closeTo(north, 5)]]));
+    expect(geoApi.requests.filter((r) => r.query.codeDepartement)).toEqual([
+      { path: '/communes', query: expect.objectContaining({ codeDepartement: '91', format: 'geojson', geometry: 'contour' }) },
+    ]);
+
+    // Widened east over a second commune's outline: both are asked for. Etalab's fake holds only
+    // 91216's file, so 91215 fails on its own and 91216 is imported all the same.
+    etalab.requests.length = 0;
+    const both = await service.download({ country: 'FR', bbox: [west, south, geoApi.extent91215[2], north] });
+    expect(etalab.requests.map((r) => r.path)).toEqual(expect.arrayContaining([
+      expect.stringMatching(/\/communes\/91\/91215\//), expect.stringMatching(/\/communes\/91\/91216\//),
+    ]));
+    expect(both.areas.map((a) => a.id)).toEqual(['FR.91216']);
+    expect(both.failures).toEqual([expect.objectContaining({ message: expect.stringMatching(/91215/) })]);
   });
 
   it.each([
     [{ country: 'FR', municipalities: ['Saint-Martin'] }, 'VALIDATION_ERROR', /2 French communes are named "Saint-Martin": 32398 \(Saint-Martin, 32\), 54469 \(Saint-Martin, 54\)\. Give the INSEE code/],
     [{ country: 'FR', municipalities: ['Épinay'] }, 'NOT_FOUND', /No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\), 91215 \(Épinay-sous-Sénart, 91\)\. Give the full name or the INSEE code/],
     [{ country: 'FR', provinces: ['Normandie'] }, 'NOT_FOUND', /No French département is named "Normandie"/],
-    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies at the centre of the map \(40\.42000, -3\.70000\)/],
+    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies under the map view \(40\.41, -3\.71 to 40\.43, -3\.69\); move the map over France/],
+    [{ country: 'FR', bbox: [2.0, 48.5, 2.6, 48.8] }, 'VALIDATION_ERROR', /The map view is too large to pick French communes from \(at most 0\.45° a side\); zoom in/],
   ])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message) => {
     await expect(service.download(choice)).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
     expect(etalab.requests).toEqual([]);

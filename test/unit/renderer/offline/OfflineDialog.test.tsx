@@ -139,7 +139,7 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(0);
   });
 
-  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: the view means the commune at its centre, no buildings, no foral note', { timeout: 120_000 }, async () => {
+  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: the view means the communes in it, no buildings, no foral note', { timeout: 120_000 }, async () => {
     const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
     const { countries } = service.status();
     service.close();
@@ -148,7 +148,7 @@ describe('the "available offline" dialog', () => {
     const dialog = await screen.findByTestId('offline-dialog');
     await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));
     expect(within(dialog).getByText('Communes (names or INSEE codes, separated by commas)')).toBeTruthy();
-    expect(within(dialog).getByText('The commune at the centre of the map')).toBeTruthy();
+    expect(within(dialog).getByText('The communes in the map view')).toBeTruthy();
     fireEvent.click(screen.getByTestId('offline-use-view'));
     expect(screen.queryByTestId('offline-buildings')).toBeNull();
     expect(within(dialog).queryByText(/Basque Country/)).toBeNull();
@@ -182,9 +182,10 @@ describe('the "available offline" dialog', () => {
     expect(fake.requests.some((r) => r.path.endsWith('A.ES.SDGC.CP.40146.zip'))).toBe(true);
   });
 
-  it('France by the map: the commune at the centre of the view is found and downloaded', { timeout: 120_000 }, async () => {
+  it('France by the map: the commune under the view is found and downloaded', { timeout: 120_000 }, async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
-    useAppStore.getState().setOfflineDialog({ open: true, bbox: geoApi.extent91216 });
+    const [west, south, east, north] = geoApi.extent91216;
+    useAppStore.getState().setOfflineDialog({ open: true, bbox: [west, south, east - 0.005, north] }); // clear of 91215's outline
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
     expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('offline-download'));
