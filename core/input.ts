@@ -1,8 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { validationError, type BBox, type OverlayKind } from './model/index.js';
+import { validationError, type BBox, type OverlayKind, type RusticParcelQuery } from './model/index.js';
 import {
-  BBoxValue, CountryParam, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
+  BBoxValue, CountryParam, RUSTIC_PARCEL_FIELDS, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
   TileIndex, TileZoom,
 } from './model/input-schemas.js';
 import { OVERLAY_KINDS } from './model/index.js';
@@ -119,4 +119,35 @@ export function requireTile(zInput: unknown, xInput: unknown, yInput: unknown): 
   const [column, row] = [index(x, 'x'), index(y, 'y')];
   if (column > last || row > last) throw validationError(`Tile ${zoom}/${column}/${row} does not exist: x and y run from 0 to ${last} at zoom ${zoom}.`);
   return [zoom, column, row];
+}
+
+const RUSTIC_FIELD_NAMES = { provincia: 'the province code', municipio: "the Catastro's municipality code", poligono: 'the polígono', parcela: 'the parcela' } as const;
+
+/**
+ * A rustic parcel asked by its numbers: each of provincia, municipio, poligono and parcela a whole
+ * number (decimal digits as text, or a number) in its range (RUSTIC_PARCEL_FIELDS); the province
+ * and municipality come back as the reference writes them (2 and 3 digits).
+ */
+export function requireRusticParcel(input: unknown): RusticParcelQuery {
+  if (input === null || typeof input !== 'object') {
+    throw validationError('A rustic parcel needs provincia, municipio, poligono and parcela.');
+  }
+  const asked = input as Record<string, unknown>;
+  const values = {} as Record<keyof typeof RUSTIC_PARCEL_FIELDS, number>;
+  for (const [name, schema] of Object.entries(RUSTIC_PARCEL_FIELDS) as [keyof typeof RUSTIC_PARCEL_FIELDS, (typeof RUSTIC_PARCEL_FIELDS)[keyof typeof RUSTIC_PARCEL_FIELDS]][]) {
+    const raw = asked[name];
+    const range = `a whole number from ${schema.minimum} to ${schema.maximum}`;
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+      throw validationError(`Parameter '${name}' is required: ${RUSTIC_FIELD_NAMES[name]}, ${range}.`);
+    }
+    const text = typeof raw === 'string' ? raw.trim() : raw;
+    const value = typeof text === 'string' && /^[0-9]{1,6}$/.test(text) ? Number(text) : text;
+    values[name] = checkInput(schema, value, () => `Parameter '${name}' (${RUSTIC_FIELD_NAMES[name]}) must be ${range}, got ${quotedValue(raw)}.`);
+  }
+  return {
+    provincia: String(values.provincia).padStart(2, '0'),
+    municipio: String(values.municipio).padStart(3, '0'),
+    poligono: values.poligono,
+    parcela: values.parcela,
+  };
 }

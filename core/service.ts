@@ -14,7 +14,7 @@ import { parcelToKml } from './export/kml.js';
 import { parcelTable } from './export/feature-table.js';
 import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
 import {
-  MAX_SELECTION, optionalCountry, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList, requireTile,
+  MAX_SELECTION, optionalCountry, requireRusticParcel, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList, requireTile,
 } from './input.js';
 import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
@@ -141,6 +141,16 @@ export class CatastroService {
     return adapter.parcelByReference(ref, this.context(signal));
   }
 
+  /**
+   * A Spanish rustic parcel by province and municipality codes, polígono and parcela, as farm
+   * spreadsheets name it (`{ provincia, municipio, poligono, parcela }`): the same Parcel as by
+   * its reference. Not in the spec.
+   */
+  async rusticParcel(input: unknown, signal?: AbortSignal): Promise<Parcel> {
+    const asked = requireRusticParcel(input);
+    return this.countries.forCountry('ES').rusticParcel!(asked, this.context(signal));
+  }
+
   async units(refcat: unknown, options: { cursor?: unknown; country?: unknown } = {}, signal?: AbortSignal): Promise<UnitsPage> {
     const raw = requireReference(refcat);
     const cursor = optionalCursor(options.cursor);
@@ -238,6 +248,7 @@ export class CatastroService {
    */
   async findParcel(query: ParcelQuery, signal?: AbortSignal): Promise<Parcel> {
     if ('reference' in query) return this.parcel(query.reference, query.country, signal);
+    if ('rustic' in query) return this.rusticParcel(query.rustic, signal);
     const match = await this.parcelAt(query, signal);
     return this.parcel(match.refCat14, query.country, signal);
   }

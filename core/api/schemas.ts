@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Cursor, MAX_SELECTION, REFERENCE_MAX, Reference } from '../model/input-schemas.js';
+import { Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference } from '../model/input-schemas.js';
 
 /**
  * Route schemas: fastify validates with them and @fastify/swagger documents them. They only
@@ -49,9 +49,24 @@ export const TileParams = Type.Object({
   y: Type.String({ maxLength: 12, description: 'Row, 0 to 2^z - 1 (decimal digits).' }),
 });
 
+/**
+ * A rustic parcel by its numbers. Strings, as TileParams: the facade takes decimal digits only and
+ * checks each range (core/input.ts requireRusticParcel), so every field is optional here and a
+ * missing one gets the facade's message.
+ */
+const digitsOf = (schema: (typeof RUSTIC_PARCEL_FIELDS)[keyof typeof RUSTIC_PARCEL_FIELDS]) =>
+  Type.Optional(Type.String({ maxLength: 12, description: `${schema.description} Required.` }));
+export const RusticParcelQuery = Type.Object({
+  provincia: digitsOf(RUSTIC_PARCEL_FIELDS.provincia),
+  municipio: digitsOf(RUSTIC_PARCEL_FIELDS.municipio),
+  poligono: digitsOf(RUSTIC_PARCEL_FIELDS.poligono),
+  parcela: digitsOf(RUSTIC_PARCEL_FIELDS.parcela),
+});
+
 export type RefcatParamsT = Static<typeof RefcatParams>;
 export type CountryQueryT = Static<typeof CountryQuery>;
 export type UnitsQueryT = Static<typeof UnitsQuery>;
 export type ExportQueryT = Static<typeof ExportQuery>;
 export type SelectionExportQueryT = Static<typeof SelectionExportQuery>;
 export type TileParamsT = Static<typeof TileParams>;
+export type RusticParcelQueryT = Static<typeof RusticParcelQuery>;

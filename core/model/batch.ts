@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors.js';
-import type { Parcel } from './parcel.js';
+import type { Parcel, RusticParcelAsked } from './parcel.js';
 
 /** What became of one input row of a batch lookup. */
 export type BatchRowStatus = 'found' | 'not_found' | 'failed';
@@ -76,4 +76,5 @@ export const isUnfinishedBatch = (state: BatchState['state']): boolean => state 
 /** What one batch row asks: a reference, or the parcel under a point; country optional (detected or ES). */
 export type ParcelQuery =
   | { reference: string; country?: string }
-  | { latitude: number; longitude: number; country?: string };
+  | { latitude: number; longitude: number; country?: string }
+  | { rustic: RusticParcelAsked; country?: string };

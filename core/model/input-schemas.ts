@@ -61,6 +61,19 @@ export const MunicipalityText = Type.String({ maxLength: 100 });
 /** Spec endpoint 5: `direccion`, 1 to 300 characters (trimmed). */
 export const Direccion = Type.String({ minLength: 1, maxLength: 300 });
 
+/**
+ * A Spanish rustic parcel as farm spreadsheets and agronomists name it: province, municipality,
+ * polígono and parcela, the numbers a rustic reference is made of (SOURCES.md 1.6: province(2) +
+ * municipality(3) + sector letter + polígono(3) + parcela(5)). `provincia` is the INE province
+ * code (01–52), `municipio` the Catastro's municipality code, the one in the reference (not
+ * INE's). Written with or without leading zeros.
+ */
+export const RusticProvincia = Type.Integer({ minimum: 1, maximum: 52, description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional).' });
+export const RusticMunicipio = Type.Integer({ minimum: 1, maximum: 999, description: "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123), not the INE code." });
+export const RusticPoligono = Type.Integer({ minimum: 1, maximum: 999, description: 'Polígono number, 1 to 999.' });
+export const RusticParcela = Type.Integer({ minimum: 1, maximum: 99999, description: 'Parcela number within its polígono, 1 to 99999.' });
+export const RUSTIC_PARCEL_FIELDS = { provincia: RusticProvincia, municipio: RusticMunicipio, poligono: RusticPoligono, parcela: RusticParcela } as const;
+
 /** Vector tiles: z within MapLibre's range; x and y within the 2^z grid (isValidTile). */
 export const TileZoom = Type.Integer({ minimum: 0, maximum: 24 });
 export const TileIndex = Type.Integer({ minimum: 0 });

@@ -170,3 +170,17 @@ export function availableFieldsOf(
 
 /** Urban or rustic land, as a country's cadastre classes it (Spain: `clase` Urbano/Rústico). */
 export type LandClass = 'urban' | 'rustic';
+
+/**
+ * A Spanish rustic parcel by its numbers (core/model/input-schemas.ts RUSTIC_PARCEL_FIELDS): the
+ * province and municipality codes, as the reference writes them (2 and 3 digits), polígono and parcela.
+ */
+export interface RusticParcelQuery {
+  provincia: string;
+  municipio: string;
+  poligono: number;
+  parcela: number;
+}
+
+/** The same four as asked (texts or numbers), before the facade checks them. */
+export type RusticParcelAsked = Partial<Record<keyof RusticParcelQuery, unknown>>;

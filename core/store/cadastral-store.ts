@@ -39,6 +39,12 @@ export interface CadastralStore {
   parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
   countParcels(country?: CountryCode): Awaitable<number>;
   /**
+   * Which of `refs` the copy holds parcels for, in reference order: one read of the (country, ref)
+   * index per reference, never a scan (a rustic parcel's polígono and parcela name up to 27
+   * references, one per sector letter).
+   */
+  heldReferences(country: CountryCode, refs: string[]): Awaitable<string[]>;
+  /**
    * A number that changes whenever parcel, building, finca or unit data changes, through any
    * connection or process: readers keeping answers in memory drop them when it moves. Read on
    * every request, so it is answered at once.

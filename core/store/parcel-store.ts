@@ -108,6 +108,7 @@ export class ParcelStore implements CadastralStore {
         WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
         ORDER BY p.area`).raw(),
       parcelById: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
+      heldReferences: reader.prepare('SELECT ref FROM parcels WHERE country = ? AND ref IN (SELECT value FROM json_each(?)) ORDER BY ref').pluck(),
     };
   }
 
@@ -192,6 +193,12 @@ export class ParcelStore implements CadastralStore {
     const [minLon, minLat, maxLon, maxLat] = bbox;
     const [refs, countries, areas, outlines] = this.statements.outlinesInBBox.get({ minLon, minLat, maxLon, maxLat, limit }) as [string, string, string, Buffer | null];
     return { refs: JSON.parse(refs), countries: JSON.parse(countries), areasM2: JSON.parse(areas), outlines: outlines ?? new Uint8Array(0) };
+  }
+
+  heldReferences(country: CountryCode, refs: string[]): string[] {
+    if (refs.length === 0) return [];
+    this.snapshot?.enter();
+    return this.lookups.heldReferences.all(country, JSON.stringify(refs)) as string[];
   }
 
   countParcels(country?: CountryCode): number {

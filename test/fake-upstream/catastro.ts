@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { fromWgs84 } from '../../core/geo/crs.js';
 import { fixture } from '../helpers/paths.js';
 
@@ -24,6 +25,19 @@ import { fixture } from '../helpers/paths.js';
  * des}]`, HTTP 200) carrying code 5, "NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS",
  * the text third-party documentation reports for that case.
  *
+ * Two answers are cut or written by hand for the lookup by polígono and parcela, of which no
+ * answer was recorded:
+ * - `…/COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos?CodigoProvincia=40&CodigoMunicipio=146&Poligono=5&Parcela=23`
+ *   → WRITTEN BY HAND (`DNPPP_ANSWER`): the single-property `bico` document of the recorded
+ *   Consulta_DNPRC answer (es_catastro_ovc_xml_Consulta_DNPRC_6344205CF7664S0001GP_from_test.xml),
+ *   as JSON under the root SOURCES.md 1.4 gives Consulta_DNPPP (`consulta_dnpppResult`), with the
+ *   rustic fields of SOURCES.md 1.4 (`cn` RU, `lors/lorus/cpp`) for 40146A00500023, a parcel of
+ *   the real Segovia 40146 download; its control letters are computed, and use and surface are
+ *   illustrative. Any other polígono/parcela → the code-5 "does not exist" answer below.
+ * - GetParcel of a 40146 parcel without a WFS recording → its `<member>` cut from the real ATOM
+ *   download test/fixtures/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz (the same FeatureCollection
+ *   schema as the WFS answers), in that file's own FeatureCollection element.
+ *
  * Faults (`setFault`, the vocabulary of injected-faults.ts shared by every fake) apply to the next `times` requests: `slow` waits `delayMs` before the real
  * answer, `status` answers that HTTP status, `cut` sends the headers and half the body then
  * destroys the socket, `malformed` sends the recorded body cut in half (invalid JSON/XML) with 200.
@@ -43,6 +57,7 @@ export interface FakeCatastro {
 const OVC_PATH = '/OVCServWeb/OVCWcfCallejero';
 const DNPRC_PATH = `${OVC_PATH}/COVCCallejero.svc/json/Consulta_DNPRC`;
 const RCCOOR_PATH = `${OVC_PATH}/COVCCoordenadas.svc/json/Consulta_RCCOOR`;
+const DNPPP_PATH = `${OVC_PATH}/COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos`;
 const WFS_PATH = '/INSPIRE/wfsCP.aspx';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -65,10 +80,45 @@ const RECORDED = {
 };
 
 /** Documented, not recorded (see the header comment). */
+const DNPPP_NOT_FOUND = Buffer.from(
+  '{"consulta_dnpppResult":{"control":{"cuerr":1},"lerr":[{"cod":"5","des":"NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS"}]}}',
+  'utf8',
+);
 const DNPRC_NOT_FOUND = Buffer.from(
   '{"consulta_dnprcResult":{"control":{"cuerr":1},"lerr":[{"cod":"5","des":"NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS"}]}}',
   'utf8',
 );
+
+/** Written by hand (see the header comment): province, municipality, polígono, parcela it answers, and the answer. */
+export const DNPPP_ASKED = { provincia: '40', municipio: '146', poligono: 5, parcela: 23, ref14: '40146A00500023' };
+const DNPPP_ANSWER = Buffer.from(JSON.stringify({
+  consulta_dnpppResult: {
+    control: { cudnp: 1, cucons: 0, cucul: 0 },
+    bico: {
+      bi: {
+        idbi: { cn: 'RU', rc: { pc1: '40146A0', pc2: '0500023', car: '0000', cc1: 'P', cc2: 'Z' } },
+        dt: { loine: { cp: '40' }, cmc: '146', np: 'SEGOVIA', nm: 'MELQUE DE CERCOS', locs: { lors: { lorus: { cpp: { cpo: '5', cpa: '23' } } } } },
+        ldt: 'Polígono 5 Parcela 23 MELQUE DE CERCOS (SEGOVIA)',
+        debi: { luso: 'Agrario', sfc: '0' },
+      },
+    },
+  },
+}), 'utf8');
+
+/** The real ATOM download of municipality 40146: GetParcel answers for its parcels are cut from it. */
+const SEGOVIA_ATOM = gunzipSync(load('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')).toString('utf8');
+
+/** One parcel of the 40146 download as a one-member FeatureCollection, or undefined. */
+function segoviaGetParcel(ref: string): Buffer | undefined {
+  const start = SEGOVIA_ATOM.indexOf(`<cp:CadastralParcel gml:id="ES.SDGC.CP.${ref}"`);
+  if (!/^40146[A-ZÑ]\d{8}$/.test(ref) || start < 0) return undefined;
+  const memberStart = SEGOVIA_ATOM.lastIndexOf('<member>', start);
+  const memberEnd = SEGOVIA_ATOM.indexOf('</member>', start) + '</member>'.length;
+  const collectionStart = SEGOVIA_ATOM.indexOf('<FeatureCollection');
+  const head = SEGOVIA_ATOM.slice(0, SEGOVIA_ATOM.indexOf('>', collectionStart) + 1)
+    .replace(/numberMatched="\d+"/, 'numberMatched="1"').replace(/numberReturned="\d+"/, 'numberReturned="1"');
+  return Buffer.from(`${head}\n  ${SEGOVIA_ATOM.slice(memberStart, memberEnd)}\n</FeatureCollection>\n`, 'utf8');
+}
 
 /** The point of the recorded Consulta_RCCOOR request (EPSG:25830). */
 export const RECORDED_RCCOOR_POINT = { srs: 'EPSG:25830', x: 439242.88, y: 4479664.51 };
@@ -98,6 +148,12 @@ function route(url: URL): Answer {
     if (ref === '') return { status: 200, type: JSON_TYPE, body: RECORDED.dnprcMissingRef };
     return { status: 200, type: JSON_TYPE, body: RECORDED.dnprc[ref] ?? DNPRC_NOT_FOUND };
   }
+  if (url.pathname === DNPPP_PATH) {
+    const asked = ['codigoprovincia', 'codigomunicipio', 'poligono', 'parcela'].map((name) => params.get(name) ?? '');
+    const answered = [DNPPP_ASKED.provincia, DNPPP_ASKED.municipio, String(DNPPP_ASKED.poligono), String(DNPPP_ASKED.parcela)];
+    const same = asked.every((value, i) => value !== '' && Number(value) === Number(answered[i]));
+    return { status: 200, type: JSON_TYPE, body: same ? DNPPP_ANSWER : DNPPP_NOT_FOUND };
+  }
   if (url.pathname === RCCOOR_PATH) {
     const ok = nearRecordedPoint(params.get('srs') ?? '', Number(params.get('coorx')), Number(params.get('coory')));
     return { status: 200, type: JSON_TYPE, body: ok ? RECORDED.rccoorOk : RECORDED.rccoorNone };
@@ -105,7 +161,7 @@ function route(url: URL): Answer {
   if (url.pathname === WFS_PATH) {
     const query = (params.get('storedquerie_id') ?? params.get('storedquery_id') ?? '').toLowerCase();
     const ref = (params.get('refcat') ?? '').trim().toUpperCase();
-    const recorded = query === 'getparcel' ? RECORDED.getParcel[ref]
+    const recorded = query === 'getparcel' ? RECORDED.getParcel[ref] ?? segoviaGetParcel(ref)
       : query === 'getneighbourparcel' ? RECORDED.neighbours[ref] : undefined;
     return { status: 200, type: XML_TYPE, body: recorded ?? RECORDED.wfsException };
   }

@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
 import contentDisposition from 'content-disposition';
-import { ORGANISATION_ROUTE } from '../plugins/route-access.js';
+import { KEY_ROUTE, ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
-import { CountryQuery, RefcatParams, UnitsQuery, type CountryQueryT, type RefcatParamsT, type UnitsQueryT } from '../schemas.js';
+import {
+  CountryQuery, RefcatParams, RusticParcelQuery, UnitsQuery, type CountryQueryT, type RefcatParamsT, type RusticParcelQueryT, type UnitsQueryT,
+} from '../schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
 export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   const answers = new ParcelAnswerCache({ generation: () => service.copy.dataGeneration() });
+
+  // Not in the spec: the rustic parcel a farm's spreadsheet names by polígono and parcela. A key
+  // as for a lookup by reference, and its price: one parcel answered, 1 unit (quota-cost.ts default).
+  app.get<{ Querystring: RusticParcelQueryT }>('/api/catastro/rustic', {
+    config: KEY_ROUTE,
+    schema: {
+      tags: ['Parcels'],
+      summary: 'Spanish rustic parcel by province, municipality, polígono and parcela (the Parcel of its reference)',
+      querystring: RusticParcelQuery,
+    },
+  }, async (request) => ({ success: true, data: await service.rusticParcel(request.query) }));
 
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat', {
     schema: { tags: ['Parcels'], summary: 'Parcel or unit by reference', params: RefcatParams, querystring: CountryQuery },

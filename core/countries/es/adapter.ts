@@ -5,21 +5,21 @@ import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import { CURSOR_PATTERN } from '../../model/input-schemas.js';
 import {
-  isServiceError, mapsUrl, notFound, todayIso, validationError,
+  isServiceError, mapsUrl, noCoverage, notFound, todayIso, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
-  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type UnitsPage,
+  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
 } from '../../model/index.js';
 import type { CadastralStore } from '../../store/cadastral-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
 import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';
-import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME } from './live-source.js';
+import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, rusticSubject } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
-import { FORAL_HINT, foralTerritoryOf } from '../foral/territory-of-reference.js';
+import { FORAL_HINT, foralOfProvince, foralTerritoryOf } from '../foral/territory-of-reference.js';
 import {
-  ES_REFERENCE_SHAPE, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, unitReference,
+  ES_REFERENCE_SHAPE, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, rusticReferenceCandidates, unitReference,
 } from './reference.js';
 
 export interface SpainAdapterOptions {
@@ -136,6 +136,27 @@ export class SpainAdapter implements CountryAdapter {
     if (stored) return fincaParcel(stored.parcel, stored.finca, 'clone');
     const { parcel, live } = await this.loadParcel(canonical, ctx);
     return fincaParcel(parcel, await ctx.store.getFinca(this.code, canonical), live ? 'catastro' : 'clone');
+  }
+
+  /**
+   * A rustic parcel by province and municipality codes, polígono and parcela: the copy first (the
+   * references those numbers can have, one per sector letter), else Consulta_DNPPP_Codigos; then
+   * the parcel of the reference found, as by reference. The foral provinces are not the Catastro's.
+   */
+  async rusticParcel(asked: RusticParcelQuery, ctx: AdapterContext): Promise<Parcel> {
+    const foral = foralOfProvince(asked.provincia);
+    if (foral) {
+      throw noCoverage(`Province ${asked.provincia} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose land the Catastro does not hold: its foral cadastre does. Ask for the parcel by its reference there, with country=${foral}. ${FORAL_HINT[foral]}`);
+    }
+    const held = await ctx.store.heldReferences(this.code, rusticReferenceCandidates(asked));
+    if (held.length === 1) return this.parcelByReference(held[0], ctx);
+    if (held.length > 1) throw severalRusticParcels(asked, held);
+    const answer = await this.live.rusticFinca(asked, ctx);
+    const fincas = [...new Set(answer.units.map((unit) => unit.finca))];
+    if (fincas.length > 1) throw severalRusticParcels(asked, fincas);
+    // Kept first: the lookup by reference below then reads the outline only, not Consulta_DNPRC again.
+    await this.storeFinca(answer, ctx);
+    return this.parcelByReference(answer.ref14, ctx);
   }
 
   async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
@@ -295,6 +316,17 @@ export class SpainAdapter implements CountryAdapter {
     await ctx.store.upsertFinca(this.code, answer.finca);
     await ctx.store.replaceUnits(this.code, answer.ref14, answer.units);
   }
+}
+
+/**
+ * Polígono and parcela held under two sector letters (a municipality with several sectors): which
+ * one is meant cannot be told from the four numbers, so the references are listed to ask by.
+ */
+function severalRusticParcels(asked: RusticParcelQuery, refs: string[]) {
+  return validationError(
+    `${rusticSubject(asked)} matches ${refs.length} parcels, one per cadastral sector: ${refs.join(', ')}. Ask for the one meant by its reference.`,
+    { references: refs },
+  );
 }
 
 /** Finca facts when only the parcel record is known (units imported without a finca record). */

@@ -1,3 +1,4 @@
+import type { RusticParcelQuery } from '../../model/index.js';
 import { DEFAULT_ATOM_BASE_URL } from './atom-feeds.js';
 import { OVC_CALLEJERO_BASE_URL } from './address/callejero.js';
 import { CARTOCIUDAD_BASE_URL } from './address/cartociudad.js';
@@ -48,6 +49,23 @@ export function resolveEsSources(config: Partial<Record<keyof EsSourcesConfig, s
 export function dnprcUrl(sources: EsSourcesConfig, ref: string): string {
   const query = new URLSearchParams({ Provincia: '', Municipio: '', RefCat: ref });
   return `${sources.ovcJsonBaseUrl}/COVCCallejero.svc/json/Consulta_DNPRC?${query}`;
+}
+
+/**
+ * Consulta_DNPPP_Codigos: a rustic property by polígono and parcela, with the province and
+ * municipality as codes (the name form, Consulta_DNPPP, needs their names, which the farm's
+ * numbers do not give). SOURCES.md 1.2 lists only the name form and says the `*Codigos` variants
+ * exist; path and parameters as alejndr0/go-catastro calls it (catastro/COVCCallejeroCodigos.go
+ * `ConsultaDNPPPCodigos`: `COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos` with
+ * CodigoProvincia, CodigoMunicipio, CodigoMunicipioINE, Poligono, Parcela). `CodigoMunicipio` is
+ * the Catastro's code, the one in the reference; the INE code is left empty. Not recorded.
+ */
+export function dnpppUrl(sources: EsSourcesConfig, asked: RusticParcelQuery): string {
+  const query = new URLSearchParams({
+    CodigoProvincia: asked.provincia, CodigoMunicipio: asked.municipio, CodigoMunicipioINE: '',
+    Poligono: String(asked.poligono), Parcela: String(asked.parcela),
+  });
+  return `${sources.ovcJsonBaseUrl}/COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos?${query}`;
 }
 
 /** Consulta_RCCOOR at a point; `SRS` like `EPSG:25830` or `EPSG:4326`, X = easting/longitude. */

@@ -1,9 +1,9 @@
 import { fromWgs84, spanishUtmEpsgFor } from '../../geo/crs.js';
-import { pointText, todayIso, unavailable, type LonLat } from '../../model/index.js';
+import { pointText, todayIso, unavailable, type LonLat, type RusticParcelQuery } from '../../model/index.js';
 import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext } from '../adapter.js';
 import type { CountrySources } from '../adapter.js';
-import { dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';
+import { dnpppUrl, dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';
 import { parseDnprc, type DnprcAnswer } from './ovc-dnprc.js';
 import { parseRccoor, type RccoorMatch } from './ovc-rccoor.js';
 import { parseGetParcelAnswer, parseParcelsAnswer } from './wfs-answer.js';
@@ -48,6 +48,12 @@ export class SpainLiveSource {
     return parseDnprc(body, { ref: ref14, dataDate: todayIso() });
   }
 
+  /** The rustic finca of polígono/parcela in a municipality (Consulta_DNPPP_Codigos), read as Consulta_DNPRC's answer. */
+  async rusticFinca(asked: RusticParcelQuery, ctx: AdapterContext): Promise<DnprcAnswer> {
+    const body = await this.get(dnpppUrl(this.sources, asked), OVC_SOURCE, ctx, 'application/json');
+    return parseDnprc(body, { ref: '', subject: rusticSubject(asked), dataDate: todayIso(), operation: 'dnppp' });
+  }
+
   /**
    * Parcels at a point (Consulta_RCCOOR). Asked in the UTM zone the cadastre itself uses there
    * (as the recorded request was), rounded to the centimetre; in the Canaries, whose zone 28 is
@@ -62,4 +68,9 @@ export class SpainLiveSource {
     const body = await this.get(rccoorUrl(this.sources, srs, x, y), OVC_SOURCE, ctx, 'application/json');
     return parseRccoor(body, `The point ${pointText(point)}`);
   }
+}
+
+/** How errors name a rustic parcel asked by its numbers. */
+export function rusticSubject(asked: RusticParcelQuery): string {
+  return `Polígono ${asked.poligono}, parcela ${asked.parcela} of municipality ${asked.municipio} (province ${asked.provincia})`;
 }

@@ -21,6 +21,16 @@ const CLASS_NAMES: Record<string, string> = { UR: 'Urbano', RU: 'Rústico', BI: 
 
 export const DNPRC_SOURCE = 'Catastro OVC (Consulta_DNPRC)';
 
+/**
+ * The operations answering a `consulta_dnp` document (SOURCES.md 1.4): by reference, and by
+ * polígono/parcela (Consulta_DNPPP, the same document under its own JSON root). One parser reads both.
+ */
+const DNP_OPERATIONS = {
+  dnprc: { root: 'consulta_dnprcResult', source: DNPRC_SOURCE },
+  dnppp: { root: 'consulta_dnpppResult', source: 'Catastro OVC (Consulta_DNPPP)' },
+} as const;
+export type DnpOperation = keyof typeof DNP_OPERATIONS;
+
 interface Property {
   unit: StoredUnit;
   postcode: string;
@@ -94,10 +104,12 @@ function dominantUse(units: StoredUnit[]): string {
  * `lrcdnp.rcdnp[]` (JSON, or the XML form with the same element names). Refusals (`cuerr`,
  * `lerr`, HTTP 200) become 404/400; an unreadable body becomes 503.
  */
-export function parseDnprc(body: string, options: { ref: string; dataDate: string }): DnprcAnswer {
-  const root = ovcRoot(body, ['consulta_dnprcResult', 'consulta_dnp'], DNPRC_SOURCE);
+export function parseDnprc(body: string, options: { ref: string; dataDate: string; operation?: DnpOperation; subject?: string }): DnprcAnswer {
+  const subject = options.subject ?? `Reference ${options.ref}`;
+  const operation = DNP_OPERATIONS[options.operation ?? 'dnprc'];
+  const root = ovcRoot(body, [operation.root, 'consulta_dnp'], operation.source);
   const errors = ovcErrors(root);
-  if (errors.length > 0) throw ovcRefusal(errors, `Reference ${options.ref}`);
+  if (errors.length > 0) throw ovcRefusal(errors, subject);
 
   const bico = asNode(root.bico);
   const nodes = Object.keys(bico).length > 0 ? [bico] : asList(asNode(root.lrcdnp).rcdnp);
@@ -105,7 +117,7 @@ export function parseDnprc(body: string, options: { ref: string; dataDate: strin
     .map((node) => readProperty(node, options))
     .filter((p): p is Property => p !== undefined)
     .sort((a, b) => (a.unit.ref < b.unit.ref ? -1 : a.unit.ref > b.unit.ref ? 1 : 0));
-  if (properties.length === 0) throw notFound(`Reference ${options.ref} was not found; the Catastro lists no property for it.`);
+  if (properties.length === 0) throw notFound(`${subject} was not found; the Catastro lists no property for it.`);
 
   const units = properties.map((p) => p.unit);
   const first = properties[0];

@@ -1,5 +1,5 @@
 import type { ReferenceShape } from '../reference-shape.js';
-import { validationError, type LandClass } from '../../model/index.js';
+import { validationError, type LandClass, type RusticParcelQuery } from '../../model/index.js';
 
 /**
  * Spanish cadastral references (SOURCES.md 1.6): a 14-character finca reference, or 20
@@ -144,6 +144,18 @@ export function rusticReference(prefix: { province: string; municipality: string
   if (!Number.isInteger(poligono) || !Number.isInteger(parcela) || poligono < 1 || poligono > 999 || parcela < 1 || parcela > 99_999) return undefined;
   const ref = `${prefix.province}${prefix.municipality}${prefix.sector}${String(poligono).padStart(3, '0')}${String(parcela).padStart(5, '0')}`;
   return RUSTIC.test(ref) ? ref : undefined;
+}
+
+/**
+ * The references polígono/parcela can have in a municipality: one per sector letter (the 6th
+ * character, SOURCES.md 1.6), since a farm's spreadsheet names no sector. Most municipalities use
+ * A only; one with several sectors can hold the same polígono and parcela under two letters.
+ */
+export function rusticReferenceCandidates(asked: RusticParcelQuery): string[] {
+  const prefix = { province: asked.provincia, municipality: asked.municipio };
+  return [...ALPHABET]
+    .map((sector) => rusticReference({ ...prefix, sector }, asked.poligono, asked.parcela))
+    .filter((ref): ref is string => ref !== undefined);
 }
 
 /**

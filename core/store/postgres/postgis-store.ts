@@ -283,6 +283,12 @@ export class PostgisStore implements CadastralStore {
     return (rows as Row[]).map(parcelFrom);
   }
 
+  async heldReferences(country: CountryCode, refs: string[]): Promise<string[]> {
+    if (refs.length === 0) return [];
+    const { rows } = await this.db.query<{ ref: string }>('SELECT ref FROM parcels WHERE country = $1 AND ref = ANY($2::text[]) ORDER BY ref', [country, refs]);
+    return rows.map((row) => row.ref);
+  }
+
   async countParcels(country?: CountryCode): Promise<number> {
     const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
     return Number(rows[0].n);

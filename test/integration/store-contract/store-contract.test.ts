@@ -85,6 +85,15 @@ for (const impl of IMPLEMENTATIONS) {
       expect(parcel.uso).toBe('Industrial');
     });
 
+    it('tells which of a list of references it holds, in reference order', async () => {
+      const held = ['40146A00500023', '40146A00100005'];
+      const absent = ['40146B00500023', '40146A00599999', '0000000XX0000X'];
+      expect(held.every((ref) => gml.includes(`gml:id="ES.SDGC.CP.${ref}"`))).toBe(true);
+      expect(await copy.store.heldReferences('ES', [...absent, ...held])).toEqual([...held].sort(byCodePoint));
+      expect(await copy.store.heldReferences('FR', held)).toEqual([]);
+      expect(await copy.store.heldReferences('ES', [])).toEqual([]);
+    });
+
     it('finds each parcel at a point inside it (the smallest where outlines overlap) and nothing in open sea', async () => {
       const all = await copy.store.parcelsInBBox([-180, -90, 180, 90], 5000);
       expect(all).toHaveLength(MEMBERS);

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { fixture } from '../../helpers/paths.js';
+import { DNPPP_ASKED } from '../../fake-upstream/catastro.js';
+
+/** Official areas as the real 40146 download (the bundled sample) states them. */
+const sampleGml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
+const officialArea = (ref: string) => {
+  const member = sampleGml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
+  return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
+};
+
+let api: TestApi;
+beforeAll(async () => { api = await startTestApi(); });
+afterAll(async () => { await api?.close(); });
+
+const get = (query: string) => api.app.inject({ method: 'GET', url: `/api/catastro/rustic?${query}` });
+const dnpppRequests = () => api.fake.requests.filter((url) => url.includes('Consulta_DNPPP'));
+
+describe('GET /api/catastro/rustic (polígono and parcela)', () => {
+  it('answers from the copy offline, the same Parcel as by its reference, leading zeros optional', async () => {
+    const before = api.fake.requests.length;
+    const response = await get('provincia=40&municipio=146&poligono=1&parcela=5');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.refCatastral).toBe('40146A00100005');
+    expect(data.superficieParcela).toBe(officialArea('40146A00100005'));
+    expect(data.dataSource).toBe('clone');
+    expect(api.fake.requests.length).toBe(before);
+
+    const byReference = (await api.app.inject({ method: 'GET', url: '/api/catastro/40146A00100005' })).json().data;
+    expect(data).toEqual(byReference);
+    const padded = await get('provincia=40&municipio=0146&poligono=001&parcela=00005');
+    expect(padded.json().data.refCatastral).toBe('40146A00100005');
+  });
+
+  it('asks Consulta_DNPPP_Codigos for a parcel the copy lacks and answers its Parcel with the live outline', async () => {
+    api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', DNPPP_ASKED.ref14);
+    const { provincia, municipio, poligono, parcela } = DNPPP_ASKED;
+    const response = await get(`provincia=${provincia}&municipio=${municipio}&poligono=${poligono}&parcela=${parcela}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.refCatastral).toBe(DNPPP_ASKED.ref14);
+    expect(data.dataSource).toBe('catastro');
+    expect(data.superficieParcela).toBe(officialArea(DNPPP_ASKED.ref14));
+    expect(data.municipio).toBe('MELQUE DE CERCOS');
+    const asked = new URL(dnpppRequests().at(-1)!, 'http://x');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ CodigoProvincia: '40', CodigoMunicipio: '146', Poligono: '5', Parcela: '23' });
+    // The finca read by DNPPP is kept: Consulta_DNPRC was not asked again for it.
+    expect(api.fake.requests.some((url) => url.includes('Consulta_DNPRC') && url.includes(DNPPP_ASKED.ref14))).toBe(false);
+  });
+
+  it('answers 404 NOT_FOUND when neither the copy nor the Catastro has the parcel', async () => {
+    const response = await get('provincia=40&municipio=146&poligono=999&parcela=99999');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(response.json().error).toMatch(/Polígono 999, parcela 99999/);
+  });
+
+  it.each([
+    ['poligono=5&parcela=23&municipio=146', /provincia.*required/],
+    ['provincia=40&municipio=146&poligono=1000&parcela=1', /poligono.*1 to 999.*1000/],
+    ['provincia=40&municipio=146&poligono=0&parcela=1', /poligono.*1 to 999/],
+    ['provincia=40&municipio=146&poligono=5&parcela=100000', /parcela.*1 to 99999/],
+    ['provincia=53&municipio=146&poligono=5&parcela=1', /provincia.*1 to 52/],
+    ['provincia=40&municipio=1x&poligono=5&parcela=1', /municipio.*1 to 999/],
+    ['provincia=40&municipio=146&poligono=5.5&parcela=1', /poligono/],
+  ])('answers 400 VALIDATION_ERROR for %s', async (query, message) => {
+    const response = await get(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(response.json().error).toMatch(message);
+  });
+
+  it.each([['31', 'NA'], ['48', 'PV'], ['01', 'PV'], ['20', 'PV']])('answers 422 CNV_COVERAGE for foral province %s, pointing to country=%s', async (provincia, country) => {
+    const before = api.fake.requests.length;
+    const response = await get(`provincia=${provincia}&municipio=1&poligono=1&parcela=1`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ success: false, code: 'CNV_COVERAGE' });
+    expect(response.json().error).toContain(`country=${country}`);
+    expect(api.fake.requests.length).toBe(before);
+  });
+
+  it('lists the references when the numbers are held under two sector letters (400)', async () => {
+    const [parcel] = [api.service.store.getParcel('ES', '40146A00100007')!];
+    await api.service.store.upsertParcels([{ ...parcel, ref: '40146B00100007' }]);
+    const response = await get('provincia=40&municipio=146&poligono=1&parcela=7');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', data: { references: ['40146A00100007', '40146B00100007'] } });
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE when the copy lacks the parcel and the Catastro is down', async () => {
+    api.fake.setFault({ kind: 'status', status: 503, times: 10 });
+    const response = await get('provincia=40&municipio=146&poligono=998&parcela=1');
+    api.fake.setFault({ kind: 'none' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+  });
+});
