@@ -6,6 +6,7 @@ import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
 import { teamStoreUrl, wholeNumber } from './cli-arguments.js';
+import { failureLine } from './cli-failure.js';
 import { isServiceError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
@@ -269,7 +270,7 @@ export function buildProgram(): Command {
     .option('--country <code>', 'country of the reference (default: detected)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
-      const [{ writeFile }, { checkOutputFile, describeError }] = await Promise.all([import('node:fs/promises'), import('./file-checks.js')]);
+      const [{ writeFile }, { checkOutputFile }] = await Promise.all([import('node:fs/promises'), import('./file-checks.js')]);
       // Before the report is made (sources asked, map drawn): a typo in -o is said at once.
       checkOutputFile(options.output);
       const service = await openService({ dataDir: options.data });
@@ -277,7 +278,7 @@ export function buildProgram(): Command {
         await writeFile(options.output, await service.parcelReport(refcat, options.country));
         console.log(`Report of ${refcat} written to ${options.output}.`);
       } catch (error) {
-        console.error(isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error, options.output));
+        console.error(failureLine(error, options.output));
         process.exitCode = 1;
       } finally {
         service.close();
@@ -295,6 +296,6 @@ try {
   // A refusal the user can act on (bad input, a source or the team database down) is one line
   // with its code; anything else is a bug and keeps its stack for the report.
   if (!isServiceError(error)) throw error;
-  console.error(`${error.code}: ${error.message}`);
+  console.error(failureLine(error));
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
+import { failureLine } from '../cli-failure.js';
 import { checkInputFile } from '../file-checks.js';
 import { AnalysisService } from './analysis-service.js';
 
@@ -47,7 +48,7 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
   try {
     for (const file of files) checkInputFile(file, 'Layer');
   } catch (error) {
-    console.error(`${(error as Error).message} Nothing was imported.`);
+    console.error(`${failureLine(error)} Nothing was imported.`);
     return 1;
   }
   const source = { name: options.sourceName?.trim() || undefined, license: options.sourceLicense?.trim() || undefined, edition: options.sourceEdition?.trim() || undefined };
@@ -73,7 +74,7 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
     }
     return 0;
   } catch (error) {
-    console.error(`\n${(error as Error).message}`);
+    console.error(`\n${failureLine(error)}`);
     console.error('Layers imported before it were kept; the failed file changed nothing.');
     return 1;
   } finally {

@@ -1,9 +1,8 @@
 import { Presets, SingleBar } from 'cli-progress';
 import type { BatchColumns, BatchCounts } from '../model/index.js';
-import { isServiceError } from '../model/index.js';
 import type { CatastroService } from '../service.js';
 import { interruptOnSignals } from '../cli-interrupt.js';
-import { describeError } from '../file-checks.js';
+import { failureLine } from '../cli-failure.js';
 import { runBatchFile } from './batch-file.js';
 
 export interface BatchCommandOptions {
@@ -63,7 +62,7 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
     return 0;
   } catch (error) {
     bar?.stop();
-    console.error(isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error));
+    console.error(failureLine(error));
     return 1;
   } finally {
     stop.dispose();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
+import { failureLine } from '../cli-failure.js';
 import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
@@ -114,7 +115,7 @@ async function withDownload(
     return printResult(result, interruption.exitCode());
   } catch (error) {
     reporter.stop();
-    console.error((error as Error).message);
+    console.error(failureLine(error));
     return 1;
   } finally {
     interruption.dispose();
@@ -130,7 +131,7 @@ function askedChoice(choice: OfflineChoice): RunAsked | undefined {
   try {
     return { choice: checkOfflineChoice(choice) };
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(failureLine(error));
     return undefined;
   }
 }
@@ -146,7 +147,7 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
   try {
     bbox = options.bbox ? parseBBox(options.bbox) : undefined;
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(failureLine(error));
     return Promise.resolve(2);
   }
   if (country === 'FR') {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
+import { failureLine } from '../cli-failure.js';
 import { checkInputFile } from '../file-checks.js';
+import { importFailure } from './import-failure.js';
 import { importFiles } from './import-runner.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { ParcelStore } from './parcel-store.js';
@@ -61,13 +63,13 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     // Every file before the first is imported: a typo in the last one no longer leaves the others half done.
     for (const file of files) checkInputFile(file, 'File');
   } catch (error) {
-    console.error(`${(error as Error).message} Nothing was imported.`);
+    console.error(`${failureLine(error)} Nothing was imported.`);
     return 1;
   }
   try {
     store = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(failureLine(error));
     return 1;
   }
   const reporter = progressReporter();
@@ -92,7 +94,7 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
       console.error(`Import interrupted (${stoppedBy}): ${kept}; the file being imported was rolled back, the copy is as it was before it. Run the command again to import it.`);
       return interruption.exitCode()!;
     }
-    console.error(`\n${(error as Error).message}`);
+    console.error(`\n${failureLine(importFailure(error))}`);
     console.error('Files imported before it were kept; the failed file changed nothing.');
     return 1;
   } finally {

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { isServiceError, ServiceError, unavailable, validationError } from '../../model/index.js';
+import { importFailure } from '../../store/import-failure.js';
 
 /** One upload's bound: above any file the Catastro or EGMS publish per area, below a disk filled by a wrong pick. */
 export const MAX_UPLOAD_FILE_BYTES = 8 * 1024 ** 3;
@@ -95,13 +96,12 @@ export async function receivePickedFiles(request: FastifyRequest, folder: string
 }
 
 /**
- * The importer's refusal as the spec's error: its messages name the file and what is wrong with it
- * (not a readable zip, not INSPIRE GML…), the user's file being the cause, so 400; a copy another
- * process is writing is 503 (retry later). The upload folder's path is left out of the message.
+ * The importer's refusal as the spec's error (importFailure: 400 for the user's file, 503 for a
+ * copy another process is writing), the upload folder's path left out of the message.
  */
 export function importRefusal(error: unknown, folder: string): unknown {
-  if (!(error instanceof Error)) return error;
-  const message = error.message.replaceAll(`${folder}${path.sep}`, '');
-  if (isServiceError(error)) return message === error.message ? error : new ServiceError(error.code, message, error.data);
-  return /another process is writing/.test(message) ? unavailable(message) : validationError(message);
+  const refusal = importFailure(error);
+  if (!isServiceError(refusal)) return refusal;
+  const message = refusal.message.replaceAll(`${folder}${path.sep}`, '');
+  return message === refusal.message ? refusal : new ServiceError(refusal.code, message, refusal.data);
 }

@@ -109,7 +109,7 @@ describe('catastro download and the app on one data folder', () => {
       }
       const cli = download(dataDir);
       expect(await cli.ended, cli.output()).toEqual({ code: 1, signal: null });
-      expect(cli.output()).toMatch(/A download is running in another window or on the command line/);
+      expect(cli.output()).toMatch(/^VALIDATION_ERROR: A download is running in another window or on the command line/m);
       expect(statSync(part).size).toBe(fake.zipBytes[CP_ZIP].length >> 1);
       app.service.cancel();
       expect(await running).toMatchObject({ cancelled: true });

@@ -48,8 +48,8 @@ describe('files named on the command line are checked before any work, in plain 
     ['batch of a missing CSV', ['batch', path.join(dir, 'nada.csv'), '-o', path.join(dir, 'salida.csv')], `VALIDATION_ERROR: Input ${path.join(dir, 'nada.csv')} does not exist.`],
     ['batch of a folder', ['batch', dir, '-o', path.join(dir, 'salida.csv')], `VALIDATION_ERROR: Input ${dir} is a folder, not a file.`],
     ['batch -o in a missing folder', ['batch', refs, '-o', path.join(missingFolder, 'salida.csv')], `VALIDATION_ERROR: Output ${path.join(missingFolder, 'salida.csv')} cannot be written: the folder ${missingFolder} does not exist.`],
-    ['import of a folder', ['import', dir], `File ${dir} is a folder, not a file. Nothing was imported.`],
-    ['import-layers of a missing file', ['import-layers', '--protected-areas', path.join(dir, 'natura 2000.geojson')], `Layer ${path.join(dir, 'natura 2000.geojson')} does not exist. Nothing was imported.`],
+    ['import of a folder', ['import', dir], `VALIDATION_ERROR: File ${dir} is a folder, not a file. Nothing was imported.`],
+    ['import-layers of a missing file', ['import-layers', '--protected-areas', path.join(dir, 'natura 2000.geojson')], `VALIDATION_ERROR: Layer ${path.join(dir, 'natura 2000.geojson')} does not exist. Nothing was imported.`],
   ])('%s: one line naming the file, exit 1, nothing written', async (_name, args, message) => {
     const { code, stdout, stderr } = await catastro(...args);
     expect(code, stderr).toBe(1);
@@ -65,7 +65,7 @@ describe('files named on the command line are checked before any work, in plain 
     expect((await catastroIn(fresh, 'import', fixture('A.ES.SDGC.BU.40146.building.gml.gz'))).code).toBe(0);
     const { code, stderr } = await catastroIn(fresh, 'import', fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'), missing);
     expect(code, stderr).toBe(1);
-    expect(stderr.trim()).toBe(`File ${missing} does not exist. Nothing was imported.`);
+    expect(stderr.trim()).toBe(`VALIDATION_ERROR: File ${missing} does not exist. Nothing was imported.`);
     expect(parcelsIn(fresh)).toBe(0);
   });
 });
