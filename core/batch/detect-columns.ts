@@ -1,4 +1,4 @@
-import { validationError, type BatchColumns } from '../model/index.js';
+import { RUSTIC_COLUMNS, validationError, type BatchColumns } from '../model/index.js';
 import { Latitude, Longitude } from '../model/input-schemas.js';
 import { spreadsheetDecimal } from './row-query.js';
 
@@ -21,6 +21,11 @@ const KNOWN_NAMES: Record<keyof BatchColumns, string[]> = {
   latitude: ['latitud', 'latitude', 'lat', 'latitudine', 'breitengrad', 'geographischebreite', 'breedtegraad', 'szerokoscgeograficzna', 'y'],
   longitude: ['longitud', 'longitude', 'lon', 'lng', 'long', 'longitudine', 'langengrad', 'geographischelange', 'lengtegraad', 'dlugoscgeograficzna', 'x'],
   country: ['pais', 'country', 'countrycode', 'iso', 'codigopais', 'paisiso', 'pays', 'paese', 'nazione', 'kraj'],
+  // A Spanish rustic parcel as a farm's or SIGPAC's spreadsheet names it (all four, or none).
+  provincia: ['provincia', 'codigoprovincia', 'codprovincia', 'codprov', 'cprov', 'prov', 'province', 'provincecode'],
+  municipio: ['municipio', 'codigomunicipio', 'codmunicipio', 'codmun', 'cmun', 'mun', 'municipality', 'municipalitycode', 'terminomunicipal'],
+  poligono: ['poligono', 'pol', 'polig', 'polygon'],
+  parcela: ['parcela', 'parc', 'parcel'],
 };
 
 /**
@@ -86,7 +91,7 @@ const besideItsPolygon = (header: string[], candidate: string) =>
 function find(header: string[], kind: keyof BatchColumns, rows: Record<string, string>[]): string | undefined {
   for (const candidate of KNOWN_NAMES[kind]) {
     const match = header.find((name) => headerKeys(name, kind).includes(candidate));
-    if (!match || besideItsPolygon(header, candidate)) continue;
+    if (!match || (kind === 'reference' && besideItsPolygon(header, candidate))) continue;
     if (!DEGREES_ONLY.has(candidate) || holdsDegrees(rows, match, kind)) return match;
   }
   return undefined;
@@ -94,8 +99,9 @@ function find(header: string[], kind: keyof BatchColumns, rows: Record<string, s
 
 /**
  * The columns a batch reads: those the user named win, the others are recognised by their
- * header (X and Y also by their values, see DEGREES_ONLY). A batch needs a reference column, or a
- * latitude and a longitude column.
+ * header (X and Y also by their values, see DEGREES_ONLY). A batch needs a reference column, a
+ * latitude and a longitude column, or the four columns of a rustic parcel (provincia, municipio,
+ * polígono, parcela; kept only all together).
  */
 export function detectColumns(header: string[], named: BatchColumns = {}, rows: Record<string, string>[] = []): BatchColumns {
   for (const [kind, name] of Object.entries(named)) {
@@ -104,15 +110,21 @@ export function detectColumns(header: string[], named: BatchColumns = {}, rows: 
     }
   }
   const pick = (kind: keyof BatchColumns) => (named[kind] || undefined) ?? find(header, kind, rows);
+  const rustic = Object.fromEntries(RUSTIC_COLUMNS.map((kind) => [kind, pick(kind)]));
+  const hasRustic = RUSTIC_COLUMNS.every((kind) => rustic[kind] !== undefined);
   const columns: BatchColumns = {
     reference: pick('reference'),
     latitude: pick('latitude'),
     longitude: pick('longitude'),
     country: pick('country'),
+    ...(hasRustic ? rustic : {}),
   };
   const hasPoint = columns.latitude !== undefined && columns.longitude !== undefined;
-  if (columns.reference === undefined && !hasPoint) {
-    throw validationError(`No reference column and no latitude/longitude columns found among: ${header.join(', ')}. Name them (reference, or latitude and longitude).`);
+  if (columns.reference === undefined && !hasPoint && !hasRustic) {
+    const rusticHalf = rustic.poligono !== undefined && rustic.parcela !== undefined
+      ? ` Polígono and parcela (${rustic.poligono}, ${rustic.parcela}) name a rustic parcel only with the province and the Catastro's municipality code beside them: add those two columns (provincia, municipio).`
+      : '';
+    throw validationError(`No reference column and no latitude/longitude columns found among: ${header.join(', ')}. Name them (reference, or latitude and longitude, or provincia, municipio, polígono and parcela).${rusticHalf}`);
   }
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as BatchColumns;
 }

@@ -1,4 +1,4 @@
-import { validationError, type BatchColumns, type ParcelQuery } from '../model/index.js';
+import { RUSTIC_COLUMNS, validationError, type BatchColumns, type ParcelQuery } from '../model/index.js';
 
 /** A decimal number as spreadsheets write it: "40.4168" or, in Spanish locales, "40,4168"; undefined when it is none. */
 export function spreadsheetDecimal(text: string): number | undefined {
@@ -17,11 +17,16 @@ export function rowQuery(row: Record<string, string>, columns: BatchColumns, def
   const country = (columns.country ? row[columns.country] || undefined : undefined) ?? defaultCountry;
   const reference = columns.reference ? row[columns.reference]?.replace(/\s+/g, '') : '';
   if (reference) return { reference, country };
+  if (RUSTIC_COLUMNS.every((kind) => columns[kind])) {
+    const rustic = Object.fromEntries(RUSTIC_COLUMNS.map((kind) => [kind, row[columns[kind]!] ?? '']));
+    // Spain's numbers: the row's country does not apply (the facade checks the four and their province).
+    if (Object.values(rustic).some((text) => text.trim() !== '')) return { rustic };
+  }
   if (columns.latitude && columns.longitude) {
     const [lat, lon] = [row[columns.latitude] ?? '', row[columns.longitude] ?? ''];
     if (lat !== '' || lon !== '') {
       return { latitude: decimal(lat, 'latitude'), longitude: decimal(lon, 'longitude'), country };
     }
   }
-  throw validationError('The row has no reference and no latitude/longitude.');
+  throw validationError(`The row has no reference${RUSTIC_COLUMNS.every((kind) => columns[kind]) ? ', no polígono and parcela' : ''} and no latitude/longitude.`);
 }

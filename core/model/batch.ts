@@ -10,7 +10,15 @@ export interface BatchColumns {
   latitude?: string;
   longitude?: string;
   country?: string;
+  /** A Spanish rustic parcel's numbers (all four, or none): rows without a reference are looked up by them. */
+  provincia?: string;
+  municipio?: string;
+  poligono?: string;
+  parcela?: string;
 }
+
+/** The columns that name a rustic parcel, all needed together. */
+export const RUSTIC_COLUMNS = ['provincia', 'municipio', 'poligono', 'parcela'] as const satisfies readonly (keyof BatchColumns)[];
 
 /** One answered row: the input as read, and the parcel or the reason it has none. */
 export interface BatchRowResult {

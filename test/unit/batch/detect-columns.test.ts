@@ -38,9 +38,20 @@ describe('batch column detection', () => {
 
   it('takes "Parcela" for the reference alone, but not beside "Polígono", where it numbers the parcel within its polígono', () => {
     expect(detected('Parcela;Latitud;Longitud\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({ reference: 'Parcela', latitude: 'Latitud', longitude: 'Longitud' });
-    expect(detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n')).toEqual({ latitude: 'Latitud', longitude: 'Longitud' });
+    expect(detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n'))
+      .toEqual({ latitude: 'Latitud', longitude: 'Longitud', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
     expect(() => detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).toThrow(/No reference column and no latitude\/longitude columns found among: Polígono, Parcela, Cultivo/);
     expect(detected('Polygon;Parcel;Reference\n5;23;9398516VK3799G\n')).toEqual({ reference: 'Reference' });
+  });
+
+  it('takes a farm spreadsheet\'s province, municipality, polígono and parcela columns together, as a rustic parcel', () => {
+    expect(detected('Provincia;Municipio;Polígono;Parcela;Cultivo\n40;146;5;23;cereal\n'))
+      .toEqual({ provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(detected('Cód. Provincia,Código municipio,Nº Polígono,Nº Parcela,Referencia\n40,146,5,23,\n'))
+      .toEqual({ reference: 'Referencia', provincia: 'Cód. Provincia', municipio: 'Código municipio', poligono: 'Nº Polígono', parcela: 'Nº Parcela' });
+    // Without the province and municipality the two numbers name no parcel: the user is told what is missing.
+    expect(() => detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).toThrow(/add those two columns \(provincia, municipio\)/);
+    expect(() => detected('Municipio;Polígono;Parcela\n146;5;23\n')).toThrow(/Polígono and parcela \(Polígono, Parcela\)/);
   });
 
   it('takes X and Y as longitude and latitude when they hold degrees, not when they hold UTM metres', () => {
