@@ -4,6 +4,7 @@
  */
 export const IpcChannel = {
   parcel: 'catastro:parcel',
+  rusticParcel: 'catastro:rustic-parcel',
   units: 'catastro:units',
   parcelAt: 'catastro:parcel-at',
   polygon: 'catastro:polygon',

@@ -35,6 +35,8 @@ function handle(channel: string, deps: IpcDeps, work: (event: IpcMainInvokeEvent
 export function setupIpc(deps: IpcDeps): void {
   const { service } = deps;
   handle(IpcChannel.parcel, deps, (_e, ref, country) => service.parcel(check.reference(ref), country));
+  // The four numbers are the facade's to check (core/input.ts requireRusticParcel), as over HTTP.
+  handle(IpcChannel.rusticParcel, deps, (_e, asked) => service.rusticParcel(asked));
   handle(IpcChannel.units, deps, (_e, ref, cursor) => service.units(check.reference(ref), { cursor: check.optionalCursor(cursor) }));
   handle(IpcChannel.parcelAt, deps, (_e, latitude, longitude) =>
     service.parcelAt({ latitude: check.coordinate(latitude, 'latitude'), longitude: check.coordinate(longitude, 'longitude') }));

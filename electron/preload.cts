@@ -5,6 +5,7 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 // Duplicated from ipc-channels.ts: a sandboxed preload can only require 'electron', not sibling files.
 const Channel = {
   parcel: 'catastro:parcel',
+  rusticParcel: 'catastro:rustic-parcel',
   units: 'catastro:units',
   parcelAt: 'catastro:parcel-at',
   polygon: 'catastro:polygon',
@@ -59,6 +60,7 @@ type PushEvent = keyof typeof PUSH_EVENTS;
 
 const api = {
   parcel: (ref: string, country?: string) => ipcRenderer.invoke(Channel.parcel, ref, country),
+  rusticParcel: (asked: unknown) => ipcRenderer.invoke(Channel.rusticParcel, asked),
   units: (ref14: string, cursor?: string) => ipcRenderer.invoke(Channel.units, ref14, cursor),
   parcelAt: (latitude: number, longitude: number) => ipcRenderer.invoke(Channel.parcelAt, latitude, longitude),
   polygon: (ref: string) => ipcRenderer.invoke(Channel.polygon, ref),

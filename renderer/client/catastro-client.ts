@@ -22,7 +22,7 @@ export type SelectionFormat = 'geojson' | 'gpkg';
 export interface ExportedFile { fileName: string; bytes: Uint8Array }
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
-import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind, TeamStoreView } from '../../core/model/index.js';
+import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
 
 export type { AnalysisKind, AnalysisResults, OverlayKind };
 export type LonLatBox = [number, number, number, number];
@@ -92,6 +92,8 @@ export interface CatastroClient {
   readonly kind: 'ipc' | 'http';
   /** `country` when known (a point lookup's `pais`, the picker): shapes two countries share need it. */
   parcel(ref: string, country?: string): Promise<Parcel>;
+  /** A Spanish rustic parcel by province and municipality codes, polígono and parcela. */
+  rusticParcel(asked: RusticParcelQuery): Promise<Parcel>;
   units(ref14: string, cursor?: string): Promise<UnitsPage>;
   parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch>;
   polygon(ref: string): Promise<PolygonResult>;

@@ -2,7 +2,7 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
-import type { CopyBuildingFacts, CopyExtent, TeamStoreView } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
@@ -18,6 +18,7 @@ export type { IpcResult };
 
 export interface DesktopApi {
   parcel(ref: string, country?: string): Promise<IpcResult<Parcel>>;
+  rusticParcel(asked: RusticParcelQuery): Promise<IpcResult<Parcel>>;
   units(ref14: string, cursor?: string): Promise<IpcResult<UnitsPage>>;
   parcelAt(latitude: number, longitude: number): Promise<IpcResult<CoordinateMatch>>;
   polygon(ref: string): Promise<IpcResult<PolygonResult>>;

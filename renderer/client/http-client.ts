@@ -1,6 +1,6 @@
 import {
   IMPORTABLE_EXTENSIONS,
-  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type ErrorCode, type Parcel, type PolygonResult, type UnitsPage,
+  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type ErrorCode, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
 } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
@@ -78,6 +78,11 @@ export class HttpClient implements CatastroClient {
 
   parcel(ref: string, country?: string): Promise<Parcel> {
     return this.json(`/api/catastro/${encodeURIComponent(ref)}${country ? `?country=${encodeURIComponent(country)}` : ''}`);
+  }
+
+  rusticParcel(asked: RusticParcelQuery): Promise<Parcel> {
+    const query = new URLSearchParams(Object.entries(asked).map(([name, value]) => [name, String(value)]));
+    return this.json(`/api/catastro/rustic?${query}`);
   }
 
   units(ref14: string, cursor?: string): Promise<UnitsPage> {

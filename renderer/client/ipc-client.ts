@@ -1,4 +1,4 @@
-import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, UnitsPage } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities,
@@ -80,6 +80,7 @@ export class IpcClient implements CatastroClient {
   }
 
   parcel(ref: string, country?: string): Promise<Parcel> { return unwrap(this.api.parcel(ref, country)); }
+  rusticParcel(asked: RusticParcelQuery): Promise<Parcel> { return unwrap(this.api.rusticParcel(asked)); }
   units(ref14: string, cursor?: string): Promise<UnitsPage> { return unwrap(this.api.units(ref14, cursor)); }
   parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> { return unwrap(this.api.parcelAt(latitude, longitude)); }
   polygon(ref: string): Promise<PolygonResult> { return unwrap(this.api.polygon(ref)); }
