@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
+import { RUSTIC_COLUMNS, isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { ModalDialog } from '../app/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
@@ -8,7 +8,7 @@ import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
-const COLUMN_KINDS: (keyof BatchColumns)[] = ['reference', 'latitude', 'longitude', 'country'];
+const COLUMN_KINDS: (keyof BatchColumns)[] = ['reference', 'latitude', 'longitude', 'country', ...RUSTIC_COLUMNS];
 const FORMATS: { format: FeatureFormat; label: string; mime: string }[] = [
   { format: 'csv', label: 'CSV', mime: 'text/csv' },
   { format: 'geojson', label: 'GeoJSON', mime: 'application/geo+json' },
@@ -84,7 +84,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const ready = !!preview && (!!columns.reference || (!!columns.latitude && !!columns.longitude));
+  const ready = !!preview && (!!columns.reference || (!!columns.latitude && !!columns.longitude) || RUSTIC_COLUMNS.every((kind) => !!columns[kind]));
   const counts = job?.counts;
 
   return (

@@ -79,7 +79,7 @@ test('batch: opening the dialog moves the focus into it, and closing it gives th
   await expect(app.getByTestId('batch-open')).toBeFocused();
 });
 
-test('batch: with a spreadsheet\'s long column names the four column choices and the preview fit the dialog, at 1280 and at 1024 px', async ({ app }) => {
+test('batch: with a spreadsheet\'s long column names the column choices and the preview fit the dialog, at 1280 and at 1024 px', async ({ app }) => {
   // A valuation office's export: long Spanish headings, one more column than the app reads.
   const csv = ['Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador',
     `${SAMPLE_PARCEL.ref};;;ES;visita 12/11`].join('\n');
@@ -90,7 +90,7 @@ test('batch: with a spreadsheet\'s long column names the four column choices and
     await expect(app.getByTestId('batch-column-reference')).toHaveValue('Referencia catastral');
     const panel = app.getByTestId('batch-dialog').locator('.dialog');
     const box = (await panel.boundingBox())!;
-    for (const kind of ['reference', 'latitude', 'longitude', 'country']) {
+    for (const kind of ['reference', 'latitude', 'longitude', 'country', 'provincia', 'municipio', 'poligono', 'parcela']) {
       const select = (await app.getByTestId(`batch-column-${kind}`).boundingBox())!;
       expect(select.x + select.width, `the ${kind} column choice ends inside the dialog at ${width} px`).toBeLessThanOrEqual(box.x + box.width);
     }

@@ -34,13 +34,14 @@ function jobsWithGate() {
   return { jobs, client, open };
 }
 
-async function startFromDialog(client: CatastroClient, csv: string) {
+async function startFromDialog(client: CatastroClient, csv: string, beforeStart?: () => void) {
   render(<ClientContext.Provider value={client}><BatchDialog onClose={() => undefined} /></ClientContext.Provider>);
   // jsdom's File has no text(); the browser's has.
   const file = Object.assign(new File([csv], 'fincas.csv', { type: 'text/csv' }), { text: async () => csv });
   fireEvent.change(screen.getByTestId('batch-file'), { target: { files: [file] } });
   const start = await screen.findByTestId('batch-start');
   await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+  beforeStart?.();
   fireEvent.click(start);
   return screen.findByTestId('batch-run');
 }
@@ -73,5 +74,26 @@ describe('the batch dialog', () => {
     expect(within(run).getByTestId('batch-summary').textContent).toContain('0 of 1 rows');
     expect(within(run).getByTestId('batch-resume')).toBeTruthy();
     open();
+  });
+
+  it('recognises a farm spreadsheet\'s province, municipality, polígono and parcela columns and starts a batch asking by them', async () => {
+    const asked: unknown[] = [];
+    const jobs = new BatchJobs(tempDir('catastro-batch-dialog-'), async (query) => {
+      asked.push(query);
+      throw notFound('No parcel.');
+    });
+    const client = {
+      kind: 'http',
+      batchPreview: async (csv: string) => jobs.preview(csv),
+      batchStart: async (csv: string, name: string, columns: never) => jobs.start({ csv, name, columns }),
+      batchState: async (id: string) => jobs.state(id),
+      batchList: async () => jobs.list(),
+    } as unknown as CatastroClient;
+    const chosen = (kind: string) => (screen.getByTestId(`batch-column-${kind}`) as HTMLSelectElement).value;
+    const run = await startFromDialog(client, 'Provincia;Municipio;Polígono;Parcela;Cultivo\n40;146;5;23;cereal\n', () => {
+      expect(['provincia', 'municipio', 'poligono', 'parcela', 'reference'].map(chosen)).toEqual(['Provincia', 'Municipio', 'Polígono', 'Parcela', '']);
+    });
+    await waitFor(() => expect(run.dataset.state).toBe('done'), { timeout: 10_000 });
+    expect(asked).toEqual([{ rustic: { provincia: '40', municipio: '146', poligono: '5', parcela: '23' } }]);
   });
 });
