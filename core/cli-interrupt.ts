@@ -1,3 +1,5 @@
+import { closeOpenSqliteFiles } from './store/db.js';
+
 /**
  * The exit codes shells give a process a signal ended: 128 + the signal's number (Ctrl-C 130,
  * SIGTERM 143), so scripts tell an interrupted command from one that failed.
@@ -19,7 +21,8 @@ export interface Interruption {
 /**
  * Ctrl-C (SIGINT) and SIGTERM for the long-running CLI commands (import, download, batch): the
  * first aborts `signal`, so the command stops cleanly (an import's transaction rolled back and the
- * copy closed, leaving no WAL or lock behind) and says so; a second one ends the process at once.
+ * copy closed, leaving no WAL or lock behind) and says so; a second one (or SIGTERM after Ctrl-C)
+ * ends the process at once, its SQLite files closed first so that it too leaves no -wal or -shm.
  * Node's default ended the process silently mid-write, and only Ctrl-C was handled where any was.
  */
 export function interruptOnSignals(onFirst?: (received: StopSignal) => void): Interruption {
@@ -28,8 +31,10 @@ export function interruptOnSignals(onFirst?: (received: StopSignal) => void): In
   const handlers = (Object.keys(EXIT_CODE_OF_SIGNAL) as StopSignal[]).map((name) => {
     const handler = () => {
       if (received) {
-        // Safe for the copy too: SQLite drops an uncommitted transaction when the file is next opened.
-        process.stderr.write(`\nStopped at once (${name} again): what was not yet committed is dropped, the copy keeps its last committed state.\n`);
+        process.stderr.write(`\nStopped at once (${name} while stopping): what was not yet committed is dropped, the copy keeps its last committed state.\n`);
+        // Closing rolls the transaction back now; not closed, the copy was safe too (SQLite drops an
+        // uncommitted transaction at the next open) but its -wal and -shm stayed beside it.
+        closeOpenSqliteFiles();
         process.exit(EXIT_CODE_OF_SIGNAL[name]);
       }
       received = name;

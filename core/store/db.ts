@@ -22,6 +22,28 @@ export function isSqliteBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/** The connections to shared files this process opened (closed ones are dropped at the next open). */
+const openConnections = new Set<SqliteDatabase>();
+
+/**
+ * Closes every shared SQLite file this process still has open, for a process about to end at once
+ * (a second Ctrl-C, cli-interrupt.ts): each connection's open transaction is rolled back and the
+ * last one to a file checkpoints it and removes its -wal and -shm, which process.exit() would leave
+ * beside the copy (harmless, SQLite would drop them at the next clean close, but a user listing the
+ * folder after a stop that said "the copy is as it was" would wonder). A connection SQLite will not
+ * close at that instant (a query mid-iteration) is left as it is: the next open recovers it.
+ */
+export function closeOpenSqliteFiles(): void {
+  for (const db of openConnections) {
+    try {
+      if (db.open) db.close();
+    } catch {
+      // Busy mid-iteration: left to the next open's recovery, as after a kill.
+    }
+  }
+  openConnections.clear();
+}
+
 /**
  * Opens (creating its folder if needed) a SQLite file that the processes of one data folder share
  * (`serve --workers N`, the app beside a `catastro` command): the copy, the keys database and the
@@ -50,6 +72,8 @@ export function openSharedSqliteFile(file: string, options: {
       db.pragma('synchronous = NORMAL');
     }
     options.setUp?.(db);
+    for (const connection of openConnections) if (!connection.open) openConnections.delete(connection);
+    if (!inMemory) openConnections.add(db);
     return db;
   } catch (error) {
     db.close();
