@@ -4,7 +4,7 @@ import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
-import { rusticParts, rusticReference } from '../../core/countries/es/reference.js';
+import { rusticParts } from '../../core/countries/es/reference.js';
 import { mapView } from '../map/view-context.js';
 import type { SearchQuery } from './parse-query.js';
 
@@ -52,13 +52,25 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       return;
     }
     case 'rustic': {
-      const ref = rusticRefNearby(query.poligono, query.parcela);
-      if (!ref) {
+      const municipality = rusticMunicipalityNearby();
+      if (!municipality) {
         store.select(USelection.none());
         store.showError({ title: i18next.t('search:rusticTitle', query), message: i18next.t('search:rusticNeedsMunicipality'), advice: i18next.t('search:rusticAdvice'), place: 'search' });
         return;
       }
-      return selectParcelByRef(client, ref);
+      store.showError(null);
+      try {
+        // The service resolves the sector letter (and asks the Catastro when the copy lacks the parcel).
+        const parcel = await client.rusticParcel({ ...municipality, poligono: query.poligono, parcela: query.parcela });
+        const state = useAppStore.getState();
+        state.select(USelection.single(parcel.refCatastral));
+        state.setParcel(parcel, 'done');
+      } catch (error) {
+        const state = useAppStore.getState();
+        state.select(USelection.none());
+        state.showError({ ...toUiError(i18next.t('search:rusticTitle', query), error), place: 'search' });
+      }
+      return;
     }
     case 'invalid':
       return;
@@ -66,15 +78,15 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
 }
 
 /**
- * The rustic reference of polígono/parcela in the municipality the user is looking at: that of
- * the selected parcel when it is rustic, else of the rustic parcel drawn nearest the map's centre.
+ * The province and municipality the user is looking at: those of the selected parcel when it is
+ * rustic, else of the rustic parcel drawn nearest the map's centre.
  */
-function rusticRefNearby(poligono: number, parcela: number): string | undefined {
+function rusticMunicipalityNearby(): { provincia: string; municipio: string } | undefined {
   const selected = useAppStore.getState().parcel?.refCatastral;
   const candidates = [selected, ...(mapView()?.refsInView() ?? [])];
   for (const ref of candidates) {
     const parts = ref ? rusticParts(ref) : undefined;
-    if (parts) return rusticReference(parts, poligono, parcela);
+    if (parts) return { provincia: parts.province, municipio: parts.municipality };
   }
   return undefined;
 }

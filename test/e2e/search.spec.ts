@@ -13,12 +13,20 @@ test.describe('search understands what people type and checks before it asks (it
     await expect(app.getByTestId('search-input')).toHaveValue('9398516VK3799G0001AY');
   });
 
-  test('"Polígono 4 Parcela 30" finds the rustic parcel of the municipality in view', async ({ app }) => {
+  test('"Polígono 4 Parcela 30" finds the rustic parcel of the municipality in view, asked by its numbers (the service finds the sector)', async ({ app }) => {
+    const asked: string[] = [];
+    app.on('request', (request) => { if (request.url().includes('/api/catastro/')) asked.push(request.url()); });
     await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 15 }), SAMPLE_PARCEL);
     await app.waitForFunction(() => window.__catastroMap!.areTilesLoaded());
     await search(app, 'Polígono 4 Parcela 30');
     await expect(app.getByTestId('search-kind')).toHaveText('Polígono / parcela');
     await expect(app.getByTestId('parcel-ref')).toHaveText('40146A00400030');
+    expect(asked.some((url) => url.endsWith('/api/catastro/rustic?provincia=40&municipio=146&poligono=4&parcela=30'))).toBe(true);
+
+    // Numbers the municipality does not have: the service's not-found, said in the search's place.
+    await search(app, 'Polígono 998 Parcela 1');
+    await expect(app.getByTestId('search-problem')).toContainText('Polígono 998, parcela 1');
+    await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
   });
 
   test('UTM ETRS89 coordinates and a longitude-first pair find the parcel at that point', async ({ app }) => {
