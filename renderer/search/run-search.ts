@@ -59,14 +59,17 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
         return;
       }
       store.showError(null);
+      const selectionAsked = store.selection;
       try {
         // The service resolves the sector letter (and asks the Catastro when the copy lacks the parcel).
         const parcel = await client.rusticParcel({ ...municipality, poligono: query.poligono, parcela: query.parcela });
         const state = useAppStore.getState();
+        if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
         state.select(USelection.single(parcel.refCatastral));
         state.setParcel(parcel, 'done');
       } catch (error) {
         const state = useAppStore.getState();
+        if (state.selection !== selectionAsked) return;
         state.select(USelection.none());
         state.showError({ ...toUiError(i18next.t('search:rusticTitle', query), error), place: 'search' });
       }
