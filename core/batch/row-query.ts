@@ -17,7 +17,8 @@ export function rowQuery(row: Record<string, string>, columns: BatchColumns, def
   const country = (columns.country ? row[columns.country] || undefined : undefined) ?? defaultCountry;
   const reference = columns.reference ? row[columns.reference]?.replace(/\s+/g, '') : '';
   if (reference) return { reference, country };
-  if (RUSTIC_COLUMNS.every((kind) => columns[kind])) {
+  const hasRustic = RUSTIC_COLUMNS.every((kind) => columns[kind]);
+  if (hasRustic) {
     const rustic = Object.fromEntries(RUSTIC_COLUMNS.map((kind) => [kind, row[columns[kind]!] ?? '']));
     // Spain's numbers: the row's country does not apply (the facade checks the four and their province).
     if (Object.values(rustic).some((text) => text.trim() !== '')) return { rustic };
@@ -28,5 +29,5 @@ export function rowQuery(row: Record<string, string>, columns: BatchColumns, def
       return { latitude: decimal(lat, 'latitude'), longitude: decimal(lon, 'longitude'), country };
     }
   }
-  throw validationError(`The row has no reference${RUSTIC_COLUMNS.every((kind) => columns[kind]) ? ', no polígono and parcela' : ''} and no latitude/longitude.`);
+  throw validationError(`The row has no reference${hasRustic ? ', no polígono and parcela' : ''} and no latitude/longitude.`);
 }

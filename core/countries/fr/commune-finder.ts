@@ -139,8 +139,7 @@ export class FrenchCommuneFinder {
 
   private async communeOutlines(departement: string, signal?: AbortSignal): Promise<{ code: string; outline: Geometry }[]> {
     const query = new URLSearchParams({ codeDepartement: departement, fields: 'nom,code,codeDepartement', format: 'geojson', geometry: 'contour' });
-    const url = withQuery(`${this.baseUrl.replace(/\/+$/, '')}/communes`, query);
-    const { status, json } = await getJson(this.http, url, { source: GEO_API_SOURCE, signal });
+    const { status, json } = await this.get('communes', query, signal);
     const features = (json as Partial<FeatureCollection> | undefined)?.features;
     if (status !== 200 || !Array.isArray(features)) {
       throw unavailable(`${GEO_API_SOURCE} answered HTTP ${status} for the outlines of the communes of département ${departement}; retry later, or name the communes.`);
@@ -152,11 +151,14 @@ export class FrenchCommuneFinder {
   }
 
   private async places(kind: 'communes' | 'departements', query: URLSearchParams, signal?: AbortSignal): Promise<Place[]> {
-    const url = withQuery(`${this.baseUrl.replace(/\/+$/, '')}/${kind}`, query);
-    const { status, json } = await getJson(this.http, url, { source: GEO_API_SOURCE, signal });
+    const { status, json } = await this.get(kind, query, signal);
     if (status !== 200 || !Array.isArray(json)) {
       throw unavailable(`${GEO_API_SOURCE} answered HTTP ${status} to find a French ${kind === 'communes' ? 'commune' : 'département'}; retry later, or give the INSEE code.`);
     }
     return json.filter((place): place is Place => typeof place?.nom === 'string' && typeof place?.code === 'string');
+  }
+
+  private get(kind: 'communes' | 'departements', query: URLSearchParams, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+    return getJson(this.http, withQuery(`${this.baseUrl.replace(/\/+$/, '')}/${kind}`, query), { source: GEO_API_SOURCE, signal });
   }
 }
