@@ -33,6 +33,14 @@ describe('Spanish reference control letters (SOURCES.md 1.6)', () => {
     expect(hasValidControlCharacters('4A08169P03PRAT0001LR')).toBe(true);
   });
 
+  it('gives the rustic example the letters the Catastro answers for it (MS), not the FP that pages copy', () => {
+    // A third-party project's regression answers, read from ovc.catastro.meh.es on 2026-09-07
+    // (public code search), record Consulta_DNPRC of 13077A01800039 returning 13077A018000390000MS;
+    // its notes say the FP of many pages does not match. SOURCES.md 1.6 still quotes FP.
+    expect(controlCharacters('13077A01800039', '0000')).toBe('MS');
+    expect(hasValidControlCharacters('13077A018000390000FP')).toBe(false);
+  });
+
   it('computes the control letters the Catastro gave each of the 18 recorded units of 9398516VK3799G', () => {
     expect(recordedUnits).toHaveLength(18);
     for (const rc of recordedUnits) {
