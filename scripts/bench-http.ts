@@ -133,9 +133,11 @@ try {
   for (const server of servers) await warmUp(server.url, hot);
   const figures = servers.map(() => ({ hot: [] as number[], cold: [] as number[], hotP99: [] as number[], coldP99: [] as number[] }));
   const bares: number[] = [];
+  const bareP99s: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const bare = await load(baseline.url, ['000700100UL74F']);
     bares.push(bare.perSecond);
+    bareP99s.push(bare.p99ms);
     print(`round ${round + 1}, bare fastify answering a constant`, bare);
     for (const [s, server] of servers.entries()) {
       const hotResult = await load(server.url, hot);
@@ -152,7 +154,9 @@ try {
     }
   }
   if (refs.length < 100_000) console.log(`  cold: skipped, the store has only ${refs.length} parcels (references would repeat); run bench-store.ts first`);
-  console.log(`  bare fastify: ${range(bares, 0)} requests/s`);
+  // The p99 goal is judged beside the bare route's own p99 under the same load: on a shared
+  // 2-core machine that floor (scheduling, other tenants) can itself exceed 10 ms.
+  console.log(`  bare fastify: ${range(bares, 0)} requests/s, p99 ${range(bareP99s, 1)} ms (this machine's floor for the p99 goal)`);
   for (const [s, server] of servers.entries()) {
     const f = figures[s];
     const verdict = (values: number[], goal: number) => (median(values) >= goal ? 'met' : 'not met');
