@@ -1,5 +1,6 @@
+import type { Command } from 'commander';
 import { describeError } from './file-checks.js';
-import { isServiceError } from './model/index.js';
+import { isServiceError, validationError } from './model/index.js';
 
 /**
  * The line a command prints for what stopped it: a service error leads with the spec's error code,
@@ -9,4 +10,23 @@ import { isServiceError } from './model/index.js';
  */
 export function failureLine(error: unknown, file?: string): string {
   return isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error, file);
+}
+
+/**
+ * Commander's own refusals of a command line (a value an option's parser refused, a missing
+ * argument, an unknown option or sub-command) printed as failureLine prints any refusal,
+ * `VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. …`, on one line, instead
+ * of commander's `error: …`. Commander still exits 1. Set it on a command before its
+ * sub-commands are added: they take the parent's output settings when made.
+ */
+export function printUsageRefusalsAsFailures(command: Command): Command {
+  return command.configureOutput({
+    outputError: (text, write) => write(`${failureLine(validationError(usageRefusal(text)))}\n`),
+  });
+}
+
+/** `error: unknown command 'lst'\n(Did you mean list?)` → `Unknown command 'lst' (Did you mean list?)`, a sentence as the service's messages are. */
+function usageRefusal(text: string): string {
+  const words = text.trim().replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.?)]$/.test(words) ? '' : '.'}`;
 }

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import { isServiceError } from '../model/index.js';
+import { failureLine, printUsageRefusalsAsFailures } from '../cli-failure.js';
+import { notFound } from '../model/index.js';
 import { openAccessDatabase } from './access-db.js';
 import { isPostgresUrl, PgConnection } from '../store/postgres/connection.js';
 import { PgKeyStore } from '../store/postgres/pg-access.js';
@@ -49,10 +50,15 @@ function describe(key: ApiKeyRecord): string {
 
 /**
  * `catastro keys create|list|revoke` as a commander sub-command. The lead adds it with
- * `program.addCommand(keysCommand(defaultDataDir))`. Failures set `process.exitCode` (1).
+ * `program.addCommand(keysCommand(defaultDataDir))`. Every refusal is one failureLine with the
+ * spec's code, as the other commands print theirs: commander's (a tier not offered, an --expires
+ * that is no day or is past, a --store that is no URL, a missing argument) as VALIDATION_ERROR;
+ * a key id not there as NOT_FOUND (setting `process.exitCode` 1); the data folder's or the team
+ * database's refusals thrown as they come (the CLI, or runKeysCommand, prints them).
  */
 export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleIo): Command {
-  const keys = new Command('keys').description('manage API keys of the HTTP API (stored hashed in the data folder)');
+  const keys = printUsageRefusalsAsFailures(new Command('keys'))
+    .description('manage API keys of the HTTP API (stored hashed in the data folder)');
   const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
   const storeOption = () => new Option('--store <url>', 'team store: postgres://… (keys shared by every server process on it)').argParser(teamStoreUrl);
 
@@ -99,7 +105,7 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
       if (await withKeyStore(options, (store) => store.revoke(id))) {
         io.out(`revoked ${id}`);
       } else {
-        io.err(`no key with id ${id}`);
+        io.err(failureLine(notFound(`No key with id ${id}; \`catastro keys list\` shows the ids.`)));
         process.exitCode = 1;
       }
     });
@@ -126,7 +132,7 @@ export async function runKeysCommand(args: string[], opts: { dataDir: string; io
   } catch (error) {
     const exitCode = (error as { exitCode?: number }).exitCode;
     if (typeof exitCode === 'number') return exitCode;
-    io.err(isServiceError(error) ? error.message : String(error));
+    io.err(failureLine(error));
     return 1;
   } finally {
     process.exitCode = previousExitCode;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -84,14 +84,41 @@ describe('catastro keys (CLI)', () => {
     db2.close();
   });
 
-  it('rejects a bad tier, a bad date, a missing tier and an unknown id with a non-zero exit', async () => {
+  // Each printed its own words (commander's `error: …`, `no key with id nope`, the team
+  // database's text alone) where the other commands lead with the spec's code.
+  it.each([
+    ['a tier not offered', ['create', '--tier', 'gold'],
+      "VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. Allowed choices are free, basic, pro, business."],
+    ['no tier', ['create'], "VALIDATION_ERROR: Required option '--tier <tier>' not specified."],
+    ['an --expires that is no day', ['create', '--tier', 'free', '--expires', '31/12/2030'],
+      "VALIDATION_ERROR: Option '--expires <YYYY-MM-DD>' argument '31/12/2030' is invalid. Expiry date must be a calendar date YYYY-MM-DD, got '31/12/2030'."],
+    ['an --expires without its day', ['create', '--tier', 'free', '--expires'], "VALIDATION_ERROR: Option '--expires <YYYY-MM-DD>' argument missing."],
+    ['a --store that is no URL', ['list', '--store', 'notaurl'],
+      "VALIDATION_ERROR: Option '--store <url>' argument 'notaurl' is invalid. A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy."],
+    ['a team database that does not answer', ['list', '--store', 'postgres://catastro@127.0.0.1:1/catastro'],
+      /^SERVICE_UNAVAILABLE: The team database 127\.0\.0\.1:1\/catastro does not answer \(.+\); try again when it is back\.$/],
+    ['a key id not there', ['revoke', 'nope'], 'NOT_FOUND: No key with id nope; `catastro keys list` shows the ids.'],
+    ['revoke without an id', ['revoke'], "VALIDATION_ERROR: Missing required argument 'id'."],
+    ['two ids', ['revoke', 'a', 'b'], "VALIDATION_ERROR: Too many arguments for 'revoke'. Expected 1 argument but got 2."],
+    ['a sub-command not there', ['lst'], "VALIDATION_ERROR: Unknown command 'lst' (Did you mean list?)"],
+    ['an option not there', ['list', '--bogus'], "VALIDATION_ERROR: Unknown option '--bogus'."],
+  ] as [string, string[], string | RegExp][])('refuses %s in one line led by the spec\'s code, exit 1, no key made', async (_name, args, line) => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cli-'));
-    expect((await run(['create', '--tier', 'gold'])).code).not.toBe(0);
-    expect((await run(['create', '--tier', 'free', '--expires', '31/12/2030'])).code).not.toBe(0);
-    expect((await run(['create'])).code).not.toBe(0);
-    const revoke = await run(['revoke', 'nope']);
-    expect(revoke.code).toBe(1);
-    expect(revoke.err).toContain('no key with id nope');
+    const refused = await run(args);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    if (typeof line === 'string') expect(refused.err).toBe(line);
+    else expect(refused.err).toMatch(line);
     expect(JSON.parse((await run(['list', '--json'])).out)).toEqual([]);
+  });
+
+  it('refuses a data folder that cannot hold the keys with VALIDATION_ERROR naming it, exit 1', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cli-'));
+    const aFile = path.join(dir, 'notas.txt');
+    writeFileSync(aFile, 'not a folder\n');
+    const out: string[] = [];
+    const code = await runKeysCommand(['list'], { dataDir: path.join(aFile, 'sub'), io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+    expect(code).toBe(1);
+    expect(out).toEqual([`VALIDATION_ERROR: The data folder ${path.join(aFile, 'sub')} cannot be used: ${aFile} is a file, not a folder.`]);
   });
 });
