@@ -3,7 +3,7 @@ import { RUSTIC_COLUMNS, isUnfinishedBatch, type BatchColumns, type BatchPreview
 import { useClient } from '../app/client-context.js';
 import { ModalDialog } from '../app/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
-import { downloadBytes } from '../export/download-bytes.js';
+import { saveAsFile } from '../export/save-as-file.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
@@ -78,7 +78,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const download = async (id: string, format: (typeof FORMATS)[number]) => {
     try {
       const result = await client.batchResult(id, format.format);
-      downloadBytes(result.bytes, result.fileName, format.mime);
+      saveAsFile(result.bytes, result.fileName, format.mime);
     } catch (error) {
       fail(t('downloadFailed'))(error);
     }

@@ -4,7 +4,7 @@ import type { ExportFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
-import { downloadText } from './download-text.js';
+import { saveAsFile } from './save-as-file.js';
 
 const MIME: Record<ExportFormat, string> = {
   kml: 'application/vnd.google-earth.kml+xml',
@@ -18,7 +18,7 @@ export async function exportParcel(client: ReturnType<typeof useClient>, ref: st
   if (client.desktop) return client.desktop.saveExport(ref, format);
   const text = await client.exportFile(ref, format);
   const name = exportFileName(ref, format);
-  downloadText(text, name, MIME[format]);
+  saveAsFile(text, name, MIME[format]);
   return name;
 }
 

@@ -3,7 +3,7 @@ import { useClient } from '../app/client-context.js';
 import { toUiError } from '../errors/advice.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
-import { downloadBytes } from './download-bytes.js';
+import { saveAsFile } from './save-as-file.js';
 
 /** The printable one-page A4 report of the parcel (PDF), saved as a file. */
 export function ReportButton({ parcelRef }: { parcelRef: string }) {
@@ -15,7 +15,7 @@ export function ReportButton({ parcelRef }: { parcelRef: string }) {
     setBusy(true);
     try {
       const file = await client.report(parcelRef);
-      downloadBytes(file.bytes, file.fileName, 'application/pdf');
+      saveAsFile(file.bytes, file.fileName, 'application/pdf');
     } catch (error) {
       showError(toUiError(t('failed', { ref: parcelRef }), error));
     } finally {

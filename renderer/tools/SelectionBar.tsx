@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useClient } from '../app/client-context.js';
 import type { SelectionFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
-import { downloadBytes } from '../export/download-bytes.js';
+import { saveAsFile } from '../export/save-as-file.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { useToolStore } from './tool-store.js';
@@ -22,7 +22,7 @@ export function SelectionBar() {
     setBusy(format);
     try {
       const file = await client.exportSelection(picked, format);
-      downloadBytes(file.bytes, file.fileName, MIME[format]);
+      saveAsFile(file.bytes, file.fileName, MIME[format]);
     } catch (error) {
       showError(toUiError(t('exportFailed', { n: picked.length }), error));
     } finally {
