@@ -1,8 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { validationError, type BBox, type OverlayKind, type RusticParcelQuery } from './model/index.js';
+import { validationError, type BBox, type OverlayKind, type RusticParcelRequest } from './model/index.js';
 import {
-  BBoxValue, CountryParam, RUSTIC_PARCEL_FIELDS, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
+  BBoxValue, CountryParam, RUSTIC_PARCEL_FIELDS, RusticMunicipioIne, RusticPlaceName, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
   TileIndex, TileZoom,
 } from './model/input-schemas.js';
 import { OVERLAY_KINDS } from './model/index.js';
@@ -123,31 +123,61 @@ export function requireTile(zInput: unknown, xInput: unknown, yInput: unknown): 
 
 const RUSTIC_FIELD_NAMES = { provincia: 'the province code', municipio: "the Catastro's municipality code", poligono: 'the polígono', parcela: 'the parcela' } as const;
 
+/** How the 400 names what `provincia` and `municipio` take besides their codes. */
+const RUSTIC_PLACE_FORMS = {
+  provincia: 'a whole number from 1 to 52 (the INE province code) or the province name (e.g. Segovia)',
+  municipio: "the Catastro's municipality code (1 to 999, the digits after the province in the reference, e.g. 146), INE's 5-digit code (e.g. 40125) or the municipality name (e.g. Melque de Cercos)",
+} as const;
+
+/** A whole number given as its decimal digits (a query string, a spreadsheet cell) or as a number. */
+const digitsOrNumber = (value: unknown): unknown => (typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : value);
+
 /**
- * A rustic parcel asked by its numbers: each of provincia, municipio, poligono and parcela a whole
- * number (decimal digits as text, or a number) in its range (RUSTIC_PARCEL_FIELDS); the province
- * and municipality come back as the reference writes them (2 and 3 digits).
+ * A province or municipality as asked: its code (checked against `schema`, given back with
+ * `width` digits), for the municipality an INE 5-digit code (kept as written), or a name
+ * (trimmed, spaces collapsed). Which it is follows from the text alone: digits are a code, five
+ * digits in `municipio` INE's, a letter first a name.
  */
-export function requireRusticParcel(input: unknown): RusticParcelQuery {
+function rusticPlace(name: 'provincia' | 'municipio', raw: unknown, width: number): string {
+  const refused = () => `Parameter '${name}' must be ${RUSTIC_PLACE_FORMS[name]}, got ${quotedValue(raw)}.`;
+  const text = typeof raw === 'string' ? raw.trim().replace(/\s+/g, ' ') : raw;
+  if (name === 'municipio' && typeof text === 'string' && Value.Check(RusticMunicipioIne, text)) return text;
+  if (typeof text === 'number' || (typeof text === 'string' && /^[0-9]/.test(text))) {
+    return String(checkInput(RUSTIC_PARCEL_FIELDS[name], digitsOrNumber(text), refused)).padStart(width, '0');
+  }
+  return checkInput(RusticPlaceName, text, refused);
+}
+
+/**
+ * A rustic parcel asked by province, municipality, polígono and parcela: polígono and parcela
+ * whole numbers (decimal digits as text, or a number) in their ranges (RUSTIC_PARCEL_FIELDS); the
+ * province and municipality as codes (given back as the reference writes them, 2 and 3 digits),
+ * the municipality's INE code (5 digits, its first two the province's) or names, which Spain's
+ * adapter resolves to the Catastro's codes.
+ */
+export function requireRusticParcel(input: unknown): RusticParcelRequest {
   if (input === null || typeof input !== 'object') {
     throw validationError('A rustic parcel needs provincia, municipio, poligono and parcela.');
   }
   const asked = input as Record<string, unknown>;
-  const values = {} as Record<keyof typeof RUSTIC_PARCEL_FIELDS, number>;
-  for (const [name, schema] of Object.entries(RUSTIC_PARCEL_FIELDS) as [keyof typeof RUSTIC_PARCEL_FIELDS, (typeof RUSTIC_PARCEL_FIELDS)[keyof typeof RUSTIC_PARCEL_FIELDS]][]) {
+  for (const name of Object.keys(RUSTIC_PARCEL_FIELDS) as (keyof typeof RUSTIC_PARCEL_FIELDS)[]) {
     const raw = asked[name];
-    const range = `a whole number from ${schema.minimum} to ${schema.maximum}`;
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-      throw validationError(`Parameter '${name}' is required: ${RUSTIC_FIELD_NAMES[name]}, ${range}.`);
+      const schema = RUSTIC_PARCEL_FIELDS[name];
+      const forms = name === 'provincia' || name === 'municipio' ? RUSTIC_PLACE_FORMS[name] : `a whole number from ${schema.minimum} to ${schema.maximum}`;
+      throw validationError(`Parameter '${name}' is required: ${RUSTIC_FIELD_NAMES[name]}, ${forms}.`);
     }
-    const text = typeof raw === 'string' ? raw.trim() : raw;
-    const value = typeof text === 'string' && /^[0-9]{1,6}$/.test(text) ? Number(text) : text;
-    values[name] = checkInput(schema, value, () => `Parameter '${name}' (${RUSTIC_FIELD_NAMES[name]}) must be ${range}, got ${quotedValue(raw)}.`);
   }
-  return {
-    provincia: String(values.provincia).padStart(2, '0'),
-    municipio: String(values.municipio).padStart(3, '0'),
-    poligono: values.poligono,
-    parcela: values.parcela,
+  const number = (name: 'poligono' | 'parcela') => {
+    const schema = RUSTIC_PARCEL_FIELDS[name];
+    const raw = asked[name];
+    return checkInput(schema, digitsOrNumber(typeof raw === 'string' ? raw.trim() : raw),
+      () => `Parameter '${name}' (${RUSTIC_FIELD_NAMES[name]}) must be a whole number from ${schema.minimum} to ${schema.maximum}, got ${quotedValue(raw)}.`);
   };
+  const provincia = rusticPlace('provincia', asked.provincia, 2);
+  const municipio = rusticPlace('municipio', asked.municipio, 3);
+  if (/^[0-9]{5}$/.test(municipio) && /^[0-9]{2}$/.test(provincia) && municipio.slice(0, 2) !== provincia) {
+    throw validationError(`Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`);
+  }
+  return { provincia, municipio, poligono: number('poligono'), parcela: number('parcela') };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference } from '../model/input-schemas.js';
+import { Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference, RusticPlaceName } from '../model/input-schemas.js';
 
 /**
  * Route schemas: fastify validates with them and @fastify/swagger documents them. They only
@@ -50,17 +50,17 @@ export const TileParams = Type.Object({
 });
 
 /**
- * A rustic parcel by its numbers. Strings, as TileParams: the facade takes decimal digits only and
- * checks each range (core/input.ts requireRusticParcel), so every field is optional here and a
- * missing one gets the facade's message.
+ * A rustic parcel by its numbers, the province and municipality also by name. Strings, as
+ * TileParams: the facade tells codes from names and checks each range (core/input.ts
+ * requireRusticParcel), so every field is optional here and a missing one gets the facade's message.
  */
-const digitsOf = (schema: (typeof RUSTIC_PARCEL_FIELDS)[keyof typeof RUSTIC_PARCEL_FIELDS]) =>
-  Type.Optional(Type.String({ maxLength: 12, description: `${schema.description} Required.` }));
+const textOf = (schema: (typeof RUSTIC_PARCEL_FIELDS)[keyof typeof RUSTIC_PARCEL_FIELDS], maxLength: number) =>
+  Type.Optional(Type.String({ maxLength, description: `${schema.description} Required.` }));
 export const RusticParcelQuery = Type.Object({
-  provincia: digitsOf(RUSTIC_PARCEL_FIELDS.provincia),
-  municipio: digitsOf(RUSTIC_PARCEL_FIELDS.municipio),
-  poligono: digitsOf(RUSTIC_PARCEL_FIELDS.poligono),
-  parcela: digitsOf(RUSTIC_PARCEL_FIELDS.parcela),
+  provincia: textOf(RUSTIC_PARCEL_FIELDS.provincia, RusticPlaceName.maxLength!),
+  municipio: textOf(RUSTIC_PARCEL_FIELDS.municipio, RusticPlaceName.maxLength!),
+  poligono: textOf(RUSTIC_PARCEL_FIELDS.poligono, 12),
+  parcela: textOf(RUSTIC_PARCEL_FIELDS.parcela, 12),
 });
 
 export type RefcatParamsT = Static<typeof RefcatParams>;

@@ -1,6 +1,6 @@
 import type {
   AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LandClass, LonLat,
-  NeighbourOutline, Parcel, PolygonResult, RusticParcelQuery, UnitsPage,
+  NeighbourOutline, Parcel, PolygonResult, RusticParcelRequest, UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { UsagePolicy } from '../upstream/usage-policy.js';
@@ -87,8 +87,8 @@ export interface CountryAdapter {
    * WFS GetNeighbourParcel): the report's map of a parcel whose surroundings the copy lacks.
    */
   neighbourOutlines?(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]>;
-  /** A rustic parcel by province, municipality, polígono and parcela, where references are made of them (Spain); the numbers are checked by the core. */
-  rusticParcel?(asked: RusticParcelQuery, ctx: AdapterContext): Promise<Parcel>;
+  /** A rustic parcel by province, municipality, polígono and parcela, where references are made of them (Spain); the shapes are checked by the core, names and INE codes resolved by the adapter. */
+  rusticParcel?(asked: RusticParcelRequest, ctx: AdapterContext): Promise<Parcel>;
   /** Units of a finca (`coverage.units`); `cursor` is checked by the adapter against the finca. */
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
   /** Endpoint 1 (`coverage.byAddress`): the query is validated by the core (lengths, ranges, postcode format). */

@@ -65,11 +65,17 @@ export const Direccion = Type.String({ minLength: 1, maxLength: 300 });
  * A Spanish rustic parcel as farm spreadsheets and agronomists name it: province, municipality,
  * polígono and parcela, the numbers a rustic reference is made of (SOURCES.md 1.6: province(2) +
  * municipality(3) + sector letter + polígono(3) + parcela(5)). `provincia` is the INE province
- * code (01–52), `municipio` the Catastro's municipality code, the one in the reference (not
- * INE's). Written with or without leading zeros.
+ * code (01–52) or the province's name; `municipio` the Catastro's municipality code, the one in
+ * the reference (1 to 4 digits, with or without leading zeros), INE's 5-digit code (province +
+ * municipality, e.g. 40125: told from the Catastro's by its length alone) or the municipality's
+ * name, as SIGPAC/PAC declarations write them. Codes written with or without leading zeros.
  */
-export const RusticProvincia = Type.Integer({ minimum: 1, maximum: 52, description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional).' });
-export const RusticMunicipio = Type.Integer({ minimum: 1, maximum: 999, description: "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123), not the INE code." });
+export const RusticProvincia = Type.Integer({ minimum: 1, maximum: 52, description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional), or the province name (e.g. Segovia).' });
+export const RusticMunicipio = Type.Integer({ minimum: 1, maximum: 999, description: "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123); or INE's 5-digit code (e.g. 40125); or the municipality name (e.g. Melque de Cercos, any case, accents optional)." });
+/** INE's municipality code: 2 digits of province then 3 of municipality (5 in all, zeros kept). */
+export const RusticMunicipioIne = Type.String({ pattern: '^[0-9]{5}$' });
+/** A province's or municipality's name as spreadsheets write it: a letter first, then letters, digits, spaces and the marks names carry. */
+export const RusticPlaceName = Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z\u00C0-\u024F][0-9A-Za-z\u00C0-\u024F .,'\u2019\u00B7()/-]*$" });
 export const RusticPoligono = Type.Integer({ minimum: 1, maximum: 999, description: 'Polígono number, 1 to 999.' });
 export const RusticParcela = Type.Integer({ minimum: 1, maximum: 99999, description: 'Parcela number within its polígono, 1 to 99999.' });
 export const RUSTIC_PARCEL_FIELDS = { provincia: RusticProvincia, municipio: RusticMunicipio, poligono: RusticPoligono, parcela: RusticParcela } as const;

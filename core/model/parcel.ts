@@ -182,5 +182,18 @@ export interface RusticParcelQuery {
   parcela: number;
 }
 
+/**
+ * A rustic parcel as asked, after the facade's checks (core/input.ts requireRusticParcel): the
+ * province as its 2-digit INE code or a name, the municipality as the Catastro's 3-digit code
+ * (the one in the reference), INE's 5-digit code (province + municipality, which differs from the
+ * Catastro's for many municipalities) or a name. Spain's adapter turns it into a RusticParcelQuery.
+ */
+export interface RusticParcelRequest {
+  provincia: string;
+  municipio: string;
+  poligono: number;
+  parcela: number;
+}
+
 /** The same four as asked (texts or numbers), before the facade checks them. */
 export type RusticParcelAsked = Partial<Record<keyof RusticParcelQuery, unknown>>;

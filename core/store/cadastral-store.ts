@@ -1,4 +1,4 @@
-import type { BBox, CountryCode, LonLat } from '../model/index.js';
+import type { BBox, CountryCode, LonLat, OfflineArea } from '../model/index.js';
 import type { ImportProgress, ImportResult, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
 
 /** A parcel and its finca (absent where the copy holds none for the reference). */
@@ -44,6 +44,12 @@ export interface CadastralStore {
    * references, one per sector letter).
    */
   heldReferences(country: CountryCode, refs: string[]): Awaitable<string[]>;
+  /**
+   * The offline areas the copy records: the municipalities downloaded whole, each with its code
+   * and name (Spain's rustic lookup reads municipality names there before asking the Catastro).
+   * Only the embedded store keeps such a list; a team database has none.
+   */
+  listOfflineAreas?(): Awaitable<OfflineArea[]>;
   /**
    * A number that changes whenever parcel, building, finca or unit data changes, through any
    * connection or process: readers keeping answers in memory drop them when it moves. Read on

@@ -18,6 +18,16 @@ import { foldText, loadHumanesPortals, type HumanesPortal } from './cartociudad.
  * are written as CartoCiudad writes them (with accents), the only documented error code (12,
  * "LA PROVINCIA NO EXISTE") answers an unknown province, an unknown municipality or street is an
  * empty list, and an absent number answers the nearest numbers of the street.
+ *
+ * Municipalities carry the Catastro's codes beside INE's, `muni{nm, locat{cd,cmc}, loine{cp,cm}}`,
+ * the shape alejndr0/go-catastro reads (catastro/struct.go `ObtenerMunicipiosResponse`) and a
+ * Serenity test of the real service asserts for Vigo (core/countries/es/address/callejero.ts).
+ * ConsultaMunicipio with an empty `Municipio` lists the whole province (SOURCES.md §1.2: "partial/
+ * empty allowed"). WRITTEN BY HAND, besides Humanes (whose Catastro code is written as its INE
+ * code, illustrative): province SEGOVIA (40) with MELQUE DE CERCOS under the Catastro code 146 of
+ * the real 40146 download (test/fixtures, whose metadata names it) and the INE code 40125, and three
+ * municipalities named NAVAS DE … for a name that fits several; every INE code and the NAVAS'
+ * Catastro codes are illustrative, not checked against INE's register.
  */
 const NS = 'http://www.catastro.meh.es/';
 
@@ -35,6 +45,24 @@ function provinceError(root: string): string {
 }
 
 interface Street { code: string; type: string; name: string; portals: HumanesPortal[] }
+
+interface FakeMunicipality { name: string; catastro: string; ine: string }
+interface FakeProvince { code: string; name: string; municipalities: FakeMunicipality[] }
+
+/** Hand-written (see the header): Segovia's municipalities the rustic lookup's tests name. */
+export const SEGOVIA: FakeProvince = {
+  code: '40',
+  name: 'SEGOVIA',
+  municipalities: [
+    { name: 'MELQUE DE CERCOS', catastro: '146', ine: '125' },
+    { name: 'NAVAS DE ORO', catastro: '150', ine: '155' },
+    { name: 'NAVAS DE RIOFRIO', catastro: '151', ine: '156' },
+    { name: 'NAVAS DE SAN ANTONIO', catastro: '152', ine: '157' },
+  ],
+};
+
+const muniXml = (province: FakeProvince, m: FakeMunicipality) =>
+  `<muni><nm>${xml(m.name)}</nm><locat><cd>${province.code}</cd><cmc>${m.catastro}</cmc></locat><loine><cp>${province.code}</cp><cm>${m.ine}</cm></loine></muni>`;
 
 export type CallejeroMode = 'ok' | 'down';
 
@@ -64,20 +92,27 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
   const requests: string[] = [];
   const faults = new InjectedFaults();
 
+  const provinces: FakeProvince[] = [
+    { ...province, municipalities: [{ name: municipality.name, catastro: municipality.ine, ine: municipality.ine }] },
+    SEGOVIA,
+  ];
   const loine = `<loine><cp>${province.code}</cp><cm>${municipality.ine}</cm></loine>`;
   const provinceOk = (value: string | null) => foldText(value ?? '') === province.name;
   const municipalityOk = (value: string | null) => foldText(value ?? '') === foldText(municipality.name);
 
   function answer(op: string, params: URLSearchParams): string | undefined {
     switch (op) {
-      case 'ConsultaProvincia':
-        return document('consulta_provinciero', '<cuprov>1</cuprov>', `<provinciero><prov><cpine>${province.code}</cpine><np>${xml(province.name)}</np></prov></provinciero>`);
+      case 'ConsultaProvincia': {
+        const listed = provinces.map((p) => `<prov><cpine>${p.code}</cpine><np>${xml(p.name)}</np></prov>`).join('');
+        return document('consulta_provinciero', `<cuprov>${provinces.length}</cuprov>`, `<provinciero>${listed}</provinciero>`);
+      }
       case 'ConsultaMunicipio': {
-        if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_municipiero');
+        const asked = provinces.find((p) => foldText(p.name) === foldText(params.get('Provincia') ?? ''));
+        if (!asked) return provinceError('consulta_municipiero');
         const wanted = foldText(params.get('Municipio') ?? '');
-        const hit = foldText(municipality.name).includes(wanted);
-        return document('consulta_municipiero', `<cumun>${hit ? 1 : 0}</cumun>`, hit
-          ? `<municipiero><muni><nm>${xml(municipality.name)}</nm>${loine}</muni></municipiero>` : '');
+        const hits = asked.municipalities.filter((m) => foldText(m.name).includes(wanted));
+        return document('consulta_municipiero', `<cumun>${hits.length}</cumun>`, hits.length
+          ? `<municipiero>${hits.map((m) => muniXml(asked, m)).join('')}</municipiero>` : '');
       }
       case 'ConsultaVia': {
         if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_callejero');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApiServer, type ApiServerOptions } from '../../core/api/server.js';
 import { CatastroService } from '../../core/service.js';
+import { startFakeCallejero, type FakeCallejero } from '../fake-upstream/callejero.js';
 import { startFakeCatastro } from '../fake-upstream/catastro.js';
 
 export type FakeCatastro = Awaited<ReturnType<typeof startFakeCatastro>>;
@@ -12,34 +13,38 @@ export interface TestApi {
   app: FastifyInstance;
   service: CatastroService;
   fake: FakeCatastro;
+  /** The street directory (OVCCallejero), which the rustic lookup asks for names and INE codes. */
+  callejero: FakeCallejero;
   dataDir: string;
   close(): Promise<void>;
 }
 
 /**
  * The real server (fastify app, facade, store with the bundled sample imported) wired to a
- * local fake Catastro that replays recorded answers. Requests go through `app.inject`.
+ * local fake Catastro that replays recorded answers, and a fake street directory, so that no
+ * test reaches the real services. Requests go through `app.inject`.
  */
 export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits'> = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
-  const fake = await startFakeCatastro();
+  const [fake, callejero] = await Promise.all([startFakeCatastro(), startFakeCallejero()]);
   const service = await CatastroService.open({
     dataDir,
     sources: {
       es: {
         ovcJsonBaseUrl: `${fake.url}/OVCServWeb/OVCWcfCallejero`,
         wfsCpUrl: `${fake.url}/INSPIRE/wfsCP.aspx`,
+        callejeroBaseUrl: callejero.url,
       },
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
   const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits });
   return {
-    app, service, fake, dataDir,
+    app, service, fake, callejero, dataDir,
     async close() {
       await app.close();
       service.close();
-      await fake.close();
+      await Promise.all([fake.close(), callejero.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import { CURSOR_PATTERN } from '../../model/input-schemas.js';
 import {
   isServiceError, mapsUrl, noCoverage, notFound, todayIso, validationError,
   type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
-  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
+  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type RusticParcelQuery, type RusticParcelRequest, type UnitsPage,
 } from '../../model/index.js';
 import type { CadastralStore } from '../../store/cadastral-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
@@ -17,7 +17,8 @@ import { requireInBounds } from '../bounds.js';
 import { OVC_SOURCE, SpainLiveSource, WFS_SOURCE_NAME, rusticSubject } from './live-source.js';
 import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
-import { FORAL_HINT, foralOfProvince, foralTerritoryOf } from '../foral/territory-of-reference.js';
+import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName, foralTerritoryOf } from '../foral/territory-of-reference.js';
+import { RusticPlaceResolver } from './rustic-place.js';
 import {
   ES_REFERENCE_SHAPE, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, rusticReferenceCandidates, unitReference,
 } from './reference.js';
@@ -64,10 +65,13 @@ export class SpainAdapter implements CountryAdapter {
   private readonly pageSize: number;
   /** Address clients per store: the copy's street search is prepared once per connection. */
   private readonly addressDeps = new WeakMap<CadastralStore, AddressDeps>();
+  /** Province and municipality names and INE codes to the Catastro's codes, kept while the app runs. */
+  private readonly rusticPlaces: RusticPlaceResolver;
 
   constructor(config?: CountrySources, options: SpainAdapterOptions = {}) {
     this.live = new SpainLiveSource(config);
     this.pageSize = options.unitsPageSize ?? 200;
+    this.rusticPlaces = new RusticPlaceResolver(this.live.sources.callejeroBaseUrl);
   }
 
   /**
@@ -139,15 +143,16 @@ export class SpainAdapter implements CountryAdapter {
   }
 
   /**
-   * A rustic parcel by province and municipality codes, polígono and parcela: the copy first (the
-   * references those numbers can have, one per sector letter), else Consulta_DNPPP_Codigos; then
-   * the parcel of the reference found, as by reference. The foral provinces are not the Catastro's.
+   * A rustic parcel by province and municipality, polígono and parcela. Names and INE codes are
+   * turned into the Catastro's codes first (rustic-place.ts: the copy's offline areas, else the
+   * street directory). Then the copy (the references those numbers can have, one per sector
+   * letter), else Consulta_DNPPP_Codigos; then the parcel of the reference found, as by reference.
+   * The foral provinces are not the Catastro's, by code or by name.
    */
-  async rusticParcel(asked: RusticParcelQuery, ctx: AdapterContext): Promise<Parcel> {
-    const foral = foralOfProvince(asked.provincia);
-    if (foral) {
-      throw noCoverage(`Province ${asked.provincia} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose land the Catastro does not hold: its foral cadastre does. Ask for the parcel by its reference there, with country=${foral}. ${FORAL_HINT[foral]}`);
-    }
+  async rusticParcel(request: RusticParcelRequest, ctx: AdapterContext): Promise<Parcel> {
+    requireCatastroProvince(foralProvinceCodeOfName(request.provincia) ?? request.provincia);
+    const asked = await this.rusticPlaces.resolve(request, ctx);
+    requireCatastroProvince(asked.provincia);
     const held = await ctx.store.heldReferences(this.code, rusticReferenceCandidates(asked));
     if (held.length === 1) return this.parcelByReference(held[0], ctx);
     if (held.length > 1) throw severalRusticParcels(asked, held);
@@ -315,6 +320,14 @@ export class SpainAdapter implements CountryAdapter {
   private async storeFinca(answer: DnprcAnswer, ctx: AdapterContext): Promise<void> {
     await ctx.store.upsertFinca(this.code, answer.finca);
     await ctx.store.replaceUnits(this.code, answer.ref14, answer.units);
+  }
+}
+
+/** 422 for a foral province (by its INE code): its land is its foral cadastre's, not the Catastro's. */
+function requireCatastroProvince(provincia: string): void {
+  const foral = foralOfProvince(/^[0-9]{2}$/.test(provincia) ? provincia : undefined);
+  if (foral) {
+    throw noCoverage(`Province ${provincia} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose land the Catastro does not hold: its foral cadastre does. Ask for the parcel by its reference there, with country=${foral}. ${FORAL_HINT[foral]}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { fold } from '../../address/normalize.js';
 import { NA_REFERENCE_HINT, parseNavarreReference } from '../na/reference.js';
 import { PV_REFERENCE_HINT, parseBasqueReference } from '../pv/reference.js';
 
@@ -17,6 +18,20 @@ export function foralTerritoryOf(raw: string): 'PV' | 'NA' | undefined {
   const rustic = /^(\d{2})\d{3}[A-ZÑ]\d{8}$/.exec(raw.normalize('NFC').trim().toUpperCase());
   return rustic ? FORAL_PROVINCES[rustic[1]] : undefined;
 }
+
+/**
+ * The foral provinces' names, folded (core/address/normalize.ts `fold`), in Spanish, Basque and
+ * the two together as official names write them ("Araba/Álava"), to their INE codes.
+ */
+const FORAL_PROVINCE_NAMES: Record<string, string> = {
+  ALAVA: '01', ARABA: '01', 'ARABA ALAVA': '01', 'ALAVA ARABA': '01',
+  GIPUZKOA: '20', GUIPUZCOA: '20', 'GIPUZKOA GUIPUZCOA': '20', 'GUIPUZCOA GIPUZKOA': '20',
+  BIZKAIA: '48', VIZCAYA: '48', 'BIZKAIA VIZCAYA': '48', 'VIZCAYA BIZKAIA': '48',
+  NAVARRA: '31', NAFARROA: '31', 'NAVARRA NAFARROA': '31', 'NAFARROA NAVARRA': '31',
+};
+
+/** The INE code of a foral province named in Spanish or Basque, any case, accents optional. */
+export const foralProvinceCodeOfName = (name: string): string | undefined => FORAL_PROVINCE_NAMES[fold(name)];
 
 /** The province of a foral territory from an INE province code (CartoCiudad's provinceCode). */
 export const foralOfProvince = (provinceCode: string | undefined) =>

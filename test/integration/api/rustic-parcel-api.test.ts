@@ -91,6 +91,107 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', data: { references: ['40146A00100007', '40146B00100007'] } });
   });
 
+  describe('municipality and province by name or INE code', () => {
+    const directory = () => api.callejero.requests.filter((url) => /ConsultaProvincia|ConsultaMunicipio/.test(url));
+
+    it.each([
+      ['provincia=40&municipio=MELQUE%20DE%20CERCOS', 'the name as the Catastro writes it'],
+      ['provincia=40&municipio=Melque%20de%20Cercos', 'in mixed case'],
+      ['provincia=Segovia&municipio=melque%20de%20c%C3%A9rcos', 'lower case with a stray accent, the province by name'],
+      ['provincia=SEGOVIA&municipio=Melque', 'the municipality by one of its words'],
+    ])('answers the copy\'s parcel with no request when the municipality is an offline area: %s (%s)', async (query) => {
+      const [catastroBefore, directoryBefore] = [api.fake.requests.length, directory().length];
+      const response = await get(`${query}&poligono=1&parcela=5`);
+      expect(response.statusCode).toBe(200);
+      const byCode = (await get('provincia=40&municipio=146&poligono=1&parcela=5')).json().data;
+      expect(response.json().data).toEqual(byCode);
+      expect(response.json().data.refCatastral).toBe('40146A00100005');
+      expect(api.fake.requests.length).toBe(catastroBefore);
+      expect(directory().length).toBe(directoryBefore);
+    });
+
+    it('turns an INE code into the Catastro\'s code with the street directory, once: the list is kept', async () => {
+      const before = directory().length;
+      const response = await get('provincia=40&municipio=40125&poligono=1&parcela=5');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.refCatastral).toBe('40146A00100005');
+      const asked = directory().slice(before).map((url) => new URL(url, 'http://x'));
+      expect(asked.map((url) => url.pathname.split('/').at(-1))).toEqual(['ConsultaProvincia', 'ConsultaMunicipio']);
+      expect(Object.fromEntries(asked[1].searchParams)).toEqual({ Provincia: 'SEGOVIA', Municipio: '' });
+
+      const again = await get('provincia=Segovia&municipio=40125&poligono=4&parcela=5051');
+      expect(again.json().data.refCatastral).toBe('40146A00405051');
+      expect(directory().length).toBe(before + 2);
+    });
+
+    it('asks Consulta_DNPPP_Codigos with the Catastro\'s code of a name the copy\'s areas lack', async () => {
+      api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
+      api.service.store.db.prepare("UPDATE offline_areas SET name = NULL WHERE id = 'ES.40146'").run();
+      try {
+        const response = await get('provincia=40&municipio=Melque%20de%20Cercos&poligono=5&parcela=23');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.refCatastral).toBe('40146A00500023');
+        const asked = new URL(dnpppRequests().at(-1)!, 'http://x');
+        expect(asked.searchParams.get('CodigoMunicipio')).toBe('146');
+      } finally {
+        api.service.store.db.prepare("UPDATE offline_areas SET name = 'MELQUE DE CERCOS' WHERE id = 'ES.40146'").run();
+      }
+    });
+
+    it('answers 404 NOT_FOUND naming a municipality no list holds', async () => {
+      const response = await get('provincia=40&municipio=Villanueva%20de%20Nadie&poligono=1&parcela=5');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(response.json().error).toContain('"Villanueva de Nadie"');
+      expect(response.json().error).toContain('SEGOVIA');
+    });
+
+    it('answers 404 NOT_FOUND naming a province no list holds, and for an INE code its province lacks', async () => {
+      const province = await get('provincia=Atlantida&municipio=Melque&poligono=1&parcela=5');
+      expect(province.statusCode).toBe(404);
+      expect(province.json().error).toContain('"Atlantida"');
+      const ine = await get('provincia=40&municipio=40999&poligono=1&parcela=5');
+      expect(ine.statusCode).toBe(404);
+      expect(ine.json().error).toContain('40999');
+    });
+
+    it('answers 400 VALIDATION_ERROR listing the municipalities a name fits', async () => {
+      const response = await get('provincia=40&municipio=Navas&poligono=1&parcela=5');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(response.json().error).toMatch(/NAVAS DE ORO \(150\).*NAVAS DE RIOFRIO \(151\).*NAVAS DE SAN ANTONIO \(152\)/);
+      expect(response.json().data.candidates).toHaveLength(3);
+      const exact = await get('provincia=40&municipio=Navas%20de%20Oro&poligono=1&parcela=5');
+      expect(exact.json().error).toContain('Polígono 1, parcela 5 of municipality 150');
+    });
+
+    it('answers 400 VALIDATION_ERROR for an INE code of another province', async () => {
+      const response = await get('provincia=28&municipio=40125&poligono=1&parcela=5');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/INE code of province 40/);
+    });
+
+    it.each([['Navarra', 'NA'], ['bizkaia', 'PV'], ['Araba/%C3%81lava', 'PV'], ['Guip%C3%BAzcoa', 'PV']])('answers 422 CNV_COVERAGE for foral province %s by name, pointing to country=%s', async (provincia, country) => {
+      const before = api.fake.requests.length + api.callejero.requests.length;
+      const response = await get(`provincia=${provincia}&municipio=Pamplona&poligono=1&parcela=1`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ success: false, code: 'CNV_COVERAGE' });
+      expect(response.json().error).toContain(`country=${country}`);
+      expect(api.fake.requests.length + api.callejero.requests.length).toBe(before);
+    });
+
+    it('answers 503 SERVICE_UNAVAILABLE when a name needs the street directory and it is down', async () => {
+      api.callejero.setMode('down');
+      try {
+        const response = await get('provincia=28&municipio=Humanes&poligono=1&parcela=1');
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      } finally {
+        api.callejero.setMode('ok');
+      }
+    });
+  });
+
   it('answers 503 SERVICE_UNAVAILABLE when the copy lacks the parcel and the Catastro is down', async () => {
     api.fake.setFault({ kind: 'status', status: 503, times: 10 });
     const response = await get('provincia=40&municipio=146&poligono=998&parcela=1');

@@ -49,6 +49,15 @@ describe('requireRusticParcel', () => {
       .toEqual({ provincia: '40', municipio: '146', poligono: 999, parcela: 99999 });
   });
 
+  it('keeps an INE code (5 digits) and names as written, trimmed, for the adapter to resolve', () => {
+    expect(requireRusticParcel({ provincia: '40', municipio: '40125', poligono: '5', parcela: '23' }))
+      .toEqual({ provincia: '40', municipio: '40125', poligono: 5, parcela: 23 });
+    expect(requireRusticParcel({ provincia: ' Segovia ', municipio: 'Melque  de Cercos', poligono: 5, parcela: 23 }))
+      .toEqual({ provincia: 'Segovia', municipio: 'Melque de Cercos', poligono: 5, parcela: 23 });
+    expect(requireRusticParcel({ provincia: 'Illes Balears', municipio: "Sant Llorenç des Cardassar", poligono: 1, parcela: 1 }).municipio)
+      .toBe('Sant Llorenç des Cardassar');
+  });
+
   it.each([
     [{ municipio: '146', poligono: '5', parcela: '1' }, /'provincia' is required/],
     [{ provincia: '40', municipio: '146', poligono: '', parcela: '1' }, /'poligono' is required/],
@@ -58,7 +67,11 @@ describe('requireRusticParcel', () => {
     [{ provincia: '40', municipio: '146', poligono: '5', parcela: '100000' }, /'parcela'.*1 to 99999/],
     [{ provincia: '40', municipio: '146', poligono: '-5', parcela: '1' }, /'poligono'/],
     [{ provincia: '40', municipio: '146', poligono: 5.5, parcela: '1' }, /'poligono'/],
-    [{ provincia: '40', municipio: 'Melque', poligono: '5', parcela: '1' }, /'municipio'.*"Melque"/],
+    [{ provincia: '40', municipio: '1x', poligono: '5', parcela: '1' }, /'municipio'.*INE's 5-digit code.*name.*"1x"/],
+    [{ provincia: '40', municipio: 'Melque <de> Cercos', poligono: '5', parcela: '1' }, /'municipio'.*"Melque <de> Cercos"/],
+    [{ provincia: '#40', municipio: '146', poligono: '5', parcela: '1' }, /'provincia'.*province name/],
+    [{ provincia: '40', municipio: '28079', poligono: '5', parcela: '1' }, /28079 is an INE code of province 28, not of province 40/],
+    [{ provincia: '40', municipio: 40125, poligono: '5', parcela: '1' }, /'municipio'.*1 to 999/],
     [null, /provincia, municipio, poligono and parcela/],
   ])('refuses %j with 400 VALIDATION_ERROR', (input, message) => {
     const error = refusal(input);

@@ -6,7 +6,24 @@ import type { TextFetcher } from '../../../address/ports.js';
 export const OVC_CALLEJERO_BASE_URL = 'https://ovc.catastro.meh.es/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx';
 
 export interface Province { code: string; name: string }
-export interface Municipality { name: string; provinceCode?: string; municipalityCode?: string }
+/**
+ * A municipality of ConsultaMunicipio: its name, INE's codes (`loine/cp`, `loine/cm`) and the
+ * Catastro's (`locat/cd`, the delegation, and `locat/cmc`, the municipality code a reference
+ * carries). Shape as alejndr0/go-catastro reads the JSON twin (catastro/struct.go
+ * `ObtenerMunicipiosResponse`: muni{locat{cd,cmc}, loine{cp,cm}, nm}) and as a Serenity test of
+ * the ASMX asserts a real answer (repository not identified):
+ * `<muni><nm>VIGO</nm><locat><cd>54</cd><cmc>57</cmc></locat><loine><cp>36</cp><cm>57</cm></loine></muni>`
+ * — there `cd` (54, Vigo's delegation) is not the INE province (36), so `cd` is not read as one.
+ */
+export interface Municipality {
+  name: string;
+  provinceCode?: string;
+  municipalityCode?: string;
+  /** The Catastro's delegation (`locat/cd`). */
+  catastroDelegation?: string;
+  /** The Catastro's municipality code (`locat/cmc`), 3 digits as a reference writes it. */
+  catastroCode?: string;
+}
 export interface Street { code?: string; type: string; name: string }
 export interface StreetNumber { number: string; ref14: string }
 export interface OvcError { code: string; description: string }
@@ -29,6 +46,8 @@ const parser = new XMLParser({
 type Node = Record<string, unknown>;
 const node = (v: unknown): Node => (typeof v === 'object' && v !== null ? (v as Node) : {});
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** A code as a reference writes it (`57` → `057`); undefined when absent. */
+const padded = (code: string, width: number): string | undefined => (code ? code.padStart(width, '0') : undefined);
 const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(node) : []);
 
 /**
@@ -73,6 +92,8 @@ export class CallejeroClient {
         name: text(m.nm),
         provinceCode: text(node(m.loine).cp) || undefined,
         municipalityCode: text(node(m.loine).cm) || undefined,
+        catastroDelegation: text(node(m.locat).cd) || undefined,
+        catastroCode: padded(text(node(m.locat).cmc), 3),
       })),
       errors: CallejeroClient.errors(root),
     };
