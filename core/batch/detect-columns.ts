@@ -122,7 +122,7 @@ export function detectColumns(header: string[], named: BatchColumns = {}, rows: 
   const hasPoint = columns.latitude !== undefined && columns.longitude !== undefined;
   if (columns.reference === undefined && !hasPoint && !hasRustic) {
     const rusticHalf = rustic.poligono !== undefined && rustic.parcela !== undefined
-      ? ` Polígono and parcela (${rustic.poligono}, ${rustic.parcela}) name a rustic parcel only with the province and the Catastro's municipality code beside them: add those two columns (provincia, municipio).`
+      ? ` Polígono and parcela (${rustic.poligono}, ${rustic.parcela}) name a rustic parcel only with the province and the municipality beside them (each by code or by name): add those two columns (provincia, municipio).`
       : '';
     throw validationError(`No reference column and no latitude/longitude columns found among: ${header.join(', ')}. Name them (reference, or latitude and longitude, or provincia, municipio, polígono and parcela).${rusticHalf}`);
   }

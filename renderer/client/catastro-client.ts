@@ -92,7 +92,7 @@ export interface CatastroClient {
   readonly kind: 'ipc' | 'http';
   /** `country` when known (a point lookup's `pais`, the picker): shapes two countries share need it. */
   parcel(ref: string, country?: string): Promise<Parcel>;
-  /** A Spanish rustic parcel by province and municipality codes, polígono and parcela. */
+  /** A Spanish rustic parcel by province and municipality (codes or names, INE codes too), polígono and parcela. */
   rusticParcel(asked: RusticParcelQuery): Promise<Parcel>;
   units(ref14: string, cursor?: string): Promise<UnitsPage>;
   parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch>;

