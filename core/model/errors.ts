@@ -47,7 +47,23 @@ export const isServiceError = (e: unknown): e is ServiceError => e instanceof Se
 
 export const validationError = (message: string, data?: Record<string, unknown>) =>
   new ServiceError('VALIDATION_ERROR', message, data);
-export const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
+export const notFound = (message: string, data?: Record<string, unknown>) => new ServiceError('NOT_FOUND', message, data);
 export const unavailable = (message: string) => new ServiceError('SERVICE_UNAVAILABLE', message);
 export const noCoverage = (message: string, data?: Record<string, unknown>) =>
   new ServiceError('CNV_COVERAGE', message, data);
+
+/**
+ * Refusals the app words in the user's language, named in the error's `data.reason`: the text
+ * stays English for the HTTP API and the CLI, and the renderer shows its own translation of the
+ * reason (its errors namespace, `reason.<REASON>`) where it knows one.
+ */
+export type RefusalReason =
+  /** Another process (a second window, `catastro download`) is writing the data folder's downloads. */
+  | 'DOWNLOAD_RUNNING_ELSEWHERE'
+  /** This copy already runs a download or update (another tab of the browser app, too). */
+  | 'DOWNLOAD_ALREADY_RUNNING'
+  /** Resume asked with no interrupted download left (resumed or discarded meanwhile). */
+  | 'NO_INTERRUPTED_DOWNLOAD';
+
+/** The `data` of a refusal for `reason`. */
+export const refusalData = (reason: RefusalReason): { reason: RefusalReason } => ({ reason });

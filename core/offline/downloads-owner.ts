@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { validationError } from '../model/index.js';
+import { refusalData, validationError, type ServiceError } from '../model/index.js';
 import { isProcessAlive, processStartOf } from '../process-alive.js';
 
 /** Names the process whose download or update run is writing `<data>/downloads`. */
@@ -10,6 +10,9 @@ const OWNER_FILE = 'download-owner.json';
 
 export const DOWNLOAD_RUNNING_ELSEWHERE =
   'A download is running in another window or on the command line on this data folder; wait for it to finish or cancel it there, then try again.';
+
+/** The refusal while another process holds the folder (VALIDATION_ERROR); its reason lets the app say it in the user's language. */
+export const downloadRunningElsewhere = (): ServiceError => validationError(DOWNLOAD_RUNNING_ELSEWHERE, refusalData('DOWNLOAD_RUNNING_ELSEWHERE'));
 
 interface Owner {
   pid: number;
@@ -64,12 +67,12 @@ export async function claimDownloads(dir: string): Promise<DownloadsClaim> {
   const file = path.join(dir, OWNER_FILE);
   const unlock = await lockfile.lock(file, { realpath: false, retries: { retries: 40, minTimeout: 20, maxTimeout: 250 } }).catch((error: unknown) => {
     // Held for milliseconds by a live claimer; still held after seconds, by one that died mid-claim (stale after 10 s).
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw validationError(DOWNLOAD_RUNNING_ELSEWHERE);
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw downloadRunningElsewhere();
     throw error;
   });
   try {
     const owner = readOwner(file);
-    if (owner && isLive(owner)) throw validationError(DOWNLOAD_RUNNING_ELSEWHERE);
+    if (owner && isLive(owner)) throw downloadRunningElsewhere();
     const token = randomUUID();
     writeFileSync(file, JSON.stringify({ pid: process.pid, token, started: processStartOf(process.pid), since: new Date().toISOString() } satisfies Owner));
     heldHere.add(token);

@@ -2,19 +2,19 @@ import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { FrenchCommuneFinder, frenchCodeOrName, GEO_API_ROOT } from '../countries/fr/commune-finder.js';
 import {
-  notFound, OFFLINE_COUNTRIES, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
+  notFound, OFFLINE_COUNTRIES, refusalData, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
   type OfflineProgress, type OfflineRunRecord,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
-import { DOWNLOAD_RUNNING_ELSEWHERE, downloadRunningIn } from './downloads-owner.js';
+import { downloadRunningElsewhere, downloadRunningIn } from './downloads-owner.js';
 import { bytesOfRun, discardRun, interruptedRunRecord, recordedRun, type RunAsked } from './interrupted-run.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 
 const MAX_NAMES = 200;
-const ALREADY_RUNNING = 'A download for offline use is already running; wait for it or cancel it.';
+const alreadyRunning = () => validationError('A download for offline use is already running; wait for it or cancel it.', refusalData('DOWNLOAD_ALREADY_RUNNING'));
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 120;
 
 /** Checks an offline choice from the app (IPC) with clear messages; the CLI builds the same shape. */
@@ -126,10 +126,10 @@ export class OfflineAreasService {
 
   /** Runs the interrupted download or update again; files on disk are resumed, not fetched anew. */
   resume(onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
-    if (this.running) throw validationError(ALREADY_RUNNING);
-    if (downloadRunningIn(this.downloadDir)) throw validationError(DOWNLOAD_RUNNING_ELSEWHERE);
+    if (this.running) throw alreadyRunning();
+    if (downloadRunningIn(this.downloadDir)) throw downloadRunningElsewhere();
     const record = this.readRecord();
-    if (!record) throw notFound('There is no interrupted download to resume.');
+    if (!record) throw notFound('There is no interrupted download to resume.', refusalData('NO_INTERRUPTED_DOWNLOAD'));
     return record.areaIds ? this.update(record.areaIds, onProgress) : this.download(record.choice, onProgress);
   }
 
@@ -138,7 +138,7 @@ export class OfflineAreasService {
    * downloads folder stay, and nothing is deleted while a download runs in any process.
    */
   discardInterrupted(): Promise<{ bytes: number }> {
-    if (this.running) throw validationError('A download is running: cancel it first.');
+    if (this.running) throw alreadyRunning();
     return discardRun(this.downloadDir);
   }
 
@@ -170,7 +170,7 @@ export class OfflineAreasService {
 
   /** One run at a time in this copy, and in the downloads folder across processes (recordedRun's claim). */
   private async exclusive(asked: RunAsked, work: (run: { downloadDir: string; signal: AbortSignal; onFetching: (name: string) => void }) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
-    if (this.running) throw validationError(ALREADY_RUNNING);
+    if (this.running) throw alreadyRunning();
     const controller = new AbortController();
     this.running = controller;
     try {

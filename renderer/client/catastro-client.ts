@@ -142,6 +142,8 @@ export class ClientError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK_ERROR' | 'FORBIDDEN',
     message: string,
+    /** The error body's `data`, over either transport: e.g. a refusal's `reason` (core/model/errors.ts RefusalReason), which the app words in the user's language. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ClientError';

@@ -1,6 +1,6 @@
 import {
   IMPORTABLE_EXTENSIONS,
-  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type ErrorCode, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
+  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
 } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
@@ -8,10 +8,8 @@ import {
 } from './catastro-client.js';
 import { HttpLayerFiles } from './http-layer-files.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
-import { readEnvelopeData, readRunAnswer } from './ndjson-answer.js';
+import { envelopeError, readEnvelopeData, readRunAnswer, type Envelope } from './ndjson-answer.js';
 import { pickFiles, uploadForm } from './pick-files.js';
-
-interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ErrorCode }
 
 /** Talks to the fastify API of the same origin (spec envelope; X-API-Key when one is configured). */
 /**
@@ -112,7 +110,7 @@ export class HttpClient implements CatastroClient {
     if (!response.ok) {
       let parsed: Envelope<unknown> = { success: false };
       try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
-      throw new ClientError(response.status, parsed.code ?? 'INTERNAL_ERROR', parsed.error ?? `HTTP ${response.status}`);
+      throw envelopeError(parsed, response.status);
     }
     return text;
   }
@@ -158,7 +156,7 @@ export class HttpClient implements CatastroClient {
     const text = await response.text();
     let parsed: Envelope<unknown> = { success: false };
     try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
-    return new ClientError(response.status, parsed.code ?? 'INTERNAL_ERROR', parsed.error ?? `HTTP ${response.status}`);
+    return envelopeError(parsed, response.status);
   }
 
   status(): Promise<ServiceStatusInfo> {

@@ -10,11 +10,13 @@ import type { DesktopApi, IpcResult } from './desktop-api.js';
 /** Custom MapLibre protocol whose tiles come from the main process over IPC. */
 export const PARCEL_TILE_PROTOCOL = 'catastro-tile';
 
+/** An IPC answer's data, or its error as the ClientError the app shows (code, text and the error's data: a refusal's reason). */
 async function unwrap<T>(call: Promise<IpcResult<T>>): Promise<T> {
   const result = await call;
   if (result.ok) return result.data;
-  throw new ClientError(result.error.status, result.error.code, result.error.message);
+  throw new ClientError(result.error.status, result.error.code, result.error.message, result.error.data);
 }
+export { unwrap as unwrapIpcResult };
 
 /** Electron: every call goes through the preload's `window.catastro` to the in-process facade. */
 export class IpcClient implements CatastroClient {

@@ -1,7 +1,7 @@
 import { STATUS_OF_CODE } from '../../core/model/index.js';
 import { ClientError } from './catastro-client.js';
 
-interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ClientError['code'] }
+export interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ClientError['code'] }
 
 /**
  * The answer of a long run of `catastro start`'s session routes (core/api/routes/ndjson-run.ts):
@@ -48,5 +48,11 @@ export async function readEnvelopeData<T>(response: Response): Promise<T> {
 
 function unwrap<T>(envelope: Envelope<T>, status: number): T {
   if (envelope.success) return envelope.data as T;
-  throw new ClientError(status, envelope.code ?? 'INTERNAL_ERROR', envelope.error ?? `HTTP ${status}`);
+  throw envelopeError(envelope, status);
+}
+
+/** The ClientError of an error body: its code and text, and its `data` (a refusal's reason) when it has one. */
+export function envelopeError(body: Envelope<unknown>, status: number): ClientError {
+  const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data as Record<string, unknown> : undefined;
+  return new ClientError(status, body.code ?? 'INTERNAL_ERROR', body.error ?? `HTTP ${status}`, data);
 }

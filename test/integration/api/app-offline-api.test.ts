@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type StartedServer } from '../../../core/api/server.js';
 import type { OfflineDownloadResult, OfflineProgress } from '../../../core/model/index.js';
 import { CatastroService } from '../../../core/service.js';
+import { ClientError } from '../../../renderer/client/catastro-client.js';
+import { HttpOfflineAreas } from '../../../renderer/client/http-offline-areas.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
 import { rawRequest } from '../../helpers/raw-http.js';
@@ -107,7 +110,7 @@ describe('making a municipality available offline from the browser app', () => {
       const second = await call(app, '/api/app/offline/downloads', { method: 'POST', body: '{"provinces":["40"]}' });
       refusal = { status: second.status, body: await second.json() };
     });
-    expect(refusal).toEqual({ status: 400, body: expect.objectContaining({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/already running/) }) });
+    expect(refusal).toEqual({ status: 400, body: expect.objectContaining({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/already running/), data: { reason: 'DOWNLOAD_ALREADY_RUNNING' } }) });
 
     const progress = lines.slice(0, -1).map((line) => line.progress as OfflineProgress);
     expect(progress.length).toBeGreaterThan(2);
@@ -174,10 +177,33 @@ describe('making a municipality available offline from the browser app', () => {
     expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
     const nothing = await call(app, '/api/app/offline/interrupted/resume', { method: 'POST' });
     expect(nothing.status).toBe(404);
-    expect(await nothing.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'There is no interrupted download to resume.' });
+    expect(await nothing.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'There is no interrupted download to resume.', data: { reason: 'NO_INTERRUPTED_DOWNLOAD' } });
 
     await cancelledHalfway();
     expect(await (await call(app, '/api/app/offline/interrupted', { method: 'DELETE' })).json()).toMatchObject({ success: true, data: { bytes: half } });
     expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
+  });
+});
+
+// The browser app's dialog could only show the English text: the reason was in the body, but the
+// client dropped the body's data.
+describe('a refusal named by reason, read by the browser app\'s client', () => {
+  it('while another process downloads into the folder, download and resume refuse with the reason, which the client keeps', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const downloads = path.join(dir, 'downloads');
+    mkdirSync(downloads, { recursive: true });
+    writeFileSync(path.join(downloads, 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
+    try {
+      const offline = new HttpOfflineAreas((route, init) => call(app, route, init as RequestInit));
+      const refused = { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^A download is running in another window/), data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
+      for (const attempt of [() => offline.download({ municipalities: ['40146'] }, () => undefined), () => offline.resume(() => undefined)]) {
+        const thrown = await attempt().catch((error: unknown) => error);
+        expect(thrown).toBeInstanceOf(ClientError);
+        expect(thrown).toMatchObject(refused);
+      }
+    } finally {
+      rmSync(path.join(downloads, 'download-owner.json'), { force: true });
+      other.kill();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,9 @@ import { IpcChannel } from '../../../electron/ipc-channels.js';
 import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
+import { ClientError } from '../../../renderer/client/catastro-client.js';
+import type { DesktopApi } from '../../../renderer/client/desktop-api.js';
+import { IpcClient } from '../../../renderer/client/ipc-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 
 /**
@@ -81,5 +85,29 @@ describe('offline areas over IPC', () => {
     [{ provinces: ['40'], buildings: 'yes' }, /buildings must be true or false/],
   ])('refuses the choice %j with VALIDATION_ERROR and a clear message', async (choice, message) => {
     expect(await invoke(IpcChannel.offlineDownload, choice)).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+  });
+});
+
+// The reason crossed neither IPC (the answer had status, code and message only) nor the client, so
+// the app's dialog could only show the English text.
+describe('a refusal named by reason over IPC', () => {
+  it('while another process downloads into the folder, the answer and the ClientError carry the reason', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const downloads = path.join(dir, 'downloads');
+    mkdirSync(downloads, { recursive: true });
+    writeFileSync(path.join(downloads, 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
+    try {
+      const refused = { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^A download is running in another window/), data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
+      expect(await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'] })).toEqual({ ok: false, error: refused });
+      expect(await invoke(IpcChannel.offlineResume)).toEqual({ ok: false, error: refused });
+
+      const client = new IpcClient({ offlineDownload: (choice) => invoke(IpcChannel.offlineDownload, choice), on: () => undefined } as Partial<DesktopApi> as DesktopApi);
+      const thrown = await client.offline.download({ municipalities: ['40146'] }, () => undefined).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(ClientError);
+      expect(thrown).toMatchObject(refused);
+    } finally {
+      rmSync(path.join(downloads, 'download-owner.json'), { force: true });
+      other.kill();
+    }
   });
 });

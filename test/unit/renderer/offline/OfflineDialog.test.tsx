@@ -1,17 +1,20 @@
 // @vitest-environment jsdom
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isServiceError } from '../../../../core/model/index.js';
 import { OfflineAreasService } from '../../../../core/offline/offline-areas-service.js';
 import { CatastroService } from '../../../../core/service.js';
 import { ParcelStore } from '../../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
 import { ClientContext } from '../../../../renderer/app/client-context.js';
-import { ClientError, type CatastroClient, type OfflineCapabilities } from '../../../../renderer/client/catastro-client.js';
+import { toIpcResult } from '../../../../electron/ipc-result.js';
+import type { CatastroClient, OfflineCapabilities } from '../../../../renderer/client/catastro-client.js';
+import { unwrapIpcResult } from '../../../../renderer/client/ipc-client.js';
 import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
+import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
@@ -20,8 +23,8 @@ import { startFakeGeoApi, type FakeGeoApi } from '../../../fake-upstream/geo-api
 
 /**
  * The dialog against the real facade part (OfflineAreasService) and the fake ATOM service
- * (hand-written feeds, real Segovia zips): only the IPC hop is left out, errors cross it as the
- * IpcClient turns them (ClientError with the spec's code).
+ * (hand-written feeds, real Segovia zips): only Electron's IPC channel is left out, errors cross
+ * as the main process answers them and the IpcClient reads them (ClientError with the spec's code).
  */
 const initial = useAppStore.getState();
 let fake: FakeCatastroAtom;
@@ -29,14 +32,8 @@ let dir: string;
 let store: ParcelStore;
 let offline: OfflineCapabilities;
 
-const acrossIpc = async <T,>(work: () => Promise<T> | T): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (isServiceError(error)) throw new ClientError(error.status, error.code, error.message);
-    throw error;
-  }
-};
+/** Both halves of the IPC hop: the main process's answer (toIpcResult) and the IpcClient's reading of it. */
+const acrossIpc = <T,>(work: () => Promise<T> | T): Promise<T> => unwrapIpcResult(toIpcResult(work));
 
 let etalab: FakeEtalabCadastre;
 let geoApi: FakeGeoApi;
@@ -206,6 +203,31 @@ describe('the "available offline" dialog', () => {
     renderDialog({ kind: 'http' } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     expect(screen.queryByTestId('offline-dialog')).toBeNull();
+  });
+
+  // The refusal reached the dialog in English whatever the language: its text is the CLI's and the
+  // HTTP API's, and its reason did not cross IPC.
+  it('says in the user\'s language that a download runs in another window or on the command line; the service\'s English stays under Details', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    mkdirSync(path.join(dir, 'downloads'));
+    writeFileSync(path.join(dir, 'downloads', 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
+    await chooseLanguage('de');
+    try {
+      renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true });
+      fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '40146' } });
+      fake.requests.length = 0;
+      fireEvent.click(screen.getByTestId('offline-download'));
+      const banner = await screen.findByRole('alert');
+      expect(banner.querySelector('strong')?.textContent).toBe('Der Download konnte nicht starten');
+      expect(banner.querySelector('p')?.textContent).toBe('In einem anderen Fenster oder auf der Kommandozeile läuft ein Download in diesen Datenordner.');
+      expect(banner.querySelector('.advice')?.textContent).toBe('Warten Sie, bis er fertig ist, oder brechen Sie ihn dort ab, und versuchen Sie es dann erneut.');
+      expect(banner.querySelector('details code')?.textContent).toMatch(/^VALIDATION_ERROR: A download is running in another window or on the command line on this data folder/);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await chooseLanguage('en');
+      other.kill();
+    }
   });
 
   it('a foral municipality is refused with where its own cadastre publishes', async () => {
