@@ -15,16 +15,17 @@ interface Named { name: string; code: string }
 
 /**
  * The candidates whose name is the one asked: the same letters (case and accents folded), else the
- * same significant words ("Cuesta (La)" for "La Cuesta"), else every word asked within the name
- * ("Navas" in "NAVAS DE ORO"). The first rule that matches any decides; several there are ambiguous.
+ * same significant words ("Cuesta (La)" for "La Cuesta"), else, unless `wholeNamesOnly`, every word
+ * asked within the name ("Navas" in "NAVAS DE ORO"). The first rule that matches any decides;
+ * several there are ambiguous.
  */
-function byName<T extends Named>(candidates: T[], asked: string): T[] {
+function byName<T extends Named>(candidates: T[], asked: string, wholeNamesOnly = false): T[] {
   const folded = fold(asked);
   const words = (text: string) => [...new Set(SPANISH_NAMES.tokens(text))].sort().join(' ');
   const rules: ((c: T) => boolean)[] = [
     (c) => fold(c.name) === folded,
     (c) => words(c.name) === words(asked),
-    (c) => SPANISH_NAMES.contains(c.name, asked),
+    ...(wholeNamesOnly ? [] : [(c: T) => SPANISH_NAMES.contains(c.name, asked)]),
   ];
   for (const rule of rules) {
     const found = candidates.filter(rule);
@@ -77,7 +78,8 @@ export class RusticPlaceResolver {
 
   private async province(asked: string, areas: OfflineArea[], ctx: AdapterContext): Promise<ProvinceFound> {
     if (/^[0-9]{2}$/.test(asked)) return { code: asked };
-    const offline = byName(areas.filter((a) => a.province).map((a) => ({ name: a.province!, code: a.code.slice(0, 2) })), asked);
+    // Whole names only in the copy: a part of a name ("Navas") may fit one downloaded area and several others.
+    const offline = byName(areas.filter((a) => a.province).map((a) => ({ name: a.province!, code: a.code.slice(0, 2) })), asked, true);
     if (offline.length === 1) return { code: offline[0].code };
     const provinces = (await this.provinces(ctx)).map((p) => ({ name: p.name, code: p.code }));
     return single(byName(provinces, asked), 'Spanish province', asked, "in the Catastro's list of provinces");
@@ -87,7 +89,7 @@ export class RusticPlaceResolver {
     if (/^[0-9]{3}$/.test(asked)) return asked;
     if (!/^[0-9]{5}$/.test(asked)) {
       const inProvince = areas.filter((a) => a.name && a.code.startsWith(province.code)).map((a) => ({ name: a.name!, code: a.code.slice(2) }));
-      const offline = byName(inProvince, asked);
+      const offline = byName(inProvince, asked, true);
       if (offline.length === 1) return offline[0].code;
     }
     const { name, items } = await this.municipalities(province, ctx);

@@ -98,7 +98,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       ['provincia=40&municipio=MELQUE%20DE%20CERCOS', 'the name as the Catastro writes it'],
       ['provincia=40&municipio=Melque%20de%20Cercos', 'in mixed case'],
       ['provincia=Segovia&municipio=melque%20de%20c%C3%A9rcos', 'lower case with a stray accent, the province by name'],
-      ['provincia=SEGOVIA&municipio=Melque', 'the municipality by one of its words'],
+      ['provincia=SEGOVIA&municipio=melque%20cercos', 'the same significant words, "de" left out'],
     ])('answers the copy\'s parcel with no request when the municipality is an offline area: %s (%s)', async (query) => {
       const [catastroBefore, directoryBefore] = [api.fake.requests.length, directory().length];
       const response = await get(`${query}&poligono=1&parcela=5`);
@@ -136,6 +136,22 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       } finally {
         api.service.store.db.prepare("UPDATE offline_areas SET name = 'MELQUE DE CERCOS' WHERE id = 'ES.40146'").run();
       }
+    });
+
+    it('takes a part of a name only where every municipality it fits is seen: one downloaded area is not the province', async () => {
+      const area = "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40150', 'ES', '40150', 'NAVAS DE ORO', 'Segovia', 'test', '2026-01-01')";
+      api.service.store.db.prepare(area).run();
+      try {
+        const part = await get('provincia=40&municipio=Navas&poligono=1&parcela=5');
+        expect(part.statusCode).toBe(400);
+        expect(part.json().data.candidates).toHaveLength(3);
+        const whole = await get('provincia=40&municipio=navas%20de%20oro&poligono=1&parcela=5');
+        expect(whole.json().error).toContain('municipality 150');
+      } finally {
+        api.service.store.db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40150'").run();
+      }
+      const melque = await get('provincia=40&municipio=Melque&poligono=1&parcela=5');
+      expect(melque.json().data.refCatastral).toBe('40146A00100005');
     });
 
     it('answers 404 NOT_FOUND naming a municipality no list holds', async () => {
