@@ -69,6 +69,13 @@ export class RusticPlaceResolver {
 
   constructor(private readonly callejeroBaseUrl: string) {}
 
+  /**
+   * The province stays the INE code (as asked, or found by name), as the lookup takes it. The
+   * directory's `locat/cd` is not put in its place: for Vigo it is 54, the delegation, not the
+   * province 36 (callejero.ts), and no source seen says whether a reference or
+   * Consulta_DNPPP_Codigos then carries 54 or 36. Where they differ the copy's shortcut may miss
+   * and the live Consulta_DNPPP_Codigos answers; everywhere else they are the same two digits.
+   */
   async resolve(asked: RusticParcelRequest, ctx: AdapterContext): Promise<RusticParcelQuery> {
     const areas = (await ctx.store.listOfflineAreas?.() ?? []).filter((area) => area.country === 'ES' && /^[0-9]{5}$/.test(area.code));
     const province = await this.province(asked.provincia, areas, ctx);
