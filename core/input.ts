@@ -121,7 +121,7 @@ export function requireTile(zInput: unknown, xInput: unknown, yInput: unknown): 
   return [zoom, column, row];
 }
 
-const RUSTIC_FIELD_NAMES = { provincia: 'the province code', municipio: "the Catastro's municipality code", poligono: 'the polígono', parcela: 'the parcela' } as const;
+const RUSTIC_FIELD_NAMES = { provincia: 'the province', municipio: 'the municipality', poligono: 'the polígono', parcela: 'the parcela' } as const;
 
 /** How the 400 names what `provincia` and `municipio` take besides their codes. */
 const RUSTIC_PLACE_FORMS = {
