@@ -63,7 +63,13 @@ export type RefusalReason =
   /** This copy already runs a download or update (another tab of the browser app, too). */
   | 'DOWNLOAD_ALREADY_RUNNING'
   /** Resume asked with no interrupted download left (resumed or discarded meanwhile). */
-  | 'NO_INTERRUPTED_DOWNLOAD';
+  | 'NO_INTERRUPTED_DOWNLOAD'
+  /** Spain by the map view: no municipality of the Catastro's download service lies in it. */
+  | 'NO_MUNICIPALITY_IN_VIEW'
+  /** France by the map view: no commune lies under it. */
+  | 'NO_COMMUNE_IN_VIEW'
+  /** France by the map view: too large a view to look its communes up. */
+  | 'MAP_VIEW_TOO_LARGE';
 
 /** The `data` of a refusal for `reason`. */
 export const refusalData = (reason: RefusalReason): { reason: RefusalReason } => ({ reason });

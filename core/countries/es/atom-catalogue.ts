@@ -1,4 +1,4 @@
-import { noCoverage, notFound, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
+import { noCoverage, notFound, refusalData, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import {
   FORAL_TERRITORIES, foralMessage, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
@@ -123,7 +123,7 @@ export class EsAtomCatalogue {
     const located = all.filter((m) => m.parcels.bbox);
     if (located.length === 0) throw validationError('The download feeds give no extents for their municipalities, so the map view cannot pick them: choose by name, code or province.');
     const inView = located.filter((m) => intersects(m.parcels.bbox!, bbox));
-    if (inView.length === 0) throw validationError('No municipality of the Catastro\'s download service lies in this view (the Basque Country and Navarre are not in it).');
+    if (inView.length === 0) throw validationError('No municipality of the Catastro\'s download service lies in this view (the Basque Country and Navarre are not in it).', refusalData('NO_MUNICIPALITY_IN_VIEW'));
     return inView;
   }
 }

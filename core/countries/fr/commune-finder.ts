@@ -1,7 +1,7 @@
 import { bboxPolygon, booleanIntersects } from '@turf/turf';
 import type { FeatureCollection, Geometry } from 'geojson';
 import { fold } from '../../address/normalize.js';
-import { notFound, pointText, unavailable, validationError, type BBox } from '../../model/index.js';
+import { notFound, pointText, refusalData, unavailable, validationError, type BBox } from '../../model/index.js';
 import { getJson, type TextGetter } from '../../upstream/get-json.js';
 import { withQuery } from '../national/sources-config.js';
 import { etalabArea } from './etalab-files.js';
@@ -123,14 +123,14 @@ export class FrenchCommuneFinder {
     const lats = probeLine(south, north);
     if (lons.length > MAX_PROBES_PER_SIDE || lats.length > MAX_PROBES_PER_SIDE) {
       const side = ((MAX_PROBES_PER_SIDE - 1) * PROBE_STEP_DEG).toFixed(2);
-      throw validationError(`The map view is too large to pick French communes from (at most ${side}° a side); zoom in, or name the communes or départements.`);
+      throw validationError(`The map view is too large to pick French communes from (at most ${side}° a side); zoom in, or name the communes or départements.`, refusalData('MAP_VIEW_TOO_LARGE'));
     }
     const points = lons.flatMap((lon) => lats.map((lat) => [lon, lat] as const));
     const found = await Promise.all(points.map(([lon, lat]) =>
       this.places('communes', new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6), fields: 'nom,code,codeDepartement' }), signal)));
     const departements = [...new Set(found.flat().map((commune) => commune.codeDepartement).filter((code): code is string => !!code))];
     if (departements.length === 0) {
-      throw notFound(`No French commune lies under the map view (${pointText([west, south])} to ${pointText([east, north])}); move the map over France or name a commune.`);
+      throw notFound(`No French commune lies under the map view (${pointText([west, south])} to ${pointText([east, north])}); move the map over France or name a commune.`, refusalData('NO_COMMUNE_IN_VIEW'));
     }
     const view = bboxPolygon(bbox);
     const outlines = await Promise.all(departements.map((code) => this.communeOutlines(code, signal)));

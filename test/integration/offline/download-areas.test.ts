@@ -63,7 +63,7 @@ describe('choosing what to download from the Catastro ATOM feeds (hand-written f
     await expect(atom.resolve({ provinces: ['31'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE', message: expect.stringMatching(/Navarre.*navarra\.es/) });
     await expect(atom.resolve({ provinces: ['Gipuzkoa'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
     await expect(atom.resolve({ municipalities: ['Bilbao'] })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/Basque Country and Navarre are not in it/) });
-    await expect(atom.resolve({ bbox: [2.1, 41.3, 2.2, 41.4] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(atom.resolve({ bbox: [2.1, 41.3, 2.2, 41.4] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', data: { reason: 'NO_MUNICIPALITY_IN_VIEW' } });
     await expect(atom.resolve({ municipalities: ['40999'] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

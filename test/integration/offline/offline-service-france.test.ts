@@ -118,10 +118,11 @@ describe('France by name and by the map (API Découpage administratif, a hand-wr
     [{ country: 'FR', municipalities: ['Saint-Martin'] }, 'VALIDATION_ERROR', /2 French communes are named "Saint-Martin": 32398 \(Saint-Martin, 32\), 54469 \(Saint-Martin, 54\)\. Give the INSEE code/],
     [{ country: 'FR', municipalities: ['Épinay'] }, 'NOT_FOUND', /No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\), 91215 \(Épinay-sous-Sénart, 91\)\. Give the full name or the INSEE code/],
     [{ country: 'FR', provinces: ['Normandie'] }, 'NOT_FOUND', /No French département is named "Normandie"/],
-    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies under the map view \(40\.41, -3\.71 to 40\.43, -3\.69\); move the map over France/],
-    [{ country: 'FR', bbox: [2.0, 48.5, 2.6, 48.8] }, 'VALIDATION_ERROR', /The map view is too large to pick French communes from \(at most 0\.45° a side\); zoom in/],
-  ])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message) => {
-    await expect(service.download(choice)).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies under the map view \(40\.41, -3\.71 to 40\.43, -3\.69\); move the map over France/, 'NO_COMMUNE_IN_VIEW'],
+    [{ country: 'FR', bbox: [2.0, 48.5, 2.6, 48.8] }, 'VALIDATION_ERROR', /The map view is too large to pick French communes from \(at most 0\.45° a side\); zoom in/, 'MAP_VIEW_TOO_LARGE'],
+  ] as [object, string, RegExp, string?][])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message, reason) => {
+    // The refusals of the map view name their reason, for the app to say them in the user's language.
+    await expect(service.download(choice)).rejects.toMatchObject({ code, message: expect.stringMatching(message), ...(reason && { data: { reason } }) });
     expect(etalab.requests).toEqual([]);
     expect(service.interrupted()).toBeNull();
   });

@@ -230,6 +230,21 @@ describe('the "available offline" dialog', () => {
     }
   });
 
+  it('says in the user\'s language that no municipality lies in the map view, and what to do', async () => {
+    await chooseLanguage('es');
+    try {
+      renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.1, 41.3, 2.2, 41.4] }); // Barcelona: the fake feeds list Segovia's municipalities only
+      expect(((await screen.findByTestId('offline-use-view')) as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(screen.getByTestId('offline-download'));
+      const banner = await screen.findByRole('alert');
+      expect(banner.querySelector('p')?.textContent).toBe('Ningún municipio del servicio de descargas del Catastro está en la vista del mapa.');
+      expect(banner.querySelector('.advice')?.textContent).toBe('Mueva el mapa sobre España, o elija por nombre, código o provincia; el País Vasco y Navarra no están en ese servicio.');
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
   it('a foral municipality is refused with where its own cadastre publishes', async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
