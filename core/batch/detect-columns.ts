@@ -21,9 +21,11 @@ const KNOWN_NAMES: Record<keyof BatchColumns, string[]> = {
   latitude: ['latitud', 'latitude', 'lat', 'latitudine', 'breitengrad', 'geographischebreite', 'breedtegraad', 'szerokoscgeograficzna', 'y'],
   longitude: ['longitud', 'longitude', 'lon', 'lng', 'long', 'longitudine', 'langengrad', 'geographischelange', 'lengtegraad', 'dlugoscgeograficzna', 'x'],
   country: ['pais', 'country', 'countrycode', 'iso', 'codigopais', 'paisiso', 'pays', 'paese', 'nazione', 'kraj'],
-  // A Spanish rustic parcel as a farm's or SIGPAC's spreadsheet names it (all four, or none).
-  provincia: ['provincia', 'codigoprovincia', 'codprovincia', 'codprov', 'cprov', 'prov', 'province', 'provincecode'],
-  municipio: ['municipio', 'codigomunicipio', 'codmunicipio', 'codmun', 'cmun', 'mun', 'municipality', 'municipalitycode', 'terminomunicipal'],
+  // A Spanish rustic parcel as a farm's or SIGPAC's spreadsheet names it (all four, or none); the
+  // province and municipality by code or by name (INE codes too), which the lookup resolves.
+  provincia: ['provincia', 'codigoprovincia', 'codprovincia', 'codprov', 'cprov', 'prov', 'province', 'provincecode', 'nombreprovincia', 'nomprovincia', 'provincename'],
+  municipio: ['municipio', 'codigomunicipio', 'codmunicipio', 'codmun', 'cmun', 'mun', 'municipality', 'municipalitycode', 'terminomunicipal',
+    'nombremunicipio', 'nommunicipio', 'municipalityname', 'codigoine', 'codine', 'codigomunicipioine', 'codmunicipioine', 'ine'],
   poligono: ['poligono', 'pol', 'polig', 'polygon'],
   parcela: ['parcela', 'parc', 'parcel'],
 };

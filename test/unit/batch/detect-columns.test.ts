@@ -40,6 +40,10 @@ describe('batch column detection', () => {
     expect(detected('Parcela;Latitud;Longitud\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({ reference: 'Parcela', latitude: 'Latitud', longitude: 'Longitud' });
     expect(detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n'))
       .toEqual({ latitude: 'Latitud', longitude: 'Longitud', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n'))
+      .toEqual({ provincia: 'Nombre provincia', municipio: 'Nombre municipio', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n'))
+      .toEqual({ provincia: 'Provincia', municipio: 'Código INE', poligono: 'Polígono', parcela: 'Parcela' });
     expect(() => detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).toThrow(/No reference column and no latitude\/longitude columns found among: Polígono, Parcela, Cultivo/);
     expect(detected('Polygon;Parcel;Reference\n5;23;9398516VK3799G\n')).toEqual({ reference: 'Reference' });
   });
@@ -50,6 +54,10 @@ describe('batch column detection', () => {
     expect(detected('Cód. Provincia,Código municipio,Nº Polígono,Nº Parcela,Referencia\n40,146,5,23,\n'))
       .toEqual({ reference: 'Referencia', provincia: 'Cód. Provincia', municipio: 'Código municipio', poligono: 'Nº Polígono', parcela: 'Nº Parcela' });
     // Without the province and municipality the two numbers name no parcel: the user is told what is missing.
+    expect(detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n'))
+      .toEqual({ provincia: 'Nombre provincia', municipio: 'Nombre municipio', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n'))
+      .toEqual({ provincia: 'Provincia', municipio: 'Código INE', poligono: 'Polígono', parcela: 'Parcela' });
     expect(() => detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).toThrow(/add those two columns \(provincia, municipio\)/);
     expect(() => detected('Municipio;Polígono;Parcela\n146;5;23\n')).toThrow(/Polígono and parcela \(Polígono, Parcela\)/);
   });
