@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
 import { teamStoreUrl, wholeNumber } from './cli-arguments.js';
-import { failureLine } from './cli-failure.js';
+import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { isServiceError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
@@ -149,7 +149,8 @@ async function serveOneProcess(options: ServeOptions) {
 // Each command imports the service, the server or an importer when it runs, not before: loading
 // them all takes about 2 s, and `catastro --help` or `--version` needs none of them.
 export function buildProgram(): Command {
-  const program = new Command('catastro')
+  // Before the sub-commands are made: `.command()` copies its parent's output settings.
+  const program = printUsageRefusalsAsFailures(new Command('catastro'))
     .description('Catastro Desktop: cadastral parcels from a local copy and the official sources')
     .version(APP_VERSION);
 

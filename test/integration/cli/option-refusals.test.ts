@@ -38,9 +38,16 @@ describe('numeric options are checked before anything starts', () => {
     const { code, stderr } = await catastro(...args, '--data', dataDir);
     expect(code).toBe(1);
     expect(stderr).toContain(option);
-    expect(stderr).toMatch(/is invalid\./);
+    expect(stderr).toMatch(/^VALIDATION_ERROR: Option '--[a-z-]+ <[a-z]+>' argument '[^']*' is invalid\./);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an unknown command or option is refused as every refusal is, led by the code', async () => {
+    expect(await catastro('lst')).toEqual({ code: 1, stderr: "VALIDATION_ERROR: Unknown command 'lst'.\n" });
+    const unknownOption = await catastro('import', '--colour', 'x.gml');
+    expect(unknownOption.code).toBe(1);
+    expect(unknownOption.stderr).toMatch(/^VALIDATION_ERROR: Unknown option '--colour'\.\n$/);
   });
 
   it('batch --concurrency abc and --pace -1 are refused before any row is asked, no output written', async () => {
@@ -50,6 +57,7 @@ describe('numeric options are checked before anything starts', () => {
       const { code, stderr } = await catastro('batch', input, '-o', path.join(dataDir, 'out.csv'), ...args, '--data', dataDir);
       expect(code).toBe(1);
       expect(stderr).toContain(args[0]);
+      expect(stderr).toMatch(/^VALIDATION_ERROR: /);
       expect(stderr).not.toMatch(/\n\s+at /);
     }
     expect(readdirSync(dataDir).filter((name) => name.startsWith('out'))).toEqual([]);
