@@ -52,24 +52,58 @@ export const unavailable = (message: string) => new ServiceError('SERVICE_UNAVAI
 export const noCoverage = (message: string, data?: Record<string, unknown>) =>
   new ServiceError('CNV_COVERAGE', message, data);
 
-/**
- * Refusals the app words in the user's language, named in the error's `data.reason`: the text
- * stays English for the HTTP API and the CLI, and the renderer shows its own translation of the
- * reason (its errors namespace, `reason.<REASON>`) where it knows one.
- */
-export type RefusalReason =
-  /** Another process (a second window, `catastro download`) is writing the data folder's downloads. */
-  | 'DOWNLOAD_RUNNING_ELSEWHERE'
-  /** This copy already runs a download or update (another tab of the browser app, too). */
-  | 'DOWNLOAD_ALREADY_RUNNING'
-  /** Resume asked with no interrupted download left (resumed or discarded meanwhile). */
-  | 'NO_INTERRUPTED_DOWNLOAD'
-  /** Spain by the map view: no municipality of the Catastro's download service lies in it. */
-  | 'NO_MUNICIPALITY_IN_VIEW'
-  /** France by the map view: no commune lies under it. */
-  | 'NO_COMMUNE_IN_VIEW'
-  /** France by the map view: too large a view to look its communes up. */
-  | 'MAP_VIEW_TOO_LARGE';
+/** A place a refusal names among its candidates: a municipality or commune (and, in France, its département's code). */
+export type NamedPlace = { code: string; name: string; departement?: string };
 
-/** The `data` of a refusal for `reason`. */
-export const refusalData = (reason: RefusalReason): { reason: RefusalReason } => ({ reason });
+/** A foral territory (INE province code) and where its own cadastre publishes its parcels. */
+export type ForalSource = { province: string; name: string; source: string };
+
+/**
+ * Refusals the app words in the user's language, named in the error's `data.reason` with the
+ * values its sentence needs beside it: the text stays English for the HTTP API and the CLI, and the
+ * renderer shows its own translation of the reason (its errors namespace, `reason.<REASON>`, the
+ * values interpolated) where it knows one. Lists of candidates hold the first ones the English
+ * text names; `total` counts them all.
+ */
+export interface RefusalValues {
+  /** Another process (a second window, `catastro download`) is writing the data folder's downloads. */
+  DOWNLOAD_RUNNING_ELSEWHERE: object;
+  /** This copy already runs a download or update (another tab of the browser app, too). */
+  DOWNLOAD_ALREADY_RUNNING: object;
+  /** Resume asked with no interrupted download left (resumed or discarded meanwhile). */
+  NO_INTERRUPTED_DOWNLOAD: object;
+  /** Spain by the map view: no municipality of the Catastro's download service lies in it. */
+  NO_MUNICIPALITY_IN_VIEW: object;
+  /** France by the map view: no commune lies under it. */
+  NO_COMMUNE_IN_VIEW: object;
+  /** France by the map view: too large a view to look its communes up. */
+  MAP_VIEW_TOO_LARGE: object;
+  /** Spain: a province (code or name) the Catastro's download service has no territorial office for; `offices` are those it has. */
+  PROVINCE_UNKNOWN: { name: string; offices: NamedPlace[] };
+  /** Spain: a municipality code the Catastro's download service does not list. */
+  MUNICIPALITY_CODE_UNKNOWN: { code: string };
+  /** Spain: a municipality name no municipality of the service bears; the foral territories are not in it. */
+  MUNICIPALITY_NAME_UNKNOWN: { name: string; foral: ForalSource[] };
+  /** Spain: a municipality name several bear (exactly or in part). */
+  MUNICIPALITY_NAME_AMBIGUOUS: { name: string; candidates: NamedPlace[]; total: number };
+  /** Spain: a municipality or province of the Basque Country or Navarre, whose own cadastre publishes it. */
+  FORAL_TERRITORY: ForalSource;
+  /** France: a commune name no commune bears; `candidates` are the names close to it (maybe none). */
+  COMMUNE_NAME_UNKNOWN: { name: string; candidates: NamedPlace[]; total: number };
+  /** France: a commune name several communes bear. */
+  COMMUNE_NAME_AMBIGUOUS: { name: string; candidates: NamedPlace[]; total: number };
+  /** France: a département name that is no one département's. */
+  DEPARTEMENT_NAME_UNKNOWN: { name: string };
+  /** Update or remove of an offline area the copy does not hold (removed meanwhile, or a mistyped id). */
+  NO_OFFLINE_AREA: { id: string };
+}
+
+export type RefusalReason = keyof RefusalValues;
+
+/** The `data` of a refusal for `reason`, with the values its sentence names. */
+export type RefusalData<R extends RefusalReason = RefusalReason> = { reason: R } & RefusalValues[R];
+
+/** `data` for a refusal: the reason, and the values its sentence names when it names any. */
+export function refusalData<R extends RefusalReason>(reason: R, ...values: [keyof RefusalValues[R]] extends [never] ? [] : [RefusalValues[R]]): RefusalData<R> {
+  return { reason, ...values[0] } as RefusalData<R>;
+}

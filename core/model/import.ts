@@ -90,6 +90,8 @@ export interface OfflineFileFailure {
   file: string;
   url: string;
   message: string;
+  /** A refusal's data (`reason` and the values it names, errors.ts RefusalData), for the app to say it in the user's language. */
+  data?: Record<string, unknown>;
 }
 
 export interface OfflineDownloadResult {

@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { EsAtomCatalogue, MunicipalityDownload } from '../countries/es/atom-catalogue.js';
 import type { AtomDataset } from '../countries/es/atom-feeds.js';
-import type { ImportResult, OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
+import { isServiceError, type ImportResult, type OfflineDownloadResult, type OfflineFileFailure, type OfflineProgress } from '../model/index.js';
 import { importFiles } from '../store/import-runner.js';
 import { verifyZip } from '../store/importers/zip-archive.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { discardDownload, downloadFile } from '../upstream/file-download.js';
+import { noOfflineAreaFailure } from './no-offline-area.js';
 
 export interface DownloadAreasOptions {
   /** Where zips are fetched to (`.part` files of interrupted downloads stay there to resume). */
@@ -102,11 +103,11 @@ export async function updateAreas(
   const failures: OfflineFileFailure[] = [];
   for (const id of ids) {
     const area = store.getOfflineArea(id);
-    if (!area) { failures.push({ file: id, url: '', message: `The copy holds no offline area ${id}.` }); continue; }
+    if (!area) { failures.push(noOfflineAreaFailure(id)); continue; }
     try {
       municipalities.push(await catalogue.municipality(area.code, options.signal));
     } catch (error) {
-      failures.push({ file: id, url: area.source, message: (error as Error).message });
+      failures.push({ file: id, url: area.source, message: (error as Error).message, ...(isServiceError(error) && error.data && { data: error.data }) });
     }
   }
   const result = await downloadAreas(store, municipalities, options);

@@ -9,6 +9,7 @@ import { importFiles } from '../store/import-runner.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { discardDownload, downloadFile } from '../upstream/file-download.js';
 import type { DownloadAreasOptions } from './download-areas.js';
+import { noOfflineAreaFailure } from './no-offline-area.js';
 
 /** Reads a gzip to its end: a damaged or cut file fails its CRC-32 or length check (the trailer gzip keeps). */
 export async function verifyGzip(file: string): Promise<void> {
@@ -77,5 +78,5 @@ export async function updateFrenchAreas(
   const held = new Set(store.listOfflineAreas().filter((a) => a.country === 'FR').map((a) => a.id));
   const missing = ids.filter((id) => !held.has(id));
   const result = await downloadFrenchAreas(store, ids.filter((id) => held.has(id)).map((id) => id.slice('FR.'.length)), options);
-  return { ...result, failures: [...missing.map((id) => ({ file: id, url: '', message: `The copy holds no offline area ${id}.` })), ...result.failures] };
+  return { ...result, failures: [...missing.map(noOfflineAreaFailure), ...result.failures] };
 }

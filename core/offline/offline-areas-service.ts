@@ -9,6 +9,7 @@ import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
+import { noOfflineArea } from './no-offline-area.js';
 import { downloadRunningElsewhere, downloadRunningIn } from './downloads-owner.js';
 import { bytesOfRun, discardRun, interruptedRunRecord, recordedRun, type RunAsked } from './interrupted-run.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
@@ -152,7 +153,7 @@ export class OfflineAreasService {
   remove(id: unknown): { parcels: number } {
     if (!isText(id)) throw validationError('remove needs an area id.');
     const removed = this.store.removeOfflineArea(id);
-    if (!removed) throw notFound(`The copy holds no offline area ${id}.`);
+    if (!removed) throw notFound(noOfflineArea(id), refusalData('NO_OFFLINE_AREA', { id }));
     return removed;
   }
 

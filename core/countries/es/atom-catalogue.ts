@@ -1,7 +1,7 @@
-import { noCoverage, notFound, refusalData, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
+import { notFound, refusalData, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import {
-  FORAL_TERRITORIES, foralMessage, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
+  FORAL_TERRITORIES, foralRefusal, foralTerritory, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
   type AtomDataset, type AtomOffice, type AtomTheme,
 } from './atom-feeds.js';
 
@@ -16,6 +16,8 @@ export interface MunicipalityDownload {
 }
 
 const SOURCE = 'Catastro INSPIRE ATOM';
+/** How many municipalities a name several bear lists for the user to choose from. */
+const CANDIDATES_SHOWN = 12;
 /** Names compared without case and accents: "Melque de Cercos" finds "MELQUE DE CERCOS". */
 const fold = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 
@@ -75,14 +77,17 @@ export class EsAtomCatalogue {
   }
 
   private async officeOf(province: string, signal?: AbortSignal): Promise<AtomOffice> {
-    const foral = /^\d{1,2}$/.test(province) ? foralMessage(province.padStart(2, '0')) : undefined;
     const foralByName = Object.entries(FORAL_TERRITORIES).find(([, t]) => fold(t.name).split('/').some((n) => n === fold(province)));
-    if (foral || foralByName) throw noCoverage(foral ?? foralMessage(foralByName![0])!);
+    const foral = foralRefusal(/^\d{1,2}$/.test(province) ? province.padStart(2, '0') : foralByName?.[0] ?? '');
+    if (foral) throw foral;
     const offices = await this.offices(signal);
     const wanted = /^\d{1,2}$/.test(province) ? province.padStart(2, '0') : undefined;
     const office = offices.find((o) => (wanted ? o.code === wanted : fold(o.name) === fold(province)));
     if (!office) {
-      throw notFound(`No territorial office "${province}" in the Catastro's download service (it lists ${offices.map((o) => `${o.code} ${o.name}`).join(', ')}).`);
+      throw notFound(
+        `No territorial office "${province}" in the Catastro's download service (it lists ${offices.map((o) => `${o.code} ${o.name}`).join(', ')}).`,
+        refusalData('PROVINCE_UNKNOWN', { name: province, offices: offices.map(({ code, name }) => ({ code, name })) }),
+      );
     }
     return office;
   }
@@ -100,10 +105,10 @@ export class EsAtomCatalogue {
   async municipality(wanted: string, signal?: AbortSignal): Promise<MunicipalityDownload> {
     const code = /^\d{5}$/.test(wanted.trim()) ? wanted.trim() : undefined;
     if (code) {
-      const foral = foralMessage(code);
-      if (foral) throw noCoverage(foral);
+      const foral = foralRefusal(code);
+      if (foral) throw foral;
       const match = (await this.municipalities((await this.officeOf(code.slice(0, 2), signal)).code, signal)).find((m) => m.code === code);
-      if (!match) throw notFound(`The Catastro's download service lists no municipality ${code}.`);
+      if (!match) throw notFound(`The Catastro's download service lists no municipality ${code}.`, refusalData('MUNICIPALITY_CODE_UNKNOWN', { code }));
       return match;
     }
     const all = await this.allMunicipalities(signal);
@@ -112,9 +117,17 @@ export class EsAtomCatalogue {
     const partial = exact.length ? exact : all.filter((m) => fold(m.name).includes(fold(wanted)));
     if (partial.length === 1) return partial[0];
     if (partial.length > 1) {
-      throw validationError(`"${wanted}" names ${partial.length} municipalities: ${partial.slice(0, 12).map((m) => `${m.code} ${m.name}`).join(', ')}${partial.length > 12 ? ', …' : ''}. Give the code.`);
+      const candidates = partial.slice(0, CANDIDATES_SHOWN).map(({ code, name }) => ({ code, name }));
+      throw validationError(
+        `"${wanted}" names ${partial.length} municipalities: ${candidates.map((m) => `${m.code} ${m.name}`).join(', ')}${partial.length > CANDIDATES_SHOWN ? ', …' : ''}. Give the code.`,
+        refusalData('MUNICIPALITY_NAME_AMBIGUOUS', { name: wanted, candidates, total: partial.length }),
+      );
     }
-    throw notFound(`No municipality "${wanted}" in the Catastro's download service. The Basque Country and Navarre are not in it: ${Object.values(FORAL_TERRITORIES).map((t) => `${t.name} ${t.source}`).join('; ')}.`);
+    const foral = Object.keys(FORAL_TERRITORIES).map((province) => foralTerritory(province)!);
+    throw notFound(
+      `No municipality "${wanted}" in the Catastro's download service. The Basque Country and Navarre are not in it: ${foral.map((t) => `${t.name} ${t.source}`).join('; ')}.`,
+      refusalData('MUNICIPALITY_NAME_UNKNOWN', { name: wanted, foral }),
+    );
   }
 
   /** Municipalities whose feed extent meets the view. The feeds' georss extents decide; a feed without them cannot answer. */

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { BBox } from '../../model/index.js';
+import { noCoverage, refusalData, type BBox, type ForalSource, type ServiceError } from '../../model/index.js';
 
 /**
  * The Catastro's INSPIRE ATOM download service (SOURCES.md 1.9): a service feed per theme whose
@@ -49,9 +49,22 @@ export const FORAL_TERRITORIES: Record<string, { name: string; source: string }>
   '48': { name: 'Bizkaia', source: 'https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml' },
 };
 
+/** A foral territory of a province or municipality code (its first two digits), with where its own cadastre publishes. */
+export function foralTerritory(code: string): ForalSource | undefined {
+  const province = code.slice(0, 2);
+  const foral = FORAL_TERRITORIES[province];
+  return foral && { province, ...foral };
+}
+
 export function foralMessage(code: string): string | undefined {
   const foral = FORAL_TERRITORIES[code.slice(0, 2)];
   return foral && `${foral.name} is a foral territory: the Catastro's download service has none of its parcels. Its own cadastre publishes them at ${foral.source}.`;
+}
+
+/** The refusal (CNV_COVERAGE) of a foral province or municipality, with where its own cadastre publishes. */
+export function foralRefusal(code: string): ServiceError | undefined {
+  const foral = foralTerritory(code);
+  return foral && noCoverage(foralMessage(code)!, refusalData('FORAL_TERRITORY', foral));
 }
 
 const parser = new XMLParser({

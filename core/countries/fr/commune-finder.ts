@@ -1,7 +1,7 @@
 import { bboxPolygon, booleanIntersects } from '@turf/turf';
 import type { FeatureCollection, Geometry } from 'geojson';
 import { fold } from '../../address/normalize.js';
-import { notFound, pointText, refusalData, unavailable, validationError, type BBox } from '../../model/index.js';
+import { notFound, pointText, refusalData, unavailable, validationError, type BBox, type NamedPlace } from '../../model/index.js';
 import { getJson, type TextGetter } from '../../upstream/get-json.js';
 import { withQuery } from '../national/sources-config.js';
 import { etalabArea } from './etalab-files.js';
@@ -70,6 +70,12 @@ function listCommunes(places: Place[]): string {
   return places.length > CANDIDATES_SHOWN ? `${listed} and ${places.length - CANDIDATES_SHOWN} more` : listed;
 }
 
+/** The communes listed for the user, as the refusal's data names them (the first CANDIDATES_SHOWN, and how many in all). */
+function candidates(places: Place[]): { candidates: NamedPlace[]; total: number } {
+  const listed = places.slice(0, CANDIDATES_SHOWN).map((place) => ({ code: place.code, name: place.nom, departement: place.codeDepartement ?? '?' }));
+  return { candidates: listed, total: places.length };
+}
+
 export class FrenchCommuneFinder {
   constructor(private readonly baseUrl: string, private readonly http: TextGetter) {}
 
@@ -98,10 +104,13 @@ export class FrenchCommuneFinder {
     const found = answered.filter(named(name));
     if (found.length === 0) {
       const near = answered.length ? ` Names close to it: ${listCommunes(answered)}.` : '';
-      throw notFound(`No French commune is named "${name}".${near} Give the full name or the INSEE code (e.g. 91216).`);
+      throw notFound(`No French commune is named "${name}".${near} Give the full name or the INSEE code (e.g. 91216).`, refusalData('COMMUNE_NAME_UNKNOWN', { name, ...candidates(answered) }));
     }
     if (found.length > 1) {
-      throw validationError(`${found.length} French communes are named "${name}": ${listCommunes(found)}. Give the INSEE code of the one you mean.`);
+      throw validationError(
+        `${found.length} French communes are named "${name}": ${listCommunes(found)}. Give the INSEE code of the one you mean.`,
+        refusalData('COMMUNE_NAME_AMBIGUOUS', { name, ...candidates(found) }),
+      );
     }
     return found[0].code;
   }
@@ -109,7 +118,9 @@ export class FrenchCommuneFinder {
   private async departementNamed(name: string, signal?: AbortSignal): Promise<string> {
     const found = (await this.places('departements', new URLSearchParams({ nom: name, fields: 'nom,code' }), signal))
       .filter(named(name));
-    if (found.length !== 1) throw notFound(`No French département is named "${name}"; give its code (e.g. 91, 2A, 971) instead.`);
+    if (found.length !== 1) {
+      throw notFound(`No French département is named "${name}"; give its code (e.g. 91, 2A, 971) instead.`, refusalData('DEPARTEMENT_NAME_UNKNOWN', { name }));
+    }
     return found[0].code;
   }
 

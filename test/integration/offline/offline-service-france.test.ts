@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceError } from '../../../core/model/index.js';
 import { OfflineAreasService } from '../../../core/offline/offline-areas-service.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
@@ -115,16 +116,32 @@ describe('France by name and by the map (API Découpage administratif, a hand-wr
   });
 
   it.each([
-    [{ country: 'FR', municipalities: ['Saint-Martin'] }, 'VALIDATION_ERROR', /2 French communes are named "Saint-Martin": 32398 \(Saint-Martin, 32\), 54469 \(Saint-Martin, 54\)\. Give the INSEE code/],
-    [{ country: 'FR', municipalities: ['Épinay'] }, 'NOT_FOUND', /No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\), 91215 \(Épinay-sous-Sénart, 91\)\. Give the full name or the INSEE code/],
-    [{ country: 'FR', provinces: ['Normandie'] }, 'NOT_FOUND', /No French département is named "Normandie"/],
-    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies under the map view \(40\.41, -3\.71 to 40\.43, -3\.69\); move the map over France/, 'NO_COMMUNE_IN_VIEW'],
-    [{ country: 'FR', bbox: [2.0, 48.5, 2.6, 48.8] }, 'VALIDATION_ERROR', /The map view is too large to pick French communes from \(at most 0\.45° a side\); zoom in/, 'MAP_VIEW_TOO_LARGE'],
-  ] as [object, string, RegExp, string?][])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message, reason) => {
-    // The refusals of the map view name their reason, for the app to say them in the user's language.
-    await expect(service.download(choice)).rejects.toMatchObject({ code, message: expect.stringMatching(message), ...(reason && { data: { reason } }) });
+    [{ country: 'FR', municipalities: ['Saint-Martin'] }, 'VALIDATION_ERROR', /2 French communes are named "Saint-Martin": 32398 \(Saint-Martin, 32\), 54469 \(Saint-Martin, 54\)\. Give the INSEE code/, {
+      reason: 'COMMUNE_NAME_AMBIGUOUS', name: 'Saint-Martin', total: 2,
+      candidates: [{ code: '32398', name: 'Saint-Martin', departement: '32' }, { code: '54469', name: 'Saint-Martin', departement: '54' }],
+    }],
+    [{ country: 'FR', municipalities: ['Épinay'] }, 'NOT_FOUND', /No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\), 91215 \(Épinay-sous-Sénart, 91\)\. Give the full name or the INSEE code/, {
+      reason: 'COMMUNE_NAME_UNKNOWN', name: 'Épinay', total: 2,
+      candidates: [{ code: '91216', name: 'Épinay-sur-Orge', departement: '91' }, { code: '91215', name: 'Épinay-sous-Sénart', departement: '91' }],
+    }],
+    [{ country: 'FR', provinces: ['Normandie'] }, 'NOT_FOUND', /No French département is named "Normandie"/, { reason: 'DEPARTEMENT_NAME_UNKNOWN', name: 'Normandie' }],
+    [{ country: 'FR', bbox: [-3.71, 40.41, -3.69, 40.43] }, 'NOT_FOUND', /No French commune lies under the map view \(40\.41, -3\.71 to 40\.43, -3\.69\); move the map over France/, { reason: 'NO_COMMUNE_IN_VIEW' }],
+    [{ country: 'FR', bbox: [2.0, 48.5, 2.6, 48.8] }, 'VALIDATION_ERROR', /The map view is too large to pick French communes from \(at most 0\.45° a side\); zoom in/, { reason: 'MAP_VIEW_TOO_LARGE' }],
+  ] as [object, string, RegExp, object][])('refuses %j with %s naming what to do, fetching no file and leaving nothing to resume', async (choice, code, message, data) => {
+    // Each refusal names its reason and the values its sentence names, for the app to say it in the user's language.
+    const refused = await service.download(choice).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code, message: expect.stringMatching(message) });
+    expect((refused as ServiceError).data).toEqual(data);
     expect(etalab.requests).toEqual([]);
     expect(service.interrupted()).toBeNull();
+  });
+
+  it('refuses to remove an area the copy does not hold, naming it; an update reports it among the failures the same way', async () => {
+    expect(() => service.remove('FR.91216')).toThrow(expect.objectContaining({
+      code: 'NOT_FOUND', message: 'The copy holds no offline area FR.91216.', data: { reason: 'NO_OFFLINE_AREA', id: 'FR.91216' },
+    }));
+    const updated = await service.update(['FR.91216']);
+    expect(updated.failures).toEqual([{ file: 'FR.91216', url: '', message: 'The copy holds no offline area FR.91216.', data: { reason: 'NO_OFFLINE_AREA', id: 'FR.91216' } }]);
   });
 
   it('says the lookup service is unreachable, and keeps the run to resume', async () => {
