@@ -76,10 +76,34 @@ export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_A
     numero = Number(m[1]);
     extension = m[2]?.toUpperCase();
   }
+  const { municipio, provincia, codigoPostal } = readPlace(parts);
+  const { streetType, nombreVia } = splitType(street, grammar);
+  return {
+    texto: text,
+    streetType,
+    nombreVia,
+    calle: streetType ? `${streetType.name} ${nombreVia}` : nombreVia,
+    numero,
+    extension,
+    municipio,
+    provincia,
+    codigoPostal,
+  };
+}
+
+/** Where an address or a parcel lies, as typed after it. */
+export interface TypedPlace { municipio?: string; provincia?: string; codigoPostal?: string }
+
+/**
+ * Reads the comma-separated parts that name a place: "municipality (province)", "municipality,
+ * province", a postcode before, after or beside the municipality. The first name is the
+ * municipality, the next (or one in parentheses) the province.
+ */
+export function readPlace(parts: string[]): TypedPlace {
   let municipio: string | undefined;
   let provincia: string | undefined;
   let codigoPostal: string | undefined;
-  for (const raw of parts) {
+  for (const raw of parts.map((p) => p.trim()).filter(Boolean)) {
     let part = raw;
     const province = /\(([^)]+)\)\s*$/.exec(part);
     if (province) {
@@ -95,18 +119,7 @@ export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_A
     if (municipio === undefined) municipio = part;
     else provincia ??= part;
   }
-  const { streetType, nombreVia } = splitType(street, grammar);
-  return {
-    texto: text,
-    streetType,
-    nombreVia,
-    calle: streetType ? `${streetType.name} ${nombreVia}` : nombreVia,
-    numero,
-    extension,
-    municipio,
-    provincia,
-    codigoPostal,
-  };
+  return { municipio, provincia, codigoPostal };
 }
 
 /**

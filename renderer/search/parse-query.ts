@@ -1,4 +1,5 @@
 import { controlLetterMismatch } from '../../core/countries/es/reference.js';
+import { parseRusticText } from '../../core/countries/es/rustic-text.js';
 import { fromUtm, utmZoneOf } from '../geo/utm.js';
 
 /**
@@ -8,8 +9,11 @@ import { fromUtm, utmZoneOf } from '../geo/utm.js';
 export type SearchQuery =
   | { kind: 'reference'; ref: string }
   | { kind: 'coordinates'; latitude: number; longitude: number; utmZone?: number }
-  /** Spanish rustic land by polígono and parcela; the municipality comes from the map or the selection. */
-  | { kind: 'rustic'; poligono: number; parcela: number }
+  /**
+   * Spanish rustic land by polígono and parcela, with the municipality (and province) when typed
+   * by name; else they come from the selection or the map.
+   */
+  | { kind: 'rustic'; poligono: number; parcela: number; municipio?: string; provincia?: string }
   | { kind: 'address'; text: string }
   /** A code that is not Spanish: another country's reference if the service recognises it, else an address. */
   | { kind: 'code'; text: string }
@@ -57,9 +61,6 @@ function parseDecimalPair(text: string): SearchQuery | null {
   if (!inCoverage(first, second) && inCoverage(second, first)) return coordinates(second, first);
   return coordinates(first, second);
 }
-
-/** `Polígono 4 Parcela 30`, `pol. 4 parc. 30`, `poligono 4, parcela 30`. */
-const RUSTIC_QUERY = /^pol(?:[ií]gono)?\.?\s*(\d{1,3})\s*[,;/]?\s*parc(?:ela)?\.?\s*(\d{1,5})$/i;
 
 /**
  * UTM (ETRS89) easting and northing in metres, with an optional zone (`30T 376458 4546461`,
@@ -116,8 +117,8 @@ export function parseQuery(input: string, context: QueryContext = {}): SearchQue
     if (mismatch) return { kind: 'invalid', reason: 'controlLetters', values: mismatch };
     return { kind: 'reference', ref: compact };
   }
-  const rustic = RUSTIC_QUERY.exec(text);
-  if (rustic) return { kind: 'rustic', poligono: Number(rustic[1]), parcela: Number(rustic[2]) };
+  const rustic = parseRusticText(text);
+  if (rustic) return { kind: 'rustic', ...rustic };
   const utm = parseUtm(text, context);
   if (utm) return utm;
   if (/[°º]/.test(text)) return parseDms(text) ?? { kind: 'invalid', reason: 'dmsFormat' };

@@ -63,3 +63,14 @@ export const SPANISH_ADDRESS: AddressGrammar = { streetTypeOf };
 const SPANISH_STOP_WORDS = new Set(['DE', 'DEL', 'LA', 'LAS', 'EL', 'LOS', 'Y', 'D', 'L', 'A', 'AL', 'SAN', 'SANTA']);
 
 export const SPANISH_NAMES: NameRules = nameRules(SPANISH_STOP_WORDS);
+
+/**
+ * The words that name Spanish rustic land by its numbers ("Polígono 5, Parcela 23"), folded, the
+ * longest first: the full word and the abbreviations people type ("pol. 5 parc. 23", "pol 5 par
+ * 23"). POLIGONO is a street type too (an industrial estate, "Polígono Industrial El Cerro"): it
+ * names rustic land only when a number and the parcela follow it.
+ */
+export const RUSTIC_WORDS = {
+  poligono: ['POLIGONO', 'POLIG', 'POL'],
+  parcela: ['PARCELA', 'PARC', 'PAR'],
+} as const;

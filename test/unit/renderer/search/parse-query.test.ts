@@ -64,6 +64,27 @@ describe('parseQuery', () => {
     expect(parseQuery('pol. 4, parc. 30')).toEqual({ kind: 'rustic', poligono: 4, parcela: 30 });
   });
 
+  it('reads the municipality named before or after polígono and parcela, and its province after a comma or in parentheses', () => {
+    const melque = { kind: 'rustic', poligono: 1, parcela: 2, municipio: 'Melque de Cercos' };
+    expect(parseQuery('Melque de Cercos polígono 1 parcela 2')).toEqual(melque);
+    expect(parseQuery('polígono 1 parcela 2 Melque de Cercos')).toEqual(melque);
+    expect(parseQuery('Melque de Cercos, pol. 1 parc. 2')).toEqual(melque);
+    expect(parseQuery('pol 1 par 2, Melque de Cercos (Segovia)')).toEqual({ ...melque, provincia: 'Segovia' });
+    expect(parseQuery('Polígono 1 Parcela 2 de Melque de Cercos, Segovia')).toEqual({ ...melque, provincia: 'Segovia' });
+    expect(parseQuery('Melque de Cercos (Segovia) POLIGONO 1 PARCELA 2')).toEqual({ ...melque, provincia: 'Segovia' });
+    expect(parseQuery('poligono 5 parcela 23 en Ávila de los Caballeros, Ávila')).toEqual({ kind: 'rustic', poligono: 5, parcela: 23, municipio: 'Ávila de los Caballeros', provincia: 'Ávila' });
+  });
+
+  it('leaves addresses alone: a street and town, an industrial estate, a street named after the polígono, words on both sides', () => {
+    expect(parseQuery('Calle Mayor 1, Segovia')).toEqual({ kind: 'address', text: 'Calle Mayor 1, Segovia' });
+    expect(parseQuery('Polígono Industrial Los Llanos, parcela 4, Getafe').kind).toBe('address');
+    expect(parseQuery('Polígono Industrial El Cerro 12, Segovia').kind).toBe('address');
+    expect(parseQuery('Avenida del Polígono 5, parcela 3').kind).toBe('address');
+    expect(parseQuery('Nave 3 polígono 1 parcela 2').kind).toBe('address');
+    expect(parseQuery('Melque polígono 1 parcela 2 Segovia').kind).toBe('address');
+    expect(parseQuery('Tripol 1 parcela 2').kind).toBe('address');
+  });
+
   it('reads UTM ETRS89 with the zone given or taken from the map', () => {
     // The sample parcel's centroid: GDAL puts it at 376458.52 4546461.01 in EPSG:25830.
     for (const text of ['30T 376458.52 4546461.01', 'huso 30 X 376458.52 Y 4546461.01', '376458.52, 4546461.01 huso 30']) {
