@@ -161,6 +161,15 @@ export function SearchBox() {
           <strong>{lookupError.title}</strong>
           <p>{lookupError.message}</p>
           <p className="advice">{lookupError.advice}</p>
+          {lookupError.choices && (
+            <ul className="search-choices" aria-label={t('choices')}>
+              {lookupError.choices.map((choice) => (
+                <li key={choice.text}>
+                  <button type="button" className="suggestion" data-testid="search-choice" onClick={() => searchFor(choice.text)}>{choice.label}</button>
+                </li>
+              ))}
+            </ul>
+          )}
           <ErrorDetails error={lookupError} />
           <button type="button" className="close" onClick={() => useAppStore.getState().showError(null)} aria-label={t('errors:dismiss')}>×</button>
         </div>

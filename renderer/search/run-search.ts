@@ -3,10 +3,12 @@ import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
-import { useAppStore } from '../state/store.js';
+import { useAppStore, type UiChoice } from '../state/store.js';
 import { rusticParts } from '../../core/countries/es/reference.js';
 import { mapView } from '../map/view-context.js';
 import type { SearchQuery } from './parse-query.js';
+
+type RusticQuery = Extract<SearchQuery, { kind: 'rustic' }>;
 
 /** Runs what the search box understood. Addresses fill the candidate list; the user picks one. */
 export async function runSearch(client: CatastroClient, query: SearchQuery, country?: string): Promise<void> {
@@ -51,30 +53,8 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       }
       return;
     }
-    case 'rustic': {
-      const municipality = rusticMunicipalityNearby();
-      if (!municipality) {
-        store.select(USelection.none());
-        store.showError({ title: i18next.t('search:rusticTitle', query), message: i18next.t('search:rusticNeedsMunicipality'), advice: i18next.t('search:rusticAdvice'), place: 'search' });
-        return;
-      }
-      store.showError(null);
-      const selectionAsked = store.selection;
-      try {
-        // The service resolves the sector letter (and asks the Catastro when the copy lacks the parcel).
-        const parcel = await client.rusticParcel({ ...municipality, poligono: query.poligono, parcela: query.parcela });
-        const state = useAppStore.getState();
-        if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
-        state.select(USelection.single(parcel.refCatastral));
-        state.setParcel(parcel, 'done');
-      } catch (error) {
-        const state = useAppStore.getState();
-        if (state.selection !== selectionAsked) return;
-        state.select(USelection.none());
-        state.showError({ ...toUiError(i18next.t('search:rusticTitle', query), error), place: 'search' });
-      }
-      return;
-    }
+    case 'rustic':
+      return searchRustic(client, query);
     case 'invalid':
       return;
   }
@@ -92,4 +72,78 @@ function rusticMunicipalityNearby(): { provincia: string; municipio: string } | 
     if (parts) return { provincia: parts.province, municipio: parts.municipality };
   }
   return undefined;
+}
+
+/** The search's title: the numbers, and the municipality when it was typed. */
+const rusticTitle = (query: RusticQuery) =>
+  i18next.t(query.municipio ? 'search:rusticTitleIn' : 'search:rusticTitle', { ...query });
+
+/**
+ * The place to ask the rustic lookup with: the municipality typed (with the province typed, else
+ * that of the parcels in view, as the lookup needs one), else the municipality in view. Undefined
+ * when what the lookup needs is not known; the user is told what to add.
+ */
+function rusticPlace(query: RusticQuery): { provincia: string; municipio: string; provinceSeen: boolean } | undefined {
+  const store = useAppStore.getState();
+  const nearby = rusticMunicipalityNearby();
+  if (query.municipio) {
+    const provincia = query.provincia ?? nearby?.provincia;
+    if (provincia) return { provincia, municipio: query.municipio, provinceSeen: !query.provincia };
+    store.select(USelection.none());
+    store.showError({
+      title: rusticTitle(query),
+      message: i18next.t('search:rusticNeedsProvince', { municipio: query.municipio }),
+      advice: i18next.t('search:rusticProvinceAdvice', { ...query }),
+      place: 'search',
+    });
+    return undefined;
+  }
+  if (nearby) return { ...nearby, provinceSeen: false };
+  store.select(USelection.none());
+  store.showError({ title: rusticTitle(query), message: i18next.t('search:rusticNeedsMunicipality'), advice: i18next.t('search:rusticAdvice'), place: 'search' });
+  return undefined;
+}
+
+/**
+ * The places a name fits, when the lookup answered that it fits several (400, `data.candidates`
+ * for `data.parameter`): each as a search to run, the same numbers with the place meant.
+ */
+function rusticChoices(query: RusticQuery, asked: { provincia: string; municipio: string }, error: unknown): UiChoice[] | undefined {
+  const data = error instanceof ClientError ? error.data : undefined;
+  const candidates = Array.isArray(data?.candidates) ? (data.candidates as { name: string; code: string }[]) : [];
+  if (candidates.length === 0 || (data?.parameter !== 'municipio' && data?.parameter !== 'provincia')) return undefined;
+  const numbers = `Polígono ${query.poligono} Parcela ${query.parcela}`;
+  // A comma would end the municipality's name when the text is read again ("PALMAS, LAS").
+  const named = (name: string) => name.replaceAll(',', ' ');
+  return candidates.map((c) => data.parameter === 'municipio'
+    ? { label: c.name, text: `${numbers}, ${named(c.name)} (${asked.provincia})` }
+    : { label: c.name, text: `${numbers}, ${named(asked.municipio)} (${c.code})` });
+}
+
+async function searchRustic(client: CatastroClient, query: RusticQuery): Promise<void> {
+  const place = rusticPlace(query);
+  if (!place) return;
+  const store = useAppStore.getState();
+  store.showError(null);
+  const selectionAsked = store.selection;
+  const { provinceSeen, ...asked } = place;
+  try {
+    // The service turns names into codes and resolves the sector letter (and asks the Catastro when the copy lacks the parcel).
+    const parcel = await client.rusticParcel({ ...asked, poligono: query.poligono, parcela: query.parcela });
+    const state = useAppStore.getState();
+    if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
+    state.select(USelection.single(parcel.refCatastral));
+    state.setParcel(parcel, 'done');
+  } catch (error) {
+    const state = useAppStore.getState();
+    if (state.selection !== selectionAsked) return;
+    state.select(USelection.none());
+    const ui = toUiError(rusticTitle(query), error);
+    const choices = rusticChoices(query, asked, error);
+    // A name looked for in the province of the parcels in view may lie in another: say which was searched.
+    const elsewhere = provinceSeen && ui.code === 'NOT_FOUND'
+      ? { advice: i18next.t('search:rusticProvinceSeen', { municipio: query.municipio, provincia: asked.provincia }) }
+      : {};
+    state.showError({ ...ui, ...elsewhere, ...(choices && { choices }), place: 'search' });
+  }
 }

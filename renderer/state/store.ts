@@ -19,7 +19,12 @@ export interface UiError {
   details?: string;
   /** Where the user looks for it: under the search box (lookups) or the banner (imports, exports). */
   place?: 'search' | 'banner';
+  /** What the user may have meant, each a search to run (a name several places have: one button each). */
+  choices?: UiChoice[];
 }
+
+/** One of the places a search's name fits: its name, and the search text that asks for it alone. */
+export interface UiChoice { label: string; text: string }
 
 export interface UnitsState {
   finca: string | null;

@@ -34,14 +34,17 @@ function byName<T extends Named>(candidates: T[], asked: string, wholeNamesOnly 
   return [];
 }
 
-/** One match, or 404 naming what was searched, or 400 listing the places the name fits. */
-function single<T extends Named>(found: T[], what: string, asked: string, where: string): T {
+/**
+ * One match, or 404 naming what was searched, or 400 listing the places the name fits (and the
+ * `parameter` they are for, so a client can ask again with the code of the one meant).
+ */
+function single<T extends Named>(found: T[], parameter: 'provincia' | 'municipio', what: string, asked: string, where: string): T {
   if (found.length === 1) return found[0];
   if (found.length === 0) throw notFound(`No ${what} named "${asked}" ${where}.`);
   const listed = found.map((c) => `${c.name} (${c.code})`).join(', ');
   throw validationError(
     `The ${what} "${asked}" ${where} matches ${found.length}: ${listed}. Ask by the full name or the code of the one meant.`,
-    { candidates: found.map((c) => ({ name: c.name, code: c.code })) },
+    { parameter, candidates: found.map((c) => ({ name: c.name, code: c.code })) },
   );
 }
 
@@ -89,7 +92,7 @@ export class RusticPlaceResolver {
     const offline = byName(areas.filter((a) => a.province).map((a) => ({ name: a.province!, code: a.code.slice(0, 2) })), asked, true);
     if (offline.length === 1) return { code: offline[0].code };
     const provinces = (await this.provinces(ctx)).map((p) => ({ name: p.name, code: p.code }));
-    return single(byName(provinces, asked), 'Spanish province', asked, "in the Catastro's list of provinces");
+    return single(byName(provinces, asked), 'provincia', 'Spanish province', asked, "in the Catastro's list of provinces");
   }
 
   private async municipality(province: ProvinceFound, asked: string, areas: OfflineArea[], ctx: AdapterContext): Promise<string> {
@@ -109,7 +112,7 @@ export class RusticPlaceResolver {
       return found.catastroCode;
     }
     const listed = items.filter((m) => m.catastroCode).map((m) => ({ name: m.name, code: m.catastroCode! }));
-    return single(byName(listed, asked), 'municipality', asked, `in province ${name} (${province.code})`).code;
+    return single(byName(listed, asked), 'municipio', 'municipality', asked, `in province ${name} (${province.code})`).code;
   }
 
   private client(ctx: AdapterContext): CallejeroClient {

@@ -177,6 +177,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
       expect(response.json().error).toMatch(/NAVAS DE ORO \(150\).*NAVAS DE RIOFRIO \(151\).*NAVAS DE SAN ANTONIO \(152\)/);
       expect(response.json().data.candidates).toHaveLength(3);
+      expect(response.json().data.parameter).toBe('municipio');
       const exact = await get('provincia=40&municipio=Navas%20de%20Oro&poligono=1&parcela=5');
       expect(exact.json().error).toContain('Polígono 1, parcela 5 of municipality 150');
     });
