@@ -1,4 +1,4 @@
-import { MADRID_FINCA, SAMPLE_PARCEL, expect, search, test } from './support/app.js';
+import { MADRID_FINCA, SAMPLE_PARCEL, expect, mapIdle, search, test } from './support/app.js';
 
 test.describe('search understands what people type and checks before it asks (item 4)', () => {
   test('a unit reference with wrong control letters is caught locally, and the suggested letters find the unit', async ({ app }) => {
@@ -27,6 +27,32 @@ test.describe('search understands what people type and checks before it asks (it
     await search(app, 'Polígono 998 Parcela 1');
     await expect(app.getByTestId('search-problem')).toContainText('Polígono 998, parcela 1');
     await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
+  });
+
+  test('"pol 4 par 30, Melque de Cercos (Segovia)" finds the parcel offline by the names typed; with the name alone, the province is that of the parcels in view, and with none in view the box asks for it', async ({ offlineApp: app }) => {
+    const asked: string[] = [];
+    app.on('request', (request) => { if (request.url().includes('/api/catastro/rustic')) asked.push(request.url()); });
+    // Nowhere near a parcel (the Gulf of Guinea): only the text can name the place.
+    await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [0, 0], zoom: 15 }));
+    await mapIdle(app);
+    await search(app, 'Melque de Cercos polígono 4 parcela 30');
+    await expect(app.getByTestId('search-kind')).toHaveText('Polígono / parcela');
+    await expect(app.getByTestId('search-problem')).toContainText('The province of Melque de Cercos is needed');
+    await expect(app.getByTestId('search-problem')).toContainText('"Polígono 4 Parcela 30, Melque de Cercos (Segovia)"');
+    expect(asked).toEqual([]);
+
+    // The sample's offline area holds both names: no directory is asked (none can be reached).
+    await search(app, 'pol 4 par 30, Melque de Cercos (Segovia)');
+    await expect(app.getByTestId('parcel-ref')).toHaveText('40146A00400030');
+    expect(asked.at(-1)).toMatch(/\/api\/catastro\/rustic\?provincia=Segovia&municipio=Melque\+de\+Cercos&poligono=4&parcela=30$/);
+
+    // Unselected, with the map where the parcel was found: the province is that of the rustic parcels in view.
+    await app.getByTestId('search-input').press('Escape');
+    await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
+    await mapIdle(app);
+    await search(app, 'Polígono 4 Parcela 30 de Melque de Cercos');
+    await expect(app.getByTestId('parcel-ref')).toHaveText('40146A00400030');
+    expect(asked.at(-1)).toMatch(/\/api\/catastro\/rustic\?provincia=40&municipio=Melque\+de\+Cercos&poligono=4&parcela=30$/);
   });
 
   test('UTM ETRS89 coordinates and a longitude-first pair find the parcel at that point', async ({ app }) => {
