@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ErrorDetails } from './ErrorDetails.js';
+import { LinkedText } from './LinkedText.js';
 
 /** The last error: the service's message, its code, and what to do next. */
 export function ErrorBanner() {
@@ -12,8 +13,8 @@ export function ErrorBanner() {
     <div className="error-banner" role="alert" data-testid="error-banner">
       <div>
         <strong>{error.title}</strong>
-        <p>{error.message}</p>
-        <p className="advice">{error.advice}</p>
+        <p><LinkedText text={error.message} /></p>
+        <p className="advice"><LinkedText text={error.advice} /></p>
         <ErrorDetails error={error} />
       </div>
       <button type="button" className="close" onClick={() => dismiss(null)} aria-label={t('dismiss')}>×</button>

@@ -1,6 +1,7 @@
 import { ClientError } from '../client/catastro-client.js';
 import { i18next } from '../i18n/i18n.js';
 import { useAppStore, type UiError } from '../state/store.js';
+import { refusalText } from './refusal-text.js';
 
 /** What to do next for each error code of the spec ("Errors"): the errors namespace's `advice.<CODE>`. */
 const advice = (code: string, offline: boolean) => {
@@ -14,22 +15,12 @@ const advice = (code: string, offline: boolean) => {
  */
 const PLUMBING = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR', 'NETWORK_ERROR']);
 
-/**
- * The translation key of a refusal the service names by reason (`data.reason`, core/model/errors.ts
- * RefusalReason), when the app words it: `reason.<REASON>.message` and `.advice`.
- */
-function reasonKey(error: ClientError): string | undefined {
-  const reason = error.data?.reason;
-  const key = typeof reason === 'string' ? `errors:reason.${reason}` : undefined;
-  return key && i18next.exists(`${key}.message`) ? key : undefined;
-}
-
 export function toUiError(title: string, error: unknown): UiError {
   const offline = useAppStore.getState().connectivity === 'offline';
   if (error instanceof ClientError) {
-    const reason = reasonKey(error);
+    const refusal = refusalText(error.data);
     // The service's English text stays under "Details", for support and for searching it.
-    if (reason) return { title, message: i18next.t(`${reason}.message`), advice: i18next.t(`${reason}.advice`), code: error.code, details: error.message };
+    if (refusal) return { title, ...refusal, code: error.code, details: error.message };
     if (PLUMBING.has(error.code)) {
       const key = offline && error.code === 'SERVICE_UNAVAILABLE' ? 'offline' : error.code;
       return { title, message: i18next.t(`errors:message.${key}`), advice: advice(error.code, offline), code: error.code, details: error.message };

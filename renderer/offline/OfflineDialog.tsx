@@ -4,6 +4,8 @@ import { ModalDialog } from '../app/ModalDialog.js';
 import { OFFLINE_COUNTRIES, type OfflineCountry } from '../../core/model/index.js';
 import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
+import { LinkedText } from '../errors/LinkedText.js';
+import { refusalText } from '../errors/refusal-text.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
@@ -173,7 +175,7 @@ export function OfflineDialog() {
           <p>{result.cancelled ? t('cancelled') : t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) })}</p>
           {result.failures.length > 0 && (
             <ul className="failures">
-              {result.failures.map((f) => <li key={f.file}><strong>{f.file}</strong>: {f.message}</li>)}
+              {result.failures.map((f) => <li key={f.file}><strong>{f.file}</strong>: <LinkedText text={refusalText(f.data)?.message ?? f.message} /></li>)}
             </ul>
           )}
         </div>

@@ -18,7 +18,8 @@ function flatten(strings: Strings, prefix = ''): Map<string, string> {
 
 /** Keys with plural suffixes folded to their base: the set every language must have. */
 const baseKeys = (keys: Iterable<string>) => new Set([...keys].map((key) => key.replace(PLURAL, '')));
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+/** `{{name}}`, `{{name, format}}` (a list formatted in the language, `{{candidates, list}}`) and `<tag>`: by name. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 
 afterEach(() => chooseLanguage(SOURCE_LANGUAGE));
 

@@ -190,13 +190,54 @@ describe('the "available offline" dialog', () => {
     expect(await screen.findByTestId('offline-area-FR.91216')).toBeTruthy();
   });
 
-  it('a French commune name nobody bears is refused with the names close to it', async () => {
+  it('a French commune name nobody bears is refused with the names close to it; the service\'s English stays under Details', async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
     fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Épinay' } });
     fireEvent.click(screen.getByTestId('offline-download'));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/No French commune is named "Épinay"\. Names close to it: 91216 \(Épinay-sur-Orge, 91\)/);
+    const banner = await screen.findByRole('alert');
+    expect(banner.querySelector('p')?.textContent).toBe('No French commune is named “Épinay”.');
+    expect(banner.querySelector('.advice')?.textContent).toBe('Names close to it: 91216 (Épinay-sur-Orge, 91) and 91215 (Épinay-sous-Sénart, 91). Give the full name or the INSEE code (e.g. 91216).');
+    expect(banner.querySelector('details code')?.textContent).toMatch(/^NOT_FOUND: No French commune is named "Épinay"\. Names close to it: 91216/);
+  });
+
+  // Refusals that name places reached the dialog in English whatever the language, their names and
+  // candidates joined in English inside the service's text.
+  it('says in the user\'s language that several French communes bear a name, naming them as a list of that language', async () => {
+    await chooseLanguage('pl');
+    try {
+      renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true });
+      fireEvent.click(await screen.findByTestId('offline-country-FR'));
+      fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Saint-Martin' } });
+      fireEvent.click(screen.getByTestId('offline-download'));
+      const banner = await screen.findByRole('alert');
+      expect(banner.querySelector('p')?.textContent).toBe('Kilka francuskich gmin nazywa się „Saint-Martin”: 32398 (Saint-Martin, 32) i 54469 (Saint-Martin, 54).');
+      expect(banner.querySelector('.advice')?.textContent).toBe('Podaj kod INSEE tej, o którą chodzi.');
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
+  it('says in the user\'s language that an area is no longer in the copy (removed in another window), on remove and on update', async () => {
+    const gone = { id: 'ES.40146', country: 'ES', code: '40146', name: 'MELQUE DE CERCOS', province: 'Segovia', source: `${fake.baseUrl}/CadastralParcels/40/A.ES.SDGC.CP.40146.zip`, parcels: 1443, buildings: 0, bytes: 1, updatedAt: '2026-01-01T00:00:00Z' };
+    await chooseLanguage('de');
+    try {
+      renderDialog({ kind: 'ipc', offline: { ...offline, areas: async () => [gone] } } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true });
+      const row = await screen.findByTestId('offline-area-ES.40146');
+      fireEvent.click(within(row).getByText('Entfernen'));
+      const banner = await screen.findByRole('alert');
+      expect(banner.querySelector('p')?.textContent).toBe('Die lokale Kopie enthält kein Offline-Gebiet ES.40146.');
+      expect(banner.querySelector('details code')?.textContent).toBe('NOT_FOUND: The copy holds no offline area ES.40146.');
+
+      fireEvent.click(within(row).getByText('Aktualisieren'));
+      const result = await screen.findByTestId('offline-result');
+      await waitFor(() => expect(result.querySelector('.failures li')?.textContent).toBe('ES.40146: Die lokale Kopie enthält kein Offline-Gebiet ES.40146.'));
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('opens on nothing without the offline capability (a browser tab of a plain catastro serve)', () => {
@@ -245,13 +286,39 @@ describe('the "available offline" dialog', () => {
     }
   });
 
-  it('a foral municipality is refused with where its own cadastre publishes', async () => {
+  it('a foral municipality is refused in the user\'s language with a link to where its own cadastre publishes', async () => {
+    await chooseLanguage('es');
+    try {
+      renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true });
+      fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
+      fireEvent.click(screen.getByTestId('offline-download'));
+      const banner = await screen.findByRole('alert');
+      expect(banner.querySelector('p')?.textContent).toBe('Bizkaia es un territorio foral: el servicio de descargas del Catastro no tiene ninguna de sus parcelas.');
+      expect(banner.querySelector('.advice')?.textContent).toBe('Su propio catastro las publica en https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml.');
+      const link = banner.querySelector('.advice a');
+      expect(link?.getAttribute('href')).toBe('https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml');
+      expect(link?.getAttribute('target')).toBe('_blank');
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
+  it('a municipality name the service does not list is refused with the foral territories\' own sources as links', async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
-    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
+    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: 'Bilbao' } });
     fireEvent.click(screen.getByTestId('offline-download'));
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toMatch(/foral territory.*apli\.bizkaia\.eus/);
+    expect(banner.querySelector('p')?.textContent).toBe('No municipality “Bilbao” in the Catastro\'s download service.');
+    expect(banner.querySelector('.advice')?.textContent).toMatch(/their own cadastres publish them: .*Bizkaia: https:\/\/apli\.bizkaia\.eus\/apps\/Danok\/INSPIRE\/cadastralparcels\.xml/);
+    const links = [...banner.querySelectorAll('.advice a')].map((a) => a.getAttribute('href'));
+    expect(links.sort()).toEqual([
+      'https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml',
+      'https://b5m.gipuzkoa.eus/inspire/download/cadastralparcels.xml',
+      'https://filescartografia.navarra.es/2_CARTOGRAFIA_TEMATICA/2_7_CATASTRO/2_7_3_INSPIRE_ATOM/2_7_3_1_CP/CadastralParcels_ServiceATOM_Navarra.xml',
+      'https://geo.araba.eus/atom/CP/CadastralParcels.atom',
+    ]);
   });
 
 });
