@@ -92,6 +92,8 @@ export interface RefusalValues {
   COMMUNE_NAME_UNKNOWN: { name: string; candidates: NamedPlace[]; total: number };
   /** France: a commune name several communes bear. */
   COMMUNE_NAME_AMBIGUOUS: { name: string; candidates: NamedPlace[]; total: number };
+  /** France: a code-shaped text that is no commune's INSEE code and no département's code. */
+  FRENCH_CODE_INVALID: { code: string };
   /** France: a département name that is no one département's. */
   DEPARTEMENT_NAME_UNKNOWN: { name: string };
   /** Update or remove of an offline area the copy does not hold (removed meanwhile, or a mistyped id). */

@@ -41,7 +41,7 @@ export function frenchCodeOrName(text: string): { code: string } | { name: strin
   try {
     return { code: etalabArea(text).code };
   } catch (error) {
-    throw validationError((error as Error).message);
+    throw validationError((error as Error).message, refusalData('FRENCH_CODE_INVALID', { code: text.trim() }));
   }
 }
 

@@ -77,6 +77,10 @@ describe('France in the app\'s offline areas (Etalab files, the real 91216 file 
     expect(geoApi.requests).toEqual([]);
     expect(service.interrupted()).toBeNull();
   });
+
+  it('names the code that is no French commune or département, for the app to say it in the user\'s language', () => {
+    expect(() => service.download({ country: 'FR', municipalities: [' 9121 '] })).toThrow(expect.objectContaining({ data: { reason: 'FRENCH_CODE_INVALID', code: '9121' } }));
+  });
 });
 
 describe('France by name and by the map (API Découpage administratif, a hand-written fake)', () => {
