@@ -127,7 +127,14 @@ describe('pickLayerFiles + importLayers over IPC', () => {
       picks(ZEPA, BROKEN, ZEC);
       const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
       const answer = await invoke(IpcChannel.importLayers, picked.data.selection);
-      expect(answer).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^broken\.geojson \(file 2 of 3\) was not imported/) } });
+      // The refusal's data crosses IPC as the HTTP body carries it: the broken file and what was kept before it.
+      expect(answer).toEqual({
+        ok: false,
+        error: {
+          status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^broken\.geojson \(file 2 of 3\) was not imported/),
+          data: { file: BROKEN, imported: [{ kind: 'protected-areas', file: ZEPA, count: 7 }] },
+        },
+      });
       expect(answer.error.message).toContain(`Imported before it and kept: ${path.basename(ZEPA)} (7).`);
       expect((fresh.store.db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([path.basename(ZEPA)]);
     } finally {
