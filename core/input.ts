@@ -2,7 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { validationError, type BBox, type OverlayKind, type RusticParcelRequest } from './model/index.js';
 import {
-  BBoxValue, CountryParam, RUSTIC_PARCEL_FIELDS, RusticMunicipioIne, RusticPlaceName, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
+  BBoxValue, CountryParam, INE_MUNICIPIO_CODE, RUSTIC_PARCEL_FIELDS, RusticMunicipioIne, RusticPlaceName, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
   TileIndex, TileZoom,
 } from './model/input-schemas.js';
 import { OVERLAY_KINDS } from './model/index.js';
@@ -176,7 +176,7 @@ export function requireRusticParcel(input: unknown): RusticParcelRequest {
   };
   const provincia = rusticPlace('provincia', asked.provincia, 2);
   const municipio = rusticPlace('municipio', asked.municipio, 3);
-  if (/^[0-9]{5}$/.test(municipio) && /^[0-9]{2}$/.test(provincia) && municipio.slice(0, 2) !== provincia) {
+  if (INE_MUNICIPIO_CODE.test(municipio) && /^[0-9]{2}$/.test(provincia) && municipio.slice(0, 2) !== provincia) {
     throw validationError(`Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`);
   }
   return { provincia, municipio, poligono: number('poligono'), parcela: number('parcela') };

@@ -73,7 +73,8 @@ export const Direccion = Type.String({ minLength: 1, maxLength: 300 });
 export const RusticProvincia = Type.Integer({ minimum: 1, maximum: 52, description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional), or the province name (e.g. Segovia).' });
 export const RusticMunicipio = Type.Integer({ minimum: 1, maximum: 999, description: "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123); or INE's 5-digit code (e.g. 40125); or the municipality name (e.g. Melque de Cercos, any case, accents optional)." });
 /** INE's municipality code: 2 digits of province then 3 of municipality (5 in all, zeros kept). */
-export const RusticMunicipioIne = Type.String({ pattern: '^[0-9]{5}$' });
+export const INE_MUNICIPIO_CODE = /^[0-9]{5}$/;
+export const RusticMunicipioIne = Type.String({ pattern: INE_MUNICIPIO_CODE.source });
 /** A province's or municipality's name as spreadsheets write it: a letter first, then letters, digits, spaces and the marks names carry. */
 export const RusticPlaceName = Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z\u00C0-\u024F][0-9A-Za-z\u00C0-\u024F .,'\u2019\u00B7()/-]*$" });
 export const RusticPoligono = Type.Integer({ minimum: 1, maximum: 999, description: 'Polígono number, 1 to 999.' });

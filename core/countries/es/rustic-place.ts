@@ -1,5 +1,6 @@
 import { fold } from '../../address/normalize.js';
 import { notFound, validationError, type OfflineArea, type RusticParcelQuery, type RusticParcelRequest } from '../../model/index.js';
+import { INE_MUNICIPIO_CODE } from '../../model/input-schemas.js';
 import type { AdapterContext } from '../adapter.js';
 import { CallejeroClient, type Municipality, type OvcList, type Province } from './address/callejero.js';
 import { SPANISH_NAMES } from './address/grammar.js';
@@ -97,13 +98,14 @@ export class RusticPlaceResolver {
 
   private async municipality(province: ProvinceFound, asked: string, areas: OfflineArea[], ctx: AdapterContext): Promise<string> {
     if (/^[0-9]{3}$/.test(asked)) return asked;
-    if (!/^[0-9]{5}$/.test(asked)) {
+    const ineCode = INE_MUNICIPIO_CODE.test(asked);
+    if (!ineCode) {
       const inProvince = areas.filter((a) => a.name && a.code.startsWith(province.code)).map((a) => ({ name: a.name!, code: a.code.slice(2) }));
       const offline = byName(inProvince, asked, true);
       if (offline.length === 1) return offline[0].code;
     }
     const { name, items } = await this.municipalities(province, ctx);
-    if (/^[0-9]{5}$/.test(asked)) {
+    if (ineCode) {
       if (asked.slice(0, 2) !== province.code) {
         throw validationError(`Parameter 'municipio' ${asked} is an INE code of province ${asked.slice(0, 2)}, not of ${name} (${province.code}): an INE code starts with its province's two digits.`);
       }
