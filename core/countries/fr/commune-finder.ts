@@ -65,15 +65,17 @@ function probeLine(low: number, high: number): number[] {
 /** How many same-named communes are listed for the user to choose from: France has 200+ "Saint-Martin…". */
 const CANDIDATES_SHOWN = 8;
 
-function listCommunes(places: Place[]): string {
-  const listed = places.slice(0, CANDIDATES_SHOWN).map((place) => `${place.code} (${place.nom}, ${place.codeDepartement ?? '?'})`).join(', ');
-  return places.length > CANDIDATES_SHOWN ? `${listed} and ${places.length - CANDIDATES_SHOWN} more` : listed;
-}
-
 /** The communes listed for the user, as the refusal's data names them (the first CANDIDATES_SHOWN, and how many in all). */
 function candidates(places: Place[]): { candidates: NamedPlace[]; total: number } {
   const listed = places.slice(0, CANDIDATES_SHOWN).map((place) => ({ code: place.code, name: place.nom, departement: place.codeDepartement ?? '?' }));
   return { candidates: listed, total: places.length };
+}
+
+/** The same communes in the English message: "91216 (Épinay-sur-Orge, 91), … and 3 more". */
+function listCommunes(places: Place[]): string {
+  const { candidates: shown, total } = candidates(places);
+  const listed = shown.map((c) => `${c.code} (${c.name}, ${c.departement})`).join(', ');
+  return total > shown.length ? `${listed} and ${total - shown.length} more` : listed;
 }
 
 export class FrenchCommuneFinder {
