@@ -10,13 +10,18 @@ export interface StreetType {
   abbreviations: string[];
 }
 
-/** What a country's address grammar tells the shared reader: which typed words are street types. */
+/**
+ * What a country's address grammar tells the shared reader: which typed words are street types,
+ * and which are articles a register writes in parentheses after a place's name ("CUESTA (LA)"),
+ * so that "(La)" is read as the name's and not as a province.
+ */
 export interface AddressGrammar {
   streetTypeOf(word: string): StreetType | undefined;
+  isArticle(word: string): boolean;
 }
 
-/** No street types: the reading of a country without a grammar of its own (its geocoder reads the text). */
-export const PLAIN_ADDRESS: AddressGrammar = { streetTypeOf: () => undefined };
+/** No street types, no articles: the reading of a country without a grammar of its own (its geocoder reads the text). */
+export const PLAIN_ADDRESS: AddressGrammar = { streetTypeOf: () => undefined, isArticle: () => false };
 
 /** An address as understood from free text ("street and number, municipality, postcode"). */
 export interface ParsedAddress {
@@ -76,7 +81,7 @@ export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_A
     numero = Number(m[1]);
     extension = m[2]?.toUpperCase();
   }
-  const { municipio, provincia, codigoPostal } = readPlace(parts);
+  const { municipio, provincia, codigoPostal } = readPlace(parts, grammar);
   const { streetType, nombreVia } = splitType(street, grammar);
   return {
     texto: text,
@@ -94,19 +99,28 @@ export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_A
 /** Where an address or a parcel lies, as typed after it. */
 export interface TypedPlace { municipio?: string; provincia?: string; codigoPostal?: string }
 
+/** "Cuesta (La) Segovia": a name ends at its article in parentheses, and what follows is a part of its own. */
+function splitAfterArticle(part: string, grammar: AddressGrammar): string[] {
+  const article = /\(([^()]+)\)/.exec(part);
+  if (!article || !grammar.isArticle(article[1])) return [part];
+  const end = article.index + article[0].length;
+  return [part.slice(0, end), part.slice(end)];
+}
+
 /**
  * Reads the comma-separated parts that name a place: "municipality (province)", "municipality,
  * province", a postcode before, after or beside the municipality. The first name is the
- * municipality, the next (or one in parentheses) the province.
+ * municipality, the next (or one in parentheses) the province; an article of the `grammar` in
+ * parentheses is the name's ("Cuesta (La) (Segovia)", "Cuesta (La), Segovia").
  */
-export function readPlace(parts: string[]): TypedPlace {
+export function readPlace(parts: string[], grammar: AddressGrammar = PLAIN_ADDRESS): TypedPlace {
   let municipio: string | undefined;
   let provincia: string | undefined;
   let codigoPostal: string | undefined;
-  for (const raw of parts.map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of parts.flatMap((p) => splitAfterArticle(p, grammar)).map((p) => p.trim()).filter(Boolean)) {
     let part = raw;
     const province = /\(([^)]+)\)\s*$/.exec(part);
-    if (province) {
+    if (province && !grammar.isArticle(province[1])) {
       provincia ??= province[1].trim();
       part = part.slice(0, province.index).trim();
     }

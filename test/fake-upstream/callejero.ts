@@ -25,9 +25,10 @@ import { foldText, loadHumanesPortals, type HumanesPortal } from './cartociudad.
  * ConsultaMunicipio with an empty `Municipio` lists the whole province (SOURCES.md §1.2: "partial/
  * empty allowed"). WRITTEN BY HAND, besides Humanes (whose Catastro code is written as its INE
  * code, illustrative): province SEGOVIA (40) with MELQUE DE CERCOS under the Catastro code 146 of
- * the real 40146 download (test/fixtures, whose metadata names it) and the INE code 40125, and three
- * municipalities named NAVAS DE … for a name that fits several; every INE code and the NAVAS'
- * Catastro codes are illustrative, not checked against INE's register.
+ * the real 40146 download (test/fixtures, whose metadata names it) and the INE code 40125, three
+ * municipalities named NAVAS DE … for a name that fits several, and CUESTA (LA), a name the
+ * Catastro writes with its article after it; every INE code and the NAVAS' and CUESTA's Catastro
+ * codes are illustrative, not checked against INE's register.
  */
 const NS = 'http://www.catastro.meh.es/';
 
@@ -58,6 +59,7 @@ export const SEGOVIA: FakeProvince = {
     { name: 'NAVAS DE ORO', catastro: '150', ine: '155' },
     { name: 'NAVAS DE RIOFRIO', catastro: '151', ine: '156' },
     { name: 'NAVAS DE SAN ANTONIO', catastro: '152', ine: '157' },
+    { name: 'CUESTA (LA)', catastro: '065', ine: '062' },
   ],
 };
 

@@ -1,5 +1,5 @@
 import { readPlace } from '../../address/query.js';
-import { RUSTIC_WORDS, streetTypeOf } from './address/grammar.js';
+import { articleFirst, RUSTIC_WORDS, SPANISH_ADDRESS, streetTypeOf } from './address/grammar.js';
 
 /** Spanish rustic land as typed: its polígono and parcela, and the municipality and province when named. */
 export interface RusticText {
@@ -22,9 +22,12 @@ const LINK_WORD = /^(?:de|en)\s+/i;
 const PLACE_NAME = /^[^\d]*\p{L}[^\d]*$/u;
 const PROVINCE = /^(?:[^\d]*\p{L}[^\d]*|\d{1,2})$/u;
 
-/** "Avenida del" before "Polígono 5, parcela 3": a street's type and more words is an address, not a municipality ("Ronda" alone is one). */
+/**
+ * "Avenida del" before "Polígono 5, parcela 3": a street's type and more words is an address, not
+ * a municipality ("Ronda" alone is one, and "Cuesta (La)" is La Cuesta).
+ */
 const isStreet = (name: string) => {
-  const [first, ...rest] = name.split(/\s+/);
+  const [first, ...rest] = articleFirst(name).split(/\s+/);
   return rest.length > 0 && streetTypeOf(first.replace(/[/.]$/, '')) !== undefined;
 };
 
@@ -35,7 +38,8 @@ const foldAccents = (text: string) => text.split('').map((c) => c.normalize('NFD
  * Reads a rustic parcel from free text: the polígono and parcela words with their numbers, and
  * optionally the municipality (and its province after a comma or in parentheses) before or after
  * them: "Melque de Cercos polígono 1 parcela 2", "pol 1 par 2, Melque de Cercos (Segovia)",
- * "Polígono 1 Parcela 2 de Melque de Cercos, Segovia". Undefined when the text is something else:
+ * "Polígono 1 Parcela 2 de Melque de Cercos, Segovia", "pol 1 par 2 Cuesta (La) Segovia" (an
+ * article in parentheses is the name's, as the Catastro writes it). Undefined when the text is something else:
  * no polígono and parcela, words on both sides, a place with digits ("Nave 3") or a street's
  * name ("Avenida del Polígono 5, parcela 3").
  */
@@ -49,7 +53,7 @@ export function parseRusticText(input: string): RusticText | undefined {
   if (before && after) return undefined;
   const placeText = before || after;
   if (!placeText) return numbers;
-  const { municipio, provincia } = readPlace(placeText.split(','));
+  const { municipio, provincia } = readPlace(placeText.split(','), SPANISH_ADDRESS);
   if (!municipio || !PLACE_NAME.test(municipio) || isStreet(municipio) || (provincia !== undefined && !PROVINCE.test(provincia))) return undefined;
   return { ...numbers, municipio, ...(provincia && { provincia }) };
 }

@@ -154,6 +154,27 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(melque.json().data.refCatastral).toBe('40146A00100005');
     });
 
+    it.each([['La%20Cuesta', 'the article before the name'], ['Cuesta%20(La)', 'the article after it, as the Catastro writes it']])('finds CUESTA (LA) by %s (%s): in the street directory, and in the copy\'s areas written with the article first', async (municipio) => {
+      const dnpppMunicipality = () => new URL(dnpppRequests().at(-1)!, 'http://x').searchParams.get('CodigoMunicipio');
+      const fromDirectory = await get(`provincia=Segovia&municipio=${municipio}&poligono=1&parcela=5`);
+      expect(fromDirectory.statusCode).toBe(404);
+      expect(fromDirectory.json().error).toContain('municipality 065');
+      expect(dnpppMunicipality()).toBe('065');
+
+      // Under another code than the directory's, so the code asked tells which list found the name.
+      const area = "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40066', 'ES', '40066', 'LA CUESTA', 'Segovia', 'test', '2026-01-01')";
+      api.service.store.db.prepare(area).run();
+      try {
+        const directoryBefore = directory().length;
+        const offline = await get(`provincia=Segovia&municipio=${municipio}&poligono=1&parcela=5`);
+        expect(offline.json().error).toContain('municipality 066');
+        expect(dnpppMunicipality()).toBe('066');
+        expect(directory().length).toBe(directoryBefore);
+      } finally {
+        api.service.store.db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40066'").run();
+      }
+    });
+
     it('answers 404 NOT_FOUND naming a municipality no list holds', async () => {
       const response = await get('provincia=40&municipio=Villanueva%20de%20Nadie&poligono=1&parcela=5');
       expect(response.statusCode).toBe(404);

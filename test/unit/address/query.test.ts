@@ -21,6 +21,8 @@ const table: Array<{ text: string; type?: string; nombreVia: string; numero?: nu
   { text: 'Calle 5', type: 'CL', nombreVia: '5' },
   { text: 'Calle Dos de Mayo 7, Móstoles', type: 'CL', nombreVia: 'Dos de Mayo', numero: 7, municipio: 'Móstoles' },
   { text: 'Madroño 31, Humanes', nombreVia: 'Madroño', numero: 31, municipio: 'Humanes' },
+  { text: 'Calle Real 2, Cuesta (La)', type: 'CL', nombreVia: 'Real', numero: 2, municipio: 'Cuesta (La)' },
+  { text: 'Calle Real 2, Cuesta (La) (Segovia)', type: 'CL', nombreVia: 'Real', numero: 2, municipio: 'Cuesta (La)', provincia: 'Segovia' },
 ];
 
 describe('address text parsing with Spain\'s grammar (street and number, municipality, postcode)', () => {

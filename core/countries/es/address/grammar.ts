@@ -52,15 +52,36 @@ export function streetTypeByName(name: string): StreetType | undefined {
   return STREET_TYPES.find((t) => t.name === fold(name));
 }
 
-/** Street types as the shared address reader asks for them. */
-export const SPANISH_ADDRESS: AddressGrammar = { streetTypeOf };
+/**
+ * The articles that begin Spanish, Catalan and Galician place names ("La Cuesta", "L'Escala",
+ * "Sa Pobla", "O Bolo"): the Catastro writes them after the name in parentheses ("CUESTA (LA)",
+ * "ESCALA (L')", "POBLA (SA)", "BOLO (O)"). Basque names carry theirs as a suffix, not a word.
+ */
+const NAME_ARTICLES = ['LA', 'EL', 'LOS', 'LAS', "L'", 'ELS', 'ES', 'SES', 'SA', 'O', 'A', 'OS', 'AS'] as const;
+const FOLDED_ARTICLES = new Set(NAME_ARTICLES.map(fold));
+
+/** True when the text is one of the NAME_ARTICLES, as typed ("la", "L’", "Els"). */
+export const isNameArticle = (text: string) => FOLDED_ARTICLES.has(fold(text));
+
+const TRAILING_ARTICLE = /^(.*\S)\s*\(([^()]+)\)$/;
+
+/** A name with its article in front, as people write it: "CUESTA (LA)" → "LA CUESTA", "ESCALA (L')" → "L'ESCALA"; other names as given. */
+export function articleFirst(name: string): string {
+  const found = TRAILING_ARTICLE.exec(name.trim());
+  if (!found || !isNameArticle(found[2])) return name;
+  const article = found[2].trim();
+  return /['’]$/.test(article) ? `${article}${found[1]}` : `${article} ${found[1]}`;
+}
+
+/** Street types and articles as the shared address reader asks for them. */
+export const SPANISH_ADDRESS: AddressGrammar = { streetTypeOf, isArticle: isNameArticle };
 
 /**
  * Articles and prepositions dropped when comparing Spanish names: the Catastro writes them after
- * the name ("ESTACION DE LA", "NARDOS LOS") while people write them before ("Avenida de la
- * Estación"). `SAN`/`SANTA` stay when they are the whole name.
+ * the name ("ESTACION DE LA", "NARDOS LOS", "CUESTA (LA)") while people write them before
+ * ("Avenida de la Estación", "La Cuesta"). `SAN`/`SANTA` stay when they are the whole name.
  */
-const SPANISH_STOP_WORDS = new Set(['DE', 'DEL', 'LA', 'LAS', 'EL', 'LOS', 'Y', 'D', 'L', 'A', 'AL', 'SAN', 'SANTA']);
+const SPANISH_STOP_WORDS = new Set([...FOLDED_ARTICLES, 'DE', 'DEL', 'Y', 'D', 'AL', 'SAN', 'SANTA']);
 
 export const SPANISH_NAMES: NameRules = nameRules(SPANISH_STOP_WORDS);
 

@@ -75,6 +75,25 @@ describe('parseQuery', () => {
     expect(parseQuery('poligono 5 parcela 23 en Ávila de los Caballeros, Ávila')).toEqual({ kind: 'rustic', poligono: 5, parcela: 23, municipio: 'Ávila de los Caballeros', provincia: 'Ávila' });
   });
 
+  it('reads an article in parentheses after the municipality as its name\'s, as the Catastro writes it, and the province after it', () => {
+    const cuesta = { kind: 'rustic', poligono: 1, parcela: 2, municipio: 'Cuesta (La)' };
+    expect(parseQuery('polígono 1 parcela 2, Cuesta (La)')).toEqual(cuesta);
+    expect(parseQuery('Cuesta (La) pol 1 par 2')).toEqual(cuesta);
+    expect(parseQuery('pol 1 par 2 Cuesta (La) Segovia')).toEqual({ ...cuesta, provincia: 'Segovia' });
+    expect(parseQuery('pol 1 par 2, Cuesta (La) (Segovia)')).toEqual({ ...cuesta, provincia: 'Segovia' });
+    expect(parseQuery('pol 1 par 2, Cuesta (La), Segovia')).toEqual({ ...cuesta, provincia: 'Segovia' });
+    // The text a choice of an ambiguous name runs again (run-search.ts) writes the Catastro's name.
+    expect(parseQuery('Polígono 1 Parcela 2, CUESTA (LA) (40)')).toEqual({ ...cuesta, municipio: 'CUESTA (LA)', provincia: '40' });
+    expect(parseQuery("pol 3 par 4, Escala (L’) (Girona)")).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Escala (L’)', provincia: 'Girona' });
+    expect(parseQuery('pol 3 par 4 Coruña (A) (A Coruña)')).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Coruña (A)', provincia: 'A Coruña' });
+    expect(parseQuery('pol 3 par 4, Pobla (Sa) Illes Balears')).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Pobla (Sa)', provincia: 'Illes Balears' });
+    // The article before the name, or inside it, is the name's as it always was.
+    expect(parseQuery('pol 1 par 2, La Cuesta (Segovia)')).toEqual({ ...cuesta, municipio: 'La Cuesta', provincia: 'Segovia' });
+    expect(parseQuery('polígono 1 parcela 2, La Cuesta')).toEqual({ ...cuesta, municipio: 'La Cuesta' });
+    expect(parseQuery('pol 1 par 2 San Cristóbal de la Vega (Segovia)')).toEqual({ ...cuesta, municipio: 'San Cristóbal de la Vega', provincia: 'Segovia' });
+    expect(parseQuery('pol 1 par 2, Alameda de la Sagra, Toledo')).toEqual({ ...cuesta, municipio: 'Alameda de la Sagra', provincia: 'Toledo' });
+  });
+
   it('leaves addresses alone: a street and town, an industrial estate, a street named after the polígono, words on both sides', () => {
     expect(parseQuery('Calle Mayor 1, Segovia')).toEqual({ kind: 'address', text: 'Calle Mayor 1, Segovia' });
     expect(parseQuery('Polígono Industrial Los Llanos, parcela 4, Getafe').kind).toBe('address');

@@ -94,6 +94,14 @@ describe('search by polígono and parcela of a municipality typed by name', () =
     expect(await asks('polígono 1 parcela 2 Melque de Cercos')).toEqual([named]);
   });
 
+  it('asks with the name as the Catastro writes it, its article in parentheses, not that article as the province', async () => {
+    useAppStore.getState().select(USelection.single(selected.refCatastral));
+    useAppStore.getState().setParcel(selected, 'done');
+    const cuesta = { provincia: '40', municipio: 'Cuesta (La)', poligono: 1, parcela: 2 };
+    expect(await asks('polígono 1 parcela 2, Cuesta (La)')).toEqual([cuesta]);
+    expect(await asks('pol 1 par 2 Cuesta (La) Segovia')).toEqual([{ ...cuesta, provincia: 'Segovia' }]);
+  });
+
   it('asks nothing and says the province is needed when neither the text nor the map tells it', async () => {
     const { client, asked } = slowClient();
     await runSearch(client, parseQuery('Melque de Cercos polígono 1 parcela 2'));
