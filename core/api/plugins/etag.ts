@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROUTES } from './paths.js';
@@ -58,8 +59,9 @@ async function etagPlugin(app: FastifyInstance, options: EtagPluginOptions): Pro
       reply.removeHeader('content-length');
       // No payload at all (null), not an empty one: fastify then writes no Content-Length, where
       // '' made it `0`, which a cache updating its stored 200 from this 304 takes as an empty
-      // body (RFC 9110 §8.6).
-      return done(null, null);
+      // body (RFC 9110 §8.6). A HEAD's payload goes on to fastify's HEAD handler, which runs
+      // after this hook and throws on null (a 500): an empty stream it drains and sends as null.
+      return done(null, request.method === 'HEAD' ? Readable.from([]) : null);
     }
     done(null, payload);
   });

@@ -41,4 +41,16 @@ describe('304 Not Modified of the units page', () => {
     expect(answer.headers['content-type']).toBeUndefined();
     if (answer.headers['content-length'] !== undefined) expect(answer.headers['content-length']).toBe(full.headers['content-length']);
   });
+
+  // Found by probing: fastify's HEAD handler, run after the ETag hook, read the 304's null payload and threw (a 500).
+  it('HEAD with a matching If-None-Match → the same free 304, never a 500', async () => {
+    const full = await rawRequest(port, `GET ${URL} HTTP/1.1`, { 'X-API-Key': key });
+    const head = await rawRequest(port, `HEAD ${URL} HTTP/1.1`, { 'X-API-Key': key, 'If-None-Match': full.headers.etag });
+    expect(head.status).toBe(304);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(full.headers.etag);
+    expect(head.headers['cache-control']).toBe(full.headers['cache-control']);
+    expect(head.headers['x-quota-remaining']).toBe(full.headers['x-quota-remaining']);
+    if (head.headers['content-length'] !== undefined) expect(head.headers['content-length']).toBe(full.headers['content-length']);
+  });
 });
