@@ -8,7 +8,7 @@ import { ROUTES } from './paths.js';
  * | 304, 300, 4xx (incl. address search 404), 5xx              | 0                                 |
  * | 2xx where the route set `reply.quotaCost`                  | that value                        |
  * | `/units` 2xx                                               | units in the page, minimum 1      |
- * | 2xx without data: `data.disponible === false`, empty `/agro` (`data.agro` missing or empty), `/score` without data | 0 |
+ * | 2xx without data: `data.disponible === false`, empty `/agro` (`data.agro` missing or empty), `/score` without data, `/terrain` or `/ground-motion` with status `no_data` | 0 |
  * | any other 2xx (JSON or file export)                        | 1                                 |
  * | HEAD: headers without the body                             | as its GET, at most 1             |
  */
@@ -48,5 +48,8 @@ function bodyCost({ route, status, body, override }: CostInput): number {
   if (isRecord(data) && data.disponible === false) return 0;
   if (route === ROUTES.agro && (isEmpty(data) || (isRecord(data) && isEmpty(data.agro)))) return 0;
   if (route === ROUTES.score && isEmpty(data)) return 0;
+  // "not an estimate" (spec, ground motion): no layer or no satellite cell under the parcel.
+  if (route === ROUTES.terrain && isRecord(data) && isRecord(data.protected_areas) && data.protected_areas.status === 'no_data') return 0;
+  if (route === ROUTES.groundMotion && isRecord(data) && data.status === 'no_data') return 0;
   return 1;
 }
