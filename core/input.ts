@@ -148,6 +148,13 @@ function rusticPlace(name: 'provincia' | 'municipio', raw: unknown, width: numbe
   return checkInput(RusticPlaceName, text, refused);
 }
 
+/** 400 unless the municipality's INE code `municipio` (5 digits) is of the province whose INE code is `provincia`: its first two digits are the province's. */
+export function requireIneCodeOfProvince(municipio: string, provincia: string): void {
+  if (municipio.slice(0, 2) !== provincia) {
+    throw validationError(`Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`);
+  }
+}
+
 /**
  * A rustic parcel asked by province, municipality, polígono and parcela: polígono and parcela
  * whole numbers (decimal digits as text, or a number) in their ranges (RUSTIC_PARCEL_FIELDS); the
@@ -176,8 +183,7 @@ export function requireRusticParcel(input: unknown): RusticParcelRequest {
   };
   const provincia = rusticPlace('provincia', asked.provincia, 2);
   const municipio = rusticPlace('municipio', asked.municipio, 3);
-  if (INE_MUNICIPIO_CODE.test(municipio) && /^[0-9]{2}$/.test(provincia) && municipio.slice(0, 2) !== provincia) {
-    throw validationError(`Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`);
-  }
+  // A province by name is known by its code only once Spain's adapter has found it: it checks then.
+  if (INE_MUNICIPIO_CODE.test(municipio) && /^[0-9]{2}$/.test(provincia)) requireIneCodeOfProvince(municipio, provincia);
   return { provincia, municipio, poligono: number('poligono'), parcela: number('parcela') };
 }

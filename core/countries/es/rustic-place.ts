@@ -1,4 +1,5 @@
 import { fold } from '../../address/normalize.js';
+import { requireIneCodeOfProvince } from '../../input.js';
 import { notFound, validationError, type OfflineArea, type RusticParcelQuery, type RusticParcelRequest } from '../../model/index.js';
 import { INE_MUNICIPIO_CODE } from '../../model/input-schemas.js';
 import type { AdapterContext } from '../adapter.js';
@@ -98,23 +99,22 @@ export class RusticPlaceResolver {
 
   private async municipality(province: ProvinceFound, asked: string, areas: OfflineArea[], ctx: AdapterContext): Promise<string> {
     if (/^[0-9]{3}$/.test(asked)) return asked;
-    const ineCode = INE_MUNICIPIO_CODE.test(asked);
-    if (!ineCode) {
-      const inProvince = areas.filter((a) => a.name && a.code.startsWith(province.code)).map((a) => ({ name: a.name!, code: a.code.slice(2) }));
-      const offline = byName(inProvince, asked, true);
-      if (offline.length === 1) return offline[0].code;
-    }
+    if (INE_MUNICIPIO_CODE.test(asked)) return this.municipalityOfIneCode(province, asked, ctx);
+    const inProvince = areas.filter((a) => a.name && a.code.startsWith(province.code)).map((a) => ({ name: a.name!, code: a.code.slice(2) }));
+    const offline = byName(inProvince, asked, true);
+    if (offline.length === 1) return offline[0].code;
     const { name, items } = await this.municipalities(province, ctx);
-    if (ineCode) {
-      if (asked.slice(0, 2) !== province.code) {
-        throw validationError(`Parameter 'municipio' ${asked} is an INE code of province ${asked.slice(0, 2)}, not of ${name} (${province.code}): an INE code starts with its province's two digits.`);
-      }
-      const found = items.find((m) => m.provinceCode?.padStart(2, '0') === province.code && m.municipalityCode?.padStart(3, '0') === asked.slice(2));
-      if (!found?.catastroCode) throw notFound(`No municipality has the INE code ${asked} in the Catastro's list of the municipalities of ${name}.`);
-      return found.catastroCode;
-    }
     const listed = items.filter((m) => m.catastroCode).map((m) => ({ name: m.name, code: m.catastroCode! }));
     return single(byName(listed, asked), 'municipio', 'municipality', asked, `in province ${name} (${province.code})`).code;
+  }
+
+  /** The Catastro's code of the municipality whose INE code is `ineCode`, from the province's list; a code of another province is refused before the list is asked. */
+  private async municipalityOfIneCode(province: ProvinceFound, ineCode: string, ctx: AdapterContext): Promise<string> {
+    requireIneCodeOfProvince(ineCode, province.code);
+    const { name, items } = await this.municipalities(province, ctx);
+    const found = items.find((m) => m.provinceCode?.padStart(2, '0') === province.code && m.municipalityCode?.padStart(3, '0') === ineCode.slice(2));
+    if (!found?.catastroCode) throw notFound(`No municipality has the INE code ${ineCode} in the Catastro's list of the municipalities of ${name}.`);
+    return found.catastroCode;
   }
 
   private client(ctx: AdapterContext): CallejeroClient {

@@ -228,6 +228,16 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
         api.callejero.setMode('ok');
       }
     });
+
+    it('answers 400 VALIDATION_ERROR for an INE code of another province named by name, before the province\'s list is asked', async () => {
+      const municipalityLists = () => api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length;
+      const before = municipalityLists();
+      const response = await get('provincia=Madrid&municipio=40125&poligono=1&parcela=5');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(response.json().error).toContain('40125 is an INE code of province 40, not of province 28');
+      expect(municipalityLists()).toBe(before);
+    });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE when the copy lacks the parcel and the Catastro is down', async () => {
