@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { fixture } from '../../helpers/paths.js';
+import { expectSpecParcel } from '../../helpers/spec-fields.js';
 
 /** A parcel of the bundled sample and its official area, read from the real download itself. */
 const SAMPLE_REF = '000700100UL74F';
@@ -36,6 +37,7 @@ describe('GET /api/catastro/{refcat} from the local copy', () => {
     expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
     expect(data.mapsUrl).toMatch(new RegExp(`\\?q=${data.latitud.toFixed(3).replace('.', '\\.')}\\d*,${data.longitud.toFixed(3).replace('.', '\\.')}\\d*$`));
     expect(typeof data.availableFields.uso).toBe('boolean');
+    expectSpecParcel('ES from the copy', data);
   });
 
   it('normalises case and spaces in the reference', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { fixture } from '../../helpers/paths.js';
+import { expectSpecParcel, expectSpecUnitsPage } from '../../helpers/spec-fields.js';
 
 /** The recorded Consulta_DNPRC answer for finca 9398516VK3799G lists its properties. */
 const recorded = JSON.parse(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
@@ -27,6 +28,7 @@ describe('GET /api/catastro/{refcat14}/units', () => {
     expect(data.truncated).toBe(false);
     expect(data.dataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(data.attribution).toContain('Catastro');
+    expectSpecUnitsPage('live page', data);
     const first = recorded.consulta_dnprcResult.lrcdnp.rcdnp.find((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}` === recordedRefs[0]);
     const unit = data.unidades[0];
     expect(unit.uso).toBe(first.debi.luso);
@@ -39,6 +41,7 @@ describe('GET /api/catastro/{refcat14}/units', () => {
     const { data } = response.json();
     expect(data.dataSource).toBe('clone');
     expect(data.unidades.map((u: any) => u.refCatastral)).toEqual(recordedRefs);
+    expectSpecUnitsPage('page from the copy', data);
   });
 
   it('accepts a 20-character reference and cuts it to the finca', async () => {
@@ -54,6 +57,7 @@ describe('GET /api/catastro/{refcat14}/units', () => {
     expect(data.refCatastral).toBe(recordedRefs[5]);
     expect(typeof data.participacion).toBe('number');
     expect(typeof data.planta).toBe('string');
+    expectSpecParcel('ES unit', data);
   });
 
   it('continues after a cursor of the same finca', async () => {

@@ -14,6 +14,7 @@ import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland
 import { NO_REF } from '../../fake-upstream/countries/norway.js';
 import { AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { expectSpecCoordinateResult, expectSpecParcel } from '../../helpers/spec-fields.js';
 
 /**
  * The spec's coverage table walked row by row against the fakes. A row this installation serves:
@@ -88,8 +89,10 @@ describe('the spec\'s coverage table, row by row', () => {
         const found = await post('/api/search/coordinates', { latitude: point[1], longitude: point[0], country: code });
         expect(found.statusCode, found.body).toBe(200);
         expect(found.json().data).toMatchObject({ refCat14: ref, pais: code });
+        expectSpecCoordinateResult(`${code} by point`, found.json().data);
         const kept = await get(`/api/catastro/${encodeURIComponent(ref)}?country=${code}`);
         expect(kept.json().data).toMatchObject({ refCatastral: ref, pais: code, dataSource: 'clone' });
+        expectSpecParcel(`${code} from the copy`, kept.json().data);
         expect((await get(`/api/catastro/${encodeURIComponent(`${ref}9`)}?country=${code}`)).json().code).toBe('CNV_COVERAGE');
         return;
       }
@@ -104,11 +107,13 @@ describe('the spec\'s coverage table, row by row', () => {
       expect(byRef.statusCode, byRef.body).toBe(200);
       const parcel = byRef.json().data;
       expect(parcel.pais).toBe(code);
+      expectSpecParcel(`${code} by reference`, parcel);
       const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
       const asked = code === 'PV' || code === 'NA' ? 'ES' : code;
       const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: asked });
       expect(byPoint.statusCode, byPoint.body).toBe(200);
       expect(byPoint.json().data).toMatchObject({ refCat14: parcel.refCatastral, pais: code });
+      expectSpecCoordinateResult(`${code} by point`, byPoint.json().data);
     });
 
     it('serves address search, or refuses it with 422 CNV_COVERAGE, as its coverage row says', async () => {
