@@ -78,30 +78,29 @@ function rusticMunicipalityNearby(): { provincia: string; municipio: string } | 
 const rusticTitle = (query: RusticQuery) =>
   i18next.t(query.municipio ? 'search:rusticTitleIn' : 'search:rusticTitle', { ...query });
 
+/** Clears the selection and says in the search box what the rustic lookup still needs; nothing is asked. */
+function tellWhatIsMissing(query: RusticQuery, message: string, advice: string): undefined {
+  const store = useAppStore.getState();
+  store.select(USelection.none());
+  store.showError({ title: rusticTitle(query), message, advice, place: 'search' });
+  return undefined;
+}
+
 /**
  * The place to ask the rustic lookup with: the municipality typed (with the province typed, else
  * that of the parcels in view, as the lookup needs one), else the municipality in view. Undefined
  * when what the lookup needs is not known; the user is told what to add.
  */
 function rusticPlace(query: RusticQuery): { provincia: string; municipio: string; provinceSeen: boolean } | undefined {
-  const store = useAppStore.getState();
   const nearby = rusticMunicipalityNearby();
-  if (query.municipio) {
-    const provincia = query.provincia ?? nearby?.provincia;
-    if (provincia) return { provincia, municipio: query.municipio, provinceSeen: !query.provincia };
-    store.select(USelection.none());
-    store.showError({
-      title: rusticTitle(query),
-      message: i18next.t('search:rusticNeedsProvince', { municipio: query.municipio }),
-      advice: i18next.t('search:rusticProvinceAdvice', { ...query }),
-      place: 'search',
-    });
-    return undefined;
+  if (!query.municipio) {
+    return nearby
+      ? { ...nearby, provinceSeen: false }
+      : tellWhatIsMissing(query, i18next.t('search:rusticNeedsMunicipality'), i18next.t('search:rusticAdvice'));
   }
-  if (nearby) return { ...nearby, provinceSeen: false };
-  store.select(USelection.none());
-  store.showError({ title: rusticTitle(query), message: i18next.t('search:rusticNeedsMunicipality'), advice: i18next.t('search:rusticAdvice'), place: 'search' });
-  return undefined;
+  const provincia = query.provincia ?? nearby?.provincia;
+  if (provincia) return { provincia, municipio: query.municipio, provinceSeen: !query.provincia };
+  return tellWhatIsMissing(query, i18next.t('search:rusticNeedsProvince', { municipio: query.municipio }), i18next.t('search:rusticProvinceAdvice', { ...query }));
 }
 
 /**

@@ -113,6 +113,18 @@ describe('search by polígono and parcela of a municipality typed by name', () =
     expect(error.advice).toContain('"Polígono 1 Parcela 2, Melque de Cercos (Segovia)"');
   });
 
+  it('asks nothing, clears the selection and says a municipality is needed when only the numbers are typed and no rustic parcel is in view', async () => {
+    useAppStore.getState().select(USelection.single('9398516VK3799G')); // urban: no municipality of rustic land
+    const { client, asked } = slowClient();
+    await runSearch(client, parseQuery('polígono 1 parcela 2'));
+    expect(asked).toEqual([]);
+    const error = useAppStore.getState().error!;
+    expect(error).toMatchObject({ place: 'search', title: 'Polígono 1, parcela 2' });
+    expect(error.message).toContain('none is in view');
+    expect(error.advice).toContain('"Polígono 4 Parcela 30, Melque de Cercos (Segovia)"');
+    expect(useAppStore.getState().selection).toEqual(USelection.none());
+  });
+
   it('offers each place an ambiguous name fits as a search that asks for that one alone', async () => {
     const { client, asked, refuse } = slowClient();
     const search = runSearch(client, parseQuery('pol 1 par 5, Navas (Segovia)'));
