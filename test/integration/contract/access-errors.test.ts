@@ -65,6 +65,15 @@ describe('contract: error statuses and codes of the access layer', () => {
     }
   });
 
+  it('an unknown API version names the version spoken (data.supportedVersions), answered before the work and free', async () => {
+    const before = t.handlerCalls();
+    const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': basic, 'x-api-version': '2025-01-01' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data).toEqual({ supportedVersions: ['2026-10-01'] });
+    expect(res.headers['x-api-version']).toBe('2026-10-01');
+    expect(t.handlerCalls()).toBe(before);
+  });
+
   it('a 429 KEY_AUTH_004 comes before the work and carries the rate headers the spec says to compare', async () => {
     const calls = t.handlerCalls();
     const res = await t.app.inject({ url: '/api/catastro/0472511VK3507S', headers: { 'x-api-key': exhausted } });
