@@ -1,4 +1,5 @@
 import type { LonLat } from '../model/index.js';
+import { Latitude, Longitude } from '../model/input-schemas.js';
 import type Proj4 from 'proj4';
 import { proj4 } from './proj4-library.js';
 import { DEFINITIONS, isSupportedEpsg } from './crs-definitions.js';
@@ -79,4 +80,18 @@ export function fromWgs84(epsg: number, lon: number, lat: number): [number, numb
 export function spanishUtmEpsgFor(lon: number): number {
   const zone = Math.min(31, Math.max(28, Math.floor((lon + 180) / 6) + 1));
   return 25800 + zone;
+}
+
+/** True for a WGS84 point on Earth; false for one out of range, NaN or infinite. */
+export const isOnEarth = ([lon, lat]: LonLat): boolean =>
+  lon >= Longitude.minimum! && lon <= Longitude.maximum! && lat >= Latitude.minimum! && lat <= Latitude.maximum!;
+
+/**
+ * Why an imported point off the Earth was refused. Metres declared as degrees (a wrong srsName)
+ * once put a whole municipality at longitude 4,546,612; coordinates past a projection's domain
+ * come out infinite.
+ */
+export function outsideTheWorld(epsg: number, x: number, y: number, [lon, lat]: LonLat): string {
+  return `A point lies outside the world once read as EPSG:${epsg} (${x} ${y} gives longitude ${lon}, latitude ${lat}): `
+    + 'the srsName does not match the coordinates, or the coordinates are damaged.';
 }

@@ -1,4 +1,4 @@
-import { wgs84Transform } from '../../geo/crs.js';
+import { isOnEarth, outsideTheWorld, wgs84Transform } from '../../geo/crs.js';
 import type { LonLat, ParcelGeometry, Ring } from '../../model/index.js';
 import { RING_TOO_SHORT, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 
@@ -28,6 +28,7 @@ export function wgs84Ring({ epsg, xy }: SourceRing): Ring {
   const ring: Ring = [];
   for (let i = 0; i < xy.length; i += 2) {
     const point: LonLat = toWgs84(xy[i], xy[i + 1]);
+    if (!isOnEarth(point)) throw new Error(outsideTheWorld(epsg, xy[i], xy[i + 1], point));
     const previous = ring[ring.length - 1];
     // Real answers repeat vertices; a repeated point adds nothing to a ring.
     if (!previous || previous[0] !== point[0] || previous[1] !== point[1]) ring.push(point);

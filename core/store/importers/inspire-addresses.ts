@@ -1,4 +1,4 @@
-import { epsgFromSrsName, isLatitudeFirst, toWgs84 } from '../../geo/crs.js';
+import { epsgFromSrsName, isLatitudeFirst, isOnEarth, outsideTheWorld, toWgs84 } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
 import { createSax } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
@@ -106,5 +106,7 @@ function lonLatOf(pos: string, srsName: string | undefined): LonLat | undefined 
   const epsg = srsName ? epsgFromSrsName(srsName) : undefined;
   if (epsg === undefined) throw new Error(`an address point has no EPSG code in its srsName (${srsName ?? 'none'})`);
   const [x, y] = isLatitudeFirst(srsName!) ? [b, a] : [a, b];
-  return toWgs84(epsg, x, y);
+  const point = toWgs84(epsg, x, y);
+  if (!isOnEarth(point)) throw new Error(outsideTheWorld(epsg, x, y, point));
+  return point;
 }

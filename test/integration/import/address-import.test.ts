@@ -59,6 +59,16 @@ describe('INSPIRE Addresses import', () => {
     await expect(importFiles(store, [cut])).rejects.toThrow(/nothing of it was kept/);
     expect(rows()).toEqual(before);
   });
+
+  // UTM metres declared as degrees: the portals were kept at longitude 3,119,554, latitude 360,300.
+  it('a file whose srsName does not match its coordinates is refused and leaves the copy as it was', async () => {
+    const before = rows();
+    const text = readFileSync(FILE, 'latin1');
+    const wrong = path.join(dir, 'A.ES.SDGC.AD.38012.wrong-crs.gml');
+    writeFileSync(wrong, Buffer.from(text.replaceAll('urn:ogc:def:crs:EPSG::32628', 'urn:ogc:def:crs:EPSG::4326'), 'latin1'));
+    await expect(importFiles(store, [wrong])).rejects.toThrow(/nothing of it was kept: .*outside the world once read as EPSG:4326 .*longitude 3119554\.33, latitude 360300\.81/);
+    expect(rows()).toEqual(before);
+  });
 });
 
 describe('offline address search over imported portals', () => {

@@ -49,3 +49,26 @@ describe('GML with entity tricks', () => {
     expect(labels.n).toBe(0);
   });
 });
+
+/** The real file with every srsName replaced, and the first ring's posList replaced when `posList` is given. */
+function withGeometry(srsName: string, posList?: string): string {
+  const text = gml.replaceAll('http://www.opengis.net/def/crs/EPSG/0/25830', srsName);
+  return posList === undefined ? text : text.replace(/(<gml:posList[^>]*>)[^<]*/, `$1${posList}`);
+}
+
+describe('GML whose coordinates cannot be a place on Earth', () => {
+  it.each([
+    // The Catastro's UTM metres declared as degrees: every parcel landed at longitude 4,546,612, latitude 376,620.
+    ['UTM metres under a degrees CRS', withGeometry('http://www.opengis.net/def/crs/EPSG/0/4326'), /longitude 4546612\.08.*latitude 376620\.01|outside the world/],
+    // Far past any projection's domain: proj4 gives infinities, which read as "too few points".
+    ['coordinates of 9e20 metres', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 9e20 9e20 9e20 9.1e20 9.1e20 9.1e20 9e20 9e20'), /outside the world/],
+  ])('%s: refused with the point named, the copy unchanged', async (_name, text, reason) => {
+    const before = store.countParcels();
+    const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.gml');
+    writeFileSync(file, text);
+    const error = await importFiles(store, [file]).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toMatch(/nothing of it was kept/);
+    expect(error?.message).toMatch(reason);
+    expect(store.countParcels()).toBe(before);
+  });
+});
