@@ -58,6 +58,10 @@ describe('GET /api/catastro/{refcat14}/units', () => {
     expect(typeof data.participacion).toBe('number');
     expect(typeof data.planta).toBe('string');
     expectSpecParcel('ES unit', data);
+    // Spec: the unit's superficieConstruida is its superficie in the units list; the other unit fields are the list's too.
+    const listed = (await get('/api/catastro/9398516VK3799G/units')).json().data.unidades.find((u: any) => u.refCatastral === recordedRefs[5]);
+    expect(data.superficieConstruida).toBe(listed.superficie);
+    expect(data).toMatchObject({ uso: listed.uso, participacion: listed.participacion, escalera: listed.escalera, planta: listed.planta, puerta: listed.puerta });
   });
 
   it('continues after a cursor of the same finca', async () => {
