@@ -5,7 +5,7 @@ import { expect } from 'vitest';
  * check an answer's every key is spelt as the spec writes it and holds the spec's type. Written
  * from the spec's text here, not imported from core/model, so a rename in the model fails.
  */
-type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'ring' | 'object';
+type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'ring' | 'object' | 'array';
 
 const PARCEL: Record<string, FieldType> = {
   refCatastral: 'string', pais: 'string', direccion: 'string', codigoPostal: 'string', municipio: 'string', provincia: 'string',
@@ -33,6 +33,7 @@ function hasType(value: unknown, type: FieldType): boolean {
     case 'ring': return Array.isArray(value) && value.length >= 4
       && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)));
     case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'array': return Array.isArray(value);
     default: return typeof value === type;
   }
 }
@@ -64,7 +65,7 @@ export function expectSpecCoordinateResult(what: string, data: Record<string, un
 
 const UNITS_PAGE: Record<string, FieldType> = {
   refCatastral: 'string', direccion: 'string', codigoPostal: 'string', municipio: 'string', provincia: 'string', usoGeneral: 'string',
-  superficieTotal: 'number', anioConstruccion: 'integer', totalUnidades: 'integer', totalUnidadesFinca: 'integer', unidades: 'object',
+  superficieTotal: 'number', anioConstruccion: 'integer', totalUnidades: 'integer', totalUnidadesFinca: 'integer', unidades: 'array',
   truncated: 'boolean', nextCursor: 'string', dataSource: 'string', dataDate: 'string', attribution: 'string',
 };
 const UNIT: Record<string, FieldType> = {
@@ -83,4 +84,29 @@ export function expectSpecUnitsPage(what: string, page: Record<string, unknown>)
     expect(Object.keys(unit).sort(), `${what}: unit fields`).toEqual(Object.keys(UNIT).sort());
     expect(String(unit.refCatastral)).toMatch(/^[0-9A-Z]{20}$/);
   }
+}
+
+const CANDIDATE: Record<string, FieldType> = {
+  refCatastral: 'string', pais: 'string', direccion: 'string', numero: 'integer', codigoPostal: 'string', municipio: 'string',
+  provincia: 'string', latitud: 'number', longitud: 'number', confianza: 'number', coincideNumero: 'boolean',
+  coincideMunicipio: 'boolean', enCopia: 'boolean', direccionCatastro: 'string', uso: 'string', viviendas: 'integer',
+  anioConstruccion: 'integer',
+};
+const CANDIDATES_DATA: Record<string, FieldType> = { consulta: 'object', candidatos: 'array', attribution: 'string', dataSource: 'string' };
+
+/** The `data` of an address search (endpoint 1): consulta, candidatos best first, attribution; each candidate as the spec's table. */
+export function expectSpecCandidates(what: string, data: Record<string, unknown>): void {
+  expectFields(what, data, CANDIDATES_DATA);
+  const consulta = data.consulta as Record<string, unknown>;
+  for (const key of Object.keys(consulta)) expect(['texto', 'calle', 'numero', 'municipio'], `${what}: consulta.${key}`).toContain(key);
+  const candidatos = data.candidatos as Record<string, unknown>[];
+  expect(Array.isArray(candidatos), `${what}: candidatos is an array`).toBe(true);
+  for (const candidate of candidatos) {
+    expectFields(`${what}, candidate ${String(candidate.refCatastral)}`, candidate, CANDIDATE);
+    for (const key of ['refCatastral', 'pais', 'direccion', 'confianza', 'coincideNumero', 'coincideMunicipio', 'enCopia']) expect(candidate, `${what}: ${key}`).toHaveProperty(key);
+    expect(candidate.confianza as number).toBeGreaterThanOrEqual(0);
+    expect(candidate.confianza as number).toBeLessThanOrEqual(1);
+  }
+  const scores = candidatos.map((c) => c.confianza as number);
+  expect(scores, `${what}: best first`).toEqual([...scores].sort((a, b) => b - a));
 }

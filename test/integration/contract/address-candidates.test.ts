@@ -1,6 +1,7 @@
 import { CountryRegistry } from '../../../core/countries/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HumanesPortal } from '../../fake-upstream/cartociudad.js';
+import { expectSpecCandidates } from '../../helpers/spec-fields.js';
 import { startAddressApp, type AddressApp } from './address-app.js';
 
 /**
@@ -50,6 +51,7 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
       const q = `${TYPE_WORDS[portal.tipoVia]} ${portal.street} ${portal.numero}, Humanes de Madrid`;
       const res = await get({ q });
       expect(res.statusCode, q).toBe(200);
+      expectSpecCandidates(q, res.json().data);
       const [first] = res.json().data.candidatos;
       expect(first, q).toMatchObject({
         refCatastral: portal.ref, pais: 'ES', numero: portal.numero, codigoPostal: '28970',

@@ -14,7 +14,7 @@ import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland
 import { NO_REF } from '../../fake-upstream/countries/norway.js';
 import { AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { expectSpecCoordinateResult, expectSpecParcel } from '../../helpers/spec-fields.js';
+import { expectSpecCandidates, expectSpecCoordinateResult, expectSpecParcel } from '../../helpers/spec-fields.js';
 
 /**
  * The spec's coverage table walked row by row against the fakes. A row this installation serves:
@@ -121,6 +121,7 @@ describe('the spec\'s coverage table, row by row', () => {
       const response = await get(`/api/search/address/candidates?country=${code}&q=${encodeURIComponent('Main street 1')}`);
       if (adapter.coverage.byAddress) {
         expect([200, 404]).toContain(response.statusCode);
+        if (response.statusCode === 200) expectSpecCandidates(`${code} address search`, response.json().data);
       } else {
         expect(response.statusCode).toBe(422);
         expect(response.json().code).toBe('CNV_COVERAGE');
