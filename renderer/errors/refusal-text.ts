@@ -1,10 +1,21 @@
 import { i18next } from '../i18n/i18n.js';
 
+/**
+ * A foral territory (core/model/errors.ts ForalSource) by its name in the user's language
+ * (`errors:foralTerritory.<province>`: Navarra, Navarre, Nawarra…), the service's name otherwise.
+ */
+function foralName({ province, name }: Record<string, unknown>): string {
+  return i18next.t(`errors:foralTerritory.${String(province)}`, { defaultValue: String(name) });
+}
+
+const isForalSource = (item: Record<string, unknown>) => typeof item.source === 'string' && typeof item.province === 'string';
+
 /** One candidate or source a refusal names (core/model/errors.ts NamedPlace, ForalSource), as the user reads it. */
 function describe(item: unknown): string {
   if (typeof item !== 'object' || item === null) return String(item);
-  const { code, name, departement, source } = item as Record<string, unknown>;
-  if (typeof source === 'string') return `${String(name)}: ${source}`;
+  const place = item as Record<string, unknown>;
+  const { code, name, departement, source } = place;
+  if (isForalSource(place)) return `${foralName(place)}: ${String(source)}`;
   if (typeof departement === 'string') return `${String(code)} (${String(name)}, ${departement})`;
   return [code, name].filter((part) => typeof part === 'string').join(' ');
 }
@@ -20,6 +31,7 @@ function valuesOf(data: Record<string, unknown>): Record<string, unknown> {
     if (key === 'reason') continue;
     values[key] = Array.isArray(value) ? value.map(describe) : value;
   }
+  if (isForalSource(data)) values.name = foralName(data);
   const { candidates, total } = data;
   if (Array.isArray(candidates) && typeof total === 'number' && total > candidates.length) {
     values.candidates = [...(values.candidates as string[]), i18next.t('errors:andMore', { count: total - candidates.length })];

@@ -17,9 +17,9 @@ const names = (text: string) => text.split(/[,;]/).map((s) => s.trim()).filter(B
 
 /** What an interrupted run asked for, in the user's words: the names typed, or the view, or the update. */
 function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (run.areaIds) return t('interruptedUpdate', { areas: run.areaIds.join(', ') });
+  if (run.areaIds) return t('interruptedUpdate', { areas: run.areaIds });
   const named = [...(run.choice?.municipalities ?? []), ...(run.choice?.provinces ?? [])];
-  return named.length ? named.join(', ') : t('interruptedView');
+  return named.length ? t('interruptedNames', { names: named }) : t('interruptedView');
 }
 
 /**

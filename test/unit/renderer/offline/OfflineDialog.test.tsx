@@ -73,7 +73,7 @@ function renderDialog(client: CatastroClient) {
 }
 
 /** The dialog opened, `municipality` downloaded without buildings and cancelled once half its parcels zip is on disk (the fake stalls there). */
-async function downloadCancelledHalfway(municipality: string): Promise<number> {
+async function downloadCancelledHalfway(municipality: string, cancelled = /^Cancelled\./): Promise<number> {
   renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
   useAppStore.getState().setOfflineDialog({ open: true });
   fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: municipality } });
@@ -83,7 +83,7 @@ async function downloadCancelledHalfway(municipality: string): Promise<number> {
   const half = fake.zipBytes['A.ES.SDGC.CP.40146.zip'].length >> 1;
   await waitFor(() => expect(Number(screen.getByTestId('offline-progress').querySelector('progress')?.getAttribute('value'))).toBe(half), { timeout: 30_000 });
   fireEvent.click(screen.getByTestId('offline-cancel'));
-  expect((await screen.findByTestId('offline-result')).textContent).toMatch(/^Cancelled\./);
+  expect((await screen.findByTestId('offline-result')).textContent).toMatch(cancelled);
   return half;
 }
 
@@ -126,6 +126,19 @@ describe('the "available offline" dialog', () => {
     expect(fake.requests.filter((r) => r.path.endsWith('CP.40146.zip')).map((r) => r.range)).toEqual([`bytes=${half}-`]);
     await waitFor(() => expect(screen.queryByTestId('offline-interrupted')).toBeNull());
     expect(store.countParcels('ES')).toBe(1443);
+  });
+
+  it('names the areas of an unfinished download joined as the user\'s language joins a list', { timeout: 120_000 }, async () => {
+    await chooseLanguage('de');
+    try {
+      await downloadCancelledHalfway('Melque de Cercos, 40146', /^Abgebrochen\./);
+      act(() => useAppStore.getState().setOfflineDialog({ open: false }));
+      act(() => useAppStore.getState().setOfflineDialog({ open: true }));
+      const offered = await screen.findByTestId('offline-interrupted');
+      expect(offered.querySelector('p')?.textContent).toMatch(/^Ein Download wurde nicht beendet: Melque de Cercos und 40146 \(/);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('discards an interrupted download: its files go and it is no longer offered', { timeout: 60_000 }, async () => {
@@ -294,7 +307,7 @@ describe('the "available offline" dialog', () => {
       fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
       fireEvent.click(screen.getByTestId('offline-download'));
       const banner = await screen.findByRole('alert');
-      expect(banner.querySelector('p')?.textContent).toBe('Bizkaia es un territorio foral: el servicio de descargas del Catastro no tiene ninguna de sus parcelas.');
+      expect(banner.querySelector('p')?.textContent).toBe('Vizcaya es un territorio foral: el servicio de descargas del Catastro no tiene ninguna de sus parcelas.');
       expect(banner.querySelector('.advice')?.textContent).toBe('Su propio catastro las publica en https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml.');
       const link = banner.querySelector('.advice a');
       expect(link?.getAttribute('href')).toBe('https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml');
