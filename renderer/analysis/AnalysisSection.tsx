@@ -4,7 +4,7 @@ import { useClient } from '../app/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
-import { formatNumber } from '../i18n/format.js';
+import { formatNumber, formatPercent } from '../i18n/format.js';
 import { i18next, useTranslation } from '../i18n/i18n.js';
 import type { UiError } from '../state/store.js';
 import { DisplacementChart } from './DisplacementChart.js';
@@ -87,13 +87,13 @@ function TerrainPart({ result }: { result: Outcome<TerrainResult> }) {
       <p>{t(areas.inside ? 'terrain.inside' : 'terrain.overlaps', { percent: number(areas.max_overlap_pct, 1) })}</p>
       {areas.natura2000.length > 0 && (
         <ul data-testid="terrain-natura2000">
-          {areas.natura2000.map((site) => <li key={`${site.code} ${site.type}`}>{site.code} {site.name} ({site.type}, {number(site.overlap_pct, 1)} %)</li>)}
+          {areas.natura2000.map((site) => <li key={`${site.code} ${site.type}`}>{site.code} {site.name} ({site.type}, {formatPercent(site.overlap_pct, 1)})</li>)}
         </ul>
       )}
       {areas.national.length > 0 && (<>
         <p>{t('terrain.national')}</p>
         <ul data-testid="terrain-national">
-          {areas.national.map((site) => <li key={site.code}>{site.code} {site.name} ({site.designation}, {number(site.overlap_pct, 1)} %)</li>)}
+          {areas.national.map((site) => <li key={site.code}>{site.code} {site.name} ({site.designation}, {formatPercent(site.overlap_pct, 1)})</li>)}
         </ul>
       </>)}
     </div>

@@ -54,8 +54,14 @@ export const formatArea = (m2: number | undefined): string | undefined => (m2 ==
 /** An area in hectares (1 ha = 10 000 m²), four decimals at most: a square metre still shows. */
 export const formatHectares = (m2: number | undefined): string | undefined => (m2 === undefined ? undefined : `${formatNumber(m2 / 10_000, 4)} ha`);
 
-/** A share in percent as the API gives it (already ×100). */
-export const formatPercent = (value: number | undefined, digits = 4): string | undefined => (value === undefined ? undefined : `${formatNumber(value, digits)} %`);
+/**
+ * A share in percent as the API gives it (already ×100), written as the language writes a percent:
+ * `12.5%` in English and Polish, `12,5 %` in German, Spanish and French.
+ */
+export function formatPercent(value: number | undefined, digits = 4): string | undefined {
+  if (value === undefined) return undefined;
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: digits, useGrouping: 'always' }).format(value / 100);
+}
 
 /** A calendar date of the API (`YYYY-MM-DD`, or a full ISO instant) in the shown language; other text as it is. */
 export function formatDate(value: string | undefined): string | undefined {

@@ -4,7 +4,7 @@ import { rusticParts } from '../../core/countries/es/reference.js';
 import { useClient } from '../app/client-context.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection, toUiError } from '../errors/advice.js';
-import { formatNumber } from '../i18n/format.js';
+import { formatHectares, formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import type { UiError } from '../state/store.js';
 
@@ -53,7 +53,7 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
         <strong>{agro.uso_suelo}</strong>
         {agro.cultivo_principal && agro.cultivo_principal !== 'sin cultivo' && ` (${agro.cultivo_principal})`}
         {r && <> · {t('sigpac.enclosure', { id: [r.provincia, r.municipio, r.poligono, r.parcela, r.recinto].join(':') })}</>}
-        {agro.superficie_ha !== undefined && <> · {formatNumber(agro.superficie_ha, 4)} ha</>}
+        {agro.superficie_ha !== undefined && <> · {formatHectares(agro.superficie_ha * 10_000)}</>}
         {agro.coef_regadio !== undefined && agro.coef_regadio > 0 && <> · {t('sigpac.irrigation', { value: formatNumber(agro.coef_regadio) })}</>}
         {r?.pendiente_media !== undefined && <> · {t('sigpac.slope', { value: formatNumber(r.pendiente_media, 1) })}</>}
       </span>

@@ -63,7 +63,7 @@ describe('AnalysisSection', () => {
     const client = clientAnswering({ solar, terrain, 'ground-motion': motion });
     renderWith(client);
     await waitFor(() => expect(screen.getByTestId('solar-facts').textContent).toContain('15,234 kWh'));
-    expect(screen.getByTestId('terrain-summary').textContent).toContain('ES0000011 Monte de El Pardo (SPA, 42.5 %)');
+    expect(screen.getByTestId('terrain-summary').textContent).toContain('ES0000011 Monte de El Pardo (SPA, 42.5%)');
     expect(screen.getByTestId('ground-motion-summary').textContent).toContain('moderate subsidence: mean -4.2 mm/year');
     await waitFor(() => expect(plotted).toEqual([[[2020, 2021, 2022], [-0.5, -4.3, -8.1]]]));
     expect(client.analysis).toHaveBeenCalledTimes(3);
@@ -73,9 +73,9 @@ describe('AnalysisSection', () => {
     const national = [{ code: 'ES3110003', name: 'Cuenca del río Guadalix', designation: 'Parque Natural', country: 'ES', overlap_pct: 100 }];
     const both = { ...terrain, protected_areas: { ...terrain.protected_areas, inside: true, max_overlap_pct: 100, national } };
     renderWith(clientAnswering({ solar, terrain: both, 'ground-motion': motion }));
-    await waitFor(() => expect(screen.getByTestId('terrain-national').textContent).toBe('ES3110003 Cuenca del río Guadalix (Parque Natural, 100 %)'));
-    expect(screen.getByTestId('terrain-natura2000').textContent).toBe('ES0000011 Monte de El Pardo (SPA, 42.5 %)');
-    expect(screen.getByTestId('terrain-summary').textContent).toContain('Inside protected sites (up to 100 % of the parcel)');
+    await waitFor(() => expect(screen.getByTestId('terrain-national').textContent).toBe('ES3110003 Cuenca del río Guadalix (Parque Natural, 100%)'));
+    expect(screen.getByTestId('terrain-natura2000').textContent).toBe('ES0000011 Monte de El Pardo (SPA, 42.5%)');
+    expect(screen.getByTestId('terrain-summary').textContent).toContain('Inside protected sites (up to 100% of the parcel)');
   });
 
   it('keeps the parts that answered when one source is down, with the spec message and advice', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatArea, formatDate, formatHectares, formatNumber } from '../../../../renderer/i18n/format.js';
+import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../../../../renderer/i18n/format.js';
 import { chooseLanguage, i18next, pickShippedLanguage } from '../../../../renderer/i18n/i18n.js';
 import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, resources, type Strings } from '../../../../renderer/i18n/resources.js';
 
@@ -59,6 +59,14 @@ describe('shipped translations', () => {
 });
 
 describe('language choice and locale formatting', () => {
+  it('writes a share as each language writes a percent', async () => {
+    const shares: Record<string, string> = { en: '12.5%', de: '12,5 %', es: '12,5 %', fr: '12,5 %', pl: '12,5%', nl: '12,5%', it: '12,5%', pt: '12,5%' };
+    for (const [language, share] of Object.entries(shares)) {
+      await chooseLanguage(language);
+      expect(formatPercent(12.5)?.replace(/\s/g, ' '), language).toBe(share);
+    }
+  });
+
   it('follows the first shipped language of the user\'s list, by primary subtag', () => {
     expect(pickShippedLanguage(['ru-RU', 'es-MX', 'en'])).toBe('es');
     expect(pickShippedLanguage(['de-AT', 'es-MX'])).toBe('de');

@@ -50,7 +50,7 @@ describe('ParcelDetails', () => {
     const section = screen.getByRole('region', { name: 'Unit 9398516VK3799G0001WX' });
     expect(within(section).getByTestId('unit-ref').textContent).toBe('9398516VK3799G0001WX');
     expect(fact('Use')).toBe('Residencial');
-    expect(fact('Share')).toBe('5.55 %');
+    expect(fact('Share')).toBe('5.55%');
     expect(fact('Staircase / floor / door')).toBe('– / 02 / B');
     expect(fact('Source')).toBe('Live from the Catastro (OVC)');
   });
