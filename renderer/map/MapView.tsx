@@ -80,6 +80,9 @@ export function MapView() {
   useEffect(() => controller.current?.setLayers(layers, connectivity), [layers, connectivity]);
   // The canvas is what keyboard users focus: its name says how to pick parcels (in the shown language).
   useEffect(() => { controller.current?.setCanvasLabel?.(t('keyboardHelp')); }, [t]);
+  useEffect(() => {
+    controller.current?.setControlLabels?.({ zoomIn: t('control.zoomIn'), zoomOut: t('control.zoomOut'), resetBearing: t('control.resetBearing') });
+  }, [t]);
   useEffect(() => controller.current?.setSelection(parcel), [parcel]);
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);

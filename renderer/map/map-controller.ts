@@ -91,6 +91,7 @@ export class MapController {
   private selectedParcel: Parcel | null = null;
   private destroyed = false;
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
+  private navigation = new NavigationControl();
 
   constructor(private readonly options: MapControllerOptions) {
     this.map = new MapLibreMap({
@@ -104,7 +105,7 @@ export class MapController {
     this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
     this.startView = this.viewKey();
-    this.map.addControl(new NavigationControl(), 'top-right');
+    this.map.addControl(this.navigation, 'top-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.map.on('click', this.onClick);
     this.map.on('mousemove', this.onMove);
@@ -358,6 +359,22 @@ export class MapController {
   /** The accessible name of the focusable canvas (how to pick parcels with the keyboard). */
   setCanvasLabel(label: string): void {
     this.map.getCanvas().setAttribute('aria-label', label);
+  }
+
+  /**
+   * The zoom and compass buttons' names in the shown language. MapLibre takes its controls' words
+   * only as the map's `locale` option and reads them when a control is added: a language chosen
+   * later is written into that table and the control added again.
+   */
+  setControlLabels(labels: { zoomIn: string; zoomOut: string; resetBearing: string }): void {
+    Object.assign((this.map as unknown as { _locale: Record<string, string> })._locale, {
+      'NavigationControl.ZoomIn': labels.zoomIn,
+      'NavigationControl.ZoomOut': labels.zoomOut,
+      'NavigationControl.ResetBearing': labels.resetBearing,
+    });
+    this.map.removeControl(this.navigation);
+    this.navigation = new NavigationControl();
+    this.map.addControl(this.navigation, 'top-right');
   }
 
   flyTo(longitude: number, latitude: number, zoom = 17): void {
