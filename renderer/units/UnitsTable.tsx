@@ -14,20 +14,20 @@ const localNumber = (value: number | undefined, digits: number) => (value === un
 
 const columns: ColumnDef<Unit>[] = [
   {
-    accessorKey: 'refCatastral', header: 'column.unit', size: 64,
+    accessorKey: 'refCatastral', header: 'unit', size: 64,
     // Every unit shares the finca's 14 characters: show the 6 that tell them apart, the whole reference on hover.
     cell: ({ getValue }) => {
       const ref = getValue<string>();
       return <span title={ref}>{ref.length === 20 ? ref.slice(14) : ref}</span>;
     },
   },
-  { accessorKey: 'uso', header: 'column.use', size: 100 },
-  { accessorKey: 'escalera', header: 'column.stair', size: 42 },
-  { accessorKey: 'planta', header: 'column.floor', size: 44 },
-  { accessorKey: 'puerta', header: 'column.door', size: 42 },
-  { accessorKey: 'superficie', header: 'column.area', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 1) },
-  { accessorKey: 'participacion', header: 'column.share', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 4) },
-  { accessorKey: 'anio', header: 'column.year', size: 46, sortingFn: 'basic' },
+  { accessorKey: 'uso', header: 'use', size: 100 },
+  { accessorKey: 'escalera', header: 'stair', size: 42 },
+  { accessorKey: 'planta', header: 'floor', size: 44 },
+  { accessorKey: 'puerta', header: 'door', size: 42 },
+  { accessorKey: 'superficie', header: 'area', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 1) },
+  { accessorKey: 'participacion', header: 'share', size: 56, sortingFn: 'basic', cell: ({ getValue }) => localNumber(getValue<number | undefined>(), 4) },
+  { accessorKey: 'anio', header: 'year', size: 46, sortingFn: 'basic' },
 ];
 /** Column widths as shares of the panel, so the table never scrolls sideways. */
 const TOTAL_WIDTH = columns.reduce((sum, column) => sum + (column.size ?? 50), 0);
@@ -92,10 +92,12 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
+                  // Narrow columns show a language's short heading (Esc., Tr., Pięt.); the button is named in full.
+                  const name = t(`columnName.${header.column.columnDef.header as string}`);
                   return (
                     <th key={header.id} style={{ width: widthOf(header.getSize()) }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                      <button type="button" onClick={header.column.getToggleSortingHandler()}>
-                        {t(header.column.columnDef.header as string)}
+                      <button type="button" onClick={header.column.getToggleSortingHandler()} title={name} aria-label={name}>
+                        {t(`column.${header.column.columnDef.header as string}`)}
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                       </button>
                     </th>

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Unit } from '../../../../core/model/index.js';
+import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { UnitsTable } from '../../../../renderer/units/UnitsTable.js';
 
 afterEach(cleanup);
@@ -74,5 +75,22 @@ describe('UnitsTable', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
     expect(screen.getByTestId('units-shown').textContent).toBe('2,000 of 2,000 units');
+  });
+
+  it('heads its narrow columns with the language\'s short words and names each in full (title, screen readers)', async () => {
+    await chooseLanguage('pl');
+    try {
+      render(<UnitsTable units={units} onOpen={() => undefined} />);
+      const floor = screen.getByRole('button', { name: 'Piętro' });
+      expect(floor.textContent).toBe('Pięt.');
+      expect(floor.getAttribute('title')).toBe('Piętro');
+      expect(screen.getByRole('button', { name: 'Powierzchnia m²' }).textContent).toBe('Pow. m²');
+      cleanup();
+      await chooseLanguage('es');
+      render(<UnitsTable units={units} onOpen={() => undefined} />);
+      expect(screen.getByRole('button', { name: 'Escalera' }).textContent).toBe('Esc.');
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });
