@@ -6,9 +6,10 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Buttons, labels and headings whose text does not fit their box (cut off or spilling out), by their text. */
 function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, th, dt, dd, select, .map-hint, .map-action')]
+  return page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, th, dt, dd, select, .map-hint, .map-action'))
     .filter((e) => e.offsetParent !== null && e.getClientRects().length > 0)
-    .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible' || e.scrollWidth > e.clientWidth + 1 && e.tagName === 'BUTTON')
+    // Cut off (its box clips) or spilling out of a button.
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 && (getComputedStyle(e).overflowX !== 'visible' || e.tagName === 'BUTTON'))
     .map((e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 60)}" ${e.scrollWidth}>${e.clientWidth}`));
 }
 
