@@ -93,5 +93,5 @@ export const isOnEarth = ([lon, lat]: LonLat): boolean =>
  */
 export function outsideTheWorld(epsg: number, x: number, y: number, [lon, lat]: LonLat): string {
   return `A point lies outside the world once read as EPSG:${epsg} (${x} ${y} gives longitude ${lon}, latitude ${lat}): `
-    + 'the srsName does not match the coordinates, or the coordinates are damaged.';
+    + 'the file\'s declared CRS does not match its coordinates, or they are damaged.';
 }

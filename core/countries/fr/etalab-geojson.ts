@@ -1,5 +1,7 @@
+import { isOnEarth, outsideTheWorld } from '../../geo/crs.js';
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { isIsoDay, todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
+import { RING_TOO_SHORT } from '../../store/importers/gml-surfaces.js';
 import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -29,9 +31,40 @@ interface EtalabFeature {
 function geometryOf(feature: EtalabFeature): ParcelGeometry | undefined {
   const { type, coordinates } = feature.geometry ?? {};
   if (!Array.isArray(coordinates) || coordinates.length === 0) return undefined;
-  if (type === 'Polygon') return { type: 'Polygon', coordinates: coordinates as LonLat[][] };
-  if (type === 'MultiPolygon') return { type: 'MultiPolygon', coordinates: coordinates as LonLat[][][] };
+  if (type === 'Polygon' && isPolygon(coordinates)) return { type: 'Polygon', coordinates };
+  if (type === 'MultiPolygon' && coordinates.every(isPolygon)) return { type: 'MultiPolygon', coordinates: coordinates as LonLat[][][] };
   return undefined;
+}
+
+/**
+ * Rings of WGS84 points with at least three distinct ones each; throws saying what is wrong with
+ * a point off the Earth (metres where degrees belong, an infinite 1e309) or a ring too short.
+ * Not an array of arrays of [number, number]: false, the parcel "has no outline".
+ */
+function isPolygon(rings: unknown): rings is LonLat[][] {
+  if (!Array.isArray(rings) || rings.length === 0) return false;
+  for (const ring of rings) {
+    if (!Array.isArray(ring)) return false;
+    for (const position of ring) {
+      if (!Array.isArray(position) || typeof position[0] !== 'number' || typeof position[1] !== 'number') return false;
+      const point: LonLat = [position[0], position[1]];
+      if (!isOnEarth(point)) throw new Error(outsideTheWorld(4326, point[0], point[1], point));
+    }
+    if (!hasThreePoints(ring as LonLat[])) throw new Error(RING_TOO_SHORT);
+  }
+  return true;
+}
+
+/** Three points each unlike the one before it, the last unlike the first (what gml-surfaces asks of a ring). */
+function hasThreePoints(ring: LonLat[]): boolean {
+  const kept: LonLat[] = [];
+  for (const point of ring) {
+    const last = kept[kept.length - 1];
+    if (!last || last[0] !== point[0] || last[1] !== point[1]) kept.push(point);
+    if (kept.length > 3) return true;
+  }
+  const [first, last] = [kept[0], kept[kept.length - 1]];
+  return kept.length === 3 && (first[0] !== last[0] || first[1] !== last[1]);
 }
 
 
@@ -41,7 +74,12 @@ export function etalabParcel(feature: EtalabFeature): StoredParcel {
   const raw = typeof props.id === 'string' ? props.id : typeof feature.id === 'string' ? feature.id : '';
   const idu = parseFrenchReference(raw);
   if (!idu) throw new Error(`A parcel with id ${JSON.stringify(raw).slice(0, 40)}, which is not a French IDU (14 characters).`);
-  const geometry = geometryOf(feature);
+  let geometry: ParcelGeometry | undefined;
+  try {
+    geometry = geometryOf(feature);
+  } catch (error) {
+    throw new Error(`Parcel ${idu}: ${(error as Error).message}`);
+  }
   if (!geometry) throw new Error(`Parcel ${idu} has no Polygon or MultiPolygon outline.`);
   const contenance = Number(props.contenance);
   const updated = isIsoDay(props.updated) ? props.updated
