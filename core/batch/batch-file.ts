@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
 import { isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
-import { readCsv } from './read-csv.js';
+import { readCsv, refuseOversizeCsv } from './read-csv.js';
 import { checkInputFile, checkOutputFile } from '../file-checks.js';
 import { runBatch, type BatchOutcome, type FindParcel } from './run-batch.js';
 
@@ -56,6 +56,7 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   const format = formatOfPath(job.output);
   checkInputFile(job.input);
   checkOutputFile(job.output);
+  refuseOversizeCsv(statSync(job.input).size, job.input);
   const text = readFileSync(job.input, 'utf8');
   const csv = readCsv(text);
   const columns = detectColumns(csv.header, job.columns, csv.rows);

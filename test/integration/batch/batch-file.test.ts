@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
@@ -245,5 +245,30 @@ describe('runBatchFile', () => {
     const named = writeInput('named.csv', `finca,nota\n${SAMPLE_B},x\n`);
     const outcome = await runBatchFile({ input: named, output: path.join(dir, 'named.csv.out.csv'), columns: { reference: 'finca' }, find });
     expect(outcome.counts.found).toBe(1);
+  });
+
+  // A 700 MB file was read whole (1.2 GB resident) and ended in V8's "Cannot create a string
+  // longer than 0x1fffffe8 characters", no code; the size is known before reading a byte.
+  it('refuses a file past the size cap before reading it', async () => {
+    const input = path.join(dir, 'huge.csv');
+    writeFileSync(input, `refcat\n${SAMPLE_B}\n`);
+    truncateSync(input, 700 * 1024 * 1024);
+    const started = Date.now();
+    await expect(runBatchFile({ input, output: path.join(dir, 'huge.out.csv'), find })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR', message: expect.stringMatching(/huge\.csv is larger than 20 MiB; split it into several batches/),
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(existsSync(path.join(dir, 'huge.out.csv'))).toBe(false);
+  });
+
+  // A million rows (15 MB, under the size cap) were all parsed into objects before being
+  // counted: 21 s and 500 MB to say no. Reading stops at the first row past the cap.
+  it('refuses a CSV past the row cap at the first row beyond it', async () => {
+    const input = writeInput('million.csv', `refcat\n${`${SAMPLE_B}\n`.repeat(1_000_000)}`);
+    const started = Date.now();
+    await expect(runBatchFile({ input, output: path.join(dir, 'million.out.csv'), find })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR', message: 'The CSV has more than 100000 rows; a batch takes at most 100000.',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
