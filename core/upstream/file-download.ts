@@ -173,15 +173,22 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   // Each chunk is on disk before the next is read, so a transfer cut half way keeps every byte it
   // received and the next attempt resumes from there (a stream pipeline would drop the writes still
   // buffered when the socket errors, and the resume would start from less, or from zero).
+  // A server sending past the announced size (an endless body) is cut off there: it filled the disk.
+  const bound = target.expectedBytes ?? total;
   const file = await open(part, resuming ? 'a' : 'w');
   try {
     for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
+      if (bound !== undefined && written + chunk.length > bound) {
+        await file.close().catch(() => undefined);
+        discardDownload(target.file);
+        throw new DownloadRefused(`${target.url}: the server sent more than the ${bound} bytes announced; the file was discarded.`);
+      }
       await file.write(chunk);
       written += chunk.length;
       options.onBytes?.(written, total ?? target.expectedBytes);
     }
   } finally {
-    await file.close();
+    await file.close().catch(() => undefined);
   }
   if (total !== undefined && written < total) throw new Error(`${target.url}: the transfer stopped at ${written} of ${total} bytes.`);
   return total;
