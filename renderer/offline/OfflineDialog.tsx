@@ -6,7 +6,7 @@ import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownload
 import { toUiError } from '../errors/advice.js';
 import { LinkedText } from '../errors/LinkedText.js';
 import { refusalText } from '../errors/refusal-text.js';
-import { formatNumber } from '../i18n/format.js';
+import { formatDate, formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { offlineCountryAt } from './offline-country-at.js';
@@ -197,15 +197,17 @@ export function OfflineDialog() {
               <tr key={area.id} data-testid={`offline-area-${area.id}`}>
                 <td>{area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span></td>
                 <td>{formatNumber(area.parcels)}</td>
-                <td>{area.dataDate ?? '?'}</td>
+                <td>{formatDate(area.dataDate) ?? '?'}</td>
                 <td className="source" title={area.source}>{area.source.split('/').pop()}</td>
                 <td>
+                  <div className="area-actions">
                   <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>{t('update')}</button>
                   <button type="button" disabled={running} onClick={async () => {
                     try { await offline.remove(area.id); } catch (error) { showError(toUiError(t('removeFailed'), error)); }
                     void refreshAreas();
                     copyChanged();
                   }}>{t('remove')}</button>
+                  </div>
                 </td>
               </tr>
             ))}

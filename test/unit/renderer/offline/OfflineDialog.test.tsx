@@ -101,7 +101,7 @@ describe('the "available offline" dialog', () => {
     expect(result.textContent).toBe('Done: 1,443 parcels and 246 buildings imported.');
     const row = await screen.findByTestId('offline-area-ES.40146');
     expect(row.textContent).toContain('MELQUE DE CERCOS');
-    expect(row.textContent).toContain('2021-09-11');
+    expect(row.textContent).toContain('Sep 11, 2021');
     expect(row.textContent).toContain('A.ES.SDGC.CP.40146.zip');
     expect(store.countParcels('ES')).toBe(1443);
 
