@@ -45,6 +45,10 @@ describe('importing picked files from the browser app', () => {
       ['no file', new FormData(), /at least one file/],
       ['a name outside the import\'s files', pick({ '../../notes.txt': 'hello' }), /not a file the import reads/],
       ['a zip that is not one', pick({ 'A.ES.SDGC.CP.40146.zip': 'PK this is not a zip' }), /^Import of A\.ES\.SDGC\.CP\.40146\.zip failed, nothing of it was kept: A\.ES\.SDGC\.CP\.40146\.zip is not a readable zip/],
+      ['binary garbage named .gml', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }), /is neither an INSPIRE parcels, buildings or addresses GML/],
+      ['an external entity (XXE)', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8')
+        .replace(/(<\?xml[^>]*\?>)/, '$1<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<cp:label>', '<cp:label>&xxe;') }), /entity/i],
+      ['UTM metres declared as degrees', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8').replaceAll('EPSG/0/25830', 'EPSG/0/4326') }), /outside the world/],
     ];
     for (const [what, body, message] of cases) {
       const response = await send(body);
