@@ -1,40 +1,15 @@
-import { fold } from '../../address/normalize.js';
 import { requireIneCodeOfProvince } from '../../input.js';
 import { notFound, validationError, type OfflineArea, type RusticParcelQuery, type RusticParcelRequest } from '../../model/index.js';
 import { INE_MUNICIPIO_CODE } from '../../model/input-schemas.js';
 import type { AdapterContext } from '../adapter.js';
 import { CallejeroClient, type Municipality, type OvcList, type Province } from './address/callejero.js';
-import { SPANISH_NAMES } from './address/grammar.js';
+import { byName, spanishOfflineAreas, type Named } from './place-names.js';
 
 /** A province known by its 2-digit code, with its name as the Catastro writes it once that is known. */
 interface ProvinceFound { code: string; name?: string }
 
 /** The municipalities of one province and the province's name as the Catastro writes it. */
 interface MunicipalitiesOf { name: string; items: Municipality[] }
-
-/** A place as matched by name: its name, and the code the caller needs of it. */
-interface Named { name: string; code: string }
-
-/**
- * The candidates whose name is the one asked: the same letters (case and accents folded), else the
- * same significant words ("Cuesta (La)" for "La Cuesta"), else, unless `wholeNamesOnly`, every word
- * asked within the name ("Navas" in "NAVAS DE ORO"). The first rule that matches any decides;
- * several there are ambiguous.
- */
-function byName<T extends Named>(candidates: T[], asked: string, wholeNamesOnly = false): T[] {
-  const folded = fold(asked);
-  const words = (text: string) => [...new Set(SPANISH_NAMES.tokens(text))].sort().join(' ');
-  const rules: ((c: T) => boolean)[] = [
-    (c) => fold(c.name) === folded,
-    (c) => words(c.name) === words(asked),
-    ...(wholeNamesOnly ? [] : [(c: T) => SPANISH_NAMES.contains(c.name, asked)]),
-  ];
-  for (const rule of rules) {
-    const found = candidates.filter(rule);
-    if (found.length > 0) return [...new Map(found.map((c) => [c.code, c])).values()];
-  }
-  return [];
-}
 
 /**
  * One match, or 404 naming what was searched, or 400 listing the places the name fits (and the
@@ -82,7 +57,7 @@ export class RusticPlaceResolver {
    * and the live Consulta_DNPPP_Codigos answers; everywhere else they are the same two digits.
    */
   async resolve(asked: RusticParcelRequest, ctx: AdapterContext): Promise<RusticParcelQuery> {
-    const areas = (await ctx.store.listOfflineAreas?.() ?? []).filter((area) => area.country === 'ES' && /^[0-9]{5}$/.test(area.code));
+    const areas = await spanishOfflineAreas(ctx.store.listOfflineAreas?.bind(ctx.store));
     const province = await this.province(asked.provincia, areas, ctx);
     const municipio = await this.municipality(province, asked.municipio, areas, ctx);
     return { provincia: province.code, municipio, poligono: asked.poligono, parcela: asked.parcela };
