@@ -52,8 +52,11 @@ export const unavailable = (message: string) => new ServiceError('SERVICE_UNAVAI
 export const noCoverage = (message: string, data?: Record<string, unknown>) =>
   new ServiceError('CNV_COVERAGE', message, data);
 
-/** A place a refusal names among its candidates: a municipality or commune (and, in France, its département's code). */
-export type NamedPlace = { code: string; name: string; departement?: string };
+/**
+ * A place a refusal names among its candidates: a municipality or commune (and, in France, its
+ * département's code; in Spain, where the name alone does not tell it, its province's name).
+ */
+export type NamedPlace = { code: string; name: string; departement?: string; province?: string };
 
 /** A foral territory (INE province code) and where its own cadastre publishes its parcels. */
 export type ForalSource = { province: string; name: string; source: string };

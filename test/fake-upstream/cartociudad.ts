@@ -160,6 +160,42 @@ export function searchCandidates(portals: HumanesPortal[], q: string, limit: num
   return answers.slice(0, limit);
 }
 
+/**
+ * WRITTEN BY HAND (no recorded answer, see the header): `type: municipio` candidates, the answer to a
+ * `candidates?q=<name>` that `no_process` leaves municipalities in. Real municipalities with their
+ * real INE codes (INE's register): Humanes de Madrid 28073 (the index's own), Arroyomolinos in two
+ * provinces, Madrid 28015 and Cáceres 10023, beside Arroyomolinos de la Vera 10022 (a longer name
+ * the partial search also finds), and Bilbao 48020 (a foral province). The fields follow SOURCES.md
+ * §1.8; `address` holding the municipality's name, `id` being its INE code and the coordinates
+ * (rounded town centres) are this fake's guesses, not seen in an answer of the service.
+ */
+export const FAKE_MUNICIPALITIES = [
+  { muni: 'Humanes de Madrid', muniCode: '28073', province: 'Madrid', provinceCode: '28', comunidadAutonoma: 'Comunidad de Madrid', lat: 40.25, lng: -3.83 },
+  { muni: 'Arroyomolinos', muniCode: '28015', province: 'Madrid', provinceCode: '28', comunidadAutonoma: 'Comunidad de Madrid', lat: 40.27, lng: -3.92 },
+  { muni: 'Arroyomolinos', muniCode: '10023', province: 'Cáceres', provinceCode: '10', comunidadAutonoma: 'Extremadura', lat: 39.19, lng: -6.16 },
+  { muni: 'Arroyomolinos de la Vera', muniCode: '10022', province: 'Cáceres', provinceCode: '10', comunidadAutonoma: 'Extremadura', lat: 40.05, lng: -5.85 },
+  { muni: 'Bilbao', muniCode: '48020', province: 'Bizkaia', provinceCode: '48', comunidadAutonoma: 'País Vasco', lat: 43.26, lng: -2.93 },
+];
+
+/** The municipalities every significant word of `q` is in (the service matches names partially). */
+function municipalityCandidates(q: string): unknown[] {
+  const words = significant(q);
+  return FAKE_MUNICIPALITIES.filter((m) => words.length > 0 && words.every((w) => significant(m.muni).includes(w))).map((m) => ({
+    id: m.muniCode, type: 'municipio', address: m.muni, muni: m.muni, muniCode: m.muniCode, province: m.province, provinceCode: m.provinceCode,
+    comunidadAutonoma: m.comunidadAutonoma, countryCode: '011', lat: m.lat, lng: m.lng, noNumber: true, state: 1, stateMsg: 'Resultado exacto de la búsqueda',
+  }));
+}
+
+/** The answer to `candidates`: municipalities and the index's streets and portals, less the types `no_process` excludes. */
+export function fakeCandidates(portals: HumanesPortal[], params: URLSearchParams): unknown[] {
+  const q = params.get('q') ?? '';
+  const limit = Number(params.get('limit') ?? '33');
+  const excluded = new Set((params.get('no_process') ?? '').split(',').map((t) => t.trim()));
+  const addresses = searchCandidates(portals, q, limit, params.get('cod_postal_filter') ?? undefined)
+    .filter((c) => !excluded.has((c as { type: string }).type));
+  return [...(excluded.has('municipio') ? [] : municipalityCandidates(q)), ...addresses].slice(0, limit);
+}
+
 export type FakeMode = 'ok' | 'down' | 'garbage';
 
 /** The geocoder's modes in the shared fault vocabulary (injected-faults.ts). */
@@ -187,9 +223,7 @@ export async function startFakeCartoCiudad(): Promise<FakeCartoCiudad> {
       faults.send(req, res, { status: 404, type: 'text/plain', body: Buffer.from('') });
       return;
     }
-    const q = url.searchParams.get('q') ?? '';
-    const limit = Number(url.searchParams.get('limit') ?? '33');
-    const body = searchCandidates(portals, q, limit, url.searchParams.get('cod_postal_filter') ?? undefined);
+    const body = fakeCandidates(portals, url.searchParams);
     faults.send(req, res, { status: 200, type: 'application/json;charset=UTF-8', body: Buffer.from(JSON.stringify(body)) });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

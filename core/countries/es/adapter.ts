@@ -98,6 +98,7 @@ export class SpainAdapter implements CountryAdapter {
         getFinca: (ref14: string) => store.getFinca(this.code, ref14),
         parcelsWithAddressWord: store.parcelsWithAddressWord.bind(store),
         importedAddressesWithWord: store.importedAddressesWithWord.bind(store),
+        listOfflineAreas: () => store.listOfflineAreas?.() ?? [],
       };
       deps = createAddressDeps({ store: copy, http: ctx.http, cartociudadBaseUrl, callejeroBaseUrl });
       this.addressDeps.set(ctx.store, deps);

@@ -18,6 +18,8 @@ describe('contract: address parse (OVCCallejero)', () => {
     { direccion: 'C/Madroño31, 28970 Humanes', ref: '1178303VK3517N', tipoVia: 'CL', nombreVia: 'MADROÑO', numero: 31 },
     { direccion: 'Avda. Fuenlabrada 6, Humanes de Madrid (Madrid)', ref: '0472511VK3507S', tipoVia: 'AV', nombreVia: 'FUENLABRADA', numero: 6 },
     { direccion: 'avenida de la estacion 7, humanes de madrid, 28970', ref: '9363324VK2596S', tipoVia: 'AV', nombreVia: 'ESTACION DE LA', numero: 7 },
+    // The spec's recommended `street, number, municipality`: the province is the municipality's (the geocoder's).
+    { direccion: 'Calle Madroño 31, Humanes de Madrid', ref: '1178303VK3517N', tipoVia: 'CL', nombreVia: 'MADROÑO', numero: 31 },
   ];
 
   it.each(found)('$direccion → $ref', async ({ direccion, ref, tipoVia, nombreVia, numero }) => {
@@ -40,7 +42,9 @@ describe('contract: address parse (OVCCallejero)', () => {
     { name: 'body is an array', payload: ['Calle Madroño 31'], status: 400, code: 'VALIDATION_ERROR' },
     { name: 'no number', payload: { direccion: 'Calle Madroño, Humanes de Madrid, 28970' }, status: 400, code: 'VALIDATION_ERROR' },
     { name: 'no municipality', payload: { direccion: 'Calle Madroño 31' }, status: 400, code: 'VALIDATION_ERROR' },
-    { name: 'province cannot be told', payload: { direccion: 'Calle Madroño 31, Humanes de Madrid' }, status: 400, code: 'VALIDATION_ERROR' },
+    { name: 'municipality name two provinces hold, neither given', payload: { direccion: 'Calle Mayor 5, Arroyomolinos' }, status: 400, code: 'VALIDATION_ERROR' },
+    { name: 'municipality no province holds, no province given', payload: { direccion: 'Calle Mayor 5, Villanueva de Nada' }, status: 404, code: 'NOT_FOUND' },
+    { name: 'municipality of a foral province, no province given', payload: { direccion: 'Calle Gran Vía 1, Bilbao' }, status: 404, code: 'NOT_FOUND' },
     { name: 'number that does not exist', payload: { direccion: 'Calle Madroño 5, Humanes de Madrid, 28970' }, status: 404, code: 'NOT_FOUND' },
     { name: 'street that does not exist', payload: { direccion: 'Calle Inexistente 5, Humanes de Madrid, 28970' }, status: 404, code: 'NOT_FOUND' },
     { name: 'municipality that does not exist', payload: { direccion: 'Calle Madroño 31, Villanueva de Nada, 28970' }, status: 404, code: 'NOT_FOUND' },
@@ -55,6 +59,61 @@ describe('contract: address parse (OVCCallejero)', () => {
     expect(res.json()).toMatchObject({ success: false, code });
     expect(t.ledger.peek(t.keyId).used).toBe(before);
   });
+
+  it('without postcode or province, the municipality\'s province is asked of the geocoder as a municipality only, and the answer is the one with the postcode', async () => {
+    const withPostcode = (await post({ direccion: 'Calle Madroño 31, Humanes de Madrid, 28970' })).json().data;
+    const before = t.geocoder.requests.length;
+    const res = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid' });
+    expect(res.json().data).toEqual(withPostcode);
+    const asked = t.geocoder.requests.slice(before).map((url) => new URL(url, 'http://x').searchParams);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].get('q')).toBe('Humanes de Madrid');
+    expect(asked[0].get('no_process')!.split(',').sort()).toEqual(
+      ['provincia', 'comunidad autonoma', 'poblacion', 'toponimo', 'expendeduria', 'punto_recarga_electrica', 'ngbe', 'callejero', 'carretera', 'portal'].sort(),
+    );
+  });
+
+  it('a municipality name two provinces hold → 400 naming both, with data.candidates', async () => {
+    const res = await post({ direccion: 'Calle Mayor 5, Arroyomolinos' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error).toMatch(/Arroyomolinos \(Madrid\), Arroyomolinos \(Cáceres\): add the province or the postcode/);
+    // Arroyomolinos de la Vera, which the geocoder finds too, is another name.
+    expect(body.data).toEqual({
+      reason: 'MUNICIPALITY_NAME_AMBIGUOUS', name: 'Arroyomolinos', total: 2,
+      candidates: [{ code: '28015', name: 'Arroyomolinos', province: 'Madrid' }, { code: '10023', name: 'Arroyomolinos', province: 'Cáceres' }],
+    });
+  });
+
+  it('a municipality no province holds → 404 naming it', async () => {
+    const res = await post({ direccion: 'Calle Mayor 5, Villanueva de Nada' });
+    expect(res.json().error).toBe("Municipality 'Villanueva de Nada' does not exist.");
+  });
+
+  it('a municipality the geocoder places in a foral province → 404 pointing to its foral cadastre, without asking the street directory for it', async () => {
+    const before = t.callejero.requests.length;
+    const res = await post({ direccion: 'Calle Gran Vía 1, Bilbao' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatch(/Bilbao.*Basque Country.*country=PV/);
+    expect(t.callejero.requests.slice(before).filter((url) => !url.includes('ConsultaProvincia'))).toEqual([]);
+  });
+
+  it.each([
+    ['down (503)', { kind: 'status', status: 503 }],
+    ['garbage', { kind: 'malformed' }],
+    ['too slow (past the 1.5 s timeout)', { kind: 'slow', delayMs: 2000 }],
+  ] as const)('the geocoder %s while the province must be found → 503 saying the province or postcode avoids the lookup, quota unchanged', async (_, fault) => {
+    const before = t.ledger.peek(t.keyId).used;
+    t.geocoder.setFault(fault);
+    const res = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid' });
+    const withPostcode = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid, 28970' });
+    t.geocoder.setMode('ok');
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(res.json().error).toMatch(/Humanes de Madrid.*Add the province or the postcode to skip this lookup/);
+    expect(t.ledger.peek(t.keyId).used).toBe(before + 1);
+    expect(withPostcode.statusCode).toBe(200);
+  }, 15_000);
 
   it('the street directory down → 503 SERVICE_UNAVAILABLE', async () => {
     t.callejero.setMode('down');

@@ -34,6 +34,9 @@ export interface GeocoderCandidate {
 /** Types that can never be an address on a street (SOURCES.md §1.8 `no_process` list minus street and portal). */
 const NOT_ADDRESSES = 'municipio,provincia,comunidad autonoma,poblacion,toponimo,expendeduria,punto_recarga_electrica,ngbe,carretera';
 
+/** Every type of the SOURCES.md §1.8 `no_process` list but `municipio`: a name asked as a municipality only. */
+const NOT_MUNICIPALITIES = 'provincia,comunidad autonoma,poblacion,toponimo,expendeduria,punto_recarga_electrica,ngbe,callejero,carretera,portal';
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
 const num = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
@@ -70,11 +73,24 @@ export function parseCandidate(raw: unknown): GeocoderCandidate | undefined {
 export class CartoCiudadClient {
   constructor(private readonly http: TextFetcher, private readonly baseUrl: string = CARTOCIUDAD_BASE_URL) {}
 
-  async candidates(q: string, options: { limit?: number; postcode?: string; signal?: AbortSignal } = {}): Promise<GeocoderCandidate[]> {
+  candidates(q: string, options: { limit?: number; postcode?: string; signal?: AbortSignal } = {}): Promise<GeocoderCandidate[]> {
     const params = new URLSearchParams({ q, limit: String(options.limit ?? 33), no_process: NOT_ADDRESSES });
     if (options.postcode) params.set('cod_postal_filter', options.postcode);
+    return this.ask(params, options.signal);
+  }
+
+  /**
+   * The municipalities the geocoder finds for a name (`type` municipio, with `muni`, `muniCode`,
+   * `province`, `provinceCode`); it matches names partially, so the caller keeps the same name.
+   */
+  async municipalities(name: string, signal?: AbortSignal): Promise<GeocoderCandidate[]> {
+    const found = await this.ask(new URLSearchParams({ q: name, limit: '33', no_process: NOT_MUNICIPALITIES }), signal);
+    return found.filter((candidate) => candidate.type.toLowerCase() === 'municipio');
+  }
+
+  private async ask(params: URLSearchParams, signal?: AbortSignal): Promise<GeocoderCandidate[]> {
     const url = `${this.baseUrl.replace(/\/+$/, '')}/candidates?${params}`;
-    const { status, json: parsed } = await getJson(this.http, url, { source: 'cartociudad', signal: options.signal });
+    const { status, json: parsed } = await getJson(this.http, url, { source: 'cartociudad', signal });
     if (status !== 200) throw unavailable(`The national geocoder (CartoCiudad) answered HTTP ${status}.`);
     if (!Array.isArray(parsed)) throw unavailable('The national geocoder (CartoCiudad) sent an unexpected answer.');
     return parsed.map(parseCandidate).filter((c): c is GeocoderCandidate => c !== undefined);

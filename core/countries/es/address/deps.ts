@@ -4,7 +4,7 @@ import { CARTOCIUDAD_BASE_URL, CartoCiudadClient } from './cartociudad.js';
 import type { AddressParseDeps } from './parse.js';
 import { SPANISH_NAMES } from './grammar.js';
 import type { CopyAddress, LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
-import type { Awaitable } from '../../../store/cadastral-store.js';
+import type { Awaitable, CadastralStore } from '../../../store/cadastral-store.js';
 import type { StoredAddress, StoredParcel } from '../../../store/types.js';
 
 export type AddressDeps = AddressCandidatesDeps & AddressParseDeps;
@@ -17,8 +17,8 @@ export interface AddressWordSearch {
 }
 
 export interface AddressDepsSources {
-  /** The local copy: `ParcelStore`. */
-  store: ParcelLookup & Partial<AddressWordSearch>;
+  /** The local copy: `ParcelStore`; its offline areas tell a municipality's province without the network. */
+  store: ParcelLookup & Partial<AddressWordSearch> & Pick<CadastralStore, 'listOfflineAreas'>;
   /** `UpstreamClient` (timeouts, retries, circuit breaker; SERVICE_UNAVAILABLE when down). */
   http: TextFetcher;
   /** CartoCiudad geocoder base, default the official one (tests point it at the fake). */
@@ -69,6 +69,7 @@ export function createAddressDeps(sources: AddressDepsSources): AddressDeps {
     geocoder: new CartoCiudadClient(sources.http, sources.cartociudadBaseUrl ?? CARTOCIUDAD_BASE_URL),
     callejero: new CallejeroClient(sources.http, sources.callejeroBaseUrl ?? OVC_CALLEJERO_BASE_URL),
     copy: store,
+    offlineAreas: store.listOfflineAreas?.bind(store),
     ...(store.parcelsWithAddressWord && store.importedAddressesWithWord && { localAddresses: copyStreetSearch(store as AddressWordSearch) }),
   };
 }

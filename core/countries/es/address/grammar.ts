@@ -85,6 +85,13 @@ const SPANISH_STOP_WORDS = new Set([...FOLDED_ARTICLES, 'DE', 'DEL', 'Y', 'D', '
 
 export const SPANISH_NAMES: NameRules = nameRules(SPANISH_STOP_WORDS);
 
+/** The same Spanish name: the same significant words, whatever their order ("ESTACION DE LA" and "de la Estación"). */
+export function sameSpanishName(a: string, b: string): boolean {
+  const x = SPANISH_NAMES.tokens(a);
+  const y = SPANISH_NAMES.tokens(b);
+  return x.length === y.length && x.every((w) => y.includes(w));
+}
+
 /**
  * The words that name Spanish rustic land by its numbers ("Polígono 5, Parcela 23"), folded, the
  * longest first: the full word and the abbreviations people type ("pol. 5 parc. 23", "pol 5 par

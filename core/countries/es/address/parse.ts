@@ -1,38 +1,56 @@
 import { notFound, validationError, type AddressParseResult } from '../../../model/index.js';
+import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName } from '../../foral/territory-of-reference.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
 import { municipalityMatches } from '../../../address/confianza.js';
 import { fold } from '../../../address/normalize.js';
 import { parseAddressText, type ParsedAddress } from '../../../address/query.js';
-import { SPANISH_ADDRESS, SPANISH_NAMES } from './grammar.js';
+import { SPANISH_ADDRESS, SPANISH_NAMES, sameSpanishName as sameName } from './grammar.js';
+import { provinceOfMunicipality, type MunicipalityProvinceDeps } from './province-of-municipality.js';
 
 const nameTokens = SPANISH_NAMES.tokens;
 
-export interface AddressParseDeps {
+export interface AddressParseDeps extends MunicipalityProvinceDeps {
   callejero: Pick<CallejeroClient, 'provinces' | 'municipalities' | 'streets' | 'numbers'>;
 }
 
-const sameName = (a: string, b: string) => {
-  const x = nameTokens(a);
-  const y = nameTokens(b);
-  return x.length === y.length && x.every((w) => y.includes(w));
-};
+/**
+ * 404 for a province of the Basque Country or Navarre (INE code), as a foral reference asked under
+ * ES is (spec item 8): the Catastro's street directory holds none of their streets; the message
+ * says where their addresses are found.
+ */
+function requireCatastroProvince(code: string | undefined, named: string): void {
+  const foral = foralOfProvince(code);
+  if (foral) {
+    throw notFound(`${named} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose addresses the Catastro's street directory does not hold: its foral cadastre does. Search the address with the address candidates (country=ES gives the foral reference), then ask for the parcel with country=${foral}. ${FORAL_HINT[foral]}`);
+  }
+}
 
 async function resolveProvince(address: ParsedAddress, deps: AddressParseDeps, signal?: AbortSignal): Promise<Province> {
-  const { items } = await deps.callejero.provinces(signal);
   if (address.provincia) {
+    requireCatastroProvince(foralProvinceCodeOfName(address.provincia), `Province '${address.provincia}'`);
+    const { items } = await deps.callejero.provinces(signal);
     const found = items.find((p) => sameName(p.name, address.provincia!));
     if (!found) throw notFound(`Province '${address.provincia}' does not exist.`);
     return found;
   }
   if (address.codigoPostal) {
     // The first two digits of a Spanish postcode are the INE province code.
-    const found = items.find((p) => p.code === address.codigoPostal!.slice(0, 2));
-    if (!found) throw notFound(`No province has postcodes starting ${address.codigoPostal.slice(0, 2)}.`);
+    const code = address.codigoPostal.slice(0, 2);
+    requireCatastroProvince(code, `Postcode ${address.codigoPostal}`);
+    const { items } = await deps.callejero.provinces(signal);
+    const found = items.find((p) => p.code === code);
+    if (!found) throw notFound(`No province has postcodes starting ${code}.`);
     return found;
   }
+  const { items } = await deps.callejero.provinces(signal);
   const sameAsMunicipality = items.find((p) => sameName(p.name, address.municipio!));
   if (sameAsMunicipality) return sameAsMunicipality;
-  throw validationError(`Cannot tell the province of '${address.municipio}': add the postcode or the province, e.g. 'Calle Mayor 5, ${address.municipio}, 28970' or '… (Madrid)'.`);
+  const province = await provinceOfMunicipality(address.municipio!, deps, signal);
+  requireCatastroProvince(province.code, `Municipality '${address.municipio}'`);
+  // By name first: a downloaded area's code starts with its Catastro delegation, not always the province's code.
+  const found = (province.name && items.find((p) => sameName(p.name, province.name!))) || items.find((p) => p.code === province.code);
+  if (!found) throw notFound(`Municipality '${address.municipio}' is in province ${province.name ?? province.code}, which the Catastro's list of provinces does not hold.`);
+  return found;
 }
 
 function pickMunicipality(items: Municipality[], given: string): Municipality | undefined {
@@ -51,10 +69,11 @@ function pickStreet(items: Street[], address: ParsedAddress): Street | undefined
 
 /**
  * Endpoint 5, Spanish free text → cadastral reference through the Catastro street directory:
- * ConsultaProvincia (province from the text, the postcode, or a municipality that is also a
- * province) → ConsultaMunicipio → ConsultaVia → ConsultaNumero. 400 for a missing field or an
- * address without number or municipality; 404 when the province, municipality, street or
- * number does not exist.
+ * ConsultaProvincia (province from the text, the postcode, a municipality that is also a
+ * province, else the municipality's own: province-of-municipality.ts) → ConsultaMunicipio →
+ * ConsultaVia → ConsultaNumero. 400 for a missing field, an address without number or
+ * municipality, or a municipality name several provinces hold; 404 when the province,
+ * municipality, street or number does not exist, and in the Basque Country and Navarre.
  */
 export async function parseAddress(direccion: string, deps: AddressParseDeps, signal?: AbortSignal): Promise<AddressParseResult> {
   const address = parseAddressText(direccion, SPANISH_ADDRESS);
