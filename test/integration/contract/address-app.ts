@@ -29,6 +29,12 @@ export class FakeCopy {
     this.store.upsertFinca('ES', finca);
   }
 
+  /** A downloaded municipality as the copy lists it among its offline areas (its parcels aside). */
+  addOfflineArea(code: string, name: string, province: string): void {
+    this.store.db.prepare(`INSERT INTO offline_areas (id, country, code, name, province, source, parcels, updated_at)
+      VALUES (?, 'ES', ?, ?, ?, ?, 0, ?)`).run(`ES.${code}`, code, name, province, `A.ES.SDGC.CP.${code}.zip`, new Date().toISOString());
+  }
+
   add(portal: HumanesPortal, facts: Partial<StoredParcel> = {}): StoredParcel {
     const [lon, lat] = [portal.lng, portal.lat];
     const d = 0.0001;

@@ -123,3 +123,23 @@ describe('contract: address parse (OVCCallejero)', () => {
     expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
   });
 });
+
+describe('contract: address parse, the municipality an offline area of the copy', () => {
+  let t: AddressApp;
+  // The area's code is illustrative (the Catastro's own code of Humanes is not in the fixtures); its name and province decide.
+  beforeAll(async () => { t = await startAddressApp((copy) => copy.addOfflineArea('28073', 'HUMANES DE MADRID', 'MADRID')); });
+  afterAll(() => t.close());
+
+  it('tells the province without the geocoder: 200 with the geocoder down, and no request to it', async () => {
+    t.geocoder.setMode('down');
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/search/address/parse',
+      headers: { 'x-api-key': t.key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ direccion: 'Calle Madroño 31, Humanes de Madrid' }),
+    });
+    t.geocoder.setMode('ok');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ refCat14: '1178303VK3517N', municipio: 'HUMANES DE MADRID', provincia: 'MADRID' });
+    expect(t.geocoder.requests).toEqual([]);
+  });
+});
