@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApiServer, type ApiServerOptions } from '../../core/api/server.js';
+import { accessDirOf, openAccessDatabase } from '../../core/auth/access-db.js';
+import { KeyStore, type CreateKeyInput } from '../../core/auth/key-store.js';
+import { QuotaLedger } from '../../core/auth/quota.js';
 import { CatastroService } from '../../core/service.js';
 import { startFakeCallejero, type FakeCallejero } from '../fake-upstream/callejero.js';
 import { startFakeCatastro } from '../fake-upstream/catastro.js';
@@ -46,6 +49,29 @@ export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'lim
       service.close();
       await Promise.all([fake.close(), callejero.close()]);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface KeyedTestApi extends TestApi {
+  /** A key of the asked tier, created in the server's own access database. */
+  key: string;
+  /** Units that key has used so far (the quota ledger's count). */
+  used(): number;
+}
+
+/** startTestApi under `--auth keys`, with one key created and its quota count at hand. */
+export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }): Promise<KeyedTestApi> {
+  const api = await startTestApi({ auth: 'keys' });
+  const access = openAccessDatabase(accessDirOf(api.service.store.file));
+  const ledger = new QuotaLedger(access);
+  const { key, record: { id } } = new KeyStore(access).create(keyOptions);
+  return {
+    ...api, key,
+    used: () => ledger.peek(id).used,
+    async close() {
+      access.close();
+      await api.close();
     },
   };
 }

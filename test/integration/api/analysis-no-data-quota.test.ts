@@ -1,9 +1,5 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessDirOf, openAccessDatabase } from '../../../core/auth/access-db.js';
-import { KeyStore } from '../../../core/auth/key-store.js';
-import { QuotaLedger } from '../../../core/auth/quota.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { startKeyedTestApi, type KeyedTestApi } from '../../helpers/api-harness.js';
 import { chargedUnits } from '../../helpers/charged-units.js';
 
 /**
@@ -12,21 +8,13 @@ import { chargedUnits } from '../../helpers/charged-units.js';
  * found by probing, each cost a unit, while a solar answer without data or an empty /agro was free.
  */
 describe('analysis answers without data cost nothing', () => {
-  let api: TestApi;
-  let access: Database.Database;
-  let ledger: QuotaLedger;
-  let key: string;
-  let id: string;
+  let api: KeyedTestApi;
   const URBAN = '000700100UL74F'; // a parcel of the bundled sample: no EGMS cell, no protected-area layer imported
 
   beforeAll(async () => {
-    api = await startTestApi({ auth: 'keys' });
-    access = openAccessDatabase(accessDirOf(api.service.store.file));
-    ledger = new QuotaLedger(access);
-    ({ key, record: { id } } = new KeyStore(access).create({ tier: 'basic' }));
+    api = await startKeyedTestApi({ tier: 'basic' });
   });
   afterAll(async () => {
-    access?.close();
     await api?.close();
   });
 
@@ -34,11 +22,11 @@ describe('analysis answers without data cost nothing', () => {
     ['terrain', (data: any) => data.protected_areas.status],
     ['ground-motion', (data: any) => data.status],
   ])('%s with status no_data: 200, no unit charged, searchesRemaining unchanged', async (kind, status) => {
-    const before = ledger.peek(id).used;
-    const answer = await api.app.inject({ url: `/api/catastro/${URBAN}/${kind}`, headers: { 'x-api-key': key } });
+    const before = api.used();
+    const answer = await api.app.inject({ url: `/api/catastro/${URBAN}/${kind}`, headers: { 'x-api-key': api.key } });
     expect(answer.statusCode).toBe(200);
     expect(status(answer.json().data)).toBe('no_data');
-    expect(ledger.peek(id).used).toBe(before);
+    expect(api.used()).toBe(before);
     expect(answer.json().searchesRemaining).toBe(5000 - before);
   });
 
@@ -49,8 +37,8 @@ describe('analysis answers without data cost nothing', () => {
   });
 
   it('a lookup of the same parcel, which has data, is still charged (control)', async () => {
-    const before = ledger.peek(id).used;
-    expect((await api.app.inject({ url: `/api/catastro/${URBAN}`, headers: { 'x-api-key': key } })).statusCode).toBe(200);
-    expect(ledger.peek(id).used).toBe(before + 1);
+    const before = api.used();
+    expect((await api.app.inject({ url: `/api/catastro/${URBAN}`, headers: { 'x-api-key': api.key } })).statusCode).toBe(200);
+    expect(api.used()).toBe(before + 1);
   });
 });
