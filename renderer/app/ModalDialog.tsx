@@ -1,4 +1,6 @@
 import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { ErrorBanner } from '../errors/ErrorBanner.js';
+import { modalOpened } from './open-modals.js';
 
 interface ModalDialogProps {
   /** The visible heading; it is also the dialog's accessible name (aria-labelledby). */
@@ -52,11 +54,13 @@ export function ModalDialog({ title, onClose, closable = true, closeOnBackdropCl
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onNativeClose);
     dialog.showModal();
+    const closed = modalOpened();
     // Browsers focus the first control; an engine that does not (or a dialog without controls)
     // would leave the focus behind the dialog: start on the dialog itself then.
     if (!dialog.contains(document.activeElement)) dialog.focus();
     return () => {
       unmounting = true;
+      closed();
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', onNativeClose);
       dialog.close();
@@ -75,6 +79,8 @@ export function ModalDialog({ title, onClose, closable = true, closeOnBackdropCl
   return (
     <dialog ref={dialogRef} className="modal-dialog" aria-labelledby={headingId} tabIndex={-1} onKeyDown={onKeyDown} onClick={onClick} data-testid={testId}>
       {onSubmit ? <form {...panel} onSubmit={onSubmit} /> : <div {...panel} />}
+      {/* Errors while it is open show here, in the top layer: the app's banner would be behind the backdrop, inert. */}
+      <ErrorBanner inModal />
     </dialog>
   );
 }

@@ -1,14 +1,19 @@
+import { useModalOpen } from '../app/open-modals.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ErrorDetails } from './ErrorDetails.js';
 import { LinkedText } from './LinkedText.js';
 
-/** The last error: the service's message, its code, and what to do next. */
-export function ErrorBanner() {
+/**
+ * The last error: the service's message, its code, and what to do next. `inModal`: the one an open
+ * modal dialog shows (ModalDialog); the app's own stands aside meanwhile, inert behind the dialog.
+ */
+export function ErrorBanner({ inModal = false }: { inModal?: boolean }) {
   const { t } = useTranslation('errors');
   const error = useAppStore((s) => s.error);
   const dismiss = useAppStore((s) => s.showError);
-  if (!error || error.place === 'search') return null;
+  const modalOpen = useModalOpen();
+  if (!error || error.place === 'search' || modalOpen !== inModal) return null;
   return (
     <div className="error-banner" role="alert" data-testid="error-banner">
       <div>

@@ -76,7 +76,14 @@ for (const { locale, language, navarre, done } of LANGUAGES) {
       // The service's English (Navarre/Nafarroa) stays under Details only.
       await expect(banner.locator('.advice')).toContainText('https://filescartografia.navarra.es/');
       await expect(banner.locator('details')).toContainText('Navarre/Nafarroa is a foral territory');
+      // Shown over the dialog, not behind its backdrop (inert there): the cadastre's link takes a click,
+      // and its long address stays on the screen.
+      await banner.locator('.advice a').click({ trial: true, timeout: 5_000 });
+      const right = await banner.evaluate((e) => e.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(page.viewportSize()!.width);
       await screenshot(page, `i18n-screens-${language}-08-offline-foral`);
+      await banner.getByRole('button', { name: /.+/ }).last().click();
+      await expect(banner).toHaveCount(0);
 
       // The area goes again, for the next language's run.
       await page.getByTestId('offline-area-ES.40146').getByRole('button').last().click();
