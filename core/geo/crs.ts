@@ -87,11 +87,11 @@ export const isOnEarth = ([lon, lat]: LonLat): boolean =>
   lon >= Longitude.minimum! && lon <= Longitude.maximum! && lat >= Latitude.minimum! && lat <= Latitude.maximum!;
 
 /**
- * Why an imported point off the Earth was refused. Metres declared as degrees (a wrong srsName)
+ * Why an imported point off the Earth was refused (`crs`: an EPSG code, or words naming the CRS). Metres declared as degrees (a wrong srsName)
  * once put a whole municipality at longitude 4,546,612; coordinates past a projection's domain
  * come out infinite.
  */
-export function outsideTheWorld(epsg: number, x: number, y: number, [lon, lat]: LonLat): string {
-  return `A point lies outside the world once read as EPSG:${epsg} (${x} ${y} gives longitude ${lon}, latitude ${lat}): `
+export function outsideTheWorld(crs: number | string, x: number, y: number, [lon, lat]: LonLat): string {
+  return `A point lies outside the world once read as ${typeof crs === 'number' ? `EPSG:${crs}` : crs} (${x} ${y} gives longitude ${lon}, latitude ${lat}): `
     + 'the file\'s declared CRS does not match its coordinates, or they are damaged.';
 }

@@ -1,3 +1,4 @@
+import { isOnEarth, outsideTheWorld } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
 
 /** One feature of a protected-area layer, whatever file format it came from. */
@@ -22,6 +23,13 @@ export function polygonsOf(geometry: { type: string; coordinates: unknown } | nu
   return [];
 }
 
-/** Reprojects every vertex; a third (Z) or fourth (M) ordinate is dropped. */
+/**
+ * Reprojects every vertex; a third (Z) or fourth (M) ordinate is dropped. A vertex off the Earth
+ * (a layer in metres declared in degrees) fails the layer rather than store its sites nowhere.
+ */
 export const project = (polygons: number[][][][], reproject: Reproject): LonLat[][][] =>
-  polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => reproject(x, y))));
+  polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => {
+    const point = reproject(x, y);
+    if (!isOnEarth(point)) throw new Error(outsideTheWorld("the layer's declared CRS", x, y, point));
+    return point;
+  })));

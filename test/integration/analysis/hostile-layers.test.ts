@@ -89,6 +89,17 @@ async function egmsHeader(): Promise<string> {
 }
 
 describe('hostile protected-area layers', () => {
+  // The real ZEPA layer (EPSG:3857 metres) declared CRS84: its 7 sites were kept at longitude -509,740.
+  it('a layer whose declared CRS does not match its coordinates is refused, the sites kept as they were', async () => {
+    const wrong = path.join(dir, 'zepa-crs84.geojson');
+    writeFileSync(wrong, readFileSync(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'), 'utf8').replace('urn:ogc:def:crs:EPSG::3857', 'urn:ogc:def:crs:OGC:1.3:CRS84'));
+    const before = sites();
+    await expect(service.importProtectedAreas(wrong)).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR', message: expect.stringMatching(/zepa-crs84\.geojson.*A point lies outside the world .*longitude -\d{6}/),
+    });
+    expect(sites()).toBe(before);
+  });
+
   it('a .geojson.gz that inflates past the cap is refused while streaming', async () => {
     const bomb = path.join(dir, 'bomb.geojson.gz');
     const chunk = Buffer.alloc(1 << 20, 0x20); // whitespace: valid JSON, so only the size can refuse it
