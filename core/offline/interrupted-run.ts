@@ -42,7 +42,8 @@ export function bytesOfRun(dir: string, record: OfflineRunRecord): number {
 }
 
 /** Errors of the request itself (a bad choice, an unknown area): nothing to resume. */
-const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND');
+/** A choice the service refuses (bad, unknown, or a foral territory outside its coverage): nothing to resume. */
+const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND' || error.code === 'CNV_COVERAGE');
 
 /**
  * Runs a download or update as the folder's recorded run: claims the folder (refused while a live

@@ -138,9 +138,12 @@ describe('an interrupted download for offline use', () => {
     expect(existsSync(downloads)).toBe(false);
   });
 
-  it('a finished run, and a choice the service refuses, leave nothing to resume', async () => {
+  it('a finished run, and a choice the service refuses (unknown, or a foral territory), leave nothing to resume', async () => {
     const service = serviceOn(dataDir);
     await expect(service.download({ municipalities: ['No such place'] })).rejects.toMatchObject({ code: expect.stringMatching(/VALIDATION_ERROR|NOT_FOUND/) });
+    expect(service.interrupted()).toBeNull();
+    // A foral municipality (Pamplona): outside the service's coverage, not a download to resume.
+    await expect(service.download({ municipalities: ['31201'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE' });
     expect(service.interrupted()).toBeNull();
     const done = await service.download({ municipalities: ['40146'] });
     expect(done.cancelled).toBe(false);
