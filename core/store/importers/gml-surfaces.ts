@@ -95,9 +95,11 @@ export class SourceSurfaceCollector {
     if (!this.current) return;
     const { epsg, latFirst } = ringCrsOf(this.srsName());
     const xy = parseNumberList(text);
-    if (xy.length < 8 || xy.length % 2 !== 0 || xy.some((n) => !Number.isFinite(n))) {
-      throw new Error(`Malformed posList (${xy.length} numbers).`);
-    }
+    const notFinite = xy.findIndex((n) => !Number.isFinite(n));
+    if (notFinite >= 0) throw new Error(`Malformed posList: number ${notFinite + 1} of ${xy.length} is ${xy[notFinite]}, not a coordinate.`);
+    if (xy.length % 2 !== 0) throw new Error(`Malformed posList of ${xy.length} numbers, which are not x y pairs.`);
+    // Fewer than four points (three and the closing one) is a ring too short, said as wgs84Ring says it.
+    if (xy.length < 8) throw new Error(RING_TOO_SHORT);
     if (latFirst) {
       for (let i = 0; i < xy.length; i += 2) {
         const north = xy[i];

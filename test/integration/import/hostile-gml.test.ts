@@ -62,6 +62,11 @@ describe('GML whose coordinates cannot be a place on Earth', () => {
     ['UTM metres under a degrees CRS', withGeometry('http://www.opengis.net/def/crs/EPSG/0/4326'), /longitude 4546612\.08.*latitude 376620\.01|outside the world/],
     // Far past any projection's domain: proj4 gives infinities, which read as "too few points".
     ['coordinates of 9e20 metres', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 9e20 9e20 9e20 9.1e20 9.1e20 9.1e20 9e20 9e20'), /outside the world/],
+    // These said "Malformed posList (8 numbers)", which are the right count and not the fault.
+    ['NaN coordinates', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' NaN NaN 376617.1 4546608.2 376612.0 4546611.4 NaN NaN'), /posList: number 1 of 8 is NaN, not a coordinate/],
+    ['a coordinate of 1e309', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.3 4546605.4 1e309 4546608.2 376612.0 4546611.4 376623.3 4546605.4'), /posList: number 3 of 8 is Infinity, not a coordinate/],
+    ['an odd count of numbers', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.3 4546605.4 376617.1 4546608.2 376612.0 4546611.4 376623.3'), /posList of 7 numbers, which are not x y pairs/],
+    ['a ring of two points', withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.32 4546605.4876 376617.1209 4546608.24275'), /at least three distinct points/],
   ])('%s: refused with the point named, the copy unchanged', async (_name, text, reason) => {
     const before = store.countParcels();
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.gml');
