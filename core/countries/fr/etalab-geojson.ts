@@ -1,7 +1,7 @@
 import { isOnEarth, outsideTheWorld } from '../../geo/crs.js';
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { isIsoDay, todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import { RING_TOO_SHORT } from '../../store/importers/gml-surfaces.js';
+import { closedRingPoints, RING_TOO_SHORT } from '../../store/importers/gml-surfaces.js';
 import { streamJsonElements } from '../../store/importers/json-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
@@ -50,23 +50,11 @@ function isPolygon(rings: unknown): rings is LonLat[][] {
       const point: LonLat = [position[0], position[1]];
       if (!isOnEarth(point)) throw new Error(outsideTheWorld(4326, point[0], point[1], point));
     }
-    if (!hasThreePoints(ring as LonLat[])) throw new Error(RING_TOO_SHORT);
+    // The GML rings' rule: three distinct points and the closing one.
+    if (closedRingPoints((ring as LonLat[]).flat()) < 4) throw new Error(RING_TOO_SHORT);
   }
   return true;
 }
-
-/** Three points each unlike the one before it, the last unlike the first (what gml-surfaces asks of a ring). */
-function hasThreePoints(ring: LonLat[]): boolean {
-  const kept: LonLat[] = [];
-  for (const point of ring) {
-    const last = kept[kept.length - 1];
-    if (!last || last[0] !== point[0] || last[1] !== point[1]) kept.push(point);
-    if (kept.length > 3) return true;
-  }
-  const [first, last] = [kept[0], kept[kept.length - 1]];
-  return kept.length === 3 && (first[0] !== last[0] || first[1] !== last[1]);
-}
-
 
 /** One Etalab feature as a parcel of the copy; throws on a feature without id or outline (the import then keeps nothing). */
 export function etalabParcel(feature: EtalabFeature): StoredParcel {

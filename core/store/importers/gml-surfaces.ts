@@ -161,7 +161,7 @@ export class GeometryProperty<Collector extends SourceSurfaceCollector = SourceS
 export const RING_TOO_SHORT = 'A ring needs at least three distinct points.';
 
 /** Points of the ring once repeated points are dropped and the ring closed (what wgs84Ring keeps). */
-function closedRingPoints(xy: number[]): number {
+export function closedRingPoints(xy: readonly number[]): number {
   let points = 0;
   let x = NaN;
   let y = NaN;
