@@ -41,7 +41,6 @@ export function bytesOfRun(dir: string, record: OfflineRunRecord): number {
   return record.files.reduce((sum, name) => sum + sizeOf(path.join(dir, name)) + sizeOf(path.join(dir, `${name}.part`)), 0);
 }
 
-/** Errors of the request itself (a bad choice, an unknown area): nothing to resume. */
 /** A choice the service refuses (bad, unknown, or a foral territory outside its coverage): nothing to resume. */
 const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND' || error.code === 'CNV_COVERAGE');
 
