@@ -24,7 +24,16 @@ export interface DownloadOptions {
   baseDelayMs?: number;
   /** Checks the complete file before it is renamed into place (e.g. a zip's CRCs). */
   verify?: (file: string) => Promise<void>;
+  /** The most a file of unknown size may take on disk (default MAX_UNANNOUNCED_DOWNLOAD_BYTES). */
+  maxUnannouncedBytes?: number;
 }
+
+/**
+ * A file neither its index nor the server sized (Bizkaia's and Etalab's, sent chunked) stops at
+ * this: an endless body would otherwise fill the disk. The largest published files the app
+ * downloads (a département's parcels, a large municipality's buildings) are a few hundred MB.
+ */
+export const MAX_UNANNOUNCED_DOWNLOAD_BYTES = 4 * 1024 ** 3;
 
 export interface DownloadOutcome {
   bytes: number;
@@ -174,14 +183,17 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   // received and the next attempt resumes from there (a stream pipeline would drop the writes still
   // buffered when the socket errors, and the resume would start from less, or from zero).
   // A server sending past the announced size (an endless body) is cut off there: it filled the disk.
-  const bound = target.expectedBytes ?? total;
+  const announced = target.expectedBytes ?? total;
+  const bound = announced ?? options.maxUnannouncedBytes ?? MAX_UNANNOUNCED_DOWNLOAD_BYTES;
   const file = await open(part, resuming ? 'a' : 'w');
   try {
     for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {
-      if (bound !== undefined && written + chunk.length > bound) {
+      if (written + chunk.length > bound) {
         await file.close().catch(() => undefined);
         discardDownload(target.file);
-        throw new DownloadRefused(`${target.url}: the server sent more than the ${bound} bytes announced; the file was discarded.`);
+        throw new DownloadRefused(announced !== undefined
+          ? `${target.url}: the server sent more than the ${bound} bytes announced; the file was discarded.`
+          : `${target.url}: the server sent more than ${bound} bytes without announcing a size, more than any file of this kind; the file was discarded.`);
       }
       await file.write(chunk);
       written += chunk.length;

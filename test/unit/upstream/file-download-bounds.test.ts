@@ -45,4 +45,13 @@ describe('a download that sends more than was announced', () => {
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);
+
+  it('a file of no announced size (chunked, no Content-Length) stops at the bound for unsized files', async () => {
+    const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
+    await expect(downloadFile({ url, file }, { retries: 0, maxUnannouncedBytes: 2 * 1024 * 1024 }))
+      .rejects.toThrow(`${url}: the server sent more than 2097152 bytes without announcing a size`);
+    expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 60_000);
 });
