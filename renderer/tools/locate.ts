@@ -1,4 +1,5 @@
 import { Marker } from 'maplibre-gl';
+import { formatNumber } from '../i18n/format.js';
 
 let marker: Marker | undefined;
 
@@ -15,7 +16,7 @@ export function locateMe(): Promise<boolean> {
       const element = document.createElement('div');
       element.className = 'my-location';
       element.dataset.testid = 'my-location';
-      element.title = `± ${Math.round(accuracy)} m`;
+      element.title = `± ${formatNumber(accuracy)} m`;
       marker?.remove();
       marker = new Marker({ element }).setLngLat([longitude, latitude]).addTo(map);
       map.flyTo({ center: [longitude, latitude], zoom: Math.max(map.getZoom(), 17) });
