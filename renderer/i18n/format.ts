@@ -35,12 +35,12 @@ function locale(): string {
 }
 
 const cache = new Map<string, Intl.NumberFormat>();
-function numberFormat(digits: number, minimumDigits = 0): Intl.NumberFormat {
-  const key = `${locale()}|${digits}|${minimumDigits}`;
+function numberFormat(digits: number, minimumDigits = 0, style: 'decimal' | 'percent' = 'decimal'): Intl.NumberFormat {
+  const key = `${locale()}|${digits}|${minimumDigits}|${style}`;
   let format = cache.get(key);
   if (!format) {
     // Grouping always: Spanish and others otherwise leave 4-digit numbers ungrouped (1234,5).
-    format = new Intl.NumberFormat(locale(), { maximumFractionDigits: digits, minimumFractionDigits: minimumDigits, useGrouping: 'always' });
+    format = new Intl.NumberFormat(locale(), { style, maximumFractionDigits: digits, minimumFractionDigits: minimumDigits, useGrouping: 'always' });
     cache.set(key, format);
   }
   return format;
@@ -60,7 +60,7 @@ export const formatHectares = (m2: number | undefined): string | undefined => (m
  */
 export function formatPercent(value: number | undefined, digits = 4): string | undefined {
   if (value === undefined) return undefined;
-  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: digits, useGrouping: 'always' }).format(value / 100);
+  return numberFormat(digits, 0, 'percent').format(value / 100);
 }
 
 /** A calendar date of the API (`YYYY-MM-DD`, or a full ISO instant) in the shown language; other text as it is. */
