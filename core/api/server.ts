@@ -7,12 +7,15 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
 import { PgKeyStore, PgUsageCounter } from '../store/postgres/pg-access.js';
 import { PostgisStore } from '../store/postgres/postgis-store.js';
+import { validationError } from '../model/index.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import { useJsonBodyParser } from './json-body.js';
 import { refuseExpectation, requireHostHeader } from './protocol-refusals.js';
 import apiAccessPlugin from './plugins/access.js';
+import { corsWildcardRefusal } from './cors-origins.js';
+import corsPlugin from './plugins/cors.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -51,6 +54,11 @@ export interface ApiServerOptions {
    * areas, routes/app-offline.ts). Without it those routes do not exist.
    */
   appSession?: string;
+  /**
+   * Origins whose web pages may call the API (`serve --cors-origin`, plugins/cors.ts): exact
+   * origins, or `*` when every call needs a key. None (the default): no CORS at all.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /**
@@ -67,6 +75,9 @@ function openRoutes(register: (context: FastifyInstance) => Promise<void>) {
 /** The HTTP API as a fastify app: routes are thin, each calls one facade method. */
 export async function buildApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const corsOrigins = options.corsOrigins ?? [];
+  const wildcardRefused = corsWildcardRefusal(corsOrigins, { auth: options.auth ?? 'keys', freeTier: options.freeTier });
+  if (wildcardRefused) throw validationError(wildcardRefused);
   const app = Fastify({
     logger: options.logger ?? false,
     // Slow clients are cut (Node's own checks, every second): a request must arrive whole in time.
@@ -107,6 +118,8 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   useJsonBodyParser(app);
+  // Before the access layer: a preflight carries no key and is answered (or not) before auth runs.
+  if (corsOrigins.length > 0) await app.register(corsPlugin, { origins: corsOrigins });
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
   const team = options.service.copy instanceof PostgisStore ? options.service.copy : undefined;

@@ -27,7 +27,7 @@ export interface TestApi {
  * local fake Catastro that replays recorded answers, and a fake street directory, so that no
  * test reaches the real services. Requests go through `app.inject`.
  */
-export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits'> = {}): Promise<TestApi> {
+export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier'> = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
   const [fake, callejero] = await Promise.all([startFakeCatastro(), startFakeCallejero()]);
   const service = await CatastroService.open({
@@ -41,7 +41,7 @@ export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'lim
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
-  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits });
+  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits, corsOrigins: options.corsOrigins, freeTier: options.freeTier });
   return {
     app, service, fake, callejero, dataDir,
     async close() {
@@ -61,8 +61,8 @@ export interface KeyedTestApi extends TestApi {
 }
 
 /** startTestApi under `--auth keys`, with one key created and its quota count at hand. */
-export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }): Promise<KeyedTestApi> {
-  const api = await startTestApi({ auth: 'keys' });
+export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }, serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> = {}): Promise<KeyedTestApi> {
+  const api = await startTestApi({ ...serverOptions, auth: 'keys' });
   const access = openAccessDatabase(accessDirOf(api.service.store.file));
   const ledger = new QuotaLedger(access);
   const { key, record: { id } } = new KeyStore(access).create(keyOptions);

@@ -146,7 +146,10 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
   // (auth off, open routes): they run on every request, and an async hook costs a promise and a
   // microtask turn each.
   app.addHook('preHandler', (request, _reply, done) => {
-    if (!isMetered(request.apiCaller)) return done();
+    // A handler that hands over to the not-found handler (reply.callNotFound: the OPTIONS route of
+    // --cors-origin, plugins/cors.ts) runs its preHandlers again: a request is admitted once, else
+    // the first unit would never be given back.
+    if (!isMetered(request.apiCaller) || request.quotaReservation) return done();
     admit(request).then(() => done(), done);
   });
 

@@ -27,10 +27,13 @@ vi.mock('fastify', async (importOriginal) => {
 /** The routes anyone may call: the API description, the status page, the basemap and the static app's files (here one, index.html). */
 const OPEN = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/.*)?$/, /^\/api\/status$/, /^\/status$/, /^\/api\/basemap\.pmtiles$/, /^\/(index\.html)?$/];
 const SESSION = 'session-token-of-this-test';
+/** A page origin the second server (`--cors-origin`) lets in: CORS must open no route a key does not. */
+const LISTED_ORIGIN = 'https://maps.example.org';
 
 let dataDir: string;
 let service: CatastroService;
 let app: FastifyInstance;
+let corsApp: FastifyInstance;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-every-route-'));
@@ -40,8 +43,11 @@ beforeAll(async () => {
   service = await CatastroService.open({ dataDir, importSample: false });
   app = await buildApiServer({ service, auth: 'keys', appSession: SESSION, staticDir });
   await app.ready();
+  corsApp = await buildApiServer({ service, auth: 'keys', appSession: SESSION, staticDir, corsOrigins: [LISTED_ORIGIN] });
+  await corsApp.ready();
 });
 afterAll(async () => {
+  await corsApp?.close();
   await app?.close();
   service?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -50,10 +56,11 @@ afterAll(async () => {
 /** A concrete URL of a route pattern: every parameter filled with a plausible value. */
 const urlOf = (pattern: string) => pattern
   .replace(/:refcat/g, '000700100UL74F').replace(/:(z|x|y)\b/g, '1').replace(/:format/g, 'csv').replace(/:[a-z]+/gi, 'x')
-  .replace(/\*$/, 'x');
+  .replace(/\*$/, 'x').replace(/^(?!\/)/, '/');
 
-const routes = () => registered.flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method])
-  .map((method) => ({ method: String(method), url: route.url, access: (route.config as { access?: string } | undefined)?.access })));
+/** Every method and URL once (both servers register the same routes; the CORS one adds its OPTIONS route). */
+const routes = () => [...new Map(registered.flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method])
+  .map((method) => [`${String(method)} ${route.url}`, { method: String(method), url: route.url, access: (route.config as { access?: string } | undefined)?.access }] as const))).values()];
 
 describe('every registered route refuses a caller without credentials unless listed as open', () => {
   it('collects the routes of the whole server, the recent ones included', () => {
@@ -90,6 +97,18 @@ describe('every registered route refuses a caller without credentials unless lis
       const answer = await app.inject({ method: method as 'GET', url: urlOf(url), headers: { 'x-api-key': key } });
       expect(answer.statusCode, `${method} ${url}`).toBe(401);
       if (method !== 'HEAD') expect(answer.json().error, `${method} ${url}`).toMatch(/session/);
+    }
+  });
+
+  it('with --cors-origin, a listed origin\'s call without a key is still 401 on every other route (readable by its page)', async () => {
+    const closed = routes().filter((r) => r.access !== 'open');
+    expect(closed.map((r) => `${r.method} ${r.url}`)).toContain('OPTIONS *');
+    for (const { method, url } of closed) {
+      const answer = await corsApp.inject({ method: method as 'GET', url: urlOf(url), headers: { origin: LISTED_ORIGIN, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+      expect(answer.statusCode, `${method} ${url}`).toBe(401);
+      // An OPTIONS that asks for no method is no preflight: the access layer's answer, no CORS headers.
+      expect(answer.headers['access-control-allow-origin'], `${method} ${url}`).toBe(method === 'OPTIONS' ? undefined : LISTED_ORIGIN);
+      if (method !== 'HEAD') expect(answer.json(), `${method} ${url}`).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     }
   });
 });
