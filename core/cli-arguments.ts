@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { corsOriginRefusal } from './api/cors-origins.js';
 import { isoDay } from './model/index.js';
 import { parseExpiryDate } from './auth/key-store.js';
 import { isPostgresUrl } from './store/postgres/connection.js';
@@ -40,4 +41,15 @@ export function expiryDay(text: string): string {
   const today = isoDay(new Date());
   if (day < today) throw new InvalidArgumentError(`${day} is in the past (today is ${today} UTC): the key would be refused from its first call.`);
   return day;
+}
+
+/**
+ * `serve --cors-origin`, repeatable: each origin as a browser sends it (https://maps.example.org),
+ * or `*`. One written otherwise (a trailing slash, a path) would never match a page's Origin, and
+ * the pages would be refused without a word.
+ */
+export function corsOrigin(text: string, previous: string[] = []): string[] {
+  const refused = corsOriginRefusal(text.trim());
+  if (refused) throw new InvalidArgumentError(refused);
+  return [...previous, text.trim()];
 }

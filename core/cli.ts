@@ -5,9 +5,10 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { teamStoreUrl, wholeNumber } from './cli-arguments.js';
+import { corsOrigin, teamStoreUrl, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
-import { isServiceError } from './model/index.js';
+import { corsWildcardRefusal } from './api/cors-origins.js';
+import { isServiceError, validationError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
 import type { CatastroService } from './service.js';
@@ -28,6 +29,8 @@ interface ServeOptions {
   auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
   /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-*.ts). */
   appSession?: string;
+  /** `serve --cors-origin`: origins whose web pages may call the API (core/api/plugins/cors.ts). */
+  corsOrigin?: string[];
 }
 
 const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)').argParser(teamStoreUrl);
@@ -125,6 +128,7 @@ async function serveOneProcess(options: ServeOptions) {
     auth: options.auth ?? 'keys',
     freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
     appSession: options.appSession,
+    corsOrigins: options.corsOrigin,
   });
   const statusSeconds = options.statusInterval ?? 300;
   // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
@@ -167,8 +171,14 @@ export function buildProgram(): Command {
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
     .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
     .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)', wholeNumber(1))
+    .option('--cors-origin <origin>', 'let web pages of this origin call the API with their key (exact, as the browser sends it: https://maps.example.org; repeat for more; * for any page, refused with --auth off or --free-per-ip). Off by default: no CORS headers', corsOrigin)
     .addOption(storeOption())
-    .action(async (options: ServeOptions) => { await serve(options); });
+    .action(async (options: ServeOptions) => {
+      // Before any process starts (with --workers each would refuse it on its own).
+      const wildcardRefused = corsWildcardRefusal(options.corsOrigin ?? [], { auth: options.auth ?? 'keys', freeTier: options.freePerIp });
+      if (wildcardRefused) throw validationError(wildcardRefused);
+      await serve(options);
+    });
 
   serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
     .action(async (options) => {

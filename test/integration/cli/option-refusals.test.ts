@@ -102,3 +102,22 @@ describe('catastro keys refuses as the other commands do: one line led by the sp
     expect(stderr.trim()).toBe(line);
   });
 });
+
+// An origin written otherwise than a browser sends it never matched a page's Origin; `*` where the
+// caller's address is the credential would let any page on the web use its visitors' browsers.
+describe('serve --cors-origin is checked before anything starts', () => {
+  it.each([
+    ['a trailing slash', ['--cors-origin', 'https://maps.example.org/'], /argument 'https:\/\/maps\.example\.org\/' is invalid\. .*give https:\/\/maps\.example\.org \(/],
+    ['a default port', ['--cors-origin', 'https://maps.example.org:443'], /give https:\/\/maps\.example\.org \(/],
+    ['no scheme', ['--cors-origin', 'maps.example.org'], /argument 'maps\.example\.org' is invalid\. 'maps\.example\.org' is not an origin/],
+    ['the null origin', ['--cors-origin', 'null'], /argument 'null' is invalid/],
+    ['* with the free tier', ['--cors-origin', 'https://maps.example.org', '--cors-origin', '*', '--free-per-ip', '5'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --free-per-ip/],
+    ['* with --auth off', ['--auth', 'off', '--cors-origin', '*'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --auth off/],
+  ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
+    const { code, stderr } = await catastro('serve', '--port', '0', ...args, '--data', dataDir);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(/^VALIDATION_ERROR: /);
+    expect(stderr).toMatch(line);
+    expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+  });
+});
