@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { corsOriginRefusal } from './api/cors-origins.js';
+import { trustedProxyRefusal } from './api/trusted-proxies.js';
 import { isoDay } from './model/index.js';
 import { parseExpiryDate } from './auth/key-store.js';
 import { isPostgresUrl } from './store/postgres/connection.js';
@@ -50,6 +51,13 @@ export function expiryDay(text: string): string {
  */
 export function corsOrigin(text: string, previous: string[] = []): string[] {
   const refused = corsOriginRefusal(text.trim());
+  if (refused) throw new InvalidArgumentError(refused);
+  return [...previous, text.trim()];
+}
+
+/** `serve --trust-proxy`, repeatable: a reverse proxy's address or network (api/trusted-proxies.ts). */
+export function trustedProxy(text: string, previous: string[] = []): string[] {
+  const refused = trustedProxyRefusal(text.trim());
   if (refused) throw new InvalidArgumentError(refused);
   return [...previous, text.trim()];
 }

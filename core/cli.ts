@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { corsOrigin, teamStoreUrl, wholeNumber } from './cli-arguments.js';
+import { corsOrigin, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { corsWildcardRefusal } from './api/cors-origins.js';
 import { isServiceError, validationError } from './model/index.js';
@@ -31,6 +31,8 @@ interface ServeOptions {
   appSession?: string;
   /** `serve --cors-origin`: origins whose web pages may call the API (core/api/plugins/cors.ts). */
   corsOrigin?: string[];
+  /** `serve --trust-proxy`: reverse proxies whose X-Forwarded-For names the caller (core/api/trusted-proxies.ts). */
+  trustProxy?: string[];
 }
 
 const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)').argParser(teamStoreUrl);
@@ -129,6 +131,7 @@ async function serveOneProcess(options: ServeOptions) {
     freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
     appSession: options.appSession,
     corsOrigins: options.corsOrigin,
+    trustedProxies: options.trustProxy,
   });
   const statusSeconds = options.statusInterval ?? 300;
   // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
@@ -172,6 +175,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
     .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)', wholeNumber(1))
     .option('--cors-origin <origin>', 'let web pages of this origin call the API with their key (exact, as the browser sends it: https://maps.example.org; repeat for more; * for any page, refused with --auth off or --free-per-ip). Off by default: no CORS headers', corsOrigin)
+    .option('--trust-proxy <address>', "a reverse proxy in front of this server (IP address or network, e.g. 10.0.0.5 or 10.0.0.0/24; repeat for more): from it the caller's address is read from X-Forwarded-For, for --free-per-ip, and its connections are not bounded per address. Off by default: the connection's address is the caller's", trustedProxy)
     .addOption(storeOption())
     .action(async (options: ServeOptions) => {
       // Before any process starts (with --workers each would refuse it on its own).

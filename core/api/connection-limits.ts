@@ -27,11 +27,14 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 /**
  * Bounds the connections one client address holds open: one address cannot take every socket
  * of the server with slow or idle connections. Counted on the raw sockets, before HTTP parsing.
+ * `unbounded`: addresses exempt, the trusted reverse proxies (trusted-proxies.ts), whose
+ * connections carry many callers.
  */
-export function limitConnectionsPerAddress(server: Server, perAddress: number): void {
+export function limitConnectionsPerAddress(server: Server, perAddress: number, unbounded?: (address: string) => boolean): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
+    if (unbounded?.(address)) return;
     const count = (open.get(address) ?? 0) + 1;
     if (count > perAddress) {
       socket.destroy();

@@ -16,6 +16,7 @@ import { refuseExpectation, requireHostHeader } from './protocol-refusals.js';
 import apiAccessPlugin from './plugins/access.js';
 import { corsWildcardRefusal } from './cors-origins.js';
 import corsPlugin from './plugins/cors.js';
+import { trustedProxyMatcher, trustedProxyRefusal } from './trusted-proxies.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -59,6 +60,12 @@ export interface ApiServerOptions {
    * origins, or `*` when every call needs a key. None (the default): no CORS at all.
    */
   corsOrigins?: readonly string[];
+  /**
+   * Reverse proxies in front of the server (`serve --trust-proxy`, trusted-proxies.ts): addresses
+   * or networks. From them the caller's address is read from X-Forwarded-For. None (the default):
+   * the connection's address is the caller's.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /**
@@ -78,7 +85,11 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   const corsOrigins = options.corsOrigins ?? [];
   const wildcardRefused = corsWildcardRefusal(corsOrigins, { auth: options.auth ?? 'keys', freeTier: options.freeTier });
   if (wildcardRefused) throw validationError(wildcardRefused);
+  const trustedProxies = options.trustedProxies ?? [];
+  const proxyRefused = trustedProxies.map(trustedProxyRefusal).find((reason) => reason !== undefined);
+  if (proxyRefused) throw validationError(proxyRefused);
   const app = Fastify({
+    trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     logger: options.logger ?? false,
     // Slow clients are cut (Node's own checks, every second): a request must arrive whole in time.
     requestTimeout: limits.requestMs,
@@ -101,7 +112,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     clientErrorHandler: handleClientError,
   });
 
-  limitConnectionsPerAddress(app.server, limits.perAddress);
+  limitConnectionsPerAddress(app.server, limits.perAddress, trustedProxies.length > 0 ? trustedProxyMatcher(trustedProxies) : undefined);
   app.server.on('checkExpectation', refuseExpectation);
   // First of the hooks, for every route: a request without Host is malformed whatever its key.
   app.addHook('onRequest', requireHostHeader);

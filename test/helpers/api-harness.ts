@@ -27,7 +27,7 @@ export interface TestApi {
  * local fake Catastro that replays recorded answers, and a fake street directory, so that no
  * test reaches the real services. Requests go through `app.inject`.
  */
-export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier'> = {}): Promise<TestApi> {
+export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier' | 'trustedProxies'> = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
   const [fake, callejero] = await Promise.all([startFakeCatastro(), startFakeCallejero()]);
   const service = await CatastroService.open({
@@ -41,7 +41,7 @@ export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'lim
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
-  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits, corsOrigins: options.corsOrigins, freeTier: options.freeTier });
+  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits, corsOrigins: options.corsOrigins, freeTier: options.freeTier, trustedProxies: options.trustedProxies });
   return {
     app, service, fake, callejero, dataDir,
     async close() {

@@ -105,7 +105,7 @@ describe('catastro keys refuses as the other commands do: one line led by the sp
 
 // An origin written otherwise than a browser sends it never matched a page's Origin; `*` where the
 // caller's address is the credential would let any page on the web use its visitors' browsers.
-describe('serve --cors-origin is checked before anything starts', () => {
+describe('serve --cors-origin and --trust-proxy are checked before anything starts', () => {
   it.each([
     ['a trailing slash', ['--cors-origin', 'https://maps.example.org/'], /argument 'https:\/\/maps\.example\.org\/' is invalid\. .*give https:\/\/maps\.example\.org \(/],
     ['a default port', ['--cors-origin', 'https://maps.example.org:443'], /give https:\/\/maps\.example\.org \(/],
@@ -113,6 +113,8 @@ describe('serve --cors-origin is checked before anything starts', () => {
     ['the null origin', ['--cors-origin', 'null'], /argument 'null' is invalid/],
     ['* with the free tier', ['--cors-origin', 'https://maps.example.org', '--cors-origin', '*', '--free-per-ip', '5'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --free-per-ip/],
     ['* with --auth off', ['--auth', 'off', '--cors-origin', '*'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --auth off/],
+    ['a proxy named by its host name', ['--trust-proxy', 'proxy.example.org'], /argument 'proxy\.example\.org' is invalid\. 'proxy\.example\.org' is not an IP address or network/],
+    ['a proxy network of every address', ['--trust-proxy', '0.0.0.0/0'], /argument '0\.0\.0\.0\/0' is invalid\. .*would trust every address/],
   ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
     const { code, stderr } = await catastro('serve', '--port', '0', ...args, '--data', dataDir);
     expect(code, stderr).toBe(1);
