@@ -3,6 +3,7 @@ import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { failureLine } from '../cli-failure.js';
 import { checkInputFile } from '../file-checks.js';
+import { validationError } from '../model/index.js';
 import { AnalysisService } from './analysis-service.js';
 
 export interface LayerImportOptions {
@@ -28,22 +29,23 @@ const NATIONAL_OPTIONS = ['codeField', 'nameField', 'designationField', 'designa
 /** The options that name the source of area layers (terrain `sources`: name, license, edition). */
 const SOURCE_OPTIONS = ['sourceName', 'sourceLicense', 'sourceEdition'] as const;
 
-/** `catastro import-layers`: each file in its own transaction; returns the exit code. */
+/**
+ * `catastro import-layers`: each file in its own transaction; returns the exit code. A command
+ * line naming no file, or options that describe no layer named, is refused (VALIDATION_ERROR,
+ * thrown: the CLI prints it as every refusal, exit 1) before the copy is opened.
+ */
 export async function runLayerImport(options: LayerImportOptions): Promise<number> {
   const files = [...(options.protectedAreas ?? []), ...(options.designatedAreas ?? []), ...(options.groundMotion ?? [])];
   if (files.length === 0) {
-    console.error('Name at least one file with --protected-areas, --designated-areas or --ground-motion.');
-    return 2;
+    throw validationError('Name at least one file with --protected-areas, --designated-areas or --ground-motion, e.g. catastro import-layers --protected-areas Natura2000.gpkg --ground-motion EGMS_L3_E45N17_100km_U_2020_2024_1.zip.');
   }
   // A mapping given without a national layer would be silently ignored: say so instead.
   if (!options.designatedAreas?.length && NATIONAL_OPTIONS.some((key) => options[key] !== undefined)) {
-    console.error('--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one.');
-    return 2;
+    throw validationError('--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one, e.g. --designated-areas CDDA.gpkg --code-field cddaId --name-field siteName --designation-field designationTypeCode.');
   }
   const areaFiles = (options.protectedAreas?.length ?? 0) + (options.designatedAreas?.length ?? 0);
   if (areaFiles === 0 && SOURCE_OPTIONS.some((key) => options[key] !== undefined)) {
-    console.error('--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one.');
-    return 2;
+    throw validationError('--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one, e.g. --protected-areas zepa.geojson --source-name "Comunidad de Madrid".');
   }
   try {
     for (const file of files) checkInputFile(file, 'Layer');

@@ -5,12 +5,13 @@ import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../countries/es/config.js';
 import { serviceSourcesFromEnv } from '../sources-from-env.js';
-import type { BBox, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../model/index.js';
+import { notFound, OFFLINE_COUNTRIES, validationError, type BBox, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress } from '../model/index.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
 import { recordedRun, type RunAsked } from './interrupted-run.js';
+import { noOfflineArea } from './no-offline-area.js';
 import { checkOfflineChoice } from './offline-areas-service.js';
 import { updateOfflineAreas } from './update-offline-areas.js';
 import { resolveFrSources } from '../countries/fr/config.js';
@@ -63,9 +64,9 @@ function progressReporter(): { update(p: OfflineProgress): void; stop(): void } 
 }
 
 function parseBBox(text: string): BBox {
-  const numbers = text.split(',').map(Number);
+  const numbers = text.split(',').map((n) => (n.trim() === '' ? NaN : Number(n)));
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n)) || numbers[0] >= numbers[2] || numbers[1] >= numbers[3]) {
-    throw new Error(`--bbox takes west,south,east,north in degrees (got "${text}").`);
+    throw validationError(`--bbox takes west,south,east,north in degrees, west below east and south below north, e.g. --bbox -4.14,40.93,-4.10,40.96 (got "${text}").`);
   }
   return numbers as BBox;
 }
@@ -136,24 +137,20 @@ function askedChoice(choice: OfflineChoice): RunAsked | undefined {
   }
 }
 
-/** `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. */
+/**
+ * `catastro download [municipality…] [--province P…] [--bbox W,S,E,N]`. A command line that names
+ * nothing to fetch is refused (VALIDATION_ERROR, thrown: the CLI prints it as every refusal, exit 1)
+ * before the copy or a source is touched.
+ */
 export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
   const country = (options.country ?? 'ES').toUpperCase();
-  if (country !== 'ES' && country !== 'FR') {
-    console.error(`--country takes ES (the Catastro's INSPIRE ATOM service) or FR (Etalab's cadastre files), not "${options.country}".`);
-    return Promise.resolve(2);
+  if (!(OFFLINE_COUNTRIES as readonly string[]).includes(country)) {
+    throw validationError(`--country takes ${OFFLINE_COUNTRIES.join(' or ')}, the countries whose cadastre files can be downloaded (ES: the Catastro's INSPIRE ATOM service; FR: Etalab's cadastre files), e.g. --country FR 91216; not "${options.country}".`);
   }
-  let bbox: BBox | undefined;
-  try {
-    bbox = options.bbox ? parseBBox(options.bbox) : undefined;
-  } catch (error) {
-    console.error(failureLine(error));
-    return Promise.resolve(2);
-  }
+  const bbox = options.bbox ? parseBBox(options.bbox) : undefined;
   if (country === 'FR') {
     if (municipalities.length === 0 && !options.province?.length && !bbox) {
-      console.error('France: name communes (names or INSEE codes, e.g. "Épinay-sur-Orge" or 91216), départements with --province (e.g. Essonne, 91, 2A) or --bbox (the communes whose outline meets it).');
-      return Promise.resolve(2);
+      throw validationError('Say what to download in France: communes by name or INSEE code (e.g. catastro download --country FR "Épinay-sur-Orge" or 91216), départements with --province (e.g. --province Essonne, 91 or 2A) or --bbox west,south,east,north (the communes whose outline meets it).');
     }
     const asked = askedChoice({ country: 'FR', municipalities, provinces: options.province, bbox });
     if (!asked) return Promise.resolve(1);
@@ -165,8 +162,7 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
     });
   }
   if (municipalities.length === 0 && !options.province?.length && !bbox) {
-    console.error('Say what to download: municipality names or codes, --province <code or name>, or --bbox west,south,east,north.');
-    return Promise.resolve(2);
+    throw validationError('Say what to download: municipality names or codes (e.g. catastro download Segovia or 40194), --province with a code or name (e.g. --province 40) or --bbox west,south,east,north (e.g. --bbox -4.14,40.93,-4.10,40.96).');
   }
   const asked = askedChoice({ municipalities, provinces: options.province, bbox, buildings: options.buildings });
   if (!asked) return Promise.resolve(1);
@@ -177,8 +173,20 @@ export function runDownloadCommand(municipalities: string[], options: DownloadCo
   });
 }
 
-/** `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. */
+const AREAS_ACTIONS = ['list', 'update', 'remove'];
+
+/**
+ * `catastro areas [list]`, `catastro areas update <id…|all>`, `catastro areas remove <id…>`. An
+ * unknown action or a removal naming no area is refused (VALIDATION_ERROR, thrown) before the copy
+ * is opened; an id the copy does not hold is NOT_FOUND, as the app's removal says it.
+ */
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
+  if (!AREAS_ACTIONS.includes(action)) {
+    throw validationError(`Unknown action "${action}": give list, update or remove, e.g. catastro areas update ES.40146 (\`catastro areas list\` shows the ids).`);
+  }
+  if (action === 'remove' && ids.length === 0) {
+    throw validationError('Name the areas to remove, e.g. catastro areas remove ES.40146 (`catastro areas list` shows the ids).');
+  }
   if (action === 'update') {
     const wantedIn = (store: ParcelStore) => (ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids);
     return withDownload(options, (store) => ({ areaIds: wantedIn(store) }), (store, catalogue, run) =>
@@ -187,16 +195,14 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
   try {
     if (action === 'remove') {
-      if (ids.length === 0) { console.error('Name the areas to remove (see `catastro areas list`).'); return 2; }
       let status = 0;
       for (const id of ids) {
         const removed = store.removeOfflineArea(id);
         if (removed) console.log(`${id}: removed with its ${removed.parcels} parcels.`);
-        else { console.error(`${id}: the copy holds no such area.`); status = 1; }
+        else { console.error(failureLine(notFound(noOfflineArea(id)))); status = 1; }
       }
       return status;
     }
-    if (action !== 'list') { console.error(`Unknown action "${action}": list, update or remove.`); return 2; }
     const areas = store.listOfflineAreas();
     if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
     for (const a of areas) {

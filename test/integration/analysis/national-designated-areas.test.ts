@@ -251,7 +251,7 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
     db.close();
   });
 
-  it('--source-name, --source-license and --source-edition name the layer in the terrain sources; without an area layer they exit 2', () => {
+  it('--source-name, --source-license and --source-edition name the layer in the terrain sources; without an area layer they are refused (VALIDATION_ERROR, exit 1)', () => {
     const data = mkdtempSync(path.join(dir, 'cli-source-'));
     const run = cli('--data', data, '--designated-areas', ZEC, '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', DESIGNATION,
       '--source-name', 'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)', '--source-license', 'CC BY 4.0', '--source-edition', '2023');
@@ -274,8 +274,8 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
       license: 'Comunidad de Madrid open data (licence not stated in the copy used)', edition: 'end 2023',
     });
     const stray = cli('--data', data, '--ground-motion', 'x.zip', '--source-name', 'x');
-    expect(stray.status).toBe(2);
-    expect(stray.stderr).toContain('describe --protected-areas or --designated-areas layers');
+    expect(stray.status).toBe(1);
+    expect(stray.stderr).toMatch(/^VALIDATION_ERROR: .*describe --protected-areas or --designated-areas layers/);
   });
 
   it('a bad mapping exits 1 with a message naming the missing field and the fields the layer has', () => {
@@ -289,13 +289,13 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
     expect(none.stderr).toContain('needs a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)');
   });
 
-  it('codes without a country prefix and no --country exit 1 asking for --country; mapping options without a national layer exit 2', () => {
+  it('codes without a country prefix and no --country exit 1 asking for --country; mapping options without a national layer are refused (VALIDATION_ERROR, exit 1)', () => {
     const data = mkdtempSync(path.join(dir, 'cli-country-'));
     const run = cli('--data', data, '--designated-areas', ZEC, '--code-field', 'CDID', '--name-field', 'DS_ZEC_NAM', '--designation', 'x');
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/does not start with a country code; give the country of the layer \(--country/);
     const stray = cli('--data', data, '--protected-areas', ZEPA, '--code-field', 'CD_ZEPA');
-    expect(stray.status).toBe(2);
-    expect(stray.stderr).toContain('describe --designated-areas layers');
+    expect(stray.status).toBe(1);
+    expect(stray.stderr).toMatch(/^VALIDATION_ERROR: .*describe --designated-areas layers/);
   });
 });

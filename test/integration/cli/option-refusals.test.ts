@@ -123,3 +123,35 @@ describe('serve --cors-origin and --trust-proxy are checked before anything star
     expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
   });
 });
+
+// These printed a bare sentence and exited 2, where every other refusal of a command line leads
+// with the code and exits 1 (README, Command line). Each is refused before the copy or a source is
+// touched: no data folder file is made, nothing is asked of the network.
+describe('download, areas and import-layers refuse a command line as the other commands do', () => {
+  it.each([
+    ['download naming nothing', ['download'], /^VALIDATION_ERROR: Say what to download: .*e\.g\. catastro download Segovia/],
+    ['download --country FR naming nothing', ['download', '--country', 'FR'], /^VALIDATION_ERROR: Say what to download in France: .*e\.g\. catastro download --country FR/],
+    ['download --country DE (no offline areas)', ['download', '--country', 'DE', 'Berlin'], /^VALIDATION_ERROR: --country takes ES or FR, .*e\.g\. --country FR 91216; not "DE"\./],
+    ['download --bbox of three numbers', ['download', '--bbox', '1,2,3'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*e\.g\. --bbox -4\.14,40\.93,-4\.10,40\.96 \(got "1,2,3"\)\./],
+    ['download --bbox not numbers', ['download', '--bbox', 'abc'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "abc"\)\./],
+    ['download --bbox west above east', ['download', '--bbox', '3,2,1,4'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "3,2,1,4"\)\./],
+    ['areas remove naming no area', ['areas', 'remove'], /^VALIDATION_ERROR: Name the areas to remove, e\.g\. catastro areas remove ES\.40146/],
+    ['areas with an unknown action', ['areas', 'purge'], /^VALIDATION_ERROR: Unknown action "purge": give list, update or remove, e\.g\. /],
+    ['import-layers naming no file', ['import-layers'], /^VALIDATION_ERROR: Name at least one file with --protected-areas, --designated-areas or --ground-motion, e\.g\. /],
+    ['import-layers field mapping without a national layer', ['import-layers', '--code-field', 'code', '--protected-areas', 'zepa.geojson'], /^VALIDATION_ERROR: --code-field, .* describe --designated-areas layers; name one, e\.g\. /],
+    ['import-layers attribution without an area layer', ['import-layers', '--source-name', 'EEA', '--ground-motion', 'tile.zip'], /^VALIDATION_ERROR: --source-name, .* layers; name one, e\.g\. /],
+  ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
+    const data = mkdtempSync(path.join(dataDir, 'refused-'));
+    const { code, stderr } = await catastro(...args, '--data', data);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(line);
+    expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+    expect(readdirSync(data)).toEqual([]);
+  });
+
+  it('areas remove of an area the copy does not hold says NOT_FOUND, as the app\'s removal does', async () => {
+    const { code, stderr } = await catastro('areas', 'remove', 'ES.99999', '--data', dataDir);
+    expect(code).toBe(1);
+    expect(stderr).toBe('NOT_FOUND: The copy holds no offline area ES.99999.\n');
+  });
+});
