@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { corsOriginRefusal } from './api/cors-origins.js';
+import { basemapFile } from './desktop-arguments.js';
 import { trustedProxyRefusal } from './api/trusted-proxies.js';
 import { isoDay } from './model/index.js';
 import { parseExpiryDate } from './auth/key-store.js';
@@ -60,4 +61,17 @@ export function trustedProxy(text: string, previous: string[] = []): string[] {
   const refused = trustedProxyRefusal(text.trim());
   if (refused) throw new InvalidArgumentError(refused);
   return [...previous, text.trim()];
+}
+
+/**
+ * `serve|start --basemap FILE`: a readable file (core/desktop-arguments.ts, the rule the desktop app
+ * applies too), refused before anything starts. Before, a typo started the server and every request
+ * for the basemap then failed.
+ */
+export function basemapArgument(text: string): string {
+  try {
+    return basemapFile(text);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }

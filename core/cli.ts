@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { corsOrigin, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
+import { basemapArgument, corsOrigin, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { corsWildcardRefusal } from './api/cors-origins.js';
 import { isServiceError, validationError } from './model/index.js';
@@ -167,7 +167,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
     .option('--workers <n>', 'processes sharing the port (serve only)', wholeNumber(1, MAX_WORKERS), 1)
-    .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background')
+    .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background', basemapArgument)
     .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', wholeNumber(0), 300)
     .addOption(new Option('--log', 'log every request'));
 

@@ -1,8 +1,9 @@
 // Electron main process: wiring only. The facade (core/service.ts) does the work; this file
-// opens it on the user's data folder (or the team store chosen in Settings), creates the locked-down window and registers IPC.
+// opens it on the user's data folder (`catastro start --data`, else userData) (or the team store chosen in Settings), creates the locked-down window and registers IPC.
 import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
+import { desktopPathsFromArguments } from '../core/desktop-arguments.js';
 import { CatastroService } from '../core/service.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import { buildAppMenu } from './app-menu.js';
@@ -27,6 +28,8 @@ app.setAboutPanelOptions({ applicationName: 'Catastro Desktop', applicationVersi
 
 let mainWindow: BrowserWindow | null = null;
 let service: CatastroService | null = null;
+/** The data folder and basemap `catastro start --data/--basemap` passed, else userData and none (set in start()). */
+let paths: { dataDir: string; basemapFile?: string };
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -70,7 +73,7 @@ let localApi: LocalApi | null = null;
  * the new one is open, so a database that does not answer leaves the app as it was.
  */
 async function openService(store: string | undefined, teamStore: TeamStoreSetting): Promise<void> {
-  const next = await CatastroService.open({ dataDir: app.getPath('userData'), resourcesDir, sources: serviceSourcesFromEnv(), store });
+  const next = await CatastroService.open({ dataDir: paths.dataDir, resourcesDir, sources: serviceSourcesFromEnv(), store });
   const [previous, previousApi] = [service, localApi];
   service = next;
   // The status bar's view of the sources: checked now and every five minutes (the spec's status page).
@@ -89,10 +92,12 @@ async function openService(store: string | undefined, teamStore: TeamStoreSettin
 }
 
 async function start(): Promise<void> {
+  // Here, not at load: a basemap that cannot be read ends the start with the message below.
+  paths = desktopPathsFromArguments(process.argv, app.getPath('userData'));
   await app.whenReady();
   hardenSession(session.defaultSession);
-  serveRenderer(rendererDir);
-  const teamStore = new TeamStoreSetting(app.getPath('userData'));
+  serveRenderer(rendererDir, paths.basemapFile);
+  const teamStore = new TeamStoreSetting(paths.dataDir);
   let unreachable: string | undefined;
   try {
     await openService(teamStore.current(), teamStore);

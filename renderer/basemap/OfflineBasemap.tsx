@@ -27,7 +27,7 @@ function whenMapReady(signal?: AbortSignal): Promise<NonNullable<typeof window._
 /**
  * Layer panel entry of the offline basemap: open a PMTiles file (an OpenStreetMap extract for
  * field work), shown under the cadastre with its attribution and remembered for the next start.
- * A basemap given to the local server (`catastro start --basemap FILE`) is shown when none was opened.
+ * A basemap given at start (`catastro start --basemap FILE`, desktop or browser) is shown when none was opened.
  */
 export function OfflineBasemap() {
   const { t } = useTranslation('basemap');
@@ -47,8 +47,9 @@ export function OfflineBasemap() {
         if (file) {
           const info = await showBasemap(map, fileSource(file), file.name);
           if (!cancelled) setShown(info);
-        } else if (client.kind === 'http') {
-          const key = configuredApiKey();
+        } else {
+          // The same address in the desktop app (app://catastro, electron/app-protocol.ts) and in a browser.
+          const key = client.kind === 'http' ? configuredApiKey() : undefined;
           const url = `${window.location.origin}/api/basemap.pmtiles`;
           const probe = await fetch(url, { method: 'HEAD' });
           if (probe.ok) {
