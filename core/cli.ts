@@ -166,12 +166,13 @@ export function buildProgram(): Command {
     .option('--port <port>', 'port (0 = any free port)', wholeNumber(0, 65535), 8787)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .option('--static <dir>', 'built renderer to serve at /')
-    .option('--workers <n>', 'processes sharing the port (serve only)', wholeNumber(1, MAX_WORKERS), 1)
     .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background', basemapArgument)
-    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', wholeNumber(0), 300)
     .addOption(new Option('--log', 'log every request'));
 
+  // `start` has neither: its browser fallback is one process, and the desktop app checks the sources on its own schedule.
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
+    .option('--workers <n>', 'processes sharing the port', wholeNumber(1, MAX_WORKERS), 1)
+    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', wholeNumber(0), 300)
     .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
     .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)', wholeNumber(1))
     .option('--cors-origin <origin>', 'let web pages of this origin call the API with their key (exact, as the browser sends it: https://maps.example.org; repeat for more; * for any page, refused with --auth off or --free-per-ip). Off by default: no CORS headers', corsOrigin)

@@ -155,3 +155,20 @@ describe('download, areas and import-layers refuse a command line as the other c
     expect(stderr).toBe('NOT_FOUND: The copy holds no offline area ES.99999.\n');
   });
 });
+
+describe('start takes only the options it uses; --basemap is checked before anything starts', () => {
+  it('start refuses --workers and --status-interval, which only serve uses (they were offered and ignored)', async () => {
+    for (const option of ['--workers', '--status-interval']) {
+      expect(await catastro('start', '--port', '0', option, '2', '--data', dataDir)).toEqual({ code: 1, stderr: `VALIDATION_ERROR: Unknown option '${option}'.\n` });
+    }
+  });
+
+  it('a --basemap that does not exist is refused naming it, for serve and start (the server started and every basemap request failed)', async () => {
+    const missing = path.join(dataDir, 'spain.pmtiles');
+    for (const command of ['serve', 'start']) {
+      const { code, stderr } = await catastro(command, '--port', '0', '--basemap', missing, '--data', dataDir);
+      expect(code, stderr).toBe(1);
+      expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringContaining(`Basemap ${missing} does not exist.`)]);
+    }
+  });
+});
