@@ -46,7 +46,7 @@ function electronHost(): string {
 /**
  * Runs the package's own installer (install.js: it honours ELECTRON_MIRROR, ELECTRON_GET_USE_PROXY
  * with GLOBAL_AGENT_HTTPS_PROXY, and the checksums shipped with the package), showing its output
- * and keeping the first line of its errors as the reason. Resolves with undefined on success.
+ * and keeping its error's line as the reason. Resolves with undefined on success.
  */
 function runInstaller(packageDir: string, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -65,8 +65,9 @@ function runInstaller(packageDir: string, timeoutMs: number): Promise<string | u
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) return resolve(undefined);
-      const firstLine = errors.split('\n').map((line) => line.trim()).find(Boolean);
-      resolve(`fetching it failed: ${firstLine ?? `its installer exited with ${code ?? signal}`}`);
+      // The error it printed: the last line that is not a stack frame (progress lines come before it).
+      const message = errors.split(/[\r\n]+/).map((line) => line.trim()).filter((line) => line && !line.startsWith('at ')).at(-1);
+      resolve(`fetching it failed: ${message ?? `its installer exited with ${code ?? signal}`}`);
     });
   });
 }

@@ -28,7 +28,11 @@ fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
 fs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '#!/bin/sh\\n');
 fs.writeFileSync(path.join(__dirname, 'path.txt'), 'electron');
 `;
-const FAILS = `console.error('RequestError: getaddrinfo ENOTFOUND github.com'); process.exit(1);`;
+const FAILS = `
+process.stderr.write('Downloading electron-v39.0.0-linux-x64.zip: [====] 40%\\r');
+console.error('RequestError: getaddrinfo ENOTFOUND github.com\\n    at ClientRequest.<anonymous> (got/index.js:970:111)');
+process.exit(1);
+`;
 const HANGS = `setInterval(() => {}, 1000);`;
 
 /** startApp with the machine's steps replaced: Electron found by `findElectron`, launch and browser recorded. */
