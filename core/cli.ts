@@ -77,10 +77,13 @@ async function serveClustered(options: ServeOptions, workers: number) {
   // stop it too.
   let serving = 0;
   let failedStarts = 0;
+  /** A worker's refusal to start (port taken…), sent by it rather than printed (see the end of this file). */
+  let refusal: string | undefined;
   const fork = () => {
     const worker = cluster.fork({ CATASTRO_WORKER: '1' });
     let up = false;
-    worker.on('message', (message: { url?: string }) => {
+    worker.on('message', (message: { url?: string; refusal?: string }) => {
+      if (message.refusal) refusal ??= message.refusal;
       if (!message.url || up) return;
       up = true;
       serving++;
@@ -97,7 +100,8 @@ async function serveClustered(options: ServeOptions, workers: number) {
       const how = signal ? `signal ${signal}` : `code ${code}`;
       if (up) serving--; else failedStarts++;
       if (!announced || failedStarts >= MAX_FAILED_WORKER_STARTS) {
-        console.error(`A server process could not start (it exited with ${how}): stopping.`);
+        // Every worker refuses the same port alike: its line once, not once per worker.
+        console.error(!up && refusal ? refusal : `A server process could not start (it exited with ${how}): stopping.`);
         stop(1);
       } else {
         console.error(`A server process ${up ? 'ended' : 'could not start'} (${how}): starting another.`);
@@ -116,23 +120,47 @@ async function serve(options: ServeOptions) {
   return serveOneProcess(options);
 }
 
+/**
+ * Why the server could not listen, as a refusal saying what to do (VALIDATION_ERROR: the address is
+ * the user's --host and --port); undefined for any other failure. Before, Node's stack trace, once
+ * per worker with --workers.
+ */
+function listenRefusal(error: unknown, { host, port }: { host: string; port: number }): Error | undefined {
+  switch ((error as NodeJS.ErrnoException)?.code) {
+    case 'EADDRINUSE':
+      return validationError(`Port ${port} on ${host} is already in use by another program: give another --port (e.g. --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one) or stop the program using it.`);
+    case 'EACCES':
+      return validationError(`Port ${port} on ${host} may not be opened by this user (ports below 1024 need administrator rights): give another --port, e.g. --port 8787.`);
+    case 'EADDRNOTAVAIL':
+      return validationError(`--host ${host} is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).`);
+    default:
+      return undefined;
+  }
+}
+
 async function serveOneProcess(options: ServeOptions) {
   const isWorker = !cluster.isPrimary;
   const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
   const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
-  const server = await startApiServer({
-    service,
-    host: options.host,
-    port: options.port,
-    staticDir: options.static ?? appFile('renderer'),
-    basemapFile: options.basemap && path.resolve(options.basemap),
-    logger: options.log ?? false,
-    auth: options.auth ?? 'keys',
-    freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
-    appSession: options.appSession,
-    corsOrigins: options.corsOrigin,
-    trustedProxies: options.trustProxy,
-  });
+  let server: Awaited<ReturnType<typeof startApiServer>>;
+  try {
+    server = await startApiServer({
+      service,
+      host: options.host,
+      port: options.port,
+      staticDir: options.static ?? appFile('renderer'),
+      basemapFile: options.basemap && path.resolve(options.basemap),
+      logger: options.log ?? false,
+      auth: options.auth ?? 'keys',
+      freeTier: options.freePerIp ? { perIpDaily: options.freePerIp } : undefined,
+      appSession: options.appSession,
+      corsOrigins: options.corsOrigin,
+      trustedProxies: options.trustProxy,
+    });
+  } catch (error) {
+    service.close();
+    throw listenRefusal(error, options) ?? error;
+  }
   const statusSeconds = options.statusInterval ?? 300;
   // The status page's checks: every process answering /api/status keeps its own (one request per source per interval).
   if (statusSeconds > 0) service.startStatusChecks(Math.max(10, statusSeconds) * 1000);
@@ -312,6 +340,11 @@ try {
   // A refusal the user can act on (bad input, a source or the team database down) is one line
   // with its code; anything else is a bug and keeps its stack for the report.
   if (!isServiceError(error)) throw error;
-  console.error(failureLine(error));
-  process.exit(1);
+  if (cluster.isWorker && process.send) {
+    // A worker of `serve --workers` hands its refusal to the primary, which says it once for all.
+    process.send({ refusal: failureLine(error) }, undefined, undefined, () => process.exit(1));
+  } else {
+    console.error(failureLine(error));
+    process.exit(1);
+  }
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -170,5 +171,28 @@ describe('start takes only the options it uses; --basemap is checked before anyt
       expect(code, stderr).toBe(1);
       expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringContaining(`Basemap ${missing} does not exist.`)]);
     }
+  });
+});
+
+// A port in use ended serve (and start's browser app) in Node's stack trace; with --workers each
+// worker printed its own before the primary's "could not start".
+describe('serve on a port another program holds', () => {
+  it.each([['one process', []], ['two workers', ['--workers', '2']]])('%s: one line naming the port and what to do, once, exit 1', async (_name, workers) => {
+    const holder = createServer();
+    await new Promise<void>((listening) => holder.listen(0, '127.0.0.1', listening));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const { code, stderr } = await catastro('serve', '--port', String(port), ...workers, '--data', dataDir);
+      expect(code, stderr).toBe(1);
+      expect(stderr).toBe(`VALIDATION_ERROR: Port ${port} on 127.0.0.1 is already in use by another program: give another --port (e.g. --port ${port + 1}, or --port 0 for any free one) or stop the program using it.\n`);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('a --host that is not this machine\'s (192.0.2.1, a documentation address) is refused so too', async () => {
+    const { code, stderr } = await catastro('serve', '--host', '192.0.2.1', '--port', '0', '--data', dataDir);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toBe('VALIDATION_ERROR: --host 192.0.2.1 is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).\n');
   });
 });
