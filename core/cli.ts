@@ -227,8 +227,8 @@ export function buildProgram(): Command {
     });
 
   program.command('import')
-    .description('import Catastro INSPIRE GML (parcels, buildings, addresses), the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip) or CAT files into the local copy')
-    .argument('<files...>', 'files (.zip, .gml, .gml.gz, .cat)')
+    .description('import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France\'s Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands\' DKK GML, Poland\'s EGiB GML and Denmark\'s MAT register (zip); each file is known by its content, not its name')
+    .argument('<files...>', 'files: .zip, .gml, .gml.gz, .json, .json.gz or .cat (the kinds above)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .addOption(storeOption())
     .action(async (files: string[], options: { data: string; store?: string }) => {
@@ -242,8 +242,8 @@ export function buildProgram(): Command {
     .option('--base-url <url>', 'root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL); with --country FR, root of Etalab\'s cadastre GeoJSON (default https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson, or $CATASTRO_FR_ETALAB_URL)');
 
   downloadOptions(program.command('download')
-    .description('make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service.')
-    .argument('[municipalities...]', 'municipality names or 5-digit codes; with --country FR, communes (names or INSEE codes) or départements (codes)')
+    .description('make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service. With --country FR, Etalab\'s parcels files of communes or départements.')
+    .argument('[municipalities...]', 'municipality names or 5-digit codes; with --country FR, communes or départements (names or INSEE codes, e.g. Épinay-sur-Orge, 91216, Essonne, 91)')
     .option('--country <code>', 'ES (the Catastro, default) or FR (Etalab\'s cadastre files by commune or département)', 'ES')
     .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name); with --country FR, départements (code or name)')
     .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees); with --country FR, the communes whose outline meets it (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)'))

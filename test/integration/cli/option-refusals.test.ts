@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NATIONAL_BULK_FORMATS } from '../../../core/countries/bulk-formats.js';
+import type { NationalBulkKind } from '../../../core/model/index.js';
 
 const run = promisify(execFile);
 const cli = path.resolve('bin/catastro.js');
@@ -194,5 +196,25 @@ describe('serve on a port another program holds', () => {
     const { code, stderr } = await catastro('serve', '--host', '192.0.2.1', '--port', '0', '--data', dataDir);
     expect(code, stderr).toBe(1);
     expect(stderr).toBe('VALIDATION_ERROR: --host 192.0.2.1 is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).\n');
+  });
+});
+
+// `import --help` named only the Catastro's files (.zip, .gml, .gml.gz, .cat) while the import door
+// also takes every national format of core/countries/bulk-formats.ts. Keyed by kind: a format
+// added there fails typecheck here until the help (and this list) names it.
+describe('import --help names every kind of file import takes', () => {
+  const HELP_NAMES: Record<NationalBulkKind, RegExp> = {
+    'fr-etalab-geojson': /France's Etalab parcels \(cadastre-NNNNN-parcelles\.json\.gz\)/,
+    'nl-dkk-gml': /Netherlands' DKK GML/,
+    'pl-egib-gml': /Poland's EGiB GML/,
+    'dk-mat-json': /Denmark's MAT register \(zip\)/,
+  };
+
+  it.each(NATIONAL_BULK_FORMATS.map((format) => [format.kind]))('%s', async (kind) => {
+    // Commander wraps the help at 80 columns: compared as one line.
+    const help = (await run(process.execPath, [cli, 'import', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/Catastro INSPIRE GML \(parcels, buildings, addresses\).*CAT files/);
+    expect(help).toMatch(HELP_NAMES[kind]);
+    expect(help).toMatch(/\.json\.gz or \.cat/);
   });
 });
