@@ -1,6 +1,6 @@
 // Finding the Electron binary `catastro start` launches, and fetching it once where it is missing.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -14,6 +14,15 @@ const DEFAULT_ELECTRON_HOST = 'https://github.com/electron/electron/releases/dow
  * but a proxy that swallows the connection must not leave `catastro start` waiting forever.
  */
 export const ELECTRON_FETCH_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * A failed fetch is not tried again on every start for this long: behind a proxy that swallows the
+ * connection each `npm start` would otherwise wait the whole time limit before the browser app.
+ */
+export const ELECTRON_FETCH_RETRY_AFTER_MS = 24 * 3600_000;
+
+/** Beside the package, so a new install (`npm ci` empties node_modules) tries afresh. */
+const FAILED_FETCH_FILE = '.catastro-fetch-failed.json';
 
 export type ElectronSearch = { binary: string; reason?: undefined } | { binary?: undefined; reason: string };
 
@@ -72,21 +81,51 @@ function runInstaller(packageDir: string, timeoutMs: number): Promise<string | u
   });
 }
 
+interface FailedFetch { at: string; reason: string }
+
+/** The last failed fetch, when it is recent enough that trying again now would likely fail alike. */
+function recentFailedFetch(packageDir: string, now: number): FailedFetch | undefined {
+  try {
+    const failed = JSON.parse(readFileSync(path.join(packageDir, FAILED_FETCH_FILE), 'utf8')) as FailedFetch;
+    const age = now - Date.parse(failed.at);
+    return age >= 0 && age < ELECTRON_FETCH_RETRY_AFTER_MS ? failed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberFailedFetch(packageDir: string, failed: FailedFetch): void {
+  try {
+    writeFileSync(path.join(packageDir, FAILED_FETCH_FILE), JSON.stringify(failed));
+  } catch {
+    // A read-only node_modules: the next start tries again, as before.
+  }
+}
+
 /**
  * The Electron binary to launch, fetched with Electron's own installer on first use: npm does not
  * run that installer at install (package.json allowScripts), so `npm ci` completes on a machine
  * that cannot reach the download host. Otherwise the reason there is none, in a few words.
  */
-export async function findOrFetchElectron({ packageDir = electronPackageDir(), timeoutMs = ELECTRON_FETCH_TIMEOUT_MS }: { packageDir?: string | null; timeoutMs?: number } = {}): Promise<ElectronSearch> {
+export async function findOrFetchElectron({ packageDir = electronPackageDir(), timeoutMs = ELECTRON_FETCH_TIMEOUT_MS, now = Date.now() }: { packageDir?: string | null; timeoutMs?: number; now?: number } = {}): Promise<ElectronSearch> {
   if (!packageDir) return { reason: 'the electron package is not installed (a production install without the dev dependencies)' };
   const installed = installedElectronBinary(packageDir);
   if (installed) return { binary: installed };
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { reason: 'its binary is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
+  const failedBefore = recentFailedFetch(packageDir, now);
+  if (failedBefore) {
+    const retry = new Date(Date.parse(failedBefore.at) + ELECTRON_FETCH_RETRY_AFTER_MS).toISOString();
+    return { reason: `${failedBefore.reason}, at ${failedBefore.at}; not tried again before ${retry} (delete ${path.join(packageDir, FAILED_FETCH_FILE)} to try now)` };
+  }
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const limit = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)} min` : `${Math.round(timeoutMs / 1000)} s`;
   console.log(`Fetching Electron ${version} for ${process.platform}-${process.arch} from ${electronHost()} (first start only; up to ${limit})…`);
   const failed = await runInstaller(packageDir, timeoutMs);
-  if (failed) return { reason: failed };
+  if (failed) {
+    rememberFailedFetch(packageDir, { at: new Date(now).toISOString(), reason: failed });
+    return { reason: failed };
+  }
+  rmSync(path.join(packageDir, FAILED_FETCH_FILE), { force: true });
   const fetched = installedElectronBinary(packageDir);
   return fetched ? { binary: fetched } : { reason: 'its installer finished without installing the binary' };
 }

@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findOrFetchElectron } from '../../../core/electron-binary.js';
+import { ELECTRON_FETCH_RETRY_AFTER_MS, findOrFetchElectron } from '../../../core/electron-binary.js';
 import { startApp, type DesktopSteps } from '../../../core/start.js';
 
 /**
@@ -88,6 +88,21 @@ describe('catastro start: Electron fetched on first use', () => {
     expect(launches).toEqual([]);
     expect(servedInBrowser).toBe(true);
     expect(logged).toContain('Electron is not available here (fetching it failed: RequestError: getaddrinfo ENOTFOUND github.com); serving the same app in the browser instead.');
+  });
+
+  it('does not try a failed fetch again on every start, only a day later', async () => {
+    // Counts its runs, then fails as a download host out of reach does.
+    fakeElectronPackage(`require('fs').appendFileSync(require('path').join(__dirname, 'runs'), 'x');\n${FAILS}`);
+    const runs = () => { try { return readFileSync(path.join(packageDir, 'runs'), 'utf8').length; } catch { return 0; } };
+    const failedAt = Date.parse('2026-11-28T09:00:00Z');
+    await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt }));
+    expect(runs()).toBe(1);
+    const { servedInBrowser } = await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt + 3600_000 }));
+    expect(servedInBrowser).toBe(true);
+    expect(runs(), 'the installer ran again an hour later').toBe(1);
+    expect(logged.at(-2)).toMatch(/\(fetching it failed: RequestError: getaddrinfo ENOTFOUND github\.com, at 2026-11-28T09:00:00\.000Z; not tried again before 2026-11-29T09:00:00\.000Z \(delete .*\.catastro-fetch-failed\.json to try now\)\)/);
+    await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt + ELECTRON_FETCH_RETRY_AFTER_MS }));
+    expect(runs(), 'the installer was not tried again a day later').toBe(2);
   });
 
   it('stops an installer that hangs after the time limit and serves the browser app, saying so', async () => {
