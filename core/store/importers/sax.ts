@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SaxesTagPlain } from 'saxes';
 import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
+import { entityRefused } from './xml-entities.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
@@ -34,7 +35,11 @@ export function createSax(handlers: SaxHandlers): { write(chunk: string): void; 
   parser.on('closetag', (tag) => { pending = 0; handlers.close(localName(tag.name)); });
   parser.on('comment', () => { pending = 0; });
   const check = () => {
-    if (failure) throw new Error(`Malformed XML: ${failure.message}`);
+    if (!failure) return;
+    // saxes: "13:43: undefined entity." for a name not among XML's own.
+    const entity = /^(\d+):(\d+): undefined entity\.$/.exec(failure.message);
+    if (entity) throw new Error(entityRefused(`at line ${entity[1]}, column ${entity[2]}`));
+    throw new Error(`Malformed XML: ${failure.message}`);
   };
   return {
     write(chunk: string) {

@@ -1,5 +1,6 @@
 import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
 import type { SaxHandlers } from './sax.js';
+import { entityRefused } from './xml-entities.js';
 
 /**
  * A streaming XML tokenizer for the bulk import path (ATOM parcels files: tens to hundreds of
@@ -138,7 +139,7 @@ export class XmlScanner {
       let value = PREDEFINED[name];
       if (value === undefined) {
         const code = /^#x[0-9a-fA-F]+$/.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]+$/.test(name) ? parseInt(name.slice(1), 10) : NaN;
-        if (Number.isNaN(code)) this.fail(`undefined entity &${name}; (only XML's own entities are read)`, amp);
+        if (Number.isNaN(code)) throw new Error(entityRefused(`near character ${this.offset + amp}`, name));
         if (!(code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff))) {
           this.fail('malformed character entity', amp);
         }
