@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { corsOriginRefusal } from './api/cors-origins.js';
 import { basemapFile } from './desktop-arguments.js';
@@ -74,4 +76,16 @@ export function basemapArgument(text: string): string {
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+}
+
+/**
+ * `serve --static DIR`: a built renderer, a folder holding index.html (the server serves it only
+ * then, core/api/server.ts). Before, a typo served the HTTP API alone without a word.
+ */
+export function staticFolder(text: string): string {
+  const isFolder = existsSync(text) && statSync(text).isDirectory();
+  if (!isFolder || !existsSync(path.join(text, 'index.html'))) {
+    throw new InvalidArgumentError(`${isFolder ? `${text} holds no index.html` : `${text} is not a folder`}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).`);
+  }
+  return text;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { basemapArgument, corsOrigin, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
+import { basemapArgument, corsOrigin, staticFolder, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { corsWildcardRefusal } from './api/cors-origins.js';
 import { isServiceError, validationError } from './model/index.js';
@@ -193,7 +193,7 @@ export function buildProgram(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port (0 = any free port)', wholeNumber(0, 65535), 8787)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .option('--static <dir>', 'built renderer to serve at /')
+    .option('--static <dir>', 'built renderer to serve at / (a folder holding index.html)', staticFolder)
     .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background', basemapArgument)
     .addOption(new Option('--log', 'log every request'));
 
@@ -227,6 +227,7 @@ export function buildProgram(): Command {
     });
 
   program.command('import')
+    .summary('import cadastral files (Spain\'s INSPIRE and CAT files, France, the Netherlands, Poland, Denmark) into the local copy')
     .description('import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France\'s Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands\' DKK GML, Poland\'s EGiB GML and Denmark\'s MAT register (zip); each file is known by its content, not its name')
     .argument('<files...>', 'files: .zip, .gml, .gml.gz, .json, .json.gz or .cat (the kinds above)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)

@@ -202,6 +202,20 @@ describe('serve on a port another program holds', () => {
 // `import --help` named only the Catastro's files (.zip, .gml, .gml.gz, .cat) while the import door
 // also takes every national format of core/countries/bulk-formats.ts. Keyed by kind: a format
 // added there fails typecheck here until the help (and this list) names it.
+// A --static that is no built renderer served the HTTP API alone without a word (the server serves
+// the folder only when it holds index.html).
+describe('serve --static is checked before anything starts', () => {
+  it.each([
+    ['a folder that does not exist', () => path.join(dataDir, 'no-such-build'), 'is not a folder'],
+    ['a folder without index.html', () => mkdtempSync(path.join(dataDir, 'empty-build-')), 'holds no index.html'],
+  ])('%s: one line led by the code saying what to give, exit 1', async (_name, folder, reason) => {
+    const dir = folder();
+    const { code, stderr } = await catastro('serve', '--port', '0', '--static', dir, '--data', dataDir);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toBe(`VALIDATION_ERROR: Option '--static <dir>' argument '${dir}' is invalid. ${dir} ${reason}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).\n`);
+  });
+});
+
 describe('import --help names every kind of file import takes', () => {
   const HELP_NAMES: Record<NationalBulkKind, RegExp> = {
     'fr-etalab-geojson': /France's Etalab parcels \(cadastre-NNNNN-parcelles\.json\.gz\)/,
