@@ -48,7 +48,12 @@ function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
   };
 }
 
+/**
+ * Records read from each file, as the app's summary says: a reference a file repeats is counted each
+ * time, and a record the copy already held is replaced, not added. The copy's own count follows.
+ */
 function printSummary(results: ImportResult[]): void {
+  console.log('Records read from each file (a parcel a file repeats counts each time; the copy keeps one):');
   console.log('file'.padEnd(48), 'kind'.padEnd(18), 'parcels', 'buildings', 'fincas', 'units', 'addresses', 'seconds');
   for (const r of results) {
     console.log(path.basename(r.file).padEnd(48), r.kind.padEnd(18), String(r.parcels).padStart(7),

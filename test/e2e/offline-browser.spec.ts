@@ -71,7 +71,7 @@ test('the browser app of catastro start makes the map\'s area available offline 
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('import').click();
   await (await chooser).setFiles([zips.parcels, zips.buildings]);
-  await expect(page.getByTestId('import-status')).toContainText(`Imported 2 files: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });
+  await expect(page.getByTestId('import-status')).toContainText(`Imported 2 files; records read: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });
   await expect.poll(() => parcelsDrawn(page), { timeout: 15_000 }).toBeGreaterThan(0);
 
   // Hazard layers from files: the layer panel's import, the browser's picker, the Natura 2000 SPAs of Madrid.
