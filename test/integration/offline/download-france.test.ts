@@ -117,7 +117,7 @@ describe("Etalab's cadastre files by commune or département", () => {
     expect(geoApi.requests).toEqual([{ path: '/communes', query: expect.objectContaining({ nom: 'Épinay-sur-Orge' }) }]);
     await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No French commune is named "Paris"') });
     await expect(cli('download', '--country', 'FR', '9121')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('neither a French commune') });
-    await expect(cli('download', '--country', 'FR')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('names or INSEE codes') });
+    await expect(cli('download', '--country', 'FR')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^VALIDATION_ERROR: Say what to download in France: communes by name or INSEE code/) });
     await geoApi.close();
   });
 });
