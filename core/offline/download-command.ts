@@ -188,7 +188,14 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
     throw validationError('Name the areas to remove, e.g. catastro areas remove ES.40146 (`catastro areas list` shows the ids).');
   }
   if (action === 'update') {
-    const wantedIn = (store: ParcelStore) => (ids.length === 0 || ids.includes('all') ? store.listOfflineAreas().map((a) => a.id) : ids);
+    const wantedIn = (store: ParcelStore) => {
+      const held = store.listOfflineAreas().map((a) => a.id);
+      if (ids.length === 0 || ids.includes('all')) return held;
+      // A typo'd id is refused before anything is fetched, as removal refuses it (it ran, and failed as a file).
+      const missing = ids.filter((id) => !held.includes(id));
+      if (missing.length) throw notFound(`${missing.map(noOfflineArea).join(' ')} Nothing was updated; \`catastro areas list\` shows the ids.`);
+      return ids;
+    };
     return withDownload(options, (store) => ({ areaIds: wantedIn(store) }), (store, catalogue, run) =>
       updateOfflineAreas(store, catalogue, wantedIn(store), { ...run, etalabRoot: etalabRoot(options) }));
   }

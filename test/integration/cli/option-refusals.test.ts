@@ -232,3 +232,15 @@ describe('import --help names every kind of file import takes', () => {
     expect(help).toMatch(/\.json\.gz or \.cat/);
   });
 });
+
+// An id the copy does not hold ran an update (recorded, then failed as a "file") where removal
+// refuses it: both now say NOT_FOUND before anything is fetched.
+describe('areas update naming an area the copy does not hold', () => {
+  it('areas update of an area the copy does not hold is refused with NOT_FOUND, nothing fetched', async () => {
+    const data = mkdtempSync(path.join(dataDir, 'update-'));
+    const { code, stderr } = await catastro('areas', 'update', 'ES.99999', '--base-url', 'http://127.0.0.1:9/unreachable', '--data', data);
+    expect(code).toBe(1);
+    expect(stderr).toBe('NOT_FOUND: The copy holds no offline area ES.99999. Nothing was updated; `catastro areas list` shows the ids.\n');
+    expect(readdirSync(data)).not.toContain('downloads');
+  });
+});
