@@ -1,3 +1,4 @@
+import { describeError } from '../file-checks.js';
 import { isServiceError, unavailable, validationError } from '../model/index.js';
 
 /**
@@ -8,4 +9,15 @@ import { isServiceError, unavailable, validationError } from '../model/index.js'
 export function importFailure(error: unknown): unknown {
   if (!(error instanceof Error) || isServiceError(error)) return error;
   return /another process is writing/.test(error.message) ? unavailable(error.message) : validationError(error.message);
+}
+
+/**
+ * Why an import that had started stopped, in words: the file it was reading gone (deleted or moved
+ * under it; a zip is opened again for each of its GML) said as such, where Node said "ENOENT: no
+ * such file or directory, open '…'"; Node's other file errors as describeError says them.
+ */
+export function importStopReason(error: unknown, file: string): string {
+  const failed = error as NodeJS.ErrnoException;
+  if (failed?.code === 'ENOENT' && failed.path === file) return `${file} was removed or moved while it was being imported.`;
+  return describeError(error, file);
 }

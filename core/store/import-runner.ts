@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { registerParcelWriter } from './register-parcels.js';
 import { isSqliteBusy, openBulkWriteConnection, type SqliteDatabase } from './db.js';
+import { importStopReason } from './import-failure.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from './importers/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
@@ -225,7 +226,7 @@ async function importOne(
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     if (signal?.aborted) throw new Error(`Import of ${basename(file)} interrupted, nothing of it was kept.`);
-    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${importStopReason(error, file)}`);
   }
   onProgress?.({ file, bytesRead: bytesTotal, bytesTotal, records });
   return results;

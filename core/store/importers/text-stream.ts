@@ -94,7 +94,7 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
   } else {
     const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
     raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
-    source = typeof input === 'string' && input.endsWith('.gz') ? gunzipped(raw, basename(input)) : raw;
+    source = typeof input === 'string' ? (input.endsWith('.gz') ? gunzipped(raw, basename(input)) : raw) : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
   }
 
   if (options.encoding === 'iso-8859-15') {
@@ -142,9 +142,25 @@ async function* gunzipped(raw: Readable, name: string): AsyncIterable<Buffer> {
   try {
     for await (const chunk of gunzip) yield chunk as Buffer;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'Z_BUF_ERROR') throw new Error(`${name} ends before its compressed data does (a truncated file or an incomplete download).`);
-    if (code === 'Z_DATA_ERROR') throw new Error(`${name} is not gzip data, or damaged gzip data (${(error as Error).message}).`);
-    throw error;
+    throw inflateFailure(error, name, 'gzip');
   }
+}
+
+/**
+ * A zip entry's bytes, zlib's errors said in words as for .gz: a zip cut short while it was
+ * imported (or damaged after its directory) said only "unexpected end of file".
+ */
+async function* inflatedEntry(raw: Readable, name: string): AsyncIterable<Buffer> {
+  try {
+    for await (const chunk of raw) yield chunk as Buffer;
+  } catch (error) {
+    throw inflateFailure(error, name, 'deflate');
+  }
+}
+
+function inflateFailure(error: unknown, name: string, format: string): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'Z_BUF_ERROR') return new Error(`${name} ends before its compressed data does (a truncated file or an incomplete download).`);
+  if (code === 'Z_DATA_ERROR') return new Error(`${name} is not ${format} data, or damaged ${format} data (${(error as Error).message}).`);
+  return error;
 }

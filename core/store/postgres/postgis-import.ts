@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { fold } from '../../address/normalize.js';
 import { NATIONAL_BULK_FORMATS } from '../../countries/bulk-formats.js';
 import { planImport, type ImportPlan } from '../import-plan.js';
+import { importStopReason } from '../import-failure.js';
 import { streamBuildings } from '../importers/inspire-buildings.js';
 import { streamCadastralParcels } from '../importers/inspire-parcels.js';
 import type { TextChunk } from '../importers/text-stream.js';
@@ -143,6 +144,6 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
     onProgress?.({ file, bytesRead: bytesTotal, bytesTotal, records });
     return results;
   } catch (error) {
-    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
+    throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${importStopReason(error, file)}`);
   }
 }

@@ -1,10 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, constants, copyFileSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, constants, copyFileSync, mkdirSync, openSync, readFileSync, symlinkSync, truncateSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../core/store/import-runner.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
+import { writeZip } from '../../helpers/catastro-zips.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -101,4 +103,26 @@ describe('catastro import of a named pipe', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(copyState()).toEqual(before);
   }, 40_000);
+});
+
+// A zip is opened again for each GML in it: removed meanwhile, Node's "ENOENT: no such file or
+// directory, open '…'"; cut short meanwhile, zlib's bare "unexpected end of file".
+describe('a Catastro zip removed or cut short while it is imported', () => {
+  const entries = () => ({
+    'A.ES.SDGC.CP.40146.cadastralparcel.gml': gunzipSync(readFileSync(PARCELS)),
+    'A.ES.SDGC.BU.40146.building.gml': gunzipSync(readFileSync(fixture('A.ES.SDGC.BU.40146.building.gml.gz'))),
+  });
+  it.each([
+    ['removed', (zip: string) => unlinkSync(zip), (zip: string) => `${zip} was removed or moved while it was being imported.`],
+    ['cut short', (zip: string) => truncateSync(zip, 1000), (zip: string) => `A.ES.SDGC.CP.40146.cadastralparcel.gml in ${path.basename(zip)} ends before its compressed data does (a truncated file or an incomplete download).`],
+  ])('%s: refused in words naming it, the copy unchanged', async (name, change, reason) => {
+    mkdirSync(at(name.replace(' ', '-')));
+    const zip = await writeZip(at(`${name.replace(' ', '-')}/A.ES.SDGC.CP.40146.zip`), entries());
+    const before = copyState();
+    let changed = false;
+    const error = await importFiles(store, [zip], () => { if (!changed) { changed = true; change(zip); } }).then(() => undefined, (e: unknown) => e as Error);
+    expect(changed).toBe(true);
+    expect(error?.message).toBe(`Import of A.ES.SDGC.CP.40146.zip failed, nothing of it was kept: ${reason(zip)}`);
+    expect(copyState()).toEqual(before);
+  }, SECONDS * 2);
 });
