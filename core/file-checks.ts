@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isServiceError, validationError } from './model/index.js';
 
@@ -30,13 +30,43 @@ export function describeError(error: unknown, file?: string): string {
   return `${failed.path ?? file ?? 'A file'} ${reason}.`;
 }
 
-/** An input file: it must exist, be a file and be readable (VALIDATION_ERROR naming it otherwise). */
+/** What a path that is neither a regular file nor a folder is, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+const isSymbolicLink = (file: string) => {
+  try { return lstatSync(file).isSymbolicLink(); } catch { return false; }
+};
+
+/**
+ * An input file: it must exist, be a regular file and be readable (VALIDATION_ERROR naming it
+ * otherwise), checked before anything opens it. Only regular files: opening a named pipe no process
+ * writes to blocked a thread for ever (neither Ctrl-C nor SIGTERM ended `catastro import`, which had
+ * to be killed), and /dev/zero or /dev/urandom never end. A symbolic link is followed to what it
+ * names; a loop of links or a dangling one is said as such.
+ */
 export function checkInputFile(file: string, what = 'Input'): void {
+  let stats: Stats;
   try {
-    if (statSync(file).isDirectory()) throw validationError(`${what} ${file} is a folder, not a file.`);
+    stats = statSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw validationError(`${what} ${file} is a symbolic link that leads back to itself (a loop of links), not a file.`);
+    if (code === 'ENOENT' && isSymbolicLink(file)) throw validationError(`${what} ${file} is a symbolic link to ${readlinkSync(file)}, which does not exist.`);
+    throw validationError(`${what} ${file} ${REASONS[code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
+  }
+  if (stats.isDirectory()) throw validationError(`${what} ${file} is a folder, not a file.`);
+  if (!stats.isFile()) {
+    throw validationError(`${what} ${file} is ${kindOf(stats)}, not a regular file: only files on disk are read (a pipe or a device may never send data, or never end).`);
+  }
+  try {
     accessSync(file, constants.R_OK);
   } catch (error) {
-    if (isServiceError(error)) throw error;
     throw validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
   }
 }

@@ -4,7 +4,7 @@ import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
 import { failureLine } from '../cli-failure.js';
 import { importFailure } from './import-failure.js';
 import { importFiles } from './import-runner.js';
-import { checkImportSource } from './import-source.js';
+import { checkInputFile } from '../file-checks.js';
 import type { CadastralStore } from './cadastral-store.js';
 import { ParcelStore } from './parcel-store.js';
 import { isPostgresUrl } from './postgres/connection.js';
@@ -66,7 +66,7 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
   let store: CadastralStore & { importFiles?: PostgisStore['importFiles'] };
   try {
     // Every file before the first is imported: a typo in the last one no longer leaves the others half done.
-    for (const file of files) checkImportSource(file);
+    for (const file of files) checkInputFile(file, 'File');
   } catch (error) {
     console.error(`${failureLine(error)} Nothing was imported.`);
     return 1;

@@ -4,7 +4,7 @@ import { municipalityFromMetadata, type MunicipalityFacts } from './importers/at
 import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
 import { etalabAreaOfFileName } from '../countries/fr/etalab-files.js';
 import type { CountryCode } from '../model/index.js';
-import { checkImportSource } from './import-source.js';
+import { checkInputFile } from '../file-checks.js';
 import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
 import { listZipEntries, readZipEntryText, type ZipEntryInfo } from './importers/zip-archive.js';
 import type { ImportResult } from './types.js';
@@ -83,7 +83,7 @@ const isZip = (file: string) => /\.zip$/i.test(file);
  * metadata names the municipality and dates the data.
  */
 export async function planImport(file: string): Promise<ImportPlan> {
-  checkImportSource(file);
+  checkInputFile(file, 'File');
   const code = CATASTRO_FILE.exec(basename(file))?.[2];
   if (!isZip(file)) {
     const kind = await detectImportKind(file);

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -242,5 +242,21 @@ describe('areas update naming an area the copy does not hold', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('NOT_FOUND: The copy holds no offline area ES.99999. Nothing was updated; `catastro areas list` shows the ids.\n');
     expect(readdirSync(data)).not.toContain('downloads');
+  });
+});
+
+// Opening a named pipe nothing writes to blocked for ever: `batch` ignored SIGTERM and ran until
+// killed (10 min here), `import-layers` until its timeout. Every command's input file is one rule
+// (core/file-checks.ts checkInputFile), so both refuse it before opening it.
+describe('a named pipe given as an input file is refused before it is opened', () => {
+  const fifo = path.join(dataDir, 'never-written');
+  it.each([
+    ['batch', () => ['batch', fifo, '-o', path.join(dataDir, 'fifo-out.csv')], `Input ${fifo} is a named pipe (FIFO), not a regular file`],
+    ['import-layers', () => ['import-layers', '--protected-areas', fifo], `Layer ${fifo} is a named pipe (FIFO), not a regular file`],
+  ])('%s: one line led by the code, exit 1, at once', async (_name, args, reason) => {
+    if (!existsSync(fifo)) execFileSync('mkfifo', [fifo]);
+    const { code, stderr } = await catastro(...args(), '--data', dataDir);
+    expect(code, stderr).toBe(1);
+    expect(stderr.trim()).toBe(`VALIDATION_ERROR: ${reason}: only files on disk are read (a pipe or a device may never send data, or never end).${_name === 'import-layers' ? ' Nothing was imported.' : ''}`);
   });
 });

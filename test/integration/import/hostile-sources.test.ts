@@ -99,7 +99,7 @@ describe('catastro import of a named pipe', () => {
       .then(() => ({ code: 0, stderr: '', killed: false }), (e: { code?: number; stderr?: string; killed?: boolean }) => ({ code: e.code, stderr: e.stderr ?? '', killed: e.killed }));
     expect(result.killed, 'catastro import hung (killed after 30 s)').toBe(false);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`VALIDATION_ERROR: File ${fifo} is a named pipe (FIFO), not a regular file: only files on disk are imported (a pipe or a device may never send data, or never end). Nothing was imported.`);
+    expect(result.stderr.trim()).toBe(`VALIDATION_ERROR: File ${fifo} is a named pipe (FIFO), not a regular file: only files on disk are read (a pipe or a device may never send data, or never end). Nothing was imported.`);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(copyState()).toEqual(before);
   }, 40_000);
