@@ -48,22 +48,27 @@ export function expiryDay(text: string): string {
 }
 
 /**
+ * Commander's parser of a repeatable option: each value trimmed, checked by `refusal` (why a value
+ * cannot be given, or undefined), and gathered in order.
+ */
+function eachValueChecked(refusal: (text: string) => string | undefined): (text: string, previous?: string[]) => string[] {
+  return (text, previous = []) => {
+    const value = text.trim();
+    const refused = refusal(value);
+    if (refused) throw new InvalidArgumentError(refused);
+    return [...previous, value];
+  };
+}
+
+/**
  * `serve --cors-origin`, repeatable: each origin as a browser sends it (https://maps.example.org),
  * or `*`. One written otherwise (a trailing slash, a path) would never match a page's Origin, and
  * the pages would be refused without a word.
  */
-export function corsOrigin(text: string, previous: string[] = []): string[] {
-  const refused = corsOriginRefusal(text.trim());
-  if (refused) throw new InvalidArgumentError(refused);
-  return [...previous, text.trim()];
-}
+export const corsOrigin = eachValueChecked(corsOriginRefusal);
 
 /** `serve --trust-proxy`, repeatable: a reverse proxy's address or network (api/trusted-proxies.ts). */
-export function trustedProxy(text: string, previous: string[] = []): string[] {
-  const refused = trustedProxyRefusal(text.trim());
-  if (refused) throw new InvalidArgumentError(refused);
-  return [...previous, text.trim()];
-}
+export const trustedProxy = eachValueChecked(trustedProxyRefusal);
 
 /**
  * `serve|start --basemap FILE`: a readable file (core/desktop-arguments.ts, the rule the desktop app

@@ -51,6 +51,7 @@ const isSymbolicLink = (file: string) => {
  * names; a loop of links or a dangling one is said as such.
  */
 export function checkInputFile(file: string, what = 'Input'): void {
+  const unreadable = (error: unknown) => validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
   let stats: Stats;
   try {
     stats = statSync(file);
@@ -58,7 +59,7 @@ export function checkInputFile(file: string, what = 'Input'): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw validationError(`${what} ${file} is a symbolic link that leads back to itself (a loop of links), not a file.`);
     if (code === 'ENOENT' && isSymbolicLink(file)) throw validationError(`${what} ${file} is a symbolic link to ${readlinkSync(file)}, which does not exist.`);
-    throw validationError(`${what} ${file} ${REASONS[code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
+    throw unreadable(error);
   }
   if (stats.isDirectory()) throw validationError(`${what} ${file} is a folder, not a file.`);
   if (!stats.isFile()) {
@@ -67,7 +68,7 @@ export function checkInputFile(file: string, what = 'Input'): void {
   try {
     accessSync(file, constants.R_OK);
   } catch (error) {
-    throw validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
+    throw unreadable(error);
   }
 }
 
