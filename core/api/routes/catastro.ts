@@ -66,8 +66,9 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
 
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/polygon', {
     schema: { tags: ['Parcels'], summary: 'GeoJSON outline', params: RefcatParams, querystring: CountryQuery },
-  }, async (request) => ({
-    success: true,
-    data: await service.polygon(request.params.refcat, request.query.country),
-  }));
+  }, (request, reply) => {
+    lookups.add(() => {
+      service.polygon(request.params.refcat, request.query.country).then((data) => reply.send({ success: true, data }), (error) => reply.send(error));
+    });
+  });
 }
