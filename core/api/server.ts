@@ -30,6 +30,7 @@ import { batchRoutes } from './routes/batch.js';
 import { exportRoutes } from './routes/export.js';
 import { mapRoutes } from './routes/map.js';
 import { searchRoutes } from './routes/search.js';
+import { TurnBatch } from './turn-batch.js';
 import { statusRoutes } from './routes/status.js';
 
 export interface ApiServerOptions {
@@ -145,7 +146,8 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     appSession: options.appSession,
   });
 
-  const deps = { service: options.service };
+  // One batch of lookups per turn for every route that batches them (turn-batch.ts).
+  const deps = { service: options.service, lookups: new TurnBatch() };
   await app.register(addressRoutes, { service: options.service });
   await app.register(catastroRoutes, deps);
   await app.register(searchRoutes, deps);

@@ -1,12 +1,15 @@
+import type { FastifyReply } from 'fastify';
+
 /**
- * Work of the requests read in one event-loop turn, run together once the turn's reads are over
- * (setImmediate) instead of each inside its own socket's parser callback. A busy server reads
+ * Lookups of the requests read in one event-loop turn, run together once the turn's reads are
+ * over (setImmediate) instead of each inside its own socket's parser callback. A busy server reads
  * several requests a turn; their lookups then run back to back, and their serialisations and
  * writes after them (each request's promise chain advances one step for all of them in turn), so
  * SQLite's and the JSON writer's code and data are still in the CPU's caches for the next request
  * instead of evicted by the HTTP and socket work between two lookups. Measured on the 1 M-parcel
  * copy (README "Serving near the limit", 2026-11-28): a cold `GET /api/catastro/{ref}` answer took
  * 71–79 µs of CPU against 110–120 µs; the same work deferred one request at a time, 101–109 µs.
+ * One per server, so the lookups of every batched route share the turn's batch.
  *
  * Hand-written: a dozen lines no library offers in this shape (a per-turn queue, not a timer or a
  * size-bounded batcher, which would add waiting).
@@ -14,25 +17,25 @@
 export class TurnBatch {
   private pending: (() => void)[] = [];
 
-  /** @param onThrow what to do with a work item that throws instead of answering its request itself (a bug). */
-  constructor(private readonly onThrow: (error: unknown) => void) {}
-
-  /** Runs `work` with the rest of this turn's, after the turn's reads. `work` answers its own request, errors included. */
-  add(work: () => void): void {
-    this.pending.push(work);
+  /**
+   * Answers `reply` with what `lookup` resolves to, run with the rest of this turn's lookups after
+   * the turn's reads; a lookup that fails, or throws, answers with its error as a handler's would.
+   */
+  answer(reply: FastifyReply, lookup: () => Promise<unknown>): void {
+    this.pending.push(() => {
+      const sendError = (error: unknown) => void reply.send(error);
+      try {
+        lookup().then((payload) => reply.send(payload), sendError);
+      } catch (error) {
+        sendError(error);
+      }
+    });
     if (this.pending.length === 1) setImmediate(this.run);
   }
 
   private readonly run = (): void => {
     const batch = this.pending;
     this.pending = [];
-    for (const work of batch) {
-      try {
-        work();
-      } catch (error) {
-        // The other requests of the batch are still answered.
-        this.onThrow(error);
-      }
-    }
+    for (const work of batch) work();
   };
 }

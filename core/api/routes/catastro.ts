@@ -3,7 +3,7 @@ import type { CatastroService } from '../../service.js';
 import contentDisposition from 'content-disposition';
 import { KEY_ROUTE, ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
-import { TurnBatch } from '../turn-batch.js';
+import type { TurnBatch } from '../turn-batch.js';
 import {
   CountryQuery, RefcatParams, RusticParcelQuery, UnitsQuery, type CountryQueryT, type RefcatParamsT, type RusticParcelQueryT, type UnitsQueryT,
 } from '../schemas.js';
@@ -11,10 +11,8 @@ import {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
-export async function catastroRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
+export async function catastroRoutes(app: FastifyInstance, { service, lookups }: { service: CatastroService; lookups: TurnBatch }): Promise<void> {
   const answers = new ParcelAnswerCache({ generation: () => service.copy.dataGeneration() });
-  // New lookups wait for the turn's other requests and run with them (turn-batch.ts: a third less CPU each).
-  const lookups = new TurnBatch((error) => app.log.error({ err: error }, 'a batched parcel lookup threw'));
 
   // Not in the spec: the rustic parcel a farm's spreadsheet names by polígono and parcela. A key
   // as for a lookup by reference, and its price: one parcel answered, 1 unit (quota-cost.ts default).
@@ -36,8 +34,11 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
     // A kept answer is sent in this turn: no promise for the answers asked again and again.
     const kept = answers.get(key);
     if (kept !== undefined) return void reply.type(JSON_TYPE).send(kept);
-    lookups.add(() => {
-      answers.answer(key, () => service.parcel(refcat, country)).then((json) => reply.type(JSON_TYPE).send(json), (error) => reply.send(error));
+    // A new one waits for the turn's other lookups and runs with them (turn-batch.ts: a third less CPU each).
+    lookups.answer(reply, async () => {
+      const json = await answers.answer(key, () => service.parcel(refcat, country));
+      reply.type(JSON_TYPE);
+      return json;
     });
   });
 
@@ -67,8 +68,6 @@ export async function catastroRoutes(app: FastifyInstance, { service }: { servic
   app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/polygon', {
     schema: { tags: ['Parcels'], summary: 'GeoJSON outline', params: RefcatParams, querystring: CountryQuery },
   }, (request, reply) => {
-    lookups.add(() => {
-      service.polygon(request.params.refcat, request.query.country).then((data) => reply.send({ success: true, data }), (error) => reply.send(error));
-    });
+    lookups.answer(reply, async () => ({ success: true, data: await service.polygon(request.params.refcat, request.query.country) }));
   });
 }
