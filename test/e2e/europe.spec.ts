@@ -24,14 +24,15 @@ test('a Dutch kadastrale aanduiding typed with spaces is recognised by the servi
 });
 
 test('the address country follows the map centre and the candidates come from that country', async ({ app }) => {
-  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [2.3635, 48.8701], zoom: 15 }));
+  await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [5.3604, 43.2784], zoom: 15 }));
   await mapIdle(app);
   await expect(app.getByTestId('search-country')).toHaveValue('FR');
-  await search(app, '13 rue yves toudic 75010 Paris');
+  // The Géoplateforme's recorded answer; the Marseille address is the one with a parcel in the fake.
+  await search(app, "3 rue de l'école 13");
   const candidate = app.getByTestId('candidates').getByRole('button').first();
-  await expect(candidate).toContainText('13 Rue Yves Toudic');
+  await expect(candidate).toContainText("3 Rue de l'ecole 13007 Marseille");
   await candidate.click();
-  await expect(app.getByTestId('parcel-ref')).toHaveText('75110000AB0013');
+  await expect(app.getByTestId('parcel-ref')).toHaveText('13207000AB0012');
   await expect(app.getByTestId('parcel-panel')).toContainText('France (FR)');
   await screenshot(app, 'europe-02-france-address');
 });

@@ -3,7 +3,7 @@ import type { AddressCandidatesResult } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import type { NationalAdapter } from '../national/national-adapter.js';
-import type { BanAddress } from './ban.js';
+import type { BanAddress } from './geocodage.js';
 import type { FranceLiveSource } from './live-source.js';
 
 /** BAN types that are a place on a street; municipalities and localities name no parcel. */

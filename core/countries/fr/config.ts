@@ -7,8 +7,8 @@ import { ETALAB_CADASTRE_ROOT } from './etalab-files.js';
 export interface FrSourcesConfig {
   /** IGN API Carto cadastre module: `<base>/parcelle`. */
   apicartoCadastreUrl: string;
-  /** API Adresse (BAN): `<base>/search/`, `<base>/reverse/`. */
-  banUrl: string;
+  /** The BAN's geocoder on IGN's Géoplateforme (the API Adresse's successor): `<base>/search`, `<base>/reverse`. */
+  geocoderUrl: string;
   /** Géoplateforme WFS (BD TOPO `batiment`): buildings on a parcel by reference. */
   bdtopoWfsUrl: string;
   /** Etalab's cadastre files by commune or département (offline areas): `<root>/communes/…`, `<root>/departements/…`. */
@@ -19,7 +19,7 @@ export interface FrSourcesConfig {
 
 export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
   apicartoCadastreUrl: 'https://apicarto.ign.fr/api/cadastre',
-  banUrl: 'https://api-adresse.data.gouv.fr',
+  geocoderUrl: 'https://data.geopf.fr/geocodage',
   bdtopoWfsUrl: 'https://data.geopf.fr/wfs/ows',
   etalabCadastreUrl: ETALAB_CADASTRE_ROOT,
   geoApiUrl: GEO_API_ROOT,
@@ -27,7 +27,7 @@ export const DEFAULT_FR_SOURCES: FrSourcesConfig = {
 
 export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
   apicartoCadastreUrl: 'CATASTRO_FR_APICARTO_URL',
-  banUrl: 'CATASTRO_FR_BAN_URL',
+  geocoderUrl: 'CATASTRO_FR_GEOCODER_URL',
   bdtopoWfsUrl: 'CATASTRO_FR_BDTOPO_WFS_URL',
   etalabCadastreUrl: 'CATASTRO_FR_ETALAB_URL',
   geoApiUrl: 'CATASTRO_FR_GEO_API_URL',
@@ -35,5 +35,5 @@ export const FR_SOURCES_ENV: Record<keyof FrSourcesConfig, string> = {
 
 export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFAULT_FR_SOURCES, config);
 
-/** Cadastre: DGFiP's Plan cadastral informatisé served by IGN; addresses: Base Adresse Nationale. */
+/** Cadastre: DGFiP's Plan cadastral informatisé served by IGN; addresses: the Base Adresse Nationale's geocoder on the Géoplateforme. */
 export const FR_CADASTRE_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via IGN API Carto; buildings IGN BD TOPO (Licence Ouverte Etalab 2.0)';

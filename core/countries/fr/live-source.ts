@@ -4,7 +4,7 @@ import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { APICARTO_SOURCE, parcelContaining, parcelleAtUrl, parcelleByIdUrl, parseParcelleAnswer } from './apicarto.js';
-import { BAN_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './ban.js';
+import { GEOCODER_SOURCE, banReverseUrl, banSearchUrl, parseBanAnswer, type BanAnswer } from './geocodage.js';
 import { BDTOPO_SOURCE, batimentsUrl, parseBatiments } from './bdtopo.js';
 import type { FrSourcesConfig } from './config.js';
 
@@ -18,7 +18,7 @@ export class FranceLiveSource implements LiveParcelSource {
   statusChecks(near: LonLat): SourceCheck[] {
     return [
       { source: APICARTO_SOURCE, url: parcelleAtUrl(this.sources, near), accept: 'application/json' },
-      { source: BAN_SOURCE, url: banReverseUrl(this.sources, near), accept: 'application/json' },
+      { source: GEOCODER_SOURCE, url: banReverseUrl(this.sources, near), accept: 'application/json' },
     ];
   }
 
@@ -35,7 +35,7 @@ export class FranceLiveSource implements LiveParcelSource {
   }
 
   search(q: string, options: { limit: number; postcode?: string }, ctx: AdapterContext): Promise<BanAnswer> {
-    return getText(banSearchUrl(this.sources, q, options), BAN_SOURCE, ctx).then(parseBanAnswer);
+    return getText(banSearchUrl(this.sources, q, options), GEOCODER_SOURCE, ctx).then(parseBanAnswer);
   }
 
   /**
@@ -57,7 +57,7 @@ export class FranceLiveSource implements LiveParcelSource {
    */
   private async withAddress(parcel: StoredParcel, ctx: AdapterContext): Promise<StoredParcel> {
     try {
-      const { addresses } = parseBanAnswer(await getText(banReverseUrl(this.sources, parcel.centroid), BAN_SOURCE, ctx));
+      const { addresses } = parseBanAnswer(await getText(banReverseUrl(this.sources, parcel.centroid), GEOCODER_SOURCE, ctx));
       const nearest = addresses[0];
       return nearest ? { ...parcel, direccion: nearest.label, codigoPostal: nearest.postcode } : parcel;
     } catch (error) {

@@ -4,20 +4,24 @@ import { json, loadCountryFixture, xml, type FakeRoute } from './fake-server.js'
 
 /**
  * France's services as the fake plays them, under `/fr-apicarto` (IGN API Carto cadastre) and
- * `/fr-ban` (API Adresse):
+ * `/fr-geocodage` (the BAN's geocoder on the Géoplateforme):
  *
- * - `/parcelle?code_insee&section&numero` → the REAL recordings for 29158 AW 0001 and 41231 0A 0075;
+ * - `/parcelle?code_insee&section&numero[&code_arr][&com_abs]` → the REAL recordings for 29158 AW
+ *   0001 and 41231 0A 0075, filtered as the service filters (IGNF/apicarto: `code_insee` split into
+ *   `code_dep` + `code_com`, every other parameter compared with the property of that name);
  * - `/parcelle?geom={"type":"Point",…}` → the recording whose parcel contains the point;
- * - `/search/?q=` → the REAL recording of its query ("13 rue yves toudic 75010 Paris"), else the
- *   real "no results" recording;
- * - `/reverse/?lon&lat` → the REAL Chevilly-Larue recording within 100 m of its point, else the
- *   real "no results" recording.
+ * - `/search?q=` → the REAL Géoplateforme answer recorded for its query ("3 rue de l'école 13");
+ * - `/reverse?lon&lat` → the REAL Géoplateforme answer recorded at Rue Haute Pierre, Metz, within
+ *   60 m of its nearest address.
  *
- * WRITTEN BY HAND (no recording exists), to the shape of the recorded answers:
+ * WRITTEN BY HAND (no recording exists), in the shape of the recorded answers:
  * - `/parcelle` for any other parcel or point: an empty FeatureCollection (totalFeatures 0);
- * - `/parcelle?geom=` at the address point of the Yves Toudic recording: ONE invented parcel
- *   `75110000AB0013` (a 20 m square around the point), so that the address → parcel chain can
- *   run; its id and outline are not real.
+ * - two INVENTED parcels (20 m squares, ids and numbers not real) so that the chains can run:
+ *   `13207000AB0012` in Marseille 7e at the recorded address "3 Rue de l'ecole 13007 Marseille",
+ *   filed as API Carto files Marseille (code_dep 13, code_com 055, code_arr 207); and
+ *   `57463000AB0001` in Metz at the point the recorded reverse answer was asked for;
+ * - `/search` and `/reverse` with nothing recorded: `{"type":"FeatureCollection","features":[]}`
+ *   (plus `query` on search), the recorded answers' envelope with no feature.
  * - `/fr-bdtopo` (Géoplateforme WFS, `TYPENAMES=BDTOPO_V3:batiment`, GeoJSON, `BBOX=w,s,e,n,EPSG:4326`):
  *   for a box meeting parcel 29158000AW0001, a FeatureCollection of two INVENTED buildings in BD
  *   TOPO v3's attribute names (`usage_1`, `nombre_de_logements`, `nombre_d_etages`,
@@ -25,42 +29,42 @@ import { json, loadCountryFixture, xml, type FakeRoute } from './fake-server.js'
  *   dwellings, 2 floors, 1962) and a neighbour's 200 m away (outside the parcel); elsewhere no
  *   features. Any other typeName is a WFS exception (400).
  */
-const PARCELLE = {
-  '29158000AW0001': loadCountryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'),
-  '412310000A0075': loadCountryFixture('fr_apicarto_cadastre_parcelle_412310000A0075.json'),
-} as Record<string, Buffer>;
-const BAN_SEARCH = { '13 rue yves toudic 75010 paris': loadCountryFixture('fr_ban_search_housenumber_13_rue_yves_toudic_paris.json') } as Record<string, Buffer>;
-const BAN_SEARCH_NONE = loadCountryFixture('fr_ban_search_no_results.json');
-const BAN_REVERSE = { point: [2.364375, 48.770639] as LonLat, body: loadCountryFixture('fr_ban_reverse_chevilly_larue.json') };
-const BAN_REVERSE_NONE = loadCountryFixture('fr_ban_reverse_no_results.json');
+const PARCELLE = [
+  loadCountryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'),
+  loadCountryFixture('fr_apicarto_cadastre_parcelle_412310000A0075.json'),
+];
+const GEOCODER_SEARCH = { "3 rue de l'école 13": loadCountryFixture('fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json') } as Record<string, Buffer>;
+const GEOCODER_REVERSE = loadCountryFixture('fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json');
+const firstPoint = (body: Buffer) => JSON.parse(body.toString('utf8')).features[0].geometry.coordinates as LonLat;
 
-export const YVES_TOUDIC_POINT: LonLat = [2.363473, 48.870131];
-export const HAND_WRITTEN_PARIS_IDU = '75110000AB0013';
+/** The recorded Marseille address ("3 Rue de l'ecole 13007 Marseille", citycode 13207) and the Metz one the reverse answer names first. */
+export const MARSEILLE_ADDRESS_POINT = (JSON.parse(GEOCODER_SEARCH["3 rue de l'école 13"].toString('utf8')).features as { geometry: { coordinates: LonLat }; properties: { citycode: string } }[])
+  .find((f) => f.properties.citycode === '13207')!.geometry.coordinates;
+export const METZ_ADDRESS_POINT = firstPoint(GEOCODER_REVERSE);
+export const HAND_WRITTEN_MARSEILLE_IDU = '13207000AB0012';
+export const HAND_WRITTEN_METZ_IDU = '57463000AB0001';
 
-const handWrittenEmpty = () => JSON.stringify({
-  type: 'FeatureCollection', features: [], totalFeatures: 0, numberMatched: 0, numberReturned: 0,
-  timeStamp: new Date().toISOString(), crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } },
+const crs = { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } };
+const handWrittenCollection = (features: unknown[]) => JSON.stringify({
+  type: 'FeatureCollection', features, totalFeatures: features.length, numberMatched: features.length, numberReturned: features.length,
+  timeStamp: new Date().toISOString(), crs,
 });
 
-function handWrittenParisParcel(): string {
-  const [lon, lat] = YVES_TOUDIC_POINT;
+function handWrittenParcel([lon, lat]: LonLat, properties: Record<string, unknown>) {
   const d = 0.00013;
   const ring = [[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]];
-  return JSON.stringify({
-    type: 'FeatureCollection',
-    features: [{
-      type: 'Feature', id: 'parcelle.0', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometry_name: 'geom',
-      properties: { gid: 0, numero: '0013', feuille: 1, section: 'AB', code_dep: '75', nom_com: 'Paris 10e Arrondissement', code_com: '110', com_abs: '000', code_arr: '110', idu: HAND_WRITTEN_PARIS_IDU, contenance: 400, code_insee: '75110' },
-    }],
-    totalFeatures: 1, numberMatched: 1, numberReturned: 1, timeStamp: new Date().toISOString(),
-    crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } },
-  });
+  return { type: 'Feature', id: 'parcelle.0', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometry_name: 'geom', properties };
 }
+const HAND_WRITTEN_PARCELS = [
+  handWrittenParcel(MARSEILLE_ADDRESS_POINT, { gid: 0, numero: '0012', feuille: 1, section: 'AB', code_dep: '13', nom_com: 'Marseille 7e Arrondissement', code_com: '055', com_abs: '000', code_arr: '207', idu: HAND_WRITTEN_MARSEILLE_IDU, contenance: 400, code_insee: '13055' }),
+  // The reverse answer's nearest address is 31 m from where it was asked: the parcel lies around the address itself.
+  handWrittenParcel(METZ_ADDRESS_POINT, { gid: 1, numero: '0001', feuille: 1, section: 'AB', code_dep: '57', nom_com: 'Metz', code_com: '463', com_abs: '000', code_arr: '000', idu: HAND_WRITTEN_METZ_IDU, contenance: 400, code_insee: '57463' }),
+];
 
 function recordedGeometry(body: Buffer): ParcelGeometry {
   return JSON.parse(body.toString('utf8')).features[0].geometry as ParcelGeometry;
 }
-const RECORDED_OUTLINES = Object.values(PARCELLE).map((body) => ({ body, geometry: recordedGeometry(body) }));
+const RECORDED_OUTLINES = PARCELLE.map((body) => ({ body, geometry: recordedGeometry(body) }));
 
 const near = (a: LonLat, b: LonLat, metres: number) =>
   Math.hypot((a[0] - b[0]) * 111_320 * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * 110_540) <= metres;
@@ -70,7 +74,7 @@ const square = ([lon, lat]: LonLat, halfMetres: number): ParcelGeometry => {
   const dLat = halfMetres / 110_540;
   return { type: 'Polygon', coordinates: [[[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]]] };
 };
-const PENMARCH_PARCEL = (JSON.parse(PARCELLE['29158000AW0001'].toString('utf8')) as { features: { geometry: ParcelGeometry }[] }).features[0].geometry;
+const PENMARCH_PARCEL = (JSON.parse(PARCELLE[0].toString('utf8')) as { features: { geometry: ParcelGeometry }[] }).features[0].geometry;
 const PENMARCH_CENTRE = centroid(PENMARCH_PARCEL);
 /** The invented house on 29158000AW0001 (hand-written, see above), for the tests' expectations. */
 export const FR_BUILDING = { geometry: square(PENMARCH_CENTRE, 5), usage_1: 'Résidentiel', nombre_de_logements: 2, nombre_d_etages: 2, date_d_apparition: '1962-01-01' };
@@ -99,23 +103,39 @@ export const frenchRoutes: FakeRoute = (url) => {
       const point = JSON.parse(geom).coordinates as LonLat;
       const recorded = RECORDED_OUTLINES.find((r) => containsPoint(r.geometry, point));
       if (recorded) return json(recorded.body);
-      return json(near(point, YVES_TOUDIC_POINT, 5) ? handWrittenParisParcel() : handWrittenEmpty());
+      return json(handWrittenCollection(HAND_WRITTEN_PARCELS.filter((f) => containsPoint(f.geometry as ParcelGeometry, point))));
     }
-    const idu = `${q.get('code_insee')}${q.get('com_abs') ?? '000'}${q.get('section')}${q.get('numero')}`;
-    return json(PARCELLE[idu] ?? handWrittenEmpty());
+    const recorded = PARCELLE.find((body) => filteredAsApicarto(JSON.parse(body.toString('utf8')).features[0].properties, q));
+    return json(recorded ?? handWrittenCollection(HAND_WRITTEN_PARCELS.filter((f) => filteredAsApicarto(f.properties, q))));
   }
-  if (url.pathname === '/fr-ban/search/') {
-    return json(BAN_SEARCH[(q.get('q') ?? '').trim().toLowerCase()] ?? BAN_SEARCH_NONE);
+  if (url.pathname === '/fr-geocodage/search') {
+    const query = q.get('q') ?? '';
+    return json(GEOCODER_SEARCH[query.trim().toLowerCase()] ?? JSON.stringify({ type: 'FeatureCollection', features: [], query }));
   }
-  if (url.pathname === '/fr-ban/reverse/') {
+  if (url.pathname === '/fr-geocodage/reverse') {
     const point: LonLat = [Number(q.get('lon')), Number(q.get('lat'))];
-    return json(near(point, BAN_REVERSE.point, 100) ? BAN_REVERSE.body : BAN_REVERSE_NONE);
+    return json(near(point, METZ_ADDRESS_POINT, 60) ? GEOCODER_REVERSE : JSON.stringify({ type: 'FeatureCollection', features: [] }));
   }
   return undefined;
 };
 
+/**
+ * API Carto's attribute filter (IGNF/apicarto controllers/cadastre/index.js): `code_insee` becomes
+ * `code_dep` (2 characters) + `code_com`; every parameter must equal the property of its name.
+ */
+function filteredAsApicarto(properties: Record<string, unknown>, q: URLSearchParams): boolean {
+  const wanted: Record<string, string> = {};
+  for (const [key, value] of q) if (!key.startsWith('_') && key !== 'source_ign') wanted[key] = value;
+  if (wanted.code_insee) {
+    wanted.code_dep = wanted.code_insee.slice(0, 2);
+    wanted.code_com = wanted.code_insee.slice(2);
+    delete wanted.code_insee;
+  }
+  return Object.entries(wanted).every(([key, value]) => String(properties[key]) === value);
+}
+
 export const frenchSources = (base: string) => ({
   apicartoCadastreUrl: `${base}/fr-apicarto`,
-  banUrl: `${base}/fr-ban`,
+  geocoderUrl: `${base}/fr-geocodage`,
   bdtopoWfsUrl: `${base}/fr-bdtopo`,
 });

@@ -4,11 +4,14 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { FR_BUILDING, HAND_WRITTEN_PARIS_IDU, YVES_TOUDIC_POINT } from '../../fake-upstream/countries/fr.js';
+import {
+  FR_BUILDING, HAND_WRITTEN_MARSEILLE_IDU, HAND_WRITTEN_METZ_IDU, MARSEILLE_ADDRESS_POINT, METZ_ADDRESS_POINT,
+} from '../../fake-upstream/countries/fr.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /** The recorded apicarto answer for a parcel: its properties and outline, read from the file itself. */
 const recorded = (idu: string) => JSON.parse(readFileSync(countryFixture(`fr_apicarto_cadastre_parcelle_${idu}.json`), 'utf8')).features[0];
+const GEOCODER_REVERSE = () => JSON.parse(readFileSync(countryFixture('fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'), 'utf8')).features[0].properties;
 const ETALAB = countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz');
 const etalabFeatures = () => (JSON.parse(gunzipSync(readFileSync(ETALAB)).toString('utf8')).features as { properties: Record<string, unknown> }[]);
 
@@ -71,6 +74,14 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(response.json().error).toMatch(/IDU/);
   });
 
+  it('asks API Carto for a Marseille parcel under the commune (13055) and code_arr 207, and keeps the arrondissement IDU', async () => {
+    const response = await get(`/api/catastro/${HAND_WRITTEN_MARSEILLE_IDU}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: HAND_WRITTEN_MARSEILLE_IDU, provincia: '13' });
+    const asked = api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('section') === 'AB' && u.searchParams.get('numero') === '0012')!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '13055', code_arr: '207', section: 'AB', numero: '0012' });
+  });
+
   it('answers 400 for a reference that is not French under country=FR', async () => {
     const response = await get('/api/catastro/9872023VH5797S?country=FR');
     expect(response.statusCode).toBe(400);
@@ -102,27 +113,37 @@ describe('France by coordinates', () => {
     expect(response.json().data.attribution).toMatch(/DGFiP/);
   });
 
+  it("names the parcel's address with the Géoplateforme's recorded reverse answer (Metz)", async () => {
+    const nearest = GEOCODER_REVERSE();
+    const response = await post('/api/search/coordinates', { latitude: METZ_ADDRESS_POINT[1], longitude: METZ_ADDRESS_POINT[0], country: 'FR' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: HAND_WRITTEN_METZ_IDU, direccion: nearest.label });
+    const asked = api.fake.requests.find((u) => u.pathname === '/fr-geocodage/reverse')!;
+    expect(asked.searchParams.get('index')).toBe('address');
+  });
+
   it('answers 404 where the service lists no parcel (hand-written empty answer)', async () => {
     const response = await post('/api/search/coordinates', { latitude: 46.5, longitude: 2.5, country: 'FR' });
     expect(response.statusCode).toBe(404);
   });
 });
 
-describe('France by address (BAN)', () => {
-  it('geocodes with the BAN recording and returns the parcel under the address point', async () => {
-    const response = await get(`/api/search/address/candidates?country=FR&q=${encodeURIComponent('13 rue yves toudic 75010 Paris')}`);
+describe('France by address (the BAN on the Géoplateforme)', () => {
+  it('geocodes with the recorded Géoplateforme answer and returns the parcel under the Marseille 7e address', async () => {
+    const response = await get(`/api/search/address/candidates?country=FR&q=${encodeURIComponent("3 rue de l'école 13")}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: HAND_WRITTEN_PARIS_IDU, pais: 'FR', numero: 13, codigoPostal: '75010', municipio: 'Paris',
-      coincideNumero: true, coincideMunicipio: true, latitud: YVES_TOUDIC_POINT[1], longitud: YVES_TOUDIC_POINT[0],
+      refCatastral: HAND_WRITTEN_MARSEILLE_IDU, pais: 'FR', numero: 3, codigoPostal: '13007', municipio: 'Marseille',
+      latitud: MARSEILLE_ADDRESS_POINT[1], longitud: MARSEILLE_ADDRESS_POINT[0],
     });
-    expect(data.candidatos[0].confianza).toBeGreaterThanOrEqual(0.75);
-    expect(data.attribution).toMatch(/Base Adresse Nationale \(BAN, ODbL 1\.0\)/);
+    expect(data.attribution).toMatch(/Base Adresse Nationale \(BAN, ETALAB-2\.0\)/);
     expect(data.attribution).toMatch(/DGFiP/);
+    const asked = api.fake.requests.find((u) => u.pathname === '/fr-geocodage/search')!;
+    expect(asked.searchParams.get('index')).toBe('address');
   });
 
-  it('answers 404 when the BAN finds nothing (recorded empty answer)', async () => {
+  it('answers 404 when the geocoder finds nothing', async () => {
     const response = await get('/api/search/address/candidates?country=FR&q=oozpuip');
     expect(response.statusCode).toBe(404);
   });
