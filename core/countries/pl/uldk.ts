@@ -8,22 +8,32 @@ export const ULDK_SOURCE = 'GUGiK ULDK';
 
 /**
  * The fields asked of ULDK, in this order: the answer's `|`-separated columns follow the
- * order of `result=` (fixtures README "Poland"). This is the order of the recorded request.
+ * order of `result=` (fixtures README "Poland"). This is the order of the answers recorded live
+ * on 2026-09-01 (test/fixtures/countries/pl_uldk_*_recorded_2026-09-01.txt).
  */
-export const ULDK_RESULT_FIELDS = ['voivodeship', 'geom_extent', 'county', 'commune', 'id', 'parcel', 'region', 'geom_wkt'] as const;
+export const ULDK_RESULT_FIELDS = ['id', 'voivodeship', 'county', 'commune', 'region', 'parcel', 'geom_wkt'] as const;
 /** GetParcelByIdOrNr lists every precinct's parcel of a number: id, number, county and outline are enough to choose. */
 export const ULDK_SEARCH_FIELDS = ['id', 'parcel', 'county', 'geom_wkt'] as const;
-type UldkField = (typeof ULDK_RESULT_FIELDS)[number];
+export type UldkField = (typeof ULDK_RESULT_FIELDS)[number];
 export type UldkRecord = Partial<Record<UldkField, string>> & { id: string; geom_wkt: string };
 
 /**
- * `GetParcelById` / `GetParcelByIdOrNr` (`id=`), `GetParcelByXY` (`xy=x,y,2180`). Geometry in
- * the default EPSG:2180; the slash of ids like `161/8` is percent-encoded by URLSearchParams.
+ * `GetParcelById` / `GetParcelByIdOrNr` (`id=`), `GetParcelByXY` (`xy=`, see `uldkPointValue`).
+ * Geometry in the default EPSG:2180; the slash of ids like `161/8` is percent-encoded by URLSearchParams.
  */
 export function uldkUrl(base: string, request: 'GetParcelById' | 'GetParcelByIdOrNr' | 'GetParcelByXY', value: string, fields: readonly UldkField[]): string {
   const query = new URLSearchParams({ request, [request === 'GetParcelByXY' ? 'xy' : 'id']: value, result: fields.join(',') });
   return `${base}/?${query}`;
 }
+
+/**
+ * The point of `GetParcelByXY`: longitude, latitude and SRID 4326, as clients that measured it
+ * ask (a client's live probe of 2026-09-01: `21.0061,52.2317,4326` answered parcel
+ * 146510_8.0309.24/35, whose recorded outline holds that point; the swapped pair lies in the sea
+ * and answers `-1 brak wyników`). In EPSG:2180 no recording shows which axis ULDK reads first,
+ * and a wrong order is a silent 404. 7 decimals: about a centimetre.
+ */
+export const uldkPointValue = ([lon, lat]: LonLat) => `${lon.toFixed(7)},${lat.toFixed(7)},4326`;
 
 export type UldkAnswer =
   | { kind: 'records'; records: UldkRecord[] }

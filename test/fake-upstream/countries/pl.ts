@@ -1,44 +1,77 @@
 import { pointOnFeature } from '@turf/turf';
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
+import { fromWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { geometryFromEwkt } from '../../../core/countries/pl/uldk.js';
-import { json, loadCountryFixture, text, type FakeRoute } from './fake-server.js';
+import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
+import { json, loadCountryFixture, text, type FakeAnswer, type FakeRoute } from './fake-server.js';
 
 /**
- * GUGiK ULDK as the fake plays it, under `/pl-uldk/` (plain text, all REAL recordings):
- * - `GetParcelById&id=141201_1.0001.6509` → its recorded answer (status `0`, one record);
- * - `GetParcelById` of any other id → the recorded `-1 brak wyników` answer (its author saw the
- *   same bytes for a non-existent id);
- * - `GetParcelByXY&xy=x,y,2180` inside that parcel → the same GetParcelById recording (the XY
- *   answer has the same status line and fields; no XY success was recorded); elsewhere → the
- *   recorded `-1` answer (recorded for a point in the Baltic);
+ * GUGiK ULDK as the fake plays it, under `/pl-uldk/` (plain text, REAL recordings):
+ * - `GetParcelById&id=` of a recorded parcel → its recording: 146510_8.0309.24/35 (Warszawa) and
+ *   126105_9.0001.311 (Kraków), recorded live 2026-09-01, byte for byte when `result=` asks their
+ *   recorded fields `id,voivodeship,county,commune,region,parcel,geom_wkt`; 141201_1.0001.6509
+ *   (pasted into a client's test with the fields `voivodeship,geom_extent,county,commune,id,parcel,
+ *   region,geom_wkt`) DERIVED: its values in the order `result=` asks, as ULDK orders columns;
+ * - `GetParcelByXY&xy=lon,lat,4326` (the order a client measured live) inside a recorded outline →
+ *   that parcel's answer as above; elsewhere the recorded `-1 brak wyników` answer (recorded for a
+ *   point in the Baltic; its author saw the same bytes for any absence). Any other `xy=` (EPSG:2180,
+ *   whose axis order no recording proves) is refused loudly: HTTP 500 from the fake, not a 404;
+ * - `GetParcelById` of any other id → the recorded `-1` answer;
  * - `GetParcelByIdOrNr&id=134` → the recorded two-record answer (status = count `2`);
- * - an unknown `request=` → the recorded bare sentence (it names `NieistniejacaMetoda`, replayed as is).
+ * - an unknown `request=` → the recorded bare sentence (it names `NieistniejacaMetoda`, replayed as is);
+ * - a `result=` asking a field a recording lacks → HTTP 500 from the fake (no answer is invented).
  *
  * GUGiK UUG (`/pl-uug/?request=GetAddress&address=…`), WRITTEN BY HAND in the shape its clients
  * read (no answer was recorded): `{type, foundObjects, results: {"1": {city, street, number, code,
  * jednostka, teryt, x, y, geometry_wkt}}}` with the point in EPSG:2180, for one invented address
- * ("ulica Kościuszki 1, 05-300 Mińsk Mazowiecki") placed inside the recorded ULDK parcel; a query
- * naming "Kościuszki" (any case) finds it, any other `{"type":null,"foundObjects":0,"results":null}`.
+ * ("ulica Kościuszki 1, 05-300 Mińsk Mazowiecki") placed inside the recorded ULDK parcel
+ * 141201_1.0001.6509; a query naming "Kościuszki" (any case) finds it, any other
+ * `{"type":null,"foundObjects":0,"results":null}`.
  */
-const BY_ID = loadCountryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt');
+interface UldkRecording { body: Buffer; fields: string[]; values: string[]; outline: ParcelGeometry }
+function recording(name: string, fields: string[]): UldkRecording {
+  const body = loadCountryFixture(name);
+  const values = body.toString('utf8').split('\n')[1].split('|');
+  return { body, fields, values, outline: geometryFromEwkt(values[fields.indexOf('geom_wkt')]) };
+}
+const LIVE_FIELDS = ['id', 'voivodeship', 'county', 'commune', 'region', 'parcel', 'geom_wkt'];
+const RECORDINGS = [
+  recording('pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt', LIVE_FIELDS),
+  recording('pl_uldk_krakow_126105_9.0001.311_recorded_2026-09-01.txt', LIVE_FIELDS),
+  recording('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt', ['voivodeship', 'geom_extent', 'county', 'commune', 'id', 'parcel', 'region', 'geom_wkt']),
+];
 const NONE = loadCountryFixture('pl_uldk_getparcelbyxy_baltic_no_results.txt');
 const TWO = loadCountryFixture('pl_uldk_getparcelbyidornr_134_two_results_from_test.txt');
 const UNKNOWN_REQUEST = loadCountryFixture('pl_uldk_error_unknown_request.txt');
 
 export const RECORDED_PL_ID = '141201_1.0001.6509';
-const recordedOutline = geometryFromEwkt(BY_ID.toString('utf8').split('\n')[1].split('|')[7]);
+export const WARSZAWA_PL_ID = '146510_8.0309.24/35';
+/** The point the client probed live (`21.0061,52.2317,4326`), inside the Warszawa recording. */
+export const WARSZAWA_PROBED_POINT: LonLat = [21.0061, 52.2317];
+const recordedOutline = RECORDINGS[2].outline;
+const idOf = (r: UldkRecording) => r.values[r.fields.indexOf('id')];
+
+/** The recording as ULDK would answer `result=`: its own bytes when asked as recorded, else its values reordered. */
+function answerFor(r: UldkRecording, result: string | null): FakeAnswer {
+  const asked = (result ?? '').split(',');
+  if (asked.join(',') === r.fields.join(',')) return text(r.body);
+  if (asked.some((field) => !r.fields.includes(field))) return text(`fake ULDK: ${idOf(r)} was recorded without some of ${result}`, 500);
+  return text(`0\n${asked.map((field) => r.values[r.fields.indexOf(field)]).join('|')}\n`);
+}
 
 export const polishRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/pl-uldk/') return undefined;
   const q = url.searchParams;
   switch (q.get('request')) {
-    case 'GetParcelById':
-      return text(q.get('id') === RECORDED_PL_ID ? BY_ID : NONE);
+    case 'GetParcelById': {
+      const found = RECORDINGS.find((r) => idOf(r) === q.get('id'));
+      return found ? answerFor(found, q.get('result')) : text(NONE);
+    }
     case 'GetParcelByXY': {
-      const [x, y, srid] = (q.get('xy') ?? '').split(',').map(Number);
-      const lonLat = srid === 2180 && Number.isFinite(x) && Number.isFinite(y) ? toWgs84(2180, x, y) : undefined;
-      return text(lonLat && containsPoint(recordedOutline, lonLat) ? BY_ID : NONE);
+      const [lon, lat, srid] = (q.get('xy') ?? '').split(',').map(Number);
+      if (srid !== 4326 || !Number.isFinite(lon) || !Number.isFinite(lat)) return text(`fake ULDK: no recording proves the axis order of xy=${q.get('xy')}`, 500);
+      const found = RECORDINGS.find((r) => containsPoint(r.outline, [lon, lat]));
+      return found ? answerFor(found, q.get('result')) : text(NONE);
     }
     case 'GetParcelByIdOrNr':
       return text(q.get('id') === '134' ? TWO : NONE);

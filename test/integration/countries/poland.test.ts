@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { PL_ADDRESS_POINT, RECORDED_PL_ID } from '../../fake-upstream/countries/pl.js';
+import { PL_ADDRESS_POINT, RECORDED_PL_ID, WARSZAWA_PL_ID, WARSZAWA_PROBED_POINT } from '../../fake-upstream/countries/pl.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
-const recordedRecord = readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8').split('\n')[1].split('|');
+const WARSZAWA_RECORDING = readFileSync(countryFixture('pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt'), 'utf8');
+/** id|voivodeship|county|commune|region|parcel|geom_wkt, as recorded. */
+const warszawaRecord = WARSZAWA_RECORDING.split('\n')[1].split('|');
 const EGIB = countryFixture('pl_egib_gml_dzialka_221101_1.0001.152_3.gml');
 
 let api: EuropeApi;
@@ -19,17 +21,17 @@ const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', ur
 
 describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
   it('detects the id, asks ULDK in the recorded field order and answers commune, voivodeship and outline in WGS84', async () => {
-    const response = await get(`/api/catastro/${RECORDED_PL_ID}`);
+    const response = await get(`/api/catastro/${encodeURIComponent(WARSZAWA_PL_ID)}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ refCatastral: RECORDED_PL_ID, pais: 'PL', municipio: recordedRecord[3], provincia: recordedRecord[0], dataSource: 'catastro' });
+    expect(data).toMatchObject({ refCatastral: WARSZAWA_PL_ID, pais: 'PL', municipio: warszawaRecord[3], provincia: warszawaRecord[1], dataSource: 'catastro' });
     expect(data.attribution).toMatch(/GUGiK/);
-    // First vertex 677047.4 481558.91 (EPSG:2180) is 21.5898756 E 52.1716703 N according to PROJ's cs2cs.
-    expect(data.poligono[0][0]).toBeCloseTo(21.5898756, 6);
-    expect(data.poligono[0][1]).toBeCloseTo(52.1716703, 6);
+    // First vertex 636949.912510792 487118.535496397 (EPSG:2180) is 52.2330553 N 21.0060190 E according to cs2cs (EPSG:2180 axis order: northing first).
+    expect(data.poligono[0][0]).toBeCloseTo(21.006019, 6);
+    expect(data.poligono[0][1]).toBeCloseTo(52.2330553, 6);
     expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
     const asked = api.fake.requests.find((u) => u.searchParams.get('request') === 'GetParcelById')!;
-    expect(asked.searchParams.get('result')).toBe('voivodeship,geom_extent,county,commune,id,parcel,region,geom_wkt');
+    expect(asked.searchParams.get('result')).toBe('id,voivodeship,county,commune,region,parcel,geom_wkt');
   });
 
   it('sends an id with a slash percent-encoded and answers 404 with the id shape on the recorded "-1 brak wyników"', async () => {
@@ -54,7 +56,17 @@ describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
   });
 });
 
-describe('Poland by coordinates (GetParcelByXY in EPSG:2180)', () => {
+describe('Poland by coordinates (GetParcelByXY with lon,lat,4326, the order a client measured)', () => {
+  it('answers the recorded parcel at the point the client probed live, asking longitude first', async () => {
+    forgetParcels(api.service.store, 'PL');
+    const [lon, lat] = WARSZAWA_PROBED_POINT;
+    const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ referenciaCatastral: WARSZAWA_PL_ID, pais: 'PL', municipio: warszawaRecord[3] });
+    const xy = api.fake.requests.filter((u) => u.searchParams.get('request') === 'GetParcelByXY').at(-1)!.searchParams.get('xy')!;
+    expect(xy).toBe('21.0061000,52.2317000,4326');
+  });
+
   it('finds the parcel under a point inside it', async () => {
     const parcel = (await get(`/api/catastro/${RECORDED_PL_ID}`)).json().data;
     const [lon, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
@@ -62,8 +74,6 @@ describe('Poland by coordinates (GetParcelByXY in EPSG:2180)', () => {
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: RECORDED_PL_ID, pais: 'PL' });
-    const xy = api.fake.requests.filter((u) => u.searchParams.get('request') === 'GetParcelByXY').at(-1)!.searchParams.get('xy')!;
-    expect(xy).toMatch(/^\d+\.\d{2},\d+\.\d{2},2180$/);
   });
 
   it('answers 404 in the Baltic (the recorded "-1" answer)', async () => {
@@ -105,7 +115,7 @@ describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the s
     const asked = api.fake.requests.filter((u) => u.pathname === '/pl-uug/').at(-1)!.searchParams;
     expect(asked.get('request')).toBe('GetAddress');
     expect(asked.get('address')).toContain('Kościuszki 1');
-    // The parcel came from ULDK by the address point, in EPSG:2180.
+    // The parcel came from ULDK by the address point.
     expect(api.fake.requests.some((u) => u.pathname === '/pl-uldk/' && u.searchParams.get('request') === 'GetParcelByXY')).toBe(true);
   });
 

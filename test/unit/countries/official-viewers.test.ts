@@ -13,7 +13,7 @@ import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterse
 import { parseKatasterParcel } from '../../../core/countries/at/katasterservice.js';
 
 const recordedPolishId = (): string => {
-  const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), 'utf8'), ULDK_RESULT_FIELDS);
+  const answer = parseUldkAnswer(readFileSync(countryFixture('pl_uldk_krakow_126105_9.0001.311_recorded_2026-09-01.txt'), 'utf8'), ULDK_RESULT_FIELDS);
   if (answer.kind !== 'records') throw new Error('the recording holds one record');
   return answer.records[0].id;
 };
@@ -21,8 +21,8 @@ const recordedPolishId = (): string => {
 describe('official viewer links, each in the format its owner documents', () => {
   it('Poland: geoportal.gov.pl `identifyParcel` with the działka id of the recorded ULDK answer', () => {
     const id = recordedPolishId();
-    const link = officialViewerLink({ pais: 'PL', refCatastral: id, longitud: 21.55, latitud: 52.18 });
-    expect(link).toEqual({ name: 'Geoportal.gov.pl', url: 'https://mapy.geoportal.gov.pl/imap/?identifyParcel=141201_1.0001.6509' });
+    const link = officialViewerLink({ pais: 'PL', refCatastral: id, longitud: 19.94, latitud: 50.06 });
+    expect(link).toEqual({ name: 'Geoportal.gov.pl', url: 'https://mapy.geoportal.gov.pl/imap/?identifyParcel=126105_9.0001.311' });
   });
 
   it('Poland: a parcel number with a `/` part and an arkusz prefix is encoded and reads back whole', () => {

@@ -6,12 +6,12 @@ import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 const recording = (name: string) => readFileSync(countryFixture(name), 'utf8');
 
 describe('ULDK status-line rules, on the real recordings', () => {
-  it('`0` then one record: the fields in the order asked', () => {
-    const answer = parseUldkAnswer(recording('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), ULDK_RESULT_FIELDS);
+  it('`0` then one record: the fields in the order asked (the answer recorded live for these fields)', () => {
+    const answer = parseUldkAnswer(recording('pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt'), ULDK_RESULT_FIELDS);
     expect(answer.kind).toBe('records');
     if (answer.kind !== 'records') return;
     expect(answer.records).toHaveLength(1);
-    expect(answer.records[0]).toMatchObject({ id: '141201_1.0001.6509', parcel: '6509', voivodeship: 'Mazowieckie' });
+    expect(answer.records[0]).toMatchObject({ id: '146510_8.0309.24/35', parcel: '24/35', voivodeship: 'mazowieckie', commune: 'Warszawa (miasto)', region: '5-03-09' });
     expect(answer.records[0].geom_wkt).toMatch(/^SRID=2180;POLYGON\(\(/);
   });
 
