@@ -1,19 +1,27 @@
-import { BaseBuilder, buildGPX } from 'gpx-builder';
 import type { Parcel } from '../model/index.js';
-
-const { Point, Track, Segment, Metadata } = BaseBuilder.MODELS;
+import { buildXml, XML_DECLARATION } from './xml-document.js';
 
 /**
  * GPX 1.1: a `wpt` at the parcel's point (lat/lon attributes, `name` = reference), and the
- * outline as a closed track so GPS units and Google Earth can show the boundary.
+ * outline as a closed track so GPS units and Google Earth can show the boundary. Built as a
+ * document tree (the schema's element order: metadata, wpt, trk) so its texts go through the
+ * same escaping as every other XML the app writes.
  */
 export function parcelToGpx(parcel: Parcel): string {
   const name = parcel.refCatastral;
-  const waypoint = new Point(parcel.latitud, parcel.longitud, { name, desc: parcel.direccion });
-  const outline = parcel.poligono.map(([lon, lat]) => new Point(lat, lon));
-  const builder = new BaseBuilder()
-    .setMetadata(new Metadata({ name, desc: parcel.attribution ? `© ${parcel.attribution}` : undefined }))
-    .setWayPoints([waypoint])
-    .setTracks([new Track([new Segment(outline)], { name: `${name} outline` })]);
-  return buildGPX(builder.toObject());
+  return XML_DECLARATION + buildXml({
+    gpx: {
+      '@_version': '1.1',
+      '@_creator': 'Catastro Desktop',
+      '@_xmlns': 'http://www.topografix.com/GPX/1/1',
+      '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      '@_xsi:schemaLocation': 'http://www.topografix.com/GPX/1/1 https://www.topografix.com/GPX/1/1/gpx.xsd',
+      metadata: { name, ...(parcel.attribution && { desc: `© ${parcel.attribution}` }) },
+      wpt: { '@_lat': parcel.latitud, '@_lon': parcel.longitud, name, ...(parcel.direccion && { desc: parcel.direccion }) },
+      trk: {
+        name: `${name} outline`,
+        trkseg: { trkpt: parcel.poligono.map(([lon, lat]) => ({ '@_lat': lat, '@_lon': lon })) },
+      },
+    },
+  });
 }

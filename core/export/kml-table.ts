@@ -1,23 +1,29 @@
-import { toKML } from '@placemarkio/tokml';
-import type { FeatureTable } from './feature-table.js';
+import type { FeatureRow, FeatureTable } from './feature-table.js';
+import { KML_NAMESPACE, kmlDescription, placemarkTree } from './kml.js';
+import { buildXml, XML_DECLARATION } from './xml-document.js';
+
+function placemarkOf(row: FeatureRow): string {
+  const { refCatastral, direccion, municipio, attribution, ...rest } = row.properties;
+  return buildXml({
+    Placemark: placemarkTree({
+      name: String(refCatastral ?? ''),
+      description: kmlDescription(direccion, municipio, attribution),
+      data: Object.entries(rest).filter(([, value]) => value !== null && value !== '').map(([name, value]) => [name, String(value)]),
+      ring: row.geometry!.coordinates[0],
+    }),
+  });
+}
 
 /**
  * KML 2.2 with one Placemark per parcel, named by its reference (Google Earth lists them by
- * name), attributes as ExtendedData. Rows without an outline have no place on a globe and are
- * left out; the batch keeps them in its problems list instead.
+ * name), attributes as ExtendedData, in pieces of one Placemark (buildXml escapes each one's
+ * texts). Rows without an outline have no place on a globe and are left out; the batch keeps them
+ * in its problems list instead.
  */
-export function tableToKml(table: FeatureTable): string {
-  const features = table.rows
-    .filter((row) => row.geometry !== null)
-    .map((row) => {
-      const { refCatastral, direccion, municipio, attribution, ...rest } = row.properties;
-      const description = [direccion, municipio, attribution && `© ${attribution}`].filter(Boolean).join(' — ');
-      const extended = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== ''));
-      return {
-        type: 'Feature' as const,
-        geometry: row.geometry!,
-        properties: { name: String(refCatastral ?? ''), description, ...extended },
-      };
-    });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${toKML({ type: 'FeatureCollection', features })}\n`;
+export function* kmlChunks(table: FeatureTable): Generator<string> {
+  yield `${XML_DECLARATION}<kml xmlns="${KML_NAMESPACE}">\n<Document>\n`;
+  for (const row of table.rows) if (row.geometry !== null) yield placemarkOf(row);
+  yield '</Document>\n</kml>\n';
 }
+
+export const tableToKml = (table: FeatureTable): string => [...kmlChunks(table)].join('');

@@ -1,9 +1,11 @@
 import { booleanClockwise } from '@turf/turf';
-import { XMLBuilder } from 'fast-xml-parser';
 import type { LonLat, Parcel } from '../model/index.js';
+import { buildXml, XML_DECLARATION } from './xml-document.js';
 
 /** The outline's look in Google Earth: the app's selection orange, 2 px outline, fill at 25 % (KML colours are aabbggrr). */
 export const KML_STYLE = { id: 'parcel', lineColor: 'ff0f48d9', lineWidth: 2, fillColor: '400f48d9' } as const;
+
+export const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
 
 /** KML wants the outer ring counter-clockwise (KML 2.2 §10.8, as Google Earth draws it); the source may give either. */
 export function counterClockwise(ring: LonLat[]): LonLat[] {
@@ -11,29 +13,56 @@ export function counterClockwise(ring: LonLat[]): LonLat[] {
   return booleanClockwise(ring) ? [...ring].reverse() : ring;
 }
 
+/** The balloon's one line: address, municipality and the data's owner. */
+export function kmlDescription(direccion: unknown, municipio: unknown, attribution: unknown): string {
+  return [direccion, municipio, attribution && `© ${String(attribution)}`].filter(Boolean).join(' — ');
+}
+
+export interface PlacemarkContent {
+  name: string;
+  description: string;
+  /** ExtendedData, in order: Google Earth shows it in the balloon, GDAL reads it as attributes. */
+  data: [name: string, value: string][];
+  ring: LonLat[];
+  styleUrl?: string;
+}
+
+/**
+ * One Placemark as a document tree for buildXml: the outline as a tessellated Polygon (it follows
+ * the terrain instead of cutting through hills), counter-clockwise.
+ */
+export function placemarkTree({ name, description, data, ring, styleUrl }: PlacemarkContent): object {
+  return {
+    name,
+    ...(description && { description }),
+    ...(styleUrl && { styleUrl }),
+    ExtendedData: { Data: data.map(([dataName, value]) => ({ '@_name': dataName, value })) },
+    Polygon: {
+      tessellate: 1,
+      outerBoundaryIs: { LinearRing: { coordinates: counterClockwise(ring).map(([lon, lat]) => `${lon},${lat}`).join(' ') } },
+    },
+  };
+}
+
 /** Every field of the answer as ExtendedData (name = the spec's field name), the outline aside: it is the geometry. */
-function extendedData(parcel: Parcel): { '@_name': string; value: string }[] {
+function extendedData(parcel: Parcel): [string, string][] {
   const { poligono: _outline, ...fields } = parcel;
   const flat: [string, unknown][] = Object.entries(fields).flatMap(([name, value]) => (
     value !== null && typeof value === 'object'
       ? Object.entries(value as object).map(([key, inner]) => [`${name}.${key}`, inner] as [string, unknown])
       : [[name, value] as [string, unknown]]));
-  return flat.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => ({ '@_name': name, value: String(value) }));
+  return flat.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => [name, String(value)]);
 }
 
 /**
  * KML 2.2 document with one Placemark named by the reference: a shared Style (outline and a
- * semi-transparent fill, so the ground shows through), the outline as a tessellated Polygon (it
- * follows the terrain instead of cutting through hills), and every field as ExtendedData, which
- * Google Earth shows in the balloon. Written with fast-xml-parser's builder (escaping included).
+ * semi-transparent fill, so the ground shows through), and every field as ExtendedData, which
+ * Google Earth shows in the balloon.
  */
 export function parcelToKml(parcel: Parcel): string {
-  const description = [parcel.direccion, parcel.municipio, parcel.attribution && `© ${parcel.attribution}`].filter(Boolean).join(' — ');
-  const coordinates = counterClockwise(parcel.poligono).map(([lon, lat]) => `${lon},${lat}`).join(' ');
-  const document = {
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+  return XML_DECLARATION + buildXml({
     kml: {
-      '@_xmlns': 'http://www.opengis.net/kml/2.2',
+      '@_xmlns': KML_NAMESPACE,
       Document: {
         name: parcel.refCatastral,
         Style: {
@@ -41,19 +70,14 @@ export function parcelToKml(parcel: Parcel): string {
           LineStyle: { color: KML_STYLE.lineColor, width: KML_STYLE.lineWidth },
           PolyStyle: { color: KML_STYLE.fillColor, fill: 1, outline: 1 },
         },
-        Placemark: {
+        Placemark: placemarkTree({
           name: parcel.refCatastral,
-          ...(description && { description }),
+          description: kmlDescription(parcel.direccion, parcel.municipio, parcel.attribution),
           styleUrl: `#${KML_STYLE.id}`,
-          ExtendedData: { Data: extendedData(parcel) },
-          Polygon: {
-            tessellate: 1,
-            outerBoundaryIs: { LinearRing: { coordinates } },
-          },
-        },
+          data: extendedData(parcel),
+          ring: parcel.poligono,
+        }),
       },
     },
-  };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
-  return builder.build(document) as string;
+  });
 }
