@@ -1,9 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errorBody } from './envelope.js';
 
 /**
- * Two HTTP rules Node enforces itself with an empty answer, outside the API's envelope; here they
+ * HTTP rules Node enforces itself with an empty answer (or a closed socket), outside the API's envelope; here they
  * keep their status and get the envelope's VALIDATION_ERROR (the request is malformed, as in
  * handleClientError). The server turns Node's own check off (`requireHostHeader: false`) so this
  * hook is the one place a missing Host is refused.
@@ -30,4 +31,20 @@ export function refuseExpectation(request: IncomingMessage, response: ServerResp
   const body = JSON.stringify(errorBody('VALIDATION_ERROR', `Invalid request: the Expect header "${expectation}" cannot be met; send the request without it.`));
   response.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   response.end(body);
+}
+
+/**
+ * A CONNECT request (a proxy tunnel) is not one this server serves. Node hands it to 'connect'
+ * listeners and, with none, closes the socket without a word; here it gets 400 in the envelope,
+ * and the connection closes (what would follow is tunnel bytes, not HTTP).
+ */
+export function refuseConnect(request: IncomingMessage, socket: Duplex): void {
+  const target = String(request.url ?? '').slice(0, 100);
+  const body = JSON.stringify(errorBody('VALIDATION_ERROR', `Invalid request: CONNECT ${target} is not served; this server is not a proxy.`));
+  if (socket.writable) {
+    socket.end(`HTTP/1.1 400 ${STATUS_CODES[400]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.on('error', () => {});
+  socket.once('finish', () => socket.destroy());
 }

@@ -12,7 +12,7 @@ import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import { useJsonBodyParser } from './json-body.js';
-import { refuseExpectation, requireHostHeader } from './protocol-refusals.js';
+import { refuseConnect, refuseExpectation, requireHostHeader } from './protocol-refusals.js';
 import apiAccessPlugin from './plugins/access.js';
 import { corsWildcardRefusal } from './cors-origins.js';
 import corsPlugin from './plugins/cors.js';
@@ -115,6 +115,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   limitConnectionsPerAddress(app.server, limits.perAddress, trustedProxies.length > 0 ? trustedProxyMatcher(trustedProxies) : undefined);
   app.server.on('checkExpectation', refuseExpectation);
+  app.server.on('connect', refuseConnect);
   // First of the hooks, for every route: a request without Host is malformed whatever its key.
   app.addHook('onRequest', requireHostHeader);
 

@@ -44,4 +44,10 @@ describe('protocol refusals in the envelope', () => {
     expectEnvelope(answer, 417, /Expect header "x-teapot" cannot be met/);
     expect(answer.headers.connection).toBe('close');
   });
+
+  it('CONNECT (a proxy tunnel) → 400 VALIDATION_ERROR, not a socket closed without a word', async () => {
+    const answer = await rawRequest(port, 'CONNECT example.org:443 HTTP/1.1', { Host: 'example.org:443' });
+    expectEnvelope(answer, 400, /CONNECT example\.org:443 is not served; this server is not a proxy/);
+    expect(answer.headers.connection).toBe('close');
+  });
 });
