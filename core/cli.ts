@@ -8,6 +8,7 @@ import { keysCommand } from './auth/keys-command.js';
 import { basemapArgument, corsOrigin, staticFolder, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { corsWildcardRefusal } from './api/cors-origins.js';
+import { trustedProxiesRefusal } from './api/trusted-proxies.js';
 import { isServiceError, validationError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
@@ -210,6 +211,8 @@ export function buildProgram(): Command {
       // Before any process starts (with --workers each would refuse it on its own).
       const wildcardRefused = corsWildcardRefusal(options.corsOrigin ?? [], { auth: options.auth ?? 'keys', freeTier: options.freePerIp });
       if (wildcardRefused) throw validationError(wildcardRefused);
+      const proxiesRefused = trustedProxiesRefusal(options.trustProxy ?? []);
+      if (proxiesRefused) throw validationError(proxiesRefused);
       await serve(options);
     });
 

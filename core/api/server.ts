@@ -16,7 +16,7 @@ import { refuseConnect, refuseExpectation, requireHostHeader } from './protocol-
 import apiAccessPlugin from './plugins/access.js';
 import { corsWildcardRefusal } from './cors-origins.js';
 import corsPlugin from './plugins/cors.js';
-import { trustedProxyMatcher, trustedProxyRefusal } from './trusted-proxies.js';
+import { trustedProxiesRefusal, trustedProxyMatcher, trustedProxyRefusal } from './trusted-proxies.js';
 import { OPEN_ROUTE } from './plugins/route-access.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
@@ -87,7 +87,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   const wildcardRefused = corsWildcardRefusal(corsOrigins, { auth: options.auth ?? 'keys', freeTier: options.freeTier });
   if (wildcardRefused) throw validationError(wildcardRefused);
   const trustedProxies = options.trustedProxies ?? [];
-  const proxyRefused = trustedProxies.map(trustedProxyRefusal).find((reason) => reason !== undefined);
+  const proxyRefused = trustedProxies.map(trustedProxyRefusal).find((reason) => reason !== undefined) ?? trustedProxiesRefusal(trustedProxies);
   if (proxyRefused) throw validationError(proxyRefused);
   const app = Fastify({
     trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * `serve --trust-proxy`: the addresses of reverse proxies in front of the server (README, Team
@@ -17,12 +18,71 @@ export function trustedProxyRefusal(text: string): string | undefined {
   if (family === 0 || extra !== undefined) {
     return `'${text}' is not an IP address or network; give the proxy's address, e.g. 10.0.0.5 or 10.0.0.0/24.`;
   }
-  if (prefix === undefined) return undefined;
   const bits = family === 4 ? 32 : 128;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return `'${text}' has no valid prefix length (0 to ${bits}).`;
-  // Every address trusted would let any caller write its own X-Forwarded-For and take any address.
-  if (Number(prefix) === 0) return `'${text}' would trust every address, so any caller could claim any address; list the proxies.`;
-  return undefined;
+  if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits)) return `'${text}' has no valid prefix length (0 to ${bits}).`;
+  return trustedProxiesRefusal([text]);
+}
+
+/**
+ * Networks trusted whatever their size: private, shared (CGNAT), loopback and link-local ones,
+ * where a reverse proxy sits; an outsider cannot take an address there. They do not overlap.
+ */
+const PRIVATE_NETWORKS = {
+  ipv4: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16'],
+  ipv6: ['fc00::/7', 'fe80::/10', '::1/128'],
+};
+/**
+ * Public addresses the proxies together may cover: as many as the largest private IPv4 network
+ * (10.0.0.0/8), and one provider's IPv6 allocation (a /32). A CDN's published ranges fit; halves
+ * or quarters of the Internet (`0.0.0.0/1` + `128.0.0.0/1`) do not.
+ */
+const MOST_PUBLIC = { ipv4: 2n ** 24n, ipv6: 2n ** 96n };
+
+type Family = 'ipv4' | 'ipv6';
+interface Network { family: Family; first: bigint; size: bigint }
+
+function networkOf(cidr: string): Network {
+  const [address, prefix] = ipaddr.parseCIDR(cidr.includes('/') ? cidr : `${cidr}/${isIP(cidr) === 4 ? 32 : 128}`);
+  const family = address.kind();
+  const bits = family === 'ipv4' ? 32 : 128;
+  const first = address.toByteArray().reduce((value, byte) => (value << 8n) | BigInt(byte), 0n) & ~((1n << BigInt(bits - prefix)) - 1n);
+  return { family, first, size: 1n << BigInt(bits - prefix) };
+}
+
+const within = (inner: Network, outer: Network) => inner.family === outer.family && inner.first >= outer.first && inner.first + inner.size <= outer.first + outer.size;
+const PRIVATE = [...PRIVATE_NETWORKS.ipv4, ...PRIVATE_NETWORKS.ipv6].map(networkOf);
+const MAPPED = networkOf('::ffff:0:0/96');
+const EVERY_IPV4 = networkOf('0.0.0.0/0');
+
+/** Public addresses in `network`: its size less the private networks inside it (CIDR networks nest or are apart). */
+function publicAddresses(network: Network): bigint {
+  if (PRIVATE.some((range) => within(network, range))) return 0n;
+  return PRIVATE.filter((range) => within(range, network)).reduce((left, range) => left - range.size, network.size);
+}
+
+/**
+ * Why this set of trusted proxies cannot be had, or undefined: together they may not cover more
+ * public addresses than MOST_PUBLIC, or any caller from them could write its own X-Forwarded-For
+ * and take any address. Counted as listed (overlaps count twice, which only makes it stricter).
+ * By hand over BigInts: ipaddr.js parses and ranges single addresses, no library here sums
+ * networks. IPv4-mapped IPv6 networks (`::ffff:0:0/96` and inside) count as the IPv4 they map.
+ */
+export function trustedProxiesRefusal(entries: readonly string[]): string | undefined {
+  const covered = { ipv4: 0n, ipv6: 0n };
+  for (const entry of entries) {
+    const network = networkOf(entry);
+    if (within(network, MAPPED)) {
+      covered.ipv4 += publicAddresses({ family: 'ipv4', first: network.first - MAPPED.first, size: network.size });
+      continue;
+    }
+    covered[network.family] += publicAddresses(network);
+    if (within(MAPPED, network)) covered.ipv4 += publicAddresses(EVERY_IPV4);
+  }
+  const over = (['ipv4', 'ipv6'] as const).find((family) => covered[family] > MOST_PUBLIC[family]);
+  if (!over) return undefined;
+  const list = entries.length === 1 ? `'${entries[0]}'` : `--trust-proxy ${entries.join(', ')}`;
+  return `${list} would trust more public ${over === 'ipv4' ? 'IPv4' : 'IPv6'} addresses than ${over === 'ipv4' ? 'a /8' : 'a /32'}`
+    + ', so a caller from any of them could claim any address; list the proxies\' own addresses or networks.';
 }
 
 /** Whether a socket's remote address is one of `entries` (each accepted by trustedProxyRefusal). */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { allowanceAddress } from '../../auth/allowance-address.js';
 import type { ApiKeyVerifier } from '../../auth/key-store.js';
-import { ServiceError } from '../../model/index.js';
+import { ServiceError, validationError } from '../../model/index.js';
 import type { ApiCaller } from './caller.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
 
@@ -68,7 +68,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     const clearKey = header(request, 'x-api-key')?.trim();
     if (!clearKey) {
       if (options.freeTier && access === 'key') {
-        request.apiCaller = { kind: 'ip', ip: allowanceAddress(request.ip) };
+        const ip = allowanceAddress(request.ip);
+        // Only a trusted proxy's X-Forwarded-For can name something else than the socket's address.
+        if (!ip) throw validationError(`Invalid request: X-Forwarded-For names no IP address as the caller ('${request.ip.slice(0, 60)}'); the proxy must append the caller's address.`);
+        request.apiCaller = { kind: 'ip', ip };
         return;
       }
       throw new ServiceError('UNAUTHORIZED', access === 'organisation'

@@ -117,7 +117,9 @@ describe('serve --cors-origin and --trust-proxy are checked before anything star
     ['* with the free tier', ['--cors-origin', 'https://maps.example.org', '--cors-origin', '*', '--free-per-ip', '5'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --free-per-ip/],
     ['* with --auth off', ['--auth', 'off', '--cors-origin', '*'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --auth off/],
     ['a proxy named by its host name', ['--trust-proxy', 'proxy.example.org'], /argument 'proxy\.example\.org' is invalid\. 'proxy\.example\.org' is not an IP address or network/],
-    ['a proxy network of every address', ['--trust-proxy', '0.0.0.0/0'], /argument '0\.0\.0\.0\/0' is invalid\. .*would trust every address/],
+    ['a proxy network of every address', ['--trust-proxy', '0.0.0.0/0'], /argument '0\.0\.0\.0\/0' is invalid\. .*would trust more public IPv4 addresses than a \/8/],
+    // Each public /8 passes the option's parser alone; two are refused together.
+    ['proxy networks covering more than a /8 together', ['1.0.0.0/8', '2.0.0.0/8'].flatMap((network) => ['--trust-proxy', network]), /^VALIDATION_ERROR: --trust-proxy 1\.0\.0\.0\/8, 2\.0\.0\.0\/8 would trust more public IPv4 addresses than a \/8/],
   ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
     const { code, stderr } = await catastro('serve', '--port', '0', ...args, '--data', dataDir);
     expect(code, stderr).toBe(1);
