@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { checkInflated } from './inflation-limit.js';
 import { openZipEntry, type ZipEntryInfo } from './zip-archive.js';
 
 /**
@@ -92,9 +93,11 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
       for (const chunk of readFileChunks(input)) { bytesRead += chunk.length; yield chunk; }
     })();
   } else {
+    // A zip entry's sizes are known before it is opened (yauzl then holds the entry to them).
+    if (typeof input !== 'string') checkInflated(`${input.name} in ${basename(input.zip)}`, input.size, input.compressedSize);
     const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
     raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
-    source = typeof input === 'string' ? (input.endsWith('.gz') ? gunzipped(raw, basename(input)) : raw) : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
+    source = typeof input === 'string' ? (input.endsWith('.gz') ? gunzipped(raw, basename(input), () => bytesRead) : raw) : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
   }
 
   if (options.encoding === 'iso-8859-15') {
@@ -136,13 +139,21 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
  * A .gz file's bytes inflated, zlib's errors said in words: "unexpected end of file" and
  * "incorrect header check" named neither the file nor what is wrong with it.
  */
-async function* gunzipped(raw: Readable, name: string): AsyncIterable<Buffer> {
+async function* gunzipped(raw: Readable, name: string, compressedRead: () => number): AsyncIterable<Buffer> {
   const gunzip = raw.pipe(createGunzip());
   raw.on('error', (error) => gunzip.destroy(error));
+  let inflated = 0;
   try {
-    for await (const chunk of gunzip) yield chunk as Buffer;
+    for await (const chunk of gunzip) {
+      inflated += (chunk as Buffer).length;
+      checkInflated(name, inflated, compressedRead());
+      yield chunk as Buffer;
+    }
   } catch (error) {
     throw inflateFailure(error, name, 'gzip');
+  } finally {
+    // Refused or left early (peekText): the file is closed, not read on into a destroyed gunzip.
+    raw.destroy();
   }
 }
 

@@ -17,6 +17,8 @@ export interface ZipEntryInfo {
   name: string;
   /** Uncompressed size, which yauzl checks against the bytes it inflates (validateEntrySizes). */
   size: number;
+  /** Size of the entry's compressed bytes in the zip. */
+  compressedSize: number;
   /** The entry's own modification time, `YYYY-MM-DD`. */
   modified: string;
   /** CRC-32 the zip records for the entry's inflated bytes. */
@@ -37,7 +39,7 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
       zip.on('entry', (entry: Yauzl.Entry) => {
         if (!entry.fileName.endsWith('/')) {
           entries.push({
-            zip: zipFile, name: entry.fileName, size: entry.uncompressedSize,
+            zip: zipFile, name: entry.fileName, size: entry.uncompressedSize, compressedSize: entry.compressedSize,
             modified: isoDay(entry.getLastModDate()), crc32: entry.crc32,
           });
         }

@@ -73,7 +73,7 @@ describe('where the parcels are parsed', () => {
     vi.stubEnv('CATASTRO_PARSE_WORKER_MIN_MB', undefined);
     const cores = vi.mocked(os.cpus);
     cores.mockClear();
-    const small = { zip: 'area.zip', name: 'A.ES.SDGC.CP.40146.gml', size: 63 * 1024 * 1024, modified: '2026-11-26', crc32: 0 };
+    const small = { zip: 'area.zip', name: 'A.ES.SDGC.CP.40146.gml', size: 63 * 1024 * 1024, compressedSize: 6 * 1024 * 1024, modified: '2026-11-26', crc32: 0 };
     expect(await parseWorkerPays(small)).toBe(false);
     expect(cores).not.toHaveBeenCalled();
     expect(await parseWorkerPays({ ...small, size: 64 * 1024 * 1024 })).toBe(true);
