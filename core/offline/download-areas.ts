@@ -52,6 +52,7 @@ export async function downloadAreas(
     const failure = (message: string): OfflineFileFailure => ({ file: name, url: dataset.url, message });
     try {
       report({ phase: 'download', file: name });
+      if (dataset.refused) throw new Error(dataset.refused);
       options.onFetching?.(name);
       const { bytes } = await downloadFile({ url: dataset.url, file, expectedBytes: dataset.length }, {
         signal: options.signal,

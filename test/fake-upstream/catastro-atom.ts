@@ -37,6 +37,10 @@ export interface FakeCatastroAtom {
   setFault(zipName: string, fault: AtomFault, times?: number): void;
   /** Serves `bytes` under `zipName` from now on (the feed announces their length). */
   publish(zipName: string, bytes: Buffer): void;
+  /** Where the office feeds link the zips (default the fake's own base): a hostile feed's other host. */
+  enclosureBase?: string;
+  /** The `length` the feeds announce for a zip, in place of its real size (a feed lying about it). */
+  announcedLength: Record<string, number>;
   /** ETag and Last-Modified on zip answers (default true). */
   sendValidators: boolean;
   requests: { path: string; range?: string; ifRange?: string; status?: number }[];
@@ -72,10 +76,10 @@ function serviceFeed(base: string, theme: 'CP' | 'BU'): string {
 `;
 }
 
-function officeFeed(base: string, theme: 'CP' | 'BU', zipLength: number): string {
+function officeFeed(base: string, theme: 'CP' | 'BU', zipLength: number, zipBase = base): string {
   const folder = theme === 'CP' ? 'CadastralParcels' : 'buildings';
   const self = `${base}/${folder}/40/ES.SDGC.${theme}.atom_40.xml`;
-  const zip = `${base}/${folder}/40/${FOLDER}/A.ES.SDGC.${theme}.40146.zip`;
+  const zip = `${zipBase}/${folder}/40/${FOLDER}/A.ES.SDGC.${theme}.40146.zip`;
   return `${feedHead(`Territorial office 40 Segovia`, self)}
   <entry>
     <title>40146-MELQUE DE CERCOS</title>
@@ -100,7 +104,8 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
   let base = '';
   const published = new Map<string, Date>(Object.keys(zipBytes).map((name) => [name, new Date('2021-09-11T10:54:28Z')]));
   const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
-  const fake = { sendValidators: true };
+  const fake: Pick<FakeCatastroAtom, 'sendValidators' | 'enclosureBase' | 'announcedLength'> = { sendValidators: true, announcedLength: {} };
+  const lengthOf = (name: string) => fake.announcedLength[name] ?? zipBytes[name].length;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -113,8 +118,8 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     const feeds: Record<string, () => string> = {
       '/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml': () => serviceFeed(base, 'CP'),
       '/INSPIRE/buildings/ES.SDGC.BU.atom.xml': () => serviceFeed(base, 'BU'),
-      '/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml': () => officeFeed(base, 'CP', zipBytes['A.ES.SDGC.CP.40146.zip'].length),
-      '/INSPIRE/buildings/40/ES.SDGC.BU.atom_40.xml': () => officeFeed(base, 'BU', zipBytes['A.ES.SDGC.BU.40146.zip'].length),
+      '/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml': () => officeFeed(base, 'CP', lengthOf('A.ES.SDGC.CP.40146.zip'), fake.enclosureBase),
+      '/INSPIRE/buildings/40/ES.SDGC.BU.atom_40.xml': () => officeFeed(base, 'BU', lengthOf('A.ES.SDGC.BU.40146.zip'), fake.enclosureBase),
     };
     if (feeds[url.pathname]) return xml(feeds[url.pathname]());
     const zipMatch = new RegExp(`^/INSPIRE/(?:CadastralParcels|buildings)/40/${FOLDER}/(A\\.ES\\.SDGC\\.(?:CP|BU)\\.40146\\.zip)$`).exec(url.pathname);
@@ -161,6 +166,9 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     publish: (name, bytes) => { zipBytes[name] = bytes; published.set(name, new Date(published.get(name)!.getTime() + 86_400_000)); },
     get sendValidators() { return fake.sendValidators; },
     set sendValidators(on: boolean) { fake.sendValidators = on; },
+    get enclosureBase() { return fake.enclosureBase; },
+    set enclosureBase(url: string | undefined) { fake.enclosureBase = url; },
+    announcedLength: fake.announcedLength,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

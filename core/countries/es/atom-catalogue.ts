@@ -1,7 +1,7 @@
 import { notFound, refusalData, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import {
-  FORAL_TERRITORIES, foralRefusal, foralTerritory, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
+  FORAL_TERRITORIES, foralRefusal, foreignEnclosure, foralTerritory, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
   type AtomDataset, type AtomOffice, type AtomTheme,
 } from './atom-feeds.js';
 
@@ -50,7 +50,10 @@ export class EsAtomCatalogue {
     const url = officeFeedUrl(this.baseUrl, theme, office);
     let read = this.feeds.get(url);
     if (!read) {
-      read = this.fetchFeed(url, signal).then((xml) => parseOfficeFeed(xml, url, theme));
+      read = this.fetchFeed(url, signal).then((xml) => parseOfficeFeed(xml, url, theme).map((dataset) => {
+        const refused = foreignEnclosure(dataset.url, this.baseUrl);
+        return refused ? { ...dataset, refused } : dataset;
+      }));
       read.catch(() => this.feeds.delete(url));
       this.feeds.set(url, read);
     }

@@ -10,6 +10,24 @@ import { noCoverage, refusalData, type BBox, type ForalSource, type ServiceError
  */
 export const DEFAULT_ATOM_BASE_URL = 'https://www.catastro.hacienda.gob.es/INSPIRE';
 
+/**
+ * The hosts the Catastro's feeds link their zips on (SOURCES.md 1.9: the service's host and its
+ * older name). An enclosure elsewhere is not the Catastro's file and is not fetched.
+ */
+export const ATOM_PUBLISHING_HOSTS: readonly string[] = ['www.catastro.hacienda.gob.es', 'www.catastro.minhap.es'];
+
+/**
+ * Why a zip a feed links is not fetched, or undefined when it may be: it must be on one of the
+ * publishing hosts (http or https on their default ports) or on the configured base URL's own
+ * origin (a mirror or a test's fake the user pointed the app at).
+ */
+export function foreignEnclosure(url: string, baseUrl: string): string | undefined {
+  const target = new URL(url);
+  if (target.origin === new URL(baseUrl).origin) return undefined;
+  const publishing = ATOM_PUBLISHING_HOSTS.includes(target.hostname) && target.port === '' && (target.protocol === 'https:' || target.protocol === 'http:');
+  return publishing ? undefined : `${url}: the feed links this file on ${target.origin}, not on the Catastro's download service (${ATOM_PUBLISHING_HOSTS.join(', ')}); it was not fetched.`;
+}
+
 export type AtomTheme = 'CP' | 'BU';
 const THEME_FOLDER: Record<AtomTheme, string> = { CP: 'CadastralParcels', BU: 'buildings' };
 
@@ -36,6 +54,8 @@ export interface AtomDataset {
   updated?: string;
   /** Extent from the entry's georss:polygon or georss:box, when the feed gives one. */
   bbox?: BBox;
+  /** Why this file is not fetched (an enclosure off the service's hosts: foreignEnclosure); reported as the file's failure. */
+  refused?: string;
 }
 
 /**
