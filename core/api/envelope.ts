@@ -52,6 +52,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (isServiceError(error)) {
     // A source that failed: the answer says so plainly; its socket details go to the log only.
     if (error.status === 503 && error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     reply.status(error.status).send(errorBody(error.code, error.message, error.data));
     return;
   }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
 import { isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
-import { readCsv, refuseOversizeCsv } from './read-csv.js';
+import { readCsvFile, refuseOversizeCsv } from './read-csv.js';
 import { checkInputFile, checkOutputFile } from '../file-checks.js';
 import { runBatch, type BatchOutcome, type FindParcel } from './run-batch.js';
 
@@ -57,10 +57,11 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   checkInputFile(job.input);
   checkOutputFile(job.output);
   refuseOversizeCsv(statSync(job.input).size, job.input);
-  const text = readFileSync(job.input, 'utf8');
-  const csv = readCsv(text);
+  // Read as it streams, hashed as it is read: the event loop is never held for the whole file.
+  const hash = createHash('sha256');
+  const csv = await readCsvFile(job.input, (chunk) => hash.update(chunk));
   const columns = detectColumns(csv.header, job.columns, csv.rows);
-  const fingerprint = createHash('sha256').update(text).update(JSON.stringify({ columns, country: job.defaultCountry ?? null })).digest('hex');
+  const fingerprint = hash.update(JSON.stringify({ columns, country: job.defaultCountry ?? null })).digest('hex');
   const journal = BatchJournal.open(journalPathOf(job.output), fingerprint, columns);
   const resumed = journal.finalRows().length;
   job.onStart?.(columns, { total: csv.rows.length, done: resumed, found: 0, notFound: 0, failed: 0 }, resumed);

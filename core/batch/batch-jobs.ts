@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
 import { optionalCountry } from '../input.js';
@@ -10,10 +11,10 @@ import {
 import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
 import { batchTable } from './batch-table.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
-import { detectColumns } from './detect-columns.js';
+import { detectColumns, SAMPLE_ROWS } from './detect-columns.js';
 import { JournalSummaries, MAX_PROBLEMS, problemOf } from './journal-summary.js';
 import { BatchJournal } from './journal.js';
-import { readCsv } from './read-csv.js';
+import { csvHeaderOfFile, summariseCsvText } from './read-csv.js';
 import type { FindParcel } from './run-batch.js';
 
 const INPUT = 'input.csv';
@@ -124,10 +125,11 @@ export class BatchJobs {
     }
   }
 
-  preview(csv: unknown, columns?: BatchColumns): BatchPreview {
+  /** The CSV's columns, read as it streams (core/batch/read-csv.ts): only the rows the detection looks at are kept. */
+  async preview(csv: unknown, columns?: BatchColumns): Promise<BatchPreview> {
     if (typeof csv !== 'string') throw validationError('The batch needs the CSV text.');
-    const table = readCsv(csv);
-    const preview: BatchPreview = { header: table.header, rows: table.rows.length, sample: table.rows.slice(0, 5) };
+    const table = await summariseCsvText(csv, SAMPLE_ROWS);
+    const preview: BatchPreview = { header: table.header, rows: table.rowCount, sample: table.rows.slice(0, 5) };
     try {
       preview.columns = detectColumns(table.header, columns, table.rows);
     } catch (error) {
@@ -137,22 +139,31 @@ export class BatchJobs {
     return preview;
   }
 
-  start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): BatchState {
-    const preview = this.preview(input.csv, input.columns);
+  async start(input: { csv: unknown; name?: unknown; columns?: BatchColumns; country?: string }, owner?: string): Promise<BatchState> {
+    // Before the CSV is read: a client at its bound is refused at once (checked again under the lock).
+    this.checkUnfinishedBound(owner);
+    const preview = await this.preview(input.csv, input.columns);
     if (!preview.columns) throw validationError(preview.problem ?? 'Name the reference column, or the latitude and longitude columns.');
     // Checked once here: a bad default country would otherwise fail every row after a 202.
     const country = optionalCountry(input.country);
     const id = randomUUID();
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : 'batch.csv';
-    // Under the shared lock: two processes starting a client's batches at once count each other's.
-    this.claims.locked(() => {
-      this.checkUnfinishedBound(owner);
-      const folder = path.join(this.dir, id);
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(path.join(folder, INPUT), input.csv as string);
-      this.writeMeta({ id, name, columns: preview.columns!, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner });
-      this.claims.enqueue(id, owner);
-    });
+    const folder = path.join(this.dir, id);
+    // Written before the lock is taken, without holding the event loop; a folder without its
+    // batch.json is no batch, listed by nobody.
+    mkdirSync(folder, { recursive: true });
+    try {
+      await writeFile(path.join(folder, INPUT), input.csv as string);
+      // Under the shared lock: two processes starting a client's batches at once count each other's.
+      this.claims.locked(() => {
+        this.checkUnfinishedBound(owner);
+        this.writeMeta({ id, name, columns: preview.columns!, country, total: preview.rows, startedAt: new Date().toISOString(), state: 'running', owner });
+        this.claims.enqueue(id, owner);
+      });
+    } catch (error) {
+      rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
     this.runNext();
     return this.state(id);
   }
@@ -217,7 +228,7 @@ export class BatchJobs {
   result(id: unknown, format: FeatureFormat, owner?: string): { bytes: Buffer; fileName: string; found: number } {
     const meta = this.readMeta(id, owner);
     const results = this.results(meta);
-    const header = readCsv(readFileSync(path.join(this.dir, meta.id, INPUT), 'utf8')).header;
+    const header = csvHeaderOfFile(path.join(this.dir, meta.id, INPUT));
     const base = path.basename(meta.name, path.extname(meta.name)).replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'batch';
     return {
       bytes: writeTable(batchTable(results, header, base), format),

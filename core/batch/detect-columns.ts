@@ -51,7 +51,7 @@ const DEGREE_RANGE: Partial<Record<keyof BatchColumns, { minimum: number; maximu
   longitude: { minimum: Longitude.minimum!, maximum: Longitude.maximum! },
 };
 /** Rows read to judge X/Y: enough to see the file's coordinates, few enough for a 100 000-row batch. */
-const SAMPLE_ROWS = 50;
+export const SAMPLE_ROWS = 50;
 
 /**
  * Tails that name the thing the reference or country is of ("País del inmueble", "Referencia de

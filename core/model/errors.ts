@@ -33,13 +33,16 @@ export class ServiceError extends Error {
   readonly code: ErrorCode;
   /** Extra payload returned as the error body's `data` (e.g. `supportedCountries`, `candidateCountries`). */
   readonly data?: Record<string, unknown>;
+  /** Seconds after which asking again may succeed (a busy server), sent as `Retry-After`. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'ServiceError';
     this.code = code;
     this.status = STATUS_OF_CODE[code];
     this.data = data;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-schemas.js';
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
 import { MIME_OF_FORMAT } from '../../export/write-table.js';
@@ -8,6 +8,7 @@ import type { CatastroService } from '../../service.js';
 // a raw non-Latin-1 name in the header made Node throw while writing the answer, ending the process.
 import contentDisposition from 'content-disposition';
 import type { ApiCaller } from '../plugins/caller.js';
+import { ParseSlots } from '../parse-slots.js';
 
 const BatchBody = Type.Object({
   csv: Type.String({ description: CsvText.description }),
@@ -37,18 +38,23 @@ export function batchOwnerOf(caller: ApiCaller): string | undefined {
 export async function batchRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   const bodyLimit = MAX_BATCH_BYTES * 2;
 
+  // The CSVs this server reads at once, and each caller (parse-slots.ts): over either bound, 429 or 503 with Retry-After.
+  const parses = new ParseSlots();
+  const parseOf = (request: FastifyRequest) => <T>(parse: () => Promise<T>) => parses.run(batchOwnerOf(request.apiCaller) ?? 'local', parse);
+
   app.post<{ Body: BatchBodyT }>('/api/batch/preview', {
     bodyLimit, schema: { tags: ['Batch'], summary: 'Columns of a CSV and the ones recognised', body: BatchBody },
   }, async (request, reply) => {
     reply.quotaCost = 0;
-    return { success: true, data: service.batches.preview(request.body.csv, request.body.columns as BatchColumns | undefined) };
+    const preview = await parseOf(request)(() => service.batches.preview(request.body.csv, request.body.columns as BatchColumns | undefined));
+    return { success: true, data: preview };
   });
 
   app.post<{ Body: BatchBodyT }>('/api/batch', {
     bodyLimit, schema: { tags: ['Batch'], summary: 'Start a batch lookup of every row of a CSV', body: BatchBody },
   }, async (request, reply) => {
     reply.quotaCost = 0;
-    const state = service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country }, batchOwnerOf(request.apiCaller));
+    const state = await parseOf(request)(() => service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country }, batchOwnerOf(request.apiCaller)));
     return reply.status(202).send({ success: true, data: state });
   });
 

@@ -11,7 +11,7 @@ const jobs = new BatchJobs(dir, async (query: ParcelQuery) => {
   if (calls === 1) return { refCat14: (query as { reference: string }).reference } as unknown as Parcel;
   return new Promise<Parcel>(() => {});
 });
-const { id } = jobs.start({ csv });
+const { id } = await jobs.start({ csv });
 const timer = setInterval(() => {
   if (jobs.state(id).counts.done >= 1) {
     clearInterval(timer);

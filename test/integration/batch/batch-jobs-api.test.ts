@@ -138,7 +138,7 @@ describe('BatchJobs after the app closed mid-batch', () => {
       if (ref === SAMPLE_B) await blocked; // the app "closes" while this row is in flight
       return api.service.findParcel(query, signal);
     }, { pid: deadPid() });
-    const { id } = first.start({ csv: `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n` });
+    const { id } = await first.start({ csv: `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n` });
     // Rows 1 and 3 answer; row 2 hangs until the "crash".
     for (let i = 0; i < 200 && first.state(id).counts.done < 2; i++) await new Promise((r) => setTimeout(r, 20));
 
@@ -185,9 +185,9 @@ describe('BatchJobs runs one batch at a time', () => {
   it('queues a batch started while another runs, runs it after, and a queued one can be stopped and resumed', async () => {
     const { find, release, stats } = gatedFinder();
     const jobs = new BatchJobs(tempDir('catastro-batch-queue-'), find);
-    const first = jobs.start({ csv: `ref\n${SAMPLE_B}\n` });
-    const second = jobs.start({ csv: `ref\n${SAMPLE_A}\n` });
-    const third = jobs.start({ csv: `ref\n${UNKNOWN}\n` });
+    const first = await jobs.start({ csv: `ref\n${SAMPLE_B}\n` });
+    const second = await jobs.start({ csv: `ref\n${SAMPLE_A}\n` });
+    const third = await jobs.start({ csv: `ref\n${UNKNOWN}\n` });
     expect([first.state, second.state, third.state]).toEqual(['running', 'queued', 'queued']);
     expect(jobs.list().filter((b) => b.state === 'queued')).toHaveLength(2);
 
@@ -209,17 +209,18 @@ describe('BatchJobs runs one batch at a time', () => {
     const { find, release } = gatedFinder();
     const jobs = new BatchJobs(tempDir('catastro-batch-bound-'), find);
     const csv = `ref\n${SAMPLE_B}\n`;
-    const mine = Array.from({ length: MAX_UNFINISHED_BATCHES_PER_CLIENT }, () => jobs.start({ csv }, 'key:a'));
+    const mine: BatchState[] = [];
+    for (let i = 0; i < MAX_UNFINISHED_BATCHES_PER_CLIENT; i++) mine.push(await jobs.start({ csv }, 'key:a'));
     let refused: unknown;
-    try { jobs.start({ csv }, 'key:a'); } catch (error) { refused = error; }
+    try { await jobs.start({ csv }, 'key:a'); } catch (error) { refused = error; }
     expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
     expect((refused as Error).message).toContain(`at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}`);
     expect(jobs.list('key:a')).toHaveLength(MAX_UNFINISHED_BATCHES_PER_CLIENT);
-    expect(jobs.start({ csv }, 'key:b').state).toBe('queued');
-    expect(jobs.start({ csv }).state).toBe('queued');
+    expect((await jobs.start({ csv }, 'key:b')).state).toBe('queued');
+    expect((await jobs.start({ csv })).state).toBe('queued');
     // Stopping one frees a place: its resume is then refused while the place is taken again.
     jobs.cancel(mine[1].id);
-    const replacement = jobs.start({ csv }, 'key:a');
+    const replacement = await jobs.start({ csv }, 'key:a');
     expect(() => jobs.resume(mine[1].id, 'key:a')).toThrow(/queued or running/);
     release();
     for (const { id } of [...mine, replacement]) await settle(jobs, id);

@@ -63,7 +63,7 @@ describe('batches shared by processes serving one folder', () => {
     const { find, allow, asked } = steppedFinder();
     const a = new BatchJobs(dir, find);
     const b = new BatchJobs(dir, find);
-    const { id } = a.start({ csv: CSV });
+    const { id } = await a.start({ csv: CSV });
     allow(1);
     const one = await until(() => b.state(id), (s) => s.counts.done === 1);
     expect(one).toMatchObject({ state: 'running', counts: { done: 1 } });
@@ -99,8 +99,8 @@ describe('batches shared by processes serving one folder', () => {
     const { find, allow } = steppedFinder();
     const a = new BatchJobs(dir, find);
     const b = new BatchJobs(dir, find);
-    const first = a.start({ csv: `ref\n${SAMPLE_B}\n` });
-    const second = b.start({ csv: `ref\n${SAMPLE_A}\n` });
+    const first = await a.start({ csv: `ref\n${SAMPLE_B}\n` });
+    const second = await b.start({ csv: `ref\n${SAMPLE_A}\n` });
     expect([first.state, second.state]).toEqual(['running', 'queued']);
     expect(a.state(second.id).state).toBe('queued');
     allow(1);
@@ -109,8 +109,8 @@ describe('batches shared by processes serving one folder', () => {
     expect((await until(() => b.state(second.id), (s) => s.state === 'done')).counts.found).toBe(1);
 
     // The running process ends (its claim released, as at shutdown): the other starts the queue's next.
-    const third = a.start({ csv: `ref\n${SAMPLE_B}\n` });
-    const fourth = a.start({ csv: `ref\n${SAMPLE_A}\n` });
+    const third = await a.start({ csv: `ref\n${SAMPLE_B}\n` });
+    const fourth = await a.start({ csv: `ref\n${SAMPLE_A}\n` });
     expect(b.state(fourth.id).state).toBe('queued');
     a.close();
     allow(5);
@@ -125,9 +125,10 @@ describe('batches shared by processes serving one folder', () => {
     const a = new BatchJobs(dir, find);
     const b = new BatchJobs(dir, find);
     const csv = `ref\n${SAMPLE_B}\n`;
-    const started = Array.from({ length: MAX_UNFINISHED_BATCHES_PER_CLIENT }, (_, i) => (i % 2 ? b : a).start({ csv }, 'key:a'));
-    expect(() => b.start({ csv }, 'key:a')).toThrow(/queued or running/);
-    expect(() => a.start({ csv }, 'key:a')).toThrow(/queued or running/);
+    const started: BatchState[] = [];
+    for (let i = 0; i < MAX_UNFINISHED_BATCHES_PER_CLIENT; i++) started.push(await (i % 2 ? b : a).start({ csv }, 'key:a'));
+    await expect(b.start({ csv }, 'key:a')).rejects.toThrow(/queued or running/);
+    await expect(a.start({ csv }, 'key:a')).rejects.toThrow(/queued or running/);
     allow(10);
     for (const { id } of started) expect((await until(() => b.state(id), (s) => s.state === 'done')).state).toBe('done');
     a.close();

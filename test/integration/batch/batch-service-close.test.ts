@@ -15,7 +15,7 @@ describe('a batch running when the service closes', () => {
     const dataDir = tempDir('catastro-batch-close-');
     const rows = Array.from({ length: 40_000 }, (_, i) => SAMPLE[i % 2]);
     let service = await CatastroService.open({ dataDir });
-    const { id } = service.batches.start({ csv: `refcat\n${rows.join('\n')}\n`, name: 'close.csv' });
+    const { id } = await service.batches.start({ csv: `refcat\n${rows.join('\n')}\n`, name: 'close.csv' });
     let state: BatchState = service.batches.state(id);
     for (let waited = 0; state.counts.done < 100 && waited < 30_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
