@@ -95,13 +95,21 @@ export async function receivePickedFiles(request: FastifyRequest, folder: string
   return files;
 }
 
+/** A value with every path inside `folder` said relative to it (a picked file: its name as picked). */
+function relativeTo(folder: string, value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll(`${folder}${path.sep}`, '');
+  if (Array.isArray(value)) return value.map((item) => relativeTo(folder, item));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, relativeTo(folder, item)]));
+  return value;
+}
+
 /**
  * The importer's refusal as the spec's error (importFailure: 400 for the user's file, 503 for a
- * copy another process is writing), the upload folder's path left out of the message.
+ * copy another process is writing), the upload folder's path (inside the data folder) left out of
+ * the message and of its data (`file`, `imported[].file`): files are named as they were picked.
  */
 export function importRefusal(error: unknown, folder: string): unknown {
   const refusal = importFailure(error);
   if (!isServiceError(refusal)) return refusal;
-  const message = refusal.message.replaceAll(`${folder}${path.sep}`, '');
-  return message === refusal.message ? refusal : new ServiceError(refusal.code, message, refusal.data);
+  return new ServiceError(refusal.code, relativeTo(folder, refusal.message) as string, relativeTo(folder, refusal.data) as Record<string, unknown> | undefined);
 }

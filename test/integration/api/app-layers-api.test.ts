@@ -72,4 +72,17 @@ describe('hazard layers from the browser app', () => {
     expect((answer.at(-1)!.data![0]).count).toBeGreaterThan(0);
     expect(uploads()).toEqual([]);
   });
+
+  it('a failed import names its files as picked, never by the data folder\'s path (message and data alike)', async () => {
+    const broken = 'zonas-rotas.geojson';
+    const pick = (await (await post('/api/app/layer-picks?kind=protected-areas', form({
+      [path.basename(ZEPA)]: readFileSync(ZEPA), [broken]: '{"type": "FeatureCollection", "features": [',
+    }))).json()).data as PickedLayerFiles;
+    expect(pick.files).toEqual([path.basename(ZEPA), broken]);
+    const refused = (await lines(await post('/api/app/layer-imports', JSON.stringify({ selection: pick.selection }), true))).at(-1)! as { data?: { file?: string; imported?: HazardLayerResult[] } };
+    expect(refused).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: expect.stringContaining(broken) });
+    expect(refused.data?.file).toBe(broken);
+    expect(refused.data?.imported?.map((result) => result.file)).toEqual([path.basename(ZEPA)]);
+    expect(JSON.stringify(refused)).not.toContain(dir);
+  });
 });
