@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parcelToGpx } from '../../../core/export/gpx.js';
+import { parcelTable } from '../../../core/export/feature-table.js';
 import { parcelToKml } from '../../../core/export/kml.js';
+import { tableToKml } from '../../../core/export/kml-table.js';
 import type { Parcel } from '../../../core/model/index.js';
 
 const parcel: Parcel = {
@@ -104,5 +106,31 @@ describe('GPX export', () => {
     const features = gpxToGeoJson(parse(gpx) as any).features;
     const track = features.find((f) => f.geometry?.type === 'LineString');
     expect(track?.geometry).toMatchObject({ type: 'LineString', coordinates: parcel.poligono });
+  });
+});
+
+describe('texts XML 1.0 forbids, given to each XML writer directly', () => {
+  // The copy and a batch's journal (SQLite) turn a lone surrogate into U+FFFD before any writer sees
+  // it (test/integration/export/hostile-texts.test.ts); a writer given one must still write XML.
+  const text = 'a\ud800b\udc00c\u0000d\u0007e\ufffef\uffffg &#0; ]]> 🏠';
+  const allowed = 'abcdefg &#0; ]]> 🏠';
+  const hostile: Parcel = { ...parcel, direccion: text, municipio: undefined, attribution: undefined };
+  const written = {
+    kml: parcelToKml(hostile),
+    gpx: parcelToGpx(hostile),
+    'batch.kml': tableToKml(parcelTable([hostile])),
+  };
+
+  it.each(Object.entries(written))('%s parses in GDAL with the text minus those characters', (name, xml) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'xml-text-'));
+    try {
+      const file = path.join(dir, `parcel.${name}`);
+      writeFileSync(file, xml);
+      const out = execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file, ...(name === 'gpx' ? ['waypoints'] : [])], { encoding: 'utf8' });
+      const [properties] = (JSON.parse(out) as { features: { properties: Record<string, unknown> }[] }).features.map((f) => f.properties);
+      expect(properties[name === 'gpx' ? 'desc' : 'description']).toBe(allowed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
