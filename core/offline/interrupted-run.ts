@@ -47,8 +47,9 @@ const isRefusal = (error: unknown) => error instanceof ServiceError && (error.co
 /**
  * Runs a download or update as the folder's recorded run: claims the folder (refused while a live
  * run holds it), writes the record, adds each file the run begins to fetch (`noteFile`), and
- * removes the record when the run finished or was refused; a run cancelled, failed or killed
- * leaves it.
+ * removes the record when the run finished or was refused, or when it ended with no file on its
+ * list (its feeds could not be read: nothing to resume, and its error says what failed); a run
+ * cancelled or failed after it began a file, or killed, leaves it.
  */
 export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancelled'>>(
   dir: string, asked: RunAsked, signal: AbortSignal, work: (noteFile: (name: string) => void) => Promise<T>,
@@ -72,7 +73,7 @@ export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancell
     finished = isRefusal(error) && !signal.aborted;
     throw error;
   } finally {
-    if (finished) rmSync(recordFile, { force: true });
+    if (finished || record.files.length === 0) rmSync(recordFile, { force: true });
     claim.release();
   }
 }

@@ -150,6 +150,16 @@ describe('an interrupted download for offline use', () => {
     expect(service.interrupted()).toBeNull();
   });
 
+  // Issue #38 finding 16: a run whose feeds could not be read fetched nothing, yet was offered for resume.
+  it('a run that fails before fetching any file leaves nothing to resume and says what failed', async () => {
+    const unreachable = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: 'http://127.0.0.1:9/INSPIRE', etalabRoot: 'http://127.0.0.1:9/etalab-unused' }, dataDir);
+    services.push(unreachable);
+    const failed = await unreachable.download({ municipalities: ['40146'] }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/Catastro INSPIRE ATOM/) });
+    expect(unreachable.interrupted()).toBeNull();
+    expect(existsSync(path.join(dataDir, 'downloads', 'interrupted-run.json'))).toBe(false);
+  });
+
   it('an update cancelled is resumed as the same update', async () => {
     const service = serviceOn(dataDir);
     await service.download({ municipalities: ['40146'], buildings: false });

@@ -148,13 +148,13 @@ describe('France by name and by the map (API Découpage administratif, a hand-wr
     expect(updated.failures).toEqual([{ file: 'FR.91216', url: '', message: 'The copy holds no offline area FR.91216.', data: { reason: 'NO_OFFLINE_AREA', id: 'FR.91216' } }]);
   });
 
-  it('says the lookup service is unreachable, and keeps the run to resume', async () => {
+  // Issue #38 finding 16: it was kept "to resume" though it had fetched nothing; the same choice is simply asked again.
+  it('says the lookup service is unreachable, and leaves nothing to resume: it fetched no file', async () => {
     const closed = await startFakeGeoApi();
     await closed.close();
     const offline = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 2000 }), { atomBaseUrl: atom.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: closed.baseUrl }, dir);
     await expect(offline.download({ country: 'FR', municipalities: ['Épinay-sur-Orge'] })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect(offline.interrupted()).toMatchObject({ choice: { country: 'FR', municipalities: ['Épinay-sur-Orge'] } });
-    const resumed = await service.resume();
-    expect(resumed.areas.map((a) => a.id)).toEqual(['FR.91216']);
+    expect(offline.interrupted()).toBeNull();
+    await expect(() => service.resume()).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 });
