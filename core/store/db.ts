@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ensureFolder } from '../file-checks.js';
 import { validationError } from '../model/index.js';
+import { prepareCopyUpgrade, restoreCopyFromBackup, upgradeFailed } from './copy-upgrade.js';
 import { MIGRATIONS } from './schema.js';
 import { migrateByUserVersion } from './user-version-migrations.js';
 
@@ -92,18 +93,31 @@ function unusableFile(file: string, error: unknown): unknown {
   return validationError(`${file} cannot be opened as the data folder's database (${(error as Error).message}); move it away or choose another --data folder.`);
 }
 
-/** The local copy (a re-import or live read restores what a power loss took of its last commits). */
+/**
+ * The local copy (a re-import or live read restores what a power loss took of its last commits).
+ * Opened for writing, a copy a newer version wrote is refused untouched, and an older one is backed
+ * up before its migrations, the backup put back if they fail (copy-upgrade.ts).
+ */
 export function openDatabase(file: string, options: { readonly?: boolean } = {}): SqliteDatabase {
   const readonly = options.readonly ?? false;
-  const db = openSharedSqliteFile(file, {
-    busyTimeoutMs: 5000,
-    readonly,
-    setUp: (copy) => {
-      if (readonly) return;
-      copy.pragma('foreign_keys = ON');
-      migrate(copy);
-    },
-  });
+  const backup = readonly || file === ':memory:' ? undefined : prepareCopyUpgrade(Database, file, MIGRATIONS.length);
+  let db: SqliteDatabase;
+  try {
+    db = openSharedSqliteFile(file, {
+      busyTimeoutMs: 5000,
+      readonly,
+      setUp: (copy) => {
+        if (readonly) return;
+        copy.pragma('foreign_keys = ON');
+        migrate(copy);
+      },
+    });
+  } catch (error) {
+    // Busy: another process holds the copy (maybe upgrading it); its work is not ours to undo.
+    if (!backup || isSqliteBusy(error)) throw error;
+    restoreCopyFromBackup(file, backup);
+    throw upgradeFailed(file, backup, error);
+  }
   db.pragma('cache_size = -65536'); // 64 MiB page cache for the B-tree interiors and hot rows
   // Pages beyond the cache are read through a memory map instead of a read() call each: on this
   // kind of machine the system call, not the disk, was a third of a reference lookup. As much as
