@@ -1,4 +1,11 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+/**
+ * Debian's Chromium where it is installed (.ci/run, these machines); elsewhere (the Windows and
+ * macOS CI jobs, .github/workflows/ci.yml) Playwright's own, from `npx playwright install chromium`.
+ */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /**
  * End-to-end tests of the built renderer (dist/renderer, built by the test script first) served
@@ -22,7 +29,7 @@ export default defineConfig({
     acceptDownloads: true,
     // No traces: several runs may share test-results/ (and wipe each other's artifacts); screenshots are saved by the tests.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },

@@ -9,7 +9,16 @@ type MenuCommand =
 
 const HELP_URL = 'https://www.catastro.hacienda.gob.es/';
 
-export function buildAppMenu(window: BrowserWindow): Menu {
+/** Help's support items: updates, the log folder, the problem report (wired in main.ts). */
+export interface HelpActions {
+  checkForUpdates: () => void;
+  automaticUpdateChecks: boolean;
+  setAutomaticUpdateChecks: (on: boolean) => void;
+  openLogsFolder: () => void;
+  reportProblem: () => void;
+}
+
+export function buildAppMenu(window: BrowserWindow, help: HelpActions): Menu {
   const send = (command: MenuCommand) => () => window.webContents.send(IpcChannel.menu, command);
   const template: MenuItemConstructorOptions[] = [
     {
@@ -55,6 +64,13 @@ export function buildAppMenu(window: BrowserWindow): Menu {
       submenu: [
         { label: 'Spanish cadastre (Sede Electrónica del Catastro)', click: () => void shell.openExternal(HELP_URL) },
         { label: 'Local API docs (when running): /api/docs', enabled: false },
+        { type: 'separator' },
+        { label: 'Check for updates…', click: help.checkForUpdates },
+        { label: 'Check for updates automatically', type: 'checkbox', checked: help.automaticUpdateChecks,
+          click: (item) => help.setAutomaticUpdateChecks(item.checked) },
+        { type: 'separator' },
+        { label: 'Open logs folder', click: help.openLogsFolder },
+        { label: 'Report a problem…', click: help.reportProblem },
         { type: 'separator' },
         { role: 'about' },
       ],

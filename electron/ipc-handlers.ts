@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type Nati
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORTABLE_EXTENSIONS, type TeamStoreView } from '../core/model/index.js';
+import type { BusyWork } from '../core/desktop/busy-work.js';
 import type { CatastroService } from '../core/service.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
 import { IpcChannel } from './ipc-channels.js';
@@ -16,6 +17,8 @@ export interface IpcDeps {
   /** The one window allowed to call; any other sender (or a sub-frame) is refused. */
   isAppSender(sender: WebContents, senderFrameIsMain: boolean): boolean;
   dragIcon: NativeImage;
+  /** Imports and downloads run through it, so an update is never installed while they run. */
+  busy: BusyWork;
   /** Settings → Team store: what the app works on (never the password), and switching it. */
   teamStore?: { view(): TeamStoreView; change(value: unknown): Promise<TeamStoreView> };
 }
@@ -33,7 +36,7 @@ function handle(channel: string, deps: IpcDeps, work: (event: IpcMainInvokeEvent
 
 /** Registers one handler per channel: validate the payload, call one facade method. */
 export function setupIpc(deps: IpcDeps): void {
-  const { service } = deps;
+  const { service, busy } = deps;
   handle(IpcChannel.parcel, deps, (_e, ref, country) => service.parcel(check.reference(ref), country));
   // The four numbers are the facade's to check (core/input.ts requireRusticParcel), as over HTTP.
   handle(IpcChannel.rusticParcel, deps, (_e, asked) => service.rusticParcel(asked));
@@ -79,9 +82,9 @@ export function setupIpc(deps: IpcDeps): void {
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     if (picked.canceled || picked.filePaths.length === 0) return null;
     // Paths come from the OS dialog, never from the renderer.
-    return service.importFiles(picked.filePaths, (progress) => {
+    return busy.track('import', () => service.importFiles(picked.filePaths, (progress) => {
       if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.importProgress, progress);
-    });
+    }));
   });
 
   // Offline areas: the facade checks the choice (same rules as the CLI); progress is pushed to the window.
@@ -89,18 +92,18 @@ export function setupIpc(deps: IpcDeps): void {
     if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.offlineProgress, progress);
   };
   handle(IpcChannel.offlineAreas, deps, () => service.offline.list());
-  handle(IpcChannel.offlineDownload, deps, (event, choice) => service.offline.download(choice, pushOffline(event)));
-  handle(IpcChannel.offlineUpdate, deps, (event, ids) => service.offline.update(ids, pushOffline(event)));
+  handle(IpcChannel.offlineDownload, deps, (event, choice) => busy.track('download', () => service.offline.download(choice, pushOffline(event))));
+  handle(IpcChannel.offlineUpdate, deps, (event, ids) => busy.track('download', () => service.offline.update(ids, pushOffline(event))));
   handle(IpcChannel.offlineCancel, deps, () => service.offline.cancel());
   handle(IpcChannel.offlineRemove, deps, (_e, id) => service.offline.remove(id));
   handle(IpcChannel.offlineInterrupted, deps, () => service.offline.interrupted());
-  handle(IpcChannel.offlineResume, deps, (event) => service.offline.resume(pushOffline(event)));
+  handle(IpcChannel.offlineResume, deps, (event) => busy.track('download', () => service.offline.resume(pushOffline(event))));
   handle(IpcChannel.offlineDiscard, deps, () => service.offline.discardInterrupted());
 
   const layerFiles = new LayerFiles(service);
   handle(IpcChannel.pickLayerFiles, deps, (event, kind) => layerFiles.pick(event, check.hazardLayerKind(kind)));
   handle(IpcChannel.importLayers, deps, (event, selection, options) =>
-    layerFiles.import(event, check.layerSelection(selection), check.layerImportOptions(options)));
+    busy.track('import', () => layerFiles.import(event, check.layerSelection(selection), check.layerImportOptions(options))));
 
   handle(IpcChannel.saveExport, deps, async (event, ref, format) => {
     const safeRef = check.reference(ref);

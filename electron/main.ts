@@ -1,17 +1,23 @@
 // Electron main process: wiring only. The facade (core/service.ts) does the work; this file
 // opens it on the user's data folder (`catastro start --data`, else userData) (or the team store chosen in Settings), creates the locked-down window and registers IPC.
-import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { desktopPathsFromArguments } from '../core/desktop-arguments.js';
+import { BusyWork } from '../core/desktop/busy-work.js';
+import { importQuestion, openedFiles } from '../core/desktop/opened-files.js';
 import { CatastroService } from '../core/service.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
+import { log, logRendererErrors, startAppLog } from './app-log.js';
 import { buildAppMenu } from './app-menu.js';
+import { AppUpdates } from './app-updates.js';
 import { APP_URL, registerAppScheme, serveRenderer } from './app-protocol.js';
 import { dragIcon } from './drag-icon.js';
 import { removeTempExports } from './export-files.js';
 import { setupIpc } from './ipc-handlers.js';
 import { LocalApi } from './local-api.js';
+import { reportProblem } from './problem-report.js';
+import { IpcChannel } from './ipc-channels.js';
 import { hardenSession, lockNavigation } from './security.js';
 import { TeamStoreSetting } from './team-store-setting.js';
 
@@ -30,6 +36,10 @@ let mainWindow: BrowserWindow | null = null;
 let service: CatastroService | null = null;
 /** The data folder and basemap `catastro start --data/--basemap` passed, else userData and none (set in start()). */
 let paths: { dataDir: string; basemapFile?: string };
+/** Imports and downloads running now: an update waits for them (core/desktop/updates.ts). */
+const busy = new BusyWork();
+let updates: AppUpdates | null = null;
+let logFile = '';
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -58,9 +68,17 @@ function createWindow(): BrowserWindow {
     },
   });
   lockNavigation(window.webContents, APP_URL);
+  logRendererErrors(window.webContents);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => { mainWindow = null; });
-  Menu.setApplicationMenu(buildAppMenu(window));
+  const appUpdates = updates;
+  Menu.setApplicationMenu(buildAppMenu(window, {
+    checkForUpdates: () => void appUpdates?.check(),
+    automaticUpdateChecks: appUpdates?.setting.automaticChecks() ?? false,
+    setAutomaticUpdateChecks: (on) => appUpdates?.setAutomaticChecks(on),
+    openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+    reportProblem: () => void (service && reportProblem({ dataDir: paths.dataDir, logFile, status: service.status(), window: mainWindow })),
+  }));
   void window.loadURL(APP_URL);
   return window;
 }
@@ -83,6 +101,7 @@ async function openService(store: string | undefined, teamStore: TeamStoreSettin
     service: next,
     localApi,
     dragIcon: dragIcon(),
+    busy,
     teamStore: { view: () => teamStore.view(), change: (value) => teamStore.change(value, (url) => openService(url, teamStore)) },
     isAppSender: (sender, senderFrameIsMain) =>
       senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
@@ -91,10 +110,46 @@ async function openService(store: string | undefined, teamStore: TeamStoreSettin
   previous?.close();
 }
 
+/** Files the system asked the app to open (a double-click on a cadastral file), imported once the user agrees. */
+async function importOpenedFiles(files: string[]): Promise<void> {
+  if (files.length === 0 || !service) return;
+  const window = mainWindow;
+  const options = { type: 'question' as const, ...importQuestion(files), buttons: ['Import', 'Cancel'], defaultId: 0, cancelId: 1 };
+  if ((window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)).response !== 0) return;
+  const open = service;
+  try {
+    const results = await busy.track('import', () => open.importFiles(files, (progress) => window?.webContents.send(IpcChannel.importProgress, progress)));
+    const parcels = results.reduce((sum, result) => sum + result.parcels, 0);
+    await dialog.showMessageBox({ type: 'info', message: `Imported ${files.length === 1 ? '1 file' : `${files.length} files`}`, detail: `${parcels.toLocaleString()} parcel records read.` });
+  } catch (error) {
+    log.error('Import of opened files failed:', error);
+    await dialog.showMessageBox({ type: 'error', message: 'The files were not imported', detail: (error as Error).message });
+  }
+}
+
+/** Files handed over before the window was ready (macOS sends open-file before ready). */
+const pendingOpenedFiles: string[] = [];
+app.on('open-file', (event, file) => {
+  event.preventDefault();
+  if (service && mainWindow) void importOpenedFiles(openedFiles([file], process.cwd()));
+  else pendingOpenedFiles.push(file);
+});
+
 async function start(): Promise<void> {
   // Here, not at load: a basemap that cannot be read ends the start with the message below.
   paths = desktopPathsFromArguments(process.argv, app.getPath('userData'));
+  // The installed app is one instance: a file double-clicked while it runs arrives in the first one (Windows, Linux).
+  if (app.isPackaged && !app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    if (mainWindow) { if (mainWindow.isMinimized()) mainWindow.restore(); mainWindow.focus(); }
+    void importOpenedFiles(openedFiles(argv.slice(1), workingDirectory));
+  });
   await app.whenReady();
+  logFile = startAppLog();
+  updates = new AppUpdates(busy, app.getPath('userData'), () => mainWindow);
   hardenSession(session.defaultSession);
   serveRenderer(rendererDir, paths.basemapFile);
   const teamStore = new TeamStoreSetting(paths.dataDir);
@@ -111,7 +166,9 @@ async function start(): Promise<void> {
   if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: 'The team store does not answer', detail: unreachable });
   app.on('activate', () => { if (!mainWindow) mainWindow = createWindow(); });
   removeTempExports({ staleAfterMs: STALE_DRAG_FOLDER_MS });
-  app.on('before-quit', () => { void localApi?.stop(); removeTempExports(); service?.close(); service = null; });
+  app.on('before-quit', () => { updates?.stopAutomaticChecks(); void localApi?.stop(); removeTempExports(); service?.close(); service = null; });
+  updates.startAutomaticChecks();
+  mainWindow.once('ready-to-show', () => void importOpenedFiles([...openedFiles(process.argv.slice(1), process.cwd()), ...openedFiles(pendingOpenedFiles.splice(0), process.cwd())]));
 }
 
 // Every other webContents (none is expected) gets the same navigation lock.
@@ -119,6 +176,6 @@ app.on('web-contents-created', (_event, contents) => lockNavigation(contents, AP
 app.on('window-all-closed', () => { if (process.platform !== 'darwin') app.quit(); });
 
 start().catch((error) => {
-  console.error('Catastro Desktop could not start:', error);
+  log.error('Catastro Desktop could not start:', error);
   app.exit(1);
 });

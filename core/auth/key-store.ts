@@ -49,7 +49,7 @@ export interface KeyRow {
 }
 
 /** Clear keys carry a recognisable prefix so a leaked one can be spotted by secret scanners. */
-const KEY_PREFIX = 'cdk_';
+export const KEY_PREFIX = 'cdk_';
 
 export const hashApiKey = (clearKey: string): string => createHash('sha256').update(clearKey, 'utf8').digest('hex');
 

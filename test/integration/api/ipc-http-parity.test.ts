@@ -11,6 +11,7 @@ import type { LocalApi } from '../../../electron/local-api.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
+import { BusyWork } from '../../../core/desktop/busy-work.js';
 
 /**
  * One rule per input: the same values sent over HTTP (fastify, the real server) and over IPC (the
@@ -58,7 +59,7 @@ beforeAll(async () => {
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
   app = await buildApiServer({ service, auth: 'off' });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
+  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
+import { BusyWork } from '../../../core/desktop/busy-work.js';
 
 /**
  * The hazard-layer IPC handlers (electron/ipc-handlers.ts, layer-files.ts) without an Electron
@@ -62,7 +63,7 @@ const sites = () => (service.store.db.prepare('SELECT count(*) AS n FROM analysi
 beforeAll(async () => {
   writeFileSync(BROKEN, '{"type": "FeatureCollection", "features": [');
   service = await CatastroService.open({ dataDir: dir, importSample: false });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
 });
 
 afterAll(() => {
@@ -122,7 +123,7 @@ describe('pickLayerFiles + importLayers over IPC', () => {
 
   it('a broken file in the middle: the answer names it, the layer before it is kept', async () => {
     const fresh = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'fresh-')), importSample: false });
-    setupIpc({ service: fresh, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender) => sender === (app as never) });
+    setupIpc({ service: fresh, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender) => sender === (app as never) });
     try {
       picks(ZEPA, BROKEN, ZEC);
       const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
@@ -139,7 +140,7 @@ describe('pickLayerFiles + importLayers over IPC', () => {
       expect((fresh.store.db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([path.basename(ZEPA)]);
     } finally {
       fresh.close();
-      setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+      setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
     }
   });
 

@@ -11,6 +11,7 @@ import { ClientError } from '../../../renderer/client/catastro-client.js';
 import type { DesktopApi } from '../../../renderer/client/desktop-api.js';
 import { IpcClient } from '../../../renderer/client/ipc-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
+import { BusyWork } from '../../../core/desktop/busy-work.js';
 
 /**
  * The offline-area IPC handlers without an Electron binary (`electron` replaced by a recorder of
@@ -32,6 +33,7 @@ vi.mock('electron', () => ({
 const sender = { mainFrame: {}, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
 const invoke = (channel: string, ...args: unknown[]): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, ...args);
 
+const busy = new BusyWork();
 let fake: FakeCatastroAtom;
 let dir: string;
 let service: CatastroService;
@@ -39,7 +41,7 @@ beforeAll(async () => {
   fake = await startFakeCatastroAtom();
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-ipc-'));
   service = await CatastroService.open({ dataDir: dir, importSample: false, sources: { es: { atomBaseUrl: fake.baseUrl } } });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
+  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy, isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
 });
 afterAll(async () => {
   service?.close();
@@ -50,8 +52,14 @@ beforeEach(() => { sender.sent.length = 0; });
 
 describe('offline areas over IPC', () => {
   it('downloads a municipality, pushes progress, lists and removes the area', async () => {
-    const done = await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false });
+    // While it runs, the app counts it as busy work (no update is installed then); not after.
+    const busyWhilePushing: string[] = [];
+    const push = sender.send;
+    sender.send = function (channel, payload) { busyWhilePushing.push(...busy.running()); push.call(this, channel, payload); };
+    const done = await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false }).finally(() => { sender.send = push; });
     expect(done).toMatchObject({ ok: true, data: { parcels: 1443, buildings: 0, failures: [], cancelled: false } });
+    expect(new Set(busyWhilePushing)).toEqual(new Set(['download']));
+    expect(busy.running()).toEqual([]);
     const pushed = sender.sent.filter(([channel]) => channel === IpcChannel.offlineProgress).map(([, p]) => p);
     expect(pushed[0]).toMatchObject({ phase: 'feeds' });
     expect(pushed.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, parcels: 1443 });
