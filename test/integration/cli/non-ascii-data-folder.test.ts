@@ -3,11 +3,13 @@
 // problem report, through the command line on the same copy.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DATA_FOLDER_MARK, supportReport } from '../../../core/desktop/support-report.js';
 import { CatastroService } from '../../../core/service.js';
+import { removeTempExports, writeTempExport } from '../../../electron/export-files.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -23,7 +25,7 @@ async function catastro(...args: string[]): Promise<string> {
 }
 
 describe(`a data folder at …/José María/Datos catastro`, () => {
-  it('imports, exports, reports and gathers a problem report', async () => {
+  it('imports, exports, drags out, reports and gathers a problem report', async () => {
     const gml = path.join(downloads, 'parcelas Segovia ü.gml');
     copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/A.ES.SDGC.CP.40146.cadastralparcel.gml'), gml);
     expect(await catastro('import', gml)).toMatch(/5/);
@@ -56,7 +58,19 @@ describe(`a data folder at …/José María/Datos catastro`, () => {
       expect(report).toContain(`Local copy: ${service.status().parcels} parcels`);
       expect(report).not.toContain('José');
       expect(report).not.toContain('Descargas');
+
+      // Drag-out: the file the system drag carries, in the user's temp folder (C:\Users\José María\AppData\Local\Temp).
+      const temp = path.join(home, 'AppData', 'Local', 'Temp');
+      mkdirSync(temp, { recursive: true });
+      vi.spyOn(os, 'tmpdir').mockReturnValue(temp);
+      const dragged = await writeTempExport(service, '000700100UL74F', 'kml');
+      expect(path.dirname(path.dirname(dragged))).toBe(temp);
+      expect(path.basename(dragged)).toBe('000700100UL74F.kml');
+      expect(readFileSync(dragged, 'utf8')).toContain('000700100UL74F');
+      removeTempExports();
+      expect(existsSync(dragged)).toBe(false);
     } finally {
+      vi.restoreAllMocks();
       service.close();
     }
   }, 180_000);
