@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
@@ -24,16 +25,30 @@ export interface DownloadOptions {
   baseDelayMs?: number;
   /** Checks the complete file before it is renamed into place (e.g. a zip's CRCs). */
   verify?: (file: string) => Promise<void>;
-  /** The most a file of unknown size may take on disk (default MAX_UNANNOUNCED_DOWNLOAD_BYTES). */
-  maxUnannouncedBytes?: number;
+  /** The largest file accepted, announced or not (default maxDownloadBytes(): the setting). */
+  maxBytes?: number;
 }
 
 /**
- * A file neither its index nor the server sized (Bizkaia's and Etalab's, sent chunked) stops at
- * this: an endless body would otherwise fill the disk. The largest published files the app
- * downloads (a département's parcels, a large municipality's buildings) are a few hundred MB.
+ * The largest file a download accepts, whatever its feed or server announces: a feed announcing
+ * 10 GiB was fetched until the disk filled. The largest files the app downloads (a département's
+ * parcels from Etalab, a large municipality's zips from the Catastro) are a few hundred MB; no
+ * recording of the feeds' `length` attributes exists here to pin it closer, so the bound keeps a
+ * wide margin (about ten times) and is a setting: CATASTRO_MAX_DOWNLOAD_MB.
  */
-export const MAX_UNANNOUNCED_DOWNLOAD_BYTES = 4 * 1024 ** 3;
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
+export const MAX_DOWNLOAD_SETTING = 'CATASTRO_MAX_DOWNLOAD_MB';
+
+/** The bound in force: CATASTRO_MAX_DOWNLOAD_MB when it is a positive number, else the default. */
+export function maxDownloadBytes(): number {
+  const megabytes = Number(process.env[MAX_DOWNLOAD_SETTING]);
+  return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 ** 2) : DEFAULT_MAX_DOWNLOAD_BYTES;
+}
+
+/** Left free on the disk after a download: the import that follows writes the copy there too. */
+const DISK_RESERVE_BYTES = 256 * 1024 ** 2;
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / 1024 ** 2)} MB`;
 
 export interface DownloadOutcome {
   bytes: number;
@@ -121,6 +136,20 @@ export async function downloadFile(target: FileDownload, options: DownloadOption
   return { bytes, resumedFrom };
 }
 
+/** Refuses a file larger than the largest the sources publish (the setting), before a byte of it is written. */
+function refuseOversized(target: FileDownload, bytes: number, max: number, announcer: string): void {
+  if (bytes <= max) return;
+  throw new DownloadRefused(`${target.url}: ${announcer} announces ${megabytes(bytes)}, more than the largest file the service publishes (${megabytes(max)}, setting ${MAX_DOWNLOAD_SETTING}); it was not fetched.`);
+}
+
+/** Refuses a transfer the disk of the downloads folder has no room for (statfs), keeping a reserve for the import. */
+async function refuseWithoutRoom(target: FileDownload, bytesToCome: number): Promise<void> {
+  const disk = await statfs(path.dirname(target.file));
+  const free = disk.bavail * disk.bsize;
+  if (bytesToCome + DISK_RESERVE_BYTES <= free) return;
+  throw new DownloadRefused(`${target.url}: the file needs ${megabytes(bytesToCome)} more and the disk of the downloads folder has ${megabytes(free)} free (${megabytes(DISK_RESERVE_BYTES)} are kept for the import); free some space and try again.`);
+}
+
 /** Bytes on disk from another URL, or from a file the feed now announces with another size, are not resumed. */
 function forgetAnotherFile(target: FileDownload, part: string): void {
   if (!existsSync(part)) return;
@@ -137,6 +166,11 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   // Without a validator the announced size is all there is to go on; with one, the server decides.
   if (!ifRange && target.expectedBytes !== undefined && onDisk === target.expectedBytes) return target.expectedBytes;
   if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) { discardDownload(target.file); onDisk = 0; }
+  const max = options.maxBytes ?? maxDownloadBytes();
+  if (target.expectedBytes !== undefined) {
+    refuseOversized(target, target.expectedBytes, max, 'the feed');
+    await refuseWithoutRoom(target, target.expectedBytes - onDisk);
+  }
   const response = await fetchSameHost(target.url, {
     signal: options.signal,
     headers: onDisk > 0 ? { Range: `bytes=${onDisk}-`, ...(ifRange && { 'If-Range': ifRange }) } : {},
@@ -168,6 +202,15 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   const total = resuming
     ? totalFromContentRange(response.headers.get('content-range'))
     : (Number.isFinite(length) ? length : undefined);
+  if (total !== undefined) {
+    try {
+      refuseOversized(target, total, max, 'the server');
+      await refuseWithoutRoom(target, total - onDisk);
+    } catch (error) {
+      await response.body?.cancel().catch(() => undefined);
+      throw error;
+    }
+  }
   if (!resuming) {
     const record: TransferRecord = {
       url: target.url,
@@ -184,7 +227,7 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   // buffered when the socket errors, and the resume would start from less, or from zero).
   // A server sending past the announced size (an endless body) is cut off there: it filled the disk.
   const announced = target.expectedBytes ?? total;
-  const bound = announced ?? options.maxUnannouncedBytes ?? MAX_UNANNOUNCED_DOWNLOAD_BYTES;
+  const bound = announced ?? max;
   const file = await open(part, resuming ? 'a' : 'w');
   try {
     for await (const chunk of Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>) as AsyncIterable<Buffer>) {

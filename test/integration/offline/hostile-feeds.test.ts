@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,41 @@ describe('enclosures on hosts the Catastro does not publish on (finding 10)', ()
     expect(foreignEnclosure(real.replace('.gob.es/', '.gob.es:8443/'), DEFAULT_ATOM_BASE_URL)).toMatch(/on https:\/\/www\.catastro\.hacienda\.gob\.es:8443, not on/);
     expect(foreignEnclosure(real.replace('www.catastro.hacienda.gob.es', 'catastro.example.net'), DEFAULT_ATOM_BASE_URL)).toMatch(/it was not fetched/);
     expect(foreignEnclosure(`${elsewhereUrl}/${CP_ZIP}`, fake.baseUrl)).toMatch(/it was not fetched/);
+  });
+});
+
+describe('sizes a feed announces (finding 15)', () => {
+  const zipRequests = () => fake.requests.filter((r) => r.path.endsWith('.zip'));
+
+  it('a zip announced larger than the largest the Catastro publishes is refused by name before it is requested', async () => {
+    fake.announcedLength[CP_ZIP] = 10 * 1024 ** 3;
+    const chosen = await catalogue().resolve({ municipalities: ['40146'], buildings: false });
+    const result = await downloadAreas(store, chosen, { downloadDir: downloads(), buildings: false, retryDelayMs: 10 });
+    expect(result.failures).toEqual([{
+      file: CP_ZIP, url: chosen[0].parcels.url,
+      message: `${chosen[0].parcels.url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`,
+    }]);
+    expect(zipRequests()).toEqual([]);
+    expect(readdirSync(downloads())).toEqual([]);
+  });
+
+  it('a zip larger than the disk has room for is refused before it is requested, saying how much is free', async () => {
+    mkdirSync(downloads(), { recursive: true });
+    const disk = statfsSync(downloads());
+    // Within the bound (raised by its setting), but more than the disk holds: only the free space can refuse it.
+    fake.announcedLength[CP_ZIP] = disk.bavail * disk.bsize + 1024 ** 3;
+    process.env.CATASTRO_MAX_DOWNLOAD_MB = String(1024 ** 3);
+    try {
+      const chosen = await catalogue().resolve({ municipalities: ['40146'], buildings: false });
+      const result = await downloadAreas(store, chosen, { downloadDir: downloads(), buildings: false, retryDelayMs: 10 });
+      expect(result.failures).toEqual([{
+        file: CP_ZIP, url: chosen[0].parcels.url,
+        message: expect.stringMatching(/: the file needs \d+ MB more and the disk of the downloads folder has \d+ MB free \(256 MB are kept for the import\); free some space and try again\.$/),
+      }]);
+    } finally {
+      delete process.env.CATASTRO_MAX_DOWNLOAD_MB;
+    }
+    expect(zipRequests()).toEqual([]);
+    expect(readdirSync(downloads())).toEqual([]);
   });
 });

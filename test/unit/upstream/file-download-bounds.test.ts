@@ -17,12 +17,16 @@ describe('a download that sends more than was announced', () => {
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'download-bounds-'));
     sentBytes = 0;
-    server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/zip' });
+    server = http.createServer((req, res) => {
+      // `/huge`: a server announcing 10 GiB (Etalab's files have no feed: the server's length is
+      // all there is); it sends 256 MB of it, then cuts (enough to see what the client writes).
+      const huge = req.url?.endsWith('/huge') === true;
+      const limit = huge ? 256 * 1024 ** 2 : 1024 ** 3;
+      res.writeHead(200, { 'Content-Type': 'application/zip', ...(huge && { 'Content-Length': 10 * 1024 ** 3 }) });
       const chunk = Buffer.alloc(64 * 1024);
       const send = () => {
-        while (!res.destroyed && sentBytes < 1024 ** 3 && res.write(chunk)) sentBytes += chunk.length;
-        if (!res.destroyed && sentBytes < 1024 ** 3) res.once('drain', send); else res.end();
+        while (!res.destroyed && sentBytes < limit && res.write(chunk)) sentBytes += chunk.length;
+        if (!res.destroyed && sentBytes < limit) res.once('drain', send); else if (huge) res.destroy(); else res.end();
       };
       send();
     });
@@ -48,10 +52,26 @@ describe('a download that sends more than was announced', () => {
 
   it('a file of no announced size (chunked, no Content-Length) stops at the bound for unsized files', async () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
-    await expect(downloadFile({ url, file }, { retries: 0, maxUnannouncedBytes: 2 * 1024 * 1024 }))
+    await expect(downloadFile({ url, file }, { retries: 0, maxBytes: 2 * 1024 * 1024 }))
       .rejects.toThrow(`${url}: the server sent more than 2097152 bytes without announcing a size`);
     expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
     expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 60_000);
+
+  // Issue #38 finding 15: the size a feed or server announced was trusted as the bound, so a
+  // feed announcing 10 GiB was written until the disk filled.
+  it('a file announced larger than the largest the service publishes is refused before a byte is written', async () => {
+    const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
+    const requests: string[] = [];
+    server.on('request', (req) => requests.push(String(req.url)));
+    await expect(downloadFile({ url, file, expectedBytes: 10 * 1024 ** 3 }, { retries: 0 }))
+      .rejects.toThrow(`${url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`);
+    expect(requests).toEqual([]);
+    const huge = url.replace(/[^/]+$/, 'huge');
+    await expect(downloadFile({ url: huge, file }, { retries: 0 }))
+      .rejects.toThrow(`${huge}: the server announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`);
+    expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);
 });
