@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describeError } from './file-checks.js';
-import { isServiceError, validationError } from './model/index.js';
+import { isServiceError, messageWithDetail, validationError } from './model/index.js';
 
 /**
  * The line a command prints for what stopped it: a service error leads with the spec's error code,
@@ -9,7 +9,9 @@ import { isServiceError, validationError } from './model/index.js';
  * file). Every command prints its failures through this, not a format of its own.
  */
 export function failureLine(error: unknown, file?: string): string {
-  return isServiceError(error) ? `${error.code}: ${error.message}` : describeError(error, file);
+  if (!isServiceError(error)) return describeError(error, file);
+  // The command line is the operator's: the detail an HTTP answer keeps to the log is said here.
+  return `${error.code}: ${messageWithDetail(error)}`;
 }
 
 /**

@@ -364,8 +364,10 @@ export class CatastroService {
       code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId,
       byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
     }));
-    const parcels = this.copy instanceof PostgisStore ? this.copy.knownParcelCount() : this.store.countParcels();
-    return { ...this.monitor.snapshot(parcels, API_VERSION), countries };
+    if (!(this.copy instanceof PostgisStore)) return { ...this.monitor.snapshot(this.store.countParcels(), API_VERSION), countries };
+    const snapshot = this.monitor.snapshot(this.copy.knownParcelCount(), API_VERSION);
+    const health = this.copy.health();
+    return { ...snapshot, status: health === 'down' ? 'degraded' : snapshot.status, store: { health }, countries };
   }
 
   /** Checks every source now and on a schedule (default every five minutes, the spec's). */

@@ -6,6 +6,7 @@ import { APP_VERSION, appFile } from '../core/app-files.js';
 import { desktopPathsFromArguments } from '../core/desktop-arguments.js';
 import { BusyWork } from '../core/desktop/busy-work.js';
 import { importQuestion, openedFiles } from '../core/desktop/opened-files.js';
+import { isServiceError, messageWithDetail } from '../core/model/index.js';
 import { CatastroService } from '../core/service.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import { log, logRendererErrors, startAppLog } from './app-log.js';
@@ -159,7 +160,7 @@ async function start(): Promise<void> {
   } catch (error) {
     if (!teamStore.current()) throw error;
     // The team database does not answer: work on this computer's copy and say so.
-    unreachable = `${(error as Error).message}\n\nCatastro Desktop works on this computer's copy meanwhile (Settings → Team store).`;
+    unreachable = `${isServiceError(error) ? messageWithDetail(error) : (error as Error).message}\n\nCatastro Desktop works on this computer's copy meanwhile (Settings → Team store).`;
     await openService(undefined, teamStore);
   }
   mainWindow = createWindow();

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkInput } from '../core/input.js';
-import { isServiceError, ServiceError, type TeamStoreView } from '../core/model/index.js';
+import { isServiceError, messageWithDetail, ServiceError, type TeamStoreView } from '../core/model/index.js';
 import { TeamStoreUrl } from '../core/model/input-schemas.js';
 import { describeDatabase } from '../core/store/postgres/connection.js';
 
@@ -84,7 +84,8 @@ export class TeamStoreSetting {
     } catch (error) {
       if (!url) throw error;
       const where = describeDatabase(url);
-      if (isServiceError(error)) throw new ServiceError(error.code, scrubbed(error.message, url));
+      // The desktop user is the operator: which database and why are said here (an HTTP answer keeps them to the log).
+      if (isServiceError(error)) throw new ServiceError(error.code, scrubbed(messageWithDetail(error), url));
       throw new ServiceError('VALIDATION_ERROR', `The team database ${where} could not be opened: ${scrubbed((error as Error).message, url)}`);
     }
     this.save(url);

@@ -50,8 +50,9 @@ function refusalOf(error: FastifyError, request: FastifyRequest): string {
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (isServiceError(error)) {
-    // A source that failed: the answer says so plainly; its socket details go to the log only.
-    if (error.status === 503 && error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
+    // A source or the team database that failed: the answer says so plainly; which one, and its
+    // socket details, go to the log only.
+    if (error.status === 503 && (error.cause !== undefined || error.detail)) request.log.warn({ err: error.cause, detail: error.detail }, error.message);
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     reply.status(error.status).send(errorBody(error.code, error.message, error.data));
     return;

@@ -58,7 +58,7 @@ tr.down .health { color: #a40e26; font-weight: 600; } tr.up .health { color: #11
 </head>
 <body>
 <h1>Catastro service status</h1>
-<p class="summary">Service: <strong class="${status.status}">${status.status === 'ok' ? 'operational' : 'degraded: some sources do not answer'}</strong>
+<p class="summary">Service: <strong class="${status.status}">${status.status === 'ok' ? 'operational' : status.store?.health === 'down' ? 'degraded: the team database does not answer' : 'degraded: some sources do not answer'}</strong>
 · version ${escapeHtml(status.version)} · ${status.parcels.toLocaleString('en')} parcels in the local copy (they answer without any source)
 · sources checked ${every}.</p>
 <table>

@@ -35,18 +35,27 @@ export class ServiceError extends Error {
   readonly data?: Record<string, unknown>;
   /** Seconds after which asking again may succeed (a busy server), sent as `Retry-After`. */
   readonly retryAfterSeconds?: number;
+  /**
+   * What the operator needs and a caller must not see (which database, its socket error): the
+   * server's log and the command line's failure line show it, an HTTP answer never does.
+   */
+  readonly detail?: string;
 
-  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>, options: { retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>, options: { retryAfterSeconds?: number; detail?: string } = {}) {
     super(message);
     this.name = 'ServiceError';
     this.code = code;
     this.status = STATUS_OF_CODE[code];
     this.data = data;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.detail = options.detail;
   }
 }
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
+
+/** The message for the operator (the command line, the desktop user): the error's detail after it. */
+export const messageWithDetail = (error: ServiceError): string => (error.detail ? `${error.message} (${error.detail})` : error.message);
 
 export const validationError = (message: string, data?: Record<string, unknown>) =>
   new ServiceError('VALIDATION_ERROR', message, data);

@@ -32,8 +32,10 @@ export interface SourceStatus {
 /** `GET /api/status`: the service and its sources, checked on a schedule. */
 export interface ServiceStatus {
   version: string;
-  /** `ok` when every checked source answers, `degraded` when some do not. */
+  /** `ok` when every checked source (and the team database) answers, `degraded` when some do not. */
   status: 'ok' | 'degraded';
+  /** The team database (`serve --store`): whether it answers now. Absent on a data folder's own copy. */
+  store?: { health: Exclude<SourceHealth, 'unknown'> };
   /** Parcels in the local copy (answers by reference without any source). */
   parcels: number;
   /** Seconds between scheduled checks; 0 when the schedule is off (checks only on demand). */

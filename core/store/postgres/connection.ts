@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { unavailable } from '../../model/index.js';
+import { ServiceError } from '../../model/index.js';
 import { POSTGIS_MIGRATIONS } from './schema.js';
 
 /** `postgres://…` or `postgresql://…`: a team store rather than a data folder. */
@@ -19,6 +19,13 @@ export function describeDatabase(url: string): string {
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
 
+/**
+ * PostgreSQL refusing the connection itself, whatever the query: no such database (3D000), no
+ * such role or no pg_hba.conf entry for it (28000), a wrong password (28P01). The URL is wrong,
+ * not the request.
+ */
+const REFUSAL_CODES = new Set(['3D000', '28000', '28P01']);
+
 export function isUnreachable(error: unknown): boolean {
   const code = String((error as { code?: unknown })?.code ?? '');
   return UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.test(String((error as Error)?.message ?? ''));
@@ -26,9 +33,10 @@ export function isUnreachable(error: unknown): boolean {
 
 /**
  * A pool of connections to the team database. Every query goes through `query`/`transaction`,
- * which turn "the database does not answer" into the spec's 503 SERVICE_UNAVAILABLE with a
- * message naming the database (never its password), so an API call answers 503, not 500,
- * while the database is down, and answers again as soon as it is back.
+ * which turn "the database does not answer" (or refuses this connection) into the spec's 503
+ * SERVICE_UNAVAILABLE, so an API call answers 503, not 500, while the database is down, and
+ * answers again as soon as it is back. The answer says only that: which database and its socket
+ * error are the error's `detail`, for the server's log and the command line (never its password).
  */
 export class PgConnection {
   readonly pool: pg.Pool;
@@ -47,15 +55,21 @@ export class PgConnection {
     this.pool.on('error', () => {});
   }
 
-  unreachable(error: unknown): Error {
-    return unavailable(`The team database ${this.where} does not answer (${(error as Error).message}); try again when it is back.`);
+  /** `error` as the spec's 503 when the database does not answer or refuses the connection; else `error` itself. */
+  failure(error: unknown): unknown {
+    const refused = REFUSAL_CODES.has(String((error as { code?: unknown })?.code ?? ''));
+    if (!refused && !isUnreachable(error)) return error;
+    return new ServiceError('SERVICE_UNAVAILABLE', refused
+      ? 'The team database refuses this server\'s connection; the server\'s log says why.'
+      : 'The team database does not answer; try again when it is back.',
+    undefined, { detail: `${this.where}: ${(error as Error)?.message ?? String(error)}` });
   }
 
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
     try {
       return await this.pool.query<R>(text, values);
     } catch (error) {
-      throw isUnreachable(error) ? this.unreachable(error) : error;
+      throw this.failure(error);
     }
   }
 
@@ -64,7 +78,7 @@ export class PgConnection {
     try {
       return (await this.pool.query({ text, values, rowMode: 'array' })).rows;
     } catch (error) {
-      throw isUnreachable(error) ? this.unreachable(error) : error;
+      throw this.failure(error);
     }
   }
 
@@ -74,7 +88,7 @@ export class PgConnection {
     try {
       client = await this.pool.connect();
     } catch (error) {
-      throw isUnreachable(error) ? this.unreachable(error) : error;
+      throw this.failure(error);
     }
     let broken: unknown;
     try {
@@ -85,7 +99,7 @@ export class PgConnection {
     } catch (error) {
       broken = error;
       await client.query('ROLLBACK').catch(() => {});
-      throw isUnreachable(error) ? this.unreachable(error) : error;
+      throw this.failure(error);
     } finally {
       client.release(broken && isUnreachable(broken) ? (broken as Error) : undefined);
     }

@@ -185,7 +185,7 @@ export class PostgisStore implements CadastralStore {
     try {
       client = await this.db.pool.connect();
     } catch (error) {
-      throw this.db.unreachable(error);
+      throw this.db.failure(error);
     }
     let dropped = false;
     const drop = () => {
@@ -193,19 +193,21 @@ export class PostgisStore implements CadastralStore {
       dropped = true;
     };
     client.on('notification', () => { this.generation++; });
-    client.on('error', () => {
+    client.on('error', (error) => {
       this.generation++;
       drop();
       // Only the listening connection reconnects here; a failed LISTEN is retried by its caller.
       if (this.listener !== client) return;
       this.listener = undefined;
+      // The operator's word (callers get a plain 503): which database, and why, once per outage.
+      if (!this.closed) console.error(`The team database ${this.db.where} does not answer (${error.message}); reconnecting every second.`);
       this.relisten();
     });
     try {
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (error) {
       drop();
-      throw this.db.unreachable(error);
+      throw this.db.failure(error);
     }
     this.listener = client;
   }
@@ -214,7 +216,9 @@ export class PostgisStore implements CadastralStore {
     if (this.closed) return;
     setTimeout(() => {
       if (this.closed) return;
-      this.listen().catch(() => {
+      this.listen().then(() => {
+        console.error(`The team database ${this.db.where} answers again.`);
+      }, () => {
         this.generation++;
         this.relisten();
       });
@@ -292,6 +296,14 @@ export class PostgisStore implements CadastralStore {
   async countParcels(country?: CountryCode): Promise<number> {
     const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
     return Number(rows[0].n);
+  }
+
+  /**
+   * Whether the database answers, as the status page shows it: its listening connection is up
+   * (it drops when the database goes away and is made again, every second, when it is back).
+   */
+  health(): 'up' | 'down' {
+    return this.listener ? 'up' : 'down';
   }
 
   dataGeneration(): number {

@@ -40,13 +40,13 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
   });
 }
 
-interface Server { url: string; child: ChildProcess; data: string }
+interface Server { url: string; child: ChildProcess; data: string; output: () => string }
 
 async function serve(store: string, auth: 'keys' | 'off'): Promise<Server> {
   const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-serve-'));
-  const { child, url } = await startServe(['--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
+  const { child, url, output } = await startServe(['--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
     '--auth', auth, '--status-interval', '0'], { ...process.env, ...OFFLINE_ENV });
-  return { url, child, data };
+  return { url, child, data, output };
 }
 
 async function stopServer(server: Server | undefined): Promise<void> {
@@ -122,7 +122,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve proces
     expect((await get(`${b.url}/api/catastro/${REFS[0]}`, { 'x-api-key': key })).body.code).toBe('KEY_AUTH_004');
   }, 180_000);
 
-  it('answers 503 SERVICE_UNAVAILABLE naming the database (not its password) while it is down, and 200 again when it is back', async () => {
+  it('answers a plain 503 SERVICE_UNAVAILABLE while it is down (which database, and why, in the server\'s output only), the status says so, and 200 again when it is back', async () => {
     const open = await serve(store, 'off');
     servers.push(open);
     const before = await get(`${open.url}/api/catastro/${REFS[0]}`);
@@ -141,10 +141,14 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve proces
     whileDown.push(await get(`${open.url}/api/catastro/${REFS[0]}`));
     for (const answer of whileDown) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(503);
-      expect(answer.body.code).toBe('SERVICE_UNAVAILABLE');
-      expect(answer.body.error).toContain(where);
-      expect(answer.body.error).not.toContain(PASSWORD);
+      expect(answer.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', error: 'The team database does not answer; try again when it is back.' });
     }
+    // Issue #38: the answer named the database's host, port and socket error to any caller, even
+    // one with an invalid key, and the status said `ok` meanwhile.
+    const statusWhileDown = await get(`${open.url}/api/status`) as unknown as { body: { data: { status: string; store?: { health: string } } } };
+    expect(statusWhileDown.body.data).toMatchObject({ status: 'degraded', store: { health: 'down' } });
+    expect(open.output()).toContain(`The team database ${where} does not answer (`);
+    expect(open.output()).not.toContain(PASSWORD);
 
     await cluster.resume();
     let after = await get(`${open.url}/api/catastro/${REFS[1]}`);
@@ -155,6 +159,13 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve proces
     expect(after.status).toBe(200);
     expect(after.body.data!.refCatastral).toBe(REFS[1]);
     expect((await get(`${open.url}/api/catastro/${REFS[0]}`)).body).toEqual(before.body);
+    const statusAfter = async () => ((await get(`${open.url}/api/status`)) as unknown as { body: { data: { store?: { health: string } } } }).body.data.store?.health;
+    let health = await statusAfter();
+    for (let tries = 0; health !== 'up' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      health = await statusAfter();
+    }
+    expect(health).toBe('up');
 
     // The process listens for changes again (its answers kept in memory follow the database):
     // a change committed by anyone else reaches it once it has reconnected (it retries every second).
@@ -174,4 +185,17 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve proces
     }
     expect(changed.body.data!.superficieParcela).toBe(area + 1);
   }, 120_000);
+
+  // Issue #38: these ended in a stack trace (no such database) or a line without its code (no such role).
+  it.each([
+    ['keys list, a database that does not exist', (url: string) => ['keys', 'list', '--store', url.replace(/\/team$/, '/no_such_db')], /database "no_such_db" does not exist/],
+    ['import, a role that does not exist', (url: string) => ['import', '--store', url.replace(/\/\/[^@]*@/, '//nobody@'), PARCELS], /role "nobody" does not exist/],
+  ])('%s: one line led by the code, naming the database and why, exit 1', async (_name, args, why) => {
+    const { code, out } = await cli(args(store));
+    expect(code).toBe(1);
+    const lines = out.trim().split('\n');
+    expect(lines, out).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^SERVICE_UNAVAILABLE: The team database refuses this server's connection; .*\\(127\\.0\\.0\\.1:${cluster.port}/`));
+    expect(lines[0]).toMatch(why);
+  }, 60_000);
 });

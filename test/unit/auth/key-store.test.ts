@@ -96,7 +96,7 @@ describe('catastro keys (CLI)', () => {
     ['a --store that is no URL', ['list', '--store', 'notaurl'],
       "VALIDATION_ERROR: Option '--store <url>' argument 'notaurl' is invalid. A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy."],
     ['a team database that does not answer', ['list', '--store', 'postgres://catastro@127.0.0.1:1/catastro'],
-      /^SERVICE_UNAVAILABLE: The team database 127\.0\.0\.1:1\/catastro does not answer \(.+\); try again when it is back\.$/],
+      /^SERVICE_UNAVAILABLE: The team database does not answer; try again when it is back\. \(127\.0\.0\.1:1\/catastro: .+\)$/],
     ['a key id not there', ['revoke', 'nope'], 'NOT_FOUND: No key with id nope; `catastro keys list` shows the ids.'],
     ['revoke without an id', ['revoke'], "VALIDATION_ERROR: Missing required argument 'id'."],
     ['two ids', ['revoke', 'a', 'b'], "VALIDATION_ERROR: Too many arguments for 'revoke'. Expected 1 argument but got 2."],
