@@ -178,5 +178,8 @@ app.on('window-all-closed', () => { if (process.platform !== 'darwin') app.quit(
 
 start().catch((error) => {
   log.error('Catastro Desktop could not start:', error);
+  // Said to the user, not only logged: e.g. a copy written by a newer version, or an upgrade that
+  // failed and was put back from its backup (core/store/copy-upgrade.ts).
+  dialog.showErrorBox('Catastro Desktop could not start', (error as Error).message);
   app.exit(1);
 });
