@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { isServiceError, ServiceError, unavailable, validationError } from '../../model/index.js';
 import { importFailure } from '../../store/import-failure.js';
+import { firstBytesCheck } from './upload-signatures.js';
 
 /** One upload's bound: above any file the Catastro or EGMS publish per area, below a disk filled by a wrong pick. */
 export const MAX_UPLOAD_FILE_BYTES = 8 * 1024 ** 3;
@@ -49,10 +50,12 @@ export async function removeStaleUploads(dataDir: string): Promise<void> {
   }
 }
 
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+
 /** A picked file's name as stored: the name alone, nothing that climbs out of the upload folder, an ending the importer reads. */
 function uploadName(name: string, accepted: readonly string[], what: string): string {
   const base = path.basename(name.replaceAll('\\', '/'));
-  const extension = /\.([a-z0-9]+)$/i.exec(base)?.[1]?.toLowerCase();
+  const extension = extensionOf(base);
   // Control characters (a NUL made the file system call throw: a 500) are in no name a file dialog gives.
   if (!base || base === '.' || base === '..' || base.length > 255 || /[\u0000-\u001f\u007f]/.test(base) || !extension || !accepted.includes(extension)) {
     throw validationError(`"${name.slice(0, 120)}" is not a file the import reads: ${what}.`);
@@ -79,7 +82,8 @@ export async function receivePickedFiles(request: FastifyRequest, folder: string
       // A part the parser gave up on before we got it (the body ended inside it) is destroyed
       // without an error and never ends: piping it waited forever, the request never answered.
       if (part.file.destroyed && !part.file.readableEnded) throw uploadCutShort();
-      await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
+      // Its first bytes are checked as they arrive: a wrong file is refused before the rest is read.
+      await pipeline(part.file, firstBytesCheck(path.basename(file), extensionOf(file) ?? ''), createWriteStream(file, { flags: 'wx' }));
       files.push(file);
     }
   } catch (error) {

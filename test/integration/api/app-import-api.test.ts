@@ -44,8 +44,9 @@ describe('importing picked files from the browser app', () => {
       ['a JSON body', JSON.stringify({ file: 'x' }), /multipart\/form-data/],
       ['no file', new FormData(), /at least one file/],
       ['a name outside the import\'s files', pick({ '../../notes.txt': 'hello' }), /not a file the import reads/],
-      ['a zip that is not one', pick({ 'A.ES.SDGC.CP.40146.zip': 'PK this is not a zip' }), /^Import of A\.ES\.SDGC\.CP\.40146\.zip failed, nothing of it was kept: A\.ES\.SDGC\.CP\.40146\.zip is not a readable zip/],
-      ['binary garbage named .gml', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }), /is neither an INSPIRE parcels, buildings or addresses GML/],
+      ['a zip that is not one', pick({ 'A.ES.SDGC.CP.40146.zip': 'PK\u0003\u0004 this is not a zip' }), /^Import of A\.ES\.SDGC\.CP\.40146\.zip failed, nothing of it was kept: A\.ES\.SDGC\.CP\.40146\.zip is not a readable zip/],
+      ['binary garbage named .gml', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }), /^A\.ES\.SDGC\.CP\.40146\.cadastralparcel\.gml is not an XML \(GML\) file: its first bytes are not those of a \.gml file/],
+      ['XML that is no INSPIRE GML', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': '<?xml version="1.0"?><kml><Document/></kml>' }), /is neither an INSPIRE parcels, buildings or addresses GML/],
       ['an external entity (XXE)', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8')
         .replace(/(<\?xml[^>]*\?>)/, '$1<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<cp:label>', '<cp:label>&xxe;') }), /entity/i],
       ['UTM metres declared as degrees', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8').replaceAll('EPSG/0/25830', 'EPSG/0/4326') }), /outside the world/],

@@ -61,7 +61,7 @@ describe('hazard layers from the browser app', () => {
     expect(await wrongKind.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringContaining('.zip') });
     const noKind = await post('/api/app/layer-picks?kind=lava', form({ [path.basename(ZEPA)]: readFileSync(ZEPA) }));
     expect(noKind.status).toBe(400);
-    const onlySidecar = await post('/api/app/layer-picks?kind=protected-areas', form({ 'zepa.dbf': 'x' }));
+    const onlySidecar = await post('/api/app/layer-picks?kind=protected-areas', form({ 'zepa.dbf': '\u0003x' }));
     expect(await onlySidecar.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/\.shp is missing/) });
     expect(uploads()).toEqual([]);
 

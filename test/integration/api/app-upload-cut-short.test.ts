@@ -49,8 +49,8 @@ const ROUTES = ['/api/app/imports', '/api/app/layer-picks?kind=ground-motion'];
 
 describe.each(ROUTES)('%s', (route) => {
   it.each([
-    ['whole at once', [`${filePart('a.zip')}PK-not-a-zip`], 0],
-    ['cut while the file is being written', [`${filePart('a.zip')}PK-not-a-zip`, '-more-bytes-and-no-closing-boundary'], 300],
+    ['whole at once', [`${filePart('a.zip')}PK\u0003\u0004-not-a-zip`], 0],
+    ['cut while the file is being written', [`${filePart('a.zip')}PK\u0003\u0004-not-a-zip`, '-more-bytes-and-no-closing-boundary'], 300],
   ])('a body without its closing boundary (%s) → 400 VALIDATION_ERROR at once, no folder left', async (_name, chunks, gap) => {
     const answer = await send(route, chunks, gap);
     expect(answer, 'the server never answered').not.toBeNull();
