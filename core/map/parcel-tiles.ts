@@ -1,12 +1,12 @@
 import { requireTile } from '../input.js';
-import type { BBox } from '../model/index.js';
+import { MIN_PARCEL_TILE_ZOOM, type BBox } from '../model/index.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 import { encodeGeometry } from '../store/geometry-codec.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { encodeParcelTile } from './parcel-tile-encoder.js';
 
-/** Below this zoom a tile would hold too many parcels to be useful or fast; the map shows outlines from here on. */
-export const MIN_PARCEL_TILE_ZOOM = 13;
+// Below MIN_PARCEL_TILE_ZOOM a tile would hold too many parcels to be useful or fast; the map shows outlines from there on.
+export { MIN_PARCEL_TILE_ZOOM };
 export const PARCEL_TILE_LAYER = 'parcels';
 const MAX_PARCELS_PER_TILE = 20_000;
 

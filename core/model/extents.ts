@@ -7,7 +7,12 @@ export interface CopyExtent {
   name?: string;
   bbox: BBox;
   parcels: number;
+  /** Every parcel of it came from a live lookup: not an area the user took, so no first view or area list counts it. */
+  lookedUp?: true;
 }
+
+/** The parcel tiles exist from this zoom on: below it the map draws no parcels (one rule for the tiles and the renderer). */
+export const MIN_PARCEL_TILE_ZOOM = 13;
 
 /**
  * What the local copy records of a Spanish parcel's building (INSPIRE Buildings, a CAT file): the

@@ -4,6 +4,7 @@ import { OfflineBasemap } from '../basemap/OfflineBasemap.js';
 import { HazardImport } from '../import/HazardImport.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore, type LayerId } from '../state/store.js';
+import { AreaList } from './AreaList.js';
 import { LAYER_GROUPS, LAYER_LEGENDS } from './map-style.js';
 
 /** Layer toggles; network layers say why they are unavailable offline. Where the app can take files (the desktop, start's browser app), hazard layers are imported here. */
@@ -49,6 +50,7 @@ export function LayerPanel() {
           </div>
         );
       })}
+      {open && <AreaList />}
       {open && <OfflineBasemap />}
       {open && <HazardImport />}
     </fieldset>

@@ -8,6 +8,7 @@ import { ParcelLabels } from '../tools/parcel-labels.js';
 import { useAppStore } from '../state/store.js';
 import { MapController, type MapHandlers } from './map-controller.js';
 import { PARCEL_MIN_ZOOM } from './map-style.js';
+import { rememberView, rememberedView } from './start-view.js';
 import { registerMapView } from './view-context.js';
 
 declare global {
@@ -29,6 +30,7 @@ export function MapView() {
     overlayLoaded: (layer, drawn) => useAppStore.getState().setOverlayDrawn(layer, drawn),
     zoomed: (zoom) => useAppStore.getState().setZoom(zoom),
     moved: (centre) => useAppStore.getState().setMapCentre(centre),
+    settled: (camera) => rememberView(camera),
   };
 
   const layers = useAppStore((s) => s.layers);
@@ -41,8 +43,11 @@ export function MapView() {
   useEffect(() => {
     if (!container.current) return;
     const origin = window.location.origin;
+    // The area the user last worked in, else the map opens on the copy's largest area.
+    const lastView = rememberedView();
     const map = new MapController({
       container: container.current,
+      ...(lastView ? { center: lastView.center, zoom: lastView.zoom } : {}),
       parcelTileUrl: client.parcelTileUrl(),
       handlers,
       loadOverlay: (kind, bbox) => client.overlay(kind, bbox),
@@ -61,7 +66,7 @@ export function MapView() {
       },
     });
     controller.current = map;
-    registerMapView({ centreLongitude: () => map.map.getCenter().lng, refsInView: () => map.refsInView() });
+    registerMapView({ centreLongitude: () => map.map.getCenter().lng, refsInView: () => map.refsInView(), showArea: (area) => map.showArea(area) });
     window.__catastroMap = map.map;
     const tools = new FieldTools(map.map);
     const labels = new ParcelLabels(map.map);
@@ -101,7 +106,7 @@ export function MapView() {
     <>
       <div ref={container} className="map" data-testid="map" role="region" aria-label={t('mapLabel')} />
       {layers.parcels && zoom < PARCEL_MIN_ZOOM && (
-        // A button, not just a notice: the first view fits the whole copy, which is often a zoom or two short of its parcels.
+        // A button, not just a notice: zoomed out past the parcels, one click brings them back.
         <button type="button" className="map-hint" data-testid="zoom-hint" onClick={zoomToParcels}>{t('zoomInParcels')}</button>
       )}
       {client.offline && (

@@ -1,11 +1,12 @@
 import {
-  AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl,
+  AttributionControl, LngLat, Map as MapLibreMap, NavigationControl, ScaleControl,
   type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction, type VectorTileSource,
 } from 'maplibre-gl';
-import type { CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
+import type { BBox, CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { countriesOf, parcelAttribution } from './parcel-attribution.js';
+import { areaCamera, startCamera, type MapCamera } from './start-view.js';
 import { worldOutlines } from './world-outlines.js';
 
 export interface MapClick {
@@ -28,6 +29,8 @@ export interface MapHandlers {
   zoomed?(zoom: number): void;
   /** The view moved: its new centre [lon, lat]. */
   moved?(centre: [number, number]): void;
+  /** The user, a search or a jump moved the view (not the map's opening): where it now looks. */
+  settled?(camera: MapCamera): void;
 }
 
 /** Loads one hazard overlay for a box (the client's /api/overlays). */
@@ -41,7 +44,7 @@ export interface MapControllerOptions {
   transformRequest?: RequestTransformFunction;
   center?: [number, number];
   zoom?: number;
-  /** Boxes of the local copy: the first view is fitted to them and they are drawn below the parcel zoom. */
+  /** Boxes of the local copy: without a given view the first one shows the largest (start-view.ts); they are drawn below the parcel zoom. */
   loadExtents?: () => Promise<CopyExtent[]>;
   /** Each country's attribution, as its adapter states it: credited while its parcels are in view. */
   loadAttributions?: () => Promise<Record<string, string>>;
@@ -112,6 +115,7 @@ export class MapController {
     this.map.on('moveend', this.refreshOverlays);
     this.map.on('zoomend', this.onZoom);
     this.map.on('moveend', this.reportCentre);
+    this.map.on('moveend', this.reportSettled);
     // Tiles arrive after the move ends: the credit is settled when the map is idle.
     this.map.on('idle', this.refreshAttribution);
     options.loadAttributions?.().then((texts) => { this.attributionByCountry = texts; this.refreshAttribution(); }).catch(() => undefined);
@@ -131,9 +135,23 @@ export class MapController {
     this.options.handlers.current.moved?.([lng, lat]);
   };
 
+  private readonly reportSettled = () => {
+    const { lng, lat } = this.map.getCenter();
+    this.options.handlers.current.settled?.({ center: [lng, lat], zoom: this.map.getZoom() });
+  };
+
+  /** The map's camera fitted to a box, clear of the panels over the map. */
+  private readonly fitBox = ([west, south, east, north]: BBox): MapCamera | undefined => {
+    const camera = this.map.cameraForBounds([[west, south], [east, north]], { padding: this.framePadding(40), maxZoom: 16 });
+    if (!camera?.center || camera.zoom === undefined) return undefined;
+    const { lng, lat } = LngLat.convert(camera.center);
+    return { center: [lng, lat], zoom: camera.zoom };
+  };
+
   /**
-   * Draws the copy's areas and, unless a parcel was already picked or the view was given, fits the
-   * first view to them all (the hard-coded start cut municipalities in half).
+   * Draws the copy's areas and, unless a parcel was already picked or the view was given, opens on
+   * the largest area at a zoom where its parcels draw (start-view.ts): fitting them all once put
+   * the first view below the parcel zoom on most laptops.
    */
   private async showExtents(): Promise<void> {
     let extents: CopyExtent[];
@@ -149,12 +167,14 @@ export class MapController {
         geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
       })),
     });
-    if (extents.length === 0 || this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
-    const bounds: [[number, number], [number, number]] = [
-      [Math.min(...extents.map((x) => x.bbox[0])), Math.min(...extents.map((x) => x.bbox[1]))],
-      [Math.max(...extents.map((x) => x.bbox[2])), Math.max(...extents.map((x) => x.bbox[3]))],
-    ];
-    this.map.fitBounds(bounds, { padding: this.framePadding(40), maxZoom: 16, animate: false });
+    if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
+    const camera = startCamera(extents, null, this.fitBox);
+    if (camera) this.map.jumpTo(camera);
+  }
+
+  /** Moves to one area of the copy (the Areas list), at a zoom where its parcels draw. */
+  showArea(area: CopyExtent): void {
+    this.map.easeTo(areaCamera(area, this.fitBox));
   }
 
   private viewKey(): string {
@@ -391,6 +411,7 @@ export class MapController {
     this.map.off('moveend', this.refreshOverlays);
     this.map.off('zoomend', this.onZoom);
     this.map.off('moveend', this.reportCentre);
+    this.map.off('moveend', this.reportSettled);
     this.map.off('idle', this.refreshAttribution);
     this.destroyed = true;
     this.map.getCanvasContainer().removeEventListener('keydown', this.onKey, true);

@@ -1,11 +1,11 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import type { OverlayKind } from '../../core/model/index.js';
+import { MIN_PARCEL_TILE_ZOOM, type OverlayKind } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const CATASTRO_WMS = 'https://ovc.catastro.meh.es/Cartografia/WMS/ServidorWMS.aspx';
-/** The parcel tiles exist from this zoom on (core MIN_PARCEL_TILE_ZOOM). */
-export const PARCEL_MIN_ZOOM = 13;
+/** The parcel tiles exist from this zoom on: the core's one rule. */
+export const PARCEL_MIN_ZOOM = MIN_PARCEL_TILE_ZOOM;
 export const PARCELS_FILL_LAYER = 'parcels-fill';
 export const COPY_EXTENTS_FILL_LAYER = 'copy-extents-fill';
 export const PARCELS_SOURCE_LAYER = 'parcels';

@@ -1,3 +1,5 @@
+import type { CopyExtent } from '../../core/model/index.js';
+
 /**
  * What the map shows, for searches that depend on where the user looks (the municipality of
  * "Polígono 4 Parcela 30", the UTM zone of a bare easting/northing). MapView registers the live map.
@@ -7,6 +9,8 @@ export interface MapView {
   centreLongitude(): number;
   /** References of the parcels drawn in view, nearest to the centre first. */
   refsInView(): string[];
+  /** Moves the map to one area of the copy, at a zoom where its parcels draw. */
+  showArea(area: CopyExtent): void;
 }
 
 let current: MapView | null = null;

@@ -6,7 +6,7 @@ import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
-import { countryAt } from './country-at.js';
+import { defaultSearchCountry } from './country-at.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
 import { useBelowToolbar } from './use-below-toolbar.js';
@@ -14,7 +14,7 @@ import { mapView } from '../map/view-context.js';
 
 /** One box for references, coordinates (decimal or DMS) and addresses. `/` focuses it, Escape clears it. */
 export function SearchBox() {
-  const { t } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const client = useClient();
   const input = useRef<HTMLInputElement>(null);
   const text = useAppStore((s) => s.searchText);
@@ -31,7 +31,7 @@ export function SearchBox() {
   /** The country picked by hand; until then the one at the map centre. */
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
   const mapCentre = useAppStore((s) => s.mapCentre);
-  const country = pickedCountry ?? countryAt(countries, mapCentre)?.code ?? 'ES';
+  const country = pickedCountry ?? defaultSearchCountry(countries, mapCentre, i18n.resolvedLanguage ?? i18n.language)?.code ?? 'ES';
   const form = useRef<HTMLFormElement>(null);
   const problemTop = useBelowToolbar(form, problem?.kind === 'invalid' || (!problem && !!lookupError));
 

@@ -19,3 +19,17 @@ export function countryAt(countries: readonly CountryInfo[], point: [number, num
   const area = (c: CountryInfo) => (c.bounds[2] - c.bounds[0]) * (c.bounds[3] - c.bounds[1]);
   return inside ?? [...inBox].sort((a, b) => area(a) - area(b))[0];
 }
+
+/** The country whose address search each shipped interface language defaults to: where it is the national language. */
+const COUNTRY_OF_LANGUAGE: Record<string, string> = { de: 'DE', en: 'UK', es: 'ES', fr: 'FR', it: 'IT', nl: 'NL', pl: 'PL', pt: 'PT' };
+
+/**
+ * The address search's default country: the one at the map centre, else the interface language's
+ * (over the sea, or a country without address search), when that country searches addresses.
+ */
+export function defaultSearchCountry(countries: readonly CountryInfo[], centre: [number, number] | null, language: string): CountryInfo | undefined {
+  const atCentre = countryAt(countries, centre);
+  if (atCentre) return atCentre;
+  const code = COUNTRY_OF_LANGUAGE[language.toLowerCase().split(/[-_]/)[0]];
+  return countries.find((c) => c.byAddress && c.code === code);
+}

@@ -45,6 +45,16 @@ describe('GET /api/extents', () => {
   });
 });
 
+describe('GET /api/extents after a live lookup', () => {
+  it('marks an area that holds only live-looked-up parcels (one parcel found live in Madrid is not an area the user took)', async () => {
+    const stored = service.store.getParcel('ES', '40146A00405051')!;
+    service.store.upsertParcels([{ ...stored, ref: '9872023VH5797S', municipio: 'MADRID', source: 'live' }]);
+    const extents = (await app.inject({ method: 'GET', url: '/api/extents' })).json().data as { area: string; parcels: number; lookedUp?: boolean }[];
+    expect(extents.find((e) => e.area === 'ES:MADRID')).toMatchObject({ parcels: 1, lookedUp: true });
+    expect(extents.find((e) => e.area.includes('40146') || e.area.includes('MELQUE'))?.lookedUp).toBeUndefined();
+  });
+});
+
 describe('GET /api/copy/buildings/{refcat}', () => {
   it("answers what the copy records of a building: declared dwellings and units, built area, year, use (the sample's INSPIRE Buildings)", async () => {
     const house = await app.inject({ method: 'GET', url: '/api/copy/buildings/6756311UL7465N' });

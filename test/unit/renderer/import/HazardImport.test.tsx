@@ -28,7 +28,7 @@ function pendingImport() {
 
 /** A client that takes layer files (the desktop's IPC, or start's browser app), with the test's pick and import. */
 function desktopClient(layers: { pickLayerFiles?: HazardLayerCapabilities['pick']; importLayers?: HazardLayerCapabilities['import'] }): CatastroClient {
-  return { kind: 'ipc', layers: { pick: layers.pickLayerFiles, import: layers.importLayers } } as unknown as CatastroClient;
+  return { kind: 'ipc', extents: async () => [], layers: { pick: layers.pickLayerFiles, import: layers.importLayers } } as unknown as CatastroClient;
 }
 
 function renderApp(client: CatastroClient) {
@@ -50,7 +50,7 @@ afterEach(cleanup);
 
 describe('hazard-layer import in the layer panel', () => {
   it('is absent in a tab of a plain catastro serve, where the client takes no layer files', () => {
-    renderApp({ kind: 'http' } as unknown as CatastroClient);
+    renderApp({ kind: 'http', extents: async () => [] } as unknown as CatastroClient);
     expect(screen.getByRole('group', { name: 'Layers' })).toBeTruthy();
     expect(screen.queryByTestId('hazard-import')).toBeNull();
   });
