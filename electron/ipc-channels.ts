@@ -34,6 +34,8 @@ export const IpcChannel = {
   setLocalApi: 'catastro:set-local-api',
   teamStore: 'catastro:team-store',
   setTeamStore: 'catastro:set-team-store',
+  datafordelerKey: 'catastro:datafordeler-key',
+  setDatafordelerKey: 'catastro:set-datafordeler-key',
   systemLanguages: 'catastro:system-languages',
   offlineAreas: 'catastro:offline-areas',
   offlineDownload: 'catastro:offline-download',

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMPORTABLE_EXTENSIONS, type TeamStoreView } from '../core/model/index.js';
+import { IMPORTABLE_EXTENSIONS, type DatafordelerKeyView, type TeamStoreView } from '../core/model/index.js';
 import type { BusyWork } from '../core/desktop/busy-work.js';
 import type { CatastroService } from '../core/service.js';
 import { exportFileName, exportText, writeTempExport } from './export-files.js';
@@ -21,6 +21,8 @@ export interface IpcDeps {
   busy: BusyWork;
   /** Settings → Team store: what the app works on (never the password), and switching it. */
   teamStore?: { view(): TeamStoreView; change(value: unknown): Promise<TeamStoreView> };
+  /** Settings → Denmark: whether a Datafordeler API key is kept (never the key), and changing it. */
+  datafordelerKey?: { view(): DatafordelerKeyView; change(value: unknown): Promise<DatafordelerKeyView> };
 }
 
 const REFUSED: IpcResult<never> = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
@@ -131,6 +133,12 @@ export function setupIpc(deps: IpcDeps): void {
     handle(IpcChannel.teamStore, deps, () => teamStore.view());
     // The URL is checked against its schema by the setting (electron/team-store-setting.ts) before any connection.
     handle(IpcChannel.setTeamStore, deps, (_e, url) => teamStore.change(url));
+  }
+  const { datafordelerKey } = deps;
+  if (datafordelerKey) {
+    handle(IpcChannel.datafordelerKey, deps, () => datafordelerKey.view());
+    // The key is checked against its schema by the setting (electron/datafordeler-key-setting.ts).
+    handle(IpcChannel.setDatafordelerKey, deps, (_e, key) => datafordelerKey.change(key));
   }
 
   // Files written ahead of a drag, by reference and format: startDrag must run while the mouse

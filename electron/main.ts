@@ -1,6 +1,6 @@
 // Electron main process: wiring only. The facade (core/service.ts) does the work; this file
 // opens it on the user's data folder (`catastro start --data`, else userData) (or the team store chosen in Settings), creates the locked-down window and registers IPC.
-import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { desktopPathsFromArguments } from '../core/desktop-arguments.js';
@@ -21,6 +21,7 @@ import { reportProblem } from './problem-report.js';
 import { IpcChannel } from './ipc-channels.js';
 import { hardenSession, lockNavigation } from './security.js';
 import { TeamStoreSetting } from './team-store-setting.js';
+import { DatafordelerKeySetting } from './datafordeler-key-setting.js';
 
 /** Drag folders a crashed session left are deleted at the next start once this old. */
 const STALE_DRAG_FOLDER_MS = 24 * 60 * 60 * 1000;
@@ -86,24 +87,39 @@ function createWindow(): BrowserWindow {
 
 let localApi: LocalApi | null = null;
 
+/** What Settings keeps for the service: the store it works on and Denmark's Datafordeler key. */
+interface ServiceSettings {
+  teamStore: TeamStoreSetting;
+  datafordelerKey: DatafordelerKeySetting;
+}
+
+/** The environment's sources, with Denmark's key from Settings (which yields to the environment's). */
+function sourcesWith(datafordelerApiKey: string | undefined): ReturnType<typeof serviceSourcesFromEnv> {
+  const sources = serviceSourcesFromEnv();
+  return datafordelerApiKey ? { ...sources, dk: { ...sources.dk, datafordelerApiKey } } : sources;
+}
+
 /**
  * Opens the facade on `store` (a team database, or undefined for the data folder's SQLite copy)
- * and moves the window's IPC and the local API to it; the facade it replaces is closed only once
- * the new one is open, so a database that does not answer leaves the app as it was.
+ * with Denmark's key `datafordelerApiKey`, and moves the window's IPC and the local API to it;
+ * the facade it replaces is closed only once the new one is open, so a database that does not
+ * answer leaves the app as it was.
  */
-async function openService(store: string | undefined, teamStore: TeamStoreSetting): Promise<void> {
-  const next = await CatastroService.open({ dataDir: paths.dataDir, resourcesDir, sources: serviceSourcesFromEnv(), store });
+async function openService(store: string | undefined, datafordelerApiKey: string | undefined, settings: ServiceSettings): Promise<void> {
+  const next = await CatastroService.open({ dataDir: paths.dataDir, resourcesDir, sources: sourcesWith(datafordelerApiKey), store });
   const [previous, previousApi] = [service, localApi];
   service = next;
   // The status bar's view of the sources: checked now and every five minutes (the spec's status page).
   next.startStatusChecks();
   localApi = new LocalApi(next, rendererDir);
+  const { teamStore, datafordelerKey } = settings;
   setupIpc({
     service: next,
     localApi,
     dragIcon: dragIcon(),
     busy,
-    teamStore: { view: () => teamStore.view(), change: (value) => teamStore.change(value, (url) => openService(url, teamStore)) },
+    teamStore: { view: () => teamStore.view(), change: (value) => teamStore.change(value, (url) => openService(url, datafordelerKey.current(), settings)) },
+    datafordelerKey: { view: () => datafordelerKey.view(), change: (value) => datafordelerKey.change(value, (key) => openService(teamStore.current(), key, settings)) },
     isAppSender: (sender, senderFrameIsMain) =>
       senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
   });
@@ -154,14 +170,15 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   serveRenderer(rendererDir, paths.basemapFile);
   const teamStore = new TeamStoreSetting(paths.dataDir);
+  const settings: ServiceSettings = { teamStore, datafordelerKey: new DatafordelerKeySetting(paths.dataDir, safeStorage) };
   let unreachable: string | undefined;
   try {
-    await openService(teamStore.current(), teamStore);
+    await openService(teamStore.current(), settings.datafordelerKey.current(), settings);
   } catch (error) {
     if (!teamStore.current()) throw error;
     // The team database does not answer: work on this computer's copy and say so.
     unreachable = `${isServiceError(error) ? messageWithDetail(error) : (error as Error).message}\n\nCatastro Desktop works on this computer's copy meanwhile (Settings → Team store).`;
-    await openService(undefined, teamStore);
+    await openService(undefined, settings.datafordelerKey.current(), settings);
   }
   mainWindow = createWindow();
   if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: 'The team store does not answer', detail: unreachable });

@@ -28,6 +28,11 @@ export interface SourceCheck {
   accept?: string;
   /** The source's usage policy, honoured by the checks as by the lookups. */
   usagePolicy?: UsagePolicy;
+  /**
+   * What the installation lacks before the source can answer (a key to configure), in words for
+   * the status page: the check is not sent, and the source shows as down for this reason.
+   */
+  unconfigured?: string;
 }
 
 /**

@@ -12,4 +12,5 @@ export * from './status.js';
 export * from './ipc-result.js';
 export * from './extents.js';
 export * from './team-store.js';
+export * from './datafordeler-key.js';
 export * from './iso-day.js';

@@ -128,6 +128,12 @@ export const LayerImportOptionsValue = Type.Object({
  */
 export const TeamStoreUrl = Type.String({ maxLength: 2048, pattern: '^postgres(ql)?://[^\\s\\u0000-\\u001f]+$' });
 
+/**
+ * Denmark's Datafordeler API key entered in the settings: printable ASCII without spaces (it goes
+ * into a URL's query), at most 256 characters.
+ */
+export const DatafordelerApiKey = Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' });
+
 /** Local API port chosen in the settings. */
 export const LocalPort = Type.Integer({ minimum: 1024, maximum: 65535 });
 

@@ -80,6 +80,10 @@ export class SourceMonitor {
     const at = new Date().toISOString();
     const started = performance.now();
     let result: SourceCheckResult;
+    if (check.unconfigured) {
+      this.record(check.source, { at, health: 'down', latencyMs: 0, reason: check.unconfigured });
+      return;
+    }
     try {
       const answer = await this.http.getText(check.url, {
         source: check.source, accept: check.accept, usagePolicy: check.usagePolicy, signal: AbortSignal.timeout(CHECK_DEADLINE_MS),
@@ -91,10 +95,14 @@ export class SourceMonitor {
     } catch (error) {
       result = { at, health: 'down', latencyMs: Math.round(performance.now() - started), reason: publicReason(error) };
     }
-    const list = this.history.get(check.source) ?? [];
+    this.record(check.source, result);
+  }
+
+  private record(source: string, result: SourceCheckResult): void {
+    const list = this.history.get(source) ?? [];
     list.push(result);
     if (list.length > HISTORY) list.splice(0, list.length - HISTORY);
-    this.history.set(check.source, list);
+    this.history.set(source, list);
   }
 
   snapshot(parcels: number, version: string): ServiceStatus {

@@ -22,7 +22,7 @@ export type SelectionFormat = 'geojson' | 'gpkg';
 export interface ExportedFile { fileName: string; bytes: Uint8Array }
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
-import type { AnalysisResults, OverlayKind, PanelAnalysisKind as AnalysisKind, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
+import type { AnalysisResults, DatafordelerKeyView, OverlayKind, PanelAnalysisKind as AnalysisKind, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
 
 export type { AnalysisKind, AnalysisResults, OverlayKind };
 export type LonLatBox = [number, number, number, number];
@@ -57,6 +57,10 @@ export interface DesktopCapabilities {
   teamStore?(): Promise<TeamStoreView>;
   /** Switches to a team database (postgres://…) or back to the local copy (null); refused while it does not answer. */
   setTeamStore?(url: string | null): Promise<TeamStoreView>;
+  /** Whether Denmark's Datafordeler API key is kept (never the key itself). */
+  datafordelerKey?(): Promise<DatafordelerKeyView>;
+  /** Keeps the key (encrypted by the system) and reopens the service with it; null removes it. */
+  setDatafordelerKey?(key: string | null): Promise<DatafordelerKeyView>;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
   systemLanguages?(): Promise<string[]>;
 }

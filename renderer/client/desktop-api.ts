@@ -2,7 +2,7 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
-import type { CopyBuildingFacts, CopyExtent, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, DatafordelerKeyView, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
@@ -51,6 +51,8 @@ export interface DesktopApi {
   setLocalApi(running: boolean, port?: number): Promise<IpcResult<LocalApiState>>;
   teamStore(): Promise<IpcResult<TeamStoreView>>;
   setTeamStore(url: string | null): Promise<IpcResult<TeamStoreView>>;
+  datafordelerKey(): Promise<IpcResult<DatafordelerKeyView>>;
+  setDatafordelerKey(key: string | null): Promise<IpcResult<DatafordelerKeyView>>;
   /** The operating system's preferred languages (BCP 47, best first). */
   systemLanguages(): Promise<IpcResult<string[]>>;
   offlineAreas(): Promise<IpcResult<OfflineArea[]>>;

@@ -47,6 +47,8 @@ export class IpcClient implements CatastroClient {
       setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
       teamStore: () => unwrap(api.teamStore()),
       setTeamStore: (url) => unwrap(api.setTeamStore(url)),
+      datafordelerKey: () => unwrap(api.datafordelerKey()),
+      setDatafordelerKey: (key) => unwrap(api.setDatafordelerKey(key)),
       systemLanguages: () => unwrap(api.systemLanguages()),
     };
   }

@@ -6,6 +6,7 @@ import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';
 import { TeamStoreSetting } from './TeamStoreSetting.js';
+import { DatafordelerKeySetting } from './DatafordelerKeySetting.js';
 import { useAppStore } from '../state/store.js';
 
 const KEY_STORAGE = 'catastro.apiKey';
@@ -55,6 +56,7 @@ export function SettingsDialog() {
         </div>
       )}
       <TeamStoreSetting />
+      <DatafordelerKeySetting />
       <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
       <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
     </ModalDialog>

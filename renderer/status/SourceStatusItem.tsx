@@ -52,6 +52,8 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
                 {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
               </span>
             )}
+            {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
+            {source.lastCheck?.reason && <span className="check-reason" data-testid="check-reason"> ({source.lastCheck.reason})</span>}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js'
 import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, datafordelerApiKey, dawaFallbackUrl, resolveDkSources, type DkSourcesConfig } from './config.js';
+import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, DK_UNCONFIGURED_REASON, datafordelerApiKey, dawaFallbackUrl, resolveDkSources, type DkSourcesConfig } from './config.js';
 import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
@@ -45,13 +45,14 @@ class DenmarkLiveSource implements LiveParcelSource {
 
   /**
    * Status page: with a key, one cheap Matriklen query (the URL carries the key; the monitor shows
-   * neither URLs nor upstream texts); without one, the DAWA fallback when configured, else the
-   * Datafordeler service asked without a key, which refuses it: the country shows as down before
-   * the user clicks, as it is until a key is configured.
+   * neither URLs nor upstream texts); without one, the DAWA fallback when configured, else no
+   * request at all: Datafordeler shows as down because no key is configured, and says so, as
+   * every Danish lookup answers 503 until one is.
    */
   statusChecks(near: LonLat): SourceCheck[] {
     if (!this.apiKey && this.dawaUrl) return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.dawaUrl, near), accept: GEOJSON }];
-    return [{ source: DATAFORDELER_SOURCE, url: datafordelerQueryUrl(this.sources.datafordelerUrl, this.apiKey ?? '', STATUS_QUERY, {}), accept: 'application/json' }];
+    const check: SourceCheck = { source: DATAFORDELER_SOURCE, url: datafordelerQueryUrl(this.sources.datafordelerUrl, this.apiKey ?? '', STATUS_QUERY, {}), accept: 'application/json' };
+    return [this.apiKey ? check : { ...check, unconfigured: DK_UNCONFIGURED_REASON }];
   }
 
   /** Addresses as geocoded, and whose register placed them (for the answer's attribution). */

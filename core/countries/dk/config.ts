@@ -25,7 +25,10 @@ export const DK_SOURCES_ENV: Record<keyof DkSourcesConfig | 'datafordelerApiKey'
 };
 
 /** How to give the API key, for the messages of answers that need it. */
-export const DK_CREDENTIALS_HINT = `Matriklen on Datafordeler's GraphQL needs an API key (created on portal.datafordeler.dk): set ${DK_SOURCES_ENV.datafordelerApiKey}.`;
+export const DK_CREDENTIALS_HINT = `Matriklen on Datafordeler's GraphQL needs an API key (created on portal.datafordeler.dk): enter it in the desktop app's Settings → Denmark, or set ${DK_SOURCES_ENV.datafordelerApiKey} for the server.`;
+
+/** The status page's words for Denmark without a key (DAWA closed: every Danish lookup answers 503 until one is set). */
+export const DK_UNCONFIGURED_REASON = `not configured: every Danish lookup needs a Datafordeler API key (Settings → Denmark in the desktop app, or ${DK_SOURCES_ENV.datafordelerApiKey})`;
 
 export const resolveDkSources = (config?: CountrySources) => resolveSources(DEFAULT_DK_SOURCES, config);
 

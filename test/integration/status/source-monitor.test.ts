@@ -52,6 +52,24 @@ describe('the status page\'s checks of the sources', () => {
     expect(JSON.stringify(status)).not.toContain('127.0.0.1');
   });
 
+  it('does not ask a source the installation has not configured, and gives the reason instead (Denmark without a key)', async () => {
+    let asked = 0;
+    const counting = http.createServer((_req, res) => { asked++; res.writeHead(401).end(); });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(counting.address() as AddressInfo).port}/graphql`;
+      const client = new UpstreamClient({ timeoutMs: 1500, retries: 0, breakerThreshold: 3, breakerHalfOpenAfterMs: 60_000 });
+      const monitor = new SourceMonitor(client, [{ check: { source: 'Keyed', url, unconfigured: 'not configured: needs an API key' }, countries: ['DK'] }]);
+      await monitor.checkAll();
+      const [keyed] = monitor.snapshot(0, 'v').sources;
+      expect(keyed).toMatchObject({ health: 'down', lastCheck: { reason: 'not configured: needs an API key', latencyMs: 0 } });
+      expect(asked).toBe(0);
+    } finally {
+      counting.closeAllConnections();
+      await new Promise<void>((resolve) => counting.close(() => resolve()));
+    }
+  });
+
   it('goes through the lookups\' breaker: repeated failures open it, and the page says calls are paused', async () => {
     const client = new UpstreamClient({ timeoutMs: 1500, retries: 0, breakerThreshold: 2, breakerHalfOpenAfterMs: 60_000 });
     const monitor = monitorOf(client);

@@ -21,10 +21,10 @@ describe("Denmark's status check follows its configuration", () => {
     expect(check.url).toMatch(/^https:\/\/dawa\.example\.dk\/jordstykker\/reverse\?/);
   });
 
-  it('with neither: Datafordeler asked without a key (it refuses: DK shows down until a key is set), never the closed DAWA', () => {
+  it('with neither: Datafordeler, not asked but marked unconfigured with the reason (DK is down until a key is set), never the closed DAWA', () => {
     const [check] = new DenmarkAdapter().statusChecks();
     expect(check.source).toBe(DATAFORDELER_SOURCE);
-    expect(new URL(check.url).searchParams.get('apiKey')).toBe('');
+    expect(check.unconfigured).toMatch(/Datafordeler API key.*Settings → Denmark.*CATASTRO_DK_DATAFORDELER_API_KEY/);
     expect(check.url).not.toMatch(/dataforsyningen/);
   });
 });
