@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DK_SOURCES_ENV } from '../core/countries/dk/config.js';
 import { checkInput } from '../core/input.js';
 import { ServiceError, type DatafordelerKeyView } from '../core/model/index.js';
 import { DatafordelerApiKey } from '../core/model/input-schemas.js';
+import { writePrivateFile } from './private-file.js';
 
 /** File in the app's data folder holding the key, encrypted by the system for this user. */
 export const DATAFORDELER_KEY_FILE = 'datafordeler-key.bin';
@@ -74,10 +75,6 @@ export class DatafordelerKeySetting {
       rmSync(this.file, { force: true });
       return;
     }
-    // Written whole then renamed, so a crash never leaves half a file; only the user may read it.
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, this.cipher.encryptString(key), { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, this.cipher.encryptString(key));
   }
 }

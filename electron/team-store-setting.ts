@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkInput } from '../core/input.js';
 import { isServiceError, messageWithDetail, ServiceError, type TeamStoreView } from '../core/model/index.js';
 import { TeamStoreUrl } from '../core/model/input-schemas.js';
 import { describeDatabase } from '../core/store/postgres/connection.js';
+import { writePrivateFile } from './private-file.js';
 
 /** File in the app's data folder that keeps the team store chosen in Settings. */
 export const TEAM_STORE_FILE = 'team-store.json';
@@ -97,10 +98,6 @@ export class TeamStoreSetting {
       rmSync(this.file, { force: true });
       return;
     }
-    // Written whole then renamed, so a crash never leaves half a file; only the user may read it.
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify({ url }, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, `${JSON.stringify({ url }, null, 2)}\n`);
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DatafordelerKeyView } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
+import { useSettingChange } from './use-setting-change.js';
 
 /**
  * Settings → Denmark (desktop only): the Datafordeler API key every Danish lookup needs since DAWA
@@ -13,23 +14,9 @@ export function DatafordelerKeySetting() {
   const desktop = useClient().desktop;
   const [view, setView] = useState<DatafordelerKeyView | null>(null);
   const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, change } = useSettingChange(desktop?.setDatafordelerKey, (next) => { setView(next); setKey(''); });
   useEffect(() => { void desktop?.datafordelerKey?.().then(setView).catch(() => setView(null)); }, [desktop]);
   if (!desktop?.setDatafordelerKey) return null;
-
-  const change = async (next: string | null) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setView(await desktop.setDatafordelerKey!(next));
-      setKey('');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div data-testid="datafordeler-key">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TeamStoreView } from '../../core/model/index.js';
 import { useClient } from '../app/client-context.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
+import { useSettingChange } from './use-setting-change.js';
 
 /**
  * Settings → Team store. Desktop: a postgres:// URL of a shared PostgreSQL/PostGIS database the
@@ -14,9 +15,8 @@ export function TeamStoreSetting() {
   const desktop = client.desktop?.teamStore ? client.desktop : undefined;
   const [view, setView] = useState<TeamStoreView | null>(null);
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  // Said here, beside the field: the main process's message names the database (never its password).
-  const [failure, setFailure] = useState<string | null>(null);
+  // Failures are said here, beside the field: the main process's message names the database (never its password).
+  const { busy, failure, change } = useSettingChange(desktop?.setTeamStore, (next) => { setView(next); setUrl(''); });
   useEffect(() => { void desktop?.teamStore?.().then(setView).catch(() => setView(null)); }, [desktop]);
 
   if (!desktop) {
@@ -27,19 +27,6 @@ export function TeamStoreSetting() {
       </div>
     );
   }
-
-  const change = async (next: string | null) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setView(await desktop.setTeamStore!(next));
-      setUrl('');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div data-testid="team-store">
