@@ -13,6 +13,7 @@ import { isServiceError, validationError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
 import type { CatastroService } from './service.js';
+import { BATCH_PACE } from './upstream/batch-pace.js';
 
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
 
@@ -295,15 +296,12 @@ export function buildProgram(): Command {
     .option('--country-column <name>', 'column holding the country code (default: detected)')
     .option('--country <code>', 'country of rows without one (default: detected from the reference, else ES)')
     .option('--concurrency <n>', 'rows asked at once', wholeNumber(1, 64), 4)
-    .option('--pace <ms>', 'least time between two requests to one live source', wholeNumber(0), 250)
+    .option('--pace <ms>', 'least time between two requests to one live source', wholeNumber(0), BATCH_PACE.intervalMs)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (input: string, options: BatchCommandOptions & { data: string; pace: number }) => {
       const { runBatchCommand } = await import('./batch/batch-command.js');
-      // Polite to the official sources: two requests at a time per source, spaced by --pace.
-      const service = await openService({
-        dataDir: options.data,
-        upstream: { sourceConcurrency: 2, sourceIntervalMs: options.pace },
-      });
+      // Polite to the official sources as every batch is (BATCH_PACE): two requests at a time per source, spaced by --pace.
+      const service = await openService({ dataDir: options.data, upstream: { batchIntervalMs: options.pace } });
       try {
         process.exitCode = await runBatchCommand(input, options, service);
       } finally {

@@ -145,6 +145,11 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     version: API_VERSION,
     freeTier: options.freeTier,
     appSession: options.appSession,
+    // Batches started here charge their rows answered by an official source to the same quota.
+    onBatchMeter: (meter) => {
+      options.service.batches.useMeter(meter);
+      app.addHook('onClose', async () => { options.service.batches.useMeter(undefined); });
+    },
   });
 
   // One batch of lookups per turn for every route that batches them (turn-batch.ts).

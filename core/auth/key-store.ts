@@ -79,9 +79,14 @@ export function newApiKey(input: CreateKeyInput): { clearKey: string; id: string
 export function verdictOf(row: KeyRow | undefined, now: Date): KeyVerification {
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
-  if (row.expires_on && isoDay(now) > row.expires_on) return { ok: false, reason: 'expired' };
+  if (isExpired(row.expires_on, now)) return { ok: false, reason: 'expired' };
   return { ok: true, key: toRecord(row) };
 }
+
+const isExpired = (expiresOn: string | null, now: Date) => expiresOn !== null && isoDay(now) > expiresOn;
+
+/** A key neither revoked nor expired at `now` (verdictOf's rule, for a key already read). */
+export const isKeyUsable = (key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresOn'>, now: Date): boolean => !key.revokedAt && !isExpired(key.expiresOn, now);
 
 /**
  * API keys of the HTTP API in the keys-and-usage database (access-db.ts, `api-access.sqlite`). A key is shown once at creation; the database holds only its SHA-256 hash, so a

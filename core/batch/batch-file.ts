@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
-import { isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
+import { emptyCounts, isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
 import { readCsvFile, refuseOversizeCsv } from './read-csv.js';
 import { checkInputFile, checkOutputFile } from '../file-checks.js';
-import { runBatch, type BatchOutcome, type FindParcel } from './run-batch.js';
+import { runBatch, type BatchOutcome, type ChargeRow, type FindParcel } from './run-batch.js';
 
 export interface BatchFileJob {
   input: string;
@@ -18,6 +18,8 @@ export interface BatchFileJob {
   defaultCountry?: string;
   concurrency?: number;
   find: FindParcel;
+  /** Charges whoever started the batch for each row an official source answers (run-batch.ts). */
+  charge?: ChargeRow;
   signal?: AbortSignal;
   /** Called once the columns are known, before any lookup. */
   onStart?: (columns: BatchColumns, counts: BatchCounts, resumed: number) => void;
@@ -64,9 +66,9 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   const fingerprint = hash.update(JSON.stringify({ columns, country: job.defaultCountry ?? null })).digest('hex');
   const journal = BatchJournal.open(journalPathOf(job.output), fingerprint, columns);
   const resumed = journal.finalRows().length;
-  job.onStart?.(columns, { total: csv.rows.length, done: resumed, found: 0, notFound: 0, failed: 0 }, resumed);
+  job.onStart?.(columns, { ...emptyCounts(csv.rows.length), done: resumed }, resumed);
   const outcome = await runBatch({
-    rows: csv.rows, columns, defaultCountry: job.defaultCountry, find: job.find, journal,
+    rows: csv.rows, columns, defaultCountry: job.defaultCountry, find: job.find, journal, charge: job.charge,
     concurrency: job.concurrency, signal: job.signal, onProgress: job.onProgress,
   });
   const bytes = writeTable(batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'), format);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
 import { optionalCountry } from '../input.js';
 import {
-  ServiceError, isServiceError, notFound, validationError,
+  ServiceError, emptyCounts, isServiceError, notFound, validationError,
   type BatchColumns, type BatchCounts, type BatchPreview, type BatchRowResult, type BatchState, type FeatureFormat,
 } from '../model/index.js';
 import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
@@ -15,7 +15,17 @@ import { detectColumns, SAMPLE_ROWS } from './detect-columns.js';
 import { JournalSummaries, MAX_PROBLEMS, problemOf } from './journal-summary.js';
 import { BatchJournal } from './journal.js';
 import { csvHeaderOfFile, summariseCsvText } from './read-csv.js';
-import type { FindParcel } from './run-batch.js';
+import type { ChargeRow, FindParcel } from './run-batch.js';
+
+/**
+ * Charges the caller who started a batch over the HTTP API (batchOwnerOf: a key, or a free-tier
+ * address) one unit for a row an official source answers, as the single lookup is charged: the
+ * access layer's own quota (core/api/plugins/batch-meter.ts).
+ */
+export interface BatchMeter {
+  /** One unit for `owner` if it fits; resolves with its refund, or throws the refusal (429 codes, a key no longer valid). */
+  chargeRow(owner: string): Promise<() => Promise<void>>;
+}
 
 const INPUT = 'input.csv';
 const META = 'batch.json';
@@ -40,10 +50,6 @@ interface BatchMeta {
   state: BatchState['state'];
   /** Who started it over the HTTP API (batchOwnerOf); none for the app's own user. */
   owner?: string;
-}
-
-function emptyCounts(total: number): BatchCounts {
-  return { total, done: 0, found: 0, notFound: 0, failed: 0 };
 }
 
 function problemsOf(results: BatchState['problems']): BatchState['problems'] {
@@ -75,12 +81,31 @@ export class BatchJobs {
   /** Counts and problems of the journals this process was asked about, read as they grow. */
   private readonly summaries = new JournalSummaries();
   private timer?: NodeJS.Timeout;
+  private meter?: BatchMeter;
 
   /**
    * `options.pid`: the process this one's claims die with (tests stand in for other processes,
    * live or dead, in one test process).
    */
   constructor(private readonly dir: string, private readonly find: FindParcel, private readonly options: { pid?: number } = {}) {}
+
+  /** The served API's charging of batch rows (set by the server, cleared when it closes). */
+  useMeter(meter: BatchMeter | undefined): void {
+    this.meter = meter;
+  }
+
+  /**
+   * What a batch's rows cost its owner: nothing for the app's own user. An owned batch run where
+   * no API is served (the app beside a server on one folder) charges nobody, so its live rows
+   * fail, retryable, instead of asking the sources for free.
+   */
+  private chargeOf(owner: string | undefined): ChargeRow | undefined {
+    if (owner === undefined) return undefined;
+    return async () => {
+      if (!this.meter) throw new ServiceError('SERVICE_UNAVAILABLE', 'This batch was started with an API key and its lookups by the official sources are charged to it; this process serves no API to charge them: resume it where the API is served.');
+      return this.meter.chargeRow(owner);
+    };
+  }
 
   /** Opened on first use, so a command that never batches makes no file. */
   private get claims(): BatchClaims {
@@ -233,7 +258,8 @@ export class BatchJobs {
     return {
       bytes: writeTable(batchTable(results, header, base), format),
       fileName: `${base}-result.${format}`,
-      found: results.filter((r) => r.status === 'found').length,
+      // Rows found by an official source were charged as they ran (BatchRowResult.charged).
+      found: results.filter((r) => r.status === 'found' && !r.charged).length,
     };
   }
 
@@ -279,6 +305,7 @@ export class BatchJobs {
       columns: meta.columns,
       defaultCountry: meta.country,
       find: this.find,
+      charge: this.chargeOf(meta.owner),
       signal: controller.signal,
       keepJournal: true,
       // The journal as the last poll left it (summaries read only what was appended since).

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { BatchCounts, BatchRowResult, BatchState } from '../model/index.js';
+import { emptyCounts, type BatchCounts, type BatchRowResult, type BatchState } from '../model/index.js';
 
 type Problem = BatchState['problems'][number];
 
@@ -20,11 +20,13 @@ interface Summary {
   /** The file's first bytes when it was first read: different bytes mean a journal begun anew. */
   probe: Buffer;
   statusOf: Map<number, BatchRowResult['status']>;
+  /** Units charged per row that cost any (a later line for the row replaces its charge). */
+  chargedOf: Map<number, number>;
   problems: Map<number, Problem>;
   counts: Omit<BatchCounts, 'total'>;
 }
 
-const emptySummary = (): Summary => ({ offset: 0, pastHeader: false, probe: Buffer.alloc(0), statusOf: new Map(), problems: new Map(), counts: { done: 0, found: 0, notFound: 0, failed: 0 } });
+const emptySummary = (): Summary => ({ offset: 0, pastHeader: false, probe: Buffer.alloc(0), statusOf: new Map(), chargedOf: new Map(), problems: new Map(), counts: { ...emptyCounts(0) } });
 
 const counter = { found: 'found', not_found: 'notFound', failed: 'failed' } as const;
 
@@ -48,7 +50,7 @@ export class JournalSummaries {
     try {
       fd = openSync(file, 'r');
     } catch {
-      return { counts: { total, done: 0, found: 0, notFound: 0, failed: 0 }, problems: [] };
+      return { counts: emptyCounts(total), problems: [] };
     }
     try {
       const size = fstatSync(fd).size;
@@ -61,7 +63,7 @@ export class JournalSummaries {
     this.summaries.set(file, summary);
     if (this.summaries.size > KEPT_SUMMARIES) this.summaries.delete(this.summaries.keys().next().value!);
     const problems = [...summary.problems.values()].sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS);
-    return { counts: { total, ...summary.counts }, problems };
+    return { counts: { ...summary.counts, total }, problems };
   }
 }
 
@@ -107,6 +109,9 @@ function apply(summary: Summary, line: string): void {
   if (before) summary.counts[counter[before]]--;
   else summary.counts.done++;
   summary.statusOf.set(result.row, result.status);
+  summary.counts.charged += (result.charged ?? 0) - (summary.chargedOf.get(result.row) ?? 0);
+  if (result.charged) summary.chargedOf.set(result.row, result.charged);
+  else summary.chargedOf.delete(result.row);
   summary.counts[counter[result.status]]++;
   if (result.status === 'found') summary.problems.delete(result.row);
   else summary.problems.set(result.row, problemOf(result));

@@ -1,8 +1,10 @@
 import { isServiceError, type BatchColumns, type BatchCounts, type BatchRowResult, type Parcel, type ParcelQuery } from '../model/index.js';
+import { runAsBatchRow, type BatchRowGate } from '../upstream/batch-row.js';
 import type { BatchJournal } from './journal.js';
 import { rowQuery } from './row-query.js';
 
 export type FindParcel = (query: ParcelQuery, signal?: AbortSignal) => Promise<Parcel>;
+export type ChargeRow = () => Promise<() => Promise<void>>;
 
 export interface BatchRun {
   rows: Record<string, string>[];
@@ -12,7 +14,13 @@ export interface BatchRun {
   /** The facade's lookup (CatastroService.findParcel): copy or live, any covered country. */
   find: FindParcel;
   journal: BatchJournal;
-  /** Rows asked at once. Live sources are further paced per source by the upstream client. */
+  /**
+   * Charges one unit to whoever started the batch for a row that asks an official source, before
+   * its first request; resolves with the refund, or throws the refusal (quota used up). None:
+   * nothing is charged (the app's own user, the command line).
+   */
+  charge?: ChargeRow;
+  /** Rows asked at once. Live sources are further paced per source by the upstream client (BATCH_PACE). */
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (counts: BatchCounts, last: BatchRowResult | undefined) => void;
@@ -28,21 +36,63 @@ export interface BatchOutcome {
 
 function count(counts: BatchCounts, result: BatchRowResult): void {
   counts.done++;
+  counts.charged += result.charged ?? 0;
   if (result.status === 'found') counts.found++;
   else if (result.status === 'not_found') counts.notFound++;
   else counts.failed++;
 }
 
-async function answer(rowNumber: number, input: Record<string, string>, run: BatchRun): Promise<BatchRowResult> {
-  try {
-    const parcel = await run.find(rowQuery(input, run.columns, run.defaultCountry), run.signal);
-    return { row: rowNumber, input, status: 'found', parcel };
-  } catch (error) {
-    if (isServiceError(error)) {
-      return { row: rowNumber, input, status: error.code === 'NOT_FOUND' ? 'not_found' : 'failed', code: error.code, reason: error.message };
-    }
-    return { row: rowNumber, input, status: 'failed', code: 'INTERNAL_ERROR', reason: (error as Error).message };
+/**
+ * One row's charge: taken at its first request to an official source (once, however many it
+ * makes), kept when the row finds its parcel, given back when it does not (a single lookup's
+ * 404 or 5xx is free too).
+ */
+class RowCharge implements BatchRowGate {
+  private admission?: Promise<void>;
+  private refund?: () => Promise<void>;
+  /** Why the row may not ask (quota used up): its answer, whatever the adapter made of the throw. */
+  refusal?: unknown;
+
+  constructor(private readonly charge: ChargeRow | undefined) {}
+
+  admit(): Promise<void> {
+    this.admission ??= this.charge
+      ? this.charge().then((refund) => { this.refund = refund; }, (error: unknown) => { this.refusal = error; throw error; })
+      : Promise.resolve();
+    return this.admission;
   }
+
+  async settle(result: BatchRowResult): Promise<BatchRowResult> {
+    if (!this.refund) return result;
+    if (result.status === 'found') return { ...result, charged: 1 };
+    try {
+      await this.refund();
+      return result;
+    } catch (error) {
+      // The unit could not be given back (its database gone): the row says what it cost.
+      console.error(`Batch row ${result.row}: its unit could not be given back (${(error as Error).message}).`);
+      return { ...result, charged: 1 };
+    }
+  }
+}
+
+function failureOf(rowNumber: number, input: Record<string, string>, error: unknown): BatchRowResult {
+  if (isServiceError(error)) {
+    return { row: rowNumber, input, status: error.code === 'NOT_FOUND' ? 'not_found' : 'failed', code: error.code, reason: error.message };
+  }
+  return { row: rowNumber, input, status: 'failed', code: 'INTERNAL_ERROR', reason: (error as Error).message };
+}
+
+async function answer(rowNumber: number, input: Record<string, string>, run: BatchRun): Promise<BatchRowResult> {
+  const charge = new RowCharge(run.charge);
+  let result: BatchRowResult;
+  try {
+    const parcel = await runAsBatchRow(charge, () => run.find(rowQuery(input, run.columns, run.defaultCountry), run.signal));
+    result = { row: rowNumber, input, status: 'found', parcel };
+  } catch (error) {
+    result = failureOf(rowNumber, input, charge.refusal ?? error);
+  }
+  return charge.settle(result);
 }
 
 /**
@@ -52,7 +102,7 @@ async function answer(rowNumber: number, input: Record<string, string>, run: Bat
  */
 export async function runBatch(run: BatchRun): Promise<BatchOutcome> {
   const byRow = new Map<number, BatchRowResult>();
-  const counts: BatchCounts = { total: run.rows.length, done: 0, found: 0, notFound: 0, failed: 0 };
+  const counts: BatchCounts = { total: run.rows.length, done: 0, found: 0, notFound: 0, failed: 0, charged: 0 };
   for (const result of run.journal.finalRows()) {
     if (result.row < 1 || result.row > run.rows.length) continue;
     byRow.set(result.row, result);

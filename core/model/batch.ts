@@ -29,6 +29,12 @@ export interface BatchRowResult {
   parcel?: Parcel;
   code?: ErrorCode;
   reason?: string;
+  /**
+   * Units charged when the row ran: 1 for a parcel found by an official source for a batch
+   * started with an API key (or a free-tier address), as the single lookup would cost. Rows
+   * answered from the copy are charged when the result is fetched instead.
+   */
+  charged?: number;
 }
 
 /**
@@ -36,7 +42,9 @@ export interface BatchRowResult {
  * row, an ambiguous reference or a country without coverage will fail the same way again.
  */
 export const isRetryableFailure = (result: Pick<BatchRowResult, 'status' | 'code'>): boolean =>
-  result.status === 'failed' && (result.code === 'SERVICE_UNAVAILABLE' || result.code === 'INTERNAL_ERROR');
+  result.status === 'failed' && result.code !== undefined && RETRYABLE_CODES.has(result.code);
+/** Down, faulted, or the caller's allowance used up (it resets): asked again on resume. */
+const RETRYABLE_CODES = new Set<ErrorCode>(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR', 'KEY_AUTH_004', 'DAILY_LIMIT_REACHED']);
 
 export interface BatchCounts {
   total: number;
@@ -44,7 +52,11 @@ export interface BatchCounts {
   found: number;
   notFound: number;
   failed: number;
+  /** Rows found by an official source and charged as they ran (BatchRowResult.charged): the units the batch has cost so far. */
+  charged: number;
 }
+
+export const emptyCounts = (total: number): BatchCounts => ({ total, done: 0, found: 0, notFound: 0, failed: 0, charged: 0 });
 
 /** Output formats of a batch and of a selection export. */
 export const FEATURE_FORMATS = ['csv', 'geojson', 'gpkg', 'kml'] as const;

@@ -5,7 +5,8 @@ import {
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
 import { fetchSameHost, RedirectRefusedError } from './same-host-fetch.js';
-import { processTurns, TurnBook, type UsagePolicy } from './usage-policy.js';
+import { currentBatchRow } from './batch-row.js';
+import { BATCH_PACE, batchSlotsOf, batchTurns, processTurns, TurnBook, type UsagePolicy } from './usage-policy.js';
 
 export interface UpstreamClientOptions {
   /** Time allowed for one attempt, headers and body included. */
@@ -32,6 +33,11 @@ export interface UpstreamClientOptions {
    * own, a test's fake) is not bound by the public server's policy. 0 lifts the pacing.
    */
   sourceIntervalsMs?: Readonly<Record<string, number>>;
+  /**
+   * Least time between request starts to one source made for batch rows, all batches of the
+   * process together (BATCH_PACE; `catastro batch --pace`). A test's fake source may lower it.
+   */
+  batchIntervalMs?: number;
 }
 
 export interface UpstreamRequest {
@@ -71,6 +77,7 @@ const DEFAULTS: Required<UpstreamClientOptions> = {
   sourceIntervalMs: 0,
   sourceTimeoutsMs: {},
   sourceIntervalsMs: {},
+  batchIntervalMs: BATCH_PACE.intervalMs,
   // The official answers read whole are a few kB to a few hundred kB (bulk files are downloaded
   // to disk by file-download.ts instead); a 300 MB answer once took the server to 1.4 GB.
   maxAnswerBytes: 16 * 1024 * 1024,
@@ -177,6 +184,8 @@ export class UpstreamClient {
    */
   async getText(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
     const { breaker, retries, perAttempt, timeoutMs } = this.policyFor(request.source, request.timeoutMs);
+    // A batch row is charged before its first request leaves (a refusal sends nothing).
+    await currentBatchRow()?.admit();
     const withRetries = async () => {
       try {
         // Waiting for a polite turn is not part of an attempt's time: retry ⊃ politeness ⊃ timeout.
@@ -207,10 +216,17 @@ export class UpstreamClient {
    */
   private politely<T>({ source, usagePolicy }: UpstreamRequest, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
     const policies = this.policyFor(source);
-    return policies.inFlight.execute(async () => {
+    const paced = () => policies.inFlight.execute(async () => {
       await this.clientTurns.waitForTurn(source, this.options.sourceIntervalMs, signal);
       await processTurns.waitForTurn(source, this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0, signal);
       return request();
+    }, signal);
+    if (!currentBatchRow()) return paced();
+    // Batch rows queue for the batches' own places and turns first (BATCH_PACE), so however many
+    // batches run, their requests to a source stay within it and leave the others' lookups room.
+    return batchSlotsOf(source).execute(async () => {
+      await batchTurns.waitForTurn(source, this.options.batchIntervalMs, signal);
+      return paced();
     }, signal);
   }
 

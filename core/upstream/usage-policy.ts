@@ -1,5 +1,9 @@
+import { bulkhead, type BulkheadPolicy } from 'cockatiel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_VERSION } from '../app-files.js';
+import { BATCH_PACE } from './batch-pace.js';
+
+export { BATCH_PACE };
 
 /**
  * What a source's published usage policy asks of its clients, honoured by the UpstreamClient for
@@ -37,3 +41,17 @@ export class TurnBook {
 
 /** The whole process's turns: a usage policy counts per application, whatever the client. */
 export const processTurns = new TurnBook();
+
+/** The batches' own turns per source: one limiter per source per process (BATCH_PACE, batch-pace.ts). */
+export const batchTurns = new TurnBook();
+const batchSlots = new Map<string, BulkheadPolicy>();
+
+/** The batches' places in flight at one source (cockatiel bulkhead; the others wait their turn). */
+export function batchSlotsOf(source: string): BulkheadPolicy {
+  let slots = batchSlots.get(source);
+  if (!slots) {
+    slots = bulkhead(BATCH_PACE.inFlight, Number.MAX_SAFE_INTEGER);
+    batchSlots.set(source, slots);
+  }
+  return slots;
+}

@@ -7,6 +7,7 @@ import { accessDirOf, openAccessDatabase } from '../../core/auth/access-db.js';
 import { KeyStore, type CreateKeyInput } from '../../core/auth/key-store.js';
 import { QuotaLedger } from '../../core/auth/quota.js';
 import { CatastroService } from '../../core/service.js';
+import type { UpstreamClientOptions } from '../../core/upstream/upstream-client.js';
 import { startFakeCallejero, type FakeCallejero } from '../fake-upstream/callejero.js';
 import { startFakeCatastro } from '../fake-upstream/catastro.js';
 
@@ -27,7 +28,7 @@ export interface TestApi {
  * local fake Catastro that replays recorded answers, and a fake street directory, so that no
  * test reaches the real services. Requests go through `app.inject`.
  */
-export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier' | 'trustedProxies'> = {}): Promise<TestApi> {
+export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier' | 'trustedProxies'> & { upstream?: UpstreamClientOptions } = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
   const [fake, callejero] = await Promise.all([startFakeCatastro(), startFakeCallejero()]);
   const service = await CatastroService.open({
@@ -39,7 +40,7 @@ export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'lim
         callejeroBaseUrl: callejero.url,
       },
     },
-    upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
+    upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500, ...options.upstream },
   });
   const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits, corsOrigins: options.corsOrigins, freeTier: options.freeTier, trustedProxies: options.trustedProxies });
   return {
@@ -61,7 +62,7 @@ export interface KeyedTestApi extends TestApi {
 }
 
 /** startTestApi under `--auth keys`, with one key created and its quota count at hand. */
-export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }, serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> = {}): Promise<KeyedTestApi> {
+export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }, serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> & { upstream?: UpstreamClientOptions } = {}): Promise<KeyedTestApi> {
   const api = await startTestApi({ ...serverOptions, auth: 'keys' });
   const access = openAccessDatabase(accessDirOf(api.service.store.file));
   const ledger = new QuotaLedger(access);

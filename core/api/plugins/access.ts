@@ -2,10 +2,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_BUSY_TIMEOUT_MS } from '../../auth/access-db.js';
-import { KeyStore, type ApiKeyVerifier } from '../../auth/key-store.js';
+import { KeyStore, type ApiKeyRecord, type ApiKeyVerifier } from '../../auth/key-store.js';
 import { systemClock, type Clock } from '../../auth/periods.js';
 import { IpDailyAllowance, QuotaLedger } from '../../auth/quota.js';
 import type { UsageCounting } from '../../auth/usage-counter.js';
+import type { BatchMeter } from '../../batch/batch-jobs.js';
+import { batchMeter } from './batch-meter.js';
 import apiVersionPlugin from './api-version.js';
 import authPlugin from './auth.js';
 import etagPlugin, { DEFAULT_ETAG_ROUTES } from './etag.js';
@@ -23,7 +25,7 @@ export interface ApiAccessOptions {
    * Keys and usage on a shared database instead (a team server: core/store/postgres/pg-access.ts),
    * so every server process on it checks the same keys and counts one quota.
    */
-  shared?: { keys: ApiKeyVerifier; counter: UsageCounting };
+  shared?: { keys: ApiKeyVerifier & { get(id: string): Promise<ApiKeyRecord | undefined> }; counter: UsageCounting };
   /** Free per-IP daily allowance for calls without a key; undefined = every call needs a key. */
   freeTier?: { perIpDaily: number };
   /** The one API version (API_VERSION of core/service.ts). */
@@ -32,6 +34,8 @@ export interface ApiAccessOptions {
   appSession?: string;
   /** Injected clock for tests (month and day boundaries, expiry). */
   clock?: Clock;
+  /** Given the charging of batch rows by the same quota (with keys on), for the batches the API starts. */
+  onBatchMeter?: (meter: BatchMeter) => void;
 }
 
 /**
@@ -52,13 +56,12 @@ async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions):
   await app.register(apiVersionPlugin, { version: options.version });
   await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier, appSession: options.appSession });
   await app.register(etagPlugin, {});
-  await app.register(quotaPlugin, {
-    ledger: counter ? new QuotaLedger<UsageCounting>(counter, clock) : new QuotaLedger(db!, clock),
-    revalidatableRoutes: new Set(Object.keys(DEFAULT_ETAG_ROUTES)),
-    ipAllowance: options.auth === 'keys' && options.freeTier
-      ? (counter ? new IpDailyAllowance<UsageCounting>(counter, options.freeTier.perIpDaily, clock) : new IpDailyAllowance(db!, options.freeTier.perIpDaily, clock))
-      : undefined,
-  });
+  const ledger = counter ? new QuotaLedger<UsageCounting>(counter, clock) : new QuotaLedger(db!, clock);
+  const ipAllowance = options.auth === 'keys' && options.freeTier
+    ? (counter ? new IpDailyAllowance<UsageCounting>(counter, options.freeTier.perIpDaily, clock) : new IpDailyAllowance(db!, options.freeTier.perIpDaily, clock))
+    : undefined;
+  await app.register(quotaPlugin, { ledger, revalidatableRoutes: new Set(Object.keys(DEFAULT_ETAG_ROUTES)), ipAllowance });
+  if (options.auth === 'keys') options.onBatchMeter?.(batchMeter({ keys, ledger, ipAllowance, clock }));
 }
 
 export default fp(apiAccessPlugin, { fastify: '5.x', name: 'catastro-api-access' });

@@ -66,6 +66,14 @@ function parseJson(payload: unknown): unknown {
   }
 }
 
+/** The 429 of a caller (a key, or a free-tier address) whose allowance is used up. */
+export function allowanceUsedUp(kind: 'key' | 'ip', state: QuotaState): ServiceError {
+  if (kind === 'ip') {
+    return new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
+  }
+  return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
+}
+
 /**
  * Metering of keyed (and free-tier) calls:
  *
@@ -123,13 +131,7 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     throw new Error('quota: chargeMore on a caller without an allowance');
   };
 
-  /** The 429 of a caller whose allowance is used up. */
-  const quotaRefusal = (request: FastifyRequest, state: QuotaState): ServiceError => {
-    if (request.apiCaller.kind === 'ip') {
-      return new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
-    }
-    return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
-  };
+  const quotaRefusal = (request: FastifyRequest, state: QuotaState) => allowanceUsedUp(request.apiCaller.kind === 'ip' ? 'ip' : 'key', state);
 
   /** The 429 of an answer dearer than what the caller has left (a file of many parcels). */
   const costRefusal = (request: FastifyRequest, cost: number, left: number, resetsAt: Date): ServiceError => {
