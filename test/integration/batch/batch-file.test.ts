@@ -52,7 +52,7 @@ describe('runBatchFile', () => {
     const outcome = await runBatchFile({ input, output, find, onProgress: (c) => progress.push(c.done) });
 
     expect(outcome.columns).toEqual({ reference: 'Referencia', latitude: 'Latitud', longitude: 'Longitud' });
-    expect(outcome.counts).toEqual({ total: 6, done: 6, found: 4, notFound: 1, failed: 1 });
+    expect(outcome.counts).toEqual({ total: 6, done: 6, found: 4, notFound: 1, failed: 1, charged: 0 });
     expect(progress.at(-1)).toBe(6);
     const byRow = new Map(outcome.results.map((r) => [r.row, r]));
     expect(byRow.get(1)!.parcel!.refCatastral).toBe(SAMPLE_A);
@@ -122,7 +122,7 @@ describe('runBatchFile', () => {
     const outcome = await runBatchFile({ input, output, find });
 
     expect(outcome.columns).toEqual({ reference: 'Referencia', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
-    expect(outcome.counts).toEqual({ total: 6, done: 6, found: 3, notFound: 1, failed: 2 });
+    expect(outcome.counts).toEqual({ total: 6, done: 6, found: 3, notFound: 1, failed: 2, charged: 0 });
     const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.row, r.status, r.refCatastral, r.in_Cultivo])).toEqual([
       ['1', 'found', '40146A00100005', 'cereal'],
@@ -155,7 +155,7 @@ describe('runBatchFile', () => {
     const output = path.join(dir, 'pac.out.csv');
     const outcome = await runBatchFile({ input, output, find });
 
-    expect(outcome.counts).toEqual({ total: 7, done: 7, found: 4, notFound: 1, failed: 2 });
+    expect(outcome.counts).toEqual({ total: 7, done: 7, found: 4, notFound: 1, failed: 2, charged: 0 });
     const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.row, r.status, r.refCatastral, r.in_Municipio, r.in_Recinto])).toEqual([
       ['1', 'found', '40146A00100005', 'MELQUE DE CERCOS', '1'],

@@ -51,7 +51,7 @@ describe('/api/batch', () => {
     const started = await call('POST', '/api/batch', { csv: CSV, name: 'fincas.csv' });
     expect(started.statusCode).toBe(202);
     const state = await until(started.json().data.id, (s) => s.state === 'done');
-    expect(state.counts).toEqual({ total: 4, done: 4, found: 2, notFound: 1, failed: 1 });
+    expect(state.counts).toEqual({ total: 4, done: 4, found: 2, notFound: 1, failed: 1, charged: 0 });
     expect(state.problems.map((p) => [p.row, p.status, p.code])).toEqual([[3, 'not_found', 'NOT_FOUND'], [4, 'failed', 'VALIDATION_ERROR']]);
     expect(state.problems[1].reason).toContain('XYZ');
     expect(await remaining()).toBe(before);

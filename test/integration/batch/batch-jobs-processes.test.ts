@@ -89,7 +89,7 @@ describe('batches shared by processes serving one folder', () => {
     b.resume(id);
     allow(10);
     const done = await until(() => a.state(id), (s) => s.state === 'done');
-    expect(done.counts).toEqual({ total: 4, done: 4, found: 3, notFound: 1, failed: 0 });
+    expect(done.counts).toEqual({ total: 4, done: 4, found: 3, notFound: 1, failed: 0, charged: 0 });
     a.close();
     b.close();
   });

@@ -45,7 +45,7 @@ describe('batches under serve --workers 2', () => {
         if (i % 4 === 1) expect((await call('POST', `/api/batch/${id}/resume`)).status).toBe(200);
       }
       expect(last!.state, JSON.stringify(seen.slice(-5))).toBe('done');
-      expect(last!.counts).toEqual({ total: ROWS, done: ROWS, found: ROWS / EVERY, notFound: 0, failed: ROWS - ROWS / EVERY });
+      expect(last!.counts).toEqual({ total: ROWS, done: ROWS, found: ROWS / EVERY, notFound: 0, failed: ROWS - ROWS / EVERY, charged: 0 });
       const running = seen.filter((s) => s.state === 'running');
       // Observed while it ran, from both workers, never shown interrupted; counts only grow.
       expect(running.length, JSON.stringify(seen)).toBeGreaterThan(3);

@@ -37,7 +37,7 @@ describe('a batch running when the service closes', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         done = service.batches.state(id);
       }
-      expect(done.counts).toEqual({ total: rows.length, done: rows.length, found: rows.length, notFound: 0, failed: 0 });
+      expect(done.counts).toEqual({ total: rows.length, done: rows.length, found: rows.length, notFound: 0, failed: 0, charged: 0 });
     } finally {
       service.close();
     }
