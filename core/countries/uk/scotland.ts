@@ -15,4 +15,9 @@ export function inScotland(point: LonLat): boolean {
   return containsPoint({ type: 'Polygon', coordinates: [SCOTLAND] }, point);
 }
 
-export const OUTSIDE_SCOTLAND = 'the United Kingdom is covered in Scotland only (Registers of Scotland); England, Wales and Northern Ireland publish no open parcels.';
+/**
+ * Why a point outside Scotland gets no parcel. England and Wales do publish open parcel outlines
+ * (HM Land Registry's INSPIRE Index Polygons, Open Government Licence, GML per local authority):
+ * the app does not read them yet, and says that rather than that none exist.
+ */
+export const OUTSIDE_SCOTLAND = "the United Kingdom is covered in Scotland only (Registers of Scotland). England and Wales publish their parcel outlines as open data (HM Land Registry's INSPIRE Index Polygons), which this app does not read yet.";

@@ -184,6 +184,9 @@ describe('United Kingdom (Registers of Scotland INSPIRE CP WFS; Scotland only, n
     const london = await post('/api/search/coordinates', { latitude: 51.5034, longitude: -0.1276, country: 'UK' });
     expect(london.statusCode).toBe(422);
     expect(london.json().error).toMatch(/Scotland only/);
+    // HM Land Registry's INSPIRE Index Polygons are open data: the answer must not say England has none.
+    expect(london.json().error).toMatch(/INSPIRE Index Polygons/);
+    expect(london.json().error).not.toMatch(/publish no open parcels/);
     expect(requests('/uk-wfs').length).toBe(before);
   });
 
