@@ -6,6 +6,7 @@ import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { UsagePolicy } from '../upstream/usage-policy.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 import type { ReferenceShape } from './reference-shape.js';
+import type { CountryEvidence } from './evidence.js';
 
 export type { Coverage } from '../model/index.js';
 
@@ -77,6 +78,8 @@ export interface CountryAdapter {
    * runs only the parsers that could accept a text; none: the parser always runs.
    */
   readonly referenceShape?: ReferenceShape;
+  /** How the country's reference is written, with an example: said when a text is refused (400) or not found (404). */
+  readonly referenceHint: string;
   /**
    * Canonical form of a reference; throws ServiceError VALIDATION_ERROR with a hint when malformed.
    * The methods below take references as the caller wrote them and normalise them with this rule
@@ -112,6 +115,8 @@ export type CountrySources = Readonly<Record<string, string | undefined>>;
  */
 export interface CountryDefinition {
   readonly code: CountryCode;
+  /** What the tests prove of the country against its real service (evidence.ts; docs/coverage.md). */
+  readonly evidence: CountryEvidence;
   /** Option name of a base URL → the environment variable that overrides it (e.g. `CATASTRO_ES_OVC_URL`). */
   readonly sourceEnv: Readonly<Record<string, string>>;
   /** The adapter, with `sources` overriding the official base URLs (unset names keep the default). */

@@ -7,6 +7,7 @@ import {
 import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } from './adapter.js';
 import { requireInBounds } from './bounds.js';
 import { ReferenceShapeIndex } from './reference-shape.js';
+import { unrecognisedReference } from './unrecognised-reference.js';
 import { spain } from './es/definition.js';
 import { czechia } from './cz/definition.js';
 import { denmark } from './dk/definition.js';
@@ -104,7 +105,11 @@ export class CountryRegistry {
   /** Which adapters' parsers could accept a reference, by their declared outlines (reference-shape.ts). */
   private readonly shapes: ReferenceShapeIndex<CountryAdapter>;
 
-  constructor(adapters: readonly CountryAdapter[]) {
+  /**
+   * @param referenceExamples real references of each country (its evidence), which the refusal of
+   *   an unrecognised reference compares the text with
+   */
+  constructor(adapters: readonly CountryAdapter[], private readonly referenceExamples: ReadonlyMap<CountryCode, readonly string[]> = new Map()) {
     const byCode = new Map<CountryCode, CountryAdapter>();
     for (const adapter of adapters) {
       if (byCode.has(adapter.code)) throw new Error(`Country ${adapter.code} is registered twice.`);
@@ -116,7 +121,10 @@ export class CountryRegistry {
 
   /** The registry's countries with their official sources, `sources` overriding base URLs. */
   static create(sources: SourcesConfig = {}, countries: readonly CountryDefinition[] = COUNTRIES): CountryRegistry {
-    return new CountryRegistry(countries.map((c) => c.create(sources[c.code.toLowerCase() as Lowercase<CountryCode>] ?? {})));
+    return new CountryRegistry(
+      countries.map((c) => c.create(sources[c.code.toLowerCase() as Lowercase<CountryCode>] ?? {})),
+      new Map(countries.map((c) => [c.code, c.evidence.references.map((r) => r.ref)])),
+    );
   }
 
   /** The installed adapter of a country, if any. */
@@ -146,7 +154,8 @@ export class CountryRegistry {
   /**
    * The adapter for a reference, following the spec: an explicit `country` wins; a value that is
    * not one of the spec's codes is treated as ES; without `country` the code is detected from the
-   * reference shape, and a shape several countries share answers 300 CNV_AMBIGUOUS.
+   * reference shape, a shape several countries share answers 300 CNV_AMBIGUOUS, and a text no
+   * country claims 400 naming the formats it resembles (unrecognised-reference.ts).
    */
   forReference(ref: string, country: string | undefined): CountryAdapter {
     if (country !== undefined && country !== '') return this.forCountry(country);
@@ -156,7 +165,17 @@ export class CountryRegistry {
         candidateCountries: matching.map((a) => a.code),
       });
     }
-    return matching[0] ?? this.forCountry(undefined);
+    if (matching.length === 1) return matching[0];
+    // Outlines are ASCII: a letter with a diacritic is compared as its base letter, anything else outside ASCII fits none.
+    const ascii = ref.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\x00-\x7f]/g, '\x7f');
+    const fitting = this.shapes.fitting(ascii);
+    const all = [...this.adapters.values()];
+    throw unrecognisedReference(ref, {
+      fitting: all.filter((a) => !a.referenceShape || fitting.includes(a)),
+      all,
+      examples: (code) => this.referenceExamples.get(code) ?? [],
+      byDefault: this.forCountry(undefined),
+    });
   }
 
   /**

@@ -35,8 +35,9 @@ export function referenceExamples(): [string, string, CountryCode | CountryCode[
   add('DAWA address jordstykke link', allMatches(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'), /jordstykker\/(\d+)\/(?:\d+)"/g)
     .map((ejerlav) => `${ejerlav}-${/"matrikelnr": "([^"]+)"/.exec(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'))![1]}`), 'DK');
   // No Czech recording exists: the nationalCadastralReference examples of SOURCES.md 15 (k.ú.-number).
-  // Six digits, a dash and a number is also a Danish ejerlav-matrikelnr and a Slovak k.ú.-number (register C): all three, so 300.
-  add('ČÚZK nationalCadastralReference (SOURCES.md, no recording)', ['727024-542', '727024-1090'], ['CZ', 'DK', 'SK']);
+  // Six digits, a dash and a number is also a Slovak k.ú.-number (register C): both, so 300. Denmark
+  // claims a 6-digit landsejerlavkode only with a lettered matrikelnummer (dk/reference.ts).
+  add('ČÚZK nationalCadastralReference (SOURCES.md, no recording)', ['727024-542', '727024-1090'], ['CZ', 'SK']);
   add('ČÚZK building parcel', ['727024-st.542'], 'CZ');
   // No recordings exist for these either: the identifiers SOURCES.md 15 quotes from the services' clients.
   add('ÚGKK nationalCadastralReference form (SOURCES.md, no recording)', ['804959_2158/2.C', '804959_503.E'], 'SK');
@@ -53,7 +54,9 @@ export function referenceExamples(): [string, string, CountryCode | CountryCode[
   add('CAPAKEY (SOURCES.md 15)', ['11803C2116/00_000', '11803C2165/00M000'], 'BE');
   add('EGRID (SOURCES.md 15)', ['CH119192997709'], 'CH');
   add('Austrian KG-Gst (SOURCES.md 8)', ['14168-.5/1'], 'AT');
-  // Five digits, a dash and a number is also a Danish ejerlav-matrikelnr.
-  add('Austrian KG-Gst from a BEV inspireId (SOURCES.md 15)', ['01004-1711'], ['AT', 'DK']);
+  add('Austrian KG-Gst from a BEV inspireId (SOURCES.md 15)', ['01004-1711'], 'AT');
+  // 14 bare digits: a French IDU, a stripped German Kennzeichen and a long Finnish kiinteistötunnus (spec: 300).
+  add('kiinteistötunnus, long form (SOURCES.md 10)', ['09141000030044'], ['FR', 'DE', 'FI']);
+  add('ALKIS Flurstückskennzeichen stripped of its `_` (SOURCES.md 5)', ['15185500301190'], ['FR', 'DE', 'FI']);
   return rows;
 }

@@ -47,7 +47,7 @@ export class GermanyAdapter extends NationalAdapter {
     this.geocoderUrl = urls.geocoderUrl ?? DEFAULT_NOMINATIM_URL;
   }
 
-  /** Detection: the 20-character Kennzeichen and the written form (stripped forms need ?country=DE). */
+  /** Detection: the 20-character Kennzeichen, the written form and 14 bare digits (other stripped forms need ?country=DE). */
   override matchesReference(ref: string): boolean {
     return isDetectedGermanReference(ref);
   }

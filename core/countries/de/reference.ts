@@ -7,8 +7,9 @@ import type { ReferenceShape } from '../reference-shape.js';
  * answers carry it as nationalCadastralReference; some clients strip the trailing `_`, so with
  * `?country=DE` 14 to 19 characters are padded back. Also read: the written form
  * `<Gemarkungsschlüssel 6>-<Flur>-<Zähler>[/<Nenner>]`, `051234-1-17/2`.
- * Detection claims the 20-character and the written forms only (14 bare digits are also a French
- * IDU's shape).
+ * Detection claims the 20-character and the written forms, and 14 bare digits (Land to Zähler,
+ * nothing after): those are also a French IDU's and a Finnish long kiinteistötunnus's shape, so
+ * they answer 300 CNV_AMBIGUOUS naming all three (spec). Other stripped lengths need `?country=DE`.
  */
 const KENNZEICHEN = /^(\d{2})(\d{4})([\d_]{3})(\d{5})([\d_]{4})([\d_]{2})$/;
 const WRITTEN = /^(\d{2})(\d{4})-(\d{1,3})-(\d{1,5})(?:\/(\d{1,4}))?$/;
@@ -31,7 +32,7 @@ export function parseGermanReference(raw: string, strict = false): string | unde
   const text = raw.normalize('NFC').trim().replace(/\s+/g, '');
   const written = fromWritten(text);
   if (written) return written;
-  if (strict && text.length !== 20) return undefined;
+  if (strict && text.length !== 20 && !/^\d{14}$/.test(text)) return undefined;
   if (text.length < 14 || text.length > 20) return undefined;
   const padded = text.padEnd(20, '_');
   return KENNZEICHEN.test(padded) ? padded : undefined;

@@ -11,7 +11,7 @@ import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, DK_UNCONF
 import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
-import { DK_REFERENCE_HINT, DK_REFERENCE_SHAPE, parseDanishReference } from './reference.js';
+import { DK_REFERENCE_HINT, DK_REFERENCE_SHAPE, isDetectedDanishReference, parseDanishReference } from './reference.js';
 
 const GEOJSON = 'application/geo+json, application/json';
 /** The status page's cheap query: any one ejerlav. */
@@ -125,6 +125,11 @@ export class DenmarkAdapter extends NationalAdapter {
       live,
     });
     this.live = live;
+  }
+
+  /** Detection: a 7-digit landsejerlavkode, or a shorter one with a lettered matrikelnummer (reference.ts). */
+  override matchesReference(ref: string): boolean {
+    return isDetectedDanishReference(ref);
   }
 
   override async searchAddress(query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult> {

@@ -20,7 +20,7 @@ import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName, foralTerritoryOf } from '../foral/territory-of-reference.js';
 import { RusticPlaceResolver } from './rustic-place.js';
 import {
-  ES_REFERENCE_SHAPE, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, rusticReferenceCandidates, unitReference,
+  ES_REFERENCE_SHAPE, SPANISH_REFERENCE_HINT, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, rusticReferenceCandidates, unitReference,
 } from './reference.js';
 
 export interface SpainAdapterOptions {
@@ -61,6 +61,7 @@ export class SpainAdapter implements CountryAdapter {
   readonly outlineId = '724';
   readonly attribution = CATASTRO_ATTRIBUTION;
   readonly referenceShape = ES_REFERENCE_SHAPE;
+  readonly referenceHint = SPANISH_REFERENCE_HINT;
   private readonly live: SpainLiveSource;
   private readonly pageSize: number;
   /** Address clients per store: the copy's street search is prepared once per connection. */

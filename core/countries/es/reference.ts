@@ -19,7 +19,7 @@ const URBAN = /^[0-9]{7}[0-9A-ZÑ]{6}[A-ZÑ]$/;
 const RUSTIC = /^[0-9]{5}[A-ZÑ][0-9]{8}$/;
 const ALPHANUMERIC = /^[0-9A-ZÑ]+$/;
 
-const SHAPE_HINT =
+export const SPANISH_REFERENCE_HINT =
   'A Spanish cadastral reference has 14 characters (finca, e.g. 9872023VH5797S or 13077A01800039) ' +
   'or 20 (unit: the 14 + a 4-digit property number + 2 control letters, e.g. 7837301VG8173B0001TT).';
 
@@ -98,17 +98,17 @@ export function parseSpanishReference(raw: string): string {
   const ref = normalizeSpanishReference(raw);
   const bad = [...ref].findIndex((char) => !ALPHANUMERIC.test(char));
   if (bad >= 0) {
-    throw validationError(`Character ${bad + 1} ('${[...ref][bad]}') of reference '${ref}' is not a letter or digit. ${SHAPE_HINT}`);
+    throw validationError(`Character ${bad + 1} ('${[...ref][bad]}') of reference '${ref}' is not a letter or digit. ${SPANISH_REFERENCE_HINT}`);
   }
-  if (ref === '') throw validationError(`Reference '${raw.trim()}' has no letters or digits. ${SHAPE_HINT}`);
+  if (ref === '') throw validationError(`Reference '${raw.trim()}' has no letters or digits. ${SPANISH_REFERENCE_HINT}`);
   if (ref.length !== 14 && ref.length !== 20) {
-    throw validationError(`Reference '${ref}' has ${ref.length} characters; it needs 14 or 20. ${SHAPE_HINT}`);
+    throw validationError(`Reference '${ref}' has ${ref.length} characters; it needs 14 or 20. ${SPANISH_REFERENCE_HINT}`);
   }
   if (ref.length === 20) {
     const car = ref.slice(14, 18);
     const badDigit = [...car].findIndex((char) => !/[0-9]/.test(char));
     if (badDigit >= 0) {
-      throw validationError(`Character ${15 + badDigit} of reference '${ref}' must be a digit: characters 15-18 are the 4-digit property number (e.g. 0001). ${SHAPE_HINT}`);
+      throw validationError(`Character ${15 + badDigit} of reference '${ref}' must be a digit: characters 15-18 are the 4-digit property number (e.g. 0001). ${SPANISH_REFERENCE_HINT}`);
     }
     const expected = controlCharacters(ref.slice(0, 14), car);
     if (expected !== ref.slice(18)) {

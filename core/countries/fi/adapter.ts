@@ -5,7 +5,7 @@ import type { InspireWfsProfile } from '../inspire/profile.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { DEFAULT_NOMINATIM_URL, nominatimStatusCheck, openGeocoderCandidates } from '../national/nominatim.js';
 import { resolveSources } from '../national/sources-config.js';
-import { FI_REFERENCE_HINT, FI_REFERENCE_SHAPE, isDashedFinnishReference, longFinnishReference, parseFinnishReference } from './reference.js';
+import { FI_REFERENCE_HINT, FI_REFERENCE_SHAPE, longFinnishReference, parseFinnishReference } from './reference.js';
 
 export interface FiSourcesConfig {
   /** Maanmittauslaitos (NLS) INSPIRE Cadastral Parcels WFS. */
@@ -60,11 +60,6 @@ export class FinlandAdapter extends NationalAdapter {
       live: new InspireWfsSource(sources.cpWfsUrl, FI_PROFILE, 'The NLS parcel service answers parcels by reference through a filter on nationalCadastralReference.'),
     });
     this.geocoderUrl = sources.geocoderUrl;
-  }
-
-  /** Detection claims the dashed kiinteistötunnus only (14 bare digits are also a French IDU). */
-  override matchesReference(ref: string): boolean {
-    return isDashedFinnishReference(ref);
   }
 
   override statusChecks(): SourceCheck[] {

@@ -54,6 +54,7 @@ export class NationalAdapter implements CountryAdapter {
   readonly territoryOf?: CountryCode;
   readonly attribution: string;
   readonly referenceShape?: ReferenceShape;
+  readonly referenceHint: string;
 
   constructor(protected readonly spec: NationalAdapterSpec) {
     this.code = spec.code;
@@ -65,6 +66,7 @@ export class NationalAdapter implements CountryAdapter {
     this.territoryOf = spec.territoryOf;
     this.attribution = spec.attribution;
     this.referenceShape = spec.referenceShape;
+    this.referenceHint = spec.referenceHint;
   }
 
   statusChecks(): SourceCheck[] {

@@ -1,15 +1,50 @@
 import { pointOnFeature } from '@turf/turf';
+import { toWgs84 } from '../../../core/geo/crs.js';
+import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat } from '../../../core/model/index.js';
-import { json, type FakeRoute } from './fake-server.js';
-import { CZ_OUTLINE } from './inspire.js';
+import { json, xml, type FakeRoute } from './fake-server.js';
+import { handWrittenInspireParcel } from './hand-written-inspire.js';
+
+/**
+ * ČÚZK's INSPIRE CP WFS (`/cz-wfs`) as the fake plays it. NO CZECH RECORDING EXISTS: the parcel
+ * `727024-542` (namespace CZ.ISKN.CP) is WRITTEN BY HAND to the INSPIRE cp 4.0 schema
+ * (hand-written-inspire.ts), a square in Prague's Old Town written in S-JTSK / Krovak (EPSG:5514,
+ * srsName URN). It answers the stored query GetParcel for k.ú. 727024 parcel 542 and any BBOX
+ * (EPSG:5514) whose centre lies in it; otherwise an empty wfs:FeatureCollection, also by hand.
+ */
+export const CZ_REF = '727024-542';
+const CZ = handWrittenInspireParcel({ ref: CZ_REF, namespace: 'CZ.ISKN.CP', epsg: 5514, centre: [14.4187, 50.0865] });
+export const CZ_OUTLINE = CZ.outline;
+export const CZ_AREA = CZ.area;
+const CZ_EMPTY = `<?xml version="1.0" encoding="utf-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-01-01T00:00:00Z"/>
+`;
+
+const parameter = (url: URL, name: string) => {
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return undefined;
+};
+
+export const czechWfsRoutes: FakeRoute = (url) => {
+  if (url.pathname !== '/cz-wfs') return undefined;
+  if (parameter(url, 'STOREDQUERY_ID') === 'GetParcel') {
+    return xml(parameter(url, 'UPPER_ZONING_ID') === '727024' && parameter(url, 'TEXT') === '542' ? CZ.answer : CZ_EMPTY);
+  }
+  const [minX, minY, maxX, maxY, urn] = (parameter(url, 'BBOX') ?? '').split(',');
+  if (urn !== 'urn:ogc:def:crs:EPSG::5514') return xml(CZ_EMPTY);
+  const centre = toWgs84(5514, (Number(minX) + Number(maxX)) / 2, (Number(minY) + Number(maxY)) / 2);
+  return xml(containsPoint(CZ_OUTLINE, centre) ? CZ.answer : CZ_EMPTY);
+};
+
+export const czechSources = (base: string) => ({ cz: { cpWfsUrl: `${base}/cz-wfs`, geocoderUrl: `${base}/cz-geocoder` } });
 
 /**
  * ČÚZK's RÚIAN geocoder (`/cz-geocoder/find?text=…&outSR=4326&f=json`, ArcGIS GeocodeSOE) as the
  * fake plays it. NO ANSWER WAS RECORDED: written BY HAND in ArcGIS's `find` JSON (spatialReference,
  * locations[{name, extent, feature{geometry{x, y}, attributes{Match_addr, Type, Score}}}]), the
  * names RCzechia reads. One invented address, "Karlova 123/5, Staré Město, 110 00 Praha 1", placed
- * inside the Czech fake parcel (itself the Spanish answer re-labelled for Czechia, inspire.ts); a
- * text naming "Karlova" finds it, any other an empty `locations` list.
+ * inside the Czech fake parcel above; a text naming "Karlova" finds it, any other an empty
+ * `locations` list.
  */
 export const CZ_ADDRESS_POINT = pointOnFeature({ type: 'Feature', properties: {}, geometry: CZ_OUTLINE }).geometry.coordinates as LonLat;
 const [x, y] = CZ_ADDRESS_POINT;

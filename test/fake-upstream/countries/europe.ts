@@ -2,7 +2,7 @@ import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from './fr.js';
-import { czechGeocoderRoutes } from './cz.js';
+import { czechGeocoderRoutes, czechSources, czechWfsRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
@@ -18,7 +18,7 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
+  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, czechWfsRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
     geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes, germanyFinlandRoutes, norwayRoutes, beChAtRoutes]);
   return {
     ...server,
@@ -27,6 +27,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       pl: polishSources(server.url),
       nl: dutchSources(server.url),
       ...inspireSources(server.url),
+      ...czechSources(server.url),
       ...foralSources(server.url),
       dk: danishSources(server.url),
       lu: luxembourgSources(server.url),

@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { multiPolygon, pointOnFeature, pointToPolygonDistance, polygon as turfPolygon } from '@turf/turf';
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
+import { multiPolygon, pointToPolygonDistance, polygon as turfPolygon } from '@turf/turf';
+import { toWgs84 } from '../../../core/geo/crs.js';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
 import { readForalFeatures } from '../../../core/countries/foral/cp-features.js';
 import type { BBox, LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { writeZip } from '../../helpers/catastro-zips.js';
-import { fixture } from '../../helpers/paths.js';
 import { loadCountryFixture, xml, type FakeAnswer, type FakeRoute } from './fake-server.js';
+import { handWrittenInspireBuilding } from './hand-written-inspire.js';
 
 /**
  * The foral cadastres' services as the fake plays them (SOURCES.md 1b), REAL recordings:
@@ -26,12 +26,11 @@ import { loadCountryFixture, xml, type FakeAnswer, type FakeRoute } from './fake
  * - `/pv-bizkaia-atom/ES.BFA.CP.020.zip`: a zip holding the same recording as `ES.BFA.CP.gml`
  *   (the recording's source is probably that municipal download; the zip is built here).
  *
- * - `/pv-*-bu`, `/bu-na` (the territories' INSPIRE Buildings WFS): NO FORAL BUILDINGS RECORDING
- *   EXISTS. A bbox whose centre lies in a recorded parcel answers the REAL Spanish Catastro INSPIRE
- *   Buildings GML (es_catastro_inspire_BU_38023_building.gml: two `bu-ext2d:Building`, both
- *   `1_residential`) RE-LABELLED: its outlines moved (in degrees) so a point of the first building
- *   lands inside that parcel, written in EPSG:25830 (the CRS asked); everything else is the
- *   Spanish file's. `setBuildingsDown(path)` makes one of them answer HTTP 503.
+ * - `/bu-pv-*`, `/bu-na` (the territories' INSPIRE Buildings WFS): NO FORAL BUILDINGS RECORDING
+ *   EXISTS. A bbox meeting a recorded parcel answers ONE building WRITTEN BY HAND to the INSPIRE
+ *   Buildings schema (hand-written-inspire.ts: the service's feature type, currentUse
+ *   `1_residential`, a small square footprint at the parcel's deepest point, in EPSG:25830, the CRS
+ *   asked). `setBuildingsDown(path)` makes one of them answer HTTP 503.
  *
  * WRITTEN BY HAND (no recording exists), in the WFS 2.0 shape: every other filter or bbox answers
  * an empty `wfs:FeatureCollection` (numberMatched/numberReturned 0); other zips are 404.
@@ -84,45 +83,22 @@ function wfsRoute(prefix: string, files: string[], filtersByReference: boolean):
   };
 }
 
-const SPANISH_BUILDINGS = readFileSync(fixture('es_catastro_inspire_BU_38023_building.gml'), 'latin1');
-const SPANISH_FIRST_BUILDING: ParcelGeometry = (() => {
-  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(SPANISH_BUILDINGS)![1].trim().split(/\s+/).map(Number);
-  const ring: LonLat[] = [];
-  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(32628, numbers[i], numbers[i + 1]));
-  return { type: 'Polygon', coordinates: [ring] };
-})();
-const pointIn = (geometry: ParcelGeometry) => pointOnFeature({ type: 'Feature', properties: {}, geometry }).geometry.coordinates as LonLat;
-
-/** The point of a 40×40 grid over the parcel farthest from its outline (pointOnFeature may give a vertex of a holed parcel). */
-function deepInside(parcel: ParcelGeometry): LonLat {
+/**
+ * The point of a 40×40 grid over the parcel farthest from its outline (pointOnFeature may give a
+ * vertex of a holed parcel), and that distance in degrees of latitude.
+ */
+function deepInside(parcel: ParcelGeometry): { point: LonLat; depth: number } {
   const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel);
   const feature = parcel.type === 'Polygon' ? turfPolygon(parcel.coordinates) : multiPolygon(parcel.coordinates);
   let best: { point: LonLat; depth: number } | undefined;
   for (let i = 1; i < 40; i++) {
     for (let j = 1; j < 40; j++) {
       const point: LonLat = [minLon + ((maxLon - minLon) * i) / 40, minLat + ((maxLat - minLat) * j) / 40];
-      const depth = -pointToPolygonDistance(point, feature);
+      const depth = -pointToPolygonDistance(point, feature, { units: 'degrees' });
       if (depth > 0 && (!best || depth > best.depth)) best = { point, depth };
     }
   }
-  return best!.point;
-}
-
-/** The Spanish buildings moved so the first one stands on `parcel`, in EPSG:25830. */
-function buildingsOn(parcel: ParcelGeometry): string {
-  const [from, to] = [pointIn(SPANISH_FIRST_BUILDING), deepInside(parcel)];
-  const move = (x: number, y: number) => {
-    const [lon, lat] = toWgs84(32628, x, y);
-    return fromWgs84(25830, lon + to[0] - from[0], lat + to[1] - from[1]).map((v) => v.toFixed(3)).join(' ');
-  };
-  return SPANISH_BUILDINGS
-    .replace(/(<gml:(?:posList|lowerCorner|upperCorner)[^>]*>)([^<]+)(<)/g, (_, open: string, numbers: string, close: string) => {
-      const values = numbers.trim().split(/\s+/).map(Number);
-      const pairs: string[] = [];
-      for (let i = 0; i < values.length; i += 2) pairs.push(move(values[i], values[i + 1]));
-      return `${open}${pairs.join(' ')}${close}`;
-    })
-    .replace(/urn:ogc:def:crs:EPSG::32628/g, 'urn:ogc:def:crs:EPSG::25830');
+  return best!;
 }
 
 /** A `bbox=minx,miny,maxx,maxy,urn:ogc:def:crs:EPSG::25830` request as a WGS84 box (the building services are asked in 25830). */
@@ -140,11 +116,16 @@ export function setBuildingsDown(path: string, down: boolean): void {
   if (down) buildingsDown.add(path); else buildingsDown.delete(path);
 }
 
-function buildingsRoute(prefix: string, files: string[]): FakeRoute {
+/** A residential building well inside the parcel: a square within the circle of `depth` around its deepest point. */
+const buildingAt = (featureType: string, { point, depth }: { point: LonLat; depth: number }) =>
+  handWrittenInspireBuilding({ featureType, at: point, half: Math.min(0.0001, depth / 2), currentUse: '1_residential' });
+
+function buildingsRoute(prefix: string, featureType: string, files: string[]): FakeRoute {
   const recorded = recordings(files);
-  // Moved once per parcel: the grid search is slow on a large holed parcel, and a slow fake times the client out.
+  // Placed once per parcel: the grid search is slow on a large holed parcel, and a slow fake times the client out.
   const answers = new Map<string, string>();
-  const answerFor = (r: Recording) => answers.get(r.ref) ?? answers.set(r.ref, buildingsOn(r.geometry)).get(r.ref)!;
+  const answerFor = (r: Recording) => answers.get(r.ref)
+    ?? answers.set(r.ref, buildingAt(featureType, deepInside(r.geometry))).get(r.ref)!;
   return (url) => {
     if (url.pathname !== prefix) return undefined;
     if (buildingsDown.has(prefix)) return xml('<html><body>Service Unavailable</body></html>', 503);
@@ -175,10 +156,10 @@ export async function prepareForalRoutes(): Promise<FakeForal> {
       wfsRoute('/pv-gipuzkoa', RECORDED.gipuzkoa, true),
       wfsRoute('/pv-araba', RECORDED.araba, true),
       wfsRoute('/pv-bizkaia-wfs', RECORDED.bizkaia, false),
-      buildingsRoute('/bu-na', RECORDED.na),
-      buildingsRoute('/bu-pv-gipuzkoa', RECORDED.gipuzkoa),
-      buildingsRoute('/bu-pv-araba', RECORDED.araba),
-      buildingsRoute('/bu-pv-bizkaia', RECORDED.bizkaia),
+      buildingsRoute('/bu-na', 'BU:Building', RECORDED.na),
+      buildingsRoute('/bu-pv-gipuzkoa', 'bu-ext2d:Building', RECORDED.gipuzkoa),
+      buildingsRoute('/bu-pv-araba', 'INSPIRE_BU:BU.Building', RECORDED.araba),
+      buildingsRoute('/bu-pv-bizkaia', 'bu-core2d:Building', RECORDED.bizkaia),
       atom,
     ],
     close: () => rmSync(dir, { recursive: true, force: true }),

@@ -5,29 +5,17 @@ import { LANDER } from '../../../core/countries/de/lander.js';
 import { landOption } from '../../../core/countries/de/live-source.js';
 import { json, xml, type FakeRoute } from './fake-server.js';
 import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
-import { relabelSpanishInspire, SPANISH_INTERIOR } from './spanish-relabel.js';
+import { handWrittenInspireParcel } from './hand-written-inspire.js';
 
 /**
  * Germany's Länder services and Finland's NLS INSPIRE CP WFS as the fake plays them.
  *
- * NO GERMAN OR FINNISH RECORDING EXISTS (SOURCES.md 15). As the CZ precedent does
- * (inspire.ts), the INSPIRE answers are the REAL Spanish INSPIRE GetParcel answer for
- * 8429105VK1882N RE-LABELLED for the country: its references become the country's, its namespace
- * the country's, its outline is moved (in degrees) to the country and written in the CRS asked
- * (Niedersachsen: EPSG:4326 URN, latitude first; Finland: EPSG:3067, easting first); structure,
- * areaValue 572 and dates are the Spanish answer's. Written BY HAND in the documented formats:
- * Berlin's GeoJSON (alkis_flurstuecke, fsko/afl), the AdV simplified-schema `ave:Flurstueck`
- * GML of Nordrhein-Westfalen (flstkennz/flaeche/gemeinde), and every empty answer.
+ * NO GERMAN OR FINNISH RECORDING EXISTS (SOURCES.md 15): every answer is WRITTEN BY HAND in the
+ * documented formats: INSPIRE cp 4.0 parcels (hand-written-inspire.ts: a square written in the CRS
+ * asked, Niedersachsen EPSG:4326 URN latitude first, Finland EPSG:3067 easting first), Berlin's
+ * GeoJSON (alkis_flurstuecke, fsko/afl), the AdV simplified-schema `ave:Flurstueck` GML of
+ * Nordrhein-Westfalen (flstkennz/flaeche/gemeinde), and every empty answer.
  */
-export interface Relabelled { answer: string; outline: ParcelGeometry }
-
-/** The Spanish answer moved so a point well inside its outline lands on `centre`, written in `epsg` (URN axis order), with the country's ids. */
-export function relabelSpanishParcel(options: { ref: string; namespace: string; epsg: number; centre: LonLat }): Relabelled {
-  const shift: LonLat = [options.centre[0] - SPANISH_INTERIOR[0], options.centre[1] - SPANISH_INTERIOR[1]];
-  const { answer, outline } = relabelSpanishInspire({ ...options, shift });
-  return { answer, outline };
-}
-
 const EMPTY_WFS = `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-11-24T09:00:00Z"/>
 `;
@@ -51,7 +39,8 @@ const literalIn = (filter: string | undefined, ref: string) =>
 
 // Niedersachsen (Hannover, Kröpcke): INSPIRE, EPSG:4326, the recorder's stripped Kennzeichen padded back.
 export const DE_NI_REF = '034880045002110098__';
-const NI = relabelSpanishParcel({ ref: DE_NI_REF, namespace: 'DENI.ALKIS.CP', epsg: 4326, centre: [9.7385, 52.3745] });
+const NI = handWrittenInspireParcel({ ref: DE_NI_REF, namespace: 'DENI.ALKIS.CP', epsg: 4326, centre: [9.7385, 52.3745] });
+export const DE_NI_AREA = NI.area;
 // Berlin (Pariser Platz): GeoJSON written by hand; fsko as the recorder saw it (18 characters).
 export const DE_BE_REF = '11000191900567______';
 const BERLIN_CENTRE: LonLat = [13.3777, 52.5163];
@@ -89,7 +78,7 @@ function nrwAnswer(): string {
 
 // Finland (Helsinki, Senate Square): INSPIRE, EPSG:3067, nationalCadastralReference written in the long form.
 export const FI_REF = '91-410-3-44';
-const FI = relabelSpanishParcel({ ref: '09141000030044', namespace: 'FI.NLS.CP', epsg: 3067, centre: [24.9522, 60.1693] });
+const FI = handWrittenInspireParcel({ ref: '09141000030044', namespace: 'FI.NLS.CP', epsg: 3067, centre: [24.9522, 60.1693] });
 /** A point inside the Finnish parcel (the Nominatim fake's Aleksanterinkatu 20 is there too). */
 export const FI_POINT: LonLat = [24.9522, 60.1693];
 

@@ -1,12 +1,7 @@
-import { toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
 import { loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
-import { relabelSpanishInspire } from './spanish-relabel.js';
 
 /**
- * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) and Czechia (`/cz-wfs`) as the fake
- * plays them.
+ * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) as the fake plays it (Czechia's is in cz.ts).
  *
  * Italy, REAL recording: a GetFeature whose BBOX (EPSG:6706, latitude first) meets the recorded
  * parcel's envelope answers the recorded MapServer document byte for byte; any other BBOX
@@ -16,14 +11,6 @@ import { relabelSpanishInspire } from './spanish-relabel.js';
  * `A000` (in no table of comuni) to `I615`, Senorbì (SU), the comune whose ISTAT boundary holds
  * the recorded parcel: ids, NATIONALCADASTRALREFERENCE and ADMINISTRATIVEUNIT say I615, nothing
  * else changes. Point lookups (no STARTINDEX) answer the recording byte for byte.
- *
- * Czechia: NO CZECH RECORDING EXISTS. The answers are the REAL Spanish INSPIRE GetParcel answer
- * for 8429105VK1882N RE-LABELLED FOR CZECHIA by this fake: its references become `727024-542`
- * (namespace CZ.ISKN.CP), its outline is moved (in degrees) from near Madrid to Prague and
- * written in S-JTSK / Krovak (EPSG:5514, srsName URN) instead of EPSG:25830; everything else
- * (structure, areaValue 572, dates) is the Spanish answer's. It answers the stored query
- * GetParcel for k.ú. 727024 parcel 542 and any BBOX (EPSG:5514) meeting the moved outline;
- * otherwise an empty wfs:FeatureCollection WRITTEN BY HAND.
  */
 const IT_RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml');
 export const IT_RECORDED_REF = 'A000W000200.STRADA001';
@@ -35,19 +22,6 @@ const IT_ENVELOPE = { minLat: 39.548381, minLon: 9.130086, maxLat: 39.548436, ma
 const IT_EMPTY = `<?xml version='1.0' encoding="UTF-8" ?>
 <wfs:FeatureCollection xmlns:CP="http://mapserver.gis.umn.edu/mapserver" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:wfs="http://www.opengis.net/wfs/2.0" timeStamp="2025-06-04T15:20:11" numberMatched="0" numberReturned="0">
 </wfs:FeatureCollection>
-`;
-
-export const CZ_REF = '727024-542';
-const CZ_SHIFT: LonLat = [18.38, 9.59];
-export const CZ_ANSWER = relabelSpanishInspire({ ref: CZ_REF, namespace: 'CZ.ISKN.CP', epsg: 5514, shift: CZ_SHIFT }).answer;
-export const CZ_OUTLINE: ParcelGeometry = (() => {
-  const numbers = /<gml:posList[^>]*>([^<]+)</.exec(CZ_ANSWER)![1].trim().split(/\s+/).map(Number);
-  const ring: LonLat[] = [];
-  for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(5514, numbers[i], numbers[i + 1]));
-  return { type: 'Polygon', coordinates: [ring] };
-})();
-const CZ_EMPTY = `<?xml version="1.0" encoding="utf-8"?>
-<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-01-01T00:00:00Z"/>
 `;
 
 const parameter = (url: URL, name: string) => {
@@ -63,16 +37,7 @@ export const inspireRoutes: FakeRoute = (url) => {
     if (!meets) return xml(IT_EMPTY);
     return xml(parameter(url, 'STARTINDEX') === undefined ? IT_RECORDING : parameter(url, 'STARTINDEX') === '0' ? IT_RELABELLED : IT_EMPTY);
   }
-  if (url.pathname === '/cz-wfs') {
-    if (parameter(url, 'STOREDQUERY_ID') === 'GetParcel') {
-      return xml(parameter(url, 'UPPER_ZONING_ID') === '727024' && parameter(url, 'TEXT') === '542' ? CZ_ANSWER : CZ_EMPTY);
-    }
-    const [minX, minY, maxX, maxY, urn] = (parameter(url, 'BBOX') ?? '').split(',');
-    if (urn !== 'urn:ogc:def:crs:EPSG::5514') return xml(CZ_EMPTY);
-    const centre = toWgs84(5514, (Number(minX) + Number(maxX)) / 2, (Number(minY) + Number(maxY)) / 2);
-    return xml(containsPoint(CZ_OUTLINE, centre) ? CZ_ANSWER : CZ_EMPTY);
-  }
   return undefined;
 };
 
-export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` }, cz: { cpWfsUrl: `${base}/cz-wfs`, geocoderUrl: `${base}/cz-geocoder` } });
+export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` } });

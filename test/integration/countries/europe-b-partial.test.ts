@@ -8,7 +8,7 @@ import { CatastroService } from '../../../core/service.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
 import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { IS_PARCEL, LI_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
+import { IS_PARCEL, LI_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
@@ -144,14 +144,14 @@ describe('Sweden (Jordbruksverket agricultural blocks; no address search) — ha
   });
 });
 
-describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spanish answer RE-LABELLED for each', () => {
-  it('Liechtenstein: Gemeinde-Grundstück is also a Danish shape (300), answered with ?country=LI; by coordinates; address', async () => {
+describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on INSPIRE answers written by hand to the cp schema', () => {
+  it('Liechtenstein: Gemeinde-Grundstück is also a Slovenian shape (300), answered with ?country=LI; by coordinates; address', async () => {
     const ambiguous = await get(`/api/catastro/${LI_PARCEL.ref}`);
     expect(ambiguous.statusCode).toBe(300);
-    expect(ambiguous.json().data.candidateCountries).toEqual(expect.arrayContaining(['LI', 'DK']));
+    expect(ambiguous.json().data.candidateCountries.sort()).toEqual(['LI', 'SI']);
     const response = await get(`/api/catastro/${LI_PARCEL.ref}?country=LI`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: 572 });
+    expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: LI_PARCEL.area });
     expect(response.json().data.latitud).toBeCloseTo(47.141, 3);
     expect(requests('/li-wfs').at(-1)!.searchParams.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::4258');
     forget('LI');
@@ -174,7 +174,7 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on the real Spa
   });
 });
 
-describe('United Kingdom (Registers of Scotland INSPIRE CP WFS; Scotland only, no lookup by reference) — RE-LABELLED Spanish answer', () => {
+describe('United Kingdom (Registers of Scotland INSPIRE CP WFS; Scotland only, no lookup by reference) — INSPIRE answer written by hand', () => {
   it('answers a point in Scotland, and 422 for a point in England without asking the source', async () => {
     const [longitude, latitude] = UK_PARCEL.inside;
     const response = await post('/api/search/coordinates', { latitude, longitude });

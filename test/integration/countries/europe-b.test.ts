@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { SK_PARCEL } from '../../fake-upstream/countries/relabelled-inspire.js';
+import { SK_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
@@ -20,12 +20,12 @@ const requests = (path: string) => api.fake.requests.filter((u) => u.pathname ==
 const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
-describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on the real Spanish answer RE-LABELLED for Slovakia', () => {
+describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on an INSPIRE answer written by hand to the cp schema', () => {
   it('detects the ÚGKK form, asks a FES filter on nationalCadastralReference and answers the parcel in WGS84', async () => {
     const response = await get(`/api/catastro/${encodeURIComponent(SK_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ refCatastral: SK_PARCEL.ref, pais: 'SK', superficieParcela: 572, dataSource: 'catastro' });
+    expect(data).toMatchObject({ refCatastral: SK_PARCEL.ref, pais: 'SK', superficieParcela: SK_PARCEL.area, dataSource: 'catastro' });
     expect(data.latitud).toBeCloseTo(48.1486, 3);
     expect(data.longitud).toBeCloseTo(17.1077, 3);
     expect(data.attribution).toMatch(/ÚGKK/);

@@ -2,7 +2,7 @@ import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
-import { BAVARIA_POINT, DE_BE_REF, DE_NI_REF, DE_NW_REF, DE_POINTS, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
+import { BAVARIA_POINT, DE_BE_REF, DE_NI_AREA, DE_NI_REF, DE_NW_REF, DE_POINTS, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
 import { NO_ADDRESS, NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
 import { AT_POINT, AT_REF, BE_DELAY_MS, BE_POINT, BE_REF, CH_NO_PARCEL_HERE, CH_NO_PARCELS_POINT, CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
@@ -36,7 +36,7 @@ const ROWS: Row[] = [
   { code: 'NO', ref: NO_REF, centre: NO_POINT, detection: 'shared', address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' } },
   { code: 'BE', ref: BE_REF, centre: BE_POINT, detection: 'alone', address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' } },
   { code: 'CH', ref: CH_REF, centre: CH_POINT, detection: 'alone', address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' } },
-  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'shared', address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
+  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'alone', address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
   { code: 'FI', ref: FI_REF, centre: FI_POINT, detection: 'alone', address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' } },
 ];
 
@@ -144,7 +144,7 @@ describe('Germany: the Länder services, 15 of 16', () => {
   it('reads the INSPIRE answer of Niedersachsen (EPSG:4326, latitude first) by reference and by point', async () => {
     const byRef = await get(`/api/catastro/${encodeURIComponent(DE_NI_REF)}`);
     expect(byRef.statusCode, byRef.body).toBe(200);
-    expect(byRef.json().data).toMatchObject({ refCatastral: DE_NI_REF, pais: 'DE', provincia: 'Niedersachsen', superficieParcela: 572 });
+    expect(byRef.json().data).toMatchObject({ refCatastral: DE_NI_REF, pais: 'DE', provincia: 'Niedersachsen', superficieParcela: DE_NI_AREA });
     const [longitude, latitude] = DE_POINTS.NI;
     const byPoint = await post('/api/search/coordinates', { latitude, longitude });
     expect(byPoint.statusCode, byPoint.body).toBe(200);
@@ -184,12 +184,13 @@ describe('Germany: the Länder services, 15 of 16', () => {
 });
 
 describe('Finland: kiinteistötunnus', () => {
-  it('reads the long form with ?country=FI as the short one; 14 bare digits are not claimed without it', async () => {
+  it('reads the long form with ?country=FI as the short one; without it 14 bare digits answer 300 naming FR, DE and FI (spec)', async () => {
     const long = await get('/api/catastro/09141000030044?country=FI');
     expect(long.statusCode, long.body).toBe(200);
     expect(long.json().data.refCatastral).toBe(FI_REF);
     const bare = await get('/api/catastro/09141000030044');
-    expect(bare.statusCode).not.toBe(200);
+    expect(bare.statusCode).toBe(300);
+    expect(bare.json()).toMatchObject({ code: 'CNV_AMBIGUOUS', data: { candidateCountries: ['FR', 'DE', 'FI'] } });
   });
 });
 

@@ -187,7 +187,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
 
   it('no building on the parcel: no use (the box also returns the neighbours\' buildings, which are not counted)', async () => {
     forget('NA');
-    // 001010001 (101 m²) and 217050626 are far apart: the buildings moved onto one are outside the other.
+    // 001010001 (101 m²) and 217050626 are far apart: the building written on one is outside the other.
     const small = (await get('/api/catastro/001010001')).json().data;
     expect(small.uso).toBe('Residencial');
     const { useOfLargestBuilding } = await import('../../../core/countries/foral/building-use.js');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointOnFeature } from '@turf/turf';
-import { CZ_ADDRESS_POINT } from '../../fake-upstream/countries/cz.js';
-import { CZ_REF, IT_RECORDED_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire.js';
+import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF } from '../../fake-upstream/countries/cz.js';
+import { IT_RECORDED_REF, IT_RELABELLED_REF } from '../../fake-upstream/countries/inspire.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
@@ -68,12 +68,12 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
   });
 });
 
-describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE answer RE-LABELLED for Czechia (no Czech recording exists)', () => {
+describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by hand to the cp schema (no Czech recording exists)', () => {
   it('asks the GetParcel stored query with k.ú. and number and answers the parcel in WGS84', async () => {
     const response = await get(`/api/catastro/${CZ_REF}?country=CZ`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', superficieParcela: 572, dataSource: 'catastro' });
+    expect(data).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', superficieParcela: CZ_AREA, dataSource: 'catastro' });
     expect(data.latitud).toBeGreaterThan(49.9);
     expect(data.latitud).toBeLessThan(50.2);
     expect(data.poligono.every(([lon]: number[]) => lon > 14.4 && lon < 14.5)).toBe(true);
@@ -83,7 +83,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on the real Spanish INSPIRE ans
 
   it('finds it by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
     const { poligono } = (await get(`/api/catastro/${CZ_REF}?country=CZ`)).json().data;
-    // The (Spanish) outline is concave: a point surely inside it, not its centroid.
+    // A point surely inside the outline, whatever its shape.
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
     forgetParcels(api.service.store, 'CZ');
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'CZ' });

@@ -9,7 +9,7 @@ const notCalled = () => { throw new Error('not called by the registry'); };
 /** A second country whose bounds overlap Spain's, as France's do (Roussillon lies inside Spain's box). */
 function otherCountry(code: CountryCode, outlineId: string, bounds: [number, number, number, number], coverage: Partial<Coverage> = {}): CountryAdapter {
   return {
-    code, name: `Country ${code}`, outlineId, bounds, attribution: code,
+    code, name: `Country ${code}`, outlineId, bounds, attribution: code, referenceHint: `A ${code} reference.`,
     coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: false, ...coverage },
     matchesReference: () => false, normalizeReference: (r) => r,
     parcelByReference: notCalled, parcelAt: notCalled, polygon: notCalled,

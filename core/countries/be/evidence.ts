@@ -1,0 +1,18 @@
+import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
+
+/** What the tests prove of BE against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const BE_EVIDENCE: CountryEvidence = {
+  source: 'FPS Finance CadGIS INSPIRE CP layer (ArcGIS REST query, f=geojson; slow); Nominatim for addresses',
+  capabilities: {
+    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/be-cadgis/query)', basis: 'Esri\'s documented query output written by hand' },
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/be-cadgis/query)', basis: 'As by reference, answered 2 s late' },
+    byAddress: NOMINATIM_ADDRESSES,
+  },
+  references: [
+    { ref: '11803C2116/00_000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },
+    { ref: '11803C2165/00M000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },
+  ],
+  knownNotWorking: [
+    'The attributes read (nationalCadastralRef, areaValue) are UNCERTAIN.',
+  ],
+};

@@ -1,0 +1,20 @@
+import type { CountryEvidence } from '../evidence.js';
+
+/** What the tests prove of CH against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const CH_EVIDENCE: CountryEvidence = {
+  source: 'geo.admin.ch MapServer find/identify (ch.kantone.cadastralwebmap-farbe) and SearchServer',
+  capabilities: {
+    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/find)', basis: 'geo.admin.ch\'s documented {results:[…]} GeoJSON written by hand' },
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)', basis: 'As by reference' },
+    byAddress: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-search)', basis: 'SearchServer attrs as documented, written by hand' },
+  },
+  extras: {
+    'canton': { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)', basis: 'The cantons layer\'s ak and name (UNCERTAIN)' },
+  },
+  references: [
+    { ref: 'CH119192997709', from: 'SOURCES.md 15 (EGRID; no recording)' },
+  ],
+  knownNotWorking: [
+    'Cantons that publish no parcels have none (spec).',
+  ],
+};

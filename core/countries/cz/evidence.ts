@@ -1,0 +1,18 @@
+import { type CountryEvidence, INSPIRE_CP_BY_HAND } from '../evidence.js';
+
+/** What the tests prove of CZ against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const CZ_EVIDENCE: CountryEvidence = {
+  source: 'ČÚZK INSPIRE CP WFS (stored query GetParcel, BBOX; EPSG:5514); ČÚZK RÚIAN geocoder (ArcGIS GeocodeSOE) for addresses',
+  capabilities: {
+    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/cz.ts (/cz-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/cz.ts (/cz-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
+    byAddress: { level: 'hand-written', fake: 'test/fake-upstream/countries/cz.ts (/cz-geocoder)', basis: 'ArcGIS find JSON with the names jlacko/RCzechia reads; one invented address' },
+  },
+  references: [
+    { ref: '727024-542', from: 'SOURCES.md 15 (ČÚZK nationalCadastralReference; no recording)' },
+    { ref: '727024-st.542', from: 'core/countries/cz/reference.ts (building parcel form; UNCERTAIN)' },
+  ],
+  knownNotWorking: [
+    'How ČÚZK writes building parcels (st.) in nationalCadastralReference is UNCERTAIN.',
+  ],
+};

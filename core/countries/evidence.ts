@@ -1,0 +1,63 @@
+import type { Coverage } from '../model/index.js';
+
+/**
+ * What the tests prove of a country against its real service, declared beside the country
+ * (`<code>/evidence.ts`) as data: docs/coverage.md is written from it and the registry's coverage
+ * rows by scripts/coverage-table.ts, and test/unit/countries/evidence.test.ts checks it against the
+ * fakes, the fixtures and test/fixtures/**\/PROVENANCE.md.
+ *
+ * - `recorded`: the fake replays answers the real service gave, byte for byte, each file with its
+ *   provenance row (repository, path, commit or URL);
+ * - `documented`: nothing was recorded; the fake's answers are written by hand to the operator's
+ *   published format or schema (INSPIRE CP, GeoServer GeoJSON, ArcGIS REST, OGC API, the
+ *   operator's own documentation);
+ * - `hand-written`: nothing was recorded and no published format was found: the answers follow
+ *   what public client code reads, or a guess.
+ */
+export type EvidenceLevel = 'recorded' | 'documented' | 'hand-written';
+
+export const EVIDENCE_LEVELS: readonly EvidenceLevel[] = ['recorded', 'documented', 'hand-written'];
+
+/** The coverage row's capabilities a country's evidence answers for (analysis has its own sources). */
+export type EvidencedCapability = Exclude<keyof Coverage, 'analysis'>;
+
+export const EVIDENCED_CAPABILITIES: readonly EvidencedCapability[] = ['byReference', 'byCoordinates', 'byAddress', 'units'];
+
+export interface Evidence {
+  level: EvidenceLevel;
+  /** The fake that plays the source in the tests: its file in test/fake-upstream/ (and the route). */
+  fake: string;
+  /** The files under test/fixtures/ the fake replays or builds its answers from. */
+  fixtures?: readonly string[];
+  /** What answers written by hand follow (documentation, schema, client code), or what a recording lacks. */
+  basis?: string;
+}
+
+export interface CountryEvidence {
+  /** The live source(s) and protocol(s) the adapter asks. */
+  source: string;
+  capabilities: Partial<Record<EvidencedCapability, Evidence>>;
+  /** The spec's extra data of the country's coverage row (`municipality`, `use`…), each with its evidence. */
+  extras?: Readonly<Record<string, Evidence>>;
+  /** Real references of the country (or documented examples where nothing was recorded), each with where it was read. */
+  references: readonly { ref: string; from: string }[];
+  /** What is known not to work today (the issue's list of defects that still hold). */
+  knownNotWorking: readonly string[];
+}
+
+/** Address search through the open geocoder, whose fake is shared by the countries without a free official register. */
+export const NOMINATIM_ADDRESSES: Evidence = {
+  level: 'documented',
+  fake: 'test/fake-upstream/countries/nominatim.ts (/nominatim/search)',
+  basis: 'Nominatim jsonv2 as documented (nominatim.org API reference); one invented place on the fake parcel',
+};
+
+/** The basis of the INSPIRE parcels the fakes write by hand for countries of which nothing was recorded. */
+export const INSPIRE_CP_BY_HAND = 'INSPIRE Cadastral Parcels GML application schema (cp 4.0, WFS 2.0 FeatureCollection); hand-parcels.ts square';
+
+/** The weakest level among a country's capabilities and extras (what its row can claim at best). */
+export function weakestLevel(evidence: readonly Evidence[]): EvidenceLevel | undefined {
+  let worst = -1;
+  for (const e of evidence) worst = Math.max(worst, EVIDENCE_LEVELS.indexOf(e.level));
+  return worst < 0 ? undefined : EVIDENCE_LEVELS[worst];
+}

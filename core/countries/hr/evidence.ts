@@ -1,0 +1,18 @@
+import type { CountryEvidence } from '../evidence.js';
+
+/** What the tests prove of HR against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const HR_EVIDENCE: CountryEvidence = {
+  source: 'DGU INSPIRE CP WFS (GeoServer, application/json)',
+  capabilities: {
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'GeoServer GeoJSON written by hand; MATICNI_BROJ_KO/BROJ_CESTICE as SOURCES.md names them' },
+  },
+  extras: {
+    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'As by coordinates' },
+  },
+  references: [
+    { ref: '335240-2379', from: 'SOURCES.md 15 (k.o. and k.č.; no recording)' },
+  ],
+  knownNotWorking: [
+    'No lookup by reference and no address search (spec).',
+  ],
+};

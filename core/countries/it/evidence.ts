@@ -1,0 +1,20 @@
+import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
+
+/** What the tests prove of IT against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const IT_EVIDENCE: CountryEvidence = {
+  source: 'Agenzia delle Entrate INSPIRE CP WFS (MapServer, BBOX only; EPSG:6706); Nominatim for addresses',
+  capabilities: {
+    byReference: { level: 'recorded', fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)', fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'], basis: 'The by-reference scan meets the recording with its comune code A000 re-labelled to I615 (same country, same parcel)' },
+    byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)', fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'] },
+    byAddress: NOMINATIM_ADDRESSES,
+  },
+  extras: {
+    'municipality, province': { level: 'documented', fake: 'core/countries/it/comuni-extents.ts (bundled)', basis: 'From the bundled ISTAT table of comuni (openpolis/geojson-italy), by the reference\'s comune code' },
+  },
+  references: [
+    { ref: 'A000W000200.STRADA001', from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
+  ],
+  knownNotWorking: [
+    'By reference in large cities: the WFS honours BBOX only, so a comune\'s whole extent is read page by page; Rome or Milan take many pages and can time out.',
+  ],
+};

@@ -1,0 +1,21 @@
+import type { CountryEvidence } from '../evidence.js';
+
+/** What the tests prove of NL against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
+export const NL_EVIDENCE: CountryEvidence = {
+  source: 'PDOK BRK Kadastrale Kaart OGC API Features; PDOK Locatieserver v3.1 for addresses',
+  capabilities: {
+    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/nl.ts (/nl-brk)', fixtures: ['analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml'], basis: 'No OGC API answer was recorded: OGC API Features GeoJSON written by hand from the REAL Kadastrale Kaart extract of Otterlo; property names UNCERTAIN' },
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/nl.ts (/nl-brk?bbox=)', fixtures: ['analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml'], basis: 'As by reference' },
+    byAddress: { level: 'recorded', fake: 'test/fake-upstream/countries/nl.ts (/nl-ls)', fixtures: ['countries/nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json'] },
+  },
+  extras: {
+    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/nl.ts (/nl-brk)', basis: 'As by reference' },
+  },
+  references: [
+    { ref: 'ASD04-F-2749', from: 'countries/nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json' },
+    { ref: 'UTT00-R-364', from: 'countries/nl_pdok_locatieserver_lookup_schema_sample.json' },
+  ],
+  knownNotWorking: [
+    'The BRK OGC API property names are UNCERTAIN until checked against the live service.',
+  ],
+};
