@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { corsOriginRefusal } from './api/cors-origins.js';
 import { basemapFile } from './desktop-arguments.js';
 import { trustedProxyRefusal } from './api/trusted-proxies.js';
@@ -32,6 +32,33 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (text: 
 export function teamStoreUrl(text: string): string {
   if (!isPostgresUrl(text)) throw new InvalidArgumentError("A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy.");
   return text;
+}
+
+/** The environment variable `--store` is read from when not given (README, Team server). */
+export const TEAM_STORE_VARIABLE = 'CATASTRO_STORE';
+
+/**
+ * `--store <url>` of serve, import and keys. Also read from CATASTRO_STORE, and the password may be
+ * left out of the URL for PGPASSWORD or ~/.pgpass (PGPASSFILE), which node-postgres reads: a
+ * password in the command line is in the process list for every local user to read.
+ */
+export function teamStoreOption(description: string): Option {
+  return new Option('--store <url>', `${description}; default $${TEAM_STORE_VARIABLE}. Give the password in PGPASSWORD, ~/.pgpass or ${TEAM_STORE_VARIABLE}, not here: a command line is visible to every local user`)
+    .env(TEAM_STORE_VARIABLE).argParser(teamStoreUrl);
+}
+
+/**
+ * The command line a worker of `serve --workers` is started with: the parent's without `--store`
+ * (given to the worker in CATASTRO_STORE instead), so a password in it is not in each worker's
+ * argv, which any local user can read.
+ */
+export function argumentsWithoutStore(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--store') i++;
+    else if (!args[i].startsWith('--store=')) kept.push(args[i]);
+  }
+  return kept;
 }
 
 /** `keys create --expires`: a calendar day, today or later (a past day made a key refused from its first call). */

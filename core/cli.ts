@@ -5,10 +5,11 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from './app-files.js';
 import { keysCommand } from './auth/keys-command.js';
-import { basemapArgument, corsOrigin, staticFolder, teamStoreUrl, trustedProxy, wholeNumber } from './cli-arguments.js';
+import { argumentsWithoutStore, basemapArgument, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './cli-arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
 import { corsWildcardRefusal } from './api/cors-origins.js';
 import { trustedProxiesRefusal } from './api/trusted-proxies.js';
+import { isLoopbackHost } from './api/protocol-refusals.js';
 import { isServiceError, validationError } from './model/index.js';
 import type { LayerImportOptions } from './analysis/layer-import-command.js';
 import type { BatchCommandOptions } from './batch/batch-command.js';
@@ -37,7 +38,7 @@ interface ServeOptions {
   trustProxy?: string[];
 }
 
-const storeOption = () => new Option('--store <url>', 'team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)').argParser(teamStoreUrl);
+const storeOption = () => teamStoreOption('team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
 
 /** `--workers` at most: each process holds its own caches and connections; far beyond any core count here. */
 const MAX_WORKERS = 64;
@@ -81,8 +82,11 @@ async function serveClustered(options: ServeOptions, workers: number) {
   let failedStarts = 0;
   /** A worker's refusal to start (port taken…), sent by it rather than printed (see the end of this file). */
   let refusal: string | undefined;
+  // The store reaches the workers in their environment, not their argv (argumentsWithoutStore).
+  cluster.setupPrimary({ args: argumentsWithoutStore(process.argv.slice(2)) });
+  const workerEnvironment = { CATASTRO_WORKER: '1', ...(options.store && { [TEAM_STORE_VARIABLE]: options.store }) };
   const fork = () => {
-    const worker = cluster.fork({ CATASTRO_WORKER: '1' });
+    const worker = cluster.fork(workerEnvironment);
     let up = false;
     worker.on('message', (message: { url?: string; refusal?: string }) => {
       if (message.refusal) refusal ??= message.refusal;
@@ -142,7 +146,7 @@ function listenRefusal(error: unknown, { host, port }: { host: string; port: num
 
 async function serveOneProcess(options: ServeOptions) {
   const isWorker = !cluster.isPrimary;
-  const [{ API_VERSION }, { startApiServer }] = await Promise.all([import('./service.js'), import('./api/server.js')]);
+  const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([import('./service.js'), import('./api/server.js'), import('./api/connection-limits.js')]);
   const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
   let server: Awaited<ReturnType<typeof startApiServer>>;
   try {
@@ -158,6 +162,8 @@ async function serveOneProcess(options: ServeOptions) {
       appSession: options.appSession,
       corsOrigins: options.corsOrigin,
       trustedProxies: options.trustProxy,
+      // A worker of `serve --workers N` keeps its share of the per-address bound (connection-limits.ts).
+      limits: isWorker ? { perAddress: perAddressShare(options.workers ?? 1) } : undefined,
     });
   } catch (error) {
     service.close();
@@ -219,6 +225,11 @@ export function buildProgram(): Command {
 
   serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
     .action(async (options) => {
+      // The browser app has no keys: on another address than this machine's own, anyone on the
+      // network would drive it (imports, batches, offline areas). `serve` is what serves others.
+      if (!isLoopbackHost(options.host)) {
+        throw validationError(`catastro start serves the app without keys, to this machine only: --host ${options.host} would open it to the network. Give --host 127.0.0.1 (the default), or use catastro serve, whose calls need keys.`);
+      }
       const { startApp } = await import('./start.js');
       // The app's own local server: the desktop user is trusted (DESIGN.md), no keys. What changes
       // the data folder (offline areas, imports of picked files) needs the session token given in the app's address, so no

@@ -25,6 +25,16 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 /**
+ * The bound of connections per address each of `workers` processes (`serve --workers`) keeps:
+ * floor(bound / workers), so one address holds at most the bound across them all. Each process
+ * counts only its own sockets (node:cluster hands connections round-robin), and a share is simple
+ * and exact where counting in the primary would cost a message per connection.
+ */
+export function perAddressShare(workers: number, bound = DEFAULT_CONNECTION_LIMITS.perAddress): number {
+  return Math.max(1, Math.floor(bound / workers));
+}
+
+/**
  * Bounds the connections one client address holds open: one address cannot take every socket
  * of the server with slow or idle connections. Counted on the raw sockets, before HTTP parsing.
  * `unbounded`: addresses exempt, the trusted reverse proxies (trusted-proxies.ts), whose

@@ -48,3 +48,38 @@ export function refuseConnect(request: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => {});
   socket.once('finish', () => socket.destroy());
 }
+
+/** Whether `host` (a --host value) reaches this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * The names a keyless server on a loopback address answers to: a page of any other name (a
+ * DNS-rebinding page on evil.example, its name pointed at 127.0.0.1) reaches the same socket but
+ * sends its own name in Host, and is refused before any route runs. `host` is the --host served.
+ */
+export function servedHostNames(host: string): Set<string> {
+  const named = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new Set(['localhost', '127.0.0.1', '[::1]', named.toLowerCase()]);
+}
+
+/** An onRequest hook refusing a Host whose name is not one of `names` (servedHostNames); HTTP/1.0 without Host passes. */
+export function requireServedHost(names: ReadonlySet<string>) {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const given = request.headers.host;
+    if (given === undefined || names.has(hostNameOf(given))) return done();
+    void reply.status(400).header('Connection', 'close')
+      .send(errorBody('VALIDATION_ERROR', `Invalid request: the Host header names ${JSON.stringify(given.slice(0, 100))}, not this server; open it as localhost or 127.0.0.1.`));
+  };
+}
+
+/** `example.org:8787` → `example.org`, `[::1]:8787` → `[::1]`, lower case; '' when it is no host at all. */
+function hostNameOf(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return '';
+  }
+}

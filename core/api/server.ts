@@ -12,7 +12,7 @@ import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
 import { handleClientError, handleError, handleNotFound } from './envelope.js';
 import { useJsonBodyParser } from './json-body.js';
-import { refuseConnect, refuseExpectation, requireHostHeader } from './protocol-refusals.js';
+import { isLoopbackHost, refuseConnect, refuseExpectation, requireHostHeader, requireServedHost, servedHostNames } from './protocol-refusals.js';
 import apiAccessPlugin from './plugins/access.js';
 import { corsWildcardRefusal } from './cors-origins.js';
 import corsPlugin from './plugins/cors.js';
@@ -67,6 +67,11 @@ export interface ApiServerOptions {
    * the connection's address is the caller's.
    */
   trustedProxies?: readonly string[];
+  /**
+   * Host names a request may name (protocol-refusals.ts, requireServedHost); any when undefined.
+   * startApiServer sets them for a keyless server on a loopback address (DNS rebinding).
+   */
+  servedHosts?: ReadonlySet<string>;
 }
 
 /**
@@ -118,6 +123,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   app.server.on('connect', refuseConnect);
   // First of the hooks, for every route: a request without Host is malformed whatever its key.
   app.addHook('onRequest', requireHostHeader);
+  if (options.servedHosts) app.addHook('onRequest', requireServedHost(options.servedHosts));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -187,8 +193,12 @@ export interface StartedServer {
 }
 
 export async function startApiServer(options: ApiServerOptions & { host?: string; port?: number }): Promise<StartedServer> {
-  const app = await buildApiServer(options);
   const host = options.host ?? '127.0.0.1';
+  // Keyless on this machine only: a page elsewhere whose name resolves here must not drive it. With
+  // keys, a page has none; on another address, the network reaches it anyway (start refuses that).
+  const keyless = (options.auth ?? 'keys') === 'off';
+  const servedHosts = options.servedHosts ?? (keyless && isLoopbackHost(host) ? servedHostNames(host) : undefined);
+  const app = await buildApiServer({ ...options, servedHosts });
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

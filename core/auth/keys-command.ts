@@ -4,7 +4,7 @@ import { notFound } from '../model/index.js';
 import { openAccessDatabase } from './access-db.js';
 import { isPostgresUrl, PgConnection } from '../store/postgres/connection.js';
 import { PgKeyStore } from '../store/postgres/pg-access.js';
-import { expiryDay, teamStoreUrl } from '../cli-arguments.js';
+import { expiryDay, teamStoreOption } from '../cli-arguments.js';
 import { KeyStore, type ApiKeyRecord } from './key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
 
@@ -60,7 +60,7 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
   const keys = printUsageRefusalsAsFailures(new Command('keys'))
     .description('manage API keys of the HTTP API (stored hashed in the data folder)');
   const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
-  const storeOption = () => new Option('--store <url>', 'team store: postgres://… (keys shared by every server process on it)').argParser(teamStoreUrl);
+  const storeOption = () => teamStoreOption('team store: postgres://… (keys shared by every server process on it)');
 
   keys.command('create')
     .description('create a key; the key is printed once and never stored in clear')

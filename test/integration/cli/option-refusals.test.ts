@@ -76,6 +76,13 @@ describe('--store and --expires are checked before anything starts', () => {
     }
   });
 
+  // Issue #38: it served the keyless app to the network without a word.
+  it.each(['0.0.0.0', '::', '192.0.2.1'])('start --host %s (the keyless app on the network) is refused in one line, exit 1', async (host) => {
+    const { code, stderr } = await catastro('start', '--host', host, '--port', '0', '--data', dataDir);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringMatching(new RegExp(`^VALIDATION_ERROR: catastro start serves the app without keys, to this machine only: --host ${host.replace(/\./g, '\\.')} would open it to the network`))]);
+  });
+
   it('a team database that does not answer ends serve with one line naming it, exit 1 (a stack trace before)', async () => {
     const { code, stderr } = await catastro('serve', '--port', '0', '--store', 'postgres://catastro@127.0.0.1:1/catastro', '--data', dataDir);
     expect(code).toBe(1);

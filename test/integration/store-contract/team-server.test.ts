@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,11 +42,23 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
 
 interface Server { url: string; child: ChildProcess; data: string; output: () => string }
 
-async function serve(store: string, auth: 'keys' | 'off'): Promise<Server> {
+async function serve(store: string | undefined, auth: 'keys' | 'off', more: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-serve-'));
-  const { child, url, output } = await startServe(['--host', '127.0.0.1', '--port', '0', '--data', data, '--store', store,
-    '--auth', auth, '--status-interval', '0'], { ...process.env, ...OFFLINE_ENV });
+  const { child, url, output } = await startServe(['--host', '127.0.0.1', '--port', '0', '--data', data, ...(store ? ['--store', store] : []),
+    '--auth', auth, '--status-interval', '0', ...more], { ...process.env, ...OFFLINE_ENV, ...env });
   return { url, child, data, output };
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(name)] : [];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
 }
 
 async function stopServer(server: Server | undefined): Promise<void> {
@@ -198,4 +210,26 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server: two serve proces
     expect(lines[0]).toMatch(new RegExp(`^SERVICE_UNAVAILABLE: The team database refuses this server's connection; .*\\(127\\.0\\.0\\.1:${cluster.port}/`));
     expect(lines[0]).toMatch(why);
   }, 60_000);
+
+  // Issue #38: `serve --workers 2 --store postgres://user:password@…` put the password in every
+  // worker's argv, which any local user reads in the process list.
+  it('keeps the store URL out of the workers\' command lines, and CATASTRO_STORE serves without --store', async () => {
+    const clustered = await serve(store, 'off', ['--workers', '2']);
+    servers.push(clustered);
+    const workers = childrenOf(clustered.child.pid!);
+    expect(workers).toHaveLength(2);
+    for (const worker of workers) {
+      const argv = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('serve');
+      expect(argv.join(' ')).not.toContain(PASSWORD);
+      expect(argv).not.toContain('--store');
+    }
+    for (let i = 0; i < 4; i++) expect((await get(`${clustered.url}/api/catastro/${REFS[i % REFS.length]}`)).status).toBe(200);
+
+    const fromEnvironment = await serve(undefined, 'off', [], { CATASTRO_STORE: store });
+    servers.push(fromEnvironment);
+    const status = await get(`${fromEnvironment.url}/api/status`) as unknown as { body: { data: { store?: { health: string } } } };
+    expect(status.body.data.store).toEqual({ health: 'up' });
+    expect((await get(`${fromEnvironment.url}/api/catastro/${REFS[1]}`)).body.data!.refCatastral).toBe(REFS[1]);
+  }, 120_000);
 });
