@@ -49,7 +49,7 @@ async function startFromDialog(client: CatastroClient, csv: string, beforeStart?
 describe('the batch dialog', () => {
   it('shows a batch started while another runs as queued, then follows it to its end', async () => {
     const { jobs, client, open } = jobsWithGate();
-    const first = jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
+    const first = await jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
     expect(first.state).toBe('running');
 
     const run = await startFromDialog(client, 'refcat\n40146A00405051\n000700100UL74F\n');
@@ -66,7 +66,7 @@ describe('the batch dialog', () => {
 
   it('stops a queued batch before any of its rows is asked, and offers to resume it', async () => {
     const { jobs, client, open } = jobsWithGate();
-    jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
+    await jobs.start({ csv: 'refcat\n9999999VK9999A\n' });
     const run = await startFromDialog(client, 'refcat\n40146A00405051\n');
     expect(run.dataset.state).toBe('queued');
     fireEvent.click(within(run).getByTestId('batch-cancel'));
