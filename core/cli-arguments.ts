@@ -34,7 +34,7 @@ export function teamStoreUrl(text: string): string {
   return text;
 }
 
-/** The environment variable `--store` is read from when not given (README, Team server). */
+/** The environment variable `--store` is read from when not given (docs/team-server.md). */
 export const TEAM_STORE_VARIABLE = 'CATASTRO_STORE';
 
 /**

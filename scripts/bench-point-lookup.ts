@@ -27,7 +27,7 @@ const POINTS = Number(process.env.BENCH_POINTS ?? 20_000);
 type Lookup = (point: LonLat) => StoredParcel | undefined;
 
 /**
- * parcelAt as it was before 2026-11-26's change (README "Scale"): each statement its own read
+ * parcelAt as it was before 2026-11-26's change (docs/performance.md "Scale"): each statement its own read
  * transaction, on a 1 GiB memory map.
  */
 function lookupBefore(db: SqliteDatabase): Lookup {

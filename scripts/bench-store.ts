@@ -81,7 +81,7 @@ const SLICE = 1_000_000;
 const sliceRates: number[] = [];
 // CPU seconds per million too (user and system): on the shared machine the wall-clock rate moves
 // with the load. And the writer's write() calls (SQLite writing pages to the WAL, Linux only): the
-// system time that grows with the copy is spent in them (README "Scale").
+// system time that grows with the copy is spent in them (docs/performance.md "Scale").
 const sliceCpuSeconds: { user: number; system: number }[] = [];
 const sliceWriteCalls: number[] = [];
 const writeCalls = () => {
@@ -98,7 +98,7 @@ let sliceStart = { at: performance.now(), cpu: process.cpuUsage(), written: 0, w
 // 50.9 M parcels come in 8,131 municipal files, 6,260 a file on average). BENCH_FILE_PARCELS=0
 // writes everything in one transaction, as one national file of that size would: then every page
 // the small cache misses is looked up in the WAL's hash tables first (walFindFrame), a cost that
-// grows with the uncommitted WAL (perf: 2.8 % of the writer at 1 M, 13.4 % at 9 M; README "Scale").
+// grows with the uncommitted WAL (perf: 2.8 % of the writer at 1 M, 13.4 % at 9 M; docs/performance.md "Scale").
 const FILE_PARCELS = Number(process.env.BENCH_FILE_PARCELS ?? 10 * sample.length);
 const copiesPerFile = FILE_PARCELS > 0 ? Math.max(1, Math.round(FILE_PARCELS / sample.length)) : Infinity;
 const transactionLabel = Number.isFinite(copiesPerFile)
@@ -107,7 +107,7 @@ const transactionLabel = Number.isFinite(copiesPerFile)
 // As the import: one change count per transaction, not a trigger per row. With the triggers,
 // every upsert took a statement journal, which SQLite keeps in memory until one grows past 64 KiB
 // (near 1 M parcels in one transaction) and then writes to a temporary file for the rest of the
-// transaction: 7.4 write() calls a parcel instead of 0.3, +55 % CPU (README "Scale").
+// transaction: 7.4 write() calls a parcel instead of 0.3, +55 % CPU (docs/performance.md "Scale").
 let resumeChangeCounting = () => {};
 const beginFile = () => {
   bulk.exec('BEGIN');

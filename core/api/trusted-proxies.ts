@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * `serve --trust-proxy`: the addresses of reverse proxies in front of the server (README, Team
+ * `serve --trust-proxy`: the addresses of reverse proxies in front of the server (docs/team-server.md:
  * server). Behind a proxy every connection comes from the proxy: without this, all keyless callers
  * shared one `--free-per-ip` allowance and one batch owner, and the proxy's connections counted
  * against one address's bound. From a listed address, the caller is the last address of

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
  * writes after them (each request's promise chain advances one step for all of them in turn), so
  * SQLite's and the JSON writer's code and data are still in the CPU's caches for the next request
  * instead of evicted by the HTTP and socket work between two lookups. Measured on the 1 M-parcel
- * copy (README "Serving near the limit", 2026-11-28): a cold `GET /api/catastro/{ref}` answer took
+ * copy (docs/performance.md "Serving near the limit", 2026-11-28): a cold `GET /api/catastro/{ref}` answer took
  * 71–79 µs of CPU against 110–120 µs; the same work deferred one request at a time, 101–109 µs.
  * One per server, so the lookups of every batched route share the turn's batch.
  *

@@ -1,6 +1,6 @@
 // Which CRSs the sources use and how their srsNames read, without proj4: the parse worker checks a
 // ring's CRS with these alone and leaves the reprojection (crs.ts, proj4) to the importing thread,
-// so it does not load proj4 at its start (README "Import against GDAL").
+// so it does not load proj4 at its start (docs/performance.md "Import against GDAL").
 
 /**
  * CRS definitions of the sources we read. proj4 ships only 4326/3857; these strings are the

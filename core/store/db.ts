@@ -8,7 +8,7 @@ import { MIGRATIONS } from './schema.js';
 import { migrateByUserVersion } from './user-version-migrations.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
-// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (docs/performance.md "Import against GDAL").
 /** better-sqlite3's constructor, for the few connections opened without openDatabase's settings. */
 export const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
@@ -123,7 +123,7 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   // kind of machine the system call, not the disk, was a third of a reference lookup. As much as
   // better-sqlite3's SQLite maps (compiled with SQLITE_MAX_MMAP_SIZE=0x7fff0000, just under 2 GiB):
   // on a 10 M-parcel copy (5.8 GB) a point lookup then makes 4.3 read() calls instead of 5.8
-  // (README "Scale"). Mapped pages are the system's file cache, not this process's own memory.
+  // (docs/performance.md "Scale"). Mapped pages are the system's file cache, not this process's own memory.
   db.pragma(`mmap_size = ${MAX_MMAP_BYTES}`);
   return db;
 }
@@ -137,7 +137,7 @@ const BULK_WRITE_CACHE_KIB = 8 * 1024;
  * memory, and inside a write transaction SQLite looks every read-only page fetch of a mapped
  * connection (all of the R*Tree's reads) up in the WAL's hash tables before its page cache, a cost
  * that grows with the transaction's WAL (perf: 9 % of the writer's CPU at 0.5 M parcels in one
- * transaction, 21 % at 2 M; README "Scale: 1 M to 10 M parcels").
+ * transaction, 21 % at 2 M; docs/performance.md "Scale: 1 M to 10 M parcels").
  */
 export function openBulkWriteConnection(file: string): SqliteDatabase {
   const db = openDatabase(file);

@@ -70,7 +70,7 @@ function importSequentially(
 ): Promise<ImportResult[]> {
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
-    // The import's own connection (small page cache, no memory map): README "Import performance" and "Scale".
+    // The import's own connection (small page cache, no memory map): docs/performance.md "Import performance" and "Scale".
     const db = store.file === ':memory:' ? store.db : openBulkWriteConnection(store.file);
     try {
       for (const file of files) results.push(...await importOne(db, file, onProgress, options.origins?.[file], options));
@@ -167,7 +167,7 @@ async function importOne(
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
-        // Parsed on a worker thread while this one writes, when a core is free for it (README "Import against GDAL").
+        // Parsed on a worker thread while this one writes, when a core is free for it (docs/performance.md "Import against GDAL").
         result.parcels = await streamPackedParcels(part.input, { source: 'inspire', country: part.country }, (batch, bytesRead) => {
           writer.parcelBatch(batch, { ...named, offlineArea: area });
           records += batch.count;

@@ -53,7 +53,7 @@ export class ParcelWriter {
   constructor(db: SqliteDatabase) {
     // Without RETURNING: SQLite runs RETURNING as a trigger, and a statement with a trigger keeps a
     // statement journal of the pages it changes, which moves to a temporary file for the rest of
-    // the transaction once one passes 64 KiB (README "Scale"). The id comes from a lookup made
+    // the transaction once one passes 64 KiB (docs/performance.md "Scale"). The id comes from a lookup made
     // before the upsert (stored parcel) or the insert's rowid (new parcel).
     this.upsertParcel = db.prepare(PARCEL_UPSERT_SQL);
     // The same upsert with positional parameters, for bulk batches: binding by position skips a
@@ -101,7 +101,7 @@ export class ParcelWriter {
    * has no value for left to what the copy holds. A parcel whose outline is stored already, byte
    * for byte, keeps its R*Tree box (the box is the outline's): replacing an R*Tree entry deletes
    * and reinserts it, about a third of the writes' time when a file is imported again. Looking the
-   * outline up first costs far less, also for a parcel not stored yet (README "Import against GDAL").
+   * outline up first costs far less, also for a parcel not stored yet (docs/performance.md "Import against GDAL").
    */
   parcelBatch(batch: ParcelBatch, extra: { municipio?: string; provincia?: string; offlineArea?: string }): void {
     const { numbers, geometry, offsets } = batch;

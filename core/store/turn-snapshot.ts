@@ -5,7 +5,7 @@ import { openDatabase, type SqliteDatabase } from './db.js';
  * transaction, begun at the turn's first read and ended when the turn is over (setImmediate).
  * Without it every lookup by reference is its own transaction: SQLite takes and drops its WAL
  * read lock and checks the WAL index each time, about 8 µs of a cold `GET /api/catastro/{ref}`
- * (perf, README "Serving near the limit"), while a busy server answers several lookups a turn.
+ * (perf, docs/performance.md "Serving near the limit"), while a busy server answers several lookups a turn.
  *
  * Its own connection because the store's connection also writes (live answers into the copy): a
  * write inside a read transaction would fail with SQLITE_BUSY_SNAPSHOT after another process's

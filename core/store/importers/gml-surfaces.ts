@@ -3,7 +3,7 @@ import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg } from '../../geo/crs
 /**
  * A ring as the file wrote it: its CRS and its points as x, y pairs (easting or longitude first),
  * repeated points and all. gml-geometry.ts turns it into a WGS84 ring; the parse worker hands it
- * over as it is, so reprojection runs on the importing thread (README "Import against GDAL").
+ * over as it is, so reprojection runs on the importing thread (docs/performance.md "Import against GDAL").
  */
 export interface SourceRing {
   epsg: number;

@@ -1,6 +1,6 @@
 // The parse of an INSPIRE parcels file up to the outline in its source CRS: all the parse worker
 // loads (no proj4, turf or saxes: its start-up is on an import's critical path). inspire-parcels.ts
-// turns a ParsedParcel into the StoredParcel the copy keeps (README "Import against GDAL").
+// turns a ParsedParcel into the StoredParcel the copy keeps (docs/performance.md "Import against GDAL").
 import type { CountryCode } from '../../model/index.js';
 // The module itself, not the model's index: this reader runs in the parse worker, which loads only
 // what parsing needs (the index would bring TypeBox and every schema to its start-up).

@@ -45,7 +45,7 @@ function startParseWorker(workerData: ParseThreadData): Worker {
 /**
  * Streams a parcels file parsed on a worker thread: reading and parsing run on the machine's other
  * core while this thread reprojects, packs and writes. The split evens out the two threads' CPU
- * (README "Import against GDAL"): with reprojection and packing on the worker too, it was the
+ * (docs/performance.md "Import against GDAL"): with reprojection and packing on the worker too, it was the
  * import's critical path, at twice this thread's CPU. `onBatch` gets each packed batch on this
  * thread, in file order; the worker stays at most AHEAD_MESSAGES ahead (memory flat). A parse
  * error, a worker that dies (out of memory, killed) or a failing `onBatch` (a reprojection fault

@@ -4,7 +4,7 @@ import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
 import { entityRefused } from './xml-entities.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
-// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (docs/performance.md "Import against GDAL").
 const { SaxesParser } = createRequire(import.meta.url)('saxes') as typeof import('saxes');
 
 export interface SaxHandlers {

@@ -8,7 +8,7 @@ import { entityRefused } from './xml-entities.js';
  * of the cost. saxes walks every character through a state machine in JavaScript; here the
  * native `indexOf` finds each `<` and `>`, text is handed over as a slice of the chunk (V8 slices
  * without copying) and only when the reader asks for it (`wantsText`), and attributes are parsed
- * only for the tags that have some. Measured on Segovia x25 (README "Import against GDAL").
+ * only for the tags that have some. Measured on Segovia x25 (docs/performance.md "Import against GDAL").
  *
  * Still a checking parser, as the import must refuse what saxes refused: names must be XML
  * names, tags must nest and close in order, attribute values must be quoted and hold no `<`,

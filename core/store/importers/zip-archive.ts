@@ -5,7 +5,7 @@ import type Yauzl from 'yauzl';
 import { isoDay } from '../../model/index.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
-// names before running it (cjs-module-lexer), a tenth of an import's start-up (README "Import against GDAL").
+// names before running it (cjs-module-lexer), a tenth of an import's start-up (docs/performance.md "Import against GDAL").
 // And required at the first zip opened, not at load: the parse worker loads this module (text-stream.ts)
 // for every large file, and loading yauzl (10-20 ms) is on its start-up, an import's critical path.
 let yauzlLibrary: typeof Yauzl | undefined;

@@ -137,7 +137,7 @@ describe('serve --cors-origin and --trust-proxy are checked before anything star
 });
 
 // These printed a bare sentence and exited 2, where every other refusal of a command line leads
-// with the code and exits 1 (README, Command line). Each is refused before the copy or a source is
+// with the code and exits 1 (docs/command-line.md). Each is refused before the copy or a source is
 // touched: no data folder file is made, nothing is asked of the network.
 describe('download, areas and import-layers refuse a command line as the other commands do', () => {
   it.each([
