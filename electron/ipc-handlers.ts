@@ -1,5 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORTABLE_EXTENSIONS, type DatafordelerKeyView, type TeamStoreView } from '../core/model/index.js';
 import type { BusyWork } from '../core/desktop/busy-work.js';
@@ -64,9 +64,9 @@ export function setupIpc(deps: IpcDeps): void {
   handle(IpcChannel.batchList, deps, () => service.batches.list());
   handle(IpcChannel.batchResume, deps, (_e, id) => service.batches.resume(check.batchId(id)));
   handle(IpcChannel.batchCancel, deps, (_e, id) => service.batches.cancel(check.batchId(id)));
-  handle(IpcChannel.batchResult, deps, (_e, id, format) => {
-    const file = service.batches.result(check.batchId(id), check.featureFormat(format));
-    return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
+  handle(IpcChannel.batchResult, deps, async (_e, id, format) => {
+    const file = await service.batches.result(check.batchId(id), check.featureFormat(format));
+    return { fileName: file.fileName, bytes: new Uint8Array(await readFile(file.path)) };
   });
   handle(IpcChannel.status, deps, () => service.status());
   handle(IpcChannel.extents, deps, () => service.extents());

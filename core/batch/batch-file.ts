@@ -26,6 +26,11 @@ export interface BatchFileJob {
   onProgress?: (counts: BatchCounts, last: BatchRowResult | undefined) => void;
   /** Keep the journal after a complete run (the app's batches read their answers from it). */
   keepJournal?: boolean;
+  /**
+   * false: no output is written at the end (the app's batches: theirs are written when asked
+   * for, in a worker thread; written here, a large one held a server's requests for seconds).
+   */
+  writeOutput?: boolean;
 }
 
 export interface BatchFileOutcome extends BatchOutcome {
@@ -71,10 +76,12 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
     rows: csv.rows, columns, defaultCountry: job.defaultCountry, find: job.find, journal, charge: job.charge,
     concurrency: job.concurrency, signal: job.signal, onProgress: job.onProgress,
   });
-  const bytes = writeTable(batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'), format);
-  const temporary = `${job.output}.partial`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, job.output);
+  if (job.writeOutput !== false) {
+    const bytes = writeTable(batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'), format);
+    const temporary = `${job.output}.partial`;
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, job.output);
+  }
   const final = outcome.complete && !outcome.results.some(isRetryableFailure);
   if (final && !job.keepJournal) journal.remove();
   return { ...outcome, columns, format, journal: final && !job.keepJournal ? undefined : journal.file, resumed };

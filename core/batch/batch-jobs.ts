@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeTable } from '../export/write-table.js';
 import { optionalCountry } from '../input.js';
 import {
   ServiceError, emptyCounts, isServiceError, notFound, validationError,
-  type BatchColumns, type BatchCounts, type BatchPreview, type BatchRowResult, type BatchState, type FeatureFormat,
+  type BatchColumns, type BatchCounts, type BatchPreview, type BatchState, type FeatureFormat,
 } from '../model/index.js';
 import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
-import { batchTable } from './batch-table.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
 import { detectColumns, SAMPLE_ROWS } from './detect-columns.js';
 import { JournalSummaries, MAX_PROBLEMS, problemOf } from './journal-summary.js';
-import { BatchJournal } from './journal.js';
-import { csvHeaderOfFile, summariseCsvText } from './read-csv.js';
+import { summariseCsvText } from './read-csv.js';
+import { ResultFiles, resultFilePath } from './result-files.js';
+import type { ResultFileJob } from './result-file.js';
 import type { ChargeRow, FindParcel } from './run-batch.js';
 
 /**
@@ -29,7 +28,7 @@ export interface BatchMeter {
 
 const INPUT = 'input.csv';
 const META = 'batch.json';
-/** The canonical output a job writes; other formats are built from its journal on demand. */
+/** The journal is `${OUTPUT}.journal` (batch-file.ts); the result files are written on request (result-files.ts). */
 const OUTPUT = 'result.csv';
 const ID = /^[0-9a-f-]{36}$/;
 /**
@@ -50,6 +49,21 @@ interface BatchMeta {
   state: BatchState['state'];
   /** Who started it over the HTTP API (batchOwnerOf); none for the app's own user. */
   owner?: string;
+  /** When its run ended in this process: the parcels found not yet charged and the journal's length then (a result's price without reading it). */
+  ended?: { found: number; journalBytes: number };
+}
+
+/**
+ * A batch's result file as asked: what it costs (one unit per parcel found in it) and where it
+ * lies once written. `written` false: nothing has been built yet, so a caller that cannot pay is
+ * refused before any work.
+ */
+export interface BatchResultFile {
+  fileName: string;
+  found: number;
+  path: string;
+  written: boolean;
+  job: ResultFileJob;
 }
 
 function problemsOf(results: BatchState['problems']): BatchState['problems'] {
@@ -80,6 +94,7 @@ export class BatchJobs {
   private sharedClaims?: BatchClaims;
   /** Counts and problems of the journals this process was asked about, read as they grow. */
   private readonly summaries = new JournalSummaries();
+  private readonly resultFiles = new ResultFiles();
   private timer?: NodeJS.Timeout;
   private meter?: BatchMeter;
 
@@ -202,6 +217,7 @@ export class BatchJobs {
       this.checkUnfinishedBound(owner);
       meta.state = 'running';
       delete meta.finishedAt;
+      delete meta.ended;
       this.writeMeta(meta);
       this.claims.enqueue(meta.id, meta.owner);
       return true;
@@ -249,18 +265,50 @@ export class BatchJobs {
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
-  /** The answers so far as a file: every row in CSV/GeoJSON/GeoPackage, the parcels found in KML. */
-  result(id: unknown, format: FeatureFormat, owner?: string): { bytes: Buffer; fileName: string; found: number } {
+  /**
+   * The answers so far as a file (every row in CSV/GeoJSON/GeoPackage, the parcels found in KML):
+   * its price and where it lies, without writing or reading it. The answers are those the journal
+   * holds now; later ones go into a later file.
+   */
+  resultFile(id: unknown, format: FeatureFormat, owner?: string): BatchResultFile {
     const meta = this.readMeta(id, owner);
-    const results = this.results(meta);
-    const header = csvHeaderOfFile(path.join(this.dir, meta.id, INPUT));
+    const folder = path.join(this.dir, meta.id);
+    const journal = this.journalFileOf(meta);
+    const { found, journalBytes } = this.answeredSoFar(meta, journal);
     const base = path.basename(meta.name, path.extname(meta.name)).replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'batch';
+    const file = resultFilePath(folder, format, journalBytes);
     return {
-      bytes: writeTable(batchTable(results, header, base), format),
-      fileName: `${base}-result.${format}`,
-      // Rows found by an official source were charged as they ran (BatchRowResult.charged).
-      found: results.filter((r) => r.status === 'found' && !r.charged).length,
+      fileName: `${base}-result.${format}`, found, path: file, written: existsSync(file),
+      job: { input: path.join(folder, INPUT), journal, journalBytes, name: base, format, file },
     };
+  }
+
+  /** Writes the file (once, in a worker thread; see result-files.ts) unless it is there. */
+  async writeResult(file: BatchResultFile): Promise<void> {
+    if (!file.written) await this.resultFiles.write(file.job);
+  }
+
+  /** resultFile and writeResult in one (the desktop app, which pays nothing). */
+  async result(id: unknown, format: FeatureFormat, owner?: string): Promise<BatchResultFile> {
+    const file = this.resultFile(id, format, owner);
+    await this.writeResult(file);
+    return file;
+  }
+
+  /**
+   * Parcels found and the journal's length they stand for, read without parsing the journal when
+   * this process runs the batch (its live counts match the journal at every turn) or ran it to
+   * its end (`ended`); else from the journal's summary, read as it grew.
+   */
+  private answeredSoFar(meta: BatchMeta, journal: string): { found: number; journalBytes: number } {
+    const live = this.running.get(meta.id);
+    const size = () => (existsSync(journal) ? statSync(journal).size : 0);
+    // Rows found by an official source were charged as they ran (BatchRowResult.charged): not again.
+    const priced = (counts: BatchCounts) => counts.found - counts.charged;
+    if (live) return { found: priced(live.counts), journalBytes: size() };
+    if (meta.ended && meta.ended.journalBytes === size()) return meta.ended;
+    const { counts } = this.summaries.summaryOf(journal, meta.total);
+    return { found: priced(counts), journalBytes: this.summaries.bytesSummarized(journal) };
   }
 
   /** Call under claims.locked: the count is server-wide. */
@@ -288,9 +336,10 @@ export class BatchJobs {
     }
   }
 
-  private finish(meta: BatchMeta, state: BatchState['state']): void {
+  private finish(meta: BatchMeta, state: BatchState['state'], ended?: BatchMeta['ended']): void {
     meta.state = state;
     meta.finishedAt = new Date().toISOString();
+    if (ended) meta.ended = ended;
     this.writeMeta(meta);
   }
 
@@ -308,6 +357,8 @@ export class BatchJobs {
       charge: this.chargeOf(meta.owner),
       signal: controller.signal,
       keepJournal: true,
+      // Its result files are written when asked for, in a worker thread (resultFile).
+      writeOutput: false,
       // The journal as the last poll left it (summaries read only what was appended since).
       onStart: () => { entry.problems = this.summaries.summaryOf(this.journalFileOf(meta), meta.total).problems; },
       onProgress: (counts, last) => {
@@ -317,7 +368,7 @@ export class BatchJobs {
     }).then((outcome) => outcome.complete ? 'done' as const : 'cancelled' as const, () => 'interrupted' as const).then((state) => {
       try {
         // A claim lost (this process was judged dead and another took the batch over) is not ours to end.
-        if (!entry.lost) this.claims.locked(() => { if (this.claims.release(meta.id)) this.finish(meta, state); });
+        if (!entry.lost) this.claims.locked(() => { if (this.claims.release(meta.id)) this.finish(meta, state, this.answeredSoFar(meta, this.journalFileOf(meta))); });
       } finally {
         this.running.delete(meta.id);
         this.runNext();
@@ -331,11 +382,6 @@ export class BatchJobs {
 
   private journalFileOf(meta: BatchMeta): string {
     return journalPathOf(path.join(this.dir, meta.id, OUTPUT));
-  }
-
-  private results(meta: BatchMeta): BatchRowResult[] {
-    const file = this.journalFileOf(meta);
-    return existsSync(file) ? BatchJournal.readAll(file) : [];
   }
 
   private readMeta(id: unknown, owner?: string): BatchMeta {

@@ -1,4 +1,4 @@
-import { PARCEL_FIELDS, parcelGeometry, parcelProperties, type FeatureTable, type Field } from '../export/feature-table.js';
+import { PARCEL_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
 import type { BatchRowResult } from '../model/index.js';
 
 /** Input columns keep their names behind this prefix, so they never clash with the parcel's fields. */
@@ -11,16 +11,21 @@ const STATUS_FIELDS: Field[] = [
   { name: 'reason', type: 'TEXT' },
 ];
 
+/** Rows made as they are read (Node 20 has no iterator helpers). */
+function* mapRows<T>(items: Iterable<T>, rowOf: (item: T) => FeatureRow): Generator<FeatureRow> {
+  for (const item of items) yield rowOf(item);
+}
+
 /**
  * A batch's answers as one table: per input row its number, status (found / not_found /
  * failed), the error code and reason, the input columns, then the parcel's fields and outline.
  */
-export function batchTable(results: BatchRowResult[], header: string[], name = 'batch'): FeatureTable {
+export function batchTable(results: Iterable<BatchRowResult>, header: string[], name = 'batch'): FeatureTable {
   const inputFields: Field[] = header.map((column) => ({ name: `${INPUT_PREFIX}${column}`, type: 'TEXT' }));
   return {
     name,
     fields: [...STATUS_FIELDS, ...inputFields, ...PARCEL_FIELDS],
-    rows: results.map((result) => ({
+    rows: mapRows(results, (result) => ({
       geometry: result.parcel ? parcelGeometry(result.parcel) : null,
       properties: {
         row: result.row,

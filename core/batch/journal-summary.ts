@@ -65,6 +65,11 @@ export class JournalSummaries {
     const problems = [...summary.problems.values()].sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS);
     return { counts: { ...summary.counts, total }, problems };
   }
+
+  /** The journal's bytes (its whole lines) that the last summaryOf of `file` stands for. */
+  bytesSummarized(file: string): number {
+    return this.summaries.get(file)?.offset ?? 0;
+  }
 }
 
 function readBytes(fd: number, position: number, length: number): Buffer {

@@ -63,7 +63,7 @@ export class BatchJournal {
   }
 }
 
-function safeParse(line: string | undefined): unknown {
+export function safeParse(line: string | undefined): unknown {
   if (!line) return undefined;
   try {
     return JSON.parse(line);

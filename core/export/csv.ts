@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { FeatureTable } from './feature-table.js';
+import type { FeatureTable, FieldValue } from './feature-table.js';
 
 /**
  * A text cell that is only a decimal number, optionally negative, with a dot or a comma (a
@@ -17,13 +17,30 @@ const PLAIN_NUMBER = /^-?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
  */
 const keepPlainNumber = (value: string) => (PLAIN_NUMBER.test(value) ? { value, escape_formulas: false } : value);
 
+/** Rows stringified at a time: csv-stringify's sync API, its records being independent lines. */
+const ROWS_PER_CHUNK = 500;
+
 /**
- * CSV of the attributes (one row per feature, header first, RFC 4180 quoting by csv-stringify).
+ * CSV of the attributes (one row per feature, header first, RFC 4180 quoting by csv-stringify),
+ * in pieces of ROWS_PER_CHUNK rows, so a large table is written as it is read.
  * The outline stays out: its centroid is in latitud/longitud and GIS formats carry the shape.
  */
-export function tableToCsv(table: FeatureTable): string {
+export function* csvChunks(table: FeatureTable): Generator<string> {
   const names = table.fields.map((f) => f.name);
-  return stringify(table.rows.map((row) => names.map((name) => row.properties[name] ?? '')), {
-    header: true, columns: names, bom: false, escape_formulas: true, cast: { string: keepPlainNumber },
-  });
+  const options = { columns: names, bom: false, escape_formulas: true, cast: { string: keepPlainNumber } };
+  let records: FieldValue[][] = [];
+  let header = true;
+  const flush = () => {
+    const text = stringify(records, { ...options, header });
+    header = false;
+    records = [];
+    return text;
+  };
+  for (const row of table.rows) {
+    records.push(names.map((name) => row.properties[name] ?? ''));
+    if (records.length === ROWS_PER_CHUNK) yield flush();
+  }
+  if (records.length > 0 || header) yield flush();
 }
+
+export const tableToCsv = (table: FeatureTable): string => [...csvChunks(table)].join('');

@@ -24,7 +24,8 @@ export interface FeatureTable {
   /** Table or layer name (GeoPackage table, KML document name). */
   name: string;
   fields: Field[];
-  rows: FeatureRow[];
+  /** Read once, in order, as the file is written: a batch's rows come from its journal one at a time. */
+  rows: Iterable<FeatureRow>;
 }
 
 /**

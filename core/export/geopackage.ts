@@ -51,53 +51,73 @@ const REQUIRED_SRS = [
 
 /**
  * A GeoPackage 1.3 file (bytes) holding the table as one feature layer in WGS84: the
- * mandatory metadata tables, then the features, built in memory and serialized whole (an
- * export or a batch output is at most tens of thousands of parcels).
+ * mandatory metadata tables, then the features, built in memory and serialized whole (a
+ * selection export is a few thousand parcels at most).
  */
 export function tableToGeoPackage(table: FeatureTable): Buffer {
   const db = new Database(':memory:');
   try {
-    db.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
-    db.pragma(`user_version = ${GPKG_USER_VERSION}`);
-    db.exec(`
-      CREATE TABLE gpkg_spatial_ref_sys (
-        srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
-        organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
-      CREATE TABLE gpkg_contents (
-        table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE, description TEXT DEFAULT '',
-        last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-        min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
-        CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id));
-      CREATE TABLE gpkg_geometry_columns (
-        table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
-        srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
-        CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
-        CONSTRAINT uk_gc_table_name UNIQUE (table_name),
-        CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
-        CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));`);
-    const srs = db.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (@name, @id, @org, @orgId, @def, @description)');
-    REQUIRED_SRS.forEach((row) => srs.run(row));
-
-    const columns = table.fields.map((f) => `${quoteIdentifier(f.name)} ${f.type}`).join(', ');
-    db.exec(`CREATE TABLE ${quoteIdentifier(table.name)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom POLYGON${columns ? `, ${columns}` : ''})`);
-    const names = table.fields.map((f) => f.name);
-    const insert = db.prepare(`INSERT INTO ${quoteIdentifier(table.name)} (geom${names.map((n) => `, ${quoteIdentifier(n)}`).join('')})
-      VALUES (?${names.map(() => ', ?').join('')})`);
-    let extent: [number, number, number, number] | undefined;
-    db.transaction(() => {
-      for (const row of table.rows) {
-        insert.run(row.geometry ? gpkgGeometryBlob(row.geometry) : null, ...names.map((n) => row.properties[n] ?? null));
-        if (row.geometry) {
-          const [a, b, c, d] = envelopeOf(row.geometry);
-          extent = extent ? [Math.min(extent[0], a), Math.min(extent[1], b), Math.max(extent[2], c), Math.max(extent[3], d)] : [a, b, c, d];
-        }
-      }
-    })();
-    db.prepare(`INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
-      VALUES (?, 'features', ?, ?, ?, ?, ?, ?)`).run(table.name, table.name, ...(extent ?? [null, null, null, null]), WGS84);
-    db.prepare(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'POLYGON', ?, 0, 0)`).run(table.name, WGS84);
+    fillGeoPackage(db, table);
     return db.serialize();
   } finally {
     db.close();
   }
+}
+
+/**
+ * The same GeoPackage written at `file` as its rows are read (a batch's result: 100,000 parcels
+ * are about 70 MB, written without holding them). `file` must not exist yet.
+ */
+export function writeGeoPackageFile(table: FeatureTable, file: string): void {
+  const db = new Database(file);
+  try {
+    // Nothing to recover: a file cut short is removed by its writer and written again.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    fillGeoPackage(db, table);
+  } finally {
+    db.close();
+  }
+}
+
+function fillGeoPackage(db: Database.Database, table: FeatureTable): void {
+  db.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
+  db.pragma(`user_version = ${GPKG_USER_VERSION}`);
+  db.exec(`
+    CREATE TABLE gpkg_spatial_ref_sys (
+      srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
+      organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
+    CREATE TABLE gpkg_contents (
+      table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE, description TEXT DEFAULT '',
+      last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+      min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
+      CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id));
+    CREATE TABLE gpkg_geometry_columns (
+      table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
+      srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
+      CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
+      CONSTRAINT uk_gc_table_name UNIQUE (table_name),
+      CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
+      CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));`);
+  const srs = db.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (@name, @id, @org, @orgId, @def, @description)');
+  REQUIRED_SRS.forEach((row) => srs.run(row));
+
+  const columns = table.fields.map((f) => `${quoteIdentifier(f.name)} ${f.type}`).join(', ');
+  db.exec(`CREATE TABLE ${quoteIdentifier(table.name)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom POLYGON${columns ? `, ${columns}` : ''})`);
+  const names = table.fields.map((f) => f.name);
+  const insert = db.prepare(`INSERT INTO ${quoteIdentifier(table.name)} (geom${names.map((n) => `, ${quoteIdentifier(n)}`).join('')})
+    VALUES (?${names.map(() => ', ?').join('')})`);
+  let extent: [number, number, number, number] | undefined;
+  db.transaction(() => {
+    for (const row of table.rows) {
+      insert.run(row.geometry ? gpkgGeometryBlob(row.geometry) : null, ...names.map((n) => row.properties[n] ?? null));
+      if (row.geometry) {
+        const [a, b, c, d] = envelopeOf(row.geometry);
+        extent = extent ? [Math.min(extent[0], a), Math.min(extent[1], b), Math.max(extent[2], c), Math.max(extent[3], d)] : [a, b, c, d];
+      }
+    }
+  })();
+  db.prepare(`INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
+    VALUES (?, 'features', ?, ?, ?, ?, ?, ?)`).run(table.name, table.name, ...(extent ?? [null, null, null, null]), WGS84);
+  db.prepare(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'POLYGON', ?, 0, 0)`).run(table.name, WGS84);
 }

@@ -1,7 +1,5 @@
 import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { coreModuleFile } from '../../app-files.js';
+import { startCoreWorker } from '../../core-worker.js';
 import { ServiceError, validationError, type ErrorCode } from '../../model/index.js';
 import type { LayerFeature } from './layer-feature.js';
 import type { ReadLayerOptions } from './read-layer.js';
@@ -17,24 +15,13 @@ interface Batch {
 }
 
 /**
- * The worker's entry: the compiled .js beside this file; under tsx (dev, tests) the .ts source,
- * loaded through tsx's own loader registered inside the worker (a worker does not inherit it).
- */
-function startWorker(workerData: unknown): Worker {
-  const entry = coreModuleFile('analysis/terrain/layer-reader-worker');
-  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData });
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
-/**
  * Features of a layer file read in a worker thread with a deadline per batch: a user's file is
  * never read on the caller's thread (in the desktop app, the main process), and a file whose
  * reading never yields (a hostile GeoPackage, a pathological shapefile) is cut off after
  * `deadlineMs` with a clear error instead of hanging the app. Same features as readLayer.
  */
 export async function* readLayerInWorker(file: string, options: ReadLayerOptions = {}, deadlineMs = LAYER_READ_DEADLINE_MS): AsyncGenerator<LayerFeature> {
-  const worker = startWorker({ file, options, batchSize: BATCH_SIZE });
+  const worker = startCoreWorker('analysis/terrain/layer-reader-worker', { workerData: { file, options, batchSize: BATCH_SIZE } });
   const request = () => new Promise<Batch>((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();

@@ -34,5 +34,12 @@ declare module 'fastify' {
      * without data). Non-2xx answers are free whatever this says.
      */
     quotaCost: number | undefined;
+    /**
+     * Charges `units` for this answer before the route does the work of it (a batch's result
+     * file, one unit per parcel): the spec's 429 when they do not fit in what the caller has left,
+     * and nothing done. The answer's own cost (`quotaCost`) is settled as usual when it is sent:
+     * units charged beyond it are given back. Nothing happens for a caller without a quota.
+     */
+    chargeUpFront(units: number): Promise<void>;
   }
 }

@@ -244,6 +244,15 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
     }
   };
 
+  app.decorateReply('chargeUpFront', async function chargeUpFront(this: FastifyReply, units: number) {
+    const request = this.request;
+    const reservation = request.quotaReservation;
+    if (!reservation || reservation.settled || units <= reservation.units) return;
+    const more = await chargeMore(request, units - reservation.units);
+    if (!more.accepted) throw costRefusal(request, units, more.remaining + reservation.units, more.period.resetsAt);
+    reservation.units = units;
+  });
+
   const giveBack = async (request: FastifyRequest) => {
     if (request.quotaReservation && !request.quotaReservation.settled) await settle(request, 0);
   };

@@ -2,13 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-schemas.js';
 import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
-import { MIME_OF_FORMAT } from '../../export/write-table.js';
 import type { CatastroService } from '../../service.js';
-// jshttp's content-disposition: an ASCII filename for every client, filename* (RFC 8187) for the rest;
-// a raw non-Latin-1 name in the header made Node throw while writing the answer, ending the process.
-import contentDisposition from 'content-disposition';
 import type { ApiCaller } from '../plugins/caller.js';
 import { ParseSlots } from '../parse-slots.js';
+import { answerBatchResult } from './batch-result.js';
 
 const BatchBody = Type.Object({
   csv: Type.String({ description: CsvText.description }),
@@ -33,7 +30,8 @@ export function batchOwnerOf(caller: ApiCaller): string | undefined {
  * Batch lookups (beyond the spec's list): a CSV of references or coordinates answered in the
  * background, polled for progress, resumed after an interruption. Quota: starting, polling and
  * resuming are free; the result file costs one unit per parcel found in it, as the same lookups
- * one by one would (rows not found or failed are free, as their 404/4xx/5xx would be).
+ * one by one would (rows not found or failed are free, as their 404/4xx/5xx would be), checked
+ * before it is built (batch-result.ts); a byte range of it costs its share.
  */
 export async function batchRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   const bodyLimit = MAX_BATCH_BYTES * 2;
@@ -76,9 +74,8 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
     });
   }
 
-  app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML', params: ResultParams } }, async (request, reply) => {
-    const file = service.batches.result(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
-    reply.quotaCost = file.found;
-    return reply.type(MIME_OF_FORMAT[request.params.format as FeatureFormat]).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
+  app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)', params: ResultParams } }, async (request, reply) => {
+    const result = service.batches.resultFile(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
+    return answerBatchResult(request, reply, result, () => service.batches.writeResult(result));
   });
 }

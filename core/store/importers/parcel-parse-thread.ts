@@ -1,9 +1,7 @@
 import os from 'node:os';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { coreModuleFile } from '../../app-files.js';
+import { startCoreWorker } from '../../core-worker.js';
 import { packParcels, type ParcelBatch } from './parcel-batch.js';
 import { storedParcelOf, streamCadastralParcels, type ParcelReadOptions } from './inspire-parcels.js';
 import { unpackParsedParcels, type ParsedBatch } from './parsed-parcel-batch.js';
@@ -31,16 +29,9 @@ export type ParseThreadMessage = { batches: ParsedBatch[]; bytesRead: number[] }
 const BATCHES_PER_MESSAGE = 8;
 const AHEAD_MESSAGES = 4;
 
-function startParseWorker(workerData: ParseThreadData): Worker {
-  const entry = coreModuleFile('store/importers/parcel-parse-worker');
-  // No resourceLimits: any limit also shrinks the young generation, and garbage collection went
-  // from 5 to 14 % of the worker's time (64 MiB old generation). Memory is bounded by AHEAD_BATCHES.
-  const options = { workerData };
-  if (!entry.endsWith('.ts')) return new Worker(entry, options);
-  // TypeScript sources (tsx, vitest): tsx's loader registered inside the worker, which does not inherit it.
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
-}
+// No resourceLimits: any limit also shrinks the young generation, and garbage collection went
+// from 5 to 14 % of the worker's time (64 MiB old generation). Memory is bounded by AHEAD_BATCHES.
+const startParseWorker = (workerData: ParseThreadData) => startCoreWorker('store/importers/parcel-parse-worker', { workerData });
 
 /**
  * Streams a parcels file parsed on a worker thread: reading and parsing run on the machine's other
