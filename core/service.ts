@@ -11,8 +11,8 @@ import { officialViewerLink } from './countries/official-viewers.js';
 import { withForalReferences } from './countries/foral/address-candidates.js';
 import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
-import { parcelTable } from './export/feature-table.js';
-import { MIME_OF_FORMAT, writeTable } from './export/write-table.js';
+import { MIME_OF_FORMAT } from './export/write-table.js';
+import { FilesThread } from './files-thread.js';
 import {
   MAX_SELECTION, optionalCountry, requireRusticParcel, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList, requireTile,
 } from './input.js';
@@ -24,7 +24,7 @@ import {
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
-import { renderReport } from './report/render-report.js';
+
 import { resolveEsSources } from './countries/es/config.js';
 import { resolveFrSources } from './countries/fr/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
@@ -77,6 +77,7 @@ export class CatastroService {
   private readonly monitor: SourceMonitor;
   /** Bundled resources: the report's fonts (the sample is read once, at open). */
   private resourcesDir = appFile('resources');
+  private readonly files = new FilesThread();
   /** Hazard-layer imports queue behind each other: two writers would wait on SQLite's lock, then fail. */
   private layerImports: Promise<unknown> = Promise.resolve();
 
@@ -279,7 +280,9 @@ export class CatastroService {
     // The list drops repeats as typed; two spellings of one parcel (`…ul74f`, `0007001 00UL74F`)
     // are one only once the adapter has normalised them, so the file holds (and charges) each parcel once.
     const kept = new Set<string>();
-    for (const ref of refs) {
+    for (const [index, ref] of refs.entries()) {
+      // Other callers get a turn between hundreds of lookups (2,000 of them take a few hundred ms).
+      if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
       try {
         const parcel = await this.parcel(ref, country, signal);
         const key = `${parcel.pais}:${parcel.refCatastral}`;
@@ -292,7 +295,7 @@ export class CatastroService {
     }
     const name = parcels.length === 1 ? parcels[0].refCatastral : `parcels-${parcels.length}`;
     return {
-      bytes: writeTable(parcelTable(parcels, 'parcels'), format),
+      bytes: await this.files.write({ kind: 'parcels', parcels, format }),
       count: parcels.length,
       mime: MIME_OF_FORMAT[format],
       fileName: `${name.replace(/[^\p{L}\p{N}_-]/gu, '_')}.${format}`,
@@ -316,7 +319,7 @@ export class CatastroService {
       viewerUrl: (parcel) => officialViewerLink(parcel)?.url,
       version: API_VERSION,
     });
-    return renderReport(data, path.join(this.resourcesDir, 'fonts'));
+    return this.files.write({ kind: 'report', data, fontsDir: path.join(this.resourcesDir, 'fonts') });
   }
 
   /** A vector tile of the embedded copy. */
@@ -412,6 +415,7 @@ export class CatastroService {
     // Before the store: a batch still running stops (interrupted, resumable) instead of answering
     // its next rows from a closed copy, and other processes see its claim released at once.
     this.batchJobs?.close();
+    this.files.close();
     this.store.close();
     if (this.copy !== this.store) void this.copy.close();
   }
