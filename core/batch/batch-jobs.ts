@@ -242,6 +242,25 @@ export class BatchJobs {
     return this.stateOf(meta, this.claims.stateOf(meta.id));
   }
 
+  /**
+   * Reads the journal of a batch this process does not run, in steps off the event loop's long
+   * turns (journal-summary.ts), before its state, list entry or result price is asked: those
+   * then read only what was appended since.
+   */
+  async catchUp(id: unknown, owner?: string): Promise<void> {
+    const meta = this.readMeta(id, owner);
+    if (!this.running.has(meta.id)) await this.summaries.catchUp(this.journalFileOf(meta));
+  }
+
+  /** catchUp for every batch `owner` lists. */
+  async catchUpAll(owner?: string): Promise<void> {
+    if (!existsSync(this.dir)) return;
+    for (const id of readdirSync(this.dir).filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))) {
+      const meta = this.readMeta(id);
+      if (owner === undefined || meta.owner === owner) await this.catchUp(meta.id);
+    }
+  }
+
   /** `claim`: what the shared state says (queued, running in a live process, or neither). */
   private stateOf(meta: BatchMeta, claim: ClaimState): BatchState {
     const live = this.running.get(meta.id);

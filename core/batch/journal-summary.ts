@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { emptyCounts, type BatchCounts, type BatchRowResult, type BatchState } from '../model/index.js';
 
 type Problem = BatchState['problems'][number];
@@ -7,8 +8,11 @@ type Problem = BatchState['problems'][number];
 export const MAX_PROBLEMS = 500;
 /** Journals whose summaries a process keeps (least recently asked out). */
 const KEPT_SUMMARIES = 32;
-/** Bytes read at a time: a journal of 100,000 parcels is about 100 MB. */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read and parsed at a time (a journal of 100,000 parcels is about 100 MB): some 10 ms of
+ * JSON.parse, one turn of the event loop when read by `catchUp`.
+ */
+const CHUNK_BYTES = 1024 * 1024;
 /** Bytes compared to tell a journal begun anew (its header rewritten) from one appended to. */
 const HEADER_PROBE_BYTES = 256;
 
@@ -44,26 +48,49 @@ export class JournalSummaries {
   private readonly summaries = new Map<string, Summary>();
 
   summaryOf(file: string, total: number): { counts: BatchCounts; problems: Problem[] } {
+    const summary = this.read(file, (fd, size, current) => {
+      while (readStep(fd, size, current));
+    });
+    if (!summary) return { counts: emptyCounts(total), problems: [] };
+    const problems = [...summary.problems.values()].sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS);
+    return { counts: { ...summary.counts, total }, problems };
+  }
+
+  /**
+   * Reads what was appended to `file` since it was last read, a CHUNK_BYTES step per turn of
+   * the event loop, so that the next summaryOf has little left to read: the first state, list
+   * or result of a batch this process did not run (interrupted, or run by another `serve
+   * --workers` process) parsed its whole journal on the event loop, 1-2 s for 100,000 rows
+   * (issue #38).
+   */
+  async catchUp(file: string): Promise<void> {
+    for (let more = true; more;) {
+      this.read(file, (fd, size, current) => { more = readStep(fd, size, current); });
+      if (more) await nextTurn();
+    }
+  }
+
+  /** Runs `advance` on `file`'s summary (begun anew when the journal was); undefined when there is no journal. */
+  private read(file: string, advance: (fd: number, size: number, summary: Summary) => void): Summary | undefined {
     let summary = this.summaries.get(file) ?? emptySummary();
     this.summaries.delete(file);
     let fd: number;
     try {
       fd = openSync(file, 'r');
     } catch {
-      return { counts: emptyCounts(total), problems: [] };
+      return undefined;
     }
     try {
       const size = fstatSync(fd).size;
       if (size < summary.offset || !readBytes(fd, 0, summary.probe.length).equals(summary.probe)) summary = emptySummary();
       if (summary.probe.length === 0) summary.probe = readBytes(fd, 0, Math.min(HEADER_PROBE_BYTES, size));
-      readAppended(fd, size, summary);
+      advance(fd, size, summary);
     } finally {
       closeSync(fd);
     }
     this.summaries.set(file, summary);
     if (this.summaries.size > KEPT_SUMMARIES) this.summaries.delete(this.summaries.keys().next().value!);
-    const problems = [...summary.problems.values()].sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS);
-    return { counts: { ...summary.counts, total }, problems };
+    return summary;
   }
 
   /** The journal's bytes (its whole lines) that the last summaryOf of `file` stands for. */
@@ -77,29 +104,30 @@ function readBytes(fd: number, position: number, length: number): Buffer {
   return buffer.subarray(0, length && readSync(fd, buffer, 0, length, position));
 }
 
-function readAppended(fd: number, size: number, summary: Summary): void {
-  let carry = Buffer.alloc(0);
-  let position = summary.offset;
-  while (position < size) {
+/**
+ * Reads and applies the whole lines of about CHUNK_BYTES after the summary's offset (more when a
+ * line is longer); whether any bytes are left after them.
+ */
+function readStep(fd: number, size: number, summary: Summary): boolean {
+  let bytes = Buffer.alloc(0);
+  let lastNewline = -1;
+  while (lastNewline < 0) {
+    const position = summary.offset + bytes.length;
+    if (position >= size) return false; // nothing, or only a line still being written
     const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, size - position));
     const read = readSync(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
-    position += read;
-    const bytes = carry.length ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
-    const lastNewline = bytes.lastIndexOf(0x0a);
-    if (lastNewline < 0) {
-      carry = bytes;
-      continue;
-    }
-    // Split on bytes, not text: a chunk may end inside a multi-byte character of a later line.
-    for (const line of bytes.toString('utf8', 0, lastNewline).split('\n')) {
-      if (line.trim() === '') continue;
-      if (summary.pastHeader) apply(summary, line);
-      else summary.pastHeader = true;
-    }
-    summary.offset += lastNewline + 1; // `bytes` begins at the old offset: the carry is what follows the last whole line
-    carry = bytes.subarray(lastNewline + 1);
+    if (read === 0) return false;
+    bytes = bytes.length ? Buffer.concat([bytes, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+    lastNewline = bytes.lastIndexOf(0x0a);
   }
+  // Split on bytes, not text: a chunk may end inside a multi-byte character of a later line.
+  for (const line of bytes.toString('utf8', 0, lastNewline).split('\n')) {
+    if (line.trim() === '') continue;
+    if (summary.pastHeader) apply(summary, line);
+    else summary.pastHeader = true;
+  }
+  summary.offset += lastNewline + 1;
+  return summary.offset < size;
 }
 
 function apply(summary: Summary, line: string): void {

@@ -5,6 +5,7 @@ import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../mo
 import type { CatastroService } from '../../service.js';
 import type { ApiCaller } from '../plugins/caller.js';
 import { ParseSlots } from '../parse-slots.js';
+import { useStreamedJsonBody } from '../streamed-json-body.js';
 import { answerBatchResult } from './batch-result.js';
 
 const BatchBody = Type.Object({
@@ -35,6 +36,8 @@ export function batchOwnerOf(caller: ApiCaller): string | undefined {
  */
 export async function batchRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   const bodyLimit = MAX_BATCH_BYTES * 2;
+  // The 20 MiB CSV bodies of preview and start, decoded a slice per turn of the event loop.
+  useStreamedJsonBody(app);
 
   // The CSVs this server reads at once, and each caller (parse-slots.ts): over either bound, 429 or 503 with Retry-After.
   const parses = new ParseSlots();
@@ -58,11 +61,13 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
 
   app.get('/api/batch', { schema: { tags: ['Batch'], summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)' } }, async (request, reply) => {
     reply.quotaCost = 0;
+    await service.batches.catchUpAll(batchOwnerOf(request.apiCaller));
     return { success: true, data: service.batches.list(batchOwnerOf(request.apiCaller)) };
   });
 
   app.get<{ Params: BatchParamsT }>('/api/batch/:id', { schema: { tags: ['Batch'], summary: 'Progress and problems of a batch', params: BatchParams } }, async (request, reply) => {
     reply.quotaCost = 0;
+    await service.batches.catchUp(request.params.id, batchOwnerOf(request.apiCaller));
     return { success: true, data: service.batches.state(request.params.id, batchOwnerOf(request.apiCaller)) };
   });
 
@@ -75,6 +80,7 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
   }
 
   app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)', params: ResultParams } }, async (request, reply) => {
+    await service.batches.catchUp(request.params.id, batchOwnerOf(request.apiCaller));
     const result = service.batches.resultFile(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
     return answerBatchResult(request, reply, result, () => service.batches.writeResult(result));
   });
