@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -78,6 +79,8 @@ async function readBody(request: FastifyRequest, payload: Readable, parseWhole: 
 /** One JSON document decoded a slice per turn of the event loop. */
 class StreamedJson {
   private readonly parser = new JSONParser({ paths: ['$'], keepStack: false });
+  /** Invalid UTF-8 becomes U+FFFD, as in a body parsed whole (the parser's own decoding refuses it). */
+  private readonly decoder = new StringDecoder('utf8');
   private value: unknown;
   private failure?: Error;
 
@@ -93,13 +96,15 @@ class StreamedJson {
         if (chunk.subarray(start).toString('utf8').trim()) this.failure = new Error('unexpected data after the JSON value');
         break;
       }
-      this.parser.write(chunk.subarray(start, start + SLICE_BYTES));
+      this.parser.write(this.decoder.write(chunk.subarray(start, start + SLICE_BYTES)));
       await nextTurn();
     }
     if (this.failure) throw invalidJson(this.failure.message);
   }
 
   end(): unknown {
+    const rest = this.decoder.end();
+    if (rest && !this.parser.isEnded) this.parser.write(rest);
     if (!this.parser.isEnded) {
       try {
         this.parser.end();

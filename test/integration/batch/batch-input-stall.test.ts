@@ -93,6 +93,24 @@ describe('a 20 MiB batch CSV body', () => {
     expect(readFileSync(path.join(batchesDir(), state.id, 'input.csv'), 'utf8')).toBe(csv);
     expect(stallOf(probe)).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
+  it('is refused as a small body is: invalid JSON, a __proto__ key, over the route bodyLimit', async () => {
+    const pad = 'a'.repeat(2 * 1024 * 1024);
+    const refusal = async (body: string) => {
+      const response = await request('/api/batch/preview', { method: 'POST', body });
+      return { status: response.status, body: await response.json() };
+    };
+    for (const [body, error] of [
+      [`{"csv":"ref\\n${pad}\\n"`, /^Invalid request: the body is not valid JSON: /],
+      [`{"csv":"ref\\n${pad}\\n"} x`, /^Invalid request: the body is not valid JSON: /],
+      [`{"__proto__":{"admin":true},"csv":"ref\\n${pad}\\n"}`, /"__proto__" or "constructor.prototype" key/],
+      [JSON.stringify({ csv: `ref\n${'b'.repeat(2 * MAX_BATCH_BYTES)}\n` }), /^Invalid request: the body is larger than the 41943040 bytes this endpoint takes\.$/],
+    ] as const) {
+      const answer = await refusal(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(answer.body.error).toMatch(error);
+    }
+  }, 60_000);
 });
 
 describe('an interrupted batch of 100,000 rows', () => {
