@@ -34,7 +34,7 @@ function send(path: string, body: string[], gapMs: number, waitMs = 5_000): Prom
       resolve(Number.isFinite(status) ? { status, body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
     });
     socket.on('connect', async () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Catastro-Session: ${SESSION}\r\n`
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Catastro-Session: ${SESSION}\r\n`
         + `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n`);
       for (const chunk of body) {
         await new Promise((r) => setTimeout(r, gapMs));

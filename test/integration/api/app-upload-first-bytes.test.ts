@@ -41,7 +41,7 @@ function sendJunk(route: string, fileName: string, firstBytes: Buffer): Promise<
       resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4), sentWhenAnswered });
     });
     socket.on('connect', () => {
-      socket.write(`POST ${route} HTTP/1.1\r\nHost: x\r\nX-Catastro-Session: ${SESSION}\r\n`
+      socket.write(`POST ${route} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Catastro-Session: ${SESSION}\r\n`
         + `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${head}`);
       const filler = Buffer.alloc(1024 * 1024, 0x5a);
       const first = Buffer.concat([firstBytes, filler.subarray(firstBytes.length)]);
