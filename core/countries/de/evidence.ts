@@ -4,8 +4,8 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const DE_EVIDENCE: CountryEvidence = {
   source: 'Each Land\'s ALKIS / INSPIRE CP WFS or GeoJSON service (lander.ts); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-be, /de-nw)', basis: 'INSPIRE CP GML (Niedersachsen), GeoServer GeoJSON (Berlin) and the AdV simplified ALKIS GML (Nordrhein-Westfalen) written by hand; the other Länder answer empty' },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-be, /de-nw)', basis: 'As by reference' },
+    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)', basis: 'INSPIRE CP GML (Niedersachsen, Baden-Württemberg, Sachsen), GeoServer GeoJSON (Berlin) and the AdV simplified ALKIS GML (Nordrhein-Westfalen) written by hand, each Kennzeichen held in the form SOURCES.md 15 saw that Land write (Berlin 18 characters, BW and SN `0`-filled) and matched only in that form; the other Länder answer empty' },
+    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
@@ -17,8 +17,9 @@ export const DE_EVIDENCE: CountryEvidence = {
     { ref: '140208___02523001200', from: 'SOURCES.md 15, Sachsen without Flur (no recording)' },
   ],
   knownNotWorking: [
-    'Berlin, Saxony and Baden-Württemberg: how their services pad the Kennzeichen (`_`, `0`, stripped) is unproven.',
+    'By reference the Länder are asked every form their Kennzeichen is seen written in (`_`-filled, stripped, `0`-filled as Baden-Württemberg, Flur `___` with a `0`-filled Folge as Sachsen, Berlin\'s 18 characters): no Land\'s answer to an attribute filter was ever recorded, and one public client (plot-finder) refuses German lookups by reference for that reason; a Land that ignores the filter answers 404.',
+    'No municipality from the nine INSPIRE Länder (Schleswig-Holstein, Niedersachsen, Hessen, Baden-Württemberg, Saarland, Brandenburg, Mecklenburg-Vorpommern, Sachsen, Sachsen-Anhalt): the INSPIRE parcel carries none, so their parcels answer with the Land only.',
     'Bavaria publishes no parcels: no address search there (spec).',
-    '13 of the 15 Länder services are played by empty answers only.',
+    '10 of the 15 Länder services are played by empty answers only.',
   ],
 };

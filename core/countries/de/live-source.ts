@@ -11,16 +11,13 @@ import { GmlParcelSource } from '../national/gml-features.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { withQuery } from '../national/sources-config.js';
 import { BAVARIA_REASON, LANDER, landByCode, type Land } from './lander.js';
-import { landOfReference, parseGermanReference } from './reference.js';
+import { landOfReference, parseGermanReference, writtenKennzeichenForms } from './reference.js';
 
 const CP = 'http://inspire.ec.europa.eu/schemas/cp/4.0';
 
-/** The Kennzeichen as written in the answers: canonical, or with its trailing `_` stripped (both are seen). */
-const writtenForms = (ref: string) => [...new Set([ref, ref.replace(/_+$/, '')])];
-
-/** FES 2.0 filter: `property` equals any written form of the reference. */
+/** FES 2.0 filter: `property` equals any form a Land writes the reference in. */
 function kennzeichenFilter(property: string, ref: string, namespaces = ''): string {
-  const equals = writtenForms(ref).map((v) => `<fes:PropertyIsEqualTo><fes:ValueReference>${property}</fes:ValueReference><fes:Literal>${v}</fes:Literal></fes:PropertyIsEqualTo>`);
+  const equals = writtenKennzeichenForms(ref).map((v) => `<fes:PropertyIsEqualTo><fes:ValueReference>${property}</fes:ValueReference><fes:Literal>${v}</fes:Literal></fes:PropertyIsEqualTo>`);
   return `<fes:Filter xmlns:fes="http://www.opengis.net/fes/2.0"${namespaces}>${equals.length > 1 ? `<fes:Or>${equals.join('')}</fes:Or>` : equals[0]}</fes:Filter>`;
 }
 

@@ -36,20 +36,31 @@ function urnBoxMeets(bbox: string | undefined, epsg: number, outline: ParcelGeom
 
 const literalIn = (filter: string | undefined, ref: string) =>
   filter !== undefined && [ref, ref.replace(/_+$/, '')].some((v) => filter.includes(`<fes:Literal>${v}</fes:Literal>`));
+/** A service that holds the Kennzeichen in one written form only (as a database column does) matches only that literal. */
+const exactLiteralIn = (filter: string | undefined, held: string) => filter !== undefined && filter.includes(`<fes:Literal>${held}</fes:Literal>`);
 
 // Niedersachsen (Hannover, Kröpcke): INSPIRE, EPSG:4326, the recorder's stripped Kennzeichen padded back.
 export const DE_NI_REF = '034880045002110098__';
 const NI = handWrittenInspireParcel({ ref: DE_NI_REF, namespace: 'DENI.ALKIS.CP', epsg: 4326, centre: [9.7385, 52.3745] });
 export const DE_NI_AREA = NI.area;
-// Berlin (Pariser Platz): GeoJSON written by hand; fsko as the recorder saw it (18 characters).
+// Berlin (Pariser Platz): GeoJSON written by hand; fsko as the recorder saw it (18 characters), the only form its filter matches.
 export const DE_BE_REF = '11000191900567______';
+const DE_BE_FSKO = '11000191900567____';
+// Baden-Württemberg (Stuttgart) and Sachsen (Dresden): INSPIRE, EPSG:4258, the Kennzeichen held as the
+// recorder saw it (SOURCES.md 15): every empty part `0` (BW); no Flur (`___`) with a `0`-filled Folge (SN).
+export const DE_BW_HELD = '08146000000006000000';
+export const DE_BW_REF = '081460___00006______';
+const BW = handWrittenInspireParcel({ ref: DE_BW_HELD, namespace: 'DEBW.ALKIS.CP', epsg: 4258, centre: [9.1770, 48.7758] });
+export const DE_SN_HELD = '140208___02523001200';
+export const DE_SN_REF = '140208___025230012__';
+const SN = handWrittenInspireParcel({ ref: DE_SN_HELD, namespace: 'DESN.ALKIS.CP', epsg: 4258, centre: [13.7373, 51.0504] });
 const BERLIN_CENTRE: LonLat = [13.3777, 52.5163];
 // Nordrhein-Westfalen (Düsseldorf, Burgplatz): ave:Flurstueck GML written by hand.
 export const DE_NW_REF = '05111200100123______';
 const NW_CENTRE: LonLat = [6.7735, 51.2277];
 /** A point in Bavaria (Munich, Marienplatz). */
 export const BAVARIA_POINT: LonLat = [11.5755, 48.1374];
-export const DE_POINTS = { NI: [9.7385, 52.3745] as LonLat, BE: BERLIN_CENTRE, NW: NW_CENTRE };
+export const DE_POINTS = { NI: [9.7385, 52.3745] as LonLat, BE: BERLIN_CENTRE, NW: NW_CENTRE, BW: [9.1770, 48.7758] as LonLat, SN: [13.7373, 51.0504] as LonLat };
 
 function nrwAnswer(): string {
   const ring = square(NW_CENTRE).map(([lon, lat]) => fromWgs84(25832, lon, lat).map((v) => v.toFixed(2)).join(' ')).join(' ');
@@ -98,9 +109,14 @@ export const germanyFinlandRoutes: FakeRoute = (url) => {
     const ring = square(BERLIN_CENTRE);
     const [minLon, minLat, maxLon, maxLat, crs] = (parameter(url, 'bbox') ?? '').split(',');
     const hit = parameter(url, 'FILTER') !== undefined
-      ? literalIn(parameter(url, 'FILTER'), DE_BE_REF)
+      ? exactLiteralIn(parameter(url, 'FILTER'), DE_BE_FSKO)
       : crs === 'EPSG:4326' && boxMeets(`${minLat},${minLon},${maxLat},${maxLon},urn:ogc:def:crs:EPSG::4326`, ring);
-    return json(geoServerCollection('alkis_flurstuecke:flurstuecke', hit ? [{ ring, properties: { fsko: '11000191900567____', zae: '567', nen: null, gmk: 'Mitte', afl: 1210 } }] : []));
+    return json(geoServerCollection('alkis_flurstuecke:flurstuecke', hit ? [{ ring, properties: { fsko: DE_BE_FSKO, zae: '567', nen: null, gmk: 'Mitte', afl: 1210 } }] : []));
+  }
+  for (const [land, held, parcel] of [['bw', DE_BW_HELD, BW], ['sn', DE_SN_HELD, SN]] as const) {
+    if (key !== land) continue;
+    const hit = parameter(url, 'FILTER') !== undefined ? exactLiteralIn(parameter(url, 'FILTER'), held) : urnBoxMeets(parameter(url, 'BBOX'), 4258, parcel.outline);
+    return xml(hit ? parcel.answer : EMPTY_WFS);
   }
   if (key === 'nw') {
     const outline: ParcelGeometry = { type: 'Polygon', coordinates: [square(NW_CENTRE)] };

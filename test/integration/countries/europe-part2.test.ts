@@ -2,7 +2,7 @@ import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
-import { BAVARIA_POINT, DE_BE_REF, DE_NI_AREA, DE_NI_REF, DE_NW_REF, DE_POINTS, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
+import { BAVARIA_POINT, DE_BE_REF, DE_BW_HELD, DE_BW_REF, DE_NI_AREA, DE_NI_REF, DE_NW_REF, DE_POINTS, DE_SN_HELD, DE_SN_REF, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
 import { NO_ADDRESS, NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
 import { AT_POINT, AT_REF, BE_DELAY_MS, BE_POINT, BE_REF, CH_NO_PARCEL_HERE, CH_NO_PARCELS_POINT, CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
@@ -166,6 +166,26 @@ describe('Germany: the Länder services, 15 of 16', () => {
     expect(written.json().data.refCatastral).toBe(DE_BE_REF);
     const stripped = await get('/api/catastro/11000191900567?country=DE');
     expect(stripped.json().data.refCatastral).toBe(DE_BE_REF);
+  });
+
+  it('asks Berlin in its 18-character fsko, the only form its field holds', async () => {
+    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_BE_REF)}`);
+    expect(byRef.statusCode, byRef.body).toBe(200);
+    expect(byRef.json().data).toMatchObject({ refCatastral: DE_BE_REF, municipio: 'Berlin', provincia: 'Berlin' });
+  });
+
+  it('finds Baden-Württemberg and Sachsen parcels held `0`-filled, however the user writes the empty parts', async () => {
+    for (const [typed, canonical] of [[DE_BW_HELD, DE_BW_REF], [DE_BW_REF, DE_BW_REF], ['081460-0-6', DE_BW_REF], [DE_SN_HELD, DE_SN_REF], [DE_SN_REF, DE_SN_REF]]) {
+      const byRef = await get(`/api/catastro/${encodeURIComponent(typed)}?country=DE`);
+      expect(byRef.statusCode, `${typed}: ${byRef.body}`).toBe(200);
+      expect(byRef.json().data.refCatastral).toBe(canonical);
+    }
+    for (const [land, canonical] of [['BW', DE_BW_REF], ['SN', DE_SN_REF]] as const) {
+      const [longitude, latitude] = DE_POINTS[land];
+      const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'DE' });
+      expect(byPoint.statusCode, byPoint.body).toBe(200);
+      expect(byPoint.json().data.refCat14).toBe(canonical);
+    }
   });
 
   it('answers 422 CNV_COVERAGE naming Bavaria by reference, by point and by address', async () => {
