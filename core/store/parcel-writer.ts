@@ -85,7 +85,10 @@ export class ParcelWriter {
         direccion, source, data_date)
       VALUES (@country, @ref, @finca, @escalera, @planta, @puerta, @uso, @superficie, @descripcion, @participacion, @anio,
         @direccion, @source, @data_date)`);
-    this.deleteUnitsStatement = db.prepare('DELETE FROM units WHERE country = ? AND finca = ?');
+    // INDEXED BY: without it SQLite (3.53) plans this delete as a walk of the primary key over
+    // (country), every unit of the country for each finca, so a CAT import grew quadratic
+    // (docs/performance.md "CAT files"); a dropped index then fails loudly instead of crawling.
+    this.deleteUnitsStatement = db.prepare('DELETE FROM units INDEXED BY units_by_finca WHERE country = ? AND finca = ?');
   }
 
   /** `offlineArea`: the published area (`ES.40146`) whose file brought the parcel, if any. */
