@@ -32,7 +32,10 @@ export const KATASTERSERVICE_SEARCH_SOURCE = 'BEV Katasterservice search';
  * latitude (RFC 7946); an outline whose centre falls outside Austria is refused as unreadable (503)
  * rather than drawn in the wrong place. Whether `bl` is a name or a number is not shown either:
  * the state's official number (1–9, as in ISO 3166-2:AT) is read as its name.
- * One client asks `{base}/at.gv.bev.kataster/api/gst/…/` instead: the base URL is configurable.
+ * The base path: openatlas and the geothermal planning app (several versions, which pass the DKM
+ * WMS's KG and GNR straight to `https://kataster.bev.gv.at/api/gst/{KG}/{GNR}`: dkm-wms.ts) ask the
+ * host's root; one client asks `{base}/at.gv.bev.kataster/api/gst/…/`. The default follows the two;
+ * the base URL is configurable (CATASTRO_AT_KATASTER_URL).
  * Licence: not stated in the clients seen (the viewer's vector tiles are CC BY 4.0); BEV is
  * credited in every answer (AT_CADASTRE_ATTRIBUTION).
  */

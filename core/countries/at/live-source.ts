@@ -6,16 +6,17 @@ import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { KatasterserviceSource } from './katasterservice.js';
 
 /**
- * Austria's two live channels: BEV's Katasterservice by reference, BEV's INSPIRE CP WMS by point.
- * The WMS gives an outline and an inspireId only, so a parcel found by point is asked of the
- * Katasterservice too (as FR adds its address and buildings): when the reference read from the
+ * Austria's live channels: BEV's Katasterservice by reference; by point BEV's DKM WMS (KG and GNR),
+ * else, when it fails, BEV's INSPIRE CP WMS (an inspireId only). The WMS gives an outline and a
+ * reference only, so a parcel found by point is asked of the Katasterservice too (as FR adds its address and buildings): when the reference read from the
  * inspireId names a parcel whose outline contains the point, that record (official area, use,
  * state, municipality) is the answer, the same one a lookup by reference stores; otherwise, or
  * when the Katasterservice fails, the WMS parcel answers without them.
  */
 export class AustriaLiveSource implements LiveParcelSource {
   constructor(
-    private readonly wms: LiveParcelSource,
+    /** Asked in order: the next one only when the one before fails (a 503), not when it finds nothing. */
+    private readonly wms: readonly LiveParcelSource[],
     private readonly kataster: Pick<KatasterserviceSource, 'byReference' | 'statusCheck'>,
   ) {}
 
@@ -24,7 +25,7 @@ export class AustriaLiveSource implements LiveParcelSource {
   }
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const found = await this.wms.at(point, ctx);
+    const found = await this.wmsAt(point, ctx);
     if (!found) return undefined;
     try {
       const record = await this.kataster.byReference(found.ref, ctx);
@@ -35,7 +36,20 @@ export class AustriaLiveSource implements LiveParcelSource {
     }
   }
 
+  private async wmsAt(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
+    let failure: unknown;
+    for (const wms of this.wms) {
+      try {
+        return await wms.at(point, ctx);
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        failure ??= error;
+      }
+    }
+    throw failure;
+  }
+
   statusChecks(near: LonLat): SourceCheck[] {
-    return [...this.wms.statusChecks?.(near) ?? [], this.kataster.statusCheck()];
+    return [...this.wms.flatMap((wms) => wms.statusChecks?.(near) ?? []), this.kataster.statusCheck()];
   }
 }

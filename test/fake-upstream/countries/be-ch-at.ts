@@ -1,7 +1,7 @@
 import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import type { LonLat } from '../../../core/model/index.js';
-import { AT_KATASTER_PATH, AT_VIENNA_POINT, atKatasterRoutes } from './at-katasterservice.js';
+import { AT_KATASTER_PATH, AT_KATASTER_RECORDS, AT_VIENNA_POINT, atKatasterRoutes } from './at-katasterservice.js';
 import { json, type FakeAnswer, type FakeRoute } from './fake-server.js';
 import { square } from './geojson-countries.js';
 
@@ -99,31 +99,47 @@ function searchServer(url: URL): FakeAnswer {
   }] : []);
 }
 
-/** BEV GetFeatureInfo (GeoServer JSON, EPSG:3857) at the pixel I,J of BBOX: the parcel containing the map's centre. */
-function bevWms(url: URL): FakeAnswer {
+/**
+ * BEV GetFeatureInfo (GeoServer JSON, EPSG:3857) at the pixel I,J of BBOX: the parcel containing the
+ * map's centre. The DKM WMS's layer `DKM_GST` (`/at-dkm-wms`) names it by `KG` and `GNR`, the only
+ * properties public client code reads of it (core/countries/at/dkm-wms.ts); the INSPIRE WMS's
+ * `CP_CadastralParcel` (`/at-wms`) by its inspireId only (SOURCES.md 15). Vienna's made-up square
+ * and Umbach's split building plot `.5/1` (hale's real DKM outline, at-katasterservice.ts).
+ */
+function bevWms(url: URL, layer: 'DKM_GST' | 'CP_CadastralParcel'): FakeAnswer {
   const q = url.searchParams;
   const [minX, minY, maxX, maxY] = (q.get('BBOX') ?? '').split(',').map(Number);
   const centre = toWgs84(3857, (minX + maxX) / 2, (minY + maxY) / 2);
-  const hit = q.get('REQUEST') === 'GetFeatureInfo' && q.get('CRS') === 'EPSG:3857' && q.get('INFO_FORMAT') === 'application/json' && containsPoint(polygon(AT_RING), centre);
-  const ring = AT_RING.map(([lon, lat]) => fromWgs84(3857, lon, lat).map((v) => Math.round(v * 1000) / 1000));
+  const asked = q.get('REQUEST') === 'GetFeatureInfo' && q.get('CRS') === 'EPSG:3857' && q.get('INFO_FORMAT') === 'application/json' && q.get('QUERY_LAYERS') === layer;
+  const hits = asked ? BEV_WMS_PARCELS.filter((p) => containsPoint(polygon(p.ring), centre)) : [];
   return json(JSON.stringify({
     type: 'FeatureCollection',
-    features: hit ? [{ type: 'Feature', id: 'CP_CadastralParcel.fid-1a2b', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometry_name: 'geom', properties: { inspireId: 'AT.0002.I.6.CP.010041711' } }] : [],
-    totalFeatures: 'unknown', numberReturned: hit ? 1 : 0, timeStamp: '2026-11-24T09:00:00.000Z',
+    features: hits.map((p, i) => ({
+      type: 'Feature', id: `${layer}.fid-${i + 1}`, geometry_name: 'geom',
+      geometry: { type: 'MultiPolygon', coordinates: [[p.ring.map(([lon, lat]) => fromWgs84(3857, lon, lat).map((v) => Math.round(v * 1000) / 1000))]] },
+      properties: layer === 'DKM_GST' ? { KG: p.kg, GNR: p.gnr } : { inspireId: p.inspireId },
+    })),
+    totalFeatures: 'unknown', numberReturned: hits.length, timeStamp: '2026-11-24T09:00:00.000Z',
     crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
   }));
 }
+const BEV_WMS_PARCELS = [
+  { ring: AT_RING, kg: '01004', gnr: '1711', inspireId: 'AT.0002.I.6.CP.010041711' },
+  { ring: AT_KATASTER_RECORDS['14168-.5/1'].ring, kg: '14168', gnr: '.5/1', inspireId: undefined },
+];
 
 export const beChAtRoutes: FakeRoute = (url) => {
   if (url.pathname === '/be-cadgis/query') return cadgis(url);
   if (url.pathname.startsWith('/ch-mapserver/')) return geoAdmin(url);
   if (url.pathname === '/ch-search') return searchServer(url);
-  if (url.pathname === '/at-wms') return bevWms(url);
+  if (url.pathname === '/at-wms') return bevWms(url, 'CP_CadastralParcel');
+  if (url.pathname === '/at-dkm-wms') return bevWms(url, 'DKM_GST');
+  if (url.pathname === '/at-dkm-down') return json('{"message":"Service Unavailable"}', 503);
   return atKatasterRoutes(url);
 };
 
 export const beChAtSources = (base: string) => ({
   be: { cadgisUrl: `${base}/be-cadgis`, geocoderUrl: `${base}/nominatim` },
   ch: { mapServerUrl: `${base}/ch-mapserver`, searchServerUrl: `${base}/ch-search` },
-  at: { cpWmsUrl: `${base}/at-wms`, katasterUrl: `${base}${AT_KATASTER_PATH}`, geocoderUrl: `${base}/nominatim` },
+  at: { dkmWmsUrl: `${base}/at-dkm-wms`, cpWmsUrl: `${base}/at-wms`, katasterUrl: `${base}${AT_KATASTER_PATH}`, geocoderUrl: `${base}/nominatim` },
 });

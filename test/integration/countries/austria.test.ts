@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATASTERSERVICE_SOURCE } from '../../../core/countries/at/katasterservice.js';
+import { centroid } from '../../../core/geo/polygon.js';
 import { AT_KATASTER_BROKEN_PATHS, AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
 import { AT_POINT, AT_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
@@ -11,6 +12,7 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
  */
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
 const VIENNA = AT_KATASTER_RECORDS[AT_REF];
+const UMBACH_5_1 = AT_KATASTER_RECORDS['14168-.5/1'];
 const sum = (record: typeof UMBACH) => record.nutzungen.reduce((total, use) => total + use.fl, 0);
 
 describe('Austria against the fake Katasterservice', () => {
@@ -65,6 +67,7 @@ describe('Austria against the fake Katasterservice', () => {
     expect(byPoint.json().data).toMatchObject({ refCat14: AT_REF, pais: 'AT', municipio: 'Wien', tipoInmueble: 'Gebäude' });
     const kept = await get(`/api/catastro/${encodeURIComponent(AT_REF)}?country=AT`);
     expect(kept.json().data).toMatchObject({ dataSource: 'clone', superficieParcela: sum(VIENNA), provincia: 'Wien', uso: 'Gebäude' });
+    expect(api.fake.requests.some((r) => r.pathname === '/at-dkm-wms')).toBe(true);
   });
 });
 
@@ -91,6 +94,35 @@ describe.each([
     const kept = await api.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(AT_REF)}?country=AT` });
     expect(kept.json().data).toMatchObject({ dataSource: 'clone', availableFields: { uso: false } });
     expect(kept.json().data.provincia).toBeUndefined();
+  });
+});
+
+describe('Austria by point from BEV\'s DKM WMS, nothing in the copy yet', () => {
+  let api: EuropeApi;
+  beforeAll(async () => { api = await startEuropeApi(); });
+  afterAll(async () => { await api?.close(); });
+
+  it('answers at a point a split building plot by the KG and GNR the DKM WMS names (14168-.5/1)', async () => {
+    const [longitude, latitude] = centroid({ type: 'Polygon', coordinates: [UMBACH_5_1.ring] });
+    const byPoint = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'AT' } });
+    expect(byPoint.statusCode, byPoint.body).toBe(200);
+    expect(byPoint.json().data).toMatchObject({ refCat14: '14168-.5/1', municipio: 'Dunkelsteinerwald', tipoInmueble: 'Gebäude' });
+    expect(api.fake.requests.some((r) => r.pathname === '/at-kataster/api/gst/14168/.5/1')).toBe(true);
+  });
+});
+
+describe('Austria with BEV\'s DKM WMS down', () => {
+  let api: EuropeApi;
+  beforeAll(async () => { api = await startEuropeApi((s) => ({ ...s, at: { ...s.at, dkmWmsUrl: `${fakeOrigin(s)}/at-dkm-down` } })); });
+  afterAll(async () => { await api?.close(); });
+
+  it('answers at a point through the INSPIRE WMS (its inspireId read), with the Katasterservice\'s record', async () => {
+    const [longitude, latitude] = AT_POINT;
+    const byPoint = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'AT' } });
+    expect(byPoint.statusCode, byPoint.body).toBe(200);
+    expect(byPoint.json().data).toMatchObject({ refCat14: AT_REF, municipio: 'Wien', tipoInmueble: 'Gebäude' });
+    expect(api.fake.requests.some((r) => r.pathname === '/at-dkm-down')).toBe(true);
+    expect(api.fake.requests.some((r) => r.pathname === '/at-wms')).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { AustriaAdapter } from '../../../core/countries/at/adapter.js';
 import {
   KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel,
 } from '../../../core/countries/at/katasterservice.js';
+import { referenceOfDkmFeature } from '../../../core/countries/at/dkm-wms.js';
 import { AustriaLiveSource } from '../../../core/countries/at/live-source.js';
 import { parseAustrianReference, referenceOfInspireId } from '../../../core/countries/at/reference.js';
 import { liveParcel } from '../../../core/countries/national/live-parcel.js';
@@ -17,6 +18,17 @@ const AUSTRIA: BBox = new AustriaAdapter().bounds;
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
 /** A `/api/gst` answer in the shape the public clients read (hand-written: no recording exists). */
 const answer = (properties: Record<string, unknown>, ring = UMBACH.ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties });
+
+describe('a DKM_GST feature (BEV DKM WMS)', () => {
+  it('reads KG and GNR as the reference, the KG padded to 5 digits, a building plot\'s dot and a split number kept', () => {
+    expect(referenceOfDkmFeature({ KG: '01004', GNR: '1711' })).toBe('01004-1711');
+    expect(referenceOfDkmFeature({ KG: 1004, GNR: '781/1' })).toBe('01004-781/1');
+    expect(referenceOfDkmFeature({ KG: '14168', GNR: '.5/1' })).toBe('14168-.5/1');
+    expect(referenceOfDkmFeature({ KG: '14168' })).toBeUndefined();
+    expect(referenceOfDkmFeature({ KG: 'Umbach', GNR: '.3' })).toBeUndefined();
+    expect(referenceOfDkmFeature({ inspireId: 'AT.0002.I.6.CP.010041711' })).toBeUndefined();
+  });
+});
 
 describe('Austrian references', () => {
   it('reads land parcels and building plots (leading dot), with a sub-number after the slash', () => {
@@ -107,7 +119,8 @@ describe('Austria\'s status checks', () => {
     const checks = new AustriaAdapter({ katasterUrl: 'https://kataster.example.at/' }).statusChecks();
     const kataster = checks.find((c) => c.source === KATASTERSERVICE_SOURCE);
     expect(kataster?.url).toBe('https://kataster.example.at/api/kgnr/01004');
-    expect(checks.map((c) => c.source)).toContain('BEV INSPIRE CP WMS');
+    expect(checks.map((c) => c.source)).toEqual(expect.arrayContaining(['BEV DKM WMS', 'BEV INSPIRE CP WMS']));
+    expect(checks.find((c) => c.source === 'BEV DKM WMS')?.url).toMatch(/^https:\/\/data\.bev\.gv\.at\/geoserver\/BEVdataKAT\/wms\?.*LAYERS=DKM_GST&QUERY_LAYERS=DKM_GST/);
     expect(new AustriaAdapter().statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
   });
 });
@@ -117,7 +130,7 @@ describe('a parcel found by point (WMS), with the Katasterservice\'s record of i
   const inUmbach = centroid({ type: 'Polygon', coordinates: [UMBACH.ring] });
   const wmsParcel = liveParcel('AT', '14168-.3', { type: 'Polygon', coordinates: [UMBACH.ring] }, undefined, '2026-11-26');
   const record = parseKatasterParcel(answer({ bl: 'Niederösterreich', gnr: '.3', nutzungen: UMBACH.nutzungen }), '14168-.3', AUSTRIA);
-  const wms = (found: StoredParcel | undefined): LiveParcelSource => ({ at: async () => found, byReference: async () => undefined });
+  const wms = (found: StoredParcel | undefined): LiveParcelSource[] => [{ at: async () => found, byReference: async () => undefined }];
   const kataster = (answer: () => Promise<StoredParcel>) => {
     const asked: string[] = [];
     return { asked, byReference: async (ref: string) => { asked.push(ref); return answer(); }, statusCheck: () => ({ source: KATASTERSERVICE_SOURCE, url: 'https://x/api/kgnr/01004' }) };
@@ -134,6 +147,17 @@ describe('a parcel found by point (WMS), with the Katasterservice\'s record of i
     expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => elsewhere)).at(inUmbach, ctx)).toBe(wmsParcel);
     expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw unavailable('down'); })).at(inUmbach, ctx)).toBe(wmsParcel);
     expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw notFound('no'); })).at(inUmbach, ctx)).toBe(wmsParcel);
+  });
+
+  it('asks the INSPIRE WMS only when the DKM WMS fails, not when it finds nothing there', async () => {
+    const down: LiveParcelSource = { at: async () => { throw unavailable('BEV DKM WMS down'); }, byReference: async () => undefined };
+    const inspire: string[] = [];
+    const fallback: LiveParcelSource = { at: async () => { inspire.push('asked'); return wmsParcel; }, byReference: async () => undefined };
+    expect(await new AustriaLiveSource([down, fallback], kataster(async () => record)).at(inUmbach, ctx)).toBe(record);
+    expect(inspire).toEqual(['asked']);
+    expect(await new AustriaLiveSource([...wms(undefined), fallback], kataster(async () => record)).at(inUmbach, ctx)).toBeUndefined();
+    expect(inspire).toEqual(['asked']);
+    await expect(new AustriaLiveSource([down, down], kataster(async () => record)).at(inUmbach, ctx)).rejects.toThrow(/DKM WMS down/);
   });
 
   it('asks nothing more when the WMS has no parcel there, and lets a programming error through', async () => {
