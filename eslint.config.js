@@ -19,7 +19,7 @@ export default tseslint.config(
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/electron/**', '**/renderer/**', 'electron'], message: 'core/ must not import electron/ or renderer/ (DESIGN.md layers).' }],
+        patterns: [{ group: ['**/electron/**', '**/renderer/**', '**/cli/**', 'electron'], message: 'core/ must not import the faces (cli/, electron/, renderer/; DESIGN.md layers).' }],
       }],
     },
   },

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const compiledCli = path.join(root, 'dist', 'app', 'core', 'cli.js');
-const SOURCE_DIRS = ['core', 'electron'];
+const compiledCli = path.join(root, 'dist', 'app', 'cli', 'main.js');
+const SOURCE_DIRS = ['cli', 'core', 'electron'];
 
 /** Latest modification time of the TypeScript files under dir (0 where there are none). */
 function newestSource(dir) {
@@ -40,5 +40,5 @@ if (compiledIsCurrent()) {
     process.exit(1);
   }
   register();
-  await import(pathToFileURL(path.join(root, 'core', 'cli.ts')).href);
+  await import(pathToFileURL(path.join(root, 'cli', 'main.ts')).href);
 }

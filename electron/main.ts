@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
-import { desktopPathsFromArguments } from '../core/desktop-arguments.js';
+import { desktopPathsFromArguments } from '../core/desktop/desktop-arguments.js';
 import { BusyWork } from '../core/desktop/busy-work.js';
 import { importQuestion, openedFiles } from '../core/desktop/opened-files.js';
 import { isServiceError, messageWithDetail } from '../core/model/index.js';

@@ -32,7 +32,7 @@ const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 8);
 const CONNECTIONS = 64;
 // The CLI as the app ships it, built at the start of the run and run directly (bin/catastro.js
 // would fall back to the TypeScript sources, and their slower start, when a source is edited meanwhile).
-const CLI = path.resolve('dist/app/core/cli.js');
+const CLI = path.resolve('dist/app/cli/main.js');
 // Every answer comes from the store; live sources are never asked (hosts that never resolve, RFC 6761).
 const OFFLINE_ENV = {
   CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',

@@ -25,8 +25,8 @@ for dev_tool in typescript vite vitest electron electron-builder; do
 done
 cp -R "$repo/dist/app" "$work/app/dist-app" && mkdir -p dist && mv dist-app dist/app
 
-echo "== compiled server (node dist/app/core/cli.js serve)"
-node dist/app/core/cli.js serve --auth off --port 0 --data "$work/data" >"$work/serve.log" 2>&1 &
+echo "== compiled server (node dist/app/cli/main.js serve)"
+node dist/app/cli/main.js serve --auth off --port 0 --data "$work/data" >"$work/serve.log" 2>&1 &
 pid=$!
 base=
 for _ in $(seq 1 120); do

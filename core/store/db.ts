@@ -28,7 +28,7 @@ const openConnections = new Set<SqliteDatabase>();
 
 /**
  * Closes every shared SQLite file this process still has open, for a process about to end at once
- * (a second Ctrl-C, cli-interrupt.ts): each connection's open transaction is rolled back and the
+ * (a second Ctrl-C, cli/interrupt.ts): each connection's open transaction is rolled back and the
  * last one to a file checkpoints it and removes its -wal and -shm, which process.exit() would leave
  * beside the copy (harmless, SQLite would drop them at the next clean close, but a user listing the
  * folder after a stop that said "the copy is as it was" would wonder). A connection SQLite will not

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApiServer } from '../../../core/api/server.js';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { CatastroService } from '../../../core/service.js';
 
 /**

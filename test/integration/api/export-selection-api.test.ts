@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 

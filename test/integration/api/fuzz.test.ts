@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { rawRequest } from '../../helpers/raw-http.js';
 

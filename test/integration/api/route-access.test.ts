@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { rawRequest } from '../../helpers/raw-http.js';
 

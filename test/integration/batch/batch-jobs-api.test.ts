@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { BatchJobs, MAX_UNFINISHED_BATCHES_PER_CLIENT } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
 import { fileNameOf } from '../../../renderer/client/http-client.js';

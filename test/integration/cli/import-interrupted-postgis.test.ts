@@ -28,7 +28,7 @@ function run(args: string[], interruptWith?: 'SIGINT' | 'SIGTERM') {
   });
 }
 
-// The team database's import path stops where it reports progress (core/store/import-command.ts);
+// The team database's import path stops where it reports progress (cli/import-command.ts);
 // until now only the SQLite path had a test running the real binary.
 describe.skipIf(postgresSkipReason !== undefined)(`catastro import --store postgres://… interrupted${postgresSkipReason ? ` — skipped: ${postgresSkipReason}` : ''}`, () => {
   let cluster: TestCluster;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiServer } from '../../../core/api/server.js';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 import { CatastroService } from '../../../core/service.js';
 import type { StoredParcel } from '../../../core/store/types.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';

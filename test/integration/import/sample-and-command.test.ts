@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runImportCommand } from '../../../core/store/import-command.js';
+import { runImportCommand } from '../../../cli/import-command.js';
 import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { ensureSampleImported } from '../../../core/store/sample.js';

@@ -37,13 +37,13 @@ afterAll(() => { if (app) rmSync(app, { recursive: true, force: true }); });
 
 describe('the compiled app with production dependencies only', () => {
   it('the compiled CLI runs: catastro --version prints package.json\'s version', () => {
-    const run = node(['dist/app/core/cli.js', '--version']);
+    const run = node(['dist/app/cli/main.js', '--version']);
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe(manifest.version);
   });
 
-  it('every compiled core module loads and runs its top level (the CLI\'s commands load theirs lazily)', () => {
-    const modules = compiledModules('core').filter((file) => file !== 'dist/app/core/cli.js');
+  it('every compiled core and CLI module loads and runs its top level (the CLI\'s commands load theirs lazily)', () => {
+    const modules = [...compiledModules('core'), ...compiledModules('cli').filter((file) => file !== 'dist/app/cli/main.js')];
     expect(modules.length).toBeGreaterThan(50);
     const script = `for (const m of ${JSON.stringify(modules)}) await import('./' + m); console.log('loaded', ${modules.length});`;
     const run = node(['--input-type=module', '-e', script]);

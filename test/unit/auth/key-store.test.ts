@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_DB_FILE } from '../../../core/auth/access-db.js';
 import { hashApiKey, KeyStore } from '../../../core/auth/key-store.js';
-import { runKeysCommand } from '../../../core/auth/keys-command.js';
+import { runKeysCommand } from '../../../cli/keys-command.js';
 
 const clockAt = (iso: string) => () => new Date(iso);
 

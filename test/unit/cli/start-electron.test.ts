@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ELECTRON_FETCH_RETRY_AFTER_MS, findOrFetchElectron } from '../../../core/electron-binary.js';
-import { startApp, type DesktopSteps } from '../../../core/start.js';
+import { ELECTRON_FETCH_RETRY_AFTER_MS, findOrFetchElectron } from '../../../cli/electron-binary.js';
+import { startApp, type DesktopSteps } from '../../../cli/start.js';
 
 /**
  * `catastro start` after `npm ci`, which does not run Electron's installer (package.json

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wholeNumber } from '../../../core/cli-arguments.js';
+import { wholeNumber } from '../../../cli/arguments.js';
 
 // The binary's answer to a typo (one line, exit 1, nothing started): test/integration/cli/option-refusals.test.ts.
 describe('whole-number options of the command line', () => {

@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { basemapArgument } from '../../../core/cli-arguments.js';
-import { desktopArguments, desktopPathsFromArguments } from '../../../core/desktop-arguments.js';
+import { basemapArgument } from '../../../cli/arguments.js';
+import { desktopArguments, desktopPathsFromArguments } from '../../../core/desktop/desktop-arguments.js';
 import { serveRenderer } from '../../../electron/app-protocol.js';
 
 /**
  * `catastro start --data DIR --basemap FILE` in the desktop app: what the Electron main process
- * reads from its arguments (core/desktop-arguments.ts, called by electron/main.ts) and the
+ * reads from its arguments (core/desktop/desktop-arguments.ts, called by electron/main.ts) and the
  * basemap its app:// handler serves (electron's `protocol` replaced by a recorder of the handler).
  */
 const electron = vi.hoisted(() => ({ handler: undefined as ((request: Request) => Response | Promise<Response>) | undefined }));

@@ -78,7 +78,7 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
       expect(shippedByFiles(config, file), `${name}: ${file} is not in electron-builder.yml files`).toBe(true);
     }
     expect(shippedByFiles(config, 'dist/app/electron/preload.cjs')).toBe(true);
-    expect(shippedByFiles(config, 'dist/app/core/cli.js.map')).toBe(false);
+    expect(shippedByFiles(config, 'dist/app/cli/main.js.map')).toBe(false);
   });
 
   it('keeps every production dependency in the package (only tsx, the source runner, is left out)', async () => {
@@ -93,10 +93,10 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
     // packaged: they find the electron package), electron/main.ts (the preload, compiled beside it into dist/app).
     // A file read out of a package (createRequire(import.meta.url)('pkg/file.json')) ships when the
     // package is a production dependency.
-    const allowed = new Set(['core/app-files.ts', 'core/start.ts', 'core/electron-binary.ts', 'electron/main.ts']);
+    const allowed = new Set(['core/app-files.ts', 'cli/start.ts', 'cli/electron-binary.ts', 'electron/main.ts']);
     const users: string[] = [];
     const packageFiles: string[] = [];
-    for (const dir of ['core', 'electron']) {
+    for (const dir of ['cli', 'core', 'electron']) {
       for (const entry of readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.c?ts$/.test(entry.name)) continue;
         const file = path.relative(repoRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');

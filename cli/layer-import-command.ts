@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { ParcelStore } from '../store/parcel-store.js';
-import { UpstreamClient } from '../upstream/upstream-client.js';
-import { failureLine } from '../cli-failure.js';
-import { checkInputFile } from '../file-checks.js';
-import { validationError } from '../model/index.js';
-import { AnalysisService } from './analysis-service.js';
+import { ParcelStore } from '../core/store/parcel-store.js';
+import { UpstreamClient } from '../core/upstream/upstream-client.js';
+import { failureLine } from './failure.js';
+import { checkInputFile } from '../core/file-checks.js';
+import { validationError } from '../core/model/index.js';
+import { AnalysisService } from '../core/analysis/analysis-service.js';
 
 export interface LayerImportOptions {
   protectedAreas?: string[];

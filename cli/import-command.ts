@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
-import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
-import { failureLine } from '../cli-failure.js';
-import { checkInputFile } from '../file-checks.js';
-import { importFailure } from './import-failure.js';
-import { importFiles } from './import-runner.js';
-import type { CadastralStore } from './cadastral-store.js';
-import { ParcelStore } from './parcel-store.js';
-import { isPostgresUrl } from './postgres/connection.js';
-import { PostgisStore } from './postgres/postgis-store.js';
-import type { ImportProgress, ImportResult } from './types.js';
+import { interruptOnSignals, tellWaitingForWriter } from './interrupt.js';
+import { failureLine } from './failure.js';
+import { checkInputFile } from '../core/file-checks.js';
+import { importFailure } from '../core/store/import-failure.js';
+import { importFiles } from '../core/store/import-runner.js';
+import type { CadastralStore } from '../core/store/cadastral-store.js';
+import { ParcelStore } from '../core/store/parcel-store.js';
+import { isPostgresUrl } from '../core/store/postgres/connection.js';
+import { PostgisStore } from '../core/store/postgres/postgis-store.js';
+import type { ImportProgress, ImportResult } from '../core/store/types.js';
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 

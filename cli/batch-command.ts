@@ -1,9 +1,9 @@
 import { Presets, SingleBar } from 'cli-progress';
-import type { BatchColumns, BatchCounts } from '../model/index.js';
-import type { CatastroService } from '../service.js';
-import { interruptOnSignals } from '../cli-interrupt.js';
-import { failureLine } from '../cli-failure.js';
-import { runBatchFile } from './batch-file.js';
+import type { BatchColumns, BatchCounts } from '../core/model/index.js';
+import type { CatastroService } from '../core/service.js';
+import { interruptOnSignals } from './interrupt.js';
+import { failureLine } from './failure.js';
+import { runBatchFile } from '../core/batch/batch-file.js';
 
 export interface BatchCommandOptions {
   output: string;

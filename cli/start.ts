@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ROOT, appFile } from './app-files.js';
-import { desktopArguments, type DesktopPaths } from './desktop-arguments.js';
+import { APP_ROOT, appFile } from '../core/app-files.js';
+import { desktopArguments, type DesktopPaths } from '../core/desktop/desktop-arguments.js';
 import { findOrFetchElectron, type ElectronSearch } from './electron-binary.js';
 
 function run(command: string, args: string[]): void {

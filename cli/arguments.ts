@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
-import { corsOriginRefusal } from './api/cors-origins.js';
-import { basemapFile } from './desktop-arguments.js';
-import { trustedProxyRefusal } from './api/trusted-proxies.js';
-import { isoDay } from './model/index.js';
-import { parseExpiryDate } from './auth/key-store.js';
-import { isPostgresUrl } from './store/postgres/connection.js';
+import { corsOriginRefusal } from '../core/api/cors-origins.js';
+import { basemapFile } from '../core/desktop/desktop-arguments.js';
+import { trustedProxyRefusal } from '../core/api/trusted-proxies.js';
+import { isoDay } from '../core/model/index.js';
+import { parseExpiryDate } from '../core/auth/key-store.js';
+import { isPostgresUrl } from '../core/store/postgres/connection.js';
 
 /**
  * Commander's parser for an option taking a whole number within [min, max]. A typo is refused
@@ -98,7 +98,7 @@ export const corsOrigin = eachValueChecked(corsOriginRefusal);
 export const trustedProxy = eachValueChecked(trustedProxyRefusal);
 
 /**
- * `serve|start --basemap FILE`: a readable file (core/desktop-arguments.ts, the rule the desktop app
+ * `serve|start --basemap FILE`: a readable file (core/desktop/desktop-arguments.ts, the rule the desktop app
  * applies too), refused before anything starts. Before, a typo started the server and every request
  * for the basemap then failed.
  */

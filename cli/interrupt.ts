@@ -1,4 +1,4 @@
-import { closeOpenSqliteFiles } from './store/db.js';
+import { closeOpenSqliteFiles } from '../core/store/db.js';
 
 /**
  * The exit codes shells give a process a signal ended: 128 + the signal's number (Ctrl-C 130,

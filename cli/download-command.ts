@@ -1,21 +1,21 @@
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
-import { failureLine } from '../cli-failure.js';
-import { interruptOnSignals, tellWaitingForWriter } from '../cli-interrupt.js';
-import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
-import { resolveEsSources } from '../countries/es/config.js';
-import { serviceSourcesFromEnv } from '../sources-from-env.js';
-import { notFound, OFFLINE_COUNTRIES, validationError, type BBox, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress } from '../model/index.js';
-import { ParcelStore } from '../store/parcel-store.js';
-import { UpstreamClient } from '../upstream/upstream-client.js';
-import { downloadAreas } from './download-areas.js';
-import { downloadFrenchAreas } from './download-fr.js';
-import { recordedRun, type RunAsked } from './interrupted-run.js';
-import { noOfflineArea } from './no-offline-area.js';
-import { checkOfflineChoice } from './offline-areas-service.js';
-import { updateOfflineAreas } from './update-offline-areas.js';
-import { resolveFrSources } from '../countries/fr/config.js';
-import { FrenchCommuneFinder } from '../countries/fr/commune-finder.js';
+import { failureLine } from './failure.js';
+import { interruptOnSignals, tellWaitingForWriter } from './interrupt.js';
+import { EsAtomCatalogue } from '../core/countries/es/atom-catalogue.js';
+import { resolveEsSources } from '../core/countries/es/config.js';
+import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
+import { notFound, OFFLINE_COUNTRIES, validationError, type BBox, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress } from '../core/model/index.js';
+import { ParcelStore } from '../core/store/parcel-store.js';
+import { UpstreamClient } from '../core/upstream/upstream-client.js';
+import { downloadAreas } from '../core/offline/download-areas.js';
+import { downloadFrenchAreas } from '../core/offline/download-fr.js';
+import { recordedRun, type RunAsked } from '../core/offline/interrupted-run.js';
+import { noOfflineArea } from '../core/offline/no-offline-area.js';
+import { checkOfflineChoice } from '../core/offline/offline-areas-service.js';
+import { updateOfflineAreas } from '../core/offline/update-offline-areas.js';
+import { resolveFrSources } from '../core/countries/fr/config.js';
+import { FrenchCommuneFinder } from '../core/countries/fr/commune-finder.js';
 
 export interface DownloadCommandOptions {
   data: string;

@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
-import { failureLine, printUsageRefusalsAsFailures } from '../cli-failure.js';
-import { notFound } from '../model/index.js';
-import { openAccessDatabase } from './access-db.js';
-import { isPostgresUrl, PgConnection } from '../store/postgres/connection.js';
-import { PgKeyStore } from '../store/postgres/pg-access.js';
-import { expiryDay, teamStoreOption } from '../cli-arguments.js';
-import { KeyStore, type ApiKeyRecord } from './key-store.js';
-import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
+import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
+import { notFound } from '../core/model/index.js';
+import { openAccessDatabase } from '../core/auth/access-db.js';
+import { isPostgresUrl, PgConnection } from '../core/store/postgres/connection.js';
+import { PgKeyStore } from '../core/store/postgres/pg-access.js';
+import { expiryDay, teamStoreOption } from './arguments.js';
+import { KeyStore, type ApiKeyRecord } from '../core/auth/key-store.js';
+import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from '../core/auth/tiers.js';
 
 export interface KeysCommandIo {
   out: (line: string) => void;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { describeError } from './file-checks.js';
-import { isServiceError, messageWithDetail, validationError } from './model/index.js';
+import { describeError } from '../core/file-checks.js';
+import { isServiceError, messageWithDetail, validationError } from '../core/model/index.js';
 
 /**
  * The line a command prints for what stopped it: a service error leads with the spec's error code,

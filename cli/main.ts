@@ -3,18 +3,18 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { APP_VERSION, appFile } from './app-files.js';
-import { keysCommand } from './auth/keys-command.js';
-import { argumentsWithoutStore, basemapArgument, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './cli-arguments.js';
-import { failureLine, printUsageRefusalsAsFailures } from './cli-failure.js';
-import { corsWildcardRefusal } from './api/cors-origins.js';
-import { trustedProxiesRefusal } from './api/trusted-proxies.js';
-import { isLoopbackHost } from './api/protocol-refusals.js';
-import { isServiceError, validationError } from './model/index.js';
-import type { LayerImportOptions } from './analysis/layer-import-command.js';
-import type { BatchCommandOptions } from './batch/batch-command.js';
-import type { CatastroService } from './service.js';
-import { BATCH_PACE } from './upstream/batch-pace.js';
+import { APP_VERSION, appFile } from '../core/app-files.js';
+import { keysCommand } from './keys-command.js';
+import { argumentsWithoutStore, basemapArgument, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
+import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
+import { corsWildcardRefusal } from '../core/api/cors-origins.js';
+import { trustedProxiesRefusal } from '../core/api/trusted-proxies.js';
+import { isLoopbackHost } from '../core/api/protocol-refusals.js';
+import { isServiceError, validationError } from '../core/model/index.js';
+import type { LayerImportOptions } from './layer-import-command.js';
+import type { BatchCommandOptions } from './batch-command.js';
+import type { CatastroService } from '../core/service.js';
+import { BATCH_PACE } from '../core/upstream/batch-pace.js';
 
 const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), '.catastro-desktop');
 
@@ -23,7 +23,7 @@ const defaultDataDir = process.env.CATASTRO_DATA_DIR ?? path.join(os.homedir(), 
  * the environment (tests point them at local fakes).
  */
 async function openService(options: Omit<Parameters<typeof CatastroService.open>[0], 'sources'>): Promise<CatastroService> {
-  const [{ CatastroService: Service }, { serviceSourcesFromEnv }] = await Promise.all([import('./service.js'), import('./sources-from-env.js')]);
+  const [{ CatastroService: Service }, { serviceSourcesFromEnv }] = await Promise.all([import('../core/service.js'), import('../core/sources-from-env.js')]);
   return Service.open({ ...options, sources: serviceSourcesFromEnv() });
 }
 
@@ -53,7 +53,7 @@ const MAX_FAILED_WORKER_STARTS = 3;
  * once first so migrations and the sample import happen exactly once.
  */
 async function serveClustered(options: ServeOptions, workers: number) {
-  const { API_VERSION } = await import('./service.js');
+  const { API_VERSION } = await import('../core/service.js');
   const service = await openService({ dataDir: options.data, store: options.store });
   const { parcels } = service.status();
   service.close();
@@ -146,7 +146,7 @@ function listenRefusal(error: unknown, { host, port }: { host: string; port: num
 
 async function serveOneProcess(options: ServeOptions) {
   const isWorker = !cluster.isPrimary;
-  const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([import('./service.js'), import('./api/server.js'), import('./api/connection-limits.js')]);
+  const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([import('../core/service.js'), import('../core/api/server.js'), import('../core/api/connection-limits.js')]);
   const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
   let server: Awaited<ReturnType<typeof startApiServer>>;
   try {
@@ -248,7 +248,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .addOption(storeOption())
     .action(async (files: string[], options: { data: string; store?: string }) => {
-      const { runImportCommand } = await import('./store/import-command.js');
+      const { runImportCommand } = await import('./import-command.js');
       process.exitCode = await runImportCommand(files, { dataDir: options.data, store: options.store });
     });
 
@@ -264,7 +264,7 @@ export function buildProgram(): Command {
     .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name); with --country FR, départements (code or name)')
     .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees); with --country FR, the communes whose outline meets it (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)'))
     .action(async (municipalities: string[], options) => {
-      const { runDownloadCommand } = await import('./offline/download-command.js');
+      const { runDownloadCommand } = await import('./download-command.js');
       process.exitCode = await runDownloadCommand(municipalities, options);
     });
 
@@ -273,7 +273,7 @@ export function buildProgram(): Command {
     .argument('[action]', 'list | update | remove', 'list')
     .argument('[ids...]', 'area ids as listed (e.g. ES.40146); update without ids or with "all" updates every area'))
     .action(async (action: string, ids: string[], options) => {
-      const { runAreasCommand } = await import('./offline/download-command.js');
+      const { runAreasCommand } = await import('./download-command.js');
       process.exitCode = await runAreasCommand(action, ids, options);
     });
 
@@ -293,7 +293,7 @@ export function buildProgram(): Command {
     .option('--ground-motion <files...>', 'EGMS L3 ortho 100 m zips (U and E components)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (options: LayerImportOptions) => {
-      const { runLayerImport } = await import('./analysis/layer-import-command.js');
+      const { runLayerImport } = await import('./layer-import-command.js');
       process.exitCode = await runLayerImport(options);
     });
 
@@ -310,7 +310,7 @@ export function buildProgram(): Command {
     .option('--pace <ms>', 'least time between two requests to one live source', wholeNumber(0), BATCH_PACE.intervalMs)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (input: string, options: BatchCommandOptions & { data: string; pace: number }) => {
-      const { runBatchCommand } = await import('./batch/batch-command.js');
+      const { runBatchCommand } = await import('./batch-command.js');
       // Polite to the official sources as every batch is (BATCH_PACE): two requests at a time per source, spaced by --pace.
       const service = await openService({ dataDir: options.data, upstream: { batchIntervalMs: options.pace } });
       try {
@@ -327,7 +327,7 @@ export function buildProgram(): Command {
     .option('--country <code>', 'country of the reference (default: detected)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
-      const [{ writeFile }, { checkOutputFile }] = await Promise.all([import('node:fs/promises'), import('./file-checks.js')]);
+      const [{ writeFile }, { checkOutputFile }] = await Promise.all([import('node:fs/promises'), import('../core/file-checks.js')]);
       // Before the report is made (sources asked, map drawn): a typo in -o is said at once.
       checkOutputFile(options.output);
       const service = await openService({ dataDir: options.data });

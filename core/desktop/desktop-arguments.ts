@@ -1,7 +1,7 @@
 // How `catastro start` tells the Electron main process which data folder and basemap to use, and
 // how the main process reads them back: one module, so the two sides cannot drift apart.
 import path from 'node:path';
-import { checkInputFile } from './file-checks.js';
+import { checkInputFile } from '../file-checks.js';
 
 /** `catastro start --data DIR --basemap FILE`, as the command line parsed them. */
 export interface DesktopPaths { data: string; basemap?: string }
