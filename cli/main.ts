@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { keysCommand } from './keys-command.js';
+import { sourcesCommand } from './sources-check-command.js';
 import { argumentsWithoutStore, basemapArgument, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { corsWildcardRefusal } from '../core/api/cors-origins.js';
@@ -343,6 +344,7 @@ export function buildProgram(): Command {
     });
 
   program.addCommand(keysCommand(defaultDataDir));
+  program.addCommand(sourcesCommand());
 
   return program;
 }

@@ -14,3 +14,4 @@ export * from './extents.js';
 export * from './team-store.js';
 export * from './datafordeler-key.js';
 export * from './iso-day.js';
+export * from './sources-check.js';

@@ -11,6 +11,7 @@ export const BE_EVIDENCE: CountryEvidence = {
   references: [
     { ref: '11803C2116/00_000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },
     { ref: '11803C2165/00M000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },
+    { ref: '21004C0512/00B000', from: 'test/fake-upstream/countries/be-ch-at.ts (made up in the CAPAKEY form: the fake\'s Brussels parcel; none was recorded)' },
   ],
   knownNotWorking: [
     'The attributes read (nationalCadastralRef, areaValue) are UNCERTAIN.',

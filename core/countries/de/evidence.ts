@@ -15,6 +15,7 @@ export const DE_EVIDENCE: CountryEvidence = {
     { ref: '15185500301190______', from: 'SOURCES.md 5 (ALKIS Flurstückskennzeichen example; no recording)' },
     { ref: '08146000000006000000', from: 'SOURCES.md 15 (no recording)' },
     { ref: '140208___02523001200', from: 'SOURCES.md 15, Sachsen without Flur (no recording)' },
+    { ref: '05111200100123______', from: 'test/fake-upstream/countries/germany-finland.ts (made up: Düsseldorf in the AdV simplified ALKIS form; none was recorded)' },
   ],
   knownNotWorking: [
     'By reference the Länder are asked every form their Kennzeichen is seen written in (`_`-filled, stripped, `0`-filled as Baden-Württemberg, Flur `___` with a `0`-filled Folge as Sachsen, Berlin\'s 18 characters): no Land\'s answer to an attribute filter was ever recorded, and one public client (plot-finder) refuses German lookups by reference for that reason; a Land that ignores the filter answers 404.',
