@@ -133,9 +133,11 @@ async function runLookup(adapter: CountryAdapter, lookup: Lookup, options: Sourc
   const base = { country: adapter.code, capability: lookup.capability, asked: lookup.asked };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  let deadline: AbortSignal | undefined;
   try {
     // Aggressive: the row is written at the deadline even if a source's parser ignores the signal.
     const answer = await timeout(deadlineMs, TimeoutStrategy.Aggressive).execute(({ signal }) => {
+      deadline = signal;
       const store = ParcelStore.open(':memory:');
       // The copy is closed once the lookup ends, also when the deadline left it running.
       return lookup.run({ http: options.http, store, signal }).finally(() => store.close());
@@ -144,7 +146,8 @@ async function runLookup(adapter: CountryAdapter, lookup: Lookup, options: Sourc
     return { row: { ...base, answered: true, matches: differences.length === 0, ms: elapsed(), ...(differences.length > 0 && { detail: differences.join('; ') }) }, answer };
   } catch (error) {
     const ms = elapsed();
-    if (isTaskCancelledError(error)) return { row: { ...base, answered: false, matches: false, ms, detail: `no answer within ${Math.round(deadlineMs / 1000)} s` } };
+    // The deadline aborted the lookup: its own error (the upstream client's, cockatiel's) says less than this.
+    if (isTaskCancelledError(error) || deadline?.aborted) return { row: { ...base, answered: false, matches: false, ms, detail: `no answer within ${Math.round(deadlineMs / 1000)} s` } };
     // The source answered but not with the parcel (404, a refusal): answered, and not the known answer.
     const answered = isServiceError(error) && error.code !== 'SERVICE_UNAVAILABLE';
     return { row: { ...base, answered, matches: false, ms, detail: error instanceof Error ? error.message : String(error) } };

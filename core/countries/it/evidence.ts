@@ -13,7 +13,7 @@ export const IT_EVIDENCE: CountryEvidence = {
   },
   references: [
     { ref: 'A000W000200.STRADA001', from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
-    { ref: 'I615W000200.STRADA001', from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000 (no comune) as Senorbì\'s I615: the form a lookup by reference can ask' },
+    { ref: 'I615W000200.STRADA001', from: 'test/fake-upstream/countries/inspire.ts (the recording it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000, in no table of comuni, as Senorbì\'s I615: the form a lookup by reference can ask)' },
   ],
   knownNotWorking: [
     'By reference in large cities: the WFS honours BBOX only, so a comune\'s whole extent is read page by page; Rome or Milan take many pages and can time out.',
