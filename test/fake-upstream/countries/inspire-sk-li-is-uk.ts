@@ -5,11 +5,10 @@ import { xml, type FakeRoute } from './fake-server.js';
 import { handWrittenInspireParcel, type HandWrittenInspireAnswer, type HandWrittenInspireParcel } from './hand-written-inspire.js';
 
 /**
- * INSPIRE Cadastral Parcels WFS of the countries for which NO RECORDING EXISTS (Slovakia,
- * Liechtenstein, Iceland, United Kingdom/Scotland), as the fake plays them: each answers ONE
- * parcel WRITTEN BY HAND to the INSPIRE cp 4.0 schema (hand-written-inspire.ts: a square at a real
- * place of the country, written in its CRS: EPSG:5514 for Slovakia, EPSG:4258 latitude first
- * elsewhere) when a FES filter names its reference (`<fes:Literal>`) or a BBOX (URN of its CRS)
+ * INSPIRE Cadastral Parcels WFS of the countries for which NO RECORDING EXISTS (Liechtenstein,
+ * Iceland, United Kingdom/Scotland; Slovakia's GeoServer GeoJSON is sk.ts), as the fake plays them:
+ * each answers ONE parcel WRITTEN BY HAND to the INSPIRE cp 4.0 schema (hand-written-inspire.ts: a
+ * square at a real place of the country, written in EPSG:4258 latitude first) when a FES filter names its reference (`<fes:Literal>`) or a BBOX (URN of its CRS)
  * meets its outline; every other request answers an empty wfs:FeatureCollection, also by hand.
  */
 export interface InspireParcel extends HandWrittenInspireParcel {
@@ -25,11 +24,10 @@ const EMPTY = `<?xml version="1.0" encoding="utf-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-01-01T00:00:00Z"/>
 `;
 
-export const SK_PARCEL = inspireParcel({ country: 'SK', path: '/sk-wfs', ref: '804959_2158/2.C', namespace: 'SK.UGKK.CP', epsg: 5514, centre: [17.1077, 48.1486] });
 export const LI_PARCEL = inspireParcel({ country: 'LI', path: '/li-wfs', ref: '7011-1234', namespace: 'LI.LLV.CP', epsg: 4258, centre: [9.5209, 47.141] });
 export const IS_PARCEL = inspireParcel({ country: 'IS', path: '/is-wfs', ref: '102345', namespace: 'IS.HMS.CP', epsg: 4258, centre: [-21.9426, 64.1466] });
 export const UK_PARCEL = inspireParcel({ country: 'UK', path: '/uk-wfs', ref: '5503317', namespace: 'UK.ROS.CP', epsg: 4258, centre: [-3.1883, 55.9533] });
-const PARCELS: InspireParcelAnswer[] = [SK_PARCEL, LI_PARCEL, IS_PARCEL, UK_PARCEL];
+const PARCELS: InspireParcelAnswer[] = [LI_PARCEL, IS_PARCEL, UK_PARCEL];
 
 const parameter = (url: URL, name: string) => {
   for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
@@ -55,7 +53,6 @@ export const inspireSkLiIsUkRoutes: FakeRoute = (url) => {
 };
 
 export const inspireSkLiIsUkSources = (base: string) => ({
-  sk: { cpWfsUrl: `${base}/sk-wfs` },
   li: { cpWfsUrl: `${base}/li-wfs` },
   is: { cpWfsUrl: `${base}/is-wfs` },
   uk: { cpWfsUrl: `${base}/uk-wfs` },

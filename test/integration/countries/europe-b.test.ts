@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { SK_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
+import { SK_E_PARCEL, SK_PARCEL } from '../../fake-upstream/countries/sk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
  * SK, BG, GR, CY and IE against the fake Europe. No recording of their services exists: the
- * Slovak WFS answers the real Spanish INSPIRE answer re-labelled for Slovakia; the ArcGIS layers
+ * Slovak WFS answers GeoServer GeoJSON written by hand (sk.ts); the ArcGIS layers
  * and the open geocoder answer hand-written bodies in their documented formats (see the fakes).
  */
 let api: EuropeApi;
@@ -20,8 +20,8 @@ const requests = (path: string) => api.fake.requests.filter((u) => u.pathname ==
 const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
-describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on an INSPIRE answer written by hand to the cp schema', () => {
-  it('detects the ÚGKK form, asks a FES filter on nationalCadastralReference and answers the parcel in WGS84', async () => {
+describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers written by hand', () => {
+  it('detects the ÚGKK form, asks register C\'s workspace with a CQL filter on nationalCadastralReference and answers the parcel in WGS84', async () => {
     const response = await get(`/api/catastro/${encodeURIComponent(SK_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
@@ -30,8 +30,19 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on an INSPIRE answer wr
     expect(data.longitud).toBeCloseTo(17.1077, 3);
     expect(data.attribution).toMatch(/ÚGKK/);
     const asked = requests('/sk-wfs').at(-1)!.searchParams;
-    expect(asked.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::5514');
-    expect(asked.get('FILTER')).toContain(`<fes:Literal>${SK_PARCEL.ref}</fes:Literal>`);
+    expect(asked.get('outputFormat')).toBe('application/json');
+    expect(asked.get('CQL_FILTER')).toBe(`nationalCadastralReference='${SK_PARCEL.ref}'`);
+  });
+
+  it('asks a register E reference of the register E workspace (cp_uo), never of register C\'s', async () => {
+    const before = requests('/sk-wfs').length;
+    const response = await get(`/api/catastro/${encodeURIComponent(SK_E_PARCEL.ref)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ refCatastral: SK_E_PARCEL.ref, pais: 'SK', superficieParcela: SK_E_PARCEL.area });
+    expect(requests('/sk-uo-wfs').at(-1)!.searchParams.get('typeNames')).toBe('cp_uo:CP.CadastralParcelUO');
+    expect(requests('/sk-wfs')).toHaveLength(before);
+    const written = await get(`/api/catastro/${encodeURIComponent('804959 E 503')}?country=SK`);
+    expect(written.json().data.refCatastral).toBe(SK_E_PARCEL.ref);
   });
 
   it('reads 804959-2158/2 as register C, and that shape is also Czech: 300 naming both', async () => {
@@ -43,15 +54,14 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, EPSG:5514) — on an INSPIRE answer wr
     expect(asked.json().data.refCatastral).toBe(SK_PARCEL.ref);
   });
 
-  it('finds the parcel by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
+  it('finds the parcel by coordinates through a BBOX in EPSG:4326, latitude first (register C, the map)', async () => {
     forget('SK');
     const [longitude, latitude] = SK_PARCEL.inside;
     const response = await post('/api/search/coordinates', { latitude, longitude });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: SK_PARCEL.ref, pais: 'SK' });
-    const [minX, minY] = requests('/sk-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
-    expect(minX).toBeLessThan(-500_000);
-    expect(minY).toBeLessThan(-1_200_000);
+    const [minLat, minLon, , , urn] = requests('/sk-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
+    expect([Number(minLat), Number(minLon), urn]).toEqual([expect.closeTo(latitude, 3), expect.closeTo(longitude, 3), 'urn:ogc:def:crs:EPSG::4326']);
   });
 
   it('finds an address through the open geocoder and the parcel under it; postcodes NNN NN', async () => {
