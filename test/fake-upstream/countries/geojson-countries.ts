@@ -51,7 +51,8 @@ export const GEOJSON_PARCELS: Record<'EE' | 'LV' | 'LT' | 'SI', FakeGeoJsonParce
   },
 };
 
-const parameter = (url: URL, name: string) => {
+/** A query parameter by name whatever its case (services read `typeNames` and `TYPENAMES` alike). */
+export const parameter = (url: URL, name: string) => {
   for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
   return undefined;
 };

@@ -1,7 +1,7 @@
 import { areaM2, centroid } from '../../../core/geo/polygon.js';
 import type { LonLat } from '../../../core/model/index.js';
 import { json, type FakeRoute } from './fake-server.js';
-import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
+import { boxMeets, geoServerCollection, parameter, square } from './geojson-countries.js';
 
 /**
  * ÚGKK's INSPIRE CP WFS (GeoServer), one workspace per register, as the fake plays it: register C
@@ -35,11 +35,6 @@ export const SK_PARCEL = slovakParcel('804959_2158/2.C', '/sk-wfs', 'cp:CP.Cadas
 /** Register E (original ownership), a field outside Bratislava: only its own workspace knows it. */
 export const SK_E_PARCEL = slovakParcel('804959_503.E', '/sk-uo-wfs', 'cp_uo:CP.CadastralParcelUO', [17.1702, 48.1905]);
 const PARCELS = [SK_PARCEL, SK_E_PARCEL];
-
-const parameter = (url: URL, name: string) => {
-  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
-  return undefined;
-};
 
 export const slovakiaRoutes: FakeRoute = (url) => {
   const parcel = PARCELS.find((p) => p.path === url.pathname);
