@@ -9,70 +9,74 @@ import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } f
 import { requireInBounds } from './bounds.js';
 import { ReferenceShapeIndex } from './reference-shape.js';
 import { unrecognisedReference } from './unrecognised-reference.js';
+import { rowCountry } from './national/row-adapter.js';
 import { spain } from './es/definition.js';
 import { czechia } from './cz/definition.js';
 import { denmark } from './dk/definition.js';
 import { france } from './fr/definition.js';
 import { italy } from './it/definition.js';
 import { netherlands } from './nl/definition.js';
-import { luxembourg } from './lu/definition.js';
+import { luxembourg } from './lu/country.js';
 import { navarre } from './na/definition.js';
-import { poland } from './pl/definition.js';
-import { basqueCountry } from './pv/definition.js';
-import { estonia } from './ee/definition.js';
-import { latvia } from './lv/definition.js';
-import { lithuania } from './lt/definition.js';
-import { slovenia } from './si/definition.js';
+import { poland } from './pl/country.js';
+import { basqueCountry } from './pv/country.js';
+import { estonia } from './ee/country.js';
+import { latvia } from './lv/country.js';
+import { lithuania } from './lt/country.js';
+import { slovenia } from './si/country.js';
 import { slovakia } from './sk/definition.js';
-import { bulgaria } from './bg/definition.js';
+import { bulgaria } from './bg/country.js';
 import { greece } from './gr/definition.js';
 import { cyprus } from './cy/definition.js';
-import { ireland } from './ie/definition.js';
-import { portugal } from './pt/definition.js';
-import { croatia } from './hr/definition.js';
+import { ireland } from './ie/country.js';
+import { portugal } from './pt/country.js';
+import { croatia } from './hr/country.js';
 import { sweden } from './se/definition.js';
-import { liechtenstein } from './li/definition.js';
-import { iceland } from './is/definition.js';
+import { liechtenstein } from './li/country.js';
+import { iceland } from './is/country.js';
 import { unitedKingdom } from './uk/definition.js';
 import { germany } from './de/definition.js';
-import { finland } from './fi/definition.js';
+import { finland } from './fi/country.js';
 import { norway } from './no/definition.js';
 import { belgium } from './be/definition.js';
-import { switzerland } from './ch/definition.js';
+import { switzerland } from './ch/country.js';
 import { austria } from './at/definition.js';
 
-/** Adding a country: its folder under countries/ and one line here (core/countries/README.md). */
+/**
+ * Adding a country: its folder under countries/ and one line here (core/countries/README.md): its
+ * row (`<code>/country.ts`) through the generic adapter, or the definition of a country whose flow differs.
+ */
 export const COUNTRIES: readonly CountryDefinition[] = [
   spain,
   france,
-  poland,
+  rowCountry(poland),
   netherlands,
   italy,
   czechia,
-  basqueCountry,
+  rowCountry(basqueCountry),
   navarre,
-  luxembourg,
+  rowCountry(luxembourg),
   denmark,
-  estonia,
-  latvia,
-  lithuania,
-  slovenia,
+  rowCountry(estonia),
+  rowCountry(latvia),
+  rowCountry(lithuania),
+  rowCountry(slovenia),
   slovakia,
-  bulgaria,
+  rowCountry(bulgaria),
   greece,
   cyprus,
-  ireland,
-  portugal,
-  croatia,
+  rowCountry(ireland),
+  rowCountry(portugal),
+  rowCountry(croatia),
   sweden,
-  liechtenstein,
-  iceland,
+  rowCountry(liechtenstein),
+  rowCountry(iceland),
   unitedKingdom,
   germany,
-  finland,
+  rowCountry(finland),
   norway,
   belgium,
-  switzerland,
+  rowCountry(switzerland),
   austria,
 ];
 

@@ -11,6 +11,9 @@ import { jsonObject } from '../national/answer-fields.js';
  * town in `<b>`), `lat`, `lon` and `detail`. No answer was recorded: the fakes write these
  * documented formats by hand.
  */
+/** The source's name (its circuit breaker, its status row, error messages). */
+export const GEO_ADMIN_SOURCE = 'geo.admin.ch';
+
 export const PARCEL_LAYER = 'ch.kantone.cadastralwebmap-farbe';
 /** The cantons' areas (swissBOUNDARIES3D): which canton a point lies in (attributes `ak`, `name`; UNCERTAIN). */
 export const CANTON_LAYER = 'ch.swisstopo.swissboundaries3d-kanton-flaeche.fill';

@@ -1,6 +1,7 @@
 import { unavailable, type LonLat } from '../../model/index.js';
 
 export const LU_GEOCODER_SOURCE = 'geoportail.lu geocoder';
+export const LU_GEOCODER_ATTRIBUTION = 'geoportail.lu geocoder (ACT)';
 
 /** An address as the geoportail.lu geocoder answers it (the recorded `search` / `reverseGeocode` answers). */
 export interface LuAddress {

@@ -4,15 +4,14 @@ import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
-import type { LuSourcesConfig } from './config.js';
 import { LU_WFS_SOURCE, parcelByReferenceUrl, parcelsAroundUrl, parseLuParcels } from './cp-geojson.js';
-import { LU_GEOCODER_SOURCE, geocodeUrl, parseGeoportailAnswer, type LuAddress } from './geoportail.js';
+import { LU_GEOCODER_SOURCE, geocodeUrl } from './geoportail.js';
 
 const JSON_ACCEPT = 'application/json';
 
-/** Luxembourg: ACT's INSPIRE CP WFS (GeoJSON) for parcels, geoportail.lu for addresses. */
+/** Luxembourg: ACT's INSPIRE CP WFS (GeoJSON) for parcels; the status page also probes geoportail.lu's geocoder (address-search.ts). */
 export class LuxembourgLiveSource implements LiveParcelSource {
-  constructor(private readonly sources: LuSourcesConfig) {}
+  constructor(private readonly sources: { cpWfsUrl: string; geocoderUrl: string }) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const parcels = parseLuParcels(await fetchText(parcelByReferenceUrl(this.sources.cpWfsUrl, ref), LU_WFS_SOURCE, ctx, JSON_ACCEPT), todayIso());
@@ -23,10 +22,6 @@ export class LuxembourgLiveSource implements LiveParcelSource {
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const parcels = parseLuParcels(await fetchText(parcelsAroundUrl(this.sources.cpWfsUrl, point), LU_WFS_SOURCE, ctx, JSON_ACCEPT), todayIso());
     return parcels.find((p) => containsPoint(p.geometry, point));
-  }
-
-  async addresses(text: string, ctx: AdapterContext): Promise<LuAddress[]> {
-    return parseGeoportailAnswer(await fetchText(geocodeUrl(this.sources.geocoderUrl, text), LU_GEOCODER_SOURCE, ctx, JSON_ACCEPT));
   }
 
   statusChecks(near: LonLat): SourceCheck[] {

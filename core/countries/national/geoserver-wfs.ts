@@ -13,8 +13,8 @@ export interface GeoServerWfs {
   typeName: string;
   /** Half-size of the box around a point, in metres (the parcel is then picked by containment). */
   boxMetres?: number;
-  /** `CQL_FILTER` asking one parcel by its canonical reference. */
-  cqlOf(ref: string): string;
+  /** `CQL_FILTER` asking one parcel by its canonical reference; none: the service is asked by point only. */
+  cqlOf?(ref: string): string;
 }
 
 function getFeature(wfs: GeoServerWfs, extra: Record<string, string>): string {
@@ -32,16 +32,20 @@ export function geoServerAroundUrl(wfs: GeoServerWfs, [lon, lat]: LonLat): strin
   return getFeature(wfs, { bbox: `${box},urn:ogc:def:crs:EPSG::4326`, count: '50' });
 }
 
-export const geoServerByReferenceUrl = (wfs: GeoServerWfs, ref: string) => getFeature(wfs, { CQL_FILTER: wfs.cqlOf(ref), count: '5' });
+export const geoServerByReferenceUrl = (wfs: GeoServerWfs & Required<Pick<GeoServerWfs, 'cqlOf'>>, ref: string) =>
+  getFeature(wfs, { CQL_FILTER: wfs.cqlOf(ref), count: '5' });
 
 /** A CQL string literal (quotes doubled). */
 export const cqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
-/** The URL half of a GeoJSON profile for a GeoServer WFS. */
-export const geoServerUrls = (wfs: GeoServerWfs): Pick<GeoJsonParcelProfile, 'aroundUrl' | 'byReferenceUrl'> => ({
-  aroundUrl: (point) => geoServerAroundUrl(wfs, point),
-  byReferenceUrl: (ref) => geoServerByReferenceUrl(wfs, ref),
-});
+/** The URL half of a GeoJSON profile for a GeoServer WFS (without a CQL filter, by point only). */
+export function geoServerUrls(wfs: GeoServerWfs): Pick<GeoJsonParcelProfile, 'aroundUrl' | 'byReferenceUrl'> {
+  const { cqlOf } = wfs;
+  return {
+    aroundUrl: (point) => geoServerAroundUrl(wfs, point),
+    ...(cqlOf && { byReferenceUrl: (ref: string) => geoServerByReferenceUrl({ ...wfs, cqlOf }, ref) }),
+  };
+}
 
 /** A property by name whatever its case (GeoServer publishes INSPIRE attributes lower-cased, `nationalcadastralreference`). */
 export function propertyOf(properties: Readonly<Record<string, unknown>>, name: string): unknown {

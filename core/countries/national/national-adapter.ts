@@ -12,6 +12,8 @@ export interface LiveParcelSource {
   at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined>;
   /** A cheap real request per source for the status page; `near` is a point inside the country. */
   statusChecks?(near: LonLat): SourceCheck[];
+  /** Every parcel a name that is no reference designates (Poland: precinct name and number), where the service has such a search. */
+  byName?(text: string, ctx: AdapterContext): Promise<StoredParcel[]>;
 }
 
 export interface NationalAdapterSpec {

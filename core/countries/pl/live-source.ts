@@ -3,11 +3,10 @@ import type { StoredParcel } from '../../store/types.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
-import type { PlSourcesConfig } from './config.js';
 import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, ULDK_SOURCE, parcelFromRecord, parseUldkAnswer, uldkPointValue, uldkUrl, type UldkField } from './uldk.js';
 
 export class PolandLiveSource implements LiveParcelSource {
-  constructor(readonly sources: PlSourcesConfig) {}
+  constructor(private readonly sources: { uldkUrl: string }) {}
 
   private async ask(request: Parameters<typeof uldkUrl>[1], value: string, fields: readonly UldkField[], ctx: AdapterContext): Promise<StoredParcel[]> {
     const url = uldkUrl(this.sources.uldkUrl, request, value, fields);
@@ -28,8 +27,8 @@ export class PolandLiveSource implements LiveParcelSource {
     return (await this.ask('GetParcelByXY', uldkPointValue(point), ULDK_RESULT_FIELDS, ctx))[0];
   }
 
-  /** `GetParcelByIdOrNr`: every parcel of that id or number (several when a number repeats across precincts). */
-  byIdOrNumber(text: string, ctx: AdapterContext): Promise<StoredParcel[]> {
+  /** `GetParcelByIdOrNr`: every parcel of that precinct name and number (several when a number repeats across precincts). */
+  byName(text: string, ctx: AdapterContext): Promise<StoredParcel[]> {
     return this.ask('GetParcelByIdOrNr', text, ULDK_SEARCH_FIELDS, ctx);
   }
 }

@@ -18,3 +18,12 @@ export function parsePolishReference(raw: string): string | undefined {
   const upper = text.replace(/[a-z]$/, (c) => c.toUpperCase()).replace(/[a-z](?=\/)/, (c) => c.toUpperCase());
   return PARCEL_ID.test(upper) ? upper : undefined;
 }
+
+/** `<precinct name> <number>` or a bare number: ULDK's GetParcelByIdOrNr search, only with `country=PL`. */
+const NAME_AND_NUMBER = /^[\p{L}][\p{L} .'-]*\s+\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$|^\d+[A-Za-z]?(\/\d+[A-Za-z]?)?$/u;
+
+/** The search text of a parcel named by precinct and number (`Nowa Wieś 123/4`), undefined for other texts. */
+export function parsePolishParcelName(raw: string): string | undefined {
+  const search = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
+  return NAME_AND_NUMBER.test(search) ? search : undefined;
+}

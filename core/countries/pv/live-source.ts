@@ -7,7 +7,7 @@ import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { loadBizkaiaMunicipality } from './bizkaia-download.js';
-import type { PvSourcesConfig } from './config.js';
+import type { PvSources } from './country.js';
 import { bizkaiaMunicipality, parseBasqueReference } from './reference.js';
 import { basqueCadastres, type BasqueCadastre } from './territories.js';
 
@@ -16,7 +16,7 @@ export class BasqueLiveSource implements LiveParcelSource {
   readonly cadastres: BasqueCadastre[];
   private readonly byTerritory: ReturnType<typeof basqueCadastres>;
 
-  constructor(private readonly sources: PvSourcesConfig) {
+  constructor(private readonly sources: PvSources) {
     this.byTerritory = basqueCadastres(sources);
     this.cadastres = Object.values(this.byTerritory);
   }

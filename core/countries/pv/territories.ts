@@ -1,7 +1,7 @@
 import type { BBox } from '../../model/index.js';
 import type { ForalBuildingsWfs } from '../foral/building-use.js';
 import type { ForalWfs } from '../foral/wfs.js';
-import type { PvSourcesConfig } from './config.js';
+import type { PvSources } from './country.js';
 import type { BasqueTerritory } from './reference.js';
 
 /** One Basque foral territory: its cadastre's service, extent and the credit it requires. */
@@ -16,7 +16,7 @@ export interface BasqueCadastre {
 }
 
 /** SOURCES.md 1b: the three services, their feature types and which property a filter names. */
-export function basqueCadastres(sources: PvSourcesConfig): Record<BasqueTerritory, BasqueCadastre> {
+export function basqueCadastres(sources: PvSources): Record<BasqueTerritory, BasqueCadastre> {
   return {
     bizkaia: {
       territory: 'bizkaia',

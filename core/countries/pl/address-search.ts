@@ -1,0 +1,26 @@
+import { candidatesRequestOf } from '../../address/candidates-input.js';
+import { fold, nameSimilarity } from '../../address/normalize.js';
+import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js';
+import type { AdapterContext } from '../adapter.js';
+import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { fetchText } from '../national/fetch-text.js';
+import type { NationalAdapter } from '../national/national-adapter.js';
+import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from './uug.js';
+
+/**
+ * GUGiK's UUG geocoder over the national address register, each address becoming the ULDK
+ * parcel under its point. UUG gives no score: the street's similarity to the one asked stands
+ * for it (confianza.ts weighs it).
+ */
+export async function polishAddressCandidates(
+  adapter: NationalAdapter, urls: { uugUrl: string }, query: AddressQuery, ctx: AdapterContext,
+): Promise<AddressCandidatesResult> {
+  const request = candidatesRequestOf(query);
+  const found = parseUugAddresses(await fetchText(uugAddressUrl(urls.uugUrl, request.address.texto), UUG_SOURCE, ctx, 'application/json'));
+  const asked = request.address.calle !== undefined && fold(request.address.calle) !== '' ? request.address.calle : undefined;
+  const geocoded = found.map((a) => ({
+    direccion: a.label, point: a.point, numero: a.number, municipio: a.city, provincia: a.voivodeship, postcode: a.postcode,
+    score: asked === undefined ? 1 : nameSimilarity(a.street ?? a.city ?? '', asked),
+  }));
+  return nationalAddressCandidates(adapter, request, geocoded, UUG_ATTRIBUTION, ctx);
+}
