@@ -45,7 +45,12 @@ function withComune(parcel: StoredParcel): StoredParcel {
  * Italy's Agenzia delle Entrate WFS honours BBOX only (SOURCES.md 6 and 15). By point: a small
  * box around it (the INSPIRE family's lookup). By reference: the box of the reference's comune,
  * from the bundled table of comuni by cadastral code (comuni.ts), read page by page (COUNT and
- * STARTINDEX) until the parcel whose NATIONALCADASTRALREFERENCE is the reference turns up.
+ * STARTINDEX) until the parcel whose NATIONALCADASTRALREFERENCE is the reference turns up; a
+ * comune whose box holds more parcels than the scan reads (numberMatched, first page) is refused
+ * with 422 at once. Public clients do otherwise: pigreco/download_ple_x_attributo_WFS_AdE asks
+ * a point inside each parcel of an index published apart (ondata/dati_catastali, one Parquet
+ * file per region, built from the AdE's bulk GML) and then a tiny box there; that index is not
+ * bundled here (hundreds of MB, a third party's), so large comuni stay a stated limit.
  */
 export class ItalyLiveSource implements LiveParcelSource {
   private readonly wfs: InspireWfsSource;
@@ -70,6 +75,10 @@ export class ItalyLiveSource implements LiveParcelSource {
       throw notFound(`Reference ${ref} was not found: ${code} is not the cadastral code of any comune in the bundled table (ISTAT boundaries). ${IT_REFERENCE_HINT}`);
     }
     const { pageSize, maxPages } = this.scan;
+    const limit = pageSize * maxPages;
+    const tooLarge = (listed: string) => noCoverage(
+      `Reference ${ref} cannot be looked up by reference in ${comune.name} (${comune.province}): the Agenzia delle Entrate's service finds parcels by position only, and the extent of ${comune.name} holds ${listed} parcels, more than the ${limit} this lookup reads. Look the parcel up by coordinates or address (it is then kept and answers by reference).`,
+    );
     for (let page = 0; page < maxPages; page++) {
       const body = await fetchText(comunePageUrl(this.url, this.profile, comune, page * pageSize, pageSize), this.profile.source, ctx, XML);
       const parcels = parseInspireAnswer(body, this.profile, todayIso());
@@ -77,7 +86,10 @@ export class ItalyLiveSource implements LiveParcelSource {
       if (found) return withComune(found);
       const returned = Number(/numberReturned="(\d+)"/.exec(body)?.[1] ?? parcels.length);
       if (returned < pageSize) return undefined;
+      // MapServer counts the whole box on every page: a comune beyond the limit is refused at once, not after reading the limit.
+      const matched = Number(/numberMatched="(\d+)"/.exec(body)?.[1]);
+      if (matched > limit) throw tooLarge(String(matched));
     }
-    throw noCoverage(`Reference ${ref} is not among the first ${pageSize * maxPages} parcels the Agenzia delle Entrate lists in the extent of ${comune.name} (${comune.province}); its service finds parcels by position only: look the parcel up by coordinates (it is then kept and answers by reference).`);
+    throw tooLarge(`more than ${limit}`);
   }
 }

@@ -48,6 +48,19 @@ describe('Italy: a reference is looked up by scanning its comune\'s extent page 
     let caught: unknown;
     try { await source.byReference('I615W000200.99', contextAnswering([RECORDING, RECORDING, RECORDING, RECORDING]).ctx); } catch (error) { caught = error; }
     expect(isServiceError(caught) && caught.code).toBe('CNV_COVERAGE');
-    expect((caught as Error).message).toMatch(/first 3 parcels .* Senorbì \(SU\).*by coordinates/);
+    expect((caught as Error).message).toMatch(/Senorbì \(SU\).*more than 3 parcels.*by coordinates/);
+  });
+
+  it('refuses a comune whose box holds more parcels than the scan reads after its first page, naming the count', async () => {
+    const source = new ItalyLiveSource('http://it.invalid/wfs', IT_PROFILE, { pageSize: 1, maxPages: 20 });
+    const crowded = RECORDING.replace('numberMatched="1"', 'numberMatched="187000"');
+    const { ctx, asked } = contextAnswering(Array(20).fill(crowded));
+    let caught: unknown;
+    try { await source.byReference('I615W000200.99', ctx); } catch (error) { caught = error; }
+    expect(isServiceError(caught) && caught.code).toBe('CNV_COVERAGE');
+    expect((caught as Error).message).toMatch(/holds 187000 parcels, more than the 20 this lookup reads.*by coordinates or address/);
+    expect(asked).toHaveLength(1);
+    const onFirstPage = await source.byReference('I615W000200.STRADA001', contextAnswering([RELABELLED.replace('numberMatched="1"', 'numberMatched="187000"')]).ctx);
+    expect(onFirstPage).toMatchObject({ ref: 'I615W000200.STRADA001', municipio: 'Senorbì' });
   });
 });
