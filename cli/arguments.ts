@@ -47,6 +47,24 @@ export function teamStoreOption(description: string): Option {
     .env(TEAM_STORE_VARIABLE).argParser(teamStoreUrl);
 }
 
+/** A password typed into a postgres:// URL: what the process list must not show. */
+const TYPED_PASSWORD = /^(--store=)?(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]+)(@.*)$/i;
+
+/**
+ * The process's command line with typed store passwords starred, or null when it holds none.
+ * Set as process.title, it replaces what /proc/<pid>/cmdline and `ps` show (libuv writes the
+ * title over the original argv): the documented ways (PGPASSWORD, ~/.pgpass, CATASTRO_STORE)
+ * keep it out from the start, and this covers the password someone types anyway.
+ */
+export function commandLineWithoutPasswords(argv: readonly string[]): string | null {
+  let starred = false;
+  const shown = argv.map((arg) => arg.replace(TYPED_PASSWORD, (_match, flag = '', head: string, _password: string, tail: string) => {
+    starred = true;
+    return `${flag}${head}***${tail}`;
+  }));
+  return starred ? shown.join(' ') : null;
+}
+
 /**
  * The command line a worker of `serve --workers` is started with: the parent's without `--store`
  * (given to the worker in CATASTRO_STORE instead), so a password in it is not in each worker's

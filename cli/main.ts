@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { keysCommand } from './keys-command.js';
 import { sourcesCommand } from './sources-check-command.js';
-import { argumentsWithoutStore, basemapArgument, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
+import { argumentsWithoutStore, basemapArgument, commandLineWithoutPasswords, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { corsWildcardRefusal } from '../core/api/cors-origins.js';
 import { trustedProxiesRefusal } from '../core/api/trusted-proxies.js';
@@ -348,6 +348,9 @@ export function buildProgram(): Command {
 
   return program;
 }
+
+const shownCommandLine = commandLineWithoutPasswords(process.argv);
+if (shownCommandLine) process.title = shownCommandLine;
 
 try {
   await buildProgram().parseAsync(process.argv);
