@@ -1,86 +1,100 @@
-// Prints the import rate against GDAL (not a test). The real Segovia (40146) parcels file is
-// repeated 25 and 100 times (36,075 and 144,300 parcels); each size is imported by the copy's
-// importer, compiled as the desktop app ships it (plain JS, no tsx), and converted by `ogr2ogr`
-// to a GeoPackage with reprojection to EPSG:4326 and a spatial index, in turn, each under
-// `/usr/bin/time -v` (wall time, CPU time, peak resident memory). GDAL gets its best case: a
-// warm-up run first writes the .gfs schema file it then reuses. Figures are ratios of medians
-// measured side by side in one run, as the machine is shared.
+// Prints the import rate against GDAL (not a test), on distinct parcels only (issue #41):
+//   - the real Segovia (40146) parcels as COPIES shifted copies with distinct references
+//     (bench-import-data.ts; 100 copies = 144,300 parcels, 322 MB of GML), and
+//   - the municipality's zip as the Catastro publishes it (parcels GML and metadata,
+//     test/helpers/catastro-zips.ts), 1,443 parcels: most published files are this small.
+// Each is imported by the copy's importer compiled as the desktop app ships it (plain JS, no tsx)
+// into a fresh copy, and converted by `ogr2ogr` from the same file to an indexed GeoPackage
+// (reprojected to EPSG:4326, spatial index on), in turn (3 rounds of ours then GDAL's), each under
+// `/usr/bin/time -v` (wall, CPU, peak resident memory), on two cores and pinned to one (taskset).
+// Both counts are checked: the parcels the import reports and the copy holds, and GDAL's feature
+// count, must be the parcels written. GDAL gets its best case: a warm-up run first writes the .gfs
+// schema file it then reuses (not possible inside a zip). Ratios are per round, as median (range):
+// the machine is shared, so only figures measured side by side carry over.
+// A re-import of the unchanged file (the update path: rows already there) is a separate, labelled figure.
+// Environment: BENCH_IMPORT_COPIES (default 100; "25,100"), BENCH_IMPORT_RUNS (3), BENCH_IMPORT_CORES ("2,1").
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSegoviaZips } from '../test/helpers/catastro-zips.js';
+import { medianRange, shiftedCopies, timed, type Measured } from './bench-import-data.js';
 import { benchDir } from './bench-temp-dir.js';
-import { finished } from 'node:stream/promises';
-import { gunzipSync } from 'node:zlib';
 
-const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
-const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '25,100').split(',').map(Number);
+const COPIES = (process.env.BENCH_IMPORT_COPIES ?? '100').split(',').map(Number);
+const CORES = (process.env.BENCH_IMPORT_CORES ?? '2,1').split(',').map(Number);
+const SEGOVIA_PARCELS = 1443;
 const dir = benchDir('catastro-bench-import-', process.env.BENCH_DIR);
 
-interface Measured { wallS: number; cpuS: number; peakMiB: number }
+interface Case { label: string; file: string; gdalInput: string; parcels: number; gfs?: string }
 
-/** Runs a command under /usr/bin/time -v and reads its figures. */
-function timed(command: string, args: string[]): Measured {
-  const run = spawnSync('/usr/bin/time', ['-v', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  const field = (name: string) => new RegExp(`${name}: (.+)`).exec(run.stderr)?.[1].trim() ?? '';
-  const clock = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number);
-  const wallS = clock.reduce((total, part) => total * 60 + part, 0);
-  return { wallS, cpuS: Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)')), peakMiB: Number(field('Maximum resident set size \\(kbytes\\)')) / 1024 };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function repeatedFile(times: number): Promise<{ file: string; parcels: number }> {
-  const gml = gunzipSync(readFileSync(SAMPLE)).toString('utf8');
-  const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + '</member>'.length];
-  const file = path.join(dir, `segovia-x${times}.gml`);
-  const out = createWriteStream(file);
-  out.write(gml.slice(0, start));
-  for (let i = 0; i < times; i++) out.write(gml.slice(start, end));
-  out.end(gml.slice(end));
-  await finished(out);
-  return { file, parcels: (gml.split('<cp:CadastralParcel ').length - 1) * times };
-}
-
-const hasGdal = spawnSync('ogr2ogr', ['--version'], { encoding: 'utf8' }).status === 0;
-const hasTime = existsSync('/usr/bin/time');
-if (!hasTime) {
-  console.log('import vs GDAL: /usr/bin/time is not installed (Debian package "time"); skipped.');
+if (!existsSync('/usr/bin/time') || spawnSync('ogr2ogr', ['--version']).status !== 0) {
+  console.log('import vs GDAL: needs /usr/bin/time (Debian "time") and ogr2ogr (Debian "gdal-bin"); skipped.');
   process.exit(0);
 }
 console.log('compiling the import path (tsc -p scripts/tsconfig.bench.json)…');
 execFileSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'scripts/tsconfig.bench.json'], { stdio: 'inherit' });
 const importer = path.resolve('dist/bench/scripts/import-once.js');
+const store = path.join(dir, 'import.sqlite');
+const gpkg = path.join(dir, 'gdal.gpkg');
 
-for (const times of SIZES) {
-  const { file, parcels } = await repeatedFile(times);
-  const store = path.join(dir, 'import.sqlite');
-  const gpkg = path.join(dir, 'gdal.gpkg');
-  const gdalArgs = ['-f', 'GPKG', gpkg, file, '-t_srs', 'EPSG:4326', '-lco', 'SPATIAL_INDEX=YES', '-overwrite'];
-  if (hasGdal) timed('ogr2ogr', gdalArgs); // warm-up: writes the .gfs GDAL reuses
-  const ours: Measured[] = [];
-  const gdal: Measured[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    ours.push(timed(process.execPath, [importer, file, store]));
-    if (hasGdal) gdal.push(timed('ogr2ogr', gdalArgs));
-  }
-  const oursWall = median(ours.map((m) => m.wallS));
-  const line = [
-    `import Segovia x${times} (${parcels.toLocaleString('en')} parcels, ${Math.round(readFileSync(file).length / 1e6)} MB GML):`,
-    `copy importer ${Math.round(parcels / oursWall)} parcels/s (median wall ${oursWall.toFixed(2)} s, CPU ${median(ours.map((m) => m.cpuS)).toFixed(2)} s, peak ${Math.max(...ours.map((m) => m.peakMiB)).toFixed(0)} MiB)`,
-  ];
-  if (hasGdal) {
-    const gdalWall = median(gdal.map((m) => m.wallS));
-    line.push(`ogr2ogr ${Math.round(parcels / gdalWall)} parcels/s (median wall ${gdalWall.toFixed(2)} s, CPU ${median(gdal.map((m) => m.cpuS)).toFixed(2)} s, peak ${Math.max(...gdal.map((m) => m.peakMiB)).toFixed(0)} MiB)`);
-    line.push(`ratio ${(gdalWall / oursWall).toFixed(2)}x GDAL's rate (wall), ${(median(gdal.map((m) => m.cpuS)) / median(ours.map((m) => m.cpuS))).toFixed(2)}x per CPU second`);
-  } else {
-    line.push('ogr2ogr not installed (Debian gdal-bin): no GDAL ratio');
+/** `command` on `cores` cores: one core is core 0 alone (taskset), as a one-thread machine would run it. */
+const onCores = (cores: number, command: string, args: string[]): Measured =>
+  (cores === 1 ? timed('taskset', ['-c', '0', command, ...args]) : timed(command, args));
+
+function importOnce(c: Case, cores: number, again = false): Measured {
+  const run = onCores(cores, process.execPath, [importer, c.file, store, ...(again ? ['--again'] : [])]);
+  const { parcels, stored } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { parcels: number; stored: number };
+  if (parcels !== c.parcels || stored !== c.parcels) throw new Error(`${c.label}: wrote ${c.parcels} parcels, the import reported ${parcels} and the copy holds ${stored}`);
+  return run;
+}
+
+function gdalOnce(c: Case, cores: number): Measured {
+  const run = onCores(cores, 'ogr2ogr', ['-f', 'GPKG', gpkg, c.gdalInput, '-t_srs', 'EPSG:4326', '-lco', 'SPATIAL_INDEX=YES', '-overwrite']);
+  const info = execFileSync('ogrinfo', ['-so', '-al', gpkg], { encoding: 'utf8' });
+  const features = Number(/Feature Count: (\d+)/.exec(info)?.[1]);
+  if (features !== c.parcels) throw new Error(`${c.label}: wrote ${c.parcels} parcels, ogr2ogr's GeoPackage holds ${features}`);
+  return run;
+}
+
+const describe = (m: Measured[], parcels: number) =>
+  `${medianRange(m.map((x) => parcels / x.wallS), 0)} parcels/s; wall ${medianRange(m.map((x) => x.wallS))} s, CPU ${medianRange(m.map((x) => x.cpuS))} s, peak ${medianRange(m.map((x) => x.peakMiB), 0)} MiB`;
+
+const cases: Case[] = [];
+for (const copies of COPIES) {
+  const { file, parcels } = await shiftedCopies(dir, copies);
+  cases.push({ label: `Segovia, ${copies} shifted copies, distinct references (${parcels.toLocaleString('en')} parcels, ${Math.round(statSync(file).size / 1e6)} MB GML)`, file, gdalInput: file, parcels, gfs: file.replace(/\.gml$/, '.gfs') });
+}
+const { parcels: zip } = await writeSegoviaZips(dir);
+cases.push({ label: `published municipal zip A.ES.SDGC.CP.40146.zip (${SEGOVIA_PARCELS.toLocaleString('en')} parcels)`, file: zip, gdalInput: `/vsizip/${zip}/A.ES.SDGC.CP.40146.cadastralparcel.gml`, parcels: SEGOVIA_PARCELS });
+
+for (const c of cases) {
+  console.log(`import ${c.label}`);
+  for (const cores of CORES) {
+    gdalOnce(c, cores); // warm-up: writes the .gfs GDAL reuses
+    const ours: Measured[] = [];
+    const gdal: Measured[] = [];
+    for (let round = 0; round < RUNS; round++) {
+      ours.push(importOnce(c, cores));
+      gdal.push(gdalOnce(c, cores));
+    }
+    const wallRatios = ours.map((m, i) => gdal[i].wallS / m.wallS);
+    const cpuRatios = ours.map((m, i) => gdal[i].cpuS / m.cpuS);
+    console.log([
+      `  ${cores === 1 ? 'one core (taskset -c 0)' : `${cores} cores`}, ${RUNS} rounds, median (range):`,
+      `    copy importer: ${describe(ours, c.parcels)}`,
+      `    ogr2ogr:       ${describe(gdal, c.parcels)}`,
+      `    ratio, ours / GDAL's rate: ${medianRange(wallRatios)}x (wall), ${medianRange(cpuRatios)}x per CPU second`,
+    ].join('\n'));
+    if (cores === CORES[0] && c.gfs) {
+      // The update path, labelled apart: every row is already there, so it is not an import of new parcels.
+      const again = Array.from({ length: RUNS }, () => importOnce(c, cores, true));
+      console.log(`    re-import of the unchanged file (update path, rows already there; not comparable with GDAL's): wall ${medianRange(again.map((x) => x.wallS))} s, peak ${medianRange(again.map((x) => x.peakMiB), 0)} MiB`);
+    }
   }
   // Wall-time ratios only mean something next to the machine's load (2 shared cores here).
-  line.push(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of this size`);
-  console.log(line.join('\n  '));
-  rmSync(file, { force: true });
-  rmSync(path.join(dir, `segovia-x${times}.gfs`), { force: true });
+  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`);
+  if (c.gfs) rmSync(c.gfs, { force: true });
+  rmSync(c.file, { force: true });
 }

@@ -14,18 +14,16 @@
 //      parcel, so each one reads the store) and point→parcel calls (a point inside a parcel).
 // Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8).
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { PostgisStore } from '../core/store/postgres/postgis-store.js';
 import { postgresSkipReason, startTestCluster } from '../test/helpers/postgres-cluster.js';
+import { median, shiftedCopies, timed, type Measured } from './bench-import-data.js';
 import { startListening, type BenchServer } from './bench-server.js';
 import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
 
-const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const COPIES = Number(process.env.BENCH_TEAM_COPIES ?? 40);
 const RUNS = Number(process.env.BENCH_TEAM_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 8);
@@ -50,57 +48,6 @@ if (spawnSync('npm', ['run', '--silent', 'build:app'], { stdio: 'inherit' }).sta
 const hasGdal = spawnSync('ogr2ogr', ['--version']).status === 0;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-team-'));
 
-interface Measured { wallS: number; cpuS: number; peakMiB: number }
-
-/** Runs a command under /usr/bin/time -v and reads its figures. */
-function timed(command: string, args: string[]): Measured {
-  const run = spawnSync('/usr/bin/time', ['-v', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...OFFLINE_ENV } });
-  if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  const field = (name: string) => new RegExp(`${name}: (.+)`).exec(run.stderr)?.[1].trim() ?? '';
-  const clock = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number);
-  return {
-    wallS: clock.reduce((total, part) => total * 60 + part, 0),
-    cpuS: Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)')),
-    peakMiB: Number(field('Maximum resident set size \\(kbytes\\)')) / 1024,
-  };
-}
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/**
- * The sample's members as `copies` copies on a grid: each copy's outlines shifted by the sample's
- * extent (EPSG:25830 metres) and its references renumbered (valid 14-character urban and rustic shapes),
- * so every parcel of the file is a distinct parcel at its own place.
- */
-async function shiftedCopies(copies: number): Promise<{ file: string; parcels: number }> {
-  const gml = gunzipSync(readFileSync(SAMPLE)).toString('utf8');
-  const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + '</member>'.length];
-  const members = gml.slice(start, end).split(/(?=<member>)/);
-  const coordinates = [...gml.matchAll(/<gml:(?:posList[^>]*|pos)>([^<]+)</g)].flatMap((m) => m[1].trim().split(/\s+/).map(Number));
-  const xs = coordinates.filter((_, i) => i % 2 === 0);
-  const ys = coordinates.filter((_, i) => i % 2 === 1);
-  const [dx, dy] = [Math.max(...xs) - Math.min(...xs) + 100, Math.max(...ys) - Math.min(...ys) + 100];
-  const columns = Math.ceil(Math.sqrt(copies));
-  const file = path.join(dir, `segovia-${copies}-copies.gml`);
-  const out = createWriteStream(file);
-  out.write(gml.slice(0, start));
-  for (let copy = 0; copy < copies; copy++) {
-    const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
-    const shift = (text: string) => text.trim().split(/\s+/).map((v, i) => (Number(v) + (i % 2 === 0 ? ox : oy)).toFixed(3)).join(' ');
-    let chunk = '';
-    for (const [index, member] of members.entries()) {
-      const ref = /<localId>([^<]+)</.exec(member)![1];
-      // Same shape as the original (urban: 7 digits + sheet; rustic: municipality + letter + 8 digits), led by a 9 no real one uses here.
-      const n = copy * members.length + index;
-      const renamed = copy === 0 ? ref : /^[0-9]{5}[A-Z]/.test(ref) ? `${ref.slice(0, 6)}9${String(n).padStart(7, '0')}` : `9${String(n).padStart(6, '0')}${ref.slice(7)}`;
-      chunk += member.split(ref).join(renamed).replace(/(<gml:(?:posList[^>]*|pos)>)([^<]+)</g, (_, tag: string, values: string) => `${tag}${shift(values)}<`);
-    }
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  out.end(gml.slice(end));
-  await finished(out);
-  return { file, parcels: members.length * copies };
-}
-
 async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -119,7 +66,7 @@ const describeLoad = (r: LoadResult) => `${r.perSecond.toLocaleString('en')}/s (
 const cluster = await startTestCluster();
 try {
   console.log(`PostgreSQL/PostGIS team store vs SQLite and GDAL: ${COPIES} shifted copies of the Segovia parcels, ${RUNS} runs each, in turn`);
-  const { file, parcels } = await shiftedCopies(COPIES);
+  const { file, parcels } = await shiftedCopies(dir, COPIES);
   console.log(`  file: ${parcels.toLocaleString('en')} parcels, ${Math.round(statSync(file).size / 1e6)} MB of GML`);
 
   // 1. Import, each contender into a fresh database (the schema made beforehand, untimed).

@@ -1,5 +1,7 @@
 // One import into a fresh copy, for scripts/bench-import.ts to time under /usr/bin/time -v:
-// `node --import tsx scripts/import-once.ts FILE STORE.sqlite` prints {"parcels":…,"seconds":…,"threadCpuS":[…]}.
+// `node --import tsx scripts/import-once.ts FILE STORE.sqlite [--again]` prints
+// {"parcels":…,"stored":…,"seconds":…,"threadCpuS":[…]}: parcels the import reports, parcels the
+// copy holds after it. --again keeps the copy (a re-import of the same file: the update path).
 // threadCpuS: CPU seconds of the busiest threads (Linux), the importing thread's first: on an idle
 // machine the import's wall time is about the busier of it and the parse worker, whatever the
 // load is while the bench runs.
@@ -7,7 +9,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { importFiles } from '../core/store/import-runner.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 
-const [file, storeFile] = process.argv.slice(2);
+const [file, storeFile, again] = process.argv.slice(2);
 const TICKS_PER_SECOND = 100;
 const threadCpu = new Map<string, number>();
 /** Last seen user + system time of every thread of this process (a thread's figures go when it ends, so they are sampled). */
@@ -22,11 +24,12 @@ function sampleThreads(): void {
   }
 }
 const sampler = setInterval(sampleThreads, 20);
-for (const suffix of ['', '-wal', '-shm']) rmSync(storeFile + suffix, { force: true });
+if (again !== '--again') for (const suffix of ['', '-wal', '-shm']) rmSync(storeFile + suffix, { force: true });
 const store = ParcelStore.open(storeFile);
 const started = process.hrtime.bigint();
 const [result] = await importFiles(store, [file]);
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const stored = store.db.prepare('SELECT count(*) FROM parcels').pluck().get() as number;
 store.close();
 clearInterval(sampler);
 sampleThreads();
@@ -34,4 +37,4 @@ const main = threadCpu.get(String(process.pid)) ?? 0;
 threadCpu.delete(String(process.pid));
 const threadCpuS = [main, ...[...threadCpu.values()].sort((a, b) => b - a).slice(0, 2)];
 const { user, system } = process.cpuUsage();
-console.log(JSON.stringify({ parcels: result.parcels, seconds, cpuS: (user + system) / 1e6, threadCpuS }));
+console.log(JSON.stringify({ parcels: result.parcels, stored, seconds, cpuS: (user + system) / 1e6, threadCpuS }));
