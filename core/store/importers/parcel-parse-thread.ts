@@ -125,7 +125,10 @@ const inputBytes = (input: TextInput) => (typeof input === 'string' ? fileSize(i
  * process's own previous import and a bench's ogr2ogr run, and chose one thread on an idle machine.
  */
 export async function parseWorkerPays(input: TextInput): Promise<boolean> {
-  return inputBytes(input) >= workerMinBytes() && (await idleCoresNow()) >= 1.5;
+  // availableParallelism: the cores this process may run on (its CPU affinity: `taskset -c 0`, a
+  // container's cpuset), where os.cpus() lists the machine's. Pinned to one core, a worker only
+  // takes turns with this thread, however idle the other cores are.
+  return inputBytes(input) >= workerMinBytes() && os.availableParallelism() >= 2 && (await idleCoresNow()) >= 1.5;
 }
 
 /**

@@ -68,6 +68,13 @@ describe('where the parcels are parsed', () => {
     expect(await parseWorkerPays(file)).toBe(false);
   });
 
+  it('never in a process allowed one core (taskset -c 0, a cpuset), however idle the machine\'s cores are', async () => {
+    machineBusy(0);
+    vi.mocked(os.availableParallelism).mockReturnValue(1);
+    expect(await idleCoresNow()).toBeCloseTo(2);
+    expect(await parseWorkerPays(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toBe(false);
+  });
+
   it('never for an input below the size bound (64 MiB by default), without looking at the cores', async () => {
     machineBusy(0);
     vi.stubEnv('CATASTRO_PARSE_WORKER_MIN_MB', undefined);
