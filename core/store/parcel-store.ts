@@ -79,8 +79,10 @@ export class ParcelStore implements CadastralStore {
       countIn: this.connection.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
       finca: this.connection.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
       unit: this.connection.prepare('SELECT * FROM units WHERE country = ? AND ref = ?'),
-      unitsFirst: this.connection.prepare('SELECT * FROM units WHERE country = ? AND finca = ? ORDER BY ref LIMIT ?'),
-      unitsAfter: this.connection.prepare('SELECT * FROM units WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
+      // INDEXED BY, as ParcelWriter's delete of a finca's units: SQLite (3.53) otherwise walks the
+      // primary key over (country) in reference order, every unit of the country for each page.
+      unitsFirst: this.connection.prepare('SELECT * FROM units INDEXED BY units_by_finca WHERE country = ? AND finca = ? ORDER BY ref LIMIT ?'),
+      unitsAfter: this.connection.prepare('SELECT * FROM units INDEXED BY units_by_finca WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
       countUnits: this.connection.prepare('SELECT count(*) AS n FROM units WHERE country = ? AND finca = ?'),
       // A full scan, only on the degraded path (address search while the geocoder is down).
       withAddressWord: this.connection.prepare(`
