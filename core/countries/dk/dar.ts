@@ -22,15 +22,15 @@ export const DAR_ATTRIBUTION = 'Danmarks Adresseregister (DAR, Datafordeler)';
  * `flexibleCurrent/v1` service as Matriklen (it serves DAR, per "Fleksibel opslagslogik"), one
  * entity per query. No answer was recorded: the fake's answers are written by hand.
  */
-const HUSNUMMER_QUERY = `query ($prefix: String!, $first: Int!) {
-  DAR_Husnummer(first: $first, where: { adgangsadressebetegnelse: { startsWith: $prefix }, status: { eq: "3" } }) {
+const HUSNUMMER_QUERY = `query ($prefix: String!, $first: Int!, $virkningstid: DafDateTime!) {
+  DAR_Husnummer(virkningstid: $virkningstid, first: $first, where: { adgangsadressebetegnelse: { startsWith: $prefix }, status: { eq: "3" } }) {
     nodes { id_lokalId adgangsadressebetegnelse husnummertekst adgangspunkt jordstykke }
   }
 }`;
 
 /** `in` as public clients write it (UNCERTAIN, see datafordeler.ts). */
-const ADRESSEPUNKT_QUERY = `query ($ids: [String!]) {
-  DAR_Adressepunkt(first: 20, where: { id_lokalId: { in: $ids } }) { nodes { id_lokalId position { wkt crs } } }
+const ADRESSEPUNKT_QUERY = `query ($ids: [String!], $virkningstid: DafDateTime!) {
+  DAR_Adressepunkt(virkningstid: $virkningstid, first: 20, where: { id_lokalId: { in: $ids } }) { nodes { id_lokalId position { wkt crs } } }
 }`;
 
 /** At most this many husnumre per search: every one costs a place in the next two queries. */

@@ -29,15 +29,15 @@ export const DATAFORDELER_SOURCE = 'Datafordeler (Matriklen)';
  */
 const SERVICE = 'flexibleCurrent/v1';
 
-const EJERLAV_QUERY = `query ($ejerlavskode: Long!) {
-  MAT_Ejerlav(first: 1, where: { ejerlavskode: { eq: $ejerlavskode } }) { nodes { id_lokalId ejerlavskode ejerlavsnavn } }
+const EJERLAV_QUERY = `query ($ejerlavskode: Long!, $virkningstid: DafDateTime!) {
+  MAT_Ejerlav(virkningstid: $virkningstid, first: 1, where: { ejerlavskode: { eq: $ejerlavskode } }) { nodes { id_lokalId ejerlavskode ejerlavsnavn } }
 }`;
 
 const JORDSTYKKE_FIELDS = `id_lokalId ejerlavLokalId matrikelnummer registreretAreal
       lodfladeRepraesentationJordstykke(first: 100, where: { status: { eq: "Gældende" } }) { nodes { geometri { wkt crs } } }`;
 
-const JORDSTYKKE_QUERY = `query ($ejerlavLokalId: String!, $matrikelnummer: String!) {
-  MAT_Jordstykke(first: 2, where: { ejerlavLokalId: { eq: $ejerlavLokalId }, matrikelnummer: { eq: $matrikelnummer }, status: { eq: "Gældende" } }) {
+const JORDSTYKKE_QUERY = `query ($ejerlavLokalId: String!, $matrikelnummer: String!, $virkningstid: DafDateTime!) {
+  MAT_Jordstykke(virkningstid: $virkningstid, first: 2, where: { ejerlavLokalId: { eq: $ejerlavLokalId }, matrikelnummer: { eq: $matrikelnummer }, status: { eq: "Gældende" } }) {
     nodes {
       ${JORDSTYKKE_FIELDS}
     }
@@ -49,8 +49,8 @@ const JORDSTYKKE_QUERY = `query ($ejerlavLokalId: String!, $matrikelnummer: Stri
  * `in` is read as public clients of these services write it (UNCERTAIN: the operator table of
  * "GraphQL på Datafordeleren" could not be read in full).
  */
-const JORDSTYKKER_BY_ID_QUERY = `query ($ids: [String!]) {
-  MAT_Jordstykke(first: 20, where: { id_lokalId: { in: $ids }, status: { eq: "Gældende" } }) {
+const JORDSTYKKER_BY_ID_QUERY = `query ($ids: [String!], $virkningstid: DafDateTime!) {
+  MAT_Jordstykke(virkningstid: $virkningstid, first: 20, where: { id_lokalId: { in: $ids }, status: { eq: "Gældende" } }) {
     nodes {
       ${JORDSTYKKE_FIELDS}
     }
@@ -62,15 +62,21 @@ const JORDSTYKKER_BY_ID_QUERY = `query ($ids: [String!]) {
  * `intersects(koordinatsystem, geometri)` ("GraphQL på Datafordeleren", Geometriske filtre),
  * written `{ crs, wkt }` as a public client of the same services writes it (UNCERTAIN).
  */
-const LODFLADE_AT_QUERY = `query ($point: String!) {
-  MAT_Lodflade(first: 10, where: { geometri: { intersects: { crs: 25832, wkt: $point } }, status: { eq: "Gældende" } }) {
+const LODFLADE_AT_QUERY = `query ($point: String!, $virkningstid: DafDateTime!) {
+  MAT_Lodflade(virkningstid: $virkningstid, first: 10, where: { geometri: { intersects: { crs: 25832, wkt: $point } }, status: { eq: "Gældende" } }) {
     nodes { id_lokalId jordstykkeLokalId }
   }
 }`;
 
-/** A GraphQL-over-HTTP GET to the flexibleCurrent service; the URL carries the API key, so it is never logged or shown. */
-export function datafordelerQueryUrl(base: string, apiKey: string, query: string, variables: Record<string, unknown>): string {
-  return `${base}/${SERVICE}?${new URLSearchParams({ apiKey, query, variables: JSON.stringify(variables) })}`;
+/**
+ * A GraphQL-over-HTTP GET to the flexibleCurrent service; the URL carries the API key, so it is never
+ * logged or shown. Every query declares `$virkningstid: DafDateTime!` and passes it to its one root
+ * field, sent here as now: a public client of MAT/v2 (Datafordeler GraphQL rules it lists: no
+ * introspection, HC0046; no aliases, DAF-GQL-0008; one root field per query, DAF-GQL-0010;
+ * `virkningstid` required, DAF-GQL-0009) and one of flexibleCurrent/v1 (EJF) both send it.
+ */
+export function datafordelerQueryUrl(base: string, apiKey: string, query: string, variables: Record<string, unknown>, now = new Date()): string {
+  return `${base}/${SERVICE}?${new URLSearchParams({ apiKey, query, variables: JSON.stringify({ ...variables, virkningstid: now.toISOString() }) })}`;
 }
 const graphqlUrl = datafordelerQueryUrl;
 

@@ -18,6 +18,7 @@ export const DK_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'DAWA closed on 17 August 2026: without CATASTRO_DK_DATAFORDELER_API_KEY (or a DAWA-compatible CATASTRO_DK_DAWA_URL) every DK lookup answers 503.',
-    'No Datafordeler GraphQL answer was recorded: several query forms are UNCERTAIN (core/countries/README.md).',
+    'No Datafordeler GraphQL answer was recorded: the request form follows the documentation and public clients (GraphQL over HTTP with `apiKey`, one root field, `virkningstid` on it, `where` filters, `{ crs, wkt }` geometry filters as a public DHM client writes them); the `in` operator and the field names MAT_Lodflade.geometri/jordstykkeLokalId remain UNCERTAIN (core/countries/README.md).',
+    'The municipality comes from DAWA only: through Datafordeler a parcel answers without it (MAT_Jordstykke carries a kommuneLokalId code, but no table of municipality names is bundled).',
   ],
 };

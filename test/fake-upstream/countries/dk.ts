@@ -97,6 +97,10 @@ export const danishRoutes: FakeRoute = (url) => {
     } catch {
       return json('{"errors":[{"message":"The variables are not valid JSON."}]}', 400);
     }
+    // Datafordeler requires a virkningstid on the root field (DAF-GQL-0009, as a public MAT/v2 client reports it).
+    if (!/^\s*query\s*\([^)]*\$virkningstid:\s*DafDateTime!/.test(query) || !/\(virkningstid: \$virkningstid\b/.test(query) || Number.isNaN(Date.parse(String(variables.virkningstid)))) {
+      return json('{"errors":[{"message":"The argument virkningstid is required.","extensions":{"code":"DAF-GQL-0009"}}]}');
+    }
     if (/\bMAT_Ejerlav\(/.test(query)) return json(variables.ejerlavskode === 2000178 ? EJERLAV : graphql('MAT_Ejerlav', []));
     if (/\bMAT_Jordstykke\(/.test(query)) {
       const known = (variables.ejerlavLokalId === EJERLAV_LOKAL_ID && variables.matrikelnummer === '13') || idsAsked(variables).includes(JORDSTYKKE_LOKAL_ID);

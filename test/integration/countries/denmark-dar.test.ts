@@ -42,7 +42,7 @@ describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)
     expect(data.candidatos[0].latitud).toBeCloseTo(DK_ADDRESS_POINT[1], 6);
     expect(data.attribution).toMatch(/Danmarks Adresseregister \(DAR/);
     const asked = graphqlAsked(api).slice(before);
-    expect(asked[0].query).toMatch(/DAR_Husnummer\(first: \$first, where: \{ adgangsadressebetegnelse: \{ startsWith: \$prefix \}, status: \{ eq: "3" \} \}\)/);
+    expect(asked[0].query).toMatch(/DAR_Husnummer\(virkningstid: \$virkningstid, first: \$first, where: \{ adgangsadressebetegnelse: \{ startsWith: \$prefix \}, status: \{ eq: "3" \} \}\)/);
     expect(asked[0].variables).toMatchObject({ prefix: 'Mikkel Bryggers Gade 1,' });
     expect(asked.map((a) => /\b(\w+)\(/.exec(a.query)?.[1])).toEqual(['DAR_Husnummer', 'DAR_Adressepunkt', 'MAT_Jordstykke', 'MAT_Ejerlav', 'MAT_Jordstykke']);
     expect(dawaAsked(api)).toHaveLength(0);
@@ -83,12 +83,12 @@ describe('Denmark by point through MAT_Lodflade (Datafordeler GraphQL, with an A
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
     const [lodflade, jordstykke] = graphqlAsked(api).slice(before);
-    expect(lodflade.query).toMatch(/MAT_Lodflade\(first: 10, where: \{ geometri: \{ intersects: \{ crs: 25832, wkt: \$point \} \}/);
+    expect(lodflade.query).toMatch(/MAT_Lodflade\(virkningstid: \$virkningstid, first: 10, where: \{ geometri: \{ intersects: \{ crs: 25832, wkt: \$point \} \}/);
     const [x, y] = /^POINT\((\S+) (\S+)\)$/.exec(String(lodflade.variables.point))!.slice(1).map(Number);
     const [lon, lat] = toWgs84(25832, x, y);
     expect(lon).toBeCloseTo(DK_ADDRESS_POINT[0], 6);
     expect(lat).toBeCloseTo(DK_ADDRESS_POINT[1], 6);
-    expect(jordstykke.variables).toEqual({ ids: ['2461946'] });
+    expect(jordstykke.variables).toEqual({ ids: ['2461946'], virkningstid: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(dawaAsked(api)).toHaveLength(0);
   });
 

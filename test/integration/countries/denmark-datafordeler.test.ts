@@ -32,8 +32,8 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
     expect(data.latitud).toBeCloseTo(DK_ADDRESS_POINT[1], 4);
     expect(data.longitud).toBeCloseTo(DK_ADDRESS_POINT[0], 4);
     const [ejerlav, jordstykke] = graphqlAsked(api).slice(-2);
-    expect(ejerlav.query).toMatch(/MAT_Ejerlav\(first: 1, where: \{ ejerlavskode: \{ eq: \$ejerlavskode \} \}\)/);
-    expect(ejerlav.variables).toEqual({ ejerlavskode: 2000178 });
+    expect(ejerlav.query).toMatch(/MAT_Ejerlav\(virkningstid: \$virkningstid, first: 1, where: \{ ejerlavskode: \{ eq: \$ejerlavskode \} \}\)/);
+    expect(ejerlav.variables).toEqual({ ejerlavskode: 2000178, virkningstid: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(jordstykke.query).toMatch(/MAT_Jordstykke\(.*matrikelnummer: \{ eq: \$matrikelnummer \}.*status: \{ eq: "Gældende" \}/);
     expect(jordstykke.query).toContain('lodfladeRepraesentationJordstykke');
     expect(jordstykke.variables).toMatchObject({ matrikelnummer: '13' });
