@@ -243,8 +243,8 @@ export function buildProgram(): Command {
     });
 
   program.command('import')
-    .summary('import cadastral files (Spain\'s INSPIRE and CAT files, France, the Netherlands, Poland, Denmark) into the local copy')
-    .description('import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France\'s Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands\' DKK GML, Poland\'s EGiB GML and Denmark\'s MAT register (zip); each file is known by its content, not its name')
+    .summary('import cadastral files (Spain\'s INSPIRE and CAT files, France, the Netherlands, Poland, Denmark, England and Wales) into the local copy')
+    .description('import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France\'s Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands\' DKK GML, Poland\'s EGiB GML, Denmark\'s MAT register (zip) and HM Land Registry\'s INSPIRE Index Polygons (England and Wales, <authority>.zip); each file is known by its content, not its name')
     .argument('<files...>', 'files: .zip, .gml, .gml.gz, .json, .json.gz or .cat (the kinds above)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .addOption(storeOption())

@@ -5,6 +5,7 @@ import { isMatJson, streamMatJordstykker } from './dk/mat-json.js';
 import { isEtalabParcels, streamEtalabParcels } from './fr/etalab-geojson.js';
 import { isDkkGml, streamDkkParcels } from './nl/dkk-gml.js';
 import { isEgibGml, streamEgibParcels } from './pl/egib-gml.js';
+import { isHmlrGml, streamHmlrParcels } from './uk/hmlr-gml.js';
 
 /**
  * Bulk files of the countries besides Spain that the import door (store/import-runner.ts)
@@ -25,6 +26,7 @@ export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
   { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels },
   { kind: 'nl-dkk-gml', country: 'NL', detect: isDkkGml, stream: streamDkkParcels },
   { kind: 'pl-egib-gml', country: 'PL', detect: isEgibGml, stream: streamEgibParcels },
+  { kind: 'uk-hmlr-gml', country: 'UK', detect: isHmlrGml, stream: streamHmlrParcels },
   { kind: 'dk-mat-json', country: 'DK', detect: isMatJson, streamRegister: streamMatJordstykker },
 ];
 

@@ -25,6 +25,8 @@ for (const [epsg, meridian] of [[2176, 15], [2177, 18], [2178, 21], [2179, 24]])
 }
 // Switzerland's CH1903+ / LV95 (EPSG:2056), PROJ's definition with EPSG's 3-parameter shift (the official viewer's centre, ch/official-viewer.ts).
 DEFINITIONS[2056] = '+proj=somerc +lat_0=46.9524055555556 +lon_0=7.43958333333333 +k_0=1 +x_0=2600000 +y_0=1200000 +ellps=bessel +towgs84=674.374,15.056,405.346,0,0,0,0 +units=m +no_defs';
+// Great Britain's OSGB36 / British National Grid (EPSG:27700: HM Land Registry's INSPIRE Index Polygons, Registers of Scotland's WMS), easting first, with EPSG's 7-parameter shift to WGS 84 (about 2 m; OSTN15 is not shipped).
+DEFINITIONS[27700] = '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy +towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
 // Finland's ETRS-TM35FIN (EPSG:3067): ETRS89 UTM zone 35 N, easting first.
 DEFINITIONS[3067] = '+proj=utm +zone=35 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
 for (let zone = 28; zone <= 33; zone++) {

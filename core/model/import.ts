@@ -51,7 +51,7 @@ export interface OfflineArea {
 }
 
 /** National bulk files of countries other than Spain (core/countries/bulk-formats.ts). */
-export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json';
+export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json' | 'uk-hmlr-gml';
 
 /** The countries whose published files the app can make available offline, and their publishers. */
 export const OFFLINE_COUNTRIES = ['ES', 'FR'] as const;

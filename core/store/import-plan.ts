@@ -3,6 +3,7 @@ import path, { basename } from 'node:path';
 import { municipalityFromMetadata, type MunicipalityFacts } from './importers/atom-metadata.js';
 import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
 import { etalabAreaOfFileName } from '../countries/fr/etalab-files.js';
+import { hmlrAuthorityOfFileName } from '../countries/uk/hmlr-files.js';
 import type { CountryCode } from '../model/index.js';
 import { checkInputFile } from '../file-checks.js';
 import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
@@ -28,8 +29,8 @@ export interface ImportPlan {
   bytesTotal: number;
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
   municipality?: { country: CountryCode; code: string; name?: string; province?: string };
-  /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`). */
-  area?: { country: 'FR'; code: string };
+  /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`). */
+  area?: { country: CountryCode; code: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
   dataDate?: string;
 }
@@ -120,6 +121,8 @@ export async function planImport(file: string): Promise<ImportPlan> {
     bytes: fileSize(file),
     bytesTotal: partEntries.reduce((sum, e) => sum + e.size, 0),
     parts,
+    // An INSPIRE Index Polygons zip is its local authority's whole file: an area re-imported as one.
+    ...(parts.every((p) => p.kind === 'uk-hmlr-gml') && { area: hmlrAuthorityOfFileName(basename(file)) }),
     municipality: municipalityOf(code ?? CATASTRO_FILE.exec(basename(partEntries[0].name))?.[2], metadata),
     dataDate: COLLECTION_TIMESTAMP.exec(heads)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]) ?? partEntries[0].modified,
   };

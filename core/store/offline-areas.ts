@@ -27,12 +27,12 @@ function deleteParcelsOfArea(db: SqliteDatabase, mark: string): number {
   return db.prepare('DELETE FROM parcels WHERE offline_area = ?').run(mark).changes;
 }
 
-/** Records (or refreshes) the area a published file filled (a Catastro municipality, an Etalab commune or département), in the import's transaction. */
+/** Records (or refreshes) the area a published file filled (a Catastro municipality, an Etalab commune or département, an HM Land Registry authority), in the import's transaction. */
 export function recordOfflineArea(db: SqliteDatabase, plan: ImportPlan, result: ImportResult, source: string): void {
   const municipality = plan.area ?? plan.municipality!;
   const id = offlineAreaId(municipality.country, municipality.code);
   const now = new Date().toISOString();
-  if (result.kind === 'inspire-parcels' || result.kind === 'fr-etalab-geojson') {
+  if (result.kind === 'inspire-parcels' || result.kind === 'fr-etalab-geojson' || result.kind === 'uk-hmlr-gml') {
     // A file without a date of its own (Etalab's) is dated by its newest parcel.
     const date = plan.dataDate ?? db.prepare('SELECT max(data_date) FROM parcels WHERE offline_area = ?').pluck().get(id) as string | null;
     db.prepare(`

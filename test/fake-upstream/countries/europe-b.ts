@@ -3,13 +3,14 @@ import { arcgisRoutes, arcgisSources, BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL
 import type { FakeRoute } from './fake-server.js';
 import { geoserverJsonRoutes, geoserverJsonSources, PT_PARCEL } from './geoserver-json.js';
 import { addPlace } from './nominatim.js';
-import { IS_PARCEL, LI_PARCEL, inspireSkLiIsUkRoutes, inspireSkLiIsUkSources, UK_PARCEL } from './inspire-sk-li-is-uk.js';
+import { IS_PARCEL, LI_PARCEL, inspireSkLiIsUkRoutes, inspireSkLiIsUkSources } from './inspire-sk-li-is-uk.js';
 import { SK_PARCEL, slovakiaRoutes, slovakiaSources } from './sk.js';
+import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
 
 /**
  * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them:
  * none was ever recorded, so every answer is written by hand in the source's documented format
- * (sk.ts, inspire-sk-li-is-uk.ts, arcgis.ts, geoserver-json.ts, and the open geocoder's places below in
+ * (sk.ts, inspire-sk-li-is-uk.ts, uk-ros-wms.ts, arcgis.ts, geoserver-json.ts, and the open geocoder's places below in
  * nominatim.ts). Each
  * hand-written address lies inside its country's fake parcel, but those placed outside a partial
  * coverage (Lisbon, London).
@@ -27,10 +28,10 @@ export const IS_ADDRESS = addPlace('is', { country: 'Ísland', point: IS_PARCEL.
 export const UK_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: UK_PARCEL.inside, road: 'High Street', houseNumber: '1', city: 'Edinburgh', postcode: 'EH1 1YZ' });
 export const LONDON_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: [-0.1276, 51.5034], road: 'Downing Street', houseNumber: '10', city: 'London', postcode: 'SW1A 2AA' });
 
-export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, inspireSkLiIsUkRoutes, arcgisRoutes, geoserverJsonRoutes];
+export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, inspireSkLiIsUkRoutes, ukRosWmsRoutes, arcgisRoutes, geoserverJsonRoutes];
 
 export function europeBSources(base: string): Partial<SourcesConfig> {
   const geocoderUrl = `${base}/nominatim`;
-  const parcels: Record<string, Record<string, string>> = { ...slovakiaSources(base), ...inspireSkLiIsUkSources(base), ...arcgisSources(base), ...geoserverJsonSources(base) };
+  const parcels: Record<string, Record<string, string>> = { ...slovakiaSources(base), ...inspireSkLiIsUkSources(base), ...ukRosWmsSources(base), ...arcgisSources(base), ...geoserverJsonSources(base) };
   return Object.fromEntries(Object.entries(parcels).map(([code, sources]) => [code, { ...sources, geocoderUrl }]));
 }

@@ -6,7 +6,7 @@ import { handWrittenInspireParcel, type HandWrittenInspireAnswer, type HandWritt
 
 /**
  * INSPIRE Cadastral Parcels WFS of the countries for which NO RECORDING EXISTS (Liechtenstein,
- * Iceland, United Kingdom/Scotland; Slovakia's GeoServer GeoJSON is sk.ts), as the fake plays them:
+ * Iceland; Slovakia's GeoServer GeoJSON is sk.ts, Scotland's WMS uk-ros-wms.ts), as the fake plays them:
  * each answers ONE parcel WRITTEN BY HAND to the INSPIRE cp 4.0 schema (hand-written-inspire.ts: a
  * square at a real place of the country, written in EPSG:4258 latitude first) when a FES filter names its reference (`<fes:Literal>`) or a BBOX (URN of its CRS)
  * meets its outline; every other request answers an empty wfs:FeatureCollection, also by hand.
@@ -26,8 +26,7 @@ const EMPTY = `<?xml version="1.0" encoding="utf-8"?>
 
 export const LI_PARCEL = inspireParcel({ country: 'LI', path: '/li-wfs', ref: '7011-1234', namespace: 'LI.LLV.CP', epsg: 4258, centre: [9.5209, 47.141] });
 export const IS_PARCEL = inspireParcel({ country: 'IS', path: '/is-wfs', ref: '102345', namespace: 'IS.HMS.CP', epsg: 4258, centre: [-21.9426, 64.1466] });
-export const UK_PARCEL = inspireParcel({ country: 'UK', path: '/uk-wfs', ref: '5503317', namespace: 'UK.ROS.CP', epsg: 4258, centre: [-3.1883, 55.9533] });
-const PARCELS: InspireParcelAnswer[] = [LI_PARCEL, IS_PARCEL, UK_PARCEL];
+const PARCELS: InspireParcelAnswer[] = [LI_PARCEL, IS_PARCEL];
 
 const parameter = (url: URL, name: string) => {
   for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
@@ -55,5 +54,4 @@ export const inspireSkLiIsUkRoutes: FakeRoute = (url) => {
 export const inspireSkLiIsUkSources = (base: string) => ({
   li: { cpWfsUrl: `${base}/li-wfs` },
   is: { cpWfsUrl: `${base}/is-wfs` },
-  uk: { cpWfsUrl: `${base}/uk-wfs` },
 });

@@ -231,6 +231,7 @@ describe('import --help names every kind of file import takes', () => {
     'nl-dkk-gml': /Netherlands' DKK GML/,
     'pl-egib-gml': /Poland's EGiB GML/,
     'dk-mat-json': /Denmark's MAT register \(zip\)/,
+    'uk-hmlr-gml': /HM Land Registry's INSPIRE Index Polygons \(England and Wales, <authority>\.zip\)/,
   };
 
   it.each(NATIONAL_BULK_FORMATS.map((format) => [format.kind]))('%s', async (kind) => {

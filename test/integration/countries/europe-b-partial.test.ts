@@ -8,12 +8,12 @@ import { CatastroService } from '../../../core/service.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
 import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { IS_PARCEL, LI_PARCEL, UK_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
+import { IS_PARCEL, LI_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
- * PT, HR, SE, LI, IS and UK against the fake Europe, with their partial limits. No recording of
+ * PT, HR, SE, LI and IS against the fake Europe, with their partial limits (UK: united-kingdom.test.ts). No recording of
  * their services exists: the GeoServer layers (PT, HR, SE) and the open geocoder answer bodies
  * written by hand in their documented formats; the INSPIRE WFS of LI, IS and Scotland answer the
  * real Spanish INSPIRE answer re-labelled for the country (see the fakes).
@@ -171,37 +171,5 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on INSPIRE answ
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: IS_PARCEL.ref, pais: 'IS' });
     const address = await candidates('IS', 'Laugavegur 1, Reykjavík');
     expect(address.json().data.candidatos[0]).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS', coincideMunicipio: true });
-  });
-});
-
-describe('United Kingdom (Registers of Scotland INSPIRE CP WFS; Scotland only, no lookup by reference) — INSPIRE answer written by hand', () => {
-  it('answers a point in Scotland, and 422 for a point in England without asking the source', async () => {
-    const [longitude, latitude] = UK_PARCEL.inside;
-    const response = await post('/api/search/coordinates', { latitude, longitude });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ refCat14: UK_PARCEL.ref, pais: 'UK' });
-    const before = requests('/uk-wfs').length;
-    const london = await post('/api/search/coordinates', { latitude: 51.5034, longitude: -0.1276, country: 'UK' });
-    expect(london.statusCode).toBe(422);
-    expect(london.json().error).toMatch(/Scotland only/);
-    // HM Land Registry's INSPIRE Index Polygons are open data: the answer must not say England has none.
-    expect(london.json().error).toMatch(/INSPIRE Index Polygons/);
-    expect(london.json().error).not.toMatch(/publish no open parcels/);
-    expect(requests('/uk-wfs').length).toBe(before);
-  });
-
-  it('has no lookup by reference (422 unless a point found the parcel); addresses in Scotland only; UK postcodes', async () => {
-    expect((await get(`/api/catastro/${UK_PARCEL.ref}?country=UK`)).statusCode).toBe(200);
-    const unknown = await get('/api/catastro/99?country=UK');
-    expect(unknown.statusCode).toBe(422);
-    const edinburgh = await candidates('UK', '1 High Street, Edinburgh');
-    expect(edinburgh.statusCode, edinburgh.body).toBe(200);
-    expect(edinburgh.json().data.candidatos[0]).toMatchObject({ refCatastral: UK_PARCEL.ref, pais: 'UK' });
-    expect(requests('/nominatim/search').at(-1)!.searchParams.get('countrycodes')).toBe('gb');
-    const london = await candidates('UK', '10 Downing Street, London');
-    expect(london.statusCode).toBe(422);
-    expect(london.json().error).toMatch(/Scotland only/);
-    expect((await get('/api/search/address/candidates?country=UK&q=1%20High%20Street&postcode=EH1%201YZ')).statusCode).toBe(200);
-    expect((await get('/api/search/address/candidates?country=UK&q=1%20High%20Street&postcode=1234')).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,76 @@
+import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
+import { createSax } from '../../store/importers/sax.js';
+import { streamSaxParcels } from '../../store/importers/sax-parcel-stream.js';
+import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
+import type { StoredParcel } from '../../store/types.js';
+import { isIsoDay, todayIso } from '../../model/index.js';
+import { parseInspireId } from './reference.js';
+
+/**
+ * HM Land Registry's INSPIRE Index Polygons (England and Wales, Open Government Licence), one
+ * `Land_Registry_Cadastral_Parcels.gml` per local authority: a WFS 2.0 FeatureCollection (its
+ * `timeStamp` the publication run) of `LR:PREDEFINED` features (namespace `www.landregistry.gov.uk`)
+ * with `LR:GEOMETRY` (one gml:Polygon in EPSG:27700, easting first, holes as gml:interior),
+ * `LR:INSPIREID` (the parcel's number; LABEL and NATIONALCADASTRALREFERENCE repeat it) and
+ * `LR:VALIDFROM`. No official area: the outline's is kept. A real slice of Vale of Glamorgan's
+ * file is test/fixtures/countries/uk_hmlr_inspire_vale_of_glamorgan_sample.gml.
+ */
+export function isHmlrGml(head: string): boolean {
+  return /xmlns:(\w+)="www\.landregistry\.gov\.uk"/.test(head) && /<(?:\w+:)?PREDEFINED[\s>]/.test(head);
+}
+
+/** `timeStamp` of the FeatureCollection: the day HM Land Registry produced the file. */
+const dayOf = (stamp: string | undefined) => (isIsoDay(stamp?.slice(0, 10)) ? stamp!.slice(0, 10) : undefined);
+
+class HmlrParcelReader {
+  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['GEOMETRY']));
+  private published = todayIso();
+  private inspireId: string | null | undefined;
+  private inId = false;
+  private text = '';
+  readonly sax;
+
+  constructor(private readonly emit: (parcel: StoredParcel) => void) {
+    this.sax = createSax({
+      open: (local, attributes) => this.open(local, attributes),
+      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.inId) this.text += text; },
+      close: (local) => this.close(local),
+    });
+  }
+
+  private open(local: string, attributes: Record<string, string>): void {
+    if (local === 'FeatureCollection') {
+      this.published = dayOf(attributes.timeStamp) ?? this.published;
+    } else if (local === 'PREDEFINED') {
+      this.inspireId = null;
+      this.geometry.reset();
+    } else if (this.inspireId !== undefined && !this.geometry.open(local, attributes.srsName) && local === 'INSPIREID') {
+      this.inId = true;
+      this.text = '';
+    }
+  }
+
+  private close(local: string): void {
+    if (this.inspireId === undefined || this.geometry.close(local)) return;
+    if (local === 'INSPIREID' && this.inId) {
+      this.inspireId = this.text.trim();
+      this.inId = false;
+    } else if (local === 'PREDEFINED') {
+      this.finish(this.inspireId);
+      this.inspireId = undefined;
+    }
+  }
+
+  private finish(raw: string | null): void {
+    const ref = parseInspireId(raw ?? '');
+    if (!ref) throw new Error(`An LR:PREDEFINED parcel whose LR:INSPIREID ${JSON.stringify(raw ?? '')} is not an INSPIRE id (digits).`);
+    const geometry = this.geometry.surfaces.geometry();
+    if (!geometry) throw new Error(`Parcel ${ref} has no LR:GEOMETRY polygon.`);
+    this.emit({ ref, country: 'UK', geometry, centroid: centroid(geometry), areaM2: parcelAreaM2(undefined, geometry), source: 'bulk', dataDate: this.published });
+  }
+}
+
+export function streamHmlrParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
+  return streamSaxParcels(input, (emit) => new HmlrParcelReader(emit).sax, sink);
+}
