@@ -1,7 +1,7 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
 import { createSax } from '../../store/importers/sax.js';
-import { streamSaxParcels } from '../../store/importers/sax-parcel-stream.js';
+import { streamSaxRecords } from '../../store/importers/sax-record-stream.js';
 import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
 import type { StoredParcel } from '../../store/types.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
@@ -72,5 +72,5 @@ class HmlrParcelReader {
 }
 
 export function streamHmlrParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
-  return streamSaxParcels(input, (emit) => new HmlrParcelReader(emit).sax, sink);
+  return streamSaxRecords(input, (emit) => new HmlrParcelReader(emit).sax, sink);
 }
