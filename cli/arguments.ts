@@ -4,7 +4,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { corsOriginRefusal } from '../core/api/cors-origins.js';
 import { basemapFile } from '../core/desktop/desktop-arguments.js';
 import { trustedProxyRefusal } from '../core/api/trusted-proxies.js';
-import { isoDay } from '../core/model/index.js';
+import { isoDay, requireOutputLanguage, type OutputLanguage } from '../core/model/index.js';
 import { parseExpiryDate } from '../core/auth/key-store.js';
 import { isPostgresUrl } from '../core/store/postgres/connection.js';
 
@@ -120,6 +120,15 @@ export const trustedProxy = eachValueChecked(trustedProxyRefusal);
  * applies too), refused before anything starts. Before, a typo started the server and every request
  * for the basemap then failed.
  */
+/** `--lang` of the files a command writes (report, batch): a shipped language, said at once when not. */
+export function outputLanguageArgument(text: string): OutputLanguage {
+  try {
+    return requireOutputLanguage(text);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 export function basemapArgument(text: string): string {
   try {
     return basemapFile(text);

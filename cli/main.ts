@@ -6,12 +6,12 @@ import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { keysCommand } from './keys-command.js';
 import { sourcesCommand } from './sources-check-command.js';
-import { argumentsWithoutStore, basemapArgument, commandLineWithoutPasswords, corsOrigin, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
+import { argumentsWithoutStore, basemapArgument, commandLineWithoutPasswords, corsOrigin, outputLanguageArgument, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { corsWildcardRefusal } from '../core/api/cors-origins.js';
 import { trustedProxiesRefusal } from '../core/api/trusted-proxies.js';
 import { isLoopbackHost } from '../core/api/protocol-refusals.js';
-import { isServiceError, validationError } from '../core/model/index.js';
+import { DEFAULT_OUTPUT_LANGUAGE, OUTPUT_LANGUAGES, isServiceError, validationError } from '../core/model/index.js';
 import type { LayerImportOptions } from './layer-import-command.js';
 import type { BatchCommandOptions } from './batch-command.js';
 import type { CatastroService } from '../core/service.js';
@@ -326,14 +326,15 @@ export function buildProgram(): Command {
     .argument('<refcat>', 'cadastral reference')
     .requiredOption('-o, --output <file>', 'PDF file to write')
     .option('--country <code>', 'country of the reference (default: detected)')
+    .option('--lang <language>', `language of the report: ${OUTPUT_LANGUAGES.join(', ')}`, outputLanguageArgument, DEFAULT_OUTPUT_LANGUAGE)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .action(async (refcat: string, options: { output: string; country?: string; data: string }) => {
+    .action(async (refcat: string, options: { output: string; country?: string; lang: string; data: string }) => {
       const [{ writeFile }, { checkOutputFile }] = await Promise.all([import('node:fs/promises'), import('../core/file-checks.js')]);
       // Before the report is made (sources asked, map drawn): a typo in -o is said at once.
       checkOutputFile(options.output);
       const service = await openService({ dataDir: options.data });
       try {
-        await writeFile(options.output, await service.parcelReport(refcat, options.country));
+        await writeFile(options.output, await service.parcelReport(refcat, options.country, undefined, options.lang));
         console.log(`Report of ${refcat} written to ${options.output}.`);
       } catch (error) {
         console.error(failureLine(error, options.output));

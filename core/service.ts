@@ -18,7 +18,7 @@ import {
 } from './input.js';
 import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
-  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, validationError,
+  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, requireOutputLanguage, validationError,
   type AddressCandidatesResult, type CopyBuildingFacts, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
   type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
@@ -307,7 +307,8 @@ export class CatastroService {
    * does, its neighbours from the copy, the units page for a Spanish finca, and only analyses
    * already at hand (imported hazard layers, a cached solar yield): printing never asks PVGIS.
    */
-  async parcelReport(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Buffer> {
+  async parcelReport(refcat: unknown, country?: unknown, signal?: AbortSignal, language?: unknown): Promise<Buffer> {
+    const outputLanguage = requireOutputLanguage(language);
     const data = await gatherReport({
       parcel: () => this.parcel(refcat, country, signal),
       parcelsInBBox: (bbox, limit) => this.copy.parcelsInBBox(bbox, limit),
@@ -316,9 +317,11 @@ export class CatastroService {
       solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
       terrain: (parcel) => this.analyses.terrain(parcel),
       groundMotion: (parcel) => this.analyses.groundMotion(parcel),
+      groundMotionLoadedIn: (bbox) => this.analyses.groundMotionCellsInBBox(bbox, 1).features.length > 0,
+      copyBuilding: (ref14) => this.copyBuilding(ref14),
       viewerUrl: (parcel) => officialViewerLink(parcel)?.url,
       version: API_VERSION,
-    });
+    }, outputLanguage);
     return this.files.write({ kind: 'report', data, fontsDir: path.join(this.resourcesDir, 'fonts') });
   }
 

@@ -53,9 +53,10 @@ export function setupIpc(deps: IpcDeps): void {
     const file = await service.exportParcels(check.referenceList(refs), check.selectionFormat(format));
     return { fileName: file.fileName, bytes: new Uint8Array(file.bytes) };
   });
-  handle(IpcChannel.parcelReport, deps, async (_e, ref) => {
+  handle(IpcChannel.parcelReport, deps, async (_e, ref, language) => {
     const safeRef = check.reference(ref);
-    return { fileName: `${safeRef.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(await service.parcelReport(safeRef)) };
+    // The language is checked by the service (requireOutputLanguage): an unknown one is its VALIDATION_ERROR.
+    return { fileName: `${safeRef.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(await service.parcelReport(safeRef, undefined, undefined, language)) };
   });
   handle(IpcChannel.batchPreview, deps, (_e, csv, columns) => service.batches.preview(check.csvText(csv), check.batchColumns(columns)));
   handle(IpcChannel.batchStart, deps, (_e, csv, name, columns) =>

@@ -15,6 +15,11 @@ export const CountryQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8, description: 'Two-letter country code; detected from the reference when omitted (default ES).' })),
 });
 
+export const ReportQuery = Type.Object({
+  country: CountryQuery.properties.country,
+  lang: Type.Optional(Type.String({ maxLength: 35, description: 'Language the report is written in: de, en, es, fr, it, nl, pl or pt (a regional tag such as es-ES counts by its language); English when omitted.' })),
+});
+
 export const UnitsQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8 })),
   cursor: Type.Optional(Type.String({ maxLength: REFERENCE_MAX, description: Cursor.description })),
@@ -65,6 +70,7 @@ export const RusticParcelQuery = Type.Object({
 
 export type RefcatParamsT = Static<typeof RefcatParams>;
 export type CountryQueryT = Static<typeof CountryQuery>;
+export type ReportQueryT = Static<typeof ReportQuery>;
 export type UnitsQueryT = Static<typeof UnitsQuery>;
 export type ExportQueryT = Static<typeof ExportQuery>;
 export type SelectionExportQueryT = Static<typeof SelectionExportQuery>;

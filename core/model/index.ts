@@ -15,3 +15,4 @@ export * from './team-store.js';
 export * from './datafordeler-key.js';
 export * from './iso-day.js';
 export * from './sources-check.js';
+export * from './output-language.js';

@@ -1,5 +1,7 @@
 import type { GroundMotionResult, SolarResult, TerrainResult } from './analysis.js';
 import type { ParcelGeometry } from './geometry.js';
+import type { CopyBuildingFacts } from './extents.js';
+import type { OutputLanguage } from './output-language.js';
 import type { Parcel } from './parcel.js';
 
 /** A parcel near the reported one, drawn on its map and labelled with its reference. */
@@ -24,11 +26,21 @@ export interface UnitsSummary {
 export interface ParcelReportData {
   parcel: Parcel;
   neighbours: NeighbourOutline[];
-  /** Why the map shows no neighbours (the copy lacks them and the live source failed). */
-  neighboursNote?: string;
+  /** The language the report is written in. */
+  language: OutputLanguage;
+  /** The map shows no neighbours: the copy lacks them and the live source could not be asked. */
+  neighboursUnavailable?: boolean;
   units?: UnitsSummary;
-  /** Why there is no units summary for a finca that should have one. */
-  unitsNote?: string;
+  /**
+   * Why a finca that should have a units summary has none: its source could not be reached
+   * (offline, or down), or it answered with another failure. The upstream's own words stay out
+   * of a document handed to a client.
+   */
+  unitsUnavailable?: 'needs_connection' | 'failed';
+  /** What the local copy records of the building, printed where the live units list is missing. */
+  copyBuilding?: CopyBuildingFacts;
+  /** Whether any ground-motion data is loaded around the parcel (no estimate means two things). */
+  groundMotionLoadedNearby?: boolean;
   solar?: SolarResult;
   terrain?: TerrainResult;
   groundMotion?: GroundMotionResult;

@@ -1,7 +1,8 @@
 import { bboxOf } from '../geo/polygon.js';
 import {
   isServiceError,
-  type BBox, type NeighbourOutline, type GroundMotionResult, type Parcel, type ParcelReportData, type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
+  type BBox, type CopyBuildingFacts, type NeighbourOutline, type GroundMotionResult, type OutputLanguage, type Parcel, type ParcelReportData,
+  type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
 } from '../model/index.js';
 import type { StoredParcel } from '../store/types.js';
 import { mapFrame } from './map-frame.js';
@@ -18,9 +19,19 @@ export interface ReportSources {
   solarIfCached(parcel: Parcel): SolarResult | undefined;
   terrain(parcel: Parcel): TerrainResult;
   groundMotion(parcel: Parcel): GroundMotionResult;
+  /** Whether any ground-motion cell is loaded in the box (the panel's "loaded nearby" rule). */
+  groundMotionLoadedIn?(bbox: BBox): boolean;
+  /** What the copy records of a Spanish parcel's building (for the report when the units list cannot be read). */
+  copyBuilding?(ref14: string): CopyBuildingFacts;
   viewerUrl(parcel: Parcel): string | undefined;
   version: string;
 }
+
+/** How far around the parcel (degrees, about 1 km) loaded EGMS cells count as data for its area (as the panel). */
+const GROUND_MOTION_NEARBY_DEG = 0.01;
+
+/** Plain farmland: rustic, with no building the copy knows of, so no units to summarise (the panel's rule). */
+const isPlainFarmland = (parcel: Parcel) => parcel.clase === 'Rústico' && !parcel.superficieConstruida;
 
 /** Neighbours drawn at most: a report map at 1:2000 over a dense town centre holds a few hundred. */
 const MAX_NEIGHBOURS = 600;
@@ -52,14 +63,19 @@ function optional<T>(compute: () => T): T | undefined {
   }
 }
 
-export async function gatherReport(sources: ReportSources): Promise<ParcelReportData> {
+/** Undefined where the copy has no such parcel (or any other refusal): the facts are a bonus. */
+function copyFacts(sources: ReportSources, ref14: string): CopyBuildingFacts | undefined {
+  return sources.copyBuilding ? optional(() => sources.copyBuilding!(ref14)) : undefined;
+}
+
+export async function gatherReport(sources: ReportSources, language: OutputLanguage): Promise<ParcelReportData> {
   const parcel = await sources.parcel();
   const outline: Parcel['poligono'] = parcel.poligono.length > 0 ? parcel.poligono : [[parcel.longitud, parcel.latitud]];
   const frame = mapFrame(bboxOf({ type: 'Polygon', coordinates: [outline] }), REPORT_MAP.width, REPORT_MAP.height);
   let neighbours: NeighbourOutline[] = (await sources.parcelsInBBox(frame.bbox, MAX_NEIGHBOURS))
     .filter((p) => p.ref !== parcel.refCatastral.slice(0, 14) || p.country !== parcel.pais)
     .map((p) => ({ ref: p.ref, geometry: p.geometry }));
-  let neighboursNote: string | undefined;
+  let neighboursUnavailable: boolean | undefined;
   // A parcel read live, whose surroundings the copy does not hold: ask the source for its
   // neighbours. A failure there costs the report its neighbours, never the report itself.
   if (neighbours.length === 0 && sources.liveNeighbours) {
@@ -67,28 +83,40 @@ export async function gatherReport(sources: ReportSources): Promise<ParcelReport
       neighbours = (await sources.liveNeighbours(parcel)) ?? [];
     } catch (error) {
       if (!isServiceError(error)) throw error;
-      neighboursNote = `Neighbouring parcels not available: ${error.message}`;
+      neighboursUnavailable = true;
     }
   }
 
   let units: UnitsSummary | undefined;
-  let unitsNote: string | undefined;
-  if (sources.units && parcel.pais === 'ES') {
+  let unitsUnavailable: ParcelReportData['unitsUnavailable'];
+  let copyBuilding: CopyBuildingFacts | undefined;
+  const ref14 = parcel.refCatastral.slice(0, 14);
+  if (sources.units && parcel.pais === 'ES' && !isPlainFarmland(parcel)) {
     try {
-      units = summariseUnits(await sources.units(parcel.refCatastral.slice(0, 14)));
+      units = summariseUnits(await sources.units(ref14));
     } catch (error) {
-      unitsNote = isServiceError(error) ? `Units not available: ${error.message}` : 'Units not available.';
+      if (!isServiceError(error)) throw error;
+      unitsUnavailable = error.code === 'SERVICE_UNAVAILABLE' ? 'needs_connection' : 'failed';
+      copyBuilding = copyFacts(sources, ref14);
     }
   }
+  const groundMotion = optional(() => sources.groundMotion(parcel));
+  const [minLon, minLat, maxLon, maxLat] = bboxOf({ type: 'Polygon', coordinates: [outline] });
+  const groundMotionLoadedNearby = groundMotion && groundMotion.status !== 'ok' && sources.groundMotionLoadedIn
+    ? sources.groundMotionLoadedIn([minLon - GROUND_MOTION_NEARBY_DEG, minLat - GROUND_MOTION_NEARBY_DEG, maxLon + GROUND_MOTION_NEARBY_DEG, maxLat + GROUND_MOTION_NEARBY_DEG])
+    : undefined;
   return {
     parcel,
+    language,
     neighbours,
-    neighboursNote,
+    neighboursUnavailable,
     units,
-    unitsNote,
+    unitsUnavailable,
+    copyBuilding,
     solar: optional(() => sources.solarIfCached(parcel)),
     terrain: optional(() => sources.terrain(parcel)),
-    groundMotion: optional(() => sources.groundMotion(parcel)),
+    groundMotion,
+    groundMotionLoadedNearby,
     viewerUrl: sources.viewerUrl(parcel),
     generatedAt: new Date().toISOString(),
     version: sources.version,

@@ -2,23 +2,14 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { PARCEL_FIELDS } from '../export/feature-table.js';
 import { polygonsOf } from '../geo/polygon.js';
-import type { LonLat, Parcel, ParcelGeometry, ParcelReportData } from '../model/index.js';
+import { rusticParts, rusticPlaceName } from '../countries/es/reference.js';
+import type { LonLat, OutputLanguage, Parcel, ParcelGeometry, ParcelReportData } from '../model/index.js';
 import { mapFrame, scaleBarMetres, type MapFrame } from './map-frame.js';
 import { A4, MARGIN, REPORT_MAP } from './report-layout.js';
+import { REPORT_TEXT, type GroundMotionClassName, type ReportFieldLabel, type ReportText } from './text/index.js';
 
-/** Label and unit of every parcel field the report prints, in PARCEL_FIELDS order. */
-const FIELD_LABELS: Record<string, [label: string, unit?: string]> = {
-  refCatastral: ['Cadastral reference'], pais: ['Country'], direccion: ['Address'], codigoPostal: ['Postcode'],
-  municipio: ['Municipality'], provincia: ['Province'], latitud: ['Latitude (centroid)', '° WGS84'], longitud: ['Longitude (centroid)', '° WGS84'],
-  uso: ['Use'], clase: ['Class'], superficieParcela: ['Parcel area', 'm²'], superficieConstruida: ['Built area', 'm²'],
-  anioConstruccion: ['Year built'], coefParticipacion: ['Ownership share of the finca'], participacion: ['Share', '%'],
-  escalera: ['Staircase'], planta: ['Floor'], puerta: ['Door'], dataSource: ['Data source'], dataDate: ['Data date'],
-  attribution: ['Data owner'], mapsUrl: ['Map link'],
-};
-
-const SOURCE_NAMES: Record<string, string> = {
-  clone: 'local copy of the national cadastre', local_clone: 'local copy of the national cadastre', catastro: 'read live from the national cadastre',
-};
+/** The unit printed after a field's value, where it has one (the same in every language). */
+const FIELD_UNITS: Partial<Record<ReportFieldLabel, string>> = { latitud: '° WGS84', longitud: '° WGS84', superficieConstruida: 'm²', participacion: '%' };
 
 /**
  * The bundled DejaVu Sans Condensed (resources/fonts, see its README), not the PDF standard Helvetica:
@@ -30,20 +21,63 @@ const FONT_FILES = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansConden
 
 const COLOURS = { text: '#1a1a1a', muted: '#666666', rule: '#bbbbbb', neighbour: '#8a8a8a', parcelFill: '#f4a259', parcelStroke: '#b23a1e', frame: '#333333' };
 
-const number = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** Numbers in the report's language (Spanish and German 1.086,5; English 1,086.5; French 1 086,5), grouped always. */
+type NumberText = (value: number, digits?: number) => string;
+function numberText(language: OutputLanguage): NumberText {
+  return (value, digits = 0) => value.toLocaleString(language, { maximumFractionDigits: digits, minimumFractionDigits: digits, useGrouping: 'always' });
+}
 
-function formatField(parcel: Parcel, name: string): string | undefined {
-  const value = parcel[name as keyof Parcel];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (name === 'latitud' || name === 'longitud') return (value as number).toFixed(7);
-  if (name === 'dataSource') return `${value} (${SOURCE_NAMES[value as string] ?? value})`;
-  if (typeof value === 'number') return name === 'anioConstruccion' ? String(value) : number(value, Number.isInteger(value) ? 0 : 2);
-  return String(value);
+const M2_PER_HECTARE = 10_000;
+
+/** What the report's texts need at hand while drawing: the language's words and number form. */
+interface Words { text: ReportText; number: NumberText }
+
+function sourceName(text: ReportText, source: string | undefined): string {
+  return source && source in text.sources ? text.sources[source as keyof ReportText['sources']] : source ?? text.sources.notStated;
+}
+
+/**
+ * The parcel's facts as label and value, in print order: the answer's fields (PARCEL_FIELDS), and
+ * for Spanish rustic land its polígono, parcela and paraje after the province and its area in
+ * hectares too (farmland is measured in hectares), as the panel shows them.
+ */
+function parcelRows(parcel: Parcel, { text, number }: Words): [string, string][] {
+  const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+  const rows: [string, string][] = [];
+  const add = (label: ReportFieldLabel, value: string | undefined) => { if (value) rows.push([text.fields[label], value]); };
+  for (const { name } of PARCEL_FIELDS) {
+    const value = parcel[name as keyof Parcel];
+    const label = name as ReportFieldLabel;
+    if (value === undefined || value === null || value === '' || typeof value === 'object') continue;
+    const unit = FIELD_UNITS[label];
+    if (name === 'latitud' || name === 'longitud') add(label, `${(value as number).toFixed(7)} ${unit}`);
+    else if (name === 'dataSource') add(label, sourceName(text, value as string));
+    else if (name === 'superficieParcela') {
+      const area = value as number;
+      add(label, rustic || area >= M2_PER_HECTARE ? `${number(area)} m² (${number(area / M2_PER_HECTARE, 4)} ha)` : `${number(area)} m²`);
+    } else if (name === 'anioConstruccion') add(label, String(value));
+    else if (typeof value === 'number') add(label, `${number(value, Number.isInteger(value) ? 0 : 2)}${unit ? ` ${unit}` : ''}`);
+    else add(label, unit ? `${value} ${unit}` : String(value));
+    if (name === 'provincia' && rustic) {
+      if (parcel.refCatastral.length === 14) add('poligonoParcela', text.poligonoParcela(rustic.poligono, rustic.parcela));
+      add('paraje', rusticPlaceName(parcel.direccion));
+    }
+  }
+  return rows;
+}
+
+/** A closed ring repeats its first vertex at the end; the outline's vertices are the distinct ones. */
+export function outlineVertices(ring: LonLat[]): LonLat[] {
+  const [first, last] = [ring[0], ring.at(-1)];
+  return ring.length > 1 && first[0] === last![0] && first[1] === last![1] ? ring.slice(0, -1) : ring;
 }
 
 /** Text lines of one column, stopping (with a note) at the bottom instead of spilling onto a second page. */
 class Column {
-  constructor(private readonly doc: PDFKit.PDFDocument, private readonly x: number, private y: number, private readonly width: number, private readonly bottom: number) {}
+  constructor(
+    private readonly doc: PDFKit.PDFDocument, private readonly x: number, private y: number, private readonly width: number, private readonly bottom: number,
+    private readonly labelWidth = 92,
+  ) {}
 
   private room(height: number): boolean { return this.y + height <= this.bottom; }
 
@@ -56,14 +90,29 @@ class Column {
     this.y += 2;
   }
 
-  row(label: string, value: string, labelWidth = 92): boolean {
-    if (!this.room(10)) return false;
-    // Long values (links) in a smaller size rather than cut: every field is printed whole.
-    const size = value.length > 42 ? 6.2 : 7.5;
+  row(label: string, value: string): boolean {
+    const { labelWidth } = this;
+    const valueWidth = this.width - labelWidth;
+    // A sentence too long for one line takes two (translations run longer than English).
+    const wraps = value.includes(' ') && this.doc.font(FONT.regular).fontSize(7.5).widthOfString(value) > valueWidth;
+    const height = wraps ? 19 : 10;
+    if (!this.room(height)) return false;
+    // Long values without spaces (links) in a smaller size rather than cut: every field is printed whole.
+    const size = wraps ? 7.5 : value.length > 48 ? 5.6 : value.length > 42 ? 6.2 : 7.5;
     this.doc.font(FONT.regular).fontSize(7).fillColor(COLOURS.muted).text(label, this.x, this.y + 0.5, { width: labelWidth - 4, height: 9, lineBreak: false, ellipsis: true });
-    this.doc.font(FONT.regular).fontSize(size).fillColor(COLOURS.text).text(value, this.x + labelWidth, this.y, { width: this.width - labelWidth, height: 9, lineBreak: false, ellipsis: true });
-    this.y += 10;
+    this.doc.font(FONT.regular).fontSize(size).fillColor(COLOURS.text)
+      .text(value, this.x + labelWidth, this.y, { width: valueWidth, height: height - 1, lineBreak: wraps, ellipsis: true, lineGap: 0 });
+    this.y += height;
     return true;
+  }
+
+  /** A note of several lines, wrapped to the column (as many as there is room for). */
+  paragraph(text: string, options: { muted?: boolean } = {}): void {
+    this.doc.font(FONT.regular).fontSize(7);
+    const height = Math.min(this.doc.heightOfString(text, { width: this.width }), this.bottom - this.y);
+    if (height < 8) return;
+    this.doc.fillColor(options.muted ? COLOURS.muted : COLOURS.text).text(text, this.x, this.y, { width: this.width, height, ellipsis: true });
+    this.y += height + 1.5;
   }
 
   line(text: string, options: { muted?: boolean; link?: string } = {}): boolean {
@@ -94,7 +143,7 @@ function ringCentre(geometry: ParcelGeometry): LonLat {
   return [sx / ring.length, sy / ring.length];
 }
 
-function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
+function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData, { text, number }: Words): MapFrame {
   const { parcel } = data;
   const own: ParcelGeometry = { type: 'Polygon', coordinates: [parcel.poligono] };
   const xs = parcel.poligono.map(([lon]) => lon);
@@ -139,51 +188,81 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData): MapFrame {
   doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.text);
   doc.text('0', bx - 2, by - 8, { lineBreak: false });
   doc.text(`${number(barMetres)} m`, bx + barPoints - 6, by - 8, { lineBreak: false });
-  doc.text(`Scale 1:${number(frame.scale)} (A4)`, bx, by + 7, { lineBreak: false });
+  doc.text(text.scale(number(frame.scale)), bx, by + 7, { lineBreak: false });
 
   // North arrow: the frame is north-up.
   const [ax, ay] = [x + width - 22, y + 14];
   doc.polygon([ax, ay], [ax - 6, ay + 18], [ax, ay + 13]).fill(COLOURS.frame);
   doc.polygon([ax, ay], [ax + 6, ay + 18], [ax, ay + 13]).lineWidth(0.6).fillAndStroke('#ffffff', COLOURS.frame);
   doc.font(FONT.bold).fontSize(8).fillColor(COLOURS.text).text('N', ax - 3, ay + 20, { lineBreak: false });
-  if (data.neighboursNote) {
+  if (data.neighboursUnavailable) {
     doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.muted)
-      .text(data.neighboursNote, x + 8, y + 8, { width: width - 60, height: 18, ellipsis: true });
+      .text(text.neighboursUnavailable, x + 8, y + 8, { width: width - 60, height: 18, ellipsis: true });
   }
   return frame;
 }
 
-function describeTerrain(data: ParcelReportData, column: Column): void {
+function describeTerrain(data: ParcelReportData, column: Column, { text, number }: Words): void {
   const areas = data.terrain?.protected_areas;
   if (!areas) return;
-  column.row('Protected areas', areas.status === 'no_data' ? 'no layer imported' : areas.intersects
-    ? `${areas.inside ? 'inside' : 'overlaps'}; up to ${number(areas.max_overlap_pct, 1)} % of the parcel` : 'none overlapping');
+  const words = text.protectedAreas;
+  const pct = number(areas.max_overlap_pct, 1);
+  column.row(words.label, areas.status === 'no_data' ? words.noLayer : areas.intersects
+    ? (areas.inside ? words.inside(pct) : words.overlaps(pct)) : words.none);
   for (const site of [...areas.natura2000, ...areas.national].slice(0, 3)) {
     column.line(`  ${site.code} ${site.name}: ${number(site.overlap_pct, 1)} %`);
   }
 }
 
-function describeGroundMotion(data: ParcelReportData, column: Column): void {
+function describeGroundMotion(data: ParcelReportData, column: Column, { text, number }: Words): void {
   const result = data.groundMotion;
   if (!result) return;
+  const words = text.groundMotion;
   if (result.status !== 'ok' || !result.ground_motion) {
-    column.row('Ground motion (EGMS)', 'no data (no reflector here, or no tile imported)');
+    // No estimate means two things: no layer loaded for this area at all, or none of its reflectors on this parcel.
+    column.row(words.label, data.groundMotionLoadedNearby ? words.noReflector : words.noLayerLoaded);
     return;
   }
   const motion = result.ground_motion;
-  column.row('Ground motion (EGMS)', `${motion.class}; vertical ${number(motion.vertical.mean_mm_year, 1)} mm/year (${result.period?.label ?? ''})`);
-  column.row('', `worst ${motion.worst_class}; max subsidence ${number(motion.vertical.max_subsidence_mm_year, 1)} mm/year; ${number(motion.coverage_pct, 0)} % covered`);
+  const className = (name: string) => words.classes[name as GroundMotionClassName] ?? name.replace(/_/g, ' ');
+  column.row(words.label, words.summary(className(motion.class), number(motion.vertical.mean_mm_year, 1), result.period?.label ?? ''));
+  column.row('', words.detail(className(motion.worst_class), number(motion.vertical.max_subsidence_mm_year, 1), number(motion.coverage_pct, 0)));
 }
 
-function describeSolar(data: ParcelReportData, column: Column): void {
+function describeSolar(data: ParcelReportData, column: Column, { text, number }: Words): void {
   const solar = data.solar;
   if (!solar) return;
   if (!solar.disponible) {
-    column.row('Solar (PVGIS)', 'no data at this point');
+    column.row(text.solar.label, text.solar.noData);
     return;
   }
-  column.row('Solar (PVGIS)', `${number(solar.kwh_year)} kWh/year from ${number(solar.kw_instalables, 1)} kWp; irradiation ${number(solar.irradiacion_media)} kWh/m²/year`);
-  column.row('', `saving ${number(solar.ahorro_anual_eur)} €/year; payback ${number(solar.amortizacion_anos, 1)} years; ${number(solar.co2_evitado_kg)} kg CO₂/year avoided`.replace('CO₂', 'CO2'));
+  column.row(text.solar.label, text.solar.summary(number(solar.kwh_year), number(solar.kw_instalables, 1), number(solar.irradiacion_media)));
+  column.row('', text.solar.detail(number(solar.ahorro_anual_eur), number(solar.amortizacion_anos, 1), number(solar.co2_evitado_kg)));
+}
+
+/** The units summary, or why there is none and what the local copy records of the building meanwhile. */
+function describeUnits(data: ParcelReportData, column: Column, { text, number }: Words): void {
+  if (!data.units && !data.unitsUnavailable) return;
+  column.heading(text.sections.units);
+  if (data.units) {
+    column.row(text.units.count, `${number(data.units.total)} (${sourceName(text, data.units.dataSource)}, ${data.units.dataDate})`);
+    column.row(text.units.totalBuilt, `${number(data.units.superficieTotalM2)} m²`);
+    for (const use of data.units.byUse.slice(0, 8)) column.row(`  ${use.uso}`, `${number(use.count)} × · ${number(use.superficieM2)} m²`);
+    return;
+  }
+  column.paragraph(data.unitsUnavailable === 'needs_connection' ? text.units.needsConnection : text.units.failed, { muted: true });
+  const building = data.copyBuilding;
+  if (!building) return;
+  const facts: [string, string | undefined][] = [
+    [text.units.use, building.uso],
+    [text.units.dwellings, building.viviendas === undefined ? undefined : number(building.viviendas)],
+    [text.units.buildingUnits, building.unidades === undefined ? undefined : number(building.unidades)],
+    [text.units.builtArea, building.superficieConstruida === undefined ? undefined : `${number(building.superficieConstruida)} m²`],
+    [text.units.year, building.anioConstruccion === undefined ? undefined : String(building.anioConstruccion)],
+  ];
+  const known = facts.filter((fact): fact is [string, string] => fact[1] !== undefined);
+  if (known.length === 0) return;
+  column.paragraph(`${text.units.copyKnows} ${known.map(([label, value]) => `${label}: ${value}`).join(' · ')} (${building.dataDate})`);
 }
 
 /**
@@ -194,9 +273,11 @@ function describeSolar(data: ParcelReportData, column: Column): void {
  */
 export function renderReport(data: ParcelReportData, fontsDir: string): Promise<Buffer> {
   const { parcel } = data;
+  const words: Words = { text: REPORT_TEXT[data.language] ?? REPORT_TEXT.en, number: numberText(data.language) };
+  const { text } = words;
   const doc = new PDFDocument({
-    size: 'A4', margin: MARGIN, autoFirstPage: true,
-    info: { Title: `Parcel report ${parcel.refCatastral}`, Author: 'Catastro Desktop', Subject: [parcel.direccion, parcel.municipio].filter(Boolean).join(', '), Creator: `Catastro Desktop ${data.version}` },
+    size: 'A4', margin: MARGIN, autoFirstPage: true, lang: data.language,
+    info: { Title: text.documentTitle(parcel.refCatastral), Author: 'Catastro Desktop', Subject: [parcel.direccion, parcel.municipio].filter(Boolean).join(', '), Creator: `Catastro Desktop ${data.version}` },
   });
   doc.registerFont(FONT.regular, path.join(fontsDir, FONT_FILES.regular));
   doc.registerFont(FONT.bold, path.join(fontsDir, FONT_FILES.bold));
@@ -208,63 +289,49 @@ export function renderReport(data: ParcelReportData, fontsDir: string): Promise<
   });
 
   // Title block.
-  doc.font(FONT.regular).fontSize(8).fillColor(COLOURS.muted).text('CADASTRAL PARCEL REPORT', MARGIN, MARGIN, { lineBreak: false });
-  doc.text(`Generated ${data.generatedAt.slice(0, 16).replace('T', ' ')} UTC`, MARGIN, MARGIN, { width: A4.width - 2 * MARGIN, align: 'right', lineBreak: false });
+  doc.font(FONT.regular).fontSize(8).fillColor(COLOURS.muted).text(text.heading, MARGIN, MARGIN, { lineBreak: false });
+  doc.text(text.generated(data.generatedAt.slice(0, 16).replace('T', ' ')), MARGIN, MARGIN, { width: A4.width - 2 * MARGIN, align: 'right', lineBreak: false });
   doc.font(FONT.bold).fontSize(17).fillColor(COLOURS.text).text(parcel.refCatastral, MARGIN, MARGIN + 12, { lineBreak: false });
   const place = [parcel.direccion, [parcel.codigoPostal, parcel.municipio].filter(Boolean).join(' '), parcel.provincia, parcel.pais].filter(Boolean).join(' · ');
   doc.font(FONT.regular).fontSize(9.5).fillColor(COLOURS.text).text(place, MARGIN, MARGIN + 34, { width: A4.width - 2 * MARGIN, lineBreak: false, ellipsis: true });
 
-  if (parcel.poligono.length > 2) drawMap(doc, data);
+  if (parcel.poligono.length > 2) drawMap(doc, data, words);
 
   const top = REPORT_MAP.y + REPORT_MAP.height + 8;
   const bottom = A4.height - MARGIN - 44;
   const gap = 18;
   const columnWidth = (A4.width - 2 * MARGIN - gap) / 2;
   const left = new Column(doc, MARGIN, top, columnWidth, bottom);
-  const right = new Column(doc, MARGIN + columnWidth + gap, top, columnWidth, bottom);
+  // The analyses' labels are longer in most languages ("Movimiento del suelo (EGMS)").
+  const right = new Column(doc, MARGIN + columnWidth + gap, top, columnWidth, bottom, 112);
 
-  left.heading('Parcel');
-  for (const field of PARCEL_FIELDS) {
-    const value = formatField(parcel, field.name);
-    if (value === undefined) continue;
-    const [label, unit] = FIELD_LABELS[field.name] ?? [field.name];
-    left.row(label, unit ? `${value} ${unit}` : value);
-  }
+  left.heading(text.sections.parcel);
+  for (const [label, value] of parcelRows(parcel, words)) left.row(label, value);
+  describeUnits(data, left, words);
 
-  if (data.units || data.unitsNote) {
-    left.heading('Units of the finca');
-    if (data.units) {
-      left.row('Units', `${data.units.total} (${data.units.dataSource}, ${data.units.dataDate})`);
-      left.row('Total built area', `${number(data.units.superficieTotalM2)} m²`);
-      for (const use of data.units.byUse.slice(0, 8)) left.row(`  ${use.uso}`, `${use.count} × · ${number(use.superficieM2)} m²`);
-    } else {
-      left.line(data.unitsNote!, { muted: true });
-    }
-  }
-
-  right.heading(`Outline: ${parcel.poligono.length} vertices (WGS84, lon / lat)`);
-  const vertices = parcel.poligono.slice(0, -1).length > 0 && parcel.poligono[0][0] === parcel.poligono.at(-1)![0] ? parcel.poligono.slice(0, -1) : parcel.poligono;
+  const vertices = outlineVertices(parcel.poligono);
+  right.heading(text.sections.outline(words.number(vertices.length)));
   const shown = vertices.slice(0, 24);
   for (let i = 0; i < shown.length; i += 2) {
     const pair = shown.slice(i, i + 2).map(([lon, lat], j) => `${String(i + j + 1).padStart(2)}  ${lon.toFixed(7)}  ${lat.toFixed(7)}`);
     right.line(pair.join('     '));
   }
-  if (vertices.length > shown.length) right.line(`… ${vertices.length - shown.length} more vertices: export GeoJSON or GeoPackage for the full outline.`, { muted: true });
+  if (vertices.length > shown.length) right.line(text.moreVertices(words.number(vertices.length - shown.length)), { muted: true });
 
   if (data.terrain || data.groundMotion || data.solar) {
-    right.heading('Hazards and analyses (already computed)');
-    describeTerrain(data, right);
-    describeGroundMotion(data, right);
-    describeSolar(data, right);
+    right.heading(text.sections.hazards);
+    describeTerrain(data, right, words);
+    describeGroundMotion(data, right, words);
+    describeSolar(data, right, words);
   }
 
   // Footer: date, source, attribution (mandatory), official viewer.
   const footerY = A4.height - MARGIN - 38;
   doc.moveTo(MARGIN, footerY - 4).lineTo(A4.width - MARGIN, footerY - 4).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
   const footer = new Column(doc, MARGIN, footerY, A4.width - 2 * MARGIN, A4.height - MARGIN + 4);
-  footer.line(`Data date ${parcel.dataDate ?? 'not stated'} · Source: ${SOURCE_NAMES[parcel.dataSource ?? ''] ?? parcel.dataSource ?? 'not stated'}`);
-  footer.line(`© ${parcel.attribution ?? 'the national cadastre of ' + parcel.pais}. Data shown as published by its owner; this report is not a certified cadastral document.`);
-  if (data.viewerUrl) footer.line(`Official viewer: ${data.viewerUrl}`, { link: data.viewerUrl });
+  footer.line(text.footerSource(parcel.dataDate ?? text.sources.notStated, sourceName(text, parcel.dataSource)));
+  footer.line(text.footerOwner(parcel.attribution ?? text.ownerFallback(parcel.pais)));
+  if (data.viewerUrl) footer.line(text.viewer(data.viewerUrl), { link: data.viewerUrl });
   footer.line(`Catastro Desktop ${data.version}`, { muted: true });
 
   doc.end();

@@ -105,8 +105,8 @@ export interface CatastroClient {
   exportFile(ref: string, format: ExportFormat): Promise<string>;
   /** GeoJSON or GeoPackage of one or more parcels. */
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;
-  /** The one-page A4 PDF report of a parcel. */
-  report(ref: string): Promise<ExportedFile>;
+  /** The one-page A4 PDF report of a parcel, written in `language` (an output language; English when omitted). */
+  report(ref: string, language?: string): Promise<ExportedFile>;
   /** Batch lookups of a CSV: columns first, then a background run polled for progress. */
   batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview>;
   batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState>;

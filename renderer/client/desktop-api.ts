@@ -25,7 +25,7 @@ export interface DesktopApi {
   addressCandidates(q: string, limit: number, country?: string): Promise<IpcResult<AddressSearchResult>>;
   exportFile(ref: string, format: ExportFormat): Promise<IpcResult<string>>;
   exportSelection(refs: string[], format: SelectionFormat): Promise<IpcResult<ExportedFile>>;
-  parcelReport(ref: string): Promise<IpcResult<ExportedFile>>;
+  parcelReport(ref: string, language?: string): Promise<IpcResult<ExportedFile>>;
   batchPreview(csv: string, columns?: BatchColumns): Promise<IpcResult<BatchPreview>>;
   batchStart(csv: string, name: string, columns: BatchColumns): Promise<IpcResult<BatchState>>;
   batchState(id: string): Promise<IpcResult<BatchState>>;

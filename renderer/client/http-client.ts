@@ -126,8 +126,9 @@ export class HttpClient implements CatastroClient {
     return { fileName: fileNameOf(response, `parcels.${format}`), bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  async report(ref: string): Promise<ExportedFile> {
-    const response = await this.request(`/api/catastro/${encodeURIComponent(ref)}/report.pdf`);
+  async report(ref: string, language?: string): Promise<ExportedFile> {
+    const query = language ? `?lang=${encodeURIComponent(language)}` : '';
+    const response = await this.request(`/api/catastro/${encodeURIComponent(ref)}/report.pdf${query}`);
     if (!response.ok) throw await this.errorOf(response);
     return { fileName: `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, bytes: new Uint8Array(await response.arrayBuffer()) };
   }

@@ -91,7 +91,7 @@ export class IpcClient implements CatastroClient {
   addressCandidates(q: string, limit = 8, country?: string): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit, country)); }
   exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
   exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
-  report(ref: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref)); }
+  report(ref: string, language?: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref, language)); }
   batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview> { return unwrap(this.api.batchPreview(csv, columns)); }
   batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState> { return unwrap(this.api.batchStart(csv, name, columns)); }
   batchState(id: string): Promise<BatchState> { return unwrap(this.api.batchState(id)); }

@@ -7,14 +7,15 @@ import { saveAsFile } from './save-as-file.js';
 
 /** The printable one-page A4 report of the parcel (PDF), saved as a file. */
 export function ReportButton({ parcelRef }: { parcelRef: string }) {
-  const { t } = useTranslation('report');
+  const { t, i18n } = useTranslation('report');
   const client = useClient();
   const showError = useAppStore((s) => s.showError);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const file = await client.report(parcelRef);
+      // In the language the user reads the app in: the report is what they hand on.
+      const file = await client.report(parcelRef, i18n.resolvedLanguage ?? i18n.language);
       saveAsFile(file.bytes, file.fileName, 'application/pdf');
     } catch (error) {
       showError(toUiError(t('failed', { ref: parcelRef }), error));

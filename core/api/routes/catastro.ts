@@ -5,7 +5,7 @@ import { KEY_ROUTE, ORGANISATION_ROUTE } from '../plugins/route-access.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import type { TurnBatch } from '../turn-batch.js';
 import {
-  CountryQuery, RefcatParams, RusticParcelQuery, UnitsQuery, type CountryQueryT, type RefcatParamsT, type RusticParcelQueryT, type UnitsQueryT,
+  CountryQuery, RefcatParams, ReportQuery, RusticParcelQuery, UnitsQuery, type CountryQueryT, type RefcatParamsT, type ReportQueryT, type RusticParcelQueryT, type UnitsQueryT,
 } from '../schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -54,10 +54,10 @@ export async function catastroRoutes(app: FastifyInstance, { service, lookups }:
   // any 2xx file export: it answers one parcel. Its units summary (counts and areas by use) serves
   // no unit objects, so the per-unit price of /units does not apply; its analyses are only those
   // already at hand, never a new call to a source.
-  app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>('/api/catastro/:refcat/report.pdf', {
-    schema: { tags: ['Parcels'], summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand', params: RefcatParams, querystring: CountryQuery },
+  app.get<{ Params: RefcatParamsT; Querystring: ReportQueryT }>('/api/catastro/:refcat/report.pdf', {
+    schema: { tags: ['Parcels'], summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand', params: RefcatParams, querystring: ReportQuery },
   }, async (request, reply) => {
-    const pdf = await service.parcelReport(request.params.refcat, request.query.country);
+    const pdf = await service.parcelReport(request.params.refcat, request.query.country, undefined, request.query.lang);
     reply.quotaCost = 1;
     return reply
       .type('application/pdf')

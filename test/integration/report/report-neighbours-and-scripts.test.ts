@@ -35,7 +35,7 @@ describe('report of a parcel read live (the copy holds nothing around it)', () =
     const text = pdfText(response.rawPayload, 'live.pdf');
     const labelled = recorded.filter((ref) => text.includes(ref));
     expect(labelled.length, `neighbours labelled on the map: ${labelled.join(', ')}`).toBeGreaterThanOrEqual(2);
-    expect(text).not.toContain('Neighbouring parcels not available');
+    expect(text).not.toContain('Neighbouring parcels not drawn');
   });
 
   it('still prints the report when the neighbour query fails, saying why the map has no neighbours', async () => {
@@ -46,7 +46,9 @@ describe('report of a parcel read live (the copy holds nothing around it)', () =
       expect(response.statusCode).toBe(200);
       const text = pdfText(response.rawPayload, 'failed.pdf');
       expect(text).toContain(LIVE_FINCA);
-      expect(text).toMatch(/Neighbouring parcels not available: Catastro INSPIRE WFS/);
+      // A plain note for the client who reads the report; the upstream's words are for logs.
+      expect(text).toContain('Neighbouring parcels not drawn: the cadastre could not be asked.');
+      expect(text).not.toMatch(/INSPIRE WFS|retry later/);
     } finally {
       api.fake.setFault({ kind: 'none' });
     }
