@@ -1,7 +1,8 @@
 import { pointOnFeature } from '@turf/turf';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWgs84 } from '../../../core/geo/crs.js';
 import type { LonLat } from '../../../core/model/index.js';
@@ -9,6 +10,7 @@ import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { UK_PARCEL } from '../../fake-upstream/countries/uk-ros-wms.js';
 import { writeZip } from '../../helpers/catastro-zips.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -138,6 +140,14 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     await expect(api.service.importFiles([zip])).rejects.toThrow(/nothing of it was kept/);
     expect(await ukParcels()).toBe(10);
     expect(api.service.store.listOfflineAreas().map((a) => a.id)).not.toContain('UK.Cardiff_Council');
+  });
+});
+
+describe('catastro import takes the authority zip as downloaded', () => {
+  it('imports Vale_of_Glamorgan_Council.zip into a --data folder and says what it read', async () => {
+    const zip = await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML));
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import', zip, '--data', tempDir('catastro-uk-cli-')], { cwd: repoRoot, timeout: 60_000 });
+    expect(stdout).toMatch(/Vale_of_Glamorgan_Council\.zip\s+uk-hmlr-gml\s+10\s/);
   });
 });
 
