@@ -1,13 +1,15 @@
-// Renderer figures (not a test): page load → parcels drawn, and click → parcel panel, in Debian's
-// Chromium with software rendering, over `catastro serve` on the bundled sample.
+// Renderer figures (not a test), issue #40 item 2: in Debian's Chromium with software rendering,
+// 1440×900, over `catastro serve` on the bundled sample, each step's wall time and the renderer's
+// main-thread CPU time (Chromium's TaskDuration metric counted in thread time):
+//   load → parcels drawn, first search → panel, click → panel, a later search → panel.
 //   node --import tsx scripts/bench-renderer.ts [--runs 5] [--static DIR]...
 // With several --static builds (e.g. a copy of dist/renderer before a change and the current one)
 // the runs alternate between them in one session, so the figures compare as ratios.
 import { startListening, type BenchServer } from './bench-server.js';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -15,57 +17,115 @@ const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
 const statics = args.flatMap((arg, i) => (arg === '--static' ? [path.resolve(args[i + 1])] : []));
 if (statics.length === 0) statics.push(path.join(repoRoot, 'dist/renderer'));
 
-/** The sample parcel 40146A00405051 (convex: its centroid lies inside). */
-const SAMPLE = { ref: '40146A00405051', latitude: 41.06001846893712, longitude: -4.470268457843249 };
+/** Two parcels of the bundled sample (convex: their centroids lie inside). */
+const CLICKED = { ref: '40146A00405051', latitude: 41.06001846893712, longitude: -4.470268457843249 };
+const SEARCHED = ['40146A00405051', '40146A00509006'];
 
 const serve = (dataDir: string, staticDir: string): Promise<BenchServer> =>
   startListening(['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off', '--static', staticDir], { cwd: repoRoot });
 
-async function measure(page: Page, url: string): Promise<{ load: number; click: number }> {
+type Step = 'load' | 'firstSearch' | 'click' | 'laterSearch';
+const STEPS: Record<Step, string> = {
+  load: 'load → parcels drawn',
+  firstSearch: 'first search → panel',
+  click: 'click → panel',
+  laterSearch: 'later search → panel',
+};
+interface Figure { wall: number; cpu: number }
+
+/** The renderer's main-thread busy time so far, in ms (CDP Performance.getMetrics TaskDuration, seconds). */
+async function cpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+async function timed(cdp: CDPSession, action: () => Promise<void>): Promise<Figure> {
+  const cpu = await cpuMs(cdp);
+  const start = performance.now();
+  await action();
+  return { wall: performance.now() - start, cpu: (await cpuMs(cdp)) - cpu };
+}
+
+async function search(page: Page, ref: string): Promise<void> {
+  const input = page.getByTestId('search-input');
+  await input.fill(ref);
+  await input.press('Enter');
+  await page.getByTestId('parcel-ref').filter({ hasText: ref }).waitFor();
+}
+
+async function measure(page: Page, cdp: CDPSession, url: string): Promise<Record<Step, Figure>> {
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const started = performance.now();
   await page.goto(url);
-  // Milliseconds since navigation start until the first parcel is drawn.
-  // (A string: tsx would wrap named inner functions in a helper the page does not have.)
-  const load = await page.evaluate(`new Promise((resolve) => {
-    const poll = () => {
-      const map = window.__catastroMap;
-      const drawn = map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
-      if (drawn) resolve(performance.now()); else requestAnimationFrame(poll);
-    };
-    poll();
-  })`) as number;
-  await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), SAMPLE);
+  // Drawn: the first parcel in MapLibre's rendered features.
+  await page.waitForFunction(() => {
+    const map = window.__catastroMap;
+    return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
+  }, undefined, { polling: 'raf', timeout: 60_000 });
+  const load = { wall: performance.now() - started, cpu: await cpuMs(cdp) };
+  const firstSearch = await timed(cdp, () => search(page, SEARCHED[0]));
+  await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), CLICKED);
   await page.waitForFunction(() => { const m = window.__catastroMap!; return m.loaded() && !m.isMoving() && m.areTilesLoaded(); });
-  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), SAMPLE);
+  await page.keyboard.press('Escape');
+  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), CLICKED);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const start = Date.now();
-  await page.mouse.click(box.x + point.x, box.y + point.y);
-  await page.getByTestId('parcel-ref').filter({ hasText: SAMPLE.ref }).waitFor();
-  return { load, click: Date.now() - start };
+  const click = await timed(cdp, async () => {
+    await page.mouse.click(box.x + point.x, box.y + point.y);
+    await page.getByTestId('parcel-ref').filter({ hasText: CLICKED.ref }).waitFor();
+  });
+  const laterSearch = await timed(cdp, () => search(page, SEARCHED[1]));
+  return { load, firstSearch, click, laterSearch };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** The JavaScript index.html loads before anything else (its entry and preloaded chunks), and all of it. */
+function bundleSizes(dir: string): string {
+  const assets = path.join(dir, 'assets');
+  if (!existsSync(assets)) return '';
+  const js = readdirSync(assets).filter((name) => /\.m?js$/.test(name) && !name.includes('worker'));
+  const size = (names: string[]) => names.reduce((sum, name) => sum + statSync(path.join(assets, name)).size, 0);
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const first = js.filter((name) => html.includes(`assets/${name}`));
+  return `  bundle: loaded first ${kib(size(first))} (${first.length} files), all ${kib(size(js))} (${js.length} files)`;
+}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-renderer-'));
 const servers: BenchServer[] = [];
 try {
   for (const dir of statics) servers.push(await serve(dataDir, dir)); // the first one imports the sample
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const figures = statics.map(() => ({ load: [] as number[], click: [] as number[] }));
+  const figures = statics.map(() => Object.fromEntries(Object.keys(STEPS).map((step) => [step, [] as Figure[]])) as Record<Step, Figure[]>);
   for (let run = 0; run < runs; run++) {
     for (const [i, server] of servers.entries()) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
-      const result = await measure(await context.newPage(), server.url);
-      figures[i].load.push(result.load);
-      figures[i].click.push(result.click);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      const result = await measure(page, await context.newCDPSession(page), server.url);
+      for (const step of Object.keys(STEPS) as Step[]) figures[i][step].push(result[step]);
       await context.close();
     }
   }
   await browser.close();
+  console.log(`${runs} runs each, alternating; median wall and renderer CPU (ms), range of wall in brackets`);
   statics.forEach((dir, i) => {
-    const f = figures[i];
-    console.log(`${dir}\n  load → parcels drawn: median ${median(f.load).toFixed(0)} ms (${f.load.map((v) => v.toFixed(0)).join(', ')})`
-      + `\n  click → panel:        median ${median(f.click).toFixed(0)} ms (${f.click.join(', ')})`);
+    console.log(path.relative(process.cwd(), dir) || dir);
+    const sizes = bundleSizes(dir);
+    if (sizes) console.log(sizes);
+    for (const step of Object.keys(STEPS) as Step[]) {
+      const walls = figures[i][step].map((f) => f.wall);
+      const cpus = figures[i][step].map((f) => f.cpu);
+      console.log(`  ${STEPS[step].padEnd(24)} wall ${median(walls).toFixed(0).padStart(5)}  cpu ${median(cpus).toFixed(0).padStart(5)}`
+        + `  [${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}]`);
+    }
   });
+  if (statics.length === 2) {
+    console.log('ratios, second build over first (median wall)');
+    for (const step of Object.keys(STEPS) as Step[]) {
+      const [a, b] = figures.map((f) => median(f[step].map((x) => x.wall)));
+      console.log(`  ${STEPS[step].padEnd(24)} ${(b / a).toFixed(2)}×`);
+    }
+  }
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

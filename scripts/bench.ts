@@ -27,3 +27,6 @@ for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '
 if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
 run('scripts/bench-tiles.ts');
 run('scripts/bench-cat.ts');
+// The renderer in Chromium with software rendering (issue #40): needs `npm run build:renderer` first.
+if (existsSync('dist/renderer/index.html') && existsSync('/usr/bin/chromium')) run('scripts/bench-renderer.ts', ['--runs', '5']);
+else console.log('\n## scripts/bench-renderer.ts skipped: build the renderer (npm run build:renderer) and install Chromium');
