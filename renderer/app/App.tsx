@@ -4,14 +4,12 @@ import { BatchButton } from '../batch/BatchButton.js';
 import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';
 import { ErrorBanner } from '../errors/ErrorBanner.js';
-import { DesignatedAreaForm } from '../import/DesignatedAreaForm.js';
 import { ImportStatus } from '../import/ImportStatus.js';
 import { LayerImportStatus } from '../import/LayerImportStatus.js';
 import { runImport } from '../import/run-import.js';
 import { ConnectivityBadge } from '../map/ConnectivityBadge.js';
 import { LayerPanel } from '../map/LayerPanel.js';
 import { MapView } from '../map/MapView.js';
-import { OfflineDialog } from '../offline/OfflineDialog.js';
 import { CursorReadout } from '../tools/CursorReadout.js';
 import { MapTools } from '../tools/MapTools.js';
 import { SelectionBar } from '../tools/SelectionBar.js';
@@ -19,9 +17,13 @@ import '../tools/tools.css';
 import { useConnectivity } from '../map/use-connectivity.js';
 import { ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
-import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { SourceStatusItem } from '../status/SourceStatusItem.js';
 import { useAppStore } from '../state/store.js';
+import { loadWhenFirstNeeded } from './load-when-first-needed.js';
+
+const SettingsDialog = loadWhenFirstNeeded(async () => (await import('../settings/SettingsDialog.js')).SettingsDialog);
+const OfflineDialog = loadWhenFirstNeeded(async () => (await import('../offline/OfflineDialog.js')).OfflineDialog);
+const DesignatedAreaForm = loadWhenFirstNeeded(async () => (await import('../import/DesignatedAreaForm.js')).DesignatedAreaForm);
 
 export function App() {
   const { t } = useTranslation('app');
@@ -29,6 +31,9 @@ export function App() {
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen);
   const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
   const importing = useAppStore((s) => s.importState.status === 'loading');
+  const settingsOpen = useAppStore((s) => s.settingsOpen);
+  const offlineOpen = useAppStore((s) => s.offlineDialog.open);
+  const fieldsPicked = useAppStore((s) => s.layerImport.picked !== null);
   useConnectivity();
   useMenuCommands(client);
   useEscapeDeselect();
@@ -64,9 +69,9 @@ export function App() {
       <ImportStatus />
       <LayerImportStatus />
       <ErrorBanner />
-      <SettingsDialog />
-      <OfflineDialog />
-      <DesignatedAreaForm />
+      <SettingsDialog needed={settingsOpen} />
+      <OfflineDialog needed={offlineOpen} />
+      <DesignatedAreaForm needed={fieldsPicked} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/i18n.js';
-import { BatchDialog } from './BatchDialog.js';
+import { loadWhenShown } from '../app/load-when-first-needed.js';
 import './batch.css';
+
+const BatchDialog = loadWhenShown(async () => (await import('./BatchDialog.js')).BatchDialog);
 
 /** Toolbar entry to the batch lookup. */
 export function BatchButton() {

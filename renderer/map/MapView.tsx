@@ -10,6 +10,7 @@ import { MapController, type MapHandlers } from './map-controller.js';
 import { PARCEL_MIN_ZOOM } from './map-style.js';
 import { rememberView, rememberedView } from './start-view.js';
 import { registerMapView } from './view-context.js';
+import { calmCamera } from './calm-camera.js';
 
 declare global {
   interface Window {
@@ -99,7 +100,7 @@ export function MapView() {
     if (bounds) setOfflineDialog({ open: true, bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
   };
 
-  const zoomToParcels = () => controller.current?.map.easeTo({ zoom: PARCEL_MIN_ZOOM });
+  const zoomToParcels = () => controller.current?.map.easeTo({ zoom: PARCEL_MIN_ZOOM, animate: !calmCamera() });
 
   const zoom = useAppStore((s) => s.zoom);
   return (

@@ -6,8 +6,9 @@ import type { BBox, CopyExtent, OverlayKind, Parcel } from '../../core/model/ind
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { countriesOf, parcelAttribution } from './parcel-attribution.js';
+import { afterNextPaint, calmCamera } from './calm-camera.js';
 import { areaCamera, startCamera, type MapCamera } from './start-view.js';
-import { worldOutlines } from './world-outlines.js';
+import { loadWorldOutlines } from './world-outlines.js';
 
 export interface MapClick {
   latitude: number;
@@ -95,15 +96,19 @@ export class MapController {
   private destroyed = false;
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
   private navigation = new NavigationControl();
+  /** Jumps instead of flights: see calm-camera.ts. */
+  private readonly calm = calmCamera();
 
   constructor(private readonly options: MapControllerOptions) {
     this.map = new MapLibreMap({
       container: options.container,
-      style: buildMapStyle({ parcelTileUrl: options.parcelTileUrl, outlines: worldOutlines() }),
+      style: buildMapStyle({ parcelTileUrl: options.parcelTileUrl }),
       center: options.center ?? SAMPLE_CENTER,
       zoom: options.zoom ?? 14,
       transformRequest: options.transformRequest,
       attributionControl: false,
+      // Labels fading in repaint the map for 300 ms after each move: frames a software renderer cannot spare.
+      fadeDuration: this.calm ? 0 : 300,
     });
     this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
@@ -127,6 +132,9 @@ export class MapController {
       void this.showExtents();
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
+      void loadWorldOutlines().then((outlines) => {
+        if (!this.destroyed) this.map.getSource<GeoJSONSource>('countries')?.setData(outlines);
+      });
     });
   }
 
@@ -174,7 +182,7 @@ export class MapController {
 
   /** Moves to one area of the copy (the Areas list), at a zoom where its parcels draw. */
   showArea(area: CopyExtent): void {
-    this.map.easeTo(areaCamera(area, this.fitBox));
+    this.map.easeTo({ ...areaCamera(area, this.fitBox), animate: !this.calm });
   }
 
   private viewKey(): string {
@@ -333,10 +341,14 @@ export class MapController {
       this.refreshAttribution();
       const source = this.map.getSource<GeoJSONSource>('selection');
       source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
+      // The camera moves once the panel has been painted: a map frame before it would delay it.
       if (parcel && parcel.poligono.length > 2) {
-        this.map.fitBounds(boundsOf(parcel.poligono), { padding: this.framePadding(), maxZoom: 18, duration: 600 });
+        const outline = boundsOf(parcel.poligono);
+        afterNextPaint(() => this.shownSelection === ref && !this.destroyed
+          && this.map.fitBounds(outline, { padding: this.framePadding(), maxZoom: 18, duration: 600, animate: !this.calm }));
       } else if (parcel) {
-        this.map.flyTo({ center: [parcel.longitud, parcel.latitud], zoom: 17 });
+        const center: [number, number] = [parcel.longitud, parcel.latitud];
+        afterNextPaint(() => this.shownSelection === ref && !this.destroyed && this.map.flyTo({ center, zoom: 17, animate: !this.calm }));
       }
     };
     this.whenLoaded(apply);
@@ -398,7 +410,7 @@ export class MapController {
   }
 
   flyTo(longitude: number, latitude: number, zoom = 17): void {
-    this.map.flyTo({ center: [longitude, latitude], zoom });
+    this.map.flyTo({ center: [longitude, latitude], zoom, animate: !this.calm });
   }
 
   resize(): void {

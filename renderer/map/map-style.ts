@@ -64,7 +64,7 @@ const emptyCollection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', 
  * One style holding the online and the offline layers; visibility decides which show, and a
  * hidden layer's source loads no tiles, so offline nothing tries the network.
  */
-export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSON.FeatureCollection }): StyleSpecification {
+export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecification {
   const hidden = { visibility: 'none' as const };
   const layers: LayerSpecification[] = [
     { id: 'background', type: 'background', paint: { 'background-color': '#e8eef1' } },
@@ -112,7 +112,8 @@ export function buildMapStyle(options: { parcelTileUrl: string; outlines: GeoJSO
     sources: {
       osm: { type: 'raster', tiles: [OSM_TILES], tileSize: 256, maxzoom: 19, attribution: '© OpenStreetMap contributors' },
       'catastro-wms': { type: 'raster', tiles: [WMS_TILE], tileSize: 256, attribution: 'Dirección General del Catastro' },
-      countries: { type: 'geojson', data: options.outlines, attribution: 'Natural Earth' },
+      // Filled in once the outlines' chunk has loaded (world-outlines.ts).
+      countries: { type: 'geojson', data: emptyCollection, attribution: 'Natural Earth' },
       parcels: {
         // No fixed credit: the copy holds every country's parcels, credited by those in view (parcel-attribution.ts).
         type: 'vector', tiles: [options.parcelTileUrl], minzoom: PARCEL_MIN_ZOOM, maxzoom: 16,

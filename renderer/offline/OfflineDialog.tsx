@@ -10,6 +10,7 @@ import { formatDate, formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { offlineCountryAt } from './offline-country-at.js';
+import { loadWorldOutlines } from '../map/world-outlines.js';
 
 // One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
 const megabytes = (bytes: number) => formatNumber(bytes / 1_048_576, 1);
@@ -69,7 +70,8 @@ export function OfflineDialog() {
     const view = dialog.open ? dialog.bbox : undefined;
     if (!view) return;
     let live = true;
-    Promise.resolve().then(() => client.status()).then((status) => {
+    // The outlines tell Spain from France where their boxes overlap (world-outlines.ts).
+    Promise.all([Promise.resolve().then(() => client.status()), loadWorldOutlines()]).then(([status]) => {
       const country = offlineCountryAt(status.countries ?? [], view);
       if (live && country) setCountry(country);
     }).catch(() => undefined);

@@ -7,6 +7,7 @@ import { selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
 import { defaultSearchCountry } from './country-at.js';
+import { useWorldOutlines } from '../map/world-outlines.js';
 import { parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
 import { useBelowToolbar } from './use-below-toolbar.js';
@@ -31,6 +32,7 @@ export function SearchBox() {
   /** The country picked by hand; until then the one at the map centre. */
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
   const mapCentre = useAppStore((s) => s.mapCentre);
+  useWorldOutlines(); // where Spain's and France's boxes overlap, the outlines decide once loaded
   const country = pickedCountry ?? defaultSearchCountry(countries, mapCentre, i18n.resolvedLanguage ?? i18n.language)?.code ?? 'ES';
   const form = useRef<HTMLFormElement>(null);
   const problemTop = useBelowToolbar(form, problem?.kind === 'invalid' || (!problem && !!lookupError));

@@ -1,19 +1,20 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import type { CountryInfo } from '../../core/model/index.js';
-import { worldOutlines } from '../map/world-outlines.js';
+import { loadedWorldOutlines } from '../map/world-outlines.js';
 
 /**
  * The country whose address search a point defaults to (the map centre): of the countries that
  * search addresses, the one whose box holds the point; where boxes overlap (Spain and France),
  * the one whose Natural Earth outline (the map's own) holds it; else the smallest box. Boxes and
  * outline ids are the adapters' own (service status), as the service picks a point's country.
+ * Until the outlines have loaded (a moment after start), the smallest box.
  */
 export function countryAt(countries: readonly CountryInfo[], point: [number, number] | null): CountryInfo | undefined {
   if (!point) return undefined;
   const [lon, lat] = point;
   const inBox = countries.filter((c) => c.byAddress && lon >= c.bounds[0] && lon <= c.bounds[2] && lat >= c.bounds[1] && lat <= c.bounds[3]);
   if (inBox.length <= 1) return inBox[0];
-  const outlines = worldOutlines().features;
+  const outlines = loadedWorldOutlines()?.features ?? [];
   const inside = inBox.find((c) => outlines.some((f) => String(f.id) === c.outlineId && f.geometry
     && booleanPointInPolygon(point, f.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon)));
   const area = (c: CountryInfo) => (c.bounds[2] - c.bounds[0]) * (c.bounds[3] - c.bounds[1]);

@@ -1,4 +1,5 @@
 import { Marker } from 'maplibre-gl';
+import { calmCamera } from '../map/calm-camera.js';
 import { formatNumber } from '../i18n/format.js';
 
 let marker: Marker | undefined;
@@ -19,7 +20,7 @@ export function locateMe(): Promise<boolean> {
       element.title = `± ${formatNumber(accuracy)} m`;
       marker?.remove();
       marker = new Marker({ element }).setLngLat([longitude, latitude]).addTo(map);
-      map.flyTo({ center: [longitude, latitude], zoom: Math.max(map.getZoom(), 17) });
+      map.flyTo({ center: [longitude, latitude], zoom: Math.max(map.getZoom(), 17), animate: !calmCamera() });
       resolve(true);
     }, () => resolve(false), { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 });
   });

@@ -8,8 +8,11 @@ import { useTranslation } from '../i18n/i18n.js';
 import { openUnit } from '../parcel/select-parcel.js';
 import { describeSource } from '../parcel/format.js';
 import { useAppStore } from '../state/store.js';
-import { UnitsTable } from './UnitsTable.js';
 import { loadAllUnits } from './load-all-units.js';
+import { loadWhenShown } from '../app/load-when-first-needed.js';
+
+// The table library loads with the first finca that has units, not with the map.
+const UnitsTable = loadWhenShown(async () => (await import('./UnitsTable.js')).UnitsTable);
 
 /** Rustic land rarely has dwellings: load its units on request, urban fincas' at once. */
 const loadsByItself = (parcel: Parcel) => parcel.clase !== 'Rústico';

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWorldOutlines } from '../../../renderer/map/world-outlines.js';
 import { CountryRegistry } from '../../../core/countries/registry.js';
 import type { CountryInfo } from '../../../core/model/index.js';
 import { countryAt } from '../../../renderer/search/country-at.js';
 import { parseQuery } from '../../../renderer/search/parse-query.js';
+
+// The outlines are a chunk of their own, loaded after the first paint (world-outlines.ts).
+beforeAll(() => loadWorldOutlines());
 
 /** The installation's countries as the service's status lists them (the registry's adapters). */
 const registry = CountryRegistry.create();

@@ -9,7 +9,7 @@ const allOn: Record<LayerId, boolean> = { basemap: true, cadastreWms: true, parc
 
 describe('map style', () => {
   it('holds a style layer for every toggle, and the parcel layers read the local tiles', () => {
-    const style = buildMapStyle({ parcelTileUrl: 'http://127.0.0.1:1/api/tiles/parcels/{z}/{x}/{y}.pbf', outlines: { type: 'FeatureCollection', features: [] } });
+    const style = buildMapStyle({ parcelTileUrl: 'http://127.0.0.1:1/api/tiles/parcels/{z}/{x}/{y}.pbf' });
     const ids = style.layers.map((layer) => layer.id);
     for (const group of Object.values(LAYER_GROUPS)) for (const id of group.layers) expect(ids).toContain(id);
     expect(style.sources.parcels).toMatchObject({ type: 'vector', tiles: ['http://127.0.0.1:1/api/tiles/parcels/{z}/{x}/{y}.pbf'], minzoom: 13 });
@@ -50,7 +50,7 @@ describe('probeBasemap', () => {
 });
 
 describe('overlay legends', () => {
-  const style = buildMapStyle({ parcelTileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.pbf', outlines: { type: 'FeatureCollection', features: [] } });
+  const style = buildMapStyle({ parcelTileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.pbf' });
   const paintColor = (id: string) => JSON.stringify((style.layers.find((layer) => layer.id === id) as { paint: Record<string, unknown> }).paint['fill-color']);
 
   it('the ground-motion legend lists the fill ramp stops, in velocity order, with their colours', () => {

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryInfo } from '../../../../core/model/index.js';
 import { CatastroService } from '../../../../core/service.js';
 import { offlineCountryAt } from '../../../../renderer/offline/offline-country-at.js';
+import { loadWorldOutlines } from '../../../../renderer/map/world-outlines.js';
 
 // The countries as the service's status gives them to the app (bounds and outline ids of the adapters).
 let countries: CountryInfo[];
 let dir: string;
 beforeAll(async () => {
+  await loadWorldOutlines(); // a chunk of its own, loaded after the first paint (world-outlines.ts)
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-country-at-'));
   const service = await CatastroService.open({ dataDir: dir, importSample: false });
   countries = service.status().countries ?? [];

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWorldOutlines } from '../../../../renderer/map/world-outlines.js';
 import type { CountryInfo } from '../../../../core/model/index.js';
 import { installedCountries } from '../../../../core/countries/registry.js';
 import { defaultSearchCountry } from '../../../../renderer/search/country-at.js';
+
+// The outlines are a chunk of their own, loaded after the first paint (world-outlines.ts).
+beforeAll(() => loadWorldOutlines());
 
 // The countries as the service's status lists them, from the installed adapters.
 const registry = installedCountries();
