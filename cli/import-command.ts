@@ -89,7 +89,7 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
       : await store.importFiles!(paths, (p) => { interruption.signal.throwIfAborted(); imported = paths.indexOf(p.file); onProgress(p); });
     reporter.stop();
     printSummary(results);
-    console.log(`The ${store instanceof ParcelStore ? 'local copy' : 'team database'} now holds ${await store.countParcels()} parcels.`);
+    console.log(`The ${store instanceof ParcelStore ? 'local copy' : 'team database'} now holds ${store instanceof ParcelStore ? store.countParcelsUnmapped() : await store.countParcels()} parcels.`);
     return 0;
   } catch (error) {
     reporter.stop();

@@ -1,6 +1,6 @@
 // Prints the import rate against GDAL (not a test), on distinct parcels only (issue #41):
 //   - the real Segovia (40146) parcels as COPIES shifted copies with distinct references
-//     (bench-import-data.ts; 100 copies = 144,300 parcels, 322 MB of GML), and
+//     (test/helpers/segovia-copies.ts; 100 copies = 144,300 parcels, 318 MB of GML), and
 //   - the municipality's zip as the Catastro publishes it (parcels GML and metadata,
 //     test/helpers/catastro-zips.ts), 1,443 parcels: most published files are this small.
 // Each is imported by the copy's importer compiled as the desktop app ships it (plain JS, no tsx)
@@ -19,7 +19,8 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSegoviaZips } from '../test/helpers/catastro-zips.js';
-import { medianRange, shiftedCopies, timed, type Measured } from './bench-import-data.js';
+import { shiftedCopies } from '../test/helpers/segovia-copies.js';
+import { medianRange, timed, type Measured } from './bench-import-data.js';
 import { benchDir } from './bench-temp-dir.js';
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);

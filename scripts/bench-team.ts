@@ -20,7 +20,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { PostgisStore } from '../core/store/postgres/postgis-store.js';
 import { postgresSkipReason, startTestCluster } from '../test/helpers/postgres-cluster.js';
-import { median, shiftedCopies, timed, type Measured } from './bench-import-data.js';
+import { shiftedCopies } from '../test/helpers/segovia-copies.js';
+import { median, timed, type Measured } from './bench-import-data.js';
 import { startListening, type BenchServer } from './bench-server.js';
 import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
 
