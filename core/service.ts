@@ -20,7 +20,7 @@ import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, requireOutputLanguage, validationError,
   type AddressCandidatesResult, type CopyBuildingFacts, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
-  type HazardLayerResult, type Parcel, type ServiceStatus, type ParcelQuery, type PolygonResult, type UnitsPage,
+  type HazardLayerResult, type Parcel, type ServiceStatus, type SourcesCheckReport, type ParcelQuery, type PolygonResult, type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
@@ -36,6 +36,7 @@ import { PostgisStore } from './store/postgres/postgis-store.js';
 import { ensureSampleImported } from './store/sample.js';
 import type { ImportProgress, ImportResult } from './store/types.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
+import { checkSourcesLive } from './status/sources-check.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 
 export const API_VERSION = '2026-10-01';
@@ -384,6 +385,19 @@ export class CatastroService {
   /** One check of every source now (the status page's "check now", tests). */
   checkSources(): Promise<void> {
     return this.monitor.checkAll();
+  }
+
+  private liveCheck: Promise<SourcesCheckReport> | undefined;
+
+  /**
+   * The status page's "Check the sources" (the app's, not the spec's): one real lookup per
+   * capability of every country, compared with the known answers, as `catastro sources check`
+   * does (core/status/sources-check.ts), through this service's sources and upstream client. A
+   * second click while a check runs joins it.
+   */
+  checkSourcesLive(): Promise<SourcesCheckReport> {
+    this.liveCheck ??= checkSourcesLive({ registry: this.countries, http: this.http }).finally(() => { this.liveCheck = undefined; });
+    return this.liveCheck;
   }
 
   importFiles(files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {

@@ -20,6 +20,7 @@ export const IpcChannel = {
   batchCancel: 'catastro:batch-cancel',
   batchResult: 'catastro:batch-result',
   status: 'catastro:status',
+  sourcesCheck: 'catastro:sources-check',
   extents: 'catastro:extents',
   copyBuilding: 'catastro:copy-building',
   analysis: 'catastro:analysis',

@@ -70,6 +70,7 @@ export function setupIpc(deps: IpcDeps): void {
     return { fileName: file.fileName, bytes: new Uint8Array(await readFile(file.path)) };
   });
   handle(IpcChannel.status, deps, () => service.status());
+  handle(IpcChannel.sourcesCheck, deps, () => service.checkSourcesLive());
   handle(IpcChannel.extents, deps, () => service.extents());
   handle(IpcChannel.copyBuilding, deps, (_e, ref) => service.copyBuilding(check.reference(ref)));
   // The renderer follows the system language (its own navigator.languages is Chromium's UI language).

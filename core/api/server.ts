@@ -23,6 +23,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { appImportRoutes } from './routes/app-import.js';
 import { appLayerRoutes } from './routes/app-layers.js';
 import { appOfflineRoutes } from './routes/app-offline.js';
+import { appSourcesCheckRoutes } from './routes/app-sources-check.js';
 import { removeStaleUploads } from './routes/uploads.js';
 import { catastroRoutes } from './routes/catastro.js';
 import { basemapRoutes } from './routes/basemap.js';
@@ -174,6 +175,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     await app.register(appOfflineRoutes, deps);
     await app.register(appImportRoutes, deps);
     await app.register(appLayerRoutes, deps);
+    await app.register(appSourcesCheckRoutes, deps);
   }
   app.get('/api/openapi.json', { schema: { hide: true }, config: OPEN_ROUTE }, async () => app.swagger());
 

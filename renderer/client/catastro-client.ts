@@ -1,5 +1,5 @@
 import type {
-  CopyBuildingFacts, CopyExtent,
+  CopyBuildingFacts, CopyExtent, SourcesCheckReport,
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
   HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
@@ -139,6 +139,12 @@ export interface CatastroClient {
   importFiles?(onProgress: (progress: ImportProgressInfo) => void): Promise<ImportSummary[] | null>;
   /** Hazard layers from files (overlays and analyses); absent in a tab of a plain `catastro serve`. */
   readonly layers?: HazardLayerCapabilities;
+  /**
+   * The status page's "Check the sources": one real lookup per capability of every country,
+   * compared with the known answers (core/status/sources-check.ts). The desktop app over IPC, the
+   * browser app of `catastro start` over its session route; absent in a tab of a plain `catastro serve`.
+   */
+  checkSourcesLive?(): Promise<SourcesCheckReport>;
 }
 
 export class ClientError extends Error {

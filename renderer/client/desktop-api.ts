@@ -2,7 +2,7 @@
  * The API the Electron preload exposes as `window.catastro` (contextBridge). Shared as a type
  * only: the preload implements it, IpcClient consumes it. Every call answers an IpcResult.
  */
-import type { CopyBuildingFacts, CopyExtent, DatafordelerKeyView, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, DatafordelerKeyView, RusticParcelQuery, SourcesCheckReport, TeamStoreView } from '../../core/model/index.js';
 import type {
   BatchColumns, BatchPreview, BatchState, FeatureFormat,
   CoordinateMatch, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PolygonResult, UnitsPage,
@@ -34,6 +34,7 @@ export interface DesktopApi {
   batchCancel(id: string): Promise<IpcResult<BatchState>>;
   batchResult(id: string, format: FeatureFormat): Promise<IpcResult<ExportedFile>>;
   status(): Promise<IpcResult<ServiceStatusInfo>>;
+  sourcesCheck(): Promise<IpcResult<SourcesCheckReport>>;
   extents(): Promise<IpcResult<CopyExtent[]>>;
   copyBuilding(ref: string): Promise<IpcResult<CopyBuildingFacts>>;
   analysis(kind: AnalysisKind, ref: string): Promise<IpcResult<AnalysisResults[AnalysisKind]>>;

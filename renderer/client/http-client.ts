@@ -1,6 +1,6 @@
 import {
   IMPORTABLE_EXTENSIONS,
-  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type Parcel, type PolygonResult, type RusticParcelQuery, type UnitsPage,
+  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type Parcel, type PolygonResult, type RusticParcelQuery, type SourcesCheckReport, type UnitsPage,
 } from '../../core/model/index.js';
 import {
   ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
@@ -35,6 +35,7 @@ export class HttpClient implements CatastroClient {
   readonly offline?: OfflineCapabilities;
   readonly importFiles?: (onProgress: (progress: ImportProgressInfo) => void) => Promise<ImportSummary[] | null>;
   readonly layers?: HazardLayerCapabilities;
+  readonly checkSourcesLive?: () => Promise<SourcesCheckReport>;
 
   /** `appSession`: the token of `catastro start`'s browser app (app-session.ts), which opens its offline areas and imports. */
   constructor(
@@ -46,6 +47,7 @@ export class HttpClient implements CatastroClient {
       this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
       this.importFiles = (onProgress) => this.pickAndImport(onProgress);
       this.layers = new HttpLayerFiles((path, init) => this.request(path, init));
+      this.checkSourcesLive = () => this.json('/api/app/sources-check', { method: 'POST' });
     }
   }
 

@@ -1,4 +1,4 @@
-import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, UnitsPage } from '../../core/model/index.js';
+import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, SourcesCheckReport, UnitsPage } from '../../core/model/index.js';
 import {
   ClientError,
   type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities,
@@ -100,6 +100,7 @@ export class IpcClient implements CatastroClient {
   batchCancel(id: string): Promise<BatchState> { return unwrap(this.api.batchCancel(id)); }
   batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> { return unwrap(this.api.batchResult(id, format)); }
   status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
+  checkSourcesLive(): Promise<SourcesCheckReport> { return unwrap(this.api.sourcesCheck()); }
 
   extents(): Promise<CopyExtent[]> { return unwrap(this.api.extents()); }
   copyBuilding(ref: string): Promise<CopyBuildingFacts> { return unwrap(this.api.copyBuilding(ref)); }

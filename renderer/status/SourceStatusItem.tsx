@@ -4,6 +4,7 @@ import { useClient } from '../app/client-context.js';
 import { formatDateTime } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { isDown, summarizeSources } from './source-summary.js';
+import { SourcesCheck } from './SourcesCheck.js';
 import './status.css';
 
 /** How often the item asks the core for its sources' state (the core checks them every 5 min). */
@@ -40,6 +41,7 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
           </span>
         )}
       </summary>
+      <div className="source-panel">
       <ul className="source-list">
         {status.sources.map((source) => (
           <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
@@ -57,6 +59,8 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
           </li>
         ))}
       </ul>
+      <SourcesCheck />
+      </div>
     </details>
   );
 }

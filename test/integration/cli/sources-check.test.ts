@@ -2,20 +2,18 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES, type SourcesConfig } from '../../../core/countries/registry.js';
+import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeCatastro } from '../../fake-upstream/catastro.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
 import { startFakeServer, type FakeServer } from '../../fake-upstream/countries/fake-server.js';
-import { DK_FAKE_API_KEY } from '../../fake-upstream/countries/dk.js';
 import { frenchRoutes, frenchSources } from '../../fake-upstream/countries/fr.js';
 import { polishSources } from '../../fake-upstream/countries/pl.js';
+import { fakeSourcesEnv } from '../../helpers/fake-sources-env.js';
 import { repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
 const cli = path.join(repoRoot, 'bin/catastro.js');
-/** A loopback port nothing listens on: every source the fakes do not play is refused here, never asked on the internet. */
-const NOWHERE = 'http://127.0.0.1:9';
 
 let europe: Awaited<ReturnType<typeof startFakeEurope>>;
 let catastro: Awaited<ReturnType<typeof startFakeCatastro>>;
@@ -42,24 +40,7 @@ afterAll(async () => {
   await Promise.all([europe?.close(), catastro?.close(), cartociudad?.close(), changedFrance?.close(), silentPoland?.close()]);
 });
 
-/** The environment the app reads (core/sources-from-env.ts): every country's variables at a fake, or at NOWHERE. */
-function environment(override: SourcesConfig = {}): NodeJS.ProcessEnv {
-  const sources: SourcesConfig = {
-    ...europe.sources,
-    dk: { ...europe.sources.dk, datafordelerApiKey: DK_FAKE_API_KEY },
-    es: { ovcJsonBaseUrl: `${catastro.url}/OVCServWeb/OVCWcfCallejero`, wfsCpUrl: `${catastro.url}/INSPIRE/wfsCP.aspx`, cartociudadBaseUrl: cartociudad.url },
-    ...override,
-  };
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CATASTRO_')));
-  for (const country of COUNTRIES) {
-    const given = sources[country.code.toLowerCase() as keyof SourcesConfig] ?? {};
-    for (const [option, variable] of Object.entries(country.sourceEnv)) {
-      const value = given[option] ?? (variable.endsWith('_URL') ? NOWHERE : undefined);
-      if (value !== undefined) env[variable] = value;
-    }
-  }
-  return env;
-}
+const environment = (override: SourcesConfig = {}) => fakeSourcesEnv({ europe, catastro, cartociudad }, override);
 
 async function sourcesCheck(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[]; ms: number }> {
   const started = Date.now();
