@@ -1,9 +1,14 @@
 import { inspireProfile } from '../inspire/etrs89-profile.js';
+import { InspireWfsSource } from '../inspire/inspire-source.js';
 import { countryRow } from '../national/country-row.js';
+import { unlessConfigured } from '../national/unfound-service.js';
 import { LI_EVIDENCE } from './evidence.js';
 import { LI_REFERENCE_HINT, LI_REFERENCE_SHAPE, parseLiechtensteinReference } from './reference.js';
 
-/** Liechtenstein: an INSPIRE CP WFS asked as the INSPIRE guidance publishes it (ETRS89); addresses by the open geocoder in German. */
+export const LI_NO_SERVICE =
+  'Liechtenstein is not served: no public parcel service of Liechtenstein could be found (none is named by the Landesverwaltung\'s published material or by any public client), so parcels cannot be looked up there. Set CATASTRO_LI_CP_WFS_URL to an INSPIRE Cadastral Parcels WFS to use one.';
+
+/** Liechtenstein: parcels only from an INSPIRE CP WFS the user names (ETRS89), else 422 with the reason; addresses by the open geocoder in German. */
 export const liechtenstein = countryRow({
   code: 'LI',
   name: 'Liechtenstein',
@@ -13,11 +18,14 @@ export const liechtenstein = countryRow({
   statusPoint: [9.5209, 47.141],
   attribution: 'Landesverwaltung Liechtenstein, Amt für Tiefbau und Geoinformation – Grundstücke (INSPIRE Cadastral Parcels)',
   sources: {
-    /** Liechtenstein's INSPIRE Cadastral Parcels WFS (UNCERTAIN: not in SOURCES.md; the national geodata host). */
-    cpWfsUrl: { url: 'https://service.geo.llv.li/inspire/cp/wfs', env: 'CATASTRO_LI_CP_WFS_URL' },
+    /** An INSPIRE Cadastral Parcels WFS for Liechtenstein, when the user names one: no public material names the service (unfound-service.ts). */
+    cpWfsUrl: { url: '', env: 'CATASTRO_LI_CP_WFS_URL' },
   },
   reference: { parse: parseLiechtensteinReference, hint: LI_REFERENCE_HINT, shape: LI_REFERENCE_SHAPE },
-  live: { kind: 'inspire-wfs', url: 'cpWfsUrl', profile: inspireProfile('LI', 'Liechtenstein INSPIRE CP WFS', parseLiechtensteinReference), byPointOnlyHint: '' },
+  live: {
+    kind: 'own',
+    create: (urls) => unlessConfigured(urls.cpWfsUrl, (url) => new InspireWfsSource(url, inspireProfile('LI', 'Liechtenstein INSPIRE CP WFS', parseLiechtensteinReference), ''), LI_NO_SERVICE),
+  },
   address: { kind: 'nominatim', probe: 'Vaduz', language: 'de' },
   crs: [4258],
   evidence: LI_EVIDENCE,

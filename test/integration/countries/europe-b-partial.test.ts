@@ -173,3 +173,28 @@ describe('Liechtenstein and Iceland (INSPIRE CP WFS, ETRS89) — on INSPIRE answ
     expect(address.json().data.candidatos[0]).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS', coincideMunicipio: true });
   });
 });
+
+describe('Liechtenstein and Iceland with no service named (the default: no public material names one)', () => {
+  let bare: EuropeApi;
+  beforeAll(async () => {
+    bare = await startEuropeApi((s) => {
+      const { li, is, ...rest } = s as Record<string, Record<string, string> | undefined>;
+      return { ...rest, li: { geocoderUrl: li!.geocoderUrl }, is: { geocoderUrl: is!.geocoderUrl } } as typeof s;
+    });
+  });
+  afterAll(async () => { await bare?.close(); });
+
+  it.each([['LI', LI_PARCEL, '/li-wfs', /Liechtenstein is not served.*CATASTRO_LI_CP_WFS_URL/], ['IS', IS_PARCEL, '/is-wfs', /Iceland is not served.*CATASTRO_IS_CP_WFS_URL/]] as const)(
+    '%s answers 422 CNV_COVERAGE with the reason by reference and by coordinates, asking nothing',
+    async (country, parcel, wfsPath, reason) => {
+      const byRef = await bare.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(parcel.ref)}?country=${country}` });
+      expect(byRef.statusCode, byRef.body).toBe(422);
+      expect(byRef.json()).toMatchObject({ code: 'CNV_COVERAGE', error: expect.stringMatching(reason) });
+      const [longitude, latitude] = parcel.inside;
+      const byPoint = await bare.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country } });
+      expect(byPoint.statusCode, byPoint.body).toBe(422);
+      expect(byPoint.json().error).toMatch(reason);
+      expect(bare.fake.requests.some((u) => u.pathname === wfsPath)).toBe(false);
+    },
+  );
+});
