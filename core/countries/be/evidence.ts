@@ -14,6 +14,6 @@ export const BE_EVIDENCE: CountryEvidence = {
     { ref: '21004C0512/00B000', from: 'test/fake-upstream/countries/be-ch-at.ts (made up in the CAPAKEY form: the fake\'s Brussels parcel; none was recorded)' },
   ],
   knownNotWorking: [
-    'The attributes read (nationalCadastralRef, areaValue) are UNCERTAIN.',
+    'By reference the layer is asked `where=nationalCadastralRef=\'<CaPaKey>\'`, the one client\'s filter (plot-finder); no recorded answer shows the field\'s name or that CadGIS honours the filter: where it does not, a lookup by reference answers 404 while the same parcel answers by coordinates. The area field read (areaValue) is UNCERTAIN.',
   ],
 };

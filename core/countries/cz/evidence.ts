@@ -13,6 +13,6 @@ export const CZ_EVIDENCE: CountryEvidence = {
     { ref: '727024-st.542', from: 'core/countries/cz/reference.ts (building parcel form; UNCERTAIN)' },
   ],
   knownNotWorking: [
-    'How ČÚZK writes building parcels (st.) in nationalCadastralReference is UNCERTAIN.',
+    'Building parcels (`st.`) are asked of the stored query GetParcel as `st. <number>` (the map\'s label) and read back from the answer\'s label; how ČÚZK writes them in nationalCadastralReference was not found in any public client or recording: a building parcel the stored query does not find answers 404.',
   ],
 };

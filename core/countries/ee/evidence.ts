@@ -16,5 +16,6 @@ export const EE_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'Attribute names read are the filter\'s and the INSPIRE model\'s, lower-cased as GeoServer publishes them (UNCERTAIN).',
+    'The municipality: the INSPIRE parcel carries none, so parcels answer without it (the tunnus\'s first five digits are a cadastral unit code, not a municipality name).',
   ],
 };

@@ -12,7 +12,7 @@ export const GR_EVIDENCE: CountryEvidence = {
     { ref: '050095701001', from: 'SOURCES.md 15 (KAEK; no recording)' },
   ],
   knownNotWorking: [
-    'The KAEK field name is UNCERTAIN.',
+    'Only the operating cadastre (the ArcGIS Online layer GEOTEMAXIA_LEITOURGOUN_ON, SOURCES.md 15: areas where the Hellenic Cadastre is in operation): a KAEK of an area still under cadastral survey answers 404, and no public service of those areas was found. The KAEK field name is UNCERTAIN.',
     'Only with ?country=GR (spec): 12 bare digits are never detected.',
   ],
 };

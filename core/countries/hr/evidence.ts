@@ -14,5 +14,6 @@ export const HR_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'No lookup by reference and no address search (spec).',
+    'The municipality: the simple `cp_wms:CP.CadastralParcel` type carries the cadastral municipality number (MATICNI_BROJ_KO) only, so parcels answer without a municipality name.',
   ],
 };

@@ -16,5 +16,6 @@ export const IE_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'Only with ?country=IE and the numeric plot id (spec).',
+    'The county comes from the open geocoder\'s address only: a parcel found by reference or coordinates answers without it (the Tailte Éireann layers carry no county field in any public client).',
   ],
 };

@@ -16,6 +16,6 @@ export const NA_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'The spec\'s extra `address` is in no foral parcel answer: NA parcels carry use only.',
-    'Navarre\'s buildings WFS URL is UNCERTAIN (SOURCES.md documents an ATOM download only).',
+    'The use comes from Navarre\'s INSPIRE Buildings WFS at the CP service\'s host with BU for CP (CATASTRO_NA_BU_WFS_URL): SOURCES.md documents only an ATOM download of Navarre\'s buildings, and no public client names a buildings WFS; where it is not there, parcels answer without use (the lookup itself does not fail).',
   ],
 };

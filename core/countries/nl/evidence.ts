@@ -16,6 +16,6 @@ export const NL_EVIDENCE: CountryEvidence = {
     { ref: 'UTT00-R-364', from: 'countries/nl_pdok_locatieserver_lookup_schema_sample.json' },
   ],
   knownNotWorking: [
-    'The BRK OGC API property names are UNCERTAIN until checked against the live service.',
+    'By reference the OGC API collection `perceel` is filtered on `akr_kadastrale_gemeente_code_waarde`, `sectie` and `perceelnummer` (the names public client code filters on; the real Kadastrale Kaart GML of Otterlo names them kadastraleGemeente/sectie/perceelnummer): no recorded OGC API answer proves those query parameters. An OGC API server ignoring an unknown parameter would answer the collection\'s first parcels, which are then rejected unless their reference is the one asked (404).',
   ],
 };

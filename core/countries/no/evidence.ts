@@ -15,6 +15,7 @@ export const NO_EVIDENCE: CountryEvidence = {
     { ref: '0301-208/646', from: 'SOURCES.md 15 (matrikkelnummer; no recording)' },
   ],
   knownNotWorking: [
-    'The Teig property\'s namespace is not known: the property is found without it (UNCERTAIN).',
+    'By reference the property is found through the address register (adresser/sok by kommunenummer, gardsnummer, bruksnummer) and its teig asked at the address point: the Teig WFS\'s own attribute filter (a POST fes:PropertyIsEqualTo on app:matrikkelenhet, SOURCES.md 15) needs the `app` namespace, not known here, and this client only GETs. A property without an address (fields, forest) answers 404 saying so.',
+    'The municipality is only on address candidates (the address register\'s `kommunenavn`): a parcel found by reference or by coordinates answers without it, the teig carrying the kommunenummer only.',
   ],
 };

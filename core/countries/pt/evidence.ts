@@ -17,5 +17,6 @@ export const PT_EVIDENCE: CountryEvidence = {
   knownNotWorking: [
     'No Lisbon, Porto or Coimbra (spec: partial).',
     'The DGT property names are UNCERTAIN; the official source is often down.',
+    'The municipality is read from a `municipio` property that no public client or recording shows on the INSPIRE layer: where the answer lacks it, parcels answer without a municipality.',
   ],
 };

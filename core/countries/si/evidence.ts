@@ -15,5 +15,6 @@ export const SI_EVIDENCE: CountryEvidence = {
     { ref: '1725-3274/13', from: 'SOURCES.md 15 (KO and parcel; no recording)' },
   ],
   knownNotWorking: [
+    'The municipality: PARCELE carries the cadastral community (KO_ID) only, so parcels answer without a municipality name.',
   ],
 };
