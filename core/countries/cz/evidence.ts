@@ -14,5 +14,6 @@ export const CZ_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     'Building parcels (`st.`) are asked of the stored query GetParcel as `st. <number>` (the map\'s label) and read back from the answer\'s label; how ČÚZK writes them in nationalCadastralReference was not found in any public client or recording: a building parcel the stored query does not find answers 404.',
+    'Address search stays hand-written: no answer of ČÚZK\'s RÚIAN geocoder was recorded (searched the code index: clients ask GeocodeSOE `find`, as jlacko/RCzechia, or mostly `findAddressCandidates`, Esri\'s documented geocode operation; one Java client\'s classes were generated from a real findAddressCandidates answer, but the answer itself is not published).',
   ],
 };

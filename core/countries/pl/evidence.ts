@@ -18,6 +18,6 @@ export const PL_EVIDENCE: CountryEvidence = {
     { ref: '221101_1.0001.152/3', from: 'countries/pl_egib_gml_dzialka_221101_1.0001.152_3.gml' },
   ],
   knownNotWorking: [
-    'Address search (GUGiK UUG) was never recorded: its answer shape is read from client code.',
+    'Address search (GUGiK UUG) stays hand-written: no recorded answer or published schema of GetAddress was found (its answer shape is read from kadyb/rgugik\'s client code; the ULDK recordings of the same operator hold no address).',
   ],
 };
