@@ -42,24 +42,25 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
         )}
       </summary>
       <div className="source-panel">
-      <ul className="source-list">
-        {status.sources.map((source) => (
-          <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
-            <strong>{source.name}</strong> <span className="countries">({source.countries.join(', ')})</span>
-            {' — '}
-            {source.breaker === 'open' ? t('source.paused') : t(`source.${source.health}`)}
-            {source.lastCheck && (
-              <span className="last-check">
-                {' · '}
-                {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
-              </span>
-            )}
-            {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
-            {source.lastCheck?.reason && <span className="check-reason" data-testid="check-reason"> ({source.lastCheck.reason})</span>}
-          </li>
-        ))}
-      </ul>
-      <SourcesCheck />
+        {/* First in the panel: its result shows where the button is, above some sixty sources. */}
+        <SourcesCheck />
+        <ul className="source-list">
+          {status.sources.map((source) => (
+            <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
+              <strong>{source.name}</strong> <span className="countries">({source.countries.join(', ')})</span>
+              {' — '}
+              {source.breaker === 'open' ? t('source.paused') : t(`source.${source.health}`)}
+              {source.lastCheck && (
+                <span className="last-check">
+                  {' · '}
+                  {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
+                </span>
+              )}
+              {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
+              {source.lastCheck?.reason && <span className="check-reason" data-testid="check-reason"> ({source.lastCheck.reason})</span>}
+            </li>
+          ))}
+        </ul>
       </div>
     </details>
   );
