@@ -11,36 +11,36 @@ import { ReferenceShapeIndex } from './reference-shape.js';
 import { unrecognisedReference } from './unrecognised-reference.js';
 import { rowCountry } from './national/row-adapter.js';
 import { spain } from './es/definition.js';
-import { czechia } from './cz/definition.js';
+import { czechia } from './cz/country.js';
 import { denmark } from './dk/definition.js';
 import { france } from './fr/definition.js';
-import { italy } from './it/definition.js';
-import { netherlands } from './nl/definition.js';
+import { italy } from './it/country.js';
+import { netherlands } from './nl/country.js';
 import { luxembourg } from './lu/country.js';
-import { navarre } from './na/definition.js';
+import { navarre } from './na/country.js';
 import { poland } from './pl/country.js';
 import { basqueCountry } from './pv/country.js';
 import { estonia } from './ee/country.js';
 import { latvia } from './lv/country.js';
 import { lithuania } from './lt/country.js';
 import { slovenia } from './si/country.js';
-import { slovakia } from './sk/definition.js';
+import { slovakia } from './sk/country.js';
 import { bulgaria } from './bg/country.js';
-import { greece } from './gr/definition.js';
-import { cyprus } from './cy/definition.js';
+import { greece } from './gr/country.js';
+import { cyprus } from './cy/country.js';
 import { ireland } from './ie/country.js';
 import { portugal } from './pt/country.js';
 import { croatia } from './hr/country.js';
-import { sweden } from './se/definition.js';
+import { sweden } from './se/country.js';
 import { liechtenstein } from './li/country.js';
 import { iceland } from './is/country.js';
 import { unitedKingdom } from './uk/definition.js';
-import { germany } from './de/definition.js';
+import { germany } from './de/country.js';
 import { finland } from './fi/country.js';
-import { norway } from './no/definition.js';
-import { belgium } from './be/definition.js';
+import { norway } from './no/country.js';
+import { belgium } from './be/country.js';
 import { switzerland } from './ch/country.js';
-import { austria } from './at/definition.js';
+import { austria } from './at/country.js';
 
 /**
  * Adding a country: its folder under countries/ and one line here (core/countries/README.md): its
@@ -50,34 +50,34 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   spain,
   france,
   rowCountry(poland),
-  netherlands,
-  italy,
-  czechia,
+  rowCountry(netherlands),
+  rowCountry(italy),
+  rowCountry(czechia),
   rowCountry(basqueCountry),
-  navarre,
+  rowCountry(navarre),
   rowCountry(luxembourg),
   denmark,
   rowCountry(estonia),
   rowCountry(latvia),
   rowCountry(lithuania),
   rowCountry(slovenia),
-  slovakia,
+  rowCountry(slovakia),
   rowCountry(bulgaria),
-  greece,
-  cyprus,
+  rowCountry(greece),
+  rowCountry(cyprus),
   rowCountry(ireland),
   rowCountry(portugal),
   rowCountry(croatia),
-  sweden,
+  rowCountry(sweden),
   rowCountry(liechtenstein),
   rowCountry(iceland),
   unitedKingdom,
-  germany,
+  rowCountry(germany),
   rowCountry(finland),
-  norway,
-  belgium,
+  rowCountry(norway),
+  rowCountry(belgium),
   rowCountry(switzerland),
-  austria,
+  rowCountry(austria),
 ];
 
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */

@@ -37,7 +37,7 @@ export const KATASTERSERVICE_SEARCH_SOURCE = 'BEV Katasterservice search';
  * host's root; one client asks `{base}/at.gv.bev.kataster/api/gst/…/`. The default follows the two;
  * the base URL is configurable (CATASTRO_AT_KATASTER_URL).
  * Licence: not stated in the clients seen (the viewer's vector tiles are CC BY 4.0); BEV is
- * credited in every answer (AT_CADASTRE_ATTRIBUTION).
+ * credited in every answer (the attribution of at/country.ts).
  */
 export const katasterParcelUrl = (base: string, ref: string) => {
   const { kg, gnr } = splitAustrianReference(ref);

@@ -5,7 +5,7 @@ import { buildingsStatusCheck, withBuildingUse, type ForalBuildingsWfs } from '.
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';
 import { askForal, featureAt, featureByReferenceUrl, featuresAroundUrl, type ForalWfs } from '../foral/wfs.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
-import type { NaSourcesConfig } from './config.js';
+import type { NaSourcesConfig } from './country.js';
 
 /** Navarre's RRTN INSPIRE WFS: `CP:CadastralParcel`, filtered on the unprefixed property name as recorded. */
 export class NavarreLiveSource implements LiveParcelSource {

@@ -3,7 +3,7 @@ import { isIsoDay, unavailable, type LonLat, type ParcelGeometry } from '../../m
 import type { StoredParcel } from '../../store/types.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { withQuery } from '../national/sources-config.js';
-import type { NlSourcesConfig } from './config.js';
+import type { NlSourcesConfig } from './country.js';
 import { dutchReference, splitDutchReference } from './reference.js';
 
 export const BRK_SOURCE = 'PDOK BRK Kadastrale Kaart';

@@ -4,8 +4,8 @@ import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import { BRK_SOURCE, parcelContaining, parsePerceelAnswer, perceelAtUrl, perceelByReferenceUrl } from './brk-ogc.js';
-import type { NlSourcesConfig } from './config.js';
-import { LOCATIESERVER_SOURCE, freeUrl, parseLocatieserverAnswer, type LocatieserverAddress } from './locatieserver.js';
+import type { NlSourcesConfig } from './country.js';
+import { LOCATIESERVER_SOURCE, freeUrl } from './locatieserver.js';
 
 const GEOJSON = 'application/geo+json, application/json';
 
@@ -27,9 +27,5 @@ export class NetherlandsLiveSource implements LiveParcelSource {
 
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     return parcelContaining(parsePerceelAnswer(await fetchText(perceelAtUrl(this.sources, point), BRK_SOURCE, ctx, GEOJSON), todayIso()), point);
-  }
-
-  async addresses(q: string, rows: number, ctx: AdapterContext): Promise<LocatieserverAddress[]> {
-    return parseLocatieserverAnswer(await fetchText(freeUrl(this.sources, q, rows), LOCATIESERVER_SOURCE, ctx, 'application/json'));
   }
 }

@@ -1,6 +1,6 @@
 import { unavailable, type LonLat } from '../../model/index.js';
 import { withQuery } from '../national/sources-config.js';
-import type { NlSourcesConfig } from './config.js';
+import type { NlSourcesConfig } from './country.js';
 
 export const LOCATIESERVER_SOURCE = 'PDOK Locatieserver';
 

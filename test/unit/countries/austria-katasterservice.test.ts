@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { AustriaAdapter } from '../../../core/countries/at/adapter.js';
+import { austria } from '../../../core/countries/at/country.js';
 import {
   KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel,
 } from '../../../core/countries/at/katasterservice.js';
@@ -8,13 +8,14 @@ import { referenceOfDkmFeature } from '../../../core/countries/at/dkm-wms.js';
 import { AustriaLiveSource } from '../../../core/countries/at/live-source.js';
 import { parseAustrianReference, referenceOfInspireId } from '../../../core/countries/at/reference.js';
 import { liveParcel } from '../../../core/countries/national/live-parcel.js';
+import { RowAdapter } from '../../../core/countries/national/row-adapter.js';
 import type { LiveParcelSource } from '../../../core/countries/national/national-adapter.js';
 import { areaM2, centroid } from '../../../core/geo/polygon.js';
 import { notFound, unavailable, type BBox } from '../../../core/model/index.js';
 import type { StoredParcel } from '../../../core/store/types.js';
 import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
 
-const AUSTRIA: BBox = new AustriaAdapter().bounds;
+const AUSTRIA: BBox = austria.bounds;
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
 /** A `/api/gst` answer in the shape the public clients read (hand-written: no recording exists). */
 const answer = (properties: Record<string, unknown>, ring = UMBACH.ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties });
@@ -116,12 +117,12 @@ describe('the Katasterservice search', () => {
 
 describe('Austria\'s status checks', () => {
   it('checks the WMS and the Katasterservice (one community by number) at their configured URLs', () => {
-    const checks = new AustriaAdapter({ katasterUrl: 'https://kataster.example.at/' }).statusChecks();
+    const checks = new RowAdapter(austria, { katasterUrl: 'https://kataster.example.at/' }).statusChecks();
     const kataster = checks.find((c) => c.source === KATASTERSERVICE_SOURCE);
     expect(kataster?.url).toBe('https://kataster.example.at/api/kgnr/01004');
     expect(checks.map((c) => c.source)).toEqual(expect.arrayContaining(['BEV DKM WMS', 'BEV INSPIRE CP WMS']));
     expect(checks.find((c) => c.source === 'BEV DKM WMS')?.url).toMatch(/^https:\/\/data\.bev\.gv\.at\/geoserver\/BEVdataKAT\/wms\?.*LAYERS=DKM_GST&QUERY_LAYERS=DKM_GST/);
-    expect(new AustriaAdapter().statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
+    expect(new RowAdapter(austria).statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
   });
 });
 

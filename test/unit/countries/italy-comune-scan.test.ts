@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IT_PROFILE } from '../../../core/countries/it/adapter.js';
+import { IT_PROFILE } from '../../../core/countries/it/country.js';
 import { comuneByCode } from '../../../core/countries/it/comuni.js';
 import { ItalyLiveSource } from '../../../core/countries/it/live-source.js';
 import type { AdapterContext } from '../../../core/countries/adapter.js';
