@@ -30,7 +30,7 @@ export interface ImportPlan {
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
   municipality?: { country: CountryCode; code: string; name?: string; province?: string };
   /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`). */
-  area?: { country: CountryCode; code: string };
+  area?: { country: CountryCode; code: string; name?: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
   dataDate?: string;
 }

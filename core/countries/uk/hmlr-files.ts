@@ -9,8 +9,8 @@ export const HMLR_INSPIRE_DOWNLOAD_PAGE = 'https://use-land-property-data.servic
 /** An authority's zip name as published: letters, digits, `_`, `-`, `.` and `'` (Newcastle-under-Lyme, King's Lynn). */
 const AUTHORITY_ZIP = /^([A-Za-z0-9][\w.'-]*)\.zip$/;
 
-/** The local authority an INSPIRE Index Polygons zip covers, from its published name (the offline area it fills). */
-export function hmlrAuthorityOfFileName(name: string): { country: 'UK'; code: string } | undefined {
+/** The local authority an INSPIRE Index Polygons zip covers, from its published name (the offline area it fills, named as the authority). */
+export function hmlrAuthorityOfFileName(name: string): { country: 'UK'; code: string; name: string } | undefined {
   const code = AUTHORITY_ZIP.exec(name)?.[1];
-  return code ? { country: 'UK', code } : undefined;
+  return code ? { country: 'UK', code, name: code.replaceAll('_', ' ') } : undefined;
 }

@@ -87,7 +87,7 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     }
     const holed = (await api.service.store.getParcel('UK', '16722605'))!;
     expect(holed.geometry.type === 'Polygon' && holed.geometry.coordinates).toHaveLength(2);
-    expect(api.service.store.listOfflineAreas().filter((a) => a.country === 'UK')).toMatchObject([{ id: 'UK.Vale_of_Glamorgan_Council', parcels: 10, dataDate: '2026-08-02' }]);
+    expect(api.service.store.listOfflineAreas().filter((a) => a.country === 'UK')).toMatchObject([{ id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' }]);
   });
 
   it('answers a point in England and Wales from the copy, the INSPIRE id as reference, without asking any service', async () => {
@@ -148,6 +148,16 @@ describe('catastro import takes the authority zip as downloaded', () => {
     const zip = await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML));
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import', zip, '--data', tempDir('catastro-uk-cli-')], { cwd: repoRoot, timeout: 60_000 });
     expect(stdout).toMatch(/Vale_of_Glamorgan_Council\.zip\s+uk-hmlr-gml\s+10\s/);
+  });
+
+  it('areas update of an imported authority says how to refresh it and asks no service (there is no feed)', async () => {
+    const data = tempDir('catastro-uk-cli-');
+    const cli = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data], { cwd: repoRoot, timeout: 60_000 });
+    await cli('import', await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML)));
+    // An unreachable base URL: any request to the Catastro's feeds would fail differently.
+    const failed = await cli('areas', 'update', 'UK.Vale_of_Glamorgan_Council', '--base-url', 'http://127.0.0.1:9/unreachable').then(() => undefined, (error: { code: number; stderr: string }) => error);
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('FAILED UK.Vale_of_Glamorgan_Council: UK.Vale_of_Glamorgan_Council was imported from HM Land Registry\'s INSPIRE Index Polygons, which publish no feed to update from: download the authority\'s zip again from https://use-land-property-data.service.gov.uk/datasets/inspire/download');
   });
 });
 

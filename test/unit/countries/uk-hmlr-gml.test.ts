@@ -47,7 +47,7 @@ describe('HM Land Registry INSPIRE Index Polygons GML', () => {
   });
 
   it('names the offline area after the authority\'s published zip', () => {
-    expect(hmlrAuthorityOfFileName('Vale_of_Glamorgan_Council.zip')).toEqual({ country: 'UK', code: 'Vale_of_Glamorgan_Council' });
+    expect(hmlrAuthorityOfFileName('Vale_of_Glamorgan_Council.zip')).toEqual({ country: 'UK', code: 'Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council' });
     expect(hmlrAuthorityOfFileName("King's_Lynn_and_West_Norfolk_Borough_Council.zip")?.code).toBe("King's_Lynn_and_West_Norfolk_Borough_Council");
     expect(hmlrAuthorityOfFileName('Land_Registry_Cadastral_Parcels.gml')).toBeUndefined();
   });
