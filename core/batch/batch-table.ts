@@ -1,5 +1,6 @@
 import { PARCEL_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
-import type { BatchRowResult } from '../model/index.js';
+import { rusticParts } from '../countries/es/reference.js';
+import { isRetryableFailure, type BatchRowResult, type Parcel } from '../model/index.js';
 
 /** Input columns keep their names behind this prefix, so they never clash with the parcel's fields. */
 export const INPUT_PREFIX = 'in_';
@@ -9,7 +10,41 @@ const STATUS_FIELDS: Field[] = [
   { name: 'status', type: 'TEXT' },
   { name: 'code', type: 'TEXT' },
   { name: 'reason', type: 'TEXT' },
+  { name: 'next_step', type: 'TEXT' },
 ];
+
+/**
+ * What a row that found nothing asks of the user: `fix_row` (a typo, a malformed or unknown
+ * reference: asking again gives the same answer) or `retry_online` (the source could not be
+ * asked: resume the batch with a connection).
+ */
+export type NextStep = 'fix_row' | 'retry_online';
+export function nextStepOf(result: Pick<BatchRowResult, 'status' | 'code'>): NextStep | null {
+  if (result.status === 'found') return null;
+  return isRetryableFailure(result) ? 'retry_online' : 'fix_row';
+}
+
+/**
+ * A Spanish rustic parcel's polígono and parcela (read from its reference, as farm spreadsheets
+ * name the land) and every parcel's area in hectares, whichever way the row asked for it.
+ */
+const LAND_FIELDS: Field[] = [
+  { name: 'rustico_poligono', type: 'INTEGER' },
+  { name: 'rustico_parcela', type: 'INTEGER' },
+  { name: 'superficie_ha', type: 'REAL' },
+];
+const M2_PER_HECTARE = 10_000;
+
+function landProperties(parcel: Parcel | undefined): Record<string, number | null> {
+  const rustic = parcel?.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+  const area = parcel?.superficieParcela;
+  return {
+    rustico_poligono: rustic?.poligono ?? null,
+    rustico_parcela: rustic?.parcela ?? null,
+    // Four decimals: a square metre, the cadastre's own precision.
+    superficie_ha: area === undefined ? null : Math.round(area) / M2_PER_HECTARE,
+  };
+}
 
 /** Rows made as they are read (Node 20 has no iterator helpers). */
 function* mapRows<T>(items: Iterable<T>, rowOf: (item: T) => FeatureRow): Generator<FeatureRow> {
@@ -18,13 +53,14 @@ function* mapRows<T>(items: Iterable<T>, rowOf: (item: T) => FeatureRow): Genera
 
 /**
  * A batch's answers as one table: per input row its number, status (found / not_found /
- * failed), the error code and reason, the input columns, then the parcel's fields and outline.
+ * failed), the error code, reason and next step, the input columns, then the parcel's fields,
+ * its rustic numbers and hectares, and its outline.
  */
 export function batchTable(results: Iterable<BatchRowResult>, header: string[], name = 'batch'): FeatureTable {
   const inputFields: Field[] = header.map((column) => ({ name: `${INPUT_PREFIX}${column}`, type: 'TEXT' }));
   return {
     name,
-    fields: [...STATUS_FIELDS, ...inputFields, ...PARCEL_FIELDS],
+    fields: [...STATUS_FIELDS, ...inputFields, ...PARCEL_FIELDS, ...LAND_FIELDS],
     rows: mapRows(results, (result) => ({
       geometry: result.parcel ? parcelGeometry(result.parcel) : null,
       properties: {
@@ -32,8 +68,10 @@ export function batchTable(results: Iterable<BatchRowResult>, header: string[], 
         status: result.status,
         code: result.code ?? null,
         reason: result.reason ?? null,
+        next_step: nextStepOf(result),
         ...Object.fromEntries(header.map((column) => [`${INPUT_PREFIX}${column}`, result.input[column] ?? ''])),
         ...parcelProperties(result.parcel),
+        ...landProperties(result.parcel),
       },
     })),
   };

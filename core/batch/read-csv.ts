@@ -137,7 +137,7 @@ export async function readCsvFile(file: string, onChunk?: (chunk: Buffer) => voi
 }
 
 /** The header of a batch CSV file, from its first MiB only (a finished batch's result names its columns). */
-export function csvHeaderOfFile(file: string): string[] {
+export function csvHeaderOfFile(file: string): { header: string[]; separator: string } {
   const probe = Buffer.alloc(HEADER_PROBE_BYTES);
   const fd = openSync(file, 'r');
   let head: string;
@@ -146,6 +146,7 @@ export function csvHeaderOfFile(file: string): string[] {
   } finally {
     closeSync(fd);
   }
-  const [record] = parseWhole(head, { ...csvOptions(separatorOf(head)), to: 1 }) as string[][];
-  return headerOf(record ?? []);
+  const separator = separatorOf(head.replace(/^\uFEFF/, ''));
+  const [record] = parseWhole(head, { ...csvOptions(separator), to: 1 }) as string[][];
+  return { header: headerOf(record ?? []), separator };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
+import { csvStyleOfSeparator } from '../export/csv.js';
 import { writeTableFile } from '../export/write-table.js';
 import type { FeatureFormat } from '../model/index.js';
 import { batchTable } from './batch-table.js';
@@ -27,11 +28,13 @@ export interface ResultFileJob {
  * Returns the parcels found in it.
  */
 export function writeResultFile(job: ResultFileJob): number {
-  const header = csvHeaderOfFile(job.input);
+  const { header, separator } = csvHeaderOfFile(job.input);
   const { found, rows } = journalRowsInOrder(job.journal, job.journalBytes);
   const partial = `${job.file}.${randomUUID()}.partial`;
   try {
-    writeTableFile(batchTable(rows, header, job.name), job.format, partial);
+    // The answers come back the way the input was written: a semicolon CSV from a Spanish Excel
+    // opens in that Excel again, in columns, with its decimal commas and accents.
+    writeTableFile(batchTable(rows, header, job.name), job.format, partial, csvStyleOfSeparator(separator));
     renameSync(partial, job.file);
   } finally {
     rmSync(partial, { force: true });

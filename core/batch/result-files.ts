@@ -5,7 +5,7 @@ import { startCoreWorker } from '../core-worker.js';
 import type { ResultFileJob } from './result-file.js';
 
 /** Written files carry it in their names: a new writer (another layout of a format) writes them afresh. */
-const WRITER_VERSION = 1;
+const WRITER_VERSION = 2;
 
 /** Where a batch's result of `format` lies for a journal of `journalBytes` bytes, under the batch's folder. */
 export function resultFilePath(folder: string, format: string, journalBytes: number): string {

@@ -17,6 +17,29 @@ const PLAIN_NUMBER = /^-?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
  */
 const keepPlainNumber = (value: string) => (PLAIN_NUMBER.test(value) ? { value, escape_formulas: false } : value);
 
+/**
+ * How a CSV is written for the spreadsheet that opens it. A Spanish, German, French or Italian
+ * Excel splits on semicolons and reads decimal commas (the list separator of its locale), and
+ * reads UTF-8 only after a byte-order mark: without them it shows one column and broken accents.
+ */
+export interface CsvStyle {
+  separator: ',' | ';' | '\t';
+  decimalComma: boolean;
+  bom: boolean;
+}
+
+/** RFC 4180 as scripts and GIS read it. */
+export const PLAIN_CSV: CsvStyle = { separator: ',', decimalComma: false, bom: false };
+/** What a continental European spreadsheet writes and reads. */
+export const SEMICOLON_CSV: CsvStyle = { separator: ';', decimalComma: true, bom: true };
+
+/** The style of an input's separator: a batch's answers come back the way its input was written. */
+export function csvStyleOfSeparator(separator: string): CsvStyle {
+  if (separator === ';') return SEMICOLON_CSV;
+  if (separator === '\t') return { separator: '\t', decimalComma: false, bom: true };
+  return PLAIN_CSV;
+}
+
 /** Rows stringified at a time: csv-stringify's sync API, its records being independent lines. */
 const ROWS_PER_CHUNK = 500;
 
@@ -25,9 +48,15 @@ const ROWS_PER_CHUNK = 500;
  * in pieces of ROWS_PER_CHUNK rows, so a large table is written as it is read.
  * The outline stays out: its centroid is in latitud/longitud and GIS formats carry the shape.
  */
-export function* csvChunks(table: FeatureTable): Generator<string> {
+export function* csvChunks(table: FeatureTable, style: CsvStyle = PLAIN_CSV): Generator<string> {
   const names = table.fields.map((f) => f.name);
-  const options = { columns: names, bom: false, escape_formulas: true, cast: { string: keepPlainNumber } };
+  // A number cell with a decimal comma is text that is only a number: no formula escape for it either.
+  const number = style.decimalComma ? (value: number) => keepPlainNumber(String(value).replace('.', ',')) : undefined;
+  const options = {
+    columns: names, bom: false, delimiter: style.separator, escape_formulas: true,
+    cast: { string: keepPlainNumber, ...(number && { number }) },
+  };
+  if (style.bom) yield '\uFEFF';
   let records: FieldValue[][] = [];
   let header = true;
   const flush = () => {

@@ -1,5 +1,5 @@
 import type { FeatureRow, FeatureTable } from './feature-table.js';
-import { KML_NAMESPACE, kmlDescription, placemarkTree } from './kml.js';
+import { KML_NAMESPACE, KML_STYLE, kmlDescription, kmlStyleTree, placemarkTree } from './kml.js';
 import { buildXml, XML_DECLARATION } from './xml-document.js';
 
 function placemarkOf(row: FeatureRow): string {
@@ -8,6 +8,7 @@ function placemarkOf(row: FeatureRow): string {
     Placemark: placemarkTree({
       name: String(refCatastral ?? ''),
       description: kmlDescription(direccion, municipio, attribution),
+      styleUrl: `#${KML_STYLE.id}`,
       data: Object.entries(rest).filter(([, value]) => value !== null && value !== '').map(([name, value]) => [name, String(value)]),
       ring: row.geometry!.coordinates[0],
     }),
@@ -22,6 +23,9 @@ function placemarkOf(row: FeatureRow): string {
  */
 export function* kmlChunks(table: FeatureTable): Generator<string> {
   yield `${XML_DECLARATION}<kml xmlns="${KML_NAMESPACE}">\n<Document>\n`;
+  yield buildXml({ name: table.name });
+  // Styled as the single parcel's KML: without a Style Google Earth draws an opaque white fill.
+  yield buildXml({ Style: kmlStyleTree() });
   for (const row of table.rows) if (row.geometry !== null) yield placemarkOf(row);
   yield '</Document>\n</kml>\n';
 }

@@ -7,6 +7,13 @@ export const KML_STYLE = { id: 'parcel', lineColor: 'ff0f48d9', lineWidth: 2, fi
 
 export const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
 
+/** The shared Style element every parcel KML declares once (a single parcel's and a batch's alike). */
+export const kmlStyleTree = () => ({
+  '@_id': KML_STYLE.id,
+  LineStyle: { color: KML_STYLE.lineColor, width: KML_STYLE.lineWidth },
+  PolyStyle: { color: KML_STYLE.fillColor, fill: 1, outline: 1 },
+});
+
 /** KML wants the outer ring counter-clockwise (KML 2.2 §10.8, as Google Earth draws it); the source may give either. */
 export function counterClockwise(ring: LonLat[]): LonLat[] {
   if (ring.length < 4) return ring;
@@ -65,11 +72,7 @@ export function parcelToKml(parcel: Parcel): string {
       '@_xmlns': KML_NAMESPACE,
       Document: {
         name: parcel.refCatastral,
-        Style: {
-          '@_id': KML_STYLE.id,
-          LineStyle: { color: KML_STYLE.lineColor, width: KML_STYLE.lineWidth },
-          PolyStyle: { color: KML_STYLE.fillColor, fill: 1, outline: 1 },
-        },
+        Style: kmlStyleTree(),
         Placemark: placemarkTree({
           name: parcel.refCatastral,
           description: kmlDescription(parcel.direccion, parcel.municipio, parcel.attribution),

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { FeatureFormat } from '../model/index.js';
-import { csvChunks } from './csv.js';
+import { csvChunks, type CsvStyle } from './csv.js';
 import type { FeatureTable } from './feature-table.js';
 import { geoJsonChunks } from './geojson.js';
 import { tableToGeoPackage, writeGeoPackageFile } from './geopackage.js';
@@ -31,11 +31,11 @@ export function writeTable(table: FeatureTable, format: FeatureFormat): Buffer {
  * The same file written at `file` as the table's rows are read, holding none of it whole (a
  * batch's result, written in a worker thread). `file` must not exist yet.
  */
-export function writeTableFile(table: FeatureTable, format: FeatureFormat, file: string): void {
+export function writeTableFile(table: FeatureTable, format: FeatureFormat, file: string, csvStyle?: CsvStyle): void {
   if (format === 'gpkg') return writeGeoPackageFile(table, file);
   const fd = openSync(file, 'wx');
   try {
-    for (const chunk of TEXT_CHUNKS[format](table)) {
+    for (const chunk of format === 'csv' ? csvChunks(table, csvStyle) : TEXT_CHUNKS[format](table)) {
       const bytes = Buffer.from(chunk, 'utf8');
       for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
     }
