@@ -4,12 +4,12 @@ import { interruptOnSignals, tellWaitingForWriter } from './interrupt.js';
 import { failureLine } from './failure.js';
 import { checkInputFile } from '../core/file-checks.js';
 import { importFailure } from '../core/store/import-failure.js';
-import { importFiles } from '../core/store/import-runner.js';
+import { IMPORT_FORMATS } from '../core/countries/import-formats.js';
 import type { CadastralStore } from '../core/store/cadastral-store.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 import { isPostgresUrl } from '../core/store/postgres/connection.js';
 import { PostgisStore } from '../core/store/postgres/postgis-store.js';
-import type { ImportProgress, ImportResult } from '../core/store/types.js';
+import type { ImportProgress, ImportResult } from '../core/model/records.js';
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -63,7 +63,10 @@ function printSummary(results: ImportResult[]): void {
 
 /** `catastro import <files…>`: returns the process exit code. */
 export async function runImportCommand(files: string[], options: { dataDir: string; store?: string }): Promise<number> {
-  let store: CadastralStore & { importFiles?: PostgisStore['importFiles'] };
+  let store: CadastralStore;
+  /** The closing count: the embedded copy's without mapping its file (ParcelStore.countParcelsUnmapped). */
+  let countAfter: () => Promise<number> | number;
+  const team = isPostgresUrl(options.store);
   try {
     // Every file before the first is imported: a typo in the last one no longer leaves the others half done.
     for (const file of files) checkInputFile(file, 'File');
@@ -72,7 +75,13 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     return 1;
   }
   try {
-    store = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+    if (team) {
+      const database = await PostgisStore.open(options.store!);
+      [store, countAfter] = [database, () => database.countParcels()];
+    } else {
+      const copy = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
+      [store, countAfter] = [copy, () => copy.countParcelsUnmapped()];
+    }
   } catch (error) {
     console.error(failureLine(error));
     return 1;
@@ -83,13 +92,12 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
   try {
     const paths = files.map((f) => path.resolve(f));
     const onProgress = (p: ImportProgress) => reporter.update(p);
-    const results = store instanceof ParcelStore
-      ? await importFiles(store, paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, { signal: interruption.signal, onWaitForWriter: tellWaitingForWriter })
-      // The team database's importer stops where it reports progress, its transaction rolled back the same way.
-      : await store.importFiles!(paths, (p) => { interruption.signal.throwIfAborted(); imported = paths.indexOf(p.file); onProgress(p); });
+    const results = await store.importFiles(paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, {
+      formats: IMPORT_FORMATS, signal: interruption.signal, onWaitForWriter: tellWaitingForWriter,
+    });
     reporter.stop();
     printSummary(results);
-    console.log(`The ${store instanceof ParcelStore ? 'local copy' : 'team database'} now holds ${store instanceof ParcelStore ? store.countParcelsUnmapped() : await store.countParcels()} parcels.`);
+    console.log(`The ${team ? 'team database' : 'local copy'} now holds ${await countAfter()} parcels.`);
     return 0;
   } catch (error) {
     reporter.stop();

@@ -3,7 +3,7 @@ import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { notFound } from '../core/model/index.js';
 import { openAccessDatabase } from '../core/auth/access-db.js';
 import { isPostgresUrl, PgConnection } from '../core/store/postgres/connection.js';
-import { PgKeyStore } from '../core/store/postgres/pg-access.js';
+import { PgKeyStore } from '../core/auth/pg-access.js';
 import { expiryDay, teamStoreOption } from './arguments.js';
 import { KeyStore, type ApiKeyRecord } from '../core/auth/key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from '../core/auth/tiers.js';

@@ -28,13 +28,13 @@ import { gatherReport } from './report/gather-report.js';
 import { resolveEsSources } from './countries/es/config.js';
 import { resolveFrSources } from './countries/fr/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
-import { importFiles } from './store/import-runner.js';
+import { IMPORT_FORMATS } from './countries/import-formats.js';
 import type { CadastralStore } from './store/cadastral-store.js';
 import { ParcelStore } from './store/parcel-store.js';
 import { isPostgresUrl } from './store/postgres/connection.js';
 import { PostgisStore } from './store/postgres/postgis-store.js';
 import { ensureSampleImported } from './store/sample.js';
-import type { ImportProgress, ImportResult } from './store/types.js';
+import type { ImportProgress, ImportResult } from './model/records.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
 import { checkSourcesLive } from './status/sources-check.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
@@ -103,7 +103,7 @@ export class CatastroService {
     const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
     try {
       if (options.importSample !== false && !team) {
-        await ensureSampleImported(store, options.resourcesDir ?? appFile('resources'));
+        await ensureSampleImported(store, options.resourcesDir ?? appFile('resources'), IMPORT_FORMATS);
       }
     } catch (error) {
       store.close();
@@ -371,9 +371,9 @@ export class CatastroService {
       code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId,
       byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
     }));
-    if (!(this.copy instanceof PostgisStore)) return { ...this.monitor.snapshot(this.store.countParcels(), API_VERSION), countries };
     const snapshot = this.monitor.snapshot(this.copy.knownParcelCount(), API_VERSION);
-    const health = this.copy.health();
+    const health = this.copy.health?.();
+    if (!health) return { ...snapshot, countries };
     return { ...snapshot, status: health === 'down' ? 'degraded' : snapshot.status, store: { health }, countries };
   }
 
@@ -404,7 +404,7 @@ export class CatastroService {
     if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== 'string' || f === '')) {
       throw validationError('importFiles needs a list of file paths.');
     }
-    return this.copy instanceof PostgisStore ? this.copy.importFiles(files, onProgress) : importFiles(this.store, files, onProgress);
+    return this.copy.importFiles(files, onProgress, { formats: IMPORT_FORMATS });
   }
 
   /**

@@ -15,7 +15,7 @@ const here = fileURLToPath(import.meta.url);
 const [child] = process.argv.slice(2);
 
 if (child) {
-  const { importFiles } = await import('../core/store/import-runner.js');
+  const { importFiles } = await import('../core/countries/import-formats.js');
   const { ParcelStore } = await import('../core/store/parcel-store.js');
   const store = ParcelStore.open(path.join(path.dirname(child), `${path.basename(child)}.sqlite`));
   const started = performance.now();

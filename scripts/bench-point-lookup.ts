@@ -16,7 +16,7 @@ import { openDatabase, type SqliteDatabase } from '../core/store/db.js';
 import { encodedContains } from '../core/store/geometry-codec.js';
 import { PARCEL_COLUMNS, PARCEL_FROM, parcelFromRow, type ParcelRow } from '../core/store/parcel-rows.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
-import type { StoredParcel } from '../core/store/types.js';
+import type { StoredParcel } from '../core/model/records.js';
 
 const dir = process.env.BENCH_DIR;
 if (!dir) throw new Error('BENCH_DIR: the folder of a copy bench-store.ts wrote (e.g. BENCH_DIR=/tmp/scale-10m)');

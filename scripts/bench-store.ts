@@ -11,12 +11,13 @@ import { bboxOf } from '../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../core/model/index.js';
 import { suspendChangeCounting } from '../core/store/change-counting.js';
 import { openBulkWriteConnection } from '../core/store/db.js';
-import { importFiles } from '../core/store/import-runner.js';
-import { streamCadastralParcels } from '../core/store/importers/inspire-parcels.js';
+import { importFiles } from '../core/countries/import-formats.js';
+import { streamCadastralParcels } from '../core/formats/inspire-parcels.js';
 import { packParcels } from '../core/store/importers/parcel-batch.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 import { ParcelWriter } from '../core/store/parcel-writer.js';
-import type { StoredParcel } from '../core/store/types.js';
+import type { StoredParcel } from '../core/model/records.js';
+import { CATASTRO_PARCELS } from '../core/countries/es/catastro-files.js';
 
 const SAMPLE = path.resolve('resources/sample/A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const TARGET = Number(process.env.BENCH_PARCELS ?? 1_000_000);
@@ -55,7 +56,7 @@ writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(40) + 
 
 // 2. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
 const sample: StoredParcel[] = [];
-await streamCadastralParcels(SAMPLE, { source: 'inspire' }, (batch) => { sample.push(...batch); });
+await streamCadastralParcels(SAMPLE, { ...CATASTRO_PARCELS, source: 'inspire' }, (batch) => { sample.push(...batch); });
 const extent = sample.reduce((b, p) => {
   const [w, s, e, n] = bboxOf(p.geometry);
   return [Math.min(b[0], w), Math.min(b[1], s), Math.max(b[2], e), Math.max(b[3], n)];

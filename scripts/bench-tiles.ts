@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDir } from './bench-temp-dir.js';
-import { importFiles } from '../core/store/import-runner.js';
+import { importFiles } from '../core/countries/import-formats.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 
 const args = new Map<string, string>();

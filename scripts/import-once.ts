@@ -8,7 +8,7 @@
 // machine the import's wall time is about the busier of it and the parse worker, whatever the
 // load is while the bench runs.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { importFiles } from '../core/store/import-runner.js';
+import { importFiles } from '../core/countries/import-formats.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 
 const [file, storeFile, again] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import type { CountryCode } from '../model/index.js';
-import type { Awaitable } from '../store/cadastral-store.js';
-import type { StoredFinca, StoredParcel } from '../store/types.js';
+import type { Awaitable } from '../model/awaitable.js';
+import type { StoredFinca, StoredParcel } from '../model/records.js';
 
 /**
  * What the address code needs from the rest of the core, as the narrowest interfaces, so the

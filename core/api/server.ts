@@ -5,8 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
-import { PgKeyStore, PgUsageCounter } from '../store/postgres/pg-access.js';
-import { PostgisStore } from '../store/postgres/postgis-store.js';
+import { PgKeyStore, PgUsageCounter } from '../auth/pg-access.js';
 import { validationError } from '../model/index.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
@@ -142,13 +141,13 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   if (corsOrigins.length > 0) await app.register(corsPlugin, { origins: corsOrigins });
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
-  const team = options.service.copy instanceof PostgisStore ? options.service.copy : undefined;
+  const team = options.service.copy.teamDatabase?.();
   const accessDb = team ? undefined : openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
   app.addHook('onClose', async () => { accessDb?.close(); });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
     db: accessDb,
-    shared: team && { keys: new PgKeyStore(team.db), counter: new PgUsageCounter(team.db) },
+    shared: team && { keys: new PgKeyStore(team), counter: new PgUsageCounter(team) },
     version: API_VERSION,
     freeTier: options.freeTier,
     appSession: options.appSession,

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { dayPeriod, monthPeriod, systemClock, type Clock, type Period } from './periods.js';
-import { UsageCounter, type Awaitable, type ChargeResult, type UsageCounting } from './usage-counter.js';
+import type { Awaitable } from '../model/awaitable.js';
+import { UsageCounter, type ChargeResult, type UsageCounting } from './usage-counter.js';
 
 type Database = BetterSqlite3.Database;
 

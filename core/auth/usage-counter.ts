@@ -1,14 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Awaitable } from '../model/awaitable.js';
 import { migrateAccessDatabase } from './access-db.js';
 
 type Database = BetterSqlite3.Database;
 
-/** A value now (SQLite) or later (a shared database server). */
-export type Awaitable<T> = T | Promise<T>;
-
 /**
  * Usage counters as the quota needs them, whichever database holds them: this file's SQLite
- * counter for one machine, core/store/postgres/pg-access.ts for a team server's processes.
+ * counter for one machine, core/auth/pg-access.ts for a team server's processes.
  * Each call must be atomic across every process that counts on the same database.
  */
 export interface UsageCounting {

@@ -1,6 +1,6 @@
 import { PbfWriter } from 'pbf';
 import { outlineValues } from '../store/geometry-codec.js';
-import type { ParcelOutlines } from '../store/types.js';
+import type { ParcelOutlines } from '../model/records.js';
 
 /** Tile units per tile side, and the margin (in those units) drawn around it so lines meet at tile edges. */
 export const TILE_EXTENT = 4096;

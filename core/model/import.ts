@@ -50,7 +50,7 @@ export interface OfflineArea {
   updatedAt: string;
 }
 
-/** National bulk files of countries other than Spain (core/countries/bulk-formats.ts). */
+/** National bulk files of countries other than Spain (core/countries/import-formats.ts). */
 export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json' | 'uk-hmlr-gml';
 
 /** The countries whose published files the app can make available offline, and their publishers. */

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { etalabArea, type EtalabArea } from '../countries/fr/etalab-files.js';
 import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
-import { importFiles } from '../store/import-runner.js';
+import { importFiles } from '../countries/import-formats.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import { discardDownload, downloadFile } from '../upstream/file-download.js';
 import type { DownloadAreasOptions } from './download-areas.js';

@@ -4,7 +4,7 @@ import {
   type BBox, type CopyBuildingFacts, type NeighbourOutline, type GroundMotionResult, type OutputLanguage, type Parcel, type ParcelReportData,
   type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
 } from '../model/index.js';
-import type { StoredParcel } from '../store/types.js';
+import type { StoredParcel } from '../model/records.js';
 import { mapFrame } from './map-frame.js';
 import { REPORT_MAP } from './report-layout.js';
 

@@ -1,7 +1,7 @@
 import type { CountryCode } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
-import { streamAddresses } from './importers/inspire-addresses.js';
-import type { TextChunk, TextInput } from './importers/text-stream.js';
+import { streamAddresses } from '../formats/inspire-addresses.js';
+import type { TextChunk, TextInput } from '../formats/text-stream.js';
 
 /**
  * Writes an INSPIRE Addresses file into the copy's `addresses` table, inside the import's

@@ -1,5 +1,8 @@
+import type { Awaitable } from '../model/awaitable.js';
 import type { BBox, CountryCode, LonLat, OfflineArea } from '../model/index.js';
-import type { ImportProgress, ImportResult, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { ImportProgress, ImportResult, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
+import type { ImportOptions } from './import-formats.js';
+import type { PgConnection } from './postgres/connection.js';
 
 /** A parcel and its finca (absent where the copy holds none for the reference). */
 export interface ParcelWithFinca {
@@ -7,8 +10,6 @@ export interface ParcelWithFinca {
   finca?: StoredFinca;
 }
 
-/** A value now (the embedded SQLite store answers synchronously) or later (a database server). */
-export type Awaitable<T> = T | Promise<T>;
 
 /**
  * The store contract: what the core asks of a copy of cadastral records, whichever engine
@@ -38,6 +39,19 @@ export interface CadastralStore {
   /** Parcels whose outline's box meets `bbox` (what map tiles are drawn from), at most `limit`. */
   parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
   countParcels(country?: CountryCode): Awaitable<number>;
+  /** The parcels held, answered at once (the status page): the embedded copy counts, a database server says its last count. */
+  knownParcelCount(): number;
+  /** Whether a database server answers (a team store; the embedded copy has no such state). */
+  health?(): 'up' | 'down';
+  /**
+   * Bulk imports: each file in one transaction of its own, so a failed or interrupted file leaves
+   * the copy exactly as it was. `options.formats` are the formats the country registry hands in.
+   */
+  importFiles(files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions): Promise<ImportResult[]>;
+  /** A national register's entry (Denmark's MAT), where the store keeps the register. */
+  getRegisterParcel?(country: CountryCode, ref: string): Awaitable<RegisterParcel | undefined>;
+  /** The database a team store shares with every server process: the API keys and quota live there too. */
+  teamDatabase?(): PgConnection;
   /**
    * Which of `refs` the copy holds parcels for, in reference order: one read of the (country, ref)
    * index per reference, never a scan (a rustic parcel's polígono and parcela name up to 27
@@ -70,8 +84,3 @@ export interface CadastralStore {
   close(): Awaitable<void>;
 }
 
-/**
- * Bulk imports into a store: each file in one transaction of its own, so a failed file leaves
- * the copy exactly as it was (SQLite: import-runner.ts `importFiles`; PostGIS: COPY per file).
- */
-export type ImportInto = (files: string[], onProgress?: (progress: ImportProgress) => void) => Promise<ImportResult[]>;

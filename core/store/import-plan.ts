@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path, { basename } from 'node:path';
 import { municipalityFromMetadata, type MunicipalityFacts } from './importers/atom-metadata.js';
-import { NATIONAL_BULK_FORMATS, nationalBulkFormat } from '../countries/bulk-formats.js';
-import { etalabAreaOfFileName } from '../countries/fr/etalab-files.js';
-import { hmlrAuthorityOfFileName } from '../countries/uk/hmlr-files.js';
 import type { CountryCode } from '../model/index.js';
+import type { ImportFormats, NationalBulkFormat } from './import-formats.js';
 import { checkInputFile } from '../file-checks.js';
-import { fileSize, peekText, type TextInput } from './importers/text-stream.js';
-import { listZipEntries, readZipEntryText, type ZipEntryInfo } from './importers/zip-archive.js';
-import type { ImportResult } from './types.js';
+import { fileSize, peekText, type TextInput } from '../formats/text-stream.js';
+import { listZipEntries, readZipEntryText, type ZipEntryInfo } from '../formats/zip-archive.js';
+import type { ImportResult } from '../model/records.js';
 
 export type ImportKind = ImportResult['kind'];
 
@@ -18,6 +16,8 @@ export interface ImportPart {
   kind: ImportKind;
   /** The country whose records the part holds (what the writer keys them by). */
   country: CountryCode;
+  /** The national format that reads the part, when it is one. */
+  national?: NationalBulkFormat;
 }
 
 /** What importing one file (loose GML, `.gml.gz`, CAT or the Catastro's zip) means. */
@@ -29,7 +29,7 @@ export interface ImportPlan {
   bytesTotal: number;
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
   municipality?: { country: CountryCode; code: string; name?: string; province?: string };
-  /** The published area of another country's file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`). */
+  /** The published area of a national file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`). */
   area?: { country: CountryCode; code: string; name?: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
   dataDate?: string;
@@ -40,17 +40,14 @@ const FIRST_FEATURE = /<(?:[\w-]+:)?(CadastralParcel|Building|CadastralZoning|Ot
 /** `timeStamp` of a WFS 2.0 FeatureCollection: when the Catastro produced the file. */
 const COLLECTION_TIMESTAMP = /<(?:[\w-]+:)?FeatureCollection\b[^>]*\stimeStamp="(\d{4}-\d{2}-\d{2})/;
 const METADATA_DATESTAMP = /<gmd:dateStamp>\s*<gco:Date(?:Time)?>(\d{4}-\d{2}-\d{2})/;
-/** `A.ES.SDGC.CP.40146.zip`, `A.ES.SDGC.BU.40146.building.gml(.gz)`: the INE municipality code. */
-const CATASTRO_FILE = /^A\.ES\.SDGC\.(CP|BU|AD)\.(\d{5})\./;
-/** The Catastro's own formats (its INSPIRE parcels and buildings GML, its CAT files) hold Spain's records. */
-const CATASTRO_COUNTRY: CountryCode = 'ES';
+/** A part of `kind`: a national format's (its country), else the INSPIRE publisher's. */
+function partOf(formats: ImportFormats, input: TextInput, kind: ImportKind): ImportPart {
+  const national = formats.national.find((format) => format.kind === kind);
+  return national ? { input, kind, country: national.country, national } : { input, kind, country: formats.inspire.country };
+}
 
-/** The country a part of `kind` belongs to: a national format's own, else the Catastro's. */
-const countryOfKind = (kind: ImportKind): CountryCode =>
-  NATIONAL_BULK_FORMATS.find((format) => format.kind === kind)?.country ?? CATASTRO_COUNTRY;
-
-function kindFromHead(name: string, head: string): ImportKind | { notKept: string } {
-  const national = nationalBulkFormat(head);
+function kindFromHead(formats: ImportFormats, name: string, head: string): ImportKind | { notKept: string } {
+  const national = formats.national.find((format) => format.detect(head));
   if (national) return national.kind;
   const feature = FIRST_FEATURE.exec(head)?.[1];
   if (feature === 'CadastralParcel') return 'inspire-parcels';
@@ -59,7 +56,7 @@ function kindFromHead(name: string, head: string): ImportKind | { notKept: strin
   if (feature) return { notKept: feature };
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
-  throw new Error(`${name} is neither an INSPIRE parcels, buildings or addresses GML nor a CAT file, nor a national parcels file the copy takes (${NATIONAL_BULK_FORMATS.map((f) => f.kind).join(', ')}).`);
+  throw new Error(`${name} is neither an INSPIRE parcels, buildings or addresses GML nor a CAT file, nor a national parcels file the copy takes (${formats.national.map((f) => f.kind).join(', ')}).`);
 }
 
 /**
@@ -67,8 +64,8 @@ function kindFromHead(name: string, head: string): ImportKind | { notKept: strin
  * The first feature element decides: the same download also holds zoning, other constructions
  * and other constructions, which must be refused rather than "imported" as zero records.
  */
-export async function detectImportKind(file: string): Promise<ImportKind> {
-  const kind = kindFromHead(basename(file), await peekText(file, 16384));
+export async function detectImportKind(file: string, formats: ImportFormats): Promise<ImportKind> {
+  const kind = kindFromHead(formats, basename(file), await peekText(file, 16384));
   if (typeof kind === 'object') {
     throw new Error(`${basename(file)} holds INSPIRE ${kind.notKept} features, which the local copy does not keep (it takes CadastralParcel, Building and Address files, and CAT files).`);
   }
@@ -83,17 +80,20 @@ const isZip = (file: string) => /\.zip$/i.test(file);
  * its parcels and buildings GML are streamed out of it, the other layers are not kept, and its
  * metadata names the municipality and dates the data.
  */
-export async function planImport(file: string): Promise<ImportPlan> {
+export async function planImport(file: string, formats: ImportFormats): Promise<ImportPlan> {
   checkInputFile(file, 'File');
-  const code = CATASTRO_FILE.exec(basename(file))?.[2];
+  const { inspire } = formats;
+  const code = inspire.municipalityOfFileName(basename(file));
   if (!isZip(file)) {
-    const kind = await detectImportKind(file);
+    const kind = await detectImportKind(file, formats);
     const head = kind === 'cat' ? '' : await peekText(file, 4096);
-    const metadata = kind === 'inspire-parcels' ? siblingMetadata(file, code) : undefined;
+    const metadata = kind === 'inspire-parcels' && code ? siblingFile(file, inspire.metadataFileName(code)) : undefined;
+    const part = partOf(formats, file, kind);
+    const area = part.national?.areaOfFileName?.(basename(file));
     return {
-      file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [{ input: file, kind, country: countryOfKind(kind) }],
-      municipality: municipalityOf(code, metadata),
-      ...(kind === 'fr-etalab-geojson' && { area: etalabAreaOfFileName(basename(file)) }),
+      file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [part],
+      municipality: municipalityOf(inspire.country, code, metadata),
+      ...(area && { area: { country: part.country, code: area } }),
       dataDate: COLLECTION_TIMESTAMP.exec(head)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]),
     };
   }
@@ -104,10 +104,10 @@ export async function planImport(file: string): Promise<ImportPlan> {
   // GML of the Catastro's zips; JSON of national downloads (Datafordeler's MAT zip).
   for (const entry of entries.filter((e) => /\.(gml|json)$/i.test(e.name))) {
     const head = await peekText(entry, 16384);
-    const kind = kindFromHead(entry.name, head);
+    const kind = kindFromHead(formats, entry.name, head);
     if (typeof kind === 'object') { skipped.push(`${entry.name} (${kind.notKept})`); continue; }
     if (kind === 'cat') throw new Error(`${basename(file)}: ${entry.name} is not INSPIRE GML.`);
-    parts.push({ input: entry, kind, country: countryOfKind(kind) });
+    parts.push(partOf(formats, entry, kind));
     heads += head;
   }
   if (parts.length === 0) {
@@ -121,24 +121,30 @@ export async function planImport(file: string): Promise<ImportPlan> {
     bytes: fileSize(file),
     bytesTotal: partEntries.reduce((sum, e) => sum + e.size, 0),
     parts,
-    // An INSPIRE Index Polygons zip is its local authority's whole file: an area re-imported as one.
-    ...(parts.every((p) => p.kind === 'uk-hmlr-gml') && { area: hmlrAuthorityOfFileName(basename(file)) }),
-    municipality: municipalityOf(code ?? CATASTRO_FILE.exec(basename(partEntries[0].name))?.[2], metadata),
+    // A zip of one national format named as a published area (HM Land Registry's INSPIRE Index
+    // Polygons: a local authority's whole file) is that area, re-imported as one.
+    ...zipArea(file, parts),
+    municipality: municipalityOf(inspire.country, code ?? inspire.municipalityOfFileName(basename(partEntries[0].name)), metadata),
     dataDate: COLLECTION_TIMESTAMP.exec(heads)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]) ?? partEntries[0].modified,
   };
 }
 
-function municipalityOf(code: string | undefined, metadata: string | undefined): ImportPlan['municipality'] {
+function zipArea(file: string, parts: ImportPart[]): Pick<ImportPlan, 'area'> {
+  const [{ national }] = parts;
+  const code = national && parts.every((p) => p.national === national) ? national.areaOfFileName?.(basename(file)) : undefined;
+  return code ? { area: { country: national!.country, code } } : {};
+}
+
+function municipalityOf(country: CountryCode, code: string | undefined, metadata: string | undefined): ImportPlan['municipality'] {
   const facts: MunicipalityFacts | undefined = metadata ? municipalityFromMetadata(metadata) : undefined;
   if (facts && (!code || facts.code === code)) {
-    return { country: CATASTRO_COUNTRY, code: facts.code, name: facts.municipio, province: facts.provincia };
+    return { country, code: facts.code, name: facts.municipio, province: facts.provincia };
   }
-  return code ? { country: CATASTRO_COUNTRY, code } : undefined;
+  return code ? { country, code } : undefined;
 }
 
 /** The metadata file the ATOM zip ships beside the parcels GML, if it was extracted with it. */
-function siblingMetadata(parcelsFile: string, code: string | undefined): string | undefined {
-  if (!code) return undefined;
-  const metadata = path.join(path.dirname(parcelsFile), `A.ES.SDGC.CP.MD..${code}.xml`);
+function siblingFile(parcelsFile: string, name: string): string | undefined {
+  const metadata = path.join(path.dirname(parcelsFile), name);
   return existsSync(metadata) ? readFileSync(metadata, 'utf8') : undefined;
 }

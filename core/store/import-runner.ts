@@ -1,47 +1,23 @@
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NATIONAL_BULK_FORMATS } from '../countries/bulk-formats.js';
 import { registerParcelWriter } from './register-parcels.js';
 import { isSqliteBusy, openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { importStopReason } from './import-failure.js';
 import { planImport, type ImportPlan } from './import-plan.js';
-import { streamBuildings } from './importers/inspire-buildings.js';
+import { streamBuildings } from '../formats/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
 import { streamPackedParcels } from './importers/parcel-parse-thread.js';
 import { suspendChangeCounting } from './change-counting.js';
 import { importCatFile } from './importers/cat-file.js';
-import { fileSize, type TextChunk } from './importers/text-stream.js';
+import { fileSize, type TextChunk } from '../formats/text-stream.js';
 import { dropStaleParcels, markAreaParcelsStale, offlineAreaId, recordOfflineArea } from './offline-areas.js';
 import { whileImporting, type ParcelStore } from './parcel-store.js';
 import { ParcelWriter } from './parcel-writer.js';
 import { describeError } from '../file-checks.js';
-import type { ImportProgress, ImportResult } from './types.js';
+import type { ImportProgress, ImportResult } from '../model/records.js';
+import type { ImportOptions, ImportOrigin } from './import-formats.js';
 
 export { detectImportKind, type ImportKind } from './import-plan.js';
-
-const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
-
-/** Where a file came from, when it was downloaded (kept as the offline area's source). */
-export interface ImportOrigin {
-  sourceUrl?: string;
-}
-
-export interface ImportOptions {
-  /** By file path: where each file came from. */
-  origins?: Record<string, ImportOrigin>;
-  /**
-   * Stops the import at its next batch (Ctrl-C, SIGTERM): the file being imported is rolled back,
-   * files imported before it stay, the rest are not started.
-   */
-  signal?: AbortSignal;
-  /**
-   * Given: while another process writes to the copy (an import, a download), the import waits for
-   * it, calling this once, until it ends or `signal` stops the wait (a command line tells its user
-   * and waits, as apt does for its lock). Not given: it refuses after 5 s (the app and the API
-   * answer at once rather than hold a request open).
-   */
-  onWaitForWriter?: () => void;
-}
 
 /**
  * Imports each file in ONE transaction of its own: a malformed, failed or killed import leaves
@@ -53,8 +29,8 @@ export interface ImportOptions {
 export async function importFiles(
   store: ParcelStore,
   files: string[],
-  onProgress?: (progress: ImportProgress) => void,
-  options: ImportOptions = {},
+  onProgress: ((progress: ImportProgress) => void) | undefined,
+  options: ImportOptions,
 ): Promise<ImportResult[]> {
   // SQLite has one writer: imports into the same store run one after another, not into a lock error.
   const previous = importsInFlight.get(store) ?? Promise.resolve();
@@ -137,7 +113,7 @@ async function importOne(
   if (signal?.aborted) throw new Error(`Import of ${basename(file)} not started: the import was interrupted.`);
   let plan: ImportPlan;
   try {
-    plan = await planImport(file);
+    plan = await planImport(file, options.formats);
   } catch (error) {
     throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${describeError(error, file)}`);
   }
@@ -168,7 +144,7 @@ async function importOne(
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
         // Parsed on a worker thread while this one writes, when a core is free for it (docs/performance.md "Import against GDAL").
-        result.parcels = await streamPackedParcels(part.input, { source: 'inspire', country: part.country }, (batch, bytesRead) => {
+        result.parcels = await streamPackedParcels(part.input, { source: 'inspire', country: part.country, landClass: options.formats.inspire.landClass }, (batch, bytesRead) => {
           writer.parcelBatch(batch, { ...named, offlineArea: area });
           records += batch.count;
           progress({ text: '', bytesRead });
@@ -186,7 +162,7 @@ async function importOne(
           progress(chunk);
         });
       } else if (part.kind !== 'cat') {
-        const format = NATIONAL_FORMAT_OF_KIND.get(part.kind)!;
+        const format = part.national!;
         if (format.streamRegister) {
           const writeEntry = registerParcelWriter(db);
           const { kept, skipped } = await format.streamRegister(part.input, (entries, chunk) => {

@@ -1,7 +1,7 @@
 import type { OfflineArea } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
 import type { ImportPlan } from './import-plan.js';
-import type { ImportResult } from './types.js';
+import type { ImportResult } from '../model/records.js';
 
 /** `ES.40146`: one id per country and published area code. */
 export const offlineAreaId = (country: string, code: string) => `${country}.${code}`;

@@ -1,7 +1,7 @@
 import { fold } from '../address/normalize.js';
 import type { CountryCode } from '../model/index.js';
 import { decodeGeometry, encodeGeometry } from './geometry-codec.js';
-import type { RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
 /**
  * A LIKE pattern for a folded address (SQLite's `fold_text(column)`, PostGIS's `*_folded`

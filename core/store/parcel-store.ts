@@ -3,6 +3,8 @@ import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../mode
 import { AnalysisTables } from './analysis-tables.js';
 import type { CadastralStore, ParcelWithFinca } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
+import type { ImportOptions } from './import-formats.js';
+import { importFiles } from './import-runner.js';
 import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
@@ -14,7 +16,7 @@ import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-a
 import { ParcelWriter } from './parcel-writer.js';
 import { TurnSnapshot } from './turn-snapshot.js';
 import { readRegisterParcel } from './register-parcels.js';
-import type { ParcelOutlines, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from './types.js';
+import type { ImportProgress, ImportResult, ParcelOutlines, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
 const gates = new WeakMap<ParcelStore, CacheWriteGate>();
 
@@ -206,6 +208,15 @@ export class ParcelStore implements CadastralStore {
   countParcels(country?: CountryCode): number {
     const row = (country ? this.statements.countIn.get(country) : this.statements.count.get()) as { n: number };
     return row.n;
+  }
+
+  knownParcelCount(): number {
+    return this.countParcels();
+  }
+
+  /** Imports files, each in one transaction on a connection of its own (import-runner.ts). */
+  importFiles(files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions): Promise<ImportResult[]> {
+    return importFiles(this, files, onProgress, options);
   }
 
   /**

@@ -3,17 +3,7 @@ import type { CountryCode } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
 import { NUMBERS_PER_PARCEL, valueAt, type ParcelBatch } from './importers/parcel-batch.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from './types.js';
-
-export interface BuildingFacts {
-  ref: string;
-  uso?: string;
-  anioConstruccion?: number;
-  superficieConstruida?: number;
-  buildingUnits?: number;
-  dwellings?: number;
-  dataDate: string;
-}
+import type { BuildingFacts, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
 const PARCEL_UPSERT_SQL = `
       INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, municipio, provincia, direccion,

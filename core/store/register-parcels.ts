@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from './db.js';
 import type { CountryCode } from '../model/index.js';
-import type { RegisterParcel } from './types.js';
+import type { RegisterParcel } from '../model/records.js';
 
 /** Writes register entries (import transaction owned by the caller). */
 export function registerParcelWriter(db: SqliteDatabase): (entry: RegisterParcel) => void {

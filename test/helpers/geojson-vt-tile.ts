@@ -1,6 +1,6 @@
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import type { StoredParcel } from '../../core/store/types.js';
+import type { StoredParcel } from '../../core/model/records.js';
 
 /**
  * The tile as the server made it before its own encoder (geojson-vt clipping and

@@ -22,7 +22,7 @@ export interface ApiAccessOptions {
    */
   db?: BetterSqlite3.Database;
   /**
-   * Keys and usage on a shared database instead (a team server: core/store/postgres/pg-access.ts),
+   * Keys and usage on a shared database instead (a team server: core/auth/pg-access.ts),
    * so every server process on it checks the same keys and counts one quota.
    */
   shared?: { keys: ApiKeyVerifier & { get(id: string): Promise<ApiKeyRecord | undefined> }; counter: UsageCounting };

@@ -1,5 +1,5 @@
 import type { LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import type { GeoJsonParcelProfile, GeoJsonParcelSource } from '../national/geojson-source.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';

@@ -1,6 +1,6 @@
 import { getJson } from '../../upstream/get-json.js';
 import { isServiceError, notFound, todayIso, unavailable, type BBox } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { geometryOf, numberOf, textOf } from '../national/geojson-source.js';
 import { liveParcel } from '../national/live-parcel.js';

@@ -1,6 +1,6 @@
 import { containsPoint } from '../../geo/polygon.js';
 import { isServiceError, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
 import type { KatasterserviceSource } from './katasterservice.js';

@@ -1,7 +1,7 @@
 import { fromWgs84, isLatitudeFirst } from '../../geo/crs.js';
 import { bboxContains } from '../../geo/bbox.js';
 import { isServiceError, noCoverage, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { InspireWfsSource } from '../inspire/inspire-source.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';

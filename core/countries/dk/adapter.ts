@@ -1,8 +1,7 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
 import type { ParsedAddress } from '../../address/query.js';
 import { isServiceError, todayIso, unavailable, type AddressCandidatesResult, type AddressQuery, type LonLat } from '../../model/index.js';
-import { ParcelStore } from '../../store/parcel-store.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
@@ -86,9 +85,9 @@ async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
 }
 
 /** The registered area of an imported MAT download wins over DAWA's (the register is Matriklen itself). */
-function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): StoredParcel | undefined {
+async function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): Promise<StoredParcel | undefined> {
   // The register is a table of the embedded copy; a team database does not hold it yet.
-  const registered = parcel && ctx.store instanceof ParcelStore ? ctx.store.getRegisterParcel('DK', parcel.ref) : undefined;
+  const registered = parcel && await ctx.store.getRegisterParcel?.('DK', parcel.ref);
   return parcel && registered?.areaM2 !== undefined ? { ...parcel, areaM2: registered.areaM2 } : parcel;
 }
 

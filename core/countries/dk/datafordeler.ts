@@ -3,7 +3,7 @@ import { fromWgs84, toWgs84 } from '../../geo/crs.js';
 import { containsPoint } from '../../geo/polygon.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { isServiceError, noCoverage, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext } from '../adapter.js';
 import { DK_CREDENTIALS_HINT } from './config.js';
 import { parseDanishReference, splitDanishReference } from './reference.js';

@@ -1,6 +1,6 @@
 import { liveParcel } from '../national/live-parcel.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import { withQuery } from '../national/sources-config.js';
 import { parseDanishReference, splitDanishReference } from './reference.js';
 import { jsonObject } from '../national/answer-fields.js';

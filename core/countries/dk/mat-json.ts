@@ -1,6 +1,6 @@
-import { streamJsonElements } from '../../store/importers/json-stream.js';
-import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
-import type { RegisterParcel } from '../../store/types.js';
+import { streamJsonElements } from '../../formats/json-stream.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
+import type { RegisterParcel } from '../../model/records.js';
 import { parseDanishReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 

@@ -10,7 +10,7 @@ import {
   type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type RusticParcelQuery, type RusticParcelRequest, type UnitsPage,
 } from '../../model/index.js';
 import type { CadastralStore } from '../../store/cadastral-store.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import type { AdapterContext, CountryAdapter, CountrySources, Coverage, SourceCheck } from '../adapter.js';
 import { getParcelUrl, rccoorUrl } from './config.js';
 import { requireInBounds } from '../bounds.js';

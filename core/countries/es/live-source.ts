@@ -1,6 +1,6 @@
 import { fromWgs84, spanishUtmEpsgFor } from '../../geo/crs.js';
 import { pointText, todayIso, unavailable, type LonLat, type RusticParcelQuery } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext } from '../adapter.js';
 import type { CountrySources } from '../adapter.js';
 import { dnpppUrl, dnprcUrl, getNeighbourParcelUrl, getParcelUrl, rccoorUrl, resolveEsSources, type EsSourcesConfig } from './config.js';

@@ -1,5 +1,5 @@
 import { notFound } from '../../model/index.js';
-import type { StoredFinca, StoredUnit } from '../../store/types.js';
+import type { StoredFinca, StoredUnit } from '../../model/records.js';
 import { interiorLine, rusticLine, streetLine } from './address-line.js';
 import {
   asList, asNode, asText, ovcErrors, ovcNumber, ovcRefusal, ovcRoot, type OvcNode,

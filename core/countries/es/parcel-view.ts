@@ -4,7 +4,7 @@ import { centroid, outerRing } from '../../geo/polygon.js';
 import {
   availableFieldsOf, mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit,
 } from '../../model/index.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from '../../store/types.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 
 /**
  * Shapes of the spec built from stored records: a finca's Parcel, a unit's Parcel, a Unit.

@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { notFound, unavailable } from '../../model/index.js';
-import { parseCadastralParcelXml } from '../../store/importers/inspire-parcels.js';
-import type { StoredParcel } from '../../store/types.js';
+import { parseCadastralParcelXml } from '../../formats/inspire-parcels.js';
+import { CATASTRO_PARCELS } from './catastro-files.js';
+import type { StoredParcel } from '../../model/records.js';
 import { asList, asNode, asText } from './ovc-answer.js';
 
 export const WFS_SOURCE = 'Catastro INSPIRE WFS (GetParcel)';
@@ -37,7 +38,7 @@ export function parseParcelsAnswer(body: string, options: { ref: string; dataDat
     throw unavailable(`${WFS_SOURCE} sent an unexpected document (neither FeatureCollection nor ExceptionReport); retry later.`);
   }
   try {
-    return parseCadastralParcelXml(text, { source: 'live', dataDate: options.dataDate });
+    return parseCadastralParcelXml(text, { ...CATASTRO_PARCELS, source: 'live', dataDate: options.dataDate });
   } catch (error) {
     throw unavailable(`${WFS_SOURCE} sent a parcel that could not be read (${(error as Error).message}); retry later.`);
   }

@@ -1,9 +1,9 @@
 import { areaM2, centroid } from '../../geo/polygon.js';
 import { isIsoDay, type CountryCode, type ParcelGeometry } from '../../model/index.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
-import { createSax } from '../../store/importers/sax.js';
-import { readText, type TextInput } from '../../store/importers/text-stream.js';
-import type { StoredParcel } from '../../store/types.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
+import { createSax } from '../../formats/sax.js';
+import { readText, type TextInput } from '../../formats/text-stream.js';
+import type { StoredParcel } from '../../model/records.js';
 
 /**
  * One parcel feature as the four foral cadastres publish it (SOURCES.md 1b, fixtures README):

@@ -1,6 +1,6 @@
 import { containsPoint } from '../../geo/polygon.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import { liveParcel } from '../national/live-parcel.js';
 import { withQuery } from '../national/sources-config.js';
 import type { FrSourcesConfig } from './config.js';

@@ -1,7 +1,7 @@
 import { buildingStandsOn } from '../../geo/building-on-parcel.js';
 import { areaM2, bboxOf } from '../../geo/polygon.js';
 import { unavailable, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 
 export const BDTOPO_SOURCE = 'IGN BD TOPO (Géoplateforme WFS)';
 

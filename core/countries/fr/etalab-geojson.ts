@@ -1,10 +1,10 @@
 import { isOnEarth, outsideTheWorld } from '../../geo/crs.js';
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { isIsoDay, todayIso, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import { closedRingPoints, RING_TOO_SHORT } from '../../store/importers/gml-surfaces.js';
-import { streamJsonElements } from '../../store/importers/json-stream.js';
-import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
-import type { StoredParcel } from '../../store/types.js';
+import { closedRingPoints, RING_TOO_SHORT } from '../../formats/gml-surfaces.js';
+import { streamJsonElements } from '../../formats/json-stream.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
+import type { StoredParcel } from '../../model/records.js';
 import { parseFrenchReference } from './reference.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { CountryCode } from '../../model/index.js';
-import type { InspireParcelIds } from '../../store/importers/inspire-parcels.js';
+import type { InspireParcelIds } from '../../formats/inspire-parcels.js';
 
 /**
  * One country's INSPIRE Cadastral Parcels WFS 2.0, as data: a country served this way is this
  * row plus its reference rules. The answers are read by the same GML reader as Spain's INSPIRE
- * files (store/importers/inspire-parcels.ts), which also takes MapServer's flat schema.
+ * files (formats/inspire-parcels.ts), which also takes MapServer's flat schema.
  */
 export interface InspireWfsProfile {
   country: CountryCode;

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unavailable } from '../../model/index.js';
-import { parseCadastralParcelXml } from '../../store/importers/inspire-parcels.js';
-import type { StoredParcel } from '../../store/types.js';
+import { parseCadastralParcelXml } from '../../formats/inspire-parcels.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { InspireWfsProfile } from './profile.js';
 
 const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseTagValue: false });

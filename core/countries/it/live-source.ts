@@ -1,5 +1,5 @@
 import { noCoverage, notFound, todayIso, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { InspireWfsSource } from '../inspire/inspire-source.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';

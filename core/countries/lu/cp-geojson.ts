@@ -1,6 +1,6 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import { unavailable, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import { parseLuxembourgReference } from './reference.js';
 
 export const LU_WFS_SOURCE = 'ACT Luxembourg INSPIRE CP WFS';

@@ -1,5 +1,5 @@
 import { todayIso, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { buildingsStatusCheck, withBuildingUse, type ForalBuildingsWfs } from '../foral/building-use.js';
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';

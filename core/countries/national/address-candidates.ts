@@ -1,6 +1,6 @@
 import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
 import { isServiceError, notFound, type AddressCandidate, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AddressCandidatesResult } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import { askedAddress, nationalMatch } from './address-match.js';

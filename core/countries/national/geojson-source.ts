@@ -1,6 +1,6 @@
 import { toWgs84 } from '../../geo/crs.js';
 import { todayIso, unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
 import { jsonObject } from './answer-fields.js';
 

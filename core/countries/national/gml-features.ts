@@ -1,8 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { todayIso, unavailable, type ParcelGeometry } from '../../model/index.js';
-import { GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
-import { createSax } from '../../store/importers/sax.js';
-import type { StoredParcel } from '../../store/types.js';
+import { GmlSurfaceCollector } from '../../formats/gml-geometry.js';
+import { createSax } from '../../formats/sax.js';
+import type { StoredParcel } from '../../model/records.js';
 import { liveParcelOf, ProfiledParcelSource, type ParcelServiceProfile } from './profiled-source.js';
 
 /** A feature of a WFS answer in an application schema of its own (not INSPIRE cp): its texts by local name and its surface. */

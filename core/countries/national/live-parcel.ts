@@ -1,6 +1,6 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
 import type { CountryCode, ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 
 export type ParcelFacts = Pick<StoredParcel, 'municipio' | 'provincia' | 'uso'>;
 

@@ -1,5 +1,5 @@
 import { notFound as notFoundHere, pointText, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, CountryAdapter, Coverage, SourceCheck } from '../adapter.js';
 import type { ReferenceShape } from '../reference-shape.js';
 import { nationalCoordinateMatch, nationalParcel, nationalPolygon } from './parcel-answers.js';

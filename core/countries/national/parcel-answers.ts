@@ -2,7 +2,7 @@ import { outerRing, largestPolygon } from '../../geo/polygon.js';
 import {
   availableFieldsOf, mapsUrl, withoutEmptyFields, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
 } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 
 /**
  * The spec's answers built from a stored parcel of any country but Spain (whose fincas and units

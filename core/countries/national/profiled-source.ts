@@ -1,6 +1,6 @@
 import { containsPoint } from '../../geo/polygon.js';
 import { noCoverage, todayIso, type CountryCode, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { fetchText } from './fetch-text.js';
 import { liveParcel, type ParcelFacts } from './live-parcel.js';

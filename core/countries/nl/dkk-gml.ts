@@ -1,8 +1,8 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
-import { createSax } from '../../store/importers/sax.js';
-import { readText, type TextChunk, type TextInput } from '../../store/importers/text-stream.js';
-import type { StoredParcel } from '../../store/types.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
+import { createSax } from '../../formats/sax.js';
+import { readText, type TextChunk, type TextInput } from '../../formats/text-stream.js';
+import type { StoredParcel } from '../../model/records.js';
 import { dutchReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 

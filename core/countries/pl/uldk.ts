@@ -2,7 +2,7 @@ import wkx from 'wkx';
 import { toWgs84 } from '../../geo/crs.js';
 import { areaM2, centroid } from '../../geo/polygon.js';
 import { unavailable, type LonLat, type ParcelGeometry } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 
 export const ULDK_SOURCE = 'GUGiK ULDK';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unavailable } from '../../model/index.js';
-import { listZipEntries, verifyZip } from '../../store/importers/zip-archive.js';
+import { listZipEntries, verifyZip } from '../../formats/zip-archive.js';
 import { downloadFile } from '../../upstream/file-download.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext } from '../adapter.js';
 import { foralParcel, streamForalFeatures } from '../foral/cp-features.js';
 

@@ -1,6 +1,6 @@
 import { bboxContains } from '../../geo/bbox.js';
 import { isServiceError, todayIso, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { buildingsStatusCheck, withBuildingUse } from '../foral/building-use.js';
 import { foralParcel, type ForalFeature } from '../foral/cp-features.js';

@@ -1,13 +1,13 @@
 import { todayIso, type CountryCode } from '../../model/index.js';
 import type { SqliteDatabase } from '../db.js';
 import type { ParcelWriter } from '../parcel-writer.js';
-import type { StoredFinca, StoredUnit } from '../types.js';
+import type { StoredFinca, StoredUnit } from '../../model/records.js';
 import { CatRecordSplitter } from './cat-record-splitter.js';
 import {
   COMMON, CONSTRUCTION_14, CONSTRUCTION_UNIT_13, FINCA_11, HEADER_01, PROPERTY_15, USE_LABELS, field,
 } from './cat-records.js';
 import { CatStaging } from './cat-staging.js';
-import { readText, type TextChunk } from './text-stream.js';
+import { readText, type TextChunk } from '../../formats/text-stream.js';
 
 /**
  * Catastro CAT alphanumeric files (fixed-width 1000-character records, ISO-8859-15), layout in

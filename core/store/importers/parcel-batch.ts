@@ -1,6 +1,6 @@
 import { bboxOf } from '../../geo/polygon.js';
 import { encodedLength, encodeGeometryInto } from '../geometry-codec.js';
-import type { StoredParcel } from '../types.js';
+import type { StoredParcel } from '../../model/records.js';
 
 /**
  * Parcels packed for the bulk writer: per parcel its strings, seven numbers (centroid lon/lat,

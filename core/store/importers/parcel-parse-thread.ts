@@ -3,15 +3,15 @@ import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startCoreWorker } from '../../core-worker.js';
 import { packParcels, type ParcelBatch } from './parcel-batch.js';
-import { storedParcelOf, streamCadastralParcels, type ParcelReadOptions } from './inspire-parcels.js';
+import { storedParcelOf, streamCadastralParcels, type ParcelReadOptions } from '../../formats/inspire-parcels.js';
 import { unpackParsedParcels, type ParsedBatch } from './parsed-parcel-batch.js';
-import { fileSize, inputName, type TextInput } from './text-stream.js';
+import { fileSize, inputName, type TextInput } from '../../formats/text-stream.js';
 
 /** What the parse worker is started with (structured-cloned: no functions in `options`). */
 export interface ParseThreadData {
   role: 'parcel-parse';
   input: TextInput;
-  options: Omit<ParcelReadOptions, 'reference'>;
+  options: Omit<ParcelReadOptions, 'reference' | 'landClass'>;
   /** Messages the worker may send ahead of the writer (backpressure). */
   aheadMessages: number;
   batchesPerMessage: number;
@@ -44,10 +44,12 @@ const startParseWorker = (workerData: ParseThreadData) => startCoreWorker('store
  */
 export function streamParcelsOnWorker(
   input: TextInput,
-  options: ParseThreadData['options'],
+  options: Omit<ParcelReadOptions, 'reference'>,
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
-  const worker = startParseWorker({ role: 'parcel-parse', input, options, aheadMessages: AHEAD_MESSAGES, batchesPerMessage: BATCHES_PER_MESSAGE });
+  // The land class stays here: storedParcelOf runs on this thread.
+  const { landClass: _onThisThread, ...cloned } = options;
+  const worker = startParseWorker({ role: 'parcel-parse', input, options: cloned, aheadMessages: AHEAD_MESSAGES, batchesPerMessage: BATCHES_PER_MESSAGE });
   return new Promise<number>((resolve, reject) => {
     let settled = false;
     const finish = (error: Error | undefined, total?: number) => {
@@ -137,7 +139,7 @@ export async function parseWorkerPays(input: TextInput): Promise<boolean> {
  */
 export async function streamPackedParcels(
   input: TextInput,
-  options: ParseThreadData['options'],
+  options: Omit<ParcelReadOptions, 'reference'>,
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
   if (await parseWorkerPays(input)) return streamParcelsOnWorker(input, options, onBatch);

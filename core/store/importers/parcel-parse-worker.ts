@@ -2,7 +2,7 @@
 // outlines still in the file's CRS, to the importing thread, which reprojects, packs and writes
 // them meanwhile. It loads only the reader (inspire-parcel-reader.ts): no proj4, turf or saxes.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { streamParsedParcels } from './inspire-parcel-reader.js';
+import { streamParsedParcels } from '../../formats/inspire-parcel-reader.js';
 import { packParsedParcels, parsedTransferablesOf, type ParsedBatch } from './parsed-parcel-batch.js';
 import type { ParseThreadData, ParseThreadMessage } from './parcel-parse-thread.js';
 

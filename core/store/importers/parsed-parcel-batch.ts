@@ -1,5 +1,5 @@
-import type { ParsedParcel } from './inspire-parcel-reader.js';
-import type { SourceRing } from './gml-surfaces.js';
+import type { ParsedParcel } from '../../formats/inspire-parcel-reader.js';
+import type { SourceRing } from '../../formats/gml-surfaces.js';
 
 /**
  * Parsed parcels (outlines still in the file's CRS) as the parse worker hands them to the

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { CountryCode } from '../../model/index.js';
-import { streamAddresses } from '../importers/inspire-addresses.js';
-import type { TextChunk, TextInput } from '../importers/text-stream.js';
+import { streamAddresses } from '../../formats/inspire-addresses.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import { copyInto, copyLine, write } from './copy-in.js';
 
 /** A staged row is a portal (ref … components) or a street, postcode or municipality it names (component_*). */

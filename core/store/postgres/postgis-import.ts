@@ -1,20 +1,17 @@
 import { basename } from 'node:path';
 import { fold } from '../../address/normalize.js';
-import { NATIONAL_BULK_FORMATS } from '../../countries/bulk-formats.js';
 import { planImport, type ImportPlan } from '../import-plan.js';
 import { importStopReason } from '../import-failure.js';
-import { streamBuildings } from '../importers/inspire-buildings.js';
-import { streamCadastralParcels } from '../importers/inspire-parcels.js';
-import type { TextChunk } from '../importers/text-stream.js';
+import { streamBuildings } from '../../formats/inspire-buildings.js';
+import { streamCadastralParcels } from '../../formats/inspire-parcels.js';
+import type { TextChunk } from '../../formats/text-stream.js';
 import { offlineAreaId } from '../offline-areas.js';
-import type { BuildingFacts } from '../parcel-writer.js';
-import type { ImportProgress, ImportResult, StoredParcel } from '../types.js';
+import type { BuildingFacts, ImportProgress, ImportResult, StoredParcel } from '../../model/records.js';
+import type { ImportFormats } from '../import-formats.js';
 import { copyAddresses } from './postgis-address-import.js';
 import { copyInto, copyLine, write } from './copy-in.js';
 import { PARCEL_MERGE_ON_CONFLICT, type PostgisStore } from './postgis-store.js';
 import { ewkbHex } from './wkb.js';
-
-const NATIONAL_FORMAT_OF_KIND = new Map(NATIONAL_BULK_FORMATS.map((format) => [format.kind as ImportResult['kind'], format]));
 
 const STAGED_PARCEL_COLUMNS = `country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
   codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area`;
@@ -40,23 +37,26 @@ const buildingLine = (country: string, b: BuildingFacts) => copyLine([country, b
 export async function importIntoPostgis(
   store: PostgisStore,
   files: string[],
+  formats: ImportFormats,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
-  for (const file of files) results.push(...await importOne(store, file, onProgress));
+  for (const file of files) results.push(...await importOne(store, file, formats, onProgress));
   return results;
 }
 
-async function importOne(store: PostgisStore, file: string, onProgress: ((p: ImportProgress) => void) | undefined): Promise<ImportResult[]> {
+async function importOne(
+  store: PostgisStore, file: string, formats: ImportFormats, onProgress: ((p: ImportProgress) => void) | undefined,
+): Promise<ImportResult[]> {
   const started = Date.now();
   let plan: ImportPlan;
   try {
-    plan = await planImport(file);
+    plan = await planImport(file, formats);
   } catch (error) {
     throw new Error(`Import of ${basename(file)} failed, nothing of it was kept: ${(error as Error).message}`);
   }
   const { bytesTotal, municipality } = plan;
-  const area = municipality ? offlineAreaId('ES', municipality.code) : undefined;
+  const area = municipality ? offlineAreaId(municipality.country, municipality.code) : undefined;
   let records = 0;
   let bytesBefore = 0;
   const progress = (chunk: TextChunk) => {
@@ -70,7 +70,7 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
           file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
           ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
         };
-        if (part.kind === 'inspire-parcels' || (part.kind !== 'inspire-buildings' && NATIONAL_FORMAT_OF_KIND.get(part.kind)?.stream)) {
+        if (part.kind === 'inspire-parcels' || part.national?.stream) {
           const extra = {
             ...(part.kind === 'inspire-parcels' && municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : {}),
             offlineArea: part.kind === 'inspire-parcels' ? area : undefined,
@@ -84,10 +84,10 @@ async function importOne(store: PostgisStore, file: string, onProgress: ((p: Imp
               result.parcels += parcels.length;
               progress(chunk);
             };
-            if (part.kind === 'inspire-parcels') await streamCadastralParcels(part.input, { source: 'inspire' }, sink);
+            if (part.kind === 'inspire-parcels') await streamCadastralParcels(part.input, { source: 'inspire', country: part.country, landClass: formats.inspire.landClass }, sink);
             else {
               // National formats hand parcels synchronously: their lines queue in the stream and drain as it goes.
-              await NATIONAL_FORMAT_OF_KIND.get(part.kind)!.stream!(part.input, (parcels, chunk) => { void sink(parcels, chunk); });
+              await part.national!.stream!(part.input, (parcels, chunk) => { void sink(parcels, chunk); });
             }
           });
           if (area && part.kind === 'inspire-parcels') {

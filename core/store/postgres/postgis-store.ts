@@ -5,9 +5,10 @@ import type { CadastralStore, ParcelWithFinca } from '../cadastral-store.js';
 import {
   ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow,
 } from '../parcel-rows.js';
-import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../types.js';
+import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection } from './connection.js';
 import { importIntoPostgis } from './postgis-import.js';
+import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
 
 /** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
@@ -332,9 +333,18 @@ export class PostgisStore implements CadastralStore {
     this.generation++;
   }
 
-  /** Imports files, each in one transaction (postgis-import.ts). */
-  importFiles(files: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportResult[]> {
-    return importIntoPostgis(this, files, onProgress);
+  /**
+   * Imports files, each in one transaction (postgis-import.ts). An interruption stops the import
+   * where it reports progress, its transaction rolled back; the file's origin is not kept and no
+   * other process's writes are waited for (the database serialises them).
+   */
+  importFiles(files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions): Promise<ImportResult[]> {
+    const { signal } = options;
+    return importIntoPostgis(this, files, options.formats, (progress) => { signal?.throwIfAborted(); onProgress?.(progress); });
+  }
+
+  teamDatabase(): PgConnection {
+    return this.db;
   }
 
   async upsertParcels(parcels: StoredParcel[]): Promise<void> {

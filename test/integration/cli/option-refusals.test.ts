@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NATIONAL_BULK_FORMATS } from '../../../core/countries/bulk-formats.js';
+import { NATIONAL_BULK_FORMATS } from '../../../core/countries/import-formats.js';
 import type { NationalBulkKind } from '../../../core/model/index.js';
 
 const run = promisify(execFile);
@@ -209,7 +209,7 @@ describe('serve on a port another program holds', () => {
 });
 
 // `import --help` named only the Catastro's files (.zip, .gml, .gml.gz, .cat) while the import door
-// also takes every national format of core/countries/bulk-formats.ts. Keyed by kind: a format
+// also takes every national format of core/countries/import-formats.ts. Keyed by kind: a format
 // added there fails typecheck here until the help (and this list) names it.
 // A --static that is no built renderer served the HTTP API alone without a word (the server serves
 // the folder only when it holds index.html).

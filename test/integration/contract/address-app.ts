@@ -10,7 +10,7 @@ import { KeyStore } from '../../../core/auth/key-store.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
 import { CatastroService } from '../../../core/service.js';
 import type { ParcelStore } from '../../../core/store/parcel-store.js';
-import type { StoredFinca, StoredParcel } from '../../../core/store/types.js';
+import type { StoredFinca, StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiServer } from '../../../core/api/server.js';
 import { runKeysCommand } from '../../../cli/keys-command.js';
 import { CatastroService } from '../../../core/service.js';
-import type { StoredParcel } from '../../../core/store/types.js';
+import type { StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRegisterParcel } from '../../../core/store/register-parcels.js';
-import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
+import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
 import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';

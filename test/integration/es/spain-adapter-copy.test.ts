@@ -3,9 +3,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitReference } from '../../../core/countries/es/reference.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
 import { fixture } from '../../helpers/paths.js';
 import { failureOf, startRig, type AdapterRig } from './spain-adapter-harness.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 /** The copy filled from the real bulk download of municipality 40146 (no finca facts, no units). */
 const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
@@ -19,7 +20,7 @@ const officialArea = (ref: string) => {
 let rig: AdapterRig;
 beforeAll(async () => {
   rig = await startRig();
-  rig.store.upsertParcels(parseCadastralParcelXml(gml, { source: 'inspire' }));
+  rig.store.upsertParcels(parseCadastralParcelXml(gml, { ...CATASTRO_PARCELS, source: 'inspire' }));
 });
 afterAll(async () => { await rig?.close(); });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressCandidates } from '../../../core/countries/es/address/candidates.js';
 import { createAddressDeps } from '../../../core/countries/es/address/deps.js';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 import { ADDRESSES_FILE as FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';

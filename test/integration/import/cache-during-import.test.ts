@@ -4,13 +4,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { fixture } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
-const live = (name: string) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { source: 'live', dataDate: '2026-11-23' });
+const live = (name: string) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { ...CATASTRO_PARCELS, source: 'live', dataDate: '2026-11-23' });
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cache-')); });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { writeZip } from '../../helpers/catastro-zips.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importFailure } from '../../../core/store/import-failure.js';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { writeZip } from '../../helpers/catastro-zips.js';
 import { fixture } from '../../helpers/paths.js';

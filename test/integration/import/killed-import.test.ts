@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 let dir: string;
 let storeFile: string;
@@ -47,7 +48,7 @@ beforeAll(async () => {
 
 function liveParcels() {
   const xml = readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'), 'utf8');
-  return parseCadastralParcelXml(xml, { source: 'live', dataDate: '2026-01-01' });
+  return parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live', dataDate: '2026-01-01' });
 }
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

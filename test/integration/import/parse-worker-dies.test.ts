@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { WorkerOptions } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { machineBusy } from '../../helpers/machine-load.js';
 import { fixture } from '../../helpers/paths.js';

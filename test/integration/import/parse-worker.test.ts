@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { idleCoresNow, parseWorkerPays, streamParcelsOnWorker } from '../../../core/store/importers/parcel-parse-thread.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
-import type { ImportProgress } from '../../../core/store/types.js';
+import type { ImportProgress } from '../../../core/model/records.js';
 import { machineBusy } from '../../helpers/machine-load.js';
 import { fixture } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 /**
  * The parcels of an INSPIRE file are parsed on a worker thread while the importing thread writes
@@ -160,7 +161,7 @@ describe('the parse worker', () => {
     const file = repeated('two.gml', 2);
     const refs: string[] = [];
     const reads: number[] = [];
-    const total = await streamParcelsOnWorker(file, { source: 'inspire' }, (batch, bytesRead) => {
+    const total = await streamParcelsOnWorker(file, { ...CATASTRO_PARCELS, source: 'inspire' }, (batch, bytesRead) => {
       refs.push(...batch.refs.split('\n'));
       reads.push(bytesRead);
     });
@@ -171,14 +172,14 @@ describe('the parse worker', () => {
     expect(Math.max(...reads)).toBe(readFileSync(file).length);
 
     let batches = 0;
-    await expect(streamParcelsOnWorker(file, { source: 'inspire' }, () => {
+    await expect(streamParcelsOnWorker(file, { ...CATASTRO_PARCELS, source: 'inspire' }, () => {
       if (++batches === 3) throw new Error('disk full');
     })).rejects.toThrow('disk full');
     expect(batches).toBe(3);
   }, 120_000);
 
   it('a file that cannot be read is refused with a clear error, not a hang', async () => {
-    await expect(streamParcelsOnWorker(path.join(dir, 'missing.gml'), { source: 'inspire' }, () => undefined))
+    await expect(streamParcelsOnWorker(path.join(dir, 'missing.gml'), { ...CATASTRO_PARCELS, source: 'inspire' }, () => undefined))
       .rejects.toThrow(/ENOENT.*missing\.gml/);
   });
 });

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runImportCommand } from '../../../cli/import-command.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { ensureSampleImported } from '../../../core/store/sample.js';
+import { IMPORT_FORMATS } from '../../../core/countries/import-formats.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 const RESOURCES = path.join(repoRoot, 'resources');
 const count = (file: string, pattern: RegExp) => (gunzipSync(readFileSync(file)).toString('latin1').match(pattern) ?? []).length;
@@ -28,13 +30,13 @@ describe('bundled sample', () => {
   it('is imported on first run, parcels before buildings, and not again', async () => {
     const store = ParcelStore.open(path.join(dir, 'first-run.sqlite'));
     try {
-      const results = await ensureSampleImported(store, RESOURCES);
+      const results = await ensureSampleImported(store, RESOURCES, IMPORT_FORMATS);
       expect(results?.map((r) => [r.kind, r.parcels, r.buildings])).toEqual([
         ['inspire-parcels', SAMPLE_PARCELS, 0],
         ['inspire-buildings', 0, SAMPLE_BUILDINGS],
       ]);
       expect(store.countParcels('ES')).toBe(SAMPLE_PARCELS);
-      expect(await ensureSampleImported(store, RESOURCES)).toBeNull();
+      expect(await ensureSampleImported(store, RESOURCES, IMPORT_FORMATS)).toBeNull();
     } finally {
       store.close();
     }
@@ -43,8 +45,8 @@ describe('bundled sample', () => {
   it('is imported into a copy that so far holds only live-cached parcels', async () => {
     const store = ParcelStore.open(path.join(dir, 'live-only.sqlite'));
     try {
-      store.upsertParcels(parseCadastralParcelXml(readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'), 'utf8'), { source: 'live' }));
-      expect(await ensureSampleImported(store, RESOURCES)).not.toBeNull();
+      store.upsertParcels(parseCadastralParcelXml(readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }));
+      expect(await ensureSampleImported(store, RESOURCES, IMPORT_FORMATS)).not.toBeNull();
       expect(store.countParcels('ES')).toBe(SAMPLE_PARCELS + 1);
       expect(store.getParcel('ES', '9398516VK3799G')?.source).toBe('live');
     } finally {
@@ -54,7 +56,7 @@ describe('bundled sample', () => {
 
   it('is skipped when the resources have no sample folder', async () => {
     const store = ParcelStore.open(':memory:');
-    expect(await ensureSampleImported(store, path.join(dir, 'no-resources'))).toBeNull();
+    expect(await ensureSampleImported(store, path.join(dir, 'no-resources'), IMPORT_FORMATS)).toBeNull();
     store.close();
   });
 });

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { listOfflineAreas, removeOfflineArea } from '../../../core/store/offline-areas.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
-import type { ImportResult } from '../../../core/store/types.js';
+import type { ImportResult } from '../../../core/model/records.js';
 import {
   SAMPLE_DIR, otherConstructionGml, parcelsGmlWithout, sampleParcelsGml, writeSegoviaZips, writeZip,
 } from '../../helpers/catastro-zips.js';

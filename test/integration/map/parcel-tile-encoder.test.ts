@@ -5,7 +5,7 @@ import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARCEL_TILE_LAYER, parcelTile, tileBBox } from '../../../core/map/parcel-tiles.js';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { geojsonVtTile } from '../../helpers/geojson-vt-tile.js';
 import { fixture } from '../../helpers/paths.js';

@@ -7,7 +7,7 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
 import { parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
-import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
 import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
 import { fixture } from '../../helpers/paths.js';
 import { IMPLEMENTATIONS, titleOf, type StoreUnderTest } from './stores.js';

@@ -5,10 +5,11 @@ import { openAccessDatabase } from '../../../core/auth/access-db.js';
 import { KeyStore, type ApiKeyRecord, type CreateKeyInput, type KeyVerification } from '../../../core/auth/key-store.js';
 import { QuotaLedger, type KeyQuotaAccounts } from '../../../core/auth/quota.js';
 import type { UsageCounting } from '../../../core/auth/usage-counter.js';
-import type { CadastralStore, ImportInto } from '../../../core/store/cadastral-store.js';
+import type { CadastralStore } from '../../../core/store/cadastral-store.js';
+import type { ImportProgress, ImportResult } from '../../../core/model/records.js';
 import { PgConnection } from '../../../core/store/postgres/connection.js';
-import { PgKeyStore, PgUsageCounter } from '../../../core/store/postgres/pg-access.js';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { PgKeyStore, PgUsageCounter } from '../../../core/auth/pg-access.js';
+import { IMPORT_FORMATS, importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
@@ -16,7 +17,7 @@ import { postgresSkipReason, startTestCluster, type TestCluster } from '../../he
 /** One store under the contract, with how it imports files and how it is removed. */
 export interface StoreUnderTest {
   store: CadastralStore;
-  importFiles: ImportInto;
+  importFiles: (files: string[], onProgress?: (progress: ImportProgress) => void) => Promise<ImportResult[]>;
   dispose(): Promise<void>;
 }
 
@@ -85,7 +86,7 @@ export function postgisImplementation(): Implementation {
       const store = await PostgisStore.open(url, { poolSize: 4 });
       return {
         store,
-        importFiles: (files, onProgress) => store.importFiles(files, onProgress),
+        importFiles: (files, onProgress) => store.importFiles(files, onProgress, { formats: IMPORT_FORMATS }),
         async dispose() { await store.close(); },
       };
     },

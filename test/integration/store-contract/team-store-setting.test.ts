@@ -8,6 +8,7 @@ import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
 import { TeamStoreSetting } from '../../../electron/team-store-setting.js';
 import { fixture } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
+import { IMPORT_FORMATS } from '../../../core/countries/import-formats.js';
 
 /**
  * Settings → Team store with the real facade on a real PostGIS cluster, as the Electron main
@@ -32,7 +33,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store chosen in Settings
     cluster = await startTestCluster();
     url = (await cluster.createDatabase('desk')).replace('postgres@', `postgres:${PASSWORD}@`);
     const team = await PostgisStore.open(url);
-    await team.importFiles([fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
+    await team.importFiles([fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')], undefined, { formats: IMPORT_FORMATS });
     await team.close();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-desk-'));
   }, 180_000);

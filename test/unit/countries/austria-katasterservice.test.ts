@@ -12,7 +12,7 @@ import { RowAdapter } from '../../../core/countries/national/row-adapter.js';
 import type { LiveParcelSource } from '../../../core/countries/national/national-adapter.js';
 import { areaM2, centroid } from '../../../core/geo/polygon.js';
 import { notFound, unavailable, type BBox } from '../../../core/model/index.js';
-import type { StoredParcel } from '../../../core/store/types.js';
+import type { StoredParcel } from '../../../core/model/records.js';
 import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
 
 const AUSTRIA: BBox = austria.bounds;

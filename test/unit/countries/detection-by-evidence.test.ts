@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, CountryRegistry } from '../../../core/countries/registry.js';
 import { isServiceError, type CountryCode } from '../../../core/model/index.js';
-import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
+import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
 import { fixture } from '../../helpers/paths.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CountryRegistry } from '../../../core/countries/registry.js';
-import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
+import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
 import { isServiceError } from '../../../core/model/index.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { allMatches, readCountryFixture, referenceExamples } from '../../helpers/reference-examples.js';

@@ -6,7 +6,7 @@ import type { CountryAdapter } from '../../../core/countries/adapter.js';
 import { unitReference } from '../../../core/countries/es/reference.js';
 import { ReferenceShapeIndex } from '../../../core/countries/reference-shape.js';
 import { CountryRegistry } from '../../../core/countries/registry.js';
-import { listZipEntries, readZipEntryText } from '../../../core/store/importers/zip-archive.js';
+import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { fixture } from '../../helpers/paths.js';
 import { allMatches, readCountryFixture, referenceExamples } from '../../helpers/reference-examples.js';

@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bboxOf, centroid } from '../../../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry, Ring } from '../../../core/model/index.js';
-import { streamCadastralParcels } from '../../../core/store/importers/inspire-parcels.js';
+import { streamCadastralParcels } from '../../../core/formats/inspire-parcels.js';
 import { fixture } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 /**
  * polygon.ts computes the centroid and the box by hand (bulk imports) and must give turf's very
@@ -58,7 +59,7 @@ describe('centroid and box by hand are turf\'s, bit for bit', () => {
   it('on every parcel of the real Segovia file', async () => {
     const file = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
     let compared = 0;
-    await streamCadastralParcels(file, { source: 'inspire' }, (parcels) => {
+    await streamCadastralParcels(file, { ...CATASTRO_PARCELS, source: 'inspire' }, (parcels) => {
       for (const p of parcels) {
         expect(sameDoubles(p.centroid, turfCentroid(p.geometry))).toBe(true);
         expect(sameDoubles(bboxOf(p.geometry), turfBbox(p.geometry))).toBe(true);

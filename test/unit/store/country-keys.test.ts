@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { ParcelWriter } from '../../../core/store/parcel-writer.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
 
 /**
  * Buildings, fincas and units are keyed by country and reference (schema migration 7): another

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
 import type { ParcelGeometry } from '../../../core/model/index.js';
 import { decodeGeometry, encodeGeometry, encodedContains } from '../../../core/store/geometry-codec.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
 import { fixture } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 const real = ['es_catastro_wfs-neighbour-9398516VK3799G.xml', 'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml']
-  .flatMap((name) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { source: 'live' }));
+  .flatMap((name) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }));
 
 const withHole: ParcelGeometry = {
   type: 'MultiPolygon',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GeometryProperty, SourceSurfaceCollector } from '../../../core/store/importers/gml-surfaces.js';
-import { createSax } from '../../../core/store/importers/sax.js';
+import { GeometryProperty, SourceSurfaceCollector } from '../../../core/formats/gml-surfaces.js';
+import { createSax } from '../../../core/formats/sax.js';
 import { fixture } from '../../helpers/paths.js';
 
 /**

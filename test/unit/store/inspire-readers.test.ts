@@ -4,11 +4,13 @@ import path from 'node:path';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectImportKind } from '../../../core/store/import-runner.js';
-import { streamBuildings } from '../../../core/store/importers/inspire-buildings.js';
-import { parseCadastralParcelXml } from '../../../core/store/importers/inspire-parcels.js';
-import { readText } from '../../../core/store/importers/text-stream.js';
-import type { BuildingFacts } from '../../../core/store/parcel-writer.js';
+import { IMPORT_FORMATS } from '../../../core/countries/import-formats.js';
+import { streamBuildings } from '../../../core/formats/inspire-buildings.js';
+import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
+import { readText } from '../../../core/formats/text-stream.js';
+import type { BuildingFacts } from '../../../core/model/records.js';
 import { fixture } from '../../helpers/paths.js';
+import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
 // EPSG:25830 as the EPSG registry publishes it for proj, written out here rather than taken from core/geo.
 const UTM30 = '+proj=utm +zone=30 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
@@ -31,7 +33,7 @@ describe('parseCadastralParcelXml on real WFS answers', () => {
     ['es_catastro_wfs_getparcel_6362209CF9666S_25831.gml', ['6362209CF9666S']],
   ])('reads %s: its reference, official area and date', (name, refs) => {
     const xml = read(name);
-    const parcels = parseCadastralParcelXml(xml, { source: 'live' });
+    const parcels = parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live' });
     expect(parcels.map((p) => p.ref)).toEqual(refs);
     expect(parcels[0].areaM2).toBe(Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(xml)![1]));
     expect(parcels[0].dataDate).toBe(/<cp:beginLifespanVersion>(\d{4}-\d\d-\d\d)/.exec(xml)![1]);
@@ -42,13 +44,13 @@ describe('parseCadastralParcelXml on real WFS answers', () => {
   it('reads every member of a GetNeighbourParcel answer, the queried parcel included', () => {
     const xml = read('es_catastro_wfs-neighbour-9398516VK3799G.xml');
     const ids = [...xml.matchAll(/<cp:CadastralParcel gml:id="ES\.SDGC\.CP\.(\w+)"/g)].map((m) => m[1]);
-    const parcels = parseCadastralParcelXml(xml, { source: 'live' });
+    const parcels = parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live' });
     expect(parcels.map((p) => p.ref)).toEqual(ids);
     expect(ids).toContain('9398516VK3799G');
   });
 
   it('answers no parcel for an OWS ExceptionReport', () => {
-    expect(parseCadastralParcelXml(read('es_catastro_wfs-exceptionreport-rc-inexistente.xml'), { source: 'live' })).toEqual([]);
+    expect(parseCadastralParcelXml(read('es_catastro_wfs-exceptionreport-rc-inexistente.xml'), { ...CATASTRO_PARCELS, source: 'live' })).toEqual([]);
   });
 
   it('reads latitude-first coordinates of a geographic CRS (EPSG:4258 URI) to the same place', () => {
@@ -65,8 +67,8 @@ describe('parseCadastralParcelXml on real WFS answers', () => {
         }
         return `${open}${pairs.join(' ')}<`;
       });
-    const [utm] = parseCadastralParcelXml(xml, { source: 'live' });
-    const [latFirst] = parseCadastralParcelXml(geographic, { source: 'live' });
+    const [utm] = parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live' });
+    const [latFirst] = parseCadastralParcelXml(geographic, { ...CATASTRO_PARCELS, source: 'live' });
     const a = utm.geometry.coordinates.flat(2) as unknown as number[];
     const b = latFirst.geometry.coordinates.flat(2) as unknown as number[];
     expect(b).toHaveLength(a.length);
@@ -76,7 +78,7 @@ describe('parseCadastralParcelXml on real WFS answers', () => {
 
   it('fails clearly on a geometry in a CRS it cannot convert', () => {
     const xml = read('es_catastro_wfs_getparcel_8429105VK1882N.gml').replaceAll('EPSG/0/25830', 'EPSG/0/99999');
-    expect(() => parseCadastralParcelXml(xml, { source: 'live' })).toThrow(/unsupported or missing CRS/);
+    expect(() => parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live' })).toThrow(/unsupported or missing CRS/);
   });
 });
 
@@ -106,14 +108,14 @@ describe('file kind detection by content', () => {
     ['es_catastro_wfs-neighbour-9398516VK3799G.xml', 'inspire-parcels'],
     ['es_catastro_inspire_AD_38012_address.gml', 'inspire-addresses'],
   ])('%s is %s', async (name, kind) => {
-    expect(await detectImportKind(fixture(name))).toBe(kind);
+    expect(await detectImportKind(fixture(name), IMPORT_FORMATS)).toBe(kind);
   });
 
   it.each([
     ['A.ES.SDGC.CP.40146.cadastralzoning.gml', 'CadastralZoning'],
     ['A.ES.SDGC.BU.40146.otherconstruction.gml', 'OtherConstruction'],
   ])('refuses %s, whose %s features the copy does not keep', async (name, feature) => {
-    await expect(detectImportKind(fixture(name))).rejects.toThrow(new RegExp(`holds INSPIRE ${feature} features`));
+    await expect(detectImportKind(fixture(name), IMPORT_FORMATS)).rejects.toThrow(new RegExp(`holds INSPIRE ${feature} features`));
   });
 });
 
@@ -149,8 +151,8 @@ describe('GML ring spellings', () => {
       return out.join('\n');
     });
     expect(asPos).not.toContain('posList');
-    const [expected] = parseCadastralParcelXml(xml, { source: 'live' });
-    const [actual] = parseCadastralParcelXml(asPos, { source: 'live' });
+    const [expected] = parseCadastralParcelXml(xml, { ...CATASTRO_PARCELS, source: 'live' });
+    const [actual] = parseCadastralParcelXml(asPos, { ...CATASTRO_PARCELS, source: 'live' });
     expect(actual.geometry).toEqual(expected.geometry);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
-import type { StoredParcel, StoredUnit } from '../../../core/store/types.js';
+import type { StoredParcel, StoredUnit } from '../../../core/model/records.js';
 
 const square = (lon: number, lat: number, size: number): StoredParcel['geometry'] => ({
   type: 'Polygon',

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNumberList } from '../../../core/store/importers/gml-geometry.js';
-import { createSax } from '../../../core/store/importers/sax.js';
-import { XmlScanner } from '../../../core/store/importers/xml-scanner.js';
+import { parseNumberList } from '../../../core/formats/gml-geometry.js';
+import { createSax } from '../../../core/formats/sax.js';
+import { XmlScanner } from '../../../core/formats/xml-scanner.js';
 import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
 
 /** The bulk import's tokenizer must report what saxes reports, wherever the stream is cut. */

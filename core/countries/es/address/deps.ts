@@ -4,8 +4,9 @@ import { CARTOCIUDAD_BASE_URL, CartoCiudadClient } from './cartociudad.js';
 import type { AddressParseDeps } from './parse.js';
 import { SPANISH_NAMES } from './grammar.js';
 import type { CopyAddress, LocalAddressSearch, ParcelLookup, TextFetcher } from '../../../address/ports.js';
-import type { Awaitable, CadastralStore } from '../../../store/cadastral-store.js';
-import type { StoredAddress, StoredParcel } from '../../../store/types.js';
+import type { Awaitable } from '../../../model/awaitable.js';
+import type { CadastralStore } from '../../../store/cadastral-store.js';
+import type { StoredAddress, StoredParcel } from '../../../model/records.js';
 
 export type AddressDeps = AddressCandidatesDeps & AddressParseDeps;
 

@@ -1,5 +1,5 @@
 import { isServiceError, notFound, refusalData, unavailable, validationError, type NamedPlace, type OfflineArea } from '../../../model/index.js';
-import type { Awaitable } from '../../../store/cadastral-store.js';
+import type { Awaitable } from '../../../model/awaitable.js';
 import { byName, spanishOfflineAreas } from '../place-names.js';
 import type { CartoCiudadClient, GeocoderCandidate } from './cartociudad.js';
 import { sameSpanishName } from './grammar.js';

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../../renderer/i18n/format.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { ImportStatus } from '../../../../renderer/import/ImportStatus.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
-import { importFiles } from '../../../../core/store/import-runner.js';
+import { importFiles } from '../../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../../core/store/parcel-store.js';
 import { fixture } from '../../../helpers/paths.js';
 import { tempDir } from '../../../helpers/temp-dir.js';

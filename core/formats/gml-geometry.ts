@@ -1,5 +1,5 @@
-import { isOnEarth, outsideTheWorld, wgs84Transform } from '../../geo/crs.js';
-import type { LonLat, ParcelGeometry, Ring } from '../../model/index.js';
+import { isOnEarth, outsideTheWorld, wgs84Transform } from '../geo/crs.js';
+import type { LonLat, ParcelGeometry, Ring } from '../model/index.js';
 import { RING_TOO_SHORT, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 
 export { GeometryProperty, parseNumberList } from './gml-surfaces.js';

@@ -1,5 +1,5 @@
-import { epsgFromSrsName, isLatitudeFirst, isOnEarth, outsideTheWorld, toWgs84 } from '../../geo/crs.js';
-import type { LonLat } from '../../model/index.js';
+import { epsgFromSrsName, isLatitudeFirst, isOnEarth, outsideTheWorld, toWgs84 } from '../geo/crs.js';
+import type { LonLat } from '../model/index.js';
 import { createSax } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
 

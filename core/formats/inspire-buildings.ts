@@ -1,7 +1,7 @@
-import type { BuildingFacts } from '../parcel-writer.js';
+import type { BuildingFacts } from '../model/records.js';
 import { createSax } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
-import { todayIso } from '../../model/index.js';
+import { todayIso } from '../model/index.js';
 
 /**
  * INSPIRE currentUse code list (CurrentUseValue) → the Spanish labels the Catastro's OVC

@@ -1,4 +1,6 @@
-import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from '../model/index.js';
+// The records the country adapters hand to the store and read back from it: one shape for both
+// floors, so it lives below both.
+import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from './index.js';
 
 /** Where a stored record came from: a bulk import or a cached live answer. */
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
@@ -90,7 +92,18 @@ export interface StoredFinca {
   dataDate: string;
 }
 
+/** A building of an INSPIRE Buildings file, as the copy keeps it (table buildings). */
+export interface BuildingFacts {
+  ref: string;
+  uso?: string;
+  anioConstruccion?: number;
+  superficieConstruida?: number;
+  buildingUnits?: number;
+  dwellings?: number;
+  dataDate: string;
+}
+
 /** Shared with the renderer (import progress and summary), so they live in core/model. */
-export type { ImportProgress, ImportResult } from '../model/import.js';
+export type { ImportProgress, ImportResult } from './import.js';
 
 export type { BBox, DataSource };

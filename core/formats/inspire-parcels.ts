@@ -1,6 +1,5 @@
-import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { claseOfReference } from '../../countries/es/reference.js';
-import type { StoredParcel } from '../types.js';
+import { centroid, parcelAreaM2 } from '../geo/polygon.js';
+import type { StoredParcel } from '../model/records.js';
 import { wgs84Geometry } from './gml-geometry.js';
 import { CadastralParcelReader, streamParsedParcels, type ParcelReadOptions, type ParsedParcel } from './inspire-parcel-reader.js';
 import { createSax } from './sax.js';
@@ -10,20 +9,18 @@ export type { InspireParcelIds, ParcelReadOptions } from './inspire-parcel-reade
 
 /**
  * A parsed INSPIRE parcel as the copy keeps it: its outline in WGS84, centroid, area (the file's
- * areaValue when positive) and, for Spain, the class its reference encodes.
+ * areaValue when positive) and, where the country's references encode one, its land class.
  */
-export function storedParcelOf(parsed: ParsedParcel, options: Pick<ParcelReadOptions, 'source' | 'country'>): StoredParcel {
+export function storedParcelOf(parsed: ParsedParcel, options: Pick<ParcelReadOptions, 'source' | 'country' | 'landClass'>): StoredParcel {
   const { ref } = parsed;
-  const country = options.country ?? 'ES';
   const geometry = wgs84Geometry(parsed.polygons)!;
   return {
     ref,
-    country,
+    country: options.country,
     geometry,
     centroid: centroid(geometry),
     areaM2: parcelAreaM2(parsed.areaValue, geometry),
-    // INSPIRE parcels carry no class; the Catastro's references encode it (SOURCES.md 1.6).
-    clase: country === 'ES' ? claseOfReference(ref) : undefined,
+    clase: options.landClass?.(ref),
     ...(parsed.municipio && { municipio: parsed.municipio }),
     source: options.source,
     dataDate: parsed.dataDate,

@@ -1,11 +1,11 @@
 // The parse of an INSPIRE parcels file up to the outline in its source CRS: all the parse worker
 // loads (no proj4, turf or saxes: its start-up is on an import's critical path). inspire-parcels.ts
 // turns a ParsedParcel into the StoredParcel the copy keeps (docs/performance.md "Import against GDAL").
-import type { CountryCode } from '../../model/index.js';
+import type { CountryCode } from '../model/index.js';
 // The module itself, not the model's index: this reader runs in the parse worker, which loads only
 // what parsing needs (the index would bring TypeBox and every schema to its start-up).
-import { isIsoDay, todayIso } from '../../model/iso-day.js';
-import type { RecordSource } from '../types.js';
+import { isIsoDay, todayIso } from '../model/iso-day.js';
+import type { RecordSource } from '../model/records.js';
 import { GeometryProperty, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 import type { SaxHandlers } from './sax.js';
 import { readText, type TextChunk, type TextInput } from './text-stream.js';
@@ -15,8 +15,13 @@ export interface ParcelReadOptions {
   source: RecordSource;
   /** Used when a parcel carries no beginLifespanVersion. */
   dataDate?: string;
-  /** The country the file's parcels belong to (default ES). */
-  country?: CountryCode;
+  /** The country the file's parcels belong to. */
+  country: CountryCode;
+  /**
+   * The land class a parcel's reference encodes, where the country's references encode one (INSPIRE
+   * parcels carry no class). A function, so it stays on the importing thread (parcel-parse-thread.ts).
+   */
+  landClass?: (ref: string) => string | undefined;
   /** The country's reference from the parcel's identifiers (default: nationalCadastralReference, else localId, else the gml:id). */
   reference?: (ids: InspireParcelIds) => string | undefined;
 }

@@ -1,4 +1,4 @@
-import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg } from '../../geo/crs-definitions.js';
+import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg } from '../geo/crs-definitions.js';
 
 /**
  * A ring as the file wrote it: its CRS and its points as x, y pairs (easting or longitude first),

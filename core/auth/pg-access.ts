@@ -1,7 +1,7 @@
-import { hashApiKey, newApiKey, toRecord, verdictOf, type ApiKeyRecord, type ApiKeyVerifier, type CreateKeyInput, type KeyRow, type KeyVerification } from '../../auth/key-store.js';
-import { systemClock, type Clock } from '../../auth/periods.js';
-import type { ChargeResult, UsageCounting } from '../../auth/usage-counter.js';
-import type { PgConnection } from './connection.js';
+import { hashApiKey, newApiKey, toRecord, verdictOf, type ApiKeyRecord, type ApiKeyVerifier, type CreateKeyInput, type KeyRow, type KeyVerification } from './key-store.js';
+import { systemClock, type Clock } from './periods.js';
+import type { ChargeResult, UsageCounting } from './usage-counter.js';
+import type { PgConnection } from '../store/postgres/connection.js';
 
 /**
  * Usage counters on the team database (table api_usage of postgres/schema.ts). Each change is

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type Yauzl from 'yauzl';
-import { isoDay } from '../../model/index.js';
+import { isoDay } from '../model/index.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (docs/performance.md "Import against GDAL").
