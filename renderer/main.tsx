@@ -4,7 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
-import { ClientContext } from './app/client-context.js';
+import { ClientContext } from './ui/client-context.js';
 import { createClient } from './client/create-client.js';
 import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
 import { chooseLanguage, storedLanguage } from './i18n/i18n.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';

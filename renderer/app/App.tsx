@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/i18n.js';
-import { useClient } from './client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { BatchButton } from '../batch/BatchButton.js';
 import { useEscapeDeselect } from './use-escape-deselect.js';
 import { useMenuCommands } from './use-menu-commands.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { configuredApiKey } from '../client/create-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { fileSource, hideBasemap, serverSource, showBasemap, type BasemapInfo } from './offline-basemap.js';

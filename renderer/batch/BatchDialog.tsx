@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { RUSTIC_COLUMNS, isUnfinishedBatch, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
-import { ModalDialog } from '../app/ModalDialog.js';
+import { useClient } from '../ui/client-context.js';
+import { ModalDialog } from '../ui/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
 import { saveAsFile } from '../export/save-as-file.js';
 import { formatNumber } from '../i18n/format.js';

@@ -1,4 +1,4 @@
-import { useModalOpen } from '../app/open-modals.js';
+import { useModalOpen } from '../ui/open-modals.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ErrorDetails } from './ErrorDetails.js';

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import type { ExportFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { useTranslation } from '../i18n/i18n.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SITE_COUNTRIES } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
-import { ModalDialog } from '../app/ModalDialog.js';
+import { useClient } from '../ui/client-context.js';
+import { ModalDialog } from '../ui/ModalDialog.js';
 import type { PickedLayerFiles } from '../client/catastro-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';

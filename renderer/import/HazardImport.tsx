@@ -1,4 +1,4 @@
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import type { HazardLayerKind } from '../client/catastro-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CopyExtent } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';

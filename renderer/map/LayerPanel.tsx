@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { OfflineBasemap } from '../basemap/OfflineBasemap.js';
 import { HazardImport } from '../import/HazardImport.js';
 import { useTranslation } from '../i18n/i18n.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { configuredApiKey } from '../client/create-client.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { handleMapClick } from '../tools/map-click.js';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useClient } from '../app/client-context.js';
-import { ModalDialog } from '../app/ModalDialog.js';
+import { useClient } from '../ui/client-context.js';
+import { ModalDialog } from '../ui/ModalDialog.js';
 import { OFFLINE_COUNTRIES, type OfflineCountry } from '../../core/model/index.js';
 import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AgroResult, Parcel } from '../../core/model/index.js';
 import { rusticParts } from '../../core/countries/es/reference.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection, toUiError } from '../errors/advice.js';
 import { formatHectares, formatNumber } from '../i18n/format.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CountryInfo } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';

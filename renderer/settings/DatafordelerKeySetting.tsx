@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DatafordelerKeyView } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useSettingChange } from './use-setting-change.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { chooseLanguage, i18next, storedLanguage, useTranslation } from '../i18n/i18n.js';
 import { SHIPPED_LANGUAGES } from '../i18n/resources.js';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { APP_VERSION } from '../app/app-version.js';
-import { useClient } from '../app/client-context.js';
-import { ModalDialog } from '../app/ModalDialog.js';
+import { APP_VERSION } from '../ui/app-version.js';
+import { useClient } from '../ui/client-context.js';
+import { ModalDialog } from '../ui/ModalDialog.js';
 import { toUiError } from '../errors/advice.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';

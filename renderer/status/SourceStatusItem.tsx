@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ServiceStatus } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { formatDateTime } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { isDown, summarizeSources } from './source-summary.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import type { SelectionFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { saveAsFile } from '../export/save-as-file.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CopyBuildingFacts, Parcel } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection } from '../errors/advice.js';
 import { formatArea, formatDate, formatNumber } from '../i18n/format.js';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GroundMotionResult, Parcel, SolarResult, TerrainResult } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { AnalysisSection } from '../../../../renderer/analysis/AnalysisSection.js';
 import { displacementSeries } from '../../../../renderer/analysis/DisplacementChart.js';

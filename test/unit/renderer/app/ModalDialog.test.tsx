@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
-import { ModalDialog } from '../../../../renderer/app/ModalDialog.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
+import { ModalDialog } from '../../../../renderer/ui/ModalDialog.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { DesignatedAreaForm } from '../../../../renderer/import/DesignatedAreaForm.js';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchJobs } from '../../../../core/batch/batch-jobs.js';
 import { notFound } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { tempDir } from '../../../helpers/temp-dir.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import {
   ClientError, type CatastroClient, type HazardLayerCapabilities, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles,
 } from '../../../../renderer/client/catastro-client.js';

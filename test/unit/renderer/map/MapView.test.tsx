@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { MapView } from '../../../../renderer/map/MapView.js';

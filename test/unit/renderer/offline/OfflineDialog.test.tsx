@@ -9,7 +9,7 @@ import { OfflineAreasService } from '../../../../core/offline/offline-areas-serv
 import { CatastroService } from '../../../../core/service.js';
 import { ParcelStore } from '../../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { toIpcResult } from '../../../../electron/ipc-result.js';
 import type { CatastroClient, OfflineCapabilities } from '../../../../renderer/client/catastro-client.js';
 import { unwrapIpcResult } from '../../../../renderer/client/ipc-client.js';

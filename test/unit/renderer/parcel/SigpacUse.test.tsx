@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Parcel } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { SigpacUse } from '../../../../renderer/parcel/SigpacUse.js';
 import { useAppStore } from '../../../../renderer/state/store.js';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { DatafordelerKeyView } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SourceMonitor } from '../../../../core/status/source-monitor.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
