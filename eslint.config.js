@@ -1,7 +1,56 @@
-// Lint with the layer rule of DESIGN.md: core/ never imports electron/ or renderer/; renderer/
-// never imports Node built-ins or core internals (only the shared types in core/model);
-// core/model stays free of Node imports so both sides can share it.
+// Lint with the layer rules of DESIGN.md: the floors of the boundaries plugin (each kind of module
+// imports only its own kind and the kinds below it; test/unit/lint/boundaries.test.ts proves they
+// fire); renderer/ never imports Node built-ins or core internals (only the shared types in
+// core/model and the pure rules named below); core/model stays free of Node imports so both
+// sides can share it.
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+
+// The floors of the Node side, lowest first: a file may import its own floor's kind and any kind
+// on a floor below, never one above (issue #39). The HTTP API is a face the CLI and the desktop
+// app host (`serve`, the browser fallback), so it sits one floor below them.
+const CORE_FLOORS = [
+  [{ type: 'model', pattern: 'core/model/**' }],
+  [{ type: 'support', pattern: 'core/{app-files,core-worker,file-checks,input,process-alive}.ts' }],
+  [{ type: 'geo', pattern: 'core/geo/**' }],
+  [
+    { type: 'formats', pattern: 'core/formats/**' },
+    { type: 'export', pattern: 'core/export/**' },
+    { type: 'address', pattern: 'core/address/**' },
+    { type: 'upstream', pattern: 'core/upstream/**' },
+  ],
+  [{ type: 'store', pattern: 'core/store/**' }],
+  [{ type: 'countries', pattern: 'core/countries/**' }],
+  ['analysis', 'offline', 'batch', 'report', 'auth', 'map', 'status'].map((type) => ({ type, pattern: `core/${type}/**` })),
+  [{ type: 'service', pattern: 'core/{service,files-thread,files-thread-worker,sources-from-env}.ts' }, { type: 'desktop', pattern: 'core/desktop/**' }],
+  [{ type: 'api', pattern: 'core/api/**' }],
+  [{ type: 'cli', pattern: 'cli/**' }, { type: 'electron', pattern: 'electron/**' }],
+];
+// The renderer: main.tsx mounts app/, app/ mounts the features, and features share ui/ (shared
+// components and hooks) and the plain modules below it; nothing imports app/ back.
+const RENDERER_ELEMENTS = [
+  { type: 'renderer-root', pattern: 'renderer/*.{ts,tsx}' },
+  { type: 'renderer-app', pattern: 'renderer/app/**' },
+  // The error banner and its texts are shared the same way as the dialog that shows them.
+  { type: 'renderer-ui', pattern: 'renderer/{ui,errors}/**' },
+  { type: 'renderer-shared', pattern: 'renderer/{client,state,i18n,geo}/**' },
+  { type: 'renderer-feature', pattern: 'renderer/*/**' },
+];
+// What the renderer may take from the core (narrowed further by no-restricted-imports below).
+const CORE_FOR_RENDERER = ['model', 'countries'];
+
+const coreRules = CORE_FLOORS.flatMap((floor, level) => floor.map(({ type }) => ({
+  from: type,
+  allow: [type, ...CORE_FLOORS.slice(0, level).flat().map((below) => below.type)],
+})));
+const rendererRules = [
+  { from: 'renderer-root', allow: ['renderer-app', 'renderer-ui', 'renderer-shared', 'renderer-feature', ...CORE_FOR_RENDERER] },
+  { from: 'renderer-app', allow: ['renderer-app', 'renderer-ui', 'renderer-shared', 'renderer-feature', ...CORE_FOR_RENDERER] },
+  { from: 'renderer-feature', allow: ['renderer-feature', 'renderer-ui', 'renderer-shared', ...CORE_FOR_RENDERER] },
+  { from: 'renderer-ui', allow: ['renderer-ui', 'renderer-shared', ...CORE_FOR_RENDERER] },
+  { from: 'renderer-shared', allow: ['renderer-shared', ...CORE_FOR_RENDERER] },
+];
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'zlib', 'crypto', 'better-sqlite3', 'electron'];
 
@@ -13,6 +62,20 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['core/**/*.ts', 'cli/**/*.ts', 'electron/**/*.{ts,cts}', 'renderer/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-typescript-resolver.cjs', import.meta.url))]: {} },
+      'boundaries/include': ['core/**', 'cli/**', 'electron/**', 'renderer/**'],
+      'boundaries/elements': [...CORE_FLOORS.flat(), ...RENDERER_ELEMENTS].map((element) => ({ ...element, mode: 'full' })),
+    },
+    rules: {
+      'boundaries/element-types': ['error', { default: 'disallow', rules: [...coreRules, ...rendererRules] }],
+      // Every source file is on a floor: a new folder must be placed before it lints.
+      'boundaries/no-unknown-files': 'error',
     },
   },
   {
