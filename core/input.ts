@@ -67,7 +67,7 @@ export function requireLongitude(value: unknown): number {
   return coordinate(value, 'longitude', Longitude);
 }
 
-export { CURSOR_PATTERN, MAX_SELECTION } from './model/input-schemas.js';
+export { MAX_SELECTION } from './model/input-schemas.js';
 
 /** Spec endpoint 2: the `nextCursor` of the previous page (upper case only). */
 export function optionalCursor(value: unknown): string | undefined {
@@ -94,7 +94,6 @@ export function requireBBox(value: unknown): BBox {
 }
 
 export { OVERLAY_LIMIT_DEFAULT };
-export const OVERLAY_LIMIT_MAX = OverlayLimit.maximum!;
 
 /** Features of one overlay answer: 1 to 20000, default 5000 (a number, or its digits from a query string). */
 export function optionalOverlayLimit(value: unknown): number {

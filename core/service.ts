@@ -41,7 +41,7 @@ import { UpstreamClient } from './upstream/upstream-client.js';
 
 export const API_VERSION = '2026-10-01';
 
-export { ANALYSIS_KINDS, type AnalysisKind } from './model/index.js';
+export type { AnalysisKind } from './model/index.js';
 
 export interface ServiceOptions {
   /** Folder holding the local copy (`catastro.sqlite`). */

@@ -51,5 +51,3 @@ export const IpcChannel = {
   layerImportProgress: 'catastro:layer-import-progress',
   menu: 'catastro:menu',
 } as const;
-
-export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

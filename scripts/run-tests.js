@@ -25,6 +25,8 @@ function readJson(file) {
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('renderer typecheck', 'npx', ['tsc', '--noEmit', '-p', 'renderer/tsconfig.json']);
 step('lint', 'npx', ['eslint', '.']);
+// Files, exports and dependencies nothing uses (knip.json names the entry points).
+step('dead code', 'npx', ['knip', '--no-progress']);
 
 // The compiled core, CLI and Electron main process (dist/app): bin/catastro.js, which tests and
 // the e2e setup spawn, runs this build when it is current.

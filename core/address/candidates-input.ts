@@ -18,7 +18,6 @@ export interface AddressCandidatesInput {
 /** Spec endpoint 1's ranges (core/model/input-schemas.ts), for HTTP and IPC alike. */
 export const Q_MIN = AddressText.minLength!;
 export const Q_MAX = AddressText.maxLength!;
-export const LIMIT_MAX = AddressLimit.maximum!;
 
 function optionalText(value: unknown, name: string, max: number): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;

@@ -53,6 +53,4 @@ export function nameRules(stopWords: ReadonlySet<string>): NameRules {
 export const PLAIN_NAMES: NameRules = nameRules(new Set());
 
 /** Name matching without a country's stop words (countries that pass no `NameRules`). */
-export const nameTokens = PLAIN_NAMES.tokens;
 export const nameSimilarity = PLAIN_NAMES.similarity;
-export const nameContains = PLAIN_NAMES.contains;

@@ -54,10 +54,3 @@ export const NOMINATIM_ADDRESSES: Evidence = {
 
 /** The basis of the INSPIRE parcels the fakes write by hand for countries of which nothing was recorded. */
 export const INSPIRE_CP_BY_HAND = 'INSPIRE Cadastral Parcels GML application schema (cp 4.0, WFS 2.0 FeatureCollection); hand-parcels.ts square';
-
-/** The weakest level among a country's capabilities and extras (what its row can claim at best). */
-export function weakestLevel(evidence: readonly Evidence[]): EvidenceLevel | undefined {
-  let worst = -1;
-  for (const e of evidence) worst = Math.max(worst, EVIDENCE_LEVELS.indexOf(e.level));
-  return worst < 0 ? undefined : EVIDENCE_LEVELS[worst];
-}

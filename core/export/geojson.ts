@@ -15,5 +15,3 @@ export function* geoJsonChunks(table: FeatureTable): Generator<string> {
   }
   yield ']}\n';
 }
-
-export const tableToGeoJson = (table: FeatureTable): string => [...geoJsonChunks(table)].join('');

@@ -134,7 +134,4 @@ export const TeamStoreUrl = Type.String({ maxLength: 2048, pattern: '^postgres(q
  */
 export const DatafordelerApiKey = Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' });
 
-/** Local API port chosen in the settings. */
-export const LocalPort = Type.Integer({ minimum: 1024, maximum: 65535 });
-
 export type BatchColumnsInput = Static<typeof BatchColumnsValue>;

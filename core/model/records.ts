@@ -1,6 +1,6 @@
 // The records the country adapters hand to the store and read back from it: one shape for both
 // floors, so it lives below both.
-import type { BBox, CountryCode, DataSource, LonLat, ParcelGeometry } from './index.js';
+import type { CountryCode, LonLat, ParcelGeometry } from './index.js';
 
 /** Where a stored record came from: a bulk import or a cached live answer. */
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
@@ -105,5 +105,3 @@ export interface BuildingFacts {
 
 /** Shared with the renderer (import progress and summary), so they live in core/model. */
 export type { ImportProgress, ImportResult } from './import.js';
-
-export type { BBox, DataSource };

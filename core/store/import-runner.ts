@@ -17,7 +17,7 @@ import { describeError } from '../file-checks.js';
 import type { ImportProgress, ImportResult } from '../model/records.js';
 import type { ImportOptions, ImportOrigin } from './import-formats.js';
 
-export { detectImportKind, type ImportKind } from './import-plan.js';
+export { detectImportKind } from './import-plan.js';
 
 /**
  * Imports each file in ONE transaction of its own: a malformed, failed or killed import leaves

@@ -11,9 +11,6 @@ const definition = (zone: number) => `+proj=utm +zone=${zone} +ellps=GRS80 +towg
 /** The zone a longitude falls in (6° wide, zone 1 from 180° W); Norway's and Svalbard's exceptions do not matter for cadastres here. */
 export const utmZoneOf = (longitude: number): number => Math.min(60, Math.max(1, Math.floor((longitude + 180) / 6) + 1));
 
-/** The EPSG code of ETRS89 / UTM zone N (zones 28–38 have one). */
-export const etrs89UtmEpsg = (zone: number): number | undefined => (zone >= 28 && zone <= 38 ? 25800 + zone : undefined);
-
 export function toUtm(longitude: number, latitude: number, zone = utmZoneOf(longitude)): Utm {
   const [easting, northing] = proj4('WGS84', definition(zone), [longitude, latitude]);
   return { zone, easting, northing };

@@ -91,4 +91,3 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 }
 
 export default fp(authPlugin, { fastify: '5.x', name: 'catastro-auth' });
-export { authPlugin as authPluginUnwrapped };

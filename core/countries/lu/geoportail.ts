@@ -16,7 +16,6 @@ export interface LuAddress {
 }
 
 export const geocodeUrl = (base: string, text: string) => `${base}/search?${new URLSearchParams({ queryString: text })}`;
-export const reverseUrl = (base: string, [lon, lat]: LonLat) => `${base}/reverseGeocode?${new URLSearchParams({ lat: String(lat), lon: String(lon) })}`;
 
 interface RawResult {
   name?: unknown; address?: unknown; ratio?: unknown;

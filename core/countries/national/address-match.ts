@@ -2,7 +2,6 @@ import { confianza, municipalityMatches } from '../../address/confianza.js';
 import { fold } from '../../address/normalize.js';
 import { POSTCODE_FORMATS } from '../../address/postcode.js';
 import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import type { CountryCode } from '../../model/index.js';
 
 /**
  * What was asked of an address search outside Spain, read without Spanish street grammar:
@@ -59,4 +58,3 @@ export function nationalMatch(asked: AskedAddress, found: GeocodedFacts): { conf
   };
 }
 
-export type { CountryCode };

@@ -99,10 +99,3 @@ export class GmlParcelSource extends ProfiledParcelSource {
     super(profile, { accept: XML, parse: (body) => parseGmlParcels(body, profile) }, byPointOnlyHint);
   }
 }
-
-/** FES 2.0 `PropertyIsEqualTo` filter, the WFS 2.0 way of asking one feature by an attribute (`FILTER=`). */
-export function fesEquals(property: string, value: string, namespaces: Record<string, string> = {}): string {
-  const xmlns = Object.entries(namespaces).map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
-  const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<fes:Filter xmlns:fes="http://www.opengis.net/fes/2.0"${xmlns}><fes:PropertyIsEqualTo><fes:ValueReference>${property}</fes:ValueReference><fes:Literal>${escaped}</fes:Literal></fes:PropertyIsEqualTo></fes:Filter>`;
-}

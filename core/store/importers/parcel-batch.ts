@@ -48,10 +48,6 @@ export function packParcels(parcels: StoredParcel[]): ParcelBatch {
   };
 }
 
-/** The batch's buffers, handed over to the writing thread rather than copied. */
-export const transferablesOf = (batch: ParcelBatch): ArrayBuffer[] =>
-  [batch.numbers.buffer, batch.geometry.buffer, batch.offsets.buffer] as ArrayBuffer[];
-
 /** One string when every parcel has the same value: less for structured clone to copy. */
 const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? values[0] ?? '' : values);
 export const valueAt = (values: string[] | string, i: number) => (typeof values === 'string' ? values : values[i]);

@@ -44,14 +44,6 @@ export function streetTypeOf(word: string): StreetType | undefined {
   return BY_WORD.get(fold(cleaned).replace(/\s+/g, ''));
 }
 
-export function streetTypeByCode(code: string): StreetType | undefined {
-  return STREET_TYPES.find((t) => t.code === code.toUpperCase());
-}
-
-export function streetTypeByName(name: string): StreetType | undefined {
-  return STREET_TYPES.find((t) => t.name === fold(name));
-}
-
 /**
  * The articles that begin Spanish, Catalan and Galician place names ("La Cuesta", "L'Escala",
  * "Sa Pobla", "O Bolo"): the Catastro writes them after the name in parentheses ("CUESTA (LA)",
