@@ -7,7 +7,7 @@ import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { formatNumber, formatPercent } from '../i18n/format.js';
 import { i18next, useTranslation } from '../i18n/i18n.js';
 import type { UiError } from '../state/store.js';
-import { loadWhenShown } from '../app/load-when-first-needed.js';
+import { loadWhenShown } from '../ui/load-when-first-needed.js';
 
 // The charting library loads with the first ground-motion answer, not with the map.
 const DisplacementChart = loadWhenShown(async () => (await import('./DisplacementChart.js')).DisplacementChart);

@@ -19,7 +19,7 @@ import { ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { SourceStatusItem } from '../status/SourceStatusItem.js';
 import { useAppStore } from '../state/store.js';
-import { loadWhenFirstNeeded } from './load-when-first-needed.js';
+import { loadWhenFirstNeeded } from '../ui/load-when-first-needed.js';
 
 const SettingsDialog = loadWhenFirstNeeded(async () => (await import('../settings/SettingsDialog.js')).SettingsDialog);
 const OfflineDialog = loadWhenFirstNeeded(async () => (await import('../offline/OfflineDialog.js')).OfflineDialog);

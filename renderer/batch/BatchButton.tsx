@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/i18n.js';
-import { loadWhenShown } from '../app/load-when-first-needed.js';
+import { loadWhenShown } from '../ui/load-when-first-needed.js';
 import './batch.css';
 
 const BatchDialog = loadWhenShown(async () => (await import('./BatchDialog.js')).BatchDialog);

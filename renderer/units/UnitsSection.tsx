@@ -9,7 +9,7 @@ import { openUnit } from '../parcel/select-parcel.js';
 import { describeSource } from '../parcel/format.js';
 import { useAppStore } from '../state/store.js';
 import { loadAllUnits } from './load-all-units.js';
-import { loadWhenShown } from '../app/load-when-first-needed.js';
+import { loadWhenShown } from '../ui/load-when-first-needed.js';
 
 // The table library loads with the first finca that has units, not with the map.
 const UnitsTable = loadWhenShown(async () => (await import('./UnitsTable.js')).UnitsTable);

@@ -1,5 +1,5 @@
 import { noCoverage, notFound, validationError, type CoordinateMatch, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, CountryDefinition, CountrySources, SourceCheck } from '../adapter.js';
 import { LayersInOrder, arcgisUrls } from '../arcgis/arcgis-layer.js';
 import { InspireWfsSource } from '../inspire/inspire-source.js';

@@ -1,5 +1,5 @@
 import type { LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { jsonObject } from '../national/answer-fields.js';
 import { GeoJsonParcelSource, numberOf, textOf, type FeatureProperties } from '../national/geojson-source.js';

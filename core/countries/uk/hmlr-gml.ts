@@ -1,9 +1,9 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../store/importers/gml-geometry.js';
-import { createSax } from '../../store/importers/sax.js';
-import { streamSaxRecords } from '../../store/importers/sax-record-stream.js';
-import type { TextChunk, TextInput } from '../../store/importers/text-stream.js';
-import type { StoredParcel } from '../../store/types.js';
+import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
+import { createSax } from '../../formats/sax.js';
+import { streamSaxRecords } from '../../formats/sax-record-stream.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
+import type { StoredParcel } from '../../model/records.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 import { parseInspireId } from './reference.js';
 

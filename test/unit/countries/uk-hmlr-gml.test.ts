@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isHmlrGml, streamHmlrParcels } from '../../../core/countries/uk/hmlr-gml.js';
 import { hmlrAuthorityOfFileName } from '../../../core/countries/uk/hmlr-files.js';
-import type { StoredParcel } from '../../../core/store/types.js';
+import type { StoredParcel } from '../../../core/model/records.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { fixture } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
