@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SourcesCheckReport } from '../../core/model/index.js';
-import { useClient } from '../app/client-context.js';
+import { useClient } from '../ui/client-context.js';
 import { useTranslation } from '../i18n/i18n.js';
 
 type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; report: SourcesCheckReport } | { kind: 'failed'; message: string };

@@ -1,5 +1,5 @@
 import { noCoverage, type LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import type { LiveParcelSource } from './national-adapter.js';
 

@@ -1,6 +1,6 @@
 import { fromWgs84 } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
-import type { StoredParcel } from '../../store/types.js';
+import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { urnOf } from '../inspire/wfs-request.js';
 import { fetchText } from '../national/fetch-text.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFiles } from '../../../core/store/import-runner.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { shiftedCopies } from '../../helpers/segovia-copies.js';
 import { tempDir } from '../../helpers/temp-dir.js';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CountryRegistry } from '../../../../core/countries/registry.js';
 import { checkSourcesLive } from '../../../../core/status/sources-check.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
-import { ClientContext } from '../../../../renderer/app/client-context.js';
+import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
