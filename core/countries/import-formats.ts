@@ -16,11 +16,11 @@ import { isHmlrGml, streamHmlrParcels } from './uk/hmlr-gml.js';
 import { hmlrAuthorityOfFileName } from './uk/hmlr-files.js';
 
 export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
-  { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels, areaOfFileName: (name) => etalabAreaOfFileName(name)?.code },
+  { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels, areaOfFileName: etalabAreaOfFileName },
   { kind: 'nl-dkk-gml', country: 'NL', detect: isDkkGml, stream: streamDkkParcels },
   { kind: 'pl-egib-gml', country: 'PL', detect: isEgibGml, stream: streamEgibParcels },
   { kind: 'dk-mat-json', country: 'DK', detect: isMatJson, streamRegister: streamMatJordstykker },
-  { kind: 'uk-hmlr-gml', country: 'UK', detect: isHmlrGml, stream: streamHmlrParcels, areaOfFileName: (name) => hmlrAuthorityOfFileName(name)?.code },
+  { kind: 'uk-hmlr-gml', country: 'UK', detect: isHmlrGml, stream: streamHmlrParcels, areaOfFileName: hmlrAuthorityOfFileName },
 ];
 
 export const IMPORT_FORMATS: ImportFormats = { inspire: CATASTRO_PUBLISHER, national: NATIONAL_BULK_FORMATS };

@@ -16,7 +16,7 @@ export interface NationalBulkFormat {
   /** For registers without outlines: streams register entries instead (store/register-parcels.ts). */
   streamRegister?(input: TextInput, sink: (entries: RegisterParcel[], progress: TextChunk) => void): Promise<{ kept: number; skipped: number }>;
   /** The published area a file (or the zip holding it) covers, from its name: one area replaces its parcels on import. */
-  areaOfFileName?(name: string): string | undefined;
+  areaOfFileName?(name: string): { code: string; name?: string } | undefined;
 }
 
 /**

@@ -93,7 +93,7 @@ export async function planImport(file: string, formats: ImportFormats): Promise<
     return {
       file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [part],
       municipality: municipalityOf(inspire.country, code, metadata),
-      ...(area && { area: { country: part.country, code: area } }),
+      ...(area && { area: { ...area, country: part.country } }),
       dataDate: COLLECTION_TIMESTAMP.exec(head)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]),
     };
   }
@@ -131,8 +131,8 @@ export async function planImport(file: string, formats: ImportFormats): Promise<
 
 function zipArea(file: string, parts: ImportPart[]): Pick<ImportPlan, 'area'> {
   const [{ national }] = parts;
-  const code = national && parts.every((p) => p.national === national) ? national.areaOfFileName?.(basename(file)) : undefined;
-  return code ? { area: { country: national!.country, code } } : {};
+  const area = national && parts.every((p) => p.national === national) ? national.areaOfFileName?.(basename(file)) : undefined;
+  return area ? { area: { ...area, country: national!.country } } : {};
 }
 
 function municipalityOf(country: CountryCode, code: string | undefined, metadata: string | undefined): ImportPlan['municipality'] {
