@@ -4,12 +4,12 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const EE_EVIDENCE: CountryEvidence = {
   source: 'Maa-amet INSPIRE CP WFS (GeoServer, application/json); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/ee-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/ee-wfs)', basis: 'As by reference' },
+    byReference: { level: 'documented', fake: 'core/countries/ee/test/fake.ts (/ee-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/ee/test/fake.ts (/ee-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/ee-wfs)', basis: 'As by reference' },
+    'municipality': { level: 'documented', fake: 'core/countries/ee/test/fake.ts (/ee-wfs)', basis: 'As by reference' },
   },
   references: [
     { ref: '78401:114:0086', from: 'SOURCES.md 15 (tunnus; no recording)' },

@@ -4,8 +4,8 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const LT_EVIDENCE: CountryEvidence = {
   source: 'Lithuania INSPIRE CP WFS (GeoServer, application/json); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/lt-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/lt-wfs)', basis: 'As by reference' },
+    byReference: { level: 'documented', fake: 'core/countries/lt/test/fake.ts (/lt-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/lt/test/fake.ts (/lt-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [

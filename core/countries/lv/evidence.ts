@@ -4,8 +4,8 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const LV_EVIDENCE: CountryEvidence = {
   source: 'VZD parcels WFS on Geolatvija (GeoServer, application/json); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/lv-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geojson-countries.ts (/lv-wfs)', basis: 'As by reference' },
+    byReference: { level: 'documented', fake: 'core/countries/lv/test/fake.ts (/lv-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/lv/test/fake.ts (/lv-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [
