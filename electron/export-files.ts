@@ -6,8 +6,9 @@ import type { CatastroService } from '../core/service.js';
 
 export type ExportFormat = 'kml' | 'gpx';
 
-export function exportText(service: CatastroService, ref: string, format: ExportFormat): Promise<string> {
-  return format === 'kml' ? service.exportKml(ref) : service.exportGpx(ref);
+/** The KML or GPX text of a parcel: its reference, and its country where known (shapes two countries share need it). */
+export function exportText(service: CatastroService, [ref, country]: readonly [string, unknown?], format: ExportFormat): Promise<string> {
+  return format === 'kml' ? service.exportKml(ref, country) : service.exportGpx(ref, country);
 }
 
 /** File name of an export: the reference is already validated to letters, digits and separators. */
@@ -24,7 +25,7 @@ export async function writeTempExport(service: CatastroService, ref: string, for
   const folder = await mkdtemp(path.join(os.tmpdir(), DRAG_FOLDER_PREFIX));
   dragFolders.add(folder);
   const file = path.join(folder, exportFileName(ref, format));
-  await writeFile(file, await exportText(service, ref, format), 'utf8');
+  await writeFile(file, await exportText(service, [ref], format), 'utf8');
   return file;
 }
 

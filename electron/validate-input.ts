@@ -4,8 +4,8 @@ import {
   optionalCursor as facadeCursor, requireBBox, requireLatitude, requireLongitude, requireOverlayKind, requireReference, requireTile,
 } from '../core/input.js';
 import {
-  FEATURE_FORMATS, HAZARD_LAYER_KINDS, PANEL_ANALYSIS_KINDS, isServiceError, type FeatureFormat,
-  type HazardLayerKind, type HazardLayerMapping, type OverlayKind, type PanelAnalysisKind,
+  ANALYSIS_KINDS, FEATURE_FORMATS, HAZARD_LAYER_KINDS, isServiceError, type AnalysisKind, type FeatureFormat,
+  type HazardLayerKind, type HazardLayerMapping, type OverlayKind,
 } from '../core/model/index.js';
 import {
   BatchColumnsValue, CsvText, ExportFormatValue, FeatureFormatValue, FileName, GeneratedId, HazardLayerKindValue,
@@ -124,8 +124,8 @@ export function booleanFlag(value: unknown, name: string): boolean {
   return checked(Type.Boolean(), value, name, 'true or false');
 }
 
-export function analysisKind(value: unknown): PanelAnalysisKind {
-  return checked(Type.Union(PANEL_ANALYSIS_KINDS.map((kind) => Type.Literal(kind))), value, 'analysis', `one of ${PANEL_ANALYSIS_KINDS.join(', ')}`) as PanelAnalysisKind;
+export function analysisKind(value: unknown): AnalysisKind {
+  return checked(Type.Union(ANALYSIS_KINDS.map((kind) => Type.Literal(kind))), value, 'analysis', `one of ${ANALYSIS_KINDS.join(', ')}`);
 }
 
 export function overlayKind(value: unknown): OverlayKind {
@@ -153,4 +153,15 @@ export function layerSelection(value: unknown): string {
 export function layerImportOptions(value: unknown): { mapping?: HazardLayerMapping; country?: string } {
   if (value === undefined || value === null) return {};
   return checkedObject(LayerImportOptionsValue, value, 'options');
+}
+
+/**
+ * An operation's input: the one plain object every IPC call carries (core/model/operations.ts),
+ * or nothing for an operation that takes none. Its fields are checked one by one by the handler.
+ */
+export function operationInput(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (Array.isArray(value) || (proto !== Object.prototype && proto !== null)) throw new InvalidIpcInput('The input must be an object of named fields.');
+  return value as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
+import { type AnalysisResults, type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
 import { useClient } from '../ui/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
@@ -32,7 +32,7 @@ async function groundMotionLoadedNear(client: CatastroClient, parcel: Parcel): P
     ? [Math.min(...lons) - NEARBY_DEG, Math.min(...lats) - NEARBY_DEG, Math.max(...lons) + NEARBY_DEG, Math.max(...lats) + NEARBY_DEG]
     : [parcel.longitud - NEARBY_DEG, parcel.latitud - NEARBY_DEG, parcel.longitud + NEARBY_DEG, parcel.latitud + NEARBY_DEG];
   try {
-    return (await client.overlay('ground-motion', box)).features.length > 0;
+    return (await client.call('overlay', { kind: 'ground-motion', bbox: box })).features.length > 0;
   } catch {
     return undefined;
   }
@@ -50,7 +50,7 @@ async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> 
 
 /** Runs the three analyses of one parcel side by side; each part fails on its own. */
 export async function analyseParcel(client: CatastroClient, ref: string, parcel?: Parcel): Promise<Results> {
-  const run = <K extends AnalysisKind>(kind: K) => outcome(i18next.t(`analysis:title.${kind}`), client.analysis(kind, ref));
+  const run = <K extends AnalysisKind>(kind: K) => outcome(i18next.t(`analysis:title.${kind}`), client.call('analysis', { kind, refcat: ref }) as Promise<AnalysisResults[K]>);
   const [solar, terrain, groundMotion] = await Promise.all([run('solar'), run('terrain'), run('ground-motion')]);
   const noEstimate = groundMotion.status === 'done' && groundMotion.value.status !== 'ok';
   const groundMotionLoadedNearby = noEstimate && parcel ? await groundMotionLoadedNear(client, parcel) : undefined;

@@ -36,12 +36,12 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   const fail = (title: string) => (error: unknown) => showError(toUiError(title, error));
 
-  useEffect(() => { client.batchList().then(setEarlier, () => undefined); }, [client]);
+  useEffect(() => { client.call('batchList').then(setEarlier, () => undefined); }, [client]);
 
   // Poll the batch until it ends (a queued one waits for the one before it).
   useEffect(() => {
     if (!job || !isUnfinishedBatch(job.state)) return;
-    const timer = setTimeout(() => { client.batchState(job.id).then(setJob, fail(t('failed'))); }, POLL_MS);
+    const timer = setTimeout(() => { client.call('batchState', { id: job.id }).then(setJob, fail(t('failed'))); }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job, client]);
 
@@ -50,7 +50,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
     setFile({ name: picked.name, text });
     setJob(null);
     try {
-      const answer = await client.batchPreview(text);
+      const answer = await client.call('batchPreview', { csv: text });
       setPreview(answer);
       setColumns(answer.columns ?? {});
     } catch (error) {
@@ -69,7 +69,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
   const start = async () => {
     if (!file) return;
     try {
-      setJob(await client.batchStart(file.text, file.name, columns));
+      setJob(await client.call('batchStart', { csv: file.text, name: file.name, columns }));
     } catch (error) {
       fail(t('failed'))(error);
     }
@@ -77,7 +77,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   const download = async (id: string, format: (typeof FORMATS)[number]) => {
     try {
-      const result = await client.batchResult(id, format.format);
+      const result = await client.call('batchResult', { id, format: format.format });
       saveAsFile(result.bytes, result.fileName, format.mime);
     } catch (error) {
       fail(t('downloadFailed'))(error);
@@ -133,8 +133,8 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
             {t('summary', { done: formatNumber(counts.done), total: formatNumber(counts.total), found: formatNumber(counts.found), notFound: formatNumber(counts.notFound), failed: formatNumber(counts.failed) })}
             {' · '}{t(`state.${job.state}`)}
           </p>
-          {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.batchCancel(job.id).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
-          {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.batchResume(job.id).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
+          {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.call('batchCancel', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
+          {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.call('batchResume', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
           {job.problems.length > 0 && (
             <table className="batch-problems" data-testid="batch-problems">
               <thead><tr><th>{t('row')}</th><th>{t('status')}</th><th>{t('reason')}</th></tr></thead>
@@ -158,7 +158,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
                 {b.name} · {t(`state.${b.state}`)} · {t('summary', { done: formatNumber(b.counts.done), total: formatNumber(b.counts.total), found: formatNumber(b.counts.found), notFound: formatNumber(b.counts.notFound), failed: formatNumber(b.counts.failed) })}
                 {' '}
                 {b.state === 'interrupted' || b.state === 'cancelled'
-                  ? <button type="button" onClick={() => void client.batchResume(b.id).then(setJob, fail(t('failed')))}>{t('resume')}</button>
+                  ? <button type="button" onClick={() => void client.call('batchResume', { id: b.id }).then(setJob, fail(t('failed')))}>{t('resume')}</button>
                   : <button type="button" onClick={() => setJob(b)}>{t('open')}</button>}
               </li>
             ))}

@@ -1,17 +1,8 @@
 import type {
-  CopyBuildingFacts, CopyExtent, SourcesCheckReport,
-  BatchColumns, BatchPreview, BatchState, FeatureFormat,
-  AddressCandidate, CoordinateMatch, ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, Parcel, PickedLayerFiles, PolygonResult, ServiceStatus, UnitsPage,
+  ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
+  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, PickedLayerFiles, ServiceStatus, SourcesCheckReport,
 } from '../../core/model/index.js';
-
-export interface AddressSearchResult {
-  consulta: { texto?: string; calle?: string; numero?: number; municipio?: string };
-  candidatos: AddressCandidate[];
-  attribution?: string;
-  /** `local_clone` when the address service was not reached and the copy's own addresses answered. */
-  dataSource?: string;
-}
+import type { ExportedFile, InputArgs, LayerImportOptions, LocalApiState, LonLatBox, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 
 /** The service and its cadastral sources as the status page shows them (core/model/status.ts). */
 export type ServiceStatusInfo = ServiceStatus;
@@ -19,29 +10,17 @@ export type ServiceStatusInfo = ServiceStatus;
 export type ExportFormat = 'kml' | 'gpx';
 /** Formats of a selection export (one parcel or several). */
 export type SelectionFormat = 'geojson' | 'gpkg';
-export interface ExportedFile { fileName: string; bytes: Uint8Array }
+export type { ExportedFile, LayerImportOptions, LocalApiState, LonLatBox };
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
-import type { AnalysisResults, DatafordelerKeyView, OverlayKind, PanelAnalysisKind as AnalysisKind, RusticParcelQuery, TeamStoreView } from '../../core/model/index.js';
+import type { AnalysisResults, DatafordelerKeyView, OverlayKind, PanelAnalysisKind as AnalysisKind, TeamStoreView } from '../../core/model/index.js';
 
 export type { AnalysisKind, AnalysisResults, OverlayKind };
-export type LonLatBox = [number, number, number, number];
 
 export type ImportProgressInfo = ImportProgress;
 export type ImportSummary = ImportResult;
 
 export type { HazardLayerKind, HazardLayerMapping, HazardLayerProgress, HazardLayerResult, PickedLayerFiles };
-/** The mapping and country of a national designated-areas layer; nothing for the other kinds. */
-export interface LayerImportOptions {
-  mapping?: HazardLayerMapping;
-  country?: string;
-}
-
-/** The local HTTP API: its URL when running, and the key created for this session (shown once). */
-export interface LocalApiState {
-  url: string | null;
-  apiKey?: string;
-}
 
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {
@@ -94,34 +73,11 @@ export interface OfflineCapabilities {
  */
 export interface CatastroClient {
   readonly kind: 'ipc' | 'http';
-  /** `country` when known (a point lookup's `pais`, the picker): shapes two countries share need it. */
-  parcel(ref: string, country?: string): Promise<Parcel>;
-  /** A Spanish rustic parcel by province and municipality (codes or names, INE codes too), polígono and parcela. */
-  rusticParcel(asked: RusticParcelQuery): Promise<Parcel>;
-  units(ref14: string, cursor?: string): Promise<UnitsPage>;
-  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch>;
-  polygon(ref: string): Promise<PolygonResult>;
-  addressCandidates(q: string, limit?: number, country?: string): Promise<AddressSearchResult>;
-  exportFile(ref: string, format: ExportFormat): Promise<string>;
-  /** GeoJSON or GeoPackage of one or more parcels. */
-  exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile>;
-  /** The one-page A4 PDF report of a parcel, written in `language` (an output language; English when omitted). */
-  report(ref: string, language?: string): Promise<ExportedFile>;
-  /** Batch lookups of a CSV: columns first, then a background run polled for progress. */
-  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview>;
-  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState>;
-  batchState(id: string): Promise<BatchState>;
-  batchList(): Promise<BatchState[]>;
-  batchResume(id: string): Promise<BatchState>;
-  batchCancel(id: string): Promise<BatchState>;
-  batchResult(id: string, format: FeatureFormat): Promise<ExportedFile>;
-  status(): Promise<ServiceStatusInfo>;
-  /** Boxes of the local copy by area: the map's first view and low-zoom outlines. */
-  extents(): Promise<CopyExtent[]>;
-  /** What the local copy records of a Spanish parcel's building (declared dwellings and units, built area, year); 404 when not in the copy. */
-  copyBuilding(ref: string): Promise<CopyBuildingFacts>;
-  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]>;
-  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection>;
+  /**
+   * Runs one operation of the table (core/model/operations.ts) with its one input object, over
+   * IPC or HTTP: `client.call('parcel', { refcat, country })`. Rejects with ClientError.
+   */
+  call<K extends PublicOperationName>(name: K, ...input: InputArgs<K>): Promise<OutputOf<K>>;
   /** URL template MapLibre loads parcel vector tiles from ({z}/{x}/{y}). */
   parcelTileUrl(): string;
   readonly desktop?: DesktopCapabilities;

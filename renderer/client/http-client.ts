@@ -1,11 +1,6 @@
-import {
-  IMPORTABLE_EXTENSIONS,
-  type CopyBuildingFacts, type CopyExtent, type BatchColumns, type BatchPreview, type BatchState, type FeatureFormat, type CoordinateMatch, type Parcel, type PolygonResult, type RusticParcelQuery, type SourcesCheckReport, type UnitsPage,
-} from '../../core/model/index.js';
-import {
-  ClientError, type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type ExportFormat, type ExportedFile, type SelectionFormat,
-  type HazardLayerCapabilities, type ImportProgressInfo, type ImportSummary, type LonLatBox, type OfflineCapabilities, type OverlayKind, type ServiceStatusInfo,
-} from './catastro-client.js';
+import { IMPORTABLE_EXTENSIONS, type SourcesCheckReport } from '../../core/model/index.js';
+import { PUBLIC_OPERATIONS, httpRequestOf, type InputArgs, type Operation, type OutputOf, type PublicOperationName } from '../../core/model/operations.js';
+import { ClientError, type CatastroClient, type HazardLayerCapabilities, type ImportProgressInfo, type ImportSummary, type OfflineCapabilities } from './catastro-client.js';
 import { HttpLayerFiles } from './http-layer-files.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
 import { envelopeError, readEnvelopeData, readRunAnswer, type Envelope } from './ndjson-answer.js';
@@ -47,7 +42,7 @@ export class HttpClient implements CatastroClient {
       this.offline = new HttpOfflineAreas((path, init) => this.request(path, init));
       this.importFiles = (onProgress) => this.pickAndImport(onProgress);
       this.layers = new HttpLayerFiles((path, init) => this.request(path, init));
-      this.checkSourcesLive = () => this.json('/api/app/sources-check', { method: 'POST' });
+      this.checkSourcesLive = async () => readEnvelopeData(await this.request('/api/app/sources-check', { method: 'POST' }));
     }
   }
 
@@ -76,82 +71,22 @@ export class HttpClient implements CatastroClient {
     return readEnvelopeData(await this.request(path, init));
   }
 
-  parcel(ref: string, country?: string): Promise<Parcel> {
-    return this.json(`/api/catastro/${encodeURIComponent(ref)}${country ? `?country=${encodeURIComponent(country)}` : ''}`);
+  /** One operation of the table over HTTP: its route and answer kind come from the table (core/model/operations.ts). */
+  async call<K extends PublicOperationName>(name: K, ...[input]: InputArgs<K>): Promise<OutputOf<K>> {
+    const operation: Operation = PUBLIC_OPERATIONS[name];
+    const { method, path, body } = httpRequestOf(name, input as Record<string, unknown> | undefined);
+    const response = await this.request(path, body
+      ? { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+      : { method });
+    return await this.answerOf(operation, response, name) as OutputOf<K>;
   }
 
-  rusticParcel(asked: RusticParcelQuery): Promise<Parcel> {
-    const query = new URLSearchParams(Object.entries(asked).map(([name, value]) => [name, String(value)]));
-    return this.json(`/api/catastro/rustic?${query}`);
-  }
-
-  units(ref14: string, cursor?: string): Promise<UnitsPage> {
-    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-    return this.json(`/api/catastro/${encodeURIComponent(ref14)}/units${query}`);
-  }
-
-  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> {
-    return this.json('/api/search/coordinates', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ latitude, longitude }),
-    });
-  }
-
-  polygon(ref: string): Promise<PolygonResult> {
-    return this.json(`/api/catastro/${encodeURIComponent(ref)}/polygon`);
-  }
-
-  addressCandidates(q: string, limit = 8, country?: string): Promise<AddressSearchResult> {
-    return this.json(`/api/search/address/candidates?q=${encodeURIComponent(q)}&limit=${limit}${country ? `&country=${encodeURIComponent(country)}` : ''}`);
-  }
-
-  async exportFile(ref: string, format: ExportFormat): Promise<string> {
-    const response = await this.request(`/api/export/${format}?refcat=${encodeURIComponent(ref)}`);
-    const text = await response.text();
-    if (!response.ok) {
-      let parsed: Envelope<unknown> = { success: false };
-      try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
-      throw envelopeError(parsed, response.status);
-    }
-    return text;
-  }
-
-  async exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> {
-    // POSTed: a large selection's references do not fit in a URL.
-    const response = await this.request(`/api/export/${format}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refcat: refs.join(',') }),
-    });
+  private async answerOf(operation: Operation, response: Response, name: string): Promise<unknown> {
+    if (operation.answer === 'json') return readEnvelopeData(response);
     if (!response.ok) throw await this.errorOf(response);
-    return { fileName: fileNameOf(response, `parcels.${format}`), bytes: new Uint8Array(await response.arrayBuffer()) };
-  }
-
-  async report(ref: string, language?: string): Promise<ExportedFile> {
-    const query = language ? `?lang=${encodeURIComponent(language)}` : '';
-    const response = await this.request(`/api/catastro/${encodeURIComponent(ref)}/report.pdf${query}`);
-    if (!response.ok) throw await this.errorOf(response);
-    return { fileName: `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, bytes: new Uint8Array(await response.arrayBuffer()) };
-  }
-
-  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview> {
-    return this.json('/api/batch/preview', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ csv, columns }) });
-  }
-
-  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState> {
-    return this.json('/api/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ csv, name, columns }) });
-  }
-
-  batchState(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}`); }
-  batchList(): Promise<BatchState[]> { return this.json('/api/batch'); }
-  batchResume(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}/resume`, { method: 'POST' }); }
-  batchCancel(id: string): Promise<BatchState> { return this.json(`/api/batch/${encodeURIComponent(id)}/cancel`, { method: 'POST' }); }
-
-  async batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> {
-    const response = await this.request(`/api/batch/${encodeURIComponent(id)}/result.${format}`);
-    if (!response.ok) throw await this.errorOf(response);
-    return { fileName: fileNameOf(response, `batch.${format}`), bytes: new Uint8Array(await response.arrayBuffer()) };
+    if (operation.answer === 'text') return response.text();
+    if (operation.answer === 'tile') return response.status === 204 ? null : new Uint8Array(await response.arrayBuffer());
+    return { fileName: fileNameOf(response, name), bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
   /** The ClientError of a non-2xx answer: the envelope's code and text when it has one. */
@@ -160,26 +95,6 @@ export class HttpClient implements CatastroClient {
     let parsed: Envelope<unknown> = { success: false };
     try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
     return envelopeError(parsed, response.status);
-  }
-
-  status(): Promise<ServiceStatusInfo> {
-    return this.json('/api/status');
-  }
-
-  extents(): Promise<CopyExtent[]> {
-    return this.json('/api/extents');
-  }
-
-  copyBuilding(ref: string): Promise<CopyBuildingFacts> {
-    return this.json(`/api/copy/buildings/${encodeURIComponent(ref)}`);
-  }
-
-  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
-    return this.json(`/api/catastro/${encodeURIComponent(ref)}/${kind}`);
-  }
-
-  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection> {
-    return this.json(`/api/overlays/${kind}?bbox=${bbox.map((v) => v.toFixed(6)).join(',')}`);
   }
 
   parcelTileUrl(): string {

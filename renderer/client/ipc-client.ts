@@ -1,9 +1,8 @@
-import type { CopyBuildingFacts, CopyExtent, BatchColumns, BatchPreview, BatchState, FeatureFormat, CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, SourcesCheckReport, UnitsPage } from '../../core/model/index.js';
+import type { SourcesCheckReport } from '../../core/model/index.js';
+import type { InputArgs, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 import {
-  ClientError,
-  type AddressSearchResult, type AnalysisKind, type AnalysisResults, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities,
-  type ExportFormat, type ExportedFile, type SelectionFormat, type HazardLayerProgress, type HazardLayerResult, type ImportProgressInfo, type ImportSummary, type LayerImportOptions,
-  type LonLatBox, type OfflineCapabilities, type OfflineProgress, type OverlayKind, type ServiceStatusInfo,
+  ClientError, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities, type HazardLayerProgress, type HazardLayerResult,
+  type ImportProgressInfo, type ImportSummary, type LayerImportOptions, type OfflineCapabilities, type OfflineProgress,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -27,28 +26,28 @@ export class IpcClient implements CatastroClient {
 
   constructor(private readonly api: DesktopApi) {
     this.layers = {
-      pick: (kind) => unwrap(api.pickLayerFiles(kind)),
+      pick: (kind) => unwrap(api.pickLayerFiles({ kind })),
       import: (selection, options, onProgress) => this.importLayers(selection, options, onProgress),
     };
     this.offline = {
       areas: () => unwrap(api.offlineAreas()),
-      download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload(choice)),
-      update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate(ids)),
+      download: (choice, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineDownload({ choice })),
+      update: (ids, onProgress) => this.withOfflineProgress(onProgress, () => api.offlineUpdate({ ids })),
       cancel: () => unwrap(api.offlineCancel()),
-      remove: (id) => unwrap(api.offlineRemove(id)),
+      remove: (id) => unwrap(api.offlineRemove({ id })),
       interrupted: () => unwrap(api.offlineInterrupted()),
       resume: (onProgress) => this.withOfflineProgress(onProgress, () => api.offlineResume()),
       discardInterrupted: () => unwrap(api.offlineDiscard()),
     };
     this.desktop = {
-      saveExport: (ref, format) => unwrap(api.saveExport(ref, format)),
-      startDrag: (ref, format) => api.startDrag(ref, format),
-      prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag(ref, format)); },
-      setLocalApi: (running, port) => unwrap(api.setLocalApi(running, port)),
+      saveExport: (ref, format) => unwrap(api.saveExport({ refcat: ref, format })),
+      startDrag: (ref, format) => api.startDrag({ refcat: ref, format }),
+      prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag({ refcat: ref, format })); },
+      setLocalApi: (running, port) => unwrap(api.setLocalApi({ running, port })),
       teamStore: () => unwrap(api.teamStore()),
-      setTeamStore: (url) => unwrap(api.setTeamStore(url)),
+      setTeamStore: (url) => unwrap(api.setTeamStore({ url })),
       datafordelerKey: () => unwrap(api.datafordelerKey()),
-      setDatafordelerKey: (key) => unwrap(api.setDatafordelerKey(key)),
+      setDatafordelerKey: (key) => unwrap(api.setDatafordelerKey({ key })),
       systemLanguages: () => unwrap(api.systemLanguages()),
     };
   }
@@ -77,44 +76,27 @@ export class IpcClient implements CatastroClient {
     const listening = new AbortController();
     this.api.on('layer-import-progress', onProgress, { signal: listening.signal });
     try {
-      return await unwrap(this.api.importLayers(selection, options));
+      return await unwrap(this.api.importLayers({ selection, options }));
     } finally {
       listening.abort();
     }
   }
 
-  parcel(ref: string, country?: string): Promise<Parcel> { return unwrap(this.api.parcel(ref, country)); }
-  rusticParcel(asked: RusticParcelQuery): Promise<Parcel> { return unwrap(this.api.rusticParcel(asked)); }
-  units(ref14: string, cursor?: string): Promise<UnitsPage> { return unwrap(this.api.units(ref14, cursor)); }
-  parcelAt(latitude: number, longitude: number): Promise<CoordinateMatch> { return unwrap(this.api.parcelAt(latitude, longitude)); }
-  polygon(ref: string): Promise<PolygonResult> { return unwrap(this.api.polygon(ref)); }
-  addressCandidates(q: string, limit = 8, country?: string): Promise<AddressSearchResult> { return unwrap(this.api.addressCandidates(q, limit, country)); }
-  exportFile(ref: string, format: ExportFormat): Promise<string> { return unwrap(this.api.exportFile(ref, format)); }
-  exportSelection(refs: string[], format: SelectionFormat): Promise<ExportedFile> { return unwrap(this.api.exportSelection(refs, format)); }
-  report(ref: string, language?: string): Promise<ExportedFile> { return unwrap(this.api.parcelReport(ref, language)); }
-  batchPreview(csv: string, columns?: BatchColumns): Promise<BatchPreview> { return unwrap(this.api.batchPreview(csv, columns)); }
-  batchStart(csv: string, name: string, columns: BatchColumns): Promise<BatchState> { return unwrap(this.api.batchStart(csv, name, columns)); }
-  batchState(id: string): Promise<BatchState> { return unwrap(this.api.batchState(id)); }
-  batchList(): Promise<BatchState[]> { return unwrap(this.api.batchList()); }
-  batchResume(id: string): Promise<BatchState> { return unwrap(this.api.batchResume(id)); }
-  batchCancel(id: string): Promise<BatchState> { return unwrap(this.api.batchCancel(id)); }
-  batchResult(id: string, format: FeatureFormat): Promise<ExportedFile> { return unwrap(this.api.batchResult(id, format)); }
-  status(): Promise<ServiceStatusInfo> { return unwrap(this.api.status()); }
+  call<K extends PublicOperationName>(name: K, ...input: InputArgs<K>): Promise<OutputOf<K>> {
+    // One method per operation on the preload's side too (electron/preload.ts), so the name picks it.
+    const method = this.api[name] as (...args: InputArgs<K>) => Promise<IpcResult<OutputOf<K>>>;
+    return unwrap(method.call(this.api, ...input));
+  }
+
   checkSourcesLive(): Promise<SourcesCheckReport> { return unwrap(this.api.sourcesCheck()); }
 
-  extents(): Promise<CopyExtent[]> { return unwrap(this.api.extents()); }
-  copyBuilding(ref: string): Promise<CopyBuildingFacts> { return unwrap(this.api.copyBuilding(ref)); }
-  analysis<K extends AnalysisKind>(kind: K, ref: string): Promise<AnalysisResults[K]> {
-    return unwrap(this.api.analysis(kind, ref)) as Promise<AnalysisResults[K]>;
-  }
-  overlay(kind: OverlayKind, bbox: LonLatBox): Promise<GeoJSON.FeatureCollection> { return unwrap(this.api.overlay(kind, bbox)); }
   parcelTileUrl(): string { return `${PARCEL_TILE_PROTOCOL}://{z}/{x}/{y}`; }
 
   /** Loader for maplibre's addProtocol: `catastro-tile://z/x/y` → MVT bytes from main. */
   async loadTile(url: string): Promise<ArrayBuffer> {
     const match = /^catastro-tile:\/\/(\d+)\/(\d+)\/(\d+)$/.exec(url);
     if (!match) throw new Error(`Not a parcel tile URL: ${url}`);
-    const bytes = await unwrap(this.api.parcelTile(Number(match[1]), Number(match[2]), Number(match[3])));
+    const bytes = await unwrap(this.api.parcelTile({ z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) }));
     if (!bytes) return new ArrayBuffer(0);
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }

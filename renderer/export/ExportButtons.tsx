@@ -16,7 +16,7 @@ export const exportFileName = (ref: string, format: ExportFormat) => `${ref.repl
 /** Runs one export: a save dialog in Electron, a download in the browser. */
 export async function exportParcel(client: ReturnType<typeof useClient>, ref: string, format: ExportFormat): Promise<string | null> {
   if (client.desktop) return client.desktop.saveExport(ref, format);
-  const text = await client.exportFile(ref, format);
+  const text = await client.call('exportFile', { refcat: ref, format });
   const name = exportFileName(ref, format);
   saveAsFile(text, name, MIME[format]);
   return name;

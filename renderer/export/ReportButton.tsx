@@ -15,7 +15,7 @@ export function ReportButton({ parcelRef }: { parcelRef: string }) {
     setBusy(true);
     try {
       // In the language the user reads the app in: the report is what they hand on.
-      const file = await client.report(parcelRef, i18n.resolvedLanguage ?? i18n.language);
+      const file = await client.call('report', { refcat: parcelRef, lang: i18n.resolvedLanguage ?? i18n.language });
       saveAsFile(file.bytes, file.fileName, 'application/pdf');
     } catch (error) {
       showError(toUiError(t('failed', { ref: parcelRef }), error));

@@ -16,7 +16,7 @@ export function AreaList() {
 
   useEffect(() => {
     let live = true;
-    client.extents().then((extents) => { if (live) setAreas(takenAreas(extents)); }).catch(() => undefined);
+    client.call('extents').then((extents) => { if (live) setAreas(takenAreas(extents)); }).catch(() => undefined);
     return () => { live = false; };
   }, [client, copyRevision]);
 

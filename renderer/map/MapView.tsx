@@ -51,9 +51,9 @@ export function MapView() {
       ...(lastView ? { center: lastView.center, zoom: lastView.zoom } : {}),
       parcelTileUrl: client.parcelTileUrl(),
       handlers,
-      loadOverlay: (kind, bbox) => client.overlay(kind, bbox),
-      loadExtents: () => client.extents(),
-      loadAttributions: () => client.status().then((status) => Object.fromEntries((status.countries ?? []).map((c) => [c.code, c.attribution]))),
+      loadOverlay: (kind, bbox) => client.call('overlay', { kind, bbox }),
+      loadExtents: () => client.call('extents'),
+      loadAttributions: () => client.call('status').then((status) => Object.fromEntries((status.countries ?? []).map((c) => [c.code, c.attribution]))),
       // The layer panel floats over the map's left edge: a framed parcel is kept to its right.
       coveredEdges: () => {
         const panel = container.current?.parentElement?.querySelector('.layer-panel')?.getBoundingClientRect();

@@ -71,7 +71,7 @@ export function OfflineDialog() {
     if (!view) return;
     let live = true;
     // The outlines tell Spain from France where their boxes overlap (world-outlines.ts).
-    Promise.all([Promise.resolve().then(() => client.status()), loadWorldOutlines()]).then(([status]) => {
+    Promise.all([Promise.resolve().then(() => client.call('status')), loadWorldOutlines()]).then(([status]) => {
       const country = offlineCountryAt(status.countries ?? [], view);
       if (live && country) setCountry(country);
     }).catch(() => undefined);

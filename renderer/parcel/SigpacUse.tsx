@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AgroResult, Parcel } from '../../core/model/index.js';
+import type { AgroResult, AnalysisResults, Parcel } from '../../core/model/index.js';
 import { rusticParts } from '../../core/countries/es/reference.js';
 import { useClient } from '../ui/client-context.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
@@ -28,7 +28,7 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    client.analysis('agro', ref).then(
+    (client.call('analysis', { kind: 'agro', refcat: ref }) as Promise<AnalysisResults['agro']>).then(
       (result) => { if (live) setState({ status: 'done', agro: result.agro }); },
       (error: unknown) => { if (live) setState({ status: 'error', error: toUiError(t('sigpac.failed'), error) }); },
     );

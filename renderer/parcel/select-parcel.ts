@@ -27,7 +27,7 @@ export async function selectParcelByRef(client: CatastroClient, ref: string, cou
   store.select(USelection.single(finca));
   store.showError(null);
   try {
-    const parcel = await client.parcel(finca, country);
+    const parcel = await client.call('parcel', { refcat: finca, country });
     if (USelection.ref(useAppStore.getState().selection) !== finca) return; // a newer selection won
     useAppStore.getState().setParcel(parcel, 'done');
     if (unit) await openUnit(client, ref);
@@ -56,7 +56,7 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
     return;
   }
   try {
-    const match = await client.parcelAt(click.latitude, click.longitude);
+    const match = await client.call('parcelAt', { latitude: click.latitude, longitude: click.longitude });
     await selectParcelByRef(client, match.refCat14, match.pais);
   } catch (error) {
     const ui = toUiError(i18next.t('parcel:noParcelAt', where), error);
@@ -68,7 +68,7 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
 /** Opens one unit (20-character reference) of the selected finca. */
 export async function openUnit(client: CatastroClient, ref20: string): Promise<void> {
   try {
-    useAppStore.getState().setUnit(await client.parcel(ref20));
+    useAppStore.getState().setUnit(await client.call('parcel', { refcat: ref20 }));
   } catch (error) {
     useAppStore.getState().showError(toUiError(i18next.t('parcel:unitFailedTitle', { ref: ref20 }), error));
   }

@@ -39,7 +39,7 @@ export function SearchBox() {
 
   useEffect(() => {
     let live = true;
-    client.status().then((status) => { if (live) setCountries(status.countries ?? []); }).catch(() => undefined);
+    client.call('status').then((status) => { if (live) setCountries(status.countries ?? []); }).catch(() => undefined);
     return () => { live = false; };
   }, [client]);
 

@@ -21,7 +21,7 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       return selectParcelAt(client, { latitude: query.latitude, longitude: query.longitude, ref: null });
     case 'code': {
       try {
-        const parcel = await client.parcel(query.text);
+        const parcel = await client.call('parcel', { refcat: query.text });
         return await selectParcelByRef(client, parcel.refCatastral, parcel.pais);
       } catch (error) {
         const code = error instanceof ClientError ? error.code : undefined;
@@ -40,7 +40,7 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
       store.setCandidates([], 'loading');
       store.showError(null);
       try {
-        const result = await client.addressCandidates(query.text, 8, country);
+        const result = await client.call('addressCandidates', { q: query.text, limit: 8, country });
         useAppStore.getState().setCandidates(result.candidatos, 'done', result.dataSource === 'local_clone');
       } catch (error) {
         const state = useAppStore.getState();
@@ -128,7 +128,7 @@ async function searchRustic(client: CatastroClient, query: RusticQuery): Promise
   const { provinceSeen, ...asked } = place;
   try {
     // The service turns names into codes and resolves the sector letter (and asks the Catastro when the copy lacks the parcel).
-    const parcel = await client.rusticParcel({ ...asked, poligono: query.poligono, parcela: query.parcela });
+    const parcel = await client.call('rusticParcel', { ...asked, poligono: query.poligono, parcela: query.parcela });
     const state = useAppStore.getState();
     if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
     state.select(USelection.single(parcel.refCatastral));

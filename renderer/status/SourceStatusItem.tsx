@@ -21,7 +21,7 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
 
   useEffect(() => {
     let alive = true;
-    const load = () => client.status().then((s) => { if (alive) setStatus(s); }, () => { if (alive) setStatus(null); });
+    const load = () => client.call('status').then((s) => { if (alive) setStatus(s); }, () => { if (alive) setStatus(null); });
     load();
     const timer = setInterval(load, refreshMs);
     return () => { alive = false; clearInterval(timer); };

@@ -21,7 +21,7 @@ export function SelectionBar() {
   const run = async (format: SelectionFormat) => {
     setBusy(format);
     try {
-      const file = await client.exportSelection(picked, format);
+      const file = await client.call('exportSelection', { refcat: picked.join(','), format });
       saveAsFile(file.bytes, file.fileName, MIME[format]);
     } catch (error) {
       showError(toUiError(t('exportFailed', { n: picked.length }), error));

@@ -90,7 +90,7 @@ function CopyKnows({ parcel }: { parcel: Parcel }) {
   const [building, setBuilding] = useState<CopyBuildingFacts | null>(null);
   useEffect(() => {
     let live = true;
-    client.copyBuilding(ref14).then((facts) => { if (live) setBuilding(facts); }, () => undefined);
+    client.call('copyBuilding', { refcat: ref14 }).then((facts) => { if (live) setBuilding(facts); }, () => undefined);
     return () => { live = false; };
   }, [client, ref14]);
   const use = building?.uso ?? parcel.uso;

@@ -14,7 +14,7 @@ export async function loadAllUnits(client: CatastroClient, ref14: string): Promi
   let cursor: string | undefined;
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await client.units(ref14, cursor);
+      const result = await client.call('units', { refcat: ref14, cursor });
       if (!stillCurrent()) return;
       const state = useAppStore.getState();
       state.appendUnits(result.unidades);

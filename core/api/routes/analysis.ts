@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalysisKind } from '../../model/index.js';
 import type { CatastroService } from '../../service.js';
-import { CountryQuery, RefcatParams, type CountryQueryT, type RefcatParamsT } from '../schemas.js';
+import type { CountryQueryT, RefcatParamsT } from '../../model/http-schemas.js';
+import { operationRoutes } from '../operation-route.js';
 
 const SUMMARIES: Record<AnalysisKind, { summary: string; tag: string }> = {
   solar: { summary: 'Solar potential (PVGIS)', tag: 'Analysis' },
@@ -18,12 +19,12 @@ const SUMMARIES: Record<AnalysisKind, { summary: string; tag: string }> = {
  * an empty `agro` and an empty score from the body.
  */
 export async function analysisRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
-  for (const kind of Object.keys(SUMMARIES) as AnalysisKind[]) {
-    app.get<{ Params: RefcatParamsT; Querystring: CountryQueryT }>(`/api/catastro/:refcat/${kind}`, {
-      schema: { tags: [SUMMARIES[kind].tag], summary: SUMMARIES[kind].summary, params: RefcatParams, querystring: CountryQuery },
-    }, async (request) => ({
-      success: true,
-      data: await service.analysis(kind, request.params.refcat, request.query.country),
-    }));
+  for (const route of operationRoutes('analysis')) {
+    const kind = route.segment.kind as AnalysisKind;
+    app.route<{ Params: RefcatParamsT; Querystring: CountryQueryT }>({
+      ...route,
+      schema: { ...route.schema, tags: [SUMMARIES[kind].tag], summary: SUMMARIES[kind].summary },
+      handler: async (request) => ({ success: true, data: await service.analysis(kind, request.params.refcat, request.query.country) }),
+    });
   }
 }

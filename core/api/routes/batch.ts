@@ -1,24 +1,14 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BatchColumnsValue, CsvText, MAX_BATCH_BYTES } from '../../model/input-schemas.js';
-import { FEATURE_FORMATS, type BatchColumns, type FeatureFormat } from '../../model/index.js';
+import { MAX_BATCH_BYTES } from '../../model/input-schemas.js';
+import type { BatchBodyT, BatchParamsT, BatchResultParamsT } from '../../model/http-schemas.js';
+import type { BatchColumns, FeatureFormat } from '../../model/index.js';
+import { operationRoutes } from '../operation-route.js';
 import type { CatastroService } from '../../service.js';
 import type { ApiCaller } from '../plugins/caller.js';
 import { ParseSlots } from '../parse-slots.js';
 import { useStreamedJsonBody } from '../streamed-json-body.js';
 import { answerBatchResult } from './batch-result.js';
 
-const BatchBody = Type.Object({
-  csv: Type.String({ description: CsvText.description }),
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  columns: Type.Optional(BatchColumnsValue),
-  country: Type.Optional(Type.String({ maxLength: 2, minLength: 2 })),
-});
-type BatchBodyT = Static<typeof BatchBody>;
-const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-type BatchParamsT = Static<typeof BatchParams>;
-const ResultParams = Type.Object({ id: Type.String({ maxLength: 64 }), format: Type.Union(FEATURE_FORMATS.map((f) => Type.Literal(f))) });
-type ResultParamsT = Static<typeof ResultParams>;
 
 /** Whose batches a caller sees: a key's own, an address's own (free tier); the local user all of them. */
 export function batchOwnerOf(caller: ApiCaller): string | undefined {
@@ -43,45 +33,47 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
   const parses = new ParseSlots();
   const parseOf = (request: FastifyRequest) => <T>(parse: () => Promise<T>) => parses.run(batchOwnerOf(request.apiCaller) ?? 'local', parse);
 
-  app.post<{ Body: BatchBodyT }>('/api/batch/preview', {
-    bodyLimit, schema: { tags: ['Batch'], summary: 'Columns of a CSV and the ones recognised', body: BatchBody },
-  }, async (request, reply) => {
+  const [previewRoute] = operationRoutes('batchPreview');
+  app.route<{ Body: BatchBodyT }>({ ...previewRoute, bodyLimit, handler: async (request, reply) => {
     reply.quotaCost = 0;
     const preview = await parseOf(request)(() => service.batches.preview(request.body.csv, request.body.columns as BatchColumns | undefined));
     return { success: true, data: preview };
-  });
+  } });
 
-  app.post<{ Body: BatchBodyT }>('/api/batch', {
-    bodyLimit, schema: { tags: ['Batch'], summary: 'Start a batch lookup of every row of a CSV', body: BatchBody },
-  }, async (request, reply) => {
+  const [startRoute] = operationRoutes('batchStart');
+  app.route<{ Body: BatchBodyT }>({ ...startRoute, bodyLimit, handler: async (request, reply) => {
     reply.quotaCost = 0;
     const state = await parseOf(request)(() => service.batches.start({ csv: request.body.csv, name: request.body.name, columns: request.body.columns as BatchColumns | undefined, country: request.body.country }, batchOwnerOf(request.apiCaller)));
     return reply.status(202).send({ success: true, data: state });
-  });
+  } });
 
-  app.get('/api/batch', { schema: { tags: ['Batch'], summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)' } }, async (request, reply) => {
+  const [listRoute] = operationRoutes('batchList');
+  app.route({ ...listRoute, handler: async (request, reply) => {
     reply.quotaCost = 0;
     await service.batches.catchUpAll(batchOwnerOf(request.apiCaller));
     return { success: true, data: service.batches.list(batchOwnerOf(request.apiCaller)) };
-  });
+  } });
 
-  app.get<{ Params: BatchParamsT }>('/api/batch/:id', { schema: { tags: ['Batch'], summary: 'Progress and problems of a batch', params: BatchParams } }, async (request, reply) => {
+  const [stateRoute] = operationRoutes('batchState');
+  app.route<{ Params: BatchParamsT }>({ ...stateRoute, handler: async (request, reply) => {
     reply.quotaCost = 0;
     await service.batches.catchUp(request.params.id, batchOwnerOf(request.apiCaller));
     return { success: true, data: service.batches.state(request.params.id, batchOwnerOf(request.apiCaller)) };
-  });
+  } });
 
   for (const action of ['resume', 'cancel'] as const) {
-    app.post<{ Params: BatchParamsT }>(`/api/batch/:id/${action}`, { schema: { tags: ['Batch'], summary: action === 'resume' ? 'Resume an interrupted batch' : 'Stop a running batch (resumable)', params: BatchParams } }, async (request, reply) => {
+    const [route] = operationRoutes(action === 'resume' ? 'batchResume' : 'batchCancel');
+    app.route<{ Params: BatchParamsT }>({ ...route, handler: async (request, reply) => {
       reply.quotaCost = 0;
       const owner = batchOwnerOf(request.apiCaller);
       return { success: true, data: action === 'resume' ? service.batches.resume(request.params.id, owner) : service.batches.cancel(request.params.id, owner) };
-    });
+    } });
   }
 
-  app.get<{ Params: ResultParamsT }>('/api/batch/:id/result.:format', { schema: { tags: ['Batch'], summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)', params: ResultParams } }, async (request, reply) => {
+  const [resultRoute] = operationRoutes('batchResult');
+  app.route<{ Params: BatchResultParamsT }>({ ...resultRoute, handler: async (request, reply) => {
     await service.batches.catchUp(request.params.id, batchOwnerOf(request.apiCaller));
     const result = service.batches.resultFile(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
     return answerBatchResult(request, reply, result, () => service.batches.writeResult(result));
-  });
+  } });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CatastroService } from '../../service.js';
 import contentDisposition from 'content-disposition';
-import { ExportQuery, SELECTION_BODY_LIMIT, SelectionExportQuery, type ExportQueryT, type SelectionExportQueryT } from '../schemas.js';
+import { SELECTION_BODY_LIMIT, SelectionExportQuery, type ExportQueryT, type SelectionExportQueryT } from '../../model/http-schemas.js';
+import { operationRoutes } from '../operation-route.js';
 
 function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 'kml' | 'gpx', mime: string) {
   const filename = `${refcat.replace(/[^0-9A-Za-zÑñ_-]/g, '_')}.${extension}`;
@@ -13,26 +14,22 @@ function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 
 
 /** Endpoint 11 of the spec: KML 2.2 and GPX 1.1 files of the outline. */
 export async function exportRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
-  app.get<{ Querystring: ExportQueryT }>('/api/export/kml', {
-    schema: { tags: ['Export'], summary: 'KML 2.2 document with the outline', querystring: ExportQuery },
-  }, async (request, reply) => {
-    const kml = await service.exportKml(request.query.refcat, request.query.country);
-    return sendFile(reply, kml, request.query.refcat!, 'kml', 'application/vnd.google-earth.kml+xml');
-  });
-
-  app.get<{ Querystring: ExportQueryT }>('/api/export/gpx', {
-    schema: { tags: ['Export'], summary: 'GPX 1.1 waypoint and outline track', querystring: ExportQuery },
-  }, async (request, reply) => {
-    const gpx = await service.exportGpx(request.query.refcat, request.query.country);
-    return sendFile(reply, gpx, request.query.refcat!, 'gpx', 'application/gpx+xml');
-  });
+  for (const route of operationRoutes('exportFile')) {
+    const kml = route.segment.format === 'kml';
+    app.route<{ Querystring: ExportQueryT }>({ ...route, handler: async (request, reply) => {
+      const { refcat, country } = request.query;
+      if (kml) return sendFile(reply, await service.exportKml(refcat, country), refcat!, 'kml', 'application/vnd.google-earth.kml+xml');
+      return sendFile(reply, await service.exportGpx(refcat, country), refcat!, 'gpx', 'application/gpx+xml');
+    } });
+  }
 
   // GeoJSON and GeoPackage of one parcel or a selection (`refcat=A,B,C`), beyond the spec's two
   // formats. Each parcel in the file is one answered lookup: the file costs one unit per parcel.
   // The same selection can be POSTed as a JSON body: a full selection's references do not fit in
   // a URL (Node refuses request heads over 16 KB with a 431 at about 1,000 references, and proxies
   // often at 8 KB).
-  for (const format of ['geojson', 'gpkg'] as const) {
+  for (const route of operationRoutes('exportSelection')) {
+    const format = route.segment.format as 'geojson' | 'gpkg';
     const summary = format === 'geojson' ? 'GeoJSON FeatureCollection of one or more parcels (WGS84)' : 'GeoPackage 1.3 with one feature layer of one or more parcels (EPSG:4326)';
     const answer = async (reply: FastifyReply, { refcat, country }: SelectionExportQueryT) => {
       const file = await service.exportParcels(refcat, format, country);
@@ -42,12 +39,11 @@ export async function exportRoutes(app: FastifyInstance, { service }: { service:
         .header('Content-Disposition', contentDisposition(file.fileName))
         .send(file.bytes);
     };
-    app.get<{ Querystring: SelectionExportQueryT }>(`/api/export/${format}`, {
-      schema: { tags: ['Export'], summary, querystring: SelectionExportQuery },
-    }, async (request, reply) => answer(reply, request.query));
-    app.post<{ Body: SelectionExportQueryT }>(`/api/export/${format}`, {
-      bodyLimit: SELECTION_BODY_LIMIT,
-      schema: { tags: ['Export'], summary: `${summary}; the selection as a JSON body (for selections too long for a URL)`, body: SelectionExportQuery },
-    }, async (request, reply) => answer(reply, request.body));
+    // The same selection in the query string: HTTP only, for links and scripts (short selections).
+    const { body: _body, ...byQuery } = route.schema;
+    app.route<{ Querystring: SelectionExportQueryT }>({ ...route, method: 'GET', schema: { ...byQuery, summary, querystring: SelectionExportQuery },
+      handler: async (request, reply) => answer(reply, request.query) });
+    app.route<{ Body: SelectionExportQueryT }>({ ...route, bodyLimit: SELECTION_BODY_LIMIT, schema: { ...route.schema, summary: `${summary}; the selection as a JSON body (for selections too long for a URL)` },
+      handler: async (request, reply) => answer(reply, request.body) });
   }
 }

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
-import { CoordinatesBody } from '../schemas.js';
+import { operationRoutes } from '../operation-route.js';
 import type { TurnBatch } from '../turn-batch.js';
 
 /** Endpoint 4 of the spec: parcel at a coordinate pair. */
 export async function searchRoutes(app: FastifyInstance, { service, lookups }: { service: CatastroService; lookups: TurnBatch }): Promise<void> {
-  app.post<{ Body: { latitude?: unknown; longitude?: unknown; country?: unknown } }>('/api/search/coordinates', {
-    schema: { tags: ['Search'], summary: 'Parcel at a coordinate pair', body: CoordinatesBody },
-  }, (request, reply) => {
+  for (const route of operationRoutes('parcelAt')) app.route<{ Body: { latitude?: unknown; longitude?: unknown; country?: unknown } }>({ ...route, handler: (request, reply) => {
     // Point lookups of one turn run together, as lookups by reference do.
     lookups.answer(reply, async () => ({ success: true, data: await service.parcelAt(request.body ?? {}) }));
-  });
+  } });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
+import { operationRoutes } from '../operation-route.js';
 import { OPEN_ROUTE } from '../plugins/route-access.js';
 import { renderStatusPage } from '../status-page.js';
 
@@ -9,10 +10,8 @@ import { renderStatusPage } from '../status-page.js';
  * history per source, and nothing of the installation (no paths, no addresses of sources).
  */
 export async function statusRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
-  app.get('/api/status', {
-    config: OPEN_ROUTE,
-    schema: { tags: ['Status'], summary: 'The service and its cadastral sources: health, last check, latency, circuit breaker, recent history' },
-  }, async () => ({ success: true, data: service.status() }));
+  const [statusRoute] = operationRoutes('status');
+  app.route({ ...statusRoute, handler: async () => ({ success: true, data: service.status() }) });
 
   app.get('/status', { config: OPEN_ROUTE, schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApiServer } from '../../../core/api/server.js';
 import { CatastroService } from '../../../core/service.js';
+import { PUBLIC_OPERATIONS, httpRequestOf, type InputOf, type PublicOperationName } from '../../../core/model/operations.js';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
 import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
@@ -14,10 +15,12 @@ import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catast
 import { BusyWork } from '../../../core/desktop/busy-work.js';
 
 /**
- * One rule per input: the same values sent over HTTP (fastify, the real server) and over IPC (the
- * real handlers, `electron` replaced by a recorder of ipcMain handlers) to the same facade are
+ * One rule per input: the same input of each operation of the table (core/model/operations.ts),
+ * sent over HTTP (fastify, the real server, the request built as HttpClient builds it) and over IPC
+ * (the real handlers, `electron` replaced by a recorder of ipcMain handlers) to the same facade, is
  * accepted or refused alike, with the same status and code. The value ranges live once in
- * core/model/input-schemas.ts; this table would catch a channel or a route that checks its own way.
+ * core/model/input-schemas.ts; these cases would catch a channel or a route that checks its own way
+ * or drops a field (IPC once took no country for a point, an outline or units).
  */
 const electron = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>() }));
 vi.mock('electron', () => ({
@@ -69,66 +72,137 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function overHttp(method: 'GET' | 'POST', url: string, payload?: object): Promise<Outcome> {
-  const response = await app.inject({ method, url, payload });
-  const body = response.statusCode === 204 || response.headers['content-type']?.toString().includes('json') !== true ? {} : response.json();
-  return { status: response.statusCode, ...(response.statusCode >= 400 && { code: body.code }) };
+/** 2xx over HTTP (200, 202, 204) and an `ok` IPC answer are both "answered". */
+async function overHttp(name: PublicOperationName, input: object): Promise<Outcome> {
+  const { method, path, body } = httpRequestOf(name, input as Record<string, unknown>);
+  const response = await app.inject({ method, url: path, payload: body });
+  if (response.statusCode < 300) return ok;
+  const json = response.headers['content-type']?.toString().includes('json') === true ? response.json() : {};
+  return { status: response.statusCode, code: json.code };
 }
 
-async function overIpc(channel: string, ...args: unknown[]): Promise<Outcome> {
-  const answer = await electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, ...args) as
+async function overIpc(name: PublicOperationName, input: object): Promise<Outcome> {
+  const answer = await electron.handlers.get(IpcChannel[name])!({ sender, senderFrame: sender.mainFrame }, input) as
     { ok: true } | { ok: false; error: { status: number; code: string } };
-  return answer.ok ? { status: 200 } : { status: answer.error.status, code: answer.error.code };
+  return answer.ok ? ok : { status: answer.error.status, code: answer.error.code };
 }
 
 const ADDRESS = 'Calle Madroño 31, Humanes de Madrid';
 const FINCA = '9398516VK3799G';
-const q = encodeURIComponent(ADDRESS);
+const NO_BATCH = '00000000-0000-4000-8000-000000000000';
 const ok: Outcome = { status: 200 };
 const invalid: Outcome = { status: 400, code: 'VALIDATION_ERROR' };
+const notFound: Outcome = { status: 404, code: 'NOT_FOUND' };
+const uncovered: Outcome = { status: 422, code: 'CNV_COVERAGE' };
 
-/** [what, HTTP request, IPC call, expected outcome of both]. */
-const TABLE: [string, [method: 'GET' | 'POST', url: string, body?: object], [channel: string, ...args: unknown[]], Outcome][] = [
-  ['address limit 0', ['GET', `/api/search/address/candidates?q=${q}&limit=0`], [IpcChannel.addressCandidates, ADDRESS, 0, 'ES'], invalid],
-  ['address limit 11', ['GET', `/api/search/address/candidates?q=${q}&limit=11`], [IpcChannel.addressCandidates, ADDRESS, 11, 'ES'], invalid],
-  ['address limit 51', ['GET', `/api/search/address/candidates?q=${q}&limit=51`], [IpcChannel.addressCandidates, ADDRESS, 51, 'ES'], invalid],
-  ['address limit 2.5', ['GET', `/api/search/address/candidates?q=${q}&limit=2.5`], [IpcChannel.addressCandidates, ADDRESS, 2.5, 'ES'], invalid],
-  ['address limit 10', ['GET', `/api/search/address/candidates?q=${q}&limit=10`], [IpcChannel.addressCandidates, ADDRESS, 10, 'ES'], ok],
-  ['address q of 2 characters', ['GET', '/api/search/address/candidates?q=ab'], [IpcChannel.addressCandidates, 'ab', 5, 'ES'], invalid],
-  ['address in a code that is no country of the spec, before its bad limit', ['GET', `/api/search/address/candidates?q=${q}&limit=11&country=XX`], [IpcChannel.addressCandidates, ADDRESS, 11, 'XX'], { status: 422, code: 'CNV_COVERAGE' }],
-  ['address in Sweden (no parcels at urban addresses)', ['GET', `/api/search/address/candidates?q=${q}&country=SE`], [IpcChannel.addressCandidates, ADDRESS, 5, 'SE'], { status: 422, code: 'CNV_COVERAGE' }],
-  ['units cursor in lower case', ['GET', `/api/catastro/${FINCA}/units?cursor=${FINCA.toLowerCase()}0001aa`], [IpcChannel.units, FINCA, `${FINCA.toLowerCase()}0001aa`], invalid],
-  ['units cursor too short', ['GET', `/api/catastro/${FINCA}/units?cursor=${FINCA}`], [IpcChannel.units, FINCA, FINCA], invalid],
-  ['units cursor of another finca', ['GET', `/api/catastro/${FINCA}/units?cursor=7837301VG8173B0001TT`], [IpcChannel.units, FINCA, '7837301VG8173B0001TT'], invalid],
-  ['units without a cursor', ['GET', `/api/catastro/${FINCA}/units`], [IpcChannel.units, FINCA, undefined], ok],
-  ['overlay box with min above max', ['GET', '/api/overlays/protected-areas?bbox=-4.4,41.0,-4.5,41.1'], [IpcChannel.overlay, 'protected-areas', [-4.4, 41.0, -4.5, 41.1]], invalid],
-  ['overlay box of three numbers', ['GET', '/api/overlays/protected-areas?bbox=1,2,3'], [IpcChannel.overlay, 'protected-areas', [1, 2, 3]], invalid],
-  ['overlay box beyond the poles', ['GET', '/api/overlays/protected-areas?bbox=-4.5,41.0,-4.4,91'], [IpcChannel.overlay, 'protected-areas', [-4.5, 41.0, -4.4, 91]], invalid],
-  ['overlay box in order', ['GET', '/api/overlays/protected-areas?bbox=-4.5,41.0,-4.4,41.1'], [IpcChannel.overlay, 'protected-areas', [-4.5, 41.0, -4.4, 41.1]], ok],
-  ['reference with markup', ['GET', `/api/catastro/${encodeURIComponent('<script>')}`], [IpcChannel.parcel, '<script>'], invalid],
-  ['reference with a NUL', ['GET', `/api/catastro/${encodeURIComponent('9398516VK3799G\0')}`], [IpcChannel.parcel, '9398516VK3799G\0'], invalid],
-  ['reference of 65 characters', ['GET', `/api/catastro/${'A'.repeat(65)}`], [IpcChannel.parcel, 'A'.repeat(65)], invalid],
-  ['reference of spaces only', ['GET', '/api/catastro/%20%20'], [IpcChannel.parcel, '  '], invalid],
-  ['reference too short for Spain', ['GET', '/api/catastro/ABC'], [IpcChannel.parcel, 'ABC'], invalid],
-  ['reference of a finca', ['GET', `/api/catastro/${FINCA}`], [IpcChannel.parcel, FINCA], ok],
-  ['rustic parcel of the copy', ['GET', '/api/catastro/rustic?provincia=40&municipio=146&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: '146', poligono: 1, parcela: 5 }], ok],
-  ['rustic parcel with polígono 1000', ['GET', '/api/catastro/rustic?provincia=40&municipio=146&poligono=1000&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: '146', poligono: 1000, parcela: 5 }], invalid],
-  ['rustic parcel without a municipality', ['GET', '/api/catastro/rustic?provincia=40&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', poligono: 1, parcela: 5 }], invalid],
-  ['rustic parcel asked with no numbers at all', ['GET', '/api/catastro/rustic'], [IpcChannel.rusticParcel, null], invalid],
-  ['rustic parcel by municipality name', ['GET', '/api/catastro/rustic?provincia=Segovia&municipio=melque%20de%20cercos&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: 'Segovia', municipio: 'melque de cercos', poligono: 1, parcela: 5 }], ok],
-  ['rustic parcel by INE code', ['GET', '/api/catastro/rustic?provincia=40&municipio=40125&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: '40125', poligono: 1, parcela: 5 }], ok],
-  ['rustic parcel by an unknown municipality name', ['GET', '/api/catastro/rustic?provincia=40&municipio=Villanueva%20de%20Nadie&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: 'Villanueva de Nadie', poligono: 1, parcela: 5 }], { status: 404, code: 'NOT_FOUND' }],
-  ['rustic parcel by a name several municipalities fit', ['GET', '/api/catastro/rustic?provincia=40&municipio=Navas&poligono=1&parcela=5'], [IpcChannel.rusticParcel, { provincia: '40', municipio: 'Navas', poligono: 1, parcela: 5 }], invalid],
-  ['rustic parcel of a foral province by name', ['GET', '/api/catastro/rustic?provincia=Navarra&municipio=Pamplona&poligono=6&parcela=1838'], [IpcChannel.rusticParcel, { provincia: 'Navarra', municipio: 'Pamplona', poligono: 6, parcela: 1838 }], { status: 422, code: 'CNV_COVERAGE' }],
-  ['rustic parcel of a foral province', ['GET', '/api/catastro/rustic?provincia=31&municipio=201&poligono=6&parcela=1838'], [IpcChannel.rusticParcel, { provincia: 31, municipio: 201, poligono: 6, parcela: 1838 }], { status: 422, code: 'CNV_COVERAGE' }],
-  ['point beyond the pole', ['POST', '/api/search/coordinates', { latitude: 91, longitude: -3.7 }], [IpcChannel.parcelAt, 91, -3.7], invalid],
-  ['tile beyond zoom 24', ['GET', '/api/tiles/parcels/25/0/0.pbf'], [IpcChannel.parcelTile, 25, 0, 0], invalid],
-  ['tile outside its zoom grid', ['GET', '/api/tiles/parcels/2/4/0.pbf'], [IpcChannel.parcelTile, 2, 4, 0], invalid],
-];
+/**
+ * Inputs of every public operation of the table, each with the outcome both transports must give:
+ * the type requires an entry per operation, so a new operation cannot be left out.
+ */
+type Cases = { [K in PublicOperationName]: [what: string, input: Partial<Record<keyof InputOf<K>, unknown>>, expected: Outcome][] };
+const CASES: Cases = {
+  parcel: [
+    ['reference with markup', { refcat: '<script>' }, invalid],
+    ['reference with a NUL', { refcat: '9398516VK3799G\0' }, invalid],
+    ['reference of 65 characters', { refcat: 'A'.repeat(65) }, invalid],
+    ['reference of spaces only', { refcat: '  ' }, invalid],
+    ['reference too short for Spain', { refcat: 'ABC' }, invalid],
+    ['reference of a finca', { refcat: FINCA }, ok],
+    ['Spanish finca named as French', { refcat: FINCA, country: 'FR' }, invalid],
+  ],
+  rusticParcel: [
+    ['of the copy', { provincia: '40', municipio: '146', poligono: 1, parcela: 5 }, ok],
+    ['with polígono 1000', { provincia: '40', municipio: '146', poligono: 1000, parcela: 5 }, invalid],
+    ['without a municipality', { provincia: '40', poligono: 1, parcela: 5 }, invalid],
+    ['asked with no numbers at all', {}, invalid],
+    ['by municipality name', { provincia: 'Segovia', municipio: 'melque de cercos', poligono: 1, parcela: 5 }, ok],
+    ['by INE code', { provincia: '40', municipio: '40125', poligono: 1, parcela: 5 }, ok],
+    ['by an unknown municipality name', { provincia: '40', municipio: 'Villanueva de Nadie', poligono: 1, parcela: 5 }, notFound],
+    ['by a name several municipalities fit', { provincia: '40', municipio: 'Navas', poligono: 1, parcela: 5 }, invalid],
+    ['of a foral province by name', { provincia: 'Navarra', municipio: 'Pamplona', poligono: 6, parcela: 1838 }, uncovered],
+    ['of a foral province', { provincia: 31, municipio: 201, poligono: 6, parcela: 1838 }, uncovered],
+  ],
+  units: [
+    ['cursor in lower case', { refcat: FINCA, cursor: `${FINCA.toLowerCase()}0001aa` }, invalid],
+    ['cursor too short', { refcat: FINCA, cursor: FINCA }, invalid],
+    ['cursor of another finca', { refcat: FINCA, cursor: '7837301VG8173B0001TT' }, invalid],
+    ['without a cursor', { refcat: FINCA }, ok],
+    ['of a finca named as French (France has no units)', { refcat: FINCA, country: 'FR' }, uncovered],
+  ],
+  parcelAt: [
+    ['beyond the pole', { latitude: 91, longitude: -3.7 }, invalid],
+    ['in Spain, named as French', { latitude: 40.2, longitude: -3.8, country: 'FR' }, invalid],
+  ],
+  polygon: [
+    ['of a finca', { refcat: FINCA }, ok],
+    ['with markup', { refcat: '<b>' }, invalid],
+    ['of a finca named as French', { refcat: FINCA, country: 'FR' }, invalid],
+  ],
+  addressCandidates: [
+    ['limit 0', { q: ADDRESS, limit: 0, country: 'ES' }, invalid],
+    ['limit 11', { q: ADDRESS, limit: 11, country: 'ES' }, invalid],
+    ['limit 51', { q: ADDRESS, limit: 51, country: 'ES' }, invalid],
+    ['limit 2.5', { q: ADDRESS, limit: 2.5, country: 'ES' }, invalid],
+    ['limit 10', { q: ADDRESS, limit: 10, country: 'ES' }, ok],
+    ['q of 2 characters', { q: 'ab' }, invalid],
+    ['in a code that is no country of the spec, before its bad limit', { q: ADDRESS, limit: 11, country: 'XX' }, uncovered],
+    ['in Sweden (no parcels at urban addresses)', { q: ADDRESS, country: 'SE' }, uncovered],
+  ],
+  addressParse: [
+    ['without an address', {}, invalid],
+  ],
+  exportFile: [
+    ['KML of a finca', { refcat: FINCA, format: 'kml' }, ok],
+    ['GPX of a reference with markup', { refcat: '<b>', format: 'gpx' }, invalid],
+  ],
+  exportSelection: [
+    ['GeoJSON without references', { refcat: '', format: 'geojson' }, invalid],
+    ['GeoPackage of a reference with markup', { refcat: `${FINCA},<b>`, format: 'gpkg' }, invalid],
+  ],
+  report: [
+    ['of a reference with markup', { refcat: '<b>' }, invalid],
+  ],
+  batchPreview: [
+    ['of a CSV of references', { csv: `referencia\n${FINCA}\n` }, ok],
+  ],
+  batchStart: [
+    ['with columns no CSV has', { csv: `referencia\n${FINCA}\n`, name: 'fincas.csv', columns: { reference: 'nope' } }, invalid],
+  ],
+  batchList: [['of this caller', {}, ok]],
+  batchState: [['of no batch', { id: NO_BATCH }, notFound]],
+  batchResume: [['of no batch', { id: NO_BATCH }, notFound]],
+  batchCancel: [['of no batch', { id: NO_BATCH }, notFound]],
+  batchResult: [['of no batch', { id: NO_BATCH, format: 'csv' }, notFound]],
+  status: [['of the service', {}, ok]],
+  extents: [['of the copy', {}, ok]],
+  copyBuilding: [['of a reference with markup', { refcat: '<b>' }, invalid]],
+  analysis: [
+    ['terrain of a reference with markup', { kind: 'terrain', refcat: '<b>' }, invalid],
+    ['solar of a finca named as French', { kind: 'solar', refcat: FINCA, country: 'FR' }, invalid],
+  ],
+  overlay: [
+    ['box with min above max', { kind: 'protected-areas', bbox: [-4.4, 41.0, -4.5, 41.1] }, invalid],
+    ['box of three numbers', { kind: 'protected-areas', bbox: [1, 2, 3] }, invalid],
+    ['box beyond the poles', { kind: 'protected-areas', bbox: [-4.5, 41.0, -4.4, 91] }, invalid],
+    ['box in order', { kind: 'protected-areas', bbox: [-4.5, 41.0, -4.4, 41.1] }, ok],
+  ],
+  parcelTile: [
+    ['beyond zoom 24', { z: 25, x: 0, y: 0 }, invalid],
+    ['outside its zoom grid', { z: 2, x: 4, y: 0 }, invalid],
+    ['of the whole world', { z: 0, x: 0, y: 0 }, ok],
+  ],
+};
 
-describe('HTTP and IPC accept and refuse the same inputs with the same code', () => {
-  it.each(TABLE)('%s', async (_what, [method, url, body], [channel, ...args], expected) => {
-    const [http, ipc] = [await overHttp(method, url, body), await overIpc(channel, ...args)];
+const ROWS = (Object.keys(PUBLIC_OPERATIONS) as PublicOperationName[]).flatMap((name) =>
+  CASES[name].map(([what, input, expected]) => [`${name}: ${what}`, name, input, expected] as const));
+
+describe('HTTP and IPC accept and refuse the same inputs with the same code, for every operation of the table', () => {
+  it('has inputs for every operation', () => {
+    expect((Object.keys(PUBLIC_OPERATIONS) as PublicOperationName[]).filter((name) => CASES[name].length === 0)).toEqual([]);
+  });
+
+  it.each(ROWS)('%s', async (_what, name, input, expected) => {
+    const [http, ipc] = [await overHttp(name, input), await overIpc(name, input)];
     expect(http).toEqual(expected);
     expect(ipc).toEqual(expected);
   });

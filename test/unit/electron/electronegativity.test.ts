@@ -21,7 +21,7 @@ function loadRunner(): Runner | null {
 }
 
 const securityTs = readFileSync(path.join(root, 'electron/security.ts'), 'utf8');
-const preloadCts = readFileSync(path.join(root, 'electron/preload.cts'), 'utf8');
+const preloadCts = readFileSync(path.join(root, 'electron/preload.ts'), 'utf8');
 
 /**
  * Findings that are manual-review notes here, each with the source fact that answers it (checked,

@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_EVENTS, OPERATIONS } from '../../../core/model/operations.js';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
 import { setupIpc } from '../../../electron/ipc-handlers.js';
 import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
-import { fixture, repoRoot } from '../../helpers/paths.js';
+import { fixture } from '../../helpers/paths.js';
 import { BusyWork } from '../../../core/desktop/busy-work.js';
 
 /**
@@ -48,10 +49,10 @@ function fakeSender() {
 const app = fakeSender();
 const stranger = fakeSender();
 
-function invoke(channel: string, ...args: unknown[]): Promise<any> {
+function invoke(channel: string, input?: unknown): Promise<any> {
   const handler = electron.handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler({ sender: app, senderFrame: app.mainFrame }, ...args);
+  return handler({ sender: app, senderFrame: app.mainFrame }, input);
 }
 
 function picks(...filePaths: string[]) {
@@ -79,44 +80,44 @@ beforeEach(() => {
 describe('pickLayerFiles + importLayers over IPC', () => {
   it('protected areas: the dialog filters layer files, the pick answers base names, the import answers counts and pushes progress', async () => {
     picks(ZEPA);
-    const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
+    const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'protected-areas' });
     expect(electron.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({
       properties: ['openFile', 'multiSelections'],
       filters: [expect.objectContaining({ extensions: ['geojson', 'json', 'gz', 'shp', 'gpkg'] })],
     }));
     expect(picked).toEqual({ ok: true, data: { selection: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'protected-areas', files: [path.basename(ZEPA)], fields: [] } });
 
-    const imported = await invoke(IpcChannel.importLayers, picked.data.selection);
+    const imported = await invoke(IpcChannel.importLayers, { selection: picked.data.selection });
     expect(imported).toEqual({ ok: true, data: [{ file: ZEPA, kind: 'protected-areas', count: 7 }] });
     const progress = app.sent.filter(([channel]) => channel === IpcChannel.layerImportProgress).map(([, p]) => p);
     expect(progress[0]).toEqual({ file: ZEPA, kind: 'protected-areas', count: 0, index: 1, total: 1 });
     expect(progress.at(-1)).toMatchObject({ count: 7 });
 
     // Imported once: the id is spent, and a replayed call cannot import again.
-    expect(await invoke(IpcChannel.importLayers, picked.data.selection)).toMatchObject({ ok: false, error: { status: 400, message: expect.stringMatching(/no longer picked/) } });
+    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection })).toMatchObject({ ok: false, error: { status: 400, message: expect.stringMatching(/no longer picked/) } });
   });
 
   it('ground motion: the dialog offers EGMS zips only; a cancelled dialog answers null', async () => {
     picks();
-    expect(await invoke(IpcChannel.pickLayerFiles, 'ground-motion')).toEqual({ ok: true, data: null });
+    expect(await invoke(IpcChannel.pickLayerFiles, { kind: 'ground-motion' })).toEqual({ ok: true, data: null });
     expect(electron.showOpenDialog.mock.calls[0][0].filters).toEqual([{ name: 'EGMS Ortho L3 tiles (.zip)', extensions: ['zip'] }]);
     picks(U_ZIP);
-    const picked = await invoke(IpcChannel.pickLayerFiles, 'ground-motion');
-    expect(await invoke(IpcChannel.importLayers, picked.data.selection, null)).toEqual({ ok: true, data: [{ file: U_ZIP, kind: 'ground-motion', count: 522 }] });
+    const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'ground-motion' });
+    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: null })).toEqual({ ok: true, data: [{ file: U_ZIP, kind: 'ground-motion', count: 522 }] });
   });
 
   it('designated areas: the pick answers the first layer\'s fields; a bad mapping keeps the pick for a corrected retry', async () => {
     picks(ZEC);
-    const picked = await invoke(IpcChannel.pickLayerFiles, 'designated-areas');
+    const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'designated-areas' });
     expect(picked.data).toMatchObject({ kind: 'designated-areas', files: [path.basename(ZEC)], fields: ZEC_FIELDS });
     const before = sites();
 
-    const noDesignation = await invoke(IpcChannel.importLayers, picked.data.selection, { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } });
+    const noDesignation = await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } } });
     expect(noDesignation).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/designation field or one designation text/) } });
     expect(sites()).toBe(before);
 
     const mapping = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' };
-    const imported = await invoke(IpcChannel.importLayers, picked.data.selection, { mapping, country: 'ES' });
+    const imported = await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: { mapping, country: 'ES' } });
     expect(imported).toEqual({ ok: true, data: [{ file: ZEC, kind: 'designated-areas', count: 7 }] });
     expect(sites()).toBe(before + 7);
   });
@@ -126,8 +127,8 @@ describe('pickLayerFiles + importLayers over IPC', () => {
     setupIpc({ service: fresh, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender) => sender === (app as never) });
     try {
       picks(ZEPA, BROKEN, ZEC);
-      const picked = await invoke(IpcChannel.pickLayerFiles, 'protected-areas');
-      const answer = await invoke(IpcChannel.importLayers, picked.data.selection);
+      const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'protected-areas' });
+      const answer = await invoke(IpcChannel.importLayers, { selection: picked.data.selection });
       // The refusal's data crosses IPC as the HTTP body carries it: the broken file and what was kept before it.
       expect(answer).toEqual({
         ok: false,
@@ -146,28 +147,29 @@ describe('pickLayerFiles + importLayers over IPC', () => {
 
   it('the pick of a national layer that cannot be read answers 400 naming it', async () => {
     picks(BROKEN);
-    expect(await invoke(IpcChannel.pickLayerFiles, 'designated-areas')).toEqual({
+    expect(await invoke(IpcChannel.pickLayerFiles, { kind: 'designated-areas' })).toEqual({
       ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/broken\.geojson is not valid JSON/) },
     });
   });
 });
 
 describe('hazard-layer IPC input is checked before any dialog or import', () => {
-  const BAD_CALLS: [string, string, unknown[], RegExp][] = [
-    ['an unknown kind', IpcChannel.pickLayerFiles, ['lava'], /kind must be one of protected-areas, ground-motion, designated-areas/],
-    ['a kind that is an object', IpcChannel.pickLayerFiles, [{ kind: 'ground-motion' }], /kind must be one of/],
-    ['a made-up selection', IpcChannel.importLayers, ['not-an-id'], /selection must be the id/],
-    ['a path as the selection', IpcChannel.importLayers, [ZEPA], /selection must be the id/],
-    ['options as a list', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', [ZEPA]], /options must be an object/],
-    ['files smuggled into the options', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { files: [ZEPA] }], /options has unknown keys: files/],
-    ['a mapping field that is an object', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { mapping: { code: { $: 1 } } }], /mapping\.code must be a text/],
-    ['a huge mapping text', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', { mapping: { name: 'x'.repeat(201) } }], /mapping\.name must be a text of at most 200/],
-    ['a stale selection', IpcChannel.importLayers, ['00000000-0000-4000-8000-000000000000', {}], /no longer picked/],
+  const BAD_CALLS: [string, string, unknown, RegExp][] = [
+    ['an unknown kind', IpcChannel.pickLayerFiles, { kind: 'lava' }, /kind must be one of protected-areas, ground-motion, designated-areas/],
+    ['a kind that is an object', IpcChannel.pickLayerFiles, { kind: { kind: 'ground-motion' } }, /kind must be one of/],
+    ['a kind alone, not in its input object', IpcChannel.pickLayerFiles, 'ground-motion', /input must be an object/],
+    ['a made-up selection', IpcChannel.importLayers, { selection: 'not-an-id' }, /selection must be the id/],
+    ['a path as the selection', IpcChannel.importLayers, { selection: ZEPA }, /selection must be the id/],
+    ['options as a list', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: [ZEPA] }, /options must be an object/],
+    ['files smuggled into the options', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { files: [ZEPA] } }, /options has unknown keys: files/],
+    ['a mapping field that is an object', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { code: { $: 1 } } } }, /mapping\.code must be a text/],
+    ['a huge mapping text', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { name: 'x'.repeat(201) } } }, /mapping\.name must be a text of at most 200/],
+    ['a stale selection', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: {} }, /no longer picked/],
   ];
 
-  it.each(BAD_CALLS)('%s: 400 VALIDATION_ERROR, no dialog', async (_name, channel, args, message) => {
+  it.each(BAD_CALLS)('%s: 400 VALIDATION_ERROR, no dialog', async (_name, channel, input, message) => {
     const before = sites();
-    expect(await invoke(channel, ...args)).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+    expect(await invoke(channel, input)).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
     expect(electron.showOpenDialog).not.toHaveBeenCalled();
     expect(sites()).toBe(before);
   });
@@ -182,14 +184,9 @@ describe('hazard-layer IPC input is checked before any dialog or import', () => 
   });
 });
 
-describe('the sandboxed preload', () => {
-  it('spells every channel as electron/ipc-channels.ts does (it cannot import it) and exposes the layer calls', () => {
-    const preload = readFileSync(path.join(repoRoot, 'electron/preload.cts'), 'utf8');
-    const block = /const Channel = \{([\s\S]*?)\} as const;/.exec(preload)![1];
-    const channels = Object.fromEntries([...block.matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1], m[2]]));
-    expect(channels).toEqual(IpcChannel);
-    expect(preload).toMatch(/pickLayerFiles: \(kind: string\) => ipcRenderer\.invoke\(Channel\.pickLayerFiles, kind\)/);
-    expect(preload).toMatch(/importLayers: \(selection: string, options\?: unknown\) => ipcRenderer\.invoke\(Channel\.importLayers, selection, options\)/);
-    expect(preload).toMatch(/'layer-import-progress': Channel\.layerImportProgress/);
+describe('the layer calls of the operation table', () => {
+  it('are app-only operations, with their progress pushed on its own channel', () => {
+    expect([OPERATIONS.pickLayerFiles.access, OPERATIONS.importLayers.access]).toEqual(['app-only', 'app-only']);
+    expect(IpcChannel.layerImportProgress).toBe(IPC_EVENTS['layer-import-progress']);
   });
 });

@@ -31,7 +31,7 @@ vi.mock('electron', () => ({
 }));
 
 const sender = { mainFrame: {}, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
-const invoke = (channel: string, ...args: unknown[]): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, ...args);
+const invoke = (channel: string, input?: unknown): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, input);
 
 const busy = new BusyWork();
 let fake: FakeCatastroAtom;
@@ -56,7 +56,7 @@ describe('offline areas over IPC', () => {
     const busyWhilePushing: string[] = [];
     const push = sender.send;
     sender.send = function (channel, payload) { busyWhilePushing.push(...busy.running()); push.call(this, channel, payload); };
-    const done = await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false }).finally(() => { sender.send = push; });
+    const done = await invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'], buildings: false } }).finally(() => { sender.send = push; });
     expect(done).toMatchObject({ ok: true, data: { parcels: 1443, buildings: 0, failures: [], cancelled: false } });
     expect(new Set(busyWhilePushing)).toEqual(new Set(['download']));
     expect(busy.running()).toEqual([]);
@@ -64,14 +64,14 @@ describe('offline areas over IPC', () => {
     expect(pushed[0]).toMatchObject({ phase: 'feeds' });
     expect(pushed.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, parcels: 1443 });
     expect(await invoke(IpcChannel.offlineAreas)).toMatchObject({ ok: true, data: [{ id: 'ES.40146', dataDate: '2021-09-11', parcels: 1443 }] });
-    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toEqual({ ok: true, data: { parcels: 1443 } });
-    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND' } });
+    expect(await invoke(IpcChannel.offlineRemove, { id: 'ES.40146' })).toEqual({ ok: true, data: { parcels: 1443 } });
+    expect(await invoke(IpcChannel.offlineRemove, { id: 'ES.40146' })).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND' } });
     expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: false });
   });
 
   it('offers a cancelled download, resumes it with progress pushed, and discards one', async () => {
     fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
-    const running = invoke(IpcChannel.offlineDownload, { municipalities: ['40146'], buildings: false });
+    const running = invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'], buildings: false } });
     while (!sender.sent.some(([channel, p]) => channel === IpcChannel.offlineProgress && (p as { bytesDone: number }).bytesDone > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: true });
     expect(await running).toMatchObject({ ok: true, data: { cancelled: true } });
@@ -82,7 +82,7 @@ describe('offline areas over IPC', () => {
     expect(await invoke(IpcChannel.offlineInterrupted)).toEqual({ ok: true, data: null });
     expect(await invoke(IpcChannel.offlineResume)).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND' } });
     expect(await invoke(IpcChannel.offlineDiscard)).toEqual({ ok: true, data: { bytes: 0 } });
-    expect(await invoke(IpcChannel.offlineRemove, 'ES.40146')).toEqual({ ok: true, data: { parcels: 1443 } });
+    expect(await invoke(IpcChannel.offlineRemove, { id: 'ES.40146' })).toEqual({ ok: true, data: { parcels: 1443 } });
   });
 
   it.each([
@@ -92,7 +92,7 @@ describe('offline areas over IPC', () => {
     [{ bbox: [10, 40, 5, 41] }, /bbox must be \[west, south, east, north\]/],
     [{ provinces: ['40'], buildings: 'yes' }, /buildings must be true or false/],
   ])('refuses the choice %j with VALIDATION_ERROR and a clear message', async (choice, message) => {
-    expect(await invoke(IpcChannel.offlineDownload, choice)).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+    expect(await invoke(IpcChannel.offlineDownload, { choice })).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
   });
 });
 
@@ -106,10 +106,10 @@ describe('a refusal named by reason over IPC', () => {
     writeFileSync(path.join(downloads, 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
     try {
       const refused = { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^A download is running in another window/), data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
-      expect(await invoke(IpcChannel.offlineDownload, { municipalities: ['40146'] })).toEqual({ ok: false, error: refused });
+      expect(await invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'] } })).toEqual({ ok: false, error: refused });
       expect(await invoke(IpcChannel.offlineResume)).toEqual({ ok: false, error: refused });
 
-      const client = new IpcClient({ offlineDownload: (choice) => invoke(IpcChannel.offlineDownload, choice), on: () => undefined } as Partial<DesktopApi> as DesktopApi);
+      const client = new IpcClient({ offlineDownload: (input) => invoke(IpcChannel.offlineDownload, input), on: () => undefined } as Partial<DesktopApi> as DesktopApi);
       const thrown = await client.offline.download({ municipalities: ['40146'] }, () => undefined).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(ClientError);
       expect(thrown).toMatchObject(refused);

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { IpcChannel } from '../../../electron/ipc-channels.js';
-import type { PreloadApi } from '../../../electron/preload.cjs';
+import { describe, expect, it, vi } from 'vitest';
+import { OPERATIONS } from '../../../core/model/operations.js';
+import type { PreloadApi } from '../../../electron/preload.js';
 import type { DesktopApi } from '../../../renderer/client/desktop-api.js';
 
 /**
@@ -23,15 +22,39 @@ describe('preload API', () => {
 });
 
 /**
- * A sandboxed preload can require only 'electron', so it keeps its own copy of the channel names;
- * a name that differs from main's would be a call nobody answers. Read as text: the preload
- * cannot be loaded outside Electron.
+ * The preload is derived from the operation table, as main's handlers are: each of its methods
+ * sends its one input object on the channel main registered for that operation. Loaded with
+ * `electron` replaced by recorders of what each side registers and sends.
  */
-describe('preload channel names', () => {
-  it('are main\'s IpcChannel, name for name', () => {
-    const source = readFileSync(new URL('../../../electron/preload.cts', import.meta.url), 'utf8');
-    const block = /const Channel = \{([^}]*)\} as const;/.exec(source)?.[1] ?? '';
-    const copied = Object.fromEntries([...block.matchAll(/^\s*(\w+): '([^']+)',$/gm)].map(([, key, value]) => [key, value]));
-    expect(copied).toEqual(IpcChannel);
+const electron = vi.hoisted(() => ({
+  exposed: new Map<string, Record<string, (...args: unknown[]) => unknown>>(),
+  invoked: [] as [string, unknown][],
+  handled: new Set<string>(),
+}));
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) => electron.exposed.set(key, api) },
+  ipcRenderer: { invoke: async (channel: string, input: unknown) => { electron.invoked.push([channel, input]); }, send: () => undefined, on: () => undefined },
+  ipcMain: { handle: (channel: string) => electron.handled.add(channel), removeHandler: () => undefined, on: () => undefined, removeAllListeners: () => undefined },
+  app: {}, dialog: {}, BrowserWindow: {},
+}));
+
+describe('preload channels', () => {
+  it('every operation of the table reaches a handler main registered, with its input as sent', async () => {
+    await import('../../../electron/preload.js');
+    const { setupIpc } = await import('../../../electron/ipc-handlers.js');
+    setupIpc({
+      service: {} as never, localApi: {} as never, dragIcon: {} as never, busy: {} as never, isAppSender: () => true,
+      teamStore: { view: () => ({}) as never, change: async () => ({}) as never },
+      datafordelerKey: { view: () => ({}) as never, change: async () => ({}) as never },
+    });
+    const api = electron.exposed.get('catastro')!;
+    for (const name of Object.keys(OPERATIONS)) {
+      const input = { asked: name };
+      await api[name](input);
+      const [channel, sent] = electron.invoked.at(-1)!;
+      expect([name, sent]).toEqual([name, input]);
+      expect(electron.handled.has(channel), `${name} on ${channel}`).toBe(true);
+    }
+    expect(electron.handled.size).toBe(Object.keys(OPERATIONS).length);
   });
 });

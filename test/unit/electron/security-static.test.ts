@@ -79,7 +79,7 @@ test('every IPC handler checks its sender and the preload never exposes ipcRende
   const senderChecks = [...handlers.matchAll(/deps\.isAppSender\(/g)].length;
   expect(registrations).toBe(2); // the shared `handle` wrapper and the drag listener
   expect(senderChecks).toBe(2);
-  const preload = read('electron/preload.cts');
+  const preload = read('electron/preload.ts');
   expect(preload).toMatch(/contextBridge\.exposeInMainWorld\('catastro'/);
   expect(preload).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\s*[,)]/);
   expect(preload).not.toMatch(/:\s*ipcRenderer\s*[,}]/);

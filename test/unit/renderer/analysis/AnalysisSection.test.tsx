@@ -6,6 +6,7 @@ import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { AnalysisSection } from '../../../../renderer/analysis/AnalysisSection.js';
 import { displacementSeries } from '../../../../renderer/analysis/DisplacementChart.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 // jsdom has no canvas: record what the chart would draw instead of drawing it.
 const plotted: unknown[] = [];
@@ -43,14 +44,13 @@ const motion = {
   calculated_at: '2026-11-23T07:00:00Z', provenance: 'test',
 } as unknown as GroundMotionResult;
 
-function clientAnswering(answers: Record<string, unknown | Error>): CatastroClient {
-  return {
-    analysis: vi.fn(async (kind: string) => {
-      const answer = answers[kind];
-      if (answer instanceof Error) throw answer;
-      return answer;
-    }),
-  } as unknown as CatastroClient;
+function clientAnswering(answers: Record<string, unknown | Error>): CatastroClient & { analysis: ReturnType<typeof vi.fn> } {
+  const analysis = vi.fn(async ({ kind }: { kind: string }) => {
+    const answer = answers[kind];
+    if (answer instanceof Error) throw answer;
+    return answer as never;
+  });
+  return Object.assign(fakeClient({ analysis }), { analysis });
 }
 
 function renderWith(client: CatastroClient) {

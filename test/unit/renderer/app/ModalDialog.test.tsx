@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { ModalDialog } from '../../../../renderer/ui/ModalDialog.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { DesignatedAreaForm } from '../../../../renderer/import/DesignatedAreaForm.js';
 import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 /**
  * The app's dialogs as modals (WAI-ARIA dialog pattern), through the real dialog components: the
@@ -23,7 +23,7 @@ afterEach(cleanup);
 
 const offline = { areas: async () => [] };
 // Offline areas under both names a client has offered them (desktop only, then the browser app too).
-const client = { kind: 'http', batchList: async () => [], offline, desktop: { offline } } as unknown as CatastroClient;
+const client = fakeClient({ batchList: async () => [] }, { offline: offline as never, desktop: { offline } as never });
 
 const withClient = (children: ReactNode) => <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
 

@@ -7,6 +7,7 @@ import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 /**
  * The dialog over the real BatchJobs (one batch at a time): a batch started while another runs
@@ -22,15 +23,14 @@ function jobsWithGate() {
     await gate;
     throw notFound(`No parcel ${(query as { reference: string }).reference}.`);
   });
-  const client = {
-    kind: 'http',
-    batchPreview: async (csv: string) => jobs.preview(csv),
-    batchStart: async (csv: string, name: string, columns: never) => jobs.start({ csv, name, columns }),
-    batchState: async (id: string) => jobs.state(id),
+  const client = fakeClient({
+    batchPreview: async ({ csv }) => jobs.preview(csv),
+    batchStart: async ({ csv, name, columns }) => jobs.start({ csv, name, columns }),
+    batchState: async ({ id }) => jobs.state(id),
     batchList: async () => jobs.list(),
-    batchResume: async (id: string) => jobs.resume(id),
-    batchCancel: async (id: string) => jobs.cancel(id),
-  } as unknown as CatastroClient;
+    batchResume: async ({ id }) => jobs.resume(id),
+    batchCancel: async ({ id }) => jobs.cancel(id),
+  });
   return { jobs, client, open };
 }
 
@@ -82,13 +82,12 @@ describe('the batch dialog', () => {
       asked.push(query);
       throw notFound('No parcel.');
     });
-    const client = {
-      kind: 'http',
-      batchPreview: async (csv: string) => jobs.preview(csv),
-      batchStart: async (csv: string, name: string, columns: never) => jobs.start({ csv, name, columns }),
-      batchState: async (id: string) => jobs.state(id),
+    const client = fakeClient({
+      batchPreview: async ({ csv }) => jobs.preview(csv),
+      batchStart: async ({ csv, name, columns }) => jobs.start({ csv, name, columns }),
+      batchState: async ({ id }) => jobs.state(id),
       batchList: async () => jobs.list(),
-    } as unknown as CatastroClient;
+    });
     const chosen = (kind: string) => (screen.getByTestId(`batch-column-${kind}`) as HTMLSelectElement).value;
     const run = await startFromDialog(client, 'Provincia;Municipio;Polígono;Parcela;Cultivo\n40;146;5;23;cereal\n', () => {
       expect(['provincia', 'municipio', 'poligono', 'parcela', 'reference'].map(chosen)).toEqual(['Provincia', 'Municipio', 'Polígono', 'Parcela', '']);

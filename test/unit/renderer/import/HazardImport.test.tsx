@@ -10,6 +10,7 @@ import { LayerPanel } from '../../../../renderer/map/LayerPanel.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { DesignatedAreaForm } from '../../../../renderer/import/DesignatedAreaForm.js';
 import { LayerImportStatus } from '../../../../renderer/import/LayerImportStatus.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 const initial = useAppStore.getState();
 const ZEC_FIELDS = ['CDID', 'CD_ZEC_COD', 'DS_ZEC_NAM', 'CD_ZEC_CCA', 'DS_ZEC_RG_', 'CD_ZEC_NUT', 'NM_AREA_HA'];
@@ -28,7 +29,7 @@ function pendingImport() {
 
 /** A client that takes layer files (the desktop's IPC, or start's browser app), with the test's pick and import. */
 function desktopClient(layers: { pickLayerFiles?: HazardLayerCapabilities['pick']; importLayers?: HazardLayerCapabilities['import'] }): CatastroClient {
-  return { kind: 'ipc', extents: async () => [], layers: { pick: layers.pickLayerFiles, import: layers.importLayers } } as unknown as CatastroClient;
+  return fakeClient({ extents: async () => [] }, { kind: 'ipc', layers: { pick: layers.pickLayerFiles, import: layers.importLayers } as HazardLayerCapabilities });
 }
 
 function renderApp(client: CatastroClient) {
@@ -50,7 +51,7 @@ afterEach(cleanup);
 
 describe('hazard-layer import in the layer panel', () => {
   it('is absent in a tab of a plain catastro serve, where the client takes no layer files', () => {
-    renderApp({ kind: 'http', extents: async () => [] } as unknown as CatastroClient);
+    renderApp(fakeClient({ extents: async () => [] }));
     expect(screen.getByRole('group', { name: 'Layers' })).toBeTruthy();
     expect(screen.queryByTestId('hazard-import')).toBeNull();
   });

@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { MapView } from '../../../../renderer/map/MapView.js';
 import { PARCEL_MIN_ZOOM } from '../../../../renderer/map/map-style.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 // jsdom has no WebGL: a stand-in MapController records what MapView asks of it.
 const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn(), easeTo: vi.fn() }));
@@ -27,7 +27,7 @@ afterEach(cleanup);
 
 describe('MapView', () => {
   it('reloads the overlays when their data changes (a layer import), not on first load', () => {
-    const client = { kind: 'ipc', parcelTileUrl: () => 'catastro-tile://{z}/{x}/{y}', overlay: vi.fn() } as unknown as CatastroClient;
+    const client = fakeClient({ overlay: vi.fn() }, { kind: 'ipc' });
     useAppStore.getState().toggleLayer('protectedAreas', true);
     render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);
     expect(controller.reloadOverlays).not.toHaveBeenCalled();
@@ -36,7 +36,7 @@ describe('MapView', () => {
   });
 
   it('far out, the "zoom in" notice is a button that brings the map to the parcels\' zoom', () => {
-    const client = { kind: 'ipc', parcelTileUrl: () => 'catastro-tile://{z}/{x}/{y}', overlay: vi.fn() } as unknown as CatastroClient;
+    const client = fakeClient({ overlay: vi.fn() }, { kind: 'ipc' });
     useAppStore.getState().toggleLayer('parcels', true);
     act(() => useAppStore.getState().setZoom(PARCEL_MIN_ZOOM - 1.4));
     render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);

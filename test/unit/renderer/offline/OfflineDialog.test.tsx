@@ -20,6 +20,7 @@ import { useAppStore } from '../../../../renderer/state/store.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
 import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../../fake-upstream/etalab-cadastre.js';
 import { startFakeGeoApi, type FakeGeoApi } from '../../../fake-upstream/geo-api-gouv.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 /**
  * The dialog against the real facade part (OfflineAreasService) and the fake ATOM service
@@ -153,7 +154,7 @@ describe('the "available offline" dialog', () => {
     const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
     const { countries } = service.status();
     service.close();
-    renderDialog({ kind: 'ipc', offline, status: async () => ({ countries }) } as unknown as CatastroClient);
+    renderDialog(fakeClient({ status: async () => ({ countries }) as never }, { kind: 'ipc', offline }));
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
     const dialog = await screen.findByTestId('offline-dialog');
     await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));

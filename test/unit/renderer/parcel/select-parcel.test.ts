@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { ClientError } from '../../../../renderer/client/catastro-client.js';
 import { selectParcelAt } from '../../../../renderer/parcel/select-parcel.js';
 import { USelection } from '../../../../renderer/state/selection.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 const initial = useAppStore.getState();
 beforeEach(() => useAppStore.setState(initial, true));
@@ -11,9 +12,10 @@ beforeEach(() => useAppStore.setState(initial, true));
 describe('selectParcelAt (item 5)', () => {
   it('a click between drawn parcels says "public land" under the search box without asking the service, and drops the previous parcel', async () => {
     useAppStore.getState().select(USelection.single('40146A00405051'));
-    const client = { parcelAt: vi.fn(), parcel: vi.fn() } as unknown as CatastroClient;
+    const parcelAt = vi.fn();
+    const client = fakeClient({ parcelAt, parcel: vi.fn() });
     await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null, betweenParcels: true }, true);
-    expect(client.parcelAt).not.toHaveBeenCalled();
+    expect(parcelAt).not.toHaveBeenCalled();
     const { error, selection, searchText } = useAppStore.getState();
     expect(error).toMatchObject({ place: 'search', message: expect.stringContaining('public land have no cadastral parcel') });
     expect(selection).toEqual(USelection.none());
@@ -22,9 +24,9 @@ describe('selectParcelAt (item 5)', () => {
 
   it('a failed point lookup offline shows a calm message, the raw text only as details', async () => {
     useAppStore.getState().setConnectivity('offline');
-    const client = {
+    const client = fakeClient({
       parcelAt: vi.fn(async () => { throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'Catastro OVC does not answer; retry later (connection failed: getaddrinfo ENOTFOUND ovc.catastro.meh.es).'); }),
-    } as unknown as CatastroClient;
+    });
     await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null });
     const error = useAppStore.getState().error!;
     expect(error.place).toBe('search');
@@ -34,9 +36,9 @@ describe('selectParcelAt (item 5)', () => {
   });
 
   it('a point where the Catastro records no parcel (its code 16) keeps its words and advises about the point, not about a reference', async () => {
-    const client = {
+    const client = fakeClient({
       parcelAt: vi.fn(async () => { throw new ClientError(404, 'NOT_FOUND', 'The point 40.68135449476449, -3.596441650390858 was not found; the Catastro says: PARA ESAS COORDENADAS NO HAY REFERENCIA DISPONIBLE (code 16).'); }),
-    } as unknown as CatastroClient;
+    });
     await selectParcelAt(client, { latitude: 40.681354, longitude: -3.596442, ref: null }, true);
     const error = useAppStore.getState().error!;
     expect(error.title).toBe('No parcel found at 40.681354, -3.596442');

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Parcel } from '../../../../core/model/index.js';
-import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { ClientError } from '../../../../renderer/client/catastro-client.js';
 import { parseQuery } from '../../../../renderer/search/parse-query.js';
 import { runSearch } from '../../../../renderer/search/run-search.js';
 import { USelection } from '../../../../renderer/state/selection.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 // "Polígono 5 Parcela 23" in the municipality of the selected rustic parcel (40146, Melque de Cercos).
 const selected = { refCatastral: '40146A00100001', pais: 'ES', latitud: 41.06, longitud: -4.47, mapsUrl: '', poligono: [], availableFields: {} } as unknown as Parcel;
@@ -17,12 +18,12 @@ function slowClient() {
   let answer!: (parcel: Parcel) => void;
   let refuse!: (error: Error) => void;
   const asked: unknown[] = [];
-  const client = {
-    rusticParcel: (query: unknown) => {
+  const client = fakeClient({
+    rusticParcel: (query) => {
       asked.push(query);
       return new Promise<Parcel>((resolve, reject) => { answer = resolve; refuse = reject; });
     },
-  } as unknown as CatastroClient;
+  });
   return { client, asked, answer: (p: Parcel) => answer(p), refuse: (e: Error) => refuse(e) };
 }
 

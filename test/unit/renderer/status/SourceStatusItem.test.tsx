@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SourceMonitor } from '../../../../core/status/source-monitor.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 /** Two sources behind a local server, checked by the core's real monitor: Luxembourg's answers, Portugal's fails. */
 let server: http.Server;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
 afterEach(async () => { cleanup(); await i18next.changeLanguage('en'); });
 
-const clientOf = () => ({ status: async () => monitor.snapshot(3, '2026-10-01') }) as unknown as CatastroClient;
+const clientOf = () => fakeClient({ status: async () => monitor.snapshot(3, '2026-10-01') });
 const renderItem = () => render(<ClientContext.Provider value={clientOf()}><SourceStatusItem refreshMs={50} /></ClientContext.Provider>);
 
 describe('the status-bar item of the cadastral sources', () => {

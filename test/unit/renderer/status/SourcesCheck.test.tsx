@@ -5,12 +5,12 @@ import { CountryRegistry } from '../../../../core/countries/registry.js';
 import { checkSourcesLive } from '../../../../core/status/sources-check.js';
 import { UpstreamClient } from '../../../../core/upstream/upstream-client.js';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
 import { startFakeServer, type FakeServer } from '../../../fake-upstream/countries/fake-server.js';
 import { frenchRoutes, frenchSources } from '../../../fake-upstream/countries/fr.js';
 import { polishSources } from '../../../fake-upstream/countries/pl.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 /** France on its fake (recordings), Poland on a loopback port nothing listens on: the core's real check of both. */
 let france: FakeServer;
@@ -23,10 +23,9 @@ afterAll(() => france?.close());
 afterEach(async () => { cleanup(); await i18next.changeLanguage('en'); });
 
 const status = { version: '2026-10-01', status: 'ok', parcels: 0, sources: [], countries: [] };
-const clientOf = (withCheck: boolean) => ({
-  status: async () => status,
+const clientOf = (withCheck: boolean) => fakeClient({ status: async () => status as never }, {
   ...(withCheck && { checkSourcesLive: () => checkSourcesLive({ registry, http: new UpstreamClient({ retries: 0, timeoutMs: 2000 }), countries: ['FR', 'PL'] }) }),
-}) as unknown as CatastroClient;
+});
 const renderItem = (withCheck = true) => render(<ClientContext.Provider value={clientOf(withCheck)}><SourceStatusItem refreshMs={60_000} /></ClientContext.Provider>);
 
 describe('"Check the sources" on the status page', () => {

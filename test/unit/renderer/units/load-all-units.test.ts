@@ -4,6 +4,7 @@ import type { Unit, UnitsPage } from '../../../../core/model/index.js';
 import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { loadAllUnits } from '../../../../renderer/units/load-all-units.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
 
 const FINCA = '9398516VK3799G';
 const all: Unit[] = Array.from({ length: 450 }, (_, i) => ({
@@ -13,8 +14,8 @@ const all: Unit[] = Array.from({ length: 450 }, (_, i) => ({
 
 /** Pages like the API: 200 per page, ordered, nextCursor = first reference of the next page. */
 function pagingClient(cursors: (string | undefined)[], failAt?: number): CatastroClient {
-  return {
-    units: async (_ref: string, cursor?: string) => {
+  return fakeClient({
+    units: async ({ cursor }) => {
       cursors.push(cursor);
       if (failAt !== undefined && cursors.length - 1 === failAt) throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'catastro does not answer');
       const start = cursor ? all.findIndex((u) => u.refCatastral === cursor) : 0;
@@ -22,7 +23,7 @@ function pagingClient(cursors: (string | undefined)[], failAt?: number): Catastr
       const next = all[start + 200];
       return { refCatastral: FINCA, totalUnidadesFinca: all.length, unidades: page, truncated: !!next, nextCursor: next?.refCatastral, dataSource: 'clone', dataDate: '2026-01-01', attribution: 'DGC' } as UnitsPage;
     },
-  } as unknown as CatastroClient;
+  });
 }
 
 describe('loadAllUnits', () => {

@@ -1,8 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference, RusticPlaceName } from '../model/input-schemas.js';
+import { OVERLAY_KINDS } from './analysis.js';
+import { FEATURE_FORMATS } from './batch.js';
+import { AddressLimit, BatchColumnsValue, CsvText, Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference, RusticPlaceName } from './input-schemas.js';
 
 /**
- * Route schemas: fastify validates with them and @fastify/swagger documents them. They only
+ * Route schemas of the operation table (operations.ts): fastify validates with them and
+ * @fastify/swagger documents them. They only
  * check types and sizes, with the bounds of core/model/input-schemas.ts; the facade checks every
  * value against those schemas itself (core/input.ts) in the spec's order of answers (422 before
  * 400 where the spec says so), so Electron IPC, which calls the same facade, gets the same answers.
@@ -76,3 +79,41 @@ export type ExportQueryT = Static<typeof ExportQuery>;
 export type SelectionExportQueryT = Static<typeof SelectionExportQuery>;
 export type TileParamsT = Static<typeof TileParams>;
 export type RusticParcelQueryT = Static<typeof RusticParcelQuery>;
+
+/**
+ * Query of endpoint 1. Types only: the length and range rules are input-schemas.ts, applied by the
+ * facade (core/address/candidates-input.ts) after the spec's 422 for an uncovered country.
+ */
+export const AddressCandidatesQuery = Type.Object({
+  country: Type.Optional(Type.String({ maxLength: 8, description: 'Two-letter code, default ES. SE, HR and uncovered countries answer 422 CNV_COVERAGE.' })),
+  q: Type.Optional(Type.String({ maxLength: 400, description: '3 to 200 characters: street and number, municipality, optionally postcode. Required unless street is given.' })),
+  street: Type.Optional(Type.String({ maxLength: 400, description: 'Street with its type, for structured addresses.' })),
+  number: Type.Optional(Type.String({ maxLength: 12, description: 'House number, integer ≥ 1; overrides the number in q.' })),
+  municipality: Type.Optional(Type.String({ maxLength: 200, description: 'Overrides the municipality in q.' })),
+  postcode: Type.Optional(Type.String({ maxLength: 20, description: "The country's own postcode format; another format answers 400." })),
+  limit: Type.Optional(Type.String({ maxLength: 4, description: `${AddressLimit.minimum} to ${AddressLimit.maximum}, default ${AddressLimit.default}.` })),
+});
+
+export const AddressParseBody = Type.Object({
+  direccion: Type.Optional(Type.Unknown({ description: "Spanish free text (required), e.g. 'Calle Mayor 5, Madrid'; the number may be attached to the street." })),
+});
+
+export const BatchBody = Type.Object({
+  csv: Type.String({ description: CsvText.description }),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  columns: Type.Optional(BatchColumnsValue),
+  country: Type.Optional(Type.String({ maxLength: 2, minLength: 2 })),
+});
+export const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const BatchResultParams = Type.Object({ id: Type.String({ maxLength: 64 }), format: Type.Union(FEATURE_FORMATS.map((f) => Type.Literal(f))) });
+
+export const OverlayParams = Type.Object({ kind: Type.Union(OVERLAY_KINDS.map((kind) => Type.Literal(kind))) });
+export const OverlayQuery = Type.Object({
+  bbox: Type.Optional(Type.String({ maxLength: 200, description: 'minLon,minLat,maxLon,maxLat (WGS84)' })),
+  limit: Type.Optional(Type.String({ maxLength: 6 })),
+});
+export const CopyBuildingParams = Type.Object({ refcat: Type.String({ maxLength: 64 }) });
+
+export type BatchBodyT = Static<typeof BatchBody>;
+export type BatchParamsT = Static<typeof BatchParams>;
+export type BatchResultParamsT = Static<typeof BatchResultParams>;
