@@ -141,7 +141,6 @@ export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 export interface AnalysisResults { solar: SolarResult; agro: { agro: AgroResult | null }; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
 /** The analyses the desktop panel and its IPC channel run. */
 export type PanelAnalysisKind = keyof AnalysisResults;
-export const PANEL_ANALYSIS_KINDS: readonly PanelAnalysisKind[] = ['solar', 'agro', 'terrain', 'ground-motion'];
 
 /** The hazard overlays of the map (`GET /api/overlays/{kind}`). */
 export const OVERLAY_KINDS = ['protected-areas', 'ground-motion'] as const;

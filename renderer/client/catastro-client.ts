@@ -1,26 +1,23 @@
 import type {
-  ErrorCode, HazardLayerKind, HazardLayerMapping, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, PickedLayerFiles, ServiceStatus, SourcesCheckReport,
+  ErrorCode, HazardLayerKind, HazardLayerProgress,
+  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, PickedLayerFiles, SourcesCheckReport,
 } from '../../core/model/index.js';
-import type { ExportedFile, InputArgs, LayerImportOptions, LocalApiState, LonLatBox, OutputOf, PublicOperationName } from '../../core/model/operations.js';
-
-/** The service and its cadastral sources as the status page shows them (core/model/status.ts). */
-export type ServiceStatusInfo = ServiceStatus;
+import type { InputArgs, LayerImportOptions, LocalApiState, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 
 export type ExportFormat = 'kml' | 'gpx';
 /** Formats of a selection export (one parcel or several). */
 export type SelectionFormat = 'geojson' | 'gpkg';
-export type { ExportedFile, LayerImportOptions, LocalApiState, LonLatBox };
+export type { LayerImportOptions, LocalApiState };
 
 /** The analyses the panel shows (spec endpoints 7, 9, 10) and the map's hazard overlays: types of core/model. */
-import type { AnalysisResults, DatafordelerKeyView, OverlayKind, PanelAnalysisKind as AnalysisKind, TeamStoreView } from '../../core/model/index.js';
+import type { DatafordelerKeyView, OverlayKind, PanelAnalysisKind as AnalysisKind, TeamStoreView } from '../../core/model/index.js';
 
-export type { AnalysisKind, AnalysisResults, OverlayKind };
+export type { AnalysisKind, OverlayKind };
 
 export type ImportProgressInfo = ImportProgress;
 export type ImportSummary = ImportResult;
 
-export type { HazardLayerKind, HazardLayerMapping, HazardLayerProgress, HazardLayerResult, PickedLayerFiles };
+export type { HazardLayerKind, HazardLayerProgress, HazardLayerResult, PickedLayerFiles };
 
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {

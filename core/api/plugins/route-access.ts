@@ -26,8 +26,6 @@ export function routeAccess(request: FastifyRequest): RouteAccess {
   return declared === 'open' || declared === 'organisation' || declared === 'app-session' ? declared : 'key';
 }
 
-/** Route config of a route that needs a key with quota (the default, written out where a route's access is worth stating). */
-export const KEY_ROUTE = { access: 'key' } as const satisfies { access: RouteAccess };
 /** Route config of an open route: `app.get(url, { config: OPEN_ROUTE, … }, handler)`. */
 export const OPEN_ROUTE = { access: 'open' } as const satisfies { access: RouteAccess };
 export const ORGANISATION_ROUTE = { access: 'organisation' } as const satisfies { access: RouteAccess };
