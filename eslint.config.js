@@ -23,9 +23,15 @@ const CORE_FLOORS = [
   [{ type: 'store', pattern: 'core/store/**' }],
   [{ type: 'countries', pattern: 'core/countries/**' }],
   ['analysis', 'offline', 'batch', 'report', 'auth', 'map', 'status'].map((type) => ({ type, pattern: `core/${type}/**` })),
-  [{ type: 'service', pattern: 'core/{service,files-thread,files-thread-worker,sources-from-env}.ts' }, { type: 'desktop', pattern: 'core/desktop/**' }],
+  [
+    { type: 'service', pattern: 'core/{service,files-thread,files-thread-worker,sources-from-env}.ts' },
+    { type: 'desktop', pattern: 'core/desktop/**' },
+  ],
   [{ type: 'api', pattern: 'core/api/**' }],
-  [{ type: 'cli', pattern: 'cli/**' }, { type: 'electron', pattern: 'electron/**' }],
+  [
+    { type: 'cli', pattern: 'cli/**' },
+    { type: 'electron', pattern: 'electron/**' },
+  ],
 ];
 // The renderer: main.tsx mounts app/, app/ mounts the features, and features share ui/ (shared
 // components and hooks) and the plain modules below it; nothing imports app/ back.
@@ -40,10 +46,17 @@ const RENDERER_ELEMENTS = [
 // What the renderer may take from the core (narrowed further by no-restricted-imports below).
 const CORE_FOR_RENDERER = ['model', 'countries'];
 
-const coreRules = CORE_FLOORS.flatMap((floor, level) => floor.map(({ type }) => ({
-  from: type,
-  allow: [type, ...CORE_FLOORS.slice(0, level).flat().map((below) => below.type)],
-})));
+const coreRules = CORE_FLOORS.flatMap((floor, level) =>
+  floor.map(({ type }) => ({
+    from: type,
+    allow: [
+      type,
+      ...CORE_FLOORS.slice(0, level)
+        .flat()
+        .map((below) => below.type),
+    ],
+  })),
+);
 const rendererRules = [
   { from: 'renderer-root', allow: ['renderer-app', 'renderer-ui', 'renderer-shared', 'renderer-feature', ...CORE_FOR_RENDERER] },
   { from: 'renderer-app', allow: ['renderer-app', 'renderer-ui', 'renderer-shared', 'renderer-feature', ...CORE_FOR_RENDERER] },
@@ -81,35 +94,55 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/electron/**', '**/renderer/**', '**/cli/**', 'electron'], message: 'core/ must not import the faces (cli/, electron/, renderer/; DESIGN.md layers).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', '**/renderer/**', '**/cli/**', 'electron'],
+              message: 'core/ must not import the faces (cli/, electron/, renderer/; DESIGN.md layers).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['core/model/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: [...nodeBuiltins, '../*', '!../model/*'], message: 'core/model is shared with the renderer: no Node imports, no core internals.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...nodeBuiltins, '../*', '!../model/*'], message: 'core/model is shared with the renderer: no Node imports, no core internals.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/vite.config.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeBuiltins, message: 'renderer/ runs in the browser: no Node modules.' },
-          // Besides core/model, the pure reference rules of a country (no I/O; one rule in one place: the search box checks
-          // control letters with the same code the service validates with), and the pure table of official viewer links
-          // (the parcel panel and the report build "Open in the official viewer" with one rule), and the pure reading of
-          // Spanish rustic land as typed ("pol 4 par 30, Melque de Cercos (Segovia)": the search box reads it with Spain's
-          // address grammar and place rules, no second tokenizer).
-          { regex: String.raw`(^|/)core/(?!model(/|$)|countries/[a-z]{2}/reference\.js$|countries/official-viewers\.js$|countries/es/rustic-text\.js$)`, message: 'renderer/ may import only core/model (shared types), core/countries/*/reference.js, core/countries/es/rustic-text.js and core/countries/official-viewers.js; talk to the core through CatastroClient.' },
-          { group: ['**/electron/**'], message: 'renderer/ must not import electron/.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'renderer/ runs in the browser: no Node modules.' },
+            // Besides core/model, the pure reference rules of a country (no I/O; one rule in one place: the search box checks
+            // control letters with the same code the service validates with), and the pure table of official viewer links
+            // (the parcel panel and the report build "Open in the official viewer" with one rule), and the pure reading of
+            // Spanish rustic land as typed ("pol 4 par 30, Melque de Cercos (Segovia)": the search box reads it with Spain's
+            // address grammar and place rules, no second tokenizer).
+            {
+              regex: String.raw`(^|/)core/(?!model(/|$)|countries/[a-z]{2}/reference\.js$|countries/official-viewers\.js$|countries/es/rustic-text\.js$)`,
+              message:
+                'renderer/ may import only core/model (shared types), core/countries/*/reference.js, core/countries/es/rustic-text.js and core/countries/official-viewers.js; talk to the core through CatastroClient.',
+            },
+            { group: ['**/electron/**'], message: 'renderer/ must not import electron/.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -30,7 +30,8 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (text: 
  * the command went on with the data folder's SQLite file without a word (`--store notaurl`).
  */
 export function teamStoreUrl(text: string): string {
-  if (!isPostgresUrl(text)) throw new InvalidArgumentError("A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy.");
+  if (!isPostgresUrl(text))
+    throw new InvalidArgumentError("A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy.");
   return text;
 }
 
@@ -43,8 +44,12 @@ export const TEAM_STORE_VARIABLE = 'CATASTRO_STORE';
  * password in the command line is in the process list for every local user to read.
  */
 export function teamStoreOption(description: string): Option {
-  return new Option('--store <url>', `${description}; default $${TEAM_STORE_VARIABLE}. Give the password in PGPASSWORD, ~/.pgpass or ${TEAM_STORE_VARIABLE}, not here: a command line is visible to every local user`)
-    .env(TEAM_STORE_VARIABLE).argParser(teamStoreUrl);
+  return new Option(
+    '--store <url>',
+    `${description}; default $${TEAM_STORE_VARIABLE}. Give the password in PGPASSWORD, ~/.pgpass or ${TEAM_STORE_VARIABLE}, not here: a command line is visible to every local user`,
+  )
+    .env(TEAM_STORE_VARIABLE)
+    .argParser(teamStoreUrl);
 }
 
 /** A password typed into a postgres:// URL: what the process list must not show. */
@@ -58,10 +63,12 @@ const TYPED_PASSWORD = /^(--store=)?(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]+)(@.
  */
 export function commandLineWithoutPasswords(argv: readonly string[]): string | null {
   let starred = false;
-  const shown = argv.map((arg) => arg.replace(TYPED_PASSWORD, (_match, flag = '', head: string, _password: string, tail: string) => {
-    starred = true;
-    return `${flag}${head}***${tail}`;
-  }));
+  const shown = argv.map((arg) =>
+    arg.replace(TYPED_PASSWORD, (_match, flag = '', head: string, _password: string, tail: string) => {
+      starred = true;
+      return `${flag}${head}***${tail}`;
+    }),
+  );
   return starred ? shown.join(' ') : null;
 }
 
@@ -144,7 +151,9 @@ export function basemapArgument(text: string): string {
 export function staticFolder(text: string): string {
   const isFolder = existsSync(text) && statSync(text).isDirectory();
   if (!isFolder || !existsSync(path.join(text, 'index.html'))) {
-    throw new InvalidArgumentError(`${isFolder ? `${text} holds no index.html` : `${text} is not a folder`}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).`);
+    throw new InvalidArgumentError(
+      `${isFolder ? `${text} holds no index.html` : `${text} is not a folder`}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).`,
+    );
   }
   return text;
 }

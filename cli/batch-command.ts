@@ -15,7 +15,10 @@ export interface BatchCommandOptions {
   concurrency: number;
 }
 
-const describeColumns = (c: BatchColumns) => Object.entries(c).map(([kind, name]) => `${kind}=${name}`).join(', ');
+const describeColumns = (c: BatchColumns) =>
+  Object.entries(c)
+    .map(([kind, name]) => `${kind}=${name}`)
+    .join(', ');
 const summary = (c: BatchCounts) => `${c.found} found, ${c.notFound} not found, ${c.failed} failed of ${c.total} rows`;
 
 /** `catastro batch INPUT.csv -o OUT.(csv|geojson|gpkg|kml)`: returns the exit code (0 all answered, 2 rows failed or stopped, 1 refused). */
@@ -24,7 +27,12 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
   const stop = interruptOnSignals(() => {
     process.stderr.write('\nStopping: rows in flight finish, the journal keeps the progress; run the same command to resume.\n');
   });
-  const bar = process.stderr.isTTY ? new SingleBar({ format: 'batch [{bar}] {value}/{total} | {found} found, {notFound} not found, {failed} failed', stream: process.stderr }, Presets.shades_classic) : undefined;
+  const bar = process.stderr.isTTY
+    ? new SingleBar(
+        { format: 'batch [{bar}] {value}/{total} | {found} found, {notFound} not found, {failed} failed', stream: process.stderr },
+        Presets.shades_classic,
+      )
+    : undefined;
   let lastTenth = -1;
   try {
     const outcome = await runBatchFile({
@@ -44,7 +52,10 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
           bar.update(counts.done, { ...counts });
         } else {
           const tenth = Math.floor((counts.done / Math.max(1, counts.total)) * 10);
-          if (tenth !== lastTenth) { lastTenth = tenth; process.stderr.write(`batch: ${counts.done}/${counts.total} (${summary(counts)})\n`); }
+          if (tenth !== lastTenth) {
+            lastTenth = tenth;
+            process.stderr.write(`batch: ${counts.done}/${counts.total} (${summary(counts)})\n`);
+          }
         }
       },
     });
@@ -54,9 +65,11 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
       console.log(`  row ${row.row}: ${row.status} ${row.code ?? ''} ${row.reason ?? ''}`);
     }
     if (outcome.journal) {
-      console.log(outcome.complete
-        ? `Rows failed; ${outcome.journal} keeps the answers: run the same command to ask the failed rows again.`
-        : `Stopped after ${outcome.counts.done} of ${outcome.counts.total} rows; run the same command to resume (${outcome.journal}).`);
+      console.log(
+        outcome.complete
+          ? `Rows failed; ${outcome.journal} keeps the answers: run the same command to ask the failed rows again.`
+          : `Stopped after ${outcome.counts.done} of ${outcome.counts.total} rows; run the same command to resume (${outcome.journal}).`,
+      );
       return 2;
     }
     return 0;

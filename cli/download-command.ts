@@ -5,7 +5,15 @@ import { interruptOnSignals, tellWaitingForWriter } from './interrupt.js';
 import { EsAtomCatalogue } from '../core/countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../core/countries/es/config.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
-import { notFound, OFFLINE_COUNTRIES, validationError, type BBox, type OfflineChoice, type OfflineDownloadResult, type OfflineProgress } from '../core/model/index.js';
+import {
+  notFound,
+  OFFLINE_COUNTRIES,
+  validationError,
+  type BBox,
+  type OfflineChoice,
+  type OfflineDownloadResult,
+  type OfflineProgress,
+} from '../core/model/index.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { downloadAreas } from '../core/offline/download-areas.js';
@@ -35,16 +43,29 @@ const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 /** A bar on a terminal; elsewhere (CI, pipes) a line per file and phase. */
 function progressReporter(): { update(p: OfflineProgress): void; stop(): void } {
   if (process.stderr.isTTY) {
-    const bar = new SingleBar({
-      format: '{file} [{bar}] {percentage}% | {done}/{total} MB | files {filesDone}/{filesTotal} | {parcels} parcels',
-      stream: process.stderr,
-    }, Presets.shades_classic);
+    const bar = new SingleBar(
+      {
+        format: '{file} [{bar}] {percentage}% | {done}/{total} MB | files {filesDone}/{filesTotal} | {parcels} parcels',
+        stream: process.stderr,
+      },
+      Presets.shades_classic,
+    );
     let started = false;
     return {
       update(p) {
         const total = Number(megabytes(p.bytesTotal ?? Math.max(p.bytesDone, 1)));
-        const values = { file: p.file ?? '', done: megabytes(p.bytesDone), total: megabytes(p.bytesTotal ?? p.bytesDone), filesDone: p.filesDone, filesTotal: p.filesTotal, parcels: p.parcels };
-        if (!started) { bar.start(total, 0, values); started = true; }
+        const values = {
+          file: p.file ?? '',
+          done: megabytes(p.bytesDone),
+          total: megabytes(p.bytesTotal ?? p.bytesDone),
+          filesDone: p.filesDone,
+          filesTotal: p.filesTotal,
+          parcels: p.parcels,
+        };
+        if (!started) {
+          bar.start(total, 0, values);
+          started = true;
+        }
         bar.setTotal(total);
         bar.update(Number(megabytes(p.bytesDone)), values);
       },
@@ -57,7 +78,9 @@ function progressReporter(): { update(p: OfflineProgress): void; stop(): void } 
       const line = `${p.phase} ${p.file ?? ''}`;
       if (line === last || p.phase === 'done') return;
       last = line;
-      process.stderr.write(`${p.phase === 'download' ? 'downloading' : 'importing'} ${p.file} (files ${p.filesDone}/${p.filesTotal}, ${megabytes(p.bytesDone)}${p.bytesTotal ? `/${megabytes(p.bytesTotal)}` : ''} MB, ${p.parcels} parcels)\n`);
+      process.stderr.write(
+        `${p.phase === 'download' ? 'downloading' : 'importing'} ${p.file} (files ${p.filesDone}/${p.filesTotal}, ${megabytes(p.bytesDone)}${p.bytesTotal ? `/${megabytes(p.bytesTotal)}` : ''} MB, ${p.parcels} parcels)\n`,
+      );
     },
     stop() {},
   };
@@ -66,7 +89,9 @@ function progressReporter(): { update(p: OfflineProgress): void; stop(): void } 
 function parseBBox(text: string): BBox {
   const numbers = text.split(',').map((n) => (n.trim() === '' ? NaN : Number(n)));
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n)) || numbers[0] >= numbers[2] || numbers[1] >= numbers[3]) {
-    throw validationError(`--bbox takes west,south,east,north in degrees, west below east and south below north, e.g. --bbox -4.14,40.93,-4.10,40.96 (got "${text}").`);
+    throw validationError(
+      `--bbox takes west,south,east,north in degrees, west below east and south below north, e.g. --bbox -4.14,40.93,-4.10,40.96 (got "${text}").`,
+    );
   }
   return numbers as BBox;
 }
@@ -79,10 +104,14 @@ function printResult(result: OfflineDownloadResult, interruptedExit = 130): numb
   }
   for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
   if (result.cancelled) {
-    console.error('Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download (the app\'s offline dialog offers to resume or discard it too).');
+    console.error(
+      "Cancelled. Files imported so far are kept; run the same command again to resume the interrupted download (the app's offline dialog offers to resume or discard it too).",
+    );
     return interruptedExit;
   }
-  console.log(`${result.parcels} parcels and ${result.buildings} buildings imported${result.failures.length ? `; ${result.failures.length} file(s) failed (see above), the rest were imported` : ''}.`);
+  console.log(
+    `${result.parcels} parcels and ${result.buildings} buildings imported${result.failures.length ? `; ${result.failures.length} file(s) failed (see above), the rest were imported` : ''}.`,
+  );
   return result.failures.length ? 1 : 0;
 }
 
@@ -104,14 +133,16 @@ async function withDownload(
   const reporter = progressReporter();
   const downloadDir = path.join(options.data, 'downloads');
   try {
-    const result = await recordedRun(downloadDir, asked(store), interruption.signal, (onFetching) => work(store, catalogue, {
-      downloadDir,
-      buildings: options.buildings,
-      signal: interruption.signal,
-      onProgress: (p) => reporter.update(p),
-      onWaitForWriter: tellWaitingForWriter,
-      onFetching,
-    }));
+    const result = await recordedRun(downloadDir, asked(store), interruption.signal, (onFetching) =>
+      work(store, catalogue, {
+        downloadDir,
+        buildings: options.buildings,
+        signal: interruption.signal,
+        onProgress: (p) => reporter.update(p),
+        onWaitForWriter: tellWaitingForWriter,
+        onFetching,
+      }),
+    );
     reporter.stop();
     return printResult(result, interruption.exitCode());
   } catch (error) {
@@ -145,32 +176,51 @@ function askedChoice(choice: OfflineChoice): RunAsked | undefined {
 export function runDownloadCommand(municipalities: string[], options: DownloadCommandOptions): Promise<number> {
   const country = (options.country ?? 'ES').toUpperCase();
   if (!(OFFLINE_COUNTRIES as readonly string[]).includes(country)) {
-    throw validationError(`--country takes ${OFFLINE_COUNTRIES.join(' or ')}, the countries whose cadastre files can be downloaded (ES: the Catastro's INSPIRE ATOM service; FR: Etalab's cadastre files), e.g. --country FR 91216; not "${options.country}".`);
+    throw validationError(
+      `--country takes ${OFFLINE_COUNTRIES.join(' or ')}, the countries whose cadastre files can be downloaded (ES: the Catastro's INSPIRE ATOM service; FR: Etalab's cadastre files), e.g. --country FR 91216; not "${options.country}".`,
+    );
   }
   const bbox = options.bbox ? parseBBox(options.bbox) : undefined;
   if (country === 'FR') {
     if (municipalities.length === 0 && !options.province?.length && !bbox) {
-      throw validationError('Say what to download in France: communes by name or INSEE code (e.g. catastro download --country FR "Épinay-sur-Orge" or 91216), départements with --province (e.g. --province Essonne, 91 or 2A) or --bbox west,south,east,north (the communes whose outline meets it).');
+      throw validationError(
+        'Say what to download in France: communes by name or INSEE code (e.g. catastro download --country FR "Épinay-sur-Orge" or 91216), départements with --province (e.g. --province Essonne, 91 or 2A) or --bbox west,south,east,north (the communes whose outline meets it).',
+      );
     }
     const asked = askedChoice({ country: 'FR', municipalities, provinces: options.province, bbox });
     if (!asked) return Promise.resolve(1);
-    return withDownload(options, () => asked, async (store, _catalogue, run) => {
-      const finder = new FrenchCommuneFinder(resolveFrSources(serviceSourcesFromEnv().fr).geoApiUrl, new UpstreamClient());
-      const codes = await finder.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
-      console.error(`${codes.length} French area(s) from ${etalabRoot(options)}: ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ', …' : ''}`);
-      return downloadFrenchAreas(store, codes, { ...run, root: etalabRoot(options) });
-    });
+    return withDownload(
+      options,
+      () => asked,
+      async (store, _catalogue, run) => {
+        const finder = new FrenchCommuneFinder(resolveFrSources(serviceSourcesFromEnv().fr).geoApiUrl, new UpstreamClient());
+        const codes = await finder.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
+        console.error(`${codes.length} French area(s) from ${etalabRoot(options)}: ${codes.slice(0, 8).join(', ')}${codes.length > 8 ? ', …' : ''}`);
+        return downloadFrenchAreas(store, codes, { ...run, root: etalabRoot(options) });
+      },
+    );
   }
   if (municipalities.length === 0 && !options.province?.length && !bbox) {
-    throw validationError('Say what to download: municipality names or codes (e.g. catastro download Segovia or 40194), --province with a code or name (e.g. --province 40) or --bbox west,south,east,north (e.g. --bbox -4.14,40.93,-4.10,40.96).');
+    throw validationError(
+      'Say what to download: municipality names or codes (e.g. catastro download Segovia or 40194), --province with a code or name (e.g. --province 40) or --bbox west,south,east,north (e.g. --bbox -4.14,40.93,-4.10,40.96).',
+    );
   }
   const asked = askedChoice({ municipalities, provinces: options.province, bbox, buildings: options.buildings });
   if (!asked) return Promise.resolve(1);
-  return withDownload(options, () => asked, async (store, catalogue, run) => {
-    const chosen = await catalogue.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
-    console.error(`${chosen.length} municipalit${chosen.length === 1 ? 'y' : 'ies'}: ${chosen.slice(0, 8).map((m) => `${m.code} ${m.name}`).join(', ')}${chosen.length > 8 ? ', …' : ''}`);
-    return downloadAreas(store, chosen, run);
-  });
+  return withDownload(
+    options,
+    () => asked,
+    async (store, catalogue, run) => {
+      const chosen = await catalogue.resolve({ municipalities, provinces: options.province, bbox }, run.signal);
+      console.error(
+        `${chosen.length} municipalit${chosen.length === 1 ? 'y' : 'ies'}: ${chosen
+          .slice(0, 8)
+          .map((m) => `${m.code} ${m.name}`)
+          .join(', ')}${chosen.length > 8 ? ', …' : ''}`,
+      );
+      return downloadAreas(store, chosen, run);
+    },
+  );
 }
 
 const AREAS_ACTIONS = ['list', 'update', 'remove'];
@@ -182,7 +232,9 @@ const AREAS_ACTIONS = ['list', 'update', 'remove'];
  */
 export async function runAreasCommand(action: string, ids: string[], options: DownloadCommandOptions): Promise<number> {
   if (!AREAS_ACTIONS.includes(action)) {
-    throw validationError(`Unknown action "${action}": give list, update or remove, e.g. catastro areas update ES.40146 (\`catastro areas list\` shows the ids).`);
+    throw validationError(
+      `Unknown action "${action}": give list, update or remove, e.g. catastro areas update ES.40146 (\`catastro areas list\` shows the ids).`,
+    );
   }
   if (action === 'remove' && ids.length === 0) {
     throw validationError('Name the areas to remove, e.g. catastro areas remove ES.40146 (`catastro areas list` shows the ids).');
@@ -196,8 +248,11 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
       if (missing.length) throw notFound(`${missing.map(noOfflineArea).join(' ')} Nothing was updated; \`catastro areas list\` shows the ids.`);
       return ids;
     };
-    return withDownload(options, (store) => ({ areaIds: wantedIn(store) }), (store, catalogue, run) =>
-      updateOfflineAreas(store, catalogue, wantedIn(store), { ...run, etalabRoot: etalabRoot(options) }));
+    return withDownload(
+      options,
+      (store) => ({ areaIds: wantedIn(store) }),
+      (store, catalogue, run) => updateOfflineAreas(store, catalogue, wantedIn(store), { ...run, etalabRoot: etalabRoot(options) }),
+    );
   }
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
   try {
@@ -206,14 +261,19 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
       for (const id of ids) {
         const removed = store.removeOfflineArea(id);
         if (removed) console.log(`${id}: removed with its ${removed.parcels} parcels.`);
-        else { console.error(failureLine(notFound(noOfflineArea(id)))); status = 1; }
+        else {
+          console.error(failureLine(notFound(noOfflineArea(id))));
+          status = 1;
+        }
       }
       return status;
     }
     const areas = store.listOfflineAreas();
     if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
     for (const a of areas) {
-      console.log(`${a.id.padEnd(10)} ${`${a.name ?? '?'} (${a.province ?? '?'})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`);
+      console.log(
+        `${a.id.padEnd(10)} ${`${a.name ?? '?'} (${a.province ?? '?'})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`,
+      );
     }
     return 0;
   } finally {

@@ -64,24 +64,42 @@ function runInstaller(packageDir: string, timeoutMs: number): Promise<string | u
     child.stderr.on('data', (chunk: Buffer) => {
       errors += chunk.toString();
       // Its progress and message, without the stack trace it prints on failure.
-      process.stderr.write(chunk.toString().split('\n').filter((line) => !/^\s+at /.test(line)).join('\n'));
+      process.stderr.write(
+        chunk
+          .toString()
+          .split('\n')
+          .filter((line) => !/^\s+at /.test(line))
+          .join('\n'),
+      );
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      resolve(`fetching it took longer than ${Math.round(timeoutMs / 1000)} s and was stopped (a proxy or firewall in the way? see ELECTRON_MIRROR, ELECTRON_GET_USE_PROXY)`);
+      resolve(
+        `fetching it took longer than ${Math.round(timeoutMs / 1000)} s and was stopped (a proxy or firewall in the way? see ELECTRON_MIRROR, ELECTRON_GET_USE_PROXY)`,
+      );
     }, timeoutMs);
-    child.on('error', (error) => { clearTimeout(timer); resolve(`its installer could not run (${error.message})`); });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve(`its installer could not run (${error.message})`);
+    });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) return resolve(undefined);
       // The error it printed: the last line that is not a stack frame (progress lines come before it).
-      const message = errors.split(/[\r\n]+/).map((line) => line.trim()).filter((line) => line && !line.startsWith('at ')).at(-1);
+      const message = errors
+        .split(/[\r\n]+/)
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('at '))
+        .at(-1);
       resolve(`fetching it failed: ${message ?? `its installer exited with ${code ?? signal}`}`);
     });
   });
 }
 
-interface FailedFetch { at: string; reason: string }
+interface FailedFetch {
+  at: string;
+  reason: string;
+}
 
 /** The last failed fetch, when it is recent enough that trying again now would likely fail alike. */
 function recentFailedFetch(packageDir: string, now: number): FailedFetch | undefined {
@@ -107,7 +125,11 @@ function rememberFailedFetch(packageDir: string, failed: FailedFetch): void {
  * run that installer at install (package.json allowScripts), so `npm ci` completes on a machine
  * that cannot reach the download host. Otherwise the reason there is none, in a few words.
  */
-export async function findOrFetchElectron({ packageDir = electronPackageDir(), timeoutMs = ELECTRON_FETCH_TIMEOUT_MS, now = Date.now() }: { packageDir?: string | null; timeoutMs?: number; now?: number } = {}): Promise<ElectronSearch> {
+export async function findOrFetchElectron({
+  packageDir = electronPackageDir(),
+  timeoutMs = ELECTRON_FETCH_TIMEOUT_MS,
+  now = Date.now(),
+}: { packageDir?: string | null; timeoutMs?: number; now?: number } = {}): Promise<ElectronSearch> {
   if (!packageDir) return { reason: 'the electron package is not installed (a production install without the dev dependencies)' };
   const installed = installedElectronBinary(packageDir);
   if (installed) return { binary: installed };
@@ -115,7 +137,9 @@ export async function findOrFetchElectron({ packageDir = electronPackageDir(), t
   const failedBefore = recentFailedFetch(packageDir, now);
   if (failedBefore) {
     const retry = new Date(Date.parse(failedBefore.at) + ELECTRON_FETCH_RETRY_AFTER_MS).toISOString();
-    return { reason: `${failedBefore.reason}, at ${failedBefore.at}; not tried again before ${retry} (delete ${path.join(packageDir, FAILED_FETCH_FILE)} to try now)` };
+    return {
+      reason: `${failedBefore.reason}, at ${failedBefore.at}; not tried again before ${retry} (delete ${path.join(packageDir, FAILED_FETCH_FILE)} to try now)`,
+    };
   }
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const limit = timeoutMs >= 60_000 ? `${Math.round(timeoutMs / 60_000)} min` : `${Math.round(timeoutMs / 1000)} s`;

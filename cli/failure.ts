@@ -29,6 +29,9 @@ export function printUsageRefusalsAsFailures(command: Command): Command {
 
 /** `error: unknown command 'lst'\n(Did you mean list?)` → `Unknown command 'lst' (Did you mean list?)`, a sentence as the service's messages are. */
 function usageRefusal(text: string): string {
-  const words = text.trim().replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+  const words = text
+    .trim()
+    .replace(/^error:\s*/, '')
+    .replace(/\s*\n\s*/g, ' ');
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.?)]$/.test(words) ? '' : '.'}`;
 }

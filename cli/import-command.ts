@@ -16,10 +16,13 @@ const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 /** A bar on a terminal; elsewhere (CI, pipes) a line every ten percent. */
 function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
   if (process.stderr.isTTY) {
-    const bar = new SingleBar({
-      format: '{file} [{bar}] {percentage}% | {records} records | {value}/{total} MB',
-      stream: process.stderr,
-    }, Presets.shades_classic);
+    const bar = new SingleBar(
+      {
+        format: '{file} [{bar}] {percentage}% | {records} records | {value}/{total} MB',
+        stream: process.stderr,
+      },
+      Presets.shades_classic,
+    );
     let file = '';
     return {
       update(p) {
@@ -37,7 +40,10 @@ function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
   let file = '';
   return {
     update(p) {
-      if (p.file !== file) { file = p.file; lastTenth = -1; }
+      if (p.file !== file) {
+        file = p.file;
+        lastTenth = -1;
+      }
       const tenth = Math.floor((p.bytesRead / Math.max(1, p.bytesTotal)) * 10);
       if (tenth !== lastTenth) {
         lastTenth = tenth;
@@ -56,8 +62,16 @@ function printSummary(results: ImportResult[]): void {
   console.log('Records read from each file (a parcel a file repeats counts each time; the copy keeps one):');
   console.log('file'.padEnd(48), 'kind'.padEnd(18), 'parcels', 'buildings', 'fincas', 'units', 'addresses', 'seconds');
   for (const r of results) {
-    console.log(path.basename(r.file).padEnd(48), r.kind.padEnd(18), String(r.parcels).padStart(7),
-      String(r.buildings).padStart(9), String(r.fincas).padStart(6), String(r.units).padStart(5), String(r.addresses ?? 0).padStart(9), (r.durationMs / 1000).toFixed(1).padStart(7));
+    console.log(
+      path.basename(r.file).padEnd(48),
+      r.kind.padEnd(18),
+      String(r.parcels).padStart(7),
+      String(r.buildings).padStart(9),
+      String(r.fincas).padStart(6),
+      String(r.units).padStart(5),
+      String(r.addresses ?? 0).padStart(9),
+      (r.durationMs / 1000).toFixed(1).padStart(7),
+    );
   }
 }
 
@@ -92,9 +106,18 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
   try {
     const paths = files.map((f) => path.resolve(f));
     const onProgress = (p: ImportProgress) => reporter.update(p);
-    const results = await store.importFiles(paths, (p) => { imported = paths.indexOf(p.file); onProgress(p); }, {
-      formats: IMPORT_FORMATS, signal: interruption.signal, onWaitForWriter: tellWaitingForWriter,
-    });
+    const results = await store.importFiles(
+      paths,
+      (p) => {
+        imported = paths.indexOf(p.file);
+        onProgress(p);
+      },
+      {
+        formats: IMPORT_FORMATS,
+        signal: interruption.signal,
+        onWaitForWriter: tellWaitingForWriter,
+      },
+    );
     reporter.stop();
     printSummary(results);
     console.log(`The ${team ? 'team database' : 'local copy'} now holds ${await countAfter()} parcels.`);
@@ -104,7 +127,9 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     const stoppedBy = interruption.received();
     if (stoppedBy) {
       const kept = imported > 0 ? `the ${imported} file(s) imported before it are kept` : 'nothing was changed';
-      console.error(`Import interrupted (${stoppedBy}): ${kept}; the file being imported was rolled back, the copy is as it was before it. Run the command again to import it.`);
+      console.error(
+        `Import interrupted (${stoppedBy}): ${kept}; the file being imported was rolled back, the copy is as it was before it. Run the command again to import it.`,
+      );
       return interruption.exitCode()!;
     }
     console.error(`\n${failureLine(importFailure(error))}`);

@@ -48,7 +48,9 @@ export function interruptOnSignals(onFirst?: (received: StopSignal) => void): In
     signal: abort.signal,
     received: () => received,
     exitCode: () => received && EXIT_CODE_OF_SIGNAL[received],
-    dispose: () => { for (const [name, handler] of handlers) process.off(name, handler); },
+    dispose: () => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+    },
   };
 }
 

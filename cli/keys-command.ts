@@ -45,7 +45,9 @@ function describe(key: ApiKeyRecord): string {
     key.organisation ? 'organisation' : 'personal    ',
     state.padEnd(20),
     key.label ?? '',
-  ].join('  ').trimEnd();
+  ]
+    .join('  ')
+    .trimEnd();
 }
 
 /**
@@ -57,12 +59,12 @@ function describe(key: ApiKeyRecord): string {
  * database's refusals thrown as they come (the CLI, or runKeysCommand, prints them).
  */
 export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleIo): Command {
-  const keys = printUsageRefusalsAsFailures(new Command('keys'))
-    .description('manage API keys of the HTTP API (stored hashed in the data folder)');
+  const keys = printUsageRefusalsAsFailures(new Command('keys')).description('manage API keys of the HTTP API (stored hashed in the data folder)');
   const dataOption = () => new Option('--data <dir>', 'folder of the local copy').default(defaultDataDir);
   const storeOption = () => teamStoreOption('team store: postgres://… (keys shared by every server process on it)');
 
-  keys.command('create')
+  keys
+    .command('create')
     .description('create a key; the key is printed once and never stored in clear')
     .addOption(new Option('--tier <tier>', 'plan: monthly quota free 100, basic 5000, pro 15000, business 50000').choices(TIERS).makeOptionMandatory())
     .option('--organisation', 'organisation key (needed for /api/catastro/{refcat}/units)', false)
@@ -71,9 +73,14 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
     .addOption(dataOption())
     .addOption(storeOption())
     .action(async (options: { tier: Tier; organisation: boolean; expires?: string; label?: string; data: string; store?: string }) => {
-      const { key, record } = await withKeyStore(options, (store) => store.create({
-        tier: options.tier, organisation: options.organisation, expiresOn: options.expires, label: options.label,
-      }));
+      const { key, record } = await withKeyStore(options, (store) =>
+        store.create({
+          tier: options.tier,
+          organisation: options.organisation,
+          expiresOn: options.expires,
+          label: options.label,
+        }),
+      );
       io.out(`id:     ${record.id}`);
       io.out(`key:    ${key}`);
       io.out(`tier:   ${record.tier} (${record.monthlyQuota} requests/month)${record.organisation ? ', organisation' : ''}`);
@@ -81,7 +88,8 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
       io.out('Store the key now: it is shown only this once (the data folder keeps only its hash).');
     });
 
-  keys.command('list')
+  keys
+    .command('list')
     .description('list keys (ids and plans; clear keys are not stored)')
     .option('--json', 'print JSON', false)
     .addOption(dataOption())
@@ -96,7 +104,8 @@ export function keysCommand(defaultDataDir: string, io: KeysCommandIo = consoleI
       for (const key of list) io.out(describe(key));
     });
 
-  keys.command('revoke')
+  keys
+    .command('revoke')
     .description('revoke a key by id; it answers 401 from then on')
     .argument('<id>', 'key id as shown by `keys list`')
     .addOption(dataOption())

@@ -37,15 +37,21 @@ const SOURCE_OPTIONS = ['sourceName', 'sourceLicense', 'sourceEdition'] as const
 export async function runLayerImport(options: LayerImportOptions): Promise<number> {
   const files = [...(options.protectedAreas ?? []), ...(options.designatedAreas ?? []), ...(options.groundMotion ?? [])];
   if (files.length === 0) {
-    throw validationError('Name at least one file with --protected-areas, --designated-areas or --ground-motion, e.g. catastro import-layers --protected-areas Natura2000.gpkg --ground-motion EGMS_L3_E45N17_100km_U_2020_2024_1.zip.');
+    throw validationError(
+      'Name at least one file with --protected-areas, --designated-areas or --ground-motion, e.g. catastro import-layers --protected-areas Natura2000.gpkg --ground-motion EGMS_L3_E45N17_100km_U_2020_2024_1.zip.',
+    );
   }
   // A mapping given without a national layer would be silently ignored: say so instead.
   if (!options.designatedAreas?.length && NATIONAL_OPTIONS.some((key) => options[key] !== undefined)) {
-    throw validationError('--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one, e.g. --designated-areas CDDA.gpkg --code-field cddaId --name-field siteName --designation-field designationTypeCode.');
+    throw validationError(
+      '--code-field, --name-field, --designation-field, --designation and --country describe --designated-areas layers; name one, e.g. --designated-areas CDDA.gpkg --code-field cddaId --name-field siteName --designation-field designationTypeCode.',
+    );
   }
   const areaFiles = (options.protectedAreas?.length ?? 0) + (options.designatedAreas?.length ?? 0);
   if (areaFiles === 0 && SOURCE_OPTIONS.some((key) => options[key] !== undefined)) {
-    throw validationError('--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one, e.g. --protected-areas zepa.geojson --source-name "Comunidad de Madrid".');
+    throw validationError(
+      '--source-name, --source-license and --source-edition describe --protected-areas or --designated-areas layers; name one, e.g. --protected-areas zepa.geojson --source-name "Comunidad de Madrid".',
+    );
   }
   try {
     for (const file of files) checkInputFile(file, 'Layer');
@@ -53,7 +59,11 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
     console.error(`${failureLine(error)} Nothing was imported.`);
     return 1;
   }
-  const source = { name: options.sourceName?.trim() || undefined, license: options.sourceLicense?.trim() || undefined, edition: options.sourceEdition?.trim() || undefined };
+  const source = {
+    name: options.sourceName?.trim() || undefined,
+    license: options.sourceLicense?.trim() || undefined,
+    edition: options.sourceEdition?.trim() || undefined,
+  };
   const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
   const analyses = new AnalysisService({ tables: store.analysisTables(), http: new UpstreamClient() });
   try {

@@ -6,7 +6,18 @@ import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { keysCommand } from './keys-command.js';
 import { sourcesCommand } from './sources-check-command.js';
-import { argumentsWithoutStore, basemapArgument, commandLineWithoutPasswords, corsOrigin, outputLanguageArgument, staticFolder, TEAM_STORE_VARIABLE, teamStoreOption, trustedProxy, wholeNumber } from './arguments.js';
+import {
+  argumentsWithoutStore,
+  basemapArgument,
+  commandLineWithoutPasswords,
+  corsOrigin,
+  outputLanguageArgument,
+  staticFolder,
+  TEAM_STORE_VARIABLE,
+  teamStoreOption,
+  trustedProxy,
+  wholeNumber,
+} from './arguments.js';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { corsWildcardRefusal } from '../core/api/cors-origins.js';
 import { trustedProxiesRefusal } from '../core/api/trusted-proxies.js';
@@ -29,8 +40,17 @@ async function openService(options: Omit<Parameters<typeof CatastroService.open>
 }
 
 interface ServeOptions {
-  host: string; port: number; data: string; static?: string; log?: boolean; workers?: number;
-  auth?: 'keys' | 'off'; freePerIp?: number; basemap?: string; statusInterval?: number; store?: string;
+  host: string;
+  port: number;
+  data: string;
+  static?: string;
+  log?: boolean;
+  workers?: number;
+  auth?: 'keys' | 'off';
+  freePerIp?: number;
+  basemap?: string;
+  statusInterval?: number;
+  store?: string;
   /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-*.ts). */
   appSession?: string;
   /** `serve --cors-origin`: origins whose web pages may call the API (core/api/plugins/cors.ts). */
@@ -39,7 +59,10 @@ interface ServeOptions {
   trustProxy?: string[];
 }
 
-const storeOption = () => teamStoreOption('team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder\'s SQLite file)');
+const storeOption = () =>
+  teamStoreOption(
+    "team store: postgres://user@host:port/db of a PostgreSQL/PostGIS database shared by several processes or machines (default: the data folder's SQLite file)",
+  );
 
 /** `--workers` at most: each process holds its own caches and connections; far beyond any core count here. */
 const MAX_WORKERS = 64;
@@ -69,7 +92,9 @@ async function serveClustered(options: ServeOptions, workers: number) {
     let left = running.length;
     if (left === 0) process.exit(exitCode);
     for (const worker of running) {
-      worker.once('exit', () => { if (--left === 0) process.exit(exitCode); });
+      worker.once('exit', () => {
+        if (--left === 0) process.exit(exitCode);
+      });
       worker.kill('SIGTERM');
     }
     setTimeout(() => process.exit(exitCode), WORKERS_STOP_MS).unref();
@@ -105,7 +130,8 @@ async function serveClustered(options: ServeOptions, workers: number) {
     worker.on('exit', (code, signal) => {
       if (stopping) return;
       const how = signal ? `signal ${signal}` : `code ${code}`;
-      if (up) serving--; else failedStarts++;
+      if (up) serving--;
+      else failedStarts++;
       if (!announced || failedStarts >= MAX_FAILED_WORKER_STARTS) {
         // Every worker refuses the same port alike: its line once, not once per worker.
         console.error(!up && refusal ? refusal : `A server process could not start (it exited with ${how}): stopping.`);
@@ -135,11 +161,17 @@ async function serve(options: ServeOptions) {
 function listenRefusal(error: unknown, { host, port }: { host: string; port: number }): Error | undefined {
   switch ((error as NodeJS.ErrnoException)?.code) {
     case 'EADDRINUSE':
-      return validationError(`Port ${port} on ${host} is already in use by another program: give another --port (e.g. --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one) or stop the program using it.`);
+      return validationError(
+        `Port ${port} on ${host} is already in use by another program: give another --port (e.g. --port ${port === 65535 ? port - 1 : port + 1}, or --port 0 for any free one) or stop the program using it.`,
+      );
     case 'EACCES':
-      return validationError(`Port ${port} on ${host} may not be opened by this user (ports below 1024 need administrator rights): give another --port, e.g. --port 8787.`);
+      return validationError(
+        `Port ${port} on ${host} may not be opened by this user (ports below 1024 need administrator rights): give another --port, e.g. --port 8787.`,
+      );
     case 'EADDRNOTAVAIL':
-      return validationError(`--host ${host} is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).`);
+      return validationError(
+        `--host ${host} is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).`,
+      );
     default:
       return undefined;
   }
@@ -147,7 +179,11 @@ function listenRefusal(error: unknown, { host, port }: { host: string; port: num
 
 async function serveOneProcess(options: ServeOptions) {
   const isWorker = !cluster.isPrimary;
-  const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([import('../core/service.js'), import('../core/api/server.js'), import('../core/api/connection-limits.js')]);
+  const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([
+    import('../core/service.js'),
+    import('../core/api/server.js'),
+    import('../core/api/connection-limits.js'),
+  ]);
   const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
   let server: Awaited<ReturnType<typeof startApiServer>>;
   try {
@@ -198,22 +234,35 @@ export function buildProgram(): Command {
     .description('Catastro Desktop: cadastral parcels from a local copy and the official sources')
     .version(APP_VERSION);
 
-  const serveOptions = (command: Command) => command
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port (0 = any free port)', wholeNumber(0, 65535), 8787)
-    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .option('--static <dir>', 'built renderer to serve at / (a folder holding index.html)', staticFolder)
-    .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background', basemapArgument)
-    .addOption(new Option('--log', 'log every request'));
+  const serveOptions = (command: Command) =>
+    command
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--port <port>', 'port (0 = any free port)', wholeNumber(0, 65535), 8787)
+      .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+      .option('--static <dir>', 'built renderer to serve at / (a folder holding index.html)', staticFolder)
+      .option('--basemap <file>', 'offline basemap (PMTiles, e.g. an OpenStreetMap extract) the app shows as background', basemapArgument)
+      .addOption(new Option('--log', 'log every request'));
 
   // `start` has neither: its browser fallback is one process, and the desktop app checks the sources on its own schedule.
   serveOptions(program.command('serve').description('start the HTTP API (and the browser app when built)'))
     .option('--workers <n>', 'processes sharing the port', wholeNumber(1, MAX_WORKERS), 1)
-    .option('--status-interval <seconds>', 'seconds between the status page\'s checks of every source (0 = off)', wholeNumber(0), 300)
-    .addOption(new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use').choices(['keys', 'off']).default('keys'))
+    .option('--status-interval <seconds>', "seconds between the status page's checks of every source (0 = off)", wholeNumber(0), 300)
+    .addOption(
+      new Option('--auth <mode>', 'keys: X-API-Key required with quotas (create keys with `catastro keys create`); off: trusted local use')
+        .choices(['keys', 'off'])
+        .default('keys'),
+    )
     .option('--free-per-ip <n>', 'admit calls without a key, up to n per IP per day (free tier)', wholeNumber(1))
-    .option('--cors-origin <origin>', 'let web pages of this origin call the API with their key (exact, as the browser sends it: https://maps.example.org; repeat for more; * for any page, refused with --auth off or --free-per-ip). Off by default: no CORS headers', corsOrigin)
-    .option('--trust-proxy <address>', "a reverse proxy in front of this server (IP address or network, e.g. 10.0.0.5 or 10.0.0.0/24; repeat for more): from it the caller's address is read from X-Forwarded-For, for --free-per-ip, and its connections are not bounded per address. Off by default: the connection's address is the caller's", trustedProxy)
+    .option(
+      '--cors-origin <origin>',
+      'let web pages of this origin call the API with their key (exact, as the browser sends it: https://maps.example.org; repeat for more; * for any page, refused with --auth off or --free-per-ip). Off by default: no CORS headers',
+      corsOrigin,
+    )
+    .option(
+      '--trust-proxy <address>',
+      "a reverse proxy in front of this server (IP address or network, e.g. 10.0.0.5 or 10.0.0.0/24; repeat for more): from it the caller's address is read from X-Forwarded-For, for --free-per-ip, and its connections are not bounded per address. Off by default: the connection's address is the caller's",
+      trustedProxy,
+    )
     .addOption(storeOption())
     .action(async (options: ServeOptions) => {
       // Before any process starts (with --workers each would refuse it on its own).
@@ -224,12 +273,14 @@ export function buildProgram(): Command {
       await serve(options);
     });
 
-  serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser'))
-    .action(async (options) => {
+  serveOptions(program.command('start').description('run the app: Electron when its binary is installed, else the same app in your browser')).action(
+    async (options) => {
       // The browser app has no keys: on another address than this machine's own, anyone on the
       // network would drive it (imports, batches, offline areas). `serve` is what serves others.
       if (!isLoopbackHost(options.host)) {
-        throw validationError(`catastro start serves the app without keys, to this machine only: --host ${options.host} would open it to the network. Give --host 127.0.0.1 (the default), or use catastro serve, whose calls need keys.`);
+        throw validationError(
+          `catastro start serves the app without keys, to this machine only: --host ${options.host} would open it to the network. Give --host 127.0.0.1 (the default), or use catastro serve, whose calls need keys.`,
+        );
       }
       const { startApp } = await import('./start.js');
       // The app's own local server: the desktop user is trusted (DESIGN.md), no keys. What changes
@@ -240,11 +291,15 @@ export function buildProgram(): Command {
         const server = await serveOneProcess({ ...options, auth: 'off', appSession });
         return `${server.url}/#session=${appSession}`;
       });
-    });
+    },
+  );
 
-  program.command('import')
-    .summary('import cadastral files (Spain\'s INSPIRE and CAT files, France, the Netherlands, Poland, Denmark, England and Wales) into the local copy')
-    .description('import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France\'s Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands\' DKK GML, Poland\'s EGiB GML, Denmark\'s MAT register (zip) and HM Land Registry\'s INSPIRE Index Polygons (England and Wales, <authority>.zip); each file is known by its content, not its name')
+  program
+    .command('import')
+    .summary("import cadastral files (Spain's INSPIRE and CAT files, France, the Netherlands, Poland, Denmark, England and Wales) into the local copy")
+    .description(
+      "import cadastral files into the local copy: Catastro INSPIRE GML (parcels, buildings, addresses) and the zips the Catastro publishes (A.ES.SDGC.CP/BU/AD.NNNNN.zip), CAT files, France's Etalab parcels (cadastre-NNNNN-parcelles.json.gz), the Netherlands' DKK GML, Poland's EGiB GML, Denmark's MAT register (zip) and HM Land Registry's INSPIRE Index Polygons (England and Wales, <authority>.zip); each file is known by its content, not its name",
+    )
     .argument('<files...>', 'files: .zip, .gml, .gml.gz, .json, .json.gz or .cat (the kinds above)')
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .addOption(storeOption())
@@ -253,35 +308,57 @@ export function buildProgram(): Command {
       process.exitCode = await runImportCommand(files, { dataDir: options.data, store: options.store });
     });
 
-  const downloadOptions = (command: Command) => command
-    .option('--data <dir>', 'folder of the local copy', defaultDataDir)
-    .option('--no-buildings', 'parcels only (skip the buildings zips: use, year, units)')
-    .option('--base-url <url>', 'root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL); with --country FR, root of Etalab\'s cadastre GeoJSON (default https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson, or $CATASTRO_FR_ETALAB_URL)');
+  const downloadOptions = (command: Command) =>
+    command
+      .option('--data <dir>', 'folder of the local copy', defaultDataDir)
+      .option('--no-buildings', 'parcels only (skip the buildings zips: use, year, units)')
+      .option(
+        '--base-url <url>',
+        "root of the Catastro INSPIRE ATOM service (default: the official https service, or $CATASTRO_ES_ATOM_URL); with --country FR, root of Etalab's cadastre GeoJSON (default https://cadastre.data.gouv.fr/data/etalab-cadastre/latest/geojson, or $CATASTRO_FR_ETALAB_URL)",
+      );
 
-  downloadOptions(program.command('download')
-    .description('make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service. With --country FR, Etalab\'s parcels files of communes or départements.')
-    .argument('[municipalities...]', 'municipality names or 5-digit codes; with --country FR, communes or départements (names or INSEE codes, e.g. Épinay-sur-Orge, 91216, Essonne, 91)')
-    .option('--country <code>', 'ES (the Catastro, default) or FR (Etalab\'s cadastre files by commune or département)', 'ES')
-    .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name); with --country FR, départements (code or name)')
-    .option('--bbox <west,south,east,north>', 'the municipalities in this view (degrees); with --country FR, the communes whose outline meets it (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)'))
-    .action(async (municipalities: string[], options) => {
-      const { runDownloadCommand } = await import('./download-command.js');
-      process.exitCode = await runDownloadCommand(municipalities, options);
-    });
+  downloadOptions(
+    program
+      .command('download')
+      .description(
+        "make an area available offline: the Catastro INSPIRE ATOM zips of municipalities (by name or code), whole provinces or a map view, downloaded (resumable, checked) and imported. The Basque Country and Navarre are not in that service. With --country FR, Etalab's parcels files of communes or départements.",
+      )
+      .argument(
+        '[municipalities...]',
+        'municipality names or 5-digit codes; with --country FR, communes or départements (names or INSEE codes, e.g. Épinay-sur-Orge, 91216, Essonne, 91)',
+      )
+      .option('--country <code>', "ES (the Catastro, default) or FR (Etalab's cadastre files by commune or département)", 'ES')
+      .option('--province <provinces...>', 'every municipality of these provinces (2-digit code or name); with --country FR, départements (code or name)')
+      .option(
+        '--bbox <west,south,east,north>',
+        'the municipalities in this view (degrees); with --country FR, the communes whose outline meets it (found with geo.api.gouv.fr, or $CATASTRO_FR_GEO_API_URL)',
+      ),
+  ).action(async (municipalities: string[], options) => {
+    const { runDownloadCommand } = await import('./download-command.js');
+    process.exitCode = await runDownloadCommand(municipalities, options);
+  });
 
-  downloadOptions(program.command('areas')
-    .description('offline areas the copy holds: list (area, source, date), update (fetch anew) or remove')
-    .argument('[action]', 'list | update | remove', 'list')
-    .argument('[ids...]', 'area ids as listed (e.g. ES.40146); update without ids or with "all" updates every area'))
-    .action(async (action: string, ids: string[], options) => {
-      const { runAreasCommand } = await import('./download-command.js');
-      process.exitCode = await runAreasCommand(action, ids, options);
-    });
+  downloadOptions(
+    program
+      .command('areas')
+      .description('offline areas the copy holds: list (area, source, date), update (fetch anew) or remove')
+      .argument('[action]', 'list | update | remove', 'list')
+      .argument('[ids...]', 'area ids as listed (e.g. ES.40146); update without ids or with "all" updates every area'),
+  ).action(async (action: string, ids: string[], options) => {
+    const { runAreasCommand } = await import('./download-command.js');
+    process.exitCode = await runAreasCommand(action, ids, options);
+  });
 
-  program.command('import-layers')
-    .description('import hazard layers for the analyses: protected areas, Natura 2000 or a national register (GeoJSON, .geojson.gz, shapefile, GeoPackage), and EGMS ground-motion tiles (zip)')
+  program
+    .command('import-layers')
+    .description(
+      'import hazard layers for the analyses: protected areas, Natura 2000 or a national register (GeoJSON, .geojson.gz, shapefile, GeoPackage), and EGMS ground-motion tiles (zip)',
+    )
     .option('--protected-areas <files...>', 'Natura 2000 (EEA fields) or regional layers (Madrid ZEPA/ZEC detected)')
-    .option('--designated-areas <files...>', 'national designated-areas register (e.g. CDDA); needs --code-field, --name-field and --designation-field or --designation')
+    .option(
+      '--designated-areas <files...>',
+      'national designated-areas register (e.g. CDDA); needs --code-field, --name-field and --designation-field or --designation',
+    )
     .option('--code-field <field>', 'national layers: field holding the site code')
     .option('--name-field <field>', 'national layers: field holding the site name')
     .addOption(new Option('--designation-field <field>', 'national layers: field holding the designation').conflicts('designation'))
@@ -298,7 +375,8 @@ export function buildProgram(): Command {
       process.exitCode = await runLayerImport(options);
     });
 
-  program.command('batch')
+  program
+    .command('batch')
     .description('look up every row of a CSV (references, or latitude/longitude) and write the parcels found; an interrupted batch resumes')
     .argument('<input>', 'CSV with a header row (comma, semicolon or tab separated)')
     .requiredOption('-o, --output <file>', 'output: .csv, .geojson, .gpkg (GeoPackage) or .kml')
@@ -321,7 +399,8 @@ export function buildProgram(): Command {
       }
     });
 
-  program.command('report')
+  program
+    .command('report')
     .description('write the one-page A4 PDF report of a parcel (map with neighbours, fields, outline, units, analyses at hand)')
     .argument('<refcat>', 'cadastral reference')
     .requiredOption('-o, --output <file>', 'PDF file to write')

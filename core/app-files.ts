@@ -9,12 +9,15 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_NAME = 'catastro-desktop';
 
-interface Manifest { name?: string; version: string }
+interface Manifest {
+  name?: string;
+  version: string;
+}
 
 function findApp(start: string): { root: string; manifest: Manifest } {
   for (let dir = start; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
-    const manifest = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Manifest : undefined;
+    const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined;
     if (manifest?.name === PACKAGE_NAME) return { root: dir, manifest };
     if (path.dirname(dir) === dir) throw new Error(`no ${PACKAGE_NAME} package.json above ${start}`);
   }

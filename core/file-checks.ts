@@ -40,7 +40,11 @@ function kindOf(stats: Stats): string {
 }
 
 const isSymbolicLink = (file: string) => {
-  try { return lstatSync(file).isSymbolicLink(); } catch { return false; }
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 };
 
 /**
@@ -51,7 +55,8 @@ const isSymbolicLink = (file: string) => {
  * names; a loop of links or a dangling one is said as such.
  */
 export function checkInputFile(file: string, what = 'Input'): void {
-  const unreadable = (error: unknown) => validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
+  const unreadable = (error: unknown) =>
+    validationError(`${what} ${file} ${REASONS[(error as NodeJS.ErrnoException).code ?? ''] ?? `cannot be read (${(error as Error).message})`}.`);
   let stats: Stats;
   try {
     stats = statSync(file);
@@ -63,7 +68,9 @@ export function checkInputFile(file: string, what = 'Input'): void {
   }
   if (stats.isDirectory()) throw validationError(`${what} ${file} is a folder, not a file.`);
   if (!stats.isFile()) {
-    throw validationError(`${what} ${file} is ${kindOf(stats)}, not a regular file: only files on disk are read (a pipe or a device may never send data, or never end).`);
+    throw validationError(
+      `${what} ${file} is ${kindOf(stats)}, not a regular file: only files on disk are read (a pipe or a device may never send data, or never end).`,
+    );
   }
   try {
     accessSync(file, constants.R_OK);
@@ -76,7 +83,11 @@ export function checkInputFile(file: string, what = 'Input'): void {
 export function checkOutputFile(file: string, what = 'Output'): void {
   const folder = path.dirname(path.resolve(file));
   let stats;
-  try { stats = statSync(file); } catch { /* a new file: its folder is checked below */ }
+  try {
+    stats = statSync(file);
+  } catch {
+    /* a new file: its folder is checked below */
+  }
   if (stats?.isDirectory()) throw validationError(`${what} ${file} is a folder; name a file in it.`);
   try {
     if (!statSync(folder).isDirectory()) throw validationError(`${what} ${file} cannot be written: ${folder} is not a folder.`);
@@ -85,9 +96,11 @@ export function checkOutputFile(file: string, what = 'Output'): void {
   } catch (error) {
     if (isServiceError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw validationError(code === 'ENOENT'
-      ? `${what} ${file} cannot be written: the folder ${folder} does not exist.`
-      : `${what} ${file} cannot be written: ${describeError(error, folder)}`);
+    throw validationError(
+      code === 'ENOENT'
+        ? `${what} ${file} cannot be written: the folder ${folder} does not exist.`
+        : `${what} ${file} cannot be written: ${describeError(error, folder)}`,
+    );
   }
 }
 

@@ -3,11 +3,12 @@ import { startCoreWorker } from './core-worker.js';
 import type { FeatureFormat, Parcel, ParcelReportData } from './model/index.js';
 
 /** A file the service hands to its writer thread: a parcel's report, or a selection's export. */
-export type FileJob =
-  | { kind: 'report'; data: ParcelReportData; fontsDir: string }
-  | { kind: 'parcels'; parcels: Parcel[]; format: FeatureFormat };
+export type FileJob = { kind: 'report'; data: ParcelReportData; fontsDir: string } | { kind: 'parcels'; parcels: Parcel[]; format: FeatureFormat };
 
-interface Pending { resolve: (file: Buffer) => void; reject: (error: Error) => void }
+interface Pending {
+  resolve: (file: Buffer) => void;
+  reject: (error: Error) => void;
+}
 
 /**
  * Reports and selection exports written in one worker thread per process. pdfkit lays a page

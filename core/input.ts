@@ -2,8 +2,23 @@ import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { validationError, type BBox, type OverlayKind, type RusticParcelRequest } from './model/index.js';
 import {
-  BBoxValue, CountryParam, INE_MUNICIPIO_CODE, RUSTIC_PARCEL_FIELDS, RusticMunicipioIne, RusticPlaceName, Cursor, Latitude, Longitude, MAX_SELECTION, OVERLAY_LIMIT_DEFAULT, OverlayKindValue, OverlayLimit, REFERENCE_MAX, Reference,
-  TileIndex, TileZoom,
+  BBoxValue,
+  CountryParam,
+  INE_MUNICIPIO_CODE,
+  RUSTIC_PARCEL_FIELDS,
+  RusticMunicipioIne,
+  RusticPlaceName,
+  Cursor,
+  Latitude,
+  Longitude,
+  MAX_SELECTION,
+  OVERLAY_LIMIT_DEFAULT,
+  OverlayKindValue,
+  OverlayLimit,
+  REFERENCE_MAX,
+  Reference,
+  TileIndex,
+  TileZoom,
 } from './model/input-schemas.js';
 import { OVERLAY_KINDS } from './model/index.js';
 
@@ -39,7 +54,11 @@ export function requireReference(value: unknown, name = 'refcat'): string {
   if (value.length > REFERENCE_MAX) {
     throw validationError(`Parameter '${name}' is too long (${value.length} characters; a cadastral reference has at most ${REFERENCE_MAX}).`);
   }
-  return checkInput(Reference, value.trim(), () => `Parameter '${name}' must be a cadastral reference: letters, digits and the separators . - / _ , : or space.`);
+  return checkInput(
+    Reference,
+    value.trim(),
+    () => `Parameter '${name}' must be a cadastral reference: letters, digits and the separators . - / _ , : or space.`,
+  );
 }
 
 export function optionalCountry(value: unknown): string | undefined {
@@ -125,7 +144,8 @@ const RUSTIC_FIELD_NAMES = { provincia: 'the province', municipio: 'the municipa
 /** How the 400 names what `provincia` and `municipio` take besides their codes. */
 const RUSTIC_PLACE_FORMS = {
   provincia: 'a whole number from 1 to 52 (the INE province code) or the province name (e.g. Segovia)',
-  municipio: "the Catastro's municipality code (1 to 999, the digits after the province in the reference, e.g. 146), INE's 5-digit code (e.g. 40125) or the municipality name (e.g. Melque de Cercos)",
+  municipio:
+    "the Catastro's municipality code (1 to 999, the digits after the province in the reference, e.g. 146), INE's 5-digit code (e.g. 40125) or the municipality name (e.g. Melque de Cercos)",
 } as const;
 
 /** A whole number given as its decimal digits (a query string, a spreadsheet cell) or as a number. */
@@ -150,7 +170,9 @@ function rusticPlace(name: 'provincia' | 'municipio', raw: unknown, width: numbe
 /** 400 unless the municipality's INE code `municipio` (5 digits) is of the province whose INE code is `provincia`: its first two digits are the province's. */
 export function requireIneCodeOfProvince(municipio: string, provincia: string): void {
   if (municipio.slice(0, 2) !== provincia) {
-    throw validationError(`Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`);
+    throw validationError(
+      `Parameter 'municipio' ${municipio} is an INE code of province ${municipio.slice(0, 2)}, not of province ${provincia}: an INE code starts with its province's two digits.`,
+    );
   }
 }
 
@@ -177,8 +199,11 @@ export function requireRusticParcel(input: unknown): RusticParcelRequest {
   const number = (name: 'poligono' | 'parcela') => {
     const schema = RUSTIC_PARCEL_FIELDS[name];
     const raw = asked[name];
-    return checkInput(schema, digitsOrNumber(typeof raw === 'string' ? raw.trim() : raw),
-      () => `Parameter '${name}' (${RUSTIC_FIELD_NAMES[name]}) must be a whole number from ${schema.minimum} to ${schema.maximum}, got ${quotedValue(raw)}.`);
+    return checkInput(
+      schema,
+      digitsOrNumber(typeof raw === 'string' ? raw.trim() : raw),
+      () => `Parameter '${name}' (${RUSTIC_FIELD_NAMES[name]}) must be a whole number from ${schema.minimum} to ${schema.maximum}, got ${quotedValue(raw)}.`,
+    );
   };
   const provincia = rusticPlace('provincia', asked.provincia, 2);
   const municipio = rusticPlace('municipio', asked.municipio, 3);

@@ -14,13 +14,44 @@ import { parcelToKml } from './export/kml.js';
 import { MIME_OF_FORMAT } from './export/write-table.js';
 import { FilesThread } from './files-thread.js';
 import {
-  MAX_SELECTION, optionalCountry, requireRusticParcel, optionalOverlayLimit, requireBBox, requireOverlayKind, optionalCursor, requireLatitude, requireLongitude, requireReference, requireReferenceList, requireTile,
+  MAX_SELECTION,
+  optionalCountry,
+  requireRusticParcel,
+  optionalOverlayLimit,
+  requireBBox,
+  requireOverlayKind,
+  optionalCursor,
+  requireLatitude,
+  requireLongitude,
+  requireReference,
+  requireReferenceList,
+  requireTile,
 } from './input.js';
 import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
 import {
-  FEATURE_FORMATS, ServiceError, isFeatureFormat, isServiceError, noCoverage, notFound, requireOutputLanguage, validationError,
-  type AddressCandidatesResult, type CopyBuildingFacts, type CopyExtent, type AddressParseResult, type AnalysisKind, type CoordinateMatch, type LonLat, type HazardLayerProgress,
-  type HazardLayerResult, type Parcel, type ServiceStatus, type SourcesCheckReport, type ParcelQuery, type PolygonResult, type UnitsPage,
+  FEATURE_FORMATS,
+  ServiceError,
+  isFeatureFormat,
+  isServiceError,
+  noCoverage,
+  notFound,
+  requireOutputLanguage,
+  validationError,
+  type AddressCandidatesResult,
+  type CopyBuildingFacts,
+  type CopyExtent,
+  type AddressParseResult,
+  type AnalysisKind,
+  type CoordinateMatch,
+  type LonLat,
+  type HazardLayerProgress,
+  type HazardLayerResult,
+  type Parcel,
+  type ServiceStatus,
+  type SourcesCheckReport,
+  type ParcelQuery,
+  type PolygonResult,
+  type UnitsPage,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
@@ -118,12 +149,23 @@ export class CatastroService {
       countries,
       http,
       options.dataDir,
-      new AnalysisService({ tables: store.analysisTables(), http, config: options.sources?.analysis, analysisCountries: countries.covering('analysis'), sigpacCountries: countries.withTerritoriesOf('ES') }),
-      new OfflineAreasService(store, http, {
-        atomBaseUrl: resolveEsSources(options.sources?.es).atomBaseUrl,
-        etalabRoot: resolveFrSources(options.sources?.fr).etalabCadastreUrl,
-        frGeoApiUrl: resolveFrSources(options.sources?.fr).geoApiUrl,
-      }, options.dataDir),
+      new AnalysisService({
+        tables: store.analysisTables(),
+        http,
+        config: options.sources?.analysis,
+        analysisCountries: countries.covering('analysis'),
+        sigpacCountries: countries.withTerritoriesOf('ES'),
+      }),
+      new OfflineAreasService(
+        store,
+        http,
+        {
+          atomBaseUrl: resolveEsSources(options.sources?.es).atomBaseUrl,
+          etalabRoot: resolveFrSources(options.sources?.fr).etalabCadastreUrl,
+          frGeoApiUrl: resolveFrSources(options.sources?.fr).geoApiUrl,
+        },
+        options.dataDir,
+      ),
     );
     if (options.resourcesDir) service.resourcesDir = options.resourcesDir;
     return service;
@@ -217,12 +259,18 @@ export class CatastroService {
     this.countries.requireCoverage(adapter, 'analysis', 'Analysis endpoints');
     const parcel = await this.parcel(refcat, country, signal);
     switch (kind) {
-      case 'solar': return this.analyses.solar(parcel, signal);
-      case 'agro': return this.analyses.agro(parcel, signal);
-      case 'terrain': return this.analyses.terrain(parcel);
-      case 'ground-motion': return this.analyses.groundMotion(parcel);
-      case 'score': return this.analyses.score(parcel, signal);
-      case 'market': return this.analyses.market(parcel);
+      case 'solar':
+        return this.analyses.solar(parcel, signal);
+      case 'agro':
+        return this.analyses.agro(parcel, signal);
+      case 'terrain':
+        return this.analyses.terrain(parcel);
+      case 'ground-motion':
+        return this.analyses.groundMotion(parcel);
+      case 'score':
+        return this.analyses.score(parcel, signal);
+      case 'market':
+        return this.analyses.market(parcel);
     }
   }
 
@@ -231,9 +279,7 @@ export class CatastroService {
     const kind = requireOverlayKind(kindInput);
     const bbox = requireBBox(bboxInput);
     const limit = optionalOverlayLimit(limitInput);
-    return kind === 'protected-areas'
-      ? this.analyses.protectedAreasInBBox(bbox, limit)
-      : this.analyses.groundMotionCellsInBBox(bbox, limit);
+    return kind === 'protected-areas' ? this.analyses.protectedAreasInBBox(bbox, limit) : this.analyses.groundMotionCellsInBBox(bbox, limit);
   }
 
   private batchJobs?: BatchJobs;
@@ -310,19 +356,22 @@ export class CatastroService {
    */
   async parcelReport(refcat: unknown, country?: unknown, signal?: AbortSignal, language?: unknown): Promise<Buffer> {
     const outputLanguage = requireOutputLanguage(language);
-    const data = await gatherReport({
-      parcel: () => this.parcel(refcat, country, signal),
-      parcelsInBBox: (bbox, limit) => this.copy.parcelsInBBox(bbox, limit),
-      liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
-      units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
-      solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
-      terrain: (parcel) => this.analyses.terrain(parcel),
-      groundMotion: (parcel) => this.analyses.groundMotion(parcel),
-      groundMotionLoadedIn: (bbox) => this.analyses.groundMotionCellsInBBox(bbox, 1).features.length > 0,
-      copyBuilding: (ref14) => this.copyBuilding(ref14),
-      viewerUrl: (parcel) => officialViewerLink(parcel)?.url,
-      version: API_VERSION,
-    }, outputLanguage);
+    const data = await gatherReport(
+      {
+        parcel: () => this.parcel(refcat, country, signal),
+        parcelsInBBox: (bbox, limit) => this.copy.parcelsInBBox(bbox, limit),
+        liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
+        units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
+        solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
+        terrain: (parcel) => this.analyses.terrain(parcel),
+        groundMotion: (parcel) => this.analyses.groundMotion(parcel),
+        groundMotionLoadedIn: (bbox) => this.analyses.groundMotionCellsInBBox(bbox, 1).features.length > 0,
+        copyBuilding: (ref14) => this.copyBuilding(ref14),
+        viewerUrl: (parcel) => officialViewerLink(parcel)?.url,
+        version: API_VERSION,
+      },
+      outputLanguage,
+    );
     return this.files.write({ kind: 'report', data, fontsDir: path.join(this.resourcesDir, 'fonts') });
   }
 
@@ -349,7 +398,8 @@ export class CatastroService {
    */
   copyBuilding(refcat: unknown): CopyBuildingFacts {
     const ref = requireReference(refcat).trim().toUpperCase();
-    if (!/^[0-9A-ZÑ]{14}([0-9]{4}[A-Z]{2})?$/.test(ref)) throw validationError(`'${ref.slice(0, 64)}' is not a Spanish cadastral reference (14 or 20 characters).`);
+    if (!/^[0-9A-ZÑ]{14}([0-9]{4}[A-Z]{2})?$/.test(ref))
+      throw validationError(`'${ref.slice(0, 64)}' is not a Spanish cadastral reference (14 or 20 characters).`);
     const parcel = this.store.getParcel('ES', ref.slice(0, 14));
     if (!parcel) throw notFound(`Parcel ${ref.slice(0, 14)} is not in the local copy.`);
     const positive = (value: number | undefined) => (value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined);
@@ -367,10 +417,16 @@ export class CatastroService {
 
   /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */
   status(): ServiceStatus {
-    const countries = this.countries.codes.map((code) => this.countries.find(code)!).map((adapter) => ({
-      code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId,
-      byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
-    }));
+    const countries = this.countries.codes
+      .map((code) => this.countries.find(code)!)
+      .map((adapter) => ({
+        code: adapter.code,
+        name: adapter.name,
+        bounds: adapter.bounds,
+        outlineId: adapter.outlineId,
+        byAddress: adapter.coverage.byAddress,
+        attribution: adapter.attribution,
+      }));
     const snapshot = this.monitor.snapshot(this.copy.knownParcelCount(), API_VERSION);
     const health = this.copy.health?.();
     if (!health) return { ...snapshot, countries };
@@ -396,7 +452,9 @@ export class CatastroService {
    * second click while a check runs joins it.
    */
   checkSourcesLive(): Promise<SourcesCheckReport> {
-    this.liveCheck ??= checkSourcesLive({ registry: this.countries, http: this.http }).finally(() => { this.liveCheck = undefined; });
+    this.liveCheck ??= checkSourcesLive({ registry: this.countries, http: this.http }).finally(() => {
+      this.liveCheck = undefined;
+    });
     return this.liveCheck;
   }
 

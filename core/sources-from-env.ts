@@ -12,8 +12,10 @@ const ANALYSIS_ENV: Record<keyof Omit<AnalysisSourcesConfig, 'prices'>, string> 
  * core/countries) and the analysis sources'. The CLI, the server and the desktop app all use this.
  */
 export function serviceSourcesFromEnv(env: NodeJS.ProcessEnv = process.env): SourcesConfig & { analysis: Partial<AnalysisSourcesConfig> } {
-  const analysis = Object.fromEntries(Object.entries(ANALYSIS_ENV)
-    .filter(([, variable]) => env[variable])
-    .map(([option, variable]) => [option, env[variable]]));
+  const analysis = Object.fromEntries(
+    Object.entries(ANALYSIS_ENV)
+      .filter(([, variable]) => env[variable])
+      .map(([option, variable]) => [option, env[variable]]),
+  );
   return { ...countrySourcesFromEnv(env), analysis };
 }

@@ -3,9 +3,18 @@ import { IpcChannel } from './ipc-channels.js';
 
 /** Same names as renderer/client/desktop-api.ts MenuCommand: menu items become renderer commands. */
 type MenuCommand =
-  | 'import' | 'import-protected-areas' | 'import-ground-motion' | 'import-designated-areas' | 'export-kml' | 'export-gpx'
-  | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
-  | 'focus-search' | 'open-settings';
+  | 'import'
+  | 'import-protected-areas'
+  | 'import-ground-motion'
+  | 'import-designated-areas'
+  | 'export-kml'
+  | 'export-gpx'
+  | 'toggle-basemap'
+  | 'toggle-cadastre-wms'
+  | 'toggle-parcels'
+  | 'toggle-outlines'
+  | 'focus-search'
+  | 'open-settings';
 
 const HELP_URL = 'https://www.catastro.hacienda.gob.es/';
 
@@ -53,7 +62,9 @@ export function buildAppMenu(window: BrowserWindow, help: HelpActions): Menu {
         { label: 'Local parcels', click: send('toggle-parcels') },
         { label: 'Country outlines', click: send('toggle-outlines') },
         { type: 'separator' },
-        { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
         { type: 'separator' },
         { role: 'togglefullscreen' },
         { role: 'toggleDevTools' },
@@ -66,8 +77,12 @@ export function buildAppMenu(window: BrowserWindow, help: HelpActions): Menu {
         { label: 'Local API docs (when running): /api/docs', enabled: false },
         { type: 'separator' },
         { label: 'Check for updates…', click: help.checkForUpdates },
-        { label: 'Check for updates automatically', type: 'checkbox', checked: help.automaticUpdateChecks,
-          click: (item) => help.setAutomaticUpdateChecks(item.checked) },
+        {
+          label: 'Check for updates automatically',
+          type: 'checkbox',
+          checked: help.automaticUpdateChecks,
+          click: (item) => help.setAutomaticUpdateChecks(item.checked),
+        },
         { type: 'separator' },
         { label: 'Open logs folder', click: help.openLogsFolder },
         { label: 'Report a problem…', click: help.reportProblem },

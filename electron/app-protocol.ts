@@ -32,10 +32,13 @@ function basemapResponse(request: Request, file: string | undefined): Response {
   const range = byteRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
   const { start, end } = range ?? { start: 0, end: size - 1 };
-  const body = request.method === 'HEAD' ? null : Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
-  return new Response(body, range
-    ? { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) } }
-    : { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
+  return new Response(
+    body,
+    range
+      ? { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) } }
+      : { status: 200, headers: { ...headers, 'Content-Length': String(size) } },
+  );
 }
 
 /** Serves files under `rootDir` only (anything resolving outside it answers 404), and the basemap given at start. */

@@ -18,7 +18,11 @@ export class AppUpdates {
   private timer: NodeJS.Timeout | undefined;
   private asking = false;
 
-  constructor(busy: BusyWork, settingsDir: string, private readonly window: () => BrowserWindow | null) {
+  constructor(
+    busy: BusyWork,
+    settingsDir: string,
+    private readonly window: () => BrowserWindow | null,
+  ) {
     this.setting = new UpdateSetting(settingsDir);
     const { autoUpdater } = electronUpdater;
     autoUpdater.logger = log;
@@ -30,7 +34,10 @@ export class AppUpdates {
     this.stopAutomaticChecks();
     if (!app.isPackaged || !this.setting.automaticChecks()) return;
     const run = () => void this.check({ quietUnlessFound: true });
-    this.timer = setTimeout(() => { run(); this.timer = setInterval(run, CHECK_INTERVAL_MS); }, FIRST_CHECK_DELAY_MS);
+    this.timer = setTimeout(() => {
+      run();
+      this.timer = setInterval(run, CHECK_INTERVAL_MS);
+    }, FIRST_CHECK_DELAY_MS);
   }
 
   stopAutomaticChecks(): void {
@@ -51,7 +58,8 @@ export class AppUpdates {
     this.asking = true;
     try {
       if (!app.isPackaged) {
-        if (!quietUnlessFound) await this.tell('info', 'Updates are checked by the installed app', 'This copy runs from a checkout; update it with git and npm ci.');
+        if (!quietUnlessFound)
+          await this.tell('info', 'Updates are checked by the installed app', 'This copy runs from a checkout; update it with git and npm ci.');
         return;
       }
       const found = await this.updates.check();
@@ -64,7 +72,11 @@ export class AppUpdates {
         if (!quietUnlessFound) await this.tell('info', 'Catastro Desktop is up to date', `You have the newest version, ${found.current}.`);
         return;
       }
-      const download = await this.ask(`Catastro Desktop ${found.version} is available`, `You have ${found.current}. Download it now? Your local copy is backed up before the new version upgrades it.`, ['Download', 'Later']);
+      const download = await this.ask(
+        `Catastro Desktop ${found.version} is available`,
+        `You have ${found.current}. Download it now? Your local copy is backed up before the new version upgrades it.`,
+        ['Download', 'Later'],
+      );
       if (download !== 0) return;
       const downloaded = await this.updates.download();
       if (downloaded.state !== 'ready') {
@@ -72,7 +84,11 @@ export class AppUpdates {
         await this.tell('warning', 'The update was not installed', downloaded.message);
         return;
       }
-      const restart = await this.ask(`Catastro Desktop ${downloaded.version} is ready`, 'It was downloaded and its checksum verified. Restart now to install it, or it is installed when you quit.', ['Restart now', 'When I quit']);
+      const restart = await this.ask(
+        `Catastro Desktop ${downloaded.version} is ready`,
+        'It was downloaded and its checksum verified. Restart now to install it, or it is installed when you quit.',
+        ['Restart now', 'When I quit'],
+      );
       if (restart !== 0) return;
       const install = this.updates.install();
       if (install.state === 'deferred') await this.tell('info', 'The update waits', install.message);

@@ -52,18 +52,27 @@ export class DatafordelerKeySetting {
   /** A key typed in Settings, trimmed; null or '' remove it. */
   static check(value: unknown): string | undefined {
     if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
-    return checkInput(DatafordelerApiKey, typeof value === 'string' ? value.trim() : value,
-      () => 'The Datafordeler API key is the text shown on portal.datafordeler.dk: at most 256 characters, no spaces.');
+    return checkInput(
+      DatafordelerApiKey,
+      typeof value === 'string' ? value.trim() : value,
+      () => 'The Datafordeler API key is the text shown on portal.datafordeler.dk: at most 256 characters, no spaces.',
+    );
   }
 
   /** Saves `value` (checked first) and reopens the service with it; nothing is saved when the reopening fails. */
   async change(value: unknown, reopen: (key: string | undefined) => Promise<void>): Promise<DatafordelerKeyView> {
     if (this.environment) {
-      throw new ServiceError('VALIDATION_ERROR', `The Datafordeler API key is set by the ${DK_SOURCES_ENV.datafordelerApiKey} environment variable; unset it to enter the key in Settings.`);
+      throw new ServiceError(
+        'VALIDATION_ERROR',
+        `The Datafordeler API key is set by the ${DK_SOURCES_ENV.datafordelerApiKey} environment variable; unset it to enter the key in Settings.`,
+      );
     }
     const key = DatafordelerKeySetting.check(value);
     if (key && !this.cipher.isEncryptionAvailable()) {
-      throw new ServiceError('VALIDATION_ERROR', `This system offers no encrypted storage for secrets (no keychain), so the key is not saved; set ${DK_SOURCES_ENV.datafordelerApiKey} instead.`);
+      throw new ServiceError(
+        'VALIDATION_ERROR',
+        `This system offers no encrypted storage for secrets (no keychain), so the key is not saved; set ${DK_SOURCES_ENV.datafordelerApiKey} instead.`,
+      );
     }
     await reopen(key);
     this.save(key);

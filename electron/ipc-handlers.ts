@@ -61,9 +61,12 @@ export function setupIpc(deps: IpcDeps): void {
       const [refcat, country] = parcelKey(input);
       return service.units(refcat, { cursor: check.optionalCursor(input.cursor), country });
     },
-    parcelAt: (input) => service.parcelAt({
-      latitude: check.coordinate(input.latitude, 'latitude'), longitude: check.coordinate(input.longitude, 'longitude'), country: input.country,
-    }),
+    parcelAt: (input) =>
+      service.parcelAt({
+        latitude: check.coordinate(input.latitude, 'latitude'),
+        longitude: check.coordinate(input.longitude, 'longitude'),
+        country: input.country,
+      }),
     polygon: (input) => service.polygon(...parcelKey(input)),
     // Endpoint 1's parameters are the facade's to check, in the spec's order (coverage, then ranges), as over HTTP.
     addressCandidates: (input) => service.addressCandidates(input),
@@ -80,10 +83,13 @@ export function setupIpc(deps: IpcDeps): void {
       return { fileName: `${refcat.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(pdf) };
     },
     batchPreview: (input) => service.batches.preview(check.csvText(input.csv), check.batchColumns(input.columns)),
-    batchStart: (input) => service.batches.start({
-      csv: check.csvText(input.csv), name: input.name === undefined ? undefined : check.fileName(input.name), columns: check.batchColumns(input.columns),
-      country: input.country as string | undefined,
-    }),
+    batchStart: (input) =>
+      service.batches.start({
+        csv: check.csvText(input.csv),
+        name: input.name === undefined ? undefined : check.fileName(input.name),
+        columns: check.batchColumns(input.columns),
+        country: input.country as string | undefined,
+      }),
     batchState: (input) => service.batches.state(check.batchId(input.id)),
     batchList: () => service.batches.list(),
     batchResume: (input) => service.batches.resume(check.batchId(input.id)),
@@ -102,14 +108,19 @@ export function setupIpc(deps: IpcDeps): void {
 
     importFiles: async (_input, event) => {
       const window = BrowserWindow.fromWebContents(event.sender);
-      const options = { title: 'Import cadastre files', properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
-        filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: [...IMPORTABLE_EXTENSIONS] }] };
+      const options = {
+        title: 'Import cadastre files',
+        properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
+        filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: [...IMPORTABLE_EXTENSIONS] }],
+      };
       const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       if (picked.canceled || picked.filePaths.length === 0) return null;
       // Paths come from the OS dialog, never from the renderer.
-      return busy.track('import', () => service.importFiles(picked.filePaths, (progress) => {
-        if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.importProgress, progress);
-      }));
+      return busy.track('import', () =>
+        service.importFiles(picked.filePaths, (progress) => {
+          if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.importProgress, progress);
+        }),
+      );
     },
     pickLayerFiles: (input, event) => layerFiles.pick(event, check.hazardLayerKind(input.kind)),
     importLayers: (input, event) =>
@@ -118,8 +129,11 @@ export function setupIpc(deps: IpcDeps): void {
       const safeRef = check.reference(input.refcat, 'refcat');
       const kind = check.exportFormat(input.format);
       const window = BrowserWindow.fromWebContents(event.sender);
-      const options = { title: `Export ${kind.toUpperCase()}`, defaultPath: exportFileName(safeRef, kind),
-        filters: [{ name: kind === 'kml' ? 'KML (Google Earth)' : 'GPX (GPS devices)', extensions: [kind] }] };
+      const options = {
+        title: `Export ${kind.toUpperCase()}`,
+        defaultPath: exportFileName(safeRef, kind),
+        filters: [{ name: kind === 'kml' ? 'KML (Google Earth)' : 'GPX (GPS devices)', extensions: [kind] }],
+      };
       const target = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (target.canceled || !target.filePath) return null;
       const file = path.extname(target.filePath) ? target.filePath : `${target.filePath}.${kind}`;
@@ -181,7 +195,7 @@ export function setupIpc(deps: IpcDeps): void {
 const preparedDrags = new Map<string, string>();
 async function preparedDrag(service: CatastroService, ref: string, format: ExportFormat): Promise<string> {
   const key = `${ref}.${format}`;
-  const ready = preparedDrags.get(key) ?? await writeTempExport(service, ref, format);
+  const ready = preparedDrags.get(key) ?? (await writeTempExport(service, ref, format));
   preparedDrags.set(key, ready);
   return ready;
 }

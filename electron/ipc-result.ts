@@ -2,7 +2,12 @@ import type { ErrorCode, IpcResult } from '../core/model/index.js';
 
 export type { IpcResult };
 
-interface ErrorLike { status?: unknown; code?: unknown; message?: unknown; data?: unknown }
+interface ErrorLike {
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
 
 export async function toIpcResult<T>(work: () => Promise<T> | T): Promise<IpcResult<T>> {
   try {
@@ -16,7 +21,7 @@ export async function toIpcResult<T>(work: () => Promise<T> | T): Promise<IpcRes
     const message = known ? String(error.message) : 'Internal error in the desktop app; see its log.';
     if (!known) console.error(caught);
     // A service error's data (a refusal's reason the renderer words in the user's language) crosses as the HTTP body carries it.
-    const data = known && typeof error.data === 'object' && error.data !== null ? error.data as Record<string, unknown> : undefined;
+    const data = known && typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
     return { ok: false, error: data ? { status, code, message, data } : { status, code, message } };
   }
 }

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { BrowserWindow, dialog, type IpcMainInvokeEvent, type OpenDialogOptions } from 'electron';
-import {
-  HAZARD_LAYER_EXTENSIONS,
-  type HazardLayerKind, type HazardLayerMapping, type HazardLayerResult, type PickedLayerFiles,
-} from '../core/model/index.js';
+import { HAZARD_LAYER_EXTENSIONS, type HazardLayerKind, type HazardLayerMapping, type HazardLayerResult, type PickedLayerFiles } from '../core/model/index.js';
 import type { CatastroService } from '../core/service.js';
 import { IpcChannel } from './ipc-channels.js';
 import { InvalidIpcInput } from './validate-input.js';

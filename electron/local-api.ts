@@ -21,7 +21,11 @@ export class LocalApi {
   private sessionKeyId: string | null = null;
   private readonly dataDir: string;
 
-  constructor(private readonly service: CatastroService, private readonly staticDir: string, private readonly clock: () => Date = () => new Date()) {
+  constructor(
+    private readonly service: CatastroService,
+    private readonly staticDir: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
     this.dataDir = accessDirOf(service.store.file);
   }
 
@@ -36,7 +40,14 @@ export class LocalApi {
 
   async start(port: number): Promise<{ url: string; apiKey: string }> {
     await this.stop();
-    this.server = await startApiServer({ service: this.service, host: '127.0.0.1', port, auth: 'keys', staticDir: this.staticDir, accessDataDir: this.dataDir });
+    this.server = await startApiServer({
+      service: this.service,
+      host: '127.0.0.1',
+      port,
+      auth: 'keys',
+      staticDir: this.staticDir,
+      accessDataDir: this.dataDir,
+    });
     const { key, record } = this.withKeys((keys) => {
       for (const left of keys.list()) if (left.label === LOCAL_API_KEY_LABEL && !left.revokedAt) keys.revoke(left.id);
       return keys.create({ tier: 'business', label: LOCAL_API_KEY_LABEL, expiresOn: utcDatePlus(this.clock(), 1) });

@@ -72,15 +72,19 @@ function createWindow(): BrowserWindow {
   lockNavigation(window.webContents, APP_URL);
   logRendererErrors(window.webContents);
   window.once('ready-to-show', () => window.show());
-  window.on('closed', () => { mainWindow = null; });
+  window.on('closed', () => {
+    mainWindow = null;
+  });
   const appUpdates = updates;
-  Menu.setApplicationMenu(buildAppMenu(window, {
-    checkForUpdates: () => void appUpdates?.check(),
-    automaticUpdateChecks: appUpdates?.setting.automaticChecks() ?? false,
-    setAutomaticUpdateChecks: (on) => appUpdates?.setAutomaticChecks(on),
-    openLogsFolder: () => void shell.openPath(app.getPath('logs')),
-    reportProblem: () => void (service && reportProblem({ dataDir: paths.dataDir, logFile, status: service.status(), window: mainWindow })),
-  }));
+  Menu.setApplicationMenu(
+    buildAppMenu(window, {
+      checkForUpdates: () => void appUpdates?.check(),
+      automaticUpdateChecks: appUpdates?.setting.automaticChecks() ?? false,
+      setAutomaticUpdateChecks: (on) => appUpdates?.setAutomaticChecks(on),
+      openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+      reportProblem: () => void (service && reportProblem({ dataDir: paths.dataDir, logFile, status: service.status(), window: mainWindow })),
+    }),
+  );
   void window.loadURL(APP_URL);
   return window;
 }
@@ -119,7 +123,10 @@ async function openService(store: string | undefined, datafordelerApiKey: string
     dragIcon: dragIcon(),
     busy,
     teamStore: { view: () => teamStore.view(), change: (value) => teamStore.change(value, (url) => openService(url, datafordelerKey.current(), settings)) },
-    datafordelerKey: { view: () => datafordelerKey.view(), change: (value) => datafordelerKey.change(value, (key) => openService(teamStore.current(), key, settings)) },
+    datafordelerKey: {
+      view: () => datafordelerKey.view(),
+      change: (value) => datafordelerKey.change(value, (key) => openService(teamStore.current(), key, settings)),
+    },
     isAppSender: (sender, senderFrameIsMain) =>
       senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
   });
@@ -137,7 +144,11 @@ async function importOpenedFiles(files: string[]): Promise<void> {
   try {
     const results = await busy.track('import', () => open.importFiles(files, (progress) => window?.webContents.send(IpcChannel.importProgress, progress)));
     const parcels = results.reduce((sum, result) => sum + result.parcels, 0);
-    await dialog.showMessageBox({ type: 'info', message: `Imported ${files.length === 1 ? '1 file' : `${files.length} files`}`, detail: `${parcels.toLocaleString()} parcel records read.` });
+    await dialog.showMessageBox({
+      type: 'info',
+      message: `Imported ${files.length === 1 ? '1 file' : `${files.length} files`}`,
+      detail: `${parcels.toLocaleString()} parcel records read.`,
+    });
   } catch (error) {
     log.error('Import of opened files failed:', error);
     await dialog.showMessageBox({ type: 'error', message: 'The files were not imported', detail: (error as Error).message });
@@ -161,7 +172,10 @@ async function start(): Promise<void> {
     return;
   }
   app.on('second-instance', (_event, argv, workingDirectory) => {
-    if (mainWindow) { if (mainWindow.isMinimized()) mainWindow.restore(); mainWindow.focus(); }
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
     void importOpenedFiles(openedFiles(argv.slice(1), workingDirectory));
   });
   await app.whenReady();
@@ -182,16 +196,29 @@ async function start(): Promise<void> {
   }
   mainWindow = createWindow();
   if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: 'The team store does not answer', detail: unreachable });
-  app.on('activate', () => { if (!mainWindow) mainWindow = createWindow(); });
+  app.on('activate', () => {
+    if (!mainWindow) mainWindow = createWindow();
+  });
   removeTempExports({ staleAfterMs: STALE_DRAG_FOLDER_MS });
-  app.on('before-quit', () => { updates?.stopAutomaticChecks(); void localApi?.stop(); removeTempExports(); service?.close(); service = null; });
+  app.on('before-quit', () => {
+    updates?.stopAutomaticChecks();
+    void localApi?.stop();
+    removeTempExports();
+    service?.close();
+    service = null;
+  });
   updates.startAutomaticChecks();
-  mainWindow.once('ready-to-show', () => void importOpenedFiles([...openedFiles(process.argv.slice(1), process.cwd()), ...openedFiles(pendingOpenedFiles.splice(0), process.cwd())]));
+  mainWindow.once(
+    'ready-to-show',
+    () => void importOpenedFiles([...openedFiles(process.argv.slice(1), process.cwd()), ...openedFiles(pendingOpenedFiles.splice(0), process.cwd())]),
+  );
 }
 
 // Every other webContents (none is expected) gets the same navigation lock.
 app.on('web-contents-created', (_event, contents) => lockNavigation(contents, APP_URL));
-app.on('window-all-closed', () => { if (process.platform !== 'darwin') app.quit(); });
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
 
 start().catch((error) => {
   log.error('Catastro Desktop could not start:', error);

@@ -2,13 +2,23 @@
 // require only 'electron', so the operation table it is derived from is compiled into it.
 // Exposes one narrow method per operation as window.catastro; never ipcRenderer itself.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_EVENTS, OPERATIONS, START_DRAG_CHANNEL, ipcChannelOf, type IpcEventName, type OperationApi, type OperationName } from '../core/model/operations.js';
+import {
+  IPC_EVENTS,
+  OPERATIONS,
+  START_DRAG_CHANNEL,
+  ipcChannelOf,
+  type IpcEventName,
+  type OperationApi,
+  type OperationName,
+} from '../core/model/operations.js';
 
 /** One method per operation of the table: its one input object to its channel, the IpcResult back. */
-const operations = Object.fromEntries(Object.keys(OPERATIONS).map((name) => {
-  const channel = ipcChannelOf(name as OperationName);
-  return [name, (input?: unknown) => ipcRenderer.invoke(channel, input)];
-})) as OperationApi;
+const operations = Object.fromEntries(
+  Object.keys(OPERATIONS).map((name) => {
+    const channel = ipcChannelOf(name as OperationName);
+    return [name, (input?: unknown) => ipcRenderer.invoke(channel, input)];
+  }),
+) as OperationApi;
 
 const api = {
   ...operations,

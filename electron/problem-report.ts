@@ -11,14 +11,20 @@ export async function reportProblem(facts: { dataDir: string; logFile: string; s
   const text = supportReport({
     appVersion: APP_VERSION,
     runtime: { Electron: process.versions.electron, Chrome: process.versions.chrome, Node: process.versions.node },
-    dataDir: facts.dataDir, status: facts.status, logFile: facts.logFile, secrets: secretsOfEnvironment(),
+    dataDir: facts.dataDir,
+    status: facts.status,
+    logFile: facts.logFile,
+    secrets: secretsOfEnvironment(),
   });
   const file = path.join(path.dirname(facts.logFile), `problem-report-${new Date().toISOString().slice(0, 19).replaceAll(':', '-')}.txt`);
   writeFileSync(file, text, 'utf8');
   clipboard.writeText(text);
   await shell.openPath(file);
-  const options = { type: 'info' as const, message: 'Problem report ready',
-    detail: `It is open in your text editor and copied to the clipboard (${path.basename(file)}, in the logs folder). Read it, add what happened, then send it to support. Nothing was sent.` };
+  const options = {
+    type: 'info' as const,
+    message: 'Problem report ready',
+    detail: `It is open in your text editor and copied to the clipboard (${path.basename(file)}, in the logs folder). Read it, add what happened, then send it to support. Nothing was sent.`,
+  };
   if (facts.window) await dialog.showMessageBox(facts.window, options);
   else await dialog.showMessageBox(options);
 }

@@ -42,7 +42,10 @@ function scrubbed(text: string, url: string): string {
 export class TeamStoreSetting {
   private readonly file: string;
 
-  constructor(dataDir: string, private readonly environment: string | undefined = process.env.CATASTRO_STORE || undefined) {
+  constructor(
+    dataDir: string,
+    private readonly environment: string | undefined = process.env.CATASTRO_STORE || undefined,
+  ) {
     this.file = path.join(dataDir, TEAM_STORE_FILE);
   }
 
@@ -67,8 +70,11 @@ export class TeamStoreSetting {
   /** A URL typed in Settings, trimmed; null or '' mean the data folder's SQLite copy. */
   static check(value: unknown): string | undefined {
     if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
-    return checkInput(TeamStoreUrl, typeof value === 'string' ? value.trim() : value,
-      () => 'The team store must be a PostgreSQL URL such as postgres://user:password@host:5432/catastro (at most 2048 characters, no spaces).');
+    return checkInput(
+      TeamStoreUrl,
+      typeof value === 'string' ? value.trim() : value,
+      () => 'The team store must be a PostgreSQL URL such as postgres://user:password@host:5432/catastro (at most 2048 characters, no spaces).',
+    );
   }
 
   /**

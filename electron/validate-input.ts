@@ -1,15 +1,39 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
-  optionalCursor as facadeCursor, requireBBox, requireLatitude, requireLongitude, requireOverlayKind, requireReference, requireTile,
+  optionalCursor as facadeCursor,
+  requireBBox,
+  requireLatitude,
+  requireLongitude,
+  requireOverlayKind,
+  requireReference,
+  requireTile,
 } from '../core/input.js';
 import {
-  ANALYSIS_KINDS, FEATURE_FORMATS, HAZARD_LAYER_KINDS, isServiceError, type AnalysisKind, type FeatureFormat,
-  type HazardLayerKind, type HazardLayerMapping, type OverlayKind,
+  ANALYSIS_KINDS,
+  FEATURE_FORMATS,
+  HAZARD_LAYER_KINDS,
+  isServiceError,
+  type AnalysisKind,
+  type FeatureFormat,
+  type HazardLayerKind,
+  type HazardLayerMapping,
+  type OverlayKind,
 } from '../core/model/index.js';
 import {
-  BatchColumnsValue, CsvText, ExportFormatValue, FeatureFormatValue, FileName, GeneratedId, HazardLayerKindValue,
-  LayerImportOptionsValue, MAX_BATCH_BYTES, MAX_SELECTION, ReferenceList, SelectionFormatValue, type BatchColumnsInput,
+  BatchColumnsValue,
+  CsvText,
+  ExportFormatValue,
+  FeatureFormatValue,
+  FileName,
+  GeneratedId,
+  HazardLayerKindValue,
+  LayerImportOptionsValue,
+  MAX_BATCH_BYTES,
+  MAX_SELECTION,
+  ReferenceList,
+  SelectionFormatValue,
+  type BatchColumnsInput,
 } from '../core/model/input-schemas.js';
 
 /**
@@ -52,12 +76,17 @@ function checkedObject<T extends TObject>(schema: T, value: unknown, name: strin
   const unknown = Object.keys(value as object).filter((key) => !keys.includes(key));
   if (unknown.length > 0) throw new InvalidIpcInput(`${name} has unknown keys: ${unknown.join(', ')} (known: ${keys.join(', ')}).`);
   const present = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
-  return Object.fromEntries(present.map(([key, v]) => {
-    const property = schema.properties[key];
-    return [key, property.type === 'object'
-      ? checkedObject(property as TObject, v, key)
-      : checked(property, v, `${name}.${key}`, `a text of at most ${property.maxLength} characters`)];
-  })) as Static<T>;
+  return Object.fromEntries(
+    present.map(([key, v]) => {
+      const property = schema.properties[key];
+      return [
+        key,
+        property.type === 'object'
+          ? checkedObject(property as TObject, v, key)
+          : checked(property, v, `${name}.${key}`, `a text of at most ${property.maxLength} characters`),
+      ];
+    }),
+  ) as Static<T>;
 }
 
 export function reference(value: unknown, name = 'ref'): string {

@@ -31,9 +31,11 @@ if (child) {
     const written = writeGeneratedCat(file, mb);
     const run = spawnSync(process.execPath, ['--import', 'tsx', here, file], { encoding: 'utf8', timeout: 600_000 });
     const figures = run.status === 0 ? JSON.parse(run.stdout.trim().split('\n').at(-1)!) : undefined;
-    console.log(figures
-      ? `| ${mb} MB, no line breaks | ${written} | ${(figures.ms / 1000).toFixed(1)} s | ${(figures.ms / written * 1000).toFixed(0)} ms | ${figures.maxRssMb} MB |`
-      : `| ${mb} MB, no line breaks | ${written} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')} | | |`);
+    console.log(
+      figures
+        ? `| ${mb} MB, no line breaks | ${written} | ${(figures.ms / 1000).toFixed(1)} s | ${((figures.ms / written) * 1000).toFixed(0)} ms | ${figures.maxRssMb} MB |`
+        : `| ${mb} MB, no line breaks | ${written} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')} | | |`,
+    );
     rmSync(file);
     rmSync(`${file}.sqlite`, { force: true });
   }

@@ -61,9 +61,11 @@ function baselineScript(): string {
 }
 
 function startServer(baseline = false, app = appDir): Promise<BenchServer> {
-  return startListening(baseline
-    ? [baselineScript()]
-    : [path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0']);
+  return startListening(
+    baseline
+      ? [baselineScript()]
+      : [path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--workers', workers, '--auth', 'off', '--status-interval', '0'],
+  );
 }
 
 function sampleRefs(count: number): string[] {
@@ -76,7 +78,10 @@ function sampleRefs(count: number): string[] {
 /** Distinct zoom-`z` tiles under random parcels' centroids, as `z/x/y.pbf` paths: tiles with data. */
 function sampleTiles(z: number, count: number): string[] {
   const db = new Database(path.join(dataDir, 'catastro.sqlite'), { readonly: true });
-  const centroids = db.prepare(`SELECT centroid_lon, centroid_lat FROM parcels ORDER BY random() LIMIT ?`).raw().all(count * 20) as [number, number][];
+  const centroids = db
+    .prepare(`SELECT centroid_lon, centroid_lat FROM parcels ORDER BY random() LIMIT ?`)
+    .raw()
+    .all(count * 20) as [number, number][];
   db.close();
   const n = 2 ** z;
   const tiles = new Set<string>();
@@ -91,17 +96,27 @@ function sampleTiles(z: number, count: number): string[] {
 
 /** wrk walking the references in order under `prefix`, one per request (scripts/wrk-load.ts). */
 const wrkWalk = (url: string, refs: string[], connections = CONNECTIONS, prefix = '/api/catastro/', once = false): LoadResult =>
-  loadWithWrk(url, refs.map((ref) => prefix + ref), { connections, seconds, once });
+  loadWithWrk(
+    url,
+    refs.map((ref) => prefix + ref),
+    { connections, seconds, once },
+  );
 
 async function loadWithAutocannon(url: string, refs: string[]): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
-    url, connections: CONNECTIONS, pipelining: 4, duration: seconds,
+    url,
+    connections: CONNECTIONS,
+    pipelining: 4,
+    duration: seconds,
     requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: `/api/catastro/${refs[next++ % refs.length]}` }) }],
   });
   return {
-    perSecond: Math.round(result.requests.average), p50ms: result.latency.p50, p99ms: result.latency.p99,
-    answers: result['2xx'] + result.non2xx, failed: result.non2xx + result.errors,
+    perSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    answers: result['2xx'] + result.non2xx,
+    failed: result.non2xx + result.errors,
   };
 }
 
@@ -122,18 +137,26 @@ async function warmUp(url: string, hot: string[], otherParcels: string[]): Promi
 }
 
 const load = (url: string, refs: string[]) => (hasWrk ? Promise.resolve(wrkWalk(url, refs)) : loadWithAutocannon(url, refs));
-const tool = hasWrk ? `wrk, 1 thread, ${CONNECTIONS} connections` : `autocannon, ${CONNECTIONS} connections × 4 pipelined (install wrk for figures closer to the server's own)`;
+const tool = hasWrk
+  ? `wrk, 1 thread, ${CONNECTIONS} connections`
+  : `autocannon, ${CONNECTIONS} connections × 4 pipelined (install wrk for figures closer to the server's own)`;
 const print = (label: string, r: LoadResult) =>
-  console.log(`  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed${r.failed ? ': NOT A VALID FIGURE' : ''})`);
+  console.log(
+    `  ${label}: ${r.perSecond} requests/s, latency p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.answers} answers, ${r.failed} failed${r.failed ? ': NOT A VALID FIGURE' : ''})`,
+  );
 
 console.log(`HTTP GET /api/catastro/{ref}, ${workers} server process(es), ${rounds} rounds of ${seconds} s per mix, load: ${tool}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const range = (values: number[], digits = 2) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const range = (values: number[], digits = 2) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 const baseline = await startServer(true);
 const servers: ({ label: string } & BenchServer)[] = [];
 try {
-  for (const [label, dir] of [['this', appDir], ['compared', compareDir]] as const) {
+  for (const [label, dir] of [
+    ['this', appDir],
+    ['compared', compareDir],
+  ] as const) {
     if (dir) servers.push({ label: `${label} (${dir})`, ...(await startServer(false, dir)) });
   }
   // Three disjoint sets: the hot references, the warm-up's cold ones, the measured cold ones.
@@ -174,7 +197,8 @@ try {
     const f = figures[s];
     const verdict = (values: number[], goal: number) => (median(values) >= goal ? 'met' : 'not met');
     console.log(`  ${server.label}: hot ${range(f.hot)}x bare (goal >= 0.9x ${verdict(f.hot, 0.9)}), p99 ${range(f.hotP99, 1)} ms`);
-    if (f.cold.length) console.log(`  ${server.label}: cold ${range(f.cold)}x bare (goal >= 0.5x ${verdict(f.cold, 0.5)}), p99 ${range(f.coldP99, 1)} ms (goal < 10 ms)`);
+    if (f.cold.length)
+      console.log(`  ${server.label}: cold ${range(f.cold)}x bare (goal >= 0.5x ${verdict(f.cold, 0.5)}), p99 ${range(f.coldP99, 1)} ms (goal < 10 ms)`);
   }
   // Parcel vector tiles at the map's first parcel zoom, one client asking one tile after another
   // (a map being panned), so the latency is the server's cost of a tile, not queueing.
@@ -187,7 +211,10 @@ try {
         // The same tiles for every server (tiles differ in density), new to each: caches are per server.
         const own = tiles.slice(round * share, (round + 1) * share);
         const coldTiles = wrkWalk(server.url, own, 1, '/api/tiles/parcels/', true); // each tile once, then stop
-        print(`round ${round + 1}, ${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`, coldTiles);
+        print(
+          `round ${round + 1}, ${server.label}, tiles z13, one client, ${own.length} distinct tiles walked in turn (${coldTiles.answers > own.length ? 'some asked again' : 'none asked twice'})`,
+          coldTiles,
+        );
         const hotTiles = wrkWalk(server.url, own.slice(0, 20), 1, '/api/tiles/parcels/');
         print(`round ${round + 1}, ${server.label}, tiles z13, one client, 20 of them asked again and again`, hotTiles);
         tileFigures[s].cold.push(coldTiles.p50ms);
@@ -198,7 +225,12 @@ try {
       console.log(`  ${server.label}: tiles z13 p50 ${range(tileFigures[s].cold, 1)} ms new, ${range(tileFigures[s].hot, 2)} ms asked again (goal < 10 ms)`);
     }
   }
-  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min)`,
+  );
 } finally {
   await baseline.stop();
   for (const server of servers) await server.stop();

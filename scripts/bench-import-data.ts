@@ -3,7 +3,12 @@
 // from the real Segovia (40146) file, is test/helpers/segovia-copies.ts.
 import { spawnSync } from 'node:child_process';
 
-export interface Measured { wallS: number; cpuS: number; peakMiB: number; stdout: string }
+export interface Measured {
+  wallS: number;
+  cpuS: number;
+  peakMiB: number;
+  stdout: string;
+}
 
 /** Runs a command under /usr/bin/time -v and reads its figures. */
 export function timed(command: string, args: string[]): Measured {

@@ -29,7 +29,13 @@ const CORES = (process.env.BENCH_IMPORT_CORES ?? '2,1').split(',').map(Number);
 const SEGOVIA_PARCELS = 1443;
 const dir = benchDir('catastro-bench-import-', process.env.BENCH_DIR);
 
-interface Case { label: string; file: string; gdalInput: string; parcels: number; gfs?: string }
+interface Case {
+  label: string;
+  file: string;
+  gdalInput: string;
+  parcels: number;
+  gfs?: string;
+}
 
 if (!existsSync('/usr/bin/time') || spawnSync('ogr2ogr', ['--version']).status !== 0) {
   console.log('import vs GDAL: needs /usr/bin/time (Debian "time") and ogr2ogr (Debian "gdal-bin"); skipped.');
@@ -43,13 +49,14 @@ const gpkg = path.join(dir, 'gdal.gpkg');
 
 /** `command` on `cores` cores: one core is core 0 alone (taskset), as a one-thread machine would run it. */
 const onCores = (cores: number, command: string, args: string[]): Measured =>
-  (cores === 1 ? timed('taskset', ['-c', '0', command, ...args]) : timed(command, args));
+  cores === 1 ? timed('taskset', ['-c', '0', command, ...args]) : timed(command, args);
 
 function importOnce(c: Case, cores: number, again = false): Measured {
   const run = onCores(cores, process.execPath, [importer, c.file, store, ...(again ? ['--again'] : [])]);
   const { parcels } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { parcels: number };
   const stored = storedParcels();
-  if (parcels !== c.parcels || stored !== c.parcels) throw new Error(`${c.label}: wrote ${c.parcels} parcels, the import reported ${parcels} and the copy holds ${stored}`);
+  if (parcels !== c.parcels || stored !== c.parcels)
+    throw new Error(`${c.label}: wrote ${c.parcels} parcels, the import reported ${parcels} and the copy holds ${stored}`);
   return run;
 }
 
@@ -72,15 +79,32 @@ function gdalOnce(c: Case, cores: number): Measured {
 }
 
 const describe = (m: Measured[], parcels: number) =>
-  `${medianRange(m.map((x) => parcels / x.wallS), 0)} parcels/s; wall ${medianRange(m.map((x) => x.wallS))} s, CPU ${medianRange(m.map((x) => x.cpuS))} s, peak ${medianRange(m.map((x) => x.peakMiB), 0)} MiB`;
+  `${medianRange(
+    m.map((x) => parcels / x.wallS),
+    0,
+  )} parcels/s; wall ${medianRange(m.map((x) => x.wallS))} s, CPU ${medianRange(m.map((x) => x.cpuS))} s, peak ${medianRange(
+    m.map((x) => x.peakMiB),
+    0,
+  )} MiB`;
 
 const cases: Case[] = [];
 for (const copies of COPIES) {
   const { file, parcels } = await shiftedCopies(dir, copies);
-  cases.push({ label: `Segovia, ${copies} shifted copies, distinct references (${parcels.toLocaleString('en')} parcels, ${Math.round(statSync(file).size / 1e6)} MB GML)`, file, gdalInput: file, parcels, gfs: file.replace(/\.gml$/, '.gfs') });
+  cases.push({
+    label: `Segovia, ${copies} shifted copies, distinct references (${parcels.toLocaleString('en')} parcels, ${Math.round(statSync(file).size / 1e6)} MB GML)`,
+    file,
+    gdalInput: file,
+    parcels,
+    gfs: file.replace(/\.gml$/, '.gfs'),
+  });
 }
 const { parcels: zip } = await writeSegoviaZips(dir);
-cases.push({ label: `published municipal zip A.ES.SDGC.CP.40146.zip (${SEGOVIA_PARCELS.toLocaleString('en')} parcels)`, file: zip, gdalInput: `/vsizip/${zip}/A.ES.SDGC.CP.40146.cadastralparcel.gml`, parcels: SEGOVIA_PARCELS });
+cases.push({
+  label: `published municipal zip A.ES.SDGC.CP.40146.zip (${SEGOVIA_PARCELS.toLocaleString('en')} parcels)`,
+  file: zip,
+  gdalInput: `/vsizip/${zip}/A.ES.SDGC.CP.40146.cadastralparcel.gml`,
+  parcels: SEGOVIA_PARCELS,
+});
 
 for (const c of cases) {
   console.log(`import ${c.label}`);
@@ -94,20 +118,32 @@ for (const c of cases) {
     }
     const wallRatios = ours.map((m, i) => gdal[i].wallS / m.wallS);
     const cpuRatios = ours.map((m, i) => gdal[i].cpuS / m.cpuS);
-    console.log([
-      `  ${cores === 1 ? 'one core (taskset -c 0)' : `${cores} cores`}, ${RUNS} rounds, median (range):`,
-      `    copy importer: ${describe(ours, c.parcels)}`,
-      `    ogr2ogr:       ${describe(gdal, c.parcels)}`,
-      `    ratio, ours / GDAL's rate: ${medianRange(wallRatios)}x (wall), ${medianRange(cpuRatios)}x per CPU second`,
-    ].join('\n'));
+    console.log(
+      [
+        `  ${cores === 1 ? 'one core (taskset -c 0)' : `${cores} cores`}, ${RUNS} rounds, median (range):`,
+        `    copy importer: ${describe(ours, c.parcels)}`,
+        `    ogr2ogr:       ${describe(gdal, c.parcels)}`,
+        `    ratio, ours / GDAL's rate: ${medianRange(wallRatios)}x (wall), ${medianRange(cpuRatios)}x per CPU second`,
+      ].join('\n'),
+    );
     if (cores === CORES[0] && c.gfs) {
       // The update path, labelled apart: every row is already there, so it is not an import of new parcels.
       const again = Array.from({ length: RUNS }, () => importOnce(c, cores, true));
-      console.log(`    re-import of the unchanged file (update path, rows already there; not comparable with GDAL's): wall ${medianRange(again.map((x) => x.wallS))} s, peak ${medianRange(again.map((x) => x.peakMiB), 0)} MiB`);
+      console.log(
+        `    re-import of the unchanged file (update path, rows already there; not comparable with GDAL's): wall ${medianRange(again.map((x) => x.wallS))} s, peak ${medianRange(
+          again.map((x) => x.peakMiB),
+          0,
+        )} MiB`,
+      );
     }
   }
   // Wall-time ratios only mean something next to the machine's load (2 shared cores here).
-  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`);
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) at the end`,
+  );
   if (c.gfs) rmSync(c.gfs, { force: true });
   rmSync(c.file, { force: true });
 }

@@ -33,10 +33,14 @@ type Lookup = (point: LonLat) => StoredParcel | undefined;
 function lookupBefore(db: SqliteDatabase): Lookup {
   db.pragma('cache_size = -65536');
   db.pragma('mmap_size = 1073741824');
-  const candidatesAt = db.prepare(`
+  const candidatesAt = db
+    .prepare(
+      `
     SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
     WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
-    ORDER BY p.area`).raw();
+    ORDER BY p.area`,
+    )
+    .raw();
   const parcelById = db.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw();
   return ([lon, lat]) => {
     for (const [id, , geometry] of candidatesAt.all({ lon, lat }) as [number, string, Buffer][]) {
@@ -83,7 +87,17 @@ function randomPoints(): LonLat[] {
 const readCalls = () => Number(/^syscr: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-interface Pass { byPoint: number[]; p50: number; p99: number; cpuP50: number; cpuP99: number; reads: number; faults: number; cpuShare: number; refs: (string | undefined)[] }
+interface Pass {
+  byPoint: number[];
+  p50: number;
+  p99: number;
+  cpuP50: number;
+  cpuP99: number;
+  reads: number;
+  faults: number;
+  cpuShare: number;
+  refs: (string | undefined)[];
+}
 
 function timePass(lookup: Lookup, points: LonLat[]): Pass {
   const samples: number[] = new Array(points.length);
@@ -106,7 +120,15 @@ function timePass(lookup: Lookup, points: LonLat[]): Pass {
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
   return {
-    byPoint, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP50: percentile(cpuSamples, 0.5), cpuP99: percentile(cpuSamples, 0.99), reads, faults, cpuShare: (cpu.user + cpu.system) / wallMicros, refs,
+    byPoint,
+    p50: percentile(samples, 0.5),
+    p99: percentile(samples, 0.99),
+    cpuP50: percentile(cpuSamples, 0.5),
+    cpuP99: percentile(cpuSamples, 0.99),
+    reads,
+    faults,
+    cpuShare: (cpu.user + cpu.system) / wallMicros,
+    refs,
   };
 }
 
@@ -118,7 +140,11 @@ const figures = new Map<string, { cold: Pass[]; warm: Pass[]; tails: Tail[] }>(v
  * again in the next, beside that pass's share over 100 µs of all (`base`): equal shares say the
  * slowness does not follow the point. `medianP99`: the p99 of each point's median of three passes.
  */
-interface Tail { again: number; base: number; medianP99: number }
+interface Tail {
+  again: number;
+  base: number;
+  medianP99: number;
+}
 function tailOf(lookup: Lookup, sample: LonLat[], first: Pass): Tail {
   const [second, third] = [timePass(lookup, sample), timePass(lookup, sample)];
   const slowFirst = first.byPoint.map((t) => t > 100);
@@ -193,16 +219,43 @@ for (let round = 0; round < ROUNDS; round++) {
   const control = timeControl(iterationsFor(warmMedian), POINTS);
   controls.push(control);
   const line = [...passes].map(([name, cold]) => `${name} cold p50 ${cold.p50.toFixed(1)} p99 ${cold.p99.toFixed(1)}`).join('; ');
-  console.log(`round ${round + 1}: ${line}; fixed work p50 ${control.p50.toFixed(1)} p99 ${control.p99.toFixed(1)} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
+  console.log(
+    `round ${round + 1}: ${line}; fixed work p50 ${control.p50.toFixed(1)} p99 ${control.p99.toFixed(1)} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+  );
 }
 const span = (values: number[], digits = 1) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 for (const [name, { cold, warm, tails }] of figures) {
-  const percent = (values: number[]) => span(values.map((v) => v * 100), 1);
-  console.log(`${name} warm tail: p99 of each point's median of 3 passes ${span(tails.map((t) => t.medianP99))} µs; over 100 µs again in the next pass ${percent(tails.map((t) => t.again))} % of the slow ones, against ${percent(tails.map((t) => t.base))} % of all`);
-  for (const [kind, passes] of [['cold', cold], ['warm', warm]] as const) {
-    console.log(`${name} ${kind}: p50 ${span(passes.map((p) => p.p50))} µs, p99 ${span(passes.map((p) => p.p99))} µs (CPU p50 ${span(passes.map((p) => p.cpuP50))}, p99 ${span(passes.map((p) => p.cpuP99))}), `
-      + `read() ${span(passes.map((p) => p.reads), 2)} and page faults ${span(passes.map((p) => p.faults), 2)} a lookup, CPU / wall ${span(passes.map((p) => p.cpuShare), 2)}`);
+  const percent = (values: number[]) =>
+    span(
+      values.map((v) => v * 100),
+      1,
+    );
+  console.log(
+    `${name} warm tail: p99 of each point's median of 3 passes ${span(tails.map((t) => t.medianP99))} µs; over 100 µs again in the next pass ${percent(tails.map((t) => t.again))} % of the slow ones, against ${percent(tails.map((t) => t.base))} % of all`,
+  );
+  for (const [kind, passes] of [
+    ['cold', cold],
+    ['warm', warm],
+  ] as const) {
+    console.log(
+      `${name} ${kind}: p50 ${span(passes.map((p) => p.p50))} µs, p99 ${span(passes.map((p) => p.p99))} µs (CPU p50 ${span(passes.map((p) => p.cpuP50))}, p99 ${span(passes.map((p) => p.cpuP99))}), ` +
+        `read() ${span(
+          passes.map((p) => p.reads),
+          2,
+        )} and page faults ${span(
+          passes.map((p) => p.faults),
+          2,
+        )} a lookup, CPU / wall ${span(
+          passes.map((p) => p.cpuShare),
+          2,
+        )}`,
+    );
   }
 }
-console.log(`fixed work the size of a warm parcelAt, timed alike: p50 ${span(controls.map((c) => c.p50))} µs, p99 ${span(controls.map((c) => c.p99))} µs (p99 / p50 ${span(controls.map((c) => c.p99 / c.p50), 2)}): the machine's own tail`);
+console.log(
+  `fixed work the size of a warm parcelAt, timed alike: p50 ${span(controls.map((c) => c.p50))} µs, p99 ${span(controls.map((c) => c.p99))} µs (p99 / p50 ${span(
+    controls.map((c) => c.p99 / c.p50),
+    2,
+  )}): the machine's own tail`,
+);
 console.log(`${points} points, ${found} in a parcel; answers differing between variants: ${differing}`);

@@ -22,7 +22,9 @@ const CLICKED = { ref: '40146A00405051', latitude: 41.06001846893712, longitude:
 const SEARCHED = ['40146A00405051', '40146A00509006'];
 
 const serve = (dataDir: string, staticDir: string): Promise<BenchServer> =>
-  startListening(['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off', '--static', staticDir], { cwd: repoRoot });
+  startListening(['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off', '--static', staticDir], {
+    cwd: repoRoot,
+  });
 
 type Step = 'load' | 'firstSearch' | 'click' | 'laterSearch';
 const STEPS: Record<Step, string> = {
@@ -31,7 +33,10 @@ const STEPS: Record<Step, string> = {
   click: 'click → panel',
   laterSearch: 'later search → panel',
 };
-interface Figure { wall: number; cpu: number }
+interface Figure {
+  wall: number;
+  cpu: number;
+}
 
 /** The renderer's main-thread busy time so far, in ms (CDP Performance.getMetrics TaskDuration, seconds). */
 async function cpuMs(cdp: CDPSession): Promise<number> {
@@ -58,14 +63,21 @@ async function measure(page: Page, cdp: CDPSession, url: string): Promise<Record
   const started = performance.now();
   await page.goto(url);
   // Drawn: the first parcel in MapLibre's rendered features.
-  await page.waitForFunction(() => {
-    const map = window.__catastroMap;
-    return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
-  }, undefined, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const map = window.__catastroMap;
+      return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
   const load = { wall: performance.now() - started, cpu: await cpuMs(cdp) };
   const firstSearch = await timed(cdp, () => search(page, SEARCHED[0]));
   await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), CLICKED);
-  await page.waitForFunction(() => { const m = window.__catastroMap!; return m.loaded() && !m.isMoving() && m.areTilesLoaded(); });
+  await page.waitForFunction(() => {
+    const m = window.__catastroMap!;
+    return m.loaded() && !m.isMoving() && m.areTilesLoaded();
+  });
   await page.keyboard.press('Escape');
   const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), CLICKED);
   const box = (await page.getByTestId('map').boundingBox())!;
@@ -115,8 +127,10 @@ try {
     for (const step of Object.keys(STEPS) as Step[]) {
       const walls = figures[i][step].map((f) => f.wall);
       const cpus = figures[i][step].map((f) => f.cpu);
-      console.log(`  ${STEPS[step].padEnd(24)} wall ${median(walls).toFixed(0).padStart(5)}  cpu ${median(cpus).toFixed(0).padStart(5)}`
-        + `  [${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}]`);
+      console.log(
+        `  ${STEPS[step].padEnd(24)} wall ${median(walls).toFixed(0).padStart(5)}  cpu ${median(cpus).toFixed(0).padStart(5)}` +
+          `  [${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}]`,
+      );
     }
   });
   if (statics.length === 2) {

@@ -21,10 +21,14 @@ export function startListening(args: string[], options: SpawnOptions = {}): Prom
         resolve({
           url: match[1],
           pid: child.pid!,
-          stop: () => new Promise((done) => {
-            if (child.exitCode !== null) done();
-            else { child.once('exit', () => done()); child.kill('SIGTERM'); }
-          }),
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) done();
+              else {
+                child.once('exit', () => done());
+                child.kill('SIGTERM');
+              }
+            }),
         });
       }
     });

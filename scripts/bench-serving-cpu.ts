@@ -40,8 +40,8 @@ function sampleRefs(count: number): string[] {
   return rows;
 }
 
-const start = (app: string) => startListening([path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir!,
-  '--workers', '1', '--auth', 'off', '--status-interval', '0']);
+const start = (app: string) =>
+  startListening([path.join(app, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir!, '--workers', '1', '--auth', 'off', '--status-interval', '0']);
 
 /** µs of CPU per answer over one wrk run of `paths`. */
 function measure(server: BenchServer, paths: string[]): { us: number; perSecond: number; failed: number } {
@@ -52,7 +52,8 @@ function measure(server: BenchServer, paths: string[]): { us: number; perSecond:
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const range = (values: number[], digits: number) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const range = (values: number[], digits: number) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 const servers: BenchServer[] = [];
 try {
@@ -60,7 +61,13 @@ try {
   const refs = sampleRefs(400_000);
   const hot = refs.slice(0, 1000).map((ref) => `/api/catastro/${ref}`);
   // Warm: JIT, the page cache, and the hot answers kept (from their second ask).
-  for (const server of servers) { measure(server, hot); measure(server, refs.slice(1000, 6000).map((ref) => `/api/catastro/${ref}`)); }
+  for (const server of servers) {
+    measure(server, hot);
+    measure(
+      server,
+      refs.slice(1000, 6000).map((ref) => `/api/catastro/${ref}`),
+    );
+  }
   const slice = Math.floor((refs.length - 6000) / (rounds * builds.length));
   const figures = builds.map(() => ({ cold: [] as number[], hot: [] as number[] }));
   console.log(`CPU per answer of one serve process, wrk ${connections} connections, ${rounds} rounds of ${seconds} s, load ${os.loadavg()[0].toFixed(1)}`);
@@ -69,20 +76,33 @@ try {
     const order = round % 2 === 0 ? servers.map((_, i) => i) : servers.map((_, i) => i).reverse();
     for (const s of order) {
       const offset = 6000 + (round * builds.length + s) * slice;
-      const cold = measure(servers[s], refs.slice(offset, offset + slice).map((ref) => `/api/catastro/${ref}`));
+      const cold = measure(
+        servers[s],
+        refs.slice(offset, offset + slice).map((ref) => `/api/catastro/${ref}`),
+      );
       const warm = measure(servers[s], hot);
       figures[s].cold.push(cold.us);
       figures[s].hot.push(warm.us);
-      console.log(`  round ${round + 1}, ${builds[s]}: cold ${cold.us.toFixed(1)} µs (${cold.perSecond}/s${cold.failed ? `, ${cold.failed} FAILED` : ''}), hot ${warm.us.toFixed(1)} µs (${warm.perSecond}/s${warm.failed ? `, ${warm.failed} FAILED` : ''})`);
+      console.log(
+        `  round ${round + 1}, ${builds[s]}: cold ${cold.us.toFixed(1)} µs (${cold.perSecond}/s${cold.failed ? `, ${cold.failed} FAILED` : ''}), hot ${warm.us.toFixed(1)} µs (${warm.perSecond}/s${warm.failed ? `, ${warm.failed} FAILED` : ''})`,
+      );
     }
-    if (builds.length === 2) console.log(`  round ${round + 1}: compared / this: cold ${(figures[1].cold[round] / figures[0].cold[round]).toFixed(3)}, hot ${(figures[1].hot[round] / figures[0].hot[round]).toFixed(3)}`);
+    if (builds.length === 2)
+      console.log(
+        `  round ${round + 1}: compared / this: cold ${(figures[1].cold[round] / figures[0].cold[round]).toFixed(3)}, hot ${(figures[1].hot[round] / figures[0].hot[round]).toFixed(3)}`,
+      );
   }
   for (const [s, build] of builds.entries()) console.log(`  ${build}: cold ${range(figures[s].cold, 1)} µs, hot ${range(figures[s].hot, 1)} µs per answer`);
   if (builds.length === 2) {
     const ratios = (mix: 'cold' | 'hot') => figures[1][mix].map((v, i) => v / figures[0][mix][i]);
     console.log(`  compared / this, per round: cold ${range(ratios('cold'), 3)}, hot ${range(ratios('hot'), 3)}`);
   }
-  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min)`,
+  );
 } finally {
   for (const server of servers) await server.stop();
 }

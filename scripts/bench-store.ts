@@ -56,18 +56,24 @@ writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(40) + 
 
 // 2. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
 const sample: StoredParcel[] = [];
-await streamCadastralParcels(SAMPLE, { ...CATASTRO_PARCELS, source: 'inspire' }, (batch) => { sample.push(...batch); });
-const extent = sample.reduce((b, p) => {
-  const [w, s, e, n] = bboxOf(p.geometry);
-  return [Math.min(b[0], w), Math.min(b[1], s), Math.max(b[2], e), Math.max(b[3], n)];
-}, [Infinity, Infinity, -Infinity, -Infinity]);
+await streamCadastralParcels(SAMPLE, { ...CATASTRO_PARCELS, source: 'inspire' }, (batch) => {
+  sample.push(...batch);
+});
+const extent = sample.reduce(
+  (b, p) => {
+    const [w, s, e, n] = bboxOf(p.geometry);
+    return [Math.min(b[0], w), Math.min(b[1], s), Math.max(b[2], e), Math.max(b[3], n)];
+  },
+  [Infinity, Infinity, -Infinity, -Infinity],
+);
 const [dx, dy] = [extent[2] - extent[0] + 0.001, extent[3] - extent[1] + 0.001];
 const copies = Math.ceil(TARGET / sample.length);
 const columns = Math.ceil(Math.sqrt(copies));
 const shiftRing = (ring: number[][], ox: number, oy: number) => ring.map(([x, y]) => [x + ox, y + oy] as [number, number]);
-const shift = (g: ParcelGeometry, ox: number, oy: number): ParcelGeometry => (g.type === 'Polygon'
-  ? { type: 'Polygon', coordinates: g.coordinates.map((r) => shiftRing(r, ox, oy)) }
-  : { type: 'MultiPolygon', coordinates: g.coordinates.map((poly) => poly.map((r) => shiftRing(r, ox, oy))) });
+const shift = (g: ParcelGeometry, ox: number, oy: number): ParcelGeometry =>
+  g.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: g.coordinates.map((r) => shiftRing(r, ox, oy)) }
+    : { type: 'MultiPolygon', coordinates: g.coordinates.map((poly) => poly.map((r) => shiftRing(r, ox, oy))) };
 
 const storeFile = path.join(dir, 'catastro.sqlite');
 const store = ParcelStore.open(storeFile);
@@ -132,9 +138,12 @@ for (let copy = 0; copy < copies; copy++) {
   const parcels = sample.map((p, index) => {
     // Valid 14-character references of the original's shape, unique per copy, so HTTP can look
     // them up too: a rustic one keeps its sector letter (an all-digit reference is France's shape).
-    const ref = copy === 0 ? p.ref : RUSTIC_SHAPE.test(p.ref)
-      ? `${String(copy).padStart(5, '0')}${p.ref.slice(5)}`
-      : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
+    const ref =
+      copy === 0
+        ? p.ref
+        : RUSTIC_SHAPE.test(p.ref)
+          ? `${String(copy).padStart(5, '0')}${p.ref.slice(5)}`
+          : `${String(copy * sample.length + index).padStart(7, '0')}${p.ref.slice(7)}`;
     if (index % 7 === 0) refs.push(ref);
     return { ...p, ref, geometry: shift(p.geometry, ox, oy), centroid: [p.centroid[0] + ox, p.centroid[1] + oy] as LonLat };
   });
@@ -149,7 +158,7 @@ for (let copy = 0; copy < copies; copy++) {
     const perMillion = SLICE / count / 1e6;
     sliceCpuSeconds.push({ user: cpu.user * perMillion, system: cpu.system * perMillion });
     const calls = writeCalls();
-    sliceWriteCalls.push(Math.round((calls - sliceStart.writeCalls) * SLICE / count));
+    sliceWriteCalls.push(Math.round(((calls - sliceStart.writeCalls) * SLICE) / count));
     sliceStart = { at: now, cpu: process.cpuUsage(), written, writeCalls: calls };
   }
 }
@@ -157,15 +166,25 @@ commitFile();
 const total = store.countParcels();
 const writeSeconds = (Date.now() - t1) / 1000;
 bulk.close();
-console.log(`scaled copy: ${total} parcels written in ${writeSeconds.toFixed(1)} s, ${transactionLabel} (${Math.round(total / writeSeconds)} parcels/s, writer only, commits ${commitSeconds.toFixed(1)} s of it)`);
+console.log(
+  `scaled copy: ${total} parcels written in ${writeSeconds.toFixed(1)} s, ${transactionLabel} (${Math.round(total / writeSeconds)} parcels/s, writer only, commits ${commitSeconds.toFixed(1)} s of it)`,
+);
 if (sliceRates.length > 1) {
-  console.log(`write rate by million: ${sliceRates.map((r) => r.toLocaleString('en')).join(', ')} parcels/s; last / first ${(sliceRates[sliceRates.length - 1] / sliceRates[0]).toFixed(2)} (goal >= 0.85)`);
+  console.log(
+    `write rate by million: ${sliceRates.map((r) => r.toLocaleString('en')).join(', ')} parcels/s; last / first ${(sliceRates[sliceRates.length - 1] / sliceRates[0]).toFixed(2)} (goal >= 0.85)`,
+  );
   const cpuTotals = sliceCpuSeconds.map((c) => c.user + c.system);
-  console.log(`writer CPU by million: ${cpuTotals.map((c) => c.toFixed(1)).join(', ')} s; first / last ${(cpuTotals[0] / cpuTotals[cpuTotals.length - 1]).toFixed(2)}`);
+  console.log(
+    `writer CPU by million: ${cpuTotals.map((c) => c.toFixed(1)).join(', ')} s; first / last ${(cpuTotals[0] / cpuTotals[cpuTotals.length - 1]).toFixed(2)}`,
+  );
   // The rate a writer with a core to itself would reach: on the shared machine the wall-clock rate
   // above moves with the other sessions' load, the CPU a million does not.
-  console.log(`  as parcels per CPU second: ${cpuTotals.map((c) => Math.round(1e6 / c).toLocaleString('en')).join(', ')}; last / first ${(cpuTotals[0] / cpuTotals[cpuTotals.length - 1]).toFixed(2)} (goal >= 0.85)`);
-  console.log(`  of which system: ${sliceCpuSeconds.map((c) => c.system.toFixed(1)).join(', ')} s; write() calls by million: ${sliceWriteCalls.map((n) => n.toLocaleString('en')).join(', ')}`);
+  console.log(
+    `  as parcels per CPU second: ${cpuTotals.map((c) => Math.round(1e6 / c).toLocaleString('en')).join(', ')}; last / first ${(cpuTotals[0] / cpuTotals[cpuTotals.length - 1]).toFixed(2)} (goal >= 0.85)`,
+  );
+  console.log(
+    `  of which system: ${sliceCpuSeconds.map((c) => c.system.toFixed(1)).join(', ')} s; write() calls by million: ${sliceWriteCalls.map((n) => n.toLocaleString('en')).join(', ')}`,
+  );
 }
 {
   // What the whole of Spain (50.9 M parcels) would cost at this run's figures: disk by bytes per
@@ -174,7 +193,9 @@ if (sliceRates.length > 1) {
   const bytes = statSync(storeFile).size;
   const SPAIN = 50_900_000;
   const lastRate = sliceRates[sliceRates.length - 1] ?? total / writeSeconds;
-  console.log(`disk: ${(bytes / 1e9).toFixed(2)} GB, ${Math.round(bytes / total)} bytes/parcel; Spain's ${SPAIN / 1e6} M parcels at these figures: ${(bytes / total * SPAIN / 1e9).toFixed(0)} GB, about ${Math.round(SPAIN / lastRate / 60)} min of writing at the last million's rate`);
+  console.log(
+    `disk: ${(bytes / 1e9).toFixed(2)} GB, ${Math.round(bytes / total)} bytes/parcel; Spain's ${SPAIN / 1e6} M parcels at these figures: ${(((bytes / total) * SPAIN) / 1e9).toFixed(0)} GB, about ${Math.round(SPAIN / lastRate / 60)} min of writing at the last million's rate`,
+  );
 }
 
 // 3. Lookups on the scaled copy.
@@ -193,8 +214,12 @@ const points = Array.from({ length: 20_000 }, () => {
   return [p.centroid[0] + (copy % columns) * dx, p.centroid[1] + Math.floor(copy / columns) * dy] as [number, number];
 });
 let hits = 0;
-const byPoint = timeEach(points.length, (i) => { if (store.parcelAt(points[i])) hits++; });
-console.log(`point→parcel (parcelAt), cold: p50 ${byPoint.p50.toFixed(1)} µs, p99 ${byPoint.p99.toFixed(1)} µs, ${byPoint.perSecond}/s (${hits}/${points.length} hits)`);
+const byPoint = timeEach(points.length, (i) => {
+  if (store.parcelAt(points[i])) hits++;
+});
+console.log(
+  `point→parcel (parcelAt), cold: p50 ${byPoint.p50.toFixed(1)} µs, p99 ${byPoint.p99.toFixed(1)} µs, ${byPoint.perSecond}/s (${hits}/${points.length} hits)`,
+);
 const byPointWarm = timeEach(points.length, (i) => store.parcelAt(points[i]));
 console.log(`point→parcel (parcelAt), warm: p50 ${byPointWarm.p50.toFixed(1)} µs, p99 ${byPointWarm.p99.toFixed(1)} µs, ${byPointWarm.perSecond}/s`);
 store.close();

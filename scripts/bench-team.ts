@@ -60,9 +60,12 @@ async function sql<R extends pg.QueryResultRow>(url: string, text: string): Prom
 }
 
 const serve = (args: string[]): Promise<BenchServer> =>
-  startListening([CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args], { env: { ...process.env, ...OFFLINE_ENV } });
+  startListening([CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args], {
+    env: { ...process.env, ...OFFLINE_ENV },
+  });
 
-const describeLoad = (r: LoadResult) => `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed)`;
+const describeLoad = (r: LoadResult) =>
+  `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed)`;
 
 const cluster = await startTestCluster();
 try {
@@ -72,8 +75,24 @@ try {
 
   // 1. Import, each contender into a fresh database (the schema made beforehand, untimed).
   const ogrTarget = (db: string) => `PG:host=127.0.0.1 port=${cluster.port} user=postgres dbname=${db}`;
-  const gdalArgs = (db: string) => ['-f', 'PostgreSQL', ogrTarget(db), file, '-t_srs', 'EPSG:4326', '-nln', 'parcels',
-    '-lco', 'GEOMETRY_NAME=geom', '-lco', 'SPATIAL_INDEX=GIST', '--config', 'PG_USE_COPY', 'YES', '-overwrite'];
+  const gdalArgs = (db: string) => [
+    '-f',
+    'PostgreSQL',
+    ogrTarget(db),
+    file,
+    '-t_srs',
+    'EPSG:4326',
+    '-nln',
+    'parcels',
+    '-lco',
+    'GEOMETRY_NAME=geom',
+    '-lco',
+    'SPATIAL_INDEX=GIST',
+    '--config',
+    'PG_USE_COPY',
+    'YES',
+    '-overwrite',
+  ];
   const gdalDatabase = async (name: string) => {
     const url = await cluster.createDatabase(name);
     await sql(url, 'CREATE EXTENSION postgis');
@@ -101,39 +120,65 @@ try {
     }
   }
   const rate = (m: Measured[]) => Math.round(parcels / median(m.map((x) => x.wallS)));
-  const figures = (m: Measured[]) => `median wall ${median(m.map((x) => x.wallS)).toFixed(2)} s, CPU ${median(m.map((x) => x.cpuS)).toFixed(2)} s, peak ${Math.max(...m.map((x) => x.peakMiB)).toFixed(0)} MiB`;
+  const figures = (m: Measured[]) =>
+    `median wall ${median(m.map((x) => x.wallS)).toFixed(2)} s, CPU ${median(m.map((x) => x.cpuS)).toFixed(2)} s, peak ${Math.max(...m.map((x) => x.peakMiB)).toFixed(0)} MiB`;
   console.log(`  import, catastro --store postgres: ${rate(ours).toLocaleString('en')} parcels/s (${figures(ours)})`);
   console.log(`  import, catastro (SQLite):         ${rate(sqlite).toLocaleString('en')} parcels/s (${figures(sqlite)})`);
-  const [{ count, bytes }] = await sql<{ count: string; bytes: string }>(oursUrl, `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`);
+  const [{ count, bytes }] = await sql<{ count: string; bytes: string }>(
+    oursUrl,
+    `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`,
+  );
   if (Number(count) !== parcels) throw new Error(`the PostGIS import holds ${count} parcels, the file ${parcels}`);
-  console.log(`  disk, catastro --store postgres: ${(Number(bytes) / 1e6).toFixed(1)} MB for ${Number(count).toLocaleString('en')} parcels = ${Math.round(Number(bytes) / Number(count))} bytes per parcel (table, TOAST and indexes: GiST, (country, ref), id, offline area)`);
+  console.log(
+    `  disk, catastro --store postgres: ${(Number(bytes) / 1e6).toFixed(1)} MB for ${Number(count).toLocaleString('en')} parcels = ${Math.round(Number(bytes) / Number(count))} bytes per parcel (table, TOAST and indexes: GiST, (country, ref), id, offline area)`,
+  );
   if (hasGdal) {
     console.log(`  import, ogr2ogr -f PostgreSQL:     ${rate(gdal).toLocaleString('en')} parcels/s (${figures(gdal)})`);
-    console.log(`  ratio: catastro --store postgres at ${(rate(ours) / rate(gdal)).toFixed(2)}x ogr2ogr's rate (wall), ${(median(gdal.map((x) => x.cpuS)) / median(ours.map((x) => x.cpuS))).toFixed(2)}x per CPU second of the importing process`);
-    const [gdalSize] = await sql<{ count: string; bytes: string }>(gdalUrl, `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`);
+    console.log(
+      `  ratio: catastro --store postgres at ${(rate(ours) / rate(gdal)).toFixed(2)}x ogr2ogr's rate (wall), ${(median(gdal.map((x) => x.cpuS)) / median(ours.map((x) => x.cpuS))).toFixed(2)}x per CPU second of the importing process`,
+    );
+    const [gdalSize] = await sql<{ count: string; bytes: string }>(
+      gdalUrl,
+      `SELECT count(*) AS count, pg_total_relation_size('parcels') AS bytes FROM parcels`,
+    );
     console.log(`  disk, ogr2ogr's table (every GML attribute, GiST index): ${Math.round(Number(gdalSize.bytes) / Number(gdalSize.count))} bytes per parcel`);
   } else {
     console.log('  ogr2ogr not installed (Debian gdal-bin): no GDAL ratio');
   }
-  console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min)`,
+  );
 
   // 2. HTTP, two server processes on each store, one store at a time.
   if (!hasWrk) {
     console.log('  HTTP: skipped, wrk is not installed (Debian package wrk)');
   } else {
-    const sampleRows = await sql<{ ref: string; lon: number; lat: number }>(oursUrl,
-      `SELECT ref, ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ref, ST_PointOnSurface(geom) AS p FROM parcels ORDER BY random()) s`);
+    const sampleRows = await sql<{ ref: string; lon: number; lat: number }>(
+      oursUrl,
+      `SELECT ref, ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ref, ST_PointOnSurface(geom) AS p FROM parcels ORDER BY random()) s`,
+    );
     // The last fifth warms each server up (JIT, caches), unreported; the rest is measured, so no
     // measured lookup finds an answer the warm-up left in the server's memory.
     const warm = sampleRows.splice(Math.floor(sampleRows.length * 0.8));
     const lookup = (r: { ref: string }): LoadRequest => `/api/catastro/${r.ref}`;
-    const point = (r: { lon: number; lat: number }): LoadRequest => ({ post: '/api/search/coordinates', json: JSON.stringify({ latitude: r.lat, longitude: r.lon }) });
+    const point = (r: { lon: number; lat: number }): LoadRequest => ({
+      post: '/api/search/coordinates',
+      json: JSON.stringify({ latitude: r.lat, longitude: r.lon }),
+    });
     const lookups = sampleRows.map(lookup);
     const points = sampleRows.map(point);
     const warmUp = [...warm.map(lookup), ...warm.map(point)];
-    console.log(`  HTTP, serve --workers 2 (two processes), wrk 1 thread ${CONNECTIONS} connections, ${SECONDS} s each; ${sampleRows.length.toLocaleString('en')} distinct parcels in random order`);
+    console.log(
+      `  HTTP, serve --workers 2 (two processes), wrk 1 thread ${CONNECTIONS} connections, ${SECONDS} s each; ${sampleRows.length.toLocaleString('en')} distinct parcels in random order`,
+    );
     const results: Record<string, { lookups: LoadResult; points: LoadResult }> = {};
-    for (const [name, args] of [['SQLite', ['--data', sqliteDir]], ['PostgreSQL', ['--data', mkdtempSync(path.join(dir, 'serve-')), '--store', oursUrl]]] as const) {
+    for (const [name, args] of [
+      ['SQLite', ['--data', sqliteDir]],
+      ['PostgreSQL', ['--data', mkdtempSync(path.join(dir, 'serve-')), '--store', oursUrl]],
+    ] as const) {
       const server = await serve([...args]);
       try {
         loadWithWrk(server.url, warmUp, { connections: CONNECTIONS, seconds: 3 });
@@ -149,7 +194,12 @@ try {
     }
     const ratio = (kind: 'lookups' | 'points') => (results.PostgreSQL[kind].perSecond / results.SQLite[kind].perSecond).toFixed(2);
     console.log(`  ratio PostgreSQL / SQLite: lookups ${ratio('lookups')}x, point→parcel ${ratio('points')}x`);
-    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   }
 } finally {
   await cluster.stop();

@@ -14,8 +14,7 @@ import { ParcelStore } from '../core/store/parcel-store.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { fixture } from '../test/helpers/paths.js';
 
-const layers = ['es_madrid_zepa_qgis2web_3857.geojson', 'es_madrid_zec_qgis2web_3857.geojson.gz']
-  .map((f) => fixture(`analysis/${f}`));
+const layers = ['es_madrid_zepa_qgis2web_3857.geojson', 'es_madrid_zec_qgis2web_3857.geojson.gz'].map((f) => fixture(`analysis/${f}`));
 
 async function madridSites(): Promise<SiteRecord[]> {
   const sites: SiteRecord[] = [];
@@ -23,7 +22,13 @@ async function madridSites(): Promise<SiteRecord[]> {
     for await (const feature of readLayer(file)) {
       const mapping = detectPreset(feature.properties)!.mapping;
       const code = String(feature.properties[mapping.code]);
-      sites.push({ code, name: String(feature.properties[mapping.name]), types: siteTypes(mapping, feature.properties), country: 'ES', polygons: feature.polygons });
+      sites.push({
+        code,
+        name: String(feature.properties[mapping.name]),
+        types: siteTypes(mapping, feature.properties),
+        country: 'ES',
+        polygons: feature.polygons,
+      });
     }
   }
   return sites;
@@ -33,21 +38,43 @@ const shifted = (site: SiteRecord, copy: number): SiteRecord => {
   // Copy k > 0 goes 2° × (k mod 10 + 1) east and 1.5° × floor(k / 10) north: never over Madrid.
   const dx = copy === 0 ? 0 : 2 * ((copy % 10) + 1);
   const dy = copy === 0 ? 0 : 1.5 * Math.floor(copy / 10);
-  return { ...site, code: `${site.code}-${copy}`, polygons: site.polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => [x + dx, y + dy] as LonLat))) };
+  return {
+    ...site,
+    code: `${site.code}-${copy}`,
+    polygons: site.polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => [x + dx, y + dy] as LonLat))),
+  };
 };
 
 /** Deterministic square parcels (~110 m) over the Comunidad de Madrid. */
 function parcels(count: number): Parcel[] {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: count }, (_, i) => {
     const lon = -4.3 + random() * 1.3;
     const lat = 40.1 + random() * 1.0;
     const d = 0.0005;
     return {
-      refCatastral: `BENCH${i}`, pais: 'ES', latitud: lat, longitud: lon, mapsUrl: '',
-      poligono: [[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]],
-      availableFields: { uso: false, clase: false, anioConstruccion: false, superficieConstruida: false, coefParticipacion: false, direccion: false, busquedaDireccion: false },
+      refCatastral: `BENCH${i}`,
+      pais: 'ES',
+      latitud: lat,
+      longitud: lon,
+      mapsUrl: '',
+      poligono: [
+        [lon - d, lat - d],
+        [lon + d, lat - d],
+        [lon + d, lat + d],
+        [lon - d, lat + d],
+        [lon - d, lat - d],
+      ],
+      availableFields: {
+        uso: false,
+        clase: false,
+        anioConstruccion: false,
+        superficieConstruida: false,
+        coefParticipacion: false,
+        direccion: false,
+        busquedaDireccion: false,
+      },
     } satisfies Parcel;
   });
 }
@@ -85,9 +112,11 @@ try {
     times.sort((a, b) => a - b);
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     db.pragma('wal_checkpoint(TRUNCATE)');
-    console.log(`| ${target}× | ${count('SELECT count(*) AS n FROM analysis_pa_sites')} | ${count('SELECT count(*) AS n FROM analysis_pa_parts')} | ` +
-      `${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ${(times.reduce((a, b) => a + b) / times.length).toFixed(2)} | ` +
-      `${meeting}/${sample.length} | ${(statSync(path.join(dir, 'bench.sqlite')).size / 2 ** 20).toFixed(0)} |`);
+    console.log(
+      `| ${target}× | ${count('SELECT count(*) AS n FROM analysis_pa_sites')} | ${count('SELECT count(*) AS n FROM analysis_pa_parts')} | ` +
+        `${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.95).toFixed(2)} | ${(times.reduce((a, b) => a + b) / times.length).toFixed(2)} | ` +
+        `${meeting}/${sample.length} | ${(statSync(path.join(dir, 'bench.sqlite')).size / 2 ** 20).toFixed(0)} |`,
+    );
   }
   store.close();
 } finally {

@@ -30,16 +30,18 @@ const centroids = store.db.prepare('SELECT centroid_lon, centroid_lat FROM parce
 store.close();
 
 /** Tiles holding at least one parcel's centroid, by zoom, with how many. */
-const tilesByZoom = new Map([...ZOOMS, WARM_UP_ZOOM].map((z) => {
-  const n = 2 ** z;
-  const counts = new Map<string, number>();
-  for (const [lon, lat] of centroids) {
-    const x = Math.floor(((lon + 180) / 360) * n);
-    const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
-    counts.set(`${z}/${x}/${y}`, (counts.get(`${z}/${x}/${y}`) ?? 0) + 1);
-  }
-  return [z, counts] as const;
-}));
+const tilesByZoom = new Map(
+  [...ZOOMS, WARM_UP_ZOOM].map((z) => {
+    const n = 2 ** z;
+    const counts = new Map<string, number>();
+    for (const [lon, lat] of centroids) {
+      const x = Math.floor(((lon + 180) / 360) * n);
+      const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
+      counts.set(`${z}/${x}/${y}`, (counts.get(`${z}/${x}/${y}`) ?? 0) + 1);
+    }
+    return [z, counts] as const;
+  }),
+);
 
 const startServer = (checkout: string): Promise<BenchServer> =>
   startListening([path.join(checkout, 'bin/catastro.js'), 'serve', '--port', '0', '--data', dataDir, '--auth', 'off', '--status-interval', '0']);
@@ -49,11 +51,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function timeGet(url: string): Promise<{ ms: number; bytes: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    http.get(url, { agent }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      response.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, bytes, status: response.statusCode ?? 0 }));
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, bytes, status: response.statusCode ?? 0 }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -61,7 +67,9 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 const times = checkouts.map(() => new Map(ZOOMS.map((z) => [z, [] as number[]])));
 const sizes = new Map(ZOOMS.map((z) => [z, [] as number[]]));
 
-console.log(`${imported.parcels.toLocaleString('en')} parcels of ${path.basename(file)}; ${rounds} rounds, servers started afresh each round, tiles alternated between ${checkouts.length} build(s)`);
+console.log(
+  `${imported.parcels.toLocaleString('en')} parcels of ${path.basename(file)}; ${rounds} rounds, servers started afresh each round, tiles alternated between ${checkouts.length} build(s)`,
+);
 for (let round = 0; round < rounds; round++) {
   const servers = [];
   for (const checkout of checkouts) servers.push(await startServer(checkout));
@@ -86,11 +94,20 @@ for (let round = 0; round < rounds; round++) {
 }
 for (const z of ZOOMS) {
   const counts = [...tilesByZoom.get(z)!.values()];
-  console.log(`z${z}: ${counts.length} tiles, parcels (centroids) per tile max ${Math.max(...counts)}, median ${percentile(counts, 0.5)}; ${Math.round(percentile(sizes.get(z)!, 0.5) / 1024)} KiB median tile`);
+  console.log(
+    `z${z}: ${counts.length} tiles, parcels (centroids) per tile max ${Math.max(...counts)}, median ${percentile(counts, 0.5)}; ${Math.round(percentile(sizes.get(z)!, 0.5) / 1024)} KiB median tile`,
+  );
   for (const [s, checkout] of checkouts.entries()) {
     const ms = times[s].get(z)!;
-    console.log(`  ${checkout}: new tile p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (${ms.length} requests)`);
+    console.log(
+      `  ${checkout}: new tile p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (${ms.length} requests)`,
+    );
   }
 }
-console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+console.log(
+  `  load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min)`,
+);
 agent.destroy();

@@ -10,13 +10,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVIDENCE_LEVELS, EVIDENCED_CAPABILITIES, type CountryEvidence, type Evidence, type EvidenceLevel, type EvidencedCapability } from '../core/countries/evidence.js';
+import {
+  EVIDENCE_LEVELS,
+  EVIDENCED_CAPABILITIES,
+  type CountryEvidence,
+  type Evidence,
+  type EvidenceLevel,
+  type EvidencedCapability,
+} from '../core/countries/evidence.js';
 import { COUNTRIES, CountryRegistry } from '../core/countries/registry.js';
 
 export const COVERAGE_DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'coverage.md');
 
 const CAPABILITY_NAMES: Record<EvidencedCapability, string> = {
-  byReference: 'By reference', byCoordinates: 'By coordinates', byAddress: 'By address', units: 'Units',
+  byReference: 'By reference',
+  byCoordinates: 'By coordinates',
+  byAddress: 'By address',
+  units: 'Units',
 };
 
 /** Every evidence entry of every country: its capabilities and its extra data. */
@@ -56,14 +66,14 @@ export function coverageMarkdown(): string {
   const lines = [
     '# Coverage and evidence by country',
     '',
-    'Written by `scripts/coverage-table.ts` from the registry\'s coverage rows (`core/countries/<code>/adapter.ts`)',
-    'and each country\'s evidence (`core/countries/<code>/evidence.ts`); `npm test` fails when this file is not what the',
+    "Written by `scripts/coverage-table.ts` from the registry's coverage rows (`core/countries/<code>/adapter.ts`)",
+    "and each country's evidence (`core/countries/<code>/evidence.ts`); `npm test` fails when this file is not what the",
     'script writes. Do not edit it by hand: change the code, then run `npx tsx scripts/coverage-table.ts`.',
     '',
     'Evidence is what the tests replay for a capability:',
     '',
     '- **recorded**: answers the real service gave, byte for byte, each file with its row in `test/fixtures/**/PROVENANCE.md`;',
-    '- **documented**: nothing was recorded; answers written by hand to the operator\'s published format or schema;',
+    "- **documented**: nothing was recorded; answers written by hand to the operator's published format or schema;",
     '- **hand-written**: nothing was recorded and no published format was found: answers as public client code reads them, or a guess.',
     '',
     `Capabilities and extra data by level: ${EVIDENCE_LEVELS.map((level) => `${counts[level]} ${level}`).join(', ')}.`,
@@ -83,7 +93,15 @@ export function coverageMarkdown(): string {
     const fixtures = (evidence.fixtures ?? []).map((f) => `\`${f}\``).join(', ');
     lines.push(`| ${[code, what, evidence.level, `\`${evidence.fake}\``, fixtures, evidence.basis ?? ''].map(cell).join(' | ')} |`);
   }
-  lines.push('', '## References detected', '', 'The references of each country\'s evidence, which `test/unit/countries/detection-by-evidence.test.ts` detects without `?country=`:', '', '| Code | Reference | Read from |', '|---|---|---|');
+  lines.push(
+    '',
+    '## References detected',
+    '',
+    "The references of each country's evidence, which `test/unit/countries/detection-by-evidence.test.ts` detects without `?country=`:",
+    '',
+    '| Code | Reference | Read from |',
+    '|---|---|---|',
+  );
   for (const { code, evidence } of COUNTRIES) {
     for (const { ref, from } of evidence.references) lines.push(`| ${[code, `\`${ref}\``, from].map(cell).join(' | ')} |`);
   }

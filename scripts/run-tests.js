@@ -19,12 +19,18 @@ function step(name, command, args, env = {}) {
 }
 
 function readJson(file) {
-  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('renderer typecheck', 'npx', ['tsc', '--noEmit', '-p', 'renderer/tsconfig.json']);
 step('lint', 'npx', ['eslint', '.']);
+// One code style (.prettierrc.json); `npm run format` writes it.
+step('format', 'npx', ['prettier', '--check', '.']);
 // Files, exports and dependencies nothing uses (knip.json names the entry points).
 step('dead code', 'npx', ['knip', '--no-progress']);
 

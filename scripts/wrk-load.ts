@@ -5,7 +5,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface LoadResult { perSecond: number; p50ms: number; p99ms: number; answers: number; failed: number }
+export interface LoadResult {
+  perSecond: number;
+  p50ms: number;
+  p99ms: number;
+  answers: number;
+  failed: number;
+}
 
 /** One request of the walk: GET path, or POST path with a JSON body. */
 export type LoadRequest = string | { post: string; json: string };
@@ -25,7 +31,9 @@ export function loadWithWrk(url: string, requests: LoadRequest[], options: { con
     const list = path.join(dir, 'requests.tsv');
     writeFileSync(list, requests.map((r) => (typeof r === 'string' ? `GET\t${r}` : `POST\t${r.post}\t${r.json}`)).join('\n') + '\n');
     const script = path.join(dir, 'requests.lua');
-    writeFileSync(script, `requests = {}
+    writeFileSync(
+      script,
+      `requests = {}
 for line in io.lines(${lua(list)}) do
   local method, target, body = line:match("^(%u+)\\t([^\\t]*)\\t?(.*)$")
   requests[#requests + 1] = { method, target, body ~= "" and body or nil }
@@ -38,12 +46,17 @@ request = function()
   if r[3] then return wrk.format(r[1], r[2], headers, r[3]) end
   return wrk.format(r[1], r[2])
 end
-${options.once ? `answered = 0
+${
+  options.once
+    ? `answered = 0
 response = function()
   answered = answered + 1
   if answered >= #requests then wrk.thread:stop() end
 end
-` : ''}`);
+`
+    : ''
+}`,
+    );
     const run = spawnSync('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
     out = run.stdout;
@@ -60,9 +73,15 @@ end
   };
   const answers = number(/(\d+) requests in/);
   const failed = (number(/Non-2xx or 3xx responses: (\d+)/) || 0) + (/Socket errors/.test(out) ? 1 : 0);
-  if (answers > 0 && failed >= answers) throw new Error(`wrk: every one of ${answers} answers failed (not 2xx), so no figure: is the server serving ${requests.length} requests like ${JSON.stringify(requests[0])}?`);
+  if (answers > 0 && failed >= answers)
+    throw new Error(
+      `wrk: every one of ${answers} answers failed (not 2xx), so no figure: is the server serving ${requests.length} requests like ${JSON.stringify(requests[0])}?`,
+    );
   return {
     perSecond: Math.round(number(/Requests\/sec:\s+([\d.]+)/)),
-    p50ms: millis(/50%\s+([\d.]+)(us|ms|s)/), p99ms: millis(/99%\s+([\d.]+)(us|ms|s)/), answers, failed,
+    p50ms: millis(/50%\s+([\d.]+)(us|ms|s)/),
+    p99ms: millis(/99%\s+([\d.]+)(us|ms|s)/),
+    answers,
+    failed,
   };
 }

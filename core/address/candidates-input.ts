@@ -57,7 +57,8 @@ export function readAddressQuery(input: AddressCandidatesInput, supportedCountri
   const country: CountryCode = code;
   const q = optionalText(input.q, 'q', Q_MAX);
   const street = optionalText(input.street, 'street', Q_MAX);
-  if (q === undefined && street === undefined) throw validationError(`Parameter 'q' is required (${Q_MIN} to ${Q_MAX} characters: street and number, municipality, postcode) unless 'street' is given.`);
+  if (q === undefined && street === undefined)
+    throw validationError(`Parameter 'q' is required (${Q_MIN} to ${Q_MAX} characters: street and number, municipality, postcode) unless 'street' is given.`);
   if (q !== undefined) checkInput(AddressText, q, () => `Parameter 'q' must have ${Q_MIN} to ${Q_MAX} characters.`);
   const number = optionalInteger(input.number, 'number', HouseNumber);
   const municipality = optionalText(input.municipality, 'municipality', MunicipalityText.maxLength!);
@@ -67,7 +68,8 @@ export function readAddressQuery(input: AddressCandidatesInput, supportedCountri
   const limit = optionalInteger(input.limit, 'limit', AddressLimit) ?? ADDRESS_LIMIT_DEFAULT;
   if (!supportedCountries.includes(country)) throw uncovered(WHY_UNCOVERED[country] ?? ' in this installation');
   return {
-    country, limit,
+    country,
+    limit,
     ...(q !== undefined && { q }),
     ...(street !== undefined && { street }),
     ...(number !== undefined && { number }),

@@ -38,7 +38,11 @@ export function municipalityMatches(official: string | undefined, given: string 
 }
 
 export function streetSimilarity(
-  officialName: string, officialType: string | undefined, givenName: string, givenType: string | undefined, names: NameRules = PLAIN_NAMES,
+  officialName: string,
+  officialType: string | undefined,
+  givenName: string,
+  givenType: string | undefined,
+  names: NameRules = PLAIN_NAMES,
 ): number {
   const similarity = names.similarity(officialName, givenName);
   const typeDiffers = givenType !== undefined && officialType !== undefined && fold(givenType) !== fold(officialType);

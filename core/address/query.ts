@@ -62,7 +62,13 @@ function splitType(street: string, grammar: AddressGrammar): { streetType?: Stre
   const [first, ...rest] = spaced.split(/\s+/);
   const type = rest.length > 0 ? grammar.streetTypeOf(first.replace(/[/.]$/, '')) : undefined;
   if (!type) return { nombreVia: street.replace(/^[/.\s]+/, '').trim() };
-  return { streetType: type, nombreVia: rest.join(' ').replace(/^[/.\s]+/, '').trim() };
+  return {
+    streetType: type,
+    nombreVia: rest
+      .join(' ')
+      .replace(/^[/.\s]+/, '')
+      .trim(),
+  };
 }
 
 /**
@@ -70,7 +76,10 @@ function splitType(street: string, grammar: AddressGrammar): { streetType?: Stre
  * sit beside the municipality), with the street types of the country's `grammar`.
  */
 export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_ADDRESS): ParsedAddress {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const streetPart = parts.shift() ?? '';
   const split = splitStreetAndNumber(streetPart, grammar);
   const { street } = split;
@@ -97,7 +106,11 @@ export function parseAddressText(text: string, grammar: AddressGrammar = PLAIN_A
 }
 
 /** Where an address or a parcel lies, as typed after it. */
-export interface TypedPlace { municipio?: string; provincia?: string; codigoPostal?: string }
+export interface TypedPlace {
+  municipio?: string;
+  provincia?: string;
+  codigoPostal?: string;
+}
 
 /** "Cuesta (La) Segovia": a name ends at its article in parentheses, and what follows is a part of its own. */
 function splitAfterArticle(part: string, grammar: AddressGrammar): string[] {
@@ -117,7 +130,10 @@ export function readPlace(parts: string[], grammar: AddressGrammar = PLAIN_ADDRE
   let municipio: string | undefined;
   let provincia: string | undefined;
   let codigoPostal: string | undefined;
-  for (const raw of parts.flatMap((p) => splitAfterArticle(p, grammar)).map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of parts
+    .flatMap((p) => splitAfterArticle(p, grammar))
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     let part = raw;
     const province = /\(([^)]+)\)\s*$/.exec(part);
     if (province && !grammar.isArticle(province[1])) {
@@ -127,8 +143,13 @@ export function readPlace(parts: string[], grammar: AddressGrammar = PLAIN_ADDRE
     const leading = /^(\d{5})\s+(.+)$/.exec(part);
     const trailing = /^(.+?)\s+(\d{5})$/.exec(part);
     if (FIVE_DIGIT_POSTCODE.test(part)) codigoPostal ??= part;
-    else if (leading) { codigoPostal ??= leading[1]; part = leading[2]; }
-    else if (trailing) { codigoPostal ??= trailing[2]; part = trailing[1]; }
+    else if (leading) {
+      codigoPostal ??= leading[1];
+      part = leading[2];
+    } else if (trailing) {
+      codigoPostal ??= trailing[2];
+      part = trailing[1];
+    }
     if (FIVE_DIGIT_POSTCODE.test(part) || part === '') continue;
     if (municipio === undefined) municipio = part;
     else provincia ??= part;
@@ -148,11 +169,12 @@ export function addressOfQuery(query: AddressQuery, grammar: AddressGrammar = PL
     ...fromQ,
     ...(fromStreet && { streetType: fromStreet.streetType, nombreVia: fromStreet.nombreVia, calle: fromStreet.calle }),
     numero: number ?? fromStreet?.numero ?? fromQ.numero,
-    extension: number !== undefined ? undefined : fromStreet?.extension ?? fromQ.extension,
+    extension: number !== undefined ? undefined : (fromStreet?.extension ?? fromQ.extension),
     municipio: municipality ?? fromQ.municipio,
     codigoPostal: postcode ?? fromQ.codigoPostal,
     texto: q ?? [street, number, municipality, postcode].filter((p) => p !== undefined).join(', '),
   };
-  if (address.nombreVia === '') throw validationError(`No street found in '${address.texto.slice(0, 60)}'; write the street first, then the number and the municipality.`);
+  if (address.nombreVia === '')
+    throw validationError(`No street found in '${address.texto.slice(0, 60)}'; write the street first, then the number and the municipality.`);
   return address;
 }

@@ -145,10 +145,7 @@ export class AnalysisService {
    */
   async score(parcel: Parcel, signal?: AbortSignal): Promise<ScoreResult> {
     assertAnalysisCoverage(parcel.pais, this.analysisCountries);
-    const [solar, agro] = await Promise.all([
-      unlessUnavailable(this.solar(parcel, signal)),
-      unlessUnavailable(this.agro(parcel, signal)),
-    ]);
+    const [solar, agro] = await Promise.all([unlessUnavailable(this.solar(parcel, signal)), unlessUnavailable(this.agro(parcel, signal))]);
     // Without an outline there is no overlap to measure: those components are simply unknown.
     const outlined = parcel.poligono?.length >= 3;
     return combineScore({

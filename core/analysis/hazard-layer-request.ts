@@ -1,8 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  HAZARD_LAYER_KINDS, validationError, type HazardLayerImportRequest, type HazardLayerKind, type HazardLayerMapping,
-} from '../model/index.js';
+import { HAZARD_LAYER_KINDS, validationError, type HazardLayerImportRequest, type HazardLayerKind, type HazardLayerMapping } from '../model/index.js';
 import { componentOfFileName } from './ground-motion/import-egms.js';
 import { checkCountry } from './terrain/designated-area-mapping.js';
 import { layerFormat } from './terrain/read-layer.js';

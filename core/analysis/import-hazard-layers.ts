@@ -14,9 +14,15 @@ function importerOf(analyses: AnalysisService, request: CheckedHazardLayerReques
     case 'protected-areas':
       return async (file, onCount) => (await analyses.importProtectedAreas(file, { layer, onProgress: (p) => onCount(p.sites) })).sites;
     case 'designated-areas':
-      return async (file, onCount) => (await analyses.importDesignatedAreas(file, {
-        layer, mapping: request.mapping, country: request.country, onProgress: (p) => onCount(p.sites),
-      })).sites;
+      return async (file, onCount) =>
+        (
+          await analyses.importDesignatedAreas(file, {
+            layer,
+            mapping: request.mapping,
+            country: request.country,
+            onProgress: (p) => onCount(p.sites),
+          })
+        ).sites;
     case 'ground-motion':
       return async (file, onCount) => (await analyses.importGroundMotion(file, { onProgress: (p) => onCount(p.cells) })).cells;
   }

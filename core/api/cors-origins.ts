@@ -31,7 +31,9 @@ export function corsOriginRefusal(text: string): string | undefined {
  */
 export function corsWildcardRefusal(origins: readonly string[], access: { auth: 'keys' | 'off'; freeTier?: unknown }): string | undefined {
   if (!origins.includes('*')) return undefined;
-  if (access.auth === 'off') return 'A CORS origin of * is refused with --auth off: any web page could read this server through its visitors\' browsers. List the origins (https://maps.example.org).';
-  if (access.freeTier) return 'A CORS origin of * is refused with --free-per-ip: any web page could spend its visitors\' daily allowance. List the origins (https://maps.example.org).';
+  if (access.auth === 'off')
+    return "A CORS origin of * is refused with --auth off: any web page could read this server through its visitors' browsers. List the origins (https://maps.example.org).";
+  if (access.freeTier)
+    return "A CORS origin of * is refused with --free-per-ip: any web page could spend its visitors' daily allowance. List the origins (https://maps.example.org).";
   return undefined;
 }

@@ -39,7 +39,8 @@ export function isDatabaseBusy(error: unknown): boolean {
 function refusalOf(error: FastifyError, request: FastifyRequest): string {
   if (error.validation) return schemaRefusal(error.validation, error.validationContext) ?? error.message;
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return JSON_BODY_NEEDED;
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return `the body is larger than the ${request.routeOptions.bodyLimit ?? 'allowed'} bytes this endpoint takes.`;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return `the body is larger than the ${request.routeOptions.bodyLimit ?? 'allowed'} bytes this endpoint takes.`;
   return error.message.replace(/^Body cannot be empty.*$/, 'the JSON body is missing');
 }
 
@@ -60,12 +61,14 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (isDatabaseBusy(error)) {
     // A lock another writer held longer than our wait: temporary, so 503 with a hint, never 500.
     request.log.warn({ err: error }, 'database busy');
-    reply.status(503).header('Retry-After', String(BUSY_RETRY_AFTER_S))
-      .send(errorBody('SERVICE_UNAVAILABLE', 'The service is busy; retry in a few seconds.'));
+    reply.status(503).header('Retry-After', String(BUSY_RETRY_AFTER_S)).send(errorBody('SERVICE_UNAVAILABLE', 'The service is busy; retry in a few seconds.'));
     return;
   }
-  if (error.validation || (error.code && CLIENT_ERROR_CODES.has(error.code))
-    || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
+  if (
+    error.validation ||
+    (error.code && CLIENT_ERROR_CODES.has(error.code)) ||
+    (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
+  ) {
     reply.status(400).send(errorBody('VALIDATION_ERROR', `Invalid request: ${refusalOf(error, request)}`));
     return;
   }
@@ -84,15 +87,18 @@ export function handleNotFound(request: FastifyRequest, reply: FastifyReply): vo
  */
 export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'Invalid request: the request headers are too large.']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Invalid request: the request was not received in time.']
-      : [400, 'Invalid request: malformed HTTP request.'];
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Invalid request: the request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Invalid request: the request was not received in time.']
+        : [400, 'Invalid request: malformed HTTP request.'];
   const body = JSON.stringify(errorBody('VALIDATION_ERROR', message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-      + `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

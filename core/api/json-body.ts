@@ -32,7 +32,8 @@ export function jsonTextParser(app: FastifyInstance): (request: FastifyRequest, 
 /** The refusal of a JSON syntax error, `detail` saying where it is. */
 export const invalidJson = (detail: string): Error => validationError(`Invalid request: the body is not valid JSON: ${detail.slice(0, 200)}.`);
 /** The refusal of a body holding a key secure-json-parse refuses. */
-export const forbiddenJsonKey = (): Error => validationError('Invalid request: the JSON body holds a "__proto__" or "constructor.prototype" key, which this API refuses; leave it out.');
+export const forbiddenJsonKey = (): Error =>
+  validationError('Invalid request: the JSON body holds a "__proto__" or "constructor.prototype" key, which this API refuses; leave it out.');
 
 function jsonRefusal(body: string): Error {
   try {

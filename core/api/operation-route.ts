@@ -26,9 +26,10 @@ export function operationRoutes(name: PublicOperationName, schema: FastifySchema
   const operation: Operation = PUBLIC_OPERATIONS[name];
   const http = operation.http!;
   const status = http.status ?? 200;
-  const answer = operation.answer === 'json'
-    ? Type.Object({ success: Type.Literal(true), data: operation.output })
-    : { ...operation.output, type: 'string', format: 'binary' };
+  const answer =
+    operation.answer === 'json'
+      ? Type.Object({ success: Type.Literal(true), data: operation.output })
+      : { ...operation.output, type: 'string', format: 'binary' };
   return pathsOf(http).map((url) => ({
     method: http.method,
     url,
@@ -51,8 +52,10 @@ export function operationRoutes(name: PublicOperationName, schema: FastifySchema
 function segmentOf(pattern: string, url: string): Record<string, string> {
   const names = pattern.split('/');
   const parts = url.split('/');
-  return Object.fromEntries(names.flatMap((part, index) => {
-    const named = /^\{(\w+)\}$/.exec(part);
-    return named ? [[named[1], parts[index]]] : [];
-  }));
+  return Object.fromEntries(
+    names.flatMap((part, index) => {
+      const named = /^\{(\w+)\}$/.exec(part);
+      return named ? [[named[1], parts[index]]] : [];
+    }),
+  );
 }

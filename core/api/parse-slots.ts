@@ -20,17 +20,30 @@ export class ParseSlots {
   private inUse = 0;
   private readonly byCaller = new Map<string, number>();
 
-  constructor(private readonly perServer = PARSES_PER_SERVER, private readonly perCaller = PARSES_PER_CALLER) {}
+  constructor(
+    private readonly perServer = PARSES_PER_SERVER,
+    private readonly perCaller = PARSES_PER_CALLER,
+  ) {}
 
   /** Runs `parse` in a place of `caller`'s, or refuses at once with the spec's code and Retry-After. */
   async run<T>(caller: string, parse: () => Promise<T>): Promise<T> {
     const mine = this.byCaller.get(caller) ?? 0;
     const retry = { retryAfterSeconds: PARSE_RETRY_AFTER_S };
     if (mine >= this.perCaller) {
-      throw new ServiceError('RATE_LIMIT_EXCEEDED', `This client already has ${mine} batch CSV being read (at most ${this.perCaller} at a time); send the next one when it is answered.`, { maxParsesPerClient: this.perCaller }, retry);
+      throw new ServiceError(
+        'RATE_LIMIT_EXCEEDED',
+        `This client already has ${mine} batch CSV being read (at most ${this.perCaller} at a time); send the next one when it is answered.`,
+        { maxParsesPerClient: this.perCaller },
+        retry,
+      );
     }
     if (this.inUse >= this.perServer) {
-      throw new ServiceError('SERVICE_UNAVAILABLE', `The server is reading ${this.inUse} batch CSVs (at most ${this.perServer} at a time); retry in ${PARSE_RETRY_AFTER_S} s.`, undefined, retry);
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        `The server is reading ${this.inUse} batch CSVs (at most ${this.perServer} at a time); retry in ${PARSE_RETRY_AFTER_S} s.`,
+        undefined,
+        retry,
+      );
     }
     this.inUse++;
     this.byCaller.set(caller, mine + 1);

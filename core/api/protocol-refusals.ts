@@ -17,7 +17,9 @@ import { errorBody } from './envelope.js';
 export function requireHostHeader(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   // Callback style: it runs on every request, and an async hook costs a promise and a microtask turn each.
   if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
-  void reply.status(400).header('Connection', 'close')
+  void reply
+    .status(400)
+    .header('Connection', 'close')
     .send(errorBody('VALIDATION_ERROR', 'Invalid request: the Host header is missing (HTTP/1.1 requires it).'));
 }
 
@@ -42,8 +44,10 @@ export function refuseConnect(request: IncomingMessage, socket: Duplex): void {
   const target = String(request.url ?? '').slice(0, 100);
   const body = JSON.stringify(errorBody('VALIDATION_ERROR', `Invalid request: CONNECT ${target} is not served; this server is not a proxy.`));
   if (socket.writable) {
-    socket.end(`HTTP/1.1 400 ${STATUS_CODES[400]}\r\nContent-Type: application/json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 ${STATUS_CODES[400]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.on('error', () => {});
   socket.once('finish', () => socket.destroy());
@@ -70,8 +74,15 @@ export function requireServedHost(names: ReadonlySet<string>) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const given = request.headers.host;
     if (given === undefined || names.has(hostNameOf(given))) return done();
-    void reply.status(400).header('Connection', 'close')
-      .send(errorBody('VALIDATION_ERROR', `Invalid request: the Host header names ${JSON.stringify(given.slice(0, 100))}, not this server; open it as localhost or 127.0.0.1.`));
+    void reply
+      .status(400)
+      .header('Connection', 'close')
+      .send(
+        errorBody(
+          'VALIDATION_ERROR',
+          `Invalid request: the Host header names ${JSON.stringify(given.slice(0, 100))}, not this server; open it as localhost or 127.0.0.1.`,
+        ),
+      );
   };
 }
 

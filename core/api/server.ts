@@ -80,7 +80,9 @@ export interface ApiServerOptions {
  */
 function openRoutes(register: (context: FastifyInstance) => Promise<void>) {
   return async (context: FastifyInstance) => {
-    context.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'open' }; });
+    context.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'open' };
+    });
     await register(context);
   };
 }
@@ -102,7 +104,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     connectionTimeout: limits.idleMs,
     keepAliveTimeout: limits.keepAliveMs,
     http: {
-      headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: 1_000,
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      connectionsCheckingInterval: 1_000,
       // Node's bare 400 for an HTTP/1.1 request without Host is answered in the envelope instead (protocol-refusals.ts).
       requireHostHeader: false,
     },
@@ -128,11 +132,19 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Catastro Desktop API', version: API_VERSION, description: 'Cadastral parcel lookup service; the contract is docs/service-spec.md in the repository.' },
+      info: {
+        title: 'Catastro Desktop API',
+        version: API_VERSION,
+        description: 'Cadastral parcel lookup service; the contract is docs/service-spec.md in the repository.',
+      },
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
   });
-  await app.register(openRoutes(async (docs) => { await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' }); }));
+  await app.register(
+    openRoutes(async (docs) => {
+      await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    }),
+  );
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
@@ -143,7 +155,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
   const team = options.service.copy.teamDatabase?.();
   const accessDb = team ? undefined : openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
-  app.addHook('onClose', async () => { accessDb?.close(); });
+  app.addHook('onClose', async () => {
+    accessDb?.close();
+  });
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
     db: accessDb,
@@ -154,7 +168,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     // Batches started here charge their rows answered by an official source to the same quota.
     onBatchMeter: (meter) => {
       options.service.batches.useMeter(meter);
-      app.addHook('onClose', async () => { options.service.batches.useMeter(undefined); });
+      app.addHook('onClose', async () => {
+        options.service.batches.useMeter(undefined);
+      });
     },
   });
 
@@ -180,9 +196,11 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(openRoutes(async (files) => {
-      await files.register(fastifyStatic, { root: path.resolve(staticDir), prefix: '/', wildcard: false });
-    }));
+    await app.register(
+      openRoutes(async (files) => {
+        await files.register(fastifyStatic, { root: path.resolve(staticDir), prefix: '/', wildcard: false });
+      }),
+    );
   }
   return app;
 }

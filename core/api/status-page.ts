@@ -8,10 +8,13 @@ const BREAKER_LABEL = { closed: 'closed', open: 'open: calls paused', 'half-open
 
 function historyStrip(history: SourceCheckResult[]): string {
   if (history.length === 0) return '<span class="none">no checks yet</span>';
-  return history.slice(-48).map((h) => {
-    const title = `${h.at} · ${h.health === 'up' ? 'answered' : h.reason ?? 'no answer'} · ${h.latencyMs} ms`;
-    return `<span class="tick ${h.health}" title="${escapeHtml(title)}"></span>`;
-  }).join('');
+  return history
+    .slice(-48)
+    .map((h) => {
+      const title = `${h.at} · ${h.health === 'up' ? 'answered' : (h.reason ?? 'no answer')} · ${h.latencyMs} ms`;
+      return `<span class="tick ${h.health}" title="${escapeHtml(title)}"></span>`;
+    })
+    .join('');
 }
 
 function sourceRow(source: SourceStatus): string {

@@ -23,7 +23,10 @@ export function useStreamedJsonBody(app: FastifyInstance): void {
   const parseWhole = jsonTextParser(app);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (request, payload, done) => {
-    readBody(request, payload, parseWhole).then((value) => done(null, value), (error: Error) => done(error, undefined));
+    readBody(request, payload, parseWhole).then(
+      (value) => done(null, value),
+      (error: Error) => done(error, undefined),
+    );
   });
 }
 
@@ -43,7 +46,9 @@ async function readBody(request: FastifyRequest, payload: Readable, parseWhole: 
       if (error) reject(error);
       else resolve();
     };
-    const onEnd = () => { void work.then(() => stop(), stop); };
+    const onEnd = () => {
+      void work.then(() => stop(), stop);
+    };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       // As fastify's own reader: listeners off, the rest of the body left unread, the connection closed by the answer.
@@ -57,10 +62,15 @@ async function readBody(request: FastifyRequest, payload: Readable, parseWhole: 
       held = [];
       streamed ??= new StreamedJson();
       const parser = streamed;
-      work = work.then(async () => {
-        for (const piece of pieces) await parser.write(piece);
-        payload.resume();
-      }).catch((error: Error) => { stop(error); throw error; });
+      work = work
+        .then(async () => {
+          for (const piece of pieces) await parser.write(piece);
+          payload.resume();
+        })
+        .catch((error: Error) => {
+          stop(error);
+          throw error;
+        });
       work.catch(() => {});
     };
     payload.on('data', onData);
@@ -85,8 +95,12 @@ class StreamedJson {
   private failure?: Error;
 
   constructor() {
-    this.parser.onValue = ({ value }) => { this.value = value; };
-    this.parser.onError = (error) => { this.failure ??= error; };
+    this.parser.onValue = ({ value }) => {
+      this.value = value;
+    };
+    this.parser.onError = (error) => {
+      this.failure ??= error;
+    };
   }
 
   async write(chunk: Buffer): Promise<void> {

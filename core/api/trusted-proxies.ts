@@ -39,7 +39,11 @@ const PRIVATE_NETWORKS = {
 const MOST_PUBLIC = { ipv4: 2n ** 24n, ipv6: 2n ** 96n };
 
 type Family = 'ipv4' | 'ipv6';
-interface Network { family: Family; first: bigint; size: bigint }
+interface Network {
+  family: Family;
+  first: bigint;
+  size: bigint;
+}
 
 function networkOf(cidr: string): Network {
   const [address, prefix] = ipaddr.parseCIDR(cidr.includes('/') ? cidr : `${cidr}/${isIP(cidr) === 4 ? 32 : 128}`);
@@ -49,7 +53,8 @@ function networkOf(cidr: string): Network {
   return { family, first, size: 1n << BigInt(bits - prefix) };
 }
 
-const within = (inner: Network, outer: Network) => inner.family === outer.family && inner.first >= outer.first && inner.first + inner.size <= outer.first + outer.size;
+const within = (inner: Network, outer: Network) =>
+  inner.family === outer.family && inner.first >= outer.first && inner.first + inner.size <= outer.first + outer.size;
 const PRIVATE = [...PRIVATE_NETWORKS.ipv4, ...PRIVATE_NETWORKS.ipv6].map(networkOf);
 const MAPPED = networkOf('::ffff:0:0/96');
 const EVERY_IPV4 = networkOf('0.0.0.0/0');
@@ -81,8 +86,10 @@ export function trustedProxiesRefusal(entries: readonly string[]): string | unde
   const over = (['ipv4', 'ipv6'] as const).find((family) => covered[family] > MOST_PUBLIC[family]);
   if (!over) return undefined;
   const list = entries.length === 1 ? `'${entries[0]}'` : `--trust-proxy ${entries.join(', ')}`;
-  return `${list} would trust more public ${over === 'ipv4' ? 'IPv4' : 'IPv6'} addresses than ${over === 'ipv4' ? 'a /8' : 'a /32'}`
-    + ', so a caller from any of them could claim any address; list the proxies\' own addresses or networks.';
+  return (
+    `${list} would trust more public ${over === 'ipv4' ? 'IPv4' : 'IPv6'} addresses than ${over === 'ipv4' ? 'a /8' : 'a /32'}` +
+    ", so a caller from any of them could claim any address; list the proxies' own addresses or networks."
+  );
 }
 
 /** Whether a socket's remote address is one of `entries` (each accepted by trustedProxyRefusal). */

@@ -64,8 +64,7 @@ function moveLegacyRows(db: AccessDatabase, legacyFile: string): void {
   const legacy = new Database(legacyFile, { fileMustExist: true });
   try {
     legacy.pragma('busy_timeout = 2000');
-    const present = LEGACY_TABLES.filter((table) =>
-      legacy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined);
+    const present = LEGACY_TABLES.filter((table) => legacy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined);
     if (present.length === 0) return;
     db.transaction(() => {
       if (db.prepare('SELECT 1 FROM access_meta WHERE name = ?').get(MOVED)) return;
@@ -82,7 +81,11 @@ function moveLegacyRows(db: AccessDatabase, legacyFile: string): void {
       db.prepare('INSERT INTO access_meta (name, value) VALUES (?, ?)').run(MOVED, new Date().toISOString());
     }).immediate();
     try {
-      legacy.transaction(() => { for (const table of present) legacy.exec(`DROP TABLE ${table}`); }).immediate();
+      legacy
+        .transaction(() => {
+          for (const table of present) legacy.exec(`DROP TABLE ${table}`);
+        })
+        .immediate();
     } catch (error) {
       if (!isSqliteBusy(error)) throw error;
     }

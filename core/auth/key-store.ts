@@ -28,9 +28,7 @@ export interface CreateKeyInput {
   label?: string | null;
 }
 
-export type KeyVerification =
-  | { ok: true; key: ApiKeyRecord }
-  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+export type KeyVerification = { ok: true; key: ApiKeyRecord } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
 /** What the auth plugin asks of a key store, whichever database holds the keys. */
 export interface ApiKeyVerifier {
@@ -93,18 +91,22 @@ export const isKeyUsable = (key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresOn'>, 
  * copied database file cannot be used to call the API.
  */
 export class KeyStore implements ApiKeyVerifier {
-  constructor(private readonly db: Database, private readonly clock: Clock = systemClock) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     migrateAccessDatabase(db);
   }
 
   create(input: CreateKeyInput): { key: string; record: ApiKeyRecord } {
     const { clearKey, id, keyHash, expiresOn } = newApiKey(input);
-    this.db.prepare(`
+    this.db
+      .prepare(
+        `
       INSERT INTO api_keys (id, key_hash, tier, organisation, label, expires_on, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-      id, keyHash, input.tier, input.organisation ? 1 : 0, input.label ?? null, expiresOn,
-      this.clock().toISOString(),
-    );
+      VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, keyHash, input.tier, input.organisation ? 1 : 0, input.label ?? null, expiresOn, this.clock().toISOString());
     return { key: clearKey, record: this.get(id)! };
   }
 
@@ -121,8 +123,7 @@ export class KeyStore implements ApiKeyVerifier {
   revoke(id: string): boolean {
     const exists = this.db.prepare('SELECT 1 FROM api_keys WHERE id = ?').get(id);
     if (!exists) return false;
-    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-      .run(this.clock().toISOString(), id);
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(this.clock().toISOString(), id);
     return true;
   }
 

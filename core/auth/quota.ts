@@ -49,20 +49,20 @@ class Allowance {
 
   charge(subject: string, units: number, limit: number): Awaitable<QuotaState> {
     const period = this.currentPeriod();
-    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit),
-      (result: ChargeResult) => state(result.accepted, result.used, limit, period));
+    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit), (result: ChargeResult) =>
+      state(result.accepted, result.used, limit, period),
+    );
   }
 
   /** Counts `units` more in a reservation's period only if they fit in `limit` (atomic); nothing counted when refused. */
   chargeMore(subject: string, units: number, limit: number, period: Period): Awaitable<QuotaState> {
-    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit),
-      (result: ChargeResult) => state(result.accepted, result.used, limit, period));
+    return then(this.counter.chargeIfWithin(this.prefix + subject, period.id, units, limit), (result: ChargeResult) =>
+      state(result.accepted, result.used, limit, period),
+    );
   }
 
   settle(subject: string, delta: number, limit: number, period: Period): Awaitable<QuotaState> {
-    const used = delta === 0
-      ? this.counter.peek(this.prefix + subject, period.id)
-      : this.counter.adjust(this.prefix + subject, period.id, delta);
+    const used = delta === 0 ? this.counter.peek(this.prefix + subject, period.id) : this.counter.adjust(this.prefix + subject, period.id, delta);
     return then(used, (n: number) => state(true, n, limit, period));
   }
 
@@ -134,7 +134,11 @@ export class QuotaLedger<Counter extends UsageCounting = UsageCounter> implement
 export class IpDailyAllowance<Counter extends UsageCounting = UsageCounter> implements IpQuotaAccounts {
   private readonly allowance: Allowance;
 
-  constructor(source: Database | NoInfer<Counter>, readonly perIpDaily: number, clock: Clock = systemClock) {
+  constructor(
+    source: Database | NoInfer<Counter>,
+    readonly perIpDaily: number,
+    clock: Clock = systemClock,
+  ) {
     if (!Number.isInteger(perIpDaily) || perIpDaily < 1) {
       throw new RangeError(`freeTier.perIpDaily must be a positive integer, got ${perIpDaily}`);
     }

@@ -63,7 +63,11 @@ export class BatchClaims {
   private readonly started: string | undefined;
 
   /** `token`: this BatchJobs' claims; `pid`: the process they die with. */
-  constructor(dir: string, readonly token: string, readonly pid: number) {
+  constructor(
+    dir: string,
+    readonly token: string,
+    readonly pid: number,
+  ) {
     this.started = processStartOf(pid);
     this.db = openSharedSqliteFile(path.join(dir, BATCH_CLAIMS_FILE), {
       busyTimeoutMs: 10_000,
@@ -144,7 +148,10 @@ export class BatchClaims {
       for (const row of running) this.db.prepare('DELETE FROM batch_runs WHERE id = ?').run(row.id);
       const next = this.db.prepare("SELECT id FROM batch_runs WHERE state = 'queued' ORDER BY seq LIMIT 1").get() as { id: string } | undefined;
       if (!next) return undefined;
-      this.db.prepare("UPDATE batch_runs SET state = 'running', runner_pid = ?, runner_started = ?, runner_token = ?, heartbeat_at = ?, cancel_requested = 0 WHERE id = ?")
+      this.db
+        .prepare(
+          "UPDATE batch_runs SET state = 'running', runner_pid = ?, runner_started = ?, runner_token = ?, heartbeat_at = ?, cancel_requested = 0 WHERE id = ?",
+        )
         .run(this.pid, this.started ?? null, this.token, Date.now(), next.id);
       this.active.add(next.id);
       return next.id;

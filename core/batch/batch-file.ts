@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeTable } from '../export/write-table.js';
-import { emptyCounts, isFeatureFormat, isRetryableFailure, validationError, type BatchColumns, type BatchCounts, type BatchRowResult, type FeatureFormat } from '../model/index.js';
+import {
+  emptyCounts,
+  isFeatureFormat,
+  isRetryableFailure,
+  validationError,
+  type BatchColumns,
+  type BatchCounts,
+  type BatchRowResult,
+  type FeatureFormat,
+} from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
@@ -73,11 +82,21 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   const resumed = journal.finalRows().length;
   job.onStart?.(columns, { ...emptyCounts(csv.rows.length), done: resumed }, resumed);
   const outcome = await runBatch({
-    rows: csv.rows, columns, defaultCountry: job.defaultCountry, find: job.find, journal, charge: job.charge,
-    concurrency: job.concurrency, signal: job.signal, onProgress: job.onProgress,
+    rows: csv.rows,
+    columns,
+    defaultCountry: job.defaultCountry,
+    find: job.find,
+    journal,
+    charge: job.charge,
+    concurrency: job.concurrency,
+    signal: job.signal,
+    onProgress: job.onProgress,
   });
   if (job.writeOutput !== false) {
-    const bytes = writeTable(batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'), format);
+    const bytes = writeTable(
+      batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'),
+      format,
+    );
     const temporary = `${job.output}.partial`;
     writeFileSync(temporary, bytes);
     renameSync(temporary, job.output);

@@ -4,8 +4,16 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { optionalCountry } from '../input.js';
 import {
-  ServiceError, emptyCounts, isServiceError, notFound, validationError,
-  type BatchColumns, type BatchCounts, type BatchPreview, type BatchState, type FeatureFormat,
+  ServiceError,
+  emptyCounts,
+  isServiceError,
+  notFound,
+  validationError,
+  type BatchColumns,
+  type BatchCounts,
+  type BatchPreview,
+  type BatchState,
+  type FeatureFormat,
 } from '../model/index.js';
 import { BatchClaims, HEARTBEAT_MS, type ClaimState } from './batch-claims.js';
 import { journalPathOf, runBatchFile } from './batch-file.js';
@@ -67,7 +75,10 @@ export interface BatchResultFile {
 }
 
 function problemsOf(results: BatchState['problems']): BatchState['problems'] {
-  return results.filter((r) => r.status !== 'found').slice(0, MAX_PROBLEMS).map(problemOf);
+  return results
+    .filter((r) => r.status !== 'found')
+    .slice(0, MAX_PROBLEMS)
+    .map(problemOf);
 }
 
 /**
@@ -90,7 +101,10 @@ function problemsOf(results: BatchState['problems']): BatchState['problems'] {
  */
 export class BatchJobs {
   /** The batch this process runs (at most one), with its live counts. */
-  private readonly running = new Map<string, { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchState['problems']; lost: boolean }>();
+  private readonly running = new Map<
+    string,
+    { meta: BatchMeta; controller: AbortController; counts: BatchCounts; problems: BatchState['problems']; lost: boolean }
+  >();
   private sharedClaims?: BatchClaims;
   /** Counts and problems of the journals this process was asked about, read as they grow. */
   private readonly summaries = new JournalSummaries();
@@ -102,7 +116,11 @@ export class BatchJobs {
    * `options.pid`: the process this one's claims die with (tests stand in for other processes,
    * live or dead, in one test process).
    */
-  constructor(private readonly dir: string, private readonly find: FindParcel, private readonly options: { pid?: number } = {}) {}
+  constructor(
+    private readonly dir: string,
+    private readonly find: FindParcel,
+    private readonly options: { pid?: number } = {},
+  ) {}
 
   /** The served API's charging of batch rows (set by the server, cleared when it closes). */
   useMeter(meter: BatchMeter | undefined): void {
@@ -117,7 +135,11 @@ export class BatchJobs {
   private chargeOf(owner: string | undefined): ChargeRow | undefined {
     if (owner === undefined) return undefined;
     return async () => {
-      if (!this.meter) throw new ServiceError('SERVICE_UNAVAILABLE', 'This batch was started with an API key and its lookups by the official sources are charged to it; this process serves no API to charge them: resume it where the API is served.');
+      if (!this.meter)
+        throw new ServiceError(
+          'SERVICE_UNAVAILABLE',
+          'This batch was started with an API key and its lookups by the official sources are charged to it; this process serves no API to charge them: resume it where the API is served.',
+        );
       return this.meter.chargeRow(owner);
     };
   }
@@ -265,7 +287,15 @@ export class BatchJobs {
   private stateOf(meta: BatchMeta, claim: ClaimState): BatchState {
     const live = this.running.get(meta.id);
     if (live) {
-      return { id: meta.id, name: meta.name, state: 'running', columns: meta.columns, counts: { ...live.counts }, problems: problemsOf(live.problems), startedAt: meta.startedAt };
+      return {
+        id: meta.id,
+        name: meta.name,
+        state: 'running',
+        columns: meta.columns,
+        counts: { ...live.counts },
+        problems: problemsOf(live.problems),
+        startedAt: meta.startedAt,
+      };
     }
     const { counts, problems } = this.summaries.summaryOf(this.journalFileOf(meta), meta.total);
     // Running in another process: its counts are those of the journal it appends to. A batch the
@@ -277,7 +307,8 @@ export class BatchJobs {
   list(owner?: string): BatchState[] {
     if (!existsSync(this.dir)) return [];
     const claims = this.claims.states();
-    return readdirSync(this.dir).filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))
+    return readdirSync(this.dir)
+      .filter((id) => ID.test(id) && existsSync(path.join(this.dir, id, META)))
       .map((id) => this.readMeta(id))
       .filter((meta) => owner === undefined || meta.owner === owner)
       .map((meta) => this.stateOf(meta, claims.get(meta.id)))
@@ -297,7 +328,10 @@ export class BatchJobs {
     const base = path.basename(meta.name, path.extname(meta.name)).replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'batch';
     const file = resultFilePath(folder, format, journalBytes);
     return {
-      fileName: `${base}-result.${format}`, found, path: file, written: existsSync(file),
+      fileName: `${base}-result.${format}`,
+      found,
+      path: file,
+      written: existsSync(file),
       job: { input: path.join(folder, INPUT), journal, journalBytes, name: base, format, file },
     };
   }
@@ -335,9 +369,13 @@ export class BatchJobs {
     if (owner === undefined) return;
     const unfinished = this.claims.unfinishedOf(owner);
     if (unfinished >= MAX_UNFINISHED_BATCHES_PER_CLIENT) {
-      throw new ServiceError('RATE_LIMIT_EXCEEDED', `${unfinished} batches of this client are queued or running (at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}): wait for one to end, or stop one with POST /api/batch/{id}/cancel.`, {
-        maxUnfinishedBatches: MAX_UNFINISHED_BATCHES_PER_CLIENT,
-      });
+      throw new ServiceError(
+        'RATE_LIMIT_EXCEEDED',
+        `${unfinished} batches of this client are queued or running (at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}): wait for one to end, or stop one with POST /api/batch/{id}/cancel.`,
+        {
+          maxUnfinishedBatches: MAX_UNFINISHED_BATCHES_PER_CLIENT,
+        },
+      );
     }
   }
 
@@ -379,24 +417,35 @@ export class BatchJobs {
       // Its result files are written when asked for, in a worker thread (resultFile).
       writeOutput: false,
       // The journal as the last poll left it (summaries read only what was appended since).
-      onStart: () => { entry.problems = this.summaries.summaryOf(this.journalFileOf(meta), meta.total).problems; },
+      onStart: () => {
+        entry.problems = this.summaries.summaryOf(this.journalFileOf(meta), meta.total).problems;
+      },
       onProgress: (counts, last) => {
         entry.counts = counts;
         if (last && last.status !== 'found' && entry.problems.length < MAX_PROBLEMS) entry.problems.push(last);
       },
-    }).then((outcome) => outcome.complete ? 'done' as const : 'cancelled' as const, () => 'interrupted' as const).then((state) => {
-      try {
-        // A claim lost (this process was judged dead and another took the batch over) is not ours to end.
-        if (!entry.lost) this.claims.locked(() => { if (this.claims.release(meta.id)) this.finish(meta, state, this.answeredSoFar(meta, this.journalFileOf(meta))); });
-      } finally {
-        this.running.delete(meta.id);
-        this.runNext();
-      }
-    }).catch((error: unknown) => {
-      // Only the state file could not be written (disk full): the answers are in the journal, and
-      // the batch shows as interrupted, resumable. Nothing to answer here; a rejection would end the process.
-      console.error(`Batch ${meta.id}: its state could not be saved (${(error as Error).message}).`);
-    });
+    })
+      .then(
+        (outcome) => (outcome.complete ? ('done' as const) : ('cancelled' as const)),
+        () => 'interrupted' as const,
+      )
+      .then((state) => {
+        try {
+          // A claim lost (this process was judged dead and another took the batch over) is not ours to end.
+          if (!entry.lost)
+            this.claims.locked(() => {
+              if (this.claims.release(meta.id)) this.finish(meta, state, this.answeredSoFar(meta, this.journalFileOf(meta)));
+            });
+        } finally {
+          this.running.delete(meta.id);
+          this.runNext();
+        }
+      })
+      .catch((error: unknown) => {
+        // Only the state file could not be written (disk full): the answers are in the journal, and
+        // the batch shows as interrupted, resumable. Nothing to answer here; a rejection would end the process.
+        console.error(`Batch ${meta.id}: its state could not be saved (${(error as Error).message}).`);
+      });
   }
 
   private journalFileOf(meta: BatchMeta): string {

@@ -13,19 +13,68 @@ import { spreadsheetDecimal } from './row-query.js';
  */
 const KNOWN_NAMES: Record<keyof BatchColumns, string[]> = {
   reference: [
-    'refcatastral', 'referenciacatastral', 'refcat', 'referencia', 'ref', 'rc', 'refcat14', 'refcat20',
-    'referenciacadastral', 'refcadastral', 'reference', 'cadastralreference', 'parcelreference', 'parcel', 'parcelid',
-    'parcela', 'referencecadastrale', 'refcadastrale', 'idparcelle', 'idu', 'riferimentocatastale',
-    'flurstuckskennzeichen', 'kadastraleaanduiding', 'identyfikatordzialki',
+    'refcatastral',
+    'referenciacatastral',
+    'refcat',
+    'referencia',
+    'ref',
+    'rc',
+    'refcat14',
+    'refcat20',
+    'referenciacadastral',
+    'refcadastral',
+    'reference',
+    'cadastralreference',
+    'parcelreference',
+    'parcel',
+    'parcelid',
+    'parcela',
+    'referencecadastrale',
+    'refcadastrale',
+    'idparcelle',
+    'idu',
+    'riferimentocatastale',
+    'flurstuckskennzeichen',
+    'kadastraleaanduiding',
+    'identyfikatordzialki',
   ],
   latitude: ['latitud', 'latitude', 'lat', 'latitudine', 'breitengrad', 'geographischebreite', 'breedtegraad', 'szerokoscgeograficzna', 'y'],
   longitude: ['longitud', 'longitude', 'lon', 'lng', 'long', 'longitudine', 'langengrad', 'geographischelange', 'lengtegraad', 'dlugoscgeograficzna', 'x'],
   country: ['pais', 'country', 'countrycode', 'iso', 'codigopais', 'paisiso', 'pays', 'paese', 'nazione', 'kraj'],
   // A Spanish rustic parcel as a farm's or SIGPAC's spreadsheet names it (all four, or none); the
   // province and municipality by code or by name (INE codes too), which the lookup resolves.
-  provincia: ['provincia', 'codigoprovincia', 'codprovincia', 'codprov', 'cprov', 'prov', 'province', 'provincecode', 'nombreprovincia', 'nomprovincia', 'provincename'],
-  municipio: ['municipio', 'codigomunicipio', 'codmunicipio', 'codmun', 'cmun', 'mun', 'municipality', 'municipalitycode', 'terminomunicipal',
-    'nombremunicipio', 'nommunicipio', 'municipalityname', 'codigoine', 'codine', 'codigomunicipioine', 'codmunicipioine', 'ine'],
+  provincia: [
+    'provincia',
+    'codigoprovincia',
+    'codprovincia',
+    'codprov',
+    'cprov',
+    'prov',
+    'province',
+    'provincecode',
+    'nombreprovincia',
+    'nomprovincia',
+    'provincename',
+  ],
+  municipio: [
+    'municipio',
+    'codigomunicipio',
+    'codmunicipio',
+    'codmun',
+    'cmun',
+    'mun',
+    'municipality',
+    'municipalitycode',
+    'terminomunicipal',
+    'nombremunicipio',
+    'nommunicipio',
+    'municipalityname',
+    'codigoine',
+    'codine',
+    'codigomunicipioine',
+    'codmunicipioine',
+    'ine',
+  ],
   poligono: ['poligono', 'pol', 'polig', 'polygon'],
   parcela: ['parcela', 'parc', 'parcel'],
 };
@@ -36,9 +85,37 @@ const KNOWN_NAMES: Record<keyof BatchColumns, string[]> = {
  * it another quantity ("Longitud (m)", a length) is not among them, so such a column stays unknown.
  */
 const QUALIFIERS = new Set([
-  'grados', 'decimales', 'decimal', 'degrees', 'deg', 'dd', 'graus', 'decimais', 'degres', 'decimaux', 'gradi', 'decimali',
-  'grad', 'dezimalgrad', 'graden', 'stopnie', 'dziesietne', 'wgs84', 'wgs', '84', 'etrs89', 'epsg', '4326', '4258',
-  'n', 'no', 'nr', 'num', 'numero', 'numer', 'nummer',
+  'grados',
+  'decimales',
+  'decimal',
+  'degrees',
+  'deg',
+  'dd',
+  'graus',
+  'decimais',
+  'degres',
+  'decimaux',
+  'gradi',
+  'decimali',
+  'grad',
+  'dezimalgrad',
+  'graden',
+  'stopnie',
+  'dziesietne',
+  'wgs84',
+  'wgs',
+  '84',
+  'etrs89',
+  'epsg',
+  '4326',
+  '4258',
+  'n',
+  'no',
+  'nr',
+  'num',
+  'numero',
+  'numer',
+  'nummer',
 ]);
 
 /**
@@ -61,7 +138,14 @@ const SUBJECT_TAILS = ['delinmueble', 'delafinca', 'delaparcela', 'oftheparcel',
 const SUBJECT_KINDS = new Set<keyof BatchColumns>(['reference', 'country']);
 
 /** A header's words without case, accents or punctuation ("Nº Ref. Catastral" → n ref catastral). */
-const wordsOf = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ł/g, 'l').split(/[^a-z0-9]+/).filter(Boolean);
+const wordsOf = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** The header as KNOWN_NAMES spells it: its words joined, with and without the qualifying words. */
 function headerKeys(name: string, kind: keyof BatchColumns): string[] {
@@ -73,11 +157,18 @@ function headerKeys(name: string, kind: keyof BatchColumns): string[] {
 
 function holdsDegrees(rows: Record<string, string>[], column: string, kind: keyof BatchColumns): boolean {
   const range = DEGREE_RANGE[kind];
-  const values = rows.slice(0, SAMPLE_ROWS).map((row) => row[column] ?? '').filter((text) => text !== '');
-  return !!range && values.length > 0 && values.every((text) => {
-    const value = spreadsheetDecimal(text);
-    return value !== undefined && value >= range.minimum && value <= range.maximum;
-  });
+  const values = rows
+    .slice(0, SAMPLE_ROWS)
+    .map((row) => row[column] ?? '')
+    .filter((text) => text !== '');
+  return (
+    !!range &&
+    values.length > 0 &&
+    values.every((text) => {
+      const value = spreadsheetDecimal(text);
+      return value !== undefined && value >= range.minimum && value <= range.maximum;
+    })
+  );
 }
 
 /**
@@ -123,10 +214,13 @@ export function detectColumns(header: string[], named: BatchColumns = {}, rows: 
   };
   const hasPoint = columns.latitude !== undefined && columns.longitude !== undefined;
   if (columns.reference === undefined && !hasPoint && !hasRustic) {
-    const rusticHalf = rustic.poligono !== undefined && rustic.parcela !== undefined
-      ? ` Polígono and parcela (${rustic.poligono}, ${rustic.parcela}) name a rustic parcel only with the province and the municipality beside them (each by code or by name): add those two columns (provincia, municipio).`
-      : '';
-    throw validationError(`No reference column and no latitude/longitude columns found among: ${header.join(', ')}. Name them (reference, or latitude and longitude, or provincia, municipio, polígono and parcela).${rusticHalf}`);
+    const rusticHalf =
+      rustic.poligono !== undefined && rustic.parcela !== undefined
+        ? ` Polígono and parcela (${rustic.poligono}, ${rustic.parcela}) name a rustic parcel only with the province and the municipality beside them (each by code or by name): add those two columns (provincia, municipio).`
+        : '';
+    throw validationError(
+      `No reference column and no latitude/longitude columns found among: ${header.join(', ')}. Name them (reference, or latitude and longitude, or provincia, municipio, polígono and parcela).${rusticHalf}`,
+    );
   }
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as BatchColumns;
 }

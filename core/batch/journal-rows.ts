@@ -52,7 +52,10 @@ export function journalRowsInOrder(file: string, end: number): { found: number; 
     let header = true;
     for (const line of linesOf(fd, end)) {
       if (line.text.trim() === '') continue;
-      if (header) { header = false; continue; }
+      if (header) {
+        header = false;
+        continue;
+      }
       const result = rowOf(line.text);
       if (result) where.set(result.row, { start: line.start, length: line.length, found: result.status === 'found' });
     }

@@ -30,7 +30,15 @@ interface Summary {
   counts: Omit<BatchCounts, 'total'>;
 }
 
-const emptySummary = (): Summary => ({ offset: 0, pastHeader: false, probe: Buffer.alloc(0), statusOf: new Map(), chargedOf: new Map(), problems: new Map(), counts: { ...emptyCounts(0) } });
+const emptySummary = (): Summary => ({
+  offset: 0,
+  pastHeader: false,
+  probe: Buffer.alloc(0),
+  statusOf: new Map(),
+  chargedOf: new Map(),
+  problems: new Map(),
+  counts: { ...emptyCounts(0) },
+});
 
 const counter = { found: 'found', not_found: 'notFound', failed: 'failed' } as const;
 
@@ -65,7 +73,9 @@ export class JournalSummaries {
    */
   async catchUp(file: string): Promise<void> {
     for (let more = true; more;) {
-      this.read(file, (fd, size, current) => { more = readStep(fd, size, current); });
+      this.read(file, (fd, size, current) => {
+        more = readStep(fd, size, current);
+      });
       if (more) await nextTurn();
     }
   }

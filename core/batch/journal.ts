@@ -15,13 +15,18 @@ interface JournalHeader {
  * a source was down are asked again on resume.
  */
 export class BatchJournal {
-  private constructor(readonly file: string, private readonly answered: Map<number, BatchRowResult>) {}
+  private constructor(
+    readonly file: string,
+    private readonly answered: Map<number, BatchRowResult>,
+  ) {}
 
   /** Opens the journal of this batch, resuming it when its fingerprint matches, else starting anew. */
   static open(file: string, fingerprint: string, columns: BatchColumns): BatchJournal {
     const answered = new Map<number, BatchRowResult>();
     if (existsSync(file)) {
-      const [first, ...lines] = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+      const [first, ...lines] = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '');
       const header = safeParse(first) as JournalHeader | undefined;
       if (header?.kind === 'catastro-batch-journal' && header.fingerprint === fingerprint) {
         for (const line of lines) {
@@ -39,7 +44,9 @@ export class BatchJournal {
 
   /** Every answer recorded in a journal file, whatever its fingerprint (for reading a finished batch). */
   static readAll(file: string): BatchRowResult[] {
-    const [, ...lines] = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const [, ...lines] = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     const answered = new Map<number, BatchRowResult>();
     for (const line of lines) {
       const result = safeParse(line) as BatchRowResult | undefined;

@@ -45,7 +45,14 @@ function separatorOf(text: string): string {
 }
 
 /** How every batch CSV is read: its one separator, an optional BOM, cells trimmed, rows of any length. */
-const csvOptions = (separator: string) => ({ delimiter: separator, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true });
+const csvOptions = (separator: string) => ({
+  delimiter: separator,
+  bom: true,
+  trim: true,
+  skip_empty_lines: true,
+  relax_column_count: true,
+  relax_quotes: true,
+});
 
 /** Refuses a CSV (`what`: 'The CSV', or the file's name) of more than MAX_BATCH_BYTES, before it is read or parsed. */
 export function refuseOversizeCsv(bytes: number, what: string): void {
@@ -87,7 +94,9 @@ async function readStreamed(chunks: AsyncIterable<Buffer>, separator: string, ke
   };
   const parser = parse({ ...csvOptions(separator), on_record: take });
   const drained = async function* (records: AsyncIterable<unknown>) {
-    for await (const _ of records) { /* on_record keeps none */ }
+    for await (const _ of records) {
+      /* on_record keeps none */
+    }
     yield* [];
   };
   const counted = async function* (source: AsyncIterable<Buffer>) {

@@ -21,7 +21,9 @@ function writeInWorker(job: ResultFileJob): Promise<void> {
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The result file's writer stopped (exit code ${code}).`)));
-  }).finally(() => { void worker.terminate(); });
+  }).finally(() => {
+    void worker.terminate();
+  });
 }
 
 /** Files of the same format written for a shorter journal (the batch went on since): not asked for again. */
@@ -31,7 +33,11 @@ function removeOlder(job: ResultFileJob): void {
     const written = /^v\d+-(\d+)\.(\w+)$/.exec(name);
     if (!written || written[2] !== job.format || Number(written[1]) >= job.journalBytes) continue;
     // One being sent to a client cannot be removed on Windows: it goes the next time.
-    try { rmSync(path.join(folder, name), { force: true }); } catch { /* kept for now */ }
+    try {
+      rmSync(path.join(folder, name), { force: true });
+    } catch {
+      /* kept for now */
+    }
   }
 }
 
@@ -48,13 +54,15 @@ export class ResultFiles {
     if (existsSync(job.file)) return Promise.resolve();
     let pending = this.writing.get(job.file);
     if (!pending) {
-      pending = this.queue.then(async () => {
-        // Another process serving the folder (serve --workers) may have written it meanwhile.
-        if (existsSync(job.file)) return;
-        await mkdir(path.dirname(job.file), { recursive: true });
-        await writeInWorker(job);
-        removeOlder(job);
-      }).finally(() => this.writing.delete(job.file));
+      pending = this.queue
+        .then(async () => {
+          // Another process serving the folder (serve --workers) may have written it meanwhile.
+          if (existsSync(job.file)) return;
+          await mkdir(path.dirname(job.file), { recursive: true });
+          await writeInWorker(job);
+          removeOlder(job);
+        })
+        .finally(() => this.writing.delete(job.file));
       this.queue = pending.catch(() => undefined);
       this.writing.set(job.file, pending);
     }

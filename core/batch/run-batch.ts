@@ -57,7 +57,15 @@ class RowCharge implements BatchRowGate {
 
   admit(): Promise<void> {
     this.admission ??= this.charge
-      ? this.charge().then((refund) => { this.refund = refund; }, (error: unknown) => { this.refusal = error; throw error; })
+      ? this.charge().then(
+          (refund) => {
+            this.refund = refund;
+          },
+          (error: unknown) => {
+            this.refusal = error;
+            throw error;
+          },
+        )
       : Promise.resolve();
     return this.admission;
   }

@@ -1,6 +1,18 @@
 import type {
-  AddressCandidatesResult, AddressParseResult, AddressQuery, BBox, CountryCode, CoordinateMatch, Coverage, LandClass, LonLat,
-  NeighbourOutline, Parcel, PolygonResult, RusticParcelRequest, UnitsPage,
+  AddressCandidatesResult,
+  AddressParseResult,
+  AddressQuery,
+  BBox,
+  CountryCode,
+  CoordinateMatch,
+  Coverage,
+  LandClass,
+  LonLat,
+  NeighbourOutline,
+  Parcel,
+  PolygonResult,
+  RusticParcelRequest,
+  UnitsPage,
 } from '../model/index.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { UsagePolicy } from '../upstream/usage-policy.js';

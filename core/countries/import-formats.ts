@@ -27,7 +27,10 @@ export const IMPORT_FORMATS: ImportFormats = { inspire: CATASTRO_PUBLISHER, nati
 
 /** The store's import (import-runner.ts) with these formats. */
 export function importFiles(
-  store: ParcelStore, files: string[], onProgress?: (progress: ImportProgress) => void, options: Omit<ImportOptions, 'formats'> = {},
+  store: ParcelStore,
+  files: string[],
+  onProgress?: (progress: ImportProgress) => void,
+  options: Omit<ImportOptions, 'formats'> = {},
 ): Promise<ImportResult[]> {
   return importWithFormats(store, files, onProgress, { ...options, formats: IMPORT_FORMATS });
 }

@@ -2,8 +2,15 @@ import { LRUCache } from 'lru-cache';
 import { countryOutlineAt } from '../geo/country-outlines.js';
 import { bboxContains } from '../geo/bbox.js';
 import {
-  ServiceError, isCountryCode, noCoverage, pointText, validationError,
-  type CountryCode, type Coverage, type LandClass, type LonLat,
+  ServiceError,
+  isCountryCode,
+  noCoverage,
+  pointText,
+  validationError,
+  type CountryCode,
+  type Coverage,
+  type LandClass,
+  type LonLat,
 } from '../model/index.js';
 import type { CountryAdapter, CountryDefinition, CountrySources, SourceCheck } from './adapter.js';
 import { requireInBounds } from './bounds.js';
@@ -116,7 +123,10 @@ export class CountryRegistry {
    * @param referenceExamples real references of each country (its evidence), which the refusal of
    *   an unrecognised reference compares the text with
    */
-  constructor(adapters: readonly CountryAdapter[], private readonly referenceExamples: ReadonlyMap<CountryCode, readonly string[]> = new Map()) {
+  constructor(
+    adapters: readonly CountryAdapter[],
+    private readonly referenceExamples: ReadonlyMap<CountryCode, readonly string[]> = new Map(),
+  ) {
     const byCode = new Map<CountryCode, CountryAdapter>();
     for (const adapter of adapters) {
       if (byCode.has(adapter.code)) throw new Error(`Country ${adapter.code} is registered twice.`);
@@ -174,7 +184,10 @@ export class CountryRegistry {
     }
     if (matching.length === 1) return matching[0];
     // Outlines are ASCII: a letter with a diacritic is compared as its base letter, anything else outside ASCII fits none.
-    const ascii = ref.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\x00-\x7f]/g, '\x7f');
+    const ascii = ref
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^\x00-\x7f]/g, '\x7f');
     const fitting = this.shapes.fitting(ascii);
     const all = [...this.adapters.values()];
     // A batch repeats the same mistyped text row after row: its refusal is worked out once.
@@ -186,7 +199,7 @@ export class CountryRegistry {
         examples: (code) => this.referenceExamples.get(code) ?? [],
         byDefault: this.forCountry(undefined),
       });
-      this.refusals.set(ref, refusal = { message, data });
+      this.refusals.set(ref, (refusal = { message, data }));
     }
     throw new ServiceError('VALIDATION_ERROR', refusal.message, refusal.data);
   }
@@ -233,7 +246,10 @@ export class CountryRegistry {
       const names = [...this.adapters.values()].map((a) => `${a.name} (${a.code})`).join(', ');
       throw validationError(`Coordinates ${pointText(point)} are outside every country covered here: ${names}; check the order (latitude, longitude).`);
     }
-    const id = countryOutlineAt(point, candidates.map((a) => a.outlineId));
+    const id = countryOutlineAt(
+      point,
+      candidates.map((a) => a.outlineId),
+    );
     return candidates.find((a) => a.outlineId === id) ?? candidates[0];
   }
 
@@ -243,7 +259,9 @@ export class CountryRegistry {
     for (const adapter of this.adapters.values()) {
       for (const check of adapter.statusChecks?.() ?? []) {
         const seen = bySource.get(check.source);
-        if (seen) { if (!seen.countries.includes(adapter.code)) seen.countries.push(adapter.code); } else bySource.set(check.source, { check, countries: [adapter.code] });
+        if (seen) {
+          if (!seen.countries.includes(adapter.code)) seen.countries.push(adapter.code);
+        } else bySource.set(check.source, { check, countries: [adapter.code] });
       }
     }
     return [...bySource.values()];
@@ -269,9 +287,12 @@ export class CountryRegistry {
     if (adapter.coverage[capability]) return;
     const covered = this.covering(capability);
     const note = adapter.coverageNotes?.[capability];
-    throw noCoverage(`${what} ${covered.length > 0 ? `cover ${covered.join(', ')}` : 'are not available'}; ${adapter.name} (${adapter.code}) is not covered.${note ? ` ${note}` : ''}`, {
-      supportedCountries: covered,
-    });
+    throw noCoverage(
+      `${what} ${covered.length > 0 ? `cover ${covered.join(', ')}` : 'are not available'}; ${adapter.name} (${adapter.code}) is not covered.${note ? ` ${note}` : ''}`,
+      {
+        supportedCountries: covered,
+      },
+    );
   }
 }
 

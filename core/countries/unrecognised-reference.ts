@@ -16,18 +16,22 @@ import type { CountryAdapter } from './adapter.js';
  * A text only one country resembles, and none reads, gets that country's own refusal, which says
  * what is wrong.
  */
-export function unrecognisedReference(ref: string, countries: {
-  /** The countries whose outline fits the text or that declare none. */
-  fitting: readonly CountryAdapter[];
-  all: readonly CountryAdapter[];
-  examples: (code: CountryCode) => readonly string[];
-  /** The spec's default country, whose format is named when the text resembles none. */
-  byDefault: CountryAdapter;
-}): ServiceError {
+export function unrecognisedReference(
+  ref: string,
+  countries: {
+    /** The countries whose outline fits the text or that declare none. */
+    fitting: readonly CountryAdapter[];
+    all: readonly CountryAdapter[];
+    examples: (code: CountryCode) => readonly string[];
+    /** The spec's default country, whose format is named when the text resembles none. */
+    byDefault: CountryAdapter;
+  },
+): ServiceError {
   const askedOnly = countries.fitting.filter((adapter) => readsReference(adapter, ref));
   const written = writtenText(ref);
-  const resembled = countries.all.filter((adapter) => !askedOnly.includes(adapter)
-    && countries.examples(adapter.code).some((example) => isWrittenLike(written, writtenExample(example))));
+  const resembled = countries.all.filter(
+    (adapter) => !askedOnly.includes(adapter) && countries.examples(adapter.code).some((example) => isWrittenLike(written, writtenExample(example))),
+  );
   if (askedOnly.length === 0 && resembled.length === 1) {
     try {
       resembled[0].normalizeReference(ref);
@@ -43,13 +47,19 @@ export function unrecognisedReference(ref: string, countries: {
   if (askedOnly.length + resembled.length === 0) {
     parts.push(`It is written like no covered country's reference; the default country is ${named([countries.byDefault])}`);
   }
-  parts.push('Repeat the call with ?country=<code> to look it up under that country\'s rule.');
+  parts.push("Repeat the call with ?country=<code> to look it up under that country's rule.");
   return validationError(parts.join(' '), { resembledCountries: [...askedOnly, ...resembled].map((a) => a.code) });
 }
 
 /** How a reference is written: each digit 9, each letter A, spaces and dashes '-', the rest kept. */
 function skeleton(text: string): string {
-  return text.normalize('NFC').trim().toUpperCase().replace(/\p{Nd}/gu, '9').replace(/\p{L}/gu, 'A').replace(/[\s\-‐-―]+/g, '-');
+  return text
+    .normalize('NFC')
+    .trim()
+    .toUpperCase()
+    .replace(/\p{Nd}/gu, '9')
+    .replace(/\p{L}/gu, 'A')
+    .replace(/[\s\-‐-―]+/g, '-');
 }
 
 /**
@@ -60,11 +70,14 @@ function skeleton(text: string): string {
 const writtenExamples = new Map<string, WrittenText>();
 function writtenExample(example: string): WrittenText {
   let written = writtenExamples.get(example);
-  if (written === undefined) writtenExamples.set(example, written = writtenText(example));
+  if (written === undefined) writtenExamples.set(example, (written = writtenText(example)));
   return written;
 }
 
-interface WrittenText { skeleton: string; separators: string }
+interface WrittenText {
+  skeleton: string;
+  separators: string;
+}
 const writtenText = (text: string): WrittenText => {
   const written = skeleton(text);
   return { skeleton: written, separators: written.replace(/[9A]/g, '') };

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { checkInputFile } from '../file-checks.js';
 
 /** `catastro start --data DIR --basemap FILE`, as the command line parsed them. */
-export interface DesktopPaths { data: string; basemap?: string }
+export interface DesktopPaths {
+  data: string;
+  basemap?: string;
+}
 
 const DATA = '--data=';
 const BASEMAP = '--basemap=';

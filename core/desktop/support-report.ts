@@ -30,7 +30,10 @@ export const DATA_FOLDER_MARK = '<data folder>';
 export const OUTSIDE_PATH_MARK = '<path outside the data folder>';
 
 export function supportReport(facts: SupportFacts): string {
-  const runtime = Object.entries(facts.runtime).filter(([, value]) => value).map(([name, value]) => `${name} ${value}`).join(', ');
+  const runtime = Object.entries(facts.runtime)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
   const sources = facts.status.sources.map((source) => {
     const check = source.lastCheck;
     const seen = check ? `, ${check.latencyMs} ms at ${check.at}${check.reason ? ` (${check.reason})` : ''}` : ', not checked yet';

@@ -32,7 +32,10 @@ export class DesktopUpdates {
   private found: string | undefined;
   private downloaded: string | undefined;
 
-  constructor(private readonly updater: Updater, private readonly busy: BusyWork) {
+  constructor(
+    private readonly updater: Updater,
+    private readonly busy: BusyWork,
+  ) {
     // Downloads start when the user says so; an install happens only through install() or at quit.
     updater.autoDownload = false;
     updater.autoInstallOnAppQuit = true;
@@ -70,7 +73,10 @@ export class DesktopUpdates {
     if (!this.downloaded) return { state: 'nothing-downloaded' };
     const running = this.busy.running();
     if (running.length > 0) {
-      return { state: 'deferred', message: `Not now: ${running.map((kind) => BUSY_WORDS[kind]).join(' and ')} is running. The update is installed when you quit Catastro Desktop.` };
+      return {
+        state: 'deferred',
+        message: `Not now: ${running.map((kind) => BUSY_WORDS[kind]).join(' and ')} is running. The update is installed when you quit Catastro Desktop.`,
+      };
     }
     this.updater.quitAndInstall();
     return { state: 'installing' };

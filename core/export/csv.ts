@@ -53,7 +53,10 @@ export function* csvChunks(table: FeatureTable, style: CsvStyle = PLAIN_CSV): Ge
   // A number cell with a decimal comma is text that is only a number: no formula escape for it either.
   const number = style.decimalComma ? (value: number) => keepPlainNumber(String(value).replace('.', ',')) : undefined;
   const options = {
-    columns: names, bom: false, delimiter: style.separator, escape_formulas: true,
+    columns: names,
+    bom: false,
+    delimiter: style.separator,
+    escape_formulas: true,
     cast: { string: keepPlainNumber, ...(number && { number }) },
   };
   if (style.bom) yield '\uFEFF';

@@ -30,8 +30,10 @@ function envelopeOf(geometry: PolygonGeometry): [number, number, number, number]
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const ring of geometry.coordinates) {
     for (const [x, y] of ring) {
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
     }
   }
   return [minX, minY, maxX, maxY];
@@ -44,7 +46,11 @@ const REQUIRED_SRS = [
   { name: 'Undefined cartesian SRS', id: -1, org: 'NONE', orgId: -1, def: 'undefined', description: 'undefined cartesian coordinate reference system' },
   { name: 'Undefined geographic SRS', id: 0, org: 'NONE', orgId: 0, def: 'undefined', description: 'undefined geographic coordinate reference system' },
   {
-    name: 'WGS 84 geodetic', id: WGS84, org: 'EPSG', orgId: 4326, description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
+    name: 'WGS 84 geodetic',
+    id: WGS84,
+    org: 'EPSG',
+    orgId: 4326,
+    description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
     def: 'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]',
   },
 ];
@@ -117,7 +123,9 @@ function fillGeoPackage(db: Database.Database, table: FeatureTable): void {
       }
     }
   })();
-  db.prepare(`INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
-    VALUES (?, 'features', ?, ?, ?, ?, ?, ?)`).run(table.name, table.name, ...(extent ?? [null, null, null, null]), WGS84);
+  db.prepare(
+    `INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
+    VALUES (?, 'features', ?, ?, ?, ?, ?, ?)`,
+  ).run(table.name, table.name, ...(extent ?? [null, null, null, null]), WGS84);
   db.prepare(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'POLYGON', ?, 0, 0)`).run(table.name, WGS84);
 }

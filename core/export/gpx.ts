@@ -9,19 +9,22 @@ import { buildXml, XML_DECLARATION } from './xml-document.js';
  */
 export function parcelToGpx(parcel: Parcel): string {
   const name = parcel.refCatastral;
-  return XML_DECLARATION + buildXml({
-    gpx: {
-      '@_version': '1.1',
-      '@_creator': 'Catastro Desktop',
-      '@_xmlns': 'http://www.topografix.com/GPX/1/1',
-      '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-      '@_xsi:schemaLocation': 'http://www.topografix.com/GPX/1/1 https://www.topografix.com/GPX/1/1/gpx.xsd',
-      metadata: { name, ...(parcel.attribution && { desc: `© ${parcel.attribution}` }) },
-      wpt: { '@_lat': parcel.latitud, '@_lon': parcel.longitud, name, ...(parcel.direccion && { desc: parcel.direccion }) },
-      trk: {
-        name: `${name} outline`,
-        trkseg: { trkpt: parcel.poligono.map(([lon, lat]) => ({ '@_lat': lat, '@_lon': lon })) },
+  return (
+    XML_DECLARATION +
+    buildXml({
+      gpx: {
+        '@_version': '1.1',
+        '@_creator': 'Catastro Desktop',
+        '@_xmlns': 'http://www.topografix.com/GPX/1/1',
+        '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+        '@_xsi:schemaLocation': 'http://www.topografix.com/GPX/1/1 https://www.topografix.com/GPX/1/1/gpx.xsd',
+        metadata: { name, ...(parcel.attribution && { desc: `© ${parcel.attribution}` }) },
+        wpt: { '@_lat': parcel.latitud, '@_lon': parcel.longitud, name, ...(parcel.direccion && { desc: parcel.direccion }) },
+        trk: {
+          name: `${name} outline`,
+          trkseg: { trkpt: parcel.poligono.map(([lon, lat]) => ({ '@_lat': lat, '@_lon': lon })) },
+        },
       },
-    },
-  });
+    })
+  );
 }

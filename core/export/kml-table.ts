@@ -9,7 +9,9 @@ function placemarkOf(row: FeatureRow): string {
       name: String(refCatastral ?? ''),
       description: kmlDescription(direccion, municipio, attribution),
       styleUrl: `#${KML_STYLE.id}`,
-      data: Object.entries(rest).filter(([, value]) => value !== null && value !== '').map(([name, value]) => [name, String(value)]),
+      data: Object.entries(rest)
+        .filter(([, value]) => value !== null && value !== '')
+        .map(([name, value]) => [name, String(value)]),
       ring: row.geometry!.coordinates[0],
     }),
   });

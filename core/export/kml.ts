@@ -46,7 +46,13 @@ export function placemarkTree({ name, description, data, ring, styleUrl }: Place
     ExtendedData: { Data: data.map(([dataName, value]) => ({ '@_name': dataName, value })) },
     Polygon: {
       tessellate: 1,
-      outerBoundaryIs: { LinearRing: { coordinates: counterClockwise(ring).map(([lon, lat]) => `${lon},${lat}`).join(' ') } },
+      outerBoundaryIs: {
+        LinearRing: {
+          coordinates: counterClockwise(ring)
+            .map(([lon, lat]) => `${lon},${lat}`)
+            .join(' '),
+        },
+      },
     },
   };
 }
@@ -54,10 +60,11 @@ export function placemarkTree({ name, description, data, ring, styleUrl }: Place
 /** Every field of the answer as ExtendedData (name = the spec's field name), the outline aside: it is the geometry. */
 function extendedData(parcel: Parcel): [string, string][] {
   const { poligono: _outline, ...fields } = parcel;
-  const flat: [string, unknown][] = Object.entries(fields).flatMap(([name, value]) => (
+  const flat: [string, unknown][] = Object.entries(fields).flatMap(([name, value]) =>
     value !== null && typeof value === 'object'
       ? Object.entries(value as object).map(([key, inner]) => [`${name}.${key}`, inner] as [string, unknown])
-      : [[name, value] as [string, unknown]]));
+      : [[name, value] as [string, unknown]],
+  );
   return flat.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => [name, String(value)]);
 }
 
@@ -67,20 +74,23 @@ function extendedData(parcel: Parcel): [string, string][] {
  * Google Earth shows in the balloon.
  */
 export function parcelToKml(parcel: Parcel): string {
-  return XML_DECLARATION + buildXml({
-    kml: {
-      '@_xmlns': KML_NAMESPACE,
-      Document: {
-        name: parcel.refCatastral,
-        Style: kmlStyleTree(),
-        Placemark: placemarkTree({
+  return (
+    XML_DECLARATION +
+    buildXml({
+      kml: {
+        '@_xmlns': KML_NAMESPACE,
+        Document: {
           name: parcel.refCatastral,
-          description: kmlDescription(parcel.direccion, parcel.municipio, parcel.attribution),
-          styleUrl: `#${KML_STYLE.id}`,
-          data: extendedData(parcel),
-          ring: parcel.poligono,
-        }),
+          Style: kmlStyleTree(),
+          Placemark: placemarkTree({
+            name: parcel.refCatastral,
+            description: kmlDescription(parcel.direccion, parcel.municipio, parcel.attribution),
+            styleUrl: `#${KML_STYLE.id}`,
+            data: extendedData(parcel),
+            ring: parcel.poligono,
+          }),
+        },
       },
-    },
-  });
+    })
+  );
 }

@@ -14,7 +14,14 @@ const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
  * both, so every text reads back exactly as it was written.
  */
 const REFERENCE: Record<string, string> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
 };
 const NEEDS_REFERENCE = /[&<>"'\t\n\r]/g;
 
@@ -33,8 +40,13 @@ const escapeValue = (_name: string, value: unknown) => (typeof value === 'string
 
 /** fast-xml-parser's builder with xmlText as its only escaping (its own entity list is off, so nothing is escaped twice). */
 const builder = new XMLBuilder({
-  ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true,
-  processEntities: false, tagValueProcessor: escapeValue, attributeValueProcessor: escapeValue,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: true,
+  suppressEmptyNode: true,
+  processEntities: false,
+  tagValueProcessor: escapeValue,
+  attributeValueProcessor: escapeValue,
 });
 
 /** XML of a document tree (elements as keys, attributes as `@_name`), every text through xmlText. */

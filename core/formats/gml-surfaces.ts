@@ -130,7 +130,10 @@ export class SourceSurfaceCollector {
 export class GeometryProperty<Collector extends SourceSurfaceCollector = SourceSurfaceCollector> {
   private depth = 0;
 
-  constructor(readonly surfaces: Collector, private readonly properties: ReadonlySet<string>) {}
+  constructor(
+    readonly surfaces: Collector,
+    private readonly properties: ReadonlySet<string>,
+  ) {}
 
   /** A new feature: no geometry read yet. */
   reset(): void {
@@ -175,7 +178,10 @@ export function closedRingPoints(xy: readonly number[]): number {
   return xy[0] !== x || xy[1] !== y ? points + 1 : points;
 }
 
-interface RingCrs { epsg: number; latFirst: boolean }
+interface RingCrs {
+  epsg: number;
+  latFirst: boolean;
+}
 const ringCrses = new Map<string, RingCrs>();
 
 /**
@@ -220,13 +226,21 @@ export function parseNumberList(text: string): number[] {
     const start = at;
     let negative = false;
     let c = text.charCodeAt(at);
-    if (c === 45 || c === 43) { negative = c === 45; at++; }
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      at++;
+    }
     let mantissa = 0;
     let digits = 0;
     let decimals = -1;
     for (; at < length; at++) {
       c = text.charCodeAt(at);
-      if (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); digits++; if (decimals >= 0) decimals++; } else if (c === 46 && decimals < 0) decimals = 0; else break;
+      if (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+        if (decimals >= 0) decimals++;
+      } else if (c === 46 && decimals < 0) decimals = 0;
+      else break;
     }
     if (at < length && !isSpace(c)) {
       while (at < length && !isSpace(text.charCodeAt(at))) at++;

@@ -28,12 +28,16 @@ export const maxInflatedBytes = () => Number(process.env.CATASTRO_IMPORT_MAX_INF
 export function checkInflated(name: string, inflated: number, compressed: number): void {
   const limit = maxInflatedBytes();
   if (inflated > limit) {
-    throw new Error(`${name} inflates to more than ${limit / MB} MB, the limit for one decompressed file; refused. `
-      + 'No published cadastre file is that large: it is damaged or not a cadastre file '
-      + '(CATASTRO_IMPORT_MAX_INFLATED_MB sets another limit).');
+    throw new Error(
+      `${name} inflates to more than ${limit / MB} MB, the limit for one decompressed file; refused. ` +
+        'No published cadastre file is that large: it is damaged or not a cadastre file ' +
+        '(CATASTRO_IMPORT_MAX_INFLATED_MB sets another limit).',
+    );
   }
   if (inflated > BOMB_FLOOR_BYTES && inflated > BOMB_RATIO * compressed) {
-    throw new Error(`${name} inflates to more than ${BOMB_RATIO} times its compressed size (${Math.round(inflated / MB)} MB from `
-      + `${(compressed / MB).toFixed(1)} MB); refused as a decompression bomb: published cadastre files grow 10 to 25 times.`);
+    throw new Error(
+      `${name} inflates to more than ${BOMB_RATIO} times its compressed size (${Math.round(inflated / MB)} MB from ` +
+        `${(compressed / MB).toFixed(1)} MB); refused as a decompression bomb: published cadastre files grow 10 to 25 times.`,
+    );
   }
 }

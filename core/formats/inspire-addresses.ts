@@ -46,20 +46,33 @@ export async function streamAddresses(
 
   const sax = createSax({
     open(local, attributes) {
-      if (local === 'Address') { address = { componentIds: [] }; inside.length = 0; return; }
-      if (COMPONENTS.has(local)) { component = { id: attributes['gml:id'] ?? '', kind: local }; inside.length = 0; return; }
+      if (local === 'Address') {
+        address = { componentIds: [] };
+        inside.length = 0;
+        return;
+      }
+      if (COMPONENTS.has(local)) {
+        component = { id: attributes['gml:id'] ?? '', kind: local };
+        inside.length = 0;
+        return;
+      }
       if (!address && !component) return;
       inside.push(local);
       text = '';
       if (address && local === 'Point') address.srsName = attributes.srsName;
       if (address && local === 'component' && attributes['xlink:href']) address.componentIds.push(attributes['xlink:href'].replace(/^#/, ''));
     },
-    text(value) { text += value; },
+    text(value) {
+      text += value;
+    },
     close(local) {
       if (address) {
         if (local === 'Address') {
           const { ref, number, point } = address;
-          if (ref && number && point) { addresses.push({ ref, number, point, componentIds: address.componentIds }); counts.addresses++; }
+          if (ref && number && point) {
+            addresses.push({ ref, number, point, componentIds: address.componentIds });
+            counts.addresses++;
+          }
           address = null;
           return;
         }
@@ -74,7 +87,10 @@ export async function streamAddresses(
       }
       if (component) {
         if (local === component.kind) {
-          if (component.id && component.value) { components.push({ id: component.id, value: component.value }); counts.components++; }
+          if (component.id && component.value) {
+            components.push({ id: component.id, value: component.value });
+            counts.components++;
+          }
           component = null;
           return;
         }

@@ -52,13 +52,21 @@ export async function streamBuildings(
       }
       if (!record) return;
       inside.push(local);
-      if (FIELDS.has(local)) { field = local; text = ''; }
+      if (FIELDS.has(local)) {
+        field = local;
+        text = '';
+      }
     },
-    text(value) { if (field) text += value; },
+    text(value) {
+      if (field) text += value;
+    },
     close(local) {
       if (!record) return;
       if (local === 'Building') {
-        if (record.ref) { batch.push(record); total++; }
+        if (record.ref) {
+          batch.push(record);
+          total++;
+        }
         record = null;
         return;
       }
@@ -68,10 +76,18 @@ export async function streamBuildings(
       field = null;
       if (value === '') return;
       switch (local) {
-        case 'beginLifespanVersion': record.dataDate = value.slice(0, 10); break;
-        case 'currentUse': record.uso = CURRENT_USE_LABELS[value] ?? value; break;
-        case 'numberOfBuildingUnits': record.buildingUnits = Number(value); break;
-        case 'numberOfDwellings': record.dwellings = Number(value); break;
+        case 'beginLifespanVersion':
+          record.dataDate = value.slice(0, 10);
+          break;
+        case 'currentUse':
+          record.uso = CURRENT_USE_LABELS[value] ?? value;
+          break;
+        case 'numberOfBuildingUnits':
+          record.buildingUnits = Number(value);
+          break;
+        case 'numberOfDwellings':
+          record.dwellings = Number(value);
+          break;
         case 'beginning':
           if (inside.includes('dateOfConstruction')) record.anioConstruccion = Number(value.slice(0, 4));
           break;

@@ -60,11 +60,14 @@ const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
  */
 export class CadastralParcelReader implements SaxHandlers {
   private readonly geometry = new GeometryProperty(new SourceSurfaceCollector(), GEOMETRY_ELEMENTS);
-  private record: { areaM2?: number; dataDate?: string } & InspireParcelIds | null = null;
+  private record: ({ areaM2?: number; dataDate?: string } & InspireParcelIds) | null = null;
   private field: (typeof FIELD_OF)[string] | null = null;
   private value = '';
 
-  constructor(private readonly options: ParcelReadOptions, private readonly emit: (parcel: ParsedParcel) => void) {}
+  constructor(
+    private readonly options: ParcelReadOptions,
+    private readonly emit: (parcel: ParsedParcel) => void,
+  ) {}
 
   open(local: string, attributes: Record<string, string>): void {
     if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') {
@@ -108,9 +111,7 @@ export class CadastralParcelReader implements SaxHandlers {
 
   private finish(): void {
     const record = this.record!;
-    const ref = this.options.reference
-      ? this.options.reference(record)
-      : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
+    const ref = this.options.reference ? this.options.reference(record) : record.nationalRef || record.localId || record.gmlId?.replace(/^ES\.SDGC\.CP\./, '');
     const polygons = this.geometry.surfaces.sourcePolygons();
     if (!ref) throw new Error('A CadastralParcel without a reference (no nationalCadastralReference, localId or gml:id).');
     if (polygons.length === 0) throw new Error(`Parcel ${ref} has no polygon geometry.`);
@@ -119,7 +120,7 @@ export class CadastralParcelReader implements SaxHandlers {
       polygons,
       areaValue: record.areaM2,
       ...(record.administrativeUnit && { municipio: record.administrativeUnit }),
-      dataDate: isIsoDay(record.dataDate) ? record.dataDate : this.options.dataDate ?? todayIso(),
+      dataDate: isIsoDay(record.dataDate) ? record.dataDate : (this.options.dataDate ?? todayIso()),
     });
   }
 }
@@ -148,7 +149,12 @@ export async function streamParsedParcels<T>(
   let batch: T[] = [];
   let total = 0;
   // The bulk path's own tokenizer (xml-scanner.ts): saxes was a third of an import.
-  const scanner = new XmlScanner(new CadastralParcelReader(options, (p) => { batch.push(convert(p)); total++; }));
+  const scanner = new XmlScanner(
+    new CadastralParcelReader(options, (p) => {
+      batch.push(convert(p));
+      total++;
+    }),
+  );
   for await (const chunk of readText(file)) {
     scanner.write(chunk.text);
     const full = batch;

@@ -18,7 +18,9 @@ export async function streamJsonElements(
     batch.push({ path: String(parent ?? ''), value });
   };
   let failure: Error | undefined;
-  parser.onError = (error) => { failure ??= error; };
+  parser.onError = (error) => {
+    failure ??= error;
+  };
   for await (const chunk of readText(file)) {
     if (!parser.isEnded) parser.write(chunk.text);
     if (failure) throw new Error(`Malformed JSON: ${failure.message}`);

@@ -13,7 +13,10 @@ export async function streamSaxRecords<T>(
 ): Promise<number> {
   let batch: T[] = [];
   let total = 0;
-  const sax = reader((record) => { batch.push(record); total++; });
+  const sax = reader((record) => {
+    batch.push(record);
+    total++;
+  });
   for await (const chunk of readText(input)) {
     sax.write(chunk.text);
     sink(batch, chunk);

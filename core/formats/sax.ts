@@ -28,12 +28,28 @@ export function createSax(handlers: SaxHandlers): { write(chunk: string): void; 
   let failure: Error | undefined;
   // Characters written since saxes last reported something: what it holds (MAX_PENDING_CHARS).
   let pending = 0;
-  parser.on('error', (error) => { failure ??= error; });
-  parser.on('opentag', (tag: SaxesTagPlain) => { pending = 0; handlers.open(localName(tag.name), tag.attributes as Record<string, string>); });
-  parser.on('text', (text) => { pending = 0; handlers.text(text); });
-  parser.on('cdata', (text) => { pending = 0; handlers.text(text); });
-  parser.on('closetag', (tag) => { pending = 0; handlers.close(localName(tag.name)); });
-  parser.on('comment', () => { pending = 0; });
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    pending = 0;
+    handlers.open(localName(tag.name), tag.attributes as Record<string, string>);
+  });
+  parser.on('text', (text) => {
+    pending = 0;
+    handlers.text(text);
+  });
+  parser.on('cdata', (text) => {
+    pending = 0;
+    handlers.text(text);
+  });
+  parser.on('closetag', (tag) => {
+    pending = 0;
+    handlers.close(localName(tag.name));
+  });
+  parser.on('comment', () => {
+    pending = 0;
+  });
   const check = () => {
     if (!failure) return;
     // saxes: "13:43: undefined entity." for a name not among XML's own.
@@ -48,6 +64,9 @@ export function createSax(handlers: SaxHandlers): { write(chunk: string): void; 
       pending += chunk.length;
       if (pending > MAX_PENDING_CHARS) throw new Error(`Malformed XML: ${pendingTooLong} (near line ${parser.line}).`);
     },
-    close() { parser.close(); check(); },
+    close() {
+      parser.close();
+      check();
+    },
   };
 }

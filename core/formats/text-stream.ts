@@ -90,14 +90,24 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
     // a plain file is read synchronously: no hand-over of each chunk to the thread pool and back
     // (a tenth of the worker's time), while the importing thread writes meanwhile.
     source = (function* () {
-      for (const chunk of readFileChunks(input)) { bytesRead += chunk.length; yield chunk; }
+      for (const chunk of readFileChunks(input)) {
+        bytesRead += chunk.length;
+        yield chunk;
+      }
     })();
   } else {
     // A zip entry's sizes are known before it is opened (yauzl then holds the entry to them).
     if (typeof input !== 'string') checkInflated(`${input.name} in ${basename(input.zip)}`, input.size, input.compressedSize);
     const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
-    raw.on('data', (chunk: Buffer) => { bytesRead += chunk.length; });
-    source = typeof input === 'string' ? (input.endsWith('.gz') ? gunzipped(raw, basename(input), () => bytesRead) : raw) : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
+    raw.on('data', (chunk: Buffer) => {
+      bytesRead += chunk.length;
+    });
+    source =
+      typeof input === 'string'
+        ? input.endsWith('.gz')
+          ? gunzipped(raw, basename(input), () => bytesRead)
+          : raw
+        : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
   }
 
   if (options.encoding === 'iso-8859-15') {

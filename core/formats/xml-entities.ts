@@ -5,7 +5,9 @@
  * A module of its own so the scanner does not load saxes.
  */
 export function entityRefused(where: string, name?: string): string {
-  return `The file uses an XML entity${name ? ` (&${name};)` : ''} ${where} that is not one of XML's own (&amp; &lt; &gt; &quot; &apos;): `
-    + 'the importer does not expand the entities a file declares in its DOCTYPE, for safety (such an entity can read other files of this computer or grow without end). '
-    + 'The published files use none: replace the entity by its text, or import the file as downloaded.';
+  return (
+    `The file uses an XML entity${name ? ` (&${name};)` : ''} ${where} that is not one of XML's own (&amp; &lt; &gt; &quot; &apos;): ` +
+    'the importer does not expand the entities a file declares in its DOCTYPE, for safety (such an entity can read other files of this computer or grow without end). ' +
+    'The published files use none: replace the entity by its text, or import the file as downloaded.'
+  );
 }

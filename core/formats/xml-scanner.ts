@@ -23,7 +23,14 @@ export interface ScanHandlers extends SaxHandlers {
   wantsText?(): boolean;
 }
 
-const LT = 60, GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, EQ = 61, QUOT = 34, APOS = 39;
+const LT = 60,
+  GT = 62,
+  SLASH = 47,
+  BANG = 33,
+  QUESTION = 63,
+  EQ = 61,
+  QUOT = 34,
+  APOS = 39;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
@@ -72,7 +79,10 @@ export class XmlScanner {
       if (lt === -1) break; // text runs on into the next chunk
       if (lt > i) this.text(s, i, lt);
       const end = this.markup(s, lt);
-      if (end === -1) { i = lt; break; } // the tag is cut by the chunk's end
+      if (end === -1) {
+        i = lt;
+        break;
+      } // the tag is cut by the chunk's end
       i = end;
     }
     // s[0] was at `offset`; the carry, s[i…], starts the next s.
@@ -140,7 +150,14 @@ export class XmlScanner {
       if (value === undefined) {
         const code = /^#x[0-9a-fA-F]+$/.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]+$/.test(name) ? parseInt(name.slice(1), 10) : NaN;
         if (Number.isNaN(code)) throw new Error(entityRefused(`near character ${this.offset + amp}`, name));
-        if (!(code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff))) {
+        if (!(
+          code === 9 ||
+          code === 10 ||
+          code === 13 ||
+          (code >= 0x20 && code <= 0xd7ff) ||
+          (code >= 0xe000 && code <= 0xfffd) ||
+          (code >= 0x10000 && code <= 0x10ffff)
+        )) {
           this.fail('malformed character entity', amp);
         }
         value = String.fromCodePoint(code);
@@ -283,7 +300,10 @@ export class XmlScanner {
       let depth = 0;
       for (; k < s.length; k++) {
         const c = s.charCodeAt(k);
-        if (quote) { if (c === quote) quote = 0; continue; }
+        if (quote) {
+          if (c === quote) quote = 0;
+          continue;
+        }
         if (c === QUOT || c === APOS) quote = c;
         else if (c === 91) depth++;
         else if (c === 93) depth--;

@@ -39,8 +39,12 @@ export async function listZipEntries(zipFile: string): Promise<ZipEntryInfo[]> {
       zip.on('entry', (entry: Yauzl.Entry) => {
         if (!entry.fileName.endsWith('/')) {
           entries.push({
-            zip: zipFile, name: entry.fileName, size: entry.uncompressedSize, compressedSize: entry.compressedSize,
-            modified: isoDay(entry.getLastModDate()), crc32: entry.crc32,
+            zip: zipFile,
+            name: entry.fileName,
+            size: entry.uncompressedSize,
+            compressedSize: entry.compressedSize,
+            modified: isoDay(entry.getLastModDate()),
+            crc32: entry.crc32,
           });
         }
         zip.readEntry();
@@ -64,13 +68,22 @@ export async function openZipEntry(entry: ZipEntryInfo): Promise<Readable> {
     zip.on('entry', (found: Yauzl.Entry) => {
       if (found.fileName !== entry.name) return zip.readEntry();
       zip.openReadStream(found, (error, stream) => {
-        if (error) { zip.close(); return reject(error); }
+        if (error) {
+          zip.close();
+          return reject(error);
+        }
         stream.once('close', () => zip.close());
         resolve(stream);
       });
     });
-    zip.on('end', () => { zip.close(); reject(new Error(`${entry.zip} holds no ${entry.name}.`)); });
-    zip.on('error', (error) => { zip.close(); reject(error); });
+    zip.on('end', () => {
+      zip.close();
+      reject(new Error(`${entry.zip} holds no ${entry.name}.`));
+    });
+    zip.on('error', (error) => {
+      zip.close();
+      reject(error);
+    });
     zip.readEntry();
   });
 }

@@ -3,7 +3,7 @@ import type { ParcelGeometry } from '../model/index.js';
 import { areaM2 } from './polygon.js';
 
 const asFeature = (g: ParcelGeometry): GeoJSON.Feature<GeoJSON.Polygon | GeoJSON.MultiPolygon> =>
-  (g.type === 'Polygon' ? turfPolygon(g.coordinates) : multiPolygon(g.coordinates));
+  g.type === 'Polygon' ? turfPolygon(g.coordinates) : multiPolygon(g.coordinates);
 
 /**
  * True when at least half of the building's footprint lies on the parcel. A WFS asked for the

@@ -16,9 +16,9 @@ function outlineById(id: string): Outline | undefined {
   if (!outlines) {
     const topology = createRequire(import.meta.url)('world-atlas/countries-50m.json') as { objects: { countries: unknown } };
     const collection = feature(topology, topology.objects.countries) as GeoJSON.FeatureCollection;
-    outlines = new Map(collection.features
-      .filter((f): f is Outline => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon')
-      .map((f) => [String(f.id), f]));
+    outlines = new Map(
+      collection.features.filter((f): f is Outline => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon').map((f) => [String(f.id), f]),
+    );
   }
   return outlines.get(id);
 }

@@ -54,8 +54,11 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
       const point = projection.inverse(scratch);
       return [point.x * R2D, point.y * R2D];
     };
-    const plain = projection.datum.datum_type === PJD_WGS84 && wgs84.datum.datum_type === PJD_WGS84
-      && !(projection as { to_meter?: number }).to_meter && !(projection as { from_greenwich?: number }).from_greenwich;
+    const plain =
+      projection.datum.datum_type === PJD_WGS84 &&
+      wgs84.datum.datum_type === PJD_WGS84 &&
+      !(projection as { to_meter?: number }).to_meter &&
+      !(projection as { from_greenwich?: number }).from_greenwich;
     let same = plain;
     for (let x = 160_000; same && x <= 840_000; x += 17_000) {
       for (let y = 3_000_000; same && y <= 5_000_000; y += 50_000.123) {
@@ -92,6 +95,8 @@ export const isOnEarth = ([lon, lat]: LonLat): boolean =>
  * come out infinite.
  */
 export function outsideTheWorld(crs: number | string, x: number, y: number, [lon, lat]: LonLat): string {
-  return `A point lies outside the world once read as ${typeof crs === 'number' ? `EPSG:${crs}` : crs} (${x} ${y} gives longitude ${lon}, latitude ${lat}): `
-    + 'the file\'s declared CRS does not match its coordinates, or they are damaged.';
+  return (
+    `A point lies outside the world once read as ${typeof crs === 'number' ? `EPSG:${crs}` : crs} (${x} ${y} gives longitude ${lon}, latitude ${lat}): ` +
+    "the file's declared CRS does not match its coordinates, or they are damaged."
+  );
 }

@@ -29,11 +29,15 @@ export function parcelAreaM2(officialArea: number | undefined, geometry: ParcelG
 export function centroid(geometry: ParcelGeometry): LonLat {
   const parts = polygonsOf(geometry);
   if (parts.length === 1) return centerOfMass(parts[0]);
-  let sumArea = 0, sumLon = 0, sumLat = 0;
+  let sumArea = 0,
+    sumLon = 0,
+    sumLat = 0;
   for (const rings of parts) {
     const weight = turfArea({ type: 'Polygon', coordinates: rings });
     const [lon, lat] = centerOfMass(rings);
-    sumArea += weight; sumLon += lon * weight; sumLat += lat * weight;
+    sumArea += weight;
+    sumLon += lon * weight;
+    sumLat += lat * weight;
   }
   return sumArea > 0 ? [sumLon / sumArea, sumLat / sumArea] : (parts[0][0][0] as LonLat);
 }
@@ -47,16 +51,28 @@ export function centroid(geometry: ParcelGeometry): LonLat {
  * chain (convex hull, concaveman) loaded at every start for the MultiPolygon case unused here.
  */
 function centerOfMass(rings: Ring[]): LonLat {
-  let sumX = 0, sumY = 0, count = 0;
+  let sumX = 0,
+    sumY = 0,
+    count = 0;
   for (const ring of rings) {
-    for (let k = 0; k < ring.length - 1; k++) { sumX += ring[k][0]; sumY += ring[k][1]; count++; }
+    for (let k = 0; k < ring.length - 1; k++) {
+      sumX += ring[k][0];
+      sumY += ring[k][1];
+      count++;
+    }
   }
-  const tx = sumX / count, ty = sumY / count;
-  let sx = 0, sy = 0, sArea = 0;
-  let first = true, xi = 0, yi = 0;
+  const tx = sumX / count,
+    ty = sumY / count;
+  let sx = 0,
+    sy = 0,
+    sArea = 0;
+  let first = true,
+    xi = 0,
+    yi = 0;
   for (const ring of rings) {
     for (const point of ring) {
-      const xj = point[0] - tx, yj = point[1] - ty;
+      const xj = point[0] - tx,
+        yj = point[1] - ty;
       if (!first) {
         const a = xi * yj - xj * yi;
         sArea += a;
@@ -102,7 +118,10 @@ export function outerRing(geometry: ParcelGeometry): Ring {
   let bestArea = -1;
   for (const rings of parts) {
     const a = turfArea({ type: 'Polygon', coordinates: rings });
-    if (a > bestArea) { bestArea = a; best = rings; }
+    if (a > bestArea) {
+      bestArea = a;
+      best = rings;
+    }
   }
   return best[0];
 }

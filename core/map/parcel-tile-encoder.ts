@@ -35,23 +35,27 @@ export function encodeParcelTile(parcels: ParcelOutlines, layerName: string, z: 
   const outlines = outlineValues(parcels.outlines);
   const pbf = new PbfWriter();
   let features = 0;
-  pbf.writeMessage(3, (_: null, out: PbfWriter) => {
-    out.writeVarintField(15, 2); // version
-    out.writeStringField(1, layerName);
-    out.writeVarintField(5, TILE_EXTENT);
-    let offset = 0;
-    for (let i = 0; i < parcels.refs.length; i++) {
-      offset = tile.projectOutline(outlines, offset);
-      if (tile.ringCount === 0) continue;
-      tags[1] = layer.uniqueValueIndex(parcels.refs[i]);
-      tags[3] = layer.valueIndex(parcels.countries[i]);
-      tags[5] = layer.valueIndex(Math.round(parcels.areasM2[i]));
-      out.writeMessage(2, writeFeature, tile);
-      features++;
-    }
-    for (const key of PROPERTY_KEYS) out.writeStringField(3, key);
-    for (const value of layer.values) out.writeMessage(4, writeValue, value);
-  }, null);
+  pbf.writeMessage(
+    3,
+    (_: null, out: PbfWriter) => {
+      out.writeVarintField(15, 2); // version
+      out.writeStringField(1, layerName);
+      out.writeVarintField(5, TILE_EXTENT);
+      let offset = 0;
+      for (let i = 0; i < parcels.refs.length; i++) {
+        offset = tile.projectOutline(outlines, offset);
+        if (tile.ringCount === 0) continue;
+        tags[1] = layer.uniqueValueIndex(parcels.refs[i]);
+        tags[3] = layer.valueIndex(parcels.countries[i]);
+        tags[5] = layer.valueIndex(Math.round(parcels.areasM2[i]));
+        out.writeMessage(2, writeFeature, tile);
+        features++;
+      }
+      for (const key of PROPERTY_KEYS) out.writeStringField(3, key);
+      for (const value of layer.values) out.writeMessage(4, writeValue, value);
+    },
+    null,
+  );
   return features === 0 ? null : pbf.finish();
 }
 
@@ -73,7 +77,9 @@ const CLOSE_PATH = (1 << 3) | 7;
 /** The commands of the projected rings; parameters are deltas from the previous vertex, zigzag-encoded by writeSVarint. */
 function writeGeometry(tile: TileProjection, out: PbfWriter): void {
   const { points, ringEnds, ringCount } = tile;
-  let cursorX = 0, cursorY = 0, start = 0;
+  let cursorX = 0,
+    cursorY = 0,
+    start = 0;
   for (let r = 0; r < ringCount; r++) {
     const end = ringEnds[r];
     for (let i = start; i < end; i += 2) {
@@ -144,7 +150,11 @@ class TileProjection {
   private clipped = new Float64Array(3 * 256);
   private stack: number[] = [];
 
-  constructor(z: number, private readonly x: number, private readonly y: number) {
+  constructor(
+    z: number,
+    private readonly x: number,
+    private readonly y: number,
+  ) {
     this.scale = 2 ** z;
     const buffer = TILE_BUFFER / TILE_EXTENT;
     this.clipStartX = (x - buffer) / this.scale;
@@ -183,8 +193,13 @@ class TileProjection {
     if (vertices < 3) return false;
     let ring = this.reserve('ring', vertices * 3);
     // Project (geojson-vt's Mercator, to the unit square) and measure the ring's area there.
-    let area = 0, x0 = 0, y0 = 0;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let area = 0,
+      x0 = 0,
+      y0 = 0;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (let k = 0; k < vertices; k++) {
       const x = values[start + 2 * k] / 360 + 0.5;
       const sin = Math.sin((values[start + 2 * k + 1] * Math.PI) / 180);
@@ -236,7 +251,10 @@ class TileProjection {
       const mid = first + ((last - first) >> 1);
       let minPosToMid = last - first;
       let index = -1;
-      const ax = coords[first], ay = coords[first + 1], bx = coords[last], by = coords[last + 1];
+      const ax = coords[first],
+        ay = coords[first + 1],
+        bx = coords[last],
+        by = coords[last + 1];
       for (let i = first + 3; i < last; i += 3) {
         const d = sqSegmentDistance(coords[i], coords[i + 1], ax, ay, bx, by);
         if (d > maxSqDist) {
@@ -270,15 +288,20 @@ class TileProjection {
     const out = this.reserve('ring', length * 2 + 6);
     let n = 0;
     const add = (x: number, y: number, importance: number) => {
-      out[n++] = x; out[n++] = y; out[n++] = importance;
+      out[n++] = x;
+      out[n++] = y;
+      out[n++] = importance;
     };
     const intersect = (ax: number, ay: number, bx: number, by: number, bound: number) => {
       if (axis === 0) add(bound, ay + ((by - ay) * (bound - ax)) / (bx - ax), 1);
       else add(ax + ((bx - ax) * (bound - ay)) / (by - ay), bound, 1);
     };
     for (let i = 0; i < length - 3; i += 3) {
-      const ax = input[i], ay = input[i + 1], az = input[i + 2];
-      const bx = input[i + 3], by = input[i + 4];
+      const ax = input[i],
+        ay = input[i + 1],
+        az = input[i + 2];
+      const bx = input[i + 3],
+        by = input[i + 4];
       const a = axis === 0 ? ax : ay;
       const b = axis === 0 ? bx : by;
       if (a < start) {
@@ -301,7 +324,11 @@ class TileProjection {
     const first = this.ringCount === 0 ? 0 : this.ringEnds[this.ringCount - 1];
     const points = this.reservePoints(first + (length / 3) * 2);
     let n = first;
-    const extent = TILE_EXTENT, scale = this.scale, tx = this.x, ty = this.y, sqTolerance = this.sqTolerance;
+    const extent = TILE_EXTENT,
+      scale = this.scale,
+      tx = this.x,
+      ty = this.y,
+      sqTolerance = this.sqTolerance;
     for (let i = 0; i < length; i += 3) {
       if (sqTolerance !== 0 && !(ring[i + 2] > sqTolerance)) continue;
       const px = Math.round(extent * (ring[i] * scale - tx));
@@ -317,12 +344,15 @@ class TileProjection {
     let twiceArea = 0;
     for (let i = first, j = n - 2; i < n; j = i, i += 2) twiceArea += points[j] * points[i + 1] - points[i] * points[j + 1];
     if (twiceArea === 0) return false;
-    if ((twiceArea > 0) !== exterior) {
+    if (twiceArea > 0 !== exterior) {
       // Reverse, keeping the first vertex first (as geojson-vt's rewind of a closed ring does).
       for (let i = first + 2, j = n - 2; i < j; i += 2, j -= 2) {
-        const sx = points[i], sy = points[i + 1];
-        points[i] = points[j]; points[i + 1] = points[j + 1];
-        points[j] = sx; points[j + 1] = sy;
+        const sx = points[i],
+          sy = points[i + 1];
+        points[i] = points[j];
+        points[i + 1] = points[j + 1];
+        points[j] = sx;
+        points[j + 1] = sy;
       }
     }
     if (this.ringCount === this.ringEnds.length) {

@@ -45,10 +45,16 @@ export async function parcelTileFrom(store: Pick<CadastralStore, 'parcelsInBBox'
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
   const parcels = await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE);
   // Outlines encoded as the local copy stores them, so both stores' tiles come from one encoder.
-  return encodeParcelTile({
-    refs: parcels.map((p) => p.ref),
-    countries: parcels.map((p) => p.country),
-    areasM2: parcels.map((p) => p.areaM2),
-    outlines: Buffer.concat(parcels.map((p) => encodeGeometry(p.geometry))),
-  }, PARCEL_TILE_LAYER, z, x, y);
+  return encodeParcelTile(
+    {
+      refs: parcels.map((p) => p.ref),
+      countries: parcels.map((p) => p.country),
+      areasM2: parcels.map((p) => p.areaM2),
+      outlines: Buffer.concat(parcels.map((p) => encodeGeometry(p.geometry))),
+    },
+    PARCEL_TILE_LAYER,
+    z,
+    x,
+    y,
+  );
 }

@@ -138,7 +138,12 @@ export const ANALYSIS_KINDS = ['solar', 'agro', 'terrain', 'ground-motion', 'sco
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** What each analysis the desktop panel shows answers (the panel asks these three). */
-export interface AnalysisResults { solar: SolarResult; agro: { agro: AgroResult | null }; terrain: TerrainResult; 'ground-motion': GroundMotionResult }
+export interface AnalysisResults {
+  solar: SolarResult;
+  agro: { agro: AgroResult | null };
+  terrain: TerrainResult;
+  'ground-motion': GroundMotionResult;
+}
 /** The analyses the desktop panel and its IPC channel run. */
 export type PanelAnalysisKind = keyof AnalysisResults;
 

@@ -62,8 +62,7 @@ export const emptyCounts = (total: number): BatchCounts => ({ total, done: 0, fo
 export const FEATURE_FORMATS = ['csv', 'geojson', 'gpkg', 'kml'] as const;
 export type FeatureFormat = (typeof FEATURE_FORMATS)[number];
 
-export const isFeatureFormat = (value: unknown): value is FeatureFormat =>
-  typeof value === 'string' && (FEATURE_FORMATS as readonly string[]).includes(value);
+export const isFeatureFormat = (value: unknown): value is FeatureFormat => typeof value === 'string' && (FEATURE_FORMATS as readonly string[]).includes(value);
 
 /** What the app shows of a dropped CSV before the batch starts: its columns and which ones were recognised. */
 export interface BatchPreview {
@@ -95,6 +94,4 @@ export const isUnfinishedBatch = (state: BatchState['state']): boolean => state 
 
 /** What one batch row asks: a reference, or the parcel under a point; country optional (detected or ES). */
 export type ParcelQuery =
-  | { reference: string; country?: string }
-  | { latitude: number; longitude: number; country?: string }
-  | { rustic: RusticParcelAsked; country?: string };
+  { reference: string; country?: string } | { latitude: number; longitude: number; country?: string } | { rustic: RusticParcelAsked; country?: string };

@@ -57,12 +57,10 @@ export const isServiceError = (e: unknown): e is ServiceError => e instanceof Se
 /** The message for the operator (the command line, the desktop user): the error's detail after it. */
 export const messageWithDetail = (error: ServiceError): string => (error.detail ? `${error.message} (${error.detail})` : error.message);
 
-export const validationError = (message: string, data?: Record<string, unknown>) =>
-  new ServiceError('VALIDATION_ERROR', message, data);
+export const validationError = (message: string, data?: Record<string, unknown>) => new ServiceError('VALIDATION_ERROR', message, data);
 export const notFound = (message: string, data?: Record<string, unknown>) => new ServiceError('NOT_FOUND', message, data);
 export const unavailable = (message: string) => new ServiceError('SERVICE_UNAVAILABLE', message);
-export const noCoverage = (message: string, data?: Record<string, unknown>) =>
-  new ServiceError('CNV_COVERAGE', message, data);
+export const noCoverage = (message: string, data?: Record<string, unknown>) => new ServiceError('CNV_COVERAGE', message, data);
 
 /**
  * A place a refusal names among its candidates: a municipality or commune (and, in France, its

@@ -1,7 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OVERLAY_KINDS } from './analysis.js';
 import { FEATURE_FORMATS } from './batch.js';
-import { AddressLimit, BatchColumnsValue, CsvText, Cursor, MAX_SELECTION, REFERENCE_MAX, RUSTIC_PARCEL_FIELDS, Reference, RusticPlaceName } from './input-schemas.js';
+import {
+  AddressLimit,
+  BatchColumnsValue,
+  CsvText,
+  Cursor,
+  MAX_SELECTION,
+  REFERENCE_MAX,
+  RUSTIC_PARCEL_FIELDS,
+  Reference,
+  RusticPlaceName,
+} from './input-schemas.js';
 
 /**
  * Route schemas of the operation table (operations.ts): fastify validates with them and
@@ -20,7 +30,13 @@ export const CountryQuery = Type.Object({
 
 export const ReportQuery = Type.Object({
   country: CountryQuery.properties.country,
-  lang: Type.Optional(Type.String({ maxLength: 35, description: 'Language the report is written in: de, en, es, fr, it, nl, pl or pt (a regional tag such as es-ES counts by its language); English when omitted.' })),
+  lang: Type.Optional(
+    Type.String({
+      maxLength: 35,
+      description:
+        'Language the report is written in: de, en, es, fr, it, nl, pl or pt (a regional tag such as es-ES counts by its language); English when omitted.',
+    }),
+  ),
 });
 
 export const UnitsQuery = Type.Object({
@@ -35,7 +51,12 @@ export const ExportQuery = Type.Object({
 
 /** A selection: the references separated by commas (at most MAX_SELECTION of them). */
 export const SelectionExportQuery = Type.Object({
-  refcat: Type.Optional(Type.String({ maxLength: (REFERENCE_MAX + 1) * MAX_SELECTION, description: `One to ${MAX_SELECTION} cadastral references separated by commas (required).` })),
+  refcat: Type.Optional(
+    Type.String({
+      maxLength: (REFERENCE_MAX + 1) * MAX_SELECTION,
+      description: `One to ${MAX_SELECTION} cadastral references separated by commas (required).`,
+    }),
+  ),
   country: Type.Optional(Type.String({ maxLength: 8 })),
 });
 /** A POSTed selection's body: the longest `refcat` the schema takes, its JSON and some room. */
@@ -86,7 +107,9 @@ export type RusticParcelQueryT = Static<typeof RusticParcelQuery>;
  */
 export const AddressCandidatesQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8, description: 'Two-letter code, default ES. SE, HR and uncovered countries answer 422 CNV_COVERAGE.' })),
-  q: Type.Optional(Type.String({ maxLength: 400, description: '3 to 200 characters: street and number, municipality, optionally postcode. Required unless street is given.' })),
+  q: Type.Optional(
+    Type.String({ maxLength: 400, description: '3 to 200 characters: street and number, municipality, optionally postcode. Required unless street is given.' }),
+  ),
   street: Type.Optional(Type.String({ maxLength: 400, description: 'Street with its type, for structured addresses.' })),
   number: Type.Optional(Type.String({ maxLength: 12, description: 'House number, integer ≥ 1; overrides the number in q.' })),
   municipality: Type.Optional(Type.String({ maxLength: 200, description: 'Overrides the municipality in q.' })),
@@ -95,7 +118,9 @@ export const AddressCandidatesQuery = Type.Object({
 });
 
 export const AddressParseBody = Type.Object({
-  direccion: Type.Optional(Type.Unknown({ description: "Spanish free text (required), e.g. 'Calle Mayor 5, Madrid'; the number may be attached to the street." })),
+  direccion: Type.Optional(
+    Type.Unknown({ description: "Spanish free text (required), e.g. 'Calle Mayor 5, Madrid'; the number may be attached to the street." }),
+  ),
 });
 
 export const BatchBody = Type.Object({

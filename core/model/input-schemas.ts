@@ -36,7 +36,7 @@ export const ReferenceList = Type.Array(Reference, { minItems: 1, maxItems: MAX_
 export const CountryParam = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Two-letter country code such as ES, PV or NA.' });
 
 /** Spec endpoint 2: the `nextCursor` of the previous page, `^[0-9A-Z]{20}$` (upper case only). */
-export const Cursor = Type.String({ pattern: '^[0-9A-Z]{20}$', description: "nextCursor of the previous page (^[0-9A-Z]{20}$)." });
+export const Cursor = Type.String({ pattern: '^[0-9A-Z]{20}$', description: 'nextCursor of the previous page (^[0-9A-Z]{20}$).' });
 export const CURSOR_PATTERN = new RegExp(Cursor.pattern!);
 
 export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'WGS84 latitude, decimal degrees.' });
@@ -70,8 +70,17 @@ export const Direccion = Type.String({ minLength: 1, maxLength: 300 });
  * municipality, e.g. 40125: told from the Catastro's by its length alone) or the municipality's
  * name, as SIGPAC/PAC declarations write them. Codes written with or without leading zeros.
  */
-export const RusticProvincia = Type.Integer({ minimum: 1, maximum: 52, description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional), or the province name (e.g. Segovia).' });
-export const RusticMunicipio = Type.Integer({ minimum: 1, maximum: 999, description: "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123); or INE's 5-digit code (e.g. 40125); or the municipality name (e.g. Melque de Cercos, any case, accents optional)." });
+export const RusticProvincia = Type.Integer({
+  minimum: 1,
+  maximum: 52,
+  description: 'INE province code, 1 to 52 (e.g. 40 for Segovia; a leading zero is optional), or the province name (e.g. Segovia).',
+});
+export const RusticMunicipio = Type.Integer({
+  minimum: 1,
+  maximum: 999,
+  description:
+    "The Catastro's municipality code, 1 to 999: the three digits after the province in a rustic reference (e.g. 146 in 40146A00500123); or INE's 5-digit code (e.g. 40125); or the municipality name (e.g. Melque de Cercos, any case, accents optional).",
+});
 /** INE's municipality code: 2 digits of province then 3 of municipality (5 in all, zeros kept). */
 export const INE_MUNICIPIO_CODE = /^[0-9]{5}$/;
 export const RusticMunicipioIne = Type.String({ pattern: INE_MUNICIPIO_CODE.source });
@@ -91,36 +100,51 @@ export const FeatureFormatValue = Type.Union(FEATURE_FORMATS.map((format) => Typ
 
 /** Bounds of one batch: a CSV larger is refused whole, before any lookup. */
 export const MAX_BATCH_BYTES = 20 * 1024 * 1024;
-export const CsvText = Type.String({ minLength: 1, maxLength: MAX_BATCH_BYTES, description: 'The CSV text, header first (comma, semicolon or tab separated).' });
+export const CsvText = Type.String({
+  minLength: 1,
+  maxLength: MAX_BATCH_BYTES,
+  description: 'The CSV text, header first (comma, semicolon or tab separated).',
+});
 /** A file's base name as shown (no folders). */
 export const FileName = Type.String({ maxLength: 200, pattern: '^[^\\\\/\\u0000]*$' });
 const HeaderText = Type.String({ maxLength: 200 });
 /** The columns of a batch CSV the user named (header texts). */
-export const BatchColumnsValue = Type.Object({
-  reference: Type.Optional(HeaderText),
-  latitude: Type.Optional(HeaderText),
-  longitude: Type.Optional(HeaderText),
-  country: Type.Optional(HeaderText),
-  provincia: Type.Optional(HeaderText),
-  municipio: Type.Optional(HeaderText),
-  poligono: Type.Optional(HeaderText),
-  parcela: Type.Optional(HeaderText),
-}, { additionalProperties: false });
+export const BatchColumnsValue = Type.Object(
+  {
+    reference: Type.Optional(HeaderText),
+    latitude: Type.Optional(HeaderText),
+    longitude: Type.Optional(HeaderText),
+    country: Type.Optional(HeaderText),
+    provincia: Type.Optional(HeaderText),
+    municipio: Type.Optional(HeaderText),
+    poligono: Type.Optional(HeaderText),
+    parcela: Type.Optional(HeaderText),
+  },
+  { additionalProperties: false },
+);
 /** Ids the app makes (crypto.randomUUID): batches and picked layer files. */
 export const GeneratedId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
 
 export const HazardLayerKindValue = Type.Union(HAZARD_LAYER_KINDS.map((kind) => Type.Literal(kind)));
 const MappingText = Type.String({ maxLength: 200 });
 /** The options of a hazard-layer import: a designated-areas mapping and country, as texts (what they name is checked against the layer). */
-export const LayerImportOptionsValue = Type.Object({
-  mapping: Type.Optional(Type.Object({
-    code: Type.Optional(MappingText),
-    name: Type.Optional(MappingText),
-    designationField: Type.Optional(MappingText),
-    designation: Type.Optional(MappingText),
-  }, { additionalProperties: false })),
-  country: Type.Optional(MappingText),
-}, { additionalProperties: false });
+export const LayerImportOptionsValue = Type.Object(
+  {
+    mapping: Type.Optional(
+      Type.Object(
+        {
+          code: Type.Optional(MappingText),
+          name: Type.Optional(MappingText),
+          designationField: Type.Optional(MappingText),
+          designation: Type.Optional(MappingText),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    country: Type.Optional(MappingText),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * A shared team store chosen in the settings (the desktop app's `--store`): a postgres:// or

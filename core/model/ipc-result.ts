@@ -7,5 +7,4 @@ import type { ErrorCode } from './errors.js';
  * sender that is not the app's window.
  */
 export type IpcResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: { status: number; code: ErrorCode | 'FORBIDDEN'; message: string; data?: Record<string, unknown> } };
+  { ok: true; data: T } | { ok: false; error: { status: number; code: ErrorCode | 'FORBIDDEN'; message: string; data?: Record<string, unknown> } };

@@ -7,8 +7,23 @@ import type { DatafordelerKeyView } from './datafordeler-key.js';
 
 import type { HazardLayerKind, HazardLayerMapping, HazardLayerResult, PickedLayerFiles } from './hazard-layers.js';
 import {
-  AddressCandidatesQuery, AddressParseBody, BatchBody, BatchParams, BatchResultParams, CoordinatesBody, CopyBuildingParams, CountryQuery, ExportQuery,
-  OverlayParams, OverlayQuery, RefcatParams, ReportQuery, RusticParcelQuery as RusticParcelQuerySchema, SelectionExportQuery, TileParams, UnitsQuery,
+  AddressCandidatesQuery,
+  AddressParseBody,
+  BatchBody,
+  BatchParams,
+  BatchResultParams,
+  CoordinatesBody,
+  CopyBuildingParams,
+  CountryQuery,
+  ExportQuery,
+  OverlayParams,
+  OverlayQuery,
+  RefcatParams,
+  ReportQuery,
+  RusticParcelQuery as RusticParcelQuerySchema,
+  SelectionExportQuery,
+  TileParams,
+  UnitsQuery,
 } from './http-schemas.js';
 import type { ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult } from './import.js';
 import type { CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, UnitsPage } from './parcel.js';
@@ -77,30 +92,66 @@ export interface Operation<Input = unknown, Output = unknown> {
 }
 
 /** A file answer: its name (Content-Disposition over HTTP) and bytes. */
-export interface ExportedFile { fileName: string; bytes: Uint8Array }
+export interface ExportedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
 export type LonLatBox = [number, number, number, number];
 /** The mapping and country of a national designated-areas layer; nothing for the other kinds. */
-export interface LayerImportOptions { mapping?: HazardLayerMapping; country?: string }
+export interface LayerImportOptions {
+  mapping?: HazardLayerMapping;
+  country?: string;
+}
 /** The local HTTP API: its URL when running, and the key created for this session (shown once). */
-export interface LocalApiState { url: string | null; apiKey?: string }
+export interface LocalApiState {
+  url: string | null;
+  apiKey?: string;
+}
 
-const op = <Input, Output>() => <const O extends Omit<Operation<Input, Output>, 'types'>>(spec: O): O & Operation<Input, Output> => spec;
+const op =
+  <Input, Output>() =>
+  <const O extends Omit<Operation<Input, Output>, 'types'>>(spec: O): O & Operation<Input, Output> =>
+    spec;
 
 /** An object answer documented by its main fields (those always present in `required`); the spec lists them all. */
 const answer = (description: string, properties: Record<string, TSchema> = {}, required: readonly string[] = []) =>
-  Type.Object(Object.fromEntries(Object.entries(properties).map(([field, schema]) => [field, required.includes(field) ? schema : Type.Optional(schema)])),
-    { description, additionalProperties: true });
+  Type.Object(Object.fromEntries(Object.entries(properties).map(([field, schema]) => [field, required.includes(field) ? schema : Type.Optional(schema)])), {
+    description,
+    additionalProperties: true,
+  });
 const list = (description: string) => Type.Array(Type.Object({}, { additionalProperties: true }), { description });
 const text = Type.String();
 const number = Type.Number();
 
-const ParcelAnswer = answer('Parcel (spec: Parcel object).', {
-  refCatastral: text, pais: text, direccion: text, municipio: text, provincia: text, latitud: number, longitud: number, mapsUrl: text, uso: text,
-  superficieConstruida: number, superficieParcela: number, anioConstruccion: number, poligono: Type.Array(Type.Array(number)), dataSource: text, dataDate: text,
-}, ['refCatastral', 'pais', 'latitud', 'longitud', 'mapsUrl', 'poligono']);
+const ParcelAnswer = answer(
+  'Parcel (spec: Parcel object).',
+  {
+    refCatastral: text,
+    pais: text,
+    direccion: text,
+    municipio: text,
+    provincia: text,
+    latitud: number,
+    longitud: number,
+    mapsUrl: text,
+    uso: text,
+    superficieConstruida: number,
+    superficieParcela: number,
+    anioConstruccion: number,
+    poligono: Type.Array(Type.Array(number)),
+    dataSource: text,
+    dataDate: text,
+  },
+  ['refCatastral', 'pais', 'latitud', 'longitud', 'mapsUrl', 'poligono'],
+);
 const FileAnswer = (mime: string) => Type.String({ description: `The file (${mime}), named by Content-Disposition.` });
 const GeoJsonAnswer = answer('GeoJSON FeatureCollection (WGS84).', { type: Type.Literal('FeatureCollection'), features: list('Features.') });
-const BatchAnswer = answer('A batch: progress, counts and problems.', { id: text, name: text, status: text, counts: answer('Rows done, found, failed, charged.') });
+const BatchAnswer = answer('A batch: progress, counts and problems.', {
+  id: text,
+  name: text,
+  status: text,
+  counts: answer('Rows done, found, failed, charged.'),
+});
 const ANY = Type.Unknown();
 
 type Refcat = { refcat: string; country?: string };
@@ -108,110 +159,231 @@ type Refcat = { refcat: string; country?: string };
 /** The operations both transports offer (HTTP with its access and price; IPC for the desktop app). */
 export const PUBLIC_OPERATIONS = {
   parcel: op<Refcat, Parcel>()({
-    summary: 'Parcel or unit by reference', tag: 'Parcels', access: 'key', price: 'one', answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat', params: RefcatParams, query: CountryQuery }, output: ParcelAnswer,
+    summary: 'Parcel or unit by reference',
+    tag: 'Parcels',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/catastro/:refcat', params: RefcatParams, query: CountryQuery },
+    output: ParcelAnswer,
   }),
   rusticParcel: op<RusticParcelQuery, Parcel>()({
-    summary: 'Spanish rustic parcel by province, municipality, polígono and parcela (the Parcel of its reference)', tag: 'Parcels', access: 'key', price: 'one', answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/rustic', query: RusticParcelQuerySchema }, output: ParcelAnswer,
+    summary: 'Spanish rustic parcel by province, municipality, polígono and parcela (the Parcel of its reference)',
+    tag: 'Parcels',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/catastro/rustic', query: RusticParcelQuerySchema },
+    output: ParcelAnswer,
   }),
   units: op<Refcat & { cursor?: string }, UnitsPage>()({
-    summary: 'All units of a finca, 200 per page', tag: 'Parcels', access: 'organisation', price: 'per-unit', answer: 'json',
+    summary: 'All units of a finca, 200 per page',
+    tag: 'Parcels',
+    access: 'organisation',
+    price: 'per-unit',
+    answer: 'json',
     http: { method: 'GET', path: '/api/catastro/:refcat/units', params: RefcatParams, query: UnitsQuery },
     output: answer('Units page (spec: Units page).', { unidades: list('Unit objects.'), nextCursor: Type.Union([text, Type.Null()]) }),
   }),
   parcelAt: op<{ latitude: number; longitude: number; country?: string }, CoordinateMatch>()({
-    summary: 'Parcel at a coordinate pair', tag: 'Search', access: 'key', price: 'one', answer: 'json',
+    summary: 'Parcel at a coordinate pair',
+    tag: 'Search',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
     http: { method: 'POST', path: '/api/search/coordinates', body: CoordinatesBody },
     output: answer('The reference at the point, its distance and address (spec: endpoint 4).', { referenciaCatastral: text, pais: text }),
   }),
   polygon: op<Refcat, PolygonResult>()({
-    summary: 'GeoJSON outline', tag: 'Parcels', access: 'key', price: 'one', answer: 'json',
+    summary: 'GeoJSON outline',
+    tag: 'Parcels',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
     http: { method: 'GET', path: '/api/catastro/:refcat/polygon', params: RefcatParams, query: CountryQuery },
     output: answer('GeoJSON Feature of the outline (WGS84).', { type: Type.Literal('Feature'), geometry: answer('Polygon or MultiPolygon.') }),
   }),
-  addressCandidates: op<{ q?: string; limit?: number; country?: string; street?: string; number?: number; municipality?: string; postcode?: string }, AddressCandidatesResult>()({
-    summary: 'Address to ranked parcel candidates', tag: 'Search', access: 'key', price: 'one', answer: 'json',
+  addressCandidates: op<
+    { q?: string; limit?: number; country?: string; street?: string; number?: number; municipality?: string; postcode?: string },
+    AddressCandidatesResult
+  >()({
+    summary: 'Address to ranked parcel candidates',
+    tag: 'Search',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
     http: { method: 'GET', path: '/api/search/address/candidates', query: AddressCandidatesQuery },
-    output: answer('The address as read and its ranked candidates.', { consulta: answer('The address as read.'), candidatos: list('Candidates, best first.'), attribution: text }),
+    output: answer('The address as read and its ranked candidates.', {
+      consulta: answer('The address as read.'),
+      candidatos: list('Candidates, best first.'),
+      attribution: text,
+    }),
   }),
   addressParse: op<{ direccion: string }, AddressParseResult>()({
-    summary: 'Spanish free-text address to cadastral reference', tag: 'Search', access: 'key', price: 'one', answer: 'json',
+    summary: 'Spanish free-text address to cadastral reference',
+    tag: 'Search',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
     http: { method: 'POST', path: '/api/search/address/parse', body: AddressParseBody },
     output: answer('The finca at the address.', { referenciaCatastral: text, refCat14: text, direccion: text }),
   }),
   exportFile: op<Refcat & { format: 'kml' | 'gpx' }, string>()({
-    summary: 'KML 2.2 document or GPX 1.1 waypoint and track of the outline', tag: 'Export', access: 'key', price: 'one', answer: 'text',
-    http: { method: 'GET', path: '/api/export/{format}', expand: { format: ['kml', 'gpx'] }, query: ExportQuery }, output: FileAnswer('KML or GPX'),
+    summary: 'KML 2.2 document or GPX 1.1 waypoint and track of the outline',
+    tag: 'Export',
+    access: 'key',
+    price: 'one',
+    answer: 'text',
+    http: { method: 'GET', path: '/api/export/{format}', expand: { format: ['kml', 'gpx'] }, query: ExportQuery },
+    output: FileAnswer('KML or GPX'),
   }),
   exportSelection: op<{ refcat: string; format: 'geojson' | 'gpkg'; country?: string }, ExportedFile>()({
-    summary: 'GeoJSON or GeoPackage of one or more parcels; the selection as a JSON body (for selections too long for a URL)', tag: 'Export', access: 'key', price: 'per-parcel', answer: 'file',
-    http: { method: 'POST', path: '/api/export/{format}', expand: { format: ['geojson', 'gpkg'] }, body: SelectionExportQuery }, output: FileAnswer('GeoJSON or GeoPackage'),
+    summary: 'GeoJSON or GeoPackage of one or more parcels; the selection as a JSON body (for selections too long for a URL)',
+    tag: 'Export',
+    access: 'key',
+    price: 'per-parcel',
+    answer: 'file',
+    http: { method: 'POST', path: '/api/export/{format}', expand: { format: ['geojson', 'gpkg'] }, body: SelectionExportQuery },
+    output: FileAnswer('GeoJSON or GeoPackage'),
   }),
   report: op<Refcat & { lang?: string }, ExportedFile>()({
-    summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand', tag: 'Parcels', access: 'key', price: 'one', answer: 'file',
-    http: { method: 'GET', path: '/api/catastro/:refcat/report.pdf', params: RefcatParams, query: ReportQuery }, output: FileAnswer('application/pdf'),
+    summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand',
+    tag: 'Parcels',
+    access: 'key',
+    price: 'one',
+    answer: 'file',
+    http: { method: 'GET', path: '/api/catastro/:refcat/report.pdf', params: RefcatParams, query: ReportQuery },
+    output: FileAnswer('application/pdf'),
   }),
   batchPreview: op<{ csv: string; columns?: BatchColumns }, BatchPreview>()({
-    summary: 'Columns of a CSV and the ones recognised', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'POST', path: '/api/batch/preview', body: BatchBody }, output: answer('Columns found and recognised, first rows.', { columns: Type.Array(text) }),
+    summary: 'Columns of a CSV and the ones recognised',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'POST', path: '/api/batch/preview', body: BatchBody },
+    output: answer('Columns found and recognised, first rows.', { columns: Type.Array(text) }),
   }),
   batchStart: op<{ csv: string; name?: string; columns?: BatchColumns; country?: string }, BatchState>()({
-    summary: 'Start a batch lookup of every row of a CSV', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'POST', path: '/api/batch', body: BatchBody, status: 202 }, output: BatchAnswer,
+    summary: 'Start a batch lookup of every row of a CSV',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'POST', path: '/api/batch', body: BatchBody, status: 202 },
+    output: BatchAnswer,
   }),
   batchList: op<Record<string, never>, BatchState[]>()({
-    summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'GET', path: '/api/batch' }, output: Type.Array(BatchAnswer),
+    summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/batch' },
+    output: Type.Array(BatchAnswer),
   }),
   batchState: op<{ id: string }, BatchState>()({
-    summary: 'Progress and problems of a batch', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'GET', path: '/api/batch/:id', params: BatchParams }, output: BatchAnswer,
+    summary: 'Progress and problems of a batch',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/batch/:id', params: BatchParams },
+    output: BatchAnswer,
   }),
   batchResume: op<{ id: string }, BatchState>()({
-    summary: 'Resume an interrupted batch', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'POST', path: '/api/batch/:id/resume', params: BatchParams }, output: BatchAnswer,
+    summary: 'Resume an interrupted batch',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'POST', path: '/api/batch/:id/resume', params: BatchParams },
+    output: BatchAnswer,
   }),
   batchCancel: op<{ id: string }, BatchState>()({
-    summary: 'Stop a running batch (resumable)', tag: 'Batch', access: 'key', price: 'free', answer: 'json',
-    http: { method: 'POST', path: '/api/batch/:id/cancel', params: BatchParams }, output: BatchAnswer,
+    summary: 'Stop a running batch (resumable)',
+    tag: 'Batch',
+    access: 'key',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'POST', path: '/api/batch/:id/cancel', params: BatchParams },
+    output: BatchAnswer,
   }),
   batchResult: op<{ id: string; format: FeatureFormat }, ExportedFile>()({
-    summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)', tag: 'Batch', access: 'key', price: 'per-parcel', answer: 'file',
-    http: { method: 'GET', path: '/api/batch/:id/result.:format', params: BatchResultParams }, output: FileAnswer('CSV, GeoJSON, GeoPackage or KML'),
+    summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)',
+    tag: 'Batch',
+    access: 'key',
+    price: 'per-parcel',
+    answer: 'file',
+    http: { method: 'GET', path: '/api/batch/:id/result.:format', params: BatchResultParams },
+    output: FileAnswer('CSV, GeoJSON, GeoPackage or KML'),
   }),
   status: op<Record<string, never>, ServiceStatus>()({
-    summary: 'The service and its cadastral sources: health, last check, latency, circuit breaker, recent history', tag: 'Status', access: 'open', price: 'free', answer: 'json',
-    http: { method: 'GET', path: '/api/status' }, output: answer('Service health and one entry per source.', { status: text, sources: list('Sources.') }),
+    summary: 'The service and its cadastral sources: health, last check, latency, circuit breaker, recent history',
+    tag: 'Status',
+    access: 'open',
+    price: 'free',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/status' },
+    output: answer('Service health and one entry per source.', { status: text, sources: list('Sources.') }),
   }),
   extents: op<Record<string, never>, CopyExtent[]>()({
-    summary: 'Boxes of the local copy by offline area or municipality (map first view, low-zoom outlines)', tag: 'Map', access: 'key', price: 'one-with-data', answer: 'json',
-    http: { method: 'GET', path: '/api/extents' }, output: list('Boxes of the copy.'),
+    summary: 'Boxes of the local copy by offline area or municipality (map first view, low-zoom outlines)',
+    tag: 'Map',
+    access: 'key',
+    price: 'one-with-data',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/extents' },
+    output: list('Boxes of the copy.'),
   }),
   copyBuilding: op<{ refcat: string }, CopyBuildingFacts>()({
-    summary: "What the local copy records of a Spanish parcel's building: use, built area, year, declared dwellings and units (404 when the copy lacks the parcel)", tag: 'Map', access: 'key', price: 'one', answer: 'json',
-    http: { method: 'GET', path: '/api/copy/buildings/:refcat', params: CopyBuildingParams }, output: answer('Building facts of the copy.'),
+    summary:
+      "What the local copy records of a Spanish parcel's building: use, built area, year, declared dwellings and units (404 when the copy lacks the parcel)",
+    tag: 'Map',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/copy/buildings/:refcat', params: CopyBuildingParams },
+    output: answer('Building facts of the copy.'),
   }),
   analysis: op<Refcat & { kind: AnalysisKind }, AnalysisResults[PanelAnalysisKind]>()({
-    summary: 'One analysis of the parcel: solar, agro, terrain, ground-motion, score, market', tag: 'Analysis', access: 'key', price: 'one-with-data', answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat/{kind}', expand: { kind: ANALYSIS_KINDS }, params: RefcatParams, query: CountryQuery }, output: answer('The analysis (spec: endpoints 7 to 10 and 12).'),
+    summary: 'One analysis of the parcel: solar, agro, terrain, ground-motion, score, market',
+    tag: 'Analysis',
+    access: 'key',
+    price: 'one-with-data',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/catastro/:refcat/{kind}', expand: { kind: ANALYSIS_KINDS }, params: RefcatParams, query: CountryQuery },
+    output: answer('The analysis (spec: endpoints 7 to 10 and 12).'),
   }),
   overlay: op<{ kind: OverlayKind; bbox: LonLatBox; limit?: number }, FeatureCollection>()({
-    summary: 'Hazard overlay for a box: protected areas or ground-motion cells (GeoJSON FeatureCollection)', tag: 'Map', access: 'key', price: 'one-with-data', answer: 'json',
-    http: { method: 'GET', path: '/api/overlays/:kind', params: OverlayParams, query: OverlayQuery }, output: GeoJsonAnswer,
+    summary: 'Hazard overlay for a box: protected areas or ground-motion cells (GeoJSON FeatureCollection)',
+    tag: 'Map',
+    access: 'key',
+    price: 'one-with-data',
+    answer: 'json',
+    http: { method: 'GET', path: '/api/overlays/:kind', params: OverlayParams, query: OverlayQuery },
+    output: GeoJsonAnswer,
   }),
   parcelTile: op<{ z: number; x: number; y: number }, Uint8Array | null>()({
-    summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty', tag: 'Map', access: 'key', price: 'one-with-data', answer: 'tile',
-    http: { method: 'GET', path: '/api/tiles/parcels/:z/:x/:y.pbf', params: TileParams }, output: FileAnswer('application/vnd.mapbox-vector-tile'),
+    summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty',
+    tag: 'Map',
+    access: 'key',
+    price: 'one-with-data',
+    answer: 'tile',
+    http: { method: 'GET', path: '/api/tiles/parcels/:z/:x/:y.pbf', params: TileParams },
+    output: FileAnswer('application/vnd.mapbox-vector-tile'),
   }),
 } as const;
 
-const appOnly = <Input, Output>(summary: string) => op<Input, Output>()({ summary, tag: 'App', access: 'app-only', price: 'free', answer: 'json', output: ANY });
+const appOnly = <Input, Output>(summary: string) =>
+  op<Input, Output>()({ summary, tag: 'App', access: 'app-only', price: 'free', answer: 'json', output: ANY });
 
 /** What only the desktop app does (dialogs, settings, imports, downloads): IPC only. */
 export const APP_OPERATIONS = {
   importFiles: appOnly<Record<string, never>, ImportResult[] | null>('Asks for cadastre files (OS dialog) and imports them; null when cancelled'),
-  pickLayerFiles: appOnly<{ kind: HazardLayerKind }, PickedLayerFiles | null>('Asks for hazard-layer files of one kind; main keeps the paths, the answer names them by id'),
+  pickLayerFiles: appOnly<{ kind: HazardLayerKind }, PickedLayerFiles | null>(
+    'Asks for hazard-layer files of one kind; main keeps the paths, the answer names them by id',
+  ),
   importLayers: appOnly<{ selection: string; options?: LayerImportOptions }, HazardLayerResult[]>('Imports the picked hazard-layer files'),
   saveExport: appOnly<{ refcat: string; format: 'kml' | 'gpx' }, string | null>('Save dialog, then the export written; the path or null when cancelled'),
   prepareDrag: appOnly<{ refcat: string; format: 'kml' | 'gpx' }, null>('Writes the file a later startDrag carries'),
@@ -268,7 +440,10 @@ export function pathsOf(http: HttpBinding): string[] {
 }
 
 /** The request an input makes over HTTP: path fields into the path, the rest into the query (GET) or a JSON body (POST). */
-export function httpRequestOf(name: PublicOperationName, input: Record<string, unknown> = {}): { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> } {
+export function httpRequestOf(
+  name: PublicOperationName,
+  input: Record<string, unknown> = {},
+): { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> } {
   const { method, path } = PUBLIC_OPERATIONS[name].http;
   const rest = { ...input };
   const filled = path.replace(/[:{](\w+)\}?/g, (_whole, field: string) => {

@@ -154,9 +154,7 @@ const present = (value: unknown) => value !== undefined && value !== null && val
  * country, given by the caller. Key order as the spec lists them (answers and their ETags stay
  * byte for byte).
  */
-export function availableFieldsOf(
-  fields: FieldsOfTheBody, facts: { coefParticipacion: boolean; busquedaDireccion: boolean },
-): AvailableFields {
+export function availableFieldsOf(fields: FieldsOfTheBody, facts: { coefParticipacion: boolean; busquedaDireccion: boolean }): AvailableFields {
   return {
     uso: present(fields.uso),
     clase: present(fields.clase),

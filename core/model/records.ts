@@ -19,31 +19,31 @@ export interface ParcelOutlines {
 }
 
 export interface StoredParcel {
-  ref: string;                 // 14-character reference (ES) or the country's id
+  ref: string; // 14-character reference (ES) or the country's id
   country: CountryCode;
-  geometry: ParcelGeometry;    // WGS84 lon/lat
-  centroid: LonLat;            // centroid of the polygon (spec item 6)
-  areaM2: number;              // official area when the source gives one (areaValue), else computed
+  geometry: ParcelGeometry; // WGS84 lon/lat
+  centroid: LonLat; // centroid of the polygon (spec item 6)
+  areaM2: number; // official area when the source gives one (areaValue), else computed
   municipio?: string;
   provincia?: string;
   direccion?: string;
   codigoPostal?: string;
   uso?: string;
-  clase?: string;              // 'Urbano' | 'Rústico' (from the reference shape or the source)
+  clase?: string; // 'Urbano' | 'Rústico' (from the reference shape or the source)
   superficieConstruida?: number;
   anioConstruccion?: number;
-  declaredUnits?: number;      // building units the building declares (INSPIRE BU numberOfBuildingUnits, CAT)
-  declaredDwellings?: number;  // dwellings the building declares (INSPIRE BU numberOfDwellings)
+  declaredUnits?: number; // building units the building declares (INSPIRE BU numberOfBuildingUnits, CAT)
+  declaredDwellings?: number; // dwellings the building declares (INSPIRE BU numberOfDwellings)
   source: RecordSource;
-  dataDate: string;            // YYYY-MM-DD the data is valid for
+  dataDate: string; // YYYY-MM-DD the data is valid for
 }
 
 /** A portal of an imported INSPIRE Addresses file (table addresses). */
 export interface StoredAddress {
   country: CountryCode;
-  ref: string;                 // the parcel's 14-character reference
-  street: string;              // as published: type code, name, locality in brackets
-  number: string;              // locator designator: '1', '10A', 'S-N'
+  ref: string; // the parcel's 14-character reference
+  street: string; // as published: type code, name, locality in brackets
+  number: string; // locator designator: '1', '10A', 'S-N'
   postcode?: string;
   municipality?: string;
   point: LonLat;
@@ -61,15 +61,15 @@ export interface RegisterParcel {
 
 /** A unit (bien inmueble) of a Spanish finca, keyed by its 20-character reference. */
 export interface StoredUnit {
-  ref: string;                 // 20 characters
-  finca: string;               // 14 characters
+  ref: string; // 20 characters
+  finca: string; // 14 characters
   escalera: string;
   planta: string;
   puerta: string;
   uso: string;
   superficie: number;
   descripcion: string;
-  participacion: number;       // percent
+  participacion: number; // percent
   anio: number;
   direccion: string;
   source: RecordSource;
@@ -78,16 +78,16 @@ export interface StoredUnit {
 
 /** Finca-level facts that come with its units (from CAT type 11/14 or a live Consulta_DNPRC). */
 export interface StoredFinca {
-  ref: string;                 // 14 characters
+  ref: string; // 14 characters
   direccion: string;
   codigoPostal: string;
   municipio: string;
   provincia: string;
   usoGeneral: string;
   superficieTotal: number;
-  superficieParcela?: number;  // m² of land (CAT type 11); the live answer has none
+  superficieParcela?: number; // m² of land (CAT type 11); the live answer has none
   anioConstruccion: number;
-  declaredUnits: number;       // properties the source says the finca has
+  declaredUnits: number; // properties the source says the finca has
   source: RecordSource;
   dataDate: string;
 }

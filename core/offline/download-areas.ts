@@ -34,14 +34,15 @@ const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url
  * chunks; the interrupted `.part` resumes on the next run, and a zip whose import was interrupted
  * stays to be revalidated (not fetched again) by the next run.
  */
-export async function downloadAreas(
-  store: ParcelStore, municipalities: MunicipalityDownload[], options: DownloadAreasOptions,
-): Promise<OfflineDownloadResult> {
+export async function downloadAreas(store: ParcelStore, municipalities: MunicipalityDownload[], options: DownloadAreasOptions): Promise<OfflineDownloadResult> {
   mkdirSync(options.downloadDir, { recursive: true });
   const files = municipalities.flatMap((m) => [m.parcels, ...(options.buildings !== false && m.buildings ? [m.buildings] : [])]);
   const announced = files.every((f) => f.length !== undefined) ? files.reduce((sum, f) => sum + f.length!, 0) : undefined;
   const progress: OfflineProgress = { phase: 'download', filesDone: 0, filesTotal: files.length, bytesDone: 0, bytesTotal: announced, parcels: 0 };
-  const report = (change: Partial<OfflineProgress>) => { Object.assign(progress, change); options.onProgress?.({ ...progress }); };
+  const report = (change: Partial<OfflineProgress>) => {
+    Object.assign(progress, change);
+    options.onProgress?.({ ...progress });
+  };
   const result: OfflineDownloadResult = { areas: [], failures: [], parcels: 0, buildings: 0, cancelled: false };
   let bytesOfDoneFiles = 0;
 
@@ -54,13 +55,16 @@ export async function downloadAreas(
       report({ phase: 'download', file: name });
       if (dataset.refused) throw new Error(dataset.refused);
       options.onFetching?.(name);
-      const { bytes } = await downloadFile({ url: dataset.url, file, expectedBytes: dataset.length }, {
-        signal: options.signal,
-        retries: options.retries,
-        baseDelayMs: options.retryDelayMs,
-        verify: verifyZip,
-        onBytes: (onDisk) => report({ bytesDone: bytesOfDoneFiles + onDisk }),
-      });
+      const { bytes } = await downloadFile(
+        { url: dataset.url, file, expectedBytes: dataset.length },
+        {
+          signal: options.signal,
+          retries: options.retries,
+          baseDelayMs: options.retryDelayMs,
+          verify: verifyZip,
+          onBytes: (onDisk) => report({ bytesDone: bytesOfDoneFiles + onDisk }),
+        },
+      );
       bytesOfDoneFiles += bytes;
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
       const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + (dataset.theme === 'CP' ? p.records : 0) }), {
@@ -68,11 +72,17 @@ export async function downloadAreas(
         signal: options.signal,
         onWaitForWriter: options.onWaitForWriter,
       });
-      for (const r of imported) { result.parcels += r.parcels; result.buildings += r.buildings; }
+      for (const r of imported) {
+        result.parcels += r.parcels;
+        result.buildings += r.buildings;
+      }
       discardDownload(file);
       return imported;
     } catch (error) {
-      if (options.signal?.aborted) { result.cancelled = true; return undefined; }
+      if (options.signal?.aborted) {
+        result.cancelled = true;
+        return undefined;
+      }
       result.failures.push(failure((error as Error).message));
       return undefined;
     } finally {
@@ -81,7 +91,10 @@ export async function downloadAreas(
   };
 
   for (const municipality of municipalities) {
-    if (options.signal?.aborted) { result.cancelled = true; break; }
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      break;
+    }
     const parcelsIn = await fetchAndImport(municipality.parcels);
     if (parcelsIn && options.buildings !== false && municipality.buildings) await fetchAndImport(municipality.buildings);
     else if (!parcelsIn && options.buildings !== false && municipality.buildings && !result.cancelled) {
@@ -98,13 +111,19 @@ export async function downloadAreas(
 
 /** Updates areas the copy holds: each is looked up again in the feeds (current URL and size) and fetched anew. */
 export async function updateAreas(
-  store: ParcelStore, catalogue: EsAtomCatalogue, ids: string[], options: DownloadAreasOptions,
+  store: ParcelStore,
+  catalogue: EsAtomCatalogue,
+  ids: string[],
+  options: DownloadAreasOptions,
 ): Promise<OfflineDownloadResult> {
   const municipalities: MunicipalityDownload[] = [];
   const failures: OfflineFileFailure[] = [];
   for (const id of ids) {
     const area = store.getOfflineArea(id);
-    if (!area) { failures.push(noOfflineAreaFailure(id)); continue; }
+    if (!area) {
+      failures.push(noOfflineAreaFailure(id));
+      continue;
+    }
     try {
       municipalities.push(await catalogue.municipality(area.code, options.signal));
     } catch (error) {

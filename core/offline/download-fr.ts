@@ -24,12 +24,17 @@ export async function verifyGzip(file: string): Promise<void> {
  * deleted. A failed file is reported by name and the others go on.
  */
 export async function downloadFrenchAreas(
-  store: ParcelStore, codes: string[], options: DownloadAreasOptions & { root?: string },
+  store: ParcelStore,
+  codes: string[],
+  options: DownloadAreasOptions & { root?: string },
 ): Promise<OfflineDownloadResult> {
   const areas = codes.map((code) => etalabArea(code, options.root)); // a bad code refuses the whole run before any transfer
   mkdirSync(options.downloadDir, { recursive: true });
   const progress: OfflineProgress = { phase: 'download', filesDone: 0, filesTotal: areas.length, bytesDone: 0, parcels: 0 };
-  const report = (change: Partial<OfflineProgress>) => { Object.assign(progress, change); options.onProgress?.({ ...progress }); };
+  const report = (change: Partial<OfflineProgress>) => {
+    Object.assign(progress, change);
+    options.onProgress?.({ ...progress });
+  };
   const result: OfflineDownloadResult = { areas: [], failures: [], parcels: 0, buildings: 0, cancelled: false };
   let bytesOfDoneFiles = 0;
 
@@ -39,22 +44,32 @@ export async function downloadFrenchAreas(
     try {
       report({ phase: 'download', file: area.fileName });
       options.onFetching?.(area.fileName);
-      const { bytes } = await downloadFile({ url: area.url, file }, {
-        signal: options.signal,
-        retries: options.retries,
-        baseDelayMs: options.retryDelayMs,
-        verify: verifyGzip,
-        onBytes: (onDisk, total) => report({ bytesDone: bytesOfDoneFiles + onDisk, ...(total !== undefined && areas.length === 1 && { bytesTotal: total }) }),
-      });
+      const { bytes } = await downloadFile(
+        { url: area.url, file },
+        {
+          signal: options.signal,
+          retries: options.retries,
+          baseDelayMs: options.retryDelayMs,
+          verify: verifyGzip,
+          onBytes: (onDisk, total) => report({ bytesDone: bytesOfDoneFiles + onDisk, ...(total !== undefined && areas.length === 1 && { bytesTotal: total }) }),
+        },
+      );
       bytesOfDoneFiles += bytes;
       report({ phase: 'import', bytesDone: bytesOfDoneFiles });
-      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), { origins: { [file]: { sourceUrl: area.url } }, signal: options.signal, onWaitForWriter: options.onWaitForWriter });
+      const imported = await importFiles(store, [file], (p) => report({ parcels: result.parcels + p.records }), {
+        origins: { [file]: { sourceUrl: area.url } },
+        signal: options.signal,
+        onWaitForWriter: options.onWaitForWriter,
+      });
       for (const r of imported) result.parcels += r.parcels;
       discardDownload(file);
       const listed = store.getOfflineArea(area.id);
       if (listed) result.areas.push(listed);
     } catch (error) {
-      if (options.signal?.aborted) { result.cancelled = true; return; }
+      if (options.signal?.aborted) {
+        result.cancelled = true;
+        return;
+      }
       discardDownload(file);
       result.failures.push(failure((error as Error).message));
     } finally {
@@ -63,7 +78,10 @@ export async function downloadFrenchAreas(
   };
 
   for (const area of areas) {
-    if (options.signal?.aborted) { result.cancelled = true; break; }
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      break;
+    }
     await fetchAndImport(area);
     if (result.cancelled) break;
   }
@@ -72,11 +90,18 @@ export async function downloadFrenchAreas(
 }
 
 /** Updates French areas the copy holds (`FR.91216`, `FR.91`): fetched anew from the same place. */
-export async function updateFrenchAreas(
-  store: ParcelStore, ids: string[], options: DownloadAreasOptions & { root?: string },
-): Promise<OfflineDownloadResult> {
-  const held = new Set(store.listOfflineAreas().filter((a) => a.country === 'FR').map((a) => a.id));
+export async function updateFrenchAreas(store: ParcelStore, ids: string[], options: DownloadAreasOptions & { root?: string }): Promise<OfflineDownloadResult> {
+  const held = new Set(
+    store
+      .listOfflineAreas()
+      .filter((a) => a.country === 'FR')
+      .map((a) => a.id),
+  );
   const missing = ids.filter((id) => !held.has(id));
-  const result = await downloadFrenchAreas(store, ids.filter((id) => held.has(id)).map((id) => id.slice('FR.'.length)), options);
+  const result = await downloadFrenchAreas(
+    store,
+    ids.filter((id) => held.has(id)).map((id) => id.slice('FR.'.length)),
+    options,
+  );
   return { ...result, failures: [...missing.map(noOfflineAreaFailure), ...result.failures] };
 }

@@ -24,7 +24,12 @@ export function readRunRecord(dir: string): OfflineRunRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(path.join(dir, RECORD_FILE), 'utf8')) as Partial<OfflineRunRecord>;
     const files = Array.isArray(record.files) ? record.files.filter(isPlainName) : [];
-    return { ...(record.choice !== undefined && { choice: record.choice }), ...(record.areaIds !== undefined && { areaIds: record.areaIds }), startedAt: String(record.startedAt), files };
+    return {
+      ...(record.choice !== undefined && { choice: record.choice }),
+      ...(record.areaIds !== undefined && { areaIds: record.areaIds }),
+      startedAt: String(record.startedAt),
+      files,
+    };
   } catch {
     return undefined;
   }
@@ -42,7 +47,8 @@ export function bytesOfRun(dir: string, record: OfflineRunRecord): number {
 }
 
 /** A choice the service refuses (bad, unknown, or a foral territory outside its coverage): nothing to resume. */
-const isRefusal = (error: unknown) => error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND' || error.code === 'CNV_COVERAGE');
+const isRefusal = (error: unknown) =>
+  error instanceof ServiceError && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND' || error.code === 'CNV_COVERAGE');
 
 /**
  * Runs a download or update as the folder's recorded run: claims the folder (refused while a live
@@ -52,7 +58,10 @@ const isRefusal = (error: unknown) => error instanceof ServiceError && (error.co
  * cancelled or failed after it began a file, or killed, leaves it.
  */
 export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancelled'>>(
-  dir: string, asked: RunAsked, signal: AbortSignal, work: (noteFile: (name: string) => void) => Promise<T>,
+  dir: string,
+  asked: RunAsked,
+  signal: AbortSignal,
+  work: (noteFile: (name: string) => void) => Promise<T>,
 ): Promise<T> {
   const claim = await claimDownloads(dir);
   const recordFile = path.join(dir, RECORD_FILE);

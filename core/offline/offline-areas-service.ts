@@ -2,8 +2,17 @@ import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { FrenchCommuneFinder, frenchCodeOrName, GEO_API_ROOT } from '../countries/fr/commune-finder.js';
 import {
-  notFound, OFFLINE_COUNTRIES, refusalData, validationError, type InterruptedOfflineRun, type OfflineCountry, type OfflineArea, type OfflineChoice, type OfflineDownloadResult,
-  type OfflineProgress, type OfflineRunRecord,
+  notFound,
+  OFFLINE_COUNTRIES,
+  refusalData,
+  validationError,
+  type InterruptedOfflineRun,
+  type OfflineCountry,
+  type OfflineArea,
+  type OfflineChoice,
+  type OfflineDownloadResult,
+  type OfflineProgress,
+  type OfflineRunRecord,
 } from '../model/index.js';
 import type { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
@@ -15,7 +24,8 @@ import { bytesOfRun, discardRun, interruptedRunRecord, recordedRun, type RunAske
 import { updateOfflineAreas } from './update-offline-areas.js';
 
 const MAX_NAMES = 200;
-const alreadyRunning = () => validationError('A download for offline use is already running; wait for it or cancel it.', refusalData('DOWNLOAD_ALREADY_RUNNING'));
+const alreadyRunning = () =>
+  validationError('A download for offline use is already running; wait for it or cancel it.', refusalData('DOWNLOAD_ALREADY_RUNNING'));
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 120;
 
 /** Checks an offline choice from the app (IPC) with clear messages; the CLI builds the same shape. */
@@ -24,13 +34,22 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
   const { country, municipalities, provinces, bbox, buildings } = input as Record<string, unknown>;
   const list = (value: unknown, name: string): string[] | undefined => {
     if (value === undefined) return undefined;
-    if (!Array.isArray(value) || value.length > MAX_NAMES || !value.every(isText)) throw validationError(`${name} must be a list of up to ${MAX_NAMES} names or codes.`);
+    if (!Array.isArray(value) || value.length > MAX_NAMES || !value.every(isText))
+      throw validationError(`${name} must be a list of up to ${MAX_NAMES} names or codes.`);
     return value.map((v) => v.trim());
   };
   let box: OfflineChoice['bbox'];
   if (bbox !== undefined) {
-    const ok = Array.isArray(bbox) && bbox.length === 4 && bbox.every((n) => typeof n === 'number' && Number.isFinite(n))
-      && bbox[0] < bbox[2] && bbox[1] < bbox[3] && bbox[0] >= -180 && bbox[2] <= 180 && bbox[1] >= -90 && bbox[3] <= 90;
+    const ok =
+      Array.isArray(bbox) &&
+      bbox.length === 4 &&
+      bbox.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+      bbox[0] < bbox[2] &&
+      bbox[1] < bbox[3] &&
+      bbox[0] >= -180 &&
+      bbox[2] <= 180 &&
+      bbox[1] >= -90 &&
+      bbox[3] <= 90;
     if (!ok) throw validationError('bbox must be [west, south, east, north] in degrees.');
     box = bbox as OfflineChoice['bbox'];
   }
@@ -60,12 +79,13 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
 function checkFrenchChoice(choice: OfflineChoice): OfflineChoice {
   const texts = [...(choice.municipalities ?? []), ...(choice.provinces ?? [])];
   if (texts.length === 0 && !choice.bbox) {
-    throw validationError('Say what to make available offline: communes (names or INSEE codes, e.g. 91216), départements (e.g. Essonne, 91, 2A) or the map view.');
+    throw validationError(
+      'Say what to make available offline: communes (names or INSEE codes, e.g. 91216), départements (e.g. Essonne, 91, 2A) or the map view.',
+    );
   }
   for (const text of texts) frenchCodeOrName(text); // a bad code is refused now, a name is looked up when the run starts
   return choice;
 }
-
 
 /**
  * Offline areas for the facade: one download (or update) at a time per copy, cancellable, with
@@ -83,7 +103,10 @@ export class OfflineAreasService {
   private readonly communeFinder: FrenchCommuneFinder;
 
   constructor(
-    private readonly store: ParcelStore, http: UpstreamClient, sources: { atomBaseUrl: string; etalabRoot: string; frGeoApiUrl?: string }, dataDir: string,
+    private readonly store: ParcelStore,
+    http: UpstreamClient,
+    sources: { atomBaseUrl: string; etalabRoot: string; frGeoApiUrl?: string },
+    dataDir: string,
   ) {
     this.catalogue = new EsAtomCatalogue(sources.atomBaseUrl, http);
     this.etalabRoot = sources.etalabRoot;
@@ -111,7 +134,8 @@ export class OfflineAreasService {
   update(ids: unknown, onProgress?: (p: OfflineProgress) => void): Promise<OfflineDownloadResult> {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_NAMES || !ids.every(isText)) throw validationError('update needs a list of area ids.');
     return this.exclusive({ areaIds: ids }, (run) =>
-      updateOfflineAreas(this.store, this.catalogue, ids, { ...run, buildings: true, onProgress, etalabRoot: this.etalabRoot }));
+      updateOfflineAreas(this.store, this.catalogue, ids, { ...run, buildings: true, onProgress, etalabRoot: this.etalabRoot }),
+    );
   }
 
   /**
@@ -122,7 +146,12 @@ export class OfflineAreasService {
     if (this.running) return null;
     const record = this.readRecord();
     if (!record) return null;
-    return { ...(record.choice && { choice: record.choice }), ...(record.areaIds && { areaIds: record.areaIds }), startedAt: record.startedAt, bytesOnDisk: bytesOfRun(this.downloadDir, record) };
+    return {
+      ...(record.choice && { choice: record.choice }),
+      ...(record.areaIds && { areaIds: record.areaIds }),
+      startedAt: record.startedAt,
+      bytesOnDisk: bytesOfRun(this.downloadDir, record),
+    };
   }
 
   /** Runs the interrupted download or update again; files on disk are resumed, not fetched anew. */
@@ -170,13 +199,17 @@ export class OfflineAreasService {
   }
 
   /** One run at a time in this copy, and in the downloads folder across processes (recordedRun's claim). */
-  private async exclusive(asked: RunAsked, work: (run: { downloadDir: string; signal: AbortSignal; onFetching: (name: string) => void }) => Promise<OfflineDownloadResult>): Promise<OfflineDownloadResult> {
+  private async exclusive(
+    asked: RunAsked,
+    work: (run: { downloadDir: string; signal: AbortSignal; onFetching: (name: string) => void }) => Promise<OfflineDownloadResult>,
+  ): Promise<OfflineDownloadResult> {
     if (this.running) throw alreadyRunning();
     const controller = new AbortController();
     this.running = controller;
     try {
       return await recordedRun(this.downloadDir, asked, controller.signal, (onFetching) =>
-        work({ downloadDir: this.downloadDir, signal: controller.signal, onFetching }));
+        work({ downloadDir: this.downloadDir, signal: controller.signal, onFetching }),
+      );
     } finally {
       this.running = undefined;
     }

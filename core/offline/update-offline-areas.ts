@@ -12,22 +12,36 @@ import { updateFrenchAreas } from './download-fr.js';
  * saying how to refresh it, and nothing is asked of the Catastro for it.
  */
 export async function updateOfflineAreas(
-  store: ParcelStore, catalogue: EsAtomCatalogue, ids: string[], options: DownloadAreasOptions & { etalabRoot: string },
+  store: ParcelStore,
+  catalogue: EsAtomCatalogue,
+  ids: string[],
+  options: DownloadAreasOptions & { etalabRoot: string },
 ): Promise<OfflineDownloadResult> {
   const british = ids.filter((id) => id.startsWith('UK.')).map(importedByHand);
-  const result = await updatePublishedAreas(store, catalogue, ids.filter((id) => !id.startsWith('UK.')), options, british.length > 0);
+  const result = await updatePublishedAreas(
+    store,
+    catalogue,
+    ids.filter((id) => !id.startsWith('UK.')),
+    options,
+    british.length > 0,
+  );
   return british.length ? { ...result, failures: [...british, ...result.failures] } : result;
 }
 
 function importedByHand(id: string): OfflineFileFailure {
   return {
-    file: id, url: HMLR_INSPIRE_DOWNLOAD_PAGE,
+    file: id,
+    url: HMLR_INSPIRE_DOWNLOAD_PAGE,
     message: `${id} was imported from HM Land Registry's INSPIRE Index Polygons, which publish no feed to update from: download the authority's zip again from ${HMLR_INSPIRE_DOWNLOAD_PAGE} (refreshed monthly) and import it; it replaces the area.`,
   };
 }
 
 async function updatePublishedAreas(
-  store: ParcelStore, catalogue: EsAtomCatalogue, ids: string[], options: DownloadAreasOptions & { etalabRoot: string }, othersAsked: boolean,
+  store: ParcelStore,
+  catalogue: EsAtomCatalogue,
+  ids: string[],
+  options: DownloadAreasOptions & { etalabRoot: string },
+  othersAsked: boolean,
 ): Promise<OfflineDownloadResult> {
   if (ids.length === 0 && othersAsked) return { areas: [], failures: [], parcels: 0, buildings: 0, cancelled: false };
   const french = ids.filter((id) => id.startsWith('FR.'));
@@ -38,7 +52,10 @@ async function updatePublishedAreas(
   if (!fr) return es!;
   if (!es) return fr;
   return {
-    areas: [...fr.areas, ...es.areas], failures: [...fr.failures, ...es.failures], parcels: fr.parcels + es.parcels,
-    buildings: fr.buildings + es.buildings, cancelled: es.cancelled,
+    areas: [...fr.areas, ...es.areas],
+    failures: [...fr.failures, ...es.failures],
+    parcels: fr.parcels + es.parcels,
+    buildings: fr.buildings + es.buildings,
+    cancelled: es.cancelled,
   };
 }

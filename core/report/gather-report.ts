@@ -1,8 +1,17 @@
 import { bboxOf } from '../geo/polygon.js';
 import {
   isServiceError,
-  type BBox, type CopyBuildingFacts, type NeighbourOutline, type GroundMotionResult, type OutputLanguage, type Parcel, type ParcelReportData,
-  type SolarResult, type TerrainResult, type UnitsPage, type UnitsSummary,
+  type BBox,
+  type CopyBuildingFacts,
+  type NeighbourOutline,
+  type GroundMotionResult,
+  type OutputLanguage,
+  type Parcel,
+  type ParcelReportData,
+  type SolarResult,
+  type TerrainResult,
+  type UnitsPage,
+  type UnitsSummary,
 } from '../model/index.js';
 import type { StoredParcel } from '../model/records.js';
 import { mapFrame } from './map-frame.js';
@@ -102,9 +111,15 @@ export async function gatherReport(sources: ReportSources, language: OutputLangu
   }
   const groundMotion = optional(() => sources.groundMotion(parcel));
   const [minLon, minLat, maxLon, maxLat] = bboxOf({ type: 'Polygon', coordinates: [outline] });
-  const groundMotionLoadedNearby = groundMotion && groundMotion.status !== 'ok' && sources.groundMotionLoadedIn
-    ? sources.groundMotionLoadedIn([minLon - GROUND_MOTION_NEARBY_DEG, minLat - GROUND_MOTION_NEARBY_DEG, maxLon + GROUND_MOTION_NEARBY_DEG, maxLat + GROUND_MOTION_NEARBY_DEG])
-    : undefined;
+  const groundMotionLoadedNearby =
+    groundMotion && groundMotion.status !== 'ok' && sources.groundMotionLoadedIn
+      ? sources.groundMotionLoadedIn([
+          minLon - GROUND_MOTION_NEARBY_DEG,
+          minLat - GROUND_MOTION_NEARBY_DEG,
+          maxLon + GROUND_MOTION_NEARBY_DEG,
+          maxLat + GROUND_MOTION_NEARBY_DEG,
+        ])
+      : undefined;
   return {
     parcel,
     language,

@@ -30,10 +30,13 @@ function numberText(language: OutputLanguage): NumberText {
 const M2_PER_HECTARE = 10_000;
 
 /** What the report's texts need at hand while drawing: the language's words and number form. */
-interface Words { text: ReportText; number: NumberText }
+interface Words {
+  text: ReportText;
+  number: NumberText;
+}
 
 function sourceName(text: ReportText, source: string | undefined): string {
-  return source && source in text.sources ? text.sources[source as keyof ReportText['sources']] : source ?? text.sources.notStated;
+  return source && source in text.sources ? text.sources[source as keyof ReportText['sources']] : (source ?? text.sources.notStated);
 }
 
 /**
@@ -44,7 +47,9 @@ function sourceName(text: ReportText, source: string | undefined): string {
 function parcelRows(parcel: Parcel, { text, number }: Words): [string, string][] {
   const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
   const rows: [string, string][] = [];
-  const add = (label: ReportFieldLabel, value: string | undefined) => { if (value) rows.push([text.fields[label], value]); };
+  const add = (label: ReportFieldLabel, value: string | undefined) => {
+    if (value) rows.push([text.fields[label], value]);
+  };
   for (const { name } of PARCEL_FIELDS) {
     const value = parcel[name as keyof Parcel];
     const label = name as ReportFieldLabel;
@@ -75,18 +80,29 @@ export function outlineVertices(ring: LonLat[]): LonLat[] {
 /** Text lines of one column, stopping (with a note) at the bottom instead of spilling onto a second page. */
 class Column {
   constructor(
-    private readonly doc: PDFKit.PDFDocument, private readonly x: number, private y: number, private readonly width: number, private readonly bottom: number,
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly x: number,
+    private y: number,
+    private readonly width: number,
+    private readonly bottom: number,
     private readonly labelWidth = 92,
   ) {}
 
-  private room(height: number): boolean { return this.y + height <= this.bottom; }
+  private room(height: number): boolean {
+    return this.y + height <= this.bottom;
+  }
 
   heading(text: string): void {
     if (!this.room(20)) return;
     this.y += 4;
     this.doc.font(FONT.bold).fontSize(9).fillColor(COLOURS.text).text(text, this.x, this.y, { width: this.width, lineBreak: false });
     this.y += 12;
-    this.doc.moveTo(this.x, this.y - 1).lineTo(this.x + this.width, this.y - 1).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+    this.doc
+      .moveTo(this.x, this.y - 1)
+      .lineTo(this.x + this.width, this.y - 1)
+      .lineWidth(0.5)
+      .strokeColor(COLOURS.rule)
+      .stroke();
     this.y += 2;
   }
 
@@ -99,8 +115,15 @@ class Column {
     if (!this.room(height)) return false;
     // Long values without spaces (links) in a smaller size rather than cut: every field is printed whole.
     const size = wraps ? 7.5 : value.length > 48 ? 5.6 : value.length > 42 ? 6.2 : 7.5;
-    this.doc.font(FONT.regular).fontSize(7).fillColor(COLOURS.muted).text(label, this.x, this.y + 0.5, { width: labelWidth - 4, height: 9, lineBreak: false, ellipsis: true });
-    this.doc.font(FONT.regular).fontSize(size).fillColor(COLOURS.text)
+    this.doc
+      .font(FONT.regular)
+      .fontSize(7)
+      .fillColor(COLOURS.muted)
+      .text(label, this.x, this.y + 0.5, { width: labelWidth - 4, height: 9, lineBreak: false, ellipsis: true });
+    this.doc
+      .font(FONT.regular)
+      .fontSize(size)
+      .fillColor(COLOURS.text)
       .text(value, this.x + labelWidth, this.y, { width: valueWidth, height: height - 1, lineBreak: wraps, ellipsis: true, lineGap: 0 });
     this.y += height;
     return true;
@@ -117,7 +140,10 @@ class Column {
 
   line(text: string, options: { muted?: boolean; link?: string } = {}): boolean {
     if (!this.room(10)) return false;
-    this.doc.font(FONT.regular).fontSize(7).fillColor(options.link ? '#1a4fa0' : options.muted ? COLOURS.muted : COLOURS.text)
+    this.doc
+      .font(FONT.regular)
+      .fontSize(7)
+      .fillColor(options.link ? '#1a4fa0' : options.muted ? COLOURS.muted : COLOURS.text)
       .text(text, this.x, this.y, { width: this.width, height: 9, lineBreak: false, ellipsis: true, link: options.link, underline: !!options.link });
     this.y += 9.5;
     return true;
@@ -173,7 +199,10 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData, { text, number
     }
   }
   const [px, py] = frame.project([parcel.longitud, parcel.latitud]);
-  doc.font(FONT.bold).fontSize(8).fillColor(COLOURS.parcelStroke)
+  doc
+    .font(FONT.bold)
+    .fontSize(8)
+    .fillColor(COLOURS.parcelStroke)
     .text(parcel.refCatastral, x + px - 60, y + py - 4, { width: 120, align: 'center', lineBreak: false });
   doc.restore();
   doc.rect(x, y, width, height).lineWidth(0.8).strokeColor(COLOURS.frame).stroke();
@@ -182,9 +211,16 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData, { text, number
   const barMetres = scaleBarMetres(frame.pointsPerMetre, width / 4);
   const barPoints = barMetres * frame.pointsPerMetre;
   const [bx, by] = [x + 12, y + height - 22];
-  doc.rect(bx - 4, by - 10, barPoints + 70, 28).fillOpacity(0.85).fill('#ffffff').fillOpacity(1);
+  doc
+    .rect(bx - 4, by - 10, barPoints + 70, 28)
+    .fillOpacity(0.85)
+    .fill('#ffffff')
+    .fillOpacity(1);
   doc.rect(bx, by, barPoints / 2, 4).fill(COLOURS.frame);
-  doc.rect(bx + barPoints / 2, by, barPoints / 2, 4).lineWidth(0.6).fillAndStroke('#ffffff', COLOURS.frame);
+  doc
+    .rect(bx + barPoints / 2, by, barPoints / 2, 4)
+    .lineWidth(0.6)
+    .fillAndStroke('#ffffff', COLOURS.frame);
   doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.text);
   doc.text('0', bx - 2, by - 8, { lineBreak: false });
   doc.text(`${number(barMetres)} m`, bx + barPoints - 6, by - 8, { lineBreak: false });
@@ -193,10 +229,20 @@ function drawMap(doc: PDFKit.PDFDocument, data: ParcelReportData, { text, number
   // North arrow: the frame is north-up.
   const [ax, ay] = [x + width - 22, y + 14];
   doc.polygon([ax, ay], [ax - 6, ay + 18], [ax, ay + 13]).fill(COLOURS.frame);
-  doc.polygon([ax, ay], [ax + 6, ay + 18], [ax, ay + 13]).lineWidth(0.6).fillAndStroke('#ffffff', COLOURS.frame);
-  doc.font(FONT.bold).fontSize(8).fillColor(COLOURS.text).text('N', ax - 3, ay + 20, { lineBreak: false });
+  doc
+    .polygon([ax, ay], [ax + 6, ay + 18], [ax, ay + 13])
+    .lineWidth(0.6)
+    .fillAndStroke('#ffffff', COLOURS.frame);
+  doc
+    .font(FONT.bold)
+    .fontSize(8)
+    .fillColor(COLOURS.text)
+    .text('N', ax - 3, ay + 20, { lineBreak: false });
   if (data.neighboursUnavailable) {
-    doc.font(FONT.regular).fontSize(6.5).fillColor(COLOURS.muted)
+    doc
+      .font(FONT.regular)
+      .fontSize(6.5)
+      .fillColor(COLOURS.muted)
       .text(text.neighboursUnavailable, x + 8, y + 8, { width: width - 60, height: 18, ellipsis: true });
   }
   return frame;
@@ -207,8 +253,10 @@ function describeTerrain(data: ParcelReportData, column: Column, { text, number 
   if (!areas) return;
   const words = text.protectedAreas;
   const pct = number(areas.max_overlap_pct, 1);
-  column.row(words.label, areas.status === 'no_data' ? words.noLayer : areas.intersects
-    ? (areas.inside ? words.inside(pct) : words.overlaps(pct)) : words.none);
+  column.row(
+    words.label,
+    areas.status === 'no_data' ? words.noLayer : areas.intersects ? (areas.inside ? words.inside(pct) : words.overlaps(pct)) : words.none,
+  );
   for (const site of [...areas.natura2000, ...areas.national].slice(0, 3)) {
     column.line(`  ${site.code} ${site.name}: ${number(site.overlap_pct, 1)} %`);
   }
@@ -276,8 +324,16 @@ export function renderReport(data: ParcelReportData, fontsDir: string): Promise<
   const words: Words = { text: REPORT_TEXT[data.language] ?? REPORT_TEXT.en, number: numberText(data.language) };
   const { text } = words;
   const doc = new PDFDocument({
-    size: 'A4', margin: MARGIN, autoFirstPage: true, lang: data.language,
-    info: { Title: text.documentTitle(parcel.refCatastral), Author: 'Catastro Desktop', Subject: [parcel.direccion, parcel.municipio].filter(Boolean).join(', '), Creator: `Catastro Desktop ${data.version}` },
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: true,
+    lang: data.language,
+    info: {
+      Title: text.documentTitle(parcel.refCatastral),
+      Author: 'Catastro Desktop',
+      Subject: [parcel.direccion, parcel.municipio].filter(Boolean).join(', '),
+      Creator: `Catastro Desktop ${data.version}`,
+    },
   });
   doc.registerFont(FONT.regular, path.join(fontsDir, FONT_FILES.regular));
   doc.registerFont(FONT.bold, path.join(fontsDir, FONT_FILES.bold));
@@ -291,9 +347,19 @@ export function renderReport(data: ParcelReportData, fontsDir: string): Promise<
   // Title block.
   doc.font(FONT.regular).fontSize(8).fillColor(COLOURS.muted).text(text.heading, MARGIN, MARGIN, { lineBreak: false });
   doc.text(text.generated(data.generatedAt.slice(0, 16).replace('T', ' ')), MARGIN, MARGIN, { width: A4.width - 2 * MARGIN, align: 'right', lineBreak: false });
-  doc.font(FONT.bold).fontSize(17).fillColor(COLOURS.text).text(parcel.refCatastral, MARGIN, MARGIN + 12, { lineBreak: false });
-  const place = [parcel.direccion, [parcel.codigoPostal, parcel.municipio].filter(Boolean).join(' '), parcel.provincia, parcel.pais].filter(Boolean).join(' · ');
-  doc.font(FONT.regular).fontSize(9.5).fillColor(COLOURS.text).text(place, MARGIN, MARGIN + 34, { width: A4.width - 2 * MARGIN, lineBreak: false, ellipsis: true });
+  doc
+    .font(FONT.bold)
+    .fontSize(17)
+    .fillColor(COLOURS.text)
+    .text(parcel.refCatastral, MARGIN, MARGIN + 12, { lineBreak: false });
+  const place = [parcel.direccion, [parcel.codigoPostal, parcel.municipio].filter(Boolean).join(' '), parcel.provincia, parcel.pais]
+    .filter(Boolean)
+    .join(' · ');
+  doc
+    .font(FONT.regular)
+    .fontSize(9.5)
+    .fillColor(COLOURS.text)
+    .text(place, MARGIN, MARGIN + 34, { width: A4.width - 2 * MARGIN, lineBreak: false, ellipsis: true });
 
   if (parcel.poligono.length > 2) drawMap(doc, data, words);
 
@@ -327,7 +393,12 @@ export function renderReport(data: ParcelReportData, fontsDir: string): Promise<
 
   // Footer: date, source, attribution (mandatory), official viewer.
   const footerY = A4.height - MARGIN - 38;
-  doc.moveTo(MARGIN, footerY - 4).lineTo(A4.width - MARGIN, footerY - 4).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+  doc
+    .moveTo(MARGIN, footerY - 4)
+    .lineTo(A4.width - MARGIN, footerY - 4)
+    .lineWidth(0.5)
+    .strokeColor(COLOURS.rule)
+    .stroke();
   const footer = new Column(doc, MARGIN, footerY, A4.width - 2 * MARGIN, A4.height - MARGIN + 4);
   footer.line(text.footerSource(parcel.dataDate ?? text.sources.notStated, sourceName(text, parcel.dataSource)));
   footer.line(text.footerOwner(parcel.attribution ?? text.ownerFallback(parcel.pais)));

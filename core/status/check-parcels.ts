@@ -31,7 +31,12 @@ export interface CheckParcel {
 export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
   ES: {
     ref: '9398516VK3799G',
-    recorded: { areaM2: 1536, centre: [-3.716576, 40.465448], municipality: 'MADRID', from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml (areaValue, outline), es_catastro_ovc-dnprc-urbana-9398516VK3799G.json (municipality)' },
+    recorded: {
+      areaM2: 1536,
+      centre: [-3.716576, 40.465448],
+      municipality: 'MADRID',
+      from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml (areaValue, outline), es_catastro_ovc-dnprc-urbana-9398516VK3799G.json (municipality)',
+    },
     // The recorded Consulta_RCCOOR point (EPSG:25830 439242.88 4479664.51), which answered 9398516VK3799G.
     point: [-3.7166641, 40.4654338],
     address: 'Avenida Fuenlabrada 6, Humanes de Madrid',
@@ -39,18 +44,32 @@ export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
   },
   FR: {
     ref: '29158000AW0001',
-    recorded: { areaM2: 1968, centre: [-4.365777, 47.805383], municipality: 'Penmarch', from: 'countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json (contenance, outline, nom_com)' },
+    recorded: {
+      areaM2: 1968,
+      centre: [-4.365777, 47.805383],
+      municipality: 'Penmarch',
+      from: 'countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json (contenance, outline, nom_com)',
+    },
     address: "3 rue de l'école 13",
   },
   PL: {
     ref: '141201_1.0001.6509',
-    recorded: { areaM2: 2645, centre: [21.589868, 52.172007], municipality: 'Mińsk Mazowiecki', from: 'countries/pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt (outline, gmina)' },
+    recorded: {
+      areaM2: 2645,
+      centre: [21.589868, 52.172007],
+      municipality: 'Mińsk Mazowiecki',
+      from: 'countries/pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt (outline, gmina)',
+    },
     address: 'Kościuszki 1, Mińsk Mazowiecki',
   },
   NL: { ref: 'ASD04-F-2749', address: 'Nieuwezijds Voorburgwal 147 Amsterdam' },
   IT: {
     ref: 'I615W000200.STRADA001',
-    recorded: { areaM2: 4.31, centre: [9.130109, 39.548411], from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml (outline; the comune code A000 read as I615)' },
+    recorded: {
+      areaM2: 4.31,
+      centre: [9.130109, 39.548411],
+      from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml (outline; the comune code A000 read as I615)',
+    },
     // Inside the recorded triangle; the point lookup answered the recording as it is, comune A000.
     point: [9.130109, 39.548411],
     pointAnswers: 'A000W000200.STRADA001',

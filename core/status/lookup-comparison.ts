@@ -27,7 +27,13 @@ export interface KeyFields {
 const loose = (ref: string) => ref.replace(/\s+/g, '').toUpperCase();
 
 /** Municipality names as services spell them: MADRID, Madrid; Saint-Viâtre, SAINT VIATRE. */
-const foldName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const foldName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * What differs between the known answer and the live one, in words; empty when they match. Only
@@ -40,7 +46,8 @@ export function keyFieldDifferences(known: KeyFields, live: KeyFields, sameRef: 
   if (known.areaM2 !== undefined) {
     const allowed = Math.max(AREA_TOLERANCE.absoluteM2, known.areaM2 * AREA_TOLERANCE.relative);
     if (live.areaM2 === undefined || !Number.isFinite(live.areaM2)) differences.push(`no area, expected ${known.areaM2} m²`);
-    else if (Math.abs(live.areaM2 - known.areaM2) > allowed) differences.push(`area ${round(live.areaM2)} m², expected ${known.areaM2} m² (±${round(allowed)})`);
+    else if (Math.abs(live.areaM2 - known.areaM2) > allowed)
+      differences.push(`area ${round(live.areaM2)} m², expected ${known.areaM2} m² (±${round(allowed)})`);
   }
   if (known.centre) {
     const apart = live.centre && live.centre.every(Number.isFinite) ? distance(known.centre, live.centre, { units: 'meters' }) : undefined;

@@ -1,8 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { bulkhead } from 'cockatiel';
-import {
-  isServiceError, type CountryCode, type ServiceStatus, type SourceCheckResult, type SourceStatus,
-} from '../model/index.js';
+import { isServiceError, type CountryCode, type ServiceStatus, type SourceCheckResult, type SourceStatus } from '../model/index.js';
 import type { SourceCheck } from '../countries/adapter.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 
@@ -53,14 +51,19 @@ export class SourceMonitor {
   private intervalMs = 0;
   private readonly inFlight = bulkhead(CHECKS_IN_FLIGHT, Number.MAX_SAFE_INTEGER);
 
-  constructor(private readonly http: UpstreamClient, private readonly sources: MonitoredSource[]) {}
+  constructor(
+    private readonly http: UpstreamClient,
+    private readonly sources: MonitoredSource[],
+  ) {}
 
   /** Checks now and then every `intervalMs` until stop(). */
   start(intervalMs = DEFAULT_CHECK_INTERVAL_MS): void {
     this.stop();
     this.intervalMs = intervalMs;
     void this.checkAll();
-    this.timer = setInterval(() => { void this.checkAll(); }, intervalMs);
+    this.timer = setInterval(() => {
+      void this.checkAll();
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -72,7 +75,11 @@ export class SourceMonitor {
 
   /** One check of every source (joins a run already under way). */
   checkAll(): Promise<void> {
-    this.running ??= Promise.all(this.sources.map((s) => this.inFlight.execute(() => this.checkOne(s.check)))).then(() => undefined).finally(() => { this.running = undefined; });
+    this.running ??= Promise.all(this.sources.map((s) => this.inFlight.execute(() => this.checkOne(s.check))))
+      .then(() => undefined)
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -86,12 +93,16 @@ export class SourceMonitor {
     }
     try {
       const answer = await this.http.getText(check.url, {
-        source: check.source, accept: check.accept, usagePolicy: check.usagePolicy, signal: AbortSignal.timeout(CHECK_DEADLINE_MS),
+        source: check.source,
+        accept: check.accept,
+        usagePolicy: check.usagePolicy,
+        signal: AbortSignal.timeout(CHECK_DEADLINE_MS),
       });
       const latencyMs = Math.round(performance.now() - started);
-      result = answer.status >= 200 && answer.status < 300
-        ? { at, health: 'up', latencyMs }
-        : { at, health: 'down', latencyMs, reason: `answered HTTP ${answer.status}` };
+      result =
+        answer.status >= 200 && answer.status < 300
+          ? { at, health: 'up', latencyMs }
+          : { at, health: 'down', latencyMs, reason: `answered HTTP ${answer.status}` };
     } catch (error) {
       result = { at, health: 'down', latencyMs: Math.round(performance.now() - started), reason: publicReason(error) };
     }

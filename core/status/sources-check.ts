@@ -5,7 +5,13 @@ import { readAddressQuery } from '../address/candidates-input.js';
 import type { AdapterContext, CountryAdapter } from '../countries/adapter.js';
 import type { CountryRegistry } from '../countries/registry.js';
 import {
-  isServiceError, pointText, type CheckedCapability, type CountryCode, type LonLat, type SourceLookupCheck, type SourcesCheckReport,
+  isServiceError,
+  pointText,
+  type CheckedCapability,
+  type CountryCode,
+  type LonLat,
+  type SourceLookupCheck,
+  type SourcesCheckReport,
 } from '../model/index.js';
 import { ParcelStore } from '../store/parcel-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
@@ -78,16 +84,25 @@ function* lookupsOf(adapter: CountryAdapter, parcel: CheckParcel, answeredOutlin
       asked: parcel.ref,
       async run(ctx) {
         const found = await adapter.parcelByReference(parcel.ref, ctx);
-        const known: KeyFields = { ref: parcel.ref, ...(parcel.recorded && { areaM2: parcel.recorded.areaM2, centre: parcel.recorded.centre, municipality: parcel.recorded.municipality }) };
-        const live: KeyFields = { ref: found.refCatastral, areaM2: found.superficieParcela, centre: [found.longitud, found.latitud], municipality: found.municipio };
+        const known: KeyFields = {
+          ref: parcel.ref,
+          ...(parcel.recorded && { areaM2: parcel.recorded.areaM2, centre: parcel.recorded.centre, municipality: parcel.recorded.municipality }),
+        };
+        const live: KeyFields = {
+          ref: found.refCatastral,
+          areaM2: found.superficieParcela,
+          centre: [found.longitud, found.latitud],
+          municipality: found.municipio,
+        };
         return { differences: keyFieldDifferences(known, live, sameReference(adapter)), outline: found.poligono };
       },
     };
   }
   if (coverage.byCoordinates) {
     const outline = answeredOutline();
-    const point = parcel.point ?? (outline && outline.length >= 4
-      ? pointOnFeature({ type: 'Polygon', coordinates: [outline] }).geometry.coordinates as LonLat : undefined);
+    const point =
+      parcel.point ??
+      (outline && outline.length >= 4 ? (pointOnFeature({ type: 'Polygon', coordinates: [outline] }).geometry.coordinates as LonLat) : undefined);
     yield {
       capability: 'byCoordinates',
       asked: point ? pointText(point) : 'a point inside the parcel',
@@ -121,7 +136,9 @@ function* lookupsOf(adapter: CountryAdapter, parcel: CheckParcel, answeredOutlin
       async run(ctx) {
         const page = await units(finca, undefined, ctx);
         const expected = parcel.units?.count;
-        return { differences: expected === undefined || page.totalUnidadesFinca === expected ? [] : [`${page.totalUnidadesFinca} units, expected ${expected}`] };
+        return {
+          differences: expected === undefined || page.totalUnidadesFinca === expected ? [] : [`${page.totalUnidadesFinca} units, expected ${expected}`],
+        };
       },
     };
   }
@@ -143,11 +160,15 @@ async function runLookup(adapter: CountryAdapter, lookup: Lookup, options: Sourc
       return lookup.run({ http: options.http, store, signal }).finally(() => store.close());
     });
     const { differences } = answer;
-    return { row: { ...base, answered: true, matches: differences.length === 0, ms: elapsed(), ...(differences.length > 0 && { detail: differences.join('; ') }) }, answer };
+    return {
+      row: { ...base, answered: true, matches: differences.length === 0, ms: elapsed(), ...(differences.length > 0 && { detail: differences.join('; ') }) },
+      answer,
+    };
   } catch (error) {
     const ms = elapsed();
     // The deadline aborted the lookup: its own error (the upstream client's, cockatiel's) says less than this.
-    if (isTaskCancelledError(error) || deadline?.aborted) return { row: { ...base, answered: false, matches: false, ms, detail: `no answer within ${Math.round(deadlineMs / 1000)} s` } };
+    if (isTaskCancelledError(error) || deadline?.aborted)
+      return { row: { ...base, answered: false, matches: false, ms, detail: `no answer within ${Math.round(deadlineMs / 1000)} s` } };
     // The source answered but not with the parcel (404, a refusal): answered, and not the known answer.
     const answered = isServiceError(error) && error.code !== 'SERVICE_UNAVAILABLE';
     return { row: { ...base, answered, matches: false, ms, detail: error instanceof Error ? error.message : String(error) } };
@@ -157,7 +178,11 @@ async function runLookup(adapter: CountryAdapter, lookup: Lookup, options: Sourc
 /** Two spellings of one reference (FI `09141000030044` is `91-410-3-44`) are the same parcel's, by the country's own rule. */
 function sameReference(adapter: CountryAdapter): (a: string, b: string) => boolean {
   const normal = (ref: string) => {
-    try { return adapter.normalizeReference(ref); } catch { return ref.replace(/\s+/g, '').toUpperCase(); }
+    try {
+      return adapter.normalizeReference(ref);
+    } catch {
+      return ref.replace(/\s+/g, '').toUpperCase();
+    }
   };
   return (a, b) => normal(a) === normal(b);
 }

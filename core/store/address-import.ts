@@ -11,7 +11,10 @@ import type { TextChunk, TextInput } from '../formats/text-stream.js';
  * listed again replaces the earlier one (INSERT OR REPLACE on its key).
  */
 export async function stageAddresses(
-  db: SqliteDatabase, country: CountryCode, input: TextInput, progress: (staged: number, chunk: TextChunk) => void,
+  db: SqliteDatabase,
+  country: CountryCode,
+  input: TextInput,
+  progress: (staged: number, chunk: TextChunk) => void,
 ): Promise<number> {
   db.exec(`
     CREATE TEMP TABLE IF NOT EXISTS ad_portals (ref TEXT NOT NULL, number TEXT NOT NULL, lon REAL NOT NULL, lat REAL NOT NULL, components TEXT NOT NULL);
@@ -27,7 +30,9 @@ export async function stageAddresses(
     progress(staged, chunk);
   });
   // Each portal's components, told apart by the Catastro's gml:id prefixes (TN street, PD postcode, AU municipality).
-  const written = db.prepare(`
+  const written = db
+    .prepare(
+      `
     INSERT OR REPLACE INTO addresses (country, ref, street, number, postcode, municipality, lon, lat)
     SELECT @country, p.ref,
       (SELECT c.value FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.TN.%'),
@@ -36,7 +41,8 @@ export async function stageAddresses(
       (SELECT c.value FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.AU.%'),
       p.lon, p.lat
     FROM ad_portals p
-    WHERE EXISTS (SELECT 1 FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.TN.%')`)
+    WHERE EXISTS (SELECT 1 FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.TN.%')`,
+    )
     .run({ country }).changes;
   db.exec('DELETE FROM ad_portals; DELETE FROM ad_components;');
   if (staged > 0 && written === 0) throw new Error('none of its addresses names a street (ThoroughfareName) the file holds');

@@ -182,12 +182,15 @@ export class AnalysisLayerWriter {
     const { db } = this;
     const old = db.prepare('SELECT id FROM analysis_pa_datasets WHERE file = ?').get(file) as { id: number } | undefined;
     if (old) {
-      db.prepare('DELETE FROM analysis_pa_parts_rtree WHERE id IN (SELECT p.id FROM analysis_pa_parts p JOIN analysis_pa_sites s ON s.id = p.site_id WHERE s.dataset_id = ?)').run(old.id);
+      db.prepare(
+        'DELETE FROM analysis_pa_parts_rtree WHERE id IN (SELECT p.id FROM analysis_pa_parts p JOIN analysis_pa_sites s ON s.id = p.site_id WHERE s.dataset_id = ?)',
+      ).run(old.id);
       db.prepare('DELETE FROM analysis_pa_parts WHERE site_id IN (SELECT id FROM analysis_pa_sites WHERE dataset_id = ?)').run(old.id);
       db.prepare('DELETE FROM analysis_pa_sites WHERE dataset_id = ?').run(old.id);
       db.prepare('DELETE FROM analysis_pa_datasets WHERE id = ?').run(old.id);
     }
-    const info = db.prepare('INSERT INTO analysis_pa_datasets (file, name, license, edition, imported_at, sites, register) VALUES (?, ?, ?, ?, ?, 0, ?)')
+    const info = db
+      .prepare('INSERT INTO analysis_pa_datasets (file, name, license, edition, imported_at, sites, register) VALUES (?, ?, ?, ?, ?, 0, ?)')
       .run(file, source.name, source.license, source.edition, new Date().toISOString(), register);
     return Number(info.lastInsertRowid);
   }
@@ -216,14 +219,28 @@ export class AnalysisLayerWriter {
       db.prepare('DELETE FROM analysis_gm_cells WHERE tile_id = ?').run(old.id);
       db.prepare('DELETE FROM analysis_gm_tiles WHERE id = ?').run(old.id);
     }
-    return Number(db.prepare('INSERT INTO analysis_gm_tiles (file, component, dates, imported_at, cells) VALUES (?, ?, ?, ?, 0)')
-      .run(file, component, JSON.stringify(dates), new Date().toISOString()).lastInsertRowid);
+    return Number(
+      db
+        .prepare('INSERT INTO analysis_gm_tiles (file, component, dates, imported_at, cells) VALUES (?, ?, ?, ?, 0)')
+        .run(file, component, JSON.stringify(dates), new Date().toISOString()).lastInsertRowid,
+    );
   }
 
   /** One cell of a tile with its square [minE, minN, maxE, maxN] in EPSG:3035 metres. */
   insertGroundMotionCell(tileId: number, cell: ImportedCell, square: BBox): void {
-    const id = Number(this.statements.insertCell.run(tileId, cell.pid, cell.easting, cell.northing, cell.meanVelocity, cell.meanVelocityStd,
-      cell.acceleration, cell.rmse, cell.series).lastInsertRowid);
+    const id = Number(
+      this.statements.insertCell.run(
+        tileId,
+        cell.pid,
+        cell.easting,
+        cell.northing,
+        cell.meanVelocity,
+        cell.meanVelocityStd,
+        cell.acceleration,
+        cell.rmse,
+        cell.series,
+      ).lastInsertRowid,
+    );
     this.statements.insertCellBox.run(id, square[0], square[2], square[1], square[3]);
   }
 

@@ -19,7 +19,10 @@ export class CacheWriteGate {
   constructor(private readonly db: SqliteDatabase) {}
 
   write(work: () => void): void {
-    if (this.importsRunning > 0) { this.queue(work); return; }
+    if (this.importsRunning > 0) {
+      this.queue(work);
+      return;
+    }
     if (this.pending.length > 0) this.flush();
     try {
       work();
@@ -54,7 +57,10 @@ export class CacheWriteGate {
     try {
       this.db.transaction(() => due.forEach((work) => work()))();
     } catch (error) {
-      if (isSqliteBusy(error)) { this.pending = due.concat(this.pending); return; }
+      if (isSqliteBusy(error)) {
+        this.pending = due.concat(this.pending);
+        return;
+      }
       // No caller is waiting for these writes any more: losing cache entries beats failing a later request.
       process.emitWarning(`Dropped ${due.length} deferred cache writes: ${(error as Error).message}`);
     }

@@ -10,7 +10,6 @@ export interface ParcelWithFinca {
   finca?: StoredFinca;
 }
 
-
 /**
  * The store contract: what the core asks of a copy of cadastral records, whichever engine
  * holds it. Two implementations: the embedded SQLite file (parcel-store.ts `ParcelStore`, the
@@ -83,4 +82,3 @@ export interface CadastralStore {
   replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): Awaitable<void>;
   close(): Awaitable<void>;
 }
-

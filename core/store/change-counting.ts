@@ -11,8 +11,10 @@ import type { SqliteDatabase } from './db.js';
  */
 export function suspendChangeCounting(db: SqliteDatabase): () => void {
   if (!db.inTransaction) throw new Error('suspendChangeCounting needs the import transaction to be open.');
-  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_bumps_generation'`)
-    .all() as { name: string; sql: string }[];
+  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_bumps_generation'`).all() as {
+    name: string;
+    sql: string;
+  }[];
   for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
   return () => {
     for (const { sql } of triggers) db.exec(sql);

@@ -39,8 +39,10 @@ export function prepareCopyUpgrade(Database: DatabaseConstructor, file: string, 
       return undefined; // Idem (not a database, damaged).
     }
     if (version > knownVersions) {
-      throw validationError(`${file} was written by a newer version of Catastro Desktop (its schema is ${version}, this version knows up to ${knownVersions}). `
-        + 'It was not opened and is unchanged: install the newer version again, or choose another data folder.');
+      throw validationError(
+        `${file} was written by a newer version of Catastro Desktop (its schema is ${version}, this version knows up to ${knownVersions}). ` +
+          'It was not opened and is unchanged: install the newer version again, or choose another data folder.',
+      );
     }
     if (version === 0 || version === knownVersions) return undefined;
     const backup = upgradeBackupFile(file);
@@ -72,6 +74,9 @@ export function restoreCopyFromBackup(file: string, backup: string): void {
 
 /** The message of a failed upgrade whose backup was put back. */
 export function upgradeFailed(file: string, backup: string, error: unknown): Error {
-  return new Error(`${file} could not be upgraded to this version's schema (${(error as Error).message}). `
-    + `It was restored as it was from the backup taken before the upgrade (${backup}), which is kept; this version cannot open it.`, { cause: error });
+  return new Error(
+    `${file} could not be upgraded to this version's schema (${(error as Error).message}). ` +
+      `It was restored as it was from the backup taken before the upgrade (${backup}), which is kept; this version cannot open it.`,
+    { cause: error },
+  );
 }

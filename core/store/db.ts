@@ -53,11 +53,14 @@ export function closeOpenSqliteFiles(): void {
  * power loss. `setUp` (migrations, pragmas of the file's own) runs before the connection is
  * handed out; if it throws, the connection is closed.
  */
-export function openSharedSqliteFile(file: string, options: {
-  busyTimeoutMs: number;
-  readonly?: boolean;
-  setUp?: (db: SqliteDatabase) => void;
-}): SqliteDatabase {
+export function openSharedSqliteFile(
+  file: string,
+  options: {
+    busyTimeoutMs: number;
+    readonly?: boolean;
+    setUp?: (db: SqliteDatabase) => void;
+  },
+): SqliteDatabase {
   const inMemory = file === ':memory:';
   if (!inMemory) ensureFolder(path.dirname(path.resolve(file)));
   let db: SqliteDatabase;

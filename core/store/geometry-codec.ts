@@ -38,7 +38,10 @@ export function encodeGeometryInto(geometry: ParcelGeometry, values: Float64Arra
     values[i++] = rings.length;
     for (const ring of rings) {
       values[i++] = ring.length;
-      for (const [lon, lat] of ring) { values[i++] = lon; values[i++] = lat; }
+      for (const [lon, lat] of ring) {
+        values[i++] = lon;
+        values[i++] = lat;
+      }
     }
   }
   return i;
@@ -63,7 +66,10 @@ export function decodeGeometry(blob: Uint8Array): ParcelGeometry {
     for (let r = 0; r < ringCount; r++) {
       const points = values[i++];
       const ring: LonLat[] = new Array(points);
-      for (let k = 0; k < points; k++) { ring[k] = [values[i], values[i + 1]]; i += 2; }
+      for (let k = 0; k < points; k++) {
+        ring[k] = [values[i], values[i + 1]];
+        i += 2;
+      }
       rings.push(ring);
     }
     polygons.push(rings);
@@ -87,9 +93,11 @@ export function encodedContains(blob: Uint8Array, lon: number, lat: number): boo
       const points = values[i++];
       const start = i;
       for (let k = 0, j = points - 1; k < points; j = k++) {
-        const xk = values[start + 2 * k], yk = values[start + 2 * k + 1];
-        const xj = values[start + 2 * j], yj = values[start + 2 * j + 1];
-        if ((yk > lat) !== (yj > lat) && lon < ((xj - xk) * (lat - yk)) / (yj - yk) + xk) inside = !inside;
+        const xk = values[start + 2 * k],
+          yk = values[start + 2 * k + 1];
+        const xj = values[start + 2 * j],
+          yj = values[start + 2 * j + 1];
+        if (yk > lat !== yj > lat && lon < ((xj - xk) * (lat - yk)) / (yj - yk) + xk) inside = !inside;
       }
       i = start + points * 2;
     }

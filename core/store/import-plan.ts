@@ -56,7 +56,9 @@ function kindFromHead(formats: ImportFormats, name: string, head: string): Impor
   if (feature) return { notKept: feature };
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^\d\d/.test(firstLine) && (firstLine.length >= 990 || head.length < 990)) return 'cat';
-  throw new Error(`${name} is neither an INSPIRE parcels, buildings or addresses GML nor a CAT file, nor a national parcels file the copy takes (${formats.national.map((f) => f.kind).join(', ')}).`);
+  throw new Error(
+    `${name} is neither an INSPIRE parcels, buildings or addresses GML nor a CAT file, nor a national parcels file the copy takes (${formats.national.map((f) => f.kind).join(', ')}).`,
+  );
 }
 
 /**
@@ -67,7 +69,9 @@ function kindFromHead(formats: ImportFormats, name: string, head: string): Impor
 export async function detectImportKind(file: string, formats: ImportFormats): Promise<ImportKind> {
   const kind = kindFromHead(formats, basename(file), await peekText(file, 16384));
   if (typeof kind === 'object') {
-    throw new Error(`${basename(file)} holds INSPIRE ${kind.notKept} features, which the local copy does not keep (it takes CadastralParcel, Building and Address files, and CAT files).`);
+    throw new Error(
+      `${basename(file)} holds INSPIRE ${kind.notKept} features, which the local copy does not keep (it takes CadastralParcel, Building and Address files, and CAT files).`,
+    );
   }
   return kind;
 }
@@ -91,7 +95,10 @@ export async function planImport(file: string, formats: ImportFormats): Promise<
     const part = partOf(formats, file, kind);
     const area = part.national?.areaOfFileName?.(basename(file));
     return {
-      file, bytes: fileSize(file), bytesTotal: fileSize(file), parts: [part],
+      file,
+      bytes: fileSize(file),
+      bytesTotal: fileSize(file),
+      parts: [part],
       municipality: municipalityOf(inspire.country, code, metadata),
       ...(area && { area: { ...area, country: part.country } }),
       dataDate: COLLECTION_TIMESTAMP.exec(head)?.[1] ?? (metadata && METADATA_DATESTAMP.exec(metadata)?.[1]),
@@ -105,7 +112,10 @@ export async function planImport(file: string, formats: ImportFormats): Promise<
   for (const entry of entries.filter((e) => /\.(gml|json)$/i.test(e.name))) {
     const head = await peekText(entry, 16384);
     const kind = kindFromHead(formats, entry.name, head);
-    if (typeof kind === 'object') { skipped.push(`${entry.name} (${kind.notKept})`); continue; }
+    if (typeof kind === 'object') {
+      skipped.push(`${entry.name} (${kind.notKept})`);
+      continue;
+    }
     if (kind === 'cat') throw new Error(`${basename(file)}: ${entry.name} is not INSPIRE GML.`);
     parts.push(partOf(formats, entry, kind));
     heads += head;

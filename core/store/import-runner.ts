@@ -42,14 +42,17 @@ export async function importFiles(
 const importsInFlight = new WeakMap<ParcelStore, Promise<unknown>>();
 
 function importSequentially(
-  store: ParcelStore, files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions,
+  store: ParcelStore,
+  files: string[],
+  onProgress: ((progress: ImportProgress) => void) | undefined,
+  options: ImportOptions,
 ): Promise<ImportResult[]> {
   return whileImporting(store, async () => {
     const results: ImportResult[] = [];
     // The import's own connection (small page cache, no memory map): docs/performance.md "Import performance" and "Scale".
     const db = store.file === ':memory:' ? store.db : openBulkWriteConnection(store.file);
     try {
-      for (const file of files) results.push(...await importOne(db, file, onProgress, options.origins?.[file], options));
+      for (const file of files) results.push(...(await importOne(db, file, onProgress, options.origins?.[file], options)));
     } finally {
       if (db !== store.db) db.close();
     }
@@ -58,11 +61,21 @@ function importSequentially(
 }
 
 function recordImport(db: SqliteDatabase, plan: ImportPlan, result: ImportResult): void {
-  db.prepare(`
+  db.prepare(
+    `
     INSERT OR REPLACE INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(basename(plan.file), plan.bytes, result.kind, result.parcels, result.buildings, result.fincas, result.units,
-      new Date().toISOString(), plan.dataDate ?? null);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    basename(plan.file),
+    plan.bytes,
+    result.kind,
+    result.parcels,
+    result.buildings,
+    result.fincas,
+    result.units,
+    new Date().toISOString(),
+    plan.dataDate ?? null,
+  );
 }
 
 /** Whether this very file (same name and size) was imported into the copy before. */
@@ -77,7 +90,8 @@ async function beginImport(db: SqliteDatabase, file: string, options: ImportOpti
     try {
       db.exec('BEGIN IMMEDIATE');
     } catch (error) {
-      if (isSqliteBusy(error)) throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
+      if (isSqliteBusy(error))
+        throw new Error(`Import of ${basename(file)} did not start: another process is writing to the local copy (an import?). Try again when it ends.`);
       throw error;
     }
     return;
@@ -105,7 +119,10 @@ async function beginImport(db: SqliteDatabase, file: string, options: ImportOpti
 
 /** Imports one file (each of a zip's parcels and buildings GML) in one transaction: all of it or nothing. */
 async function importOne(
-  db: SqliteDatabase, file: string, onProgress: ((p: ImportProgress) => void) | undefined, origin: ImportOrigin | undefined,
+  db: SqliteDatabase,
+  file: string,
+  onProgress: ((p: ImportProgress) => void) | undefined,
+  origin: ImportOrigin | undefined,
   options: ImportOptions,
 ): Promise<ImportResult[]> {
   const { signal } = options;
@@ -137,18 +154,30 @@ async function importOne(
     resumeChangeCounting = suspendChangeCounting(db);
     for (const part of plan.parts) {
       const result: ImportResult = {
-        file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
-        ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
+        file,
+        kind: part.kind,
+        parcels: 0,
+        buildings: 0,
+        units: 0,
+        fincas: 0,
+        skipped: 0,
+        durationMs: 0,
+        ...(plan.dataDate && { dataDate: plan.dataDate }),
+        ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
       };
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
         // Parsed on a worker thread while this one writes, when a core is free for it (docs/performance.md "Import against GDAL").
-        result.parcels = await streamPackedParcels(part.input, { source: 'inspire', country: part.country, landClass: options.formats.inspire.landClass }, (batch, bytesRead) => {
-          writer.parcelBatch(batch, { ...named, offlineArea: area });
-          records += batch.count;
-          progress({ text: '', bytesRead });
-        });
+        result.parcels = await streamPackedParcels(
+          part.input,
+          { source: 'inspire', country: part.country, landClass: options.formats.inspire.landClass },
+          (batch, bytesRead) => {
+            writer.parcelBatch(batch, { ...named, offlineArea: area });
+            records += batch.count;
+            progress({ text: '', bytesRead });
+          },
+        );
         if (area) dropStaleParcels(db, area);
       } else if (part.kind === 'inspire-buildings') {
         result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {

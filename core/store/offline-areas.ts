@@ -34,34 +34,70 @@ export function recordOfflineArea(db: SqliteDatabase, plan: ImportPlan, result: 
   const now = new Date().toISOString();
   if (result.kind === 'inspire-parcels' || result.kind === 'fr-etalab-geojson' || result.kind === 'uk-hmlr-gml') {
     // A file without a date of its own (Etalab's) is dated by its newest parcel.
-    const date = plan.dataDate ?? db.prepare('SELECT max(data_date) FROM parcels WHERE offline_area = ?').pluck().get(id) as string | null;
-    db.prepare(`
+    const date = plan.dataDate ?? (db.prepare('SELECT max(data_date) FROM parcels WHERE offline_area = ?').pluck().get(id) as string | null);
+    db.prepare(
+      `
       INSERT INTO offline_areas (id, country, code, name, province, source, data_date, parcels, bytes, updated_at)
       VALUES (@id, @country, @code, @name, @province, @source, @date, @parcels, @bytes, @now)
       ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, name), province = COALESCE(excluded.province, province),
         source = excluded.source, data_date = excluded.data_date, parcels = excluded.parcels,
-        bytes = excluded.bytes, updated_at = excluded.updated_at`)
-      .run({ id, country: municipality.country, code: municipality.code, name: 'name' in municipality ? municipality.name ?? null : null,
-        province: 'province' in municipality ? municipality.province ?? null : null, source,
-        date: date ?? null, parcels: result.parcels, bytes: plan.bytes, now });
+        bytes = excluded.bytes, updated_at = excluded.updated_at`,
+    ).run({
+      id,
+      country: municipality.country,
+      code: municipality.code,
+      name: 'name' in municipality ? (municipality.name ?? null) : null,
+      province: 'province' in municipality ? (municipality.province ?? null) : null,
+      source,
+      date: date ?? null,
+      parcels: result.parcels,
+      bytes: plan.bytes,
+      now,
+    });
   } else if (result.kind === 'inspire-buildings') {
     // Buildings enrich parcels; an area is listed once its parcels are in, so a lone buildings file only updates one.
-    db.prepare(`UPDATE offline_areas SET buildings = ?, buildings_source = ?, buildings_date = ?, buildings_bytes = ?, updated_at = ? WHERE id = ?`)
-      .run(result.buildings, source, plan.dataDate ?? null, plan.bytes, now, id);
+    db.prepare(`UPDATE offline_areas SET buildings = ?, buildings_source = ?, buildings_date = ?, buildings_bytes = ?, updated_at = ? WHERE id = ?`).run(
+      result.buildings,
+      source,
+      plan.dataDate ?? null,
+      plan.bytes,
+      now,
+      id,
+    );
   }
 }
 
 interface AreaRow {
-  id: string; country: string; code: string; name: string | null; province: string | null; source: string;
-  data_date: string | null; parcels: number; buildings: number; buildings_source: string | null;
-  buildings_date: string | null; bytes: number; buildings_bytes: number; updated_at: string;
+  id: string;
+  country: string;
+  code: string;
+  name: string | null;
+  province: string | null;
+  source: string;
+  data_date: string | null;
+  parcels: number;
+  buildings: number;
+  buildings_source: string | null;
+  buildings_date: string | null;
+  bytes: number;
+  buildings_bytes: number;
+  updated_at: string;
 }
 
 const areaFromRow = (r: AreaRow): OfflineArea => ({
-  id: r.id, country: r.country, code: r.code, name: r.name ?? undefined, province: r.province ?? undefined,
-  source: r.source, dataDate: r.data_date ?? undefined, parcels: r.parcels, buildings: r.buildings,
-  buildingsSource: r.buildings_source ?? undefined, buildingsDate: r.buildings_date ?? undefined,
-  bytes: r.bytes + r.buildings_bytes, updatedAt: r.updated_at,
+  id: r.id,
+  country: r.country,
+  code: r.code,
+  name: r.name ?? undefined,
+  province: r.province ?? undefined,
+  source: r.source,
+  dataDate: r.data_date ?? undefined,
+  parcels: r.parcels,
+  buildings: r.buildings,
+  buildingsSource: r.buildings_source ?? undefined,
+  buildingsDate: r.buildings_date ?? undefined,
+  bytes: r.bytes + r.buildings_bytes,
+  updatedAt: r.updated_at,
 });
 
 export function listOfflineAreas(db: SqliteDatabase): OfflineArea[] {

@@ -11,10 +11,23 @@ export const foldedLikePattern = (word: string) => `%${fold(word).replace(/[\\%_
 
 /** Columns of a portal of an imported Addresses file (table addresses) in both stores, read by `addressFromRow`. */
 export const ADDRESS_COLUMNS = 'ref, street, number, postcode, municipality, lon, lat';
-export interface AddressRow { ref: string; street: string; number: string; postcode: string | null; municipality: string | null; lon: number; lat: number }
+export interface AddressRow {
+  ref: string;
+  street: string;
+  number: string;
+  postcode: string | null;
+  municipality: string | null;
+  lon: number;
+  lat: number;
+}
 export const addressFromRow = (country: CountryCode, r: AddressRow): StoredAddress => ({
-  country, ref: r.ref, street: r.street, number: r.number, point: [r.lon, r.lat],
-  ...(r.postcode && { postcode: r.postcode }), ...(r.municipality && { municipality: r.municipality }),
+  country,
+  ref: r.ref,
+  street: r.street,
+  number: r.number,
+  point: [r.lon, r.lat],
+  ...(r.postcode && { postcode: r.postcode }),
+  ...(r.municipality && { municipality: r.municipality }),
 });
 
 /** Columns of a parcel joined with its building (the building fills what the parcel lacks). */
@@ -40,18 +53,50 @@ export const BOXES_FROM = `parcels_rtree r JOIN parcels p ON p.id = r.id LEFT JO
  * Raw rows skip building a keyed object per row, about a quarter of a reference lookup.
  */
 export type ParcelRow = [
-  id: number, country: string, ref: string, geometry: Buffer, centroidLon: number, centroidLat: number, area: number,
-  municipio: string | null, provincia: string | null, direccion: string | null, codigoPostal: string | null,
-  uso: string | null, clase: string | null, superficieConstruida: number | null, anioConstruccion: number | null,
-  declaredUnits: number | null, declaredDwellings: number | null, source: string, dataDate: string,
+  id: number,
+  country: string,
+  ref: string,
+  geometry: Buffer,
+  centroidLon: number,
+  centroidLat: number,
+  area: number,
+  municipio: string | null,
+  provincia: string | null,
+  direccion: string | null,
+  codigoPostal: string | null,
+  uso: string | null,
+  clase: string | null,
+  superficieConstruida: number | null,
+  anioConstruccion: number | null,
+  declaredUnits: number | null,
+  declaredDwellings: number | null,
+  source: string,
+  dataDate: string,
 ];
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 export function parcelFromRow(row: ParcelRow): StoredParcel {
   const [
-    , countryCode, ref, geometry, centroidLon, centroidLat, area, municipio, provincia, direccion, codigoPostal,
-    uso, clase, superficieConstruida, anioConstruccion, declaredUnits, declaredDwellings, source, dataDate,
+    ,
+    countryCode,
+    ref,
+    geometry,
+    centroidLon,
+    centroidLat,
+    area,
+    municipio,
+    provincia,
+    direccion,
+    codigoPostal,
+    uso,
+    clase,
+    superficieConstruida,
+    anioConstruccion,
+    declaredUnits,
+    declaredDwellings,
+    source,
+    dataDate,
   ] = row;
   const country = countryCode as CountryCode;
   return {
@@ -77,37 +122,90 @@ export function parcelFromRow(row: ParcelRow): StoredParcel {
 
 export function parcelParams(p: StoredParcel) {
   return {
-    country: p.country, ref: p.ref, geometry: encodeGeometry(p.geometry),
-    centroid_lon: p.centroid[0], centroid_lat: p.centroid[1], area: p.areaM2,
-    municipio: p.municipio ?? null, provincia: p.provincia ?? null, direccion: p.direccion ?? null,
-    codigo_postal: p.codigoPostal ?? null, uso: p.uso ?? null, clase: p.clase ?? null,
-    superficie_construida: p.superficieConstruida ?? null, anio_construccion: p.anioConstruccion ?? null,
-    declared_units: p.declaredUnits ?? null, declared_dwellings: p.declaredDwellings ?? null,
-    source: p.source, data_date: p.dataDate,
+    country: p.country,
+    ref: p.ref,
+    geometry: encodeGeometry(p.geometry),
+    centroid_lon: p.centroid[0],
+    centroid_lat: p.centroid[1],
+    area: p.areaM2,
+    municipio: p.municipio ?? null,
+    provincia: p.provincia ?? null,
+    direccion: p.direccion ?? null,
+    codigo_postal: p.codigoPostal ?? null,
+    uso: p.uso ?? null,
+    clase: p.clase ?? null,
+    superficie_construida: p.superficieConstruida ?? null,
+    anio_construccion: p.anioConstruccion ?? null,
+    declared_units: p.declaredUnits ?? null,
+    declared_dwellings: p.declaredDwellings ?? null,
+    source: p.source,
+    data_date: p.dataDate,
   };
 }
 
 export interface UnitRow {
-  ref: string; finca: string; escalera: string; planta: string; puerta: string; uso: string; superficie: number;
-  descripcion: string; participacion: number; anio: number; direccion: string; source: string; data_date: string;
+  ref: string;
+  finca: string;
+  escalera: string;
+  planta: string;
+  puerta: string;
+  uso: string;
+  superficie: number;
+  descripcion: string;
+  participacion: number;
+  anio: number;
+  direccion: string;
+  source: string;
+  data_date: string;
 }
 
 export const unitFromRow = (r: UnitRow): StoredUnit => ({
-  ref: r.ref, finca: r.finca, escalera: r.escalera, planta: r.planta, puerta: r.puerta, uso: r.uso,
-  superficie: r.superficie, descripcion: r.descripcion, participacion: r.participacion, anio: r.anio,
-  direccion: r.direccion, source: r.source as RecordSource, dataDate: r.data_date,
+  ref: r.ref,
+  finca: r.finca,
+  escalera: r.escalera,
+  planta: r.planta,
+  puerta: r.puerta,
+  uso: r.uso,
+  superficie: r.superficie,
+  descripcion: r.descripcion,
+  participacion: r.participacion,
+  anio: r.anio,
+  direccion: r.direccion,
+  source: r.source as RecordSource,
+  dataDate: r.data_date,
 });
 
 export const unitParams = (country: CountryCode, u: StoredUnit) => ({
-  country, ref: u.ref, finca: u.finca, escalera: u.escalera, planta: u.planta, puerta: u.puerta, uso: u.uso,
-  superficie: u.superficie, descripcion: u.descripcion, participacion: u.participacion, anio: u.anio,
-  direccion: u.direccion, source: u.source, data_date: u.dataDate,
+  country,
+  ref: u.ref,
+  finca: u.finca,
+  escalera: u.escalera,
+  planta: u.planta,
+  puerta: u.puerta,
+  uso: u.uso,
+  superficie: u.superficie,
+  descripcion: u.descripcion,
+  participacion: u.participacion,
+  anio: u.anio,
+  direccion: u.direccion,
+  source: u.source,
+  data_date: u.dataDate,
 });
 
 /** The columns of a finca a FincaRow holds: what a finca joined to its parcel reads. */
 export const FINCA_COLUMNS = [
-  'ref', 'direccion', 'codigo_postal', 'municipio', 'provincia', 'uso_general', 'superficie_total', 'superficie_parcela',
-  'anio_construccion', 'declared_units', 'source', 'data_date',
+  'ref',
+  'direccion',
+  'codigo_postal',
+  'municipio',
+  'provincia',
+  'uso_general',
+  'superficie_total',
+  'superficie_parcela',
+  'anio_construccion',
+  'declared_units',
+  'source',
+  'data_date',
 ] as const satisfies readonly (keyof FincaRow)[];
 
 /** A finca from its FINCA_COLUMNS values in a raw row (after a parcel's, in a join), or undefined when the join found none. */
@@ -117,21 +215,47 @@ export function fincaFromValues(values: readonly unknown[]): StoredFinca | undef
 }
 
 export interface FincaRow {
-  ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;
-  superficie_total: number; superficie_parcela: number | null; anio_construccion: number; declared_units: number;
-  source: string; data_date: string;
+  ref: string;
+  direccion: string;
+  codigo_postal: string;
+  municipio: string;
+  provincia: string;
+  uso_general: string;
+  superficie_total: number;
+  superficie_parcela: number | null;
+  anio_construccion: number;
+  declared_units: number;
+  source: string;
+  data_date: string;
 }
 
 export const fincaFromRow = (r: FincaRow): StoredFinca => ({
-  ref: r.ref, direccion: r.direccion, codigoPostal: r.codigo_postal, municipio: r.municipio, provincia: r.provincia,
-  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, superficieParcela: optional(r.superficie_parcela),
+  ref: r.ref,
+  direccion: r.direccion,
+  codigoPostal: r.codigo_postal,
+  municipio: r.municipio,
+  provincia: r.provincia,
+  usoGeneral: r.uso_general,
+  superficieTotal: r.superficie_total,
+  superficieParcela: optional(r.superficie_parcela),
   anioConstruccion: r.anio_construccion,
-  declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
+  declaredUnits: r.declared_units,
+  source: r.source as RecordSource,
+  dataDate: r.data_date,
 });
 
 export const fincaParams = (country: CountryCode, f: StoredFinca) => ({
-  country, ref: f.ref, direccion: f.direccion, codigo_postal: f.codigoPostal, municipio: f.municipio, provincia: f.provincia,
-  uso_general: f.usoGeneral, superficie_total: f.superficieTotal, superficie_parcela: f.superficieParcela ?? null,
+  country,
+  ref: f.ref,
+  direccion: f.direccion,
+  codigo_postal: f.codigoPostal,
+  municipio: f.municipio,
+  provincia: f.provincia,
+  uso_general: f.usoGeneral,
+  superficie_total: f.superficieTotal,
+  superficie_parcela: f.superficieParcela ?? null,
   anio_construccion: f.anioConstruccion,
-  declared_units: f.declaredUnits, source: f.source, data_date: f.dataDate,
+  declared_units: f.declaredUnits,
+  source: f.source,
+  data_date: f.dataDate,
 });

@@ -9,8 +9,22 @@ import { copyExtents } from './copy-extents.js';
 import { openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
 import {
-  ADDRESS_COLUMNS, BOXES_FROM, FINCA_COLUMNS, PARCEL_COLUMNS, PARCEL_COLUMN_COUNT, PARCEL_FROM, addressFromRow, fincaFromRow, fincaFromValues, foldedLikePattern, parcelFromRow, unitFromRow,
-  type AddressRow, type FincaRow, type ParcelRow, type UnitRow,
+  ADDRESS_COLUMNS,
+  BOXES_FROM,
+  FINCA_COLUMNS,
+  PARCEL_COLUMNS,
+  PARCEL_COLUMN_COUNT,
+  PARCEL_FROM,
+  addressFromRow,
+  fincaFromRow,
+  fincaFromValues,
+  foldedLikePattern,
+  parcelFromRow,
+  unitFromRow,
+  type AddressRow,
+  type FincaRow,
+  type ParcelRow,
+  type UnitRow,
 } from './parcel-rows.js';
 import { getOfflineArea, listOfflineAreas, removeOfflineArea } from './offline-areas.js';
 import { ParcelWriter } from './parcel-writer.js';
@@ -63,20 +77,28 @@ export class ParcelStore implements CadastralStore {
     // SQLite's LIKE folds ASCII case only; addresses are compared as people type them ("Madrono").
     this.connection.function('fold_text', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : null));
     this.statements = {
-      inBBox: this.connection.prepare(`
+      inBBox: this.connection
+        .prepare(
+          `
         SELECT ${PARCEL_COLUMNS} FROM ${BOXES_FROM}
         WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
-        LIMIT @limit`).raw(),
+        LIMIT @limit`,
+        )
+        .raw(),
       // What a map tile draws, without the building join and the facts a tile does not carry, as
       // one row: better-sqlite3 makes a Buffer for every blob it returns (a few µs each, and
       // garbage), so the outlines come concatenated as one (group_concat appends a blob's bytes
       // as they are in a UTF-8 database, the copy's encoding), the rest as JSON arrays (exact
       // numbers). The aggregates run over the same rows in the same order, so index i is one parcel.
-      outlinesInBBox: this.connection.prepare(`
+      outlinesInBBox: this.connection
+        .prepare(
+          `
         SELECT json_group_array(ref), json_group_array(country), json_group_array(area), CAST(group_concat(geometry, x'') AS BLOB)
         FROM (SELECT p.ref, p.country, p.area, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
               WHERE r.min_lon <= @maxLon AND r.max_lon >= @minLon AND r.min_lat <= @maxLat AND r.max_lat >= @minLat
-              LIMIT @limit)`).raw(),
+              LIMIT @limit)`,
+        )
+        .raw(),
       count: this.connection.prepare('SELECT count(*) AS n FROM parcels'),
       countIn: this.connection.prepare('SELECT count(*) AS n FROM parcels WHERE country = ?'),
       finca: this.connection.prepare('SELECT * FROM fincas WHERE country = ? AND ref = ?'),
@@ -87,10 +109,14 @@ export class ParcelStore implements CadastralStore {
       unitsAfter: this.connection.prepare('SELECT * FROM units INDEXED BY units_by_finca WHERE country = ? AND finca = ? AND ref > ? ORDER BY ref LIMIT ?'),
       countUnits: this.connection.prepare('SELECT count(*) AS n FROM units WHERE country = ? AND finca = ?'),
       // A full scan, only on the degraded path (address search while the geocoder is down).
-      withAddressWord: this.connection.prepare(`
+      withAddressWord: this.connection
+        .prepare(
+          `
         SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = @country AND fold_text(COALESCE(p.direccion, f.direccion)) LIKE @pattern ESCAPE '\\'
-        LIMIT @limit`).raw(),
+        LIMIT @limit`,
+        )
+        .raw(),
       addressesWithWord: this.connection.prepare(`
         SELECT ${ADDRESS_COLUMNS} FROM addresses
         WHERE country = @country AND fold_text(street) LIKE @pattern ESCAPE '\\' ORDER BY ref, street, number LIMIT @limit`),
@@ -99,18 +125,26 @@ export class ParcelStore implements CadastralStore {
     const reader = this.snapshot?.db ?? this.connection;
     this.lookups = {
       parcel: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = ? AND p.ref = ?`).raw(),
-      parcelWithFinca: reader.prepare(`
+      parcelWithFinca: reader
+        .prepare(
+          `
         SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
         FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
-        WHERE p.country = ? AND p.ref = ?`).raw(),
+        WHERE p.country = ? AND p.ref = ?`,
+        )
+        .raw(),
       generation: reader.prepare('SELECT value FROM parcel_data_generation').pluck(),
       // Only what the containment test needs, smallest first: the first parcel that contains
       // the point wins, so most candidates' outlines are never parsed. With the winner's row in
       // the same read transaction: an import committing between the two cannot take it away.
-      candidatesAt: reader.prepare(`
+      candidatesAt: reader
+        .prepare(
+          `
         SELECT p.id, p.country, p.geometry FROM parcels_rtree r JOIN parcels p ON p.id = r.id
         WHERE r.min_lon <= @lon AND r.max_lon >= @lon AND r.min_lat <= @lat AND r.max_lat >= @lat
-        ORDER BY p.area`).raw(),
+        ORDER BY p.area`,
+        )
+        .raw(),
       parcelById: reader.prepare(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.id = ?`).raw(),
       heldReferences: reader.prepare('SELECT ref FROM parcels WHERE country = ? AND ref IN (SELECT value FROM json_each(?)) ORDER BY ref').pluck(),
     };
@@ -195,7 +229,12 @@ export class ParcelStore implements CadastralStore {
   /** parcelsInBBox's parcels, in the same order, with only what a map tile draws: a tile reads hundreds. */
   parcelOutlinesInBBox(bbox: BBox, limit: number): ParcelOutlines {
     const [minLon, minLat, maxLon, maxLat] = bbox;
-    const [refs, countries, areas, outlines] = this.statements.outlinesInBBox.get({ minLon, minLat, maxLon, maxLat, limit }) as [string, string, string, Buffer | null];
+    const [refs, countries, areas, outlines] = this.statements.outlinesInBBox.get({ minLon, minLat, maxLon, maxLat, limit }) as [
+      string,
+      string,
+      string,
+      Buffer | null,
+    ];
     return { refs: JSON.parse(refs), countries: JSON.parse(countries), areasM2: JSON.parse(areas), outlines: outlines ?? new Uint8Array(0) };
   }
 
@@ -248,7 +287,9 @@ export class ParcelStore implements CadastralStore {
     if (this.generationThisTurn === undefined) {
       this.snapshot?.enter();
       this.generationThisTurn = this.lookups.generation.get() as number;
-      setImmediate(() => { this.generationThisTurn = undefined; });
+      setImmediate(() => {
+        this.generationThisTurn = undefined;
+      });
     }
     return this.generationThisTurn;
   }
@@ -274,9 +315,9 @@ export class ParcelStore implements CadastralStore {
 
   /** Units of a finca ordered by reference, strictly after `afterRef` (the cursor). */
   unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): StoredUnit[] {
-    const rows = (afterRef === undefined
-      ? this.statements.unitsFirst.all(country, finca, limit)
-      : this.statements.unitsAfter.all(country, finca, afterRef, limit)) as UnitRow[];
+    const rows = (
+      afterRef === undefined ? this.statements.unitsFirst.all(country, finca, limit) : this.statements.unitsAfter.all(country, finca, afterRef, limit)
+    ) as UnitRow[];
     return rows.map(unitFromRow);
   }
 
@@ -286,10 +327,12 @@ export class ParcelStore implements CadastralStore {
 
   /** The finca's units become exactly these, atomically. */
   replaceUnits(country: CountryCode, finca: string, units: StoredUnit[]): void {
-    this.writeCache(() => this.connection.transaction(() => {
-      this.writer.deleteUnitsOf(country, finca);
-      units.forEach((u) => this.writer.unit(country, u));
-    })());
+    this.writeCache(() =>
+      this.connection.transaction(() => {
+        this.writer.deleteUnitsOf(country, finca);
+        units.forEach((u) => this.writer.unit(country, u));
+      })(),
+    );
   }
 
   /** What a national register lists for a parcel without an outline (DK's MAT), if an import brought it. */

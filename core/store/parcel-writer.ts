@@ -108,8 +108,25 @@ export class ParcelWriter {
       const country = valueAt(batch.countries, i);
       const stored = this.storedOutline.get(country, refs[i]) as [id: number, geometry: Buffer] | undefined;
       const { lastInsertRowid } = this.upsertParcelPositional.run(
-        country, refs[i], blob, numbers[at], numbers[at + 1], numbers[at + 2], municipio, provincia, null,
-        null, null, classes[i] || null, null, null, null, null, valueAt(batch.sources, i), dataDates[i], area,
+        country,
+        refs[i],
+        blob,
+        numbers[at],
+        numbers[at + 1],
+        numbers[at + 2],
+        municipio,
+        provincia,
+        null,
+        null,
+        null,
+        classes[i] || null,
+        null,
+        null,
+        null,
+        null,
+        valueAt(batch.sources, i),
+        dataDates[i],
+        area,
       );
       const id = stored ? stored[0] : Number(lastInsertRowid);
       if (!stored?.[1].equals(blob)) this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
@@ -119,8 +136,14 @@ export class ParcelWriter {
   /** Buildings, fincas and units are keyed by country and reference, as parcels are. */
   building(country: CountryCode, b: BuildingFacts): void {
     this.upsertBuildingStatement.run({
-      country, ref: b.ref, uso: b.uso ?? null, anio: b.anioConstruccion ?? null, superficie: b.superficieConstruida ?? null,
-      units: b.buildingUnits ?? null, dwellings: b.dwellings ?? null, date: b.dataDate,
+      country,
+      ref: b.ref,
+      uso: b.uso ?? null,
+      anio: b.anioConstruccion ?? null,
+      superficie: b.superficieConstruida ?? null,
+      units: b.buildingUnits ?? null,
+      dwellings: b.dwellings ?? null,
+      date: b.dataDate,
     });
   }
 

@@ -10,9 +10,15 @@ export type Migration = string | ((db: SqliteDatabase) => void);
  * migration, it never changes (a change of trigger is a new migration).
  */
 function generationTriggers(tables: readonly string[]): string {
-  return tables.flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((event) =>
-    `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_generation AFTER ${event} ON ${table}
-    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;`)).join('\n  ');
+  return tables
+    .flatMap((table) =>
+      ['INSERT', 'UPDATE', 'DELETE'].map(
+        (event) =>
+          `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_generation AFTER ${event} ON ${table}
+    BEGIN UPDATE parcel_data_generation SET value = value + 1; END;`,
+      ),
+    )
+    .join('\n  ');
 }
 
 /**

@@ -10,12 +10,16 @@ import type BetterSqlite3 from 'better-sqlite3';
  * "table … already exists" (a server worker died at start). Where the file is already current,
  * no write lock is taken at all.
  */
-export function migrateByUserVersion<M>(db: BetterSqlite3.Database, migrations: readonly M[], options: {
-  apply: (migration: M) => void;
-  /** What the file is, for the message when a newer version wrote it ("The local copy"). */
-  fileName: string;
-  target?: number;
-}): void {
+export function migrateByUserVersion<M>(
+  db: BetterSqlite3.Database,
+  migrations: readonly M[],
+  options: {
+    apply: (migration: M) => void;
+    /** What the file is, for the message when a newer version wrote it ("The local copy"). */
+    fileName: string;
+    target?: number;
+  },
+): void {
   const target = options.target ?? migrations.length;
   const versionOf = () => {
     const version = db.pragma('user_version', { simple: true }) as number;

@@ -89,8 +89,7 @@ export function discardDownload(file: string): void {
 }
 
 /** The validator `If-Range` may carry: a strong ETag (a weak one is not allowed there) or the date. */
-const ifRangeOf = (record: TransferRecord | undefined) =>
-  (record?.etag && !record.etag.startsWith('W/') ? record.etag : undefined) ?? record?.lastModified;
+const ifRangeOf = (record: TransferRecord | undefined) => (record?.etag && !record.etag.startsWith('W/') ? record.etag : undefined) ?? record?.lastModified;
 
 /** `bytes 100-199/5000` → 5000; `*` or absent → undefined. */
 const totalFromContentRange = (header: string | null) => {
@@ -113,10 +112,13 @@ export async function downloadFile(target: FileDownload, options: DownloadOption
   if (existsSync(target.file) && !existsSync(part)) renameSync(target.file, part);
   forgetAnotherFile(target, part);
   const resumedFrom = sizeOf(part);
-  const attempts = retry(handleWhen((error) => !(error instanceof DownloadRefused) && !options.signal?.aborted), {
-    maxAttempts: options.retries ?? 3,
-    backoff: new ExponentialBackoff({ initialDelay: options.baseDelayMs ?? 500, maxDelay: 8000 }),
-  });
+  const attempts = retry(
+    handleWhen((error) => !(error instanceof DownloadRefused) && !options.signal?.aborted),
+    {
+      maxAttempts: options.retries ?? 3,
+      backoff: new ExponentialBackoff({ initialDelay: options.baseDelayMs ?? 500, maxDelay: 8000 }),
+    },
+  );
   const total = await attempts.execute(() => transferOnce(target, part, options), options.signal);
   const bytes = sizeOf(part);
   const expected = target.expectedBytes ?? total;
@@ -139,7 +141,9 @@ export async function downloadFile(target: FileDownload, options: DownloadOption
 /** Refuses a file larger than the largest the sources publish (the setting), before a byte of it is written. */
 function refuseOversized(target: FileDownload, bytes: number, max: number, announcer: string): void {
   if (bytes <= max) return;
-  throw new DownloadRefused(`${target.url}: ${announcer} announces ${megabytes(bytes)}, more than the largest file the service publishes (${megabytes(max)}, setting ${MAX_DOWNLOAD_SETTING}); it was not fetched.`);
+  throw new DownloadRefused(
+    `${target.url}: ${announcer} announces ${megabytes(bytes)}, more than the largest file the service publishes (${megabytes(max)}, setting ${MAX_DOWNLOAD_SETTING}); it was not fetched.`,
+  );
 }
 
 /** Refuses a transfer the disk of the downloads folder has no room for (statfs), keeping a reserve for the import. */
@@ -147,7 +151,9 @@ async function refuseWithoutRoom(target: FileDownload, bytesToCome: number): Pro
   const disk = await statfs(path.dirname(target.file));
   const free = disk.bavail * disk.bsize;
   if (bytesToCome + DISK_RESERVE_BYTES <= free) return;
-  throw new DownloadRefused(`${target.url}: the file needs ${megabytes(bytesToCome)} more and the disk of the downloads folder has ${megabytes(free)} free (${megabytes(DISK_RESERVE_BYTES)} are kept for the import); free some space and try again.`);
+  throw new DownloadRefused(
+    `${target.url}: the file needs ${megabytes(bytesToCome)} more and the disk of the downloads folder has ${megabytes(free)} free (${megabytes(DISK_RESERVE_BYTES)} are kept for the import); free some space and try again.`,
+  );
 }
 
 /** Bytes on disk from another URL, or from a file the feed now announces with another size, are not resumed. */
@@ -165,7 +171,10 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   const ifRange = onDisk > 0 ? ifRangeOf(readRecord(target.file)) : undefined;
   // Without a validator the announced size is all there is to go on; with one, the server decides.
   if (!ifRange && target.expectedBytes !== undefined && onDisk === target.expectedBytes) return target.expectedBytes;
-  if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) { discardDownload(target.file); onDisk = 0; }
+  if (target.expectedBytes !== undefined && onDisk > target.expectedBytes) {
+    discardDownload(target.file);
+    onDisk = 0;
+  }
   const max = options.maxBytes ?? maxDownloadBytes();
   if (target.expectedBytes !== undefined) {
     refuseOversized(target, target.expectedBytes, max, 'the feed');
@@ -199,9 +208,7 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
   // A 200 to a resume is the whole file again: the server's copy changed (If-Range) or it cannot resume.
   if (!resuming) onDisk = 0;
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  const total = resuming
-    ? totalFromContentRange(response.headers.get('content-range'))
-    : (Number.isFinite(length) ? length : undefined);
+  const total = resuming ? totalFromContentRange(response.headers.get('content-range')) : Number.isFinite(length) ? length : undefined;
   if (total !== undefined) {
     try {
       refuseOversized(target, total, max, 'the server');
@@ -234,9 +241,11 @@ async function transferOnce(target: FileDownload, part: string, options: Downloa
       if (written + chunk.length > bound) {
         await file.close().catch(() => undefined);
         discardDownload(target.file);
-        throw new DownloadRefused(announced !== undefined
-          ? `${target.url}: the server sent more than the ${bound} bytes announced; the file was discarded.`
-          : `${target.url}: the server sent more than ${bound} bytes without announcing a size, more than any file of this kind; the file was discarded.`);
+        throw new DownloadRefused(
+          announced !== undefined
+            ? `${target.url}: the server sent more than the ${bound} bytes announced; the file was discarded.`
+            : `${target.url}: the server sent more than ${bound} bytes without announcing a size, more than any file of this kind; the file was discarded.`,
+        );
       }
       await file.write(chunk);
       written += chunk.length;

@@ -10,9 +10,7 @@ export interface TextGetter {
  * (a maintenance page, a cut answer): 503 SERVICE_UNAVAILABLE naming the source. Only a 4xx
  * refusal may come as plain text; it resolves with `json: undefined` and the caller reads its status.
  */
-export async function getJson(
-  http: TextGetter, url: string, request: { source: string; signal?: AbortSignal },
-): Promise<{ status: number; json: unknown }> {
+export async function getJson(http: TextGetter, url: string, request: { source: string; signal?: AbortSignal }): Promise<{ status: number; json: unknown }> {
   const answer = await http.getText(url, { ...request, accept: 'application/json' });
   try {
     return { status: answer.status, json: JSON.parse(answer.body.replace(/^\uFEFF/, '')) };

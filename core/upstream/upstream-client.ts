@@ -1,6 +1,17 @@
 import {
-  BrokenCircuitError, ConsecutiveBreaker, ExponentialBackoff, TaskCancelledError, TimeoutStrategy,
-  bulkhead, circuitBreaker, handleWhen, retry, timeout, type BulkheadPolicy, type CircuitBreakerPolicy, type IPolicy,
+  BrokenCircuitError,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  TaskCancelledError,
+  TimeoutStrategy,
+  bulkhead,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  timeout,
+  type BulkheadPolicy,
+  type CircuitBreakerPolicy,
+  type IPolicy,
 } from 'cockatiel';
 import { unavailable } from '../model/index.js';
 import { decodeBody } from './decode-body.js';
@@ -64,8 +75,7 @@ export interface UpstreamAnswer {
  * SOURCES.md 1.1: the Catastro servers reportedly answer 403 to non-browser clients, so every
  * request carries a browser's User-Agent.
  */
-export const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+export const BROWSER_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 const DEFAULTS: Required<UpstreamClientOptions> = {
   timeoutMs: 8_000,
@@ -189,8 +199,11 @@ export class UpstreamClient {
     const withRetries = async () => {
       try {
         // Waiting for a polite turn is not part of an attempt's time: retry ⊃ politeness ⊃ timeout.
-        return await retries.execute(({ signal }) => this.politely(request, signal,
-          () => perAttempt.execute(({ signal: attemptSignal }) => this.attempt(url, request, attemptSignal), signal)), request.signal);
+        return await retries.execute(
+          ({ signal }) =>
+            this.politely(request, signal, () => perAttempt.execute(({ signal: attemptSignal }) => this.attempt(url, request, attemptSignal), signal)),
+          request.signal,
+        );
       } catch (error) {
         // The timeout policy reports a caller's abort as a cancelled task; tell the breaker apart.
         if (request.signal?.aborted) throw new CallerAbortError('cancelled by the caller');
@@ -216,11 +229,12 @@ export class UpstreamClient {
    */
   private politely<T>({ source, usagePolicy }: UpstreamRequest, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
     const policies = this.policyFor(source);
-    const paced = () => policies.inFlight.execute(async () => {
-      await this.clientTurns.waitForTurn(source, this.options.sourceIntervalMs, signal);
-      await processTurns.waitForTurn(source, this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0, signal);
-      return request();
-    }, signal);
+    const paced = () =>
+      policies.inFlight.execute(async () => {
+        await this.clientTurns.waitForTurn(source, this.options.sourceIntervalMs, signal);
+        await processTurns.waitForTurn(source, this.options.sourceIntervalsMs[source] ?? usagePolicy?.minIntervalMs ?? 0, signal);
+        return request();
+      }, signal);
     if (!currentBatchRow()) return paced();
     // Batch rows queue for the batches' own places and turns first (BATCH_PACE), so however many
     // batches run, their requests to a source stay within it and leave the others' lookups room.

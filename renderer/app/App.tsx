@@ -52,9 +52,13 @@ export function App() {
           </button>
         )}
         {client.offline && (
-          <button type="button" onClick={() => setOfflineDialog({ open: true })} data-testid="offline-open">{t('offlineAreas')}</button>
+          <button type="button" onClick={() => setOfflineDialog({ open: true })} data-testid="offline-open">
+            {t('offlineAreas')}
+          </button>
         )}
-        <button type="button" onClick={() => setSettingsOpen(true)} aria-label={t('settings')} title={t('settings')}>⚙</button>
+        <button type="button" onClick={() => setSettingsOpen(true)} aria-label={t('settings')} title={t('settings')}>
+          ⚙
+        </button>
       </header>
       <main className="workspace">
         <div className="map-area">

@@ -27,20 +27,29 @@ export function useMenuCommands(client: CatastroClient): void {
     const api = window.catastro;
     if (!api) return;
     const listening = new AbortController();
-    api.on('menu', (command) => {
-      const store = useAppStore.getState();
-      const layer = LAYER_OF[command];
-      if (layer) return store.toggleLayer(layer);
-      if (command === 'import') return void runImport(client);
-      const layerKind = LAYER_IMPORT_OF[command];
-      if (layerKind) return void pickLayers(client, layerKind);
-      if (command === 'open-settings') return store.setSettingsOpen(true);
-      if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
-      const ref = store.parcel?.refCatastral;
-      if (!ref) return store.showError({ title: i18next.t('export:nothingTitle'), message: i18next.t('export:nothingMessage'), advice: i18next.t('export:nothingAdvice') });
-      const format = command === 'export-gpx' ? 'gpx' : 'kml';
-      exportParcel(client, ref, format).catch((error) => store.showError(toUiError(i18next.t('export:failedMenu', { format: format.toUpperCase() }), error)));
-    }, { signal: listening.signal });
+    api.on(
+      'menu',
+      (command) => {
+        const store = useAppStore.getState();
+        const layer = LAYER_OF[command];
+        if (layer) return store.toggleLayer(layer);
+        if (command === 'import') return void runImport(client);
+        const layerKind = LAYER_IMPORT_OF[command];
+        if (layerKind) return void pickLayers(client, layerKind);
+        if (command === 'open-settings') return store.setSettingsOpen(true);
+        if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
+        const ref = store.parcel?.refCatastral;
+        if (!ref)
+          return store.showError({
+            title: i18next.t('export:nothingTitle'),
+            message: i18next.t('export:nothingMessage'),
+            advice: i18next.t('export:nothingAdvice'),
+          });
+        const format = command === 'export-gpx' ? 'gpx' : 'kml';
+        exportParcel(client, ref, format).catch((error) => store.showError(toUiError(i18next.t('export:failedMenu', { format: format.toUpperCase() }), error)));
+      },
+      { signal: listening.signal },
+    );
     return () => listening.abort();
   }, [client]);
 }

@@ -13,11 +13,17 @@ import { forgetBasemap, rememberBasemap, rememberedBasemap } from './remembered-
 function whenMapReady(signal?: AbortSignal): Promise<NonNullable<typeof window.__catastroMap>> {
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = () => { clearTimeout(timer); reject(new DOMException('closed', 'AbortError')); };
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new DOMException('closed', 'AbortError'));
+    };
     const check = () => {
       if (signal?.aborted) return;
       const map = window.__catastroMap;
-      if (map?.isStyleLoaded()) { signal?.removeEventListener('abort', stop); resolve(map); } else timer = setTimeout(check, 100);
+      if (map?.isStyleLoaded()) {
+        signal?.removeEventListener('abort', stop);
+        resolve(map);
+      } else timer = setTimeout(check, 100);
     };
     signal?.addEventListener('abort', stop, { once: true });
     check();
@@ -61,7 +67,10 @@ export function OfflineBasemap() {
         if (!cancelled) setProblem((error as Error).message);
       }
     })();
-    return () => { cancelled = true; closed.abort(); };
+    return () => {
+      cancelled = true;
+      closed.abort();
+    };
   }, [client, t]);
 
   const open = async (file: File) => {
@@ -86,14 +95,33 @@ export function OfflineBasemap() {
     <div className="offline-basemap" data-testid="offline-basemap">
       {shown ? (
         <p className="basemap-shown" data-testid="basemap-shown" title={shown.attribution}>
-          {t('shown', { name: shown.name, kind: t(`kind.${shown.kind}`), min: shown.minZoom, max: shown.maxZoom })}
-          {' '}<button type="button" className="icon-button" onClick={() => void close()} data-testid="basemap-close">{t('close')}</button>
+          {t('shown', { name: shown.name, kind: t(`kind.${shown.kind}`), min: shown.minZoom, max: shown.maxZoom })}{' '}
+          <button type="button" className="icon-button" onClick={() => void close()} data-testid="basemap-close">
+            {t('close')}
+          </button>
         </p>
       ) : (
-        <button type="button" onClick={() => input.current?.click()} title={t('hint')} data-testid="basemap-open">{t('open')}</button>
+        <button type="button" onClick={() => input.current?.click()} title={t('hint')} data-testid="basemap-open">
+          {t('open')}
+        </button>
       )}
-      <input ref={input} type="file" accept=".pmtiles" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); e.target.value = ''; }} data-testid="basemap-file" />
-      {problem && <p className="search-problem" role="alert">{problem}</p>}
+      <input
+        ref={input}
+        type="file"
+        accept=".pmtiles"
+        hidden
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void open(f);
+          e.target.value = '';
+        }}
+        data-testid="basemap-file"
+      />
+      {problem && (
+        <p className="search-problem" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,9 @@ export const BASEMAP_SOURCE = 'offline-basemap';
 /** Drawn above the bundled country outlines and under the cadastre (WMS, parcels, overlays). */
 export const BASEMAP_BEFORE_LAYER = 'catastro-wms';
 
-interface VectorLayerInfo { id: string }
+interface VectorLayerInfo {
+  id: string;
+}
 
 /** Colours by the layer names OpenStreetMap vector basemaps use (Protomaps, OpenMapTiles, Shortbread). */
 function colourOf(id: string): { fill?: string; line: string; width: number } {
@@ -29,9 +31,22 @@ export function basemapLayers(kind: 'vector' | 'raster', vectorLayers: VectorLay
     const colour = colourOf(id);
     const layers: LayerSpecification[] = [];
     if (colour.fill) {
-      layers.push({ id: `${BASEMAP_SOURCE}-${id}-fill`, type: 'fill', source: BASEMAP_SOURCE, 'source-layer': id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': colour.fill } });
+      layers.push({
+        id: `${BASEMAP_SOURCE}-${id}-fill`,
+        type: 'fill',
+        source: BASEMAP_SOURCE,
+        'source-layer': id,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': colour.fill },
+      });
     }
-    layers.push({ id: `${BASEMAP_SOURCE}-${id}-line`, type: 'line', source: BASEMAP_SOURCE, 'source-layer': id, paint: { 'line-color': colour.line, 'line-width': colour.width } });
+    layers.push({
+      id: `${BASEMAP_SOURCE}-${id}-line`,
+      type: 'line',
+      source: BASEMAP_SOURCE,
+      'source-layer': id,
+      paint: { 'line-color': colour.line, 'line-width': colour.width },
+    });
     return layers;
   });
 }

@@ -14,8 +14,12 @@ export interface BasemapInfo {
 }
 
 /** A PMTiles archive from a file the user picked, or from the local server (`--basemap FILE`). */
-export function fileSource(file: File): Source { return new FileSource(file); }
-export function serverSource(url: string, headers?: Headers): Source { return new FetchSource(url, headers); }
+export function fileSource(file: File): Source {
+  return new FileSource(file);
+}
+export function serverSource(url: string, headers?: Headers): Source {
+  return new FetchSource(url, headers);
+}
 
 /**
  * Shows a PMTiles archive as the offline background (the `pmtiles` library reads it through

@@ -11,7 +11,9 @@ export function BatchButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} data-testid="batch-open" title={t('hint')}>{t('button')}</button>
+      <button type="button" onClick={() => setOpen(true)} data-testid="batch-open" title={t('hint')}>
+        {t('button')}
+      </button>
       {open && <BatchDialog onClose={() => setOpen(false)} />}
     </>
   );

@@ -36,12 +36,16 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   const fail = (title: string) => (error: unknown) => showError(toUiError(title, error));
 
-  useEffect(() => { client.call('batchList').then(setEarlier, () => undefined); }, [client]);
+  useEffect(() => {
+    client.call('batchList').then(setEarlier, () => undefined);
+  }, [client]);
 
   // Poll the batch until it ends (a queued one waits for the one before it).
   useEffect(() => {
     if (!job || !isUnfinishedBatch(job.state)) return;
-    const timer = setTimeout(() => { client.call('batchState', { id: job.id }).then(setJob, fail(t('failed'))); }, POLL_MS);
+    const timer = setTimeout(() => {
+      client.call('batchState', { id: job.id }).then(setJob, fail(t('failed')));
+    }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job, client]);
 
@@ -89,17 +93,35 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <ModalDialog title={t('title')} onClose={onClose} className="batch-dialog" testId="batch-dialog">
-      <button type="button" className="close" onClick={onClose} aria-label={t('close')}>×</button>
+      <button type="button" className="close" onClick={onClose} aria-label={t('close')}>
+        ×
+      </button>
       <div
         className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-        onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="batch-drop"
       >
         <p>{file ? t('loaded', { file: file.name, count: preview?.rows ?? 0 }) : t('drop')}</p>
-        <button type="button" onClick={() => input.current?.click()}>{t('pick')}</button>
-        <input ref={input} type="file" accept=".csv,.txt,text/csv" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void load(f); e.target.value = ''; }} data-testid="batch-file" />
+        <button type="button" onClick={() => input.current?.click()}>
+          {t('pick')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.txt,text/csv"
+          hidden
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void load(f);
+            e.target.value = '';
+          }}
+          data-testid="batch-file"
+        />
       </div>
 
       {preview && !job && (
@@ -109,20 +131,44 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
             {COLUMN_KINDS.map((kind) => (
               <label key={kind}>
                 {t(`column.${kind}`)}
-                <select value={columns[kind] ?? ''} onChange={(e) => setColumns({ ...columns, [kind]: e.target.value || undefined })} data-testid={`batch-column-${kind}`}>
+                <select
+                  value={columns[kind] ?? ''}
+                  onChange={(e) => setColumns({ ...columns, [kind]: e.target.value || undefined })}
+                  data-testid={`batch-column-${kind}`}
+                >
                   <option value="">—</option>
-                  {preview.header.map((name) => <option key={name} value={name}>{name}</option>)}
+                  {preview.header.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
                 </select>
               </label>
             ))}
           </div>
           <div className="batch-sample-scroll">
             <table className="batch-sample">
-              <thead><tr>{preview.header.map((name) => <th key={name}>{name}</th>)}</tr></thead>
-              <tbody>{preview.sample.map((row, i) => <tr key={i}>{preview.header.map((name) => <td key={name}>{row[name]}</td>)}</tr>)}</tbody>
+              <thead>
+                <tr>
+                  {preview.header.map((name) => (
+                    <th key={name}>{name}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.sample.map((row, i) => (
+                  <tr key={i}>
+                    {preview.header.map((name) => (
+                      <td key={name}>{row[name]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
-          <button type="button" className="primary" onClick={() => void start()} disabled={!ready} data-testid="batch-start">{t('start', { count: preview.rows })}</button>
+          <button type="button" className="primary" onClick={() => void start()} disabled={!ready} data-testid="batch-start">
+            {t('start', { count: preview.rows })}
+          </button>
         </>
       )}
 
@@ -130,20 +176,55 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
         <div className="batch-run" data-testid="batch-run" data-state={job.state}>
           <progress max={counts.total} value={counts.done} aria-label={t('progress')} />
           <p data-testid="batch-summary">
-            {t('summary', { done: formatNumber(counts.done), total: formatNumber(counts.total), found: formatNumber(counts.found), notFound: formatNumber(counts.notFound), failed: formatNumber(counts.failed) })}
-            {' · '}{t(`state.${job.state}`)}
+            {t('summary', {
+              done: formatNumber(counts.done),
+              total: formatNumber(counts.total),
+              found: formatNumber(counts.found),
+              notFound: formatNumber(counts.notFound),
+              failed: formatNumber(counts.failed),
+            })}
+            {' · '}
+            {t(`state.${job.state}`)}
           </p>
-          {isUnfinishedBatch(job.state) && <button type="button" onClick={() => void client.call('batchCancel', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-cancel">{t('stop')}</button>}
-          {(job.state === 'interrupted' || job.state === 'cancelled') && <button type="button" onClick={() => void client.call('batchResume', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-resume">{t('resume')}</button>}
+          {isUnfinishedBatch(job.state) && (
+            <button type="button" onClick={() => void client.call('batchCancel', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-cancel">
+              {t('stop')}
+            </button>
+          )}
+          {(job.state === 'interrupted' || job.state === 'cancelled') && (
+            <button type="button" onClick={() => void client.call('batchResume', { id: job.id }).then(setJob, fail(t('failed')))} data-testid="batch-resume">
+              {t('resume')}
+            </button>
+          )}
           {job.problems.length > 0 && (
             <table className="batch-problems" data-testid="batch-problems">
-              <thead><tr><th>{t('row')}</th><th>{t('status')}</th><th>{t('reason')}</th></tr></thead>
-              <tbody>{job.problems.map((p) => <tr key={p.row}><td>{p.row}</td><td>{t(`rowStatus.${p.status}`)}</td><td>{p.code} {p.reason}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>{t('row')}</th>
+                  <th>{t('status')}</th>
+                  <th>{t('reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.problems.map((p) => (
+                  <tr key={p.row}>
+                    <td>{p.row}</td>
+                    <td>{t(`rowStatus.${p.status}`)}</td>
+                    <td>
+                      {p.code} {p.reason}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           )}
           {!isUnfinishedBatch(job.state) && (
             <div className="export">
-              {FORMATS.map((f) => <button key={f.format} type="button" onClick={() => void download(job.id, f)} data-testid={`batch-download-${f.format}`}>{t('download', { format: f.label })}</button>)}
+              {FORMATS.map((f) => (
+                <button key={f.format} type="button" onClick={() => void download(job.id, f)} data-testid={`batch-download-${f.format}`}>
+                  {t('download', { format: f.label })}
+                </button>
+              ))}
             </div>
           )}
         </div>
@@ -155,11 +236,23 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
           <ul>
             {earlier.slice(0, 10).map((b) => (
               <li key={b.id}>
-                {b.name} · {t(`state.${b.state}`)} · {t('summary', { done: formatNumber(b.counts.done), total: formatNumber(b.counts.total), found: formatNumber(b.counts.found), notFound: formatNumber(b.counts.notFound), failed: formatNumber(b.counts.failed) })}
-                {' '}
-                {b.state === 'interrupted' || b.state === 'cancelled'
-                  ? <button type="button" onClick={() => void client.call('batchResume', { id: b.id }).then(setJob, fail(t('failed')))}>{t('resume')}</button>
-                  : <button type="button" onClick={() => setJob(b)}>{t('open')}</button>}
+                {b.name} · {t(`state.${b.state}`)} ·{' '}
+                {t('summary', {
+                  done: formatNumber(b.counts.done),
+                  total: formatNumber(b.counts.total),
+                  found: formatNumber(b.counts.found),
+                  notFound: formatNumber(b.counts.notFound),
+                  failed: formatNumber(b.counts.failed),
+                })}{' '}
+                {b.state === 'interrupted' || b.state === 'cancelled' ? (
+                  <button type="button" onClick={() => void client.call('batchResume', { id: b.id }).then(setJob, fail(t('failed')))}>
+                    {t('resume')}
+                  </button>
+                ) : (
+                  <button type="button" onClick={() => setJob(b)}>
+                    {t('open')}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,6 +1,17 @@
 import type {
-  ErrorCode, HazardLayerKind, HazardLayerProgress,
-  HazardLayerResult, ImportProgress, ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress, PickedLayerFiles, SourcesCheckReport,
+  ErrorCode,
+  HazardLayerKind,
+  HazardLayerProgress,
+  HazardLayerResult,
+  ImportProgress,
+  ImportResult,
+  InterruptedOfflineRun,
+  OfflineArea,
+  OfflineChoice,
+  OfflineDownloadResult,
+  OfflineProgress,
+  PickedLayerFiles,
+  SourcesCheckReport,
 } from '../../core/model/index.js';
 import type { InputArgs, LayerImportOptions, LocalApiState, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 

@@ -21,9 +21,18 @@ export type DesktopApi = OperationApi & {
 
 /** Menu items main forwards to the renderer (File, View). */
 export type MenuCommand =
-  | 'import' | 'import-protected-areas' | 'import-ground-motion' | 'import-designated-areas' | 'export-kml' | 'export-gpx'
-  | 'toggle-basemap' | 'toggle-cadastre-wms' | 'toggle-parcels' | 'toggle-outlines'
-  | 'focus-search' | 'open-settings';
+  | 'import'
+  | 'import-protected-areas'
+  | 'import-ground-motion'
+  | 'import-designated-areas'
+  | 'export-kml'
+  | 'export-gpx'
+  | 'toggle-basemap'
+  | 'toggle-cadastre-wms'
+  | 'toggle-parcels'
+  | 'toggle-outlines'
+  | 'focus-search'
+  | 'open-settings';
 
 declare global {
   interface Window {

@@ -1,6 +1,13 @@
 import { IMPORTABLE_EXTENSIONS, type SourcesCheckReport } from '../../core/model/index.js';
 import { PUBLIC_OPERATIONS, httpRequestOf, type InputArgs, type Operation, type OutputOf, type PublicOperationName } from '../../core/model/operations.js';
-import { ClientError, type CatastroClient, type HazardLayerCapabilities, type ImportProgressInfo, type ImportSummary, type OfflineCapabilities } from './catastro-client.js';
+import {
+  ClientError,
+  type CatastroClient,
+  type HazardLayerCapabilities,
+  type ImportProgressInfo,
+  type ImportSummary,
+  type OfflineCapabilities,
+} from './catastro-client.js';
 import { HttpLayerFiles } from './http-layer-files.js';
 import { HttpOfflineAreas } from './http-offline-areas.js';
 import { envelopeError, readEnvelopeData, readRunAnswer, type Envelope } from './ndjson-answer.js';
@@ -75,10 +82,8 @@ export class HttpClient implements CatastroClient {
   async call<K extends PublicOperationName>(name: K, ...[input]: InputArgs<K>): Promise<OutputOf<K>> {
     const operation: Operation = PUBLIC_OPERATIONS[name];
     const { method, path, body } = httpRequestOf(name, input as Record<string, unknown> | undefined);
-    const response = await this.request(path, body
-      ? { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-      : { method });
-    return await this.answerOf(operation, response, name) as OutputOf<K>;
+    const response = await this.request(path, body ? { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { method });
+    return (await this.answerOf(operation, response, name)) as OutputOf<K>;
   }
 
   private async answerOf(operation: Operation, response: Response, name: string): Promise<unknown> {
@@ -93,7 +98,11 @@ export class HttpClient implements CatastroClient {
   private async errorOf(response: Response): Promise<ClientError> {
     const text = await response.text();
     let parsed: Envelope<unknown> = { success: false };
-    try { parsed = JSON.parse(text) as Envelope<unknown>; } catch { /* not JSON: keep the status */ }
+    try {
+      parsed = JSON.parse(text) as Envelope<unknown>;
+    } catch {
+      /* not JSON: keep the status */
+    }
     return envelopeError(parsed, response.status);
   }
 

@@ -1,4 +1,11 @@
-import { HAZARD_LAYER_EXTENSIONS, SHAPEFILE_SIDECAR_EXTENSIONS, type HazardLayerKind, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles } from '../../core/model/index.js';
+import {
+  HAZARD_LAYER_EXTENSIONS,
+  SHAPEFILE_SIDECAR_EXTENSIONS,
+  type HazardLayerKind,
+  type HazardLayerProgress,
+  type HazardLayerResult,
+  type PickedLayerFiles,
+} from '../../core/model/index.js';
 import type { HazardLayerCapabilities, LayerImportOptions } from './catastro-client.js';
 import { readEnvelopeData, readRunAnswer } from './ndjson-answer.js';
 import { pickFiles, uploadForm } from './pick-files.js';
@@ -22,7 +29,9 @@ export class HttpLayerFiles implements HazardLayerCapabilities {
 
   async import(selection: string, options: LayerImportOptions, onProgress: (progress: HazardLayerProgress) => void): Promise<HazardLayerResult[]> {
     const response = await this.send('/api/app/layer-imports', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ selection, ...options }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ selection, ...options }),
     });
     return readRunAnswer(response, onProgress);
   }

@@ -1,8 +1,17 @@
 import type { SourcesCheckReport } from '../../core/model/index.js';
 import type { InputArgs, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 import {
-  ClientError, type CatastroClient, type DesktopCapabilities, type HazardLayerCapabilities, type HazardLayerProgress, type HazardLayerResult,
-  type ImportProgressInfo, type ImportSummary, type LayerImportOptions, type OfflineCapabilities, type OfflineProgress,
+  ClientError,
+  type CatastroClient,
+  type DesktopCapabilities,
+  type HazardLayerCapabilities,
+  type HazardLayerProgress,
+  type HazardLayerResult,
+  type ImportProgressInfo,
+  type ImportSummary,
+  type LayerImportOptions,
+  type OfflineCapabilities,
+  type OfflineProgress,
 } from './catastro-client.js';
 import type { DesktopApi, IpcResult } from './desktop-api.js';
 
@@ -42,7 +51,9 @@ export class IpcClient implements CatastroClient {
     this.desktop = {
       saveExport: (ref, format) => unwrap(api.saveExport({ refcat: ref, format })),
       startDrag: (ref, format) => api.startDrag({ refcat: ref, format }),
-      prepareDrag: async (ref, format) => { await unwrap(api.prepareDrag({ refcat: ref, format })); },
+      prepareDrag: async (ref, format) => {
+        await unwrap(api.prepareDrag({ refcat: ref, format }));
+      },
       setLocalApi: (running, port) => unwrap(api.setLocalApi({ running, port })),
       teamStore: () => unwrap(api.teamStore()),
       setTeamStore: (url) => unwrap(api.setTeamStore({ url })),
@@ -88,9 +99,13 @@ export class IpcClient implements CatastroClient {
     return unwrap(method.call(this.api, ...input));
   }
 
-  checkSourcesLive(): Promise<SourcesCheckReport> { return unwrap(this.api.sourcesCheck()); }
+  checkSourcesLive(): Promise<SourcesCheckReport> {
+    return unwrap(this.api.sourcesCheck());
+  }
 
-  parcelTileUrl(): string { return `${PARCEL_TILE_PROTOCOL}://{z}/{x}/{y}`; }
+  parcelTileUrl(): string {
+    return `${PARCEL_TILE_PROTOCOL}://{z}/{x}/{y}`;
+  }
 
   /** Loader for maplibre's addProtocol: `catastro-tile://z/x/y` → MVT bytes from main. */
   async loadTile(url: string): Promise<ArrayBuffer> {

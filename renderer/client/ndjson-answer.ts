@@ -1,7 +1,12 @@
 import { STATUS_OF_CODE } from '../../core/model/index.js';
 import { ClientError } from './catastro-client.js';
 
-export interface Envelope<T> { success: boolean; data?: T; error?: string; code?: ClientError['code'] }
+export interface Envelope<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+  code?: ClientError['code'];
+}
 
 /**
  * The answer of a long run of `catastro start`'s session routes (core/api/routes/ndjson-run.ts):
@@ -32,7 +37,7 @@ export async function readRunAnswer<P, R>(response: Response, onProgress: (progr
   if (!final) throw new ClientError(0, 'NETWORK_ERROR', 'The local service ended its answer without the result; the copy shows what was imported.');
   // The last line is an envelope whose status line went out long before (200): its code says which.
   const codeStatus = (STATUS_OF_CODE as Record<string, number | undefined>)[final.code ?? ''];
-  return unwrap(final, final.success ? 200 : codeStatus ?? 500);
+  return unwrap(final, final.success ? 200 : (codeStatus ?? 500));
 }
 
 /** A plain envelope answer's data; a non-2xx status or `success: false` is its ClientError (the spec's code). */
@@ -53,6 +58,6 @@ function unwrap<T>(envelope: Envelope<T>, status: number): T {
 
 /** The ClientError of an error body: its code and text, and its `data` (a refusal's reason) when it has one. */
 export function envelopeError(body: Envelope<unknown>, status: number): ClientError {
-  const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data as Record<string, unknown> : undefined;
+  const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : undefined;
   return new ClientError(status, body.code ?? 'INTERNAL_ERROR', body.error ?? `HTTP ${status}`, data);
 }

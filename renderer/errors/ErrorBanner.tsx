@@ -18,11 +18,17 @@ export function ErrorBanner({ inModal = false }: { inModal?: boolean }) {
     <div className="error-banner" role="alert" data-testid="error-banner">
       <div>
         <strong>{error.title}</strong>
-        <p><LinkedText text={error.message} /></p>
-        <p className="advice"><LinkedText text={error.advice} /></p>
+        <p>
+          <LinkedText text={error.message} />
+        </p>
+        <p className="advice">
+          <LinkedText text={error.advice} />
+        </p>
         <ErrorDetails error={error} />
       </div>
-      <button type="button" className="close" onClick={() => dismiss(null)} aria-label={t('dismiss')}>×</button>
+      <button type="button" className="close" onClick={() => dismiss(null)} aria-label={t('dismiss')}>
+        ×
+      </button>
     </div>
   );
 }

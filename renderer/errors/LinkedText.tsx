@@ -12,7 +12,11 @@ export function LinkedText({ text }: { text: string }) {
   let last = 0;
   for (const match of text.matchAll(ADDRESS)) {
     parts.push(text.slice(last, match.index));
-    parts.push(<a key={match.index} href={match[0]} target="_blank" rel="noreferrer">{match[0]}</a>);
+    parts.push(
+      <a key={match.index} href={match[0]} target="_blank" rel="noreferrer">
+        {match[0]}
+      </a>,
+    );
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));

@@ -63,11 +63,19 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
       </button>
       {client.desktop && (
         <>
-          <span className="drag-handle" draggable onPointerEnter={prepare('kml')} onDragStart={drag('kml')} title={t('dragKmlHint')} data-testid="drag-kml">{t('drag', { format: 'KML' })}</span>
-          <span className="drag-handle" draggable onPointerEnter={prepare('gpx')} onDragStart={drag('gpx')} title={t('dragGpxHint')}>{t('drag', { format: 'GPX' })}</span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('kml')} onDragStart={drag('kml')} title={t('dragKmlHint')} data-testid="drag-kml">
+            {t('drag', { format: 'KML' })}
+          </span>
+          <span className="drag-handle" draggable onPointerEnter={prepare('gpx')} onDragStart={drag('gpx')} title={t('dragGpxHint')}>
+            {t('drag', { format: 'GPX' })}
+          </span>
         </>
       )}
-      {saved && <span className="muted" role="status">{t('saved', { file: saved })}</span>}
+      {saved && (
+        <span className="muted" role="status">
+          {t('saved', { file: saved })}
+        </span>
+      )}
     </div>
   );
 }

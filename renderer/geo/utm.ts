@@ -4,7 +4,11 @@ import proj4 from 'proj4';
  * ETRS89 / UTM (EPSG:25828–25838, northern zones): what Spanish and European surveyors and the
  * Catastro use for coordinates. GRS80 ellipsoid, as the EPSG definitions; proj4 does the maths.
  */
-export interface Utm { zone: number; easting: number; northing: number }
+export interface Utm {
+  zone: number;
+  easting: number;
+  northing: number;
+}
 
 const definition = (zone: number) => `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
 

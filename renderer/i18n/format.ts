@@ -15,7 +15,7 @@ const regionalCache = new Map<string, string>();
  */
 function locale(): string {
   const language = shownLanguage();
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
   const key = `${language}|${preferred.join(',')}`;
   let tag = regionalCache.get(key);
   if (tag === undefined) {

@@ -30,7 +30,8 @@ export function storedLanguage(): string | null {
  */
 export async function chooseLanguage(language: string | null, systemLanguages: readonly string[] = navigator.languages): Promise<void> {
   try {
-    if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language); else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
     // Storage refused (private mode): the choice holds for this session only.
   }

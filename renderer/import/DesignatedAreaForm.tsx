@@ -14,8 +14,18 @@ export function DesignatedAreaForm() {
   return picked ? <MappingForm key={picked.selection} picked={picked} /> : null;
 }
 
-function FieldSelect({ label, value, fields, onChange, testId }: {
-  label: string; value: string; fields: string[]; onChange: (value: string) => void; testId: string;
+function FieldSelect({
+  label,
+  value,
+  fields,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  fields: string[];
+  onChange: (value: string) => void;
+  testId: string;
 }) {
   const { t } = useTranslation('import');
   return (
@@ -23,7 +33,11 @@ function FieldSelect({ label, value, fields, onChange, testId }: {
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         <option value="">{t('mapping.chooseField')}</option>
-        {fields.map((field) => <option key={field} value={field}>{field}</option>)}
+        {fields.map((field) => (
+          <option key={field} value={field}>
+            {field}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -55,7 +69,9 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
 
   return (
     <ModalDialog title={t('mapping.title')} onClose={close} closeOnBackdropClick onSubmit={submit}>
-      <p className="muted" data-testid="designated-files">{picked.files.join(', ')}</p>
+      <p className="muted" data-testid="designated-files">
+        {picked.files.join(', ')}
+      </p>
       <p>{t('mapping.question')}</p>
       <fieldset disabled={busy} className="mapping-fields">
         <FieldSelect label={t('mapping.code')} value={code} fields={picked.fields} onChange={setCode} testId="mapping-code" />
@@ -66,25 +82,39 @@ function MappingForm({ picked }: { picked: PickedLayerFiles }) {
         <label className="inline">
           <input type="radio" checked={!fromField} onChange={() => setFromField(false)} data-testid="designation-as-text" /> {t('mapping.asText')}
         </label>
-        {fromField
-          ? <FieldSelect label={t('mapping.designationField')} value={designationField} fields={picked.fields} onChange={setDesignationField} testId="mapping-designation-field" />
-          : (
-            <label>
-              {t('mapping.designation')}
-              <input value={designation} onChange={(e) => setDesignation(e.target.value)} maxLength={200} data-testid="mapping-designation" />
-            </label>
-          )}
+        {fromField ? (
+          <FieldSelect
+            label={t('mapping.designationField')}
+            value={designationField}
+            fields={picked.fields}
+            onChange={setDesignationField}
+            testId="mapping-designation-field"
+          />
+        ) : (
+          <label>
+            {t('mapping.designation')}
+            <input value={designation} onChange={(e) => setDesignation(e.target.value)} maxLength={200} data-testid="mapping-designation" />
+          </label>
+        )}
         <label>
           {t('mapping.country')}
           <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="mapping-country">
             <option value="">{t('mapping.countryFromCode')}</option>
-            {SITE_COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {SITE_COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </label>
       </fieldset>
       <div className="dialog-actions">
-        <button type="submit" disabled={!complete || busy} data-testid="mapping-import">{t('mapping.import')}</button>
-        <button type="button" onClick={close}>{t('mapping.cancel')}</button>
+        <button type="submit" disabled={!complete || busy} data-testid="mapping-import">
+          {t('mapping.import')}
+        </button>
+        <button type="button" onClick={close}>
+          {t('mapping.cancel')}
+        </button>
       </div>
     </ModalDialog>
   );

@@ -20,9 +20,7 @@ export function HazardImport() {
           {t(`kind.${kind}`)}
         </button>
       ))}
-      <p className="help">
-        {t('hazardHelp')}
-      </p>
+      <p className="help">{t('hazardHelp')}</p>
     </details>
   );
 }

@@ -31,7 +31,9 @@ export function ImportStatus() {
         })}
         {sum(results.map((r) => r.skipped)) > 0 && ` ${t('skipped', { count: sum(results.map((r) => r.skipped)) })}`}
       </span>
-      <button type="button" className="close" onClick={() => setImport({ status: 'idle', results: [] })} aria-label={t('dismiss')}>×</button>
+      <button type="button" className="close" onClick={() => setImport({ status: 'idle', results: [] })} aria-label={t('dismiss')}>
+        ×
+      </button>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { formatNumber } from '../i18n/format.js';
 import { i18next, useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 
-
 const baseName = (file: string) => file.split(/[\\/]/).pop() ?? file;
 const counted = (count: number, kind: HazardLayerKind) => i18next.t(`import:counted.${kind}`, { count, formatted: formatNumber(count) });
 
@@ -16,7 +15,9 @@ export function LayerImportStatus() {
   if (status === 'loading') {
     return (
       <div className="import-status" role="status" data-testid="layer-import-status">
-        <span>{progress ? t('importingFile', { file: baseName(progress.file), index: progress.index, total: progress.total }) : t('importing', { file: '…' })}</span>
+        <span>
+          {progress ? t('importingFile', { file: baseName(progress.file), index: progress.index, total: progress.total }) : t('importing', { file: '…' })}
+        </span>
         <progress value={progress ? progress.index - 1 : 0} max={progress?.total ?? 1} />
         <span className="muted">{progress ? counted(progress.count, kind) : t('starting')}</span>
       </div>
@@ -32,7 +33,9 @@ export function LayerImportStatus() {
           detail: results.length > 1 ? ` (${results.map((r) => `${baseName(r.file)}: ${formatNumber(r.count)}`).join(', ')})` : '',
         })}
       </span>
-      <button type="button" className="close" onClick={() => setLayerImport({ status: 'idle', kind: null, results: [] })} aria-label={t('dismiss')}>×</button>
+      <button type="button" className="close" onClick={() => setLayerImport({ status: 'idle', kind: null, results: [] })} aria-label={t('dismiss')}>
+        ×
+      </button>
     </div>
   );
 }

@@ -16,8 +16,15 @@ export function AreaList() {
 
   useEffect(() => {
     let live = true;
-    client.call('extents').then((extents) => { if (live) setAreas(takenAreas(extents)); }).catch(() => undefined);
-    return () => { live = false; };
+    client
+      .call('extents')
+      .then((extents) => {
+        if (live) setAreas(takenAreas(extents));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [client, copyRevision]);
 
   if (areas.length === 0) return null;

@@ -85,14 +85,20 @@ export function MapView() {
 
   useEffect(() => controller.current?.setLayers(layers, connectivity), [layers, connectivity]);
   // The canvas is what keyboard users focus: its name says how to pick parcels (in the shown language).
-  useEffect(() => { controller.current?.setCanvasLabel?.(t('keyboardHelp')); }, [t]);
+  useEffect(() => {
+    controller.current?.setCanvasLabel?.(t('keyboardHelp'));
+  }, [t]);
   useEffect(() => {
     controller.current?.setControlLabels?.({ zoomIn: t('control.zoomIn'), zoomOut: t('control.zoomOut'), resetBearing: t('control.resetBearing') });
   }, [t]);
   useEffect(() => controller.current?.setSelection(parcel), [parcel]);
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
-  useEffect(() => { if (overlayRevision > 0) controller.current?.reloadOverlays(); }, [overlayRevision]);
-  useEffect(() => { if (copyRevision > 0) controller.current?.reloadCopy(); }, [copyRevision]);
+  useEffect(() => {
+    if (overlayRevision > 0) controller.current?.reloadOverlays();
+  }, [overlayRevision]);
+  useEffect(() => {
+    if (copyRevision > 0) controller.current?.reloadCopy();
+  }, [copyRevision]);
 
   // Map action: the municipalities in view, downloaded for offline use (desktop app only).
   const offlineHere = () => {
@@ -108,10 +114,14 @@ export function MapView() {
       <div ref={container} className="map" data-testid="map" role="region" aria-label={t('mapLabel')} />
       {layers.parcels && zoom < PARCEL_MIN_ZOOM && (
         // A button, not just a notice: zoomed out past the parcels, one click brings them back.
-        <button type="button" className="map-hint" data-testid="zoom-hint" onClick={zoomToParcels}>{t('zoomInParcels')}</button>
+        <button type="button" className="map-hint" data-testid="zoom-hint" onClick={zoomToParcels}>
+          {t('zoomInParcels')}
+        </button>
       )}
       {client.offline && (
-        <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">{t('offlineHere')}</button>
+        <button type="button" className="map-action offline-here" onClick={offlineHere} data-testid="offline-here">
+          {t('offlineHere')}
+        </button>
       )}
     </>
   );

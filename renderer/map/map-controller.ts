@@ -1,6 +1,14 @@
 import {
-  AttributionControl, LngLat, Map as MapLibreMap, NavigationControl, ScaleControl,
-  type GeoJSONSource, type MapMouseEvent, type PointLike, type RequestTransformFunction, type VectorTileSource,
+  AttributionControl,
+  LngLat,
+  Map as MapLibreMap,
+  NavigationControl,
+  ScaleControl,
+  type GeoJSONSource,
+  type MapMouseEvent,
+  type PointLike,
+  type RequestTransformFunction,
+  type VectorTileSource,
 } from 'maplibre-gl';
 import type { BBox, CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
@@ -73,7 +81,10 @@ function parcelFeature(parcel: Parcel): GeoJSON.Feature {
 function boundsOf(ring: [number, number][]): [[number, number], [number, number]] {
   const lons = ring.map((p) => p[0]);
   const lats = ring.map((p) => p[1]);
-  return [[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]];
+  return [
+    [Math.min(...lons), Math.min(...lats)],
+    [Math.max(...lons), Math.max(...lats)],
+  ];
 }
 
 /**
@@ -123,7 +134,13 @@ export class MapController {
     this.map.on('moveend', this.reportSettled);
     // Tiles arrive after the move ends: the credit is settled when the map is idle.
     this.map.on('idle', this.refreshAttribution);
-    options.loadAttributions?.().then((texts) => { this.attributionByCountry = texts; this.refreshAttribution(); }).catch(() => undefined);
+    options
+      .loadAttributions?.()
+      .then((texts) => {
+        this.attributionByCountry = texts;
+        this.refreshAttribution();
+      })
+      .catch(() => undefined);
     // Capture phase: with a parcel selected, arrows move between parcels before MapLibre's keyboard handler pans.
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey, true);
     this.map.once('load', () => {
@@ -150,7 +167,13 @@ export class MapController {
 
   /** The map's camera fitted to a box, clear of the panels over the map. */
   private readonly fitBox = ([west, south, east, north]: BBox): MapCamera | undefined => {
-    const camera = this.map.cameraForBounds([[west, south], [east, north]], { padding: this.framePadding(40), maxZoom: 16 });
+    const camera = this.map.cameraForBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: this.framePadding(40), maxZoom: 16 },
+    );
     if (!camera?.center || camera.zoom === undefined) return undefined;
     const { lng, lat } = LngLat.convert(camera.center);
     return { center: [lng, lat], zoom: camera.zoom };
@@ -171,8 +194,20 @@ export class MapController {
     this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
       type: 'FeatureCollection',
       features: extents.map(({ area, name, bbox: [w, s, e, n] }) => ({
-        type: 'Feature', properties: { area, name: name ?? area },
-        geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+        type: 'Feature',
+        properties: { area, name: name ?? area },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ],
+        },
       })),
     });
     if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
@@ -192,7 +227,8 @@ export class MapController {
 
   /** Style changes wait for the first load; later ones apply at once. */
   private whenLoaded(task: () => void): void {
-    if (this.loaded) task(); else this.pending.push(task);
+    if (this.loaded) task();
+    else this.pending.push(task);
   }
 
   private featureRefAt(point: PointLike): string | null {
@@ -206,11 +242,24 @@ export class MapController {
   private surroundedByParcels(point: { x: number; y: number }): boolean {
     if (!this.map.getLayer(PARCELS_FILL_LAYER) || this.map.getLayoutProperty(PARCELS_FILL_LAYER, 'visibility') === 'none') return false;
     const r = PUBLIC_LAND_REACH_PX;
-    const sides: [number, number][] = [[-r, 0], [r, 0], [0, -r], [0, r]];
-    return sides.filter(([dx, dy]) => this.map.queryRenderedFeatures(
-      [[point.x + Math.min(0, dx), point.y + Math.min(0, dy)], [point.x + Math.max(0, dx), point.y + Math.max(0, dy)]],
-      { layers: [PARCELS_FILL_LAYER] },
-    ).length > 0).length >= 3;
+    const sides: [number, number][] = [
+      [-r, 0],
+      [r, 0],
+      [0, -r],
+      [0, r],
+    ];
+    return (
+      sides.filter(
+        ([dx, dy]) =>
+          this.map.queryRenderedFeatures(
+            [
+              [point.x + Math.min(0, dx), point.y + Math.min(0, dy)],
+              [point.x + Math.max(0, dx), point.y + Math.max(0, dy)],
+            ],
+            { layers: [PARCELS_FILL_LAYER] },
+          ).length > 0,
+      ).length >= 3
+    );
   }
 
   private readonly onClick = (event: MapMouseEvent) => {
@@ -317,7 +366,10 @@ export class MapController {
     }
     const bounds = this.map.getBounds();
     const bbox: [number, number, number, number] = [
-      Math.max(-180, bounds.getWest()), Math.max(-90, bounds.getSouth()), Math.min(180, bounds.getEast()), Math.min(90, bounds.getNorth()),
+      Math.max(-180, bounds.getWest()),
+      Math.max(-90, bounds.getSouth()),
+      Math.min(180, bounds.getEast()),
+      Math.min(90, bounds.getNorth()),
     ];
     for (const [id, source] of Object.entries(OVERLAY_SOURCES) as [keyof typeof OVERLAY_SOURCES, OverlayKind][]) {
       if (!this.overlaysShown[id]) continue;
@@ -344,8 +396,12 @@ export class MapController {
       // The camera moves once the panel has been painted: a map frame before it would delay it.
       if (parcel && parcel.poligono.length > 2) {
         const outline = boundsOf(parcel.poligono);
-        afterNextPaint(() => this.shownSelection === ref && !this.destroyed
-          && this.map.fitBounds(outline, { padding: this.framePadding(), maxZoom: 18, duration: 600, animate: !this.calm }));
+        afterNextPaint(
+          () =>
+            this.shownSelection === ref &&
+            !this.destroyed &&
+            this.map.fitBounds(outline, { padding: this.framePadding(), maxZoom: 18, duration: 600, animate: !this.calm }),
+        );
       } else if (parcel) {
         const center: [number, number] = [parcel.longitud, parcel.latitud];
         afterNextPaint(() => this.shownSelection === ref && !this.destroyed && this.map.flyTo({ center, zoom: 17, animate: !this.calm }));

@@ -10,8 +10,9 @@ export const PARCELS_FILL_LAYER = 'parcels-fill';
 export const COPY_EXTENTS_FILL_LAYER = 'copy-extents-fill';
 export const PARCELS_SOURCE_LAYER = 'parcels';
 
-const WMS_TILE = `${CATASTRO_WMS}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=Catastro&STYLES=&SRS=EPSG:3857`
-  + '&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE';
+const WMS_TILE =
+  `${CATASTRO_WMS}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=Catastro&STYLES=&SRS=EPSG:3857` +
+  '&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE';
 
 /** Which style layers each toggle drives, and whether they need the network; labels are the map namespace's `layer.<id>`. */
 export const LAYER_GROUPS: Record<LayerId, { layers: string[]; online: boolean }> = {
@@ -29,10 +30,20 @@ export const NATIONAL_SITE_COLOR = '#9c36b5';
 const SPA_COLOR = '#2f9e44';
 const SCI_COLOR = '#0c8599';
 /** Vertical velocity (mm/year) → colour stops of the ground-motion fill, read by its legend too. */
-const GROUND_MOTION_RAMP: [velocity: number, color: string][] = [[-10, '#c92a2a'], [-2, '#ffd8a8'], [0, '#f8f9fa'], [2, '#a5d8ff'], [10, '#1864ab']];
+const GROUND_MOTION_RAMP: [velocity: number, color: string][] = [
+  [-10, '#c92a2a'],
+  [-2, '#ffd8a8'],
+  [0, '#f8f9fa'],
+  [2, '#a5d8ff'],
+  [10, '#1864ab'],
+];
 
 /** One legend line: a colour and its text (a key of the map namespace with its values). */
-export interface LegendEntry { color: string; key: string; values?: Record<string, string> }
+export interface LegendEntry {
+  color: string;
+  key: string;
+  values?: Record<string, string>;
+}
 
 /** What an overlay's colours mean, drawn under its toggle while it is shown; the same constants as the paint. */
 export const LAYER_LEGENDS: Partial<Record<LayerId, LegendEntry[]>> = {
@@ -73,22 +84,41 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
     { id: 'countries-line', type: 'line', source: 'countries', paint: { 'line-color': '#8a9aa6', 'line-width': 1 } },
     // The areas of the copy, where parcels are too small to draw: the user sees where the data is.
     { id: COPY_EXTENTS_FILL_LAYER, type: 'fill', source: 'copy-extents', maxzoom: PARCEL_MIN_ZOOM, paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.15 } },
-    { id: 'copy-extents-line', type: 'line', source: 'copy-extents', maxzoom: PARCEL_MIN_ZOOM, paint: { 'line-color': '#7a5a2a', 'line-width': 2, 'line-dasharray': [3, 2] } },
+    {
+      id: 'copy-extents-line',
+      type: 'line',
+      source: 'copy-extents',
+      maxzoom: PARCEL_MIN_ZOOM,
+      paint: { 'line-color': '#7a5a2a', 'line-width': 2, 'line-dasharray': [3, 2] },
+    },
     { id: 'catastro-wms', type: 'raster', source: 'catastro-wms', layout: hidden, paint: { 'raster-opacity': 0.85 } },
     {
-      id: PARCELS_FILL_LAYER, type: 'fill', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
+      id: PARCELS_FILL_LAYER,
+      type: 'fill',
+      source: 'parcels',
+      'source-layer': PARCELS_SOURCE_LAYER,
       paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.18 },
     },
     {
-      id: 'parcels-line', type: 'line', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
+      id: 'parcels-line',
+      type: 'line',
+      source: 'parcels',
+      'source-layer': PARCELS_SOURCE_LAYER,
       paint: { 'line-color': '#7a5a2a', 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 0.3, 17, 1.2] },
     },
     {
-      id: 'parcels-hover', type: 'line', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER,
-      filter: ['==', ['get', 'ref'], ''], paint: { 'line-color': '#1f6feb', 'line-width': 2 },
+      id: 'parcels-hover',
+      type: 'line',
+      source: 'parcels',
+      'source-layer': PARCELS_SOURCE_LAYER,
+      filter: ['==', ['get', 'ref'], ''],
+      paint: { 'line-color': '#1f6feb', 'line-width': 2 },
     },
     {
-      id: 'protected-areas-fill', type: 'fill', source: 'protected-areas', layout: hidden,
+      id: 'protected-areas-fill',
+      type: 'fill',
+      source: 'protected-areas',
+      layout: hidden,
       // National designated areas violet, Natura 2000 SPA (birds) green, SCI (habitats) teal; the
       // pieces are drawn filled only (their seams are not borders).
       paint: {
@@ -97,7 +127,10 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
       },
     },
     {
-      id: 'ground-motion-fill', type: 'fill', source: 'ground-motion', layout: hidden,
+      id: 'ground-motion-fill',
+      type: 'fill',
+      source: 'ground-motion',
+      layout: hidden,
       // Vertical velocity: subsidence red, stable pale, uplift blue (EGMS convention, mm/year).
       paint: {
         'fill-color': ['interpolate', ['linear'], ['coalesce', ['get', 'mean_velocity'], 0], ...GROUND_MOTION_RAMP.flat()],
@@ -116,7 +149,10 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
       countries: { type: 'geojson', data: emptyCollection, attribution: 'Natural Earth' },
       parcels: {
         // No fixed credit: the copy holds every country's parcels, credited by those in view (parcel-attribution.ts).
-        type: 'vector', tiles: [options.parcelTileUrl], minzoom: PARCEL_MIN_ZOOM, maxzoom: 16,
+        type: 'vector',
+        tiles: [options.parcelTileUrl],
+        minzoom: PARCEL_MIN_ZOOM,
+        maxzoom: 16,
       },
       selection: { type: 'geojson', data: emptyCollection },
       'copy-extents': { type: 'geojson', data: emptyCollection },

@@ -41,8 +41,8 @@ export function startCamera(extents: readonly CopyExtent[], remembered: MapCamer
   return largest ? areaCamera(largest, fit) : null;
 }
 
-const isLonLat = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2
-  && Number.isFinite(value[0]) && Number.isFinite(value[1]) && Math.abs(value[0]) <= 180 && Math.abs(value[1]) <= 90;
+const isLonLat = (value: unknown): value is [number, number] =>
+  Array.isArray(value) && value.length === 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]) && Math.abs(value[0]) <= 180 && Math.abs(value[1]) <= 90;
 
 /** The remembered last view; null when none was kept, or what is kept is not a view at parcel zoom. */
 export function rememberedView(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): MapCamera | null {

@@ -14,7 +14,11 @@ import { loadWorldOutlines } from '../map/world-outlines.js';
 
 // One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
 const megabytes = (bytes: number) => formatNumber(bytes / 1_048_576, 1);
-const names = (text: string) => text.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+const names = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** What an interrupted run asked for, in the user's words: the names typed, or the view, or the update. */
 function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -62,7 +66,10 @@ export function OfflineDialog() {
   }, [offline, showError, t]);
 
   useEffect(() => {
-    if (dialog.open) { setUseView(!!dialog.bbox); void refreshAreas(); }
+    if (dialog.open) {
+      setUseView(!!dialog.bbox);
+      void refreshAreas();
+    }
   }, [dialog.open, dialog.bbox, refreshAreas]);
 
   // Opened from the map over France: France's files, not Spain's feeds (which would find nothing there).
@@ -71,11 +78,15 @@ export function OfflineDialog() {
     if (!view) return;
     let live = true;
     // The outlines tell Spain from France where their boxes overlap (world-outlines.ts).
-    Promise.all([Promise.resolve().then(() => client.call('status')), loadWorldOutlines()]).then(([status]) => {
-      const country = offlineCountryAt(status.countries ?? [], view);
-      if (live && country) setCountry(country);
-    }).catch(() => undefined);
-    return () => { live = false; };
+    Promise.all([Promise.resolve().then(() => client.call('status')), loadWorldOutlines()])
+      .then(([status]) => {
+        const country = offlineCountryAt(status.countries ?? [], view);
+        if (live && country) setCountry(country);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [client, dialog.open, dialog.bbox]);
 
   if (!dialog.open || !offline) return null;
@@ -106,12 +117,26 @@ export function OfflineDialog() {
   const chosen = !!(choice.municipalities || choice.provinces || choice.bbox);
 
   return (
-    <ModalDialog title={t('title')} onClose={() => setDialog({ open: false })} closable={!running} closeOnBackdropClick className="offline-dialog" testId="offline-dialog">
+    <ModalDialog
+      title={t('title')}
+      onClose={() => setDialog({ open: false })}
+      closable={!running}
+      closeOnBackdropClick
+      className="offline-dialog"
+      testId="offline-dialog"
+    >
       <fieldset className="offline-country" disabled={running}>
         <legend>{t('country')}</legend>
         {OFFLINE_COUNTRIES.map((code) => (
           <label className="check" key={code}>
-            <input type="radio" name="offline-country" value={code} checked={country === code} onChange={() => setCountry(code)} data-testid={`offline-country-${code}`} />
+            <input
+              type="radio"
+              name="offline-country"
+              value={code}
+              checked={country === code}
+              onChange={() => setCountry(code)}
+              data-testid={`offline-country-${code}`}
+            />
             <span>{t(`country${code}`)}</span>
           </label>
         ))}
@@ -119,11 +144,23 @@ export function OfflineDialog() {
       <p className="muted">{t(france ? 'introFR' : 'intro')}</p>
       <label>
         <span>{t(france ? 'communes' : 'municipalities')}</span>
-        <input value={municipalities} onChange={(e) => setMunicipalities(e.target.value)} placeholder={t(france ? 'communesExample' : 'municipalitiesExample')} disabled={running} data-testid="offline-municipalities" />
+        <input
+          value={municipalities}
+          onChange={(e) => setMunicipalities(e.target.value)}
+          placeholder={t(france ? 'communesExample' : 'municipalitiesExample')}
+          disabled={running}
+          data-testid="offline-municipalities"
+        />
       </label>
       <label>
         <span>{t(france ? 'departements' : 'provinces')}</span>
-        <input value={provinces} onChange={(e) => setProvinces(e.target.value)} placeholder={t(france ? 'departementsExample' : 'provincesExample')} disabled={running} data-testid="offline-provinces" />
+        <input
+          value={provinces}
+          onChange={(e) => setProvinces(e.target.value)}
+          placeholder={t(france ? 'departementsExample' : 'provincesExample')}
+          disabled={running}
+          data-testid="offline-provinces"
+        />
       </label>
       {dialog.bbox && (
         <label className="check">
@@ -141,33 +178,63 @@ export function OfflineDialog() {
         </>
       )}
       <div className="dialog-actions">
-        {running
-          ? <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">{t('cancel')}</button>
-          : <button type="button" onClick={() => void run((onProgress) => offline.download(choice, onProgress))} disabled={!chosen} data-testid="offline-download">{t('download')}</button>}
-        <button type="button" onClick={() => setDialog({ open: false })} disabled={running}>{t('close')}</button>
+        {running ? (
+          <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">
+            {t('cancel')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void run((onProgress) => offline.download(choice, onProgress))}
+            disabled={!chosen}
+            data-testid="offline-download"
+          >
+            {t('download')}
+          </button>
+        )}
+        <button type="button" onClick={() => setDialog({ open: false })} disabled={running}>
+          {t('close')}
+        </button>
       </div>
 
       {interrupted && !running && (
         <div className="offline-interrupted" role="status" data-testid="offline-interrupted">
           <p>{t('interrupted', { what: describeRun(interrupted, t), done: megabytes(interrupted.bytesOnDisk) })}</p>
           <div className="dialog-actions">
-            <button type="button" onClick={() => void run((onProgress) => offline.resume(onProgress))} data-testid="offline-resume">{t('resume')}</button>
-            <button type="button" data-testid="offline-discard" onClick={async () => {
-              try { await offline.discardInterrupted(); } catch (error) { showError(toUiError(t('discardFailed'), error)); }
-              void refreshAreas();
-            }}>{t('discard')}</button>
+            <button type="button" onClick={() => void run((onProgress) => offline.resume(onProgress))} data-testid="offline-resume">
+              {t('resume')}
+            </button>
+            <button
+              type="button"
+              data-testid="offline-discard"
+              onClick={async () => {
+                try {
+                  await offline.discardInterrupted();
+                } catch (error) {
+                  showError(toUiError(t('discardFailed'), error));
+                }
+                void refreshAreas();
+              }}
+            >
+              {t('discard')}
+            </button>
           </div>
         </div>
       )}
 
       {progress && (
         <div role="status" data-testid="offline-progress">
-          <span>{progress.phase === 'feeds' ? t('readingFeeds') : t(progress.phase === 'import' ? 'importing' : 'downloading', { file: progress.file ?? '…' })}</span>
+          <span>
+            {progress.phase === 'feeds' ? t('readingFeeds') : t(progress.phase === 'import' ? 'importing' : 'downloading', { file: progress.file ?? '…' })}
+          </span>
           <progress value={progress.bytesDone} max={progress.bytesTotal || undefined} />
           <span className="muted">
             {t('progress', {
-              done: megabytes(progress.bytesDone), total: progress.bytesTotal ? megabytes(progress.bytesTotal) : '?',
-              filesDone: progress.filesDone, filesTotal: progress.filesTotal, parcels: formatNumber(progress.parcels),
+              done: megabytes(progress.bytesDone),
+              total: progress.bytesTotal ? megabytes(progress.bytesTotal) : '?',
+              filesDone: progress.filesDone,
+              filesTotal: progress.filesTotal,
+              parcels: formatNumber(progress.parcels),
             })}
           </span>
         </div>
@@ -177,7 +244,11 @@ export function OfflineDialog() {
           <p>{result.cancelled ? t('cancelled') : t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) })}</p>
           {result.failures.length > 0 && (
             <ul className="failures">
-              {result.failures.map((f) => <li key={f.file}><strong>{f.file}</strong>: <LinkedText text={refusalText(f.data)?.message ?? f.message} /></li>)}
+              {result.failures.map((f) => (
+                <li key={f.file}>
+                  <strong>{f.file}</strong>: <LinkedText text={refusalText(f.data)?.message ?? f.message} />
+                </li>
+              ))}
             </ul>
           )}
         </div>
@@ -186,29 +257,67 @@ export function OfflineDialog() {
       <h3>{t('held')}</h3>
       {areas.length > 1 && (
         <div className="dialog-actions">
-          <button type="button" disabled={running} data-testid="offline-update-all" onClick={() => void run((onProgress) => offline.update(areas.map((area) => area.id), onProgress))}>
+          <button
+            type="button"
+            disabled={running}
+            data-testid="offline-update-all"
+            onClick={() =>
+              void run((onProgress) =>
+                offline.update(
+                  areas.map((area) => area.id),
+                  onProgress,
+                ),
+              )
+            }
+          >
             {t('updateAll', { count: areas.length })}
           </button>
         </div>
       )}
-      {areas.length === 0 ? <p className="muted">{t('none')}</p> : (
+      {areas.length === 0 ? (
+        <p className="muted">{t('none')}</p>
+      ) : (
         <table className="offline-areas" data-testid="offline-areas">
-          <thead><tr><th>{t('area')}</th><th>{t('parcels')}</th><th>{t('dataDate')}</th><th>{t('source')}</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('area')}</th>
+              <th>{t('parcels')}</th>
+              <th>{t('dataDate')}</th>
+              <th>{t('source')}</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {areas.map((area) => (
               <tr key={area.id} data-testid={`offline-area-${area.id}`}>
-                <td>{area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span></td>
+                <td>
+                  {area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span>
+                </td>
                 <td>{formatNumber(area.parcels)}</td>
                 <td>{formatDate(area.dataDate) ?? '?'}</td>
-                <td className="source" title={area.source}>{area.source.split('/').pop()}</td>
+                <td className="source" title={area.source}>
+                  {area.source.split('/').pop()}
+                </td>
                 <td>
                   <div className="area-actions">
-                  <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>{t('update')}</button>
-                  <button type="button" disabled={running} onClick={async () => {
-                    try { await offline.remove(area.id); } catch (error) { showError(toUiError(t('removeFailed'), error)); }
-                    void refreshAreas();
-                    copyChanged();
-                  }}>{t('remove')}</button>
+                    <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>
+                      {t('update')}
+                    </button>
+                    <button
+                      type="button"
+                      disabled={running}
+                      onClick={async () => {
+                        try {
+                          await offline.remove(area.id);
+                        } catch (error) {
+                          showError(toUiError(t('removeFailed'), error));
+                        }
+                        void refreshAreas();
+                        copyChanged();
+                      }}
+                    >
+                      {t('remove')}
+                    </button>
                   </div>
                 </td>
               </tr>

@@ -15,7 +15,10 @@ function Rows({ rows }: { rows: Row[] }) {
   return (
     <dl className="facts">
       {shown.map(([label, value]) => (
-        <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
       ))}
     </dl>
   );
@@ -36,43 +39,74 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
   // The country's official viewer where its deep link is documented (the same rule as the report's).
   const viewer = officialViewerLink(parcel);
   // Farmland is measured in hectares; both units for rustic land and for any parcel of a hectare or more.
-  const area = parcel.superficieParcela === undefined ? undefined
-    : rustic || parcel.superficieParcela >= 10_000 ? `${formatArea(parcel.superficieParcela)} (${formatHectares(parcel.superficieParcela)})`
-      : formatArea(parcel.superficieParcela);
-  const year = parcel.anioConstruccion === undefined ? undefined : parcel.anioConstruccion === UNKNOWN_YEAR_MARK
-    ? <>{parcel.anioConstruccion} <small className="note" data-testid="unknown-year-note">{t('unknownYear')}</small></>
-    : parcel.anioConstruccion;
+  const area =
+    parcel.superficieParcela === undefined
+      ? undefined
+      : rustic || parcel.superficieParcela >= 10_000
+        ? `${formatArea(parcel.superficieParcela)} (${formatHectares(parcel.superficieParcela)})`
+        : formatArea(parcel.superficieParcela);
+  const year =
+    parcel.anioConstruccion === undefined ? undefined : parcel.anioConstruccion === UNKNOWN_YEAR_MARK ? (
+      <>
+        {parcel.anioConstruccion}{' '}
+        <small className="note" data-testid="unknown-year-note">
+          {t('unknownYear')}
+        </small>
+      </>
+    ) : (
+      parcel.anioConstruccion
+    );
   return (
     <section className="parcel-details" aria-label={`${title} ${parcel.refCatastral}`}>
       <div className="parcel-title">
         <h2>
           {title}{' '}
-          <span className="ref" data-testid={isUnit ? 'unit-ref' : 'parcel-ref'}>{parcel.refCatastral}</span>
+          <span className="ref" data-testid={isUnit ? 'unit-ref' : 'parcel-ref'}>
+            {parcel.refCatastral}
+          </span>
         </h2>
         <CopyButton value={parcel.refCatastral} label={t('copyReference')} />
       </div>
       {parcel.direccion && <p className="address">{parcel.direccion}</p>}
-      <Rows rows={[
-        [t('field.country'), describeCountry(parcel.pais)],
-        [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
-        [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
-        [t('field.paraje'), rustic ? rusticPlaceName(parcel.direccion) : undefined],
-        [t('field.postcode'), parcel.codigoPostal],
-        [t('field.use'), parcel.uso],
-        [t('field.class'), parcel.clase],
-        [t('field.parcelArea'), area],
-        [t('field.builtArea'), formatArea(parcel.superficieConstruida)],
-        [t('field.yearBuilt'), year],
-        [t('field.share'), formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
-        [t('field.stairFloorDoor'), isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
-        [t('field.centroid'), <span className="coordinates" data-testid="centroid">{latLon} <CopyButton value={latLon} label={t('copyCoordinates')} /></span>],
-        [t('field.utm'), <span className="coordinates" data-testid="centroid-utm">{utmText} <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} /></span>],
-        [t('field.source'), describeSource(parcel.dataSource)],
-        [t('field.dataDate'), formatDate(parcel.dataDate)],
-      ]} />
+      <Rows
+        rows={[
+          [t('field.country'), describeCountry(parcel.pais)],
+          [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
+          [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
+          [t('field.paraje'), rustic ? rusticPlaceName(parcel.direccion) : undefined],
+          [t('field.postcode'), parcel.codigoPostal],
+          [t('field.use'), parcel.uso],
+          [t('field.class'), parcel.clase],
+          [t('field.parcelArea'), area],
+          [t('field.builtArea'), formatArea(parcel.superficieConstruida)],
+          [t('field.yearBuilt'), year],
+          [t('field.share'), formatPercent(parcel.participacion) ?? parcel.coefParticipacion],
+          [t('field.stairFloorDoor'), isUnit ? [parcel.escalera, parcel.planta, parcel.puerta].map((v) => v || '–').join(' / ') : undefined],
+          [
+            t('field.centroid'),
+            <span className="coordinates" data-testid="centroid">
+              {latLon} <CopyButton value={latLon} label={t('copyCoordinates')} />
+            </span>,
+          ],
+          [
+            t('field.utm'),
+            <span className="coordinates" data-testid="centroid-utm">
+              {utmText} <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} />
+            </span>,
+          ],
+          [t('field.source'), describeSource(parcel.dataSource)],
+          [t('field.dataDate'), formatDate(parcel.dataDate)],
+        ]}
+      />
       <p className="links">
-        <a href={parcel.mapsUrl} target="_blank" rel="noreferrer">{t('openWebMap')}</a>
-        {viewer && <a href={viewer.url} target="_blank" rel="noreferrer" data-testid="official-viewer">{t('openOfficialViewer', { name: viewer.name })}</a>}
+        <a href={parcel.mapsUrl} target="_blank" rel="noreferrer">
+          {t('openWebMap')}
+        </a>
+        {viewer && (
+          <a href={viewer.url} target="_blank" rel="noreferrer" data-testid="official-viewer">
+            {t('openOfficialViewer', { name: viewer.name })}
+          </a>
+        )}
       </p>
       <p className="attribution" data-testid="attribution">
         {t('attribution', { source: parcel.attribution ?? 'Dirección General del Catastro' })}

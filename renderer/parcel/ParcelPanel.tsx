@@ -22,7 +22,9 @@ export function ParcelPanel() {
     return (
       <aside className="side-panel empty" data-testid="parcel-panel">
         <h2>{t('identifyTitle')}</h2>
-        <p><Trans t={t} i18nKey="identifyHelp" components={{ key: <kbd /> }} /></p>
+        <p>
+          <Trans t={t} i18nKey="identifyHelp" components={{ key: <kbd /> }} />
+        </p>
       </aside>
     );
   }
@@ -59,7 +61,9 @@ function UnitCard({ unit, onClose }: { unit: Parcel; onClose: () => void }) {
   }, [unit.refCatastral]);
   return (
     <div className="unit-card" data-testid="unit-card" ref={card}>
-      <button type="button" className="close" onClick={onClose} aria-label={t('closeUnit')}>×</button>
+      <button type="button" className="close" onClick={onClose} aria-label={t('closeUnit')}>
+        ×
+      </button>
       <ParcelDetails parcel={unit} heading={t('unitHeading')} />
     </div>
   );

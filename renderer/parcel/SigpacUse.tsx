@@ -29,20 +29,35 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
     let live = true;
     setState({ status: 'loading' });
     (client.call('analysis', { kind: 'agro', refcat: ref }) as Promise<AnalysisResults['agro']>).then(
-      (result) => { if (live) setState({ status: 'done', agro: result.agro }); },
-      (error: unknown) => { if (live) setState({ status: 'error', error: toUiError(t('sigpac.failed'), error) }); },
+      (result) => {
+        if (live) setState({ status: 'done', agro: result.agro });
+      },
+      (error: unknown) => {
+        if (live) setState({ status: 'error', error: toUiError(t('sigpac.failed'), error) });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [client, ref, t]);
 
   let body;
   const unreachable = state.status === 'error' && needsConnection(state.error);
   if (unreachable) {
-    body = <span className="muted">{t('sigpac.needsConnection')}{state.status === 'error' && <ErrorDetails error={state.error} />}</span>;
+    body = (
+      <span className="muted">
+        {t('sigpac.needsConnection')}
+        {state.status === 'error' && <ErrorDetails error={state.error} />}
+      </span>
+    );
   } else if (state.status === 'loading') {
     body = <span className="muted">{t('sigpac.loading')}</span>;
   } else if (state.status === 'error') {
-    body = <span>{state.error.message} <ErrorDetails error={state.error} /></span>;
+    body = (
+      <span>
+        {state.error.message} <ErrorDetails error={state.error} />
+      </span>
+    );
   } else if (!state.agro) {
     body = <span className="muted">{t('sigpac.none')}</span>;
   } else {
@@ -61,7 +76,10 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
   }
   return (
     <dl className="facts sigpac" data-testid="sigpac-use" data-state={unreachable ? 'offline' : state.status}>
-      <div><dt>{t('sigpac.label')}</dt><dd>{body}</dd></div>
+      <div>
+        <dt>{t('sigpac.label')}</dt>
+        <dd>{body}</dd>
+      </div>
     </dl>
   );
 }

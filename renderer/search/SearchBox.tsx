@@ -39,8 +39,15 @@ export function SearchBox() {
 
   useEffect(() => {
     let live = true;
-    client.call('status').then((status) => { if (live) setCountries(status.countries ?? []); }).catch(() => undefined);
-    return () => { live = false; };
+    client
+      .call('status')
+      .then((status) => {
+        if (live) setCountries(status.countries ?? []);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [client]);
 
   useEffect(() => {
@@ -122,7 +129,10 @@ export function SearchBox() {
         ref={input}
         type="search"
         value={text}
-        onChange={(e) => { setText(e.target.value); setProblem(null); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
         onKeyDown={onKeyDown}
         placeholder={t('placeholder')}
         aria-label={t('label')}
@@ -144,7 +154,13 @@ export function SearchBox() {
           title={t('countryTitle')}
           data-testid="search-country"
         >
-          {countries.filter((c) => c.byAddress).map((c) => <option key={c.code} value={c.code}>{c.code}</option>)}
+          {countries
+            .filter((c) => c.byAddress)
+            .map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code}
+              </option>
+            ))}
         </select>
       )}
       <button type="submit">{t('submit')}</button>
@@ -167,19 +183,31 @@ export function SearchBox() {
             <ul className="search-choices" aria-label={t('choices')}>
               {lookupError.choices.map((choice) => (
                 <li key={choice.text}>
-                  <button type="button" className="suggestion" data-testid="search-choice" onClick={() => searchFor(choice.text)}>{choice.label}</button>
+                  <button type="button" className="suggestion" data-testid="search-choice" onClick={() => searchFor(choice.text)}>
+                    {choice.label}
+                  </button>
                 </li>
               ))}
             </ul>
           )}
           <ErrorDetails error={lookupError} />
-          <button type="button" className="close" onClick={() => useAppStore.getState().showError(null)} aria-label={t('errors:dismiss')}>×</button>
+          <button type="button" className="close" onClick={() => useAppStore.getState().showError(null)} aria-label={t('errors:dismiss')}>
+            ×
+          </button>
         </div>
       )}
-      {searchStatus === 'loading' && <div className="candidates"><div className="candidate muted">{t('searching')}</div></div>}
+      {searchStatus === 'loading' && (
+        <div className="candidates">
+          <div className="candidate muted">{t('searching')}</div>
+        </div>
+      )}
       {searchStatus === 'done' && (
         <div className="candidates">
-          {fromCopy && <p className="from-copy" role="status" data-testid="candidates-from-copy">{t('foundInCopy')}</p>}
+          {fromCopy && (
+            <p className="from-copy" role="status" data-testid="candidates-from-copy">
+              {t('foundInCopy')}
+            </p>
+          )}
           <ul className="candidate-list" aria-label={t('candidates')} data-testid="candidates" ref={list} onKeyDown={onCandidatesKeyDown}>
             {candidates.length === 0 && <li className="candidate muted">{t('noCandidates')}</li>}
             {candidates.map((candidate) => (

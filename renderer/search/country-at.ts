@@ -15,8 +15,9 @@ export function countryAt(countries: readonly CountryInfo[], point: [number, num
   const inBox = countries.filter((c) => c.byAddress && lon >= c.bounds[0] && lon <= c.bounds[2] && lat >= c.bounds[1] && lat <= c.bounds[3]);
   if (inBox.length <= 1) return inBox[0];
   const outlines = loadedWorldOutlines()?.features ?? [];
-  const inside = inBox.find((c) => outlines.some((f) => String(f.id) === c.outlineId && f.geometry
-    && booleanPointInPolygon(point, f.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon)));
+  const inside = inBox.find((c) =>
+    outlines.some((f) => String(f.id) === c.outlineId && f.geometry && booleanPointInPolygon(point, f.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon)),
+  );
   const area = (c: CountryInfo) => (c.bounds[2] - c.bounds[0]) * (c.bounds[3] - c.bounds[1]);
   return inside ?? [...inBox].sort((a, b) => area(a) - area(b))[0];
 }

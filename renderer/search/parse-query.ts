@@ -23,7 +23,9 @@ export type SearchQuery =
 export type InvalidReason = 'empty' | 'notLatLon' | 'dmsOver60' | 'dmsFormat' | 'addressTooShort' | 'controlLetters' | 'utmZone';
 
 /** Where the user is looking, for readings that need it (the UTM zone of a bare easting/northing). */
-export interface QueryContext { longitude?: number }
+export interface QueryContext {
+  longitude?: number;
+}
 
 /** Spanish references: 14 characters (finca) or 20 (unit: + 4 digits and 2 check letters). */
 const REFERENCE = /^(?=.*[A-Z])(?=.*\d)[0-9A-Z]{14}(?:\d{4}[A-Z]{2})?$/;
@@ -66,7 +68,8 @@ function parseDecimalPair(text: string): SearchQuery | null {
  * UTM (ETRS89) easting and northing in metres, with an optional zone (`30T 376458 4546461`,
  * `huso 30 X 376458 Y 4546461`, `376458, 4546461`). Without a zone, the zone of the map's centre.
  */
-const UTM_QUERY = /^(?:(?:utm|zone|huso|fuseau|etrs89)\s*)*(?:(\d{1,2})\s*[C-HJ-NP-X]?\s*[,;]?\s+)?(?:x\s*[=:]?\s*)?(\d{6}(?:[.,]\d+)?)\s*(?:m\b)?\s*[,;]?\s*(?:y\s*[=:]?\s*)?(\d{7}(?:[.,]\d+)?)\s*(?:m\b)?(?:\s*(?:huso|zone|fuseau)\s*(\d{1,2}))?$/i;
+const UTM_QUERY =
+  /^(?:(?:utm|zone|huso|fuseau|etrs89)\s*)*(?:(\d{1,2})\s*[C-HJ-NP-X]?\s*[,;]?\s+)?(?:x\s*[=:]?\s*)?(\d{6}(?:[.,]\d+)?)\s*(?:m\b)?\s*[,;]?\s*(?:y\s*[=:]?\s*)?(\d{7}(?:[.,]\d+)?)\s*(?:m\b)?(?:\s*(?:huso|zone|fuseau)\s*(\d{1,2}))?$/i;
 
 function parseUtm(text: string, context: QueryContext): SearchQuery | null {
   const match = UTM_QUERY.exec(text.trim());

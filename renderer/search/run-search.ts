@@ -75,8 +75,7 @@ function rusticMunicipalityNearby(): { provincia: string; municipio: string } | 
 }
 
 /** The search's title: the numbers, and the municipality when it was typed. */
-const rusticTitle = (query: RusticQuery) =>
-  i18next.t(query.municipio ? 'search:rusticTitleIn' : 'search:rusticTitle', { ...query });
+const rusticTitle = (query: RusticQuery) => i18next.t(query.municipio ? 'search:rusticTitleIn' : 'search:rusticTitle', { ...query });
 
 /** Clears the selection and says in the search box what the rustic lookup still needs; nothing is asked. */
 function tellWhatIsMissing(query: RusticQuery, message: string, advice: string): undefined {
@@ -100,7 +99,11 @@ function rusticPlace(query: RusticQuery): { provincia: string; municipio: string
   }
   const provincia = query.provincia ?? nearby?.provincia;
   if (provincia) return { provincia, municipio: query.municipio, provinceSeen: !query.provincia };
-  return tellWhatIsMissing(query, i18next.t('search:rusticNeedsProvince', { municipio: query.municipio }), i18next.t('search:rusticProvinceAdvice', { ...query }));
+  return tellWhatIsMissing(
+    query,
+    i18next.t('search:rusticNeedsProvince', { municipio: query.municipio }),
+    i18next.t('search:rusticProvinceAdvice', { ...query }),
+  );
 }
 
 /**
@@ -114,9 +117,11 @@ function rusticChoices(query: RusticQuery, asked: { provincia: string; municipio
   const numbers = `Polígono ${query.poligono} Parcela ${query.parcela}`;
   // A comma would end the municipality's name when the text is read again ("PALMAS, LAS").
   const named = (name: string) => name.replaceAll(',', ' ');
-  return candidates.map((c) => data.parameter === 'municipio'
-    ? { label: c.name, text: `${numbers}, ${named(c.name)} (${asked.provincia})` }
-    : { label: c.name, text: `${numbers}, ${named(asked.municipio)} (${c.code})` });
+  return candidates.map((c) =>
+    data.parameter === 'municipio'
+      ? { label: c.name, text: `${numbers}, ${named(c.name)} (${asked.provincia})` }
+      : { label: c.name, text: `${numbers}, ${named(asked.municipio)} (${c.code})` },
+  );
 }
 
 async function searchRustic(client: CatastroClient, query: RusticQuery): Promise<void> {
@@ -140,9 +145,10 @@ async function searchRustic(client: CatastroClient, query: RusticQuery): Promise
     const ui = toUiError(rusticTitle(query), error);
     const choices = rusticChoices(query, asked, error);
     // A name looked for in the province of the parcels in view may lie in another: say which was searched.
-    const elsewhere = provinceSeen && ui.code === 'NOT_FOUND'
-      ? { advice: i18next.t('search:rusticProvinceSeen', { municipio: query.municipio, provincia: asked.provincia }) }
-      : {};
+    const elsewhere =
+      provinceSeen && ui.code === 'NOT_FOUND'
+        ? { advice: i18next.t('search:rusticProvinceSeen', { municipio: query.municipio, provincia: asked.provincia }) }
+        : {};
     state.showError({ ...ui, ...elsewhere, ...(choices && { choices }), place: 'search' });
   }
 }

@@ -14,8 +14,16 @@ export function DatafordelerKeySetting() {
   const desktop = useClient().desktop;
   const [view, setView] = useState<DatafordelerKeyView | null>(null);
   const [key, setKey] = useState('');
-  const { busy, failure, change } = useSettingChange(desktop?.setDatafordelerKey, (next) => { setView(next); setKey(''); });
-  useEffect(() => { void desktop?.datafordelerKey?.().then(setView).catch(() => setView(null)); }, [desktop]);
+  const { busy, failure, change } = useSettingChange(desktop?.setDatafordelerKey, (next) => {
+    setView(next);
+    setKey('');
+  });
+  useEffect(() => {
+    void desktop
+      ?.datafordelerKey?.()
+      .then(setView)
+      .catch(() => setView(null));
+  }, [desktop]);
   if (!desktop?.setDatafordelerKey) return null;
 
   return (
@@ -28,20 +36,39 @@ export function DatafordelerKeySetting() {
           {view.fromEnvironment && ` ${t('dkKeyFromEnv')}`}
         </p>
       )}
-      {view && !view.fromEnvironment && (
-        view.canStore ? (
+      {view &&
+        !view.fromEnvironment &&
+        (view.canStore ? (
           <>
             <label>
               {t('dkKeyInput')}
-              <input type="password" autoComplete="off" spellCheck={false} value={key} onChange={(e) => setKey(e.target.value)}
-                maxLength={256} data-testid="datafordeler-key-input" />
+              <input
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={key}
+                onChange={(e) => setKey(e.target.value)}
+                maxLength={256}
+                data-testid="datafordeler-key-input"
+              />
             </label>
-            <button type="button" disabled={busy || key.trim() === ''} onClick={() => void change(key)}>{t('dkKeySave')}</button>
-            {view.configured && <button type="button" disabled={busy} onClick={() => void change(null)}>{t('dkKeyRemove')}</button>}
+            <button type="button" disabled={busy || key.trim() === ''} onClick={() => void change(key)}>
+              {t('dkKeySave')}
+            </button>
+            {view.configured && (
+              <button type="button" disabled={busy} onClick={() => void change(null)}>
+                {t('dkKeyRemove')}
+              </button>
+            )}
           </>
-        ) : <p data-testid="datafordeler-key-no-storage">{t('dkKeyNoStorage')}</p>
+        ) : (
+          <p data-testid="datafordeler-key-no-storage">{t('dkKeyNoStorage')}</p>
+        ))}
+      {failure && (
+        <p role="alert" className="error" data-testid="datafordeler-key-error">
+          {failure}
+        </p>
       )}
-      {failure && <p role="alert" className="error" data-testid="datafordeler-key-error">{failure}</p>}
     </div>
   );
 }

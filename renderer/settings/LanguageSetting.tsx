@@ -27,7 +27,9 @@ export function LanguageSetting() {
   const client = useClient();
   const [choice, setChoice] = useState<string>(() => storedLanguage() ?? 'system');
   const [system, setSystem] = useState<readonly string[]>(navigator.languages);
-  useEffect(() => { void systemLanguages(client).then(setSystem); }, [client]);
+  useEffect(() => {
+    void systemLanguages(client).then(setSystem);
+  }, [client]);
 
   const change = async (value: string) => {
     setChoice(value);
@@ -38,7 +40,11 @@ export function LanguageSetting() {
       {t('language')}
       <select value={choice} onChange={(e) => void change(e.target.value)} data-testid="language-select">
         <option value="system">{t('systemLanguage', { language: endonym(i18next.resolvedLanguage ?? 'en') })}</option>
-        {SHIPPED_LANGUAGES.map((code) => <option key={code} value={code} lang={code}>{endonym(code)}</option>)}
+        {SHIPPED_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {endonym(code)}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -39,26 +39,56 @@ export function SettingsDialog() {
       <LanguageSetting />
       {client.kind === 'http' && (
         <label>
-          <span><Trans t={t} i18nKey="apiKey" components={{ code: <code /> }} /></span>
+          <span>
+            <Trans t={t} i18nKey="apiKey" components={{ code: <code /> }} />
+          </span>
           <input value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder="ck_…" />
-          <button type="button" onClick={() => { localStorage.setItem(KEY_STORAGE, apiKey.trim()); setOpen(false); }}>{t('save')}</button>
+          <button
+            type="button"
+            onClick={() => {
+              localStorage.setItem(KEY_STORAGE, apiKey.trim());
+              setOpen(false);
+            }}
+          >
+            {t('save')}
+          </button>
         </label>
       )}
       {client.desktop && (
         <div>
           <h3>{t('localApi')}</h3>
-          <p><Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} /></p>
-          <p><Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} /></p>
-          <label>{t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} /></label>
-          <button type="button" onClick={() => void toggleApi()}>{apiUrl ? t('stopApi') : t('startApi')}</button>
-          {apiUrl && <p><Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} /></p>}
-          {apiUrl && localKey && <p>X-API-Key: <code data-testid="local-api-key">{localKey}</code></p>}
+          <p>
+            <Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} />
+          </p>
+          <p>
+            <Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} />
+          </p>
+          <label>
+            {t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} />
+          </label>
+          <button type="button" onClick={() => void toggleApi()}>
+            {apiUrl ? t('stopApi') : t('startApi')}
+          </button>
+          {apiUrl && (
+            <p>
+              <Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} />
+            </p>
+          )}
+          {apiUrl && localKey && (
+            <p>
+              X-API-Key: <code data-testid="local-api-key">{localKey}</code>
+            </p>
+          )}
         </div>
       )}
       <TeamStoreSetting />
       <DatafordelerKeySetting />
-      <p className="app-version" data-testid="app-version">{t('version', { version: APP_VERSION })}</p>
-      <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>×</button>
+      <p className="app-version" data-testid="app-version">
+        {t('version', { version: APP_VERSION })}
+      </p>
+      <button type="button" className="close" onClick={() => setOpen(false)} aria-label={t('close')}>
+        ×
+      </button>
     </ModalDialog>
   );
 }

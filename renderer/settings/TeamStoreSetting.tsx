@@ -16,14 +16,24 @@ export function TeamStoreSetting() {
   const [view, setView] = useState<TeamStoreView | null>(null);
   const [url, setUrl] = useState('');
   // Failures are said here, beside the field: the main process's message names the database (never its password).
-  const { busy, failure, change } = useSettingChange(desktop?.setTeamStore, (next) => { setView(next); setUrl(''); });
-  useEffect(() => { void desktop?.teamStore?.().then(setView).catch(() => setView(null)); }, [desktop]);
+  const { busy, failure, change } = useSettingChange(desktop?.setTeamStore, (next) => {
+    setView(next);
+    setUrl('');
+  });
+  useEffect(() => {
+    void desktop
+      ?.teamStore?.()
+      .then(setView)
+      .catch(() => setView(null));
+  }, [desktop]);
 
   if (!desktop) {
     return (
       <div data-testid="team-store">
         <h3>{t('teamStore')}</h3>
-        <p data-testid="team-store-server"><Trans t={t} i18nKey="teamStoreServer" components={{ code: <code /> }} /></p>
+        <p data-testid="team-store-server">
+          <Trans t={t} i18nKey="teamStoreServer" components={{ code: <code /> }} />
+        </p>
       </div>
     );
   }
@@ -34,9 +44,11 @@ export function TeamStoreSetting() {
       <p>{t('teamStoreHelp')}</p>
       {view && (
         <p data-testid="team-store-current">
-          {view.store === 'postgres'
-            ? <Trans t={t} i18nKey="teamStoreCurrent" values={{ where: view.where }} components={{ code: <code /> }} />
-            : t('teamStoreCurrentLocal')}
+          {view.store === 'postgres' ? (
+            <Trans t={t} i18nKey="teamStoreCurrent" values={{ where: view.where }} components={{ code: <code /> }} />
+          ) : (
+            t('teamStoreCurrentLocal')
+          )}
           {view.fromEnvironment && ` ${t('teamStoreFromEnv')}`}
         </p>
       )}
@@ -44,12 +56,30 @@ export function TeamStoreSetting() {
         <>
           <label>
             {t('teamStoreUrl')}
-            <input type="text" autoComplete="off" spellCheck={false} value={url} onChange={(e) => setUrl(e.target.value)}
-              placeholder="postgres://user:password@host:5432/catastro" maxLength={2048} data-testid="team-store-url" />
+            <input
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="postgres://user:password@host:5432/catastro"
+              maxLength={2048}
+              data-testid="team-store-url"
+            />
           </label>
-          <button type="button" disabled={busy || url.trim() === ''} onClick={() => void change(url)}>{t('teamStoreUse')}</button>
-          {view?.store === 'postgres' && <button type="button" disabled={busy} onClick={() => void change(null)}>{t('teamStoreLocal')}</button>}
-          {failure && <p role="alert" className="error" data-testid="team-store-error">{t('teamStoreFailed')}: {failure}</p>}
+          <button type="button" disabled={busy || url.trim() === ''} onClick={() => void change(url)}>
+            {t('teamStoreUse')}
+          </button>
+          {view?.store === 'postgres' && (
+            <button type="button" disabled={busy} onClick={() => void change(null)}>
+              {t('teamStoreLocal')}
+            </button>
+          )}
+          {failure && (
+            <p role="alert" className="error" data-testid="team-store-error">
+              {t('teamStoreFailed')}: {failure}
+            </p>
+          )}
         </>
       )}
     </div>

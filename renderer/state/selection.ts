@@ -1,7 +1,5 @@
 /** What the user has selected on the map: nothing, or one parcel by reference (placemark's USelection, reduced). */
-export type Selection =
-  | { kind: 'none' }
-  | { kind: 'parcel'; ref: string };
+export type Selection = { kind: 'none' } | { kind: 'parcel'; ref: string };
 
 export const USelection = {
   none: (): Selection => ({ kind: 'none' }),

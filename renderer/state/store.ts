@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import type { AddressCandidate, Parcel, Unit } from '../../core/model/index.js';
 import type {
-  HazardLayerKind, HazardLayerProgress, HazardLayerResult, ImportProgressInfo, ImportSummary, OverlayKind, PickedLayerFiles,
+  HazardLayerKind,
+  HazardLayerProgress,
+  HazardLayerResult,
+  ImportProgressInfo,
+  ImportSummary,
+  OverlayKind,
+  PickedLayerFiles,
 } from '../client/catastro-client.js';
 import { USelection, type Selection } from './selection.js';
 
@@ -24,7 +30,10 @@ export interface UiError {
 }
 
 /** One of the places a search's name fits: its name, and the search text that asks for it alone. */
-export interface UiChoice { label: string; text: string }
+export interface UiChoice {
+  label: string;
+  text: string;
+}
 
 export interface UnitsState {
   finca: string | null;
@@ -135,10 +144,13 @@ export const useAppStore = create<AppState>()((set) => ({
   overlayDrawn: {},
   zoom: 14,
 
-  select: (selection) => set((state) => (USelection.equals(state.selection, selection)
-    ? { selection }
-    // A new parcel invalidates everything shown about the previous one.
-    : { selection, parcel: null, unit: null, units: initialUnits, parcelStatus: selection.kind === 'none' ? 'idle' : 'loading' })),
+  select: (selection) =>
+    set((state) =>
+      USelection.equals(state.selection, selection)
+        ? { selection }
+        : // A new parcel invalidates everything shown about the previous one.
+          { selection, parcel: null, unit: null, units: initialUnits, parcelStatus: selection.kind === 'none' ? 'idle' : 'loading' },
+    ),
   setParcel: (parcel, parcelStatus) => set({ parcel, parcelStatus }),
   setUnit: (unit) => set({ unit }),
   setUnits: (patch) => set((state) => ({ units: { ...state.units, ...patch } })),
@@ -150,12 +162,13 @@ export const useAppStore = create<AppState>()((set) => ({
   showError: (error) => set({ error }),
   setImport: (patch) => set((state) => ({ importState: { ...state.importState, ...patch } })),
   setLayerImport: (patch) => set((state) => ({ layerImport: { ...state.layerImport, ...patch } })),
-  refreshOverlay: (kind, show = true) => set((state) => {
-    const layer = OVERLAY_LAYER[kind];
-    // Turning a hidden overlay on loads it already; one that is shown needs a reload.
-    if (state.layers[layer]) return { overlayRevision: state.overlayRevision + 1 };
-    return show ? { layers: { ...state.layers, [layer]: true } } : {};
-  }),
+  refreshOverlay: (kind, show = true) =>
+    set((state) => {
+      const layer = OVERLAY_LAYER[kind];
+      // Turning a hidden overlay on loads it already; one that is shown needs a reload.
+      if (state.layers[layer]) return { overlayRevision: state.overlayRevision + 1 };
+      return show ? { layers: { ...state.layers, [layer]: true } } : {};
+    }),
   copyChanged: () => set((state) => ({ copyRevision: state.copyRevision + 1 })),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setOfflineDialog: (offlineDialog) => set({ offlineDialog }),

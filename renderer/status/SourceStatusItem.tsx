@@ -21,10 +21,21 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
 
   useEffect(() => {
     let alive = true;
-    const load = () => client.call('status').then((s) => { if (alive) setStatus(s); }, () => { if (alive) setStatus(null); });
+    const load = () =>
+      client.call('status').then(
+        (s) => {
+          if (alive) setStatus(s);
+        },
+        () => {
+          if (alive) setStatus(null);
+        },
+      );
     load();
     const timer = setInterval(load, refreshMs);
-    return () => { alive = false; clearInterval(timer); };
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
   }, [client, refreshMs]);
 
   if (!status) return null;
@@ -57,7 +68,12 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
                 </span>
               )}
               {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
-              {source.lastCheck?.reason && <span className="check-reason" data-testid="check-reason"> ({source.lastCheck.reason})</span>}
+              {source.lastCheck?.reason && (
+                <span className="check-reason" data-testid="check-reason">
+                  {' '}
+                  ({source.lastCheck.reason})
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -20,7 +20,10 @@ export function SourcesCheck() {
 
   const run = () => {
     setState({ kind: 'running' });
-    check().then((report) => setState({ kind: 'done', report }), (error: Error) => setState({ kind: 'failed', message: error.message }));
+    check().then(
+      (report) => setState({ kind: 'done', report }),
+      (error: Error) => setState({ kind: 'failed', message: error.message }),
+    );
   };
   const failed = state.kind === 'done' ? state.report.rows.filter((row) => !row.matches).length : 0;
   return (
@@ -37,8 +40,11 @@ export function SourcesCheck() {
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('check.country')}</th><th scope="col">{t('check.capability')}</th>
-                <th scope="col">{t('check.answered')}</th><th scope="col">{t('check.matches')}</th><th scope="col">{t('check.time')}</th>
+                <th scope="col">{t('check.country')}</th>
+                <th scope="col">{t('check.capability')}</th>
+                <th scope="col">{t('check.answered')}</th>
+                <th scope="col">{t('check.matches')}</th>
+                <th scope="col">{t('check.time')}</th>
               </tr>
             </thead>
             <tbody>

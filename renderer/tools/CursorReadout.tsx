@@ -28,11 +28,35 @@ export function CursorReadout() {
   };
   return (
     <div className={pinned ? 'cursor-readout pinned' : 'cursor-readout'} data-testid="cursor-readout" title={t('pinHint')}>
-      {pinned && <span aria-label={t('pinned')} data-testid="cursor-pinned">◉</span>}
-      <button type="button" onClick={() => void copy(decimal)} title={t('copy')} data-testid="cursor-decimal">{decimal}</button>
-      <button type="button" onClick={() => void copy(dms)} title={t('copy')} data-testid="cursor-dms">{dms}</button>
-      {pinned && <button type="button" onClick={() => { setPinned(null); setCopied(null); }} aria-label={t('unpin')} data-testid="cursor-unpin">×</button>}
-      {copied && <span role="status" className="muted">{t('copied')}</span>}
+      {pinned && (
+        <span aria-label={t('pinned')} data-testid="cursor-pinned">
+          ◉
+        </span>
+      )}
+      <button type="button" onClick={() => void copy(decimal)} title={t('copy')} data-testid="cursor-decimal">
+        {decimal}
+      </button>
+      <button type="button" onClick={() => void copy(dms)} title={t('copy')} data-testid="cursor-dms">
+        {dms}
+      </button>
+      {pinned && (
+        <button
+          type="button"
+          onClick={() => {
+            setPinned(null);
+            setCopied(null);
+          }}
+          aria-label={t('unpin')}
+          data-testid="cursor-unpin"
+        >
+          ×
+        </button>
+      )}
+      {copied && (
+        <span role="status" className="muted">
+          {t('copied')}
+        </span>
+      )}
     </div>
   );
 }

@@ -18,7 +18,15 @@ export function MapTools() {
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
   const button = (id: ToolMode, icon: string, label: string) => (
-    <button type="button" aria-pressed={mode === id} className={mode === id ? 'active' : undefined} onClick={() => setMode(id)} title={label} aria-label={label} data-testid={`tool-${id}`}>
+    <button
+      type="button"
+      aria-pressed={mode === id}
+      className={mode === id ? 'active' : undefined}
+      onClick={() => setMode(id)}
+      title={label}
+      aria-label={label}
+      data-testid={`tool-${id}`}
+    >
       {icon}
     </button>
   );
@@ -36,17 +44,38 @@ export function MapTools() {
         {button('measure-distance', '↔', t('measureDistance'))}
         {button('measure-area', '▱', t('measureArea'))}
         {canLocate && (
-          <button type="button" onClick={() => void locate()} disabled={locating === 'busy'} title={t('myLocation')} aria-label={t('myLocation')} data-testid="tool-locate">◎</button>
+          <button
+            type="button"
+            onClick={() => void locate()}
+            disabled={locating === 'busy'}
+            title={t('myLocation')}
+            aria-label={t('myLocation')}
+            data-testid="tool-locate"
+          >
+            ◎
+          </button>
         )}
       </div>
-      {mode !== 'none' && <p className="map-tools-hint" data-testid="tool-hint">{t(`hint.${mode}`)}</p>}
+      {mode !== 'none' && (
+        <p className="map-tools-hint" data-testid="tool-hint">
+          {t(`hint.${mode}`)}
+        </p>
+      )}
       {mode === 'measure-distance' && points.length >= 2 && (
-        <p className="measure" data-testid="measure-result">{t('distance', { value: formatLength(pathLengthM(points)) })}</p>
+        <p className="measure" data-testid="measure-result">
+          {t('distance', { value: formatLength(pathLengthM(points)) })}
+        </p>
       )}
       {mode === 'measure-area' && points.length >= 3 && (
-        <p className="measure" data-testid="measure-result">{t('area', { value: formatArea(ringAreaM2(points)), perimeter: formatLength(pathLengthM([...points, points[0]])) })}</p>
+        <p className="measure" data-testid="measure-result">
+          {t('area', { value: formatArea(ringAreaM2(points)), perimeter: formatLength(pathLengthM([...points, points[0]])) })}
+        </p>
       )}
-      {locating === 'failed' && <p className="map-tools-hint" role="status">{t('locationFailed')}</p>}
+      {locating === 'failed' && (
+        <p className="map-tools-hint" role="status">
+          {t('locationFailed')}
+        </p>
+      )}
     </div>
   );
 }

@@ -32,9 +32,15 @@ export function SelectionBar() {
   return (
     <div className="selection-bar" role="region" aria-label={t('selection')} data-testid="selection-bar">
       <strong data-testid="picked-count">{t('picked', { count: picked.length })}</strong>
-      <button type="button" onClick={() => void run('geojson')} disabled={busy !== null} data-testid="export-selection-geojson">{t('exportAs', { format: 'GeoJSON' })}</button>
-      <button type="button" onClick={() => void run('gpkg')} disabled={busy !== null} data-testid="export-selection-gpkg">{t('exportAs', { format: 'GeoPackage' })}</button>
-      <button type="button" onClick={clear} data-testid="clear-selection">{t('clear')}</button>
+      <button type="button" onClick={() => void run('geojson')} disabled={busy !== null} data-testid="export-selection-geojson">
+        {t('exportAs', { format: 'GeoJSON' })}
+      </button>
+      <button type="button" onClick={() => void run('gpkg')} disabled={busy !== null} data-testid="export-selection-gpkg">
+        {t('exportAs', { format: 'GeoPackage' })}
+      </button>
+      <button type="button" onClick={clear} data-testid="clear-selection">
+        {t('clear')}
+      </button>
     </div>
   );
 }

@@ -50,10 +50,35 @@ export class FieldTools {
   private readonly addLayers = () => {
     if (this.map.getSource(DRAW_SOURCE)) return;
     this.map.addSource(DRAW_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    this.map.addLayer({ id: PICKED_LAYER, type: 'fill', source: 'parcels', 'source-layer': PARCELS_SOURCE_LAYER, filter: ['in', ['get', 'ref'], ['literal', []]], paint: { 'fill-color': '#1c7ed6', 'fill-opacity': 0.35 } });
-    this.map.addLayer({ id: 'tool-draw-fill', type: 'fill', source: DRAW_SOURCE, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#1c7ed6', 'fill-opacity': 0.12 } });
-    this.map.addLayer({ id: 'tool-draw-line', type: 'line', source: DRAW_SOURCE, filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': '#1864ab', 'line-width': 2, 'line-dasharray': [2, 1] } });
-    this.map.addLayer({ id: 'tool-draw-points', type: 'circle', source: DRAW_SOURCE, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': 4, 'circle-color': '#ffffff', 'circle-stroke-color': '#1864ab', 'circle-stroke-width': 2 } });
+    this.map.addLayer({
+      id: PICKED_LAYER,
+      type: 'fill',
+      source: 'parcels',
+      'source-layer': PARCELS_SOURCE_LAYER,
+      filter: ['in', ['get', 'ref'], ['literal', []]],
+      paint: { 'fill-color': '#1c7ed6', 'fill-opacity': 0.35 },
+    });
+    this.map.addLayer({
+      id: 'tool-draw-fill',
+      type: 'fill',
+      source: DRAW_SOURCE,
+      filter: ['==', ['geometry-type'], 'Polygon'],
+      paint: { 'fill-color': '#1c7ed6', 'fill-opacity': 0.12 },
+    });
+    this.map.addLayer({
+      id: 'tool-draw-line',
+      type: 'line',
+      source: DRAW_SOURCE,
+      filter: ['!=', ['geometry-type'], 'Point'],
+      paint: { 'line-color': '#1864ab', 'line-width': 2, 'line-dasharray': [2, 1] },
+    });
+    this.map.addLayer({
+      id: 'tool-draw-points',
+      type: 'circle',
+      source: DRAW_SOURCE,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: { 'circle-radius': 4, 'circle-color': '#ffffff', 'circle-stroke-color': '#1864ab', 'circle-stroke-width': 2 },
+    });
     this.drawPicked();
     this.drawPoints();
   };
@@ -61,8 +86,10 @@ export class FieldTools {
   private applyMode(mode: ToolMode): void {
     this.map.getCanvas().style.cursor = mode === 'none' ? '' : 'crosshair';
     // Double-click finishes a drawing, and a drag draws the rectangle, instead of zooming and panning.
-    if (DRAWING_MODES.has(mode)) this.map.doubleClickZoom.disable(); else this.map.doubleClickZoom.enable();
-    if (mode === 'select-rectangle') this.map.dragPan.disable(); else this.map.dragPan.enable();
+    if (DRAWING_MODES.has(mode)) this.map.doubleClickZoom.disable();
+    else this.map.doubleClickZoom.enable();
+    if (mode === 'select-rectangle') this.map.dragPan.disable();
+    else this.map.dragPan.enable();
     this.rectangleStart = null;
   }
 
@@ -106,7 +133,10 @@ export class FieldTools {
       const screen = ring.map((p) => this.map.project(p));
       const xs = screen.map((p) => p.x);
       const ys = screen.map((p) => p.y);
-      const candidates = renderedRefs(this.map, [[Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.max(...ys)]]);
+      const candidates = renderedRefs(this.map, [
+        [Math.min(...xs), Math.min(...ys)],
+        [Math.max(...xs), Math.max(...ys)],
+      ]);
       state.addPicked(candidates.filter(({ feature }) => booleanIntersects(feature, drawn)).map(({ ref }) => ref));
     }
     state.setMode('none');
@@ -122,7 +152,12 @@ export class FieldTools {
     if (!this.rectangleStart) return;
     const [x0, y0] = this.rectangleStart.lngLat;
     const { lng: x1, lat: y1 } = event.lngLat;
-    this.drawPoints([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]);
+    this.drawPoints([
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ]);
   };
 
   private readonly onMouseUp = (event: MapMouseEvent) => {
@@ -131,7 +166,12 @@ export class FieldTools {
     this.rectangleStart = null;
     const state = useToolStore.getState();
     if (Math.abs(event.point.x - start.x) > 3 && Math.abs(event.point.y - start.y) > 3) {
-      state.addPicked(renderedRefs(this.map, [[start.x, start.y], [event.point.x, event.point.y]]).map(({ ref }) => ref));
+      state.addPicked(
+        renderedRefs(this.map, [
+          [start.x, start.y],
+          [event.point.x, event.point.y],
+        ]).map(({ ref }) => ref),
+      );
     }
     state.setMode('none');
     this.drawPoints();

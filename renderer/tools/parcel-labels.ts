@@ -32,7 +32,10 @@ export class ParcelLabels {
       }
     }
     for (const [ref, marker] of this.markers) {
-      if (!wanted.has(ref)) { marker.remove(); this.markers.delete(ref); }
+      if (!wanted.has(ref)) {
+        marker.remove();
+        this.markers.delete(ref);
+      }
     }
     for (const [ref, position] of wanted) {
       if (this.markers.has(ref)) continue;

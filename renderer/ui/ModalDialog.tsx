@@ -69,12 +69,22 @@ export function ModalDialog({ title, onClose, closable = true, closeOnBackdropCl
   }, []);
 
   // The Escape that closes this dialog is not also the app's Escape (clear the selection, the search).
-  const onKeyDown = (event: KeyboardEvent) => { if (event.key === 'Escape') event.stopPropagation(); };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') event.stopPropagation();
+  };
   // The panel fills the <dialog>, so a click aimed at the <dialog> itself landed on its ::backdrop.
   const onClick = (event: MouseEvent) => {
     if (event.target === event.currentTarget && closeOnBackdropClick && latest.current.closable) onClose();
   };
-  const panel = { className: className ? `dialog ${className}` : 'dialog', children: <><h2 id={headingId}>{title}</h2>{children}</> };
+  const panel = {
+    className: className ? `dialog ${className}` : 'dialog',
+    children: (
+      <>
+        <h2 id={headingId}>{title}</h2>
+        {children}
+      </>
+    ),
+  };
 
   return (
     <dialog ref={dialogRef} className="modal-dialog" aria-labelledby={headingId} tabIndex={-1} onKeyDown={onKeyDown} onClick={onClick} data-testid={testId}>

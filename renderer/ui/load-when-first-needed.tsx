@@ -12,7 +12,11 @@ export function loadWhenFirstNeeded<Props extends object>(load: () => Promise<Co
     const [wanted, setWanted] = useState(needed);
     if (needed && !wanted) setWanted(true);
     if (!wanted && !needed) return null;
-    return <Suspense fallback={null}><Lazy {...(props as Props)} /></Suspense>;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...(props as Props)} />
+      </Suspense>
+    );
   };
 }
 
@@ -20,6 +24,10 @@ export function loadWhenFirstNeeded<Props extends object>(load: () => Promise<Co
 export function loadWhenShown<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const Lazy = lazy(async () => ({ default: await load() }));
   return function LoadedWhenShown(props: Props) {
-    return <Suspense fallback={null}><Lazy {...props} /></Suspense>;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
   };
 }

@@ -6,17 +6,25 @@ import { useSyncExternalStore } from 'react';
  */
 let openModals = 0;
 const listeners = new Set<() => void>();
-const notify = () => { for (const listener of listeners) listener(); };
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 export function modalOpened(): () => void {
   openModals++;
   notify();
-  return () => { openModals--; notify(); };
+  return () => {
+    openModals--;
+    notify();
+  };
 }
 
 export function useModalOpen(): boolean {
   return useSyncExternalStore(
-    (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     () => openModals > 0,
   );
 }

@@ -38,11 +38,19 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
   return (
     <section className="units" aria-label={t('sectionLabel')} data-testid="units-section">
       <h3>{t('heading')}</h3>
-      {!current && <button type="button" onClick={load} data-testid="load-units">{t('show')}</button>}
+      {!current && (
+        <button type="button" onClick={load} data-testid="load-units">
+          {t('show')}
+        </button>
+      )}
       {current && units.status === 'loading' && (
         <div className="progress-line">
           <progress value={units.rows.length} max={units.expected || undefined} data-testid="units-progress" />
-          <span className="muted">{units.expected ? t('progressOf', { count: units.rows.length, total: units.expected, percent: Math.round(fraction * 100) }) : t('progress', { count: units.rows.length })}</span>
+          <span className="muted">
+            {units.expected
+              ? t('progressOf', { count: units.rows.length, total: units.expected, percent: Math.round(fraction * 100) })
+              : t('progress', { count: units.rows.length })}
+          </span>
         </div>
       )}
       {current && units.status === 'error' && units.error && needsConnection(units.error) && (
@@ -50,7 +58,11 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
         <div className="inline-note" role="status" data-testid="units-need-connection">
           <p>{offline ? t('needsConnectionOffline') : t('needsConnection')}</p>
           <CopyKnows parcel={parcel} />
-          {!offline && <button type="button" onClick={load}>{t('retry')}</button>}
+          {!offline && (
+            <button type="button" onClick={load}>
+              {t('retry')}
+            </button>
+          )}
           <ErrorDetails error={units.error} />
         </div>
       )}
@@ -58,7 +70,9 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
         <div className="inline-error" role="alert">
           <strong>{units.error.message}</strong>
           <p>{units.error.advice}</p>
-          <button type="button" onClick={load}>{t('retry')}</button>
+          <button type="button" onClick={load}>
+            {t('retry')}
+          </button>
           <ErrorDetails error={units.error} />
         </div>
       )}
@@ -67,7 +81,9 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
           <p className="muted" data-testid="units-count">
             {t('count', { count: units.rows.length, formatted: formatNumber(units.rows.length) })}
             {units.expected && units.expected !== units.rows.length ? ` ${t('declares', { count: units.expected })}` : ''}
-            {' · '}{describeSource(units.dataSource)}{units.dataDate ? ` · ${formatDate(units.dataDate)}` : ''}
+            {' · '}
+            {describeSource(units.dataSource)}
+            {units.dataDate ? ` · ${formatDate(units.dataDate)}` : ''}
           </p>
           <UnitsTable units={units.rows} onOpen={(ref) => void openUnit(client, ref)} />
           {units.attribution && <p className="attribution">{t('parcel:attribution', { source: units.attribution })}</p>}
@@ -90,8 +106,15 @@ function CopyKnows({ parcel }: { parcel: Parcel }) {
   const [building, setBuilding] = useState<CopyBuildingFacts | null>(null);
   useEffect(() => {
     let live = true;
-    client.call('copyBuilding', { refcat: ref14 }).then((facts) => { if (live) setBuilding(facts); }, () => undefined);
-    return () => { live = false; };
+    client.call('copyBuilding', { refcat: ref14 }).then(
+      (facts) => {
+        if (live) setBuilding(facts);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [client, ref14]);
   const use = building?.uso ?? parcel.uso;
   const builtArea = building?.superficieConstruida ?? parcel.superficieConstruida;
@@ -104,5 +127,9 @@ function CopyKnows({ parcel }: { parcel: Parcel }) {
     year !== undefined && t('copyKnows.year', { year }),
   ].filter(Boolean);
   if (facts.length === 0) return null;
-  return <p className="muted" data-testid="units-copy-knows">{t('copyKnows.lead')} {facts.join(' · ')}</p>;
+  return (
+    <p className="muted" data-testid="units-copy-knows">
+      {t('copyKnows.lead')} {facts.join(' · ')}
+    </p>
+  );
 }

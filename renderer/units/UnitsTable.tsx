@@ -1,7 +1,4 @@
-import {
-  flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable,
-  type ColumnDef, type SortingState,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { Unit } from '../../core/model/index.js';
@@ -14,7 +11,9 @@ const localNumber = (value: number | undefined, digits: number) => (value === un
 
 const columns: ColumnDef<Unit>[] = [
   {
-    accessorKey: 'refCatastral', header: 'unit', size: 64,
+    accessorKey: 'refCatastral',
+    header: 'unit',
+    size: 64,
     // Every unit shares the finca's 14 characters: show the 6 that tell them apart, the whole reference on hover.
     cell: ({ getValue }) => {
       const ref = getValue<string>();
@@ -83,7 +82,9 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
           aria-label={t('filter')}
           data-testid="units-filter"
         />
-        <span className="muted" data-testid="units-shown">{t('shown', { count: units.length, shown: formatNumber(rows.length), total: formatNumber(units.length) })}</span>
+        <span className="muted" data-testid="units-shown">
+          {t('shown', { count: units.length, shown: formatNumber(rows.length), total: formatNumber(units.length) })}
+        </span>
       </div>
       <div ref={scroller} className="units-scroll" style={{ height }}>
         <table>
@@ -95,7 +96,11 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
                   // Narrow columns show a language's short heading (Esc., Tr., Pięt.); the button is named in full.
                   const name = t(`columnName.${header.column.columnDef.header as string}`);
                   return (
-                    <th key={header.id} style={{ width: widthOf(header.getSize()) }} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th
+                      key={header.id}
+                      style={{ width: widthOf(header.getSize()) }}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                    >
                       <button type="button" onClick={header.column.getToggleSortingHandler()} title={name} aria-label={name}>
                         {t(`column.${header.column.columnDef.header as string}`)}
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
@@ -107,7 +112,11 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
             ))}
           </thead>
           <tbody>
-            {padTop > 0 && <tr aria-hidden="true"><td colSpan={columns.length} style={{ height: padTop }} /></tr>}
+            {padTop > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={columns.length} style={{ height: padTop }} />
+              </tr>
+            )}
             {items.map((item) => {
               const row = rows[item.index];
               return (
@@ -119,7 +128,9 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
                   style={{ height: ROW_HEIGHT }}
                   tabIndex={0}
                   onClick={() => onOpen(row.original.refCatastral)}
-                  onKeyDown={(e) => { if (e.key === 'Enter') onOpen(row.original.refCatastral); }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') onOpen(row.original.refCatastral);
+                  }}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
@@ -127,8 +138,18 @@ export function UnitsTable({ units, onOpen, height = 320 }: UnitsTableProps) {
                 </tr>
               );
             })}
-            {padBottom > 0 && <tr aria-hidden="true"><td colSpan={columns.length} style={{ height: padBottom }} /></tr>}
-            {rows.length === 0 && filter && <tr><td colSpan={columns.length} className="muted" data-testid="units-no-match">{t('noMatch', { filter })}</td></tr>}
+            {padBottom > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={columns.length} style={{ height: padBottom }} />
+              </tr>
+            )}
+            {rows.length === 0 && filter && (
+              <tr>
+                <td colSpan={columns.length} className="muted" data-testid="units-no-match">
+                  {t('noMatch', { filter })}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

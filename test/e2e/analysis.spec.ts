@@ -19,7 +19,8 @@ test('the protected-areas overlay draws the imported sites where the map looks',
   const [lon, lat] = overlay.data.features[0].geometry.coordinates[0][0];
   await app.evaluate(([longitude, latitude]) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 11 }), [lon, lat]);
   await app.getByTestId('layer-protectedAreas').check();
-  await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['protected-areas-fill'] }).length), { timeout: 15_000 })
+  await expect
+    .poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['protected-areas-fill'] }).length), { timeout: 15_000 })
     .toBeGreaterThan(0);
   await mapIdle(app);
   await screenshot(app, '10-protected-areas-overlay');
@@ -35,8 +36,12 @@ test('national designated areas are drawn in their own colour beside the Natura 
   expect([...registers].sort()).toEqual(['national', 'natura2000']);
   await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [-3.65, 40.7], zoom: 10 }));
   await app.getByTestId('layer-protectedAreas').check();
-  const rendered = () => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['protected-areas-fill'] })
-    .map((f) => ({ register: f.properties.register as string, color: String(f.layer.paint?.['fill-color' as never]) })));
+  const rendered = () =>
+    app.evaluate(() =>
+      window
+        .__catastroMap!.queryRenderedFeatures({ layers: ['protected-areas-fill'] })
+        .map((f) => ({ register: f.properties.register as string, color: String(f.layer.paint?.['fill-color' as never]) })),
+    );
   await expect.poll(async () => new Set((await rendered()).map((f) => f.register)).size, { timeout: 15_000 }).toBe(2);
   await mapIdle(app);
   const drawn = await rendered();
@@ -57,8 +62,16 @@ test('the ground-motion overlay draws the real EGMS cells of Ustica coloured by 
   const center = [(ring[0][0] + ring[2][0]) / 2, (ring[0][1] + ring[2][1]) / 2];
   await app.evaluate(([longitude, latitude]) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 14 }), center);
   await app.getByTestId('layer-groundMotion').check();
-  const rendered = () => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['ground-motion-fill'] })
-    .map((f) => ({ pid: f.properties.pid as string, velocity: f.properties.mean_velocity as number | null, color: String(f.layer.paint?.['fill-color' as never]) })));
+  const rendered = () =>
+    app.evaluate(() =>
+      window
+        .__catastroMap!.queryRenderedFeatures({ layers: ['ground-motion-fill'] })
+        .map((f) => ({
+          pid: f.properties.pid as string,
+          velocity: f.properties.mean_velocity as number | null,
+          color: String(f.layer.paint?.['fill-color' as never]),
+        })),
+    );
   await expect.poll(async () => (await rendered()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   await mapIdle(app);
   const drawn = await rendered();

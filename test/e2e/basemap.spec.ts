@@ -13,24 +13,45 @@ function tileOf(lon: number, lat: number, z: number): [number, number] {
 
 const ATTRIBUTION = 'Test archive built from the Segovia sample tiles (Dirección General del Catastro)';
 
-test('offline basemap: a PMTiles file opened from the layer panel draws under the cadastre with its attribution, and is remembered', async ({ app, appUrl, request }) => {
+test('offline basemap: a PMTiles file opened from the layer panel draws under the cadastre with its attribution, and is remembered', async ({
+  app,
+  appUrl,
+  request,
+}) => {
   // No real .pmtiles test file ships on the npm registry: build one from the app's real vector
   // tiles of the bundled sample (layer "parcels"), zooms 13–15 around the sample parcel.
   const tiles = [];
   for (const z of [13, 14, 15]) {
     const [x, y] = tileOf(SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude, z);
-    for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1], [-1, 0], [0, -1], [-1, -1], [1, -1], [-1, 1]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [-1, 0],
+      [0, -1],
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+    ]) {
       const answer = await request.get(`${appUrl}/api/tiles/parcels/${z}/${x + dx}/${y + dy}.pbf`);
       if (answer.status() === 200) tiles.push({ z, x: x + dx, y: y + dy, data: new Uint8Array(await answer.body()) });
     }
   }
   expect(tiles.length).toBeGreaterThan(5);
-  const archive = writePmtiles(tiles, { vector_layers: [{ id: 'parcels', fields: { ref: 'String' } }], attribution: ATTRIBUTION, bounds: [-4.6, 40.95, -4.35, 41.15] });
+  const archive = writePmtiles(tiles, {
+    vector_layers: [{ id: 'parcels', fields: { ref: 'String' } }],
+    attribution: ATTRIBUTION,
+    bounds: [-4.6, 40.95, -4.35, 41.15],
+  });
   // In the test's own output folder, which Playwright empties at the start of each run (not left in /tmp).
   const file = test.info().outputPath('segovia-sample.pmtiles');
   writeFileSync(file, archive);
   // The pmtiles library itself reads the archive back (a check of the test writer).
-  const bytesSource: Source = { getKey: () => 'x', getBytes: async (offset, length) => ({ data: archive.buffer.slice(archive.byteOffset + offset, archive.byteOffset + offset + length) as ArrayBuffer }) };
+  const bytesSource: Source = {
+    getKey: () => 'x',
+    getBytes: async (offset, length) => ({ data: archive.buffer.slice(archive.byteOffset + offset, archive.byteOffset + offset + length) as ArrayBuffer }),
+  };
   expect((await new PMTiles(bytesSource).getHeader()).numTileEntries).toBe(tiles.length);
 
   await app.getByTestId('layer-parcels').uncheck();

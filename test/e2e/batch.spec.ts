@@ -11,7 +11,9 @@ const CSV = [
   'XYZ;;;mala',
 ].join('\n');
 
-test('batch: a dropped CSV has its columns recognised, every row answered with progress and a summary, failures kept with their reason, results downloadable', async ({ app }) => {
+test('batch: a dropped CSV has its columns recognised, every row answered with progress and a summary, failures kept with their reason, results downloadable', async ({
+  app,
+}) => {
   await app.getByTestId('batch-open').click();
   await expect(app.getByTestId('batch-dialog')).toBeVisible();
   // Drop the file on the zone, as from a file manager.
@@ -79,10 +81,12 @@ test('batch: opening the dialog moves the focus into it, and closing it gives th
   await expect(app.getByTestId('batch-open')).toBeFocused();
 });
 
-test('batch: with a spreadsheet\'s long column names the column choices and the preview fit the dialog, at 1280 and at 1024 px', async ({ app }) => {
+test("batch: with a spreadsheet's long column names the column choices and the preview fit the dialog, at 1280 and at 1024 px", async ({ app }) => {
   // A valuation office's export: long Spanish headings, one more column than the app reads.
-  const csv = ['Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador',
-    `${SAMPLE_PARCEL.ref};;;ES;visita 12/11`].join('\n');
+  const csv = [
+    'Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador',
+    `${SAMPLE_PARCEL.ref};;;ES;visita 12/11`,
+  ].join('\n');
   for (const width of [1280, 1024]) {
     await app.setViewportSize({ width, height: width === 1024 ? 640 : 800 });
     await app.getByTestId('batch-open').click();

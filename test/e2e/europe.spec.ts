@@ -58,7 +58,7 @@ test('the map credits the cadastre of every parcel in view, not only the selecte
   await screenshot(app, 'europe-03-attribution-in-view');
 });
 
-test('the panel links each parcel to its country\'s official viewer where the owner documents a deep link, and to none elsewhere', async ({ app }) => {
+test("the panel links each parcel to its country's official viewer where the owner documents a deep link, and to none elsewhere", async ({ app }) => {
   // Poland: GUGiK documents geoportal.gov.pl's `identifyParcel` (the recorded ULDK parcel).
   await search(app, '141201_1.0001.6509');
   await expect(app.getByTestId('parcel-ref')).toHaveText('141201_1.0001.6509');
@@ -70,8 +70,10 @@ test('the panel links each parcel to its country\'s official viewer where the ow
   await search(app, '29158000AW0001');
   await expect(app.getByTestId('parcel-ref')).toHaveText('29158000AW0001');
   const [lat, lon] = (await app.getByTestId('centroid').innerText()).split(',').map((v) => v.trim().split(/\s/)[0]);
-  await expect(viewer).toHaveAttribute('href',
-    `https://www.geoportail.gouv.fr/carte?c=${lon},${lat}&z=19&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes`);
+  await expect(viewer).toHaveAttribute(
+    'href',
+    `https://www.geoportail.gouv.fr/carte?c=${lon},${lat}&z=19&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes`,
+  );
   await expect(viewer).toContainText('Géoportail');
   // The Netherlands: no deep-link format of the Kadaster's viewers is documented, so no link (the map link stays).
   await search(app, 'OTL02 B 2298');

@@ -25,15 +25,25 @@ test('KML export downloads a file holding the parcel outline; GPX holds its wayp
     expect(lat).toBeCloseTo(expected[i][1], 6);
   });
   // Style (outline + semi-transparent fill), tessellation and every field, as a KML reader sees them (issue 15 item 9).
-  expect(polygon!.properties).toMatchObject({ refCatastral: SAMPLE_PARCEL.ref, pais: 'ES', fill: expect.stringMatching(/^#[0-9a-f]{6}$/), 'fill-opacity': expect.any(Number), stroke: expect.any(String) });
+  expect(polygon!.properties).toMatchObject({
+    refCatastral: SAMPLE_PARCEL.ref,
+    pais: 'ES',
+    fill: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    'fill-opacity': expect.any(Number),
+    stroke: expect.any(String),
+  });
   expect(polygon!.properties!['fill-opacity']).toBeGreaterThan(0);
   expect(polygon!.properties!['fill-opacity']).toBeLessThan(1);
   expect(document.getElementsByTagName('tessellate')[0].textContent).toBe('1');
   // Every field of the service's answer is in ExtendedData (objects one level deep as `name.key`), the outline being the geometry.
   const { poligono: _outline, ...answer } = (await (await request.get(`${appUrl}/api/catastro/${SAMPLE_PARCEL.ref}`)).json()).data as Record<string, unknown>;
-  const fields = Object.entries(answer).flatMap(([name, value]) => (value !== null && typeof value === 'object'
-    ? Object.entries(value as Record<string, unknown>).map(([key, inner]) => [`${name}.${key}`, inner] as const)
-    : [[name, value] as const])).filter(([, value]) => value !== null && value !== undefined && value !== '');
+  const fields = Object.entries(answer)
+    .flatMap(([name, value]) =>
+      value !== null && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>).map(([key, inner]) => [`${name}.${key}`, inner] as const)
+        : [[name, value] as const],
+    )
+    .filter(([, value]) => value !== null && value !== undefined && value !== '');
   expect(fields.length).toBeGreaterThan(8);
   for (const [name, value] of fields) expect(String(polygon!.properties![name]), name).toBe(String(value));
 
@@ -41,11 +51,20 @@ test('KML export downloads a file holding the parcel outline; GPX holds its wayp
   await app.evaluate((feature) => {
     const map = window.__catastroMap!;
     map.addSource('kml-check', { type: 'geojson', data: { type: 'FeatureCollection', features: [feature] } });
-    map.addLayer({ id: 'kml-check-fill', type: 'fill', source: 'kml-check', paint: { 'fill-color': feature.properties!.fill, 'fill-opacity': feature.properties!['fill-opacity'] } });
+    map.addLayer({
+      id: 'kml-check-fill',
+      type: 'fill',
+      source: 'kml-check',
+      paint: { 'fill-color': feature.properties!.fill, 'fill-opacity': feature.properties!['fill-opacity'] },
+    });
     map.addLayer({ id: 'kml-check-line', type: 'line', source: 'kml-check', paint: { 'line-color': feature.properties!.stroke, 'line-width': 2 } });
   }, polygon as GeoJSON.Feature);
   await mapIdle(app);
-  const drawn = await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.queryRenderedFeatures(window.__catastroMap!.project([longitude, latitude]), { layers: ['kml-check-fill'] }).length, SAMPLE_PARCEL);
+  const drawn = await app.evaluate(
+    ({ longitude, latitude }) =>
+      window.__catastroMap!.queryRenderedFeatures(window.__catastroMap!.project([longitude, latitude]), { layers: ['kml-check-fill'] }).length,
+    SAMPLE_PARCEL,
+  );
   expect(drawn).toBe(1);
   await screenshot(app, '06b-kml-rendered');
 
@@ -61,8 +80,9 @@ test('KML export downloads a file holding the parcel outline; GPX holds its wayp
 
 test('offline: the indicator says so, network layers are off, and clicking still selects parcels', async ({ app, appUrl, request }) => {
   await expect(app.getByTestId('connectivity')).toHaveAttribute('data-state', 'offline');
-  const visibility = await app.evaluate(() => ['osm', 'catastro-wms', 'parcels-fill', 'countries-fill']
-    .map((id) => window.__catastroMap!.getLayoutProperty(id, 'visibility') ?? 'visible'));
+  const visibility = await app.evaluate(() =>
+    ['osm', 'catastro-wms', 'parcels-fill', 'countries-fill'].map((id) => window.__catastroMap!.getLayoutProperty(id, 'visibility') ?? 'visible'),
+  );
   expect(visibility).toEqual(['none', 'none', 'visible', 'visible']);
 
   const center = { latitude: 41.0585, longitude: -4.4725 };

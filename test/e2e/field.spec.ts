@@ -149,18 +149,29 @@ test.describe('hazard answers and empty layers (item 2) and zoom (item 3)', () =
 });
 
 test.describe('the map starts on the data (item 3)', () => {
-  test('the first view opens on the largest area at a zoom where parcels draw; far out, the extent is drawn with "zoom in to see parcels"', async ({ app, appUrl, request }) => {
+  test('the first view opens on the largest area at a zoom where parcels draw; far out, the extent is drawn with "zoom in to see parcels"', async ({
+    app,
+    appUrl,
+    request,
+  }) => {
     const extents = (await (await request.get(`${appUrl}/api/extents`)).json()).data as CopyExtent[];
     const areas = extents.filter((x) => !x.lookedUp);
     expect(areas.length).toBeGreaterThan(0);
     // Issue #40: fitting the whole copy put laptops below the parcels' zoom; the first view is on
     // the area with the most parcels, at their zoom or closer (first-view.spec.ts walks the screens).
     const [w, s, e, n] = [...areas].sort((a, b) => b.parcels - a.parcels)[0].bbox;
-    await expect.poll(() => app.evaluate(([w, s, e, n]) => {
-      const map = window.__catastroMap!;
-      const centre = map.getCenter();
-      return { zoom: map.getZoom(), inLargest: centre.lng >= w && centre.lng <= e && centre.lat >= s && centre.lat <= n };
-    }, [w, s, e, n])).toEqual({ zoom: expect.any(Number), inLargest: true });
+    await expect
+      .poll(() =>
+        app.evaluate(
+          ([w, s, e, n]) => {
+            const map = window.__catastroMap!;
+            const centre = map.getCenter();
+            return { zoom: map.getZoom(), inLargest: centre.lng >= w && centre.lng <= e && centre.lat >= s && centre.lat <= n };
+          },
+          [w, s, e, n],
+        ),
+      )
+      .toEqual({ zoom: expect.any(Number), inLargest: true });
     expect(await app.evaluate(() => window.__catastroMap!.getZoom())).toBeGreaterThanOrEqual(MIN_PARCEL_TILE_ZOOM);
     await mapIdle(app);
     await screenshot(app, 'field-07-first-view');
@@ -168,7 +179,10 @@ test.describe('the map starts on the data (item 3)', () => {
     // Far out over the largest area (earlier specs may have cached live parcels of other countries,
     // which widen the copy's extent: the centre of it all can lie between areas).
     const largest = extents.map((x) => x.bbox).sort((a, b) => (b[2] - b[0]) * (b[3] - b[1]) - (a[2] - a[0]) * (a[3] - a[1]))[0];
-    await app.evaluate((centre) => window.__catastroMap!.jumpTo({ center: centre, zoom: 10 }), [(largest[0] + largest[2]) / 2, (largest[1] + largest[3]) / 2] as [number, number]);
+    await app.evaluate((centre) => window.__catastroMap!.jumpTo({ center: centre, zoom: 10 }), [
+      (largest[0] + largest[2]) / 2,
+      (largest[1] + largest[3]) / 2,
+    ] as [number, number]);
     await mapIdle(app);
     await expect(app.getByTestId('zoom-hint')).toHaveText('Zoom in to see parcels');
     await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['copy-extents-fill'] }).length)).toBeGreaterThan(0);
@@ -177,12 +191,17 @@ test.describe('the map starts on the data (item 3)', () => {
     // The notice is a button: one click brings the parcels into view.
     await app.getByTestId('zoom-hint').click();
     await expect(app.getByTestId('zoom-hint')).toHaveCount(0);
-    await expect.poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => app.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length), { timeout: 15_000 })
+      .toBeGreaterThan(0);
   });
 });
 
 test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
-  test('a rustic parcel in hectares with its polígono and parcela, no "Show units" on plain farmland, UTM and the official viewer', async ({ app, context }) => {
+  test('a rustic parcel in hectares with its polígono and parcela, no "Show units" on plain farmland, UTM and the official viewer', async ({
+    app,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await search(app, SAMPLE_PARCEL.ref);
     const panel = app.getByTestId('parcel-panel');
@@ -190,7 +209,10 @@ test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
     await expect(panel).toContainText('polígono 4, parcela 5051');
     await expect(app.getByTestId('load-units')).toHaveCount(0);
     await expect(app.getByTestId('centroid-utm')).toContainText('zone 30N: 376,459 E, 4,546,461 N');
-    await expect(app.getByTestId('official-viewer')).toHaveAttribute('href', `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${SAMPLE_PARCEL.ref}`);
+    await expect(app.getByTestId('official-viewer')).toHaveAttribute(
+      'href',
+      `https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=${SAMPLE_PARCEL.ref}`,
+    );
     await app.getByRole('button', { name: 'Copy latitude, longitude' }).click();
     expect(await app.evaluate(() => navigator.clipboard.readText())).toBe('41.060018, -4.470268');
     await screenshot(app, 'field-06-rustic-parcel');
@@ -205,7 +227,10 @@ test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
     expect(await visibleText(app)).not.toMatch(PLUMBING);
   });
 
-  test('online, a rustic parcel shows what SIGPAC answers for its point (the fake SIGPAC: no enclosure outside Andalusia); urban parcels do not ask', async ({ page, appUrl }) => {
+  test('online, a rustic parcel shows what SIGPAC answers for its point (the fake SIGPAC: no enclosure outside Andalusia); urban parcels do not ask', async ({
+    page,
+    appUrl,
+  }) => {
     test.setTimeout(120_000);
     // The basemap answers, so the app is online (connectivity is the basemap's reachability).
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -57,16 +57,21 @@ test('selection: shift-click picks two parcels, they show highlighted and export
   // Shift-click does not identify: the panel stays empty.
   await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
   await mapIdle(app);
-  const highlighted = await app.evaluate((at) => window.__catastroMap!.queryRenderedFeatures([at.x, at.y], { layers: ['parcels-picked'] }).length, await (async () => {
-    const box = (await app.getByTestId('map').boundingBox())!;
-    return { x: first.x - box.x, y: first.y - box.y };
-  })());
+  const highlighted = await app.evaluate(
+    (at) => window.__catastroMap!.queryRenderedFeatures([at.x, at.y], { layers: ['parcels-picked'] }).length,
+    await (async () => {
+      const box = (await app.getByTestId('map').boundingBox())!;
+      return { x: first.x - box.x, y: first.y - box.y };
+    })(),
+  );
   expect(highlighted).toBeGreaterThan(0);
   await screenshot(app, '21-selection-shift-click');
 
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByTestId('export-selection-geojson').click()]);
   const collection = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-  expect(collection.features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral).sort()).toEqual([SAMPLE_PARCEL.ref, NEIGHBOUR.ref].sort());
+  expect(collection.features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral).sort()).toEqual(
+    [SAMPLE_PARCEL.ref, NEIGHBOUR.ref].sort(),
+  );
   await app.getByTestId('clear-selection').click();
   await expect(app.getByTestId('selection-bar')).toHaveCount(0);
 });
@@ -82,8 +87,13 @@ test('selection: a dragged rectangle picks the parcels drawn inside it; GeoPacka
   await app.mouse.move(centre.x + 120, centre.y + 80, { steps: 5 });
   await app.mouse.up();
   const box = (await app.getByTestId('map').boundingBox())!;
-  const expected = await app.evaluate((b) => [...new Set(window.__catastroMap!.queryRenderedFeatures(b, { layers: ['parcels-fill'] }).map((f) => f.properties.ref as string))].sort(),
-    [[centre.x - 120 - box.x, centre.y - 80 - box.y], [centre.x + 120 - box.x, centre.y + 80 - box.y]] as [[number, number], [number, number]]);
+  const expected = await app.evaluate(
+    (b) => [...new Set(window.__catastroMap!.queryRenderedFeatures(b, { layers: ['parcels-fill'] }).map((f) => f.properties.ref as string))].sort(),
+    [
+      [centre.x - 120 - box.x, centre.y - 80 - box.y],
+      [centre.x + 120 - box.x, centre.y + 80 - box.y],
+    ] as [[number, number], [number, number]],
+  );
   expect(expected.length).toBeGreaterThan(2);
   await expect(app.getByTestId('picked-count')).toHaveText(`${expected.length} parcels selected`);
   await mapIdle(app);
@@ -93,7 +103,9 @@ test('selection: a dragged rectangle picks the parcels drawn inside it; GeoPacka
   const file = (await download.path())!;
   const read = spawnSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file], { encoding: 'utf8' });
   expect(read.status, read.stderr).toBe(0);
-  const refs = JSON.parse(read.stdout).features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral).sort();
+  const refs = JSON.parse(read.stdout)
+    .features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral)
+    .sort();
   expect(refs).toEqual(expected);
   await app.getByTestId('clear-selection').click();
 });
@@ -111,7 +123,9 @@ test('selection: a drawn polygon picks the parcels it touches', async ({ app }) 
   expect(count).toBeGreaterThanOrEqual(1);
   // The parcel at the polygon's centre is among them.
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByTestId('export-selection-geojson').click()]);
-  const refs = JSON.parse(readFileSync((await download.path())!, 'utf8')).features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral);
+  const refs = JSON.parse(readFileSync((await download.path())!, 'utf8')).features.map(
+    (f: { properties: { refCatastral: string } }) => f.properties.refCatastral,
+  );
   expect(refs).toContain(SAMPLE_PARCEL.ref);
   expect(refs).toHaveLength(count);
   await app.getByTestId('clear-selection').click();
@@ -120,7 +134,11 @@ test('selection: a drawn polygon picks the parcels it touches', async ({ app }) 
 test('measure: distance and area are geodesic (turf) over the clicked points', async ({ app }) => {
   await centreOn(app, SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude, 17);
   const c = await pagePoint(app, SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude);
-  const clicks = [{ x: c.x - 150, y: c.y - 60 }, { x: c.x + 100, y: c.y - 40 }, { x: c.x + 60, y: c.y + 110 }];
+  const clicks = [
+    { x: c.x - 150, y: c.y - 60 },
+    { x: c.x + 100, y: c.y - 40 },
+    { x: c.x + 60, y: c.y + 110 },
+  ];
   const points = await Promise.all(clicks.map((p) => lngLatAt(app, p.x, p.y)));
 
   await app.getByTestId('tool-measure-distance').click();
@@ -139,7 +157,11 @@ test('measure: distance and area are geodesic (turf) over the clicked points', a
   await expect(app.getByTestId('measure-result')).toHaveCount(0);
 });
 
-test('reading the map: cursor coordinates in decimal and DMS (click copies), references labelled at high zoom, my location', async ({ app, appUrl, request }) => {
+test('reading the map: cursor coordinates in decimal and DMS (click copies), references labelled at high zoom, my location', async ({
+  app,
+  appUrl,
+  request,
+}) => {
   await app.context().grantPermissions(['clipboard-read', 'clipboard-write', 'geolocation'], { origin: appUrl });
   await centreOn(app, SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude, 18.5);
   const exact = await pagePoint(app, SAMPLE_PARCEL.longitude, SAMPLE_PARCEL.latitude);

@@ -11,17 +11,22 @@ import { MADRID_FINCA, SAMPLE_PARCEL, expect, mapIdle, screenshot, test } from '
 
 /** Waits until the copy's areas reached the map (the first view is chosen from them) and it has settled. */
 async function firstViewSettled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => {
-    const source = window.__catastroMap!.getSource('copy-extents') as unknown as { getData(): Promise<GeoJSON.FeatureCollection> };
-    return (await source.getData()).features.length;
-  })).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const source = window.__catastroMap!.getSource('copy-extents') as unknown as { getData(): Promise<GeoJSON.FeatureCollection> };
+        return (await source.getData()).features.length;
+      }),
+    )
+    .toBeGreaterThan(0);
   await mapIdle(page);
 }
 
-const view = (page: Page) => page.evaluate(() => {
-  const map = window.__catastroMap!;
-  return { zoom: map.getZoom(), lng: map.getCenter().lng, lat: map.getCenter().lat, parcels: map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length };
-});
+const view = (page: Page) =>
+  page.evaluate(() => {
+    const map = window.__catastroMap!;
+    return { zoom: map.getZoom(), lng: map.getCenter().lng, lat: map.getCenter().lat, parcels: map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length };
+  });
 
 async function expectParcelsDrawn(page: Page, when: string): Promise<void> {
   const now = await view(page);
@@ -30,7 +35,11 @@ async function expectParcelsDrawn(page: Page, when: string): Promise<void> {
 }
 
 for (const viewport of [
-  { width: 1024, height: 700 }, { width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 1920, height: 1080 }, { width: 2560, height: 1440 },
+  { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
 ]) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -56,7 +65,10 @@ test.describe('at 1280×800', () => {
   test("a parcel looked up live in Madrid does not widen the first view: it opens on the sample's parcels", async ({ page, appUrl, request }) => {
     expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
     const extents = (await (await request.get(`${appUrl}/api/extents`)).json()).data as { area: string; lookedUp?: boolean }[];
-    expect(extents.some((e) => e.lookedUp), JSON.stringify(extents)).toBe(true);
+    expect(
+      extents.some((e) => e.lookedUp),
+      JSON.stringify(extents),
+    ).toBe(true);
     await page.goto(appUrl);
     await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
     await firstViewSettled(page);

@@ -9,9 +9,13 @@ const WIDTHS = [1024, 1280, 1366, 1440, 1536, 1920, 2560];
 
 /** Pairs of header controls whose boxes overlap (by more than a pixel), named by test id or text. */
 function overlappingHeaderControls(): string[] {
-  const controls = Array.from(document.querySelectorAll<HTMLElement>('header.toolbar > *, header.toolbar button, header.toolbar input, header.toolbar select, header.toolbar [role="status"]'))
-    .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
-  const name = (element: HTMLElement) => element.dataset.testid ?? element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? element.tagName;
+  const controls = Array.from(
+    document.querySelectorAll<HTMLElement>(
+      'header.toolbar > *, header.toolbar button, header.toolbar input, header.toolbar select, header.toolbar [role="status"]',
+    ),
+  ).filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
+  const name = (element: HTMLElement) =>
+    element.dataset.testid ?? element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? element.tagName;
   const found: string[] = [];
   for (const [i, a] of controls.entries()) {
     for (const b of controls.slice(i + 1)) {

@@ -32,15 +32,24 @@ test.afterAll(async () => {
 });
 
 /** The dialog's buttons, labels and fields whose text does not fit their box, or that reach past the dialog's panel (clipped there). */
-const overflowing = (page: Page) => page.getByTestId('offline-dialog').evaluate((dialog) => {
-  const panel = dialog.getBoundingClientRect();
-  return Array.from(dialog.querySelectorAll<HTMLElement>('button, label, input, h2, h3, th, td'))
-    // A cell that ends in an ellipsis and shows its whole text on hover (a file name) is shortened on purpose.
-    .filter((e) => !(getComputedStyle(e).textOverflow === 'ellipsis' && e.title))
-    .filter((e) => e.scrollWidth > e.clientWidth + 1 && (getComputedStyle(e).overflowX !== 'visible' || e.tagName === 'BUTTON')
-      || e.getBoundingClientRect().right > panel.right + 1)
-    .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent || (e as HTMLInputElement).placeholder || '').trim().slice(0, 60)}" ${Math.round(e.getBoundingClientRect().right)}>${Math.round(panel.right)}`);
-});
+const overflowing = (page: Page) =>
+  page.getByTestId('offline-dialog').evaluate((dialog) => {
+    const panel = dialog.getBoundingClientRect();
+    return (
+      Array.from(dialog.querySelectorAll<HTMLElement>('button, label, input, h2, h3, th, td'))
+        // A cell that ends in an ellipsis and shows its whole text on hover (a file name) is shortened on purpose.
+        .filter((e) => !(getComputedStyle(e).textOverflow === 'ellipsis' && e.title))
+        .filter(
+          (e) =>
+            (e.scrollWidth > e.clientWidth + 1 && (getComputedStyle(e).overflowX !== 'visible' || e.tagName === 'BUTTON')) ||
+            e.getBoundingClientRect().right > panel.right + 1,
+        )
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()} "${(e.textContent || (e as HTMLInputElement).placeholder || '').trim().slice(0, 60)}" ${Math.round(e.getBoundingClientRect().right)}>${Math.round(panel.right)}`,
+        )
+    );
+  });
 
 const LANGUAGES = [
   { locale: 'de-DE', language: 'de', navarre: /^Navarra ist ein Foralgebiet/, done: /^Fertig: 1\.443 Flurstücke/ },

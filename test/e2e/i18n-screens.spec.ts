@@ -6,11 +6,15 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Buttons, labels and headings whose text does not fit their box (cut off or spilling out), by their text. */
 function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, th, dt, dd, select, .map-hint, .map-action'))
-    .filter((e) => e.offsetParent !== null && e.getClientRects().length > 0)
-    // Cut off (its box clips) or spilling out of a button.
-    .filter((e) => e.scrollWidth > e.clientWidth + 1 && (getComputedStyle(e).overflowX !== 'visible' || e.tagName === 'BUTTON'))
-    .map((e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 60)}" ${e.scrollWidth}>${e.clientWidth}`));
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, th, dt, dd, select, .map-hint, .map-action'))
+      .filter((e) => e.offsetParent !== null && e.getClientRects().length > 0)
+      // Cut off (its box clips) or spilling out of a button.
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && (getComputedStyle(e).overflowX !== 'visible' || e.tagName === 'BUTTON'))
+      .map(
+        (e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 60)}" ${e.scrollWidth}>${e.clientWidth}`,
+      ),
+  );
 }
 
 const LANGUAGES = [
@@ -51,7 +55,12 @@ for (const { locale, language, zoomIn, units } of LANGUAGES) {
       await app.getByTestId('tool-measure-area').click();
       const box = (await app.getByTestId('map').boundingBox())!;
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      for (const [dx, dy] of [[-120, -60], [100, -40], [60, 110]]) await app.mouse.click(centre.x + dx, centre.y + dy);
+      for (const [dx, dy] of [
+        [-120, -60],
+        [100, -40],
+        [60, 110],
+      ])
+        await app.mouse.click(centre.x + dx, centre.y + dy);
       await expect(app.getByTestId('measure-result')).toBeVisible();
       await screenshot(app, `i18n-screens-${language}-05-measure`);
       expect(await overflowing(app), 'measuring').toEqual([]);

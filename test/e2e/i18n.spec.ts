@@ -66,7 +66,10 @@ test.describe('a browser set to German', () => {
     await app.getByRole('button', { name: 'Einstellungen' }).click();
     // The dialog's code loads when it is first opened (renderer/ui/load-when-first-needed.tsx).
     await expect(app.getByTestId('language-select')).toBeVisible();
-    const options = await app.getByTestId('language-select').locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    const options = await app
+      .getByTestId('language-select')
+      .locator('option')
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
     expect(options).toEqual(['system', 'de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
     // Each language is named in itself, and picking one switches the whole interface.
     await expect(app.getByTestId('language-select').locator('option[value="pl"]')).toHaveText('Polski');

@@ -60,7 +60,9 @@ test('the units table lists all 18 units of the Madrid finca and a row opens the
   await screenshot(app, '05-unit-opened');
 });
 
-test('an opened unit is brought into view, from the search box and from the last row of the table, and its close button leaves its Copy button free', async ({ app }) => {
+test('an opened unit is brought into view, from the search box and from the last row of the table, and its close button leaves its Copy button free', async ({
+  app,
+}) => {
   await app.setViewportSize({ width: 1280, height: 800 });
   // A 20-character reference: the finca shows first, the unit's card further down the panel.
   await search(app, `${MADRID_FINCA}0002SU`);
@@ -70,7 +72,7 @@ test('an opened unit is brought into view, from the search box and from the last
   const close = (await card.getByRole('button', { name: 'Close unit' }).boundingBox())!;
   const copy = (await card.getByRole('button', { name: 'Copy reference' }).boundingBox())!;
   const apart = close.x >= copy.x + copy.width || copy.x >= close.x + close.width || close.y >= copy.y + copy.height || copy.y >= close.y + close.height;
-  expect(apart, 'the unit card\'s close button does not lie over its Copy button').toBe(true);
+  expect(apart, "the unit card's close button does not lie over its Copy button").toBe(true);
   await screenshot(app, 'unit-card-in-view');
 
   // The table's last row, scrolled to: the card opens above the table, and the panel follows it.

@@ -7,7 +7,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
@@ -46,16 +52,22 @@ test.describe('accessibility (item 8)', () => {
     await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
   });
 
-  test('the borders of the app\'s own text fields, selects and bordered buttons stand out 3:1 from what surrounds them (WCAG 1.4.11)', async ({ app }) => {
+  test("the borders of the app's own text fields, selects and bordered buttons stand out 3:1 from what surrounds them (WCAG 1.4.11)", async ({ app }) => {
     await search(app, URBAN_PARCEL.ref);
     await expect(app.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
     const weak = await app.evaluate(() => {
       const rgba = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
       const luminance = ([r, g, b]: number[]) => {
-        const channel = (v: number) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        const channel = (v: number) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        };
         return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
       };
-      const contrast = (a: number[], b: number[]) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+      const contrast = (a: number[], b: number[]) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+      };
       /** The first opaque background behind an element (the page's when none). */
       const backgroundBehind = (element: Element | null): number[] => {
         for (let e = element; e; e = e.parentElement) {
@@ -73,7 +85,10 @@ test.describe('accessibility (item 8)', () => {
         if (style.borderTopStyle === 'none' || parseFloat(style.borderTopWidth) === 0 || rgba(style.borderTopColor)[3] === 0) continue;
         checked++;
         const ratio = contrast(rgba(style.borderTopColor).slice(0, 3), backgroundBehind(control.parentElement));
-        if (ratio < 3) found.push(`${control.tagName.toLowerCase()}${control.getAttribute('aria-label') ? ` "${control.getAttribute('aria-label')}"` : ` "${control.textContent?.trim().slice(0, 20)}"`}: ${ratio.toFixed(2)}:1`);
+        if (ratio < 3)
+          found.push(
+            `${control.tagName.toLowerCase()}${control.getAttribute('aria-label') ? ` "${control.getAttribute('aria-label')}"` : ` "${control.textContent?.trim().slice(0, 20)}"`}: ${ratio.toFixed(2)}:1`,
+          );
       }
       return { found, checked };
     });
@@ -92,7 +107,9 @@ test.describe('accessibility (item 8)', () => {
 });
 
 test.describe('layout (item 7)', () => {
-  test('at 1024×700 the layer panel folds, and opened with a legend it does not cover the selected parcel; attribution and scale bar never overlap', async ({ app }) => {
+  test('at 1024×700 the layer panel folds, and opened with a legend it does not cover the selected parcel; attribution and scale bar never overlap', async ({
+    app,
+  }) => {
     await app.setViewportSize({ width: 1024, height: 700 });
     await app.reload();
     await app.waitForFunction(() => window.__catastroMap?.loaded() === true);
@@ -106,13 +123,16 @@ test.describe('layout (item 7)', () => {
 
     const mapBox = (await app.getByTestId('map').boundingBox())!;
     const panelBox = (await app.getByTestId('layer-panel').boundingBox())!;
-    const parcel = await app.evaluate((outline) => {
-      const map = window.__catastroMap!;
-      const points = outline.map(([lon, lat]) => map.project([lon, lat]));
-      const xs = points.map((p) => p.x);
-      const ys = points.map((p) => p.y);
-      return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
-    }, await app.evaluate(async (ref) => (await (await fetch(`/api/catastro/${ref}`)).json()).data.poligono as [number, number][], SAMPLE_PARCEL.ref));
+    const parcel = await app.evaluate(
+      (outline) => {
+        const map = window.__catastroMap!;
+        const points = outline.map(([lon, lat]) => map.project([lon, lat]));
+        const xs = points.map((p) => p.x);
+        const ys = points.map((p) => p.y);
+        return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+      },
+      await app.evaluate(async (ref) => (await (await fetch(`/api/catastro/${ref}`)).json()).data.poligono as [number, number][], SAMPLE_PARCEL.ref),
+    );
     const parcelOnPage = { ...parcel, x: parcel.x + mapBox.x, y: parcel.y + mapBox.y };
     expect(overlap(parcelOnPage, panelBox), 'the selected parcel is not under the layer panel').toBe(false);
 

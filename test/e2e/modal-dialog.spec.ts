@@ -40,7 +40,9 @@ test('a dialog keeps Tab inside it, the map behind ignores clicks, and Escape gi
   for (let press = 1; press <= 25; press++) {
     await app.keyboard.press(press % 5 === 0 ? 'Shift+Tab' : 'Tab');
     const { inDialog, pageFocused, element } = await dialog.evaluate((element) => ({
-      inDialog: element.contains(document.activeElement), pageFocused: document.hasFocus(), element: document.activeElement?.outerHTML.slice(0, 80) ?? '',
+      inDialog: element.contains(document.activeElement),
+      pageFocused: document.hasFocus(),
+      element: document.activeElement?.outerHTML.slice(0, 80) ?? '',
     }));
     expect(!pageFocused || inDialog, `Tab ${press} put the focus behind the dialog, on ${element}`).toBe(true);
     stops.push(inDialog ? element : '(browser)');

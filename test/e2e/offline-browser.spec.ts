@@ -36,7 +36,10 @@ test.afterAll(async () => {
 /** Parcels drawn on the map right now (its vector tiles, rendered). */
 const parcelsDrawn = (page: Page) => page.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-line'] }).length);
 
-test('the browser app of catastro start makes the map\'s area available offline in two clicks, removes it, imports picked cadastre files and a hazard layer, the map following; the token stays with the tab', async ({ page, browser }) => {
+test("the browser app of catastro start makes the map's area available offline in two clicks, removes it, imports picked cadastre files and a hazard layer, the map following; the token stays with the tab", async ({
+  page,
+  browser,
+}) => {
   expect(appAddress).toMatch(/\/#session=[\w-]{20,}$/);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

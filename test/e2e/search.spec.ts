@@ -3,7 +3,9 @@ import { MADRID_FINCA, SAMPLE_PARCEL, expect, mapIdle, search, test } from './su
 test.describe('search understands what people type and checks before it asks (item 4)', () => {
   test('a unit reference with wrong control letters is caught locally, and the suggested letters find the unit', async ({ app }) => {
     const asked: string[] = [];
-    app.on('request', (request) => { if (request.url().includes('/api/')) asked.push(request.url()); });
+    app.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(request.url());
+    });
     await search(app, '9398516VK3799G0001AZ');
     const problem = app.getByTestId('search-problem');
     await expect(problem).toContainText('they are AY, not AZ');
@@ -15,7 +17,9 @@ test.describe('search understands what people type and checks before it asks (it
 
   test('"Polígono 4 Parcela 30" finds the rustic parcel of the municipality in view, asked by its numbers (the service finds the sector)', async ({ app }) => {
     const asked: string[] = [];
-    app.on('request', (request) => { if (request.url().includes('/api/catastro/')) asked.push(request.url()); });
+    app.on('request', (request) => {
+      if (request.url().includes('/api/catastro/')) asked.push(request.url());
+    });
     await app.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 15 }), SAMPLE_PARCEL);
     await app.waitForFunction(() => window.__catastroMap!.areTilesLoaded());
     await search(app, 'Polígono 4 Parcela 30');
@@ -29,9 +33,13 @@ test.describe('search understands what people type and checks before it asks (it
     await expect(app.getByTestId('parcel-ref')).toHaveCount(0);
   });
 
-  test('"pol 4 par 30, Melque de Cercos (Segovia)" finds the parcel offline by the names typed; with the name alone, the province is that of the parcels in view, and with none in view the box asks for it', async ({ offlineApp: app }) => {
+  test('"pol 4 par 30, Melque de Cercos (Segovia)" finds the parcel offline by the names typed; with the name alone, the province is that of the parcels in view, and with none in view the box asks for it', async ({
+    offlineApp: app,
+  }) => {
     const asked: string[] = [];
-    app.on('request', (request) => { if (request.url().includes('/api/catastro/rustic')) asked.push(request.url()); });
+    app.on('request', (request) => {
+      if (request.url().includes('/api/catastro/rustic')) asked.push(request.url());
+    });
     // Nowhere near a parcel (the Gulf of Guinea): only the text can name the place.
     await app.evaluate(() => window.__catastroMap!.jumpTo({ center: [0, 0], zoom: 15 }));
     await mapIdle(app);
@@ -74,13 +82,19 @@ test.describe('search understands what people type and checks before it asks (it
 
   test('a lone 14-digit number is never sent to the address geocoder', async ({ app }) => {
     const addressCalls: string[] = [];
-    app.on('request', (request) => { if (request.url().includes('/api/search/address')) addressCalls.push(request.url()); });
+    app.on('request', (request) => {
+      if (request.url().includes('/api/search/address')) addressCalls.push(request.url());
+    });
     await search(app, '12345678901234');
     await expect(app.getByTestId('search-problem')).toBeVisible();
     expect(addressCalls).toEqual([]);
   });
 
-  test('the address candidates are reached with the arrow keys from the box, Enter opens the one reached, Escape goes back to the box', async ({ offlineApp: app, appUrl, request }) => {
+  test('the address candidates are reached with the arrow keys from the box, Enter opens the one reached, Escape goes back to the box', async ({
+    offlineApp: app,
+    appUrl,
+    request,
+  }) => {
     // The Madrid finca looked up once while online: its address is in the copy, which answers offline.
     expect((await request.get(`${appUrl}/api/catastro/${MADRID_FINCA}`)).ok()).toBe(true);
     await search(app, 'Calle San Restituto 72, Madrid', { country: 'ES' });

@@ -19,9 +19,20 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-start-layout-'));
   // Hazard layers bring their owners' credits (EEA, Copernicus): the attribution grows to two lines.
-  const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
-    '--protected-areas', fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'),
-    '--ground-motion', fixture('analysis/egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip')], { cwd: repoRoot, encoding: 'utf8' });
+  const layers = spawnSync(
+    process.execPath,
+    [
+      'bin/catastro.js',
+      'import-layers',
+      '--data',
+      dataDir,
+      '--protected-areas',
+      fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'),
+      '--ground-motion',
+      fixture('analysis/egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip'),
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
   if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);
   app = await startBrowserApp(dataDir);
 });
@@ -31,12 +42,21 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }]) {
-  test(`at ${viewport.width}×${viewport.height} every toolbar control of start's browser app is on screen and the page is no wider than the window`, async ({ page }) => {
+for (const viewport of [
+  { width: 1024, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} every toolbar control of start's browser app is on screen and the page is no wider than the window`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     // No network here: once every source is checked, all are down, the sources pill's longest form.
     const statusUrl = new URL('/api/status', app.address).href;
-    await expect.poll(async () => ((await (await page.request.get(statusUrl)).json()).data.sources as { lastCheck?: unknown }[]).every((s) => s.lastCheck), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(async () => ((await (await page.request.get(statusUrl)).json()).data.sources as { lastCheck?: unknown }[]).every((s) => s.lastCheck), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     await page.goto(app.address);
     await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
     await expect(page.getByTestId('offline-open')).toBeVisible();
@@ -61,8 +81,13 @@ for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-for (const viewport of [{ width: 1024, height: 640 }, { width: 1280, height: 800 }]) {
-  test(`at ${viewport.width}×${viewport.height} the cursor readout and "Make this area available offline" leave the map's credits readable when overlays lengthen them`, async ({ page }) => {
+for (const viewport of [
+  { width: 1024, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the cursor readout and "Make this area available offline" leave the map's credits readable when overlays lengthen them`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto(app.address);
     await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
@@ -112,7 +137,7 @@ test('at 1024×640 a failed search explains itself below the toolbar, leaving it
   const box = (await problem.boundingBox())!;
   expect(box.y, 'the popover starts below the toolbar').toBeGreaterThanOrEqual(toolbar.y + toolbar.height - 1);
   for (const control of await page.locator('.toolbar').locator('button, input, select, summary').all()) {
-    if (!(await control.isVisible()) || await control.evaluate((element) => !!element.closest('[data-testid="search-problem"]'))) continue;
+    if (!(await control.isVisible()) || (await control.evaluate((element) => !!element.closest('[data-testid="search-problem"]')))) continue;
     const name = (await control.getAttribute('aria-label')) ?? (await control.innerText()) ?? '';
     expect(overlap((await control.boundingBox())!, box), `"${name.trim()}" lies under the popover`).toBe(false);
   }

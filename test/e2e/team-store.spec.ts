@@ -7,7 +7,8 @@ test.describe('Settings → Team store in the browser', () => {
     const section = app.getByTestId('team-store');
     await expect(section.getByRole('heading', { name: 'Team store' })).toBeVisible();
     await expect(app.getByTestId('team-store-server')).toHaveText(
-      'The store is chosen by the server: catastro serve --store postgres://… for a shared PostgreSQL/PostGIS database, else the copy in its data folder.');
+      'The store is chosen by the server: catastro serve --store postgres://… for a shared PostgreSQL/PostGIS database, else the copy in its data folder.',
+    );
     await expect(app.getByTestId('team-store-server').locator('code')).toHaveText('catastro serve --store postgres://…');
     await expect(app.getByTestId('team-store-url')).toHaveCount(0);
     await expect(section.getByRole('button')).toHaveCount(0);

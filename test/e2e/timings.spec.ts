@@ -5,12 +5,16 @@ import { SAMPLE_PARCEL, SCREENSHOT_DIR, expect, mapIdle, screenshot, test } from
 
 /** Resolves with the page's clock (ms since navigation start) in the first frame any of `layers` draws a feature. */
 async function firstDrawn(page: Page, layers: string[]): Promise<number> {
-  const handle = await page.waitForFunction((layers) => {
-    const map = window.__catastroMap;
-    if (!map?.loaded() || layers.some((id) => !map.getLayer(id))) return false;
-    return map.queryRenderedFeatures({ layers }).length > 0 ? performance.now() : false;
-  }, layers, { polling: 'raf', timeout: 60_000 });
-  return await handle.jsonValue() as number;
+  const handle = await page.waitForFunction(
+    (layers) => {
+      const map = window.__catastroMap;
+      if (!map?.loaded() || layers.some((id) => !map.getLayer(id))) return false;
+      return map.queryRenderedFeatures({ layers }).length > 0 ? performance.now() : false;
+    },
+    layers,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
 }
 
 /**
@@ -33,26 +37,40 @@ test('page load to the copy shown and parcels drawn, and click to panel, offline
     window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 14 });
     return performance.now();
   }, SAMPLE_PARCEL);
-  const parcelsMs = await firstDrawn(page, ['parcels-fill']) - jumpAt;
+  const parcelsMs = (await firstDrawn(page, ['parcels-fill'])) - jumpAt;
 
   await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), SAMPLE_PARCEL);
   await mapIdle(page);
   const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), SAMPLE_PARCEL);
   await page.evaluate(() => {
     const w = window as unknown as { __clickAt?: number };
-    document.querySelector('[data-testid="map"]')!.addEventListener('click', () => { w.__clickAt ??= performance.now(); }, { capture: true, once: true });
+    document.querySelector('[data-testid="map"]')!.addEventListener(
+      'click',
+      () => {
+        w.__clickAt ??= performance.now();
+      },
+      { capture: true, once: true },
+    );
   });
   const box = (await page.getByTestId('map').boundingBox())!;
   await page.mouse.click(box.x + point.x, box.y + point.y);
-  const panelMs = await (await page.waitForFunction((ref) => {
-    const shown = document.querySelector('[data-testid="parcel-ref"]')?.textContent === ref;
-    const clickAt = (window as unknown as { __clickAt?: number }).__clickAt;
-    return shown && clickAt !== undefined ? performance.now() - clickAt : false;
-  }, SAMPLE_PARCEL.ref, { polling: 'raf', timeout: 30_000 })).jsonValue() as number;
+  const panelMs = (await (
+    await page.waitForFunction(
+      (ref) => {
+        const shown = document.querySelector('[data-testid="parcel-ref"]')?.textContent === ref;
+        const clickAt = (window as unknown as { __clickAt?: number }).__clickAt;
+        return shown && clickAt !== undefined ? performance.now() - clickAt : false;
+      },
+      SAMPLE_PARCEL.ref,
+      { polling: 'raf', timeout: 30_000 },
+    )
+  ).jsonValue()) as number;
   await screenshot(page, 'timings-01-clicked');
 
   const figures = { loadToFirstViewMs: Math.round(firstViewMs), zoom14ToParcelsMs: Math.round(parcelsMs), clickToPanelMs: Math.round(panelMs) };
-  console.log(`e2e timings: page load to the copy shown ${figures.loadToFirstViewMs} ms, zoom 14 to parcels drawn ${figures.zoom14ToParcelsMs} ms, click to panel ${figures.clickToPanelMs} ms`);
+  console.log(
+    `e2e timings: page load to the copy shown ${figures.loadToFirstViewMs} ms, zoom 14 to parcels drawn ${figures.zoom14ToParcelsMs} ms, click to panel ${figures.clickToPanelMs} ms`,
+  );
   const out = path.resolve(SCREENSHOT_DIR, '..', 'e2e-timings.json');
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(figures)}\n`);

@@ -45,10 +45,23 @@ function provinceError(root: string): string {
   return document(root, '<cuerr>1</cuerr>', '<lerr><err><cod>12</cod><des>LA PROVINCIA NO EXISTE</des></err></lerr>');
 }
 
-interface Street { code: string; type: string; name: string; portals: HumanesPortal[] }
+interface Street {
+  code: string;
+  type: string;
+  name: string;
+  portals: HumanesPortal[];
+}
 
-interface FakeMunicipality { name: string; catastro: string; ine: string }
-interface FakeProvince { code: string; name: string; municipalities: FakeMunicipality[] }
+interface FakeMunicipality {
+  name: string;
+  catastro: string;
+  ine: string;
+}
+interface FakeProvince {
+  code: string;
+  name: string;
+  municipalities: FakeMunicipality[];
+}
 
 /** Hand-written (see the header): Segovia's municipalities the rustic lookup's tests name. */
 export const SEGOVIA: FakeProvince = {
@@ -113,16 +126,17 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
         if (!asked) return provinceError('consulta_municipiero');
         const wanted = foldText(params.get('Municipio') ?? '');
         const hits = asked.municipalities.filter((m) => foldText(m.name).includes(wanted));
-        return document('consulta_municipiero', `<cumun>${hits.length}</cumun>`, hits.length
-          ? `<municipiero>${hits.map((m) => muniXml(asked, m)).join('')}</municipiero>` : '');
+        return document(
+          'consulta_municipiero',
+          `<cumun>${hits.length}</cumun>`,
+          hits.length ? `<municipiero>${hits.map((m) => muniXml(asked, m)).join('')}</municipiero>` : '',
+        );
       }
       case 'ConsultaVia': {
         if (!provinceOk(params.get('Provincia'))) return provinceError('consulta_callejero');
         const type = (params.get('TipoVia') ?? '').toUpperCase();
         const name = foldText(params.get('NombreVia') ?? '');
-        const found = municipalityOk(params.get('Municipio'))
-          ? streets.filter((s) => (!type || s.type === type) && foldText(s.name).includes(name))
-          : [];
+        const found = municipalityOk(params.get('Municipio')) ? streets.filter((s) => (!type || s.type === type) && foldText(s.name).includes(name)) : [];
         const calles = found.map((s) => `<calle>${loine}<dir><cv>${s.code}</cv><tv>${s.type}</tv><nv>${xml(s.name)}</nv></dir></calle>`).join('');
         return document('consulta_callejero', `<cuca>${found.length}</cuca>`, found.length ? `<callejero>${calles}</callejero>` : '');
       }
@@ -137,8 +151,10 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
           hits = [...street.portals].sort((a, b) => Math.abs(a.numero! - number) - Math.abs(b.numero! - number)).slice(0, 3);
         }
         const seen = new Set<string>();
-        const nump = hits.filter((p) => !seen.has(p.ref!) && seen.add(p.ref!))
-          .map((p) => `<nump><pc><pc1>${p.ref!.slice(0, 7)}</pc1><pc2>${p.ref!.slice(7, 14)}</pc2></pc><num><pnp>${p.numero}</pnp></num></nump>`).join('');
+        const nump = hits
+          .filter((p) => !seen.has(p.ref!) && seen.add(p.ref!))
+          .map((p) => `<nump><pc><pc1>${p.ref!.slice(0, 7)}</pc1><pc2>${p.ref!.slice(7, 14)}</pc2></pc><num><pnp>${p.numero}</pnp></num></nump>`)
+          .join('');
         return document('consulta_numerero', `<cunum>${seen.size}</cunum>`, seen.size ? `<numerero>${nump}</numerero>` : '');
       }
       default:
@@ -151,9 +167,13 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
     requests.push(url.pathname + url.search);
     const op = url.pathname.split('/').pop() ?? '';
     const body = url.pathname.startsWith('/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx/') ? answer(op, url.searchParams) : undefined;
-    faults.send(req, res, body === undefined
-      ? { status: 404, type: 'text/plain', body: Buffer.from('') }
-      : { status: 200, type: 'text/xml; charset=utf-8', body: Buffer.from(body) });
+    faults.send(
+      req,
+      res,
+      body === undefined
+        ? { status: 404, type: 'text/plain', body: Buffer.from('') }
+        : { status: 200, type: 'text/xml; charset=utf-8', body: Buffer.from(body) },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -163,6 +183,10 @@ export async function startFakeCallejero(): Promise<FakeCallejero> {
     streets,
     setMode: (m) => faults.setFault(m === 'down' ? { kind: 'status', status: 503 } : { kind: 'none' }),
     setFault: (fault) => faults.setFault(fault),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -49,32 +49,44 @@ let cached: HumanesPortal[] | undefined;
 export function loadHumanesPortals(): HumanesPortal[] {
   if (cached) return cached;
   const lines = gunzipSync(readFileSync(HUMANES_INDEX)).toString('utf8').split('\n').filter(Boolean);
-  cached = lines.map((l) => JSON.parse(l)).filter((d) => d.obj_id).map((d) => ({
-    objId: d.obj_id,
-    streetCode: String(d.obj_id).split('.')[2],
-    tipoVia: d.tipo_via,
-    street: d.text_original,
-    numero: d.numero,
-    extension: d.extension,
-    ineMun: d.ine_mun,
-    municipality: d.nom_muni_original,
-    ineProv: d.ine_prov,
-    province: d.nom_prov_original,
-    ineComunidad: d.ine_comunidad,
-    comunidad: d.nom_comunidad_original,
-    poblacion: d.ent_pob_original,
-    postcodes: d.cod_postal ?? [],
-    lat: d.lat,
-    lng: d.lng,
-    ref: d.ref_catastral || null,
-    sinNumero: d.sin_numero === true,
-  }));
+  cached = lines
+    .map((l) => JSON.parse(l))
+    .filter((d) => d.obj_id)
+    .map((d) => ({
+      objId: d.obj_id,
+      streetCode: String(d.obj_id).split('.')[2],
+      tipoVia: d.tipo_via,
+      street: d.text_original,
+      numero: d.numero,
+      extension: d.extension,
+      ineMun: d.ine_mun,
+      municipality: d.nom_muni_original,
+      ineProv: d.ine_prov,
+      province: d.nom_prov_original,
+      ineComunidad: d.ine_comunidad,
+      comunidad: d.nom_comunidad_original,
+      poblacion: d.ent_pob_original,
+      postcodes: d.cod_postal ?? [],
+      lat: d.lat,
+      lng: d.lng,
+      ref: d.ref_catastral || null,
+      sinNumero: d.sin_numero === true,
+    }));
   return cached;
 }
 
-export const foldText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+export const foldText = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 const ARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'EL', 'LOS', 'Y']);
-const significant = (s: string) => foldText(s).split(' ').filter((w) => w && !ARTICLES.has(w));
+const significant = (s: string) =>
+  foldText(s)
+    .split(' ')
+    .filter((w) => w && !ARTICLES.has(w));
 
 function portalAnswer(p: HumanesPortal, state: number, stateMsg: string) {
   return {
@@ -140,8 +152,11 @@ export function searchCandidates(portals: HumanesPortal[], q: string, limit: num
     if (tokens.length === 0 || !tokens.every((t) => words.has(t))) continue;
     streets.set(key, [...(streets.get(key) ?? []), p]);
   }
-  const ranked = [...streets.values()].sort((a, b) => significant(b[0].street).length - significant(a[0].street).length
-    || Number(words.has(foldText(b[0].tipoVia))) - Number(words.has(foldText(a[0].tipoVia))));
+  const ranked = [...streets.values()].sort(
+    (a, b) =>
+      significant(b[0].street).length - significant(a[0].street).length ||
+      Number(words.has(foldText(b[0].tipoVia))) - Number(words.has(foldText(a[0].tipoVia))),
+  );
   const answers: unknown[] = [];
   for (const onStreet of ranked) {
     if (number === undefined) {
@@ -153,8 +168,7 @@ export function searchCandidates(portals: HumanesPortal[], q: string, limit: num
       answers.push(...exact.map((p) => portalAnswer(p, 1, 'Resultado exacto de la búsqueda')));
       continue;
     }
-    const numbered = onStreet.filter((p) => p.numero !== null)
-      .sort((a, b) => Math.abs(a.numero! - number) - Math.abs(b.numero! - number));
+    const numbered = onStreet.filter((p) => p.numero !== null).sort((a, b) => Math.abs(a.numero! - number) - Math.abs(b.numero! - number));
     answers.push(...numbered.slice(0, 2).map((p) => portalAnswer(p, 2, 'Portal más próximo')));
   }
   return answers.slice(0, limit);
@@ -181,8 +195,20 @@ export const FAKE_MUNICIPALITIES = [
 function municipalityCandidates(q: string): unknown[] {
   const words = significant(q);
   return FAKE_MUNICIPALITIES.filter((m) => words.length > 0 && words.every((w) => significant(m.muni).includes(w))).map((m) => ({
-    id: m.muniCode, type: 'municipio', address: m.muni, muni: m.muni, muniCode: m.muniCode, province: m.province, provinceCode: m.provinceCode,
-    comunidadAutonoma: m.comunidadAutonoma, countryCode: '011', lat: m.lat, lng: m.lng, noNumber: true, state: 1, stateMsg: 'Resultado exacto de la búsqueda',
+    id: m.muniCode,
+    type: 'municipio',
+    address: m.muni,
+    muni: m.muni,
+    muniCode: m.muniCode,
+    province: m.province,
+    provinceCode: m.provinceCode,
+    comunidadAutonoma: m.comunidadAutonoma,
+    countryCode: '011',
+    lat: m.lat,
+    lng: m.lng,
+    noNumber: true,
+    state: 1,
+    stateMsg: 'Resultado exacto de la búsqueda',
   }));
 }
 
@@ -191,8 +217,9 @@ export function fakeCandidates(portals: HumanesPortal[], params: URLSearchParams
   const q = params.get('q') ?? '';
   const limit = Number(params.get('limit') ?? '33');
   const excluded = new Set((params.get('no_process') ?? '').split(',').map((t) => t.trim()));
-  const addresses = searchCandidates(portals, q, limit, params.get('cod_postal_filter') ?? undefined)
-    .filter((c) => !excluded.has((c as { type: string }).type));
+  const addresses = searchCandidates(portals, q, limit, params.get('cod_postal_filter') ?? undefined).filter(
+    (c) => !excluded.has((c as { type: string }).type),
+  );
   return [...(excluded.has('municipio') ? [] : municipalityCandidates(q)), ...addresses].slice(0, limit);
 }
 
@@ -234,6 +261,11 @@ export async function startFakeCartoCiudad(): Promise<FakeCartoCiudad> {
     portals,
     setMode: (m) => faults.setFault(FAULT_OF_MODE[m]),
     setFault: (fault) => faults.setFault(fault),
-    close: () => new Promise<void>((resolve) => { faults.clear(); server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        faults.clear();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

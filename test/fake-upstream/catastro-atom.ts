@@ -110,10 +110,14 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const request: FakeCatastroAtom['requests'][number] = {
-      path: url.pathname, ...(req.headers.range && { range: req.headers.range }), ...(typeof req.headers['if-range'] === 'string' && { ifRange: req.headers['if-range'] }),
+      path: url.pathname,
+      ...(req.headers.range && { range: req.headers.range }),
+      ...(typeof req.headers['if-range'] === 'string' && { ifRange: req.headers['if-range'] }),
     };
     requests.push(request);
-    res.on('finish', () => { request.status = res.statusCode; });
+    res.on('finish', () => {
+      request.status = res.statusCode;
+    });
     const xml = (body: string) => res.writeHead(200, { 'Content-Type': 'application/atom+xml; charset=utf-8' }).end(body);
     const feeds: Record<string, () => string> = {
       '/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml': () => serviceFeed(base, 'CP'),
@@ -135,7 +139,9 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
       if (pending.fault.kind === 'cut' || pending.fault.kind === 'stall') {
         const cut = pending.fault.kind === 'cut';
         res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
-        res.write(bytes.subarray(0, bytes.length >> 1), () => { if (cut) res.destroy(); });
+        res.write(bytes.subarray(0, bytes.length >> 1), () => {
+          if (cut) res.destroy();
+        });
         return;
       }
       const damaged = Buffer.from(bytes);
@@ -149,8 +155,10 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
       const start = Number(from);
       if (start >= bytes.length) return res.writeHead(416, { 'Content-Range': `bytes */${bytes.length}` }).end();
       res.writeHead(206, {
-        'Content-Type': 'application/zip', 'Content-Length': bytes.length - start,
-        'Content-Range': `bytes ${start}-${bytes.length - 1}/${bytes.length}`, 'Accept-Ranges': 'bytes',
+        'Content-Type': 'application/zip',
+        'Content-Length': bytes.length - start,
+        'Content-Range': `bytes ${start}-${bytes.length - 1}/${bytes.length}`,
+        'Accept-Ranges': 'bytes',
       });
       return res.end(bytes.subarray(start));
     }
@@ -162,12 +170,25 @@ export async function startFakeCatastroAtom(): Promise<FakeCatastroAtom> {
     baseUrl: base,
     zipBytes,
     requests,
-    setFault: (name, fault, times = 1) => { faults.set(name, { fault, times }); },
-    publish: (name, bytes) => { zipBytes[name] = bytes; published.set(name, new Date(published.get(name)!.getTime() + 86_400_000)); },
-    get sendValidators() { return fake.sendValidators; },
-    set sendValidators(on: boolean) { fake.sendValidators = on; },
-    get enclosureBase() { return fake.enclosureBase; },
-    set enclosureBase(url: string | undefined) { fake.enclosureBase = url; },
+    setFault: (name, fault, times = 1) => {
+      faults.set(name, { fault, times });
+    },
+    publish: (name, bytes) => {
+      zipBytes[name] = bytes;
+      published.set(name, new Date(published.get(name)!.getTime() + 86_400_000));
+    },
+    get sendValidators() {
+      return fake.sendValidators;
+    },
+    set sendValidators(on: boolean) {
+      fake.sendValidators = on;
+    },
+    get enclosureBase() {
+      return fake.enclosureBase;
+    },
+    set enclosureBase(url: string | undefined) {
+      fake.enclosureBase = url;
+    },
     announcedLength: fake.announcedLength,
     close: async () => {
       server.closeAllConnections();

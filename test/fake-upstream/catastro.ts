@@ -91,19 +91,22 @@ const DNPRC_NOT_FOUND = Buffer.from(
 
 /** Written by hand (see the header comment): province, municipality, polígono, parcela it answers, and the answer. */
 export const DNPPP_ASKED = { provincia: '40', municipio: '146', poligono: 5, parcela: 23, ref14: '40146A00500023' };
-const DNPPP_ANSWER = Buffer.from(JSON.stringify({
-  consulta_dnpppResult: {
-    control: { cudnp: 1, cucons: 0, cucul: 0 },
-    bico: {
-      bi: {
-        idbi: { cn: 'RU', rc: { pc1: '40146A0', pc2: '0500023', car: '0000', cc1: 'P', cc2: 'Z' } },
-        dt: { loine: { cp: '40' }, cmc: '146', np: 'SEGOVIA', nm: 'MELQUE DE CERCOS', locs: { lors: { lorus: { cpp: { cpo: '5', cpa: '23' } } } } },
-        ldt: 'Polígono 5 Parcela 23 MELQUE DE CERCOS (SEGOVIA)',
-        debi: { luso: 'Agrario', sfc: '0' },
+const DNPPP_ANSWER = Buffer.from(
+  JSON.stringify({
+    consulta_dnpppResult: {
+      control: { cudnp: 1, cucons: 0, cucul: 0 },
+      bico: {
+        bi: {
+          idbi: { cn: 'RU', rc: { pc1: '40146A0', pc2: '0500023', car: '0000', cc1: 'P', cc2: 'Z' } },
+          dt: { loine: { cp: '40' }, cmc: '146', np: 'SEGOVIA', nm: 'MELQUE DE CERCOS', locs: { lors: { lorus: { cpp: { cpo: '5', cpa: '23' } } } } },
+          ldt: 'Polígono 5 Parcela 23 MELQUE DE CERCOS (SEGOVIA)',
+          debi: { luso: 'Agrario', sfc: '0' },
+        },
       },
     },
-  },
-}), 'utf8');
+  }),
+  'utf8',
+);
 
 /** The real ATOM download of municipality 40146: GetParcel answers for its parcels are cut from it. */
 const SEGOVIA_ATOM = gunzipSync(load('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')).toString('utf8');
@@ -116,14 +119,19 @@ function segoviaGetParcel(ref: string): Buffer | undefined {
   const memberEnd = SEGOVIA_ATOM.indexOf('</member>', start) + '</member>'.length;
   const collectionStart = SEGOVIA_ATOM.indexOf('<FeatureCollection');
   const head = SEGOVIA_ATOM.slice(0, SEGOVIA_ATOM.indexOf('>', collectionStart) + 1)
-    .replace(/numberMatched="\d+"/, 'numberMatched="1"').replace(/numberReturned="\d+"/, 'numberReturned="1"');
+    .replace(/numberMatched="\d+"/, 'numberMatched="1"')
+    .replace(/numberReturned="\d+"/, 'numberReturned="1"');
   return Buffer.from(`${head}\n  ${SEGOVIA_ATOM.slice(memberStart, memberEnd)}\n</FeatureCollection>\n`, 'utf8');
 }
 
 /** The point of the recorded Consulta_RCCOOR request (EPSG:25830). */
 export const RECORDED_RCCOOR_POINT = { srs: 'EPSG:25830', x: 439242.88, y: 4479664.51 };
 
-interface Answer { status: number; type: string; body: Buffer }
+interface Answer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
 
 /** Query parameters by lower-case name: the WFS treats names case-insensitively. */
 function parameters(url: URL): Map<string, string> {
@@ -134,7 +142,8 @@ function parameters(url: URL): Map<string, string> {
 
 function nearRecordedPoint(srs: string, x: number, y: number): boolean {
   if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
-  let easting = x, northing = y;
+  let easting = x,
+    northing = y;
   const code = srs.toUpperCase().replace(/\s+/g, '');
   if (code === 'EPSG:4326') [easting, northing] = fromWgs84(25830, x, y);
   else if (code !== RECORDED_RCCOOR_POINT.srs) return false;
@@ -161,8 +170,8 @@ function route(url: URL): Answer {
   if (url.pathname === WFS_PATH) {
     const query = (params.get('storedquerie_id') ?? params.get('storedquery_id') ?? '').toLowerCase();
     const ref = (params.get('refcat') ?? '').trim().toUpperCase();
-    const recorded = query === 'getparcel' ? RECORDED.getParcel[ref] ?? segoviaGetParcel(ref)
-      : query === 'getneighbourparcel' ? RECORDED.neighbours[ref] : undefined;
+    const recorded =
+      query === 'getparcel' ? (RECORDED.getParcel[ref] ?? segoviaGetParcel(ref)) : query === 'getneighbourparcel' ? RECORDED.neighbours[ref] : undefined;
     return { status: 200, type: XML_TYPE, body: recorded ?? RECORDED.wfsException };
   }
   return { status: 404, type: 'text/plain', body: Buffer.alloc(0) };
@@ -185,10 +194,11 @@ export async function startFakeCatastro(options: { fault?: Fault } = {}): Promis
     url: `http://127.0.0.1:${port}`,
     requests,
     setFault,
-    close: () => new Promise<void>((resolve) => {
-      faults.clear();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        faults.clear();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -71,7 +71,9 @@ export async function startFakeEtalabCadastre(): Promise<FakeEtalabCadastre> {
     root: `http://127.0.0.1:${(server.address() as AddressInfo).port}${ROOT_PATH}`,
     bytes,
     requests,
-    setFault: (name, fault, times = 1) => { faults.set(name, { fault, times }); },
+    setFault: (name, fault, times = 1) => {
+      faults.set(name, { fault, times });
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -37,7 +37,13 @@ const COMMUNES = [
 ];
 const DEPARTEMENTS = [{ nom: 'Essonne', code: '91' }];
 
-const words = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().split(/[-'\s]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[-'\s]+/)
+    .filter(Boolean);
 const matches = (name: string, asked: string) => words(asked).every((word) => words(name).includes(word));
 
 function extentOf91216(): [number, number, number, number] {
@@ -49,8 +55,10 @@ function extentOf91216(): [number, number, number, number] {
     if (!Array.isArray(value)) return;
     if (typeof value[0] === 'number') {
       const [lon, lat] = value as number[];
-      extent[0] = Math.min(extent[0], lon); extent[1] = Math.min(extent[1], lat);
-      extent[2] = Math.max(extent[2], lon); extent[3] = Math.max(extent[3], lat);
+      extent[0] = Math.min(extent[0], lon);
+      extent[1] = Math.min(extent[1], lat);
+      extent[2] = Math.max(extent[2], lon);
+      extent[3] = Math.max(extent[3], lat);
       return;
     }
     for (const item of value) visit(item);
@@ -63,29 +71,50 @@ export async function startFakeGeoApi(): Promise<FakeGeoApi> {
   const extent91216 = extentOf91216();
   const [, south, east, north] = extent91216;
   const extent91215: [number, number, number, number] = [east, south, east + 0.05, north];
-  const outlined = [{ commune: COMMUNES[0], extent: extent91216 }, { commune: COMMUNES[1], extent: extent91215 }];
+  const outlined = [
+    { commune: COMMUNES[0], extent: extent91216 },
+    { commune: COMMUNES[1], extent: extent91215 },
+  ];
   const inside = (lon: number, lat: number, [w, s, e, n]: number[]) => lon >= w && lon <= e && lat >= s && lat <= n;
-  const rectangle = ([w, s, e, n]: number[]) => ({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
+  const rectangle = ([w, s, e, n]: number[]) => ({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  });
   const answer = (places: unknown[]) => json(JSON.stringify(places));
-  const server = await startFakeServer([(url) => {
-    const query = Object.fromEntries(url.searchParams);
-    if (url.pathname === '/communes' && query.nom) return answer(COMMUNES.filter((c) => matches(c.nom, query.nom)));
-    if (url.pathname === '/communes' && query.lat && query.lon) {
-      const [lon, lat] = [Number(query.lon), Number(query.lat)];
-      return answer(outlined.filter((o) => inside(lon, lat, o.extent)).map((o) => o.commune));
-    }
-    if (url.pathname === '/communes' && query.codeDepartement && query.format === 'geojson' && query.geometry === 'contour') {
-      const features = outlined.filter((o) => o.commune.codeDepartement === query.codeDepartement)
-        .map((o) => ({ type: 'Feature', properties: o.commune, geometry: rectangle(o.extent) }));
-      return json(JSON.stringify({ type: 'FeatureCollection', features }));
-    }
-    if (url.pathname === '/departements' && query.nom) return answer(DEPARTEMENTS.filter((d) => matches(d.nom, query.nom)));
-    return undefined;
-  }]);
+  const server = await startFakeServer([
+    (url) => {
+      const query = Object.fromEntries(url.searchParams);
+      if (url.pathname === '/communes' && query.nom) return answer(COMMUNES.filter((c) => matches(c.nom, query.nom)));
+      if (url.pathname === '/communes' && query.lat && query.lon) {
+        const [lon, lat] = [Number(query.lon), Number(query.lat)];
+        return answer(outlined.filter((o) => inside(lon, lat, o.extent)).map((o) => o.commune));
+      }
+      if (url.pathname === '/communes' && query.codeDepartement && query.format === 'geojson' && query.geometry === 'contour') {
+        const features = outlined
+          .filter((o) => o.commune.codeDepartement === query.codeDepartement)
+          .map((o) => ({ type: 'Feature', properties: o.commune, geometry: rectangle(o.extent) }));
+        return json(JSON.stringify({ type: 'FeatureCollection', features }));
+      }
+      if (url.pathname === '/departements' && query.nom) return answer(DEPARTEMENTS.filter((d) => matches(d.nom, query.nom)));
+      return undefined;
+    },
+  ]);
   return {
     baseUrl: server.url,
-    get requests() { return server.requests.map((url) => ({ path: url.pathname, query: Object.fromEntries(url.searchParams) })); },
-    forget: () => { server.requests.length = 0; },
+    get requests() {
+      return server.requests.map((url) => ({ path: url.pathname, query: Object.fromEntries(url.searchParams) }));
+    },
+    forget: () => {
+      server.requests.length = 0;
+    },
     extent91216,
     extent91215,
     close: () => server.close(),

@@ -31,7 +31,7 @@ export class InjectedFaults {
 
   setFault(fault: Fault): void {
     this.fault = fault;
-    this.remaining = fault.kind === 'none' ? 0 : fault.times ?? Number.POSITIVE_INFINITY;
+    this.remaining = fault.kind === 'none' ? 0 : (fault.times ?? Number.POSITIVE_INFINITY);
   }
 
   /** Shorthand: the next `times` requests answer `status`. */
@@ -53,7 +53,10 @@ export class InjectedFaults {
     };
     switch (this.next()) {
       case 'slow': {
-        const timer = setTimeout(() => { this.timers.delete(timer); write(answer); }, this.fault.delayMs ?? 5_000);
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          write(answer);
+        }, this.fault.delayMs ?? 5_000);
         this.timers.add(timer);
         return;
       }

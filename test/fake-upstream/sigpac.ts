@@ -65,12 +65,26 @@ export async function startFakeSigpac(): Promise<FakeSigpac> {
     const [x, y] = [Number(match[2]), Number(match[3])];
     const point = srid === 25830 ? [x, y] : fromWgs84(25830, x, y);
     const project = (p: number[]) => (srid === 25830 ? p : toWgs84(25830, p[0], p[1]));
-    const answer = recintos.filter((r) => booleanPointInPolygon(point, { type: 'Polygon', coordinates: r.rings })).map(({ properties: p, rings }) => ({
-      provincia: p.CD_PROV, municipio: p.CD_MUN, agregado: 0, zona: 0, poligono: p.CD_POL, parcela: p.CD_PARCELA, recinto: p.CD_RECINTO,
-      superficie: Number(p.NU_AREA) / 10_000, pendiente_media: p.PDTE_MEDIA, coef_regadio: p.COEF_REG, admisibilidad: p.PC_PASTOS,
-      incidencias: p.INCIDENCIA ? String(p.INCIDENCIA).split(',') : [], uso_sigpac: p.CD_USO, region: p.REGION,
-      wkt: `POLYGON(${rings.map((ring) => `(${ring.map((c) => project(c).join(' ')).join(',')})`).join(',')})`, srid,
-    }));
+    const answer = recintos
+      .filter((r) => booleanPointInPolygon(point, { type: 'Polygon', coordinates: r.rings }))
+      .map(({ properties: p, rings }) => ({
+        provincia: p.CD_PROV,
+        municipio: p.CD_MUN,
+        agregado: 0,
+        zona: 0,
+        poligono: p.CD_POL,
+        parcela: p.CD_PARCELA,
+        recinto: p.CD_RECINTO,
+        superficie: Number(p.NU_AREA) / 10_000,
+        pendiente_media: p.PDTE_MEDIA,
+        coef_regadio: p.COEF_REG,
+        admisibilidad: p.PC_PASTOS,
+        incidencias: p.INCIDENCIA ? String(p.INCIDENCIA).split(',') : [],
+        uso_sigpac: p.CD_USO,
+        region: p.REGION,
+        wkt: `POLYGON(${rings.map((ring) => `(${ring.map((c) => project(c).join(' ')).join(',')})`).join(',')})`,
+        srid,
+      }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -28,7 +28,9 @@ export interface TestApi {
  * local fake Catastro that replays recorded answers, and a fake street directory, so that no
  * test reaches the real services. Requests go through `app.inject`.
  */
-export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier' | 'trustedProxies'> & { upstream?: UpstreamClientOptions } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: Pick<ApiServerOptions, 'auth' | 'limits' | 'corsOrigins' | 'freeTier' | 'trustedProxies'> & { upstream?: UpstreamClientOptions } = {},
+): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-api-'));
   const [fake, callejero] = await Promise.all([startFakeCatastro(), startFakeCallejero()]);
   const service = await CatastroService.open({
@@ -42,9 +44,20 @@ export async function startTestApi(options: Pick<ApiServerOptions, 'auth' | 'lim
     },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500, ...options.upstream },
   });
-  const app = await buildApiServer({ service, auth: options.auth ?? 'off', limits: options.limits, corsOrigins: options.corsOrigins, freeTier: options.freeTier, trustedProxies: options.trustedProxies });
+  const app = await buildApiServer({
+    service,
+    auth: options.auth ?? 'off',
+    limits: options.limits,
+    corsOrigins: options.corsOrigins,
+    freeTier: options.freeTier,
+    trustedProxies: options.trustedProxies,
+  });
   return {
-    app, service, fake, callejero, dataDir,
+    app,
+    service,
+    fake,
+    callejero,
+    dataDir,
     async close() {
       await app.close();
       service.close();
@@ -62,13 +75,20 @@ export interface KeyedTestApi extends TestApi {
 }
 
 /** startTestApi under `--auth keys`, with one key created and its quota count at hand. */
-export async function startKeyedTestApi(keyOptions: CreateKeyInput = { tier: 'basic' }, serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> & { upstream?: UpstreamClientOptions } = {}): Promise<KeyedTestApi> {
+export async function startKeyedTestApi(
+  keyOptions: CreateKeyInput = { tier: 'basic' },
+  serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> & { upstream?: UpstreamClientOptions } = {},
+): Promise<KeyedTestApi> {
   const api = await startTestApi({ ...serverOptions, auth: 'keys' });
   const access = openAccessDatabase(accessDirOf(api.service.store.file));
   const ledger = new QuotaLedger(access);
-  const { key, record: { id } } = new KeyStore(access).create(keyOptions);
+  const {
+    key,
+    record: { id },
+  } = new KeyStore(access).create(keyOptions);
   return {
-    ...api, key,
+    ...api,
+    key,
     used: () => ledger.peek(id).used,
     async close() {
       access.close();

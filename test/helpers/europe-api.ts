@@ -34,7 +34,9 @@ export async function startEuropeApi(
   });
   const app = await buildApiServer({ service, auth: 'off' });
   return {
-    app, service, fake,
+    app,
+    service,
+    fake,
     async close() {
       await app.close();
       service.close();

@@ -13,7 +13,11 @@ export function portalsOfFile(): { ref: string; number: string; lon: number; lat
   return [...text.matchAll(/<AD:Address gml:id[\s\S]*?<\/AD:Address>/g)].map(([member]) => {
     const ref = /<base:localId>[^<]*\.(\w{14})<\/base:localId>/.exec(member)![1];
     const number = /<AD:designator>([^<\s][^<]*)<\/AD:designator>/.exec(member)![1];
-    const [x, y] = /<gml:pos>([^<]+)<\/gml:pos>/.exec(member)![1].trim().split(/[\s,]+/).map(Number);
+    const [x, y] = /<gml:pos>([^<]+)<\/gml:pos>/
+      .exec(member)![1]
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     const [lon, lat] = proj4(UTM28, 'EPSG:4326', [x, y]);
     return { ref, number, lon, lat };
   });

@@ -14,7 +14,9 @@ export function machineBusy(busy: number): void {
   vi.spyOn(os, 'cpus').mockImplementation(() => {
     clock += 1000;
     return Array.from({ length: 2 }, () => ({
-      model: 'test', speed: 0, times: { user: clock * busy, nice: 0, sys: 0, idle: clock * (1 - busy), irq: 0 },
+      model: 'test',
+      speed: 0,
+      times: { user: clock * busy, nice: 0, sys: 0, idle: clock * (1 - busy), irq: 0 },
     }));
   });
 }

@@ -31,7 +31,9 @@ export async function startSessionApi(name: string, session: string): Promise<Se
   const service = await CatastroService.open({ dataDir: dir, importSample: false });
   const app = await startApiServer({ service, auth: 'off', appSession: session });
   return {
-    dir, service, app,
+    dir,
+    service,
+    app,
     close: async () => {
       await app.close();
       service.close();

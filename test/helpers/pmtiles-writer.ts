@@ -11,12 +11,18 @@ export function writePmtiles(tiles: { z: number; x: number; y: number; data: Uin
   const varints: number[] = [];
   const push = (value: number) => {
     let v = value;
-    while (v >= 0x80) { varints.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); }
+    while (v >= 0x80) {
+      varints.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 128);
+    }
     varints.push(v);
   };
   push(entries.length);
   let last = 0;
-  for (const e of entries) { push(e.id - last); last = e.id; }
+  for (const e of entries) {
+    push(e.id - last);
+    last = e.id;
+  }
   for (let i = 0; i < entries.length; i++) push(1); // run lengths
   for (const e of entries) push(e.data.length);
   for (let i = 0; i < entries.length; i++) push(i === 0 ? 1 : 0); // offset 0 written as 0+1, then contiguous
@@ -27,11 +33,17 @@ export function writePmtiles(tiles: { z: number; x: number; y: number; data: Uin
   header.write('PMTiles', 0, 'ascii');
   header.writeUInt8(3, 7);
   const u64 = (offset: number, value: number) => header.writeBigUInt64LE(BigInt(value), offset);
-  u64(8, 127); u64(16, directory.length);
-  u64(24, 127 + directory.length); u64(32, json.length);
-  u64(40, 127 + directory.length + json.length); u64(48, 0);
-  u64(56, 127 + directory.length + json.length); u64(64, data.length);
-  u64(72, entries.length); u64(80, entries.length); u64(88, entries.length);
+  u64(8, 127);
+  u64(16, directory.length);
+  u64(24, 127 + directory.length);
+  u64(32, json.length);
+  u64(40, 127 + directory.length + json.length);
+  u64(48, 0);
+  u64(56, 127 + directory.length + json.length);
+  u64(64, data.length);
+  u64(72, entries.length);
+  u64(80, entries.length);
+  u64(88, entries.length);
   header.writeUInt8(1, 96); // clustered
   header.writeUInt8(1, 97); // internal compression: none
   header.writeUInt8(1, 98); // tile compression: none

@@ -28,7 +28,9 @@ const ROOTS = ['/usr/lib/postgresql'];
 export function findPostgres(): { bin: string } | { missing: string } {
   for (const root of ROOTS) {
     if (!existsSync(root)) continue;
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const version of versions) {
       const bin = path.join(root, version, 'bin');
       if (!existsSync(path.join(bin, 'initdb'))) continue;
@@ -91,7 +93,15 @@ export async function startTestCluster(): Promise<TestCluster> {
   const data = path.join(dir, 'data');
   if (isRoot()) spawnSync('chown', ['postgres:postgres', dir]);
   const [initProgram, initArgs] = asOwner(path.join(found.bin, 'initdb'), [
-    '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync',
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
   ]);
   const init = spawnSync(initProgram, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) {
@@ -100,18 +110,37 @@ export async function startTestCluster(): Promise<TestCluster> {
   }
   const port = await freePort();
   const [program, args] = asOwner(path.join(found.bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
     // A test cluster: nothing to keep after a crash, so no fsync; small buffers on a shared machine.
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    '-c', 'shared_buffers=64MB', '-c', 'max_connections=60',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'shared_buffers=64MB',
+    '-c',
+    'max_connections=60',
   ]);
   let child: ChildProcess | undefined;
   let exited = Promise.resolve();
   const launch = async () => {
     const server = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    server.stdout!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
-    server.stderr!.on('data', (chunk) => { output = (output + chunk).slice(-4000); });
+    server.stdout!.on('data', (chunk) => {
+      output = (output + chunk).slice(-4000);
+    });
+    server.stderr!.on('data', (chunk) => {
+      output = (output + chunk).slice(-4000);
+    });
     exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
     child = server;
     await waitReady(port, server, () => output);

@@ -31,10 +31,12 @@ export function rawRequest(port: number, requestLine: string, headers: Record<st
       const [statusLine, ...headerLines] = text.slice(0, split === -1 ? text.length : split).split('\r\n');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
       if (!Number.isFinite(status)) return reject(new Error(`no HTTP answer to ${requestLine}: ${JSON.stringify(text.slice(0, 200))}`));
-      const answerHeaders = Object.fromEntries(headerLines.map((line) => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-      }));
+      const answerHeaders = Object.fromEntries(
+        headerLines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+        }),
+      );
       resolve({ status, headers: answerHeaders, body: split === -1 ? '' : text.slice(split + 4) });
     });
   });

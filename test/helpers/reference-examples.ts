@@ -15,25 +15,68 @@ export function referenceExamples(): [string, string, CountryCode | CountryCode[
     expect(refs.length, `${source} yields references`).toBeGreaterThan(0);
     for (const ref of new Set(refs)) rows.push([source, ref, expected]);
   };
-  add('Catastro WFS GetParcel answers', ['9398516VK3799G', '8429105VK1882N', '6362209CF9666S']
-    .flatMap((r) => allMatches(readFileSync(fixture(`es_catastro_wfs_getparcel_${r}${r === '6362209CF9666S' ? '_25831' : ''}.gml`), 'utf8'), /<cp:nationalCadastralReference>([^<]+)</g)), 'ES');
-  add('apicarto parcelle answers', ['29158000AW0001', '412310000A0075'].flatMap((r) => allMatches(readCountryFixture(`fr_apicarto_cadastre_parcelle_${r}.json`), /"idu": "([^"]+)"/g)), 'FR');
-  add('Etalab cadastre 91216 (first ids)', allMatches(gunzipSync(readFileSync(countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8').slice(0, 20_000), /"id":"([^"]+)"/g), 'FR');
-  add('ULDK answers', [
-    ...allMatches(readCountryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), /\|(\d{6}_\d\.\d{4}\.[^|]+)\|/g),
-    ...allMatches(readCountryFixture('pl_uldk_getparcelbyidornr_134_two_results_from_test.txt'), /^(\d{6}_[^|]+)\|/gm),
-  ], 'PL');
+  add(
+    'Catastro WFS GetParcel answers',
+    ['9398516VK3799G', '8429105VK1882N', '6362209CF9666S'].flatMap((r) =>
+      allMatches(
+        readFileSync(fixture(`es_catastro_wfs_getparcel_${r}${r === '6362209CF9666S' ? '_25831' : ''}.gml`), 'utf8'),
+        /<cp:nationalCadastralReference>([^<]+)</g,
+      ),
+    ),
+    'ES',
+  );
+  add(
+    'apicarto parcelle answers',
+    ['29158000AW0001', '412310000A0075'].flatMap((r) => allMatches(readCountryFixture(`fr_apicarto_cadastre_parcelle_${r}.json`), /"idu": "([^"]+)"/g)),
+    'FR',
+  );
+  add(
+    'Etalab cadastre 91216 (first ids)',
+    allMatches(
+      gunzipSync(readFileSync(countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz')))
+        .toString('utf8')
+        .slice(0, 20_000),
+      /"id":"([^"]+)"/g,
+    ),
+    'FR',
+  );
+  add(
+    'ULDK answers',
+    [
+      ...allMatches(readCountryFixture('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt'), /\|(\d{6}_\d\.\d{4}\.[^|]+)\|/g),
+      ...allMatches(readCountryFixture('pl_uldk_getparcelbyidornr_134_two_results_from_test.txt'), /^(\d{6}_[^|]+)\|/gm),
+    ],
+    'PL',
+  );
   add('EGiB GML', allMatches(readCountryFixture('pl_egib_gml_dzialka_221101_1.0001.152_3.gml'), /<egb:idDzialki>([^<]+)</g), 'PL');
-  add('Locatieserver gekoppeld_perceel', [
-    ...allMatches(readCountryFixture('nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
-    ...allMatches(readCountryFixture('nl_pdok_locatieserver_lookup_schema_sample.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
-  ], 'NL');
+  add(
+    'Locatieserver gekoppeld_perceel',
+    [
+      ...allMatches(readCountryFixture('nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
+      ...allMatches(readCountryFixture('nl_pdok_locatieserver_lookup_schema_sample.json'), /"gekoppeld_perceel": \["([^"]+)"/g),
+    ],
+    'NL',
+  );
   const dkk = readFileSync(fixture('analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml'), 'utf8');
-  add('Kadastrale Kaart Otterlo (AKR sectie nummer)', dkk.split('<kk:perceelMember>').slice(1, 4).map((m) =>
-    `${/<oz:AKRKadastraleGemeenteCode>[\s\S]*?<t:waarde>([^<]+)</.exec(m)![1]} ${/<oz:sectie>([^<]+)</.exec(m)![1]} ${/<oz:perceelnummer>([^<]+)</.exec(m)![1]}`), 'NL');
+  add(
+    'Kadastrale Kaart Otterlo (AKR sectie nummer)',
+    dkk
+      .split('<kk:perceelMember>')
+      .slice(1, 4)
+      .map(
+        (m) =>
+          `${/<oz:AKRKadastraleGemeenteCode>[\s\S]*?<t:waarde>([^<]+)</.exec(m)![1]} ${/<oz:sectie>([^<]+)</.exec(m)![1]} ${/<oz:perceelnummer>([^<]+)</.exec(m)![1]}`,
+      ),
+    'NL',
+  );
   add('AdE WFS answer', allMatches(readCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'), /<CP:NATIONALCADASTRALREFERENCE>([^<]+)</g), 'IT');
-  add('DAWA address jordstykke link', allMatches(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'), /jordstykker\/(\d+)\/(?:\d+)"/g)
-    .map((ejerlav) => `${ejerlav}-${/"matrikelnr": "([^"]+)"/.exec(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'))![1]}`), 'DK');
+  add(
+    'DAWA address jordstykke link',
+    allMatches(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'), /jordstykker\/(\d+)\/(?:\d+)"/g).map(
+      (ejerlav) => `${ejerlav}-${/"matrikelnr": "([^"]+)"/.exec(readCountryFixture('dk_dawa_adresser_2183dc88_from_test.json'))![1]}`,
+    ),
+    'DK',
+  );
   // No Czech recording exists: the nationalCadastralReference examples of SOURCES.md 15 (k.ú.-number).
   // Six digits, a dash and a number is also a Slovak k.ú.-number (register C): both, so 300. Denmark
   // claims a 6-digit landsejerlavkode only with a lettered matrikelnummer (dk/reference.ts).

@@ -23,14 +23,23 @@ export async function shiftedCopies(dir: string, copies: number): Promise<{ file
   out.write(gml.slice(0, start));
   for (let copy = 0; copy < copies; copy++) {
     const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
-    const shift = (text: string) => text.trim().split(/\s+/).map((v, i) => (Number(v) + (i % 2 === 0 ? ox : oy)).toFixed(3)).join(' ');
+    const shift = (text: string) =>
+      text
+        .trim()
+        .split(/\s+/)
+        .map((v, i) => (Number(v) + (i % 2 === 0 ? ox : oy)).toFixed(3))
+        .join(' ');
     let chunk = '';
     for (const [index, member] of members.entries()) {
       const ref = /<localId>([^<]+)</.exec(member)![1];
       // Same shape as the original (urban: 7 digits + sheet; rustic: municipality + letter + 8 digits), led by a 9 no real one uses here.
       const n = copy * members.length + index;
-      const renamed = copy === 0 ? ref : /^[0-9]{5}[A-Z]/.test(ref) ? `${ref.slice(0, 6)}9${String(n).padStart(7, '0')}` : `9${String(n).padStart(6, '0')}${ref.slice(7)}`;
-      chunk += member.split(ref).join(renamed).replace(/(<gml:(?:posList[^>]*|pos)>)([^<]+)</g, (_, tag: string, values: string) => `${tag}${shift(values)}<`);
+      const renamed =
+        copy === 0 ? ref : /^[0-9]{5}[A-Z]/.test(ref) ? `${ref.slice(0, 6)}9${String(n).padStart(7, '0')}` : `9${String(n).padStart(6, '0')}${ref.slice(7)}`;
+      chunk += member
+        .split(ref)
+        .join(renamed)
+        .replace(/(<gml:(?:posList[^>]*|pos)>)([^<]+)</g, (_, tag: string, values: string) => `${tag}${shift(values)}<`);
     }
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }

@@ -21,8 +21,12 @@ export function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env)
   const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'serve', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
   started.push(child);
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
   return { child, output: () => text };
 }
 
@@ -32,10 +36,16 @@ export async function startServe(args: string[], env?: NodeJS.ProcessEnv): Promi
     const timer = setTimeout(() => reject(new Error(`catastro serve did not start in 90 s:\n${output()}`)), 90_000);
     const check = () => {
       const match = /Listening on (http:\/\/\S+)/.exec(output());
-      if (match) { clearTimeout(timer); resolve(match[1]); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
     };
     child.stdout!.on('data', check);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro serve exited with ${code}:\n${output()}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`catastro serve exited with ${code}:\n${output()}`));
+    });
   });
   return { child, url, output };
 }

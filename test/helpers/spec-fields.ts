@@ -8,33 +8,67 @@ import { expect } from 'vitest';
 type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'ring' | 'object' | 'array';
 
 const PARCEL: Record<string, FieldType> = {
-  refCatastral: 'string', pais: 'string', direccion: 'string', codigoPostal: 'string', municipio: 'string', provincia: 'string',
-  latitud: 'number', longitud: 'number', mapsUrl: 'string', uso: 'string', clase: 'string', superficieConstruida: 'number',
-  superficieParcela: 'number', anioConstruccion: 'integer', coefParticipacion: 'string', poligono: 'ring', availableFields: 'object',
+  refCatastral: 'string',
+  pais: 'string',
+  direccion: 'string',
+  codigoPostal: 'string',
+  municipio: 'string',
+  provincia: 'string',
+  latitud: 'number',
+  longitud: 'number',
+  mapsUrl: 'string',
+  uso: 'string',
+  clase: 'string',
+  superficieConstruida: 'number',
+  superficieParcela: 'number',
+  anioConstruccion: 'integer',
+  coefParticipacion: 'string',
+  poligono: 'ring',
+  availableFields: 'object',
   // A 20-character Spanish reference's unit fields.
-  participacion: 'number', escalera: 'string', planta: 'string', puerta: 'string',
+  participacion: 'number',
+  escalera: 'string',
+  planta: 'string',
+  puerta: 'string',
   // "What the service does" 5: where the data came from, and the attribution to display.
-  dataSource: 'string', dataDate: 'string', attribution: 'string',
+  dataSource: 'string',
+  dataDate: 'string',
+  attribution: 'string',
 };
 const AVAILABLE_FIELDS = ['uso', 'clase', 'anioConstruccion', 'superficieConstruida', 'coefParticipacion', 'direccion', 'busquedaDireccion'];
 
 const COORDINATE_RESULT: Record<string, FieldType> = {
-  referenciaCatastral: 'string', refCat14: 'string', direccion: 'string', municipio: 'string', tipoInmueble: 'string',
-  coordenadas: 'object', mapsUrl: 'string',
+  referenciaCatastral: 'string',
+  refCat14: 'string',
+  direccion: 'string',
+  municipio: 'string',
+  tipoInmueble: 'string',
+  coordenadas: 'object',
+  mapsUrl: 'string',
   // Beyond the spec's table: the country of the parcel found (the Parcel's own `pais`), and the
   // attribution "returned where it applies" ("What the service does" 5).
-  pais: 'string', attribution: 'string',
+  pais: 'string',
+  attribution: 'string',
 };
 
 function hasType(value: unknown, type: FieldType): boolean {
   switch (type) {
-    case 'integer': return Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'ring': return Array.isArray(value) && value.length >= 4
-      && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)));
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'array': return Array.isArray(value);
-    default: return typeof value === type;
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'ring':
+      return (
+        Array.isArray(value) &&
+        value.length >= 4 &&
+        value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)))
+      );
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'array':
+      return Array.isArray(value);
+    default:
+      return typeof value === type;
   }
 }
 
@@ -48,7 +82,8 @@ function expectFields(what: string, data: Record<string, unknown>, table: Record
 /** A Parcel (`data` of endpoint 3) with the spec's names and types; the required ones present. */
 export function expectSpecParcel(what: string, parcel: Record<string, unknown>): void {
   expectFields(what, parcel, PARCEL);
-  for (const key of ['refCatastral', 'pais', 'latitud', 'longitud', 'mapsUrl', 'poligono', 'availableFields']) expect(parcel, `${what}: ${key}`).toHaveProperty(key);
+  for (const key of ['refCatastral', 'pais', 'latitud', 'longitud', 'mapsUrl', 'poligono', 'availableFields'])
+    expect(parcel, `${what}: ${key}`).toHaveProperty(key);
   const available = parcel.availableFields as Record<string, unknown>;
   expect(Object.keys(available).sort(), `${what}: availableFields keys`).toEqual([...AVAILABLE_FIELDS].sort());
   for (const key of AVAILABLE_FIELDS) expect(typeof available[key], `${what}: availableFields.${key}`).toBe('boolean');
@@ -64,13 +99,34 @@ export function expectSpecCoordinateResult(what: string, data: Record<string, un
 }
 
 const UNITS_PAGE: Record<string, FieldType> = {
-  refCatastral: 'string', direccion: 'string', codigoPostal: 'string', municipio: 'string', provincia: 'string', usoGeneral: 'string',
-  superficieTotal: 'number', anioConstruccion: 'integer', totalUnidades: 'integer', totalUnidadesFinca: 'integer', unidades: 'array',
-  truncated: 'boolean', nextCursor: 'string', dataSource: 'string', dataDate: 'string', attribution: 'string',
+  refCatastral: 'string',
+  direccion: 'string',
+  codigoPostal: 'string',
+  municipio: 'string',
+  provincia: 'string',
+  usoGeneral: 'string',
+  superficieTotal: 'number',
+  anioConstruccion: 'integer',
+  totalUnidades: 'integer',
+  totalUnidadesFinca: 'integer',
+  unidades: 'array',
+  truncated: 'boolean',
+  nextCursor: 'string',
+  dataSource: 'string',
+  dataDate: 'string',
+  attribution: 'string',
 };
 const UNIT: Record<string, FieldType> = {
-  refCatastral: 'string', escalera: 'string', planta: 'string', puerta: 'string', uso: 'string', superficie: 'number',
-  descripcion: 'string', participacion: 'number', anio: 'integer', direccion: 'string',
+  refCatastral: 'string',
+  escalera: 'string',
+  planta: 'string',
+  puerta: 'string',
+  uso: 'string',
+  superficie: 'number',
+  descripcion: 'string',
+  participacion: 'number',
+  anio: 'integer',
+  direccion: 'string',
 };
 
 /** A Units page (`data` of endpoint 2) and each Unit object with the spec's names and types, every field present. */
@@ -87,9 +143,22 @@ export function expectSpecUnitsPage(what: string, page: Record<string, unknown>)
 }
 
 const CANDIDATE: Record<string, FieldType> = {
-  refCatastral: 'string', pais: 'string', direccion: 'string', numero: 'integer', codigoPostal: 'string', municipio: 'string',
-  provincia: 'string', latitud: 'number', longitud: 'number', confianza: 'number', coincideNumero: 'boolean',
-  coincideMunicipio: 'boolean', enCopia: 'boolean', direccionCatastro: 'string', uso: 'string', viviendas: 'integer',
+  refCatastral: 'string',
+  pais: 'string',
+  direccion: 'string',
+  numero: 'integer',
+  codigoPostal: 'string',
+  municipio: 'string',
+  provincia: 'string',
+  latitud: 'number',
+  longitud: 'number',
+  confianza: 'number',
+  coincideNumero: 'boolean',
+  coincideMunicipio: 'boolean',
+  enCopia: 'boolean',
+  direccionCatastro: 'string',
+  uso: 'string',
+  viviendas: 'integer',
   anioConstruccion: 'integer',
 };
 const CANDIDATES_DATA: Record<string, FieldType> = { consulta: 'object', candidatos: 'array', attribution: 'string', dataSource: 'string' };
@@ -103,7 +172,8 @@ export function expectSpecCandidates(what: string, data: Record<string, unknown>
   expect(Array.isArray(candidatos), `${what}: candidatos is an array`).toBe(true);
   for (const candidate of candidatos) {
     expectFields(`${what}, candidate ${String(candidate.refCatastral)}`, candidate, CANDIDATE);
-    for (const key of ['refCatastral', 'pais', 'direccion', 'confianza', 'coincideNumero', 'coincideMunicipio', 'enCopia']) expect(candidate, `${what}: ${key}`).toHaveProperty(key);
+    for (const key of ['refCatastral', 'pais', 'direccion', 'confianza', 'coincideNumero', 'coincideMunicipio', 'enCopia'])
+      expect(candidate, `${what}: ${key}`).toHaveProperty(key);
     expect(candidate.confianza as number).toBeGreaterThanOrEqual(0);
     expect(candidate.confianza as number).toBeLessThanOrEqual(1);
   }

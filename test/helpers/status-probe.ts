@@ -35,13 +35,14 @@ export interface StatusProbe {
  * due during the stall would otherwise be sent after it and look instant.
  */
 export function startStatusProbe(target: string | FastifyInstance, { inProcess = typeof target !== 'string' } = {}): StatusProbe {
-  const ask = typeof target === 'string'
-    ? async () => {
-      const response = await fetch(`${target}/api/status`);
-      await response.arrayBuffer();
-      return response.status;
-    }
-    : async () => (await target.inject({ method: 'GET', url: '/api/status' })).statusCode;
+  const ask =
+    typeof target === 'string'
+      ? async () => {
+          const response = await fetch(`${target}/api/status`);
+          await response.arrayBuffer();
+          return response.status;
+        }
+      : async () => (await target.inject({ method: 'GET', url: '/api/status' })).statusCode;
   const report: ProbeReport = { longestWaitMs: 0, answered: 0, failures: 0 };
   const delay = inProcess ? monitorEventLoopDelay({ resolution: 10 }) : undefined;
   delay?.enable();
@@ -49,7 +50,7 @@ export function startStatusProbe(target: string | FastifyInstance, { inProcess =
   const loop = (async () => {
     let due = performance.now();
     // Asks once more after stop(): the request due while the work stalled the loop is still counted.
-    for (let last = false; !last; ) {
+    for (let last = false; !last;) {
       last = !running;
       const status = await ask().catch(() => 0);
       report.longestWaitMs = Math.max(report.longestWaitMs, performance.now() - due);
@@ -75,7 +76,11 @@ export function startStatusProbe(target: string | FastifyInstance, { inProcess =
  * `inProcess`: the server runs in this process (an app, or a URL it listens on): the report then
  * has longestBlockMs.
  */
-export async function whileProbing<T>(target: string | FastifyInstance, work: () => Promise<T>, options: { inProcess?: boolean } = {}): Promise<{ result: T; probe: ProbeReport }> {
+export async function whileProbing<T>(
+  target: string | FastifyInstance,
+  work: () => Promise<T>,
+  options: { inProcess?: boolean } = {},
+): Promise<{ result: T; probe: ProbeReport }> {
   const probe = startStatusProbe(target, options);
   // A first answer before the work starts: the probe is asking when the work runs.
   await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS * 2));

@@ -17,7 +17,12 @@ const runtime = createRequire(createRequire(import.meta.url).resolve('electron-u
   configureRequestUrl: (url: URL, options: http.RequestOptions) => void;
   configureRequestOptions: (options: http.RequestOptions) => http.RequestOptions;
 };
-interface DownloadOptions { headers?: http.OutgoingHttpHeaders; cancellationToken: { createPromise<T>(run: (resolve: (value: T) => void, reject: (error: Error) => void, onCancel: (handler: () => void) => void) => void): Promise<T> } }
+interface DownloadOptions {
+  headers?: http.OutgoingHttpHeaders;
+  cancellationToken: {
+    createPromise<T>(run: (resolve: (value: T) => void, reject: (error: Error) => void, onCancel: (handler: () => void) => void) => void): Promise<T>;
+  };
+}
 interface HttpExecutorBase {
   doDownload(options: http.RequestOptions, task: object, redirectCount: number): void;
 }
@@ -36,15 +41,27 @@ class NodeHttpExecutor extends runtime.HttpExecutor {
       const requestOptions: http.RequestOptions = { headers: options.headers };
       runtime.configureRequestUrl(url, requestOptions);
       runtime.configureRequestOptions(requestOptions);
-      this.doDownload(requestOptions, {
-        destination, options, onCancel, responseHandler: null,
-        callback: (error: Error | null) => (error == null ? resolve(destination) : reject(error)),
-      }, 0);
+      this.doDownload(
+        requestOptions,
+        {
+          destination,
+          options,
+          onCancel,
+          responseHandler: null,
+          callback: (error: Error | null) => (error == null ? resolve(destination) : reject(error)),
+        },
+        0,
+      );
     });
   }
 }
 
-export interface Release { version: string; file: string; bytes: Buffer; publishedSha512?: string }
+export interface Release {
+  version: string;
+  file: string;
+  bytes: Buffer;
+  publishedSha512?: string;
+}
 
 /** The feed file electron-builder writes for a Linux release (its fields as in a real latest-linux.yml). */
 export function latestLinuxYml(release: Release): string {
@@ -84,9 +101,16 @@ export function updaterFor(version: string, feedUrl: string): AppUpdater {
   const cache = path.join(folder, 'cache');
   mkdirSync(cache);
   const app = {
-    version, name: 'Catastro Desktop', isPackaged: true, appUpdateConfigPath: configFile,
-    userDataPath: path.join(folder, 'user-data'), baseCachePath: cache,
-    whenReady: () => Promise.resolve(), relaunch: () => undefined, quit: () => undefined, onQuit: () => undefined,
+    version,
+    name: 'Catastro Desktop',
+    isPackaged: true,
+    appUpdateConfigPath: configFile,
+    userDataPath: path.join(folder, 'user-data'),
+    baseCachePath: cache,
+    whenReady: () => Promise.resolve(),
+    relaunch: () => undefined,
+    quit: () => undefined,
+    onQuit: () => undefined,
   };
   const updater = new DebUpdater(null, app);
   (updater as unknown as { httpExecutor: NodeHttpExecutor }).httpExecutor = new NodeHttpExecutor();

@@ -26,8 +26,12 @@ export interface SigpacRecinto {
 
 const isRecinto = (v: unknown): v is SigpacRecinto => {
   const r = v as Record<string, unknown>;
-  return typeof r === 'object' && r !== null && typeof r.uso_sigpac === 'string'
-    && ['provincia', 'municipio', 'poligono', 'parcela', 'recinto'].every((k) => typeof r[k] === 'number');
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.uso_sigpac === 'string' &&
+    ['provincia', 'municipio', 'poligono', 'parcela', 'recinto'].every((k) => typeof r[k] === 'number')
+  );
 };
 
 /**

@@ -12,9 +12,16 @@ import { motionClass } from './motion-class.js';
 export function groundMotionCellsInBBox(tables: AnalysisTables, bbox: BBox, limit: number): GeoJSON.FeatureCollection {
   const [minLon, minLat, maxLon, maxLat] = bbox;
   // The box's edges bend in LAEA: take the extremes of its corners and edge midpoints.
-  const probes = [[minLon, minLat], [maxLon, minLat], [maxLon, maxLat], [minLon, maxLat],
-    [(minLon + maxLon) / 2, minLat], [(minLon + maxLon) / 2, maxLat], [minLon, (minLat + maxLat) / 2], [maxLon, (minLat + maxLat) / 2]]
-    .map(([lon, lat]) => fromWgs84(3035, lon, lat));
+  const probes = [
+    [minLon, minLat],
+    [maxLon, minLat],
+    [maxLon, maxLat],
+    [minLon, maxLat],
+    [(minLon + maxLon) / 2, minLat],
+    [(minLon + maxLon) / 2, maxLat],
+    [minLon, (minLat + maxLat) / 2],
+    [maxLon, (minLat + maxLat) / 2],
+  ].map(([lon, lat]) => fromWgs84(3035, lon, lat));
   const xs = probes.map((p) => p[0]);
   const ys = probes.map((p) => p[1]);
   const rows = tables.groundMotionOverlayCellsIn([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], limit);
@@ -32,7 +39,15 @@ export function groundMotionCellsInBBox(tables: AnalysisTables, bbox: BBox, limi
       },
       geometry: {
         type: 'Polygon',
-        coordinates: [[[-h, -h], [h, -h], [h, h], [-h, h], [-h, -h]].map(([dx, dy]) => toWgs84(3035, row.easting + dx, row.northing + dy))],
+        coordinates: [
+          [
+            [-h, -h],
+            [h, -h],
+            [h, h],
+            [-h, h],
+            [-h, -h],
+          ].map(([dx, dy]) => toWgs84(3035, row.easting + dx, row.northing + dy)),
+        ],
       },
     })),
   };

@@ -19,8 +19,13 @@ const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** di
 const key = (e: number, n: number) => `${Math.round(e)}:${Math.round(n)}`;
 
 function weightedMean(items: { w: number; v: number | null }[]): number {
-  let sw = 0, sv = 0;
-  for (const { w, v } of items) if (v !== null && Number.isFinite(v)) { sw += w; sv += w * v; }
+  let sw = 0,
+    sv = 0;
+  for (const { w, v } of items)
+    if (v !== null && Number.isFinite(v)) {
+      sw += w;
+      sv += w * v;
+    }
   return sw > 0 ? sv / sw : Number.NaN;
 }
 
@@ -39,8 +44,7 @@ export function groundMotion(tables: AnalysisTables, parcel: Parcel, now = new D
   const considered = cellsUnderParcel(grid);
   const weightOf = new Map(considered.map((c) => [key(c.easting, c.northing), c.m2]));
   const [minX, minY, maxX, maxY] = grid.box;
-  const rows = tables.groundMotionCellsIn([minX, minY, maxX, maxY])
-    .filter((row) => weightOf.has(key(row.easting, row.northing)));
+  const rows = tables.groundMotionCellsIn([minX, minY, maxX, maxY]).filter((row) => weightOf.has(key(row.easting, row.northing)));
   const vertical = rows.filter((r) => r.component === 'U' && r.mean_velocity !== null);
   const eastWest = rows.filter((r) => r.component === 'E' && r.mean_velocity !== null);
   const base = { refcat: parcel.refCatastral, country: parcel.pais, source: EGMS_SOURCE, calculated_at: now.toISOString() };
@@ -58,7 +62,12 @@ export function groundMotion(tables: AnalysisTables, parcel: Parcel, now = new D
   const weights = new Float64Array(dates.length);
   for (const r of vertical.filter((v) => v.dates === vertical[0].dates)) {
     const series = new Float32Array(r.series.buffer.slice(r.series.byteOffset, r.series.byteOffset + r.series.byteLength));
-    series.forEach((value, i) => { if (Number.isFinite(value)) { sums[i] += w(r) * value; weights[i] += w(r); } });
+    series.forEach((value, i) => {
+      if (Number.isFinite(value)) {
+        sums[i] += w(r) * value;
+        weights[i] += w(r);
+      }
+    });
   }
   const meanSeries = Array.from(sums, (s, i) => (weights[i] > 0 ? s / weights[i] : Number.NaN));
   const allDates = [...new Set(vertical.flatMap((r) => JSON.parse(r.dates) as string[]))].sort();
@@ -80,12 +89,14 @@ export function groundMotion(tables: AnalysisTables, parcel: Parcel, now = new D
         acceleration_mm_year2: round(weightedMean(vertical.map((r) => ({ w: w(r), v: r.acceleration }))), 2),
         rmse_mm: round(weightedMean(vertical.map((r) => ({ w: w(r), v: r.rmse })))),
       },
-      ...(eastWest.length > 0 ? {
-        east_west: {
-          mean_mm_year: round(weightedMean(eastWest.map((r) => ({ w: w(r), v: r.mean_velocity })))),
-          std_mm_year: round(weightedMean(eastWest.map((r) => ({ w: w(r), v: r.mean_velocity_std })))),
-        },
-      } : {}),
+      ...(eastWest.length > 0
+        ? {
+            east_west: {
+              mean_mm_year: round(weightedMean(eastWest.map((r) => ({ w: w(r), v: r.mean_velocity })))),
+              std_mm_year: round(weightedMean(eastWest.map((r) => ({ w: w(r), v: r.mean_velocity_std })))),
+            },
+          }
+        : {}),
       yearly_displacement: yearlyDisplacement(dates, meanSeries),
       cells_with_data: cellsWithData,
       cells_considered: considered.length,

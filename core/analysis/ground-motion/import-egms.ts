@@ -28,12 +28,20 @@ export async function importEgms(tables: AnalysisTables, file: string, options: 
     const half = EGMS_CELL_SIZE_M / 2;
     let cells = 0;
     for await (const row of table.rows) {
-      writer.insertGroundMotionCell(tileId, {
-        pid: row.pid, easting: row.easting, northing: row.northing,
-        meanVelocity: orNull(row.meanVelocity), meanVelocityStd: orNull(row.meanVelocityStd),
-        acceleration: orNull(row.acceleration), rmse: orNull(row.rmse),
-        series: Buffer.from(row.series.buffer, row.series.byteOffset, row.series.byteLength),
-      }, [row.easting - half, row.northing - half, row.easting + half, row.northing + half]);
+      writer.insertGroundMotionCell(
+        tileId,
+        {
+          pid: row.pid,
+          easting: row.easting,
+          northing: row.northing,
+          meanVelocity: orNull(row.meanVelocity),
+          meanVelocityStd: orNull(row.meanVelocityStd),
+          acceleration: orNull(row.acceleration),
+          rmse: orNull(row.rmse),
+          series: Buffer.from(row.series.buffer, row.series.byteOffset, row.series.byteLength),
+        },
+        [row.easting - half, row.northing - half, row.easting + half, row.northing + half],
+      );
       if (++cells % 10_000 === 0) options.onProgress?.({ file, cells });
     }
     writer.finishGroundMotionTile(tileId, cells);

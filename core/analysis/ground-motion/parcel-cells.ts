@@ -15,8 +15,7 @@ export interface ParcelInGrid {
 }
 
 export function parcelInGrid(parcel: Parcel): ParcelInGrid {
-  const pieces = simplePolygons(parcelPolygon(parcel))
-    .map((polygon) => polygon.coordinates.map((ring) => ring.map(([lon, lat]) => fromWgs84(3035, lon, lat))));
+  const pieces = simplePolygons(parcelPolygon(parcel)).map((polygon) => polygon.coordinates.map((ring) => ring.map(([lon, lat]) => fromWgs84(3035, lon, lat))));
   const xs = pieces.flatMap((rings) => rings[0].map((p) => p[0]));
   const ys = pieces.flatMap((rings) => rings[0].map((p) => p[1]));
   return { pieces, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
@@ -25,7 +24,15 @@ export function parcelInGrid(parcel: Parcel): ParcelInGrid {
 /** Area (m²) the parcel shares with the 100 m cell centred at (easting, northing). turf's intersect is planar, so it runs on metres too. */
 export function cellOverlapM2(parcel: ParcelInGrid, easting: number, northing: number): number {
   const h = EGMS_CELL_SIZE_M / 2;
-  const square = [[[easting - h, northing - h], [easting + h, northing - h], [easting + h, northing + h], [easting - h, northing + h], [easting - h, northing - h]]];
+  const square = [
+    [
+      [easting - h, northing - h],
+      [easting + h, northing - h],
+      [easting + h, northing + h],
+      [easting - h, northing + h],
+      [easting - h, northing - h],
+    ],
+  ];
   let m2 = 0;
   for (const rings of parcel.pieces) {
     const shared = intersect(featureCollection([feature({ type: 'Polygon', coordinates: rings }), feature({ type: 'Polygon', coordinates: square })]));

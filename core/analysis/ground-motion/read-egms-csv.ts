@@ -33,7 +33,8 @@ const value = (text: string | undefined) => (text === undefined || text.trim() =
 /** Opens the first `.csv` entry of an EGMS zip (the tile also holds a small XML). */
 async function csvEntryStream(zipFile: string): Promise<Readable> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(zipFile, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))));
+    yauzl.open(zipFile, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))),
+  );
   return new Promise<Readable>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
       if (!/\.csv$/i.test(entry.fileName)) return zip.readEntry();
@@ -66,10 +67,15 @@ export async function readEgmsCsv(file: string, input?: Readable): Promise<EgmsT
   const parser = parse({ relax_column_count: false, trim: true, max_record_size: EGMS_MAX_RECORD_CHARS });
   // pipeline, not pipe: an error of the zip entry (a declared size smaller than its data, a
   // truncated deflate stream) must reach the reader, not kill the process as an unhandled 'error'.
-  pipeline(stream, parser, () => { /* the error, if any, is thrown by the parser's iterator below */ });
+  pipeline(stream, parser, () => {
+    /* the error, if any, is thrown by the parser's iterator below */
+  });
   const source = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const iterator: AsyncIterator<string[]> = {
-    next: () => source.next().catch((error: unknown) => { throw readError(file, error); }),
+    next: () =>
+      source.next().catch((error: unknown) => {
+        throw readError(file, error);
+      }),
   };
   const first = await iterator.next();
   if (first.done) throw validationError(`${file}: the CSV is empty.`);
@@ -90,7 +96,9 @@ export async function readEgmsCsv(file: string, input?: Readable): Promise<EgmsT
       const northing = at(row, 'northing');
       if (!Number.isFinite(easting) || !Number.isFinite(northing)) throw validationError(`${file}: a row has no easting/northing.`);
       const series = new Float32Array(dateColumns.length);
-      dateColumns.forEach(([, i], k) => { series[k] = value(row[i]); });
+      dateColumns.forEach(([, i], k) => {
+        series[k] = value(row[i]);
+      });
       yield {
         pid: row[column.get('pid')!],
         easting,

@@ -21,8 +21,12 @@ export function yearlyDisplacement(dates: readonly string[], values: ArrayLike<n
     if (x.length < 3) continue;
     const mx = x.reduce((a, b) => a + b) / x.length;
     const my = y.reduce((a, b) => a + b) / y.length;
-    let sxy = 0, sxx = 0;
-    for (let i = 0; i < x.length; i++) { sxy += (x[i] - mx) * (y[i] - my); sxx += (x[i] - mx) ** 2; }
+    let sxy = 0,
+      sxx = 0;
+    for (let i = 0; i < x.length; i++) {
+      sxy += (x[i] - mx) * (y[i] - my);
+      sxx += (x[i] - mx) ** 2;
+    }
     result.push({ year, mm: Math.round((sxy / sxx) * 365.25 * 10) / 10 });
   }
   return result;

@@ -18,7 +18,10 @@ export function internalRateOfReturn(cashFlows: readonly number[], tolerance = 1
   for (let i = 0; i < 200 && high - low > tolerance; i++) {
     const mid = (low + high) / 2;
     const npvMid = netPresentValue(mid, cashFlows);
-    if (Math.sign(npvMid) === Math.sign(npvLow)) { low = mid; npvLow = npvMid; } else high = mid;
+    if (Math.sign(npvMid) === Math.sign(npvLow)) {
+      low = mid;
+      npvLow = npvMid;
+    } else high = mid;
   }
   return (low + high) / 2;
 }

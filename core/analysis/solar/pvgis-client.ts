@@ -13,9 +13,7 @@ export const PVGIS_SOURCE = 'PVGIS';
  * scaling keeps one cacheable question per point. Returns undefined when PVGIS has no data there
  * (its 400 answer); throws SERVICE_UNAVAILABLE when it is down or answers something unreadable.
  */
-export async function fetchPvgisYield(
-  http: UpstreamClient, baseUrl: string, lat: number, lon: number, signal?: AbortSignal,
-): Promise<PvgisYield | undefined> {
+export async function fetchPvgisYield(http: UpstreamClient, baseUrl: string, lat: number, lon: number, signal?: AbortSignal): Promise<PvgisYield | undefined> {
   const url = new URL('PVcalc', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   const params = { lat: lat.toFixed(5), lon: lon.toFixed(5), peakpower: '1', loss: '14', optimalangles: '1', outputformat: 'json' };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

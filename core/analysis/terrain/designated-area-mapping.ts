@@ -11,7 +11,8 @@ import { SITE_COUNTRIES, validationError, type HazardLayerMapping } from '../../
 /** The mapping once checked against a layer: every field named exists. */
 export type CheckedDesignatedAreaMapping = { code: string; name: string } & ({ designationField: string } | { designation: string });
 
-const REQUIRED = 'a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)';
+const REQUIRED =
+  'a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)';
 
 /** Checks the mapping against the first feature's attributes; the error names the fields the layer has. */
 export function checkDesignatedAreaMapping(file: string, mapping: HazardLayerMapping, properties: Record<string, unknown>): CheckedDesignatedAreaMapping {

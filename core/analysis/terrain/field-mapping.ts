@@ -51,7 +51,11 @@ const SITETYPE: Record<string, Natura2000Type[]> = { A: ['SPA'], B: ['SCI'], C: 
 /** The Natura 2000 designations of one feature under a mapping; empty when unknown. */
 export function siteTypes(mapping: FieldMapping, properties: Record<string, unknown>): Natura2000Type[] {
   if (mapping.fixedTypes) return mapping.fixedTypes;
-  const raw = mapping.typeField ? String(properties[mapping.typeField] ?? '').trim().toUpperCase() : '';
+  const raw = mapping.typeField
+    ? String(properties[mapping.typeField] ?? '')
+        .trim()
+        .toUpperCase()
+    : '';
   if (raw === 'SPA' || raw === 'SCI') return [raw];
   return SITETYPE[raw] ?? [];
 }

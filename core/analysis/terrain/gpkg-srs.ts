@@ -17,7 +17,10 @@ export interface GpkgSrs {
  */
 function lonLatChecked(where: string): Reproject {
   return (x, y) => {
-    if (Math.abs(x) > 180 || Math.abs(y) > 90) throw validationError(`${where}: coordinates (${x}, ${y}) are not longitude/latitude and the CRS is undefined; reproject the layer (ogr2ogr -t_srs EPSG:4326).`);
+    if (Math.abs(x) > 180 || Math.abs(y) > 90)
+      throw validationError(
+        `${where}: coordinates (${x}, ${y}) are not longitude/latitude and the CRS is undefined; reproject the layer (ogr2ogr -t_srs EPSG:4326).`,
+      );
     return [x, y] as LonLat;
   };
 }

@@ -20,25 +20,32 @@ export async function importDesignatedAreas(tables: AnalysisTables, file: string
   const name = basename(file);
   const country = checkCountry(options.country);
   let mapping: CheckedDesignatedAreaMapping | undefined;
-  return importSiteLayer(tables, file, {
-    begin(properties) {
-      mapping = checkDesignatedAreaMapping(name, options.mapping ?? {}, properties);
-      return { register: 'national' };
+  return importSiteLayer(
+    tables,
+    file,
+    {
+      begin(properties) {
+        mapping = checkDesignatedAreaMapping(name, options.mapping ?? {}, properties);
+        return { register: 'national' };
+      },
+      site(properties) {
+        const fields = mapping!;
+        const code = String(properties[fields.code] ?? '').trim();
+        if (!code) throw validationError(`${name}: a feature has no ${fields.code}.`);
+        let designation: string;
+        if ('designationField' in fields) {
+          designation = String(properties[fields.designationField] ?? '').trim();
+          if (!designation)
+            throw validationError(`${name}: site ${code} has no ${fields.designationField}; give one designation text for the layer instead (--designation).`);
+        } else {
+          designation = fields.designation;
+        }
+        const siteCountry = country ?? countryOfCode(code);
+        if (!siteCountry)
+          throw validationError(`${name}: site code ${code} does not start with a country code; give the country of the layer (--country, e.g. ES).`);
+        return { code, name: String(properties[fields.name] ?? '').trim(), types: [], designation, country: siteCountry };
+      },
     },
-    site(properties) {
-      const fields = mapping!;
-      const code = String(properties[fields.code] ?? '').trim();
-      if (!code) throw validationError(`${name}: a feature has no ${fields.code}.`);
-      let designation: string;
-      if ('designationField' in fields) {
-        designation = String(properties[fields.designationField] ?? '').trim();
-        if (!designation) throw validationError(`${name}: site ${code} has no ${fields.designationField}; give one designation text for the layer instead (--designation).`);
-      } else {
-        designation = fields.designation;
-      }
-      const siteCountry = country ?? countryOfCode(code);
-      if (!siteCountry) throw validationError(`${name}: site code ${code} does not start with a country code; give the country of the layer (--country, e.g. ES).`);
-      return { code, name: String(properties[fields.name] ?? '').trim(), types: [], designation, country: siteCountry };
-    },
-  }, options);
+    options,
+  );
 }

@@ -16,23 +16,28 @@ export interface ProtectedAreaImportOptions extends SiteLayerOptions {
  */
 export async function importProtectedAreas(tables: AnalysisTables, file: string, options: ProtectedAreaImportOptions = {}): Promise<{ sites: number }> {
   let mapping = options.mapping;
-  return importSiteLayer(tables, file, {
-    begin(properties) {
-      const preset = detectPreset(properties);
-      mapping ??= preset?.mapping;
-      if (!mapping) throw validationError(`${basename(file)}: unknown field layout (${Object.keys(properties).join(', ')}); give a field mapping.`);
-      return { register: 'natura2000', defaults: preset?.source };
+  return importSiteLayer(
+    tables,
+    file,
+    {
+      begin(properties) {
+        const preset = detectPreset(properties);
+        mapping ??= preset?.mapping;
+        if (!mapping) throw validationError(`${basename(file)}: unknown field layout (${Object.keys(properties).join(', ')}); give a field mapping.`);
+        return { register: 'natura2000', defaults: preset?.source };
+      },
+      site(properties) {
+        const fields = mapping!;
+        const code = String(properties[fields.code] ?? '').trim();
+        if (!code) throw validationError(`${basename(file)}: a feature has no ${fields.code}.`);
+        return {
+          code,
+          name: String(properties[fields.name] ?? '').trim(),
+          types: siteTypes(fields, properties),
+          country: code.slice(0, 2).toUpperCase(),
+        };
+      },
     },
-    site(properties) {
-      const fields = mapping!;
-      const code = String(properties[fields.code] ?? '').trim();
-      if (!code) throw validationError(`${basename(file)}: a feature has no ${fields.code}.`);
-      return {
-        code,
-        name: String(properties[fields.name] ?? '').trim(),
-        types: siteTypes(fields, properties),
-        country: code.slice(0, 2).toUpperCase(),
-      };
-    },
-  }, options);
+    options,
+  );
 }

@@ -27,7 +27,12 @@ export interface SiteLayerReader {
  * we cannot read must not be half-imported. Re-importing a file (same base name) replaces the
  * sites it brought before, whichever register they were in.
  */
-export async function importSiteLayer(tables: AnalysisTables, file: string, reader: SiteLayerReader, options: SiteLayerOptions = {}): Promise<{ sites: number }> {
+export async function importSiteLayer(
+  tables: AnalysisTables,
+  file: string,
+  reader: SiteLayerReader,
+  options: SiteLayerOptions = {},
+): Promise<{ sites: number }> {
   const today = todayIso();
   return tables.importTransaction(async (layerWriter) => {
     const writer = new ProtectedAreaWriter(layerWriter);
@@ -36,11 +41,15 @@ export async function importSiteLayer(tables: AnalysisTables, file: string, read
     for await (const feature of readLayerInWorker(file, { layer: options.layer })) {
       if (datasetId === undefined) {
         const { register, defaults } = reader.begin(feature.properties);
-        datasetId = writer.dataset(basename(file), {
-          name: options.source?.name ?? defaults?.name ?? basename(file),
-          license: options.source?.license ?? defaults?.license ?? 'not stated',
-          edition: options.source?.edition ?? `imported ${today}`,
-        }, register);
+        datasetId = writer.dataset(
+          basename(file),
+          {
+            name: options.source?.name ?? defaults?.name ?? basename(file),
+            license: options.source?.license ?? defaults?.license ?? 'not stated',
+            edition: options.source?.edition ?? `imported ${today}`,
+          },
+          register,
+        );
       }
       const site = reader.site(feature.properties);
       if (feature.polygons.length === 0) throw validationError(`${basename(file)}: site ${site.code} has no polygon geometry.`);

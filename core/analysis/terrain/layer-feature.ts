@@ -28,8 +28,12 @@ export function polygonsOf(geometry: { type: string; coordinates: unknown } | nu
  * (a layer in metres declared in degrees) fails the layer rather than store its sites nowhere.
  */
 export const project = (polygons: number[][][][], reproject: Reproject): LonLat[][][] =>
-  polygons.map((rings) => rings.map((ring) => ring.map(([x, y]) => {
-    const point = reproject(x, y);
-    if (!isOnEarth(point)) throw new Error(outsideTheWorld("the layer's declared CRS", x, y, point));
-    return point;
-  })));
+  polygons.map((rings) =>
+    rings.map((ring) =>
+      ring.map(([x, y]) => {
+        const point = reproject(x, y);
+        if (!isOnEarth(point)) throw new Error(outsideTheWorld("the layer's declared CRS", x, y, point));
+        return point;
+      }),
+    ),
+  );

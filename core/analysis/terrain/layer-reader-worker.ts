@@ -14,7 +14,10 @@ function serveBatches(port: NonNullable<typeof parentPort>): void {
       let done = false;
       while (batch.length < batchSize) {
         const next = await features.next();
-        if (next.done) { done = true; break; }
+        if (next.done) {
+          done = true;
+          break;
+        }
         batch.push(next.value);
       }
       port.postMessage({ done, features: batch });

@@ -32,7 +32,11 @@ export class ProtectedAreaWriter {
 
   site(datasetId: number, site: SiteRecord): void {
     const siteId = this.tables.insertSite(datasetId, {
-      code: site.code, name: site.name, types: site.types.join(','), designation: site.designation ?? '', country: site.country,
+      code: site.code,
+      name: site.name,
+      types: site.types.join(','),
+      designation: site.designation ?? '',
+      country: site.country,
     });
     for (const rings of site.polygons) {
       const cleaned = rings.map((ring) => ring.map(([x, y]) => [round7(x), round7(y)] as LonLat));

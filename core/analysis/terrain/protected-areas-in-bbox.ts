@@ -22,7 +22,14 @@ export function protectedAreasInBBox(tables: AnalysisTables, bbox: BBox, limit: 
       type: 'Feature',
       id: row.partId,
       // `register` lets the map colour national sites apart; `types` is empty for them.
-      properties: { code: row.code, name: row.name, register: row.register, types: row.types.split(',').filter(Boolean), designation: row.designation, country: row.country },
+      properties: {
+        code: row.code,
+        name: row.name,
+        register: row.register,
+        types: row.types.split(',').filter(Boolean),
+        designation: row.designation,
+        country: row.country,
+      },
       geometry: { type: 'Polygon', coordinates: rings },
     });
   }

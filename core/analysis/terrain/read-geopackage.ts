@@ -19,21 +19,33 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * file's author wrote (an endless recursive one hung the importer), so views are never read.
  */
 function featureTables(db: Database.Database, file: string, layer: string | undefined): FeatureTable[] {
-  const kinds = new Map((db.prepare("SELECT name, type FROM sqlite_master WHERE name IN ('gpkg_contents', 'gpkg_geometry_columns', 'gpkg_spatial_ref_sys')")
-    .all() as Array<{ name: string; type: string }>).map((r) => [r.name, r.type]));
+  const kinds = new Map(
+    (
+      db.prepare("SELECT name, type FROM sqlite_master WHERE name IN ('gpkg_contents', 'gpkg_geometry_columns', 'gpkg_spatial_ref_sys')").all() as Array<{
+        name: string;
+        type: string;
+      }>
+    ).map((r) => [r.name, r.type]),
+  );
   if (!kinds.has('gpkg_contents') || !kinds.has('gpkg_geometry_columns')) {
     throw validationError(`${file} is not a GeoPackage (no gpkg_contents / gpkg_geometry_columns tables).`);
   }
   const views = [...kinds].filter(([, type]) => type !== 'table').map(([name]) => name);
   if (views.length) throw validationError(`${file} is not a GeoPackage that can be read safely: ${views.join(', ')} must be tables, not views.`);
-  const listed = db.prepare(`SELECT c.table_name, g.column_name, g.srs_id, m.type AS kind FROM gpkg_contents c
+  const listed = db
+    .prepare(
+      `SELECT c.table_name, g.column_name, g.srs_id, m.type AS kind FROM gpkg_contents c
     JOIN gpkg_geometry_columns g ON g.table_name = c.table_name COLLATE NOCASE
     LEFT JOIN sqlite_master m ON m.name = c.table_name COLLATE NOCASE AND m.type IN ('table', 'view')
-    WHERE c.data_type = 'features' ORDER BY c.table_name`).all() as Array<FeatureTable & { kind: string | null }>;
+    WHERE c.data_type = 'features' ORDER BY c.table_name`,
+    )
+    .all() as Array<FeatureTable & { kind: string | null }>;
   const tables = listed.filter((t) => t.kind === 'table').map(({ kind: _kind, ...table }) => table);
   const featureViews = listed.filter((t) => t.kind === 'view').map((t) => t.table_name);
   if (tables.length === 0) {
-    throw validationError(`${file}: the GeoPackage has no feature tables${featureViews.length ? ` (${featureViews.join(', ')} ${featureViews.length === 1 ? 'is a view' : 'are views'}, which are not read)` : ''}.`);
+    throw validationError(
+      `${file}: the GeoPackage has no feature tables${featureViews.length ? ` (${featureViews.join(', ')} ${featureViews.length === 1 ? 'is a view' : 'are views'}, which are not read)` : ''}.`,
+    );
   }
   if (layer === undefined) return tables;
   const chosen = tables.filter((t) => t.table_name.toLowerCase() === layer.toLowerCase());

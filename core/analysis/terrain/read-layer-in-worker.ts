@@ -22,18 +22,33 @@ interface Batch {
  */
 export async function* readLayerInWorker(file: string, options: ReadLayerOptions = {}, deadlineMs = LAYER_READ_DEADLINE_MS): AsyncGenerator<LayerFeature> {
   const worker = startCoreWorker('analysis/terrain/layer-reader-worker', { workerData: { file, options, batchSize: BATCH_SIZE } });
-  const request = () => new Promise<Batch>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(validationError(`${basename(file)} could not be read within ${Math.round(deadlineMs / 1000)} s; the reading was stopped (is it a valid layer file?).`));
-    }, deadlineMs);
-    const onMessage = (batch: Batch) => { cleanup(); resolve(batch); };
-    const onError = (error: Error) => { cleanup(); reject(validationError(`${basename(file)} could not be read: ${error.message}`)); };
-    const cleanup = () => { clearTimeout(timer); worker.off('message', onMessage); worker.off('error', onError); };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.postMessage('next');
-  });
+  const request = () =>
+    new Promise<Batch>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(
+          validationError(
+            `${basename(file)} could not be read within ${Math.round(deadlineMs / 1000)} s; the reading was stopped (is it a valid layer file?).`,
+          ),
+        );
+      }, deadlineMs);
+      const onMessage = (batch: Batch) => {
+        cleanup();
+        resolve(batch);
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        reject(validationError(`${basename(file)} could not be read: ${error.message}`));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage('next');
+    });
   try {
     for (;;) {
       const batch = await request();

@@ -32,7 +32,11 @@ async function readCapped(file: string, maxBytes: number): Promise<Buffer> {
     write(chunk: Buffer, _encoding, done) {
       total += chunk.length;
       if (total > maxBytes) {
-        return done(validationError(`${basename(file)} is larger than ${maxBytes / 1024 / 1024} MB of GeoJSON${file.endsWith('.gz') ? ' once decompressed' : ''}; refused. Import large layers as GeoPackage (.gpkg) or shapefile (.shp).`));
+        return done(
+          validationError(
+            `${basename(file)} is larger than ${maxBytes / 1024 / 1024} MB of GeoJSON${file.endsWith('.gz') ? ' once decompressed' : ''}; refused. Import large layers as GeoPackage (.gpkg) or shapefile (.shp).`,
+          ),
+        );
       }
       chunks.push(chunk);
       done();
@@ -59,7 +63,7 @@ async function* readGeoJson(file: string, maxBytes = GEOJSON_MAX_BYTES): AsyncGe
   }
   if (doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) throw validationError(`${file} is not a GeoJSON FeatureCollection.`);
   const srs = doc.crs?.properties?.name;
-  const epsg = srs ? epsgFromSrsName(srs) ?? (/CRS84$/i.test(srs) ? 4326 : undefined) : 4326;
+  const epsg = srs ? (epsgFromSrsName(srs) ?? (/CRS84$/i.test(srs) ? 4326 : undefined)) : 4326;
   if (epsg === undefined || !isSupportedEpsg(epsg)) throw validationError(`${file}: unsupported CRS ${srs}.`);
   const reproject: Reproject = (x, y) => toWgs84(epsg, x, y);
   for (const feature of doc.features as { properties?: Record<string, unknown>; geometry?: { type: string; coordinates: unknown } }[]) {
@@ -106,8 +110,11 @@ export function layerFormat(file: string, options: ReadLayerOptions = {}): Layer
 /** Features of a protected-area layer in WGS84. */
 export function readLayer(file: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature> {
   switch (layerFormat(file, options)) {
-    case 'gpkg': return readGeoPackage(file, options);
-    case 'shp': return readShapefile(file);
-    case 'geojson': return readGeoJson(file);
+    case 'gpkg':
+      return readGeoPackage(file, options);
+    case 'shp':
+      return readShapefile(file);
+    case 'geojson':
+      return readGeoJson(file);
   }
 }

@@ -24,9 +24,16 @@ function clipRing(ring: Ring, box: BBox): Ring | undefined {
 export function subdividePolygon(rings: Ring[], maxVertices = MAX_PIECE_VERTICES, depth = 0): Ring[][] {
   if (vertexCount(rings) <= maxVertices || depth >= 24) return [rings];
   const [minX, minY, maxX, maxY] = turfBbox({ type: 'Polygon', coordinates: rings });
-  const halves: BBox[] = maxX - minX >= maxY - minY
-    ? [[minX, minY, (minX + maxX) / 2, maxY], [(minX + maxX) / 2, minY, maxX, maxY]]
-    : [[minX, minY, maxX, (minY + maxY) / 2], [minX, (minY + maxY) / 2, maxX, maxY]];
+  const halves: BBox[] =
+    maxX - minX >= maxY - minY
+      ? [
+          [minX, minY, (minX + maxX) / 2, maxY],
+          [(minX + maxX) / 2, minY, maxX, maxY],
+        ]
+      : [
+          [minX, minY, maxX, (minY + maxY) / 2],
+          [minX, (minY + maxY) / 2, maxX, maxY],
+        ];
   const pieces: Ring[][] = [];
   for (const half of halves) {
     const [outer, ...holes] = rings.map((ring) => clipRing(ring, half));

@@ -48,7 +48,8 @@ export function terrainOverlap(tables: AnalysisTables, parcel: Parcel): TerrainR
     }
     for (const type of row.types.split(',').filter(Boolean) as Natura2000Type[]) natura2000.push({ ...site, type });
   }
-  const byOverlap = (a: { overlap_pct: number; code: string }, b: { overlap_pct: number; code: string }) => b.overlap_pct - a.overlap_pct || a.code.localeCompare(b.code);
+  const byOverlap = (a: { overlap_pct: number; code: string }, b: { overlap_pct: number; code: string }) =>
+    b.overlap_pct - a.overlap_pct || a.code.localeCompare(b.code);
   natura2000.sort(byOverlap);
   national.sort(byOverlap);
   return {

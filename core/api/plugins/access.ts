@@ -57,9 +57,12 @@ async function apiAccessPlugin(app: FastifyInstance, options: ApiAccessOptions):
   await app.register(authPlugin, { auth: options.auth, keys, freeTier: options.freeTier, appSession: options.appSession });
   await app.register(etagPlugin, {});
   const ledger = counter ? new QuotaLedger<UsageCounting>(counter, clock) : new QuotaLedger(db!, clock);
-  const ipAllowance = options.auth === 'keys' && options.freeTier
-    ? (counter ? new IpDailyAllowance<UsageCounting>(counter, options.freeTier.perIpDaily, clock) : new IpDailyAllowance(db!, options.freeTier.perIpDaily, clock))
-    : undefined;
+  const ipAllowance =
+    options.auth === 'keys' && options.freeTier
+      ? counter
+        ? new IpDailyAllowance<UsageCounting>(counter, options.freeTier.perIpDaily, clock)
+        : new IpDailyAllowance(db!, options.freeTier.perIpDaily, clock)
+      : undefined;
   await app.register(quotaPlugin, { ledger, revalidatableRoutes: new Set(Object.keys(DEFAULT_ETAG_ROUTES)), ipAllowance });
   if (options.auth === 'keys') options.onBatchMeter?.(batchMeter({ keys, ledger, ipAllowance, clock }));
 }

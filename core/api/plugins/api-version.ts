@@ -25,9 +25,11 @@ async function apiVersionPlugin(app: FastifyInstance, options: ApiVersionPluginO
     // Decided on the matched route (the static app is not an API call); unmatched requests are checked too.
     const route = request.routeOptions.url;
     if (route !== undefined && route !== '/api' && !route.startsWith('/api/')) return done();
-    done(validationError(`Unsupported API version '${requested.slice(0, 40)}' in X-API-Version; this server speaks ${options.version} only.`, {
-      supportedVersions: [options.version],
-    }));
+    done(
+      validationError(`Unsupported API version '${requested.slice(0, 40)}' in X-API-Version; this server speaks ${options.version} only.`, {
+        supportedVersions: [options.version],
+      }),
+    );
   });
 }
 

@@ -34,8 +34,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /** The header that carries `catastro start`'s session token (see renderer/client/app-session.ts). */
 export const APP_SESSION_HEADER = 'x-catastro-session';
-const appSessionRefused = () => new ServiceError('UNAUTHORIZED',
-  'This action belongs to the app that `catastro start` opened: its session token (X-Catastro-Session, from the address that command printed) is missing or wrong.');
+const appSessionRefused = () =>
+  new ServiceError(
+    'UNAUTHORIZED',
+    'This action belongs to the app that `catastro start` opened: its session token (X-Catastro-Session, from the address that command printed) is missing or wrong.',
+  );
 
 /**
  * Identifies the caller of every request (spec: Authentication) and sets `request.apiCaller`,
@@ -70,13 +73,17 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       if (options.freeTier && access === 'key') {
         const ip = allowanceAddress(request.ip);
         // Only a trusted proxy's X-Forwarded-For can name something else than the socket's address.
-        if (!ip) throw validationError(`Invalid request: X-Forwarded-For names no IP address as the caller ('${request.ip.slice(0, 60)}'); the proxy must append the caller's address.`);
+        if (!ip)
+          throw validationError(
+            `Invalid request: X-Forwarded-For names no IP address as the caller ('${request.ip.slice(0, 60)}'); the proxy must append the caller's address.`,
+          );
         request.apiCaller = { kind: 'ip', ip };
         return;
       }
-      throw new ServiceError('UNAUTHORIZED', access === 'organisation'
-        ? 'This endpoint needs an organisation API key in the X-API-Key header.'
-        : 'An API key is required in the X-API-Key header.');
+      throw new ServiceError(
+        'UNAUTHORIZED',
+        access === 'organisation' ? 'This endpoint needs an organisation API key in the X-API-Key header.' : 'An API key is required in the X-API-Key header.',
+      );
     }
     // Node joins a header sent twice into "a, b"; a key never holds a comma (base64url), so this
     // is a second header, which otherwise read as "not valid" for a good key.

@@ -34,14 +34,21 @@ export function batchMeter({ keys, ledger, ipAllowance, clock }: BatchMeterOptio
         }
         const state = await ledger.charge(subject, ONE_UNIT, key.monthlyQuota);
         if (!state.accepted) throw allowanceUsedUp('key', state);
-        return async () => { await ledger.settle(subject, -ONE_UNIT, key.monthlyQuota, state.period); };
+        return async () => {
+          await ledger.settle(subject, -ONE_UNIT, key.monthlyQuota, state.period);
+        };
       }
       if (kind === 'ip' && ipAllowance) {
         const state = await ipAllowance.charge(subject, ONE_UNIT);
         if (!state.accepted) throw allowanceUsedUp('ip', state);
-        return async () => { await ipAllowance.settle(subject, -ONE_UNIT, state.period); };
+        return async () => {
+          await ipAllowance.settle(subject, -ONE_UNIT, state.period);
+        };
       }
-      throw new ServiceError('DAILY_LIMIT_REACHED', 'This batch was started without a key under a free allowance the server no longer offers; start it again with an API key.');
+      throw new ServiceError(
+        'DAILY_LIMIT_REACHED',
+        'This batch was started without a key under a free allowance the server no longer offers; start it again with an API key.',
+      );
     },
   };
 }

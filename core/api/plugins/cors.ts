@@ -12,10 +12,17 @@ export interface CorsPluginOptions {
 const CORS_ALLOWED_HEADERS = ['X-API-Key', 'If-None-Match', 'X-API-Version', 'Content-Type'] as const;
 /** What a page may read beyond the CORS-safelisted headers: quota, ETag, version, retry time, file name of exports. */
 const CORS_EXPOSED_HEADERS = [
-  'ETag', 'X-API-Version',
-  'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Tier',
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
-  'Retry-After', 'Content-Disposition',
+  'ETag',
+  'X-API-Version',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'X-Quota-Reset',
+  'X-Quota-Tier',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'Content-Disposition',
 ] as const;
 /** A browser keeps a preflight's answer this long (seconds): one preflight per URL an hour, not one per call. */
 const PREFLIGHT_MAX_AGE_S = 3600;
@@ -52,7 +59,9 @@ async function corsPlugin(app: FastifyInstance, options: CorsPluginOptions): Pro
   // gives that handler (read from the wildcard OPTIONS route @fastify/cors adds; an unknown answer
   // is taken for no route).
   let routeHandler: unknown;
-  app.addHook('onReady', async () => { routeHandler = app.findRoute({ method: 'OPTIONS', url: '/' })?.handler; });
+  app.addHook('onReady', async () => {
+    routeHandler = app.findRoute({ method: 'OPTIONS', url: '/' })?.handler;
+  });
   const routeExists = (method: string, url: string) =>
     routeHandler !== undefined && app.findRoute({ method: method as HTTPMethods, url })?.handler === routeHandler;
 

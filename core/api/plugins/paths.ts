@@ -12,4 +12,12 @@ export const ROUTES = {
 } as const;
 
 /** Routes whose 2xx cost depends on the body (units served, or an answer without data). */
-export const BODY_PRICED_ROUTES: ReadonlySet<string> = new Set([ROUTES.units, ROUTES.agro, ROUTES.score, ROUTES.market, ROUTES.solar, ROUTES.terrain, ROUTES.groundMotion]);
+export const BODY_PRICED_ROUTES: ReadonlySet<string> = new Set([
+  ROUTES.units,
+  ROUTES.agro,
+  ROUTES.score,
+  ROUTES.market,
+  ROUTES.solar,
+  ROUTES.terrain,
+  ROUTES.groundMotion,
+]);

@@ -29,8 +29,7 @@ export interface CostInput {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown): boolean => v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
 
 export function quotaCost(input: CostInput): number {
   const cost = bodyCost(input);

@@ -54,8 +54,7 @@ const isSuccessEnvelope = (payload: unknown): payload is string =>
   typeof payload === 'string' && payload.startsWith('{"success":true') && payload.endsWith('}');
 
 /** Adds `searchesRemaining` to a serialized envelope without parsing it again (hot path). */
-const withSearchesRemaining = (payload: string, remaining: number) =>
-  `${payload.slice(0, -1)},"searchesRemaining":${remaining}}`;
+const withSearchesRemaining = (payload: string, remaining: number) => `${payload.slice(0, -1)},"searchesRemaining":${remaining}}`;
 
 function parseJson(payload: unknown): unknown {
   if (typeof payload !== 'string') return undefined;
@@ -69,9 +68,15 @@ function parseJson(payload: unknown): unknown {
 /** The 429 of a caller (a key, or a free-tier address) whose allowance is used up. */
 export function allowanceUsedUp(kind: 'key' | 'ip', state: QuotaState): ServiceError {
   if (kind === 'ip') {
-    return new ServiceError('DAILY_LIMIT_REACHED', `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`);
+    return new ServiceError(
+      'DAILY_LIMIT_REACHED',
+      `The free daily allowance of ${state.limit} requests for this address is used up; it resets at ${isoSeconds(state.period.resetsAt)}. Use an API key for more.`,
+    );
   }
-  return new ServiceError('KEY_AUTH_004', `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`);
+  return new ServiceError(
+    'KEY_AUTH_004',
+    `The monthly quota of this key (${state.limit} requests) is used up; it resets at ${isoSeconds(state.period.resetsAt)}.`,
+  );
 }
 
 /**
@@ -135,10 +140,12 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
 
   /** The 429 of an answer dearer than what the caller has left (a file of many parcels). */
   const costRefusal = (request: FastifyRequest, cost: number, left: number, resetsAt: Date): ServiceError => {
-    const [who, when, code] = request.apiCaller.kind === 'ip'
-      ? ['this address has', 'today', 'DAILY_LIMIT_REACHED' as const]
-      : ['this key has', 'this month', 'KEY_AUTH_004' as const];
-    return new ServiceError(code, `This answer costs ${cost} units (one per parcel it holds) and ${who} ${left} left ${when}; ask for fewer parcels, or wait for the reset at ${isoSeconds(resetsAt)}.`);
+    const [who, when, code] =
+      request.apiCaller.kind === 'ip' ? ['this address has', 'today', 'DAILY_LIMIT_REACHED' as const] : ['this key has', 'this month', 'KEY_AUTH_004' as const];
+    return new ServiceError(
+      code,
+      `This answer costs ${cost} units (one per parcel it holds) and ${who} ${left} left ${when}; ask for fewer parcels, or wait for the reset at ${isoSeconds(resetsAt)}.`,
+    );
   };
 
   /** Whether this request's caller has an allowance to count (a key, or an address under the free tier). */
@@ -223,7 +230,13 @@ async function quotaPlugin(app: FastifyInstance, options: QuotaPluginOptions): P
    * the resource's representation, so no ETag); any other answer (a file of N parcels) becomes
    * the 429 of a used-up allowance, and costs nothing.
    */
-  const chargeDearAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, body: unknown, cost: number): Promise<{ payload: unknown; cost: number }> => {
+  const chargeDearAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    body: unknown,
+    cost: number,
+  ): Promise<{ payload: unknown; cost: number }> => {
     const reservation = request.quotaReservation!;
     // Each refusal lowers the cost below what was refused, so this ends.
     for (;;) {

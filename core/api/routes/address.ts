@@ -19,16 +19,22 @@ export interface AddressRoutesOptions {
 export async function addressRoutes(app: FastifyInstance, { service }: AddressRoutesOptions): Promise<void> {
   const revalidated = { headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }) };
   for (const route of operationRoutes('addressCandidates', revalidated)) {
-    app.route<{ Querystring: Static<typeof AddressCandidatesQuery> }>({ ...route, handler: async (request) => ({
-      success: true,
-      data: await service.addressCandidates(request.query),
-    }) });
+    app.route<{ Querystring: Static<typeof AddressCandidatesQuery> }>({
+      ...route,
+      handler: async (request) => ({
+        success: true,
+        data: await service.addressCandidates(request.query),
+      }),
+    });
   }
 
   for (const route of operationRoutes('addressParse')) {
-    app.route<{ Body: Static<typeof AddressParseBody> }>({ ...route, handler: async (request) => ({
-      success: true,
-      data: await service.parseAddress(request.body),
-    }) });
+    app.route<{ Body: Static<typeof AddressParseBody> }>({
+      ...route,
+      handler: async (request) => ({
+        success: true,
+        data: await service.parseAddress(request.body),
+      }),
+    });
   }
 }

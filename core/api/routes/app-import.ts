@@ -24,14 +24,19 @@ export async function appImportRoutes(app: FastifyInstance, { service }: { servi
     try {
       const files = await receivePickedFiles(request, folder, IMPORTABLE_EXTENSIONS, 'INSPIRE GML (.gml, .xml, .gml.gz), CAT (.cat) or a Catastro zip (.zip)');
       const shown = (file: string) => path.basename(file);
-      return await streamRun<ImportProgress, ImportResult[]>(request, reply, async (onProgress) => {
-        try {
-          const results = await service.importFiles(files, (progress) => onProgress({ ...progress, file: shown(progress.file) }));
-          return results.map((result) => ({ ...result, file: shown(result.file) }));
-        } catch (error) {
-          throw importRefusal(error, folder);
-        }
-      }, 'The import');
+      return await streamRun<ImportProgress, ImportResult[]>(
+        request,
+        reply,
+        async (onProgress) => {
+          try {
+            const results = await service.importFiles(files, (progress) => onProgress({ ...progress, file: shown(progress.file) }));
+            return results.map((result) => ({ ...result, file: shown(result.file) }));
+          } catch (error) {
+            throw importRefusal(error, folder);
+          }
+        },
+        'The import',
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

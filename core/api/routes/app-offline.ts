@@ -25,20 +25,31 @@ export async function appOfflineRoutes(app: FastifyInstance, { service }: { serv
   app.get('/api/app/offline/areas', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: offline.list() }));
 
   app.post('/api/app/offline/downloads', { config: APP_SESSION_ROUTE, schema: hidden }, (request, reply) =>
-    streamRun(request, reply, (onProgress) => offline.download(request.body, onProgress), 'The download'));
+    streamRun(request, reply, (onProgress) => offline.download(request.body, onProgress), 'The download'),
+  );
 
-  app.post<{ Body: Static<typeof UpdateBody> }>('/api/app/offline/updates', { config: APP_SESSION_ROUTE, schema: { ...hidden, body: UpdateBody } }, (request, reply) =>
-    streamRun(request, reply, (onProgress) => offline.update(request.body.ids, onProgress), 'The update'));
+  app.post<{ Body: Static<typeof UpdateBody> }>(
+    '/api/app/offline/updates',
+    { config: APP_SESSION_ROUTE, schema: { ...hidden, body: UpdateBody } },
+    (request, reply) => streamRun(request, reply, (onProgress) => offline.update(request.body.ids, onProgress), 'The update'),
+  );
 
   app.get('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: offline.interrupted() }));
 
   app.post('/api/app/offline/interrupted/resume', { config: APP_SESSION_ROUTE, schema: hidden }, (request, reply) =>
-    streamRun(request, reply, (onProgress) => offline.resume(onProgress), 'The resumed download'));
+    streamRun(request, reply, (onProgress) => offline.resume(onProgress), 'The resumed download'),
+  );
 
-  app.delete('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: await offline.discardInterrupted() }));
+  app.delete('/api/app/offline/interrupted', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({
+    success: true,
+    data: await offline.discardInterrupted(),
+  }));
 
   app.post('/api/app/offline/cancel', { config: APP_SESSION_ROUTE, schema: hidden }, async () => ({ success: true, data: { cancelled: offline.cancel() } }));
 
-  app.delete<{ Params: Static<typeof AreaParams> }>('/api/app/offline/areas/:id', { config: APP_SESSION_ROUTE, schema: { ...hidden, params: AreaParams } }, async (request) =>
-    ({ success: true, data: offline.remove(request.params.id) }));
+  app.delete<{ Params: Static<typeof AreaParams> }>(
+    '/api/app/offline/areas/:id',
+    { config: APP_SESSION_ROUTE, schema: { ...hidden, params: AreaParams } },
+    async (request) => ({ success: true, data: offline.remove(request.params.id) }),
+  );
 }

@@ -10,5 +10,8 @@ import { APP_SESSION_ROUTE } from '../plugins/route-access.js';
  * any caller start.
  */
 export async function appSourcesCheckRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
-  app.post('/api/app/sources-check', { config: APP_SESSION_ROUTE, schema: { hide: true } }, async () => ({ success: true, data: await service.checkSourcesLive() }));
+  app.post('/api/app/sources-check', { config: APP_SESSION_ROUTE, schema: { hide: true } }, async () => ({
+    success: true,
+    data: await service.checkSourcesLive(),
+  }));
 }

@@ -40,7 +40,11 @@ export async function answerBatchResult(request: FastifyRequest, reply: FastifyR
     await write();
   }
   const sent = await send(request.raw, path.basename(result.path), {
-    root: path.dirname(result.path), contentType: false, cacheControl: false, dotfiles: 'allow', index: false,
+    root: path.dirname(result.path),
+    contentType: false,
+    cacheControl: false,
+    dotfiles: 'allow',
+    index: false,
   });
   const price = priceOf(sent, result.found);
   try {

@@ -6,21 +6,21 @@ import { operationRoutes } from '../operation-route.js';
 
 function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 'kml' | 'gpx', mime: string) {
   const filename = `${refcat.replace(/[^0-9A-Za-zÑñ_-]/g, '_')}.${extension}`;
-  return reply
-    .type(`${mime}; charset=utf-8`)
-    .header('Content-Disposition', contentDisposition(filename))
-    .send(body);
+  return reply.type(`${mime}; charset=utf-8`).header('Content-Disposition', contentDisposition(filename)).send(body);
 }
 
 /** Endpoint 11 of the spec: KML 2.2 and GPX 1.1 files of the outline. */
 export async function exportRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   for (const route of operationRoutes('exportFile')) {
     const kml = route.segment.format === 'kml';
-    app.route<{ Querystring: ExportQueryT }>({ ...route, handler: async (request, reply) => {
-      const { refcat, country } = request.query;
-      if (kml) return sendFile(reply, await service.exportKml(refcat, country), refcat!, 'kml', 'application/vnd.google-earth.kml+xml');
-      return sendFile(reply, await service.exportGpx(refcat, country), refcat!, 'gpx', 'application/gpx+xml');
-    } });
+    app.route<{ Querystring: ExportQueryT }>({
+      ...route,
+      handler: async (request, reply) => {
+        const { refcat, country } = request.query;
+        if (kml) return sendFile(reply, await service.exportKml(refcat, country), refcat!, 'kml', 'application/vnd.google-earth.kml+xml');
+        return sendFile(reply, await service.exportGpx(refcat, country), refcat!, 'gpx', 'application/gpx+xml');
+      },
+    });
   }
 
   // GeoJSON and GeoPackage of one parcel or a selection (`refcat=A,B,C`), beyond the spec's two
@@ -30,20 +30,28 @@ export async function exportRoutes(app: FastifyInstance, { service }: { service:
   // often at 8 KB).
   for (const route of operationRoutes('exportSelection')) {
     const format = route.segment.format as 'geojson' | 'gpkg';
-    const summary = format === 'geojson' ? 'GeoJSON FeatureCollection of one or more parcels (WGS84)' : 'GeoPackage 1.3 with one feature layer of one or more parcels (EPSG:4326)';
+    const summary =
+      format === 'geojson'
+        ? 'GeoJSON FeatureCollection of one or more parcels (WGS84)'
+        : 'GeoPackage 1.3 with one feature layer of one or more parcels (EPSG:4326)';
     const answer = async (reply: FastifyReply, { refcat, country }: SelectionExportQueryT) => {
       const file = await service.exportParcels(refcat, format, country);
       reply.quotaCost = file.count;
-      return reply
-        .type(file.mime)
-        .header('Content-Disposition', contentDisposition(file.fileName))
-        .send(file.bytes);
+      return reply.type(file.mime).header('Content-Disposition', contentDisposition(file.fileName)).send(file.bytes);
     };
     // The same selection in the query string: HTTP only, for links and scripts (short selections).
     const { body: _body, ...byQuery } = route.schema;
-    app.route<{ Querystring: SelectionExportQueryT }>({ ...route, method: 'GET', schema: { ...byQuery, summary, querystring: SelectionExportQuery },
-      handler: async (request, reply) => answer(reply, request.query) });
-    app.route<{ Body: SelectionExportQueryT }>({ ...route, bodyLimit: SELECTION_BODY_LIMIT, schema: { ...route.schema, summary: `${summary}; the selection as a JSON body (for selections too long for a URL)` },
-      handler: async (request, reply) => answer(reply, request.body) });
+    app.route<{ Querystring: SelectionExportQueryT }>({
+      ...route,
+      method: 'GET',
+      schema: { ...byQuery, summary, querystring: SelectionExportQuery },
+      handler: async (request, reply) => answer(reply, request.query),
+    });
+    app.route<{ Body: SelectionExportQueryT }>({
+      ...route,
+      bodyLimit: SELECTION_BODY_LIMIT,
+      schema: { ...route.schema, summary: `${summary}; the selection as a JSON body (for selections too long for a URL)` },
+      handler: async (request, reply) => answer(reply, request.body),
+    });
   }
 }

@@ -20,43 +20,55 @@ const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split('
  */
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   // A tile is a pure function of the copy's data: kept until the copy changes (an import, a live answer cached).
-  const tiles = new CopyGenerationCache<Buffer>({ generation: () => service.copy.dataGeneration(), maxSize: TILE_CACHE_BYTES, sizeOf: (tile) => tile.byteLength });
+  const tiles = new CopyGenerationCache<Buffer>({
+    generation: () => service.copy.dataGeneration(),
+    maxSize: TILE_CACHE_BYTES,
+    sizeOf: (tile) => tile.byteLength,
+  });
   const [tileRoute] = operationRoutes('parcelTile');
-  app.route<{ Params: TileParamsT }>({ ...tileRoute, handler: async (request, reply) => {
-    const { z, x, y } = request.params;
-    const key = `${z}/${x}/${y}`;
-    let tile = tiles.get(key);
-    if (tile === undefined) {
-      const builtAt = tiles.currentGeneration();
-      const made = await service.parcelTileOfCopy(z, x, y);
-      tile = made ? Buffer.from(made) : EMPTY_TILE; // a copy of exactly its bytes: the encoder's buffer may be larger
-      tiles.set(key, tile, builtAt);
-    }
-    if (tile.byteLength === 0) {
-      reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)
-      return reply.status(204).send();
-    }
-    return reply
-      .type('application/vnd.mapbox-vector-tile')
-      .header('Cache-Control', 'no-cache')
-      .send(tile);
-  } });
+  app.route<{ Params: TileParamsT }>({
+    ...tileRoute,
+    handler: async (request, reply) => {
+      const { z, x, y } = request.params;
+      const key = `${z}/${x}/${y}`;
+      let tile = tiles.get(key);
+      if (tile === undefined) {
+        const builtAt = tiles.currentGeneration();
+        const made = await service.parcelTileOfCopy(z, x, y);
+        tile = made ? Buffer.from(made) : EMPTY_TILE; // a copy of exactly its bytes: the encoder's buffer may be larger
+        tiles.set(key, tile, builtAt);
+      }
+      if (tile.byteLength === 0) {
+        reply.quotaCost = 0; // an empty tile carries no data (spec Limits: 2xx without data is free)
+        return reply.status(204).send();
+      }
+      return reply.type('application/vnd.mapbox-vector-tile').header('Cache-Control', 'no-cache').send(tile);
+    },
+  });
 
   const [overlayRoute] = operationRoutes('overlay');
-  app.route<{ Params: { kind: string }; Querystring: { bbox?: string; limit?: string } }>({ ...overlayRoute, handler: async (request, reply) => {
-    const data = service.overlay(request.params.kind, bboxNumbers(request.query.bbox), request.query.limit);
-    if (data.features.length === 0) reply.quotaCost = 0;
-    return { success: true, data };
-  } });
+  app.route<{ Params: { kind: string }; Querystring: { bbox?: string; limit?: string } }>({
+    ...overlayRoute,
+    handler: async (request, reply) => {
+      const data = service.overlay(request.params.kind, bboxNumbers(request.query.bbox), request.query.limit);
+      if (data.features.length === 0) reply.quotaCost = 0;
+      return { success: true, data };
+    },
+  });
 
   const [buildingRoute] = operationRoutes('copyBuilding');
-  app.route<{ Params: { refcat: string } }>({ ...buildingRoute, handler: async (request) => ({ success: true, data: service.copyBuilding(request.params.refcat) }) });
+  app.route<{ Params: { refcat: string } }>({
+    ...buildingRoute,
+    handler: async (request) => ({ success: true, data: service.copyBuilding(request.params.refcat) }),
+  });
 
   const [extentsRoute] = operationRoutes('extents');
-  app.route({ ...extentsRoute, handler: async (_request, reply) => {
-    const data = service.extents();
-    if (data.length === 0) reply.quotaCost = 0;
-    return { success: true, data };
-  } });
-
+  app.route({
+    ...extentsRoute,
+    handler: async (_request, reply) => {
+      const data = service.extents();
+      if (data.length === 0) reply.quotaCost = 0;
+      return { success: true, data };
+    },
+  });
 }

@@ -22,7 +22,9 @@ export async function streamRun<P, R>(
   let stream: PassThrough | undefined;
   let last: P | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
-  const write = (line: unknown) => { if (stream && !stream.destroyed) stream.write(`${JSON.stringify(line)}\n`); };
+  const write = (line: unknown) => {
+    if (stream && !stream.destroyed) stream.write(`${JSON.stringify(line)}\n`);
+  };
   const begin = () => {
     stream = new PassThrough();
     reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(stream);
@@ -40,9 +42,11 @@ export async function streamRun<P, R>(
   } catch (error) {
     if (!stream) throw error;
     request.log.warn({ err: error }, `${what} failed`);
-    write(isServiceError(error)
-      ? errorBody(error.code, error.message, error.data)
-      : errorBody('INTERNAL_ERROR', `${what} stopped on an unexpected error; what was imported stays. Retry, and report it if it persists.`));
+    write(
+      isServiceError(error)
+        ? errorBody(error.code, error.message, error.data)
+        : errorBody('INTERNAL_ERROR', `${what} stopped on an unexpected error; what was imported stays. Retry, and report it if it persists.`),
+    );
   } finally {
     clearInterval(keepAlive);
     stream?.end();

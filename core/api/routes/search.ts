@@ -5,8 +5,12 @@ import type { TurnBatch } from '../turn-batch.js';
 
 /** Endpoint 4 of the spec: parcel at a coordinate pair. */
 export async function searchRoutes(app: FastifyInstance, { service, lookups }: { service: CatastroService; lookups: TurnBatch }): Promise<void> {
-  for (const route of operationRoutes('parcelAt')) app.route<{ Body: { latitude?: unknown; longitude?: unknown; country?: unknown } }>({ ...route, handler: (request, reply) => {
-    // Point lookups of one turn run together, as lookups by reference do.
-    lookups.answer(reply, async () => ({ success: true, data: await service.parcelAt(request.body ?? {}) }));
-  } });
+  for (const route of operationRoutes('parcelAt'))
+    app.route<{ Body: { latitude?: unknown; longitude?: unknown; country?: unknown } }>({
+      ...route,
+      handler: (request, reply) => {
+        // Point lookups of one turn run together, as lookups by reference do.
+        lookups.answer(reply, async () => ({ success: true, data: await service.parcelAt(request.body ?? {}) }));
+      },
+    });
 }

@@ -15,9 +15,16 @@ interface Signature {
   matches: (head: Buffer) => boolean;
 }
 
-const startsWith = (...bytes: number[]) => (head: Buffer) => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte);
+const startsWith =
+  (...bytes: number[]) =>
+  (head: Buffer) =>
+    head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte);
 /** The first character that is not a byte-order mark or white space. */
-const firstCharacter = (head: Buffer) => head.toString('latin1').replace(/^\u00ef\u00bb\u00bf/, '').trimStart()[0];
+const firstCharacter = (head: Buffer) =>
+  head
+    .toString('latin1')
+    .replace(/^\u00ef\u00bb\u00bf/, '')
+    .trimStart()[0];
 /** Text: no NUL or other control byte than tab, line feed and carriage return. */
 const isText = (head: Buffer) => !head.some((byte) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
 
@@ -56,7 +63,11 @@ export function firstBytesCheck(name: string, extension: string): Transform {
   const signature = UPLOAD_SIGNATURES[extension];
   let head: Buffer | undefined = signature ? Buffer.alloc(0) : undefined;
   const decided = (transform: Transform): Error | undefined => {
-    if (signature!.matches(head!)) { transform.push(head); head = undefined; return undefined; }
+    if (signature!.matches(head!)) {
+      transform.push(head);
+      head = undefined;
+      return undefined;
+    }
     return validationError(`${name} is not ${signature!.what}: its first bytes are not those of a .${extension} file. Nothing was imported.`);
   };
   return new Transform({

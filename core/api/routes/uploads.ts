@@ -45,7 +45,10 @@ export async function removeStaleUploads(dataDir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const folder = path.join(dir, name);
-    const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+    const modified = await stat(folder).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
     if (Date.now() - modified > STALE_UPLOAD_MS) await rm(folder, { recursive: true, force: true });
   }
 }
@@ -64,7 +67,10 @@ function uploadName(name: string, accepted: readonly string[], what: string): st
 }
 
 /** The body's declared length arrived, but its last file did not end (no closing multipart boundary). */
-const uploadCutShort = () => validationError('The upload was cut short: its last file did not end (the multipart body has no closing boundary). Nothing was imported; send the files again.');
+const uploadCutShort = () =>
+  validationError(
+    'The upload was cut short: its last file did not end (the multipart body has no closing boundary). Nothing was imported; send the files again.',
+  );
 
 /**
  * Writes the files of one multipart request, as they arrive, into `folder` (created), under their
@@ -89,7 +95,10 @@ export async function receivePickedFiles(request: FastifyRequest, folder: string
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (/terminated early|Unexpected end of multipart data/.test((error as Error).message ?? '')) throw uploadCutShort();
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw validationError(`A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 ** 3} GiB; import it with the command line (catastro import, catastro import-layers).`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw validationError(
+        `A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 ** 3} GiB; import it with the command line (catastro import, catastro import-layers).`,
+      );
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw validationError(`At most ${MAX_UPLOAD_FILES} files at once.`);
     if (code === 'FST_FIELDS_LIMIT') throw validationError('Send only files: the import takes no other form fields.');
     if (code === 'ENOSPC') throw unavailable('The disk of the data folder is full: nothing was imported.');

@@ -32,9 +32,14 @@ export function arcgisByReferenceUrl(layer: ArcgisLayer, ref: string): string {
   return query(layer, { where: `${layer.referenceField}=${literal}` });
 }
 
-export const arcgisAtPointUrl = (layer: ArcgisLayer, [lon, lat]: LonLat) => query(layer, {
-  geometry: `${lon},${lat}`, geometryType: 'esriGeometryPoint', inSR: '4326', spatialRel: 'esriSpatialRelIntersects', resultRecordCount: '10',
-});
+export const arcgisAtPointUrl = (layer: ArcgisLayer, [lon, lat]: LonLat) =>
+  query(layer, {
+    geometry: `${lon},${lat}`,
+    geometryType: 'esriGeometryPoint',
+    inSR: '4326',
+    spatialRel: 'esriSpatialRelIntersects',
+    resultRecordCount: '10',
+  });
 
 /** The URL half of a GeoJSON parcel profile for an ArcGIS layer. */
 export const arcgisUrls = (layer: ArcgisLayer): Pick<GeoJsonParcelProfile, 'aroundUrl' | 'byReferenceUrl'> => ({

@@ -32,10 +32,8 @@ export const austria = countryRow({
   reference: { parse: parseAustrianReference, hint: AT_REFERENCE_HINT, shape: AT_REFERENCE_SHAPE },
   live: {
     kind: 'own',
-    create: (urls) => new AustriaLiveSource(
-      [dkmWmsSource(urls.dkmWmsUrl), inspireCpWmsSource(urls.cpWmsUrl)],
-      new KatasterserviceSource(urls.katasterUrl, AUSTRIA_BOUNDS),
-    ),
+    create: (urls) =>
+      new AustriaLiveSource([dkmWmsSource(urls.dkmWmsUrl), inspireCpWmsSource(urls.cpWmsUrl)], new KatasterserviceSource(urls.katasterUrl, AUSTRIA_BOUNDS)),
   },
   address: { kind: 'nominatim', probe: 'Wien' },
   crs: [3857],

@@ -22,11 +22,25 @@ const INSPIRE_CP_LAYER = 'CP_CadastralParcel';
 export function featureInfoUrl(base: string, layer: string, [lon, lat]: LonLat): string {
   const [x, y] = fromWgs84(3857, lon, lat);
   const half = 10;
-  return withQuery(base, new URLSearchParams({
-    SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetFeatureInfo', LAYERS: layer, QUERY_LAYERS: layer, STYLES: '',
-    CRS: 'EPSG:3857', BBOX: [x - half, y - half, x + half, y + half].map((v) => v.toFixed(2)).join(','), WIDTH: '101', HEIGHT: '101', I: '50', J: '50',
-    INFO_FORMAT: 'application/json', FEATURE_COUNT: '10',
-  }));
+  return withQuery(
+    base,
+    new URLSearchParams({
+      SERVICE: 'WMS',
+      VERSION: '1.3.0',
+      REQUEST: 'GetFeatureInfo',
+      LAYERS: layer,
+      QUERY_LAYERS: layer,
+      STYLES: '',
+      CRS: 'EPSG:3857',
+      BBOX: [x - half, y - half, x + half, y + half].map((v) => v.toFixed(2)).join(','),
+      WIDTH: '101',
+      HEIGHT: '101',
+      I: '50',
+      J: '50',
+      INFO_FORMAT: 'application/json',
+      FEATURE_COUNT: '10',
+    }),
+  );
 }
 
 /**
@@ -41,19 +55,21 @@ export function referenceOfDkmFeature(properties: Record<string, unknown>): stri
 }
 
 /** The parcel at a point from BEV's DKM WMS (at/live-source.ts then adds the Katasterservice's record). */
-export const dkmWmsSource = (base: string) => new GeoJsonParcelSource({
-  country: 'AT',
-  source: 'BEV DKM WMS',
-  answerEpsg: 3857,
-  referenceOf: referenceOfDkmFeature,
-  aroundUrl: (point) => featureInfoUrl(base, DKM_LAYER, point),
-});
+export const dkmWmsSource = (base: string) =>
+  new GeoJsonParcelSource({
+    country: 'AT',
+    source: 'BEV DKM WMS',
+    answerEpsg: 3857,
+    referenceOf: referenceOfDkmFeature,
+    aroundUrl: (point) => featureInfoUrl(base, DKM_LAYER, point),
+  });
 
 /** The parcel at a point from BEV's INSPIRE CP WMS, its reference read from the inspireId (reference.ts: its split-number form is unknown). */
-export const inspireCpWmsSource = (base: string) => new GeoJsonParcelSource({
-  country: 'AT',
-  source: 'BEV INSPIRE CP WMS',
-  answerEpsg: 3857,
-  referenceOf: (p) => referenceOfInspireId(textOf(p.inspireId) ?? textOf(p.inspireid)),
-  aroundUrl: (point) => featureInfoUrl(base, INSPIRE_CP_LAYER, point),
-});
+export const inspireCpWmsSource = (base: string) =>
+  new GeoJsonParcelSource({
+    country: 'AT',
+    source: 'BEV INSPIRE CP WMS',
+    answerEpsg: 3857,
+    referenceOf: (p) => referenceOfInspireId(textOf(p.inspireId) ?? textOf(p.inspireid)),
+    aroundUrl: (point) => featureInfoUrl(base, INSPIRE_CP_LAYER, point),
+  });

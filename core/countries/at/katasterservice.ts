@@ -104,7 +104,10 @@ export function municipalityOfSearch(json: unknown, ref: string): string | undef
 
 /** BEV's Katasterservice at a configured base URL, through the upstream client (timeouts, retries, breaker). */
 export class KatasterserviceSource {
-  constructor(private readonly baseUrl: string, private readonly austria: BBox) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly austria: BBox,
+  ) {}
 
   /**
    * The parcel of a reference, with its municipality when the search answers it. 404 (or a
@@ -115,7 +118,9 @@ export class KatasterserviceSource {
     const { status, json } = await getJson(ctx.http, katasterParcelUrl(this.baseUrl, ref), { source: KATASTERSERVICE_SOURCE, signal: ctx.signal });
     const message = textOf(jsonObject(json).message);
     if (status === 404 || (message !== undefined && (status === 200 || status === 400))) {
-      throw notFound(`Reference ${ref} was not found: BEV's cadastre knows no such parcel${message ? ` ("${message.slice(0, 160)}")` : ''}. ${AT_REFERENCE_HINT}`);
+      throw notFound(
+        `Reference ${ref} was not found: BEV's cadastre knows no such parcel${message ? ` ("${message.slice(0, 160)}")` : ''}. ${AT_REFERENCE_HINT}`,
+      );
     }
     if (status !== 200) throw unavailable(`${KATASTERSERVICE_SOURCE} answered HTTP ${status}; retry later.`);
     const parcel = parseKatasterParcel(json, ref, this.austria);

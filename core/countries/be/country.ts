@@ -34,9 +34,17 @@ export const belgium = countryRow({
   live: {
     kind: 'geojson',
     profile: (urls) => {
-      const query = (extra: Record<string, string>) => withQuery(`${urls.cadgisUrl}/query`, new URLSearchParams({
-        ...extra, outFields: '*', returnGeometry: 'true', outSR: '4326', f: 'geojson',
-      }));
+      const query = (extra: Record<string, string>) =>
+        withQuery(
+          `${urls.cadgisUrl}/query`,
+          new URLSearchParams({
+            ...extra,
+            outFields: '*',
+            returnGeometry: 'true',
+            outSR: '4326',
+            f: 'geojson',
+          }),
+        );
       return {
         country: 'BE',
         source: 'CadGIS (SPF Finances)',
@@ -44,9 +52,13 @@ export const belgium = countryRow({
         referenceOf: (p) => parseBelgianReference(textOf(p.nationalCadastralRef) ?? textOf(p.nationalCadastralReference) ?? ''),
         areaOf: (p) => numberOf(p.areaValue),
         byReferenceUrl: (ref) => query({ where: `nationalCadastralRef='${ref}'` }),
-        aroundUrl: ([lon, lat]: LonLat) => query({
-          geometry: `${lon},${lat}`, geometryType: 'esriGeometryPoint', inSR: '4326', spatialRel: 'esriSpatialRelIntersects',
-        }),
+        aroundUrl: ([lon, lat]: LonLat) =>
+          query({
+            geometry: `${lon},${lat}`,
+            geometryType: 'esriGeometryPoint',
+            inSR: '4326',
+            spatialRel: 'esriSpatialRelIntersects',
+          }),
       };
     },
   },

@@ -7,7 +7,8 @@ import type { ReferenceShape } from '../reference-shape.js';
  */
 const CAPAKEY = /^(\d{5})([A-Z])(\d{4})\/(\d{2})([A-Z_])(\d{3})$/;
 
-export const BE_REFERENCE_HINT = 'A Belgian parcel is its CAPAKEY: division (5 digits), section letter, radical (4 digits) / bis (2 digits), exponent letter or _, power (3 digits), e.g. 11803C2116/00_000.';
+export const BE_REFERENCE_HINT =
+  'A Belgian parcel is its CAPAKEY: division (5 digits), section letter, radical (4 digits) / bis (2 digits), exponent letter or _, power (3 digits), e.g. 11803C2116/00_000.';
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): the CAPAKEY. */
 export const BE_REFERENCE_SHAPE: ReferenceShape = { length: [17, 17], chars: /[0-9A-Z_/]/i, required: '/' };

@@ -4,13 +4,14 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const BG_EVIDENCE: CountryEvidence = {
   source: 'AGKK cadastral parcel layer (ArcGIS REST query, f=geojson); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/bg)', basis: 'Esri\'s documented query output for f=geojson written by hand; field names from SOURCES.md' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/bg)',
+      basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
+    },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/bg)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
-  references: [
-    { ref: '68134.100.5', from: 'SOURCES.md 15 (AGKK nationalcadastralref; recorded elsewhere, not copied)' },
-  ],
-  knownNotWorking: [
-  ],
+  references: [{ ref: '68134.100.5', from: 'SOURCES.md 15 (AGKK nationalcadastralref; recorded elsewhere, not copied)' }],
+  knownNotWorking: [],
 };

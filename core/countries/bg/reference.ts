@@ -7,8 +7,7 @@ import type { ReferenceShape } from '../reference-shape.js';
  */
 const IDENTIFIER = /^(\d{5})\.(\d{1,4})\.(\d{1,4})$/;
 
-export const BG_REFERENCE_HINT =
-  'A Bulgarian cadastral identifier is EKATTE code (5 digits) . district . property, e.g. 68134.100.5.';
+export const BG_REFERENCE_HINT = 'A Bulgarian cadastral identifier is EKATTE code (5 digits) . district . property, e.g. 68134.100.5.';
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): EKATTE (5) . district (1-4) . property (1-4). */
 export const BG_REFERENCE_SHAPE: ReferenceShape = { length: [9, 15], chars: /[0-9.]/, required: '.' };

@@ -12,7 +12,7 @@ export const switzerland = countryRow({
   coverageNotes: { byCoordinates: 'Except cantons that publish no parcels.' },
   bounds: [5.95, 45.81, 10.5, 47.81],
   outlineId: '756',
-  statusPoint: [7.4440, 46.9466],
+  statusPoint: [7.444, 46.9466],
   attribution: 'Amtliche Vermessung der Kantone, via geo.admin.ch (swisstopo; FSDI terms of use)',
   sources: {
     /** geo.admin.ch REST `MapServer` (find, identify). */

@@ -4,17 +4,25 @@ import type { CountryEvidence } from '../evidence.js';
 export const CH_EVIDENCE: CountryEvidence = {
   source: 'geo.admin.ch MapServer find/identify (ch.kantone.cadastralwebmap-farbe) and SearchServer',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/find)', basis: 'geo.admin.ch\'s documented {results:[…]} GeoJSON written by hand' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/find)',
+      basis: "geo.admin.ch's documented {results:[…]} GeoJSON written by hand",
+    },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)', basis: 'As by reference' },
-    byAddress: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-search)', basis: 'SearchServer attrs as documented, written by hand' },
+    byAddress: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-search)',
+      basis: 'SearchServer attrs as documented, written by hand',
+    },
   },
   extras: {
-    'canton': { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)', basis: 'The cantons layer\'s ak and name (UNCERTAIN)' },
+    canton: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)',
+      basis: "The cantons layer's ak and name (UNCERTAIN)",
+    },
   },
-  references: [
-    { ref: 'CH119192997709', from: 'SOURCES.md 15 (EGRID; no recording)' },
-  ],
-  knownNotWorking: [
-    'Cantons that publish no parcels have none (spec).',
-  ],
+  references: [{ ref: 'CH119192997709', from: 'SOURCES.md 15 (EGRID; no recording)' }],
+  knownNotWorking: ['Cantons that publish no parcels have none (spec).'],
 };

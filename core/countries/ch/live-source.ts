@@ -25,7 +25,7 @@ export class SwitzerlandLiveSource implements LiveParcelSource {
     this.parcels = new GeoJsonParcelSource({
       country: 'CH',
       source: GEO_ADMIN_SOURCE,
-      featuresOf: (answer) => (Array.isArray(jsonObject(answer).results) ? jsonObject(answer).results as unknown[] : undefined),
+      featuresOf: (answer) => (Array.isArray(jsonObject(answer).results) ? (jsonObject(answer).results as unknown[]) : undefined),
       referenceOf: (p) => parseSwissReference(textOf(p.egris_egrid) ?? ''),
       factsOf: (p) => ({ provincia: textOf(p.ak) }),
       byReferenceUrl: (ref) => findUrl(sources.mapServerUrl, PARCEL_LAYER, 'egris_egrid', ref, true),
@@ -42,13 +42,18 @@ export class SwitzerlandLiveSource implements LiveParcelSource {
     if (parcel) return parcel;
     const canton = await this.cantonAt(point, ctx);
     if (canton && !(await this.publishesParcels(canton.code, ctx))) {
-      throw noCoverage(`The canton of ${canton.name} (${canton.code}) publishes no cadastral parcels through the federal cadastral web map: Swiss coverage by coordinates excludes it.`);
+      throw noCoverage(
+        `The canton of ${canton.name} (${canton.code}) publishes no cadastral parcels through the federal cadastral web map: Swiss coverage by coordinates excludes it.`,
+      );
     }
     return undefined;
   }
 
   private async cantonAt(point: LonLat, ctx: AdapterContext): Promise<{ code: string; name: string } | undefined> {
-    const results = resultsOf(await fetchText(identifyUrl(this.sources.mapServerUrl, CANTON_LAYER, point, false), GEO_ADMIN_SOURCE, ctx, JSON_ACCEPT), GEO_ADMIN_SOURCE);
+    const results = resultsOf(
+      await fetchText(identifyUrl(this.sources.mapServerUrl, CANTON_LAYER, point, false), GEO_ADMIN_SOURCE, ctx, JSON_ACCEPT),
+      GEO_ADMIN_SOURCE,
+    );
     const values = jsonObject(results[0]?.properties ?? results[0]?.attributes);
     const code = textOf(values.ak);
     return code ? { code, name: textOf(values.name) ?? code } : undefined;
@@ -57,7 +62,10 @@ export class SwitzerlandLiveSource implements LiveParcelSource {
   private async publishesParcels(canton: string, ctx: AdapterContext): Promise<boolean> {
     const known = this.cantonsWithParcels.get(canton);
     if (known !== undefined) return known;
-    const results = resultsOf(await fetchText(findUrl(this.sources.mapServerUrl, PARCEL_LAYER, 'ak', canton, false), GEO_ADMIN_SOURCE, ctx, JSON_ACCEPT), GEO_ADMIN_SOURCE);
+    const results = resultsOf(
+      await fetchText(findUrl(this.sources.mapServerUrl, PARCEL_LAYER, 'ak', canton, false), GEO_ADMIN_SOURCE, ctx, JSON_ACCEPT),
+      GEO_ADMIN_SOURCE,
+    );
     this.cantonsWithParcels.set(canton, results.length > 0);
     return results.length > 0;
   }

@@ -4,15 +4,17 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const CY_EVIDENCE: CountryEvidence = {
   source: 'DLS INSPIRE CP layer (ArcGIS REST query, f=geojson); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/cy)', basis: 'Esri\'s documented query output for f=geojson written by hand; field names from SOURCES.md' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/cy)',
+      basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
+    },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/cy)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
-  references: [
-    { ref: '1-21/43-0-123', from: 'core/countries/cy/reference.ts (invented from one client\'s parser: no real reference was seen)' },
-  ],
+  references: [{ ref: '1-21/43-0-123', from: "core/countries/cy/reference.ts (invented from one client's parser: no real reference was seen)" }],
   knownNotWorking: [
-    'The reference shape is invented from one client\'s parser (plot-finder splits nationalCadastralRef on `-` and `/`): no real Cypriot reference, and no DLS page stating its form, was found (searched: SOURCES.md 15, the code index; one public guide names only the DLS CadastralMap_EN MapServer and its Plots layer, without an example). A reference of another form answers 400 with the hint; one of this form that DLS writes otherwise answers 404.',
+    "The reference shape is invented from one client's parser (plot-finder splits nationalCadastralRef on `-` and `/`): no real Cypriot reference, and no DLS page stating its form, was found (searched: SOURCES.md 15, the code index; one public guide names only the DLS CadastralMap_EN MapServer and its Plots layer, without an example). A reference of another form answers 400 with the hint; one of this form that DLS writes otherwise answers 404.",
     'The area field is UNCERTAIN.',
   ],
 };

@@ -9,14 +9,21 @@ import { RUIAN_ATTRIBUTION, RUIAN_SOURCE, parseRuianFind, ruianFindUrl } from '.
 
 /** RÚIAN addresses, each becoming the parcel under its point; the number matches its č.p. or its č.o. */
 export async function czechAddressCandidates(
-  adapter: NationalAdapter, urls: { geocoderUrl: string }, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: { geocoderUrl: string },
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
   const url = ruianFindUrl(urls.geocoderUrl, request.address.texto, Math.max(request.limit * 2, 10));
   const found = parseRuianFind(await fetchText(url, RUIAN_SOURCE, ctx, 'application/json'));
   const asked = askedAddress(request).numero;
   const geocoded = found.map((a) => ({
-    direccion: a.label, point: a.point, postcode: a.postcode, municipio: a.municipality, score: a.score,
+    direccion: a.label,
+    point: a.point,
+    postcode: a.postcode,
+    municipio: a.municipality,
+    score: a.score,
     numero: asked !== undefined && a.numbers.includes(asked) ? asked : a.numbers[0],
   }));
   return nationalAddressCandidates(adapter, request, geocoded, RUIAN_ATTRIBUTION, ctx);

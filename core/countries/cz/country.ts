@@ -36,7 +36,10 @@ export const czechia = countryRow({
     /** ČÚZK INSPIRE Cadastral Parcels WFS. */
     cpWfsUrl: { url: 'https://services.cuzk.gov.cz/wfs/inspire-cp-wfs.asp', env: 'CATASTRO_CZ_CP_WFS_URL' },
     /** ČÚZK geocoder over RÚIAN (ArcGIS GeocodeSOE extension): `<base>/find?text=…`. */
-    geocoderUrl: { url: 'https://ags.cuzk.cz/arcgis/rest/services/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE', env: 'CATASTRO_CZ_GEOCODER_URL' },
+    geocoderUrl: {
+      url: 'https://ags.cuzk.cz/arcgis/rest/services/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE',
+      env: 'CATASTRO_CZ_GEOCODER_URL',
+    },
   },
   reference: { parse: parseCzechReference, hint: CZ_REFERENCE_HINT, shape: CZ_REFERENCE_SHAPE },
   live: { kind: 'inspire-wfs', url: 'cpWfsUrl', profile: CZ_PROFILE, byPointOnlyHint: 'ČÚZK answers parcels by reference through its GetParcel stored query.' },

@@ -11,7 +11,11 @@ const PARCEL = /^(\d{6})[\s-]+(ST\.?\s*)?(\d{1,5})(?:\/(\d{1,3}))?$/;
 export const CZ_REFERENCE_HINT =
   'A Czech parcel is the katastrální území code (6 digits) - parcel number, building parcels with st., e.g. 727024-542 or 727024-st.542.';
 
-export interface CzechParcel { ku: string; building: boolean; number: string }
+export interface CzechParcel {
+  ku: string;
+  building: boolean;
+  number: string;
+}
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): k.ú. (6) + optional 'st.' + number (1-5) + optional '/' part (1-3). */
 export const CZ_REFERENCE_SHAPE: ReferenceShape = { length: [7, 18], chars: /[0-9ST./]/i };

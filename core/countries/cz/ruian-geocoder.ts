@@ -35,7 +35,10 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
  * first, the postcode (5 digits, maybe spaced) before the municipality last.
  */
 export function readCzechAddress(label: string): Pick<RuianAddress, 'numbers' | 'postcode' | 'municipality' | 'street'> {
-  const parts = label.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = label
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const first = /^(.*?)\s*(?:č\.\s*p\.\s*)?(\d+)(?:\/(\d+)[a-zA-Z]?)?$/.exec(parts[0] ?? '');
   const last = /^(\d{3})\s?(\d{2})\s+(.+)$/.exec(parts.at(-1) ?? '');
   return {

@@ -12,12 +12,21 @@ import { BAVARIA_REASON } from './lander.js';
  * Bavaria are left out (no parcel service there); only Bavarian ones: 422 with the reason.
  */
 export async function germanAddressCandidates(
-  adapter: NationalAdapter, urls: { geocoderUrl: string }, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: { geocoderUrl: string },
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
   const url = nominatimSearchUrl(urls.geocoderUrl, request.address.texto, 'de', Math.max(request.limit * 2, 10));
   const places = parseNominatimPlaces(await fetchNominatim(url, ctx));
   const outside = places.filter((p) => fold(p.region ?? '') !== 'BAYERN');
   if (places.length > 0 && outside.length === 0) throw noCoverage(`Address search in Germany covers 15 of the 16 Länder. ${BAVARIA_REASON}`);
-  return nationalAddressCandidates(adapter, request, outside.map((p) => geocodedFromPlace(p, request.address.calle)), NOMINATIM_ATTRIBUTION, ctx);
+  return nationalAddressCandidates(
+    adapter,
+    request,
+    outside.map((p) => geocodedFromPlace(p, request.address.calle)),
+    NOMINATIM_ATTRIBUTION,
+    ctx,
+  );
 }

@@ -25,8 +25,9 @@ export const germany = countryRow({
   coverageNotes: { byAddress: 'Not in Bavaria.' },
   bounds: [5.86, 47.27, 15.05, 55.06],
   outlineId: '276',
-  statusPoint: [9.7320, 52.3759],
-  attribution: 'Liegenschaftskataster (ALKIS) der Länder, © Vermessungsverwaltungen der Länder – Datenlizenz Deutschland (Zero / Namensnennung 2.0) bzw. CC BY 4.0 je Land',
+  statusPoint: [9.732, 52.3759],
+  attribution:
+    'Liegenschaftskataster (ALKIS) der Länder, © Vermessungsverwaltungen der Länder – Datenlizenz Deutschland (Zero / Namensnennung 2.0) bzw. CC BY 4.0 je Land',
   sources: DE_SOURCES,
   reference: { parse: (raw) => parseGermanReference(raw), hint: DE_REFERENCE_HINT, shape: DE_REFERENCE_SHAPE, detect: isDetectedGermanReference },
   live: { kind: 'own', create: (urls) => new GermanyLiveSource(urls) },

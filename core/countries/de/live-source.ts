@@ -17,7 +17,9 @@ const CP = 'http://inspire.ec.europa.eu/schemas/cp/4.0';
 
 /** FES 2.0 filter: `property` equals any form a Land writes the reference in. */
 function kennzeichenFilter(property: string, ref: string, namespaces = ''): string {
-  const equals = writtenKennzeichenForms(ref).map((v) => `<fes:PropertyIsEqualTo><fes:ValueReference>${property}</fes:ValueReference><fes:Literal>${v}</fes:Literal></fes:PropertyIsEqualTo>`);
+  const equals = writtenKennzeichenForms(ref).map(
+    (v) => `<fes:PropertyIsEqualTo><fes:ValueReference>${property}</fes:ValueReference><fes:Literal>${v}</fes:Literal></fes:PropertyIsEqualTo>`,
+  );
   return `<fes:Filter xmlns:fes="http://www.opengis.net/fes/2.0"${namespaces}>${equals.length > 1 ? `<fes:Or>${equals.join('')}</fes:Or>` : equals[0]}</fes:Filter>`;
 }
 
@@ -27,8 +29,16 @@ const sourceName = (land: Land) => `ALKIS ${land.name}`;
 function boxIn(epsg: number, [lon, lat]: LonLat, metres: number): string {
   const dLat = metres / 111_320;
   const dLon = metres / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const corners = [[lon - dLon, lat - dLat], [lon + dLon, lat + dLat]].map(([x, y]) => fromWgs84(epsg, x, y));
-  const [minX, minY, maxX, maxY] = [Math.min(corners[0][0], corners[1][0]), Math.min(corners[0][1], corners[1][1]), Math.max(corners[0][0], corners[1][0]), Math.max(corners[0][1], corners[1][1])];
+  const corners = [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+  ].map(([x, y]) => fromWgs84(epsg, x, y));
+  const [minX, minY, maxX, maxY] = [
+    Math.min(corners[0][0], corners[1][0]),
+    Math.min(corners[0][1], corners[1][1]),
+    Math.max(corners[0][0], corners[1][0]),
+    Math.max(corners[0][1], corners[1][1]),
+  ];
   const urn = urnOf(epsg);
   const digits = epsg === 4326 || epsg === 4258 ? 7 : 2;
   const ordered = isLatitudeFirst(urn) ? [minY, minX, maxY, maxX] : [minX, minY, maxX, maxY];
@@ -52,12 +62,26 @@ function inspireProfile(land: Land, epsg: number): InspireWfsProfile {
 function landSource(land: Land, url: string): LiveParcelSource | undefined {
   const service = land.service;
   if (!service) return undefined;
-  if (service.kind === 'inspire') return new InspireWfsSource(url, inspireProfile(land, service.epsg), `${sourceName(land)} answers parcels by reference through a filter on nationalCadastralReference.`);
+  if (service.kind === 'inspire')
+    return new InspireWfsSource(
+      url,
+      inspireProfile(land, service.epsg),
+      `${sourceName(land)} answers parcels by reference through a filter on nationalCadastralReference.`,
+    );
   if (service.kind === 'ave') {
     const featureName = service.typeName.split(':').pop()!;
-    const getFeature = (extra: Record<string, string>) => withQuery(url, new URLSearchParams({
-      SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: service.typeName, SRSNAME: urnOf(service.epsg), ...extra,
-    }));
+    const getFeature = (extra: Record<string, string>) =>
+      withQuery(
+        url,
+        new URLSearchParams({
+          SERVICE: 'WFS',
+          VERSION: '2.0.0',
+          REQUEST: 'GetFeature',
+          TYPENAMES: service.typeName,
+          SRSNAME: urnOf(service.epsg),
+          ...extra,
+        }),
+      );
     return new GmlParcelSource({
       country: 'DE',
       source: sourceName(land),
@@ -71,17 +95,30 @@ function landSource(land: Land, url: string): LiveParcelSource | undefined {
     });
   }
   // Berlin: GeoJSON, box written longitude first with the bare `EPSG:4326` (SOURCES.md 15: the URN form finds nothing there).
-  const getFeature = (extra: Record<string, string>) => withQuery(url, new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: 'alkis_flurstuecke:flurstuecke',
-    outputFormat: 'application/json', srsName: 'EPSG:4326', ...extra,
-  }));
+  const getFeature = (extra: Record<string, string>) =>
+    withQuery(
+      url,
+      new URLSearchParams({
+        service: 'WFS',
+        version: '2.0.0',
+        request: 'GetFeature',
+        typeNames: 'alkis_flurstuecke:flurstuecke',
+        outputFormat: 'application/json',
+        srsName: 'EPSG:4326',
+        ...extra,
+      }),
+    );
   return new GeoJsonParcelSource({
     country: 'DE',
     source: sourceName(land),
     referenceOf: (p) => parseGermanReference(textOf(p.fsko) ?? ''),
     areaOf: (p) => numberOf(p.afl),
     factsOf: () => ({ municipio: 'Berlin', provincia: land.name }),
-    aroundUrl: ([lon, lat]) => getFeature({ bbox: `${(lon - 0.0001).toFixed(7)},${(lat - 0.0001).toFixed(7)},${(lon + 0.0001).toFixed(7)},${(lat + 0.0001).toFixed(7)},EPSG:4326`, count: '50' }),
+    aroundUrl: ([lon, lat]) =>
+      getFeature({
+        bbox: `${(lon - 0.0001).toFixed(7)},${(lat - 0.0001).toFixed(7)},${(lon + 0.0001).toFixed(7)},${(lat + 0.0001).toFixed(7)},EPSG:4326`,
+        count: '50',
+      }),
     byReferenceUrl: (ref) => getFeature({ FILTER: kennzeichenFilter('fsko', ref), count: '5' }),
   });
 }

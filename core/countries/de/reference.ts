@@ -60,13 +60,15 @@ export function writtenKennzeichenForms(ref: string): string[] {
   if (!parts) return [ref];
   const [, land, gemarkung, flur, zaehler, nenner, folge] = parts;
   const zero = (part: string) => part.replace(/_/g, '0');
-  return [...new Set([
-    ref,
-    ref.replace(/_+$/, ''),
-    `${land}${gemarkung}${zero(flur)}${zaehler}${zero(nenner)}${zero(folge)}`,
-    `${land}${gemarkung}${flur}${zaehler}${zero(nenner)}${zero(folge)}`,
-    ref.slice(0, 18),
-  ])];
+  return [
+    ...new Set([
+      ref,
+      ref.replace(/_+$/, ''),
+      `${land}${gemarkung}${zero(flur)}${zaehler}${zero(nenner)}${zero(folge)}`,
+      `${land}${gemarkung}${flur}${zaehler}${zero(nenner)}${zero(folge)}`,
+      ref.slice(0, 18),
+    ]),
+  ];
 }
 
 export const isDetectedGermanReference = (raw: string) => parseGermanReference(raw, true) !== undefined;

@@ -6,7 +6,16 @@ import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js'
 import { nationalAddressCandidates, type GeocodedAddress } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import { NationalAdapter, type LiveParcelSource } from '../national/national-adapter.js';
-import { DK_CADASTRE_ATTRIBUTION, DK_CREDENTIALS_HINT, DK_SOURCES_ENV, DK_UNCONFIGURED_REASON, datafordelerApiKey, dawaFallbackUrl, resolveDkSources, type DkSourcesConfig } from './config.js';
+import {
+  DK_CADASTRE_ATTRIBUTION,
+  DK_CREDENTIALS_HINT,
+  DK_SOURCES_ENV,
+  DK_UNCONFIGURED_REASON,
+  datafordelerApiKey,
+  dawaFallbackUrl,
+  resolveDkSources,
+  type DkSourcesConfig,
+} from './config.js';
 import { DAR_ATTRIBUTION, darAddresses } from './dar.js';
 import { DATAFORDELER_SOURCE, datafordelerQueryUrl, matrikelJordstykke, matrikelJordstykkeAt } from './datafordeler.js';
 import { DAWA_SOURCE, addressSearchUrl, jordstykkeAtUrl, jordstykkeUrl, parseDawaAddresses, parseJordstykke } from './dawa.js';
@@ -50,7 +59,11 @@ class DenmarkLiveSource implements LiveParcelSource {
    */
   statusChecks(near: LonLat): SourceCheck[] {
     if (!this.apiKey && this.dawaUrl) return [{ source: DAWA_SOURCE, url: jordstykkeAtUrl(this.dawaUrl, near), accept: GEOJSON }];
-    const check: SourceCheck = { source: DATAFORDELER_SOURCE, url: datafordelerQueryUrl(this.sources.datafordelerUrl, this.apiKey ?? '', STATUS_QUERY, {}), accept: 'application/json' };
+    const check: SourceCheck = {
+      source: DATAFORDELER_SOURCE,
+      url: datafordelerQueryUrl(this.sources.datafordelerUrl, this.apiKey ?? '', STATUS_QUERY, {}),
+      accept: 'application/json',
+    };
     return [this.apiKey ? check : { ...check, unconfigured: DK_UNCONFIGURED_REASON }];
   }
 
@@ -58,10 +71,19 @@ class DenmarkLiveSource implements LiveParcelSource {
   async addresses(address: ParsedAddress, limit: number, ctx: AdapterContext): Promise<{ found: GeocodedAddress[]; attribution: string }> {
     if (this.apiKey) return { found: await darAddresses(this.sources.datafordelerUrl, this.apiKey, address, limit, ctx), attribution: DAR_ATTRIBUTION };
     const dawa = this.dawaFallback('address search');
-    const found = await keyless(async () => parseDawaAddresses(await fetchText(addressSearchUrl(dawa, address.texto, Math.max(limit * 2, 10)), DAWA_SOURCE, ctx, 'application/json')));
+    const found = await keyless(async () =>
+      parseDawaAddresses(await fetchText(addressSearchUrl(dawa, address.texto, Math.max(limit * 2, 10)), DAWA_SOURCE, ctx, 'application/json')),
+    );
     return {
       found: found.map((a) => ({
-        direccion: a.betegnelse, point: a.point, numero: a.husnr, municipio: a.kommune, provincia: a.region, postcode: a.postnr, score: 1, linkedParcel: a.parcel,
+        direccion: a.betegnelse,
+        point: a.point,
+        numero: a.husnr,
+        municipio: a.kommune,
+        provincia: a.region,
+        postcode: a.postnr,
+        score: 1,
+        linkedParcel: a.parcel,
       })),
       attribution: DAWA_SOURCE,
     };
@@ -70,7 +92,9 @@ class DenmarkLiveSource implements LiveParcelSource {
   /** The configured DAWA-compatible service, or the 503 saying that the API key is what is missing. */
   private dawaFallback(what: string): string {
     if (this.dawaUrl) return this.dawaUrl;
-    throw unavailable(`Danish ${what} need Datafordeler and no Datafordeler API key is configured. ${DK_CREDENTIALS_HINT} (DAWA closed on 17 August 2026; only a service speaking DAWA's API, set in ${DK_SOURCES_ENV.dawaUrl}, can stand in.)`);
+    throw unavailable(
+      `Danish ${what} need Datafordeler and no Datafordeler API key is configured. ${DK_CREDENTIALS_HINT} (DAWA closed on 17 August 2026; only a service speaking DAWA's API, set in ${DK_SOURCES_ENV.dawaUrl}, can stand in.)`,
+    );
   }
 }
 
@@ -80,14 +104,16 @@ async function keyless<T>(lookup: () => Promise<T>): Promise<T> {
     return await lookup();
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
-    throw unavailable(`${error.message} No Datafordeler API key is configured, so Danish parcels and addresses are read from the DAWA-compatible service in ${DK_SOURCES_ENV.dawaUrl}; ${DK_CREDENTIALS_HINT}`);
+    throw unavailable(
+      `${error.message} No Datafordeler API key is configured, so Danish parcels and addresses are read from the DAWA-compatible service in ${DK_SOURCES_ENV.dawaUrl}; ${DK_CREDENTIALS_HINT}`,
+    );
   }
 }
 
 /** The registered area of an imported MAT download wins over DAWA's (the register is Matriklen itself). */
 async function withRegister(parcel: StoredParcel | undefined, ctx: AdapterContext): Promise<StoredParcel | undefined> {
   // The register is a table of the embedded copy; a team database does not hold it yet.
-  const registered = parcel && await ctx.store.getRegisterParcel?.('DK', parcel.ref);
+  const registered = parcel && (await ctx.store.getRegisterParcel?.('DK', parcel.ref));
   return parcel && registered?.areaM2 !== undefined ? { ...parcel, areaM2: registered.areaM2 } : parcel;
 }
 

@@ -16,7 +16,6 @@ export const DEFAULT_DK_SOURCES: DkSourcesConfig = {
   datafordelerUrl: 'https://graphql.datafordeler.dk',
 };
 
-
 /** Environment variables: base URLs, and Datafordeler's API key. */
 export const DK_SOURCES_ENV: Record<keyof DkSourcesConfig | 'datafordelerApiKey', string> = {
   dawaUrl: 'CATASTRO_DK_DAWA_URL',

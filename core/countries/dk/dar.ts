@@ -93,9 +93,15 @@ export async function darAddresses(base: string, apiKey: string, address: Parsed
   if (husnumre.length === 0) return [];
   const pointIds = [...new Set(husnumre.map((h) => text(h.adgangspunkt)).filter(Boolean))];
   const parcelIds = [...new Set(husnumre.map((h) => text(h.jordstykke)).filter(Boolean))];
-  const points = new Map(pointIds.length === 0 ? [] : nodesOf(await ask(base, apiKey, ADRESSEPUNKT_QUERY, { ids: pointIds }, ctx), 'DAR_Adressepunkt')
-    .map((p) => [text(p.id_lokalId), pointOf(p.position)] as const));
-  const refs = parcelIds.length === 0 ? new Map<string, string>() : parseJordstykkeReferences(await askDatafordeler(jordstykkerByIdUrl(base, apiKey, parcelIds), ctx));
+  const points = new Map(
+    pointIds.length === 0
+      ? []
+      : nodesOf(await ask(base, apiKey, ADRESSEPUNKT_QUERY, { ids: pointIds }, ctx), 'DAR_Adressepunkt').map(
+          (p) => [text(p.id_lokalId), pointOf(p.position)] as const,
+        ),
+  );
+  const refs =
+    parcelIds.length === 0 ? new Map<string, string>() : parseJordstykkeReferences(await askDatafordeler(jordstykkerByIdUrl(base, apiKey, parcelIds), ctx));
   return husnumre.flatMap((husnummer) => {
     const point = points.get(text(husnummer.adgangspunkt));
     if (!point) return [];
@@ -103,13 +109,15 @@ export async function darAddresses(base: string, apiKey: string, address: Parsed
     const husnummertekst = text(husnummer.husnummertekst);
     const { street, postcode } = readDesignation(designation, husnummertekst);
     const numero = Number.parseInt(husnummertekst, 10);
-    return [{
-      direccion: designation,
-      point,
-      ...(Number.isFinite(numero) && { numero }),
-      ...(postcode && { postcode }),
-      score: streetSimilarity(street, undefined, address.calle, undefined),
-      linkedParcel: refs.get(text(husnummer.jordstykke)),
-    }];
+    return [
+      {
+        direccion: designation,
+        point,
+        ...(Number.isFinite(numero) && { numero }),
+        ...(postcode && { postcode }),
+        score: streetSimilarity(street, undefined, address.calle, undefined),
+        linkedParcel: refs.get(text(husnummer.jordstykke)),
+      },
+    ];
   });
 }

@@ -121,14 +121,17 @@ function wgs84Polygons(geometri: unknown): LonLat[][][] {
     throw unavailable(`${DATAFORDELER_SOURCE} sent an unreadable outline; retry later.`);
   }
   const epsg = Number(/(\d{4,5})\s*$/.exec(text(crs))?.[1] ?? parsed.srid ?? 25832) || 25832;
-  const reproject = (ring: number[][]) => ring.map(([x, y]) => (epsg === 4326 ? [x, y] as LonLat : toWgs84(epsg, x, y)));
+  const reproject = (ring: number[][]) => ring.map(([x, y]) => (epsg === 4326 ? ([x, y] as LonLat) : toWgs84(epsg, x, y)));
   const geojson = parsed.toGeoJSON() as { type: string; coordinates: unknown };
   if (geojson.type === 'Polygon') return [(geojson.coordinates as number[][][]).map(reproject)];
   if (geojson.type === 'MultiPolygon') return (geojson.coordinates as number[][][][]).map((p) => p.map(reproject));
   return [];
 }
 
-export interface DanishEjerlav { lokalId: string; navn?: string }
+export interface DanishEjerlav {
+  lokalId: string;
+  navn?: string;
+}
 
 export function parseEjerlav(body: string): DanishEjerlav | undefined {
   const found = nodesOf(body, 'MAT_Ejerlav')[0];
@@ -190,7 +193,13 @@ export async function askDatafordeler(url: string, ctx: AdapterContext): Promise
 
 /** The local ids of the jordstykker whose lodflader MAT_Lodflade answered at a point. */
 export function parseLodfladeJordstykker(body: string): string[] {
-  return [...new Set(nodesOf(body, 'MAT_Lodflade').map((flade) => text(flade.jordstykkeLokalId)).filter(Boolean))];
+  return [
+    ...new Set(
+      nodesOf(body, 'MAT_Lodflade')
+        .map((flade) => text(flade.jordstykkeLokalId))
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -198,7 +207,13 @@ export function parseLodfladeJordstykker(body: string): string[] {
  * MAT_Jordstykke answers them with their outlines, and the one whose outline contains the point
  * (turf's point-in-polygon: the filter's `intersects` also answers a point on a shared boundary) wins.
  */
-export async function matrikelJordstykkeAt(base: string, apiKey: string, point: LonLat, ctx: AdapterContext, dataDate: string): Promise<StoredParcel | undefined> {
+export async function matrikelJordstykkeAt(
+  base: string,
+  apiKey: string,
+  point: LonLat,
+  ctx: AdapterContext,
+  dataDate: string,
+): Promise<StoredParcel | undefined> {
   const ids = parseLodfladeJordstykker(await askDatafordeler(lodfladeAtUrl(base, apiKey, point), ctx));
   if (ids.length === 0) return undefined;
   const found = nodesOf(await askDatafordeler(jordstykkerByIdUrl(base, apiKey, ids), ctx), 'MAT_Jordstykke');

@@ -73,15 +73,19 @@ export function parseDawaAddresses(body: string): DawaAddress[] {
     if (!Array.isArray(coordinates) || typeof coordinates[0] !== 'number' || typeof coordinates[1] !== 'number') return [];
     const jordstykke = jsonObject(access.jordstykke);
     const husnr = Number.parseInt(text(access.husnr), 10);
-    return [{
-      betegnelse: text(address.adressebetegnelse) || text(access.adressebetegnelse),
-      point: [coordinates[0], coordinates[1]] as LonLat,
-      husnr: Number.isFinite(husnr) ? husnr : undefined,
-      postnr: text(jsonObject(access.postnummer).nr) || undefined,
-      postnavn: text(jsonObject(access.postnummer).navn) || undefined,
-      kommune: text(jsonObject(access.kommune).navn) || undefined,
-      region: text(jsonObject(access.region).navn) || undefined,
-      parcel: parseDanishReference(`${text(jsonObject(jordstykke.ejerlav).kode) || text(jsonObject(access.ejerlav).kode)}-${text(jordstykke.matrikelnr) || text(access.matrikelnr)}`),
-    }];
+    return [
+      {
+        betegnelse: text(address.adressebetegnelse) || text(access.adressebetegnelse),
+        point: [coordinates[0], coordinates[1]] as LonLat,
+        husnr: Number.isFinite(husnr) ? husnr : undefined,
+        postnr: text(jsonObject(access.postnummer).nr) || undefined,
+        postnavn: text(jsonObject(access.postnummer).navn) || undefined,
+        kommune: text(jsonObject(access.kommune).navn) || undefined,
+        region: text(jsonObject(access.region).navn) || undefined,
+        parcel: parseDanishReference(
+          `${text(jsonObject(jordstykke.ejerlav).kode) || text(jsonObject(access.ejerlav).kode)}-${text(jordstykke.matrikelnr) || text(access.matrikelnr)}`,
+        ),
+      },
+    ];
   });
 }

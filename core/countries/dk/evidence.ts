@@ -4,12 +4,26 @@ import type { CountryEvidence } from '../evidence.js';
 export const DK_EVIDENCE: CountryEvidence = {
   source: 'Datafordeler GraphQL flexibleCurrent (MAT_Ejerlav, MAT_Jordstykke, MAT_Lodflade; DAR_Husnummer, DAR_Adressepunkt) with an API key',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)', basis: 'GraphQL answers written by hand to Datafordeler\'s documentation (confluence.sdfi.dk); field names as public clients and the real MAT download name them' },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql MAT_Lodflade)', basis: 'As by reference; the geometry filter\'s input form UNCERTAIN' },
-    byAddress: { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql DAR_Husnummer)', fixtures: ['countries/dk_dawa_adresser_2183dc88_from_test.json'], basis: 'DAR answers written by hand to "DAR GraphQL"; the address values taken from the recorded DAWA address' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)',
+      basis:
+        "GraphQL answers written by hand to Datafordeler's documentation (confluence.sdfi.dk); field names as public clients and the real MAT download name them",
+    },
+    byCoordinates: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql MAT_Lodflade)',
+      basis: "As by reference; the geometry filter's input form UNCERTAIN",
+    },
+    byAddress: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql DAR_Husnummer)',
+      fixtures: ['countries/dk_dawa_adresser_2183dc88_from_test.json'],
+      basis: 'DAR answers written by hand to "DAR GraphQL"; the address values taken from the recorded DAWA address',
+    },
   },
   extras: {
-    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)', basis: 'As by reference' },
+    municipality: { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)', basis: 'As by reference' },
   },
   references: [
     { ref: '2000178-13', from: 'countries/dk_dawa_adresser_2183dc88_from_test.json' },

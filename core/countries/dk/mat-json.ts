@@ -17,14 +17,14 @@ export function isMatJson(head: string): boolean {
  * A record in force now: registered and effective without end, status Gældende (in force);
  * Historisk (superseded) and Foreløbig (provisional, pending a case) are not the register's answer.
  */
-export const isCurrent = (record: Record<string, unknown>) =>
-  record.status === 'Gældende' && record.registreringTil == null && record.virkningTil == null;
+export const isCurrent = (record: Record<string, unknown>) => record.status === 'Gældende' && record.registreringTil == null && record.virkningTil == null;
 
 /** A current Jordstykke as a register entry: `registreretAreal` is a STRING of m². */
 export function registerEntryOf(record: Record<string, unknown>): RegisterParcel | undefined {
   const ref = parseDanishReference(`${String(record.ejerlavLokalId ?? '')}-${String(record.matrikelnummer ?? '')}`);
   if (!ref) return undefined;
-  const area = typeof record.registreretAreal === 'string' && /^\d+(\.\d+)?$/.test(record.registreretAreal.trim()) ? Number(record.registreretAreal) : undefined;
+  const area =
+    typeof record.registreretAreal === 'string' && /^\d+(\.\d+)?$/.test(record.registreretAreal.trim()) ? Number(record.registreretAreal) : undefined;
   const from = String(record.virkningFra ?? '').slice(0, 10);
   return {
     country: 'DK',
@@ -38,7 +38,8 @@ export function registerEntryOf(record: Record<string, unknown>): RegisterParcel
 
 /** Streams the current jordstykker; returns how many were kept and how many records were not current. */
 export async function streamMatJordstykker(
-  input: TextInput, sink: (entries: RegisterParcel[], progress: TextChunk) => void,
+  input: TextInput,
+  sink: (entries: RegisterParcel[], progress: TextChunk) => void,
 ): Promise<{ kept: number; skipped: number }> {
   let kept = 0;
   let skipped = 0;
@@ -47,7 +48,8 @@ export async function streamMatJordstykker(
     for (const { value } of elements) {
       const record = value as Record<string, unknown>;
       const entry = isCurrent(record) ? registerEntryOf(record) : undefined;
-      if (entry) entries.push(entry); else skipped++;
+      if (entry) entries.push(entry);
+      else skipped++;
     }
     kept += entries.length;
     sink(entries, chunk);

@@ -18,7 +18,8 @@ const PARCEL = /^(\d{1,7})[\s-]+(\d{1,4}[a-zæøå]{0,3})$/;
  */
 const DETECTED = /^(?:\d{7}[\s-]+\d{1,4}[a-zæøå]{0,3}|[1-9]\d{4,5}[\s-]+\d{1,4}[a-zæøå]{1,3})$/;
 
-export const DK_REFERENCE_HINT = 'A Danish parcel is landsejerlavkode - matrikelnummer, e.g. 2000178-13 or 2005752-12a (a 5- or 6-digit landsejerlavkode with a bare number, like 60851-2, with ?country=DK).';
+export const DK_REFERENCE_HINT =
+  'A Danish parcel is landsejerlavkode - matrikelnummer, e.g. 2000178-13 or 2005752-12a (a 5- or 6-digit landsejerlavkode with a bare number, like 60851-2, with ?country=DK).';
 
 /** The outline of the texts detection claims (isDetectedDanishReference), for core/countries/reference-shape.ts: ejerlav (5-7) + matrikelnummer (1-4 digits, 0-3 letters; æøå are not ASCII). */
 export const DK_REFERENCE_SHAPE: ReferenceShape = { length: [6, 14], chars: /[0-9A-Z]/i };

@@ -5,9 +5,26 @@ import { parseAddress } from './address/parse.js';
 import { largestPolygon } from '../../geo/polygon.js';
 import { CURSOR_PATTERN } from '../../model/input-schemas.js';
 import {
-  isServiceError, mapsUrl, noCoverage, notFound, todayIso, validationError,
-  type AddressCandidatesResult, type AddressParseResult, type AddressQuery, type LandClass,
-  type BBox, type CoordinateMatch, type DataSource, type LonLat, type NeighbourOutline, type Parcel, type PolygonResult, type RusticParcelQuery, type RusticParcelRequest, type UnitsPage,
+  isServiceError,
+  mapsUrl,
+  noCoverage,
+  notFound,
+  todayIso,
+  validationError,
+  type AddressCandidatesResult,
+  type AddressParseResult,
+  type AddressQuery,
+  type LandClass,
+  type BBox,
+  type CoordinateMatch,
+  type DataSource,
+  type LonLat,
+  type NeighbourOutline,
+  type Parcel,
+  type PolygonResult,
+  type RusticParcelQuery,
+  type RusticParcelRequest,
+  type UnitsPage,
 } from '../../model/index.js';
 import type { CadastralStore } from '../../store/cadastral-store.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
@@ -20,7 +37,14 @@ import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName, foralTerritoryOf } from '../foral/territory-of-reference.js';
 import { RusticPlaceResolver } from './rustic-place.js';
 import {
-  ES_REFERENCE_SHAPE, SPANISH_REFERENCE_HINT, claseOfReference, isSpanishReference, landClassOfReference, parseSpanishReference, rusticReferenceCandidates, unitReference,
+  ES_REFERENCE_SHAPE,
+  SPANISH_REFERENCE_HINT,
+  claseOfReference,
+  isSpanishReference,
+  landClassOfReference,
+  parseSpanishReference,
+  rusticReferenceCandidates,
+  unitReference,
 } from './reference.js';
 
 export interface SpainAdapterOptions {
@@ -35,7 +59,9 @@ export interface SpainAdapterOptions {
 function catastroReference(ref: string): string {
   const foral = foralTerritoryOf(ref);
   if (foral) {
-    throw notFound(`Reference ${ref.trim().slice(0, 40)} is not in the Catastro (common territory, ES): it has the shape of a foral cadastre's reference; ask with country=${foral}. ${FORAL_HINT[foral]}`);
+    throw notFound(
+      `Reference ${ref.trim().slice(0, 40)} is not in the Catastro (common territory, ES): it has the shape of a foral cadastre's reference; ask with country=${foral}. ${FORAL_HINT[foral]}`,
+    );
   }
   return parseSpanishReference(ref);
 }
@@ -223,7 +249,9 @@ export class SpainAdapter implements CountryAdapter {
   async units(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage> {
     const ref14 = catastroReference(finca).slice(0, 14);
     if (cursor !== undefined && (!CURSOR_PATTERN.test(cursor) || cursor.slice(0, 14) !== ref14)) {
-      throw validationError(`Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`);
+      throw validationError(
+        `Parameter 'cursor' must be the 'nextCursor' of a previous page of finca ${ref14}: a 20-character reference starting with ${ref14}.`,
+      );
     }
     let facts = await ctx.store.getFinca(this.code, ref14);
     const parcel = await ctx.store.getParcel('ES', ref14);
@@ -258,7 +286,7 @@ export class SpainAdapter implements CountryAdapter {
       truncated,
       ...(truncated ? { nextCursor: page[page.length - 1].ref } : {}),
       dataSource,
-      dataDate: dataSource === 'catastro' ? todayIso() : facts?.dataDate ?? page[0]?.dataDate ?? parcel?.dataDate ?? todayIso(),
+      dataDate: dataSource === 'catastro' ? todayIso() : (facts?.dataDate ?? page[0]?.dataDate ?? parcel?.dataDate ?? todayIso()),
       attribution: CATASTRO_ATTRIBUTION,
     };
   }
@@ -284,10 +312,7 @@ export class SpainAdapter implements CountryAdapter {
     if (stored) return { parcel: stored, live: false };
 
     const knownFinca = await ctx.store.getFinca(this.code, ref14);
-    const [outline, facts] = await Promise.allSettled([
-      this.live.parcel(ref14, ctx),
-      knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx),
-    ]);
+    const [outline, facts] = await Promise.allSettled([this.live.parcel(ref14, ctx), knownFinca ? Promise.resolve(undefined) : this.live.finca(ref14, ctx)]);
     const answer = facts.status === 'fulfilled' ? facts.value : undefined;
     // Units read are worth keeping even if the outline failed: /units can then answer offline.
     if (answer) await this.storeFinca(answer, ctx);
@@ -329,7 +354,9 @@ export class SpainAdapter implements CountryAdapter {
 function requireCatastroProvince(provincia: string): void {
   const foral = foralOfProvince(/^[0-9]{2}$/.test(provincia) ? provincia : undefined);
   if (foral) {
-    throw noCoverage(`Province ${provincia} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose land the Catastro does not hold: its foral cadastre does. Ask for the parcel by its reference there, with country=${foral}. ${FORAL_HINT[foral]}`);
+    throw noCoverage(
+      `Province ${provincia} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose land the Catastro does not hold: its foral cadastre does. Ask for the parcel by its reference there, with country=${foral}. ${FORAL_HINT[foral]}`,
+    );
   }
 }
 

@@ -1,10 +1,18 @@
 import { notFound, refusalData, validationError, type BBox, type OfflineChoice } from '../../model/index.js';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import {
-  FORAL_TERRITORIES, foralRefusal, foreignEnclosure, foralTerritory, officeFeedUrl, parseOfficeFeed, parseServiceFeed, serviceFeedUrl,
-  type AtomDataset, type AtomOffice, type AtomTheme,
+  FORAL_TERRITORIES,
+  foralRefusal,
+  foreignEnclosure,
+  foralTerritory,
+  officeFeedUrl,
+  parseOfficeFeed,
+  parseServiceFeed,
+  serviceFeedUrl,
+  type AtomDataset,
+  type AtomOffice,
+  type AtomTheme,
 } from './atom-feeds.js';
-
 
 /** One municipality to download: its parcels zip and, when the buildings feed lists it, its buildings zip. */
 export interface MunicipalityDownload {
@@ -19,7 +27,13 @@ const SOURCE = 'Catastro INSPIRE ATOM';
 /** How many municipalities a name several bear lists for the user to choose from. */
 const CANDIDATES_SHOWN = 12;
 /** Names compared without case and accents: "Melque de Cercos" finds "MELQUE DE CERCOS". */
-const fold = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const intersects = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
@@ -31,7 +45,10 @@ export class EsAtomCatalogue {
   private officesRead?: Promise<AtomOffice[]>;
   private readonly feeds = new Map<string, Promise<AtomDataset[]>>();
 
-  constructor(private readonly baseUrl: string, private readonly client: UpstreamClient) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly client: UpstreamClient,
+  ) {}
 
   private async fetchFeed(url: string, signal?: AbortSignal): Promise<string> {
     const answer = await this.client.getText(url, { source: SOURCE, signal, accept: 'application/atom+xml, application/xml' });
@@ -42,7 +59,9 @@ export class EsAtomCatalogue {
   offices(signal?: AbortSignal): Promise<AtomOffice[]> {
     const url = serviceFeedUrl(this.baseUrl, 'CP');
     this.officesRead ??= this.fetchFeed(url, signal).then((xml) => parseServiceFeed(xml, url));
-    this.officesRead.catch(() => { this.officesRead = undefined; });
+    this.officesRead.catch(() => {
+      this.officesRead = undefined;
+    });
     return this.officesRead;
   }
 
@@ -50,10 +69,12 @@ export class EsAtomCatalogue {
     const url = officeFeedUrl(this.baseUrl, theme, office);
     let read = this.feeds.get(url);
     if (!read) {
-      read = this.fetchFeed(url, signal).then((xml) => parseOfficeFeed(xml, url, theme).map((dataset) => {
-        const refused = foreignEnclosure(dataset.url, this.baseUrl);
-        return refused ? { ...dataset, refused } : dataset;
-      }));
+      read = this.fetchFeed(url, signal).then((xml) =>
+        parseOfficeFeed(xml, url, theme).map((dataset) => {
+          const refused = foreignEnclosure(dataset.url, this.baseUrl);
+          return refused ? { ...dataset, refused } : dataset;
+        }),
+      );
       read.catch(() => this.feeds.delete(url));
       this.feeds.set(url, read);
     }
@@ -74,14 +95,18 @@ export class EsAtomCatalogue {
     const lists: MunicipalityDownload[][] = [];
     // Four feeds at a time: polite to the service, and ~50 feeds still read in seconds.
     for (let i = 0; i < offices.length; i += 4) {
-      lists.push(...await Promise.all(offices.slice(i, i + 4).map((o) => this.municipalities(o.code, signal))));
+      lists.push(...(await Promise.all(offices.slice(i, i + 4).map((o) => this.municipalities(o.code, signal)))));
     }
     return lists.flat();
   }
 
   private async officeOf(province: string, signal?: AbortSignal): Promise<AtomOffice> {
-    const foralByName = Object.entries(FORAL_TERRITORIES).find(([, t]) => fold(t.name).split('/').some((n) => n === fold(province)));
-    const foral = foralRefusal(/^\d{1,2}$/.test(province) ? province.padStart(2, '0') : foralByName?.[0] ?? '');
+    const foralByName = Object.entries(FORAL_TERRITORIES).find(([, t]) =>
+      fold(t.name)
+        .split('/')
+        .some((n) => n === fold(province)),
+    );
+    const foral = foralRefusal(/^\d{1,2}$/.test(province) ? province.padStart(2, '0') : (foralByName?.[0] ?? ''));
     if (foral) throw foral;
     const offices = await this.offices(signal);
     const wanted = /^\d{1,2}$/.test(province) ? province.padStart(2, '0') : undefined;
@@ -137,9 +162,14 @@ export class EsAtomCatalogue {
   async inView(bbox: BBox, signal?: AbortSignal): Promise<MunicipalityDownload[]> {
     const all = await this.allMunicipalities(signal);
     const located = all.filter((m) => m.parcels.bbox);
-    if (located.length === 0) throw validationError('The download feeds give no extents for their municipalities, so the map view cannot pick them: choose by name, code or province.');
+    if (located.length === 0)
+      throw validationError('The download feeds give no extents for their municipalities, so the map view cannot pick them: choose by name, code or province.');
     const inView = located.filter((m) => intersects(m.parcels.bbox!, bbox));
-    if (inView.length === 0) throw validationError('No municipality of the Catastro\'s download service lies in this view (the Basque Country and Navarre are not in it).', refusalData('NO_MUNICIPALITY_IN_VIEW'));
+    if (inView.length === 0)
+      throw validationError(
+        "No municipality of the Catastro's download service lies in this view (the Basque Country and Navarre are not in it).",
+        refusalData('NO_MUNICIPALITY_IN_VIEW'),
+      );
     return inView;
   }
 }

@@ -25,7 +25,9 @@ export function foreignEnclosure(url: string, baseUrl: string): string | undefin
   const target = new URL(url);
   if (target.origin === new URL(baseUrl).origin) return undefined;
   const publishing = ATOM_PUBLISHING_HOSTS.includes(target.hostname) && target.port === '' && (target.protocol === 'https:' || target.protocol === 'http:');
-  return publishing ? undefined : `${url}: the feed links this file on ${target.origin}, not on the Catastro's download service (${ATOM_PUBLISHING_HOSTS.join(', ')}); it was not fetched.`;
+  return publishing
+    ? undefined
+    : `${url}: the feed links this file on ${target.origin}, not on the Catastro's download service (${ATOM_PUBLISHING_HOSTS.join(', ')}); it was not fetched.`;
 }
 
 export type AtomTheme = 'CP' | 'BU';
@@ -65,7 +67,10 @@ export interface AtomDataset {
 export const FORAL_TERRITORIES: Record<string, { name: string; source: string }> = {
   '01': { name: 'Álava/Araba', source: 'https://geo.araba.eus/atom/CP/CadastralParcels.atom' },
   '20': { name: 'Gipuzkoa', source: 'https://b5m.gipuzkoa.eus/inspire/download/cadastralparcels.xml' },
-  '31': { name: 'Navarre/Nafarroa', source: 'https://filescartografia.navarra.es/2_CARTOGRAFIA_TEMATICA/2_7_CATASTRO/2_7_3_INSPIRE_ATOM/2_7_3_1_CP/CadastralParcels_ServiceATOM_Navarra.xml' },
+  '31': {
+    name: 'Navarre/Nafarroa',
+    source: 'https://filescartografia.navarra.es/2_CARTOGRAFIA_TEMATICA/2_7_CATASTRO/2_7_3_INSPIRE_ATOM/2_7_3_1_CP/CadastralParcels_ServiceATOM_Navarra.xml',
+  },
   '48': { name: 'Bizkaia', source: 'https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml' },
 };
 
@@ -78,7 +83,9 @@ export function foralTerritory(code: string): ForalSource | undefined {
 
 export function foralMessage(code: string): string | undefined {
   const foral = FORAL_TERRITORIES[code.slice(0, 2)];
-  return foral && `${foral.name} is a foral territory: the Catastro's download service has none of its parcels. Its own cadastre publishes them at ${foral.source}.`;
+  return (
+    foral && `${foral.name} is a foral territory: the Catastro's download service has none of its parcels. Its own cadastre publishes them at ${foral.source}.`
+  );
 }
 
 /** The refusal (CNV_COVERAGE) of a foral province or municipality, with where its own cadastre publishes. */
@@ -96,8 +103,21 @@ const parser = new XMLParser({
   parseAttributeValue: false,
 });
 
-interface RawLink { href?: string; rel?: string; type?: string; length?: string; title?: string }
-interface RawEntry { title?: unknown; id?: unknown; updated?: unknown; link?: RawLink[]; polygon?: unknown; box?: unknown }
+interface RawLink {
+  href?: string;
+  rel?: string;
+  type?: string;
+  length?: string;
+  title?: string;
+}
+interface RawEntry {
+  title?: unknown;
+  id?: unknown;
+  updated?: unknown;
+  link?: RawLink[];
+  polygon?: unknown;
+  box?: unknown;
+}
 
 const text = (value: unknown): string => {
   if (value === undefined || value === null) return '';
@@ -120,7 +140,10 @@ function entriesOf(xml: string, url: string): RawEntry[] {
 function bboxOf(entry: RawEntry): BBox | undefined {
   const polygon = text(entry.polygon);
   const box = text(entry.box);
-  const numbers = (polygon || box).split(/[\s,]+/).filter(Boolean).map(Number);
+  const numbers = (polygon || box)
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
   if (numbers.length < 4 || numbers.some((n) => !Number.isFinite(n))) return undefined;
   if (!polygon) return [numbers[1], numbers[0], numbers[3], numbers[2]];
   const lats = numbers.filter((_, i) => i % 2 === 0);
@@ -135,8 +158,7 @@ export function parseServiceFeed(xml: string, url: string): AtomOffice[] {
   const offices: AtomOffice[] = [];
   for (const entry of entriesOf(xml, url)) {
     const title = text(entry.title);
-    const feed = (entry.link ?? []).find((l) => l.href && /atom_\d{2}\.xml$/i.test(l.href))
-      ?? (entry.link ?? []).find((l) => l.href && /\.xml$/i.test(l.href));
+    const feed = (entry.link ?? []).find((l) => l.href && /atom_\d{2}\.xml$/i.test(l.href)) ?? (entry.link ?? []).find((l) => l.href && /\.xml$/i.test(l.href));
     if (!feed?.href) continue;
     const code = /atom_(\d{2})\.xml$/i.exec(feed.href)?.[1] ?? /\b(\d{2})\b/.exec(title)?.[1];
     if (!code) continue;
@@ -152,8 +174,8 @@ export function parseOfficeFeed(xml: string, url: string, theme: AtomTheme): Ato
   const zipName = new RegExp(`A\\.ES\\.SDGC\\.${theme}\\.(\\d{5})\\.zip$`, 'i');
   for (const entry of entriesOf(xml, url)) {
     const links = entry.link ?? [];
-    const zip = links.find((l) => l.href && zipName.test(l.href) && (l.rel === 'enclosure' || l.rel === undefined))
-      ?? links.find((l) => l.href && zipName.test(l.href));
+    const zip =
+      links.find((l) => l.href && zipName.test(l.href) && (l.rel === 'enclosure' || l.rel === undefined)) ?? links.find((l) => l.href && zipName.test(l.href));
     if (!zip?.href) continue;
     const href = absolute(zip.href, url);
     const code = zipName.exec(zip.href)![1];

@@ -62,8 +62,11 @@ export function dnprcUrl(sources: EsSourcesConfig, ref: string): string {
  */
 export function dnpppUrl(sources: EsSourcesConfig, asked: RusticParcelQuery): string {
   const query = new URLSearchParams({
-    CodigoProvincia: asked.provincia, CodigoMunicipio: asked.municipio, CodigoMunicipioINE: '',
-    Poligono: String(asked.poligono), Parcela: String(asked.parcela),
+    CodigoProvincia: asked.provincia,
+    CodigoMunicipio: asked.municipio,
+    CodigoMunicipioINE: '',
+    Poligono: String(asked.poligono),
+    Parcela: String(asked.parcela),
   });
   return `${sources.ovcJsonBaseUrl}/COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos?${query}`;
 }
@@ -80,7 +83,12 @@ export function rccoorUrl(sources: EsSourcesConfig, srs: string, x: number, y: n
  */
 export function getNeighbourParcelUrl(sources: EsSourcesConfig, ref14: string): string {
   const query = new URLSearchParams({
-    service: 'wfs', version: '2', request: 'storedqueries', STOREDQUERIE_ID: 'GetNeighbourParcel', REFCAT: ref14, srsname: WFS_SRSNAME,
+    service: 'wfs',
+    version: '2',
+    request: 'storedqueries',
+    STOREDQUERIE_ID: 'GetNeighbourParcel',
+    REFCAT: ref14,
+    srsname: WFS_SRSNAME,
   });
   return `${sources.wfsCpUrl}${sources.wfsCpUrl.includes('?') ? '&' : '?'}${query}`;
 }
@@ -88,7 +96,12 @@ export function getNeighbourParcelUrl(sources: EsSourcesConfig, ref14: string): 
 /** WFS stored query GetParcel, spelled the way the service spells it (`storedqueries`, `STOREDQUERIE_ID`). */
 export function getParcelUrl(sources: EsSourcesConfig, ref14: string): string {
   const query = new URLSearchParams({
-    service: 'wfs', version: '2', request: 'storedqueries', STOREDQUERIE_ID: 'GetParcel', REFCAT: ref14, srsname: WFS_SRSNAME,
+    service: 'wfs',
+    version: '2',
+    request: 'storedqueries',
+    STOREDQUERIE_ID: 'GetParcel',
+    REFCAT: ref14,
+    srsname: WFS_SRSNAME,
   });
   return `${sources.wfsCpUrl}${sources.wfsCpUrl.includes('?') ? '&' : '?'}${query}`;
 }

@@ -4,13 +4,32 @@ import type { CountryEvidence } from '../evidence.js';
 export const ES_EVIDENCE: CountryEvidence = {
   source: 'Catastro OVC JSON services (Consulta_DNPRC, Consulta_RCCOOR) and INSPIRE CP WFS (GetParcel, GetNeighbourParcel); CartoCiudad geocoder',
   capabilities: {
-    byReference: { level: 'recorded', fake: 'test/fake-upstream/catastro.ts (OVC Consulta_DNPRC, WFS GetParcel)', fixtures: ['es_catastro_ovc-dnprc-urbana-9398516VK3799G.json', 'es_catastro_wfs_getparcel_9398516VK3799G.gml', 'es_catastro_wfs_getparcel_8429105VK1882N.gml', 'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml'] },
+    byReference: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/catastro.ts (OVC Consulta_DNPRC, WFS GetParcel)',
+      fixtures: [
+        'es_catastro_ovc-dnprc-urbana-9398516VK3799G.json',
+        'es_catastro_wfs_getparcel_9398516VK3799G.gml',
+        'es_catastro_wfs_getparcel_8429105VK1882N.gml',
+        'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml',
+      ],
+    },
     byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/catastro.ts (OVC Consulta_RCCOOR)', fixtures: ['es_catastro_ovc-rccoor-ok.json'] },
-    byAddress: { level: 'documented', fake: 'test/fake-upstream/cartociudad.ts', fixtures: ['analysis/es_cartociudad_es_index_portal_humanes_28073.ndjson.gz'], basis: 'No CartoCiudad HTTP answer was recorded: answers built from the geocoder\'s real portal index of Humanes de Madrid in the field names SOURCES.md 1.8 documents' },
+    byAddress: {
+      level: 'documented',
+      fake: 'test/fake-upstream/cartociudad.ts',
+      fixtures: ['analysis/es_cartociudad_es_index_portal_humanes_28073.ndjson.gz'],
+      basis:
+        "No CartoCiudad HTTP answer was recorded: answers built from the geocoder's real portal index of Humanes de Madrid in the field names SOURCES.md 1.8 documents",
+    },
     units: { level: 'recorded', fake: 'test/fake-upstream/catastro.ts (OVC Consulta_DNPRC)', fixtures: ['es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'] },
   },
   extras: {
-    'address, use, class, built area, year': { level: 'recorded', fake: 'test/fake-upstream/catastro.ts (OVC Consulta_DNPRC)', fixtures: ['es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'] },
+    'address, use, class, built area, year': {
+      level: 'recorded',
+      fake: 'test/fake-upstream/catastro.ts (OVC Consulta_DNPRC)',
+      fixtures: ['es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'],
+    },
   },
   references: [
     { ref: '9398516VK3799G', from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml' },

@@ -63,8 +63,8 @@ export class SpainLiveSource {
     const [lon, lat] = point;
     const epsg = spanishUtmEpsgFor(lon);
     const [srs, x, y] = MAINLAND_UTM.has(epsg)
-      ? [`EPSG:${epsg}`, ...fromWgs84(epsg, lon, lat).map((v) => Math.round(v * 100) / 100)] as const
-      : ['EPSG:4326', lon, lat] as const;
+      ? ([`EPSG:${epsg}`, ...fromWgs84(epsg, lon, lat).map((v) => Math.round(v * 100) / 100)] as const)
+      : (['EPSG:4326', lon, lat] as const);
     const body = await this.get(rccoorUrl(this.sources, srs, x, y), OVC_SOURCE, ctx, 'application/json');
     return parseRccoor(body, `The point ${pointText(point)}`);
   }

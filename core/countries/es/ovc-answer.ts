@@ -7,15 +7,12 @@ import { ServiceError, notFound, unavailable, validationError } from '../../mode
  */
 export type OvcNode = Record<string, unknown>;
 
-export const asNode = (value: unknown): OvcNode =>
-  (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as OvcNode) : {});
+export const asNode = (value: unknown): OvcNode => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as OvcNode) : {});
 
-export const asText = (value: unknown): string =>
-  (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+export const asText = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** One element or a list of them, as a list (XML and JSON both drop the array for one item). */
-export const asList = (value: unknown): OvcNode[] =>
-  (Array.isArray(value) ? value.map(asNode) : value === undefined || value === null ? [] : [asNode(value)]);
+export const asList = (value: unknown): OvcNode[] => (Array.isArray(value) ? value.map(asNode) : value === undefined || value === null ? [] : [asNode(value)]);
 
 /** Numbers as the OVC writes them: decimal comma (`"8,200000"`), sometimes a dot. NaN when absent. */
 export function ovcNumber(value: unknown): number {

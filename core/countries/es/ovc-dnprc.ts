@@ -1,9 +1,7 @@
 import { notFound } from '../../model/index.js';
 import type { StoredFinca, StoredUnit } from '../../model/records.js';
 import { interiorLine, rusticLine, streetLine } from './address-line.js';
-import {
-  asList, asNode, asText, ovcErrors, ovcNumber, ovcRefusal, ovcRoot, type OvcNode,
-} from './ovc-answer.js';
+import { asList, asNode, asText, ovcErrors, ovcNumber, ovcRefusal, ovcRoot, type OvcNode } from './ovc-answer.js';
 
 /** What one Consulta_DNPRC answer says about a finca and its properties (bienes inmuebles). */
 export interface DnprcAnswer {
@@ -95,7 +93,11 @@ function dominantUse(units: StoredUnit[]): string {
   for (const u of units) if (u.uso) surfaceByUse.set(u.uso, (surfaceByUse.get(u.uso) ?? 0) + u.superficie);
   let best = '';
   let bestSurface = -1;
-  for (const [use, surface] of surfaceByUse) if (surface > bestSurface) { best = use; bestSurface = surface; }
+  for (const [use, surface] of surfaceByUse)
+    if (surface > bestSurface) {
+      best = use;
+      bestSurface = surface;
+    }
   return best;
 }
 

@@ -23,17 +23,19 @@ export function parseRccoor(body: string, subject = 'The point'): RccoorMatch[] 
   const errors = ovcErrors(root);
   if (errors.length > 0) throw ovcRefusal(errors, subject);
 
-  const matches = asList(asNode(root.coordenadas).coord).map((coord): RccoorMatch => {
-    const pc = asNode(coord.pc);
-    const geo = asNode(coord.geo);
-    const epsg = epsgFromSrsName(asText(geo.srs));
-    const x = ovcNumber(geo.xcen);
-    const y = ovcNumber(geo.ycen);
-    if (epsg === undefined || !isSupportedEpsg(epsg) || !Number.isFinite(x) || !Number.isFinite(y)) {
-      throw unavailable(`${RCCOOR_SOURCE} sent a point it did not locate (srs '${asText(geo.srs)}'); retry later.`);
-    }
-    return { ref14: asText(pc.pc1) + asText(pc.pc2), point: toWgs84(epsg, x, y), direccion: asText(coord.ldt) };
-  }).filter((m) => m.ref14.length === 14);
+  const matches = asList(asNode(root.coordenadas).coord)
+    .map((coord): RccoorMatch => {
+      const pc = asNode(coord.pc);
+      const geo = asNode(coord.geo);
+      const epsg = epsgFromSrsName(asText(geo.srs));
+      const x = ovcNumber(geo.xcen);
+      const y = ovcNumber(geo.ycen);
+      if (epsg === undefined || !isSupportedEpsg(epsg) || !Number.isFinite(x) || !Number.isFinite(y)) {
+        throw unavailable(`${RCCOOR_SOURCE} sent a point it did not locate (srs '${asText(geo.srs)}'); retry later.`);
+      }
+      return { ref14: asText(pc.pc1) + asText(pc.pc2), point: toWgs84(epsg, x, y), direccion: asText(coord.ldt) };
+    })
+    .filter((m) => m.ref14.length === 14);
   if (matches.length === 0) throw notFound(`${subject} has no cadastral parcel.`);
   return matches;
 }

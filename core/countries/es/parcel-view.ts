@@ -1,9 +1,7 @@
 import { claseOfReference } from './reference.js';
 import { CATASTRO_ATTRIBUTION } from './attribution.js';
 import { centroid, outerRing } from '../../geo/polygon.js';
-import {
-  availableFieldsOf, mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit,
-} from '../../model/index.js';
+import { availableFieldsOf, mapsUrl, withoutEmptyFields, type DataSource, type LonLat, type Parcel, type Unit } from '../../model/index.js';
 import type { StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 
 /**
@@ -59,9 +57,7 @@ export function fincaParcel(parcel: StoredParcel, finca: StoredFinca | undefined
 export const catastroCoefficient = (percent: number) => percent.toFixed(6).replace('.', ',');
 
 /** `GET /api/catastro/{refcat20}`: the unit's own fields over its finca's outline and point. */
-export function unitParcel(
-  unit: StoredUnit, parcel: StoredParcel, finca: StoredFinca | undefined, dataSource: DataSource,
-): Parcel {
+export function unitParcel(unit: StoredUnit, parcel: StoredParcel, finca: StoredFinca | undefined, dataSource: DataSource): Parcel {
   const fields = withoutEmptyFields({
     direccion: unit.direccion || parcel.direccion || finca?.direccion,
     codigoPostal: finca?.codigoPostal || parcel.codigoPostal,

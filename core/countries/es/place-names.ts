@@ -3,7 +3,10 @@ import type { OfflineArea } from '../../model/index.js';
 import { SPANISH_NAMES } from './address/grammar.js';
 
 /** A place as matched by name: its name, and the code the caller needs of it. */
-export interface Named { name: string; code: string }
+export interface Named {
+  name: string;
+  code: string;
+}
 
 /**
  * The candidates whose name is the one asked: the same letters (case and accents folded), else the
@@ -32,5 +35,5 @@ export function byName<T extends Named>(candidates: T[], asked: string, wholeNam
  * named them, its name and its province's.
  */
 export async function spanishOfflineAreas(list: (() => OfflineArea[] | Promise<OfflineArea[]>) | undefined): Promise<OfflineArea[]> {
-  return (await list?.() ?? []).filter((area) => area.country === 'ES' && /^[0-9]{5}$/.test(area.code));
+  return ((await list?.()) ?? []).filter((area) => area.country === 'ES' && /^[0-9]{5}$/.test(area.code));
 }

@@ -28,7 +28,11 @@ export const ES_REFERENCE_SHAPE: ReferenceShape = { length: [14, 20], chars: /[0
 
 /** Trim, drop spaces and dashes, upper-case (Ñ stays Ñ). */
 export function normalizeSpanishReference(raw: string): string {
-  return raw.normalize('NFC').trim().replace(/[\s\-‐-―]+/g, '').toUpperCase();
+  return raw
+    .normalize('NFC')
+    .trim()
+    .replace(/[\s\-‐-―]+/g, '')
+    .toUpperCase();
 }
 
 /**
@@ -79,8 +83,7 @@ export function unitReference(ref14: string, car: string): string {
 }
 
 export function hasValidControlCharacters(ref20: string): boolean {
-  return ref20.length === 20 && /^[0-9]{4}$/.test(ref20.slice(14, 18))
-    && controlCharacters(ref20.slice(0, 14), ref20.slice(14, 18)) === ref20.slice(18);
+  return ref20.length === 20 && /^[0-9]{4}$/.test(ref20.slice(14, 18)) && controlCharacters(ref20.slice(0, 14), ref20.slice(14, 18)) === ref20.slice(18);
 }
 
 /** True when the text (after normalisation) has a Spanish reference shape, control letters included. */
@@ -108,24 +111,37 @@ export function parseSpanishReference(raw: string): string {
     const car = ref.slice(14, 18);
     const badDigit = [...car].findIndex((char) => !/[0-9]/.test(char));
     if (badDigit >= 0) {
-      throw validationError(`Character ${15 + badDigit} of reference '${ref}' must be a digit: characters 15-18 are the 4-digit property number (e.g. 0001). ${SPANISH_REFERENCE_HINT}`);
+      throw validationError(
+        `Character ${15 + badDigit} of reference '${ref}' must be a digit: characters 15-18 are the 4-digit property number (e.g. 0001). ${SPANISH_REFERENCE_HINT}`,
+      );
     }
     const expected = controlCharacters(ref.slice(0, 14), car);
     if (expected !== ref.slice(18)) {
-      throw validationError(`The control letters of reference '${ref}' do not match: for ${ref.slice(0, 18)} they are '${expected}', not '${ref.slice(18)}'. Check the reference for a typing error.`);
+      throw validationError(
+        `The control letters of reference '${ref}' do not match: for ${ref.slice(0, 18)} they are '${expected}', not '${ref.slice(18)}'. Check the reference for a typing error.`,
+      );
     }
   }
   return ref;
 }
 
 /** Province, municipality, sector, polígono and parcela of a rustic reference (SOURCES.md 1.6: 2+3+1+3+5). */
-export interface RusticParts { province: string; municipality: string; sector: string; poligono: number; parcela: number }
+export interface RusticParts {
+  province: string;
+  municipality: string;
+  sector: string;
+  poligono: number;
+  parcela: number;
+}
 
 export function rusticParts(ref14: string): RusticParts | undefined {
   if (!RUSTIC.test(ref14.slice(0, 14))) return undefined;
   return {
-    province: ref14.slice(0, 2), municipality: ref14.slice(2, 5), sector: ref14.slice(5, 6),
-    poligono: Number(ref14.slice(6, 9)), parcela: Number(ref14.slice(9, 14)),
+    province: ref14.slice(0, 2),
+    municipality: ref14.slice(2, 5),
+    sector: ref14.slice(5, 6),
+    poligono: Number(ref14.slice(6, 9)),
+    parcela: Number(ref14.slice(9, 14)),
   };
 }
 
@@ -153,9 +169,7 @@ export function rusticReference(prefix: { province: string; municipality: string
  */
 export function rusticReferenceCandidates(asked: RusticParcelQuery): string[] {
   const prefix = { province: asked.provincia, municipality: asked.municipio };
-  return [...ALPHABET]
-    .map((sector) => rusticReference({ ...prefix, sector }, asked.poligono, asked.parcela))
-    .filter((ref): ref is string => ref !== undefined);
+  return [...ALPHABET].map((sector) => rusticReference({ ...prefix, sector }, asked.poligono, asked.parcela)).filter((ref): ref is string => ref !== undefined);
 }
 
 /**

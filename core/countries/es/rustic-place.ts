@@ -6,10 +6,16 @@ import { CallejeroClient, type Municipality, type OvcList, type Province } from 
 import { byName, spanishOfflineAreas, type Named } from './place-names.js';
 
 /** A province known by its 2-digit code, with its name as the Catastro writes it once that is known. */
-interface ProvinceFound { code: string; name?: string }
+interface ProvinceFound {
+  code: string;
+  name?: string;
+}
 
 /** The municipalities of one province and the province's name as the Catastro writes it. */
-interface MunicipalitiesOf { name: string; items: Municipality[] }
+interface MunicipalitiesOf {
+  name: string;
+  items: Municipality[];
+}
 
 /**
  * One match, or 404 naming what was searched, or 400 listing the places the name fits (and the
@@ -19,10 +25,10 @@ function single<T extends Named>(found: T[], parameter: 'provincia' | 'municipio
   if (found.length === 1) return found[0];
   if (found.length === 0) throw notFound(`No ${what} named "${asked}" ${where}.`);
   const listed = found.map((c) => `${c.name} (${c.code})`).join(', ');
-  throw validationError(
-    `The ${what} "${asked}" ${where} matches ${found.length}: ${listed}. Ask by the full name or the code of the one meant.`,
-    { parameter, candidates: found.map((c) => ({ name: c.name, code: c.code })) },
-  );
+  throw validationError(`The ${what} "${asked}" ${where} matches ${found.length}: ${listed}. Ask by the full name or the code of the one meant.`, {
+    parameter,
+    candidates: found.map((c) => ({ name: c.name, code: c.code })),
+  });
 }
 
 /** A list of the street directory: its items, or 404 with the service's own refusal (e.g. 12 LA PROVINCIA NO EXISTE). */
@@ -66,7 +72,11 @@ export class RusticPlaceResolver {
   private async province(asked: string, areas: OfflineArea[], ctx: AdapterContext): Promise<ProvinceFound> {
     if (/^[0-9]{2}$/.test(asked)) return { code: asked };
     // Whole names only in the copy: a part of a name ("Navas") may fit one downloaded area and several others.
-    const offline = byName(areas.filter((a) => a.province).map((a) => ({ name: a.province!, code: a.code.slice(0, 2) })), asked, true);
+    const offline = byName(
+      areas.filter((a) => a.province).map((a) => ({ name: a.province!, code: a.code.slice(0, 2) })),
+      asked,
+      true,
+    );
     if (offline.length === 1) return { code: offline[0].code };
     const provinces = (await this.provinces(ctx)).map((p) => ({ name: p.name, code: p.code }));
     return single(byName(provinces, asked), 'provincia', 'Spanish province', asked, "in the Catastro's list of provinces");
@@ -98,9 +108,13 @@ export class RusticPlaceResolver {
 
   private provinces(ctx: AdapterContext): Promise<Province[]> {
     if (!this.provinceList) {
-      const list = this.client(ctx).provinces(ctx.signal).then((answer) => itemsOf(answer, "The Catastro's list of provinces"));
+      const list = this.client(ctx)
+        .provinces(ctx.signal)
+        .then((answer) => itemsOf(answer, "The Catastro's list of provinces"));
       this.provinceList = list;
-      list.catch(() => { if (this.provinceList === list) this.provinceList = undefined; });
+      list.catch(() => {
+        if (this.provinceList === list) this.provinceList = undefined;
+      });
     }
     return this.provinceList;
   }
@@ -118,7 +132,9 @@ export class RusticPlaceResolver {
         return { name, items: itemsOf(await this.client(ctx).municipalities(name, '', ctx.signal), `The municipalities of province ${name}`) };
       })();
       this.municipalityLists.set(province.code, asked);
-      asked.catch(() => { if (this.municipalityLists.get(province.code) === asked) this.municipalityLists.delete(province.code); });
+      asked.catch(() => {
+        if (this.municipalityLists.get(province.code) === asked) this.municipalityLists.delete(province.code);
+      });
       list = asked;
     }
     return list;

@@ -32,7 +32,11 @@ const isStreet = (name: string) => {
 };
 
 /** Letters with their accents off, one for one, so the positions found are the typed text's. */
-const foldAccents = (text: string) => text.split('').map((c) => c.normalize('NFD')[0] ?? c).join('');
+const foldAccents = (text: string) =>
+  text
+    .split('')
+    .map((c) => c.normalize('NFD')[0] ?? c)
+    .join('');
 
 /**
  * Reads a rustic parcel from free text: the polígono and parcela words with their numbers, and
@@ -49,7 +53,10 @@ export function parseRusticText(input: string): RusticText | undefined {
   if (!found) return undefined;
   const numbers = { poligono: Number(found[1]), parcela: Number(found[2]) };
   const before = text.slice(0, found.index).replace(EDGES, '');
-  const after = text.slice(found.index + found[0].length).replace(EDGES, '').replace(LINK_WORD, '');
+  const after = text
+    .slice(found.index + found[0].length)
+    .replace(EDGES, '')
+    .replace(LINK_WORD, '');
   if (before && after) return undefined;
   const placeText = before || after;
   if (!placeText) return numbers;

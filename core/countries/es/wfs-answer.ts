@@ -47,7 +47,10 @@ export function parseParcelsAnswer(body: string, options: { ref: string; dataDat
 function exceptionAnswer(report: Record<string, unknown>, ref: string) {
   const exceptions = asList(report.Exception);
   const code = asText(exceptions[0]?.['@exceptionCode']);
-  const said = exceptions.map((e) => asText(e.ExceptionText)).filter(Boolean).join(' ');
+  const said = exceptions
+    .map((e) => asText(e.ExceptionText))
+    .filter(Boolean)
+    .join(' ');
   // "OperationProcessingFailed" is what a lookup of a missing parcel answers; other codes mean
   // the service rejected the request itself, which is not the caller's fault.
   if (code === 'OperationProcessingFailed' || /no se ha encontrado|no existe/i.test(said)) {

@@ -4,7 +4,8 @@ import { FI_EVIDENCE } from './evidence.js';
 import { FI_REFERENCE_HINT, FI_REFERENCE_SHAPE, longFinnishReference, parseFinnishReference } from './reference.js';
 
 const CP = 'http://inspire.ec.europa.eu/schemas/cp/4.0';
-const equals = (value: string) => `<fes:PropertyIsEqualTo><fes:ValueReference>cp:nationalCadastralReference</fes:ValueReference><fes:Literal>${value}</fes:Literal></fes:PropertyIsEqualTo>`;
+const equals = (value: string) =>
+  `<fes:PropertyIsEqualTo><fes:ValueReference>cp:nationalCadastralReference</fes:ValueReference><fes:Literal>${value}</fes:Literal></fes:PropertyIsEqualTo>`;
 
 /**
  * NLS's INSPIRE CP WFS (SOURCES.md 10 and 15): `cp:CadastralParcel` in ETRS-TM35FIN (EPSG:3067,

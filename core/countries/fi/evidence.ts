@@ -12,7 +12,5 @@ export const FI_EVIDENCE: CountryEvidence = {
     { ref: '91-410-3-44', from: 'SOURCES.md 10 (kiinteistötunnus; no recording)' },
     { ref: '09141000030044', from: 'SOURCES.md 10 (long form; no recording)' },
   ],
-  knownNotWorking: [
-    'Which form of the kiinteistötunnus the WFS writes as nationalCadastralReference is UNCERTAIN (both are asked).',
-  ],
+  knownNotWorking: ['Which form of the kiinteistötunnus the WFS writes as nationalCadastralReference is UNCERTAIN (both are asked).'],
 };

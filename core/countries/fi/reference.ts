@@ -11,7 +11,8 @@ import type { ReferenceShape } from '../reference-shape.js';
 const SHORT = /^(\d{1,3})-(\d{1,3})-(\d{1,4})-(\d{1,4})$/;
 const LONG = /^(\d{3})(\d{3})(\d{4})(\d{4})$/;
 
-export const FI_REFERENCE_HINT = 'A Finnish property is its kiinteistötunnus, e.g. 91-410-3-44 (or the 14 digits 09141000030044, with ?country=FI since France and Germany write 14 digits too).';
+export const FI_REFERENCE_HINT =
+  'A Finnish property is its kiinteistötunnus, e.g. 91-410-3-44 (or the 14 digits 09141000030044, with ?country=FI since France and Germany write 14 digits too).';
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): the dashed kiinteistötunnus (4-14 digits) or the 14 digits. */
 export const FI_REFERENCE_SHAPE: ReferenceShape = { length: [4, 14], chars: /[0-9]/ };
@@ -25,5 +26,8 @@ export function parseFinnishReference(raw: string): string | undefined {
 /** The long form (3-3-4-4 digits) of a canonical reference. */
 export function longFinnishReference(ref: string): string {
   const widths = [3, 3, 4, 4];
-  return ref.split('-').map((part, i) => part.padStart(widths[i], '0')).join('');
+  return ref
+    .split('-')
+    .map((part, i) => part.padStart(widths[i], '0'))
+    .join('');
 }

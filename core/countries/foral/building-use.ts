@@ -31,7 +31,12 @@ export function buildingsInParcelUrl(wfs: ForalBuildingsWfs, parcel: ParcelGeome
   const [minX, minY] = fromWgs84(25830, minLon, minLat);
   const [maxX, maxY] = fromWgs84(25830, maxLon, maxLat);
   const query = new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: wfs.typeName, count: '200', srsName: CRS,
+    service: 'WFS',
+    version: '2.0.0',
+    request: 'GetFeature',
+    typeNames: wfs.typeName,
+    count: '200',
+    srsName: CRS,
     bbox: `${[minX, minY, maxX, maxY].map((v) => v.toFixed(2)).join(',')},${CRS}`,
   });
   return `${wfs.baseUrl}?${query}`;
@@ -73,6 +78,17 @@ export async function withBuildingUse(parcel: StoredParcel, wfs: ForalBuildingsW
 /** The status page's cheap request: the buildings around a point of the territory. */
 export function buildingsStatusCheck(wfs: ForalBuildingsWfs, near: LonLat): SourceCheck {
   const d = 0.0005;
-  const box: ParcelGeometry = { type: 'Polygon', coordinates: [[[near[0] - d, near[1] - d], [near[0] + d, near[1] - d], [near[0] + d, near[1] + d], [near[0] - d, near[1] + d], [near[0] - d, near[1] - d]]] };
+  const box: ParcelGeometry = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [near[0] - d, near[1] - d],
+        [near[0] + d, near[1] - d],
+        [near[0] + d, near[1] + d],
+        [near[0] - d, near[1] + d],
+        [near[0] - d, near[1] - d],
+      ],
+    ],
+  };
   return { source: wfs.source, url: buildingsInParcelUrl(wfs, box), accept: XML };
 }

@@ -42,7 +42,10 @@ class ForalFeatureReader {
   constructor(private readonly emit: (feature: ForalFeature) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.field) this.text += text; },
+      text: (text) => {
+        if (this.geometry.inside) this.geometry.surfaces.addText(text);
+        else if (this.field) this.text += text;
+      },
       close: (local) => this.close(local),
     });
   }
@@ -104,14 +107,21 @@ export function readForalFeatures(xml: string): ForalFeature[] {
 /** Streams a large file (a municipal download), handing features over one by one. */
 export async function streamForalFeatures(input: TextInput, emit: (feature: ForalFeature) => void): Promise<number> {
   let count = 0;
-  const reader = new ForalFeatureReader((f) => { count++; emit(f); });
+  const reader = new ForalFeatureReader((f) => {
+    count++;
+    emit(f);
+  });
   for await (const chunk of readText(input)) reader.sax.write(chunk.text);
   reader.sax.close();
   return count;
 }
 
 /** A feature as a parcel of the copy: the official area when given, else the outline's. */
-export function foralParcel(feature: ForalFeature, country: CountryCode, facts: { dataDate: string; source: StoredParcel['source']; provincia: string }): StoredParcel {
+export function foralParcel(
+  feature: ForalFeature,
+  country: CountryCode,
+  facts: { dataDate: string; source: StoredParcel['source']; provincia: string },
+): StoredParcel {
   return {
     ref: feature.ref,
     country,

@@ -24,15 +24,26 @@ export function foralTerritoryOf(raw: string): 'PV' | 'NA' | undefined {
  * the two together as official names write them ("Araba/Álava"), to their INE codes.
  */
 const FORAL_PROVINCE_NAMES: Record<string, string> = {
-  ALAVA: '01', ARABA: '01', 'ARABA ALAVA': '01', 'ALAVA ARABA': '01',
-  GIPUZKOA: '20', GUIPUZCOA: '20', 'GIPUZKOA GUIPUZCOA': '20', 'GUIPUZCOA GIPUZKOA': '20',
-  BIZKAIA: '48', VIZCAYA: '48', 'BIZKAIA VIZCAYA': '48', 'VIZCAYA BIZKAIA': '48',
-  NAVARRA: '31', NAFARROA: '31', 'NAVARRA NAFARROA': '31', 'NAFARROA NAVARRA': '31',
+  ALAVA: '01',
+  ARABA: '01',
+  'ARABA ALAVA': '01',
+  'ALAVA ARABA': '01',
+  GIPUZKOA: '20',
+  GUIPUZCOA: '20',
+  'GIPUZKOA GUIPUZCOA': '20',
+  'GUIPUZCOA GIPUZKOA': '20',
+  BIZKAIA: '48',
+  VIZCAYA: '48',
+  'BIZKAIA VIZCAYA': '48',
+  'VIZCAYA BIZKAIA': '48',
+  NAVARRA: '31',
+  NAFARROA: '31',
+  'NAVARRA NAFARROA': '31',
+  'NAFARROA NAVARRA': '31',
 };
 
 /** The INE code of a foral province named in Spanish or Basque, any case, accents optional. */
 export const foralProvinceCodeOfName = (name: string): string | undefined => FORAL_PROVINCE_NAMES[fold(name)];
 
 /** The province of a foral territory from an INE province code (CartoCiudad's provinceCode). */
-export const foralOfProvince = (provinceCode: string | undefined) =>
-  provinceCode ? FORAL_PROVINCES[provinceCode.padStart(2, '0')] : undefined;
+export const foralOfProvince = (provinceCode: string | undefined) => (provinceCode ? FORAL_PROVINCES[provinceCode.padStart(2, '0')] : undefined);

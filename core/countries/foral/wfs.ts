@@ -24,8 +24,9 @@ const FES = 'xmlns:fes="http://www.opengis.net/fes/2.0"';
 export function featureByReferenceUrl(wfs: ForalWfs, ref: string): string {
   if (!wfs.referenceProperty) throw new Error(`${wfs.source} cannot filter by reference.`);
   const { name, xmlns } = wfs.referenceProperty;
-  const filter = `<fes:Filter ${FES}${xmlns ? ` ${xmlns}` : ''}><fes:PropertyIsEqualTo><fes:ValueReference>${name}</fes:ValueReference>`
-    + `<fes:Literal>${ref}</fes:Literal></fes:PropertyIsEqualTo></fes:Filter>`;
+  const filter =
+    `<fes:Filter ${FES}${xmlns ? ` ${xmlns}` : ''}><fes:PropertyIsEqualTo><fes:ValueReference>${name}</fes:ValueReference>` +
+    `<fes:Literal>${ref}</fes:Literal></fes:PropertyIsEqualTo></fes:Filter>`;
   const query = new URLSearchParams({ service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: wfs.typeName, FILTER: filter });
   return `${wfs.baseUrl}?${query}`;
 }
@@ -38,7 +39,11 @@ export function featuresAroundUrl(wfs: ForalWfs, point: LonLat): string {
   const [x, y] = fromWgs84(25830, point[0], point[1]);
   const box = [x - 1, y - 1, x + 1, y + 1].map((v) => v.toFixed(2)).join(',');
   const query = new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: wfs.typeName, count: '50',
+    service: 'WFS',
+    version: '2.0.0',
+    request: 'GetFeature',
+    typeNames: wfs.typeName,
+    count: '50',
     bbox: `${box},urn:ogc:def:crs:EPSG::25830`,
   });
   return `${wfs.baseUrl}?${query}`;

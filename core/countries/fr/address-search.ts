@@ -25,7 +25,10 @@ function geocoded(address: BanAddress): GeocodedAddress {
 
 /** Address search in France: BAN geocoding, then the parcel under each address point. */
 export async function searchFrenchAddress(
-  adapter: NationalAdapter, live: FranceLiveSource, request: AddressCandidatesRequest, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  live: FranceLiveSource,
+  request: AddressCandidatesRequest,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const answer = await live.search(request.address.texto, { limit: Math.max(request.limit * 2, 10), postcode: request.address.codigoPostal }, ctx);
   const places = answer.addresses.filter((a) => STREET_LEVEL.has(a.type)).map(geocoded);

@@ -94,11 +94,13 @@ export function parseParcelleAnswer(body: string, dataDate: string): StoredParce
     const geometry = geometryOf(feature);
     if (!idu || !geometry) continue;
     // contenance: the official area in m² (absent on a few parcels: then the outline's).
-    parcels.push(liveParcel('FR', idu, geometry, Number(props.contenance), dataDate, {
-      municipio: text(props.nom_com) || undefined,
-      // The spec: in FR `provincia` is the department number.
-      provincia: text(props.code_dep) || undefined,
-    }));
+    parcels.push(
+      liveParcel('FR', idu, geometry, Number(props.contenance), dataDate, {
+        municipio: text(props.nom_com) || undefined,
+        // The spec: in FR `provincia` is the department number.
+        provincia: text(props.code_dep) || undefined,
+      }),
+    );
   }
   return parcels;
 }

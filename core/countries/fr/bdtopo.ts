@@ -16,8 +16,14 @@ export const BDTOPO_SOURCE = 'IGN BD TOPO (Géoplateforme WFS)';
 export function batimentsUrl(base: string, parcel: ParcelGeometry): string {
   const [w, s, e, n] = bboxOf(parcel);
   return `${base}?${new URLSearchParams({
-    SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: 'BDTOPO_V3:batiment',
-    OUTPUTFORMAT: 'application/json', SRSNAME: 'EPSG:4326', COUNT: '200', BBOX: `${w},${s},${e},${n},EPSG:4326`,
+    SERVICE: 'WFS',
+    VERSION: '2.0.0',
+    REQUEST: 'GetFeature',
+    TYPENAMES: 'BDTOPO_V3:batiment',
+    OUTPUTFORMAT: 'application/json',
+    SRSNAME: 'EPSG:4326',
+    COUNT: '200',
+    BBOX: `${w},${s},${e},${n},EPSG:4326`,
   })}`;
 }
 
@@ -53,8 +59,7 @@ export function parseBatiments(body: string, parcel: ParcelGeometry): BuildingFa
     uso: typeof main.usage_1 === 'string' && main.usage_1.trim() ? main.usage_1.trim() : undefined,
     anioConstruccion: year ? Number(year) : undefined,
     declaredDwellings: dwellings.some((d) => d !== undefined) ? dwellings.reduce<number>((sum, d) => sum + (d ?? 0), 0) : undefined,
-    superficieConstruida: floors.every((f) => f !== undefined)
-      ? Math.round(onParcel.reduce((sum, b, i) => sum + b.footprint * floors[i]!, 0)) : undefined,
+    superficieConstruida: floors.every((f) => f !== undefined) ? Math.round(onParcel.reduce((sum, b, i) => sum + b.footprint * floors[i]!, 0)) : undefined,
   };
   return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)) as BuildingFacts;
 }

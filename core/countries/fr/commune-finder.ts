@@ -23,7 +23,11 @@ import { etalabArea } from './etalab-files.js';
 export const GEO_API_SOURCE = 'API Découpage administratif (geo.api.gouv.fr)';
 export const GEO_API_ROOT = 'https://geo.api.gouv.fr';
 
-interface Place { nom: string; code: string; codeDepartement?: string }
+interface Place {
+  nom: string;
+  code: string;
+  codeDepartement?: string;
+}
 
 /** Names compared as address search compares them (fold: no case, accents or punctuation): "epinay sur orge" is "Épinay-sur-Orge". */
 const named = (name: string) => {
@@ -79,7 +83,10 @@ function listCommunes(places: Place[]): string {
 }
 
 export class FrenchCommuneFinder {
-  constructor(private readonly baseUrl: string, private readonly http: TextGetter) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly http: TextGetter,
+  ) {}
 
   /**
    * INSEE codes for what the user typed: a code stays as it is, a name becomes the one commune
@@ -106,7 +113,10 @@ export class FrenchCommuneFinder {
     const found = answered.filter(named(name));
     if (found.length === 0) {
       const near = answered.length ? ` Names close to it: ${listCommunes(answered)}.` : '';
-      throw notFound(`No French commune is named "${name}".${near} Give the full name or the INSEE code (e.g. 91216).`, refusalData('COMMUNE_NAME_UNKNOWN', { name, ...candidates(answered) }));
+      throw notFound(
+        `No French commune is named "${name}".${near} Give the full name or the INSEE code (e.g. 91216).`,
+        refusalData('COMMUNE_NAME_UNKNOWN', { name, ...candidates(answered) }),
+      );
     }
     if (found.length > 1) {
       throw validationError(
@@ -118,8 +128,7 @@ export class FrenchCommuneFinder {
   }
 
   private async departementNamed(name: string, signal?: AbortSignal): Promise<string> {
-    const found = (await this.places('departements', new URLSearchParams({ nom: name, fields: 'nom,code' }), signal))
-      .filter(named(name));
+    const found = (await this.places('departements', new URLSearchParams({ nom: name, fields: 'nom,code' }), signal)).filter(named(name));
     if (found.length !== 1) {
       throw notFound(`No French département is named "${name}"; give its code (e.g. 91, 2A, 971) instead.`, refusalData('DEPARTEMENT_NAME_UNKNOWN', { name }));
     }
@@ -136,18 +145,38 @@ export class FrenchCommuneFinder {
     const lats = probeLine(south, north);
     if (lons.length > MAX_PROBES_PER_SIDE || lats.length > MAX_PROBES_PER_SIDE) {
       const side = ((MAX_PROBES_PER_SIDE - 1) * PROBE_STEP_DEG).toFixed(2);
-      throw validationError(`The map view is too large to pick French communes from (at most ${side}° a side); zoom in, or name the communes or départements.`, refusalData('MAP_VIEW_TOO_LARGE'));
+      throw validationError(
+        `The map view is too large to pick French communes from (at most ${side}° a side); zoom in, or name the communes or départements.`,
+        refusalData('MAP_VIEW_TOO_LARGE'),
+      );
     }
     const points = lons.flatMap((lon) => lats.map((lat) => [lon, lat] as const));
-    const found = await Promise.all(points.map(([lon, lat]) =>
-      this.places('communes', new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6), fields: 'nom,code,codeDepartement' }), signal)));
-    const departements = [...new Set(found.flat().map((commune) => commune.codeDepartement).filter((code): code is string => !!code))];
+    const found = await Promise.all(
+      points.map(([lon, lat]) =>
+        this.places('communes', new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6), fields: 'nom,code,codeDepartement' }), signal),
+      ),
+    );
+    const departements = [
+      ...new Set(
+        found
+          .flat()
+          .map((commune) => commune.codeDepartement)
+          .filter((code): code is string => !!code),
+      ),
+    ];
     if (departements.length === 0) {
-      throw notFound(`No French commune lies under the map view (${pointText([west, south])} to ${pointText([east, north])}); move the map over France or name a commune.`, refusalData('NO_COMMUNE_IN_VIEW'));
+      throw notFound(
+        `No French commune lies under the map view (${pointText([west, south])} to ${pointText([east, north])}); move the map over France or name a commune.`,
+        refusalData('NO_COMMUNE_IN_VIEW'),
+      );
     }
     const view = bboxPolygon(bbox);
     const outlines = await Promise.all(departements.map((code) => this.communeOutlines(code, signal)));
-    return outlines.flat().filter((commune) => booleanIntersects(commune.outline, view)).map((commune) => commune.code).sort();
+    return outlines
+      .flat()
+      .filter((commune) => booleanIntersects(commune.outline, view))
+      .map((commune) => commune.code)
+      .sort();
   }
 
   private async communeOutlines(departement: string, signal?: AbortSignal): Promise<{ code: string; outline: Geometry }[]> {
@@ -155,7 +184,9 @@ export class FrenchCommuneFinder {
     const { status, json } = await this.get('communes', query, signal);
     const features = (json as Partial<FeatureCollection> | undefined)?.features;
     if (status !== 200 || !Array.isArray(features)) {
-      throw unavailable(`${GEO_API_SOURCE} answered HTTP ${status} for the outlines of the communes of département ${departement}; retry later, or name the communes.`);
+      throw unavailable(
+        `${GEO_API_SOURCE} answered HTTP ${status} for the outlines of the communes of département ${departement}; retry later, or name the communes.`,
+      );
     }
     return features.flatMap((feature) => {
       const code = feature?.properties?.code;
@@ -166,7 +197,9 @@ export class FrenchCommuneFinder {
   private async places(kind: 'communes' | 'departements', query: URLSearchParams, signal?: AbortSignal): Promise<Place[]> {
     const { status, json } = await this.get(kind, query, signal);
     if (status !== 200 || !Array.isArray(json)) {
-      throw unavailable(`${GEO_API_SOURCE} answered HTTP ${status} to find a French ${kind === 'communes' ? 'commune' : 'département'}; retry later, or give the INSEE code.`);
+      throw unavailable(
+        `${GEO_API_SOURCE} answered HTTP ${status} to find a French ${kind === 'communes' ? 'commune' : 'département'}; retry later, or give the INSEE code.`,
+      );
     }
     return json.filter((place): place is Place => typeof place?.nom === 'string' && typeof place?.code === 'string');
   }

@@ -16,10 +16,12 @@ import { parseFrenchReference } from './reference.js';
 
 /** Recognised from the first feature's properties: Etalab's `commune` + `prefixe` + `section` + `contenance`. */
 export function isEtalabParcels(head: string): boolean {
-  return /"type"\s*:\s*"FeatureCollection"/.test(head)
-    && /"commune"\s*:\s*"(\d{5}|2[AB]\d{3})"/.test(head)
-    && /"prefixe"\s*:\s*"\d{3}"/.test(head)
-    && /"section"\s*:\s*"[0-9A-Z]{2}"/.test(head);
+  return (
+    /"type"\s*:\s*"FeatureCollection"/.test(head) &&
+    /"commune"\s*:\s*"(\d{5}|2[AB]\d{3})"/.test(head) &&
+    /"prefixe"\s*:\s*"\d{3}"/.test(head) &&
+    /"section"\s*:\s*"[0-9A-Z]{2}"/.test(head)
+  );
 }
 
 interface EtalabFeature {
@@ -70,8 +72,7 @@ export function etalabParcel(feature: EtalabFeature): StoredParcel {
   }
   if (!geometry) throw new Error(`Parcel ${idu} has no Polygon or MultiPolygon outline.`);
   const contenance = Number(props.contenance);
-  const updated = isIsoDay(props.updated) ? props.updated
-    : isIsoDay(props.created) ? props.created : undefined;
+  const updated = isIsoDay(props.updated) ? props.updated : isIsoDay(props.created) ? props.created : undefined;
   return {
     ref: idu,
     country: 'FR',

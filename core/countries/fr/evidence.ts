@@ -2,21 +2,38 @@ import type { CountryEvidence } from '../evidence.js';
 
 /** What the tests prove of FR against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
 export const FR_EVIDENCE: CountryEvidence = {
-  source: 'IGN API Carto cadastre (/api/cadastre/parcelle, GeoJSON); the BAN geocoder on the Géoplateforme (/geocodage/search, /geocodage/reverse); IGN BD TOPO batiment on the Géoplateforme WFS',
+  source:
+    'IGN API Carto cadastre (/api/cadastre/parcelle, GeoJSON); the BAN geocoder on the Géoplateforme (/geocodage/search, /geocodage/reverse); IGN BD TOPO batiment on the Géoplateforme WFS',
   capabilities: {
-    byReference: { level: 'recorded', fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?code_insee&section&numero)', fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'], basis: 'The recordings filtered as the service filters; other parcels answer an empty collection written by hand' },
-    byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?geom=)', fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'] },
-    byAddress: { level: 'recorded', fake: 'test/fake-upstream/countries/fr.ts (/fr-geocodage/search, /reverse)', fixtures: ['countries/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json', 'countries/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'], basis: 'Géoplateforme geocoder recordings; the two parcels under the recorded addresses are invented (no API Carto answer there was recorded)' },
+    byReference: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?code_insee&section&numero)',
+      fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+      basis: 'The recordings filtered as the service filters; other parcels answer an empty collection written by hand',
+    },
+    byCoordinates: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?geom=)',
+      fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+    },
+    byAddress: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/fr.ts (/fr-geocodage/search, /reverse)',
+      fixtures: ['countries/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json', 'countries/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'],
+      basis: 'Géoplateforme geocoder recordings; the two parcels under the recorded addresses are invented (no API Carto answer there was recorded)',
+    },
   },
   extras: {
-    'use, built area, year, dwellings, floors': { level: 'hand-written', fake: 'test/fake-upstream/countries/fr.ts (/fr-bdtopo)', basis: 'No BD TOPO answer was recorded: attributes as public client code reads them' },
+    'use, built area, year, dwellings, floors': {
+      level: 'hand-written',
+      fake: 'test/fake-upstream/countries/fr.ts (/fr-bdtopo)',
+      basis: 'No BD TOPO answer was recorded: attributes as public client code reads them',
+    },
   },
   references: [
     { ref: '29158000AW0001', from: 'countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json' },
     { ref: '412310000A0075', from: 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json' },
     { ref: '91216000AC0389', from: 'countries/fr_etalab_cadastre_parcelles_91216.json.gz' },
   ],
-  knownNotWorking: [
-    'Building facts (BD TOPO) were never recorded: its attribute names and box order are read from client code (UNCERTAIN).',
-  ],
+  knownNotWorking: ['Building facts (BD TOPO) were never recorded: its attribute names and box order are read from client code (UNCERTAIN).'],
 };

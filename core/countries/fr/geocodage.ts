@@ -64,7 +64,7 @@ export function parseBanAnswer(body: string): BanAnswer {
   }
   const addresses: BanAddress[] = [];
   for (const feature of answer.features as { geometry?: { coordinates?: unknown }; properties?: Record<string, unknown> }[]) {
-    const [lon, lat] = Array.isArray(feature.geometry?.coordinates) ? feature.geometry.coordinates as unknown[] : [];
+    const [lon, lat] = Array.isArray(feature.geometry?.coordinates) ? (feature.geometry.coordinates as unknown[]) : [];
     const props = feature.properties ?? {};
     if (typeof lon !== 'number' || typeof lat !== 'number') continue;
     const score = Number(props.score);

@@ -25,7 +25,11 @@ export const FR_REFERENCE_SHAPE: ReferenceShape = { length: [13, 14], chars: /[0
 
 /** Canonical IDU, or undefined when the text is not one. Spaces and dashes between the parts are ignored. */
 export function parseFrenchReference(raw: string): string | undefined {
-  const text = raw.normalize('NFC').trim().replace(/[\s\-‐-―]+/g, '').toUpperCase();
+  const text = raw
+    .normalize('NFC')
+    .trim()
+    .replace(/[\s\-‐-―]+/g, '')
+    .toUpperCase();
   if (IDU.test(text)) return text;
   const short = ONE_LETTER_SECTION.exec(text);
   return short ? `${short[1]}${short[2]}0${short[3]}${short[4]}` : undefined;

@@ -17,7 +17,10 @@ export const greece = countryRow({
   attribution: 'Ελληνικό Κτηματολόγιο (Hellenic Cadastre) – parcels by KAEK',
   sources: {
     /** Hellenic Cadastre parcels, ArcGIS Online feature layer (its INSPIRE path answers 404). */
-    cpLayerUrl: { url: 'https://services-eu1.arcgis.com/40tFGWzosjaLJpmn/arcgis/rest/services/GEOTEMAXIA_LEITOURGOUN_ON_gdb/FeatureServer/0', env: 'CATASTRO_GR_CP_LAYER_URL' },
+    cpLayerUrl: {
+      url: 'https://services-eu1.arcgis.com/40tFGWzosjaLJpmn/arcgis/rest/services/GEOTEMAXIA_LEITOURGOUN_ON_gdb/FeatureServer/0',
+      env: 'CATASTRO_GR_CP_LAYER_URL',
+    },
   },
   reference: { parse: parseGreekReference, hint: GR_REFERENCE_HINT, detect: false },
   live: {

@@ -3,7 +3,8 @@ import { textOf } from '../national/geojson-source.js';
 import { HR_EVIDENCE } from './evidence.js';
 import { HR_REFERENCE_HINT, parseCroatianReference } from './reference.js';
 
-const NO_REFERENCE = 'Croatia is answered by coordinates only (the spec\'s coverage row): the cadastre\'s open service finds parcels by position. Look the parcel up by coordinates; it is then kept and answers by reference.';
+const NO_REFERENCE =
+  "Croatia is answered by coordinates only (the spec's coverage row): the cadastre's open service finds parcels by position. Look the parcel up by coordinates; it is then kept and answers by reference.";
 
 /**
  * Croatia (partial, as the spec says): parcels by coordinates where the DGU layer has them (a
@@ -19,7 +20,7 @@ export const croatia = countryRow({
   coverage: { byReference: false, byCoordinates: true, byAddress: false, units: false, analysis: false },
   coverageNotes: {
     byReference: NO_REFERENCE,
-    byAddress: 'Croatia has no address search (the spec\'s coverage row).',
+    byAddress: "Croatia has no address search (the spec's coverage row).",
   },
   bounds: [13.4, 42.35, 19.45, 46.56],
   outlineId: '191',

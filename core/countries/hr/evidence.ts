@@ -4,14 +4,16 @@ import type { CountryEvidence } from '../evidence.js';
 export const HR_EVIDENCE: CountryEvidence = {
   source: 'DGU INSPIRE CP WFS (GeoServer, application/json)',
   capabilities: {
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'GeoServer GeoJSON written by hand; MATICNI_BROJ_KO/BROJ_CESTICE as SOURCES.md names them' },
+    byCoordinates: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)',
+      basis: 'GeoServer GeoJSON written by hand; MATICNI_BROJ_KO/BROJ_CESTICE as SOURCES.md names them',
+    },
   },
   extras: {
-    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'As by coordinates' },
+    municipality: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'As by coordinates' },
   },
-  references: [
-    { ref: '335240-2379', from: 'SOURCES.md 15 (k.o. and k.č.; no recording)' },
-  ],
+  references: [{ ref: '335240-2379', from: 'SOURCES.md 15 (k.o. and k.č.; no recording)' }],
   knownNotWorking: [
     'No lookup by reference and no address search (spec).',
     'The municipality: the simple `cp_wms:CP.CadastralParcel` type carries the cadastral municipality number (MATICNI_BROJ_KO) only, so parcels answer without a municipality name.',

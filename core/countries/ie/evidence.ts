@@ -4,18 +4,20 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const IE_EVIDENCE: CountryEvidence = {
   source: 'Tailte Éireann freehold and leasehold layers (ArcGIS REST query, f=geojson); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'Esri\'s documented query output for f=geojson written by hand; field names from SOURCES.md' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)',
+      basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
+    },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    'county': { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'As by reference' },
+    county: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'As by reference' },
   },
-  references: [
-    { ref: '2577972', from: 'SOURCES.md 15 (SP_ID; no recording)' },
-  ],
+  references: [{ ref: '2577972', from: 'SOURCES.md 15 (SP_ID; no recording)' }],
   knownNotWorking: [
     'Only with ?country=IE and the numeric plot id (spec).',
-    'The county comes from the open geocoder\'s address only: a parcel found by reference or coordinates answers without it (the Tailte Éireann layers carry no county field in any public client).',
+    "The county comes from the open geocoder's address only: a parcel found by reference or coordinates answers without it (the Tailte Éireann layers carry no county field in any public client).",
   ],
 };

@@ -5,7 +5,7 @@
  */
 const PLOT = /^\d{1,10}$/;
 
-export const IE_REFERENCE_HINT = 'An Irish plot is Tailte Éireann\'s numeric plot id (SP_ID, e.g. 2577972), asked with ?country=IE.';
+export const IE_REFERENCE_HINT = "An Irish plot is Tailte Éireann's numeric plot id (SP_ID, e.g. 2577972), asked with ?country=IE.";
 
 export function parseIrishReference(raw: string): string | undefined {
   const text = raw.normalize('NFC').trim();

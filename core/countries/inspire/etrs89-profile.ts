@@ -11,7 +11,10 @@ const FES = 'xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:cp="http://inspire
  * nationalCadastralReference (omitted where the country has no lookup by reference).
  */
 export function inspireProfile(
-  country: CountryCode, source: string, parse: (raw: string) => string | undefined, options: { byReference?: boolean } = {},
+  country: CountryCode,
+  source: string,
+  parse: (raw: string) => string | undefined,
+  options: { byReference?: boolean } = {},
 ): InspireWfsProfile {
   return {
     country,

@@ -12,7 +12,11 @@ const XML = 'application/gml+xml, application/xml, text/xml';
 
 /** A live source speaking a profile's INSPIRE CP WFS at a configured URL. */
 export class InspireWfsSource implements LiveParcelSource {
-  constructor(private readonly url: string, readonly profile: InspireWfsProfile, private readonly bboxOnlyHint: string) {}
+  constructor(
+    private readonly url: string,
+    readonly profile: InspireWfsProfile,
+    private readonly bboxOnlyHint: string,
+  ) {}
 
   async byReference(ref: string, ctx: AdapterContext): Promise<StoredParcel | undefined> {
     const url = parcelByReferenceUrl(this.url, this.profile, ref);
@@ -28,7 +32,11 @@ export class InspireWfsSource implements LiveParcelSource {
 
   /** The parcels in a small box around the point (the only filter every such service honours), then the one containing it. */
   async at(point: LonLat, ctx: AdapterContext): Promise<StoredParcel | undefined> {
-    const parcels = parseInspireAnswer(await fetchText(parcelsAroundUrl(this.url, this.profile, point), this.profile.source, ctx, XML), this.profile, todayIso());
+    const parcels = parseInspireAnswer(
+      await fetchText(parcelsAroundUrl(this.url, this.profile, point), this.profile.source, ctx, XML),
+      this.profile,
+      todayIso(),
+    );
     return parcels.find((p) => containsPoint(p.geometry, point));
   }
 }

@@ -21,8 +21,10 @@ export function parseInspireAnswer(body: string, profile: InspireWfsProfile, dat
   }
   if (root.FeatureCollection === undefined) throw unavailable(`${profile.source} sent an unexpected document (no FeatureCollection); retry later.`);
   try {
-    return parseCadastralParcelXml(text, { source: 'live', dataDate, country: profile.country, reference: profile.referenceOf })
-      .map((parcel) => ({ ...parcel, dataDate }));
+    return parseCadastralParcelXml(text, { source: 'live', dataDate, country: profile.country, reference: profile.referenceOf }).map((parcel) => ({
+      ...parcel,
+      dataDate,
+    }));
   } catch (error) {
     throw unavailable(`${profile.source} sent a parcel that could not be read (${(error as Error).message}); retry later.`);
   }

@@ -10,8 +10,12 @@ export function bboxAround(profile: InspireWfsProfile, point: LonLat): string {
   const [lon, lat] = point;
   const dLat = profile.pointBoxMetres / 111_320;
   const dLon = profile.pointBoxMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const corners = [[lon - dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon + dLon, lat - dLat]]
-    .map(([x, y]) => fromWgs84(profile.bboxEpsg, x, y));
+  const corners = [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+    [lon - dLon, lat + dLat],
+    [lon + dLon, lat - dLat],
+  ].map(([x, y]) => fromWgs84(profile.bboxEpsg, x, y));
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const [minX, minY, maxX, maxY] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -23,9 +27,17 @@ export function bboxAround(profile: InspireWfsProfile, point: LonLat): string {
 }
 
 function getFeature(base: string, profile: InspireWfsProfile, extra: Record<string, string>): string {
-  return withQuery(base, new URLSearchParams({
-    SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: profile.typeName, SRSNAME: urnOf(profile.srsEpsg), ...extra,
-  }));
+  return withQuery(
+    base,
+    new URLSearchParams({
+      SERVICE: 'WFS',
+      VERSION: '2.0.0',
+      REQUEST: 'GetFeature',
+      TYPENAMES: profile.typeName,
+      SRSNAME: urnOf(profile.srsEpsg),
+      ...extra,
+    }),
+  );
 }
 
 export const parcelsAroundUrl = (base: string, profile: InspireWfsProfile, point: LonLat) =>

@@ -6,7 +6,7 @@ import { IS_EVIDENCE } from './evidence.js';
 import { IS_REFERENCE_HINT, IS_REFERENCE_SHAPE, parseIcelandicReference } from './reference.js';
 
 export const IS_NO_SERVICE =
-  'Iceland is not served: no public service publishing Iceland\'s land parcels (landeignaskrá) could be found (none is named by HMS\'s or Landmælingar Íslands\' published material or by any public client), so parcels cannot be looked up there. Set CATASTRO_IS_CP_WFS_URL to an INSPIRE Cadastral Parcels WFS to use one.';
+  "Iceland is not served: no public service publishing Iceland's land parcels (landeignaskrá) could be found (none is named by HMS's or Landmælingar Íslands' published material or by any public client), so parcels cannot be looked up there. Set CATASTRO_IS_CP_WFS_URL to an INSPIRE Cadastral Parcels WFS to use one.";
 
 /** Iceland: parcels only from an INSPIRE CP WFS the user names (ETRS89), else 422 with the reason; addresses by the open geocoder in Icelandic. */
 export const iceland = countryRow({
@@ -24,7 +24,12 @@ export const iceland = countryRow({
   reference: { parse: parseIcelandicReference, hint: IS_REFERENCE_HINT, shape: IS_REFERENCE_SHAPE },
   live: {
     kind: 'own',
-    create: (urls) => unlessConfigured(urls.cpWfsUrl, (url) => new InspireWfsSource(url, inspireProfile('IS', 'Iceland INSPIRE CP WFS', parseIcelandicReference), ''), IS_NO_SERVICE),
+    create: (urls) =>
+      unlessConfigured(
+        urls.cpWfsUrl,
+        (url) => new InspireWfsSource(url, inspireProfile('IS', 'Iceland INSPIRE CP WFS', parseIcelandicReference), ''),
+        IS_NO_SERVICE,
+      ),
   },
   address: { kind: 'nominatim', probe: 'Reykjavík', language: 'is' },
   crs: [4258],

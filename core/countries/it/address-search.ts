@@ -10,12 +10,17 @@ import { isRoadOrWater } from './reference.js';
  * as an address's parcel.
  */
 export async function italianAddressCandidates(
-  adapter: NationalAdapter, urls: { geocoderUrl: string }, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: { geocoderUrl: string },
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const found = await openGeocoderCandidates(adapter, query, ctx, urls.geocoderUrl);
   const candidatos = found.candidatos.filter((c) => !isRoadOrWater(c.refCatastral));
   if (candidatos.length === 0) {
-    throw notFound(`No Italian address with a parcel matches '${found.consulta.texto.slice(0, 80)}': the addresses found lie on roads or waters (${found.candidatos.map((c) => c.refCatastral).join(', ')}), which are never returned.`);
+    throw notFound(
+      `No Italian address with a parcel matches '${found.consulta.texto.slice(0, 80)}': the addresses found lie on roads or waters (${found.candidatos.map((c) => c.refCatastral).join(', ')}), which are never returned.`,
+    );
   }
   return { ...found, candidatos };
 }

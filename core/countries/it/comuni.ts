@@ -18,10 +18,12 @@ let comuni: Map<string, Comune> | undefined;
  * Read once, on first use.
  */
 export function comuneByCode(code: string): Comune | undefined {
-  comuni ??= new Map(COMUNI_EXTENTS.split(';').map((row) => {
-    const [key, name, province, box] = row.split('|');
-    const [w, s, e, n] = box.split(',').map((v) => Number(v) / 1000);
-    return [key, { code: key, name, province, bbox: [w, s, e, n] as BBox }];
-  }));
+  comuni ??= new Map(
+    COMUNI_EXTENTS.split(';').map((row) => {
+      const [key, name, province, box] = row.split('|');
+      const [w, s, e, n] = box.split(',').map((v) => Number(v) / 1000);
+      return [key, { code: key, name, province, bbox: [w, s, e, n] as BBox }];
+    }),
+  );
   return comuni.get(code.toUpperCase());
 }

@@ -4,19 +4,38 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const IT_EVIDENCE: CountryEvidence = {
   source: 'Agenzia delle Entrate INSPIRE CP WFS (MapServer, BBOX only; EPSG:6706); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'recorded', fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)', fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'], basis: 'The by-reference scan meets the recording with its comune code A000 re-labelled to I615 (same country, same parcel)' },
-    byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)', fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'] },
+    byReference: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)',
+      fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
+      basis: 'The by-reference scan meets the recording with its comune code A000 re-labelled to I615 (same country, same parcel)',
+    },
+    byCoordinates: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)',
+      fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
+    },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    'municipality, province': { level: 'documented', fake: 'core/countries/it/comuni-extents.ts (bundled)', basis: 'From the bundled ISTAT table of comuni (openpolis/geojson-italy), by the reference\'s comune code' },
+    'municipality, province': {
+      level: 'documented',
+      fake: 'core/countries/it/comuni-extents.ts (bundled)',
+      basis: "From the bundled ISTAT table of comuni (openpolis/geojson-italy), by the reference's comune code",
+    },
   },
   references: [
     { ref: 'A000W000200.STRADA001', from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
-    { ref: 'A176_003100.329', from: 'pigreco/download_ple_x_attributo_WFS_AdE reference/query_engine.md (commit c583cc92659b): a WFS answer of 2025-02-23 pasted, re-indented (no byte-exact recording)' },
-    { ref: 'I615W000200.STRADA001', from: 'test/fake-upstream/countries/inspire.ts (the recording it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000, in no table of comuni, as Senorbì\'s I615: the form a lookup by reference can ask)' },
+    {
+      ref: 'A176_003100.329',
+      from: 'pigreco/download_ple_x_attributo_WFS_AdE reference/query_engine.md (commit c583cc92659b): a WFS answer of 2025-02-23 pasted, re-indented (no byte-exact recording)',
+    },
+    {
+      ref: 'I615W000200.STRADA001',
+      from: "test/fake-upstream/countries/inspire.ts (the recording it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000, in no table of comuni, as Senorbì's I615: the form a lookup by reference can ask)",
+    },
   ],
   knownNotWorking: [
-    'By reference in large comuni: the WFS honours BBOX only (the AdE told pigreco/download_ple_x_attributo_WFS_AdE so), so a comune\'s extent is read page by page, at most 20 pages of 1000 parcels; a comune whose box holds more (Rome, Milan…, numberMatched on the first page) answers 422 CNV_COVERAGE at once, saying to look the parcel up by coordinates or address. Public clients instead ask a point inside the parcel of ondata/dati_catastali\'s Parquet index (one file per region, a third party\'s, not bundled) and then a tiny box.',
+    "By reference in large comuni: the WFS honours BBOX only (the AdE told pigreco/download_ple_x_attributo_WFS_AdE so), so a comune's extent is read page by page, at most 20 pages of 1000 parcels; a comune whose box holds more (Rome, Milan…, numberMatched on the first page) answers 422 CNV_COVERAGE at once, saying to look the parcel up by coordinates or address. Public clients instead ask a point inside the parcel of ondata/dati_catastali's Parquet index (one file per region, a third party's, not bundled) and then a tiny box.",
   ],
 };

@@ -25,14 +25,26 @@ export const DEFAULT_IT_SCAN: ItScanLimits = { pageSize: 1000, maxPages: 20 };
 /** BBOX of a comune in EPSG:6706, latitude first (the axis order of the URN), URN last. */
 export function comuneBbox(comune: Comune): string {
   const [w, s, e, n] = comune.bbox;
-  return [s, w, n, e].map((v) => v.toFixed(3)).concat(urnOf(6706)).join(',');
+  return [s, w, n, e]
+    .map((v) => v.toFixed(3))
+    .concat(urnOf(6706))
+    .join(',');
 }
 
 export function comunePageUrl(base: string, profile: InspireWfsProfile, comune: Comune, startIndex: number, count: number): string {
-  return withQuery(base, new URLSearchParams({
-    SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: profile.typeName, SRSNAME: urnOf(profile.srsEpsg),
-    BBOX: comuneBbox(comune), COUNT: String(count), STARTINDEX: String(startIndex),
-  }));
+  return withQuery(
+    base,
+    new URLSearchParams({
+      SERVICE: 'WFS',
+      VERSION: '2.0.0',
+      REQUEST: 'GetFeature',
+      TYPENAMES: profile.typeName,
+      SRSNAME: urnOf(profile.srsEpsg),
+      BBOX: comuneBbox(comune),
+      COUNT: String(count),
+      STARTINDEX: String(startIndex),
+    }),
+  );
 }
 
 /** The comune's name and province, from the bundled table; the service itself names only the code. */
@@ -55,7 +67,11 @@ function withComune(parcel: StoredParcel): StoredParcel {
 export class ItalyLiveSource implements LiveParcelSource {
   private readonly wfs: InspireWfsSource;
 
-  constructor(private readonly url: string, private readonly profile: InspireWfsProfile, private readonly scan: ItScanLimits = DEFAULT_IT_SCAN) {
+  constructor(
+    private readonly url: string,
+    private readonly profile: InspireWfsProfile,
+    private readonly scan: ItScanLimits = DEFAULT_IT_SCAN,
+  ) {
     this.wfs = new InspireWfsSource(url, profile, '');
   }
 
@@ -72,13 +88,16 @@ export class ItalyLiveSource implements LiveParcelSource {
     const code = comuneOf(ref);
     const comune = comuneByCode(code);
     if (!comune) {
-      throw notFound(`Reference ${ref} was not found: ${code} is not the cadastral code of any comune in the bundled table (ISTAT boundaries). ${IT_REFERENCE_HINT}`);
+      throw notFound(
+        `Reference ${ref} was not found: ${code} is not the cadastral code of any comune in the bundled table (ISTAT boundaries). ${IT_REFERENCE_HINT}`,
+      );
     }
     const { pageSize, maxPages } = this.scan;
     const limit = pageSize * maxPages;
-    const tooLarge = (listed: string) => noCoverage(
-      `Reference ${ref} cannot be looked up by reference in ${comune.name} (${comune.province}): the Agenzia delle Entrate's service finds parcels by position only, and the extent of ${comune.name} holds ${listed} parcels, more than the ${limit} this lookup reads. Look the parcel up by coordinates or address (it is then kept and answers by reference).`,
-    );
+    const tooLarge = (listed: string) =>
+      noCoverage(
+        `Reference ${ref} cannot be looked up by reference in ${comune.name} (${comune.province}): the Agenzia delle Entrate's service finds parcels by position only, and the extent of ${comune.name} holds ${listed} parcels, more than the ${limit} this lookup reads. Look the parcel up by coordinates or address (it is then kept and answers by reference).`,
+      );
     for (let page = 0; page < maxPages; page++) {
       const body = await fetchText(comunePageUrl(this.url, this.profile, comune, page * pageSize, pageSize), this.profile.source, ctx, XML);
       const parcels = parseInspireAnswer(body, this.profile, todayIso());

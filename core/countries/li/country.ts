@@ -6,7 +6,7 @@ import { LI_EVIDENCE } from './evidence.js';
 import { LI_REFERENCE_HINT, LI_REFERENCE_SHAPE, parseLiechtensteinReference } from './reference.js';
 
 export const LI_NO_SERVICE =
-  'Liechtenstein is not served: no public parcel service of Liechtenstein could be found (none is named by the Landesverwaltung\'s published material or by any public client), so parcels cannot be looked up there. Set CATASTRO_LI_CP_WFS_URL to an INSPIRE Cadastral Parcels WFS to use one.';
+  "Liechtenstein is not served: no public parcel service of Liechtenstein could be found (none is named by the Landesverwaltung's published material or by any public client), so parcels cannot be looked up there. Set CATASTRO_LI_CP_WFS_URL to an INSPIRE Cadastral Parcels WFS to use one.";
 
 /** Liechtenstein: parcels only from an INSPIRE CP WFS the user names (ETRS89), else 422 with the reason; addresses by the open geocoder in German. */
 export const liechtenstein = countryRow({
@@ -24,7 +24,12 @@ export const liechtenstein = countryRow({
   reference: { parse: parseLiechtensteinReference, hint: LI_REFERENCE_HINT, shape: LI_REFERENCE_SHAPE },
   live: {
     kind: 'own',
-    create: (urls) => unlessConfigured(urls.cpWfsUrl, (url) => new InspireWfsSource(url, inspireProfile('LI', 'Liechtenstein INSPIRE CP WFS', parseLiechtensteinReference), ''), LI_NO_SERVICE),
+    create: (urls) =>
+      unlessConfigured(
+        urls.cpWfsUrl,
+        (url) => new InspireWfsSource(url, inspireProfile('LI', 'Liechtenstein INSPIRE CP WFS', parseLiechtensteinReference), ''),
+        LI_NO_SERVICE,
+      ),
   },
   address: { kind: 'nominatim', probe: 'Vaduz', language: 'de' },
   crs: [4258],

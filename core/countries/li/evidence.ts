@@ -2,16 +2,15 @@ import { type CountryEvidence, INSPIRE_CP_BY_HAND, NOMINATIM_ADDRESSES } from '.
 
 /** What the tests prove of LI against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
 export const LI_EVIDENCE: CountryEvidence = {
-  source: 'No public parcel service found: an INSPIRE CP WFS only where CATASTRO_LI_CP_WFS_URL names one (ETRS89, FES filter), else 422; Nominatim for addresses',
+  source:
+    'No public parcel service found: an INSPIRE CP WFS only where CATASTRO_LI_CP_WFS_URL names one (ETRS89, FES filter), else 422; Nominatim for addresses',
   capabilities: {
     byReference: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/li-wfs)', basis: INSPIRE_CP_BY_HAND },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/li-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
-  references: [
-    { ref: '7011-1234', from: 'core/countries/li/reference.ts (expected form; no Liechtenstein reference is in SOURCES.md)' },
-  ],
+  references: [{ ref: '7011-1234', from: 'core/countries/li/reference.ts (expected form; no Liechtenstein reference is in SOURCES.md)' }],
   knownNotWorking: [
-    'No public Liechtenstein parcel service was found (searched: SOURCES.md, whose one note that geo.admin.ch also serves LI is unconfirmed, and the code index): by reference and by coordinates answer 422 CNV_COVERAGE saying so, and ask nothing, unless CATASTRO_LI_CP_WFS_URL names an INSPIRE CP WFS. The reference form (Gemeinde number-Grundstücknummer) is the adapter\'s expectation: no real Liechtenstein reference was seen.',
+    "No public Liechtenstein parcel service was found (searched: SOURCES.md, whose one note that geo.admin.ch also serves LI is unconfirmed, and the code index): by reference and by coordinates answer 422 CNV_COVERAGE saying so, and ask nothing, unless CATASTRO_LI_CP_WFS_URL names an INSPIRE CP WFS. The reference form (Gemeinde number-Grundstücknummer) is the adapter's expectation: no real Liechtenstein reference was seen.",
   ],
 };

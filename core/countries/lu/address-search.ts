@@ -8,7 +8,10 @@ import { LU_GEOCODER_ATTRIBUTION, LU_GEOCODER_SOURCE, geocodeUrl, parseGeoportai
 
 /** The geoportail.lu geocoder's addresses, each address's parcel the one under its point. */
 export async function luxembourgAddressCandidates(
-  adapter: NationalAdapter, urls: { geocoderUrl: string }, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: { geocoderUrl: string },
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
   const found = parseGeoportailAnswer(await fetchText(geocodeUrl(urls.geocoderUrl, request.address.texto), LU_GEOCODER_SOURCE, ctx, 'application/json'));

@@ -16,13 +16,17 @@ export function parcelsAroundUrl(base: string, [lon, lat]: [number, number]): st
 }
 
 /** One parcel by reference: GeoServer's CQL filter on the flat property (attribute filters UNCERTAIN in SOURCES.md). */
-export const parcelByReferenceUrl = (base: string, ref: string) =>
-  getFeatureUrl(base, { CQL_FILTER: `national_cadastral_reference='${ref}'`, count: '2' });
+export const parcelByReferenceUrl = (base: string, ref: string) => getFeatureUrl(base, { CQL_FILTER: `national_cadastral_reference='${ref}'`, count: '2' });
 
 function getFeatureUrl(base: string, extra: Record<string, string>): string {
   const query = new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: 'cp:CP.CadastralParcel',
-    outputFormat: 'application/json', srsName: 'EPSG:4326', ...extra,
+    service: 'WFS',
+    version: '2.0.0',
+    request: 'GetFeature',
+    typeNames: 'cp:CP.CadastralParcel',
+    outputFormat: 'application/json',
+    srsName: 'EPSG:4326',
+    ...extra,
   });
   return `${base}?${query}`;
 }
@@ -49,9 +53,16 @@ export function parseLuParcels(body: string, dataDate: string): StoredParcel[] {
     if (!ref || (type !== 'Polygon' && type !== 'MultiPolygon')) return [];
     const geometry = feature.geometry as ParcelGeometry;
     const area = Number(feature.properties?.area);
-    return [{
-      ref, country: 'LU' as const, geometry, centroid: centroid(geometry),
-      areaM2: parcelAreaM2(feature.properties?.area_uom === 'm2' ? area : undefined, geometry), source: 'live' as const, dataDate,
-    }];
+    return [
+      {
+        ref,
+        country: 'LU' as const,
+        geometry,
+        centroid: centroid(geometry),
+        areaM2: parcelAreaM2(feature.properties?.area_uom === 'm2' ? area : undefined, geometry),
+        source: 'live' as const,
+        dataDate,
+      },
+    ];
   });
 }

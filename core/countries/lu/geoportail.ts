@@ -18,7 +18,9 @@ export interface LuAddress {
 export const geocodeUrl = (base: string, text: string) => `${base}/search?${new URLSearchParams({ queryString: text })}`;
 
 interface RawResult {
-  name?: unknown; address?: unknown; ratio?: unknown;
+  name?: unknown;
+  address?: unknown;
+  ratio?: unknown;
   geomlonlat?: { coordinates?: unknown } | null;
   AddressDetails?: { street?: unknown; postnumber?: unknown; zip?: unknown; locality?: unknown };
 }
@@ -43,14 +45,16 @@ export function parseGeoportailAnswer(body: string): LuAddress[] {
     const number = Number.parseInt(String(details.postnumber ?? ''), 10);
     const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
     const ratio = Number(r.ratio);
-    return [{
-      label: text(r.address) ?? text(r.name) ?? '',
-      point: [coordinates[0], coordinates[1]] as LonLat,
-      street: text(details.street),
-      ...(Number.isFinite(number) && { number }),
-      zip: text(details.zip),
-      locality: text(details.locality),
-      ...(Number.isFinite(ratio) && { ratio: Math.min(1, Math.max(0, ratio)) }),
-    }];
+    return [
+      {
+        label: text(r.address) ?? text(r.name) ?? '',
+        point: [coordinates[0], coordinates[1]] as LonLat,
+        street: text(details.street),
+        ...(Number.isFinite(number) && { number }),
+        zip: text(details.zip),
+        locality: text(details.locality),
+        ...(Number.isFinite(ratio) && { ratio: Math.min(1, Math.max(0, ratio)) }),
+      },
+    ];
   });
 }

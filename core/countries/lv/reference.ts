@@ -8,6 +8,9 @@ const DESIGNATION = /^\d{11}$/;
 export const LV_REFERENCE_HINT = 'A Latvian parcel is its kadastra apzīmējums, 11 digits (e.g. 01000070162), asked with ?country=LV.';
 
 export function parseLatvianReference(raw: string): string | undefined {
-  const text = raw.normalize('NFC').trim().replace(/[\s-]+/g, '');
+  const text = raw
+    .normalize('NFC')
+    .trim()
+    .replace(/[\s-]+/g, '');
   return DESIGNATION.test(text) ? text : undefined;
 }

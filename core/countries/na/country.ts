@@ -27,10 +27,11 @@ export const navarre = countryRow({
   name: 'Navarre',
   coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: true },
   coverageNotes: {
-    units: 'The foral cadastre of Navarre keeps its own register and publishes no units (dwellings) per finca through an open service; ask the parcel by reference instead.',
+    units:
+      'The foral cadastre of Navarre keeps its own register and publishes no units (dwellings) per finca through an open service; ask the parcel by reference instead.',
     byAddress: 'Addresses in Navarre are searched with country=ES: the national geocoder returns the foral reference.',
   },
-  bounds: [-2.51, 41.90, -0.72, 43.32],
+  bounds: [-2.51, 41.9, -0.72, 43.32],
   outlineId: '724',
   territoryOf: 'ES',
   /** The credit the service requires (CC BY 4.0). */

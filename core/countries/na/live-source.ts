@@ -14,7 +14,9 @@ export class NavarreLiveSource implements LiveParcelSource {
 
   constructor(sources: NaSourcesConfig) {
     this.wfs = {
-      source: 'Navarra RRTN INSPIRE WFS (Catastro)', baseUrl: sources.wfsUrl, typeName: 'CP:CadastralParcel',
+      source: 'Navarra RRTN INSPIRE WFS (Catastro)',
+      baseUrl: sources.wfsUrl,
+      typeName: 'CP:CadastralParcel',
       referenceProperty: { name: 'nationalCadastralReference', xmlns: '' },
     };
     this.buildings = { source: 'Navarra RRTN INSPIRE Buildings WFS (Catastro)', baseUrl: sources.buildingsWfsUrl, typeName: 'BU:Building' };

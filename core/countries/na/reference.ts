@@ -9,8 +9,7 @@ const CANONICAL = /^\d{9}$/;
 const GROUPED = /^(\d{1,3})\s*[-/.,\s]\s*(\d{1,2})\s*[-/.,\s]\s*(\d{1,4})$/;
 
 export const NA_REFERENCE_HINT =
-  'A Navarre (NA) reference has 9 digits: municipality (3) + polígono (2) + parcela (4), e.g. 201061838 '
-  + '(also written in groups: 201-6-1838).';
+  'A Navarre (NA) reference has 9 digits: municipality (3) + polígono (2) + parcela (4), e.g. 201061838 ' + '(also written in groups: 201-6-1838).';
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): 9 digits, or 3 groups of 1-3, 1-2, 1-4 digits with up to 2 separators. */
 export const NA_REFERENCE_SHAPE: ReferenceShape = { length: [3, 11], chars: /[0-9/.,]/ };

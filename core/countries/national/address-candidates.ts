@@ -64,7 +64,11 @@ export async function nationalAddressCandidates(
   };
 }
 
-async function parcelOf(adapter: NationalAdapter, address: GeocodedAddress, ctx: AdapterContext): Promise<{ parcel: StoredParcel; inCopy: boolean } | undefined> {
+async function parcelOf(
+  adapter: NationalAdapter,
+  address: GeocodedAddress,
+  ctx: AdapterContext,
+): Promise<{ parcel: StoredParcel; inCopy: boolean } | undefined> {
   try {
     if (address.linkedParcel && adapter.matchesReference(address.linkedParcel)) {
       const { parcel, live } = await adapter.load(address.linkedParcel, ctx);

@@ -44,17 +44,17 @@ export interface GeocodedFacts {
 export function nationalMatch(asked: AskedAddress, found: GeocodedFacts): { confianza: number; coincideNumero: boolean; coincideMunicipio: boolean } {
   const coincideNumero = asked.numero !== undefined && found.numero === asked.numero;
   const foldedText = ` ${fold(asked.text)} `;
-  const samePostcode = asked.postcode !== undefined && found.postcode !== undefined
-    && asked.postcode.replace(/\s/g, '').toUpperCase() === found.postcode.replace(/\s/g, '').toUpperCase();
+  const samePostcode =
+    asked.postcode !== undefined &&
+    found.postcode !== undefined &&
+    asked.postcode.replace(/\s/g, '').toUpperCase() === found.postcode.replace(/\s/g, '').toUpperCase();
   const namedInText = found.municipio !== undefined && foldedText.includes(` ${fold(found.municipio)} `);
   // A municipality given explicitly must be the address's; otherwise the postcode, or its name written in the text.
-  const coincideMunicipio = asked.municipio && !/\d/.test(asked.municipio)
-    ? municipalityMatches(found.municipio, asked.municipio) || samePostcode
-    : samePostcode || namedInText;
+  const coincideMunicipio =
+    asked.municipio && !/\d/.test(asked.municipio) ? municipalityMatches(found.municipio, asked.municipio) || samePostcode : samePostcode || namedInText;
   return {
     confianza: confianza({ numberMatches: coincideNumero, municipalityMatches: coincideMunicipio, streetSimilarity: found.score }),
     coincideNumero,
     coincideMunicipio,
   };
 }
-

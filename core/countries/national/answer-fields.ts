@@ -5,4 +5,4 @@
 
 /** A decoded JSON value read as an object; anything else (null, array, text) reads as empty. */
 export const jsonObject = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

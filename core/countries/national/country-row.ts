@@ -47,27 +47,27 @@ interface FeatureFields {
 export type LiveProfile<T extends SourceTable> =
   | { readonly kind: 'inspire-wfs'; readonly url: keyof T & string; readonly profile: InspireWfsProfile; readonly byPointOnlyHint: string }
   | (FeatureFields & {
-    readonly kind: 'geoserver';
-    readonly url: keyof T & string;
-    readonly source: string;
-    readonly typeName: string;
-    readonly boxMetres?: number;
-    /**
-     * `CQL_FILTER` asking one parcel by its canonical reference; default `referenceField` equal to
-     * it; without either, the service is asked by point only.
-     */
-    cqlOf?(ref: string): string;
-    /** The 422 of a lookup by reference where the service has none. */
-    readonly byPointOnlyHint?: string;
-  })
+      readonly kind: 'geoserver';
+      readonly url: keyof T & string;
+      readonly source: string;
+      readonly typeName: string;
+      readonly boxMetres?: number;
+      /**
+       * `CQL_FILTER` asking one parcel by its canonical reference; default `referenceField` equal to
+       * it; without either, the service is asked by point only.
+       */
+      cqlOf?(ref: string): string;
+      /** The 422 of a lookup by reference where the service has none. */
+      readonly byPointOnlyHint?: string;
+    })
   | (FeatureFields & {
-    readonly kind: 'arcgis';
-    /** The layers, asked in order until one has the parcel, each under its own source name. */
-    readonly layers: readonly { readonly url: keyof T & string; readonly source: string }[];
-    readonly referenceField: string;
-    /** True when the reference field is numeric: the `where` literal is written without quotes. */
-    readonly numericReference?: boolean;
-  })
+      readonly kind: 'arcgis';
+      /** The layers, asked in order until one has the parcel, each under its own source name. */
+      readonly layers: readonly { readonly url: keyof T & string; readonly source: string }[];
+      readonly referenceField: string;
+      /** True when the reference field is numeric: the `where` literal is written without quotes. */
+      readonly numericReference?: boolean;
+    })
   | { readonly kind: 'geojson'; profile(urls: SourceUrls<T>): GeoJsonParcelProfile; readonly byPointOnlyHint?: string }
   | { readonly kind: 'own'; create(urls: SourceUrls<T>): LiveParcelSource };
 
@@ -79,10 +79,10 @@ export type LiveProfile<T extends SourceTable> =
 export type AddressSearch<T extends SourceTable> =
   | { readonly kind: 'nominatim'; readonly probe: string; readonly language?: string }
   | {
-    readonly kind: 'own';
-    search(adapter: NationalAdapter, urls: SourceUrls<T>, query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult>;
-    statusChecks?(urls: SourceUrls<T>): SourceCheck[];
-  };
+      readonly kind: 'own';
+      search(adapter: NationalAdapter, urls: SourceUrls<T>, query: AddressQuery, ctx: AdapterContext): Promise<AddressCandidatesResult>;
+      statusChecks?(urls: SourceUrls<T>): SourceCheck[];
+    };
 
 /** How the country's references are written and read. */
 export interface ReferenceRule {

@@ -63,7 +63,9 @@ export function parseGeoJsonParcels(body: string, profile: GeoJsonParcelProfile,
   }
   const features = profile.featuresOf
     ? profile.featuresOf(answer)
-    : jsonObject(answer).type === 'FeatureCollection' && Array.isArray(jsonObject(answer).features) ? jsonObject(answer).features as unknown[] : undefined;
+    : jsonObject(answer).type === 'FeatureCollection' && Array.isArray(jsonObject(answer).features)
+      ? (jsonObject(answer).features as unknown[])
+      : undefined;
   if (!features) {
     const said = JSON.stringify(jsonObject(answer).error ?? jsonObject(answer).exceptions ?? '').slice(0, 200);
     throw unavailable(`${profile.source} sent an unexpected answer (no features${said && said !== '""' ? `: ${said}` : ''}); retry later.`);
@@ -90,7 +92,10 @@ export function numberOf(value: unknown): number | undefined {
 
 /** A live source speaking a profile's GeoJSON service at configured URLs. */
 export class GeoJsonParcelSource extends ProfiledParcelSource {
-  constructor(readonly profile: GeoJsonParcelProfile, byPointOnlyHint?: string) {
+  constructor(
+    readonly profile: GeoJsonParcelProfile,
+    byPointOnlyHint?: string,
+  ) {
     super(profile, { accept: JSON_ACCEPT, parse: (body) => parseGeoJsonParcels(body, profile) }, byPointOnlyHint);
   }
 }

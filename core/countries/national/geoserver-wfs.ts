@@ -18,10 +18,18 @@ export interface GeoServerWfs {
 }
 
 function getFeature(wfs: GeoServerWfs, extra: Record<string, string>): string {
-  return withQuery(wfs.base, new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: wfs.typeName,
-    outputFormat: 'application/json', srsName: 'EPSG:4326', ...extra,
-  }));
+  return withQuery(
+    wfs.base,
+    new URLSearchParams({
+      service: 'WFS',
+      version: '2.0.0',
+      request: 'GetFeature',
+      typeNames: wfs.typeName,
+      outputFormat: 'application/json',
+      srsName: 'EPSG:4326',
+      ...extra,
+    }),
+  );
 }
 
 export function geoServerAroundUrl(wfs: GeoServerWfs, [lon, lat]: LonLat): string {

@@ -95,7 +95,10 @@ export function parseGmlParcels(body: string, profile: GmlParcelProfile, dataDat
 }
 
 export class GmlParcelSource extends ProfiledParcelSource {
-  constructor(readonly profile: GmlParcelProfile, byPointOnlyHint?: string) {
+  constructor(
+    readonly profile: GmlParcelProfile,
+    byPointOnlyHint?: string,
+  ) {
     super(profile, { accept: XML, parse: (body) => parseGmlParcels(body, profile) }, byPointOnlyHint);
   }
 }

@@ -1,4 +1,16 @@
-import { notFound as notFoundHere, pointText, validationError, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type CountryCode, type LonLat, type Parcel, type PolygonResult } from '../../model/index.js';
+import {
+  notFound as notFoundHere,
+  pointText,
+  validationError,
+  type AddressCandidatesResult,
+  type AddressQuery,
+  type BBox,
+  type CoordinateMatch,
+  type CountryCode,
+  type LonLat,
+  type Parcel,
+  type PolygonResult,
+} from '../../model/index.js';
 import type { StoredParcel } from '../../model/records.js';
 import type { AdapterContext, CountryAdapter, Coverage, SourceCheck } from '../adapter.js';
 import type { ReferenceShape } from '../reference-shape.js';

@@ -39,10 +39,17 @@ export async function fetchNominatim(url: string, ctx: AdapterContext): Promise<
 }
 
 export const nominatimSearchUrl = (base: string, text: string, countryCode: string, limit: number, language?: string) =>
-  withQuery(`${base}/search`, new URLSearchParams({
-    format: 'jsonv2', addressdetails: '1', countrycodes: countryCode.toLowerCase(), limit: String(limit), q: text,
-    ...(language && { 'accept-language': language }),
-  }));
+  withQuery(
+    `${base}/search`,
+    new URLSearchParams({
+      format: 'jsonv2',
+      addressdetails: '1',
+      countrycodes: countryCode.toLowerCase(),
+      limit: String(limit),
+      q: text,
+      ...(language && { 'accept-language': language }),
+    }),
+  );
 
 /** What a country adds to the open geocoder's search. */
 export interface OpenGeocoderOptions {
@@ -83,15 +90,17 @@ export function parseNominatimPlaces(body: string): NominatimPlace[] {
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
     const address = jsonObject(place.address);
     const number = Number.parseInt(text(address.house_number) ?? '', 10);
-    return [{
-      label: text(place.display_name) ?? '',
-      point: [lon, lat] as LonLat,
-      ...(Number.isFinite(number) && { houseNumber: number }),
-      road: text(address.road) ?? text(address.pedestrian) ?? text(address.square),
-      postcode: text(address.postcode),
-      municipality: text(address.city) ?? text(address.town) ?? text(address.village) ?? text(address.municipality) ?? text(address.hamlet),
-      region: text(address.state) ?? text(address.county),
-    }];
+    return [
+      {
+        label: text(place.display_name) ?? '',
+        point: [lon, lat] as LonLat,
+        ...(Number.isFinite(number) && { houseNumber: number }),
+        road: text(address.road) ?? text(address.pedestrian) ?? text(address.square),
+        postcode: text(address.postcode),
+        municipality: text(address.city) ?? text(address.town) ?? text(address.village) ?? text(address.municipality) ?? text(address.hamlet),
+        region: text(address.state) ?? text(address.county),
+      },
+    ];
   });
 }
 
@@ -122,7 +131,13 @@ export async function openGeocoderCandidates(
   options: OpenGeocoderOptions = {},
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
-  const url = nominatimSearchUrl(geocoderUrl, request.address.texto, adapter.code === 'UK' ? 'gb' : adapter.code, Math.max(request.limit * 2, 10), options.language);
+  const url = nominatimSearchUrl(
+    geocoderUrl,
+    request.address.texto,
+    adapter.code === 'UK' ? 'gb' : adapter.code,
+    Math.max(request.limit * 2, 10),
+    options.language,
+  );
   let places = parseNominatimPlaces(await fetchNominatim(url, ctx));
   if (options.outsideCoverage) {
     const why = places.map((place) => options.outsideCoverage!(place.point));
@@ -136,6 +151,8 @@ export async function openGeocoderCandidates(
 }
 
 export const nominatimStatusCheck = (geocoderUrl: string, countryCode: string, probe: string): SourceCheck => ({
-  source: NOMINATIM_SOURCE, url: nominatimSearchUrl(geocoderUrl, probe, countryCode === 'UK' ? 'gb' : countryCode, 1), accept: 'application/json',
+  source: NOMINATIM_SOURCE,
+  url: nominatimSearchUrl(geocoderUrl, probe, countryCode === 'UK' ? 'gb' : countryCode, 1),
+  accept: 'application/json',
   usagePolicy: NOMINATIM_USAGE_POLICY,
 });

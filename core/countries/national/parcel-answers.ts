@@ -1,6 +1,13 @@
 import { outerRing, largestPolygon } from '../../geo/polygon.js';
 import {
-  availableFieldsOf, mapsUrl, withoutEmptyFields, type CoordinateMatch, type DataSource, type LonLat, type Parcel, type PolygonResult,
+  availableFieldsOf,
+  mapsUrl,
+  withoutEmptyFields,
+  type CoordinateMatch,
+  type DataSource,
+  type LonLat,
+  type Parcel,
+  type PolygonResult,
 } from '../../model/index.js';
 import type { StoredParcel } from '../../model/records.js';
 

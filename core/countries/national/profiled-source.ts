@@ -34,7 +34,10 @@ export interface ParcelServiceProfile<Feature> {
  * the official area when the service gives a positive one, else the polygon's; empty facts dropped.
  */
 export function liveParcelOf<Feature>(
-  profile: ParcelServiceProfile<Feature>, feature: Feature, geometry: ParcelGeometry | undefined, dataDate = todayIso(),
+  profile: ParcelServiceProfile<Feature>,
+  feature: Feature,
+  geometry: ParcelGeometry | undefined,
+  dataDate = todayIso(),
 ): StoredParcel | undefined {
   const ref = profile.referenceOf(feature);
   if (!ref || !geometry) return undefined;

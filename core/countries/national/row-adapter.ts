@@ -38,20 +38,26 @@ function liveSourceOf<T extends SourceTable>(row: CountryRow<T>, urls: SourceUrl
     case 'geoserver': {
       const field = live.referenceField;
       const cqlOf = live.cqlOf ?? (field === undefined ? undefined : (ref: string) => `${field}=${cqlText(ref)}`);
-      return new GeoJsonParcelSource({
-        country,
-        source: live.source,
-        ...geoServerUrls({ base: urls[live.url], typeName: live.typeName, boxMetres: live.boxMetres, cqlOf }),
-        ...featureReading(row.reference, live),
-      }, live.byPointOnlyHint);
+      return new GeoJsonParcelSource(
+        {
+          country,
+          source: live.source,
+          ...geoServerUrls({ base: urls[live.url], typeName: live.typeName, boxMetres: live.boxMetres, cqlOf }),
+          ...featureReading(row.reference, live),
+        },
+        live.byPointOnlyHint,
+      );
     }
     case 'arcgis': {
-      const layers = live.layers.map((layer) => new GeoJsonParcelSource({
-        country,
-        source: layer.source,
-        ...arcgisUrls({ url: urls[layer.url], referenceField: live.referenceField, numericReference: live.numericReference }),
-        ...featureReading(row.reference, live),
-      }));
+      const layers = live.layers.map(
+        (layer) =>
+          new GeoJsonParcelSource({
+            country,
+            source: layer.source,
+            ...arcgisUrls({ url: urls[layer.url], referenceField: live.referenceField, numericReference: live.numericReference }),
+            ...featureReading(row.reference, live),
+          }),
+      );
       return layers.length === 1 ? layers[0] : new LayersInOrder(layers);
     }
     case 'geojson':
@@ -85,7 +91,10 @@ export class RowAdapter<T extends SourceTable> extends NationalAdapter {
   private readonly urls: SourceUrls<T> & Record<string, string>;
   private readonly live: LiveParcelSource;
 
-  constructor(private readonly row: CountryRow<T>, config: CountrySources = {}) {
+  constructor(
+    private readonly row: CountryRow<T>,
+    config: CountrySources = {},
+  ) {
     const urls = sourceUrlsOf(row, config);
     const live = liveSourceOf(row, urls);
     super({
@@ -116,9 +125,8 @@ export class RowAdapter<T extends SourceTable> extends NationalAdapter {
 
   override statusChecks(): SourceCheck[] {
     const address = this.row.address;
-    const addressChecks = address?.kind === 'nominatim'
-      ? [nominatimStatusCheck(this.urls[GEOCODER], this.code, address.probe)]
-      : address?.statusChecks?.(this.urls) ?? [];
+    const addressChecks =
+      address?.kind === 'nominatim' ? [nominatimStatusCheck(this.urls[GEOCODER], this.code, address.probe)] : (address?.statusChecks?.(this.urls) ?? []);
     return [...super.statusChecks(), ...addressChecks];
   }
 
@@ -148,7 +156,9 @@ export class RowAdapter<T extends SourceTable> extends NationalAdapter {
     const found = await this.live.byName(search, ctx);
     const hint = this.row.reference.hint;
     if (found.length > 1) {
-      throw validationError(`'${search}' names ${found.length} ${byName.adjective} parcels (${found.map((p) => p.ref).join(', ')}); ask for one by its full id. ${hint}`);
+      throw validationError(
+        `'${search}' names ${found.length} ${byName.adjective} parcels (${found.map((p) => p.ref).join(', ')}); ask for one by its full id. ${hint}`,
+      );
     }
     if (found.length === 0) throw notFound(`No ${byName.adjective} parcel is named '${search}'. ${hint}`);
     await ctx.store.upsertParcels(found);

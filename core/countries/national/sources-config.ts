@@ -3,10 +3,7 @@
  * Environment variables are read once for every country by the registry (`sourcesFromEnv`,
  * from each definition's `sourceEnv`), so the desktop app, the CLI and the server agree.
  */
-export function resolveSources<T extends { [K in keyof T]: string }>(
-  defaults: T,
-  config: Readonly<Record<string, string | undefined>> = {},
-): T {
+export function resolveSources<T extends { [K in keyof T]: string }>(defaults: T, config: Readonly<Record<string, string | undefined>> = {}): T {
   const resolved = { ...defaults };
   for (const key of Object.keys(defaults) as (keyof T & string)[]) {
     const value = config[key];

@@ -11,7 +11,9 @@ import type { LiveParcelSource } from './national-adapter.js';
  */
 export function unlessConfigured(url: string, create: (url: string) => LiveParcelSource, reason: string): LiveParcelSource {
   if (url !== '') return create(url);
-  const refuse = async (): Promise<StoredParcel | undefined> => { throw noCoverage(reason); };
+  const refuse = async (): Promise<StoredParcel | undefined> => {
+    throw noCoverage(reason);
+  };
   return {
     byReference: (_ref: string, _ctx: AdapterContext) => refuse(),
     at: (_point: LonLat, _ctx: AdapterContext) => refuse(),

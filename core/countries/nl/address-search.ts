@@ -11,10 +11,15 @@ const LOCATIESERVER_ATTRIBUTION = 'PDOK Locatieserver (BAG, Kadaster)';
 
 /** The Locatieserver's addresses, each naming its parcels (the first is the address's parcel). */
 export async function dutchAddressCandidates(
-  adapter: NationalAdapter, urls: NlSourcesConfig, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: NlSourcesConfig,
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
-  const found = parseLocatieserverAnswer(await fetchText(freeUrl(urls, request.address.texto, Math.max(request.limit * 2, 10)), LOCATIESERVER_SOURCE, ctx, 'application/json'));
+  const found = parseLocatieserverAnswer(
+    await fetchText(freeUrl(urls, request.address.texto, Math.max(request.limit * 2, 10)), LOCATIESERVER_SOURCE, ctx, 'application/json'),
+  );
   const geocoded = found.map((a) => ({
     direccion: a.weergavenaam,
     point: a.point,

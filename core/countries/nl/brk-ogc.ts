@@ -19,9 +19,16 @@ export const BRK_SOURCE = 'PDOK BRK Kadastrale Kaart';
  */
 export function perceelByReferenceUrl(sources: NlSourcesConfig, ref: string): string {
   const { gemeente, sectie, perceelnummer } = splitDutchReference(ref);
-  return withQuery(`${sources.brkOgcUrl}/collections/perceel/items`, new URLSearchParams({
-    akr_kadastrale_gemeente_code_waarde: gemeente, sectie, perceelnummer, f: 'json', limit: '10',
-  }));
+  return withQuery(
+    `${sources.brkOgcUrl}/collections/perceel/items`,
+    new URLSearchParams({
+      akr_kadastrale_gemeente_code_waarde: gemeente,
+      sectie,
+      perceelnummer,
+      f: 'json',
+      limit: '10',
+    }),
+  );
 }
 
 /** Parcels whose box holds the point (a 2 m box, CRS84 lon/lat): then point-in-polygon. */
@@ -52,9 +59,11 @@ export function parsePerceelAnswer(body: string, dataDate: string): StoredParcel
     if (!ref || (type !== 'Polygon' && type !== 'MultiPolygon') || !Array.isArray(coordinates)) continue;
     const geometry = { type, coordinates } as ParcelGeometry;
     const begin = text(props.begin_geldigheid).slice(0, 10);
-    parcels.push(liveParcel('NL', ref, geometry, Number(props.kadastrale_grootte_waarde), isIsoDay(begin) ? begin : dataDate, {
-      municipio: text(props.kadastrale_gemeente_waarde) || undefined,
-    }));
+    parcels.push(
+      liveParcel('NL', ref, geometry, Number(props.kadastrale_grootte_waarde), isIsoDay(begin) ? begin : dataDate, {
+        municipio: text(props.kadastrale_gemeente_waarde) || undefined,
+      }),
+    );
   }
   return parcels;
 }

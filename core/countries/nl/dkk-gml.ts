@@ -36,7 +36,10 @@ class DkkParcelReader {
   constructor(private readonly emit: (parcel: StoredParcel) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.values) this.text += text; },
+      text: (text) => {
+        if (this.geometry.inside) this.geometry.surfaces.addText(text);
+        else if (this.values) this.text += text;
+      },
       close: (local) => this.close(local),
     });
   }
@@ -89,7 +92,10 @@ class DkkParcelReader {
 export async function streamDkkParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
   let batch: StoredParcel[] = [];
   let total = 0;
-  const reader = new DkkParcelReader((p) => { batch.push(p); total++; });
+  const reader = new DkkParcelReader((p) => {
+    batch.push(p);
+    total++;
+  });
   for await (const chunk of readText(input)) {
     reader.sax.write(chunk.text);
     sink(batch, chunk);

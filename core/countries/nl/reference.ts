@@ -9,10 +9,13 @@ import type { ReferenceShape } from '../reference-shape.js';
  */
 const AANDUIDING = /^([A-Z]{3}\d{2})[\s-]*([A-Z]{1,2})[\s-]*(\d{1,5})$/;
 
-export const NL_REFERENCE_HINT =
-  'A Dutch parcel (kadastrale aanduiding) is AKR municipality code + section + number, e.g. GVH03 F 422 or GVH03-F-422.';
+export const NL_REFERENCE_HINT = 'A Dutch parcel (kadastrale aanduiding) is AKR municipality code + section + number, e.g. GVH03 F 422 or GVH03-F-422.';
 
-export interface DutchParcelId { gemeente: string; sectie: string; perceelnummer: string }
+export interface DutchParcelId {
+  gemeente: string;
+  sectie: string;
+  perceelnummer: string;
+}
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): code (5) + section (1-2) + number (1-5). */
 export const NL_REFERENCE_SHAPE: ReferenceShape = { length: [7, 12], chars: /[0-9A-Z]/i };

@@ -18,10 +18,17 @@ export function addressSearchUrl(base: string, text: string, perPage: number): s
 }
 
 export function addressesOfPropertyUrl(base: string, m: Matrikkelnummer): string {
-  return withQuery(`${base}/sok`, new URLSearchParams({
-    kommunenummer: m.kommune, gardsnummer: String(m.gnr), bruksnummer: String(m.bnr),
-    ...(m.fnr > 0 && { festenummer: String(m.fnr) }), treffPerSide: '10', utkoordsys: '4258',
-  }));
+  return withQuery(
+    `${base}/sok`,
+    new URLSearchParams({
+      kommunenummer: m.kommune,
+      gardsnummer: String(m.gnr),
+      bruksnummer: String(m.bnr),
+      ...(m.fnr > 0 && { festenummer: String(m.fnr) }),
+      treffPerSide: '10',
+      utkoordsys: '4258',
+    }),
+  );
 }
 
 export interface NorwegianAddress {
@@ -51,14 +58,16 @@ export function parseAdresser(body: string): NorwegianAddress[] {
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return [];
     const number = Number.parseInt(text(a.nummer) ?? '', 10);
     const postTown = text(a.poststed);
-    return [{
-      text: [text(a.adressetekst), [text(a.postnummer), postTown].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-      point: [lon, lat] as LonLat,
-      ...(Number.isFinite(number) && { number }),
-      postcode: text(a.postnummer),
-      postTown,
-      municipality: text(a.kommunenavn),
-      property: referenceOfNumbers(a.kommunenummer, a.gardsnummer, a.bruksnummer, a.festenummer),
-    }];
+    return [
+      {
+        text: [text(a.adressetekst), [text(a.postnummer), postTown].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        point: [lon, lat] as LonLat,
+        ...(Number.isFinite(number) && { number }),
+        postcode: text(a.postnummer),
+        postTown,
+        municipality: text(a.kommunenavn),
+        property: referenceOfNumbers(a.kommunenummer, a.gardsnummer, a.bruksnummer, a.festenummer),
+      },
+    ];
   });
 }

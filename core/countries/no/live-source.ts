@@ -33,9 +33,18 @@ export class NorwayLiveSource implements LiveParcelSource {
   readonly teig: GmlParcelSource;
 
   constructor(private readonly sources: { teigWfsUrl: string; adresserUrl: string }) {
-    const getFeature = (extra: Record<string, string>) => withQuery(sources.teigWfsUrl, new URLSearchParams({
-      SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: 'app:Teig', SRSNAME: urnOf(25833), ...extra,
-    }));
+    const getFeature = (extra: Record<string, string>) =>
+      withQuery(
+        sources.teigWfsUrl,
+        new URLSearchParams({
+          SERVICE: 'WFS',
+          VERSION: '2.0.0',
+          REQUEST: 'GetFeature',
+          TYPENAMES: 'app:Teig',
+          SRSNAME: urnOf(25833),
+          ...extra,
+        }),
+      );
     this.teig = new GmlParcelSource({
       country: 'NO',
       source: TEIG_SOURCE,
@@ -62,6 +71,9 @@ export class NorwayLiveSource implements LiveParcelSource {
   }
 
   statusChecks(near: LonLat): SourceCheck[] {
-    return [...this.teig.statusChecks(near), { source: ADRESSER_SOURCE, url: addressSearchUrl(this.sources.adresserUrl, 'Karl Johans gate 1, Oslo', 1), accept: JSON_ACCEPT }];
+    return [
+      ...this.teig.statusChecks(near),
+      { source: ADRESSER_SOURCE, url: addressSearchUrl(this.sources.adresserUrl, 'Karl Johans gate 1, Oslo', 1), accept: JSON_ACCEPT },
+    ];
   }
 }

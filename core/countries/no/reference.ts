@@ -10,7 +10,12 @@ const MATRIKKEL = /^(\d{4})[\s-]+(\d{1,5})\/(\d{1,4})(?:\/(\d{1,4}))?$/;
 
 export const NO_REFERENCE_HINT = 'A Norwegian property is kommunenummer-gårdsnummer/bruksnummer[/festenummer], e.g. 0301-208/646.';
 
-export interface Matrikkelnummer { kommune: string; gnr: number; bnr: number; fnr: number }
+export interface Matrikkelnummer {
+  kommune: string;
+  gnr: number;
+  bnr: number;
+  fnr: number;
+}
 
 /** The outline of the texts this file's parser accepts, for detection (core/countries/reference-shape.ts): kommune (4) + gnr (1-5) / bnr (1-4) [/ fnr (1-4)]. */
 export const NO_REFERENCE_SHAPE: ReferenceShape = { length: [7, 19], chars: /[0-9/]/, required: '/' };

@@ -13,13 +13,21 @@ import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from '.
  * for it (confianza.ts weighs it).
  */
 export async function polishAddressCandidates(
-  adapter: NationalAdapter, urls: { uugUrl: string }, query: AddressQuery, ctx: AdapterContext,
+  adapter: NationalAdapter,
+  urls: { uugUrl: string },
+  query: AddressQuery,
+  ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
   const found = parseUugAddresses(await fetchText(uugAddressUrl(urls.uugUrl, request.address.texto), UUG_SOURCE, ctx, 'application/json'));
   const asked = request.address.calle !== undefined && fold(request.address.calle) !== '' ? request.address.calle : undefined;
   const geocoded = found.map((a) => ({
-    direccion: a.label, point: a.point, numero: a.number, municipio: a.city, provincia: a.voivodeship, postcode: a.postcode,
+    direccion: a.label,
+    point: a.point,
+    numero: a.number,
+    municipio: a.city,
+    provincia: a.voivodeship,
+    postcode: a.postcode,
     score: asked === undefined ? 1 : nameSimilarity(a.street ?? a.city ?? '', asked),
   }));
   return nationalAddressCandidates(adapter, request, geocoded, UUG_ATTRIBUTION, ctx);

@@ -26,7 +26,10 @@ class EgibParcelReader {
   constructor(private readonly emit: (parcel: StoredParcel) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.field) this.text += text; },
+      text: (text) => {
+        if (this.geometry.inside) this.geometry.surfaces.addText(text);
+        else if (this.field) this.text += text;
+      },
       close: (local) => this.close(local),
     });
   }
@@ -85,7 +88,10 @@ class EgibParcelReader {
 export async function streamEgibParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
   let batch: StoredParcel[] = [];
   let total = 0;
-  const reader = new EgibParcelReader((p) => { batch.push(p); total++; });
+  const reader = new EgibParcelReader((p) => {
+    batch.push(p);
+    total++;
+  });
   for await (const chunk of readText(input)) {
     reader.sax.write(chunk.text);
     sink(batch, chunk);

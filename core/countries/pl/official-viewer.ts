@@ -8,6 +8,7 @@ import type { OfficialViewer } from '../official-viewer.js';
  */
 export const POLAND_OFFICIAL_VIEWER: OfficialViewer = {
   name: 'Geoportal.gov.pl',
-  documentation: 'https://www.geoportal.gov.pl/o-geoportalu/aktualnosci/-/asset_publisher/HCHq0YGNRszn/content/08-10-2018-linkowanie-do-geoportalu-z-identyfikatorem-dzialki-ewidencyjnej',
+  documentation:
+    'https://www.geoportal.gov.pl/o-geoportalu/aktualnosci/-/asset_publisher/HCHq0YGNRszn/content/08-10-2018-linkowanie-do-geoportalu-z-identyfikatorem-dzialki-ewidencyjnej',
   url: (ref) => `https://mapy.geoportal.gov.pl/imap/?identifyParcel=${encodeURIComponent(ref)}`,
 };

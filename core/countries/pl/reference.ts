@@ -14,7 +14,11 @@ export const PL_REFERENCE_HINT =
 export const PL_REFERENCE_SHAPE: ReferenceShape = { length: [15, Infinity], chars: /[0-9A-Z_./]/i, required: '_.' };
 
 export function parsePolishReference(raw: string): string | undefined {
-  const text = raw.normalize('NFC').trim().replace(/\s+/g, '').replace(/^(\d{6}_\d\.\d{4}\.)ar_/i, '$1AR_');
+  const text = raw
+    .normalize('NFC')
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/^(\d{6}_\d\.\d{4}\.)ar_/i, '$1AR_');
   const upper = text.replace(/[a-z]$/, (c) => c.toUpperCase()).replace(/[a-z](?=\/)/, (c) => c.toUpperCase());
   return PARCEL_ID.test(upper) ? upper : undefined;
 }

@@ -35,9 +35,7 @@ export function uldkUrl(base: string, request: 'GetParcelById' | 'GetParcelByIdO
  */
 export const uldkPointValue = ([lon, lat]: LonLat) => `${lon.toFixed(7)},${lat.toFixed(7)},4326`;
 
-export type UldkAnswer =
-  | { kind: 'records'; records: UldkRecord[] }
-  | { kind: 'none' };
+export type UldkAnswer = { kind: 'records'; records: UldkRecord[] } | { kind: 'none' };
 
 /**
  * Reads ULDK's plain-text protocol by its status line:
@@ -56,13 +54,16 @@ export function parseUldkAnswer(body: string, fields: readonly UldkField[]): Uld
     throw unavailable(`${ULDK_SOURCE} refused the request: ${status.slice(0, 160) || 'an empty answer'}.`);
   }
   const expected = Number(status);
-  const records = lines.slice(1).filter((line) => line.trim() !== '').map((line) => {
-    const values = line.split('|');
-    if (values.length !== fields.length) {
-      throw unavailable(`${ULDK_SOURCE} sent a record with ${values.length} fields instead of ${fields.length}; retry later.`);
-    }
-    return Object.fromEntries(fields.map((field, i) => [field, values[i].trim()])) as UldkRecord;
-  });
+  const records = lines
+    .slice(1)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const values = line.split('|');
+      if (values.length !== fields.length) {
+        throw unavailable(`${ULDK_SOURCE} sent a record with ${values.length} fields instead of ${fields.length}; retry later.`);
+      }
+      return Object.fromEntries(fields.map((field, i) => [field, values[i].trim()])) as UldkRecord;
+    });
   // `0` announces one record; a count announces that many (a cut answer has fewer).
   if ((expected === 0 && records.length !== 1) || (expected > 0 && records.length !== expected)) {
     throw unavailable(`${ULDK_SOURCE} announced ${expected || 1} record(s) and sent ${records.length}; retry later.`);

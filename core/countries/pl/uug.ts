@@ -53,14 +53,16 @@ export function parseUugAddresses(body: string): UugAddress[] {
     const number = Number.parseInt(text(result.number) ?? '', 10);
     const [city, street, postcode] = [text(result.city), text(result.street), text(result.code)];
     const label = [[street ?? city, text(result.number)].filter(Boolean).join(' '), [postcode, city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-    return [{
-      label,
-      point,
-      city,
-      street,
-      ...(Number.isFinite(number) && { number }),
-      postcode,
-      voivodeship: text(result.jednostka)?.split(',')[1]?.trim() || undefined,
-    }];
+    return [
+      {
+        label,
+        point,
+        city,
+        street,
+        ...(Number.isFinite(number) && { number }),
+        postcode,
+        voivodeship: text(result.jednostka)?.split(',')[1]?.trim() || undefined,
+      },
+    ];
   });
 }

@@ -4,16 +4,22 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const PT_EVIDENCE: CountryEvidence = {
   source: 'DGT INSPIRE CP WFS (GeoServer, application/json); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)', basis: 'GeoServer GeoJSON output written by hand; property names UNCERTAIN' },
+    byReference: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)',
+      basis: 'GeoServer GeoJSON output written by hand; property names UNCERTAIN',
+    },
     byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    'municipality': { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)', basis: '`municipio` property as written by hand (UNCERTAIN)' },
+    municipality: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)',
+      basis: '`municipio` property as written by hand (UNCERTAIN)',
+    },
   },
-  references: [
-    { ref: 'AAA000336903', from: 'SOURCES.md 15 (DGT nationalcadastralreference; no recording)' },
-  ],
+  references: [{ ref: 'AAA000336903', from: 'SOURCES.md 15 (DGT nationalcadastralreference; no recording)' }],
   knownNotWorking: [
     'No Lisbon, Porto or Coimbra (spec: partial).',
     'The DGT property names are UNCERTAIN; the official source is often down.',

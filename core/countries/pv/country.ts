@@ -7,7 +7,10 @@ import { basqueCadastres } from './territories.js';
 /** The Basque foral cadastres' services (SOURCES.md 1b); each can be pointed elsewhere (tests: the fake). */
 const PV_SOURCES = {
   /** Bizkaia's ArcGIS InspireFeatureDownload WFS (parcels by bounding box only). */
-  bizkaiaWfsUrl: { url: 'https://geo.bizkaia.eus/arcgisserverinspire/rest/services/Catastro/Annex1/MapServer/exts/InspireFeatureDownload/service', env: 'CATASTRO_PV_BIZKAIA_WFS_URL' },
+  bizkaiaWfsUrl: {
+    url: 'https://geo.bizkaia.eus/arcgisserverinspire/rest/services/Catastro/Annex1/MapServer/exts/InspireFeatureDownload/service',
+    env: 'CATASTRO_PV_BIZKAIA_WFS_URL',
+  },
   /** Bizkaia's INSPIRE ATOM downloads: `<base>/ES.BFA.CP.<MMM>.zip` per municipality. */
   bizkaiaAtomUrl: { url: 'https://apli.bizkaia.eus/apps/Danok/INSPIRE', env: 'CATASTRO_PV_BIZKAIA_ATOM_URL' },
   /** Gipuzkoa's b5m INSPIRE CP WFS (deegree). */
@@ -15,7 +18,10 @@ const PV_SOURCES = {
   /** Álava's GeoAraba WFS (flat `INSPIRE_CP:CP.CadastralParcel`). */
   arabaWfsUrl: { url: 'https://geo.araba.eus/WFS_INSPIRE_CP', env: 'CATASTRO_PV_ARABA_WFS_URL' },
   /** The territories' INSPIRE Buildings WFS, for the parcel's use (SOURCES.md 1b). */
-  bizkaiaBuildingsWfsUrl: { url: 'https://geo.bizkaia.eus/arcgisserverinspire/rest/services/Catastro/Buildings/MapServer/exts/InspireFeatureDownload/service', env: 'CATASTRO_PV_BIZKAIA_BU_WFS_URL' },
+  bizkaiaBuildingsWfsUrl: {
+    url: 'https://geo.bizkaia.eus/arcgisserverinspire/rest/services/Catastro/Buildings/MapServer/exts/InspireFeatureDownload/service',
+    env: 'CATASTRO_PV_BIZKAIA_BU_WFS_URL',
+  },
   gipuzkoaBuildingsWfsUrl: { url: 'https://b5m.gipuzkoa.eus/inspire/wfs/gipuzkoa_wfs_bu', env: 'CATASTRO_PV_GIPUZKOA_BU_WFS_URL' },
   arabaBuildingsWfsUrl: { url: 'https://geo.araba.eus/WFS_INSPIRE_BU', env: 'CATASTRO_PV_ARABA_BU_WFS_URL' },
 };
@@ -34,13 +40,17 @@ export const basqueCountry = countryRow({
   name: 'Basque Country',
   coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: true },
   coverageNotes: {
-    units: 'The foral cadastre of the Basque Country keeps its own register and publishes no units (dwellings) per finca through an open service; ask the parcel by reference instead.',
+    units:
+      'The foral cadastre of the Basque Country keeps its own register and publishes no units (dwellings) per finca through an open service; ask the parcel by reference instead.',
     byAddress: 'Addresses in the Basque Country are searched with country=ES: the national geocoder returns the foral reference.',
   },
   bounds: [-3.46, 42.46, -1.72, 43.47],
   outlineId: '724',
   territoryOf: 'ES',
-  attribution: (urls) => Object.values(basqueCadastres(urls)).map((c) => c.attribution).join('; '),
+  attribution: (urls) =>
+    Object.values(basqueCadastres(urls))
+      .map((c) => c.attribution)
+      .join('; '),
   sources: PV_SOURCES,
   reference: { parse: (raw) => parseBasqueReference(raw)?.ref, hint: PV_REFERENCE_HINT, shape: PV_REFERENCE_SHAPE },
   live: { kind: 'own', create: (urls) => new BasqueLiveSource(urls) },

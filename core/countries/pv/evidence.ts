@@ -4,11 +4,27 @@ import type { CountryEvidence } from '../evidence.js';
 export const PV_EVIDENCE: CountryEvidence = {
   source: 'The foral INSPIRE CP services: Bizkaia (municipal ATOM GML), Gipuzkoa b5m WFS, Álava GeoAraba WFS; their INSPIRE Buildings WFS for use',
   capabilities: {
-    byReference: { level: 'recorded', fake: 'test/fake-upstream/countries/foral.ts (/pv-*)', fixtures: ['countries/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml', 'countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml', 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml'] },
-    byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/countries/foral.ts (/pv-*, BBOX)', fixtures: ['countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml', 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml'] },
+    byReference: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/foral.ts (/pv-*)',
+      fixtures: [
+        'countries/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml',
+        'countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml',
+        'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml',
+      ],
+    },
+    byCoordinates: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/countries/foral.ts (/pv-*, BBOX)',
+      fixtures: ['countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml', 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml'],
+    },
   },
   extras: {
-    'use': { level: 'documented', fake: 'test/fake-upstream/countries/foral.ts (buildings WFS)', basis: 'No foral buildings answer was recorded: INSPIRE Buildings (bu-core2d) GML written by hand to the schema, on the recorded parcels' },
+    use: {
+      level: 'documented',
+      fake: 'test/fake-upstream/countries/foral.ts (buildings WFS)',
+      basis: 'No foral buildings answer was recorded: INSPIRE Buildings (bu-core2d) GML written by hand to the schema, on the recorded parcels',
+    },
   },
   references: [
     { ref: '48.020.1619.04006', from: 'countries/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml' },
@@ -16,7 +32,7 @@ export const PV_EVIDENCE: CountryEvidence = {
     { ref: '64010007', from: 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml' },
   ],
   knownNotWorking: [
-    'The spec\'s extra `address` is in no foral parcel answer: PV parcels carry use only.',
+    "The spec's extra `address` is in no foral parcel answer: PV parcels carry use only.",
     'Addresses are searched with country=ES (CartoCiudad), as the spec says.',
   ],
 };

@@ -14,8 +14,8 @@ const GIPUZKOA_LOCAL_ID = /^\d{3}-(\d{7})-\d+$/;
 const ARABA = /^\d{8}$/;
 
 export const PV_REFERENCE_HINT =
-  'A Basque Country (PV) reference is Bizkaia\'s dotted 48.MMM.PPPP.NNNNN (e.g. 48.020.1619.04006), '
-  + 'Gipuzkoa\'s 7 digits (e.g. 8594149) or Álava\'s 8 digits (e.g. 64010007).';
+  "A Basque Country (PV) reference is Bizkaia's dotted 48.MMM.PPPP.NNNNN (e.g. 48.020.1619.04006), " +
+  "Gipuzkoa's 7 digits (e.g. 8594149) or Álava's 8 digits (e.g. 64010007).";
 
 export interface BasqueReference {
   ref: string;

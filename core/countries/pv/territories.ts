@@ -21,7 +21,7 @@ export function basqueCadastres(sources: PvSources): Record<BasqueTerritory, Bas
     bizkaia: {
       territory: 'bizkaia',
       name: 'Bizkaia',
-      bounds: [-3.46, 42.97, -2.40, 43.47],
+      bounds: [-3.46, 42.97, -2.4, 43.47],
       attribution: '©Bizkaiko Foru Aldundia – Diputación Foral de Bizkaia, Catastro (INSPIRE)',
       // Attribute filters are ignored there (live check 2026-09-14): bounding boxes only.
       wfs: { source: 'Bizkaia INSPIRE WFS (Catastro)', baseUrl: sources.bizkaiaWfsUrl, typeName: 'cp:CadastralParcel' },
@@ -33,7 +33,9 @@ export function basqueCadastres(sources: PvSources): Record<BasqueTerritory, Bas
       bounds: [-2.62, 42.88, -1.72, 43.41],
       attribution: 'Gipuzkoako Foru Aldundia – Diputación Foral de Gipuzkoa, b5m Catastro (INSPIRE)',
       wfs: {
-        source: 'Gipuzkoa b5m INSPIRE WFS (Catastro)', baseUrl: sources.gipuzkoaWfsUrl, typeName: 'cp:CadastralParcel',
+        source: 'Gipuzkoa b5m INSPIRE WFS (Catastro)',
+        baseUrl: sources.gipuzkoaWfsUrl,
+        typeName: 'cp:CadastralParcel',
         referenceProperty: { name: 'cp:nationalCadastralReference', xmlns: 'xmlns:cp="http://inspire.ec.europa.eu/schemas/cp/4.0"' },
       },
       buildings: { source: 'Gipuzkoa b5m INSPIRE Buildings WFS (Catastro)', baseUrl: sources.gipuzkoaBuildingsWfsUrl, typeName: 'bu-ext2d:Building' },
@@ -41,10 +43,12 @@ export function basqueCadastres(sources: PvSources): Record<BasqueTerritory, Bas
     araba: {
       territory: 'araba',
       name: 'Álava/Araba',
-      bounds: [-3.30, 42.46, -2.23, 43.23],
+      bounds: [-3.3, 42.46, -2.23, 43.23],
       attribution: 'Arabako Foru Aldundia – Diputación Foral de Álava, GeoAraba Catastro (CC BY 4.0)',
       wfs: {
-        source: 'Álava GeoAraba WFS (Catastro)', baseUrl: sources.arabaWfsUrl, typeName: 'INSPIRE_CP:CP.CadastralParcel',
+        source: 'Álava GeoAraba WFS (Catastro)',
+        baseUrl: sources.arabaWfsUrl,
+        typeName: 'INSPIRE_CP:CP.CadastralParcel',
         referenceProperty: { name: 'INSPIRE_CP:nationalCadastralReference', xmlns: 'xmlns:INSPIRE_CP="INSPIRE_CP"' },
       },
       buildings: { source: 'Álava GeoAraba Buildings WFS (Catastro)', baseUrl: sources.arabaBuildingsWfsUrl, typeName: 'INSPIRE_BU:BU.Building' },

@@ -11,10 +11,19 @@ const TYPE_NAME = 'inspire:senaste_arslager_block';
 export function blocksAroundUrl(base: string, [lon, lat]: LonLat): string {
   const [x, y] = fromWgs84(3006, lon, lat);
   const box = [x - 5, y - 5, x + 5, y + 5].map((v) => v.toFixed(2)).join(',');
-  return withQuery(base, new URLSearchParams({
-    service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: TYPE_NAME,
-    outputFormat: 'application/json', srsName: 'EPSG:4326', bbox: `${box},EPSG:3006`, count: '50',
-  }));
+  return withQuery(
+    base,
+    new URLSearchParams({
+      service: 'WFS',
+      version: '2.0.0',
+      request: 'GetFeature',
+      typeNames: TYPE_NAME,
+      outputFormat: 'application/json',
+      srsName: 'EPSG:4326',
+      bbox: `${box},EPSG:3006`,
+      count: '50',
+    }),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 const BLOCK = /^[0-9A-Z]{4,16}$/;
 
-export const SE_REFERENCE_HINT = 'A Swedish agricultural block is Jordbruksverket\'s block id (letters and digits), asked with ?country=SE.';
+export const SE_REFERENCE_HINT = "A Swedish agricultural block is Jordbruksverket's block id (letters and digits), asked with ?country=SE.";
 
 export function parseSwedishBlock(raw: string): string | undefined {
   const text = raw.normalize('NFC').trim().toUpperCase();

@@ -4,17 +4,17 @@ import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 export const SI_EVIDENCE: CountryEvidence = {
   source: 'GURS land cadastre WFS SI.GURS.KN:PARCELE (GeoServer, application/json); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'core/countries/si/test/fake.ts (/si-wfs)', basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists' },
+    byReference: {
+      level: 'documented',
+      fake: 'core/countries/si/test/fake.ts (/si-wfs)',
+      basis: 'GeoServer GeoJSON written by hand; property names those SOURCES.md 15 lists',
+    },
     byCoordinates: { level: 'documented', fake: 'core/countries/si/test/fake.ts (/si-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    'municipality': { level: 'documented', fake: 'core/countries/si/test/fake.ts (/si-wfs)', basis: 'As by reference' },
+    municipality: { level: 'documented', fake: 'core/countries/si/test/fake.ts (/si-wfs)', basis: 'As by reference' },
   },
-  references: [
-    { ref: '1725-3274/13', from: 'SOURCES.md 15 (KO and parcel; no recording)' },
-  ],
-  knownNotWorking: [
-    'The municipality: PARCELE carries the cadastral community (KO_ID) only, so parcels answer without a municipality name.',
-  ],
+  references: [{ ref: '1725-3274/13', from: 'SOURCES.md 15 (KO and parcel; no recording)' }],
+  knownNotWorking: ['The municipality: PARCELE carries the cadastral community (KO_ID) only, so parcels answer without a municipality name.'],
 };

@@ -1,6 +1,7 @@
 import { type CountryEvidence, NOMINATIM_ADDRESSES } from '../evidence.js';
 
-const GEOSERVER_JSON_BY_HAND = 'GeoServer WFS GeoJSON written by hand with the properties public clients read of this WFS (nationalCadastralReference, label, areaValue as {@uom, value}); one square parcel per register';
+const GEOSERVER_JSON_BY_HAND =
+  'GeoServer WFS GeoJSON written by hand with the properties public clients read of this WFS (nationalCadastralReference, label, areaValue as {@uom, value}); one square parcel per register';
 
 /** What the tests prove of SK against its real service (core/countries/evidence.ts; docs/coverage.md is written from it). */
 export const SK_EVIDENCE: CountryEvidence = {
@@ -13,10 +14,10 @@ export const SK_EVIDENCE: CountryEvidence = {
   references: [
     { ref: '804959_2158/2.C', from: 'SOURCES.md 15 (ÚGKK nationalCadastralReference; no recording)' },
     { ref: '804959_503.E', from: 'SOURCES.md 15 (register E; no recording)' },
-    { ref: '800473_1616/1.C', from: 'a Python client\'s test list of ÚGKK references (Badín; code index, repository not shown; no recording)' },
+    { ref: '800473_1616/1.C', from: "a Python client's test list of ÚGKK references (Badín; code index, repository not shown; no recording)" },
   ],
   knownNotWorking: [
-    'Nothing of ÚGKK\'s WFS was recorded (the one Slovak recording found is of the ESKN ArcGIS map service): the answer\'s properties and the CQL filter follow public clients; one client reports the site\'s firewall refusing CQL_FILTER and some requests without a browser User-Agent, which would answer 503.',
+    "Nothing of ÚGKK's WFS was recorded (the one Slovak recording found is of the ESKN ArcGIS map service): the answer's properties and the CQL filter follow public clients; one client reports the site's firewall refusing CQL_FILTER and some requests without a browser User-Agent, which would answer 503.",
     'A point is asked of register C (the map) only: a register E parcel is found by reference.',
   ],
 };

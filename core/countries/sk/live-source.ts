@@ -33,13 +33,14 @@ function areaOf(properties: FeatureProperties): number | undefined {
   return numberOf(area) ?? numberOf(jsonObject(area).value);
 }
 
-const registerSource = (base: string, register: SlovakRegister) => new GeoJsonParcelSource({
-  country: 'SK',
-  source: `ÚGKK INSPIRE CP WFS (register ${register})`,
-  ...geoServerUrls({ base, typeName: SK_REGISTERS[register].typeName, cqlOf: (ref) => `nationalCadastralReference=${cqlText(ref)}` }),
-  referenceOf: (p) => parseSlovakReference(textOf(propertyOf(p, 'nationalCadastralReference')) ?? ''),
-  areaOf,
-});
+const registerSource = (base: string, register: SlovakRegister) =>
+  new GeoJsonParcelSource({
+    country: 'SK',
+    source: `ÚGKK INSPIRE CP WFS (register ${register})`,
+    ...geoServerUrls({ base, typeName: SK_REGISTERS[register].typeName, cqlOf: (ref) => `nationalCadastralReference=${cqlText(ref)}` }),
+    referenceOf: (p) => parseSlovakReference(textOf(propertyOf(p, 'nationalCadastralReference')) ?? ''),
+    areaOf,
+  });
 
 /** Register C's and register E's workspaces, each at its configured URL. */
 export class SlovakLiveSource implements LiveParcelSource {

@@ -1,4 +1,13 @@
-import { notFound, noCoverage, pointText, type AddressCandidatesResult, type AddressQuery, type BBox, type CoordinateMatch, type LonLat } from '../../model/index.js';
+import {
+  notFound,
+  noCoverage,
+  pointText,
+  type AddressCandidatesResult,
+  type AddressQuery,
+  type BBox,
+  type CoordinateMatch,
+  type LonLat,
+} from '../../model/index.js';
 import type { AdapterContext, CountrySources, SourceCheck } from '../adapter.js';
 import { GeoJsonParcelSource } from '../national/geojson-source.js';
 import { NationalAdapter } from '../national/national-adapter.js';
@@ -19,9 +28,11 @@ export interface UkSourcesConfig {
 export const DEFAULT_UK_SOURCES: UkSourcesConfig = { cpWmsUrl: ROS_WMS_URL, geocoderUrl: DEFAULT_NOMINATIM_URL };
 export const UK_SOURCES_ENV: Record<keyof UkSourcesConfig, string> = { cpWmsUrl: 'CATASTRO_UK_CP_WMS_URL', geocoderUrl: 'CATASTRO_UK_GEOCODER_URL' };
 
-export const UK_CADASTRE_ATTRIBUTION = '© Crown copyright. Reproduced with the permission of Registers of Scotland (INSPIRE Cadastral Parcels, Scotland) and of HM Land Registry (INSPIRE Index Polygons, England and Wales, Open Government Licence). Contains OS data © Crown copyright and database rights, Ordnance Survey 100026316.';
+export const UK_CADASTRE_ATTRIBUTION =
+  '© Crown copyright. Reproduced with the permission of Registers of Scotland (INSPIRE Cadastral Parcels, Scotland) and of HM Land Registry (INSPIRE Index Polygons, England and Wales, Open Government Licence). Contains OS data © Crown copyright and database rights, Ordnance Survey 100026316.';
 
-const NO_REFERENCE = 'The United Kingdom is answered by coordinates (the spec\'s coverage row): look the parcel up by coordinates in Scotland, or import HM Land Registry\'s INSPIRE Index Polygons for England and Wales; a parcel found so is then kept and answers by reference.';
+const NO_REFERENCE =
+  "The United Kingdom is answered by coordinates (the spec's coverage row): look the parcel up by coordinates in Scotland, or import HM Land Registry's INSPIRE Index Polygons for England and Wales; a parcel found so is then kept and answers by reference.";
 
 /** Imported parcels this close to a point (a box of twice this side, in degrees ≈ 500 m) mean its authority's file is in the copy. */
 const IMPORTED_NEARBY_DEGREES = 0.005;
@@ -52,7 +63,13 @@ export class UnitedKingdomAdapter extends NationalAdapter {
       live: new GeoJsonParcelSource(rosWmsProfile(sources.cpWmsUrl), NO_REFERENCE),
     });
     this.geocoderUrl = sources.geocoderUrl;
-    this.geocoding = { language: 'en', outsideCoverage: (p) => (inScotland(p) ? undefined : 'the United Kingdom\'s addresses are searched in Scotland only (Registers of Scotland); in England and Wales look the parcel up by coordinates after importing the authority\'s INSPIRE Index Polygons.') };
+    this.geocoding = {
+      language: 'en',
+      outsideCoverage: (p) =>
+        inScotland(p)
+          ? undefined
+          : "the United Kingdom's addresses are searched in Scotland only (Registers of Scotland); in England and Wales look the parcel up by coordinates after importing the authority's INSPIRE Index Polygons.",
+    };
   }
 
   /** The spec: no UK lookup by reference, so the shape never takes part in detection. */

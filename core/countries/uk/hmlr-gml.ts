@@ -34,7 +34,10 @@ class HmlrParcelReader {
   constructor(private readonly emit: (parcel: StoredParcel) => void) {
     this.sax = createSax({
       open: (local, attributes) => this.open(local, attributes),
-      text: (text) => { if (this.geometry.inside) this.geometry.surfaces.addText(text); else if (this.inId) this.text += text; },
+      text: (text) => {
+        if (this.geometry.inside) this.geometry.surfaces.addText(text);
+        else if (this.inId) this.text += text;
+      },
       close: (local) => this.close(local),
     });
   }
@@ -67,7 +70,15 @@ class HmlrParcelReader {
     if (!ref) throw new Error(`An LR:PREDEFINED parcel whose LR:INSPIREID ${JSON.stringify(raw ?? '')} is not an INSPIRE id (digits).`);
     const geometry = this.geometry.surfaces.geometry();
     if (!geometry) throw new Error(`Parcel ${ref} has no LR:GEOMETRY polygon.`);
-    this.emit({ ref, country: 'UK', geometry, centroid: centroid(geometry), areaM2: parcelAreaM2(undefined, geometry), source: 'bulk', dataDate: this.published });
+    this.emit({
+      ref,
+      country: 'UK',
+      geometry,
+      centroid: centroid(geometry),
+      areaM2: parcelAreaM2(undefined, geometry),
+      source: 'bulk',
+      dataDate: this.published,
+    });
   }
 }
 

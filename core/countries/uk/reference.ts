@@ -6,7 +6,8 @@
  */
 const INSPIRE_ID = /^\d{1,12}$/;
 
-export const UK_REFERENCE_HINT = 'A UK parcel is named by its INSPIRE id (digits, e.g. 16721537); the United Kingdom is answered by coordinates: in Scotland from Registers of Scotland, in England and Wales from imported HM Land Registry INSPIRE Index Polygons.';
+export const UK_REFERENCE_HINT =
+  'A UK parcel is named by its INSPIRE id (digits, e.g. 16721537); the United Kingdom is answered by coordinates: in Scotland from Registers of Scotland, in England and Wales from imported HM Land Registry INSPIRE Index Polygons.';
 
 export function parseInspireId(raw: string): string | undefined {
   const text = raw.normalize('NFC').trim();

@@ -22,12 +22,25 @@ const HALF = 100;
  */
 export function rosFeatureInfoUrl(base: string, [lon, lat]: LonLat): string {
   const [e, n] = fromWgs84(27700, lon, lat);
-  return withQuery(base, new URLSearchParams({
-    SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetFeatureInfo', LAYERS: LAYER, QUERY_LAYERS: LAYER, STYLES: '',
-    CRS: 'EPSG:27700', BBOX: [e - HALF, n - HALF, e + HALF, n + HALF].map((v) => v.toFixed(2)).join(','),
-    WIDTH: String(2 * HALF), HEIGHT: String(2 * HALF), I: String(HALF), J: String(HALF),
-    INFO_FORMAT: 'application/json', FEATURE_COUNT: '5',
-  }));
+  return withQuery(
+    base,
+    new URLSearchParams({
+      SERVICE: 'WMS',
+      VERSION: '1.3.0',
+      REQUEST: 'GetFeatureInfo',
+      LAYERS: LAYER,
+      QUERY_LAYERS: LAYER,
+      STYLES: '',
+      CRS: 'EPSG:27700',
+      BBOX: [e - HALF, n - HALF, e + HALF, n + HALF].map((v) => v.toFixed(2)).join(','),
+      WIDTH: String(2 * HALF),
+      HEIGHT: String(2 * HALF),
+      I: String(HALF),
+      J: String(HALF),
+      INFO_FORMAT: 'application/json',
+      FEATURE_COUNT: '5',
+    }),
+  );
 }
 
 /** The `inspireid` property, whatever its case (public clients read both spellings). */

@@ -1,12 +1,33 @@
 /** The parcel fields a report prints, in print order, and the facts it adds for rustic land. */
 export type ReportFieldLabel =
-  | 'refCatastral' | 'pais' | 'direccion' | 'codigoPostal' | 'municipio' | 'provincia' | 'poligonoParcela' | 'paraje'
-  | 'latitud' | 'longitud' | 'uso' | 'clase' | 'superficieParcela' | 'superficieConstruida' | 'anioConstruccion'
-  | 'coefParticipacion' | 'participacion' | 'escalera' | 'planta' | 'puerta' | 'dataSource' | 'dataDate' | 'attribution' | 'mapsUrl';
+  | 'refCatastral'
+  | 'pais'
+  | 'direccion'
+  | 'codigoPostal'
+  | 'municipio'
+  | 'provincia'
+  | 'poligonoParcela'
+  | 'paraje'
+  | 'latitud'
+  | 'longitud'
+  | 'uso'
+  | 'clase'
+  | 'superficieParcela'
+  | 'superficieConstruida'
+  | 'anioConstruccion'
+  | 'coefParticipacion'
+  | 'participacion'
+  | 'escalera'
+  | 'planta'
+  | 'puerta'
+  | 'dataSource'
+  | 'dataDate'
+  | 'attribution'
+  | 'mapsUrl';
 
 /** EGMS classes (core/analysis/ground-motion) as the report names them. */
 export type GroundMotionClassName =
-  | 'severe_subsidence' | 'moderate_subsidence' | 'slight_subsidence' | 'stable' | 'slight_uplift' | 'moderate_uplift' | 'severe_uplift';
+  'severe_subsidence' | 'moderate_subsidence' | 'slight_subsidence' | 'stable' | 'slight_uplift' | 'moderate_uplift' | 'severe_uplift';
 
 /**
  * Every text of the PDF report in one language. Values arrive formatted (numbers in the

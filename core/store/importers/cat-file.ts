@@ -3,9 +3,7 @@ import type { SqliteDatabase } from '../db.js';
 import type { ParcelWriter } from '../parcel-writer.js';
 import type { StoredFinca, StoredUnit } from '../../model/records.js';
 import { CatRecordSplitter } from './cat-record-splitter.js';
-import {
-  COMMON, CONSTRUCTION_14, CONSTRUCTION_UNIT_13, FINCA_11, HEADER_01, PROPERTY_15, USE_LABELS, field,
-} from './cat-records.js';
+import { COMMON, CONSTRUCTION_14, CONSTRUCTION_UNIT_13, FINCA_11, HEADER_01, PROPERTY_15, USE_LABELS, field } from './cat-records.js';
 import { CatStaging } from './cat-staging.js';
 import { readText, type TextChunk } from '../../formats/text-stream.js';
 
@@ -29,8 +27,7 @@ export interface CatImportCounts {
 const KEPT_TYPES = new Set(['11', '13', '14', '15']);
 
 const toNumber = (text: string) => (text === '' || !/^\d+$/.test(text) ? 0 : Number(text));
-const address = (type: string, name: string, number: string) =>
-  [type, name, number.replace(/^0+/, '')].filter(Boolean).join(' ');
+const address = (type: string, name: string, number: string) => [type, name, number.replace(/^0+/, '')].filter(Boolean).join(' ');
 const isoDate = (yyyymmdd: string) =>
   /^(\d{4})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6)}` : undefined;
 
@@ -57,10 +54,16 @@ export async function importCatFile(
     recordNumber++;
     const type = field(record, COMMON.type);
     if (!/^\d\d$/.test(type)) throw new Error(`Record ${recordNumber} has no record type ("${type}"): not a CAT file.`);
-    if (type === '01') { fileDate = isoDate(field(record, HEADER_01.generated)); return; }
+    if (type === '01') {
+      fileDate = isoDate(field(record, HEADER_01.generated));
+      return;
+    }
     if (!KEPT_TYPES.has(type)) return;
     const ref = field(record, COMMON.parcelRef);
-    if (!/^[0-9A-ZÑ]{14}$/.test(ref)) { counts.skipped++; return; }
+    if (!/^[0-9A-ZÑ]{14}$/.test(ref)) {
+      counts.skipped++;
+      return;
+    }
     staging.add(ref, record);
     staged++;
   };
@@ -74,7 +77,10 @@ export async function importCatFile(
   const dataDate = options.dataDate ?? fileDate ?? todayIso();
   for (const { ref, records } of staging.byParcel()) {
     const assembled = assembleFinca(ref, records, dataDate);
-    if (!assembled) { counts.skipped += records.length; continue; }
+    if (!assembled) {
+      counts.skipped += records.length;
+      continue;
+    }
     writer.finca(options.country, assembled.finca);
     writer.deleteUnitsOf(options.country, ref);
     assembled.units.forEach((unit) => writer.unit(options.country, unit));
@@ -94,7 +100,10 @@ export async function importCatFile(
 export function assembleFinca(ref: string, records: string[], dataDate: string): { finca: StoredFinca; units: StoredUnit[] } | undefined {
   const fincaRecord = records.find((r) => r.startsWith('11'));
   if (!fincaRecord) return undefined;
-  const years = records.filter((r) => r.startsWith('13')).map((r) => toNumber(field(r, CONSTRUCTION_UNIT_13.year))).filter((y) => y > 0);
+  const years = records
+    .filter((r) => r.startsWith('13'))
+    .map((r) => toNumber(field(r, CONSTRUCTION_UNIT_13.year)))
+    .filter((y) => y > 0);
   const oldest = years.length ? Math.min(...years) : 0;
   const constructions = new Map<string, { use: string; surface: number }[]>();
   for (const record of records.filter((r) => r.startsWith('14'))) {

@@ -60,7 +60,9 @@ export class CatRecordSplitter {
 
   private refuseLength(length: number, atLeast = false): never {
     const where = this.mode === 'run' ? `Record ${this.count + 1}` : `Line ${this.count + 1}`;
-    throw new Error(`${where} is ${atLeast ? 'more than ' : ''}${length} characters long; CAT records have exactly ${CAT_RECORD_LENGTH} `
-      + '(ISO-8859-15, one byte a character: a file saved as UTF-8 is refused, its fields would be shifted).');
+    throw new Error(
+      `${where} is ${atLeast ? 'more than ' : ''}${length} characters long; CAT records have exactly ${CAT_RECORD_LENGTH} ` +
+        '(ISO-8859-15, one byte a character: a file saved as UTF-8 is refused, its fields would be shifted).',
+    );
   }
 }

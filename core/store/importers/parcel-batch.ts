@@ -28,7 +28,9 @@ export const NUMBERS_PER_PARCEL = 7;
 export function packParcels(parcels: StoredParcel[]): ParcelBatch {
   // All outlines encoded into one buffer: one allocation per batch, not one per parcel and a copy.
   const offsets = new Uint32Array(parcels.length + 1);
-  parcels.forEach((p, i) => { offsets[i + 1] = offsets[i] + encodedLength(p.geometry) * 8; });
+  parcels.forEach((p, i) => {
+    offsets[i + 1] = offsets[i] + encodedLength(p.geometry) * 8;
+  });
   const values = new Float64Array(offsets[parcels.length] / 8);
   parcels.forEach((p, i) => encodeGeometryInto(p.geometry, values, offsets[i] / 8));
   const geometry = new Uint8Array(values.buffer);
@@ -44,10 +46,12 @@ export function packParcels(parcels: StoredParcel[]): ParcelBatch {
     classes: parcels.map((p) => p.clase ?? '').join('\n'),
     sources: sharedOrEach(parcels.map((p) => p.source)),
     dataDates: parcels.map((p) => p.dataDate).join('\n'),
-    numbers, geometry, offsets,
+    numbers,
+    geometry,
+    offsets,
   };
 }
 
 /** One string when every parcel has the same value: less for structured clone to copy. */
-const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? values[0] ?? '' : values);
+const sharedOrEach = (values: string[]): string[] | string => (values.every((v) => v === values[0]) ? (values[0] ?? '') : values);
 export const valueAt = (values: string[] | string, i: number) => (typeof values === 'string' ? values : values[i]);

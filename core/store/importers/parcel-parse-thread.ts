@@ -56,7 +56,8 @@ export function streamParcelsOnWorker(
       if (settled) return;
       settled = true;
       void worker.terminate();
-      if (error) reject(error); else resolve(total!);
+      if (error) reject(error);
+      else resolve(total!);
     };
     worker.on('message', (message: ParseThreadMessage) => {
       if (settled) return;

@@ -15,7 +15,12 @@ async function parseForWriter(port: MessagePort, data: ParseThreadData): Promise
     wake?.();
     wake = undefined;
   });
-  const creditFree = () => (credits > 0 ? undefined : new Promise<void>((resolve) => { wake = resolve; }));
+  const creditFree = () =>
+    credits > 0
+      ? undefined
+      : new Promise<void>((resolve) => {
+          wake = resolve;
+        });
   // Parcels are packed per chunk read (about 30): gathering hundreds before packing kept them alive
   // into the old generation and doubled the worker's garbage collection. The packed batches
   // (typed arrays, outside the heap) then go over a few at a time: each message wakes the
@@ -30,12 +35,17 @@ async function parseForWriter(port: MessagePort, data: ParseThreadData): Promise
     bytesRead = [];
   };
   try {
-    const total = await streamParsedParcels(data.input, data.options, (parcel) => parcel, async (parcels, chunk) => {
-      if (parcels.length === 0) return;
-      batches.push(packParsedParcels(parcels));
-      bytesRead.push(chunk.bytesRead);
-      if (batches.length >= data.batchesPerMessage) await send();
-    });
+    const total = await streamParsedParcels(
+      data.input,
+      data.options,
+      (parcel) => parcel,
+      async (parcels, chunk) => {
+        if (parcels.length === 0) return;
+        batches.push(packParsedParcels(parcels));
+        bytesRead.push(chunk.bytesRead);
+        if (batches.length >= data.batchesPerMessage) await send();
+      },
+    );
     if (batches.length) await send();
     port.postMessage({ total } satisfies ParseThreadMessage);
   } catch (error) {

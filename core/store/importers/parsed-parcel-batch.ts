@@ -53,13 +53,14 @@ export function packParsedParcels(parcels: ParsedParcel[]): ParsedBatch {
     refs: parcels.map((p) => p.ref).join('\n'),
     dataDates: parcels.map((p) => p.dataDate).join('\n'),
     municipios: parcels.map((p) => p.municipio ?? '').join('\n'),
-    areas, shape, coordinates,
+    areas,
+    shape,
+    coordinates,
   };
 }
 
 /** The batch's buffers, handed over to the importing thread rather than copied. */
-export const parsedTransferablesOf = (batch: ParsedBatch): ArrayBuffer[] =>
-  [batch.areas.buffer, batch.shape.buffer, batch.coordinates.buffer] as ArrayBuffer[];
+export const parsedTransferablesOf = (batch: ParsedBatch): ArrayBuffer[] => [batch.areas.buffer, batch.shape.buffer, batch.coordinates.buffer] as ArrayBuffer[];
 
 /** The parcels of a batch again; each ring's points are a view into the batch's buffer, not a copy. */
 export function unpackParsedParcels(batch: ParsedBatch): ParsedParcel[] {

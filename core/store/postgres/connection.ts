@@ -16,8 +16,22 @@ export function describeDatabase(url: string): string {
 }
 
 /** Node's socket errors and PostgreSQL's connection-class SQLSTATEs (08…, 57P01–57P03, 53300). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
 
 /**
  * PostgreSQL refusing the connection itself, whatever the query: no such database (3D000), no
@@ -42,7 +56,10 @@ export class PgConnection {
   readonly pool: pg.Pool;
   readonly where: string;
 
-  constructor(readonly url: string, options: { max?: number; connectTimeoutMs?: number } = {}) {
+  constructor(
+    readonly url: string,
+    options: { max?: number; connectTimeoutMs?: number } = {},
+  ) {
     this.where = describeDatabase(url);
     this.pool = new pg.Pool({
       connectionString: url,
@@ -59,10 +76,14 @@ export class PgConnection {
   failure(error: unknown): unknown {
     const refused = REFUSAL_CODES.has(String((error as { code?: unknown })?.code ?? ''));
     if (!refused && !isUnreachable(error)) return error;
-    return new ServiceError('SERVICE_UNAVAILABLE', refused
-      ? 'The team database refuses this server\'s connection; the server\'s log says why.'
-      : 'The team database does not answer; try again when it is back.',
-    undefined, { detail: `${this.where}: ${(error as Error)?.message ?? String(error)}` });
+    return new ServiceError(
+      'SERVICE_UNAVAILABLE',
+      refused
+        ? "The team database refuses this server's connection; the server's log says why."
+        : 'The team database does not answer; try again when it is back.',
+      undefined,
+      { detail: `${this.where}: ${(error as Error)?.message ?? String(error)}` },
+    );
   }
 
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {

@@ -18,7 +18,10 @@ const STAGED_COLUMNS = 'ref, number, lon, lat, components, component_id, compone
  * so address search matches exactly what the SQLite copy matches.
  */
 export async function copyAddresses(
-  client: pg.PoolClient, country: CountryCode, input: TextInput, progress: (staged: number, chunk: TextChunk) => void,
+  client: pg.PoolClient,
+  country: CountryCode,
+  input: TextInput,
+  progress: (staged: number, chunk: TextChunk) => void,
 ): Promise<number> {
   await client.query(`
     CREATE TEMP TABLE addresses_in (
@@ -29,7 +32,8 @@ export async function copyAddresses(
   let staged = 0;
   await copyInto(client, 'addresses_in', STAGED_COLUMNS, async (stream) => {
     await streamAddresses(input, async (addresses, components, chunk) => {
-      const lines = addresses.map((a) => copyLine([a.ref, a.number, a.point[0], a.point[1], JSON.stringify(a.componentIds), null, null, null]))
+      const lines = addresses
+        .map((a) => copyLine([a.ref, a.number, a.point[0], a.point[1], JSON.stringify(a.componentIds), null, null, null]))
         .concat(components.map((c) => copyLine([null, null, null, null, null, c.id, c.value, fold(c.value)])));
       if (lines.length) await write(stream, lines.join(''));
       staged += addresses.length;
@@ -46,7 +50,8 @@ export async function copyAddresses(
   // Each portal's first component of each kind, told apart by the Catastro's gml:id prefixes (TN
   // street, PD postcode, AU municipality; ILIKE as SQLite's LIKE ignores ASCII case). Portals
   // naming no street the file holds are left out, as in the SQLite copy.
-  const { rowCount } = await client.query(`
+  const { rowCount } = await client.query(
+    `
     INSERT INTO addresses (country, ref, street, number, postcode, municipality, lon, lat, street_folded)
     SELECT DISTINCT ON (p.ref, named.street, p.number) $1, p.ref, named.street, p.number, named.postcode, named.municipality,
       p.lon, p.lat, named.street_folded
@@ -61,7 +66,9 @@ export async function copyAddresses(
     WHERE p.component_id IS NULL AND named.street IS NOT NULL
     ORDER BY p.ref, named.street, p.number, p.seq DESC
     ON CONFLICT (country, ref, street, number) DO UPDATE SET postcode = excluded.postcode, municipality = excluded.municipality,
-      lon = excluded.lon, lat = excluded.lat, street_folded = excluded.street_folded`, [country]);
+      lon = excluded.lon, lat = excluded.lat, street_folded = excluded.street_folded`,
+    [country],
+  );
   await client.query('DROP TABLE address_components_in; DROP TABLE addresses_in');
   const written = rowCount ?? 0;
   if (staged > 0 && written === 0) throw new Error('none of its addresses names a street (ThoroughfareName) the file holds');

@@ -18,14 +18,31 @@ const STAGED_PARCEL_COLUMNS = `country, ref, geom, centroid_lon, centroid_lat, a
 
 function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: string; offlineArea?: string }): string {
   return copyLine([
-    p.country, p.ref, ewkbHex(p.geometry), p.centroid[0], p.centroid[1], p.areaM2,
-    p.municipio ?? extra.municipio, p.provincia ?? extra.provincia, p.direccion, p.direccion ? fold(p.direccion) : null,
-    p.codigoPostal, p.uso, p.clase, p.superficieConstruida, p.anioConstruccion, p.declaredUnits, p.declaredDwellings,
-    p.source, p.dataDate, extra.offlineArea,
+    p.country,
+    p.ref,
+    ewkbHex(p.geometry),
+    p.centroid[0],
+    p.centroid[1],
+    p.areaM2,
+    p.municipio ?? extra.municipio,
+    p.provincia ?? extra.provincia,
+    p.direccion,
+    p.direccion ? fold(p.direccion) : null,
+    p.codigoPostal,
+    p.uso,
+    p.clase,
+    p.superficieConstruida,
+    p.anioConstruccion,
+    p.declaredUnits,
+    p.declaredDwellings,
+    p.source,
+    p.dataDate,
+    extra.offlineArea,
   ]);
 }
 
-const buildingLine = (country: string, b: BuildingFacts) => copyLine([country, b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
+const buildingLine = (country: string, b: BuildingFacts) =>
+  copyLine([country, b.ref, b.uso, b.anioConstruccion, b.superficieConstruida, b.buildingUnits, b.dwellings, b.dataDate]);
 
 /**
  * Imports files into the PostGIS store, each in ONE transaction of its own: rows are streamed
@@ -41,12 +58,15 @@ export async function importIntoPostgis(
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
-  for (const file of files) results.push(...await importOne(store, file, formats, onProgress));
+  for (const file of files) results.push(...(await importOne(store, file, formats, onProgress)));
   return results;
 }
 
 async function importOne(
-  store: PostgisStore, file: string, formats: ImportFormats, onProgress: ((p: ImportProgress) => void) | undefined,
+  store: PostgisStore,
+  file: string,
+  formats: ImportFormats,
+  onProgress: ((p: ImportProgress) => void) | undefined,
 ): Promise<ImportResult[]> {
   const started = Date.now();
   let plan: ImportPlan;
@@ -67,8 +87,16 @@ async function importOne(
       const done: ImportResult[] = [];
       for (const part of plan.parts) {
         const result: ImportResult = {
-          file, kind: part.kind, parcels: 0, buildings: 0, units: 0, fincas: 0, skipped: 0, durationMs: 0,
-          ...(plan.dataDate && { dataDate: plan.dataDate }), ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
+          file,
+          kind: part.kind,
+          parcels: 0,
+          buildings: 0,
+          units: 0,
+          fincas: 0,
+          skipped: 0,
+          durationMs: 0,
+          ...(plan.dataDate && { dataDate: plan.dataDate }),
+          ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
         };
         if (part.kind === 'inspire-parcels' || part.national?.stream) {
           const extra = {
@@ -84,10 +112,13 @@ async function importOne(
               result.parcels += parcels.length;
               progress(chunk);
             };
-            if (part.kind === 'inspire-parcels') await streamCadastralParcels(part.input, { source: 'inspire', country: part.country, landClass: formats.inspire.landClass }, sink);
+            if (part.kind === 'inspire-parcels')
+              await streamCadastralParcels(part.input, { source: 'inspire', country: part.country, landClass: formats.inspire.landClass }, sink);
             else {
               // National formats hand parcels synchronously: their lines queue in the stream and drain as it goes.
-              await part.national!.stream!(part.input, (parcels, chunk) => { void sink(parcels, chunk); });
+              await part.national!.stream!(part.input, (parcels, chunk) => {
+                void sink(parcels, chunk);
+              });
             }
           });
           if (area && part.kind === 'inspire-parcels') {
@@ -128,13 +159,24 @@ async function importOne(
           throw new Error(`${part.kind} files are not imported into a team database yet; import them into a local copy.`);
         }
         bytesBefore += typeof part.input === 'string' ? plan.bytes : part.input.size;
-        await client.query(`
+        await client.query(
+          `
           INSERT INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
           ON CONFLICT (name, bytes, kind) DO UPDATE SET parcels = excluded.parcels, buildings = excluded.buildings,
             fincas = excluded.fincas, units = excluded.units, imported_at = excluded.imported_at, data_date = excluded.data_date`,
-        [basename(plan.file), plan.bytes, result.kind, result.parcels, result.buildings, result.fincas, result.units,
-          new Date().toISOString(), plan.dataDate ?? null]);
+          [
+            basename(plan.file),
+            plan.bytes,
+            result.kind,
+            result.parcels,
+            result.buildings,
+            result.fincas,
+            result.units,
+            new Date().toISOString(),
+            plan.dataDate ?? null,
+          ],
+        );
         result.durationMs = Date.now() - started;
         done.push(result);
       }

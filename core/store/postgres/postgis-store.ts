@@ -2,9 +2,7 @@ import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
 import type { CadastralStore, ParcelWithFinca } from '../cadastral-store.js';
-import {
-  ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow,
-} from '../parcel-rows.js';
+import { ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection } from './connection.js';
 import { importIntoPostgis } from './postgis-import.js';
@@ -30,39 +28,104 @@ const optional = <T>(value: T | null): T | undefined => (value === null ? undefi
 
 function parcelFrom(row: Row): StoredParcel {
   const [
-    country, ref, wkb, centroidLon, centroidLat, area, municipio, provincia, direccion, codigoPostal,
-    uso, clase, superficieConstruida, anioConstruccion, declaredUnits, declaredDwellings, source, dataDate,
+    country,
+    ref,
+    wkb,
+    centroidLon,
+    centroidLat,
+    area,
+    municipio,
+    provincia,
+    direccion,
+    codigoPostal,
+    uso,
+    clase,
+    superficieConstruida,
+    anioConstruccion,
+    declaredUnits,
+    declaredDwellings,
+    source,
+    dataDate,
   ] = row as [string, string, Buffer, number, number, number, ...(string | number | null)[]];
   return {
-    ref, country: country as CountryCode, geometry: fromWkb(wkb), centroid: [centroidLon, centroidLat], areaM2: area,
-    municipio: optional(municipio as string | null), provincia: optional(provincia as string | null),
-    direccion: optional(direccion as string | null), codigoPostal: optional(codigoPostal as string | null),
-    uso: optional(uso as string | null), clase: optional(clase as string | null),
-    superficieConstruida: optional(superficieConstruida as number | null), anioConstruccion: optional(anioConstruccion as number | null),
-    declaredUnits: optional(declaredUnits as number | null), declaredDwellings: optional(declaredDwellings as number | null),
-    source: source as RecordSource, dataDate: dataDate as string,
+    ref,
+    country: country as CountryCode,
+    geometry: fromWkb(wkb),
+    centroid: [centroidLon, centroidLat],
+    areaM2: area,
+    municipio: optional(municipio as string | null),
+    provincia: optional(provincia as string | null),
+    direccion: optional(direccion as string | null),
+    codigoPostal: optional(codigoPostal as string | null),
+    uso: optional(uso as string | null),
+    clase: optional(clase as string | null),
+    superficieConstruida: optional(superficieConstruida as number | null),
+    anioConstruccion: optional(anioConstruccion as number | null),
+    declaredUnits: optional(declaredUnits as number | null),
+    declaredDwellings: optional(declaredDwellings as number | null),
+    source: source as RecordSource,
+    dataDate: dataDate as string,
   };
 }
 
 interface UnitRecord {
-  ref: string; finca: string; escalera: string; planta: string; puerta: string; uso: string; superficie: number;
-  descripcion: string; participacion: number; anio: number; direccion: string; source: string; data_date: string;
+  ref: string;
+  finca: string;
+  escalera: string;
+  planta: string;
+  puerta: string;
+  uso: string;
+  superficie: number;
+  descripcion: string;
+  participacion: number;
+  anio: number;
+  direccion: string;
+  source: string;
+  data_date: string;
 }
 const unitFrom = (r: UnitRecord): StoredUnit => ({
-  ref: r.ref, finca: r.finca, escalera: r.escalera, planta: r.planta, puerta: r.puerta, uso: r.uso,
-  superficie: r.superficie, descripcion: r.descripcion, participacion: r.participacion, anio: r.anio,
-  direccion: r.direccion, source: r.source as RecordSource, dataDate: r.data_date,
+  ref: r.ref,
+  finca: r.finca,
+  escalera: r.escalera,
+  planta: r.planta,
+  puerta: r.puerta,
+  uso: r.uso,
+  superficie: r.superficie,
+  descripcion: r.descripcion,
+  participacion: r.participacion,
+  anio: r.anio,
+  direccion: r.direccion,
+  source: r.source as RecordSource,
+  dataDate: r.data_date,
 });
 
 interface FincaRecord {
-  ref: string; direccion: string; codigo_postal: string; municipio: string; provincia: string; uso_general: string;
-  superficie_total: number; superficie_parcela: number | null; anio_construccion: number; declared_units: number;
-  source: string; data_date: string;
+  ref: string;
+  direccion: string;
+  codigo_postal: string;
+  municipio: string;
+  provincia: string;
+  uso_general: string;
+  superficie_total: number;
+  superficie_parcela: number | null;
+  anio_construccion: number;
+  declared_units: number;
+  source: string;
+  data_date: string;
 }
 const fincaFrom = (r: FincaRecord): StoredFinca => ({
-  ref: r.ref, direccion: r.direccion, codigoPostal: r.codigo_postal, municipio: r.municipio, provincia: r.provincia,
-  usoGeneral: r.uso_general, superficieTotal: r.superficie_total, superficieParcela: optional(r.superficie_parcela),
-  anioConstruccion: r.anio_construccion, declaredUnits: r.declared_units, source: r.source as RecordSource, dataDate: r.data_date,
+  ref: r.ref,
+  direccion: r.direccion,
+  codigoPostal: r.codigo_postal,
+  municipio: r.municipio,
+  provincia: r.provincia,
+  usoGeneral: r.uso_general,
+  superficieTotal: r.superficie_total,
+  superficieParcela: optional(r.superficie_parcela),
+  anioConstruccion: r.anio_construccion,
+  declaredUnits: r.declared_units,
+  source: r.source as RecordSource,
+  dataDate: r.data_date,
 });
 
 /**
@@ -97,13 +160,26 @@ export const PARCEL_UPSERT = `
 export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): unknown[][] {
   const column = <T>(of: (p: StoredParcel) => T) => parcels.map(of);
   return [
-    column((p) => p.country), column((p) => p.ref), column((p) => ewkbHex(p.geometry)),
-    column((p) => p.centroid[0]), column((p) => p.centroid[1]), column((p) => p.areaM2),
-    column((p) => p.municipio ?? null), column((p) => p.provincia ?? null), column((p) => p.direccion ?? null),
-    column((p) => (p.direccion ? fold(p.direccion) : null)), column((p) => p.codigoPostal ?? null),
-    column((p) => p.uso ?? null), column((p) => p.clase ?? null), column((p) => p.superficieConstruida ?? null),
-    column((p) => p.anioConstruccion ?? null), column((p) => p.declaredUnits ?? null), column((p) => p.declaredDwellings ?? null),
-    column((p) => p.source), column((p) => p.dataDate), column(() => offlineArea ?? null),
+    column((p) => p.country),
+    column((p) => p.ref),
+    column((p) => ewkbHex(p.geometry)),
+    column((p) => p.centroid[0]),
+    column((p) => p.centroid[1]),
+    column((p) => p.areaM2),
+    column((p) => p.municipio ?? null),
+    column((p) => p.provincia ?? null),
+    column((p) => p.direccion ?? null),
+    column((p) => (p.direccion ? fold(p.direccion) : null)),
+    column((p) => p.codigoPostal ?? null),
+    column((p) => p.uso ?? null),
+    column((p) => p.clase ?? null),
+    column((p) => p.superficieConstruida ?? null),
+    column((p) => p.anioConstruccion ?? null),
+    column((p) => p.declaredUnits ?? null),
+    column((p) => p.declaredDwellings ?? null),
+    column((p) => p.source),
+    column((p) => p.dataDate),
+    column(() => offlineArea ?? null),
   ];
 }
 
@@ -119,8 +195,20 @@ const FINCA_UPSERT = `
     source = excluded.source, data_date = excluded.data_date`;
 
 export const fincaValues = (country: CountryCode, f: StoredFinca) => [
-  f.ref, f.direccion, fold(f.direccion), f.codigoPostal, f.municipio, f.provincia, f.usoGeneral, f.superficieTotal,
-  f.superficieParcela ?? null, f.anioConstruccion, f.declaredUnits, f.source, f.dataDate, country,
+  f.ref,
+  f.direccion,
+  fold(f.direccion),
+  f.codigoPostal,
+  f.municipio,
+  f.provincia,
+  f.usoGeneral,
+  f.superficieTotal,
+  f.superficieParcela ?? null,
+  f.anioConstruccion,
+  f.declaredUnits,
+  f.source,
+  f.dataDate,
+  country,
 ];
 
 const UNITS_INSERT = `
@@ -133,10 +221,20 @@ const UNITS_INSERT = `
     source = excluded.source, data_date = excluded.data_date`;
 
 export const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
-  units.map((u) => u.ref), units.map((u) => u.finca), units.map((u) => u.escalera), units.map((u) => u.planta),
-  units.map((u) => u.puerta), units.map((u) => u.uso), units.map((u) => u.superficie), units.map((u) => u.descripcion),
-  units.map((u) => u.participacion), units.map((u) => u.anio), units.map((u) => u.direccion), units.map((u) => u.source),
-  units.map((u) => u.dataDate), country,
+  units.map((u) => u.ref),
+  units.map((u) => u.finca),
+  units.map((u) => u.escalera),
+  units.map((u) => u.planta),
+  units.map((u) => u.puerta),
+  units.map((u) => u.uso),
+  units.map((u) => u.superficie),
+  units.map((u) => u.descripcion),
+  units.map((u) => u.participacion),
+  units.map((u) => u.anio),
+  units.map((u) => u.direccion),
+  units.map((u) => u.source),
+  units.map((u) => u.dataDate),
+  country,
 ];
 
 const CHANGES_CHANNEL = 'catastro_data_changed';
@@ -193,7 +291,9 @@ export class PostgisStore implements CadastralStore {
       if (!dropped) client.release(true);
       dropped = true;
     };
-    client.on('notification', () => { this.generation++; });
+    client.on('notification', () => {
+      this.generation++;
+    });
     client.on('error', (error) => {
       this.generation++;
       drop();
@@ -217,12 +317,15 @@ export class PostgisStore implements CadastralStore {
     if (this.closed) return;
     setTimeout(() => {
       if (this.closed) return;
-      this.listen().then(() => {
-        console.error(`The team database ${this.db.where} answers again.`);
-      }, () => {
-        this.generation++;
-        this.relisten();
-      });
+      this.listen().then(
+        () => {
+          console.error(`The team database ${this.db.where} answers again.`);
+        },
+        () => {
+          this.generation++;
+          this.relisten();
+        },
+      );
     }, 1_000).unref();
   }
 
@@ -276,15 +379,16 @@ export class PostgisStore implements CadastralStore {
     const { rows } = await this.db.query<AddressRow>(
       `SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE country = $1 AND street_folded LIKE $2
         ORDER BY ref COLLATE "C", street COLLATE "C", number COLLATE "C" LIMIT $3`,
-      [country, foldedLikePattern(word), limit]);
+      [country, foldedLikePattern(word), limit],
+    );
     return rows.map((r) => addressFromRow(country, r));
   }
 
   async parcelsInBBox(bbox: BBox, limit: number): Promise<StoredParcel[]> {
-    const rows = await this.db.rows(
-      `SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT $5`,
-      [...bbox, limit],
-    );
+    const rows = await this.db.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT $5`, [
+      ...bbox,
+      limit,
+    ]);
     return (rows as Row[]).map(parcelFrom);
   }
 
@@ -321,9 +425,14 @@ export class PostgisStore implements CadastralStore {
     if (this.count.generation !== this.generation && !this.count.reading && !this.closed) {
       const generation = this.generation;
       this.count.reading = this.countParcels()
-        .then((n) => { this.count.value = n; this.count.generation = generation; })
+        .then((n) => {
+          this.count.value = n;
+          this.count.generation = generation;
+        })
         .catch(() => {})
-        .finally(() => { this.count.reading = undefined; });
+        .finally(() => {
+          this.count.reading = undefined;
+        });
     }
     return this.count.value;
   }
@@ -340,7 +449,10 @@ export class PostgisStore implements CadastralStore {
    */
   importFiles(files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions): Promise<ImportResult[]> {
     const { signal } = options;
-    return importIntoPostgis(this, files, options.formats, (progress) => { signal?.throwIfAborted(); onProgress?.(progress); });
+    return importIntoPostgis(this, files, options.formats, (progress) => {
+      signal?.throwIfAborted();
+      onProgress?.(progress);
+    });
   }
 
   teamDatabase(): PgConnection {
@@ -371,7 +483,8 @@ export class PostgisStore implements CadastralStore {
   async unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
     const { rows } = await this.db.query<UnitRecord>(
       'SELECT * FROM units WHERE country = $1 AND finca = $2 AND ($3::text IS NULL OR ref > $3) ORDER BY ref LIMIT $4',
-      [country, finca, afterRef ?? null, limit]);
+      [country, finca, afterRef ?? null, limit],
+    );
     return rows.map(unitFrom);
   }
 

@@ -29,24 +29,34 @@ export function ewkbHex(geometry: ParcelGeometry): string {
   else size += ringsSize(polygons[0]);
   const out = Buffer.allocUnsafe(size);
   let at = 0;
-  out.writeUInt8(1, at); at += 1;
-  out.writeUInt32LE((multi ? WKB_MULTIPOLYGON : WKB_POLYGON) | EWKB_SRID_FLAG, at); at += 4;
-  out.writeUInt32LE(WGS84_SRID, at); at += 4;
+  out.writeUInt8(1, at);
+  at += 1;
+  out.writeUInt32LE((multi ? WKB_MULTIPOLYGON : WKB_POLYGON) | EWKB_SRID_FLAG, at);
+  at += 4;
+  out.writeUInt32LE(WGS84_SRID, at);
+  at += 4;
   const writeRings = (rings: Ring[]) => {
-    out.writeUInt32LE(rings.length, at); at += 4;
+    out.writeUInt32LE(rings.length, at);
+    at += 4;
     for (const ring of rings) {
-      out.writeUInt32LE(ring.length, at); at += 4;
+      out.writeUInt32LE(ring.length, at);
+      at += 4;
       for (const [lon, lat] of ring) {
-        out.writeDoubleLE(lon, at); at += 8;
-        out.writeDoubleLE(lat, at); at += 8;
+        out.writeDoubleLE(lon, at);
+        at += 8;
+        out.writeDoubleLE(lat, at);
+        at += 8;
       }
     }
   };
   if (multi) {
-    out.writeUInt32LE(polygons.length, at); at += 4;
+    out.writeUInt32LE(polygons.length, at);
+    at += 4;
     for (const rings of polygons) {
-      out.writeUInt8(1, at); at += 1;
-      out.writeUInt32LE(WKB_POLYGON, at); at += 4;
+      out.writeUInt8(1, at);
+      at += 1;
+      out.writeUInt32LE(WKB_POLYGON, at);
+      at += 4;
       writeRings(rings);
     }
   } else {
@@ -59,14 +69,24 @@ export function ewkbHex(geometry: ParcelGeometry): string {
 export function fromWkb(wkb: Buffer): ParcelGeometry {
   let at = 0;
   const header = () => {
-    const little = wkb.readUInt8(at) === 1; at += 1;
-    const raw = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at); at += 4;
+    const little = wkb.readUInt8(at) === 1;
+    at += 1;
+    const raw = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at);
+    at += 4;
     if (raw & EWKB_SRID_FLAG) at += 4;
     return { little, type: raw & 0xffff };
   };
   const readRings = (little: boolean): Ring[] => {
-    const u32 = () => { const v = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at); at += 4; return v; };
-    const f64 = () => { const v = little ? wkb.readDoubleLE(at) : wkb.readDoubleBE(at); at += 8; return v; };
+    const u32 = () => {
+      const v = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at);
+      at += 4;
+      return v;
+    };
+    const f64 = () => {
+      const v = little ? wkb.readDoubleLE(at) : wkb.readDoubleBE(at);
+      at += 8;
+      return v;
+    };
     const rings: Ring[] = new Array(u32());
     for (let r = 0; r < rings.length; r++) {
       const ring: LonLat[] = new Array(u32());
@@ -78,7 +98,8 @@ export function fromWkb(wkb: Buffer): ParcelGeometry {
   const { little, type } = header();
   if (type === WKB_POLYGON) return { type: 'Polygon', coordinates: readRings(little) };
   if (type !== WKB_MULTIPOLYGON) throw new Error(`Not a parcel outline: WKB type ${type}`);
-  const count = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at); at += 4;
+  const count = little ? wkb.readUInt32LE(at) : wkb.readUInt32BE(at);
+  at += 4;
   const polygons: Ring[][] = [];
   for (let p = 0; p < count; p++) polygons.push(readRings(header().little));
   return { type: 'MultiPolygon', coordinates: polygons };

@@ -12,10 +12,18 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeout
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = pattern.exec(output);
-      if (match) { clearTimeout(timer); resolve(match); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
     });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${what} exited with ${code}:\n${output}`)); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code}:\n${output}`));
+    });
   });
 }
 
@@ -26,19 +34,41 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeout
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-e2e-'));
   const fake = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/fake-catastro-process.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as { url: string; pvgisUrl: string; sigpacUrl: string; europeEnv: Record<string, string> };
+  const fakes = JSON.parse((await waitForLine(fake, /^\{.*\}$/m, 'fake Catastro'))[0]) as {
+    url: string;
+    pvgisUrl: string;
+    sigpacUrl: string;
+    europeEnv: Record<string, string>;
+  };
   const fakeUrl = fakes.url;
 
   // Real hazard layers for the overlays and the analyses: Madrid's SPAs, Madrid's SACs standing in
   // for a national designated-areas register (none is at hand; real geometry, explicit mapping),
   // and the EGMS ortho tile E45N17 (Ustica, Sicily; vertical and east-west components).
   const analysisFixtures = fixture('analysis');
-  const layers = spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', '--data', dataDir,
-    '--protected-areas', path.join(analysisFixtures, 'es_madrid_zepa_qgis2web_3857.geojson'),
-    '--designated-areas', path.join(analysisFixtures, 'es_madrid_zec_qgis2web_3857.geojson.gz'),
-    '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', 'ZEC (test: Natura 2000 layer loaded as a national register)',
-    '--ground-motion', path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip'),
-    path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_E_2020_2024_1.zip')], { cwd: repoRoot, encoding: 'utf8' });
+  const layers = spawnSync(
+    process.execPath,
+    [
+      'bin/catastro.js',
+      'import-layers',
+      '--data',
+      dataDir,
+      '--protected-areas',
+      path.join(analysisFixtures, 'es_madrid_zepa_qgis2web_3857.geojson'),
+      '--designated-areas',
+      path.join(analysisFixtures, 'es_madrid_zec_qgis2web_3857.geojson.gz'),
+      '--code-field',
+      'CD_ZEC_COD',
+      '--name-field',
+      'DS_ZEC_NAM',
+      '--designation',
+      'ZEC (test: Natura 2000 layer loaded as a national register)',
+      '--ground-motion',
+      path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_U_2020_2024_1.zip'),
+      path.join(analysisFixtures, 'egms/EGMS_L3_E45N17_100km_E_2020_2024_1.zip'),
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
   if (layers.status !== 0) throw new Error(`import-layers failed:\n${layers.stdout}${layers.stderr}`);
 
   const server = spawn(process.execPath, ['bin/catastro.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--auth', 'off'], {

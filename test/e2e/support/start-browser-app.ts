@@ -13,7 +13,9 @@ export interface StartedBrowserApp {
  */
 export async function startBrowserApp(dataDir: string, env: Record<string, string> = {}): Promise<StartedBrowserApp> {
   const start: ChildProcess = spawn(process.execPath, ['bin/catastro.js', 'start', '--port', '0', '--data', dataDir], {
-    cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATASTRO_APP_SESSION: '', ...env },
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CATASTRO_APP_SESSION: '', ...env },
   });
   const address = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -21,11 +23,17 @@ export async function startBrowserApp(dataDir: string, env: Record<string, strin
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Open (http:\/\/\S+) in a browser/.exec(output);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
     };
     start.stdout!.on('data', read);
     start.stderr!.on('data', read);
-    start.once('exit', (code) => { clearTimeout(timer); reject(new Error(`catastro start exited with ${code}:\n${output}`)); });
+    start.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`catastro start exited with ${code}:\n${output}`));
+    });
   });
   return {
     address,

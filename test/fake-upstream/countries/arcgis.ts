@@ -13,7 +13,13 @@ import { json, type FakeRoute } from './fake-server.js';
  * `<layer>/query?where=<field>='<ref>'` answers the layer's parcel when the reference is its own;
  * `geometry=<lon>,<lat>` answers it when the point lies in it; anything else an empty collection.
  */
-interface HandLayer { path: string; field: string; numeric?: boolean; parcels: HandParcel[]; extra?: Record<string, unknown> }
+interface HandLayer {
+  path: string;
+  field: string;
+  numeric?: boolean;
+  parcels: HandParcel[];
+  extra?: Record<string, unknown>;
+}
 
 export const BG_PARCEL = handParcel('68134.100.5', [23.3219, 42.6977]);
 export const GR_PARCEL = handParcel('050095701001', [23.7275, 37.9838]);
@@ -28,15 +34,16 @@ const LAYERS: HandLayer[] = [
   { path: '/arcgis/ie/13', field: 'SP_ID', numeric: true, parcels: [] },
 ];
 
-const collection = (layer: HandLayer, parcels: HandParcel[]) => JSON.stringify({
-  type: 'FeatureCollection',
-  features: parcels.map((p, i) => ({
-    type: 'Feature',
-    id: i + 1,
-    geometry: { type: 'Polygon', coordinates: [p.ring] },
-    properties: { OBJECTID: i + 1, [layer.field]: layer.numeric ? Number(p.ref) : p.ref, ...layer.extra },
-  })),
-});
+const collection = (layer: HandLayer, parcels: HandParcel[]) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: parcels.map((p, i) => ({
+      type: 'Feature',
+      id: i + 1,
+      geometry: { type: 'Polygon', coordinates: [p.ring] },
+      properties: { OBJECTID: i + 1, [layer.field]: layer.numeric ? Number(p.ref) : p.ref, ...layer.extra },
+    })),
+  });
 
 export const arcgisRoutes: FakeRoute = (url) => {
   const layer = LAYERS.find((l) => `${l.path}/query` === url.pathname);
@@ -48,10 +55,20 @@ export const arcgisRoutes: FakeRoute = (url) => {
   const where = q.get('where');
   if (where !== null) {
     const literal = new RegExp(`^${layer.field}=(?:'([^']*)'|(\\d+))$`).exec(where);
-    return json(collection(layer, layer.parcels.filter((p) => literal && (literal[1] ?? literal[2]) === p.ref)));
+    return json(
+      collection(
+        layer,
+        layer.parcels.filter((p) => literal && (literal[1] ?? literal[2]) === p.ref),
+      ),
+    );
   }
   const [lon, lat] = (q.get('geometry') ?? '').split(',').map(Number);
-  return json(collection(layer, layer.parcels.filter((p) => containsPoint({ type: 'Polygon', coordinates: [p.ring] }, [lon, lat] as LonLat))));
+  return json(
+    collection(
+      layer,
+      layer.parcels.filter((p) => containsPoint({ type: 'Polygon', coordinates: [p.ring] }, [lon, lat] as LonLat)),
+    ),
+  );
 };
 
 export const arcgisSources = (base: string) => ({

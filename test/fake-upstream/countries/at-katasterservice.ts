@@ -39,27 +39,71 @@ interface HandRecord {
 export const AT_VIENNA_POINT: LonLat = [16.3725, 48.2083];
 
 const UMBACH_3: LonLat[] = [
-  [15.4406333, 48.2395136], [15.440461, 48.2395563], [15.4405375, 48.2397806], [15.4405082, 48.2397852], [15.4405173, 48.2398612],
-  [15.4408162, 48.2398369], [15.4408622, 48.23983], [15.4408804, 48.2398142], [15.4408485, 48.2397311], [15.4408678, 48.2397281],
-  [15.4409943, 48.2397079], [15.4409162, 48.2395386], [15.4411218, 48.2394908], [15.4410764, 48.2394075], [15.4407736, 48.2394774],
-  [15.4407116, 48.2393418], [15.4405801, 48.2393686], [15.4405978, 48.2394034], [15.4405819, 48.2394062], [15.4406333, 48.2395136],
+  [15.4406333, 48.2395136],
+  [15.440461, 48.2395563],
+  [15.4405375, 48.2397806],
+  [15.4405082, 48.2397852],
+  [15.4405173, 48.2398612],
+  [15.4408162, 48.2398369],
+  [15.4408622, 48.23983],
+  [15.4408804, 48.2398142],
+  [15.4408485, 48.2397311],
+  [15.4408678, 48.2397281],
+  [15.4409943, 48.2397079],
+  [15.4409162, 48.2395386],
+  [15.4411218, 48.2394908],
+  [15.4410764, 48.2394075],
+  [15.4407736, 48.2394774],
+  [15.4407116, 48.2393418],
+  [15.4405801, 48.2393686],
+  [15.4405978, 48.2394034],
+  [15.4405819, 48.2394062],
+  [15.4406333, 48.2395136],
 ];
 const UMBACH_5_1: LonLat[] = [
-  [15.4414602, 48.2396909], [15.4413873, 48.2397092], [15.4414946, 48.2397881], [15.4415125, 48.2397836], [15.4414602, 48.2396909],
+  [15.4414602, 48.2396909],
+  [15.4413873, 48.2397092],
+  [15.4414946, 48.2397881],
+  [15.4415125, 48.2397836],
+  [15.4414602, 48.2396909],
 ];
 
 export const AT_KATASTER_RECORDS: Record<string, HandRecord> = {
   '14168-.3': {
-    kg: '14168', kgName: 'Umbach', gnr: '.3', bl: 'Niederösterreich', pg: 'Dunkelsteinerwald', ez: '8', ring: UMBACH_3,
-    nutzungen: [{ nutzung: 'Gebäude', fl: 412 }, { nutzung: 'Gärten', fl: 1033 }],
+    kg: '14168',
+    kgName: 'Umbach',
+    gnr: '.3',
+    bl: 'Niederösterreich',
+    pg: 'Dunkelsteinerwald',
+    ez: '8',
+    ring: UMBACH_3,
+    nutzungen: [
+      { nutzung: 'Gebäude', fl: 412 },
+      { nutzung: 'Gärten', fl: 1033 },
+    ],
   },
   '14168-.5/1': {
-    kg: '14168', kgName: 'Umbach', gnr: '.5/1', bl: 'Niederösterreich', pg: 'Dunkelsteinerwald', ez: '8', ring: UMBACH_5_1,
+    kg: '14168',
+    kgName: 'Umbach',
+    gnr: '.5/1',
+    bl: 'Niederösterreich',
+    pg: 'Dunkelsteinerwald',
+    ez: '8',
+    ring: UMBACH_5_1,
     nutzungen: [{ nutzung: 'Gebäude', fl: 40 }],
   },
   '01004-1711': {
-    kg: '01004', kgName: 'Innere Stadt', gnr: '1711', bl: 'Wien', pg: 'Wien', ez: '1234', ring: square(AT_VIENNA_POINT),
-    nutzungen: [{ nutzung: 'Gebäude', fl: 640 }, { nutzung: 'Gärten', fl: 260 }],
+    kg: '01004',
+    kgName: 'Innere Stadt',
+    gnr: '1711',
+    bl: 'Wien',
+    pg: 'Wien',
+    ez: '1234',
+    ring: square(AT_VIENNA_POINT),
+    nutzungen: [
+      { nutzung: 'Gebäude', fl: 640 },
+      { nutzung: 'Gärten', fl: 260 },
+    ],
   },
 };
 
@@ -84,11 +128,13 @@ function katasterservice(path: string, url: URL): FakeAnswer {
   }
   if (path === '/api/search/' && url.searchParams.get('layers') === 'gst') {
     const term = url.searchParams.get('term') ?? '';
-    const features = Object.values(AT_KATASTER_RECORDS).filter((r) => `${r.kg} ${r.gnr}` === term).map((r) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: centroid({ type: 'Polygon', coordinates: [r.ring] }) },
-      properties: { name: r.gnr, objectType: 7701, kg: r.kg, gnr: r.gnr, ez: r.ez, pg: r.pg },
-    }));
+    const features = Object.values(AT_KATASTER_RECORDS)
+      .filter((r) => `${r.kg} ${r.gnr}` === term)
+      .map((r) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: centroid({ type: 'Polygon', coordinates: [r.ring] }) },
+        properties: { name: r.gnr, objectType: 7701, kg: r.kg, gnr: r.gnr, ez: r.ez, pg: r.pg },
+      }));
     return json(JSON.stringify({ data: { type: 'FeatureCollection', features } }));
   }
   return notFoundAnswer();
@@ -96,8 +142,10 @@ function katasterservice(path: string, url: URL): FakeAnswer {
 
 export const atKatasterRoutes: FakeRoute = (url) => {
   if (url.pathname.startsWith(`${AT_KATASTER_PATH}/`)) return katasterservice(url.pathname.slice(AT_KATASTER_PATH.length), url);
-  if (url.pathname.startsWith(`${AT_KATASTER_BROKEN_PATHS.notJson}/`)) return { status: 200, type: 'text/html; charset=utf-8', body: '<html><body>Wartungsarbeiten</body></html>' };
-  if (url.pathname.startsWith(`${AT_KATASTER_BROKEN_PATHS.noOutline}/`)) return json(JSON.stringify({ type: 'Feature', geometry: null, properties: { gnr: '1711' } }));
+  if (url.pathname.startsWith(`${AT_KATASTER_BROKEN_PATHS.notJson}/`))
+    return { status: 200, type: 'text/html; charset=utf-8', body: '<html><body>Wartungsarbeiten</body></html>' };
+  if (url.pathname.startsWith(`${AT_KATASTER_BROKEN_PATHS.noOutline}/`))
+    return json(JSON.stringify({ type: 'Feature', geometry: null, properties: { gnr: '1711' } }));
   if (url.pathname.startsWith(`${AT_KATASTER_BROKEN_PATHS.down}/`)) return json('{"message":"Service Unavailable"}', 503);
   return undefined;
 };

@@ -50,11 +50,13 @@ export const CZ_ADDRESS_POINT = pointOnFeature({ type: 'Feature', properties: {}
 const [x, y] = CZ_ADDRESS_POINT;
 const FOUND = JSON.stringify({
   spatialReference: { wkid: 4326, latestWkid: 4326 },
-  locations: [{
-    name: 'Karlova 123/5, Staré Město, 11000 Praha 1',
-    extent: { xmin: x - 0.0005, ymin: y - 0.0005, xmax: x + 0.0005, ymax: y + 0.0005 },
-    feature: { geometry: { x, y }, attributes: { Match_addr: 'Karlova 123/5, Staré Město, 11000 Praha 1', Type: 'AdresniMisto', Score: 100 } },
-  }],
+  locations: [
+    {
+      name: 'Karlova 123/5, Staré Město, 11000 Praha 1',
+      extent: { xmin: x - 0.0005, ymin: y - 0.0005, xmax: x + 0.0005, ymax: y + 0.0005 },
+      feature: { geometry: { x, y }, attributes: { Match_addr: 'Karlova 123/5, Staré Město, 11000 Praha 1', Type: 'AdresniMisto', Score: 100 } },
+    },
+  ],
 });
 const NONE = JSON.stringify({ spatialReference: { wkid: 4326, latestWkid: 4326 }, locations: [] });
 

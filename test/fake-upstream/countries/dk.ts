@@ -43,11 +43,28 @@ export const DK_LINKED_PARCEL = '2000178-13';
 
 const d = 0.00006;
 const [lon, lat] = DK_ADDRESS_POINT;
-const OUTLINE: ParcelGeometry = { type: 'Polygon', coordinates: [[[lon - d, lat - d / 2], [lon + d, lat - d / 2], [lon + d, lat + d / 2], [lon - d, lat + d / 2], [lon - d, lat - d / 2]]] };
+const OUTLINE: ParcelGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon - d, lat - d / 2],
+      [lon + d, lat - d / 2],
+      [lon + d, lat + d / 2],
+      [lon - d, lat + d / 2],
+      [lon - d, lat - d / 2],
+    ],
+  ],
+};
 const JORDSTYKKE = JSON.stringify({
   type: 'Feature',
   geometry: OUTLINE,
-  properties: { ejerlav: { kode: 2000178, navn: 'Vester Kvarter, København' }, matrikelnr: '13', registreretareal: 545, kommune: { kode: '0101', navn: 'København' }, esrejendomsnr: '153169' },
+  properties: {
+    ejerlav: { kode: 2000178, navn: 'Vester Kvarter, København' },
+    matrikelnr: '13',
+    registreretareal: 545,
+    kommune: { kode: '0101', navn: 'København' },
+    esrejendomsnr: '153169',
+  },
 });
 export const DK_FAKE_API_KEY = 'not-a-real-key-42';
 const EJERLAV_LOKAL_ID = '2000178';
@@ -55,16 +72,32 @@ const JORDSTYKKE_LOKAL_ID = '2461946';
 const HUSNUMMER_ID = '0a3f507a-c359-32b8-e044-0003ba298018';
 const ADGANGSPUNKT_ID = '0a3f507a-c359-32b8-e044-0003ba298018';
 export const DK_DAR_DESIGNATION = 'Mikkel Bryggers Gade 1, 1460 København K';
-const utm32 = ([x, y]: LonLat) => fromWgs84(25832, x, y).map((v) => v.toFixed(2)).join(' ');
+const utm32 = ([x, y]: LonLat) =>
+  fromWgs84(25832, x, y)
+    .map((v) => v.toFixed(2))
+    .join(' ');
 const utm32Ring = () => OUTLINE.coordinates[0].map(([x, y]) => utm32([x, y])).join(', ');
 const graphql = (entity: string, nodes: unknown[]) => JSON.stringify({ data: { [entity]: { nodes, pageInfo: { hasNextPage: false } } } });
 const EJERLAV = graphql('MAT_Ejerlav', [{ id_lokalId: EJERLAV_LOKAL_ID, ejerlavskode: 2000178, ejerlavsnavn: 'Vester Kvarter, København' }]);
-const MAT_JORDSTYKKE = graphql('MAT_Jordstykke', [{
-  id_lokalId: JORDSTYKKE_LOKAL_ID, ejerlavLokalId: EJERLAV_LOKAL_ID, matrikelnummer: '13', registreretAreal: '545',
-  lodfladeRepraesentationJordstykke: { nodes: [{ geometri: { wkt: `POLYGON((${utm32Ring()}))`, crs: 'EPSG:25832' } }] },
-}]);
-const DAR_HUSNUMMER = { id_lokalId: HUSNUMMER_ID, adgangsadressebetegnelse: DK_DAR_DESIGNATION, husnummertekst: '1', adgangspunkt: ADGANGSPUNKT_ID, jordstykke: JORDSTYKKE_LOKAL_ID };
-const DAR_ADRESSEPUNKT = graphql('DAR_Adressepunkt', [{ id_lokalId: ADGANGSPUNKT_ID, position: { wkt: `POINT(${utm32(DK_ADDRESS_POINT)})`, crs: 'EPSG:25832' } }]);
+const MAT_JORDSTYKKE = graphql('MAT_Jordstykke', [
+  {
+    id_lokalId: JORDSTYKKE_LOKAL_ID,
+    ejerlavLokalId: EJERLAV_LOKAL_ID,
+    matrikelnummer: '13',
+    registreretAreal: '545',
+    lodfladeRepraesentationJordstykke: { nodes: [{ geometri: { wkt: `POLYGON((${utm32Ring()}))`, crs: 'EPSG:25832' } }] },
+  },
+]);
+const DAR_HUSNUMMER = {
+  id_lokalId: HUSNUMMER_ID,
+  adgangsadressebetegnelse: DK_DAR_DESIGNATION,
+  husnummertekst: '1',
+  adgangspunkt: ADGANGSPUNKT_ID,
+  jordstykke: JORDSTYKKE_LOKAL_ID,
+};
+const DAR_ADRESSEPUNKT = graphql('DAR_Adressepunkt', [
+  { id_lokalId: ADGANGSPUNKT_ID, position: { wkt: `POINT(${utm32(DK_ADDRESS_POINT)})`, crs: 'EPSG:25832' } },
+]);
 const MAT_LODFLADE = graphql('MAT_Lodflade', [{ id_lokalId: '2461946-hand-written-lodflade', jordstykkeLokalId: JORDSTYKKE_LOKAL_ID }]);
 const idsAsked = (variables: Record<string, unknown>) => (Array.isArray(variables.ids) ? variables.ids : []);
 
@@ -98,7 +131,11 @@ export const danishRoutes: FakeRoute = (url) => {
       return json('{"errors":[{"message":"The variables are not valid JSON."}]}', 400);
     }
     // Datafordeler requires a virkningstid on the root field (DAF-GQL-0009, as a public MAT/v2 client reports it).
-    if (!/^\s*query\s*\([^)]*\$virkningstid:\s*DafDateTime!/.test(query) || !/\(virkningstid: \$virkningstid\b/.test(query) || Number.isNaN(Date.parse(String(variables.virkningstid)))) {
+    if (
+      !/^\s*query\s*\([^)]*\$virkningstid:\s*DafDateTime!/.test(query) ||
+      !/\(virkningstid: \$virkningstid\b/.test(query) ||
+      Number.isNaN(Date.parse(String(variables.virkningstid)))
+    ) {
       return json('{"errors":[{"message":"The argument virkningstid is required.","extensions":{"code":"DAF-GQL-0009"}}]}');
     }
     if (/\bMAT_Ejerlav\(/.test(query)) return json(variables.ejerlavskode === 2000178 ? EJERLAV : graphql('MAT_Ejerlav', []));

@@ -15,23 +15,93 @@ import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
  * hand-written address lies inside its country's fake parcel, but those placed outside a partial
  * coverage (Lisbon, London).
  */
-export const SK_ADDRESS = addPlace('sk', { country: 'Slovensko', point: SK_PARCEL.inside, road: 'Obchodná', houseNumber: '12', city: 'Bratislava', postcode: '811 06' });
-export const BG_ADDRESS = addPlace('bg', { country: 'България', point: BG_PARCEL.centre, road: 'бул. Витоша', houseNumber: '15', city: 'София', postcode: '1000' });
+export const SK_ADDRESS = addPlace('sk', {
+  country: 'Slovensko',
+  point: SK_PARCEL.inside,
+  road: 'Obchodná',
+  houseNumber: '12',
+  city: 'Bratislava',
+  postcode: '811 06',
+});
+export const BG_ADDRESS = addPlace('bg', {
+  country: 'България',
+  point: BG_PARCEL.centre,
+  road: 'бул. Витоша',
+  houseNumber: '15',
+  city: 'София',
+  postcode: '1000',
+});
 export const GR_ADDRESS = addPlace('gr', { country: 'Ελλάς', point: GR_PARCEL.centre, road: 'Ερμού', houseNumber: '10', city: 'Αθήνα', postcode: '105 63' });
 /** Cyprus: the open geocoder maps few house numbers (spec): this street is known without its numbers. */
 export const CY_ADDRESS = addPlace('cy', { country: 'Κύπρος', point: CY_PARCEL.centre, road: 'Λεωφόρος Μακαρίου Γ΄', city: 'Λευκωσία', postcode: '1065' });
-export const IE_ADDRESS = addPlace('ie', { country: 'Éire / Ireland', point: IE_PARCEL.centre, road: 'Dame Street', houseNumber: '1', city: 'Dublin', county: 'County Dublin', postcode: 'D02 X285' });
-export const PT_ADDRESS = addPlace('pt', { country: 'Portugal', point: PT_PARCEL.centre, road: 'Rua Barão de Viamonte', houseNumber: '5', city: 'Leiria', postcode: '2400-262' });
-export const LISBON_ADDRESS = addPlace('pt', { country: 'Portugal', point: [-9.1367, 38.7107], road: 'Rua Augusta', houseNumber: '100', city: 'Lisboa', postcode: '1100-053' });
-export const LI_ADDRESS = addPlace('li', { country: 'Liechtenstein', point: LI_PARCEL.inside, road: 'Städtle', houseNumber: '10', city: 'Vaduz', postcode: '9490' });
-export const IS_ADDRESS = addPlace('is', { country: 'Ísland', point: IS_PARCEL.inside, road: 'Laugavegur', houseNumber: '1', city: 'Reykjavík', postcode: '101' });
-export const UK_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: UK_PARCEL.inside, road: 'High Street', houseNumber: '1', city: 'Edinburgh', postcode: 'EH1 1YZ' });
-export const LONDON_ADDRESS = addPlace('gb', { country: 'United Kingdom', point: [-0.1276, 51.5034], road: 'Downing Street', houseNumber: '10', city: 'London', postcode: 'SW1A 2AA' });
+export const IE_ADDRESS = addPlace('ie', {
+  country: 'Éire / Ireland',
+  point: IE_PARCEL.centre,
+  road: 'Dame Street',
+  houseNumber: '1',
+  city: 'Dublin',
+  county: 'County Dublin',
+  postcode: 'D02 X285',
+});
+export const PT_ADDRESS = addPlace('pt', {
+  country: 'Portugal',
+  point: PT_PARCEL.centre,
+  road: 'Rua Barão de Viamonte',
+  houseNumber: '5',
+  city: 'Leiria',
+  postcode: '2400-262',
+});
+export const LISBON_ADDRESS = addPlace('pt', {
+  country: 'Portugal',
+  point: [-9.1367, 38.7107],
+  road: 'Rua Augusta',
+  houseNumber: '100',
+  city: 'Lisboa',
+  postcode: '1100-053',
+});
+export const LI_ADDRESS = addPlace('li', {
+  country: 'Liechtenstein',
+  point: LI_PARCEL.inside,
+  road: 'Städtle',
+  houseNumber: '10',
+  city: 'Vaduz',
+  postcode: '9490',
+});
+export const IS_ADDRESS = addPlace('is', {
+  country: 'Ísland',
+  point: IS_PARCEL.inside,
+  road: 'Laugavegur',
+  houseNumber: '1',
+  city: 'Reykjavík',
+  postcode: '101',
+});
+export const UK_ADDRESS = addPlace('gb', {
+  country: 'United Kingdom',
+  point: UK_PARCEL.inside,
+  road: 'High Street',
+  houseNumber: '1',
+  city: 'Edinburgh',
+  postcode: 'EH1 1YZ',
+});
+export const LONDON_ADDRESS = addPlace('gb', {
+  country: 'United Kingdom',
+  point: [-0.1276, 51.5034],
+  road: 'Downing Street',
+  houseNumber: '10',
+  city: 'London',
+  postcode: 'SW1A 2AA',
+});
 
 export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, inspireSkLiIsUkRoutes, ukRosWmsRoutes, arcgisRoutes, geoserverJsonRoutes];
 
 export function europeBSources(base: string): Partial<SourcesConfig> {
   const geocoderUrl = `${base}/nominatim`;
-  const parcels: Record<string, Record<string, string>> = { ...slovakiaSources(base), ...inspireSkLiIsUkSources(base), ...ukRosWmsSources(base), ...arcgisSources(base), ...geoserverJsonSources(base) };
+  const parcels: Record<string, Record<string, string>> = {
+    ...slovakiaSources(base),
+    ...inspireSkLiIsUkSources(base),
+    ...ukRosWmsSources(base),
+    ...arcgisSources(base),
+    ...geoserverJsonSources(base),
+  };
   return Object.fromEntries(Object.entries(parcels).map(([code, sources]) => [code, { ...sources, geocoderUrl }]));
 }

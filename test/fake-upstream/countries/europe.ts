@@ -18,8 +18,24 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
   const foral = await prepareForalRoutes();
-  const server = await startFakeServer([frenchRoutes, polishRoutes, dutchRoutes, inspireRoutes, czechWfsRoutes, danishRoutes, luxembourgRoutes, ...foral.routes,
-    geoJsonCountryRoutes, nominatimRoutes, polishGeocoderRoutes, czechGeocoderRoutes, ...europeBRoutes, germanyFinlandRoutes, norwayRoutes, beChAtRoutes]);
+  const server = await startFakeServer([
+    frenchRoutes,
+    polishRoutes,
+    dutchRoutes,
+    inspireRoutes,
+    czechWfsRoutes,
+    danishRoutes,
+    luxembourgRoutes,
+    ...foral.routes,
+    geoJsonCountryRoutes,
+    nominatimRoutes,
+    polishGeocoderRoutes,
+    czechGeocoderRoutes,
+    ...europeBRoutes,
+    germanyFinlandRoutes,
+    norwayRoutes,
+    beChAtRoutes,
+  ]);
   return {
     ...server,
     sources: {

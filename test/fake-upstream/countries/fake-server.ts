@@ -51,9 +51,14 @@ export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> 
     }
     answer ??= text('not found', 404);
     const send = (a: FakeAnswer) => res.writeHead(a.status, { 'content-type': a.type }).end(a.body);
-    if (!answer.delayMs) { send(answer); return; }
+    if (!answer.delayMs) {
+      send(answer);
+      return;
+    }
     const late = answer;
-    const timer = setTimeout(() => { if (!res.destroyed) send(late); }, late.delayMs);
+    const timer = setTimeout(() => {
+      if (!res.destroyed) send(late);
+    }, late.delayMs);
     res.on('close', () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,9 +68,10 @@ export async function startFakeServer(routes: FakeRoute[]): Promise<FakeServer> 
     requests,
     arrivals,
     failNext: (status, times) => faults.failNext(status, times),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

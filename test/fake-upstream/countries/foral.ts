@@ -48,14 +48,16 @@ interface Recording {
   geometry: ReturnType<typeof readForalFeatures>[number]['geometry'];
 }
 
-const recordings = (files: string[]): Recording[] => files.map((file) => {
-  const body = loadCountryFixture(file);
-  const [feature] = readForalFeatures(body.toString('utf8'));
-  return { body, ref: feature.ref, geometry: feature.geometry };
-});
+const recordings = (files: string[]): Recording[] =>
+  files.map((file) => {
+    const body = loadCountryFixture(file);
+    const [feature] = readForalFeatures(body.toString('utf8'));
+    return { body, ref: feature.ref, geometry: feature.geometry };
+  });
 
-const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" '
-  + 'xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-09-14T06:17:05.334Z"/>';
+const EMPTY =
+  '<?xml version="1.0" encoding="UTF-8"?><wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" ' +
+  'xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-09-14T06:17:05.334Z"/>';
 
 /** The point a `bbox=minx,miny,maxx,maxy,<crs>` request is centred on, in WGS84 (EPSG:25830 or 4258 lat-lon). */
 function bboxCentre(bbox: string | null): [number, number] | undefined {
@@ -113,7 +115,8 @@ const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= 
 const buildingsDown = new Set<string>();
 /** Makes one buildings service answer 503 (true) or answer again (false). */
 export function setBuildingsDown(path: string, down: boolean): void {
-  if (down) buildingsDown.add(path); else buildingsDown.delete(path);
+  if (down) buildingsDown.add(path);
+  else buildingsDown.delete(path);
 }
 
 /** A residential building well inside the parcel: a square within the circle of `depth` around its deepest point. */
@@ -124,8 +127,7 @@ function buildingsRoute(prefix: string, featureType: string, files: string[]): F
   const recorded = recordings(files);
   // Placed once per parcel: the grid search is slow on a large holed parcel, and a slow fake times the client out.
   const answers = new Map<string, string>();
-  const answerFor = (r: Recording) => answers.get(r.ref)
-    ?? answers.set(r.ref, buildingAt(featureType, deepInside(r.geometry))).get(r.ref)!;
+  const answerFor = (r: Recording) => answers.get(r.ref) ?? answers.set(r.ref, buildingAt(featureType, deepInside(r.geometry))).get(r.ref)!;
   return (url) => {
     if (url.pathname !== prefix) return undefined;
     if (buildingsDown.has(prefix)) return xml('<html><body>Service Unavailable</body></html>', 503);

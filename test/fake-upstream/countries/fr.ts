@@ -38,27 +38,66 @@ const GEOCODER_REVERSE = loadCountryFixture('fr_geopf_geocodage_reverse_metz_rue
 const firstPoint = (body: Buffer) => JSON.parse(body.toString('utf8')).features[0].geometry.coordinates as LonLat;
 
 /** The recorded Marseille address ("3 Rue de l'ecole 13007 Marseille", citycode 13207) and the Metz one the reverse answer names first. */
-export const MARSEILLE_ADDRESS_POINT = (JSON.parse(GEOCODER_SEARCH["3 rue de l'école 13"].toString('utf8')).features as { geometry: { coordinates: LonLat }; properties: { citycode: string } }[])
-  .find((f) => f.properties.citycode === '13207')!.geometry.coordinates;
+export const MARSEILLE_ADDRESS_POINT = (
+  JSON.parse(GEOCODER_SEARCH["3 rue de l'école 13"].toString('utf8')).features as { geometry: { coordinates: LonLat }; properties: { citycode: string } }[]
+).find((f) => f.properties.citycode === '13207')!.geometry.coordinates;
 export const METZ_ADDRESS_POINT = firstPoint(GEOCODER_REVERSE);
 export const HAND_WRITTEN_MARSEILLE_IDU = '13207000AB0012';
 export const HAND_WRITTEN_METZ_IDU = '57463000AB0001';
 
 const crs = { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } };
-const handWrittenCollection = (features: unknown[]) => JSON.stringify({
-  type: 'FeatureCollection', features, totalFeatures: features.length, numberMatched: features.length, numberReturned: features.length,
-  timeStamp: new Date().toISOString(), crs,
-});
+const handWrittenCollection = (features: unknown[]) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features,
+    totalFeatures: features.length,
+    numberMatched: features.length,
+    numberReturned: features.length,
+    timeStamp: new Date().toISOString(),
+    crs,
+  });
 
 function handWrittenParcel([lon, lat]: LonLat, properties: Record<string, unknown>) {
   const d = 0.00013;
-  const ring = [[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]];
+  const ring = [
+    [lon - d, lat - d],
+    [lon + d, lat - d],
+    [lon + d, lat + d],
+    [lon - d, lat + d],
+    [lon - d, lat - d],
+  ];
   return { type: 'Feature', id: 'parcelle.0', geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, geometry_name: 'geom', properties };
 }
 const HAND_WRITTEN_PARCELS = [
-  handWrittenParcel(MARSEILLE_ADDRESS_POINT, { gid: 0, numero: '0012', feuille: 1, section: 'AB', code_dep: '13', nom_com: 'Marseille 7e Arrondissement', code_com: '055', com_abs: '000', code_arr: '207', idu: HAND_WRITTEN_MARSEILLE_IDU, contenance: 400, code_insee: '13055' }),
+  handWrittenParcel(MARSEILLE_ADDRESS_POINT, {
+    gid: 0,
+    numero: '0012',
+    feuille: 1,
+    section: 'AB',
+    code_dep: '13',
+    nom_com: 'Marseille 7e Arrondissement',
+    code_com: '055',
+    com_abs: '000',
+    code_arr: '207',
+    idu: HAND_WRITTEN_MARSEILLE_IDU,
+    contenance: 400,
+    code_insee: '13055',
+  }),
   // The reverse answer's nearest address is 31 m from where it was asked: the parcel lies around the address itself.
-  handWrittenParcel(METZ_ADDRESS_POINT, { gid: 1, numero: '0001', feuille: 1, section: 'AB', code_dep: '57', nom_com: 'Metz', code_com: '463', com_abs: '000', code_arr: '000', idu: HAND_WRITTEN_METZ_IDU, contenance: 400, code_insee: '57463' }),
+  handWrittenParcel(METZ_ADDRESS_POINT, {
+    gid: 1,
+    numero: '0001',
+    feuille: 1,
+    section: 'AB',
+    code_dep: '57',
+    nom_com: 'Metz',
+    code_com: '463',
+    com_abs: '000',
+    code_arr: '000',
+    idu: HAND_WRITTEN_METZ_IDU,
+    contenance: 400,
+    code_insee: '57463',
+  }),
 ];
 
 function recordedGeometry(body: Buffer): ParcelGeometry {
@@ -72,19 +111,54 @@ const near = (a: LonLat, b: LonLat, metres: number) =>
 const square = ([lon, lat]: LonLat, halfMetres: number): ParcelGeometry => {
   const dLon = halfMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
   const dLat = halfMetres / 110_540;
-  return { type: 'Polygon', coordinates: [[[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon - dLon, lat - dLat],
+        [lon + dLon, lat - dLat],
+        [lon + dLon, lat + dLat],
+        [lon - dLon, lat + dLat],
+        [lon - dLon, lat - dLat],
+      ],
+    ],
+  };
 };
 const PENMARCH_PARCEL = (JSON.parse(PARCELLE[0].toString('utf8')) as { features: { geometry: ParcelGeometry }[] }).features[0].geometry;
 const PENMARCH_CENTRE = centroid(PENMARCH_PARCEL);
 /** The invented house on 29158000AW0001 (hand-written, see above), for the tests' expectations. */
-export const FR_BUILDING = { geometry: square(PENMARCH_CENTRE, 5), usage_1: 'Résidentiel', nombre_de_logements: 2, nombre_d_etages: 2, date_d_apparition: '1962-01-01' };
+export const FR_BUILDING = {
+  geometry: square(PENMARCH_CENTRE, 5),
+  usage_1: 'Résidentiel',
+  nombre_de_logements: 2,
+  nombre_d_etages: 2,
+  date_d_apparition: '1962-01-01',
+};
 const BATIMENTS = JSON.stringify({
   type: 'FeatureCollection',
   numberMatched: 2,
   numberReturned: 2,
   features: [
-    { type: 'Feature', id: 'batiment.BATIMENT0000000000000001', geometry: FR_BUILDING.geometry, properties: { nature: 'Indifférenciée', usage_1: FR_BUILDING.usage_1, usage_2: null, nombre_de_logements: 2, nombre_d_etages: 2, hauteur: 6.4, date_d_apparition: FR_BUILDING.date_d_apparition } },
-    { type: 'Feature', id: 'batiment.BATIMENT0000000000000002', geometry: square([PENMARCH_CENTRE[0] + 0.0027, PENMARCH_CENTRE[1]], 5), properties: { nature: 'Indifférenciée', usage_1: 'Agricole', nombre_de_logements: 0, nombre_d_etages: 1, hauteur: 4, date_d_apparition: '1900-01-01' } },
+    {
+      type: 'Feature',
+      id: 'batiment.BATIMENT0000000000000001',
+      geometry: FR_BUILDING.geometry,
+      properties: {
+        nature: 'Indifférenciée',
+        usage_1: FR_BUILDING.usage_1,
+        usage_2: null,
+        nombre_de_logements: 2,
+        nombre_d_etages: 2,
+        hauteur: 6.4,
+        date_d_apparition: FR_BUILDING.date_d_apparition,
+      },
+    },
+    {
+      type: 'Feature',
+      id: 'batiment.BATIMENT0000000000000002',
+      geometry: square([PENMARCH_CENTRE[0] + 0.0027, PENMARCH_CENTRE[1]], 5),
+      properties: { nature: 'Indifférenciée', usage_1: 'Agricole', nombre_de_logements: 0, nombre_d_etages: 1, hauteur: 4, date_d_apparition: '1900-01-01' },
+    },
   ],
 });
 const NO_BATIMENTS = JSON.stringify({ type: 'FeatureCollection', numberMatched: 0, numberReturned: 0, features: [] });
@@ -92,7 +166,8 @@ const NO_BATIMENTS = JSON.stringify({ type: 'FeatureCollection', numberMatched: 
 export const frenchRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
   if (url.pathname === '/fr-bdtopo') {
-    if (q.get('TYPENAMES') !== 'BDTOPO_V3:batiment') return xml('<ows:ExceptionReport><ows:Exception exceptionCode="InvalidParameterValue"/></ows:ExceptionReport>', 400);
+    if (q.get('TYPENAMES') !== 'BDTOPO_V3:batiment')
+      return xml('<ows:ExceptionReport><ows:Exception exceptionCode="InvalidParameterValue"/></ows:ExceptionReport>', 400);
     const [w, s, e, n] = (q.get('BBOX') ?? '').split(',').map(Number);
     const [pw, ps, pe, pn] = bboxOf(PENMARCH_PARCEL);
     return json(w <= pe && e >= pw && s <= pn && n >= ps ? BATIMENTS : NO_BATIMENTS);

@@ -27,5 +27,8 @@ export const geoJsonCountryRoutes: FakeRoute = (url) => {
 };
 
 export const geoJsonCountrySources = (base: string) => ({
-  ee: FAKES.ee.sources(base), lv: FAKES.lv.sources(base), lt: FAKES.lt.sources(base), si: FAKES.si.sources(base),
+  ee: FAKES.ee.sources(base),
+  lv: FAKES.lv.sources(base),
+  lt: FAKES.lt.sources(base),
+  si: FAKES.si.sources(base),
 });

@@ -14,7 +14,13 @@ import { json, type FakeRoute } from './fake-server.js';
  * A `CQL_FILTER=<prop>='<value>'` naming the parcel, or a `bbox` (URN of EPSG:4326 latitude
  * first, or `EPSG:3006` easting first) meeting its envelope, answers it; else an empty collection.
  */
-interface HandLayer { path: string; typeName: string; filterProperty?: string; parcel: HandParcel; properties: Record<string, unknown> }
+interface HandLayer {
+  path: string;
+  typeName: string;
+  filterProperty?: string;
+  parcel: HandParcel;
+  properties: Record<string, unknown>;
+}
 
 export const PT_PARCEL = handParcel('AAA000336903', [-8.8071, 39.7436]);
 export const HR_PARCEL = handParcel('335240-2379', [15.9819, 45.815]);
@@ -22,23 +28,48 @@ export const SE_PARCEL = handParcel('1264A7F3C', [17.6389, 59.8586]);
 
 const LAYERS: HandLayer[] = [
   {
-    path: '/pt-wfs', typeName: 'inspire:cadastralparcel', filterProperty: 'nationalcadastralreference', parcel: PT_PARCEL,
-    properties: { inspireid: 'PT.DGT.CP.AAA000336903', nationalcadastralreference: 'AAA000336903', label: 'AAA 000 336 903', areavalue: 3612.5, municipio: 'Leiria' },
+    path: '/pt-wfs',
+    typeName: 'inspire:cadastralparcel',
+    filterProperty: 'nationalcadastralreference',
+    parcel: PT_PARCEL,
+    properties: {
+      inspireid: 'PT.DGT.CP.AAA000336903',
+      nationalcadastralreference: 'AAA000336903',
+      label: 'AAA 000 336 903',
+      areavalue: 3612.5,
+      municipio: 'Leiria',
+    },
   },
   { path: '/hr-wfs', typeName: 'cp_wms:CP.CadastralParcel', parcel: HR_PARCEL, properties: { ID: 1000123, MATICNI_BROJ_KO: 335240, BROJ_CESTICE: '2379' } },
   {
-    path: '/se-wfs', typeName: 'inspire:senaste_arslager_block', filterProperty: 'blockid', parcel: SE_PARCEL,
+    path: '/se-wfs',
+    typeName: 'inspire:senaste_arslager_block',
+    filterProperty: 'blockid',
+    parcel: SE_PARCEL,
     properties: { arslager: 2025, blockid: '1264A7F3C', region_kod: '03800', kategori: 'JORDBRUKSBLOCK', agoslag: 'Åker', areal: 0.42 },
   },
 ];
 
 function collection(layer: HandLayer, found: boolean): string {
   const features = found
-    ? [{ type: 'Feature', id: `${layer.typeName.split(':')[1]}.1`, geometry: { type: 'Polygon', coordinates: [layer.parcel.ring] }, geometry_name: 'geom', properties: layer.properties }]
+    ? [
+        {
+          type: 'Feature',
+          id: `${layer.typeName.split(':')[1]}.1`,
+          geometry: { type: 'Polygon', coordinates: [layer.parcel.ring] },
+          geometry_name: 'geom',
+          properties: layer.properties,
+        },
+      ]
     : [];
   return JSON.stringify({
-    type: 'FeatureCollection', features, totalFeatures: features.length, numberMatched: features.length, numberReturned: features.length,
-    timeStamp: '2026-11-20T10:00:00.000Z', crs: found ? { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } } : null,
+    type: 'FeatureCollection',
+    features,
+    totalFeatures: features.length,
+    numberMatched: features.length,
+    numberReturned: features.length,
+    timeStamp: '2026-11-20T10:00:00.000Z',
+    crs: found ? { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } } : null,
   });
 }
 
@@ -50,7 +81,11 @@ const parameter = (url: URL, name: string) => {
 function boxMeets(bbox: string, parcel: HandParcel): boolean {
   const [a, b, c, d, crs] = bbox.split(',');
   let corners: LonLat[];
-  if (crs === 'urn:ogc:def:crs:EPSG::4326') corners = [[Number(b), Number(a)], [Number(d), Number(c)]];
+  if (crs === 'urn:ogc:def:crs:EPSG::4326')
+    corners = [
+      [Number(b), Number(a)],
+      [Number(d), Number(c)],
+    ];
   else if (crs === 'EPSG:3006') corners = [toWgs84(3006, Number(a), Number(b)), toWgs84(3006, Number(c), Number(d))];
   else return false;
   const lons = parcel.ring.map((p) => p[0]);
@@ -62,7 +97,11 @@ export const geoserverJsonRoutes: FakeRoute = (url) => {
   const layer = LAYERS.find((l) => l.path === url.pathname);
   if (!layer) return undefined;
   if (parameter(url, 'typeNames') !== layer.typeName || parameter(url, 'outputFormat') !== 'application/json') {
-    return { status: 400, type: 'application/xml', body: '<?xml version="1.0" encoding="UTF-8"?><ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0"><ows:Exception exceptionCode="InvalidParameterValue"><ows:ExceptionText>Unknown type or format</ows:ExceptionText></ows:Exception></ows:ExceptionReport>' };
+    return {
+      status: 400,
+      type: 'application/xml',
+      body: '<?xml version="1.0" encoding="UTF-8"?><ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0"><ows:Exception exceptionCode="InvalidParameterValue"><ows:ExceptionText>Unknown type or format</ows:ExceptionText></ows:Exception></ows:ExceptionReport>',
+    };
   }
   const cql = parameter(url, 'CQL_FILTER');
   if (cql !== undefined) {

@@ -29,7 +29,13 @@ export const square = ([lon, lat]: LonLat, metres = 15): LonLat[] => {
   const dLat = metres / 111_320;
   const dLon = metres / (111_320 * Math.cos((lat * Math.PI) / 180));
   const r = (v: number) => Math.round(v * 1e7) / 1e7;
-  return [[r(lon - dLon), r(lat - dLat)], [r(lon + dLon), r(lat - dLat)], [r(lon + dLon), r(lat + dLat)], [r(lon - dLon), r(lat + dLat)], [r(lon - dLon), r(lat - dLat)]];
+  return [
+    [r(lon - dLon), r(lat - dLat)],
+    [r(lon + dLon), r(lat - dLat)],
+    [r(lon + dLon), r(lat + dLat)],
+    [r(lon - dLon), r(lat + dLat)],
+    [r(lon - dLon), r(lat - dLat)],
+  ];
 };
 
 /** A query parameter whatever the case of its name (OGC parameter names are case-insensitive). */
@@ -44,9 +50,16 @@ export function geoServerCollection(typeName: string, parcels: { properties: Rec
   return JSON.stringify({
     type: 'FeatureCollection',
     features: parcels.map((p, i) => ({
-      type: 'Feature', id: `${layer}.${i + 1}`, geometry: { type: 'MultiPolygon', coordinates: [[p.ring]] }, geometry_name: 'geom', properties: p.properties,
+      type: 'Feature',
+      id: `${layer}.${i + 1}`,
+      geometry: { type: 'MultiPolygon', coordinates: [[p.ring]] },
+      geometry_name: 'geom',
+      properties: p.properties,
     })),
-    totalFeatures: 'unknown', numberMatched: parcels.length, numberReturned: parcels.length, timeStamp: '2026-11-24T09:00:00.000Z',
+    totalFeatures: 'unknown',
+    numberMatched: parcels.length,
+    numberReturned: parcels.length,
+    timeStamp: '2026-11-24T09:00:00.000Z',
     crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } },
   });
 }
@@ -57,17 +70,21 @@ export function boxMeets(bbox: string | undefined, ring: LonLat[]): boolean {
   if (urn !== 'urn:ogc:def:crs:EPSG::4326') return false;
   const lons = ring.map((p) => p[0]);
   const lats = ring.map((p) => p[1]);
-  return Number(minLat) <= Math.max(...lats) && Number(maxLat) >= Math.min(...lats) && Number(minLon) <= Math.max(...lons) && Number(maxLon) >= Math.min(...lons);
+  return (
+    Number(minLat) <= Math.max(...lats) && Number(maxLat) >= Math.min(...lats) && Number(minLon) <= Math.max(...lons) && Number(maxLon) >= Math.min(...lons)
+  );
 }
 
 /** The fake service at the parcel's path: the parcel to its CQL filter or a box meeting it, nothing otherwise. */
-export const geoServerParcelRoute = (parcel: FakeGeoJsonParcel): FakeRoute => (url) => {
-  if (url.pathname !== parcel.path) return undefined;
-  if (parameter(url, 'typeNames') !== parcel.typeName || parameter(url, 'outputFormat') !== 'application/json') {
-    return json('{"error":"hand-written fake: unexpected request"}', 400);
-  }
-  const ring = square(parcel.centre);
-  const cql = parameter(url, 'CQL_FILTER');
-  const hit = cql !== undefined ? cql === parcel.cql : boxMeets(parameter(url, 'bbox'), ring);
-  return json(geoServerCollection(parcel.typeName, hit ? [{ properties: parcel.properties, ring }] : []));
-};
+export const geoServerParcelRoute =
+  (parcel: FakeGeoJsonParcel): FakeRoute =>
+  (url) => {
+    if (url.pathname !== parcel.path) return undefined;
+    if (parameter(url, 'typeNames') !== parcel.typeName || parameter(url, 'outputFormat') !== 'application/json') {
+      return json('{"error":"hand-written fake: unexpected request"}', 400);
+    }
+    const ring = square(parcel.centre);
+    const cql = parameter(url, 'CQL_FILTER');
+    const hit = cql !== undefined ? cql === parcel.cql : boxMeets(parameter(url, 'bbox'), ring);
+    return json(geoServerCollection(parcel.typeName, hit ? [{ properties: parcel.properties, ring }] : []));
+  };

@@ -50,7 +50,7 @@ const DE_BE_FSKO = '11000191900567____';
 // recorder saw it (SOURCES.md 15): every empty part `0` (BW); no Flur (`___`) with a `0`-filled Folge (SN).
 export const DE_BW_HELD = '08146000000006000000';
 export const DE_BW_REF = '081460___00006______';
-const BW = handWrittenInspireParcel({ ref: DE_BW_HELD, namespace: 'DEBW.ALKIS.CP', epsg: 4258, centre: [9.1770, 48.7758] });
+const BW = handWrittenInspireParcel({ ref: DE_BW_HELD, namespace: 'DEBW.ALKIS.CP', epsg: 4258, centre: [9.177, 48.7758] });
 export const DE_SN_HELD = '140208___02523001200';
 export const DE_SN_REF = '140208___025230012__';
 const SN = handWrittenInspireParcel({ ref: DE_SN_HELD, namespace: 'DESN.ALKIS.CP', epsg: 4258, centre: [13.7373, 51.0504] });
@@ -60,10 +60,22 @@ export const DE_NW_REF = '05111200100123______';
 const NW_CENTRE: LonLat = [6.7735, 51.2277];
 /** A point in Bavaria (Munich, Marienplatz). */
 export const BAVARIA_POINT: LonLat = [11.5755, 48.1374];
-export const DE_POINTS = { NI: [9.7385, 52.3745] as LonLat, BE: BERLIN_CENTRE, NW: NW_CENTRE, BW: [9.1770, 48.7758] as LonLat, SN: [13.7373, 51.0504] as LonLat };
+export const DE_POINTS = {
+  NI: [9.7385, 52.3745] as LonLat,
+  BE: BERLIN_CENTRE,
+  NW: NW_CENTRE,
+  BW: [9.177, 48.7758] as LonLat,
+  SN: [13.7373, 51.0504] as LonLat,
+};
 
 function nrwAnswer(): string {
-  const ring = square(NW_CENTRE).map(([lon, lat]) => fromWgs84(25832, lon, lat).map((v) => v.toFixed(2)).join(' ')).join(' ');
+  const ring = square(NW_CENTRE)
+    .map(([lon, lat]) =>
+      fromWgs84(25832, lon, lat)
+        .map((v) => v.toFixed(2))
+        .join(' '),
+    )
+    .join(' ');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:ave="http://repository.gdi-de.org/schemas/adv/produkt/alkis-vereinfacht/2.0" numberMatched="1" numberReturned="1" timeStamp="2026-11-24T09:00:00Z">
   <wfs:member>
@@ -96,7 +108,8 @@ export const FI_POINT: LonLat = [24.9522, 60.1693];
 export const germanyFinlandRoutes: FakeRoute = (url) => {
   if (url.pathname === '/fi-wfs') {
     if (parameter(url, 'TYPENAMES') !== 'cp:CadastralParcel') return xml(EMPTY_WFS, 400);
-    const hit = parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), '09141000030044') : urnBoxMeets(parameter(url, 'BBOX'), 3067, FI.outline);
+    const hit =
+      parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), '09141000030044') : urnBoxMeets(parameter(url, 'BBOX'), 3067, FI.outline);
     return xml(hit ? FI.answer : EMPTY_WFS);
   }
   if (!url.pathname.startsWith('/de-')) return undefined;
@@ -108,14 +121,24 @@ export const germanyFinlandRoutes: FakeRoute = (url) => {
   if (key === 'be') {
     const ring = square(BERLIN_CENTRE);
     const [minLon, minLat, maxLon, maxLat, crs] = (parameter(url, 'bbox') ?? '').split(',');
-    const hit = parameter(url, 'FILTER') !== undefined
-      ? exactLiteralIn(parameter(url, 'FILTER'), DE_BE_FSKO)
-      : crs === 'EPSG:4326' && boxMeets(`${minLat},${minLon},${maxLat},${maxLon},urn:ogc:def:crs:EPSG::4326`, ring);
-    return json(geoServerCollection('alkis_flurstuecke:flurstuecke', hit ? [{ ring, properties: { fsko: DE_BE_FSKO, zae: '567', nen: null, gmk: 'Mitte', afl: 1210 } }] : []));
+    const hit =
+      parameter(url, 'FILTER') !== undefined
+        ? exactLiteralIn(parameter(url, 'FILTER'), DE_BE_FSKO)
+        : crs === 'EPSG:4326' && boxMeets(`${minLat},${minLon},${maxLat},${maxLon},urn:ogc:def:crs:EPSG::4326`, ring);
+    return json(
+      geoServerCollection(
+        'alkis_flurstuecke:flurstuecke',
+        hit ? [{ ring, properties: { fsko: DE_BE_FSKO, zae: '567', nen: null, gmk: 'Mitte', afl: 1210 } }] : [],
+      ),
+    );
   }
-  for (const [land, held, parcel] of [['bw', DE_BW_HELD, BW], ['sn', DE_SN_HELD, SN]] as const) {
+  for (const [land, held, parcel] of [
+    ['bw', DE_BW_HELD, BW],
+    ['sn', DE_SN_HELD, SN],
+  ] as const) {
     if (key !== land) continue;
-    const hit = parameter(url, 'FILTER') !== undefined ? exactLiteralIn(parameter(url, 'FILTER'), held) : urnBoxMeets(parameter(url, 'BBOX'), 4258, parcel.outline);
+    const hit =
+      parameter(url, 'FILTER') !== undefined ? exactLiteralIn(parameter(url, 'FILTER'), held) : urnBoxMeets(parameter(url, 'BBOX'), 4258, parcel.outline);
     return xml(hit ? parcel.answer : EMPTY_WFS);
   }
   if (key === 'nw') {

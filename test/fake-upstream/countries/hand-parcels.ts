@@ -15,7 +15,13 @@ export interface HandParcel {
 
 export function handParcel(ref: string, centre: LonLat, half = 0.0003): HandParcel {
   const [x, y] = centre;
-  const ring: LonLat[] = [[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half], [x - half, y - half]];
+  const ring: LonLat[] = [
+    [x - half, y - half],
+    [x + half, y - half],
+    [x + half, y + half],
+    [x - half, y + half],
+    [x - half, y - half],
+  ];
   return { ref, centre, ring };
 }
 

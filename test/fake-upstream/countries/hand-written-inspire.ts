@@ -37,7 +37,12 @@ export function handWrittenInspireParcel(parcel: HandWrittenInspireParcel): Hand
   const outline: ParcelGeometry = { type: 'Polygon', coordinates: [ring] };
   const area = Math.round(areaM2(outline));
   const crs = `urn:ogc:def:crs:EPSG::${parcel.epsg}`;
-  const pos = ([lon, lat]: LonLat) => (isGeographic(parcel.epsg) ? `${lat.toFixed(9)} ${lon.toFixed(9)}` : fromWgs84(parcel.epsg, lon, lat).map((v) => v.toFixed(2)).join(' '));
+  const pos = ([lon, lat]: LonLat) =>
+    isGeographic(parcel.epsg)
+      ? `${lat.toFixed(9)} ${lon.toFixed(9)}`
+      : fromWgs84(parcel.epsg, lon, lat)
+          .map((v) => v.toFixed(2))
+          .join(' ');
   const id = `${parcel.namespace}.${parcel.ref.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
   const answer = `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:cp="http://inspire.ec.europa.eu/schemas/cp/4.0" xmlns:base="http://inspire.ec.europa.eu/schemas/base/3.3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" timeStamp="2026-11-29T08:00:00Z" numberMatched="1" numberReturned="1">
@@ -74,7 +79,13 @@ export function handWrittenInspireParcel(parcel: HandWrittenInspireParcel): Hand
 export function handWrittenInspireBuilding(options: { featureType: string; at: LonLat; half: number; currentUse: string }): string {
   const { ring } = handParcel('building', options.at, options.half);
   const crs = 'urn:ogc:def:crs:EPSG::25830';
-  const posList = ring.map(([lon, lat]) => fromWgs84(25830, lon, lat).map((v) => v.toFixed(3)).join(' ')).join(' ');
+  const posList = ring
+    .map(([lon, lat]) =>
+      fromWgs84(25830, lon, lat)
+        .map((v) => v.toFixed(3))
+        .join(' '),
+    )
+    .join(' ');
   const [prefix] = options.featureType.split(':');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:${prefix}="http://inspire.ec.europa.eu/schemas/bu-core2d/4.0" xmlns:base="http://inspire.ec.europa.eu/schemas/base/3.3" timeStamp="2026-11-29T08:00:00Z" numberMatched="1" numberReturned="1">

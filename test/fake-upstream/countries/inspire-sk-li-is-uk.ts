@@ -44,10 +44,18 @@ export const inspireSkLiIsUkRoutes: FakeRoute = (url) => {
   const [a, b, c, d, urn] = (parameter(url, 'BBOX') ?? '').split(',');
   if (urn !== `urn:ogc:def:crs:EPSG::${parcel.epsg}`) return xml(EMPTY);
   // A WFS answers the features whose envelope meets the box (the adapter then tests containment).
-  const corners = [[a, b], [c, d], [a, d], [c, b]].map(([x, y]) => (isGeographic(parcel.epsg) ? [Number(y), Number(x)] as LonLat : toWgs84(parcel.epsg, Number(x), Number(y))));
+  const corners = [
+    [a, b],
+    [c, d],
+    [a, d],
+    [c, b],
+  ].map(([x, y]) => (isGeographic(parcel.epsg) ? ([Number(y), Number(x)] as LonLat) : toWgs84(parcel.epsg, Number(x), Number(y))));
   const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.outline);
-  const meets = Math.min(...corners.map((p) => p[0])) <= maxLon && Math.max(...corners.map((p) => p[0])) >= minLon
-    && Math.min(...corners.map((p) => p[1])) <= maxLat && Math.max(...corners.map((p) => p[1])) >= minLat;
+  const meets =
+    Math.min(...corners.map((p) => p[0])) <= maxLon &&
+    Math.max(...corners.map((p) => p[0])) >= minLon &&
+    Math.min(...corners.map((p) => p[1])) <= maxLat &&
+    Math.max(...corners.map((p) => p[1])) >= minLat;
   return xml(meets ? parcel.answer : EMPTY);
 };
 

@@ -16,7 +16,9 @@ const IT_RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.ST
 export const IT_RECORDED_REF = 'A000W000200.STRADA001';
 /** The recorded parcel as the by-reference scans see it (re-labelled to Senorbì's cadastral code). */
 export const IT_RELABELLED_REF = 'I615W000200.STRADA001';
-const IT_RELABELLED = IT_RECORDING.toString('utf8').replace(/A000W000200/g, 'I615W000200').replace(/>A000</g, '>I615<');
+const IT_RELABELLED = IT_RECORDING.toString('utf8')
+  .replace(/A000W000200/g, 'I615W000200')
+  .replace(/>A000</g, '>I615<');
 /** Envelope of the recorded Italian parcel (its gml:Envelope, lat/lon). */
 const IT_ENVELOPE = { minLat: 39.548381, minLon: 9.130086, maxLat: 39.548436, maxLon: 9.130123 };
 const IT_EMPTY = `<?xml version='1.0' encoding="UTF-8" ?>
@@ -32,8 +34,12 @@ const parameter = (url: URL, name: string) => {
 export const inspireRoutes: FakeRoute = (url) => {
   if (url.pathname === '/it-wfs') {
     const [minLat, minLon, maxLat, maxLon, urn] = (parameter(url, 'BBOX') ?? '').split(',');
-    const meets = urn === 'urn:ogc:def:crs:EPSG::6706' && Number(minLat) <= IT_ENVELOPE.maxLat && Number(maxLat) >= IT_ENVELOPE.minLat
-      && Number(minLon) <= IT_ENVELOPE.maxLon && Number(maxLon) >= IT_ENVELOPE.minLon;
+    const meets =
+      urn === 'urn:ogc:def:crs:EPSG::6706' &&
+      Number(minLat) <= IT_ENVELOPE.maxLat &&
+      Number(maxLat) >= IT_ENVELOPE.minLat &&
+      Number(minLon) <= IT_ENVELOPE.maxLon &&
+      Number(maxLon) >= IT_ENVELOPE.minLon;
     if (!meets) return xml(IT_EMPTY);
     return xml(parameter(url, 'STARTINDEX') === undefined ? IT_RECORDING : parameter(url, 'STARTINDEX') === '0' ? IT_RELABELLED : IT_EMPTY);
   }

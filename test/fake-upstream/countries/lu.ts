@@ -20,7 +20,8 @@ const RECORDED = ['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_
   const parsed = JSON.parse(body.toString('utf8')) as { features: { geometry: ParcelGeometry; properties: { national_cadastral_reference: string } }[] };
   return { body, parcels: parsed.features.map((f) => ({ ref: f.properties.national_cadastral_reference, geometry: f.geometry })) };
 });
-const EMPTY = '{"type":"FeatureCollection","features":[],"totalFeatures":0,"numberMatched":0,"numberReturned":0,"timeStamp":"2026-09-03T10:00:00.000Z","crs":null}';
+const EMPTY =
+  '{"type":"FeatureCollection","features":[],"totalFeatures":0,"numberMatched":0,"numberReturned":0,"timeStamp":"2026-09-03T10:00:00.000Z","crs":null}';
 const GEOCODE = { '2 boulevard royal luxembourg': loadCountryFixture('lu_geoportail_geocode_2_boulevard_royal.json') } as Record<string, Buffer>;
 const NO_RESULTS = loadCountryFixture('lu_geoportail_geocode_no_results.json');
 const REVERSE = loadCountryFixture('lu_geoportail_reverse_boulevard_prince_henri.json');
@@ -34,9 +35,10 @@ export const luxembourgRoutes: FakeRoute = (url) => {
     if (cql) return json(RECORDED.find((r) => r.parcels.some((p) => p.ref === cql))?.body ?? EMPTY);
     const [latMin, lonMin, latMax, lonMax] = (q.get('bbox') ?? '').split(',').map(Number);
     const centre: LonLat = [(lonMin + lonMax) / 2, (latMin + latMax) / 2];
-    const hit = Number.isFinite(centre[0]) && Number.isFinite(centre[1]) && (q.get('bbox') ?? '').endsWith('urn:ogc:def:crs:EPSG::4326')
-      ? RECORDED.find((r) => r.parcels.some((p) => containsPoint(p.geometry, centre)))
-      : undefined;
+    const hit =
+      Number.isFinite(centre[0]) && Number.isFinite(centre[1]) && (q.get('bbox') ?? '').endsWith('urn:ogc:def:crs:EPSG::4326')
+        ? RECORDED.find((r) => r.parcels.some((p) => containsPoint(p.geometry, centre)))
+        : undefined;
     return json(hit?.body ?? EMPTY);
   }
   if (url.pathname === '/lu-geocoder/search') return json(GEOCODE[(q.get('queryString') ?? '').trim().toLowerCase()] ?? NO_RESULTS);

@@ -27,49 +27,78 @@ const FREE_NIEUWEZIJDS = loadCountryFixture('nl_pdok_locatieserver_free_nieuwezi
 export const NIEUWEZIJDS_POINT: LonLat = [4.89089949, 52.37316398];
 export const DKK_OTTERLO = fixture('analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml');
 
-interface FakeParcel { properties: Record<string, string | number>; geometry: ParcelGeometry }
+interface FakeParcel {
+  properties: Record<string, string | number>;
+  geometry: ParcelGeometry;
+}
 
 /** The Otterlo extract's parcels, read with regular expressions (the fake must not use the reader under test). */
 function otterloParcels(): FakeParcel[] {
   const gml = readFileSync(DKK_OTTERLO, 'utf8');
-  return gml.split('<kk:perceelMember>').slice(1).map((member) => {
-    const value = (pattern: RegExp) => pattern.exec(member)?.[1] ?? '';
-    const numbers = value(/<gml:posList>([^<]+)</).trim().split(/\s+/).map(Number);
-    const ring: LonLat[] = [];
-    for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(28992, numbers[i], numbers[i + 1]));
-    return {
-      properties: {
-        akr_kadastrale_gemeente_code_waarde: value(/<oz:AKRKadastraleGemeenteCode>[\s\S]*?<t:waarde>([^<]+)</),
-        kadastrale_gemeente_waarde: value(/<oz:KadastraleGemeente>[\s\S]*?<t:waarde>([^<]+)</),
-        sectie: value(/<oz:sectie>([^<]+)</),
-        perceelnummer: Number(value(/<oz:perceelnummer>([^<]+)</)),
-        kadastrale_grootte_waarde: Number(value(/<oz:kadastraleGrootte>[\s\S]*?<oz:waarde>([^<]+)</)),
-        begin_geldigheid: value(/<h:beginGeldigheid>([^<]+)</),
-      },
-      geometry: { type: 'Polygon', coordinates: [ring] },
-    };
-  });
+  return gml
+    .split('<kk:perceelMember>')
+    .slice(1)
+    .map((member) => {
+      const value = (pattern: RegExp) => pattern.exec(member)?.[1] ?? '';
+      const numbers = value(/<gml:posList>([^<]+)</)
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      const ring: LonLat[] = [];
+      for (let i = 0; i < numbers.length; i += 2) ring.push(toWgs84(28992, numbers[i], numbers[i + 1]));
+      return {
+        properties: {
+          akr_kadastrale_gemeente_code_waarde: value(/<oz:AKRKadastraleGemeenteCode>[\s\S]*?<t:waarde>([^<]+)</),
+          kadastrale_gemeente_waarde: value(/<oz:KadastraleGemeente>[\s\S]*?<t:waarde>([^<]+)</),
+          sectie: value(/<oz:sectie>([^<]+)</),
+          perceelnummer: Number(value(/<oz:perceelnummer>([^<]+)</)),
+          kadastrale_grootte_waarde: Number(value(/<oz:kadastraleGrootte>[\s\S]*?<oz:waarde>([^<]+)</)),
+          begin_geldigheid: value(/<h:beginGeldigheid>([^<]+)</),
+        },
+        geometry: { type: 'Polygon', coordinates: [ring] },
+      };
+    });
 }
 
 function inventedAmsterdamParcel(): FakeParcel {
   const [lon, lat] = NIEUWEZIJDS_POINT;
   const d = 0.00005;
   return {
-    properties: { akr_kadastrale_gemeente_code_waarde: 'ASD04', kadastrale_gemeente_waarde: 'Amsterdam', sectie: 'F', perceelnummer: 2749, kadastrale_grootte_waarde: 60 },
-    geometry: { type: 'Polygon', coordinates: [[[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]]] },
+    properties: {
+      akr_kadastrale_gemeente_code_waarde: 'ASD04',
+      kadastrale_gemeente_waarde: 'Amsterdam',
+      sectie: 'F',
+      perceelnummer: 2749,
+      kadastrale_grootte_waarde: 60,
+    },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon - d, lat - d],
+          [lon + d, lat - d],
+          [lon + d, lat + d],
+          [lon - d, lat + d],
+          [lon - d, lat - d],
+        ],
+      ],
+    },
   };
 }
 
 const PARCELS = [...otterloParcels(), inventedAmsterdamParcel()];
-export const OTTERLO_REFERENCES = PARCELS.slice(0, -1).map((p) => `${p.properties.akr_kadastrale_gemeente_code_waarde}-${p.properties.sectie}-${p.properties.perceelnummer}`);
+export const OTTERLO_REFERENCES = PARCELS.slice(0, -1).map(
+  (p) => `${p.properties.akr_kadastrale_gemeente_code_waarde}-${p.properties.sectie}-${p.properties.perceelnummer}`,
+);
 
-const collection = (parcels: FakeParcel[]) => JSON.stringify({
-  type: 'FeatureCollection',
-  features: parcels.map((p, i) => ({ type: 'Feature', id: `fake-${i}`, geometry: p.geometry, properties: p.properties })),
-  numberReturned: parcels.length,
-  timeStamp: new Date().toISOString(),
-  links: [],
-});
+const collection = (parcels: FakeParcel[]) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: parcels.map((p, i) => ({ type: 'Feature', id: `fake-${i}`, geometry: p.geometry, properties: p.properties })),
+    numberReturned: parcels.length,
+    timeStamp: new Date().toISOString(),
+    links: [],
+  });
 
 export const dutchRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
@@ -80,8 +109,16 @@ export const dutchRoutes: FakeRoute = (url) => {
       const centre: LonLat = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
       return json(collection(PARCELS.filter((p) => containsPoint(p.geometry, centre))));
     }
-    return json(collection(PARCELS.filter((p) => String(p.properties.akr_kadastrale_gemeente_code_waarde) === q.get('akr_kadastrale_gemeente_code_waarde')
-      && String(p.properties.sectie) === q.get('sectie') && String(p.properties.perceelnummer) === q.get('perceelnummer'))));
+    return json(
+      collection(
+        PARCELS.filter(
+          (p) =>
+            String(p.properties.akr_kadastrale_gemeente_code_waarde) === q.get('akr_kadastrale_gemeente_code_waarde') &&
+            String(p.properties.sectie) === q.get('sectie') &&
+            String(p.properties.perceelnummer) === q.get('perceelnummer'),
+        ),
+      ),
+    );
   }
   if (url.pathname === '/nl-ls/free') {
     if ((q.get('q') ?? '').toLowerCase().includes('nieuwezijds voorburgwal 147')) return json(FREE_NIEUWEZIJDS);

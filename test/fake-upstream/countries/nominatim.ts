@@ -26,13 +26,29 @@ export interface FakePlace {
 export const NOMINATIM_PLACES: Record<string, FakePlace> = {
   ee: { road: 'Raekoja plats', houseNumber: '1', city: 'Tallinn', postcode: '10146', state: 'Harju maakond', country: 'Eesti', point: [24.7453, 59.4372] },
   lv: { road: 'Pils iela', houseNumber: '3', city: 'Rīga', postcode: 'LV-1050', country: 'Latvija', point: [24.1052, 56.9496] },
-  lt: { road: 'Gedimino prospektas', houseNumber: '11', city: 'Vilnius', postcode: '01103', state: 'Vilniaus apskritis', country: 'Lietuva', point: [25.2797, 54.6872] },
+  lt: {
+    road: 'Gedimino prospektas',
+    houseNumber: '11',
+    city: 'Vilnius',
+    postcode: '01103',
+    state: 'Vilniaus apskritis',
+    country: 'Lietuva',
+    point: [25.2797, 54.6872],
+  },
   // Italy: the point lies inside the recorded AdE parcel A000W000200.STRADA001 (a piece of road).
   it: { road: 'Via Roma', houseNumber: '1', city: 'Senorbì', postcode: '09040', state: 'Sardegna', country: 'Italia', point: [9.1301093, 39.5484105] },
   si: { road: 'Prešernov trg', houseNumber: '2', city: 'Ljubljana', postcode: '1000', country: 'Slovenija', point: [14.5058, 46.0569] },
   de: { road: 'Pariser Platz', houseNumber: '1', city: 'Berlin', postcode: '10117', state: 'Berlin', country: 'Deutschland', point: [13.3777, 52.5163] },
   'de-by': { road: 'Marienplatz', houseNumber: '8', city: 'München', postcode: '80331', state: 'Bayern', country: 'Deutschland', point: [11.5755, 48.1374] },
-  be: { road: 'Grand-Place', houseNumber: '1', city: 'Bruxelles', postcode: '1000', state: 'Région de Bruxelles-Capitale', country: 'Belgique', point: [4.3525, 50.8467] },
+  be: {
+    road: 'Grand-Place',
+    houseNumber: '1',
+    city: 'Bruxelles',
+    postcode: '1000',
+    state: 'Région de Bruxelles-Capitale',
+    country: 'Belgique',
+    point: [4.3525, 50.8467],
+  },
   at: { road: 'Stephansplatz', houseNumber: '3', city: 'Wien', postcode: '1010', state: 'Wien', country: 'Österreich', point: [16.3725, 48.2083] },
   fi: { road: 'Aleksanterinkatu', houseNumber: '20', city: 'Helsinki', postcode: '00170', state: 'Uusimaa', country: 'Suomi', point: [24.9522, 60.1693] },
 };
@@ -44,20 +60,41 @@ export function addPlace(countryCode: string, place: FakePlace): FakePlace {
   return place;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 function placeAnswer(place: FakePlace, countryCode: string, id: number): Record<string, unknown> {
   const [lon, lat] = place.point;
   return {
-    place_id: 100000 + id, licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright', osm_type: 'node', osm_id: 900000 + id,
+    place_id: 100000 + id,
+    licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright',
+    osm_type: 'node',
+    osm_id: 900000 + id,
     ...(place.houseNumber
       ? { lat: lat.toFixed(7), lon: lon.toFixed(7), category: 'place', type: 'house', place_rank: 30, importance: 0.00001, addresstype: 'place', name: '' }
-      : { lat: lat.toFixed(7), lon: lon.toFixed(7), category: 'highway', type: 'residential', place_rank: 26, importance: 0.05, addresstype: 'road', name: place.road }),
+      : {
+          lat: lat.toFixed(7),
+          lon: lon.toFixed(7),
+          category: 'highway',
+          type: 'residential',
+          place_rank: 26,
+          importance: 0.05,
+          addresstype: 'road',
+          name: place.road,
+        }),
     display_name: [place.houseNumber, place.road, place.city, place.postcode, place.country].filter(Boolean).join(', '),
     address: {
-      ...(place.houseNumber && { house_number: place.houseNumber }), road: place.road, city: place.city, ...(place.state && { state: place.state }),
+      ...(place.houseNumber && { house_number: place.houseNumber }),
+      road: place.road,
+      city: place.city,
+      ...(place.state && { state: place.state }),
       ...(place.county && { county: place.county }),
-      postcode: place.postcode, country: place.country, country_code: countryCode,
+      postcode: place.postcode,
+      country: place.country,
+      country_code: countryCode,
     },
     boundingbox: [(lat - 0.00005).toFixed(7), (lat + 0.00005).toFixed(7), (lon - 0.00005).toFixed(7), (lon + 0.00005).toFixed(7)],
   };
@@ -72,7 +109,9 @@ export const nominatimRoutes: FakeRoute = (url) => {
     ...(NOMINATIM_PLACES[countryCode] ? [{ countryCode, place: NOMINATIM_PLACES[countryCode] }] : []),
     ...MORE_PLACES.filter((p) => p.countryCode === countryCode),
     // Second places of a country, keyed `<cc>-<name>` (de-by).
-    ...Object.entries(NOMINATIM_PLACES).filter(([key]) => key.startsWith(`${countryCode}-`)).map(([, place]) => ({ countryCode, place })),
+    ...Object.entries(NOMINATIM_PLACES)
+      .filter(([key]) => key.startsWith(`${countryCode}-`))
+      .map(([, place]) => ({ countryCode, place })),
   ];
   const found = places.filter(({ place }) => q.includes(fold(place.road)));
   return json(JSON.stringify(found.map(({ place }, i) => placeAnswer(place, countryCode, 100 * (Object.keys(NOMINATIM_PLACES).indexOf(countryCode) + 2) + i))));

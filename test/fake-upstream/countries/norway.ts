@@ -24,7 +24,11 @@ const EMPTY = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 function teigAnswer(): string {
-  const posList = RING.map(([lon, lat]) => fromWgs84(25833, lon, lat).map((v) => v.toFixed(2)).join(' ')).join(' ');
+  const posList = RING.map(([lon, lat]) =>
+    fromWgs84(25833, lon, lat)
+      .map((v) => v.toFixed(2))
+      .join(' '),
+  ).join(' ');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:app="http://skjema.geonorge.no/SOSI/produktspesifikasjon/MatrikkelenEiendomskartTeig/20191205" numberMatched="1" numberReturned="1" timeStamp="2026-11-24T09:00:00Z">
   <wfs:member>
@@ -53,15 +57,42 @@ function teigAnswer(): string {
 
 function adresserAnswer(found: boolean, query: string): string {
   const [lon, lat] = NO_POINT;
-  const adresser = found ? [{
-    adressenavn: NO_ADDRESS.street, adressetekst: `${NO_ADDRESS.street} ${NO_ADDRESS.number}`, adressetilleggsnavn: null, adressekode: 13400,
-    nummer: NO_ADDRESS.number, bokstav: '', kommunenummer: '0301', kommunenavn: NO_ADDRESS.municipality, gardsnummer: 208, bruksnummer: 646,
-    festenummer: 0, undernummer: null, bruksenhetsnummer: ['H0101'], objtype: 'Vegadresse', poststed: NO_ADDRESS.town, postnummer: NO_ADDRESS.postcode,
-    adressetekstutenadressetilleggsnavn: `${NO_ADDRESS.street} ${NO_ADDRESS.number}`, stedfestingverifisert: true,
-    representasjonspunkt: { epsg: 'EPSG:4258', lat, lon }, oppdateringsdato: '2024-05-02T10:00:00',
-  }] : [];
+  const adresser = found
+    ? [
+        {
+          adressenavn: NO_ADDRESS.street,
+          adressetekst: `${NO_ADDRESS.street} ${NO_ADDRESS.number}`,
+          adressetilleggsnavn: null,
+          adressekode: 13400,
+          nummer: NO_ADDRESS.number,
+          bokstav: '',
+          kommunenummer: '0301',
+          kommunenavn: NO_ADDRESS.municipality,
+          gardsnummer: 208,
+          bruksnummer: 646,
+          festenummer: 0,
+          undernummer: null,
+          bruksenhetsnummer: ['H0101'],
+          objtype: 'Vegadresse',
+          poststed: NO_ADDRESS.town,
+          postnummer: NO_ADDRESS.postcode,
+          adressetekstutenadressetilleggsnavn: `${NO_ADDRESS.street} ${NO_ADDRESS.number}`,
+          stedfestingverifisert: true,
+          representasjonspunkt: { epsg: 'EPSG:4258', lat, lon },
+          oppdateringsdato: '2024-05-02T10:00:00',
+        },
+      ]
+    : [];
   return JSON.stringify({
-    metadata: { treffPerSide: 10, side: 0, totaltAntallTreff: adresser.length, viserFra: 0, viserTil: adresser.length, sokeStreng: query, asciiKompatibel: true },
+    metadata: {
+      treffPerSide: 10,
+      side: 0,
+      totaltAntallTreff: adresser.length,
+      viserFra: 0,
+      viserTil: adresser.length,
+      sokeStreng: query,
+      asciiKompatibel: true,
+    },
     adresser,
   });
 }
@@ -83,8 +114,11 @@ export const norwayRoutes: FakeRoute = (url) => {
   }
   if (url.pathname === '/no-adresser/sok') {
     const sok = (url.searchParams.get('sok') ?? '').toLowerCase();
-    const byProperty = url.searchParams.get('kommunenummer') === '0301' && url.searchParams.get('gardsnummer') === '208'
-      && url.searchParams.get('bruksnummer') === '646' && !url.searchParams.has('festenummer');
+    const byProperty =
+      url.searchParams.get('kommunenummer') === '0301' &&
+      url.searchParams.get('gardsnummer') === '208' &&
+      url.searchParams.get('bruksnummer') === '646' &&
+      !url.searchParams.has('festenummer');
     return json(adresserAnswer(byProperty || sok.includes(NO_ADDRESS.street.toLowerCase()), url.search));
   }
   return undefined;

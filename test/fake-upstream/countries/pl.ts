@@ -28,7 +28,12 @@ import { json, loadCountryFixture, text, type FakeAnswer, type FakeRoute } from 
  * 141201_1.0001.6509; a query naming "Kościuszki" (any case) finds it, any other
  * `{"type":null,"foundObjects":0,"results":null}`.
  */
-interface UldkRecording { body: Buffer; fields: string[]; values: string[]; outline: ParcelGeometry }
+interface UldkRecording {
+  body: Buffer;
+  fields: string[];
+  values: string[];
+  outline: ParcelGeometry;
+}
 function recording(name: string, fields: string[]): UldkRecording {
   const body = loadCountryFixture(name);
   const values = body.toString('utf8').split('\n')[1].split('|');
@@ -38,7 +43,16 @@ const LIVE_FIELDS = ['id', 'voivodeship', 'county', 'commune', 'region', 'parcel
 const RECORDINGS = [
   recording('pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt', LIVE_FIELDS),
   recording('pl_uldk_krakow_126105_9.0001.311_recorded_2026-09-01.txt', LIVE_FIELDS),
-  recording('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt', ['voivodeship', 'geom_extent', 'county', 'commune', 'id', 'parcel', 'region', 'geom_wkt']),
+  recording('pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt', [
+    'voivodeship',
+    'geom_extent',
+    'county',
+    'commune',
+    'id',
+    'parcel',
+    'region',
+    'geom_wkt',
+  ]),
 ];
 const NONE = loadCountryFixture('pl_uldk_getparcelbyxy_baltic_no_results.txt');
 const TWO = loadCountryFixture('pl_uldk_getparcelbyidornr_134_two_results_from_test.txt');
@@ -69,7 +83,8 @@ export const polishRoutes: FakeRoute = (url) => {
     }
     case 'GetParcelByXY': {
       const [lon, lat, srid] = (q.get('xy') ?? '').split(',').map(Number);
-      if (srid !== 4326 || !Number.isFinite(lon) || !Number.isFinite(lat)) return text(`fake ULDK: no recording proves the axis order of xy=${q.get('xy')}`, 500);
+      if (srid !== 4326 || !Number.isFinite(lon) || !Number.isFinite(lat))
+        return text(`fake ULDK: no recording proves the axis order of xy=${q.get('xy')}`, 500);
       const found = RECORDINGS.find((r) => containsPoint(r.outline, [lon, lat]));
       return found ? answerFor(found, q.get('result')) : text(NONE);
     }
@@ -87,9 +102,15 @@ const UUG_ADDRESS = JSON.stringify({
   foundObjects: 1,
   results: {
     1: {
-      city: 'Mińsk Mazowiecki', street: 'ulica Kościuszki', number: '1', code: '05-300',
-      jednostka: 'Polska, mazowieckie, miński, Mińsk Mazowiecki (gmina miejska)', teryt: '1412011',
-      x: addressX, y: addressY, geometry_wkt: `POINT(${addressX} ${addressY})`,
+      city: 'Mińsk Mazowiecki',
+      street: 'ulica Kościuszki',
+      number: '1',
+      code: '05-300',
+      jednostka: 'Polska, mazowieckie, miński, Mińsk Mazowiecki (gmina miejska)',
+      teryt: '1412011',
+      x: addressX,
+      y: addressY,
+      geometry_wkt: `POINT(${addressX} ${addressY})`,
     },
   },
 });

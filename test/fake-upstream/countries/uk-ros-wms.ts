@@ -17,8 +17,11 @@ import { json, xml, type FakeRoute } from './fake-server.js';
 const CENTRE_BNG = fromWgs84(27700, -3.1883, 55.9533).map((v) => Math.round(v));
 const HALF = 20;
 const RING_BNG: [number, number][] = [
-  [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] - HALF], [CENTRE_BNG[0] + HALF, CENTRE_BNG[1] - HALF],
-  [CENTRE_BNG[0] + HALF, CENTRE_BNG[1] + HALF], [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] + HALF], [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] - HALF],
+  [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] - HALF],
+  [CENTRE_BNG[0] + HALF, CENTRE_BNG[1] - HALF],
+  [CENTRE_BNG[0] + HALF, CENTRE_BNG[1] + HALF],
+  [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] + HALF],
+  [CENTRE_BNG[0] - HALF, CENTRE_BNG[1] - HALF],
 ];
 
 export const UK_PARCEL = {
@@ -33,21 +36,43 @@ const parameter = (url: URL, name: string) => {
   return undefined;
 };
 
-const exception = (text: string) => xml(`<?xml version="1.0" encoding="UTF-8"?><ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc"><ServiceException code="InvalidParameterValue">${text}</ServiceException></ServiceExceptionReport>`);
+const exception = (text: string) =>
+  xml(
+    `<?xml version="1.0" encoding="UTF-8"?><ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc"><ServiceException code="InvalidParameterValue">${text}</ServiceException></ServiceExceptionReport>`,
+  );
 
 function featureInfo(found: boolean): string {
   const features = found
-    ? [{ type: 'Feature', id: 'cadastralparcel.5503317', geometry: { type: 'MultiPolygon', coordinates: [[RING_BNG]] }, geometry_name: 'geom', properties: { inspireid: 5503317 } }]
+    ? [
+        {
+          type: 'Feature',
+          id: 'cadastralparcel.5503317',
+          geometry: { type: 'MultiPolygon', coordinates: [[RING_BNG]] },
+          geometry_name: 'geom',
+          properties: { inspireid: 5503317 },
+        },
+      ]
     : [];
   return JSON.stringify({
-    type: 'FeatureCollection', features, totalFeatures: 'unknown', numberReturned: features.length, timeStamp: '2026-11-20T10:00:00.000Z',
+    type: 'FeatureCollection',
+    features,
+    totalFeatures: 'unknown',
+    numberReturned: features.length,
+    timeStamp: '2026-11-20T10:00:00.000Z',
     crs: found ? { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::27700' } } : null,
   });
 }
 
 export const ukRosWmsRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/uk-wms') return undefined;
-  const wanted = { SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetFeatureInfo', CRS: 'EPSG:27700', QUERY_LAYERS: 'CP.CadastralParcel', INFO_FORMAT: 'application/json' };
+  const wanted = {
+    SERVICE: 'WMS',
+    VERSION: '1.3.0',
+    REQUEST: 'GetFeatureInfo',
+    CRS: 'EPSG:27700',
+    QUERY_LAYERS: 'CP.CadastralParcel',
+    INFO_FORMAT: 'application/json',
+  };
   for (const [name, value] of Object.entries(wanted)) {
     if (parameter(url, name) !== value) return exception(`${name} must be ${value}`);
   }

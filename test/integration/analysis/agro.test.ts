@@ -26,12 +26,19 @@ function deepestPoint(rings: number[][][]): number[] {
   const ys = rings[0].map((p) => p[1]);
   let best = rings[0][0];
   let bestDistance = -1;
-  for (let i = 0; i < 25; i++) for (let j = 0; j < 25; j++) {
-    const point = [Math.min(...xs) + ((i + 0.5) / 25) * (Math.max(...xs) - Math.min(...xs)), Math.min(...ys) + ((j + 0.5) / 25) * (Math.max(...ys) - Math.min(...ys))];
-    if (!booleanPointInPolygon(point, { type: 'Polygon', coordinates: rings })) continue;
-    const distance = Math.min(...rings.flatMap((ring) => ring.slice(1).map((b, k) => segmentDistance(point, ring[k], b))));
-    if (distance > bestDistance) { bestDistance = distance; best = point; }
-  }
+  for (let i = 0; i < 25; i++)
+    for (let j = 0; j < 25; j++) {
+      const point = [
+        Math.min(...xs) + ((i + 0.5) / 25) * (Math.max(...xs) - Math.min(...xs)),
+        Math.min(...ys) + ((j + 0.5) / 25) * (Math.max(...ys) - Math.min(...ys)),
+      ];
+      if (!booleanPointInPolygon(point, { type: 'Polygon', coordinates: rings })) continue;
+      const distance = Math.min(...rings.flatMap((ring) => ring.slice(1).map((b, k) => segmentDistance(point, ring[k], b))));
+      if (distance > bestDistance) {
+        bestDistance = distance;
+        best = point;
+      }
+    }
   return best;
 }
 
@@ -48,7 +55,11 @@ describe('AnalysisService.agro against the fake SIGPAC fed by the real Andalusia
   let service: AnalysisService;
   beforeAll(async () => {
     sigpac = await startFakeSigpac();
-    service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { sigpacBaseUrl: sigpac.baseUrl } });
+    service = new AnalysisService({
+      tables: new AnalysisTables(openDatabase(':memory:')),
+      http: new UpstreamClient({ retries: 0 }),
+      config: { sigpacBaseUrl: sigpac.baseUrl },
+    });
   });
   afterAll(() => sigpac.close());
 

@@ -21,7 +21,10 @@ const EEA = VARIANTS.find((v) => v.file === 'natura_eea_3035.gpkg')!;
 
 describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERROR and keep the sites imported before', () => {
   const dir = tempDir('analysis-gpkg-bad-');
-  const bad = (name: string) => { mkdirSync(path.join(dir, name), { recursive: true }); return path.join(dir, name, EEA.file); };
+  const bad = (name: string) => {
+    mkdirSync(path.join(dir, name), { recursive: true });
+    return path.join(dir, name, EEA.file);
+  };
   let good: string;
   let service: AnalysisService;
   let db: Database.Database;
@@ -51,7 +54,10 @@ describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERR
     await expect(service.importProtectedAreas(file)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(message) });
     expect(snapshot()).toEqual(before);
     expect(before.datasets).toHaveLength(2);
-    expect(service.terrain(insidePardo).protected_areas).toMatchObject({ inside: true, sources: [{ name: 'Comunidad de Madrid, Red Natura 2000: ZEPA' }, { name: 'Natura 2000 (European Environment Agency)' }] });
+    expect(service.terrain(insidePardo).protected_areas).toMatchObject({
+      inside: true,
+      sources: [{ name: 'Comunidad de Madrid, Red Natura 2000: ZEPA' }, { name: 'Natura 2000 (European Environment Agency)' }],
+    });
   }
 
   it('a truncated GeoPackage (first half of the bytes)', async () => {
@@ -81,7 +87,8 @@ describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERR
     copyFileSync(good, file);
     const edit = new Database(file);
     // GDAL's spatial-index triggers call its own SQL functions (ST_IsEmpty), unknown outside GDAL.
-    for (const { name } of edit.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) edit.exec(`DROP TRIGGER "${name}"`);
+    for (const { name } of edit.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[])
+      edit.exec(`DROP TRIGGER "${name}"`);
     edit.prepare('UPDATE NaturaSite_polygon SET geom = ? WHERE fid = 5').run(Buffer.from('47500003deadbeef', 'hex'));
     edit.close();
     await expectRefused(file, /NaturaSite_polygon, row 5: unreadable geometry/);
@@ -102,7 +109,8 @@ describe.skipIf(!hasOgr2ogr)('GeoPackage import: bad files answer VALIDATION_ERR
 
 describe.skipIf(!hasOgr2ogr)('catastro import-layers with a GeoPackage (CLI end to end)', () => {
   const dir = tempDir('analysis-gpkg-cli-');
-  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import-layers', ...args, '--data', dir], { encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import-layers', ...args, '--data', dir], { encoding: 'utf8' });
 
   it('imports and prints the count; an unreadable file fails with a clear message and exit code 1', () => {
     const file = buildVariant(dir, EEA);
@@ -125,4 +133,3 @@ describe.skipIf(!hasOgr2ogr)('catastro import-layers with a GeoPackage (CLI end 
     db.close();
   });
 });
-

@@ -39,14 +39,16 @@ function newService(dir: string, name: string): { service: AnalysisService; db: 
 
 /** Stored area (m², geodesic) per site code: the sum of its pieces, which tile the site. */
 function storedAreas(db: Database.Database): Map<string, number> {
-  const rows = db.prepare('SELECT s.code, p.rings FROM analysis_pa_parts p JOIN analysis_pa_sites s ON s.id = p.site_id').all() as { code: string; rings: string }[];
+  const rows = db.prepare('SELECT s.code, p.rings FROM analysis_pa_parts p JOIN analysis_pa_sites s ON s.id = p.site_id').all() as {
+    code: string;
+    rings: string;
+  }[];
   const areas = new Map<string, number>();
   for (const row of rows) areas.set(row.code, (areas.get(row.code) ?? 0) + area(turfPolygon(JSON.parse(row.rings) as LonLat[][])));
   return areas;
 }
 
-const perimeterM = (feature: LayerFeature) =>
-  feature.polygons.flat().reduce((sum, ring) => sum + length(lineString(ring), { units: 'meters' }), 0);
+const perimeterM = (feature: LayerFeature) => feature.polygons.flat().reduce((sum, ring) => sum + length(lineString(ring), { units: 'meters' }), 0);
 
 describe.skipIf(!hasOgr2ogr)('protected areas from GeoPackage (written by GDAL ogr2ogr from the real Madrid ZEPA/ZEC layers)', () => {
   const dir = tempDir('analysis-gpkg-');
@@ -71,9 +73,13 @@ describe.skipIf(!hasOgr2ogr)('protected areas from GeoPackage (written by GDAL o
     actual.forEach((feature, i) => {
       const want = expected[i].polygons;
       expect(feature.polygons.map((rings) => rings.map((ring) => ring.length))).toEqual(want.map((rings) => rings.map((ring) => ring.length)));
-      feature.polygons.forEach((rings, p) => rings.forEach((ring, r) => ring.forEach(([lon, lat], v) => {
-        worst = Math.max(worst, Math.abs(lon - want[p][r][v][0]), Math.abs(lat - want[p][r][v][1]));
-      })));
+      feature.polygons.forEach((rings, p) =>
+        rings.forEach((ring, r) =>
+          ring.forEach(([lon, lat], v) => {
+            worst = Math.max(worst, Math.abs(lon - want[p][r][v][0]), Math.abs(lat - want[p][r][v][1]));
+          }),
+        ),
+      );
     });
     expect(worst).toBeLessThan(VERTEX_TOLERANCE_DEG);
   });
@@ -136,8 +142,14 @@ describe.skipIf(!hasOgr2ogr)('protected areas from GeoPackage (written by GDAL o
     const { service, db } = newService(dir, 'layer-option');
     expect(await service.importProtectedAreas(two, { layer: 'zepa' })).toEqual({ sites: 7 });
     expect(db.prepare("SELECT COUNT(*) AS n FROM analysis_pa_sites WHERE code LIKE 'ES0000%'").get()).toEqual({ n: 7 });
-    await expect(service.importProtectedAreas(two, { layer: 'zepas' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('feature tables: zec, zepa') });
-    await expect(service.importProtectedAreas(ZEPA, { layer: 'zepa' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('only applies to a GeoPackage') });
+    await expect(service.importProtectedAreas(two, { layer: 'zepas' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('feature tables: zec, zepa'),
+    });
+    await expect(service.importProtectedAreas(ZEPA, { layer: 'zepa' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('only applies to a GeoPackage'),
+    });
     db.close();
   });
 });

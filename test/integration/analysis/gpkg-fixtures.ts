@@ -36,24 +36,44 @@ const eeaSql = `SELECT CD_ZEPA AS SITECODE, DS_ZEPA AS SITENAME, 'A' AS SITETYPE
 
 export const VARIANTS: GpkgVariant[] = [
   {
-    label: 'Madrid ZEPA fields, EPSG:25830 (known EPSG code)', file: 'zepa_25830.gpkg', source: ZEPA, sourceCode: 'CD_ZEPA', code: 'CD_ZEPA',
+    label: 'Madrid ZEPA fields, EPSG:25830 (known EPSG code)',
+    file: 'zepa_25830.gpkg',
+    source: ZEPA,
+    sourceCode: 'CD_ZEPA',
+    code: 'CD_ZEPA',
     args: (out) => ['-f', 'GPKG', out, ZEPA, '-t_srs', 'EPSG:25830', '-nln', 'zepa'],
   },
   {
-    label: 'EEA fields, EPSG:3035 like the EEA release', file: 'natura_eea_3035.gpkg', source: ZEPA, sourceCode: 'CD_ZEPA', code: 'SITECODE',
+    label: 'EEA fields, EPSG:3035 like the EEA release',
+    file: 'natura_eea_3035.gpkg',
+    source: ZEPA,
+    sourceCode: 'CD_ZEPA',
+    code: 'SITECODE',
     args: (out) => ['-f', 'GPKG', out, ZEPA, '-t_srs', 'EPSG:3035', '-nln', 'NaturaSite_polygon', '-sql', eeaSql],
   },
   {
-    label: 'EEA fields, EPSG:3035, MULTIPOLYGON', file: 'natura_eea_3035_multi.gpkg', source: ZEPA, sourceCode: 'CD_ZEPA', code: 'SITECODE',
+    label: 'EEA fields, EPSG:3035, MULTIPOLYGON',
+    file: 'natura_eea_3035_multi.gpkg',
+    source: ZEPA,
+    sourceCode: 'CD_ZEPA',
+    code: 'SITECODE',
     args: (out) => ['-f', 'GPKG', out, ZEPA, '-t_srs', 'EPSG:3035', '-nln', 'NaturaSite_polygon', '-nlt', 'MULTIPOLYGON', '-sql', eeaSql],
   },
   {
     // Not in core/geo/crs.ts: converted from the srs WKT; its axis order is northing first.
-    label: 'Madrid ZEPA fields, EPSG:3042 (WKT definition, N-E axis order)', file: 'zepa_3042.gpkg', source: ZEPA, sourceCode: 'CD_ZEPA', code: 'CD_ZEPA',
+    label: 'Madrid ZEPA fields, EPSG:3042 (WKT definition, N-E axis order)',
+    file: 'zepa_3042.gpkg',
+    source: ZEPA,
+    sourceCode: 'CD_ZEPA',
+    code: 'CD_ZEPA',
     args: (out) => ['-f', 'GPKG', out, ZEPA, '-t_srs', 'EPSG:3042', '-nln', 'zepa'],
   },
   {
-    label: 'Madrid ZEC fields, EPSG:4326, MultiPolygon Z', file: 'zec_4326_z.gpkg', source: ZEC, sourceCode: 'CD_ZEC_COD', code: 'CD_ZEC_COD',
+    label: 'Madrid ZEC fields, EPSG:4326, MultiPolygon Z',
+    file: 'zec_4326_z.gpkg',
+    source: ZEC,
+    sourceCode: 'CD_ZEC_COD',
+    code: 'CD_ZEC_COD',
     args: (out) => ['-f', 'GPKG', out, `/vsigzip/${ZEC}`, '-t_srs', 'EPSG:4326', '-dim', 'XYZ', '-nln', 'zec'],
   },
 ];

@@ -27,7 +27,13 @@ async function csvText(zip: string): Promise<string> {
       file.openReadStream(entry, (error, stream) => {
         if (error) return reject(error);
         const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => { file.close(); resolve(Buffer.concat(chunks).toString('utf8')); }).on('error', reject);
+        stream
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => {
+            file.close();
+            resolve(Buffer.concat(chunks).toString('utf8'));
+          })
+          .on('error', reject);
       });
     });
     file.readEntry();
@@ -49,7 +55,13 @@ const laea = proj4('+proj=laea +lat_0=52 +lon_0=10 +x_0=4321000 +y_0=3210000 +el
 
 /** A parcel whose outline is the 3035 rectangle [x0, x1] × [y0, y1]. */
 function parcelFrom3035(x0: number, y0: number, x1: number, y1: number): Parcel {
-  const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map((p) => laea.forward(p) as LonLat);
+  const ring = [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ].map((p) => laea.forward(p) as LonLat);
   const [lon, lat] = laea.forward([(x0 + x1) / 2, (y0 + y1) / 2]);
   return { ...squareParcel(lon, lat, 'IT'), refCatastral: 'IT-USTICA-TEST', poligono: ring };
 }
@@ -65,8 +77,16 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
   beforeAll(async () => {
     U = readCsv(await csvText(U_ZIP));
     E = readCsv(await csvText(E_ZIP));
-    block = [...U.cells.keys()].map((k) => k.split(':').map(Number)).find(([e, n]) =>
-      [[0, 0], [100, 0], [0, 100], [100, 100]].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)))!;
+    block = [...U.cells.keys()]
+      .map((k) => k.split(':').map(Number))
+      .find(([e, n]) =>
+        [
+          [0, 0],
+          [100, 0],
+          [0, 100],
+          [100, 100],
+        ].every(([dx, dy]) => U.cells.has(`${e + dx}:${n + dy}`) && E.cells.has(`${e + dx}:${n + dy}`)),
+      )!;
     const file = path.join(tempDir('analysis-egms-'), 'copy.sqlite');
     db = openDatabase(file);
     // The recorded tile is Italian (Ustica). Which countries are analysed comes from the country
@@ -80,7 +100,12 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     const [e, n] = block;
     // 5 m inside the block's edges: each of the 4 cells is covered by the same 95 m × 95 m.
     const result = service.groundMotion(parcelFrom3035(e - 45, n - 45, e + 145, n + 145));
-    const keys = [[0, 0], [100, 0], [0, 100], [100, 100]].map(([dx, dy]) => `${e + dx}:${n + dy}`);
+    const keys = [
+      [0, 0],
+      [100, 0],
+      [0, 100],
+      [100, 100],
+    ].map(([dx, dy]) => `${e + dx}:${n + dy}`);
     const uValues = (name: string) => keys.map((k) => Number(U.cells.get(k)![U.col(name)]));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b) / xs.length;
     const velocities = uValues('mean_velocity');
@@ -106,8 +131,10 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
     const xs = idx.map(([d]) => Date.parse(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}T00:00:00Z`) / 86_400_000);
     const ys = idx.map(([, i]) => mean(keys.map((k) => Number(U.cells.get(k)![U.names.indexOf(U.dates[i])]))));
     const count = xs.length;
-    const sx = xs.reduce((a, b) => a + b), sy = ys.reduce((a, b) => a + b);
-    const sxy = xs.reduce((a, x, i) => a + x * ys[i], 0), sxx = xs.reduce((a, x) => a + x * x, 0);
+    const sx = xs.reduce((a, b) => a + b),
+      sy = ys.reduce((a, b) => a + b);
+    const sxy = xs.reduce((a, x, i) => a + x * ys[i], 0),
+      sxx = xs.reduce((a, x) => a + x * x, 0);
     const slopePerDay = (count * sxy - sx * sy) / (count * sxx - sx * sx);
     close(gm.yearly_displacement.find((y) => y.year === 2021)!.mm, slopePerDay * 365.25, 0.06);
     expect(gm.yearly_displacement.map((y) => y.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
@@ -168,8 +195,18 @@ describe('ground motion: EGMS L3 tile E45N17 (Ustica) imported, statistics under
 describe('motion classes (documented thresholds)', () => {
   it('±2 stable band, 5 and 10 mm/year steps', () => {
     expect([-12, -10, -7, -5, -3, -2, 0, 1.9, 2, 4, 6, 11].map(motionClass)).toEqual([
-      'severe_subsidence', 'severe_subsidence', 'moderate_subsidence', 'moderate_subsidence', 'slight_subsidence', 'slight_subsidence',
-      'stable', 'stable', 'slight_uplift', 'slight_uplift', 'moderate_uplift', 'severe_uplift',
+      'severe_subsidence',
+      'severe_subsidence',
+      'moderate_subsidence',
+      'moderate_subsidence',
+      'slight_subsidence',
+      'slight_subsidence',
+      'stable',
+      'stable',
+      'slight_uplift',
+      'slight_uplift',
+      'moderate_uplift',
+      'severe_uplift',
     ]);
   });
 });

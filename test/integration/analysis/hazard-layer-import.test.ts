@@ -61,7 +61,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('importHazardLayers: each kind from the real files', () => {
   let service: CatastroService;
-  beforeAll(async () => { service = await openService(); });
+  beforeAll(async () => {
+    service = await openService();
+  });
   afterAll(() => service.close());
 
   it('imports the ZEPA layer as protected areas, reports progress per file, and the overlay shows its sites', async () => {
@@ -153,7 +155,10 @@ describe('importHazardLayers: a bad file in the middle of a list', () => {
       const zecCopy = path.join(damaged, 'zec_copy.geojson.gz');
       copyFileSync(ZEC, zecCopy);
       const failure = service.importHazardLayers({ kind: 'designated-areas', files: [zecCopy, ZEPA], mapping: ZEC_MAPPING });
-      const message = await failure.then(() => '', (error: Error) => error.message);
+      const message = await failure.then(
+        () => '',
+        (error: Error) => error.message,
+      );
       expect(message).toMatch(/^es_madrid_zepa_qgis2web_3857\.geojson \(file 2 of 2\) was not imported/);
       expect(message).toContain('no field CD_ZEC_COD, DS_ZEC_NAM in the layer');
       expect(message).toContain('CD_ZEPA');
@@ -166,7 +171,9 @@ describe('importHazardLayers: a bad file in the middle of a list', () => {
 
 describe('importHazardLayers: bad requests are refused before any file is read', () => {
   let service: CatastroService;
-  beforeAll(async () => { service = await openService(); });
+  beforeAll(async () => {
+    service = await openService();
+  });
   afterAll(() => service.close());
 
   const BAD: [string, unknown, RegExp][] = [
@@ -191,10 +198,18 @@ describe('importHazardLayers: bad requests are refused before any file is read',
     ['a layer name for a GeoJSON file', { kind: 'protected-areas', files: [ZEPA], layer: 'zepa' }, /only applies to a GeoPackage/],
     ['designated areas without a mapping', { kind: 'designated-areas', files: [ZEC] }, /needs a mapping/],
     ['a mapping as a text', { kind: 'designated-areas', files: [ZEC], mapping: 'CD_ZEC_COD' }, /needs a mapping/],
-    ['a mapping without a name field', { kind: 'designated-areas', files: [ZEC], mapping: { code: 'CD_ZEC_COD', designation: 'ZEC' } }, /code field and the name field/],
+    [
+      'a mapping without a name field',
+      { kind: 'designated-areas', files: [ZEC], mapping: { code: 'CD_ZEC_COD', designation: 'ZEC' } },
+      /code field and the name field/,
+    ],
     ['a mapping field that is a number', { kind: 'designated-areas', files: [ZEC], mapping: { ...ZEC_MAPPING, code: 7 } }, /mapping\.code must be a text/],
     ['a designation field and a text', { kind: 'designated-areas', files: [ZEC], mapping: { ...ZEC_MAPPING, designationField: 'DS_ZEC_RG_' } }, /not both/],
-    ['neither designation', { kind: 'designated-areas', files: [ZEC], mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } }, /designation field or one designation text/],
+    [
+      'neither designation',
+      { kind: 'designated-areas', files: [ZEC], mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } },
+      /designation field or one designation text/,
+    ],
     ['an unknown country', { kind: 'designated-areas', files: [ZEC], mapping: ZEC_MAPPING, country: 'XX' }, /Country XX is not one of/],
     ['a region as the country', { kind: 'designated-areas', files: [ZEC], mapping: ZEC_MAPPING, country: 'PV' }, /Country PV is not one of/],
     ['a country that is a number', { kind: 'designated-areas', files: [ZEC], mapping: ZEC_MAPPING, country: 34 }, /country must be a text/],
@@ -213,7 +228,10 @@ describe('importHazardLayers: bad requests are refused before any file is read',
 
   it('a mapping field no layer has: refused on the first file, naming the fields it has; nothing imported', async () => {
     const request = { kind: 'designated-areas', files: [ZEC], mapping: { ...ZEC_MAPPING, code: 'SITECODE' } };
-    const message = await service.importHazardLayers(request).then(() => '', (error: Error) => error.message);
+    const message = await service.importHazardLayers(request).then(
+      () => '',
+      (error: Error) => error.message,
+    );
     expect(message).toContain('no field SITECODE in the layer; the layer has the fields: CDID, CD_ZEC_COD');
     expect(stored(service)).toEqual(EMPTY);
   });
@@ -221,7 +239,9 @@ describe('importHazardLayers: bad requests are refused before any file is read',
 
 describe('hazardLayerFields: the attribute names to map a national layer from', () => {
   let service: CatastroService;
-  beforeAll(async () => { service = await openService(); });
+  beforeAll(async () => {
+    service = await openService();
+  });
   afterAll(() => service.close());
 
   it('reads the first feature of a gzipped GeoJSON layer and of a plain one', async () => {
@@ -233,8 +253,12 @@ describe('hazardLayerFields: the attribute names to map a national layer from', 
     await expect(service.hazardLayerFields(42)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/needs a file path/) });
     await expect(service.hazardLayerFields(U_ZIP)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/imported from GeoJSON/) });
     await expect(service.hazardLayerFields(path.join(root, 'gone.geojson'))).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/^gone\.geojson could not be read/),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^gone\.geojson could not be read/),
     });
-    await expect(service.hazardLayerFields(ZEPA, 'zepa')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/only applies to a GeoPackage/) });
+    await expect(service.hazardLayerFields(ZEPA, 'zepa')).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/only applies to a GeoPackage/),
+    });
   });
 });

@@ -53,7 +53,10 @@ beforeAll(async () => {
   service = new AnalysisService({ tables: new AnalysisTables(db), http: new UpstreamClient() });
   await service.importGroundMotion(U_ZIP);
 });
-afterAll(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('hostile EGMS tiles', () => {
   it('an entry declared smaller than its data fails the import naming the file; the process lives, the cells stay', async () => {
@@ -61,7 +64,10 @@ describe('hostile EGMS tiles', () => {
     expect(before).toBeGreaterThan(100);
     const bad = path.join(dir, 'EGMS_L3_E45N17_100km_E_2020_2024_1.zip');
     writeFileSync(bad, shrinkDeclaredSize(readFileSync(U_ZIP)));
-    const error = await service.importGroundMotion(bad).then(() => undefined, (e: unknown) => e as Error & { code?: string });
+    const error = await service.importGroundMotion(bad).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code?: string },
+    );
     expect(error?.code).toBe('VALIDATION_ERROR');
     expect(error?.message).toContain('EGMS_L3_E45N17_100km_E_2020_2024_1.zip');
     expect(error?.message).toMatch(/damaged|truncated/);
@@ -75,7 +81,8 @@ describe('hostile EGMS tiles', () => {
     const columns = header.split(',').length;
     writeFileSync(giant, `${header}\n${'x'.repeat(EGMS_MAX_RECORD_CHARS + 10)}${',1'.repeat(columns - 1)}\n`);
     await expect(service.importGroundMotion(giant)).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/EGMS_L3_E45N17_100km_U_2020_2024_9\.csv: a CSV record is larger than/),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/EGMS_L3_E45N17_100km_U_2020_2024_9\.csv: a CSV record is larger than/),
     });
     expect(cells()).toBe(before);
   });
@@ -92,10 +99,14 @@ describe('hostile protected-area layers', () => {
   // The real ZEPA layer (EPSG:3857 metres) declared CRS84: its 7 sites were kept at longitude -509,740.
   it('a layer whose declared CRS does not match its coordinates is refused, the sites kept as they were', async () => {
     const wrong = path.join(dir, 'zepa-crs84.geojson');
-    writeFileSync(wrong, readFileSync(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'), 'utf8').replace('urn:ogc:def:crs:EPSG::3857', 'urn:ogc:def:crs:OGC:1.3:CRS84'));
+    writeFileSync(
+      wrong,
+      readFileSync(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'), 'utf8').replace('urn:ogc:def:crs:EPSG::3857', 'urn:ogc:def:crs:OGC:1.3:CRS84'),
+    );
     const before = sites();
     await expect(service.importProtectedAreas(wrong)).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/zepa-crs84\.geojson.*A point lies outside the world .*longitude -\d{6}/),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/zepa-crs84\.geojson.*A point lies outside the world .*longitude -\d{6}/),
     });
     expect(sites()).toBe(before);
   });
@@ -112,33 +123,43 @@ describe('hostile protected-area layers', () => {
     await pipeline(Readable.from(body()), createGzip({ level: 9 }), createWriteStream(bomb));
     const before = sites();
     await expect(service.importProtectedAreas(bomb)).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/bomb\.geojson\.gz is larger than 256 MB of GeoJSON once decompressed/),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/bomb\.geojson\.gz is larger than 256 MB of GeoJSON once decompressed/),
     });
     expect(sites()).toBe(before);
   }, 60_000);
 
-  it.skipIf(!hasOgr2ogr)('a GeoPackage whose feature table is an endless recursive view is refused at once, not run', () => {
-    const gpkg = buildVariant(mkdtempSync(path.join(dir, 'gpkg-')), VARIANTS[0]);
-    const hostile = path.join(dir, 'endless_view.gpkg');
-    copyFileSync(gpkg, hostile);
-    const file = new Database(hostile);
-    file.exec(`ALTER TABLE zepa RENAME TO zepa_rows;
+  it.skipIf(!hasOgr2ogr)(
+    'a GeoPackage whose feature table is an endless recursive view is refused at once, not run',
+    () => {
+      const gpkg = buildVariant(mkdtempSync(path.join(dir, 'gpkg-')), VARIANTS[0]);
+      const hostile = path.join(dir, 'endless_view.gpkg');
+      copyFileSync(gpkg, hostile);
+      const file = new Database(hostile);
+      file.exec(`ALTER TABLE zepa RENAME TO zepa_rows;
       CREATE VIEW zepa AS SELECT * FROM zepa_rows
         WHERE (WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT count(*) FROM forever) > 0;
       UPDATE gpkg_geometry_columns SET table_name = 'zepa' WHERE table_name = 'zepa_rows';
       UPDATE gpkg_contents SET table_name = 'zepa' WHERE table_name = 'zepa_rows';`);
-    file.close();
-    // In a child: on a reader that runs the view, the child hangs and is killed at the deadline.
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/analysis/read-layer-child.ts'), hostile],
-      { cwd: repoRoot, timeout: 20_000, encoding: 'utf8' });
-    expect(child.signal, 'the reader hung on the view').toBeNull();
-    expect(child.stdout).toMatch(/^error endless_view\.gpkg: the GeoPackage has no feature tables \(zepa is a view, which are not read\)/);
-  }, 30_000);
+      file.close();
+      // In a child: on a reader that runs the view, the child hangs and is killed at the deadline.
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/analysis/read-layer-child.ts'), hostile], {
+        cwd: repoRoot,
+        timeout: 20_000,
+        encoding: 'utf8',
+      });
+      expect(child.signal, 'the reader hung on the view').toBeNull();
+      expect(child.stdout).toMatch(/^error endless_view\.gpkg: the GeoPackage has no feature tables \(zepa is a view, which are not read\)/);
+    },
+    30_000,
+  );
 
-  it('layers are read in a worker thread with a deadline: the caller\'s thread keeps running, a reading past the deadline is stopped', async () => {
+  it("layers are read in a worker thread with a deadline: the caller's thread keeps running, a reading past the deadline is stopped", async () => {
     const zepa = fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson');
     let ticks = 0;
-    const ticker = setInterval(() => { ticks++; }, 5);
+    const ticker = setInterval(() => {
+      ticks++;
+    }, 5);
     const inWorker: unknown[] = [];
     try {
       for await (const feature of readLayerInWorker(zepa)) inWorker.push(feature);
@@ -150,8 +171,15 @@ describe('hostile protected-area layers', () => {
     expect(inWorker).toEqual(direct);
     expect(ticks).toBeGreaterThan(0);
     // A deadline shorter than the worker needs to start: the reading is stopped with a clear error.
-    await expect((async () => { for await (const _ of readLayerInWorker(zepa, {}, 1)) { /* read */ } })()).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/es_madrid_zepa_qgis2web_3857\.geojson could not be read within 0 s; the reading was stopped/),
+    await expect(
+      (async () => {
+        for await (const _ of readLayerInWorker(zepa, {}, 1)) {
+          /* read */
+        }
+      })(),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/es_madrid_zepa_qgis2web_3857\.geojson could not be read within 0 s; the reading was stopped/),
     });
   });
 });

@@ -25,11 +25,13 @@ export function independentSites(): IndependentSite[] {
     { layer: 'ZEPA' as const, doc: JSON.parse(readFileSync(ZEPA, 'utf8')) },
     { layer: 'ZEC' as const, doc: JSON.parse(gunzipSync(readFileSync(ZEC)).toString('utf8')) },
   ];
-  return layers.flatMap(({ layer, doc }) => doc.features.map((f: { properties: Record<string, string>; geometry: GeoJSON.Polygon }) => ({
-    code: f.properties.CD_ZEPA ?? f.properties.CD_ZEC_COD,
-    layer,
-    geometry: { type: f.geometry.type, coordinates: reproject(f.geometry.coordinates) } as GeoJSON.Polygon,
-  })));
+  return layers.flatMap(({ layer, doc }) =>
+    doc.features.map((f: { properties: Record<string, string>; geometry: GeoJSON.Polygon }) => ({
+      code: f.properties.CD_ZEPA ?? f.properties.CD_ZEC_COD,
+      layer,
+      geometry: { type: f.geometry.type, coordinates: reproject(f.geometry.coordinates) } as GeoJSON.Polygon,
+    })),
+  );
 }
 
 /** Share (%) of the parcel square covered by a site, by counting a 100 × 100 grid of sample points. */
@@ -39,9 +41,10 @@ export function sampledOverlapPct(parcel: Parcel, geometry: GeoJSON.Polygon | Ge
   // Clipping to a box around the parcel only speeds the point test up; the count is the measure.
   const near = bboxClip(geometry, [minLon - 0.01, minLat - 0.01, maxLon + 0.01, maxLat + 0.01]).geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon;
   let inside = 0;
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    const point = [minLon + ((i + 0.5) / n) * (maxLon - minLon), minLat + ((j + 0.5) / n) * (maxLat - minLat)];
-    if (booleanPointInPolygon(point, near)) inside++;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const point = [minLon + ((i + 0.5) / n) * (maxLon - minLon), minLat + ((j + 0.5) / n) * (maxLat - minLat)];
+      if (booleanPointInPolygon(point, near)) inside++;
+    }
   return (inside / (n * n)) * 100;
 }

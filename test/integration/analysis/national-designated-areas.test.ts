@@ -34,7 +34,11 @@ function openService(name: string): { service: AnalysisService; db: Database.Dat
 }
 
 const siteRows = (db: Database.Database) =>
-  db.prepare('SELECT d.register, s.code, s.name, s.designation, s.country FROM analysis_pa_sites s JOIN analysis_pa_datasets d ON d.id = s.dataset_id ORDER BY s.code').all();
+  db
+    .prepare(
+      'SELECT d.register, s.code, s.name, s.designation, s.country FROM analysis_pa_sites s JOIN analysis_pa_datasets d ON d.id = s.dataset_id ORDER BY s.code',
+    )
+    .all();
 
 /** The terrain answer's promises across both registers: max, intersects and inside follow from every listed site. */
 function expectConsistent(areas: TerrainResult['protected_areas']) {
@@ -69,7 +73,12 @@ describe('national designated areas: the real Madrid ZEC geometry imported as a 
 
   it('stores the ZEC sites as national (code, name, designation, country from the code) and the ZEPA ones as Natura 2000', () => {
     const rows = siteRows(mixed.db) as { register: string; code: string; designation: string; country: string }[];
-    expect(rows.filter((r) => r.register === 'national').map((r) => r.code)).toEqual(sites.filter((s) => s.layer === 'ZEC').map((s) => s.code).sort());
+    expect(rows.filter((r) => r.register === 'national').map((r) => r.code)).toEqual(
+      sites
+        .filter((s) => s.layer === 'ZEC')
+        .map((s) => s.code)
+        .sort(),
+    );
     expect(rows.filter((r) => r.register === 'natura2000').map((r) => r.code)).toEqual(zepas.map((s) => s.code).sort());
     expect(rows.filter((r) => r.register === 'national').every((r) => r.designation === DESIGNATION && r.country === 'ES')).toBe(true);
     expect(rows.filter((r) => r.register === 'natura2000').every((r) => r.designation === '')).toBe(true);
@@ -81,9 +90,7 @@ describe('national designated areas: the real Madrid ZEC geometry imported as a 
     for (const zepa of zepas) expect(sampledOverlapPct(insideGuadalix, zepa.geometry), zepa.code).toBe(0);
     const areas = mixed.service.terrain(insideGuadalix).protected_areas;
     expect(areas).toMatchObject({ status: 'ok', intersects: true, inside: true, max_overlap_pct: 100, natura2000: [], method: 'parcel' });
-    expect(areas.national).toEqual([
-      { code: 'ES3110003', name: 'Cuenca del río Guadalix', designation: DESIGNATION, country: 'ES', overlap_pct: 100 },
-    ]);
+    expect(areas.national).toEqual([{ code: 'ES3110003', name: 'Cuenca del río Guadalix', designation: DESIGNATION, country: 'ES', overlap_pct: 100 }]);
     expect(areas.sources.map((s) => s.name)).toEqual([ZEPA_SOURCE, 'es_madrid_zec_qgis2web_3857.geojson.gz']);
     expectConsistent(areas);
   });
@@ -118,13 +125,16 @@ describe('national designated areas: the real Madrid ZEC geometry imported as a 
     const overlay = mixed.service.protectedAreasInBBox([lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01], 100);
     const props = overlay.features.map((f) => f.properties!);
     expect(props.some((p) => p.code === 'ES3110003')).toBe(true);
-    for (const p of props.filter((q) => q.code === 'ES3110003')) expect(p).toMatchObject({ register: 'national', designation: DESIGNATION, types: [], country: 'ES' });
+    for (const p of props.filter((q) => q.code === 'ES3110003'))
+      expect(p).toMatchObject({ register: 'national', designation: DESIGNATION, types: [], country: 'ES' });
   });
 
   it('re-importing the file with a designation field replaces its sites (still 7, designation from DS_ZEC_RG_)', async () => {
     const { service, db } = openService('reimport');
     await service.importDesignatedAreas(ZEC, { mapping: ZEC_MAPPING });
-    expect(await service.importDesignatedAreas(ZEC, { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' } })).toEqual({ sites: 7 });
+    expect(await service.importDesignatedAreas(ZEC, { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' } })).toEqual({
+      sites: 7,
+    });
     expect(db.prepare('SELECT COUNT(*) AS n FROM analysis_pa_datasets').get()).toEqual({ n: 1 });
     expect(db.prepare('SELECT DISTINCT designation FROM analysis_pa_sites').all()).toEqual([{ designation: 'Mediterránea' }]);
     expect(service.terrain(insideGuadalix).protected_areas.national).toMatchObject([{ code: 'ES3110003', designation: 'Mediterránea' }]);
@@ -141,7 +151,10 @@ describe('national designated areas: refused mappings and countries change nothi
 
   async function expectRefused(options: Parameters<AnalysisService['importDesignatedAreas']>[1], message: RegExp) {
     const before = siteRows(store.db);
-    const error = await store.service.importDesignatedAreas(ZEC, options).then(() => undefined, (e: unknown) => e);
+    const error = await store.service.importDesignatedAreas(ZEC, options).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(message) });
     expect(siteRows(store.db)).toEqual(before);
     return error as { message: string; data?: { fields?: string[] } };
@@ -156,7 +169,10 @@ describe('national designated areas: refused mappings and countries change nothi
   it('an unknown field: the error names it and lists the fields the layer has', async () => {
     const error = await expectRefused({ mapping: { ...ZEC_MAPPING, code: 'SITECODE' } }, /no field SITECODE in the layer/);
     expect(error.message).toContain('CD_ZEC_COD');
-    await expectRefused({ mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DESIG' } }, /no field DESIG in the layer; the layer has the fields: CDID/);
+    await expectRefused(
+      { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DESIG' } },
+      /no field DESIG in the layer; the layer has the fields: CDID/,
+    );
   });
 
   it('a designation field and a designation text at once are refused', async () => {
@@ -217,7 +233,9 @@ describe('an existing data folder with the old protected-area tables', () => {
     const pardo = independentSites().find((s) => s.code === 'ES0000011')!;
     const parcel = squareParcel(...(pointOnFeature(pardo.geometry).geometry.coordinates as [number, number]), 'ES');
     expect(service.terrain(parcel).protected_areas).toMatchObject({
-      inside: true, national: [], natura2000: [{ code: 'ES0000011', name: 'Monte de El Pardo', type: 'SPA', country: 'ES', overlap_pct: 100 }],
+      inside: true,
+      national: [],
+      natura2000: [{ code: 'ES0000011', name: 'Monte de El Pardo', type: 'SPA', country: 'ES', overlap_pct: 100 }],
     });
     expect(await service.importDesignatedAreas(ZEC, { mapping: ZEC_MAPPING })).toEqual({ sites: 7 });
     const areas = service.terrain(parcel).protected_areas;
@@ -233,12 +251,27 @@ describe('an existing data folder with the old protected-area tables', () => {
 });
 
 describe('catastro import-layers --designated-areas (the CLI, end to end)', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['bin/catastro.js', 'import-layers', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
 
   it('imports the ZEPA as Natura 2000 and the ZEC as a national register, and the store says so', () => {
     const data = mkdtempSync(path.join(dir, 'cli-'));
-    const run = cli('--data', data, '--protected-areas', ZEPA, '--designated-areas', ZEC,
-      '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', DESIGNATION, '--country', 'ES');
+    const run = cli(
+      '--data',
+      data,
+      '--protected-areas',
+      ZEPA,
+      '--designated-areas',
+      ZEC,
+      '--code-field',
+      'CD_ZEC_COD',
+      '--name-field',
+      'DS_ZEC_NAM',
+      '--designation',
+      DESIGNATION,
+      '--country',
+      'ES',
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('es_madrid_zepa_qgis2web_3857.geojson: 7 protected sites');
@@ -253,8 +286,24 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
 
   it('--source-name, --source-license and --source-edition name the layer in the terrain sources; without an area layer they are refused (VALIDATION_ERROR, exit 1)', () => {
     const data = mkdtempSync(path.join(dir, 'cli-source-'));
-    const run = cli('--data', data, '--designated-areas', ZEC, '--code-field', 'CD_ZEC_COD', '--name-field', 'DS_ZEC_NAM', '--designation', DESIGNATION,
-      '--source-name', 'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)', '--source-license', 'CC BY 4.0', '--source-edition', '2023');
+    const run = cli(
+      '--data',
+      data,
+      '--designated-areas',
+      ZEC,
+      '--code-field',
+      'CD_ZEC_COD',
+      '--name-field',
+      'DS_ZEC_NAM',
+      '--designation',
+      DESIGNATION,
+      '--source-name',
+      'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)',
+      '--source-license',
+      'CC BY 4.0',
+      '--source-edition',
+      '2023',
+    );
     const sources = () => {
       const db = new Database(path.join(data, 'catastro.sqlite'), { readonly: true });
       try {
@@ -270,8 +319,10 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
     // A known layout keeps its own name and licence; only the edition given replaces the default.
     expect(cli('--data', data, '--protected-areas', ZEPA, '--source-edition', 'end 2023').status).toBe(0);
     expect(sources()[1]).toEqual({
-      register: 'natura2000', name: 'Comunidad de Madrid, Red Natura 2000: ZEPA',
-      license: 'Comunidad de Madrid open data (licence not stated in the copy used)', edition: 'end 2023',
+      register: 'natura2000',
+      name: 'Comunidad de Madrid, Red Natura 2000: ZEPA',
+      license: 'Comunidad de Madrid open data (licence not stated in the copy used)',
+      edition: 'end 2023',
     });
     const stray = cli('--data', data, '--ground-motion', 'x.zip', '--source-name', 'x');
     expect(stray.status).toBe(1);
@@ -286,7 +337,9 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
     expect(run.stderr).toContain('the failed file changed nothing');
     const none = cli('--data', data, '--designated-areas', ZEC);
     expect(none.status).toBe(1);
-    expect(none.stderr).toContain('needs a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)');
+    expect(none.stderr).toContain(
+      'needs a code field, a name field, and a designation field or one designation text (--code-field, --name-field, --designation-field | --designation)',
+    );
   });
 
   it('codes without a country prefix and no --country exit 1 asking for --country; mapping options without a national layer are refused (VALIDATION_ERROR, exit 1)', () => {

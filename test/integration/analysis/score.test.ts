@@ -18,16 +18,20 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
     pvgis = await startFakePvgis({ noDataAt: (lat) => lat < 36 });
     sigpac = await startFakeSigpac();
     service = new AnalysisService({
-      tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }),
+      tables: new AnalysisTables(openDatabase(':memory:')),
+      http: new UpstreamClient({ retries: 0 }),
       config: { pvgisBaseUrl: pvgis.baseUrl, sigpacBaseUrl: sigpac.baseUrl },
     });
     await service.importProtectedAreas(fixture('analysis/es_madrid_zepa_qgis2web_3857.geojson'));
   });
-  afterAll(async () => { await pvgis.close(); await sigpac.close(); });
+  afterAll(async () => {
+    await pvgis.close();
+    await sigpac.close();
+  });
 
   it('urban parcel at Puerta del Sol: solar and terrain known, ground motion and agro not', async () => {
     const eY = JSON.parse(readFileSync(PVCALC_RECORDING, 'utf8')).outputs.totals.fixed.E_y as number;
-    const solarScore = Math.round(((eY - 800) / 1000) * 10 * 10) / 10 * 10; // nota_solar (1 decimal) × 10
+    const solarScore = (Math.round(((eY - 800) / 1000) * 10 * 10) / 10) * 10; // nota_solar (1 decimal) × 10
     const result = await service.score(squareParcel(-3.7038, 40.4168, 'ES', { clase: 'Urbano' }));
     expect(result).toMatchObject({ disponible: true, sin_datos: ['movimiento_suelo', 'agro'] });
     expect(chargedUnits('score', result)).toBe(1);
@@ -44,7 +48,11 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
   });
 
   it('nothing known (no layers, PVGIS has no data, urban): disponible false', async () => {
-    const empty = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
+    const empty = new AnalysisService({
+      tables: new AnalysisTables(openDatabase(':memory:')),
+      http: new UpstreamClient({ retries: 0 }),
+      config: { pvgisBaseUrl: pvgis.baseUrl },
+    });
     const result = await empty.score(squareParcel(-3.5, 35.95, 'ES', { clase: 'Urbano' }));
     expect(result).toMatchObject({ disponible: false });
     expect(chargedUnits('score', result)).toBe(0); // spec Limits: a /score without data is free
@@ -54,8 +62,23 @@ describe('AnalysisService.score over the fakes and the Madrid layers', () => {
 
 describe('parcels without a usable outline', () => {
   const service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }) });
-  const noOutline = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.7, 40.4]] as [number, number][] };
-  const bowtie = { ...squareParcel(-3.7, 40.4, 'ES'), poligono: [[-3.7, 40.4], [-3.69, 40.41], [-3.69, 40.4], [-3.7, 40.41], [-3.7, 40.4]] as [number, number][] };
+  const noOutline = {
+    ...squareParcel(-3.7, 40.4, 'ES'),
+    poligono: [
+      [-3.7, 40.4],
+      [-3.7, 40.4],
+    ] as [number, number][],
+  };
+  const bowtie = {
+    ...squareParcel(-3.7, 40.4, 'ES'),
+    poligono: [
+      [-3.7, 40.4],
+      [-3.69, 40.41],
+      [-3.69, 40.4],
+      [-3.7, 40.41],
+      [-3.7, 40.4],
+    ] as [number, number][],
+  };
 
   it('terrain and ground motion answer 400 VALIDATION_ERROR, not a crash', () => {
     expect(() => service.terrain(noOutline)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));

@@ -18,7 +18,11 @@ describe('AnalysisService.solar against the fake PVGIS (real recorded answer)', 
   let service: AnalysisService;
   beforeAll(async () => {
     pvgis = await startFakePvgis({ noDataAt: (lat) => lat < 36 && lat > 35.9 }); // a point in the Alboran Sea
-    service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient({ retries: 0 }), config: { pvgisBaseUrl: pvgis.baseUrl } });
+    service = new AnalysisService({
+      tables: new AnalysisTables(openDatabase(':memory:')),
+      http: new UpstreamClient({ retries: 0 }),
+      config: { pvgisBaseUrl: pvgis.baseUrl },
+    });
   });
   afterAll(() => pvgis.close());
 

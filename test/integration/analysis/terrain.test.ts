@@ -70,7 +70,16 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
   it('a self-intersecting (bow-tie) outline over El Pardo is measured without throwing', () => {
     const [lon, lat] = pointOnFeature(elPardo.geometry).geometry.coordinates;
     const d = 0.0005;
-    const bowtie = { ...squareParcel(lon, lat, 'ES'), poligono: [[lon - d, lat - d], [lon + d, lat + d], [lon + d, lat - d], [lon - d, lat + d], [lon - d, lat - d]] as [number, number][] };
+    const bowtie = {
+      ...squareParcel(lon, lat, 'ES'),
+      poligono: [
+        [lon - d, lat - d],
+        [lon + d, lat + d],
+        [lon + d, lat - d],
+        [lon - d, lat + d],
+        [lon - d, lat - d],
+      ] as [number, number][],
+    };
     const result = service.terrain(bowtie).protected_areas;
     expect(result.intersects).toBe(true);
     expect(result.max_overlap_pct).toBeGreaterThan(0);
@@ -84,12 +93,17 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
     await expect(service.importProtectedAreas(broken)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     const overlay = service.protectedAreasInBBox([-3.9, 40.4, -3.6, 40.6], 100);
     expect(new Set(overlay.features.map((f) => f.properties!.code))).toContain('ES0000011');
-    expect(service.terrain(squareParcel(...(pointOnFeature(elPardo.geometry).geometry.coordinates as [number, number]), 'ES')).protected_areas.inside).toBe(true);
+    expect(service.terrain(squareParcel(...(pointOnFeature(elPardo.geometry).geometry.coordinates as [number, number]), 'ES')).protected_areas.inside).toBe(
+      true,
+    );
   });
 
   it('a shapefile layer is reprojected from its .prj (real SIGPAC recintos, EPSG:25830, with a field mapping)', async () => {
     const shp = path.join(analysisDir, 'es_sigpac_andalucia_sp22_REC_41086/sp22_REC_41086.shp');
-    const result = await service.importProtectedAreas(shp, { mapping: { code: 'ID_RECINTO', name: 'CD_USO', fixedTypes: ['SCI'] }, source: { name: 'test layer' } });
+    const result = await service.importProtectedAreas(shp, {
+      mapping: { code: 'ID_RECINTO', name: 'CD_USO', fixedTypes: ['SCI'] },
+      source: { name: 'test layer' },
+    });
     expect(result.sites).toBe(49);
     // First recinto's first vertex, converted independently with proj4 (UTM 30N, ETRS89).
     const toWgs = proj4('+proj=utm +zone=30 +ellps=GRS80 +units=m +no_defs', 'EPSG:4326');
@@ -102,7 +116,12 @@ describe('terrain: Madrid ZEPA/ZEC layers imported, overlap measured on the real
 describe('terrain without data and outside coverage', () => {
   const service = new AnalysisService({ tables: new AnalysisTables(openDatabase(':memory:')), http: new UpstreamClient() });
   it('no layer imported: status no_data, nothing claimed', () => {
-    expect(service.terrain(squareParcel(-3.7, 40.4, 'ES')).protected_areas).toMatchObject({ status: 'no_data', intersects: false, natura2000: [], sources: [] });
+    expect(service.terrain(squareParcel(-3.7, 40.4, 'ES')).protected_areas).toMatchObject({
+      status: 'no_data',
+      intersects: false,
+      natura2000: [],
+      sources: [],
+    });
   });
   it('422 CNV_COVERAGE for NL', () => {
     expect(() => service.terrain(squareParcel(5.1, 52.1, 'NL'))).toThrow(expect.objectContaining({ code: 'CNV_COVERAGE' }));

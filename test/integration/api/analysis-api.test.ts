@@ -43,12 +43,29 @@ describe('analysis endpoints on the bundled sample', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({ disponible: true, estado: 'ok' });
-    for (const field of ['kwh_year', 'kw_instalables', 'ahorro_anual_eur', 'amortizacion_anos', 'co2_evitado_kg', 'irradiacion_media', 'nota_solar', 'angulo_inclinacion', 'costo_instalacion_eur']) {
+    for (const field of [
+      'kwh_year',
+      'kw_instalables',
+      'ahorro_anual_eur',
+      'amortizacion_anos',
+      'co2_evitado_kg',
+      'irradiacion_media',
+      'nota_solar',
+      'angulo_inclinacion',
+      'costo_instalacion_eur',
+    ]) {
       expect(typeof data[field], field).toBe('number');
     }
     expect(typeof data.orientacion_optima).toBe('string');
     expect(data.fuente).toMatch(/PVGIS/);
-    expect(Object.keys(data.economics).sort()).toEqual(['autoconsumo_kwh_ano', 'excedentes_kwh_ano', 'ingreso_neto_anual_eur', 'payback_anos', 'retorno_total_25_anos_eur', 'tir_pct']);
+    expect(Object.keys(data.economics).sort()).toEqual([
+      'autoconsumo_kwh_ano',
+      'excedentes_kwh_ano',
+      'ingreso_neto_anual_eur',
+      'payback_anos',
+      'retorno_total_25_anos_eur',
+      'tir_pct',
+    ]);
     const asked = pvgis.requests.at(-1)!;
     const parcel = (await get(`/api/catastro/${URBAN}`)).json().data;
     expect(Number(asked.get('lat'))).toBeCloseTo(parcel.latitud, 4);

@@ -32,7 +32,22 @@ describe('analysis answers without data cost nothing', () => {
 
   it('the same answers with data cost one unit', () => {
     const site = { code: 'ES0000115', name: 'Hoces del río Duratón', type: 'SPA', country: 'ES', overlap_pct: 40 };
-    expect(chargedUnits('terrain', { refcat: URBAN, country: 'ES', protected_areas: { status: 'ok', intersects: true, inside: false, max_overlap_pct: 40, natura2000: [site], national: [], method: 'parcel', sources: [] } })).toBe(1);
+    expect(
+      chargedUnits('terrain', {
+        refcat: URBAN,
+        country: 'ES',
+        protected_areas: {
+          status: 'ok',
+          intersects: true,
+          inside: false,
+          max_overlap_pct: 40,
+          natura2000: [site],
+          national: [],
+          method: 'parcel',
+          sources: [],
+        },
+      }),
+    ).toBe(1);
     expect(chargedUnits('ground-motion', { refcat: URBAN, country: 'ES', status: 'ok' })).toBe(1);
   });
 

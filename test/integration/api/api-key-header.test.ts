@@ -24,7 +24,9 @@ describe('X-API-Key sent more than once', () => {
     ({ key } = new KeyStore(access).create({ tier: 'basic' }));
     access.close();
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('one header → 200 (control)', async () => {
     const answer = await rawRequest(port, `GET /api/catastro/${REF} HTTP/1.1`, { 'X-API-Key': key });

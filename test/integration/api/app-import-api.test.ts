@@ -24,7 +24,9 @@ beforeAll(async () => {
   zips = await writeSegoviaZips(mkdtempSync(path.join(api.dir, 'zips-')));
 }, 60_000);
 
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const pick = pickedFilesForm;
 const send = (body: BodyInit, session: string | null = SESSION) =>
@@ -39,17 +41,41 @@ describe('importing picked files from the browser app', () => {
     expect(service.status().parcels).toBe(0);
   });
 
-  it('refuses what it cannot read with the spec\'s 400, imports nothing and keeps no upload', async () => {
+  it("refuses what it cannot read with the spec's 400, imports nothing and keeps no upload", async () => {
     const cases: [string, BodyInit, RegExp][] = [
       ['a JSON body', JSON.stringify({ file: 'x' }), /multipart\/form-data/],
       ['no file', new FormData(), /at least one file/],
-      ['a name outside the import\'s files', pick({ '../../notes.txt': 'hello' }), /not a file the import reads/],
-      ['a zip that is not one', pick({ 'A.ES.SDGC.CP.40146.zip': 'PK\u0003\u0004 this is not a zip' }), /^Import of A\.ES\.SDGC\.CP\.40146\.zip failed, nothing of it was kept: A\.ES\.SDGC\.CP\.40146\.zip is not a readable zip/],
-      ['binary garbage named .gml', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }), /^A\.ES\.SDGC\.CP\.40146\.cadastralparcel\.gml is not an XML \(GML\) file: its first bytes are not those of a \.gml file/],
-      ['XML that is no INSPIRE GML', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': '<?xml version="1.0"?><kml><Document/></kml>' }), /is neither an INSPIRE parcels, buildings or addresses GML/],
-      ['an external entity (XXE)', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8')
-        .replace(/(<\?xml[^>]*\?>)/, '$1<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<cp:label>', '<cp:label>&xxe;') }), /entity/i],
-      ['UTM metres declared as degrees', pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8').replaceAll('EPSG/0/25830', 'EPSG/0/4326') }), /outside the world/],
+      ["a name outside the import's files", pick({ '../../notes.txt': 'hello' }), /not a file the import reads/],
+      [
+        'a zip that is not one',
+        pick({ 'A.ES.SDGC.CP.40146.zip': 'PK\u0003\u0004 this is not a zip' }),
+        /^Import of A\.ES\.SDGC\.CP\.40146\.zip failed, nothing of it was kept: A\.ES\.SDGC\.CP\.40146\.zip is not a readable zip/,
+      ],
+      [
+        'binary garbage named .gml',
+        pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }),
+        /^A\.ES\.SDGC\.CP\.40146\.cadastralparcel\.gml is not an XML \(GML\) file: its first bytes are not those of a \.gml file/,
+      ],
+      [
+        'XML that is no INSPIRE GML',
+        pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': '<?xml version="1.0"?><kml><Document/></kml>' }),
+        /is neither an INSPIRE parcels, buildings or addresses GML/,
+      ],
+      [
+        'an external entity (XXE)',
+        pick({
+          'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml()
+            .toString('utf8')
+            .replace(/(<\?xml[^>]*\?>)/, '$1<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>')
+            .replace('<cp:label>', '<cp:label>&xxe;'),
+        }),
+        /entity/i,
+      ],
+      [
+        'UTM metres declared as degrees',
+        pick({ 'A.ES.SDGC.CP.40146.cadastralparcel.gml': sampleParcelsGml().toString('utf8').replaceAll('EPSG/0/25830', 'EPSG/0/4326') }),
+        /outside the world/,
+      ],
     ];
     for (const [what, body, message] of cases) {
       const response = await send(body);
@@ -60,11 +86,14 @@ describe('importing picked files from the browser app', () => {
     expect(uploadsLeft()).toEqual([]);
   });
 
-  it('imports the Catastro\'s parcels and buildings zips of a municipality, with progress, and removes the uploads', async () => {
+  it("imports the Catastro's parcels and buildings zips of a municipality, with progress, and removes the uploads", async () => {
     const response = await send(pick({ 'A.ES.SDGC.CP.40146.zip': readFileSync(zips.parcels), 'A.ES.SDGC.BU.40146.zip': readFileSync(zips.buildings) }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { progress?: ImportProgress; success?: boolean; data?: ImportResult[] });
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { progress?: ImportProgress; success?: boolean; data?: ImportResult[] });
     const progress = lines.filter((line) => line.progress).map((line) => line.progress!);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.map((p) => p.file)).toContain('A.ES.SDGC.CP.40146.zip');
@@ -82,7 +111,7 @@ describe('importing picked files from the browser app', () => {
 });
 
 describe('pick folders a stopped server left', () => {
-  it('are removed when the next server starts, once a day old; a recent one (another app\'s running pick) stays', async () => {
+  it("are removed when the next server starts, once a day old; a recent one (another app's running pick) stays", async () => {
     const left = path.join(service.dataDir, 'uploads', 'left-by-a-killed-server');
     const recent = path.join(service.dataDir, 'uploads', 'another-apps-running-pick');
     for (const folder of [left, recent]) mkdirSync(folder, { recursive: true });

@@ -20,13 +20,22 @@ beforeAll(async () => {
   ({ dir, app } = api);
 }, 60_000);
 
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const form = pickedFilesForm;
-const post = (route: string, body: BodyInit, json = false) => fetch(`${app.url}${route}`, {
-  method: 'POST', body, headers: { 'x-catastro-session': SESSION, ...(json ? { 'content-type': 'application/json' } : {}) },
-});
-const lines = async (response: Response) => (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { progress?: HazardLayerProgress; success?: boolean; data?: HazardLayerResult[]; code?: string; error?: string });
+const post = (route: string, body: BodyInit, json = false) =>
+  fetch(`${app.url}${route}`, {
+    method: 'POST',
+    body,
+    headers: { 'x-catastro-session': SESSION, ...(json ? { 'content-type': 'application/json' } : {}) },
+  });
+const lines = async (response: Response) =>
+  (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { progress?: HazardLayerProgress; success?: boolean; data?: HazardLayerResult[]; code?: string; error?: string });
 const uploads = () => uploadFolders(dir);
 
 describe('hazard layers from the browser app', () => {
@@ -37,7 +46,11 @@ describe('hazard layers from the browser app', () => {
     expect(picked).toMatchObject({ kind: 'designated-areas', files: [path.basename(ZEC)], fields: expect.arrayContaining(['CD_ZEC_COD', 'DS_ZEC_NAM']) });
     expect(uploads()).toEqual([picked.selection]);
 
-    const wrong = await post('/api/app/layer-imports', JSON.stringify({ selection: picked.selection, mapping: { ...ZEC_MAPPING, code: 'NO_SUCH_FIELD' }, country: 'es' }), true);
+    const wrong = await post(
+      '/api/app/layer-imports',
+      JSON.stringify({ selection: picked.selection, mapping: { ...ZEC_MAPPING, code: 'NO_SUCH_FIELD' }, country: 'es' }),
+      true,
+    );
     const refused = wrong.status === 200 ? (await lines(wrong)).at(-1)! : await wrong.json();
     expect(refused).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: expect.stringContaining('NO_SUCH_FIELD') });
     expect(refused.error).not.toContain(dir);
@@ -65,21 +78,32 @@ describe('hazard layers from the browser app', () => {
     expect(await onlySidecar.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/\.shp is missing/) });
     expect(uploads()).toEqual([]);
 
-    const pick = (await (await post('/api/app/layer-picks?kind=protected-areas', form({ [path.basename(ZEPA)]: readFileSync(ZEPA) }))).json()).data as PickedLayerFiles;
+    const pick = (await (await post('/api/app/layer-picks?kind=protected-areas', form({ [path.basename(ZEPA)]: readFileSync(ZEPA) }))).json())
+      .data as PickedLayerFiles;
     expect(pick.fields).toEqual([]);
     const answer = await lines(await post('/api/app/layer-imports', JSON.stringify({ selection: pick.selection }), true));
     expect(answer.at(-1)).toMatchObject({ success: true, data: [{ kind: 'protected-areas', count: expect.any(Number) }] });
-    expect((answer.at(-1)!.data![0]).count).toBeGreaterThan(0);
+    expect(answer.at(-1)!.data![0].count).toBeGreaterThan(0);
     expect(uploads()).toEqual([]);
   });
 
-  it('a failed import names its files as picked, never by the data folder\'s path (message and data alike)', async () => {
+  it("a failed import names its files as picked, never by the data folder's path (message and data alike)", async () => {
     const broken = 'zonas-rotas.geojson';
-    const pick = (await (await post('/api/app/layer-picks?kind=protected-areas', form({
-      [path.basename(ZEPA)]: readFileSync(ZEPA), [broken]: '{"type": "FeatureCollection", "features": [',
-    }))).json()).data as PickedLayerFiles;
+    const pick = (
+      await (
+        await post(
+          '/api/app/layer-picks?kind=protected-areas',
+          form({
+            [path.basename(ZEPA)]: readFileSync(ZEPA),
+            [broken]: '{"type": "FeatureCollection", "features": [',
+          }),
+        )
+      ).json()
+    ).data as PickedLayerFiles;
     expect(pick.files).toEqual([path.basename(ZEPA), broken]);
-    const refused = (await lines(await post('/api/app/layer-imports', JSON.stringify({ selection: pick.selection }), true))).at(-1)! as { data?: { file?: string; imported?: HazardLayerResult[] } };
+    const refused = (await lines(await post('/api/app/layer-imports', JSON.stringify({ selection: pick.selection }), true))).at(-1)! as {
+      data?: { file?: string; imported?: HazardLayerResult[] };
+    };
     expect(refused).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: expect.stringContaining(broken) });
     expect(refused.data?.file).toBe(broken);
     expect(refused.data?.imported?.map((result) => result.file)).toEqual([path.basename(ZEPA)]);

@@ -42,7 +42,10 @@ afterAll(async () => {
 
 const call = (server: StartedServer, route: string, init: RequestInit & { session?: string | null } = {}) => {
   const { session = SESSION, ...rest } = init;
-  const headers: Record<string, string> = { ...(rest.body ? { 'content-type': 'application/json' } : {}), ...(session !== null ? { 'x-catastro-session': session } : {}) };
+  const headers: Record<string, string> = {
+    ...(rest.body ? { 'content-type': 'application/json' } : {}),
+    ...(session !== null ? { 'x-catastro-session': session } : {}),
+  };
   return fetch(`${server.url}${route}`, { ...rest, headers });
 };
 
@@ -65,7 +68,7 @@ async function readLines(response: Response, onLine: (line: Record<string, unkno
   return lines;
 }
 
-describe('who may use the app\'s offline routes', () => {
+describe("who may use the app's offline routes", () => {
   it('nobody without the session token: not a missing one, not a wrong one, not an API key; a plain `serve` has no such routes', async () => {
     for (const session of [null, '', 'wrong', `${SESSION}x`]) {
       const response = await call(app, '/api/app/offline/areas', { session });
@@ -74,12 +77,22 @@ describe('who may use the app\'s offline routes', () => {
     }
     // Decided on the route that matched: no spelling of the path gets around it (sent raw, byte for byte).
     const port = Number(new URL(app.url).port);
-    for (const line of ['GET /%61pi/app/offline/areas HTTP/1.1', 'GET /api/app/offline/areas/ HTTP/1.1', 'GET /API/app/offline/areas HTTP/1.1', `GET ${app.url}/api/app/offline/areas HTTP/1.1`, 'POST /api//app/offline/cancel HTTP/1.1']) {
+    for (const line of [
+      'GET /%61pi/app/offline/areas HTTP/1.1',
+      'GET /api/app/offline/areas/ HTTP/1.1',
+      'GET /API/app/offline/areas HTTP/1.1',
+      `GET ${app.url}/api/app/offline/areas HTTP/1.1`,
+      'POST /api//app/offline/cancel HTTP/1.1',
+    ]) {
       const answer = await rawRequest(port, line);
       expect([401, 404], line).toContain(answer.status);
     }
     expect(await (await call(app, '/api/app/offline/cancel', { method: 'POST' })).json()).toMatchObject({ data: { cancelled: false } });
-    const withKeyOnly = await fetch(`${keyed.url}/api/app/offline/downloads`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'ck_live_anything' }, body: '{"municipalities":["40146"]}' });
+    const withKeyOnly = await fetch(`${keyed.url}/api/app/offline/downloads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'ck_live_anything' },
+      body: '{"municipalities":["40146"]}',
+    });
     expect(withKeyOnly.status).toBe(401);
     expect((await call(keyed, '/api/app/offline/areas')).status).toBe(200);
     const absent = await call(plain, '/api/app/offline/areas');
@@ -88,7 +101,7 @@ describe('who may use the app\'s offline routes', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('a choice that says nothing, or a bad view, is the spec\'s 400 before anything is fetched', async () => {
+  it("a choice that says nothing, or a bad view, is the spec's 400 before anything is fetched", async () => {
     for (const body of ['{}', '{"bbox":[1,2,3]}', '{"municipalities":"40146"}', '[]']) {
       const response = await call(app, '/api/app/offline/downloads', { method: 'POST', body });
       expect(response.status, body).toBe(400);
@@ -110,7 +123,14 @@ describe('making a municipality available offline from the browser app', () => {
       const second = await call(app, '/api/app/offline/downloads', { method: 'POST', body: '{"provinces":["40"]}' });
       refusal = { status: second.status, body: await second.json() };
     });
-    expect(refusal).toEqual({ status: 400, body: expect.objectContaining({ code: 'VALIDATION_ERROR', error: expect.stringMatching(/already running/), data: { reason: 'DOWNLOAD_ALREADY_RUNNING' } }) });
+    expect(refusal).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        error: expect.stringMatching(/already running/),
+        data: { reason: 'DOWNLOAD_ALREADY_RUNNING' },
+      }),
+    });
 
     const progress = lines.slice(0, -1).map((line) => line.progress as OfflineProgress);
     expect(progress.length).toBeGreaterThan(2);
@@ -122,7 +142,7 @@ describe('making a municipality available offline from the browser app', () => {
     expect(final.data).toMatchObject({ parcels: PARCELS, failures: [], cancelled: false });
     expect(service.status().parcels).toBe(PARCELS);
 
-    const areas = await (await call(app, '/api/app/offline/areas')).json() as { data: { id: string; parcels: number; source: string }[] };
+    const areas = (await (await call(app, '/api/app/offline/areas')).json()) as { data: { id: string; parcels: number; source: string }[] };
     expect(areas.data).toEqual([expect.objectContaining({ id: 'ES.40146', parcels: PARCELS, source: expect.stringContaining('A.ES.SDGC.CP.40146.zip') })]);
 
     const removed = await call(app, '/api/app/offline/areas/ES.40146', { method: 'DELETE' });
@@ -156,7 +176,10 @@ describe('making a municipality available offline from the browser app', () => {
       let asked = false;
       await readLines(response, async (line) => {
         const progress = line.progress as OfflineProgress | undefined;
-        if (!asked && progress?.phase === 'download' && progress.bytesDone >= half) { asked = true; await call(app, '/api/app/offline/cancel', { method: 'POST' }); }
+        if (!asked && progress?.phase === 'download' && progress.bytesDone >= half) {
+          asked = true;
+          await call(app, '/api/app/offline/cancel', { method: 'POST' });
+        }
       });
       return half;
     };
@@ -166,7 +189,8 @@ describe('making a municipality available offline from the browser app', () => {
     expect((await call(app, '/api/app/offline/interrupted/resume', { method: 'POST', session: 'wrong' })).status).toBe(401);
     expect((await call(plain, '/api/app/offline/interrupted')).status).toBe(404);
     expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({
-      success: true, data: { choice: { provinces: ['Segovia'], buildings: false }, bytesOnDisk: half },
+      success: true,
+      data: { choice: { provinces: ['Segovia'], buildings: false }, bytesOnDisk: half },
     });
 
     fake.requests.length = 0;
@@ -177,7 +201,12 @@ describe('making a municipality available offline from the browser app', () => {
     expect(await (await call(app, '/api/app/offline/interrupted')).json()).toMatchObject({ success: true, data: null });
     const nothing = await call(app, '/api/app/offline/interrupted/resume', { method: 'POST' });
     expect(nothing.status).toBe(404);
-    expect(await nothing.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'There is no interrupted download to resume.', data: { reason: 'NO_INTERRUPTED_DOWNLOAD' } });
+    expect(await nothing.json()).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      error: 'There is no interrupted download to resume.',
+      data: { reason: 'NO_INTERRUPTED_DOWNLOAD' },
+    });
 
     await cancelledHalfway();
     expect(await (await call(app, '/api/app/offline/interrupted', { method: 'DELETE' })).json()).toMatchObject({ success: true, data: { bytes: half } });
@@ -187,7 +216,7 @@ describe('making a municipality available offline from the browser app', () => {
 
 // The browser app's dialog could only show the English text: the reason was in the body, but the
 // client dropped the body's data.
-describe('a refusal named by reason, read by the browser app\'s client', () => {
+describe("a refusal named by reason, read by the browser app's client", () => {
   it('while another process downloads into the folder, download and resume refuse with the reason, which the client keeps', async () => {
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     const downloads = path.join(dir, 'downloads');
@@ -195,7 +224,12 @@ describe('a refusal named by reason, read by the browser app\'s client', () => {
     writeFileSync(path.join(downloads, 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
     try {
       const offline = new HttpOfflineAreas((route, init) => call(app, route, init as RequestInit));
-      const refused = { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^A download is running in another window/), data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
+      const refused = {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^A download is running in another window/),
+        data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' },
+      };
       for (const attempt of [() => offline.download({ municipalities: ['40146'] }, () => undefined), () => offline.resume(() => undefined)]) {
         const thrown = await attempt().catch((error: unknown) => error);
         expect(thrown).toBeInstanceOf(ClientError);

@@ -35,7 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('POST /api/app/sources-check (the app\'s, not the spec\'s)', () => {
+describe("POST /api/app/sources-check (the app's, not the spec's)", () => {
   it('answers the whole check: a row per capability of every country, every one matching but the two the recordings cannot prove', async () => {
     const client = new HttpClient(app.url, () => undefined, SESSION);
     // Two clicks while it runs are one check.
@@ -47,7 +47,7 @@ describe('POST /api/app/sources-check (the app\'s, not the spec\'s)', () => {
     for (const row of report.rows) expect(row.ms).toBeGreaterThanOrEqual(0);
   }, 120_000);
 
-  it('does not exist without the session: neither the route on a plain server nor the client\'s operation', async () => {
+  it("does not exist without the session: neither the route on a plain server nor the client's operation", async () => {
     expect(new HttpClient(plain.url).checkSourcesLive).toBeUndefined();
     const answer = await fetch(`${plain.url}/api/app/sources-check`, { method: 'POST' });
     expect(answer.status).toBe(404);

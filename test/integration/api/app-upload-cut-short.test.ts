@@ -17,7 +17,9 @@ beforeAll(async () => {
   api = await startSessionApi('upload-cut-short', SESSION);
   port = Number(new URL(api.app.url).port);
 }, 60_000);
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Sends the head and then each chunk after `gapMs`; resolves with the answer, or `null` when none came within `waitMs`. */
 function send(path: string, body: string[], gapMs: number, waitMs = 5_000): Promise<{ status: number; body: string } | null> {
@@ -25,8 +27,13 @@ function send(path: string, body: string[], gapMs: number, waitMs = 5_000): Prom
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
-    const timer = setTimeout(() => { socket.destroy(); resolve(null); }, waitMs);
-    socket.on('data', (chunk) => { text += chunk; });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(null);
+    }, waitMs);
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
     socket.on('error', () => {});
     socket.on('close', () => {
       clearTimeout(timer);
@@ -34,8 +41,10 @@ function send(path: string, body: string[], gapMs: number, waitMs = 5_000): Prom
       resolve(Number.isFinite(status) ? { status, body: text.slice(text.indexOf('\r\n\r\n') + 4) } : null);
     });
     socket.on('connect', async () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Catastro-Session: ${SESSION}\r\n`
-        + `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Catastro-Session: ${SESSION}\r\n` +
+          `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n`,
+      );
       for (const chunk of body) {
         await new Promise((r) => setTimeout(r, gapMs));
         socket.write(chunk);

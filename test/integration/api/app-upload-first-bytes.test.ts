@@ -19,7 +19,9 @@ beforeAll(async () => {
   api = await startSessionApi('upload-first-bytes', SESSION);
   port = Number(new URL(api.app.url).port);
 }, 60_000);
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Streams one multipart file of JUNK_BYTES; resolves with the answer and the bytes written when its first byte came. */
 function sendJunk(route: string, fileName: string, firstBytes: Buffer): Promise<{ status: number; body: string; sentWhenAnswered: number }> {
@@ -32,8 +34,13 @@ function sendJunk(route: string, fileName: string, firstBytes: Buffer): Promise<
     let sentWhenAnswered: number | undefined;
     let text = '';
     let stopped = false;
-    socket.on('data', (chunk) => { sentWhenAnswered ??= sent; text += chunk; });
-    socket.on('error', () => { stopped = true; });
+    socket.on('data', (chunk) => {
+      sentWhenAnswered ??= sent;
+      text += chunk;
+    });
+    socket.on('error', () => {
+      stopped = true;
+    });
     socket.on('close', () => {
       stopped = true;
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
@@ -41,8 +48,10 @@ function sendJunk(route: string, fileName: string, firstBytes: Buffer): Promise<
       resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4), sentWhenAnswered });
     });
     socket.on('connect', () => {
-      socket.write(`POST ${route} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Catastro-Session: ${SESSION}\r\n`
-        + `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${head}`);
+      socket.write(
+        `POST ${route} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Catastro-Session: ${SESSION}\r\n` +
+          `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${head}`,
+      );
       const filler = Buffer.alloc(1024 * 1024, 0x5a);
       const first = Buffer.concat([firstBytes, filler.subarray(firstBytes.length)]);
       const pump = () => {
@@ -66,14 +75,20 @@ describe('an upload whose first bytes are not those of its ending', () => {
     ['/api/app/imports', '40146.CAT', 'a CAT file', Buffer.from('<?xml version="1.0"?>')],
     ['/api/app/layer-picks?kind=protected-areas', 'natura2000.gpkg', 'a GeoPackage', Buffer.from('SQLite format 2\0')],
     ['/api/app/layer-picks?kind=ground-motion', 'EGMS_L3.zip', 'a zip', Buffer.from('\u001f\u008b')],
-  ])('%s %s is refused (400 VALIDATION_ERROR) after a few KB of 300 MB, and leaves no upload', async (route, name, what, firstBytes) => {
-    const answer = await sendJunk(route, name, firstBytes);
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({
-      success: false, code: 'VALIDATION_ERROR', error: `${name} is not ${what}: its first bytes are not those of a .${name.split('.').at(-1)!.toLowerCase()} file. Nothing was imported.`,
-    });
-    expect(answer.sentWhenAnswered).toBeLessThan(32 * 1024 ** 2);
-    await expect.poll(() => uploadFolders(api.service.dataDir)).toEqual([]);
-    expect(api.service.status().parcels).toBe(0);
-  }, 120_000);
+  ])(
+    '%s %s is refused (400 VALIDATION_ERROR) after a few KB of 300 MB, and leaves no upload',
+    async (route, name, what, firstBytes) => {
+      const answer = await sendJunk(route, name, firstBytes);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: `${name} is not ${what}: its first bytes are not those of a .${name.split('.').at(-1)!.toLowerCase()} file. Nothing was imported.`,
+      });
+      expect(answer.sentWhenAnswered).toBeLessThan(32 * 1024 ** 2);
+      await expect.poll(() => uploadFolders(api.service.dataDir)).toEqual([]);
+      expect(api.service.status().parcels).toBe(0);
+    },
+    120_000,
+  );
 });

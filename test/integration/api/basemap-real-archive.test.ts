@@ -32,13 +32,16 @@ afterAll(async () => {
 describe('catastro serve --basemap with a real PMTiles archive (protomaps test fixture)', () => {
   it('is read over HTTP exactly as from the file: header, metadata and the zoom-0 vector tile', async () => {
     const bytes = readFileSync(REAL_ARCHIVE);
-    const local: Source = { getKey: () => 'file', getBytes: async (offset, length) => ({ data: bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + length) as ArrayBuffer }) };
+    const local: Source = {
+      getKey: () => 'file',
+      getBytes: async (offset, length) => ({ data: bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + length) as ArrayBuffer }),
+    };
     const served = new PMTiles(new FetchSource(`${url}/api/basemap.pmtiles`));
     const header = await served.getHeader();
     expect(header.tileType).toBe(TileType.Mvt);
     expect([header.minZoom, header.maxZoom]).toEqual([0, 0]);
     expect(header).toMatchObject(await new PMTiles(local).getHeader());
-    const metadata = await served.getMetadata() as { generator?: string; vector_layers?: { id: string }[] };
+    const metadata = (await served.getMetadata()) as { generator?: string; vector_layers?: { id: string }[] };
     expect(metadata.generator).toMatch(/^tippecanoe/);
     expect(metadata.vector_layers?.map((layer) => layer.id)).toEqual(['test_fixture_1pmtiles']);
     const tile = await served.getZxy(0, 0, 0);

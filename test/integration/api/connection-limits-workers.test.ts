@@ -27,7 +27,15 @@ it('serve --workers 2: one address holds at most 128 connections across both wor
     socket.on('error', () => {});
     socket.on('close', () => closed.add(socket));
   }
-  await Promise.all(sockets.map((socket) => new Promise((resolve) => { socket.once('connect', resolve); socket.once('close', resolve); })));
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise((resolve) => {
+          socket.once('connect', resolve);
+          socket.once('close', resolve);
+        }),
+    ),
+  );
   // The ones over the bound are closed as they arrive; give the workers time to close them all.
   let before = -1;
   while (closed.size !== before) {

@@ -15,20 +15,23 @@ beforeAll(async () => {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   port = (api.app.server.address() as { port: number }).port;
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Opens a socket; resolves when connected, with what the server sends and when it closes. */
 function openSocket() {
   const socket = net.connect(port, '127.0.0.1');
   let received = '';
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
-  socket.on('data', (chunk) => { received += chunk; });
+  socket.on('data', (chunk) => {
+    received += chunk;
+  });
   socket.on('error', () => {});
   return { socket, closed, received: () => received, connected: new Promise<void>((resolve) => socket.on('connect', () => resolve())) };
 }
 
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms))]);
+const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms))]);
 
 describe('connection limits', () => {
   it('a POST that sends 1 of 50 declared bytes is cut after the request timeout, with a 408 in the envelope', async () => {

@@ -3,15 +3,20 @@ import { toWgs84 } from '../../../core/geo/crs.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
-
-const post = (payload: unknown, contentType = 'application/json') => api.app.inject({
-  method: 'POST',
-  url: '/api/search/coordinates',
-  headers: { 'content-type': contentType },
-  payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+beforeAll(async () => {
+  api = await startTestApi();
 });
+afterAll(async () => {
+  await api?.close();
+});
+
+const post = (payload: unknown, contentType = 'application/json') =>
+  api.app.inject({
+    method: 'POST',
+    url: '/api/search/coordinates',
+    headers: { 'content-type': contentType },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 
 describe('POST /api/search/coordinates', () => {
   it('finds a sample parcel from the copy at its own centroid', async () => {
@@ -33,7 +38,7 @@ describe('POST /api/search/coordinates', () => {
     expect(response.json().data.refCat14).toBe('9398516VK3799G');
   });
 
-  it('names a point with no parcel (the Catastro\'s code 16) and a point outside every country at 6 decimals (0.1 m), not at a double\'s full precision', async () => {
+  it("names a point with no parcel (the Catastro's code 16) and a point outside every country at 6 decimals (0.1 m), not at a double's full precision", async () => {
     const none = await post({ latitude: 40.41677543210987, longitude: -3.7037901234567 });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -70,7 +75,11 @@ describe('POST /api/search/coordinates', () => {
   it.each(['latitude', 'longitude', 'country'])('answers 400, not 500, for a %s nested 30,000 arrays deep (within the body limit)', async (field) => {
     const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
     const fields = { latitude: '41.06', longitude: '-4.46', country: '"ES"', [field]: deep };
-    const response = await post(`{${Object.entries(fields).map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+    const response = await post(
+      `{${Object.entries(fields)
+        .map(([k, v]) => `"${k}":${v}`)
+        .join(',')}}`,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
   });

@@ -18,7 +18,9 @@ vi.mock('fastify', async (importOriginal) => {
   const actual = await importOriginal<typeof import('fastify')>();
   const withRouteLog = ((options: unknown) => {
     const app = (actual.default as (o: unknown) => FastifyInstance)(options);
-    app.addHook('onRoute', (route) => { registered.push(route); });
+    app.addHook('onRoute', (route) => {
+      registered.push(route);
+    });
     return app;
   }) as typeof actual.default;
   return { ...actual, default: withRouteLog };
@@ -54,34 +56,70 @@ afterAll(async () => {
 });
 
 /** A concrete URL of a route pattern: every parameter filled with a plausible value. */
-const urlOf = (pattern: string) => pattern
-  .replace(/:refcat/g, '000700100UL74F').replace(/:(z|x|y)\b/g, '1').replace(/:format/g, 'csv').replace(/:[a-z]+/gi, 'x')
-  .replace(/\*$/, 'x').replace(/^(?!\/)/, '/');
+const urlOf = (pattern: string) =>
+  pattern
+    .replace(/:refcat/g, '000700100UL74F')
+    .replace(/:(z|x|y)\b/g, '1')
+    .replace(/:format/g, 'csv')
+    .replace(/:[a-z]+/gi, 'x')
+    .replace(/\*$/, 'x')
+    .replace(/^(?!\/)/, '/');
 
 /** Every method and URL once (both servers register the same routes; the CORS one adds its OPTIONS route). */
-const routes = () => [...new Map(registered.flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method])
-  .map((method) => [`${String(method)} ${route.url}`, { method: String(method), url: route.url, access: (route.config as { access?: string } | undefined)?.access }] as const))).values()];
+const routes = () => [
+  ...new Map(
+    registered.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map(
+        (method) =>
+          [
+            `${String(method)} ${route.url}`,
+            { method: String(method), url: route.url, access: (route.config as { access?: string } | undefined)?.access },
+          ] as const,
+      ),
+    ),
+  ).values(),
+];
 
 describe('every registered route refuses a caller without credentials unless listed as open', () => {
   it('collects the routes of the whole server, the recent ones included', () => {
     const urls = new Set(routes().map((r) => r.url));
-    for (const url of ['/api/catastro/:refcat', '/api/catastro/:refcat/units', '/api/catastro/rustic', '/api/catastro/:refcat/report.pdf',
-      '/api/app/offline/areas', '/api/app/imports', '/api/app/layer-imports', '/api/tiles/parcels/:z/:x/:y.pbf', '/api/batch/:id/result.:format']) {
+    for (const url of [
+      '/api/catastro/:refcat',
+      '/api/catastro/:refcat/units',
+      '/api/catastro/rustic',
+      '/api/catastro/:refcat/report.pdf',
+      '/api/app/offline/areas',
+      '/api/app/imports',
+      '/api/app/layer-imports',
+      '/api/tiles/parcels/:z/:x/:y.pbf',
+      '/api/batch/:id/result.:format',
+    ]) {
       expect(urls, url).toContain(url);
     }
   });
 
   it('a route declared open is one of the open list', () => {
-    const open = routes().filter((r) => r.access === 'open').map((r) => r.url);
+    const open = routes()
+      .filter((r) => r.access === 'open')
+      .map((r) => r.url);
     expect(open.length).toBeGreaterThan(0);
-    for (const url of open) expect(OPEN.some((pattern) => pattern.test(url)), url).toBe(true);
+    for (const url of open)
+      expect(
+        OPEN.some((pattern) => pattern.test(url)),
+        url,
+      ).toBe(true);
   });
 
   it('no key → 401 UNAUTHORIZED on every other route and method', async () => {
     const closed = routes().filter((r) => r.access !== 'open');
     expect(closed.length).toBeGreaterThan(30);
     for (const { method, url } of closed) {
-      const answer = await app.inject({ method: method as 'GET', url: urlOf(url), headers: { 'content-type': 'application/json' }, payload: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+      const answer = await app.inject({
+        method: method as 'GET',
+        url: urlOf(url),
+        headers: { 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+      });
       expect(answer.statusCode, `${method} ${url}`).toBe(401);
       if (method !== 'HEAD') expect(answer.json(), `${method} ${url}`).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     }
@@ -89,7 +127,9 @@ describe('every registered route refuses a caller without credentials unless lis
 
   it("the app's own routes refuse a valid organisation key without the session", async () => {
     const out: string[] = [];
-    expect(await runKeysCommand(['create', '--tier', 'business', '--organisation'], { dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } })).toBe(0);
+    expect(
+      await runKeysCommand(['create', '--tier', 'business', '--organisation'], { dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } }),
+    ).toBe(0);
     const key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
     const appRoutes = routes().filter((r) => r.url.startsWith('/api/app/'));
     expect(appRoutes.length).toBeGreaterThan(5);
@@ -100,11 +140,16 @@ describe('every registered route refuses a caller without credentials unless lis
     }
   });
 
-  it('with --cors-origin, a listed origin\'s call without a key is still 401 on every other route (readable by its page)', async () => {
+  it("with --cors-origin, a listed origin's call without a key is still 401 on every other route (readable by its page)", async () => {
     const closed = routes().filter((r) => r.access !== 'open');
     expect(closed.map((r) => `${r.method} ${r.url}`)).toContain('OPTIONS *');
     for (const { method, url } of closed) {
-      const answer = await corsApp.inject({ method: method as 'GET', url: urlOf(url), headers: { origin: LISTED_ORIGIN, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+      const answer = await corsApp.inject({
+        method: method as 'GET',
+        url: urlOf(url),
+        headers: { origin: LISTED_ORIGIN, 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+      });
       expect(answer.statusCode, `${method} ${url}`).toBe(401);
       // An OPTIONS that asks for no method is no preflight: the access layer's answer, no CORS headers.
       expect(answer.headers['access-control-allow-origin'], `${method} ${url}`).toBe(method === 'OPTIONS' ? undefined : LISTED_ORIGIN);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
   key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
 const outline = async (ref: string) => (await get(`/api/catastro/${ref}`)).json().data.poligono as number[][];
@@ -100,7 +102,9 @@ describe('POST /api/export/geojson and /api/export/gpkg (a selection too long fo
       const inUrl = await fetch(`${base}/api/export/geojson?refcat=${refs.join(',')}`);
       expect(inUrl.status).toBe(431);
       const posted = await fetch(`${base}/api/export/geojson`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refcat: refs.join(',') }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refcat: refs.join(',') }),
       });
       expect(posted.status).toBe(200);
       expect(posted.headers.get('content-disposition')).toBe('attachment; filename="parcels-1200.geojson"');
@@ -108,7 +112,9 @@ describe('POST /api/export/geojson and /api/export/gpkg (a selection too long fo
       expect(collection.features.map((f: { properties: { refCatastral: string } }) => f.properties.refCatastral)).toEqual(refs);
 
       const gpkg = await fetch(`${base}/api/export/gpkg`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refcat: refs.join(','), country: 'ES' }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refcat: refs.join(','), country: 'ES' }),
       });
       expect(gpkg.status).toBe(200);
       const file = path.join(tempDir('catastro-gpkg-post-'), 'selection.gpkg');

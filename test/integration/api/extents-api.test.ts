@@ -60,8 +60,13 @@ describe('GET /api/copy/buildings/{refcat}', () => {
     const house = await app.inject({ method: 'GET', url: '/api/copy/buildings/6756311UL7465N' });
     expect(house.statusCode).toBe(200);
     expect(house.json().data).toEqual({
-      refCatastral: '6756311UL7465N', uso: 'Residencial', superficieConstruida: 347, anioConstruccion: 1900,
-      viviendas: 4, unidades: 4, dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      refCatastral: '6756311UL7465N',
+      uso: 'Residencial',
+      superficieConstruida: 347,
+      anioConstruccion: 1900,
+      viviendas: 4,
+      unidades: 4,
+      dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     // A unit reference answers for its finca; no dwellings is 0, not absent.
     const shed = await app.inject({ method: 'GET', url: '/api/copy/buildings/000700100UL74F0001XX' });

@@ -59,7 +59,7 @@ describe('the heaviest single requests', () => {
     expect(stallOf(probe)).toBeLessThan(MAX_STALL_MS);
   }, 120_000);
 
-  it('an import of a municipality\'s parcels and buildings does not stall the server', async () => {
+  it("an import of a municipality's parcels and buildings does not stall the server", async () => {
     // The work of the app's import route (POST /api/app/imports), asked of the facade directly.
     const files = [fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'), fixture('A.ES.SDGC.BU.40146.building.gml.gz')];
     const { result, probe } = await whileProbing(api.app, () => api.service.importFiles(files));

@@ -37,7 +37,10 @@ vi.mock('electron', () => ({
 
 const sender = { mainFrame: {}, isDestroyed: () => false, send: () => undefined };
 
-interface Outcome { status: number; code?: string }
+interface Outcome {
+  status: number;
+  code?: string;
+}
 
 let dataDir: string;
 let catastro: FakeCatastro;
@@ -62,7 +65,13 @@ beforeAll(async () => {
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
   app = await buildApiServer({ service, auth: 'off' });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
+  setupIpc({
+    service,
+    localApi: {} as LocalApi,
+    dragIcon: {} as never,
+    busy: new BusyWork(),
+    isAppSender: (s, mainFrame) => mainFrame && s === (sender as never),
+  });
 });
 
 afterAll(async () => {
@@ -82,7 +91,7 @@ async function overHttp(name: PublicOperationName, input: object): Promise<Outco
 }
 
 async function overIpc(name: PublicOperationName, input: object): Promise<Outcome> {
-  const answer = await electron.handlers.get(IpcChannel[name])!({ sender, senderFrame: sender.mainFrame }, input) as
+  const answer = (await electron.handlers.get(IpcChannel[name])!({ sender, senderFrame: sender.mainFrame }, input)) as
     { ok: true } | { ok: false; error: { status: number; code: string } };
   return answer.ok ? ok : { status: answer.error.status, code: answer.error.code };
 }
@@ -148,9 +157,7 @@ const CASES: Cases = {
     ['in a code that is no country of the spec, before its bad limit', { q: ADDRESS, limit: 11, country: 'XX' }, uncovered],
     ['in Sweden (no parcels at urban addresses)', { q: ADDRESS, country: 'SE' }, uncovered],
   ],
-  addressParse: [
-    ['without an address', {}, invalid],
-  ],
+  addressParse: [['without an address', {}, invalid]],
   exportFile: [
     ['KML of a finca', { refcat: FINCA, format: 'kml' }, ok],
     ['GPX of a reference with markup', { refcat: '<b>', format: 'gpx' }, invalid],
@@ -159,15 +166,9 @@ const CASES: Cases = {
     ['GeoJSON without references', { refcat: '', format: 'geojson' }, invalid],
     ['GeoPackage of a reference with markup', { refcat: `${FINCA},<b>`, format: 'gpkg' }, invalid],
   ],
-  report: [
-    ['of a reference with markup', { refcat: '<b>' }, invalid],
-  ],
-  batchPreview: [
-    ['of a CSV of references', { csv: `referencia\n${FINCA}\n` }, ok],
-  ],
-  batchStart: [
-    ['with columns no CSV has', { csv: `referencia\n${FINCA}\n`, name: 'fincas.csv', columns: { reference: 'nope' } }, invalid],
-  ],
+  report: [['of a reference with markup', { refcat: '<b>' }, invalid]],
+  batchPreview: [['of a CSV of references', { csv: `referencia\n${FINCA}\n` }, ok]],
+  batchStart: [['with columns no CSV has', { csv: `referencia\n${FINCA}\n`, name: 'fincas.csv', columns: { reference: 'nope' } }, invalid]],
   batchList: [['of this caller', {}, ok]],
   batchState: [['of no batch', { id: NO_BATCH }, notFound]],
   batchResume: [['of no batch', { id: NO_BATCH }, notFound]],
@@ -194,7 +195,8 @@ const CASES: Cases = {
 };
 
 const ROWS = (Object.keys(PUBLIC_OPERATIONS) as PublicOperationName[]).flatMap((name) =>
-  CASES[name].map(([what, input, expected]) => [`${name}: ${what}`, name, input, expected] as const));
+  CASES[name].map(([what, input, expected]) => [`${name}: ${what}`, name, input, expected] as const),
+);
 
 describe('HTTP and IPC accept and refuse the same inputs with the same code, for every operation of the table', () => {
   it('has inputs for every operation', () => {

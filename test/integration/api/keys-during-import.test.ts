@@ -30,22 +30,37 @@ beforeAll(async () => {
   bigFile = path.join(api.dataDir, 'big.cadastralparcel.gml');
   writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(12) + gml.slice(end));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('keyed calls during a bulk import', () => {
   it('all answer 200 and are charged while another process imports into the same data folder', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/import/import-child.ts'),
-      path.join(api.dataDir, 'catastro.sqlite'), bigFile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'test/integration/import/import-child.ts'), path.join(api.dataDir, 'catastro.sqlite'), bigFile],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let importing = false;
     let done = false;
-    const finished = new Promise<number | null>((resolve) => child.on('exit', (code) => { done = true; resolve(code); }));
-    createInterface({ input: child.stdout! }).on('line', (line) => { if (line.startsWith('{')) importing = true; });
+    const finished = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        done = true;
+        resolve(code);
+      }),
+    );
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) importing = true;
+    });
 
     const statuses: number[] = [];
     const bodies: string[] = [];
     let remaining = Number.POSITIVE_INFINITY;
     while (!done) {
-      if (!importing) { await new Promise((r) => setTimeout(r, 5)); continue; }
+      if (!importing) {
+        await new Promise((r) => setTimeout(r, 5));
+        continue;
+      }
       const res = await api.app.inject({ url: `/api/catastro/${REF}`, headers: { 'x-api-key': key } });
       statuses.push(res.statusCode);
       if (res.statusCode !== 200) bodies.push(res.body.slice(0, 200));

@@ -26,7 +26,9 @@ describe('304 Not Modified of the units page', () => {
     // The first answer reads the finca live and keeps it in the copy; later ones come from the copy.
     expect((await api.app.inject({ url: URL, headers: { 'x-api-key': key } })).statusCode).toBe(200);
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it.each(['exact', 'weak', 'in a list', '*'])('If-None-Match %s → 304, no body, no Content-Length of 0, same ETag and Cache-Control', async (form) => {
     const full = await rawRequest(port, `GET ${URL} HTTP/1.1`, { 'X-API-Key': key });

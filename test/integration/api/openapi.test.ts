@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document generated from the routes, naming every endpoint served', async () => {
@@ -15,10 +19,16 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     const paths = Object.keys(doc.paths);
     for (const expected of [
-      '/api/search/address/candidates', '/api/catastro/{refcat}/units', '/api/catastro/{refcat}',
-      '/api/search/coordinates', '/api/search/address/parse', '/api/catastro/{refcat}/polygon',
-      '/api/export/kml', '/api/export/gpx',
-    ]) expect(paths).toContain(expected);
+      '/api/search/address/candidates',
+      '/api/catastro/{refcat}/units',
+      '/api/catastro/{refcat}',
+      '/api/search/coordinates',
+      '/api/search/address/parse',
+      '/api/catastro/{refcat}/polygon',
+      '/api/export/kml',
+      '/api/export/gpx',
+    ])
+      expect(paths).toContain(expected);
     expect(doc.paths['/api/search/coordinates'].post.requestBody).toBeDefined();
   });
 

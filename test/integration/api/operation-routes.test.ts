@@ -8,18 +8,23 @@ import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
  * documented route is an entry, but for the few that only HTTP has (listed here, with why).
  */
 const HTTP_ONLY = new Set([
-  'GET /api/export/geojson', 'GET /api/export/gpkg', // a selection in the query string, for links and scripts
+  'GET /api/export/geojson',
+  'GET /api/export/gpkg', // a selection in the query string, for links and scripts
   'GET /api/basemap.pmtiles', // the offline basemap file, read by byte ranges
 ]);
 
 let api: TestApi;
 let keyed: TestApi;
-let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+let doc: {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
+};
 beforeAll(async () => {
   [api, keyed] = await Promise.all([startTestApi(), startTestApi({ auth: 'keys' })]);
   doc = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 });
-afterAll(async () => { await Promise.all([api?.close(), keyed?.close()]); });
+afterAll(async () => {
+  await Promise.all([api?.close(), keyed?.close()]);
+});
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const entries = Object.entries(PUBLIC_OPERATIONS) as [PublicOperationName, (typeof PUBLIC_OPERATIONS)[PublicOperationName]][];
@@ -36,7 +41,11 @@ describe('the operation table is the HTTP API', () => {
       if (operation.answer === 'json') expect(answer.content!['application/json'].schema.properties).toHaveProperty('data');
       expect(api.app.hasRoute({ method: operation.http.method, url: path })).toBe(true);
       // Without a key: refused unless the table opens it (route-access.ts reads the matched route's access).
-      const anonymous = await keyed.app.inject({ method: operation.http.method, url: path.replace(/:(\w+)/g, '1'), payload: operation.http.method === 'POST' ? {} : undefined });
+      const anonymous = await keyed.app.inject({
+        method: operation.http.method,
+        url: path.replace(/:(\w+)/g, '1'),
+        payload: operation.http.method === 'POST' ? {} : undefined,
+      });
       if (operation.access === 'open') expect(anonymous.statusCode, path).toBeLessThan(400);
       else expect(anonymous.statusCode, path).toBe(401);
     }
@@ -49,7 +58,9 @@ describe('the operation table is the HTTP API', () => {
   });
 
   it('describes the fields of an answer, not only its envelope', () => {
-    const parcel = doc.paths['/api/catastro/{refcat}'].get.responses['200'].content!['application/json'].schema.properties!.data as { properties: Record<string, unknown> };
+    const parcel = doc.paths['/api/catastro/{refcat}'].get.responses['200'].content!['application/json'].schema.properties!.data as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(parcel.properties)).toEqual(expect.arrayContaining(['refCatastral', 'pais', 'latitud', 'longitud', 'poligono']));
   });
 });

@@ -25,7 +25,10 @@ afterAll(async () => {
 
 const get = (ref: string) => api.app.inject({ method: 'GET', url: `/api/catastro/${ref}` });
 /** Asked twice: an answer is kept from its second ask (asked-before.ts), so the next one comes from memory. */
-const getKept = async (ref: string) => { await get(ref); return get(ref); };
+const getKept = async (ref: string) => {
+  await get(ref);
+  return get(ref);
+};
 
 describe('GET /api/catastro/{refcat} answers kept in memory', () => {
   it('repeats the same bytes while the copy is unchanged', async () => {
@@ -47,8 +50,8 @@ describe('GET /api/catastro/{refcat} answers kept in memory', () => {
   });
 
   it('shows a building change (use, year) on the next request', async () => {
-    const ref = (otherProcess.prepare('SELECT ref FROM buildings WHERE anio_construccion IS NOT NULL LIMIT 1').pluck().get()) as string;
-    otherProcess.prepare("UPDATE parcels SET anio_construccion = NULL WHERE ref = ?").run(ref);
+    const ref = otherProcess.prepare('SELECT ref FROM buildings WHERE anio_construccion IS NOT NULL LIMIT 1').pluck().get() as string;
+    otherProcess.prepare('UPDATE parcels SET anio_construccion = NULL WHERE ref = ?').run(ref);
     await nextTurn();
     await getKept(ref);
     otherProcess.prepare('UPDATE buildings SET anio_construccion = 1801 WHERE ref = ?').run(ref);
@@ -57,7 +60,7 @@ describe('GET /api/catastro/{refcat} answers kept in memory', () => {
   });
 
   it('a deleted parcel is not found any more, and a bad reference is still a 400', async () => {
-    const ref = (otherProcess.prepare("SELECT ref FROM parcels WHERE country = 'ES' AND ref <> ? LIMIT 1").pluck().get(SAMPLE_REF)) as string;
+    const ref = otherProcess.prepare("SELECT ref FROM parcels WHERE country = 'ES' AND ref <> ? LIMIT 1").pluck().get(SAMPLE_REF) as string;
     expect((await getKept(ref)).statusCode).toBe(200);
     otherProcess.transaction(() => {
       const id = otherProcess.prepare("SELECT id FROM parcels WHERE country = 'ES' AND ref = ?").pluck().get(ref);

@@ -15,8 +15,12 @@ const officialArea = (ref: string) => {
 };
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 

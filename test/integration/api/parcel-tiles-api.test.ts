@@ -11,8 +11,12 @@ const tileAt = (lon: number, lat: number, z: number) => {
 };
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const tile = (path: string) => api.app.inject({ method: 'GET', url: `/api/tiles/parcels/${path}.pbf` });
 
@@ -36,7 +40,7 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
     expect(after.rawPayload.includes(SAMPLE_REF)).toBe(true);
   });
 
-  it('draws from the lean outline read exactly what the full parcel read (the team store\'s path) draws', async () => {
+  it("draws from the lean outline read exactly what the full parcel read (the team store's path) draws", async () => {
     const parcel = api.service.store.getParcel('ES', SAMPLE_REF)!;
     for (const z of [13, 15, 17]) {
       const [, x, y] = tileAt(parcel.centroid[0], parcel.centroid[1], z).split('/').map(Number);
@@ -63,12 +67,15 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
  * (and charged, when it held parcels) as tile 0/0/0.
  */
 describe('tile numbers that are not decimal digits', () => {
-  it.each(['%20/0/0', '0x3/1/1', '3/1e0/1', '3/1.0/1', '3/+1/1', '3/0b1/1', '3/0o1/1', '3/1/%201', '3/-0/1'])('%s → 400 VALIDATION_ERROR naming the number', async (path) => {
-    const answer = await tile(path);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-    expect(answer.json().error).toMatch(/^Tile (zoom z|x|y) must be an integer/);
-  });
+  it.each(['%20/0/0', '0x3/1/1', '3/1e0/1', '3/1.0/1', '3/+1/1', '3/0b1/1', '3/0o1/1', '3/1/%201', '3/-0/1'])(
+    '%s → 400 VALIDATION_ERROR naming the number',
+    async (path) => {
+      const answer = await tile(path);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(answer.json().error).toMatch(/^Tile (zoom z|x|y) must be an integer/);
+    },
+  );
 
   it('the same tiles in digits are answered (control), leading zeros included', async () => {
     for (const path of ['0/0/0', '3/1/1', '03/01/1']) expect([200, 204]).toContain((await tile(path)).statusCode);

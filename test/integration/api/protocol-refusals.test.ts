@@ -14,7 +14,9 @@ beforeAll(async () => {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   port = (api.app.server.address() as { port: number }).port;
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 function expectEnvelope(answer: RawAnswer, status: number, error: RegExp): void {
   expect(answer.status).toBe(status);
@@ -27,7 +29,7 @@ describe('protocol refusals in the envelope', () => {
     ['the open status route', 'GET /api/status HTTP/1.1'],
     ['a metered route without a key (malformed before unauthorised)', 'GET /api/catastro/000700100UL74F HTTP/1.1'],
     ['a path no route matches', 'GET /api/no-such-endpoint HTTP/1.1'],
-    ['the API description\'s pages (registered by a plugin before the hook)', 'GET /api/docs/ HTTP/1.1'],
+    ["the API description's pages (registered by a plugin before the hook)", 'GET /api/docs/ HTTP/1.1'],
   ])('an HTTP/1.1 request without Host to %s → 400 VALIDATION_ERROR', async (_name, line) => {
     expectEnvelope(await rawRequest(port, line, { Host: null }), 400, /Host header is missing/);
   });

@@ -28,7 +28,7 @@ describe('answers costing more than one unit on a key near its limit', () => {
     access = openAccessDatabase(accessDirOf(api.service.store.file));
     keys = new KeyStore(access);
     ledger = new QuotaLedger(access);
-    refs = (api.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 30").pluck().all() as string[]);
+    refs = api.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 30").pluck().all() as string[];
     expect(refs).toHaveLength(30);
   });
   afterAll(async () => {
@@ -101,7 +101,10 @@ describe('units pages on a shared, asynchronous counter', () => {
     app.get('/api/catastro/:refcat/units', { config: ORGANISATION_ROUTE }, async () => ({
       success: true,
       data: {
-        refCatastral: '9398516VK3799G', totalUnidades: 40, totalUnidadesFinca: 40, truncated: false,
+        refCatastral: '9398516VK3799G',
+        totalUnidades: 40,
+        totalUnidadesFinca: 40,
+        truncated: false,
         unidades: Array.from({ length: 40 }, (_, i) => ({ refCatastral: `9398516VK3799G${String(i + 1).padStart(4, '0')}AB` })),
       },
     }));
@@ -114,7 +117,9 @@ describe('units pages on a shared, asynchronous counter', () => {
 
   it('six concurrent 40-unit pages on a 100-unit key serve exactly the units counted, never past 100', async () => {
     const { key, record } = keys.create({ tier: 'free', organisation: true });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject({ url: '/api/catastro/9398516VK3799G/units', headers: { 'x-api-key': key } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => app.inject({ url: '/api/catastro/9398516VK3799G/units', headers: { 'x-api-key': key } })),
+    );
     const served = answers.filter((a) => a.statusCode === 200).reduce((sum, a) => sum + a.json().data.unidades.length, 0);
     const used = counter.peek(`key:${record.id}`, new Date().toISOString().slice(0, 7));
     expect(used).toBeLessThanOrEqual(100);

@@ -42,7 +42,9 @@ beforeAll(async () => {
   key = await createKey(api.dataDir, '--organisation');
   personalKey = await createKey(api.dataDir);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('access decided on the matched route', () => {
   it.each([
@@ -61,7 +63,11 @@ describe('access decided on the matched route', () => {
   });
 
   it('the organisation-only units route refuses a personal key whatever the spelling of its path', async () => {
-    for (const line of [`GET /%61pi/catastro/${REF}/units HTTP/1.1`, `GET /api/catastro/${REF}/%75nits HTTP/1.1`, `GET http://127.0.0.1:${port}/api/catastro/${REF}/units HTTP/1.1`]) {
+    for (const line of [
+      `GET /%61pi/catastro/${REF}/units HTTP/1.1`,
+      `GET /api/catastro/${REF}/%75nits HTTP/1.1`,
+      `GET http://127.0.0.1:${port}/api/catastro/${REF}/units HTTP/1.1`,
+    ]) {
       const answer = await rawRequest(port, line, { 'X-API-Key': personalKey });
       expect(answer.status, line).toBe(401);
       expect(JSON.parse(answer.body).error).toMatch(/organisation/);

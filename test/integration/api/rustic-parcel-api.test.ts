@@ -13,8 +13,12 @@ const officialArea = (ref: string) => {
 };
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (query: string) => api.app.inject({ method: 'GET', url: `/api/catastro/rustic?${query}` });
 const dnpppRequests = () => api.fake.requests.filter((url) => url.includes('Consulta_DNPPP'));
@@ -74,7 +78,12 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     expect(response.json().error).toMatch(message);
   });
 
-  it.each([['31', 'NA'], ['48', 'PV'], ['01', 'PV'], ['20', 'PV']])('answers 422 CNV_COVERAGE for foral province %s, pointing to country=%s', async (provincia, country) => {
+  it.each([
+    ['31', 'NA'],
+    ['48', 'PV'],
+    ['01', 'PV'],
+    ['20', 'PV'],
+  ])('answers 422 CNV_COVERAGE for foral province %s, pointing to country=%s', async (provincia, country) => {
     const before = api.fake.requests.length;
     const response = await get(`provincia=${provincia}&municipio=1&poligono=1&parcela=1`);
     expect(response.statusCode).toBe(422);
@@ -99,7 +108,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       ['provincia=40&municipio=Melque%20de%20Cercos', 'in mixed case'],
       ['provincia=Segovia&municipio=melque%20de%20c%C3%A9rcos', 'lower case with a stray accent, the province by name'],
       ['provincia=SEGOVIA&municipio=melque%20cercos', 'the same significant words, "de" left out'],
-    ])('answers the copy\'s parcel with no request when the municipality is an offline area: %s (%s)', async (query) => {
+    ])("answers the copy's parcel with no request when the municipality is an offline area: %s (%s)", async (query) => {
       const [catastroBefore, directoryBefore] = [api.fake.requests.length, directory().length];
       const response = await get(`${query}&poligono=1&parcela=5`);
       expect(response.statusCode).toBe(200);
@@ -110,12 +119,14 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(directory().length).toBe(directoryBefore);
     });
 
-    it('turns an INE code into the Catastro\'s code with the street directory, once: the list is kept', async () => {
+    it("turns an INE code into the Catastro's code with the street directory, once: the list is kept", async () => {
       const before = directory().length;
       const response = await get('provincia=40&municipio=40125&poligono=1&parcela=5');
       expect(response.statusCode).toBe(200);
       expect(response.json().data.refCatastral).toBe('40146A00100005');
-      const asked = directory().slice(before).map((url) => new URL(url, 'http://x'));
+      const asked = directory()
+        .slice(before)
+        .map((url) => new URL(url, 'http://x'));
       expect(asked.map((url) => url.pathname.split('/').at(-1))).toEqual(['ConsultaProvincia', 'ConsultaMunicipio']);
       expect(Object.fromEntries(asked[1].searchParams)).toEqual({ Provincia: 'SEGOVIA', Municipio: '' });
 
@@ -124,7 +135,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(directory().length).toBe(before + 2);
     });
 
-    it('asks Consulta_DNPPP_Codigos with the Catastro\'s code of a name the copy\'s areas lack', async () => {
+    it("asks Consulta_DNPPP_Codigos with the Catastro's code of a name the copy's areas lack", async () => {
       api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
       api.service.store.db.prepare("UPDATE offline_areas SET name = NULL WHERE id = 'ES.40146'").run();
       try {
@@ -139,7 +150,8 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     });
 
     it('takes a part of a name only where every municipality it fits is seen: one downloaded area is not the province', async () => {
-      const area = "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40150', 'ES', '40150', 'NAVAS DE ORO', 'Segovia', 'test', '2026-01-01')";
+      const area =
+        "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40150', 'ES', '40150', 'NAVAS DE ORO', 'Segovia', 'test', '2026-01-01')";
       api.service.store.db.prepare(area).run();
       try {
         const part = await get('provincia=40&municipio=Navas&poligono=1&parcela=5');
@@ -154,7 +166,10 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(melque.json().data.refCatastral).toBe('40146A00100005');
     });
 
-    it.each([['La%20Cuesta', 'the article before the name'], ['Cuesta%20(La)', 'the article after it, as the Catastro writes it']])('finds CUESTA (LA) by %s (%s): in the street directory, and in the copy\'s areas written with the article first', async (municipio) => {
+    it.each([
+      ['La%20Cuesta', 'the article before the name'],
+      ['Cuesta%20(La)', 'the article after it, as the Catastro writes it'],
+    ])("finds CUESTA (LA) by %s (%s): in the street directory, and in the copy's areas written with the article first", async (municipio) => {
       const dnpppMunicipality = () => new URL(dnpppRequests().at(-1)!, 'http://x').searchParams.get('CodigoMunicipio');
       const fromDirectory = await get(`provincia=Segovia&municipio=${municipio}&poligono=1&parcela=5`);
       expect(fromDirectory.statusCode).toBe(404);
@@ -162,7 +177,8 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(dnpppMunicipality()).toBe('065');
 
       // Under another code than the directory's, so the code asked tells which list found the name.
-      const area = "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40066', 'ES', '40066', 'LA CUESTA', 'Segovia', 'test', '2026-01-01')";
+      const area =
+        "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40066', 'ES', '40066', 'LA CUESTA', 'Segovia', 'test', '2026-01-01')";
       api.service.store.db.prepare(area).run();
       try {
         const directoryBefore = directory().length;
@@ -209,7 +225,12 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       expect(response.json().error).toMatch(/INE code of province 40/);
     });
 
-    it.each([['Navarra', 'NA'], ['bizkaia', 'PV'], ['Araba/%C3%81lava', 'PV'], ['Guip%C3%BAzcoa', 'PV']])('answers 422 CNV_COVERAGE for foral province %s by name, pointing to country=%s', async (provincia, country) => {
+    it.each([
+      ['Navarra', 'NA'],
+      ['bizkaia', 'PV'],
+      ['Araba/%C3%81lava', 'PV'],
+      ['Guip%C3%BAzcoa', 'PV'],
+    ])('answers 422 CNV_COVERAGE for foral province %s by name, pointing to country=%s', async (provincia, country) => {
       const before = api.fake.requests.length + api.callejero.requests.length;
       const response = await get(`provincia=${provincia}&municipio=Pamplona&poligono=1&parcela=1`);
       expect(response.statusCode).toBe(422);
@@ -229,7 +250,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       }
     });
 
-    it('answers 400 VALIDATION_ERROR for an INE code of another province named by name, before the province\'s list is asked', async () => {
+    it("answers 400 VALIDATION_ERROR for an INE code of another province named by name, before the province's list is asked", async () => {
       const municipalityLists = () => api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length;
       const before = municipalityLists();
       const response = await get('provincia=Madrid&municipio=40125&poligono=1&parcela=5');

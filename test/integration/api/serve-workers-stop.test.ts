@@ -55,7 +55,10 @@ describe('serve --workers 2', () => {
     expect(output()).toMatch(/A server process ended \(signal SIGKILL\): starting another\.\nA new server process serves \(2 of 2\)/);
     const workers = await waitForWorkers(child.pid!, (pids) => pids.length === 2 && !pids.includes(lost));
     expect(workers, output()).toContain(kept);
-    expect(workers.filter((pid) => pid !== lost), output()).toHaveLength(2);
+    expect(
+      workers.filter((pid) => pid !== lost),
+      output(),
+    ).toHaveLength(2);
     for (let i = 0; i < 8; i++) expect((await fetch(`${url}/api/catastro/000700100UL74F`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -72,7 +75,9 @@ describe('serve --workers 2', () => {
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code, output()).toBe(1);
       // The workers' refusal once, said by the primary (each worker printed its stack trace before).
-      expect(output().match(/^VALIDATION_ERROR: .*$/gm), output()).toEqual([`VALIDATION_ERROR: Port ${port} on 127.0.0.1 is already in use by another program: give another --port (e.g. --port ${port + 1}, or --port 0 for any free one) or stop the program using it.`]);
+      expect(output().match(/^VALIDATION_ERROR: .*$/gm), output()).toEqual([
+        `VALIDATION_ERROR: Port ${port} on 127.0.0.1 is already in use by another program: give another --port (e.g. --port ${port + 1}, or --port 0 for any free one) or stop the program using it.`,
+      ]);
       expect(output()).not.toMatch(/\n\s+at |could not start/);
       expect(output()).not.toMatch(/Listening on/);
     } finally {

@@ -34,7 +34,7 @@ describe('Host on a keyless server on this machine', () => {
   });
 
   it.each([
-    ['a rebinding page\'s name', 'evil.example'],
+    ["a rebinding page's name", 'evil.example'],
     ['with the port', `evil.example:PORT`],
     ['a name ending in localhost', 'localhost.evil.example'],
     ['another address', '192.168.1.20'],
@@ -44,7 +44,11 @@ describe('Host on a keyless server on this machine', () => {
     for (const line of ['GET /api/status HTTP/1.1', 'POST /api/batch HTTP/1.1', 'GET /api/catastro/000700100UL74F HTTP/1.1']) {
       const answer = await rawRequest(port, line, { Host: host.replace('PORT', String(port)) });
       expect(answer.status, line).toBe(400);
-      expect(JSON.parse(answer.body)).toEqual({ success: false, code: 'VALIDATION_ERROR', error: expect.stringMatching(/the Host header names .*not this server/) });
+      expect(JSON.parse(answer.body)).toEqual({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: expect.stringMatching(/the Host header names .*not this server/),
+      });
     }
   });
 

@@ -4,16 +4,24 @@ import { MAX_STALL_MS, stallOf, whileProbing } from '../../helpers/status-probe.
 
 /** Holds this process's event loop for `ms`, as a handler building a file whole on it would. */
 function stallEventLoop(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(() => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) { /* busy: nothing else runs */ }
-    resolve();
-  }, 60));
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        /* busy: nothing else runs */
+      }
+      resolve();
+    }, 60),
+  );
 }
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('the status probe (test/helpers/status-probe.ts)', () => {
   for (const mode of ['in-process app', 'listening URL'] as const) {

@@ -6,13 +6,15 @@ import { expectSpecParcel, expectSpecUnitsPage } from '../../helpers/spec-fields
 
 /** The recorded Consulta_DNPRC answer for finca 9398516VK3799G lists its properties. */
 const recorded = JSON.parse(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
-const recordedRefs: string[] = recorded.consulta_dnprcResult.lrcdnp.rcdnp
-  .map((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}`)
-  .sort();
+const recordedRefs: string[] = recorded.consulta_dnprcResult.lrcdnp.rcdnp.map((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}`).sort();
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 
@@ -61,7 +63,13 @@ describe('GET /api/catastro/{refcat14}/units', () => {
     // Spec: the unit's superficieConstruida is its superficie in the units list; the other unit fields are the list's too.
     const listed = (await get('/api/catastro/9398516VK3799G/units')).json().data.unidades.find((u: any) => u.refCatastral === recordedRefs[5]);
     expect(data.superficieConstruida).toBe(listed.superficie);
-    expect(data).toMatchObject({ uso: listed.uso, participacion: listed.participacion, escalera: listed.escalera, planta: listed.planta, puerta: listed.puerta });
+    expect(data).toMatchObject({
+      uso: listed.uso,
+      participacion: listed.participacion,
+      escalera: listed.escalera,
+      planta: listed.planta,
+      puerta: listed.puerta,
+    });
   });
 
   it('continues after a cursor of the same finca', async () => {

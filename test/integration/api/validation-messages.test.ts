@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const refusal = async (request: InjectOptions) => {
   const response = await api.app.inject(request);

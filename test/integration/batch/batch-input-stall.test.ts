@@ -71,10 +71,14 @@ describe('a 20 MiB batch CSV body', () => {
     const body = JSON.stringify({ csv, name: 'fincas.csv' });
     let preview: { status: number; body: { data: { rows: number; header: string[]; columns?: unknown } } } | undefined;
     const previewStall = await leastStall(async () => {
-      const { result, probe } = await whileProbing(base, async () => {
-        const response = await request('/api/batch/preview', { method: 'POST', body });
-        return { status: response.status, body: await response.json() };
-      }, { inProcess: true });
+      const { result, probe } = await whileProbing(
+        base,
+        async () => {
+          const response = await request('/api/batch/preview', { method: 'POST', body });
+          return { status: response.status, body: await response.json() };
+        },
+        { inProcess: true },
+      );
       preview = result;
       return probe;
     });
@@ -82,10 +86,14 @@ describe('a 20 MiB batch CSV body', () => {
     expect(preview!.body.data).toMatchObject({ rows: ROWS, header: ['ref', 'note'], columns: { reference: 'ref' } });
     expect(previewStall).toBeLessThan(MAX_STALL_MS);
 
-    const { result: started, probe } = await whileProbing(base, async () => {
-      const response = await request('/api/batch', { method: 'POST', body });
-      return { status: response.status, body: await response.json() };
-    }, { inProcess: true });
+    const { result: started, probe } = await whileProbing(
+      base,
+      async () => {
+        const response = await request('/api/batch', { method: 'POST', body });
+        return { status: response.status, body: await response.json() };
+      },
+      { inProcess: true },
+    );
     expect(started.status).toBe(202);
     const state = started.body.data as BatchState;
     expect(state.counts.total).toBe(ROWS);
@@ -103,7 +111,10 @@ describe('a 20 MiB batch CSV body', () => {
       [`{"csv":"ref\\n${pad}\\n"`, /^Invalid request: the body is not valid JSON: /],
       [`{"csv":"ref\\n${pad}\\n"} x`, /^Invalid request: the body is not valid JSON: /],
       [`{"__proto__":{"admin":true},"csv":"ref\\n${pad}\\n"}`, /"__proto__" or "constructor.prototype" key/],
-      [JSON.stringify({ csv: `ref\n${'b'.repeat(2 * MAX_BATCH_BYTES)}\n` }), /^Invalid request: the body is larger than the 41943040 bytes this endpoint takes\.$/],
+      [
+        JSON.stringify({ csv: `ref\n${'b'.repeat(2 * MAX_BATCH_BYTES)}\n` }),
+        /^Invalid request: the body is larger than the 41943040 bytes this endpoint takes\.$/,
+      ],
     ] as const) {
       const answer = await refusal(body);
       expect(answer.status).toBe(400);
@@ -145,7 +156,10 @@ describe('an interrupted batch of 100,000 rows', () => {
       writeFileSync(path.join(batchesDir(), copy, 'input.csv'), input);
       writeFileSync(path.join(batchesDir(), copy, journalName), journal);
       const { finishedAt: _finished, ended: _ended, ...running } = meta;
-      writeFileSync(path.join(batchesDir(), copy, 'batch.json'), JSON.stringify({ ...running, id: copy, name: `interrupted-${n}.csv`, total: ROWS, state: 'running' }));
+      writeFileSync(
+        path.join(batchesDir(), copy, 'batch.json'),
+        JSON.stringify({ ...running, id: copy, name: `interrupted-${n}.csv`, total: ROWS, state: 'running' }),
+      );
       return copy;
     };
   }, 180_000);
@@ -153,7 +167,9 @@ describe('an interrupted batch of 100,000 rows', () => {
   it('answers its first state without stalling the server', async () => {
     const stall = await leastStall(async () => {
       const id = interrupted(1);
-      const { result, probe } = await whileProbing(base, async () => (await (await request(`/api/batch/${id}`)).json()).data as BatchState, { inProcess: true });
+      const { result, probe } = await whileProbing(base, async () => (await (await request(`/api/batch/${id}`)).json()).data as BatchState, {
+        inProcess: true,
+      });
       expect(result).toMatchObject({ id, state: 'interrupted', counts: { total: ROWS, done: ROWS, found: ROWS, notFound: 0, failed: 0 }, problems: [] });
       return probe;
     });
@@ -163,10 +179,14 @@ describe('an interrupted batch of 100,000 rows', () => {
   it('prices its first result without stalling the server', async () => {
     const stall = await leastStall(async () => {
       const id = interrupted(2);
-      const { result, probe } = await whileProbing(base, async () => {
-        const response = await request(`/api/batch/${id}/result.csv`, { headers: { 'content-type': '' } });
-        return { status: response.status, body: await response.json() };
-      }, { inProcess: true });
+      const { result, probe } = await whileProbing(
+        base,
+        async () => {
+          const response = await request(`/api/batch/${id}/result.csv`, { headers: { 'content-type': '' } });
+          return { status: response.status, body: await response.json() };
+        },
+        { inProcess: true },
+      );
       expect(result.status).toBe(429);
       expect(result.body).toMatchObject({ success: false, code: 'KEY_AUTH_004' });
       expect(result.body.error).toContain(`costs ${ROWS} units`);

@@ -23,7 +23,9 @@ beforeAll(async () => {
   await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
   key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   api.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload !== undefined && { payload: payload as object }) });
@@ -52,7 +54,10 @@ describe('/api/batch', () => {
     expect(started.statusCode).toBe(202);
     const state = await until(started.json().data.id, (s) => s.state === 'done');
     expect(state.counts).toEqual({ total: 4, done: 4, found: 2, notFound: 1, failed: 1, charged: 0 });
-    expect(state.problems.map((p) => [p.row, p.status, p.code])).toEqual([[3, 'not_found', 'NOT_FOUND'], [4, 'failed', 'VALIDATION_ERROR']]);
+    expect(state.problems.map((p) => [p.row, p.status, p.code])).toEqual([
+      [3, 'not_found', 'NOT_FOUND'],
+      [4, 'failed', 'VALIDATION_ERROR'],
+    ]);
     expect(state.problems[1].reason).toContain('XYZ');
     expect(await remaining()).toBe(before);
 
@@ -97,7 +102,11 @@ describe('/api/batch', () => {
     const before = (await call('GET', '/api/batch')).json().data.length;
     const response = await call('POST', '/api/batch', { csv: CSV, country: '1!' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, code: 'VALIDATION_ERROR', error: "Parameter 'country' must be a two-letter country code such as ES, PV or NA." });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: "Parameter 'country' must be a two-letter country code such as ES, PV or NA.",
+    });
     expect((await call('GET', '/api/batch')).json().data).toHaveLength(before);
   });
 
@@ -112,7 +121,12 @@ describe('/api/batch', () => {
     const { id } = await until(started.json().data.id, (s) => s.state === 'done');
 
     expect((await asOther('GET', '/api/batch')).json().data.map((b: BatchState) => b.id)).not.toContain(id);
-    for (const [method, url] of [['GET', `/api/batch/${id}`], ['GET', `/api/batch/${id}/result.csv`], ['POST', `/api/batch/${id}/resume`], ['POST', `/api/batch/${id}/cancel`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/batch/${id}`],
+      ['GET', `/api/batch/${id}/result.csv`],
+      ['POST', `/api/batch/${id}/resume`],
+      ['POST', `/api/batch/${id}/cancel`],
+    ] as const) {
       const response = await asOther(method, url);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toEqual({ success: false, error: `No batch ${id}.`, code: 'NOT_FOUND' });
@@ -130,21 +144,30 @@ describe('BatchJobs after the app closed mid-batch', () => {
     const dir = tempDir('catastro-batch-jobs-');
     const asked: string[] = [];
     let release!: () => void;
-    const blocked = new Promise<void>((resolve) => { release = resolve; });
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // The first app's process has ended (a pid no longer running) while this row is in flight.
-    const first = new BatchJobs(dir, async (query: ParcelQuery, signal) => {
-      const ref = (query as { reference: string }).reference;
-      asked.push(ref);
-      if (ref === SAMPLE_B) await blocked; // the app "closes" while this row is in flight
-      return api.service.findParcel(query, signal);
-    }, { pid: deadPid() });
+    const first = new BatchJobs(
+      dir,
+      async (query: ParcelQuery, signal) => {
+        const ref = (query as { reference: string }).reference;
+        asked.push(ref);
+        if (ref === SAMPLE_B) await blocked; // the app "closes" while this row is in flight
+        return api.service.findParcel(query, signal);
+      },
+      { pid: deadPid() },
+    );
     const { id } = await first.start({ csv: `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n` });
     // Rows 1 and 3 answer; row 2 hangs until the "crash".
     for (let i = 0; i < 200 && first.state(id).counts.done < 2; i++) await new Promise((r) => setTimeout(r, 20));
 
     // A new process over the same folder sees a batch no one runs.
     const again: string[] = [];
-    const second = new BatchJobs(dir, (query, signal) => { again.push((query as { reference: string }).reference); return api.service.findParcel(query, signal); });
+    const second = new BatchJobs(dir, (query, signal) => {
+      again.push((query as { reference: string }).reference);
+      return api.service.findParcel(query, signal);
+    });
     const seen = second.list().find((b) => b.id === id)!;
     expect(seen.state).toBe('interrupted');
     expect(seen.counts.done).toBe(2);
@@ -162,7 +185,9 @@ describe('BatchJobs runs one batch at a time', () => {
   /** A finder whose answers for SAMPLE_B wait until released, counting the rows asked at once. */
   function gatedFinder() {
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const stats = { inFlight: 0, mostAtOnce: 0, asked: [] as string[] };
     const find = async (query: ParcelQuery, signal?: AbortSignal) => {
       stats.asked.push((query as { reference: string }).reference);
@@ -205,14 +230,18 @@ describe('BatchJobs runs one batch at a time', () => {
     expect(stats.mostAtOnce).toBe(1);
   });
 
-  it('bounds the batches one API client has queued or running (429 RATE_LIMIT_EXCEEDED); other clients and the app\'s user are not held', async () => {
+  it("bounds the batches one API client has queued or running (429 RATE_LIMIT_EXCEEDED); other clients and the app's user are not held", async () => {
     const { find, release } = gatedFinder();
     const jobs = new BatchJobs(tempDir('catastro-batch-bound-'), find);
     const csv = `ref\n${SAMPLE_B}\n`;
     const mine: BatchState[] = [];
     for (let i = 0; i < MAX_UNFINISHED_BATCHES_PER_CLIENT; i++) mine.push(await jobs.start({ csv }, 'key:a'));
     let refused: unknown;
-    try { await jobs.start({ csv }, 'key:a'); } catch (error) { refused = error; }
+    try {
+      await jobs.start({ csv }, 'key:a');
+    } catch (error) {
+      refused = error;
+    }
     expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED' });
     expect((refused as Error).message).toContain(`at most ${MAX_UNFINISHED_BATCHES_PER_CLIENT}`);
     expect(jobs.list('key:a')).toHaveLength(MAX_UNFINISHED_BATCHES_PER_CLIENT);
@@ -232,7 +261,8 @@ describe('BatchJobs runs one batch at a time', () => {
     const out: string[] = [];
     await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
     const busy = /key:\s+(\S+)/.exec(out.join('\n'))![1];
-    const asBusy = (method: 'GET' | 'POST', url: string, payload?: object) => api.app.inject({ method, url, headers: { 'x-api-key': busy }, ...(payload && { payload }) });
+    const asBusy = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      api.app.inject({ method, url, headers: { 'x-api-key': busy }, ...(payload && { payload }) });
     // A first batch still running while the next ones are started: its one row goes to the
     // (fake) Catastro, which takes a second to answer.
     api.fake.setFault({ kind: 'slow', delayMs: 1_000, times: 1 });

@@ -19,8 +19,12 @@ const UNKNOWN = '9999999VK9999A';
 const CSV = `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n${SAMPLE_A}\n`;
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(read: () => BatchState, done: (s: BatchState) => boolean): Promise<BatchState> {
@@ -51,7 +55,8 @@ function steppedFinder() {
   const allow = (n: number) => {
     for (let i = 0; i < n; i++) {
       const next = waiting.shift();
-      if (next) next(); else permits++;
+      if (next) next();
+      else permits++;
     }
   };
   return { find, allow, asked };
@@ -65,10 +70,16 @@ describe('batches shared by processes serving one folder', () => {
     const b = new BatchJobs(dir, find);
     const { id } = await a.start({ csv: CSV });
     allow(1);
-    const one = await until(() => b.state(id), (s) => s.counts.done === 1);
+    const one = await until(
+      () => b.state(id),
+      (s) => s.counts.done === 1,
+    );
     expect(one).toMatchObject({ state: 'running', counts: { done: 1 } });
     allow(1);
-    const two = await until(() => b.state(id), (s) => s.counts.done === 2);
+    const two = await until(
+      () => b.state(id),
+      (s) => s.counts.done === 2,
+    );
     expect(two).toMatchObject({ state: 'running', counts: { done: 2 } });
     expect(b.list().find((s) => s.id === id)).toMatchObject({ state: 'running', counts: { done: 2 } });
 
@@ -81,14 +92,20 @@ describe('batches shared by processes serving one folder', () => {
 
     // Cancel through the other process: the runner stops within its heartbeat.
     b.cancel(id);
-    const cancelled = await until(() => a.state(id), (s) => s.state !== 'running');
+    const cancelled = await until(
+      () => a.state(id),
+      (s) => s.state !== 'running',
+    );
     expect(cancelled).toMatchObject({ state: 'cancelled', counts: { done: 2 } });
     expect(b.state(id).state).toBe('cancelled');
 
     // Resumed, it runs (once) to the end.
     b.resume(id);
     allow(10);
-    const done = await until(() => a.state(id), (s) => s.state === 'done');
+    const done = await until(
+      () => a.state(id),
+      (s) => s.state === 'done',
+    );
     expect(done.counts).toEqual({ total: 4, done: 4, found: 3, notFound: 1, failed: 0, charged: 0 });
     a.close();
     b.close();
@@ -104,9 +121,23 @@ describe('batches shared by processes serving one folder', () => {
     expect([first.state, second.state]).toEqual(['running', 'queued']);
     expect(a.state(second.id).state).toBe('queued');
     allow(1);
-    expect((await until(() => b.state(first.id), (s) => s.state === 'done')).counts.found).toBe(1);
+    expect(
+      (
+        await until(
+          () => b.state(first.id),
+          (s) => s.state === 'done',
+        )
+      ).counts.found,
+    ).toBe(1);
     allow(1);
-    expect((await until(() => b.state(second.id), (s) => s.state === 'done')).counts.found).toBe(1);
+    expect(
+      (
+        await until(
+          () => b.state(second.id),
+          (s) => s.state === 'done',
+        )
+      ).counts.found,
+    ).toBe(1);
 
     // The running process ends (its claim released, as at shutdown): the other starts the queue's next.
     const third = await a.start({ csv: `ref\n${SAMPLE_B}\n` });
@@ -114,7 +145,14 @@ describe('batches shared by processes serving one folder', () => {
     expect(b.state(fourth.id).state).toBe('queued');
     a.close();
     allow(5);
-    expect((await until(() => b.state(fourth.id), (s) => s.state === 'done')).counts.found).toBe(1);
+    expect(
+      (
+        await until(
+          () => b.state(fourth.id),
+          (s) => s.state === 'done',
+        )
+      ).counts.found,
+    ).toBe(1);
     expect(b.state(third.id).state).toBe('interrupted');
     b.close();
   });
@@ -130,7 +168,15 @@ describe('batches shared by processes serving one folder', () => {
     await expect(b.start({ csv }, 'key:a')).rejects.toThrow(/queued or running/);
     await expect(a.start({ csv }, 'key:a')).rejects.toThrow(/queued or running/);
     allow(10);
-    for (const { id } of started) expect((await until(() => b.state(id), (s) => s.state === 'done')).state).toBe('done');
+    for (const { id } of started)
+      expect(
+        (
+          await until(
+            () => b.state(id),
+            (s) => s.state === 'done',
+          )
+        ).state,
+      ).toBe('done');
     a.close();
     b.close();
   });
@@ -138,14 +184,23 @@ describe('batches shared by processes serving one folder', () => {
   it('shows the batch of a killed process interrupted, and resumes it once though two processes are asked', async () => {
     const dir = tempDir('catastro-batch-procs-killed-');
     const csv = `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n`;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/batch/batch-child.ts'), dir, csv], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/batch/batch-child.ts'), dir, csv], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const id = await new Promise<string>((resolve, reject) => {
       let text = '';
-      child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); if (text.includes('\n')) resolve(text.trim()); });
+      child.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('\n')) resolve(text.trim());
+      });
       child.once('exit', (code) => reject(new Error(`child ended (${code}) before its first row`)));
     });
     const asked: string[] = [];
-    const find = (query: ParcelQuery, signal?: AbortSignal) => { asked.push((query as { reference: string }).reference); return api.service.findParcel(query, signal); };
+    const find = (query: ParcelQuery, signal?: AbortSignal) => {
+      asked.push((query as { reference: string }).reference);
+      return api.service.findParcel(query, signal);
+    };
     const a = new BatchJobs(dir, find);
     const b = new BatchJobs(dir, find);
     // Alive, it is running for the others too.
@@ -157,7 +212,10 @@ describe('batches shared by processes serving one folder', () => {
     expect(b.list().find((s) => s.id === id)?.state).toBe('interrupted');
     a.resume(id);
     b.resume(id);
-    const done = await until(() => b.state(id), (s) => s.state === 'done');
+    const done = await until(
+      () => b.state(id),
+      (s) => s.state === 'done',
+    );
     expect(done.counts).toMatchObject({ total: 3, done: 3, notFound: 1 });
     // Each row not answered before the kill asked once: one run, not two.
     expect(asked.sort()).toEqual([SAMPLE_B, UNKNOWN].sort());

@@ -16,14 +16,18 @@ const LIVE = '9398516VK3799G';
 const pointsNotInCopy = (n: number) => Array.from({ length: n }, (_, i) => `${(40.1 + i / 1000).toFixed(4)};-3.9`);
 
 let api: TestApi | undefined;
-afterEach(async () => { await api?.close(); api = undefined; });
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
 
 async function keyedApi(tier: 'free' | 'business', batchIntervalMs?: number) {
   api = await startTestApi({ auth: 'keys', upstream: { batchIntervalMs } });
   const access = openAccessDatabase(accessDirOf(api.service.store.file));
   const { key, record } = new KeyStore(access).create({ tier });
   const ledger = new QuotaLedger(access);
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => api!.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload && { payload }) });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    api!.app.inject({ method, url, headers: { 'x-api-key': key }, ...(payload && { payload }) });
   const finished = async (id: string): Promise<BatchState> => {
     for (let waited = 0; waited < 60_000; waited += 50) {
       // Read by the service itself: a key whose quota the batch used up is refused even its free polls.
@@ -75,13 +79,16 @@ describe('batch rows answered by an official source are charged as single lookup
   });
 });
 
-describe('the batches\' requests to a source are paced, all batches together', () => {
+describe("the batches' requests to a source are paced, all batches together", () => {
   it(`starts no two requests to the Catastro less than the batch interval apart (${BATCH_PACE.intervalMs} ms by default)`, async () => {
     const intervalMs = 120;
     const { api, access, call, finished } = await keyedApi('business', intervalMs);
     const starts: number[] = [];
     const record = api.fake.requests.push.bind(api.fake.requests);
-    api.fake.requests.push = (...urls: string[]) => { starts.push(performance.now()); return record(...urls); };
+    api.fake.requests.push = (...urls: string[]) => {
+      starts.push(performance.now());
+      return record(...urls);
+    };
     const rows = 10;
     const started = await call('POST', '/api/batch', { csv: `lat;lon\n${pointsNotInCopy(rows).join('\n')}\n` });
     await finished(started.json().data.id);

@@ -14,8 +14,8 @@ const IN_COPY = ['40146A00405051', '000700100UL74F'];
  */
 function heaviestCsv(): string {
   const header = 'Referencia catastral;Latitud;Longitud;Observaciones';
-  const note = (i: number) => `visita ${i % 28 + 1}/11, tasación de la finca y sus construcciones`.padEnd(165, '.');
-  const rows = Array.from({ length: MAX_BATCH_ROWS }, (_, i) => `${IN_COPY[i % 2]};40,${4168 + i % 500};-3,${7038 + i % 700};${note(i)}`);
+  const note = (i: number) => `visita ${(i % 28) + 1}/11, tasación de la finca y sus construcciones`.padEnd(165, '.');
+  const rows = Array.from({ length: MAX_BATCH_ROWS }, (_, i) => `${IN_COPY[i % 2]};40,${4168 + (i % 500)};-3,${7038 + (i % 700)};${note(i)}`);
   const csv = `${header}\n${rows.join('\n')}\n`;
   expect(Buffer.byteLength(csv)).toBeGreaterThan(MAX_BATCH_BYTES * 0.9);
   expect(Buffer.byteLength(csv)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
@@ -36,7 +36,9 @@ beforeAll(async () => {
   base = await api.app.listen({ host: '127.0.0.1', port: 0 });
   body = JSON.stringify({ csv: heaviestCsv(), name: 'tasaciones.csv' });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const post = (path: string, key: string, payload = body) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: payload });

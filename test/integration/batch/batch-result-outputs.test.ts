@@ -14,8 +14,12 @@ const LIVE_ONLY = '9398516VK3799G';
 
 let api: TestApi;
 const dir = tempDir('catastro-batch-outputs-');
-beforeAll(async () => { api = await startTestApi({ auth: 'off' }); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi({ auth: 'off' });
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) => api.app.inject({ method, url, ...(payload && { payload }) });
 

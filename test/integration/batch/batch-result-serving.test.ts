@@ -56,7 +56,11 @@ beforeAll(async () => {
   store.close();
   expect(references.length).toBeGreaterThan(1000);
   const csv = `ref\n${Array.from({ length: ROWS }, (_, i) => references[i % references.length]).join('\n')}\n`;
-  const started = await fetch(`${base}/api/batch`, { method: 'POST', headers: { 'x-api-key': key.key, 'content-type': 'application/json' }, body: JSON.stringify({ csv, name: 'fincas.csv' }) });
+  const started = await fetch(`${base}/api/batch`, {
+    method: 'POST',
+    headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+    body: JSON.stringify({ csv, name: 'fincas.csv' }),
+  });
   expect(started.status).toBe(202);
   const { id } = (await started.json()).data as BatchState;
   for (let i = 0; i < 600; i++) {
@@ -78,11 +82,15 @@ describe('a large batch result', () => {
     const spent = key.monthlyQuota - 44 - used();
     ledger.settle(key.id, spent, key.monthlyQuota, period);
     try {
-      const { result: refused, probe } = await whileProbing(base, async () => {
-        const started = performance.now();
-        const response = await get(`/api/batch/${batch.id}/result.kml`);
-        return { status: response.status, body: await response.json(), ms: performance.now() - started };
-      }, { inProcess: true });
+      const { result: refused, probe } = await whileProbing(
+        base,
+        async () => {
+          const started = performance.now();
+          const response = await get(`/api/batch/${batch.id}/result.kml`);
+          return { status: response.status, body: await response.json(), ms: performance.now() - started };
+        },
+        { inProcess: true },
+      );
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ success: false, code: 'KEY_AUTH_004' });
       expect(refused.body.error).toContain(`costs ${ROWS} units`);
@@ -119,43 +127,51 @@ describe('a large batch result', () => {
     it(`serves result.${format} while the server keeps answering (/api/status never waits ${MAX_STALL_MS} ms), priced one unit per parcel`, async () => {
       const before = used();
       try {
-      const download = () => whileProbing(base, async () => {
-        const answer = await get(`/api/batch/${batch.id}/result.${format}`);
-        // Read as it comes, joined after: the test's own copy of the whole file is no part of the server's work.
-        const chunks: Uint8Array[] = [];
-        const reader = answer.body!.getReader();
-        for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-        return { status: answer.status, headers: answer.headers, chunks };
-      }, { inProcess: true });
-      const { result: response, probe } = await download();
-      const bytes = Buffer.concat(response.chunks);
-      expect(response.status).toBe(200);
-      expect(probe.failures).toBe(0);
-      expect(used()).toBe(before + ROWS);
-      expect(await leastStall(probe, async () => (await download()).probe)).toBeLessThan(MAX_STALL_MS);
-      expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
-      if (format === 'csv') expect(bytes.toString('utf8').trim().split('\n')).toHaveLength(ROWS + 1);
-      if (format === 'geojson') expect(bytes.toString('utf8').match(/\{"type":"Feature",/g)).toHaveLength(ROWS);
-      if (format === 'kml') expect(bytes.toString('utf8').match(/<Placemark>/g)).toHaveLength(ROWS);
-      if (format === 'gpkg') {
-        const file = path.join(tempDir('catastro-batch-result-'), 'result.gpkg');
-        writeFileSync(file, bytes);
-        const info = spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' });
-        expect(info.stdout).toMatch(new RegExp(`Feature Count: ${ROWS}\\n`));
-      }
+        const download = () =>
+          whileProbing(
+            base,
+            async () => {
+              const answer = await get(`/api/batch/${batch.id}/result.${format}`);
+              // Read as it comes, joined after: the test's own copy of the whole file is no part of the server's work.
+              const chunks: Uint8Array[] = [];
+              const reader = answer.body!.getReader();
+              for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+              return { status: answer.status, headers: answer.headers, chunks };
+            },
+            { inProcess: true },
+          );
+        const { result: response, probe } = await download();
+        const bytes = Buffer.concat(response.chunks);
+        expect(response.status).toBe(200);
+        expect(probe.failures).toBe(0);
+        expect(used()).toBe(before + ROWS);
+        expect(await leastStall(probe, async () => (await download()).probe)).toBeLessThan(MAX_STALL_MS);
+        expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+        if (format === 'csv') expect(bytes.toString('utf8').trim().split('\n')).toHaveLength(ROWS + 1);
+        if (format === 'geojson') expect(bytes.toString('utf8').match(/\{"type":"Feature",/g)).toHaveLength(ROWS);
+        if (format === 'kml') expect(bytes.toString('utf8').match(/<Placemark>/g)).toHaveLength(ROWS);
+        if (format === 'gpkg') {
+          const file = path.join(tempDir('catastro-batch-result-'), 'result.gpkg');
+          writeFileSync(file, bytes);
+          const info = spawnSync('ogrinfo', ['-so', '-al', file], { encoding: 'utf8' });
+          expect(info.stdout).toMatch(new RegExp(`Feature Count: ${ROWS}\\n`));
+        }
 
-      // Written once: a HEAD now says its size; a byte range costs its share; a revalidation is free.
-      const head = await get(`/api/batch/${batch.id}/result.${format}`, {}, 'HEAD');
-      expect(Number(head.headers.get('content-length'))).toBe(bytes.length);
-      const afterHead = used();
-      const range = await get(`/api/batch/${batch.id}/result.${format}`, { range: 'bytes=0-999' });
-      expect(range.status).toBe(206);
-      expect(Buffer.from(await range.arrayBuffer())).toEqual(bytes.subarray(0, 1000));
-      expect(used() - afterHead).toBe(Math.ceil((ROWS * 1000) / bytes.length));
-      // inject: fetch adds Cache-Control: no-cache to a request with If-None-Match, asking for the whole file.
-      const again = await api.app.inject({ url: `/api/batch/${batch.id}/result.${format}`, headers: { 'x-api-key': key.key, 'if-none-match': response.headers.get('etag')! } });
-      expect(again.statusCode).toBe(304);
-      expect(used() - afterHead).toBe(Math.ceil((ROWS * 1000) / bytes.length));
+        // Written once: a HEAD now says its size; a byte range costs its share; a revalidation is free.
+        const head = await get(`/api/batch/${batch.id}/result.${format}`, {}, 'HEAD');
+        expect(Number(head.headers.get('content-length'))).toBe(bytes.length);
+        const afterHead = used();
+        const range = await get(`/api/batch/${batch.id}/result.${format}`, { range: 'bytes=0-999' });
+        expect(range.status).toBe(206);
+        expect(Buffer.from(await range.arrayBuffer())).toEqual(bytes.subarray(0, 1000));
+        expect(used() - afterHead).toBe(Math.ceil((ROWS * 1000) / bytes.length));
+        // inject: fetch adds Cache-Control: no-cache to a request with If-None-Match, asking for the whole file.
+        const again = await api.app.inject({
+          url: `/api/batch/${batch.id}/result.${format}`,
+          headers: { 'x-api-key': key.key, 'if-none-match': response.headers.get('etag')! },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(used() - afterHead).toBe(Math.ceil((ROWS * 1000) / bytes.length));
       } finally {
         giveBack(before);
       }

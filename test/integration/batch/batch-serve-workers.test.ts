@@ -26,10 +26,11 @@ describe('batches under serve --workers 2', () => {
     try {
       const call = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
         const response = await fetch(`${url}${route}`, {
-          method, headers: { connection: 'close', ...(body !== undefined && { 'content-type': 'application/json' }) },
+          method,
+          headers: { connection: 'close', ...(body !== undefined && { 'content-type': 'application/json' }) },
           ...(body !== undefined && { body: JSON.stringify(body) }),
         });
-        return { status: response.status, body: await response.json() as { data: BatchState & BatchState[] } };
+        return { status: response.status, body: (await response.json()) as { data: BatchState & BatchState[] } };
       };
       const csv = `ref\n${Array.from({ length: ROWS }, (_, i) => referenceOf(i)).join('\n')}\n`;
       const started = await call('POST', '/api/batch', { csv, name: 'many.csv' });
@@ -53,7 +54,9 @@ describe('batches under serve --workers 2', () => {
       expect(running.map((s) => s.done)).toEqual(running.map((s) => s.done).sort((x, y) => x - y));
       expect(running.at(-1)!.done).toBeGreaterThan(running[0].done);
       // One run: each row answered once in the journal (a second run would have appended them again).
-      const journal = readFileSync(path.join(data, 'batches', id, 'result.csv.journal'), 'utf8').trim().split('\n');
+      const journal = readFileSync(path.join(data, 'batches', id, 'result.csv.journal'), 'utf8')
+        .trim()
+        .split('\n');
       expect(journal).toHaveLength(ROWS + 1);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,23 +10,38 @@ const dir = tempDir('catastro-cli-batch-stop-');
 const input = path.join(dir, 'referencias.csv');
 const output = path.join(dir, 'salida.csv');
 // The bundled sample's references, five times over: rows the copy answers, enough to stop midway.
-const refs = [...sampleParcelsGml().toString('utf8').matchAll(/gml:id="ES\.SDGC\.CP\.(\w{14})"/g)].map((m) => m[1]);
+const refs = [
+  ...sampleParcelsGml()
+    .toString('utf8')
+    .matchAll(/gml:id="ES\.SDGC\.CP\.(\w{14})"/g),
+].map((m) => m[1]);
 const rows = Array.from({ length: 5 }, () => refs).flat();
 writeFileSync(input, `refcat\n${rows.join('\n')}\n`);
 
 /** Runs the batch; `stopWith` is sent at its first progress line with rows done. */
 function batch(stopWith?: NodeJS.Signals) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'batch', input, '-o', output, '--data', path.join(dir, 'data')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'batch', input, '-o', output, '--data', path.join(dir, 'data')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
-    if (stopWith && /batch: [1-9]/.test(stderr)) { child.kill(stopWith); stopWith = undefined; }
+    if (stopWith && /batch: [1-9]/.test(stderr)) {
+      child.kill(stopWith);
+      stopWith = undefined;
+    }
   });
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

@@ -33,14 +33,40 @@ async function catastro(...args: string[]): Promise<{ code: number; stderr: stri
 describe('a --data folder that cannot be used is refused in one line naming the cause', () => {
   const parcels = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
   it.each([
-    ['--data naming a file (import)', ['import', parcels, '--data', aFile], `VALIDATION_ERROR: The data folder ${aFile} cannot be used: ${aFile} is a file, not a folder.`],
-    ['--data under a file (areas)', ['areas', '--data', path.join(aFile, 'sub')], `VALIDATION_ERROR: The data folder ${path.join(aFile, 'sub')} cannot be used: ${aFile} is a file, not a folder.`],
-    ['--data under a file (keys list)', ['keys', 'list', '--data', path.join(aFile, 'sub')], `VALIDATION_ERROR: The data folder ${path.join(aFile, 'sub')} cannot be used: ${aFile} is a file, not a folder.`],
-    ['a catastro.sqlite that is no database (report)', ['report', '40146A00100001', '-o', path.join(dir, 'informe.pdf'), '--data', notADatabase],
-      `VALIDATION_ERROR: ${path.join(notADatabase, 'catastro.sqlite')} cannot be opened as the data folder's database (file is not a database); move it away or choose another --data folder.`],
-    ['a catastro.sqlite that is a folder (import)', ['import', parcels, '--data', databaseIsAFolder],
-      `VALIDATION_ERROR: ${path.join(databaseIsAFolder, 'catastro.sqlite')} cannot be opened as the data folder's database (unable to open database file); move it away or choose another --data folder.`],
-    ...(process.platform === 'linux' ? [['--data under /proc (import)', ['import', parcels, '--data', '/proc/catastro-probe'], 'VALIDATION_ERROR: The data folder /proc/catastro-probe cannot be made: /proc/catastro-probe cannot be created there.'] as [string, string[], string]] : []),
+    [
+      '--data naming a file (import)',
+      ['import', parcels, '--data', aFile],
+      `VALIDATION_ERROR: The data folder ${aFile} cannot be used: ${aFile} is a file, not a folder.`,
+    ],
+    [
+      '--data under a file (areas)',
+      ['areas', '--data', path.join(aFile, 'sub')],
+      `VALIDATION_ERROR: The data folder ${path.join(aFile, 'sub')} cannot be used: ${aFile} is a file, not a folder.`,
+    ],
+    [
+      '--data under a file (keys list)',
+      ['keys', 'list', '--data', path.join(aFile, 'sub')],
+      `VALIDATION_ERROR: The data folder ${path.join(aFile, 'sub')} cannot be used: ${aFile} is a file, not a folder.`,
+    ],
+    [
+      'a catastro.sqlite that is no database (report)',
+      ['report', '40146A00100001', '-o', path.join(dir, 'informe.pdf'), '--data', notADatabase],
+      `VALIDATION_ERROR: ${path.join(notADatabase, 'catastro.sqlite')} cannot be opened as the data folder's database (file is not a database); move it away or choose another --data folder.`,
+    ],
+    [
+      'a catastro.sqlite that is a folder (import)',
+      ['import', parcels, '--data', databaseIsAFolder],
+      `VALIDATION_ERROR: ${path.join(databaseIsAFolder, 'catastro.sqlite')} cannot be opened as the data folder's database (unable to open database file); move it away or choose another --data folder.`,
+    ],
+    ...(process.platform === 'linux'
+      ? [
+          [
+            '--data under /proc (import)',
+            ['import', parcels, '--data', '/proc/catastro-probe'],
+            'VALIDATION_ERROR: The data folder /proc/catastro-probe cannot be made: /proc/catastro-probe cannot be created there.',
+          ] as [string, string[], string],
+        ]
+      : []),
   ])('%s', async (_name, args, message) => {
     const { code, stderr } = await catastro(...args);
     expect(code, stderr).toBe(1);

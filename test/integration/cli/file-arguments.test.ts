@@ -34,7 +34,11 @@ async function catastroIn(data: string, ...args: string[]): Promise<{ code: numb
 
 const parcelsIn = (data: string) => {
   const store = ParcelStore.open(path.join(data, 'catastro.sqlite'));
-  try { return store.countParcels(); } finally { store.close(); }
+  try {
+    return store.countParcels();
+  } finally {
+    store.close();
+  }
 };
 
 // Each ended with Node's own error, code doubled or path missing ("ENOENT: ENOENT: no such file
@@ -42,14 +46,34 @@ const parcelsIn = (data: string) => {
 // it had been made; an import of several files imported those before the typo.
 describe('files named on the command line are checked before any work, in plain words', () => {
   it.each([
-    ['report -o in a missing folder', ['report', '40146A00100001', '-o', path.join(missingFolder, 'informe.pdf')], `VALIDATION_ERROR: Output ${path.join(missingFolder, 'informe.pdf')} cannot be written: the folder ${missingFolder} does not exist.`],
+    [
+      'report -o in a missing folder',
+      ['report', '40146A00100001', '-o', path.join(missingFolder, 'informe.pdf')],
+      `VALIDATION_ERROR: Output ${path.join(missingFolder, 'informe.pdf')} cannot be written: the folder ${missingFolder} does not exist.`,
+    ],
     ['report -o a folder', ['report', '40146A00100001', '-o', dir], `VALIDATION_ERROR: Output ${dir} is a folder; name a file in it.`],
-    ['report -o under a file', ['report', '40146A00100001', '-o', path.join(refs, 'informe.pdf')], `VALIDATION_ERROR: Output ${path.join(refs, 'informe.pdf')} cannot be written: ${refs} is not a folder.`],
-    ['batch of a missing CSV', ['batch', path.join(dir, 'nada.csv'), '-o', path.join(dir, 'salida.csv')], `VALIDATION_ERROR: Input ${path.join(dir, 'nada.csv')} does not exist.`],
+    [
+      'report -o under a file',
+      ['report', '40146A00100001', '-o', path.join(refs, 'informe.pdf')],
+      `VALIDATION_ERROR: Output ${path.join(refs, 'informe.pdf')} cannot be written: ${refs} is not a folder.`,
+    ],
+    [
+      'batch of a missing CSV',
+      ['batch', path.join(dir, 'nada.csv'), '-o', path.join(dir, 'salida.csv')],
+      `VALIDATION_ERROR: Input ${path.join(dir, 'nada.csv')} does not exist.`,
+    ],
     ['batch of a folder', ['batch', dir, '-o', path.join(dir, 'salida.csv')], `VALIDATION_ERROR: Input ${dir} is a folder, not a file.`],
-    ['batch -o in a missing folder', ['batch', refs, '-o', path.join(missingFolder, 'salida.csv')], `VALIDATION_ERROR: Output ${path.join(missingFolder, 'salida.csv')} cannot be written: the folder ${missingFolder} does not exist.`],
+    [
+      'batch -o in a missing folder',
+      ['batch', refs, '-o', path.join(missingFolder, 'salida.csv')],
+      `VALIDATION_ERROR: Output ${path.join(missingFolder, 'salida.csv')} cannot be written: the folder ${missingFolder} does not exist.`,
+    ],
     ['import of a folder', ['import', dir], `VALIDATION_ERROR: File ${dir} is a folder, not a file. Nothing was imported.`],
-    ['import-layers of a missing file', ['import-layers', '--protected-areas', path.join(dir, 'natura 2000.geojson')], `VALIDATION_ERROR: Layer ${path.join(dir, 'natura 2000.geojson')} does not exist. Nothing was imported.`],
+    [
+      'import-layers of a missing file',
+      ['import-layers', '--protected-areas', path.join(dir, 'natura 2000.geojson')],
+      `VALIDATION_ERROR: Layer ${path.join(dir, 'natura 2000.geojson')} does not exist. Nothing was imported.`,
+    ],
   ])('%s: one line naming the file, exit 1, nothing written', async (_name, args, message) => {
     const { code, stdout, stderr } = await catastro(...args);
     expect(code, stderr).toBe(1);

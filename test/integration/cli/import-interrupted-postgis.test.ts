@@ -18,50 +18,65 @@ function run(args: string[], interruptWith?: 'SIGINT' | 'SIGTERM') {
   let sent = false;
   const read = (chunk: Buffer) => {
     output += chunk.toString();
-    if (interruptWith && !sent && /: 10% /.test(output)) { sent = true; child.kill(interruptWith); }
+    if (interruptWith && !sent && /: 10% /.test(output)) {
+      sent = true;
+      child.kill(interruptWith);
+    }
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);
   return new Promise<{ code: number | null; output: string; sent: boolean }>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output, sent }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, sent });
+    });
   });
 }
 
 // The team database's import path stops where it reports progress (cli/import-command.ts);
 // until now only the SQLite path had a test running the real binary.
-describe.skipIf(postgresSkipReason !== undefined)(`catastro import --store postgres://… interrupted${postgresSkipReason ? ` — skipped: ${postgresSkipReason}` : ''}`, () => {
-  let cluster: TestCluster;
-  let store: string;
-  const count = async (table: string) => {
-    const client = new pg.Client({ connectionString: store });
-    await client.connect();
-    try { return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n); } finally { await client.end(); }
-  };
+describe.skipIf(postgresSkipReason !== undefined)(
+  `catastro import --store postgres://… interrupted${postgresSkipReason ? ` — skipped: ${postgresSkipReason}` : ''}`,
+  () => {
+    let cluster: TestCluster;
+    let store: string;
+    const count = async (table: string) => {
+      const client = new pg.Client({ connectionString: store });
+      await client.connect();
+      try {
+        return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      } finally {
+        await client.end();
+      }
+    };
 
-  beforeAll(async () => {
-    const gml = sampleParcelsGml().toString('utf8');
-    const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + '</member>'.length];
-    writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(20) + gml.slice(end));
-    cluster = await startTestCluster();
-    store = await cluster.createDatabase('interrupted');
-    const first = await run(['import', '--store', store, fixture('A.ES.SDGC.BU.40146.building.gml.gz')]);
-    expect(first.code, first.output).toBe(0);
-  }, 180_000);
-  afterAll(async () => { await cluster?.stop(); });
+    beforeAll(async () => {
+      const gml = sampleParcelsGml().toString('utf8');
+      const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + '</member>'.length];
+      writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(20) + gml.slice(end));
+      cluster = await startTestCluster();
+      store = await cluster.createDatabase('interrupted');
+      const first = await run(['import', '--store', store, fixture('A.ES.SDGC.BU.40146.building.gml.gz')]);
+      expect(first.code, first.output).toBe(0);
+    }, 180_000);
+    afterAll(async () => {
+      await cluster?.stop();
+    });
 
-  it('Ctrl-C: one message, exit 130, the database as before (its transaction rolled back), and the next import completes', async () => {
-    const buildings = await count('buildings');
-    const interrupted = await run(['import', '--store', store, bigFile], 'SIGINT');
-    expect(interrupted.sent, interrupted.output).toBe(true);
-    expect(interrupted.code, interrupted.output).toBe(130);
-    expect(interrupted.output).toMatch(/Import interrupted \(SIGINT\): nothing was changed; the file being imported was rolled back/);
-    expect(interrupted.output).not.toMatch(/\n\s+at /);
-    expect(await count('parcels')).toBe(0);
-    expect(await count('buildings')).toBe(buildings);
+    it('Ctrl-C: one message, exit 130, the database as before (its transaction rolled back), and the next import completes', async () => {
+      const buildings = await count('buildings');
+      const interrupted = await run(['import', '--store', store, bigFile], 'SIGINT');
+      expect(interrupted.sent, interrupted.output).toBe(true);
+      expect(interrupted.code, interrupted.output).toBe(130);
+      expect(interrupted.output).toMatch(/Import interrupted \(SIGINT\): nothing was changed; the file being imported was rolled back/);
+      expect(interrupted.output).not.toMatch(/\n\s+at /);
+      expect(await count('parcels')).toBe(0);
+      expect(await count('buildings')).toBe(buildings);
 
-    const again = await run(['import', '--store', store, fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
-    expect(again.code, again.output).toBe(0);
-    expect(await count('parcels')).toBe(1443);
-  }, 180_000);
-});
+      const again = await run(['import', '--store', store, fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
+      expect(again.code, again.output).toBe(0);
+      expect(await count('parcels')).toBe(1443);
+    }, 180_000);
+  },
+);

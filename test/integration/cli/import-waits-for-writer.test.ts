@@ -16,17 +16,30 @@ function lockedCopy() {
   ParcelStore.open(path.join(dataDir, 'catastro.sqlite')).close();
   const other = new Database(path.join(dataDir, 'catastro.sqlite'));
   other.exec('BEGIN IMMEDIATE');
-  return { dataDir, release: () => { if (other.inTransaction) other.exec('ROLLBACK'); other.close(); } };
+  return {
+    dataDir,
+    release: () => {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    },
+  };
 }
 
 function importInto(dataDir: string) {
   const child = spawn(process.execPath, [cli, 'import', '--data', dataDir, BUILDINGS], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const ended = new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => { clearTimeout(timer); resolve(code); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
   });
   const said = async (pattern: RegExp) => {
     for (let waited = 0; !pattern.test(output); waited += 50) {
@@ -39,7 +52,11 @@ function importInto(dataDir: string) {
 
 const countBuildings = (dataDir: string) => {
   const store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
-  try { return store.db.prepare('SELECT count(*) FROM buildings').pluck().get(); } finally { store.close(); }
+  try {
+    return store.db.prepare('SELECT count(*) FROM buildings').pluck().get();
+  } finally {
+    store.close();
+  }
 };
 
 // A second `catastro import` beside a running one sat silent for 5 s, then failed ("did not start").

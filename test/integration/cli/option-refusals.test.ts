@@ -56,7 +56,11 @@ describe('numeric options are checked before anything starts', () => {
   it('batch --concurrency abc and --pace -1 are refused before any row is asked, no output written', async () => {
     const input = path.join(dataDir, 'refs.csv');
     writeFileSync(input, 'refcat\n9398516VK3799G\n');
-    for (const args of [['--concurrency', 'abc'], ['--concurrency', '-2'], ['--pace', '-1']]) {
+    for (const args of [
+      ['--concurrency', 'abc'],
+      ['--concurrency', '-2'],
+      ['--pace', '-1'],
+    ]) {
       const { code, stderr } = await catastro('batch', input, '-o', path.join(dataDir, 'out.csv'), ...args, '--data', dataDir);
       expect(code).toBe(1);
       expect(stderr).toContain(args[0]);
@@ -69,7 +73,11 @@ describe('numeric options are checked before anything starts', () => {
 
 describe('--store and --expires are checked before anything starts', () => {
   it('a --store that is not a postgres:// URL is refused (it ran on the SQLite copy without a word)', async () => {
-    for (const args of [['serve', '--port', '0'], ['keys', 'list'], ['import', 'missing.gml']]) {
+    for (const args of [
+      ['serve', '--port', '0'],
+      ['keys', 'list'],
+      ['import', 'missing.gml'],
+    ]) {
       const { code, stderr } = await catastro(...args, '--store', 'notaurl', '--data', dataDir);
       expect(code, stderr).toBe(1);
       expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringMatching(/option '--store <url>' argument 'notaurl' is invalid/i)]);
@@ -80,13 +88,21 @@ describe('--store and --expires are checked before anything starts', () => {
   it.each(['0.0.0.0', '::', '192.0.2.1'])('start --host %s (the keyless app on the network) is refused in one line, exit 1', async (host) => {
     const { code, stderr } = await catastro('start', '--host', host, '--port', '0', '--data', dataDir);
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n'), stderr).toEqual([expect.stringMatching(new RegExp(`^VALIDATION_ERROR: catastro start serves the app without keys, to this machine only: --host ${host.replace(/\./g, '\\.')} would open it to the network`))]);
+    expect(stderr.trim().split('\n'), stderr).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^VALIDATION_ERROR: catastro start serves the app without keys, to this machine only: --host ${host.replace(/\./g, '\\.')} would open it to the network`,
+        ),
+      ),
+    ]);
   });
 
   it('a team database that does not answer ends serve with one line naming it, exit 1 (a stack trace before)', async () => {
     const { code, stderr } = await catastro('serve', '--port', '0', '--store', 'postgres://catastro@127.0.0.1:1/catastro', '--data', dataDir);
     expect(code).toBe(1);
-    expect(stderr.trim()).toMatch(/^SERVICE_UNAVAILABLE: The team database does not answer; try again when it is back\. \(127\.0\.0\.1:1\/catastro: connect ECONNREFUSED/);
+    expect(stderr.trim()).toMatch(
+      /^SERVICE_UNAVAILABLE: The team database does not answer; try again when it is back\. \(127\.0\.0\.1:1\/catastro: connect ECONNREFUSED/,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -101,10 +117,13 @@ describe('--store and --expires are checked before anything starts', () => {
 
 // `keys` printed commander's `error: …` and `no key with id …` where every other command leads
 // with the spec's code (the same lines through runKeysCommand: test/unit/auth/key-store.test.ts).
-describe('catastro keys refuses as the other commands do: one line led by the spec\'s code, exit 1', () => {
+describe("catastro keys refuses as the other commands do: one line led by the spec's code, exit 1", () => {
   it.each([
-    ['a tier not offered', ['keys', 'create', '--tier', 'gold'],
-      "VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. Allowed choices are free, basic, pro, business."],
+    [
+      'a tier not offered',
+      ['keys', 'create', '--tier', 'gold'],
+      "VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. Allowed choices are free, basic, pro, business.",
+    ],
     ['a key id not there', ['keys', 'revoke', 'nope'], 'NOT_FOUND: No key with id nope; `catastro keys list` shows the ids.'],
   ])('%s', async (_name, args, line) => {
     const { code, stderr } = await catastro(...args, '--data', dataDir);
@@ -117,16 +136,36 @@ describe('catastro keys refuses as the other commands do: one line led by the sp
 // caller's address is the credential would let any page on the web use its visitors' browsers.
 describe('serve --cors-origin and --trust-proxy are checked before anything starts', () => {
   it.each([
-    ['a trailing slash', ['--cors-origin', 'https://maps.example.org/'], /argument 'https:\/\/maps\.example\.org\/' is invalid\. .*give https:\/\/maps\.example\.org \(/],
+    [
+      'a trailing slash',
+      ['--cors-origin', 'https://maps.example.org/'],
+      /argument 'https:\/\/maps\.example\.org\/' is invalid\. .*give https:\/\/maps\.example\.org \(/,
+    ],
     ['a default port', ['--cors-origin', 'https://maps.example.org:443'], /give https:\/\/maps\.example\.org \(/],
     ['no scheme', ['--cors-origin', 'maps.example.org'], /argument 'maps\.example\.org' is invalid\. 'maps\.example\.org' is not an origin/],
     ['the null origin', ['--cors-origin', 'null'], /argument 'null' is invalid/],
-    ['* with the free tier', ['--cors-origin', 'https://maps.example.org', '--cors-origin', '*', '--free-per-ip', '5'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --free-per-ip/],
+    [
+      '* with the free tier',
+      ['--cors-origin', 'https://maps.example.org', '--cors-origin', '*', '--free-per-ip', '5'],
+      /^VALIDATION_ERROR: A CORS origin of \* is refused with --free-per-ip/,
+    ],
     ['* with --auth off', ['--auth', 'off', '--cors-origin', '*'], /^VALIDATION_ERROR: A CORS origin of \* is refused with --auth off/],
-    ['a proxy named by its host name', ['--trust-proxy', 'proxy.example.org'], /argument 'proxy\.example\.org' is invalid\. 'proxy\.example\.org' is not an IP address or network/],
-    ['a proxy network of every address', ['--trust-proxy', '0.0.0.0/0'], /argument '0\.0\.0\.0\/0' is invalid\. .*would trust more public IPv4 addresses than a \/8/],
+    [
+      'a proxy named by its host name',
+      ['--trust-proxy', 'proxy.example.org'],
+      /argument 'proxy\.example\.org' is invalid\. 'proxy\.example\.org' is not an IP address or network/,
+    ],
+    [
+      'a proxy network of every address',
+      ['--trust-proxy', '0.0.0.0/0'],
+      /argument '0\.0\.0\.0\/0' is invalid\. .*would trust more public IPv4 addresses than a \/8/,
+    ],
     // Each public /8 passes the option's parser alone; two are refused together.
-    ['proxy networks covering more than a /8 together', ['1.0.0.0/8', '2.0.0.0/8'].flatMap((network) => ['--trust-proxy', network]), /^VALIDATION_ERROR: --trust-proxy 1\.0\.0\.0\/8, 2\.0\.0\.0\/8 would trust more public IPv4 addresses than a \/8/],
+    [
+      'proxy networks covering more than a /8 together',
+      ['1.0.0.0/8', '2.0.0.0/8'].flatMap((network) => ['--trust-proxy', network]),
+      /^VALIDATION_ERROR: --trust-proxy 1\.0\.0\.0\/8, 2\.0\.0\.0\/8 would trust more public IPv4 addresses than a \/8/,
+    ],
   ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
     const { code, stderr } = await catastro('serve', '--port', '0', ...args, '--data', dataDir);
     expect(code, stderr).toBe(1);
@@ -142,16 +181,40 @@ describe('serve --cors-origin and --trust-proxy are checked before anything star
 describe('download, areas and import-layers refuse a command line as the other commands do', () => {
   it.each([
     ['download naming nothing', ['download'], /^VALIDATION_ERROR: Say what to download: .*e\.g\. catastro download Segovia/],
-    ['download --country FR naming nothing', ['download', '--country', 'FR'], /^VALIDATION_ERROR: Say what to download in France: .*e\.g\. catastro download --country FR/],
-    ['download --country DE (no offline areas)', ['download', '--country', 'DE', 'Berlin'], /^VALIDATION_ERROR: --country takes ES or FR, .*e\.g\. --country FR 91216; not "DE"\./],
-    ['download --bbox of three numbers', ['download', '--bbox', '1,2,3'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*e\.g\. --bbox -4\.14,40\.93,-4\.10,40\.96 \(got "1,2,3"\)\./],
+    [
+      'download --country FR naming nothing',
+      ['download', '--country', 'FR'],
+      /^VALIDATION_ERROR: Say what to download in France: .*e\.g\. catastro download --country FR/,
+    ],
+    [
+      'download --country DE (no offline areas)',
+      ['download', '--country', 'DE', 'Berlin'],
+      /^VALIDATION_ERROR: --country takes ES or FR, .*e\.g\. --country FR 91216; not "DE"\./,
+    ],
+    [
+      'download --bbox of three numbers',
+      ['download', '--bbox', '1,2,3'],
+      /^VALIDATION_ERROR: --bbox takes west,south,east,north .*e\.g\. --bbox -4\.14,40\.93,-4\.10,40\.96 \(got "1,2,3"\)\./,
+    ],
     ['download --bbox not numbers', ['download', '--bbox', 'abc'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "abc"\)\./],
     ['download --bbox west above east', ['download', '--bbox', '3,2,1,4'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "3,2,1,4"\)\./],
     ['areas remove naming no area', ['areas', 'remove'], /^VALIDATION_ERROR: Name the areas to remove, e\.g\. catastro areas remove ES\.40146/],
     ['areas with an unknown action', ['areas', 'purge'], /^VALIDATION_ERROR: Unknown action "purge": give list, update or remove, e\.g\. /],
-    ['import-layers naming no file', ['import-layers'], /^VALIDATION_ERROR: Name at least one file with --protected-areas, --designated-areas or --ground-motion, e\.g\. /],
-    ['import-layers field mapping without a national layer', ['import-layers', '--code-field', 'code', '--protected-areas', 'zepa.geojson'], /^VALIDATION_ERROR: --code-field, .* describe --designated-areas layers; name one, e\.g\. /],
-    ['import-layers attribution without an area layer', ['import-layers', '--source-name', 'EEA', '--ground-motion', 'tile.zip'], /^VALIDATION_ERROR: --source-name, .* layers; name one, e\.g\. /],
+    [
+      'import-layers naming no file',
+      ['import-layers'],
+      /^VALIDATION_ERROR: Name at least one file with --protected-areas, --designated-areas or --ground-motion, e\.g\. /,
+    ],
+    [
+      'import-layers field mapping without a national layer',
+      ['import-layers', '--code-field', 'code', '--protected-areas', 'zepa.geojson'],
+      /^VALIDATION_ERROR: --code-field, .* describe --designated-areas layers; name one, e\.g\. /,
+    ],
+    [
+      'import-layers attribution without an area layer',
+      ['import-layers', '--source-name', 'EEA', '--ground-motion', 'tile.zip'],
+      /^VALIDATION_ERROR: --source-name, .* layers; name one, e\.g\. /,
+    ],
   ])('%s: one line led by the code, exit 1', async (_name, args, line) => {
     const data = mkdtempSync(path.join(dataDir, 'refused-'));
     const { code, stderr } = await catastro(...args, '--data', data);
@@ -161,7 +224,7 @@ describe('download, areas and import-layers refuse a command line as the other c
     expect(readdirSync(data)).toEqual([]);
   });
 
-  it('areas remove of an area the copy does not hold says NOT_FOUND, as the app\'s removal does', async () => {
+  it("areas remove of an area the copy does not hold says NOT_FOUND, as the app's removal does", async () => {
     const { code, stderr } = await catastro('areas', 'remove', 'ES.99999', '--data', dataDir);
     expect(code).toBe(1);
     expect(stderr).toBe('NOT_FOUND: The copy holds no offline area ES.99999.\n');
@@ -171,7 +234,10 @@ describe('download, areas and import-layers refuse a command line as the other c
 describe('start takes only the options it uses; --basemap is checked before anything starts', () => {
   it('start refuses --workers and --status-interval, which only serve uses (they were offered and ignored)', async () => {
     for (const option of ['--workers', '--status-interval']) {
-      expect(await catastro('start', '--port', '0', option, '2', '--data', dataDir)).toEqual({ code: 1, stderr: `VALIDATION_ERROR: Unknown option '${option}'.\n` });
+      expect(await catastro('start', '--port', '0', option, '2', '--data', dataDir)).toEqual({
+        code: 1,
+        stderr: `VALIDATION_ERROR: Unknown option '${option}'.\n`,
+      });
     }
   });
 
@@ -188,23 +254,30 @@ describe('start takes only the options it uses; --basemap is checked before anyt
 // A port in use ended serve (and start's browser app) in Node's stack trace; with --workers each
 // worker printed its own before the primary's "could not start".
 describe('serve on a port another program holds', () => {
-  it.each([['one process', []], ['two workers', ['--workers', '2']]])('%s: one line naming the port and what to do, once, exit 1', async (_name, workers) => {
+  it.each([
+    ['one process', []],
+    ['two workers', ['--workers', '2']],
+  ])('%s: one line naming the port and what to do, once, exit 1', async (_name, workers) => {
     const holder = createServer();
     await new Promise<void>((listening) => holder.listen(0, '127.0.0.1', listening));
     const { port } = holder.address() as AddressInfo;
     try {
       const { code, stderr } = await catastro('serve', '--port', String(port), ...workers, '--data', dataDir);
       expect(code, stderr).toBe(1);
-      expect(stderr).toBe(`VALIDATION_ERROR: Port ${port} on 127.0.0.1 is already in use by another program: give another --port (e.g. --port ${port + 1}, or --port 0 for any free one) or stop the program using it.\n`);
+      expect(stderr).toBe(
+        `VALIDATION_ERROR: Port ${port} on 127.0.0.1 is already in use by another program: give another --port (e.g. --port ${port + 1}, or --port 0 for any free one) or stop the program using it.\n`,
+      );
     } finally {
       holder.close();
     }
   });
 
-  it('a --host that is not this machine\'s (192.0.2.1, a documentation address) is refused so too', async () => {
+  it("a --host that is not this machine's (192.0.2.1, a documentation address) is refused so too", async () => {
     const { code, stderr } = await catastro('serve', '--host', '192.0.2.1', '--port', '0', '--data', dataDir);
     expect(code, stderr).toBe(1);
-    expect(stderr).toBe('VALIDATION_ERROR: --host 192.0.2.1 is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).\n');
+    expect(stderr).toBe(
+      'VALIDATION_ERROR: --host 192.0.2.1 is not an address of this machine: give one of its addresses, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address).\n',
+    );
   });
 });
 
@@ -221,7 +294,9 @@ describe('serve --static is checked before anything starts', () => {
     const dir = folder();
     const { code, stderr } = await catastro('serve', '--port', '0', '--static', dir, '--data', dataDir);
     expect(code, stderr).toBe(1);
-    expect(stderr).toBe(`VALIDATION_ERROR: Option '--static <dir>' argument '${dir}' is invalid. ${dir} ${reason}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).\n`);
+    expect(stderr).toBe(
+      `VALIDATION_ERROR: Option '--static <dir>' argument '${dir}' is invalid. ${dir} ${reason}: give the built renderer's folder, e.g. --static dist/renderer (npm run build:renderer writes it).\n`,
+    );
   });
 });
 
@@ -267,6 +342,8 @@ describe('a named pipe given as an input file is refused before it is opened', (
     if (!existsSync(fifo)) execFileSync('mkfifo', [fifo]);
     const { code, stderr } = await catastro(...args(), '--data', dataDir);
     expect(code, stderr).toBe(1);
-    expect(stderr.trim()).toBe(`VALIDATION_ERROR: ${reason}: only files on disk are read (a pipe or a device may never send data, or never end).${_name === 'import-layers' ? ' Nothing was imported.' : ''}`);
+    expect(stderr.trim()).toBe(
+      `VALIDATION_ERROR: ${reason}: only files on disk are read (a pipe or a device may never send data, or never end).${_name === 'import-layers' ? ' Nothing was imported.' : ''}`,
+    );
   });
 });

@@ -12,14 +12,28 @@ const INTRANET = 'http://intranet.example:8080';
 let server: ServeProcess;
 
 beforeAll(async () => {
-  server = await startServe(['--port', '0', '--status-interval', '0', '--data', tempDir('catastro-serve-cors-'),
-    '--cors-origin', MAPS, '--cors-origin', INTRANET]);
+  server = await startServe([
+    '--port',
+    '0',
+    '--status-interval',
+    '0',
+    '--data',
+    tempDir('catastro-serve-cors-'),
+    '--cors-origin',
+    MAPS,
+    '--cors-origin',
+    INTRANET,
+  ]);
 }, 120_000);
-afterAll(() => { server?.child.kill('SIGTERM'); });
-
-const preflight = (origin: string) => fetch(`${server.url}/api/catastro/000700100UL74F`, {
-  method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+afterAll(() => {
+  server?.child.kill('SIGTERM');
 });
+
+const preflight = (origin: string) =>
+  fetch(`${server.url}/api/catastro/000700100UL74F`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+  });
 
 describe('serve --cors-origin (repeated)', () => {
   it('answers the preflight of each listed origin, and not of another', async () => {

@@ -25,16 +25,20 @@ let silentPoland: FakeServer;
 
 beforeAll(async () => {
   [europe, catastro, cartociudad] = await Promise.all([startFakeEurope(), startFakeCatastro(), startFakeCartoCiudad()]);
-  changedFrance = await startFakeServer([(url) => {
-    const answer = frenchRoutes(url);
-    if (!answer || !url.pathname.startsWith('/fr-apicarto')) return answer;
-    const shifted = JSON.parse(answer.body.toString(), (key, value) => {
-      if (Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number')) return [value[0], value[1] + 0.0027];
-      return value;
-    });
-    return { ...answer, body: JSON.stringify(shifted).replaceAll('"nom_com"', '"nom_commune"') };
-  }]);
-  silentPoland = await startFakeServer([(url) => (url.pathname.startsWith('/pl-') ? { status: 200, type: 'text/plain', body: '', delayMs: 600_000 } : undefined)]);
+  changedFrance = await startFakeServer([
+    (url) => {
+      const answer = frenchRoutes(url);
+      if (!answer || !url.pathname.startsWith('/fr-apicarto')) return answer;
+      const shifted = JSON.parse(answer.body.toString(), (key, value) => {
+        if (Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number')) return [value[0], value[1] + 0.0027];
+        return value;
+      });
+      return { ...answer, body: JSON.stringify(shifted).replaceAll('"nom_com"', '"nom_commune"') };
+    },
+  ]);
+  silentPoland = await startFakeServer([
+    (url) => (url.pathname.startsWith('/pl-') ? { status: 200, type: 'text/plain', body: '', delayMs: 600_000 } : undefined),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([europe?.close(), catastro?.close(), cartociudad?.close(), changedFrance?.close(), silentPoland?.close()]);
@@ -63,12 +67,19 @@ function row(lines: string[], country: string, capability: string): { answered: 
 }
 
 describe('catastro sources check against the fakes', () => {
-  it('checks every country\'s capabilities; every row matches but the two whose recordings hold no parcel under the address', async () => {
+  it("checks every country's capabilities; every row matches but the two whose recordings hold no parcel under the address", async () => {
     const { code, lines } = await sourcesCheck([], environment());
     const rows = lines.filter((line) => /^[A-Z]{2} /.test(line));
     // Every "yes" of every coverage row is a row: 31 countries, 88 lookups.
     expect(rows.length).toBe(88);
-    const failing = rows.filter((line) => !/\s+yes\s+yes\s+\d+ ms/.test(line)).map((line) => line.split(/\s{2,}/).slice(0, 2).join(' '));
+    const failing = rows
+      .filter((line) => !/\s+yes\s+yes\s+\d+ ms/.test(line))
+      .map((line) =>
+        line
+          .split(/\s{2,}/)
+          .slice(0, 2)
+          .join(' '),
+      );
     expect(failing).toEqual(['IT by address', 'LU by address']);
     expect(code).toBe(1);
     expect(lines).toContain('2 of 88 lookups did not answer the known answer.');
@@ -76,7 +87,18 @@ describe('catastro sources check against the fakes', () => {
 
   it('exits 0 when every row of the countries asked matches', async () => {
     const { code, lines } = await sourcesCheck(['--country', 'es,fr', '--country', 'PL'], environment());
-    expect(lines.filter((line) => /^[A-Z]{2} /.test(line)).map((line) => line.slice(0, 2))).toEqual(['ES', 'ES', 'ES', 'ES', 'FR', 'FR', 'FR', 'PL', 'PL', 'PL']);
+    expect(lines.filter((line) => /^[A-Z]{2} /.test(line)).map((line) => line.slice(0, 2))).toEqual([
+      'ES',
+      'ES',
+      'ES',
+      'ES',
+      'FR',
+      'FR',
+      'FR',
+      'PL',
+      'PL',
+      'PL',
+    ]);
     expect(lines).toContain('All 10 lookups answered the known answer.');
     expect(code).toBe(0);
   }, 120_000);

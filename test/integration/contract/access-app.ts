@@ -26,8 +26,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A unit of a finca, the shape of the units page (spec: Unit object). */
 const unit = (i: number) => ({
-  refCatastral: `9398516VK3799G${String(i + 1).padStart(4, '0')}AB`, escalera: '', planta: '01', puerta: 'A',
-  uso: 'Residencial', superficie: 80, descripcion: 'VIVIENDA', participacion: 5.5, anio: 1975, direccion: 'CL X 1',
+  refCatastral: `9398516VK3799G${String(i + 1).padStart(4, '0')}AB`,
+  escalera: '',
+  planta: '01',
+  puerta: 'A',
+  uso: 'Residencial',
+  superficie: 80,
+  descripcion: 'VIVIENDA',
+  participacion: 5.5,
+  anio: 1975,
+  direccion: 'CL X 1',
 });
 
 /**
@@ -82,7 +90,10 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
   const keys = new KeyStore(db, options.clock);
   const ledger = new QuotaLedger(db, options.clock);
   return {
-    app, db, keys, ledger,
+    app,
+    db,
+    keys,
+    ledger,
     handlerCalls: () => calls,
     newKey(tier, extra = {}) {
       const { key, record } = keys.create({ tier, ...extra });
@@ -99,6 +110,8 @@ export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db
 export function manualClock(iso: string): Clock & { set(iso: string): void } {
   let now = new Date(iso);
   const clock = (() => new Date(now)) as Clock & { set(iso: string): void };
-  clock.set = (next: string) => { now = new Date(next); };
+  clock.set = (next: string) => {
+    now = new Date(next);
+  };
   return clock;
 }

@@ -42,7 +42,14 @@ describe('contract: error statuses and codes of the access layer', () => {
     { name: 'units without a key', url: '/api/catastro/9398516VK3799G/units', status: 401, code: 'UNAUTHORIZED' },
     { name: 'units with an organisation key', url: '/api/catastro/9398516VK3799G/units', key: () => organisation, status: 200 },
     { name: 'monthly quota used up', url: '/api/catastro/0472511VK3507S', key: () => exhausted, status: 429, code: 'KEY_AUTH_004' },
-    { name: 'unknown API version', url: '/api/catastro/0472511VK3507S', key: () => basic, headers: { 'x-api-version': '2025-01-01' }, status: 400, code: 'VALIDATION_ERROR' },
+    {
+      name: 'unknown API version',
+      url: '/api/catastro/0472511VK3507S',
+      key: () => basic,
+      headers: { 'x-api-version': '2025-01-01' },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
     { name: 'pinned current API version', url: '/api/catastro/0472511VK3507S', key: () => basic, headers: { 'x-api-version': '2026-10-01' }, status: 200 },
     { name: 'not found', url: '/api/catastro/NOPE0000000000', key: () => basic, status: 404, code: 'NOT_FOUND' },
     { name: 'ambiguous', url: '/api/catastro/AMBIG', key: () => basic, status: 300, code: 'CNV_AMBIGUOUS' },
@@ -94,7 +101,9 @@ describe('contract: error statuses and codes of the access layer', () => {
 
 describe('contract: auth off (desktop use)', () => {
   let t: AccessApp;
-  beforeAll(async () => { t = await startAccessApp({ auth: 'off' }); });
+  beforeAll(async () => {
+    t = await startAccessApp({ auth: 'off' });
+  });
   afterAll(() => t.close());
 
   it('answers without a key, with no quota headers and searchesRemaining -1 (unlimited)', async () => {
@@ -107,7 +116,9 @@ describe('contract: auth off (desktop use)', () => {
 
 describe('contract: free per-IP daily allowance', () => {
   let t: AccessApp;
-  beforeAll(async () => { t = await startAccessApp({ freeTier: { perIpDaily: 3 } }); });
+  beforeAll(async () => {
+    t = await startAccessApp({ freeTier: { perIpDaily: 3 } });
+  });
   afterAll(() => t.close());
 
   it('admits keyless calls until the daily allowance is spent, then 429 DAILY_LIMIT_REACHED', async () => {

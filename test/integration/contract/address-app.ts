@@ -31,8 +31,12 @@ export class FakeCopy {
 
   /** A downloaded municipality as the copy lists it among its offline areas (its parcels aside). */
   addOfflineArea(code: string, name: string, province: string): void {
-    this.store.db.prepare(`INSERT INTO offline_areas (id, country, code, name, province, source, parcels, updated_at)
-      VALUES (?, 'ES', ?, ?, ?, ?, 0, ?)`).run(`ES.${code}`, code, name, province, `A.ES.SDGC.CP.${code}.zip`, new Date().toISOString());
+    this.store.db
+      .prepare(
+        `INSERT INTO offline_areas (id, country, code, name, province, source, parcels, updated_at)
+      VALUES (?, 'ES', ?, ?, ?, ?, 0, ?)`,
+      )
+      .run(`ES.${code}`, code, name, province, `A.ES.SDGC.CP.${code}.zip`, new Date().toISOString());
   }
 
   add(portal: HumanesPortal, facts: Partial<StoredParcel> = {}): StoredParcel {
@@ -41,7 +45,18 @@ export class FakeCopy {
     const parcel: StoredParcel = {
       ref: portal.ref!,
       country: 'ES',
-      geometry: { type: 'Polygon', coordinates: [[[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [lon - d, lat - d],
+            [lon + d, lat - d],
+            [lon + d, lat + d],
+            [lon - d, lat + d],
+            [lon - d, lat - d],
+          ],
+        ],
+      },
       centroid: [lon, lat],
       areaM2: 200,
       municipio: portal.municipality.toUpperCase(),
@@ -92,7 +107,13 @@ export async function startAddressApp(seedCopy: (copy: FakeCopy, portals: Humane
   await app.ready();
   const { key, record } = new KeyStore(accessDb).create({ tier: 'basic' });
   return {
-    app, geocoder, callejero, copy, key, keyId: record.id, ledger: new QuotaLedger(accessDb),
+    app,
+    geocoder,
+    callejero,
+    copy,
+    key,
+    keyId: record.id,
+    ledger: new QuotaLedger(accessDb),
     async close() {
       await app.close();
       await geocoder.close();

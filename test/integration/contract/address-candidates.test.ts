@@ -33,8 +33,17 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
       withFinca = uniquePortals(portals).find((p) => p.street === 'ROMA')!;
       copy.add(withFinca, { direccion: undefined, uso: undefined, source: 'inspire' });
       copy.addFinca({
-        ref: withFinca.ref!, direccion: `CL ROMA ${withFinca.numero}`, codigoPostal: '28970', municipio: 'HUMANES DE MADRID',
-        provincia: 'MADRID', usoGeneral: 'Industrial', superficieTotal: 900, anioConstruccion: 2004, declaredUnits: 3, source: 'live', dataDate: '2026-11-01',
+        ref: withFinca.ref!,
+        direccion: `CL ROMA ${withFinca.numero}`,
+        codigoPostal: '28970',
+        municipio: 'HUMANES DE MADRID',
+        provincia: 'MADRID',
+        usoGeneral: 'Industrial',
+        superficieTotal: 900,
+        anioConstruccion: 2004,
+        declaredUnits: 3,
+        source: 'live',
+        dataDate: '2026-11-01',
       });
     });
     const unique = uniquePortals(t.geocoder.portals);
@@ -54,8 +63,13 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
       expectSpecCandidates(q, res.json().data);
       const [first] = res.json().data.candidatos;
       expect(first, q).toMatchObject({
-        refCatastral: portal.ref, pais: 'ES', numero: portal.numero, codigoPostal: '28970',
-        municipio: 'Humanes de Madrid', coincideNumero: true, coincideMunicipio: true,
+        refCatastral: portal.ref,
+        pais: 'ES',
+        numero: portal.numero,
+        codigoPostal: '28970',
+        municipio: 'Humanes de Madrid',
+        coincideNumero: true,
+        coincideMunicipio: true,
       });
       expect(first.confianza, q).toBeGreaterThanOrEqual(0.75);
       expect(first.latitud).toBeCloseTo(portal.lat, 6);
@@ -109,7 +123,11 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
   it('marks candidates in the local copy and adds the copy use, dwellings and year', async () => {
     const res = await get({ q: `Calle Fuensalida ${inCopy.numero}, Humanes de Madrid` });
     expect(res.json().data.candidatos[0]).toMatchObject({
-      refCatastral: inCopy.ref, enCopia: true, uso: 'Residencial', viviendas: 24, anioConstruccion: 1987,
+      refCatastral: inCopy.ref,
+      enCopia: true,
+      uso: 'Residencial',
+      viviendas: 24,
+      anioConstruccion: 1987,
       direccionCatastro: `CL FUENSALIDA ${inCopy.numero} HUMANES DE MADRID (MADRID)`,
     });
     const other = await get({ q: 'Avenida Fuenlabrada 6, Humanes de Madrid' });
@@ -120,7 +138,11 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
   it('takes the finca address, use and year when the parcel row has none', async () => {
     const res = await get({ q: `Calle Roma ${withFinca.numero}, Humanes de Madrid` });
     expect(res.json().data.candidatos[0]).toMatchObject({
-      refCatastral: withFinca.ref, enCopia: true, uso: 'Industrial', anioConstruccion: 2004, direccionCatastro: `CL ROMA ${withFinca.numero}`,
+      refCatastral: withFinca.ref,
+      enCopia: true,
+      uso: 'Industrial',
+      anioConstruccion: 2004,
+      direccionCatastro: `CL ROMA ${withFinca.numero}`,
     });
   });
 
@@ -164,8 +186,18 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     { name: 'country HR', query: { q: 'Ilica 1, Zagreb', country: 'HR' }, status: 422, code: 'CNV_COVERAGE' },
     { name: 'uncovered country HU', query: { q: 'Andrássy út 1, Budapest', country: 'HU' }, status: 422, code: 'CNV_COVERAGE' },
     { name: 'PV (searched with country=ES per the coverage table)', query: { q: 'Gran Via 1, Bilbao', country: 'PV' }, status: 422, code: 'CNV_COVERAGE' },
-    { name: 'SE (agricultural blocks: no parcels at urban addresses)', query: { q: 'Drottninggatan 1, Stockholm', country: 'SE' }, status: 422, code: 'CNV_COVERAGE' },
-    { name: 'CY with a bad postcode is still a 400 first', query: { q: 'Makariou 1, Nicosia', country: 'CY', postcode: '10100' }, status: 400, code: 'VALIDATION_ERROR' },
+    {
+      name: 'SE (agricultural blocks: no parcels at urban addresses)',
+      query: { q: 'Drottninggatan 1, Stockholm', country: 'SE' },
+      status: 422,
+      code: 'CNV_COVERAGE',
+    },
+    {
+      name: 'CY with a bad postcode is still a 400 first',
+      query: { q: 'Makariou 1, Nicosia', country: 'CY', postcode: '10100' },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
   ];
 
   it.each(invalid)('$name → $status $code', async ({ query, status, code }) => {
@@ -179,10 +211,15 @@ describe('contract: address candidates (Spain, CartoCiudad)', () => {
     expect(t.ledger.peek(t.keyId).used).toBe(before);
   });
 
-  it.each([['PV', 'Basque Country'], ['NA', 'Navarre']])('country=%s answers 422 telling to search %s addresses with country=ES', async (country, name) => {
+  it.each([
+    ['PV', 'Basque Country'],
+    ['NA', 'Navarre'],
+  ])('country=%s answers 422 telling to search %s addresses with country=ES', async (country, name) => {
     const res = await get({ q: 'Calle Mayor 1, Pamplona', country });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toBe(`Address search does not cover ${country} as a country code: ${name} addresses are searched with country=ES (their candidates carry pais ${country}).`);
+    expect(res.json().error).toBe(
+      `Address search does not cover ${country} as a country code: ${name} addresses are searched with country=ES (their candidates carry pais ${country}).`,
+    );
   });
 
   it('street alone (structured address) works without q', async () => {
@@ -200,7 +237,9 @@ describe('contract: address candidates when the geocoder is down', () => {
       // Portals whose reference is theirs alone (several portals of a block share one reference).
       const refCount = new Map<string, number>();
       for (const p of portals) if (p.ref) refCount.set(p.ref, (refCount.get(p.ref) ?? 0) + 1);
-      stored = uniquePortals(portals).filter((p) => p.street === 'MADROÑO' && refCount.get(p.ref!) === 1).slice(0, 4);
+      stored = uniquePortals(portals)
+        .filter((p) => p.street === 'MADROÑO' && refCount.get(p.ref!) === 1)
+        .slice(0, 4);
       for (const p of stored) copy.add(p, { uso: 'Residencial' });
     });
   });
@@ -209,7 +248,10 @@ describe('contract: address candidates when the geocoder is down', () => {
   it.each(['down', 'garbage'] as const)('geocoder %s: answers from the local copy stored addresses', async (mode) => {
     t.geocoder.setMode(mode);
     const target = stored[2];
-    const res = await t.app.inject({ url: `${ENDPOINT}?q=${encodeURIComponent(`Calle Madroño ${target.numero}, Humanes de Madrid`)}`, headers: { 'x-api-key': t.key } });
+    const res = await t.app.inject({
+      url: `${ENDPOINT}?q=${encodeURIComponent(`Calle Madroño ${target.numero}, Humanes de Madrid`)}`,
+      headers: { 'x-api-key': t.key },
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.candidatos[0]).toMatchObject({ refCatastral: target.ref, enCopia: true, coincideNumero: true, coincideMunicipio: true, numero: target.numero });
@@ -223,12 +265,27 @@ describe('contract: address candidates when the geocoder is down', () => {
     const portal = t.geocoder.portals.find((p) => p.street === 'SIDNEY' && p.ref && p.numero !== null)!;
     t.copy.add(portal, { direccion: undefined });
     t.copy.addFinca({
-      ref: portal.ref!, direccion: `CL SIDNEY ${portal.numero}`, codigoPostal: '28970', municipio: 'HUMANES DE MADRID', provincia: 'MADRID',
-      usoGeneral: 'Residencial', superficieTotal: 100, anioConstruccion: 1999, declaredUnits: 1, source: 'live', dataDate: '2026-11-01',
+      ref: portal.ref!,
+      direccion: `CL SIDNEY ${portal.numero}`,
+      codigoPostal: '28970',
+      municipio: 'HUMANES DE MADRID',
+      provincia: 'MADRID',
+      usoGeneral: 'Residencial',
+      superficieTotal: 100,
+      anioConstruccion: 1999,
+      declaredUnits: 1,
+      source: 'live',
+      dataDate: '2026-11-01',
     });
     const res = await t.app.inject({ url: `${ENDPOINT}?q=${encodeURIComponent(`Calle Sidney ${portal.numero}, 28970`)}`, headers: { 'x-api-key': t.key } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.candidatos[0]).toMatchObject({ refCatastral: portal.ref, numero: portal.numero, coincideNumero: true, coincideMunicipio: true, enCopia: true });
+    expect(res.json().data.candidatos[0]).toMatchObject({
+      refCatastral: portal.ref,
+      numero: portal.numero,
+      coincideNumero: true,
+      coincideMunicipio: true,
+      enCopia: true,
+    });
   });
 
   it('stored portals are real: four distinct Madroño references', () => {

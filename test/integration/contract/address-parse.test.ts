@@ -4,14 +4,18 @@ import { startAddressApp, type AddressApp } from './address-app.js';
 /** Endpoint 5 (address parse, Spain) through the fake OVCCallejero built from the real Humanes index. */
 describe('contract: address parse (OVCCallejero)', () => {
   let t: AddressApp;
-  beforeAll(async () => { t = await startAddressApp(); });
+  beforeAll(async () => {
+    t = await startAddressApp();
+  });
   afterAll(() => t.close());
 
-  const post = (payload: unknown, contentType = 'application/json') => t.app.inject({
-    method: 'POST', url: '/api/search/address/parse',
-    headers: { 'x-api-key': t.key, 'content-type': contentType },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
+  const post = (payload: unknown, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/search/address/parse',
+      headers: { 'x-api-key': t.key, 'content-type': contentType },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   const found = [
     { direccion: 'Calle Madroño 31, Humanes de Madrid, 28970', ref: '1178303VK3517N', tipoVia: 'CL', nombreVia: 'MADROÑO', numero: 31 },
@@ -28,9 +32,14 @@ describe('contract: address parse (OVCCallejero)', () => {
     const data = res.json().data;
     const expected = ref;
     expect(data).toEqual({
-      referenciaCatastral: expected, refCat14: expected,
+      referenciaCatastral: expected,
+      refCat14: expected,
       direccion: `${tipoVia} ${nombreVia} ${numero}, HUMANES DE MADRID (MADRID)`,
-      tipoVia, nombreVia, numero, municipio: 'HUMANES DE MADRID', provincia: 'MADRID',
+      tipoVia,
+      nombreVia,
+      numero,
+      municipio: 'HUMANES DE MADRID',
+      provincia: 'MADRID',
     });
     expect(res.json().searchesRemaining).toBeTypeOf('number');
   });
@@ -42,13 +51,23 @@ describe('contract: address parse (OVCCallejero)', () => {
     { name: 'body is an array', payload: ['Calle Madroño 31'], status: 400, code: 'VALIDATION_ERROR' },
     { name: 'no number', payload: { direccion: 'Calle Madroño, Humanes de Madrid, 28970' }, status: 400, code: 'VALIDATION_ERROR' },
     { name: 'no municipality', payload: { direccion: 'Calle Madroño 31' }, status: 400, code: 'VALIDATION_ERROR' },
-    { name: 'municipality name two provinces hold, neither given', payload: { direccion: 'Calle Mayor 5, Arroyomolinos' }, status: 400, code: 'VALIDATION_ERROR' },
+    {
+      name: 'municipality name two provinces hold, neither given',
+      payload: { direccion: 'Calle Mayor 5, Arroyomolinos' },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
     { name: 'municipality no province holds, no province given', payload: { direccion: 'Calle Mayor 5, Villanueva de Nada' }, status: 404, code: 'NOT_FOUND' },
     { name: 'municipality of a foral province, no province given', payload: { direccion: 'Calle Gran Vía 1, Bilbao' }, status: 404, code: 'NOT_FOUND' },
     { name: 'number that does not exist', payload: { direccion: 'Calle Madroño 5, Humanes de Madrid, 28970' }, status: 404, code: 'NOT_FOUND' },
     { name: 'street that does not exist', payload: { direccion: 'Calle Inexistente 5, Humanes de Madrid, 28970' }, status: 404, code: 'NOT_FOUND' },
     { name: 'municipality that does not exist', payload: { direccion: 'Calle Madroño 31, Villanueva de Nada, 28970' }, status: 404, code: 'NOT_FOUND' },
-    { name: 'municipality named like the province but not in it (Madrid ≠ Humanes de Madrid)', payload: { direccion: 'Calle Mayor5, Madrid' }, status: 404, code: 'NOT_FOUND' },
+    {
+      name: 'municipality named like the province but not in it (Madrid ≠ Humanes de Madrid)',
+      payload: { direccion: 'Calle Mayor5, Madrid' },
+      status: 404,
+      code: 'NOT_FOUND',
+    },
     { name: 'province that does not exist', payload: { direccion: 'Calle Madroño 31, Humanes (Narnia)' }, status: 404, code: 'NOT_FOUND' },
   ];
 
@@ -60,7 +79,7 @@ describe('contract: address parse (OVCCallejero)', () => {
     expect(t.ledger.peek(t.keyId).used).toBe(before);
   });
 
-  it('without postcode or province, the municipality\'s province is asked of the geocoder as a municipality only, and the answer is the one with the postcode', async () => {
+  it("without postcode or province, the municipality's province is asked of the geocoder as a municipality only, and the answer is the one with the postcode", async () => {
     const withPostcode = (await post({ direccion: 'Calle Madroño 31, Humanes de Madrid, 28970' })).json().data;
     const before = t.geocoder.requests.length;
     const res = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid' });
@@ -69,7 +88,18 @@ describe('contract: address parse (OVCCallejero)', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0].get('q')).toBe('Humanes de Madrid');
     expect(asked[0].get('no_process')!.split(',').sort()).toEqual(
-      ['provincia', 'comunidad autonoma', 'poblacion', 'toponimo', 'expendeduria', 'punto_recarga_electrica', 'ngbe', 'callejero', 'carretera', 'portal'].sort(),
+      [
+        'provincia',
+        'comunidad autonoma',
+        'poblacion',
+        'toponimo',
+        'expendeduria',
+        'punto_recarga_electrica',
+        'ngbe',
+        'callejero',
+        'carretera',
+        'portal',
+      ].sort(),
     );
   });
 
@@ -80,8 +110,13 @@ describe('contract: address parse (OVCCallejero)', () => {
     expect(body.error).toMatch(/Arroyomolinos \(Madrid\), Arroyomolinos \(Cáceres\): add the province or the postcode/);
     // Arroyomolinos de la Vera, which the geocoder finds too, is another name.
     expect(body.data).toEqual({
-      reason: 'MUNICIPALITY_NAME_AMBIGUOUS', name: 'Arroyomolinos', total: 2,
-      candidates: [{ code: '28015', name: 'Arroyomolinos', province: 'Madrid' }, { code: '10023', name: 'Arroyomolinos', province: 'Cáceres' }],
+      reason: 'MUNICIPALITY_NAME_AMBIGUOUS',
+      name: 'Arroyomolinos',
+      total: 2,
+      candidates: [
+        { code: '28015', name: 'Arroyomolinos', province: 'Madrid' },
+        { code: '10023', name: 'Arroyomolinos', province: 'Cáceres' },
+      ],
     });
   });
 
@@ -102,18 +137,22 @@ describe('contract: address parse (OVCCallejero)', () => {
     ['down (503)', { kind: 'status', status: 503 }],
     ['garbage', { kind: 'malformed' }],
     ['too slow (past the 1.5 s timeout)', { kind: 'slow', delayMs: 2000 }],
-  ] as const)('the geocoder %s while the province must be found → 503 saying the province or postcode avoids the lookup, quota unchanged', async (_, fault) => {
-    const before = t.ledger.peek(t.keyId).used;
-    t.geocoder.setFault(fault);
-    const res = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid' });
-    const withPostcode = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid, 28970' });
-    t.geocoder.setMode('ok');
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
-    expect(res.json().error).toMatch(/Humanes de Madrid.*Add the province or the postcode to skip this lookup/);
-    expect(t.ledger.peek(t.keyId).used).toBe(before + 1);
-    expect(withPostcode.statusCode).toBe(200);
-  }, 15_000);
+  ] as const)(
+    'the geocoder %s while the province must be found → 503 saying the province or postcode avoids the lookup, quota unchanged',
+    async (_, fault) => {
+      const before = t.ledger.peek(t.keyId).used;
+      t.geocoder.setFault(fault);
+      const res = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid' });
+      const withPostcode = await post({ direccion: 'Calle Madroño 31, Humanes de Madrid, 28970' });
+      t.geocoder.setMode('ok');
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(res.json().error).toMatch(/Humanes de Madrid.*Add the province or the postcode to skip this lookup/);
+      expect(t.ledger.peek(t.keyId).used).toBe(before + 1);
+      expect(withPostcode.statusCode).toBe(200);
+    },
+    15_000,
+  );
 
   it('the street directory down → 503 SERVICE_UNAVAILABLE', async () => {
     t.callejero.setMode('down');
@@ -127,13 +166,16 @@ describe('contract: address parse (OVCCallejero)', () => {
 describe('contract: address parse, the municipality an offline area of the copy', () => {
   let t: AddressApp;
   // The area's code is illustrative (the Catastro's own code of Humanes is not in the fixtures); its name and province decide.
-  beforeAll(async () => { t = await startAddressApp((copy) => copy.addOfflineArea('28073', 'HUMANES DE MADRID', 'MADRID')); });
+  beforeAll(async () => {
+    t = await startAddressApp((copy) => copy.addOfflineArea('28073', 'HUMANES DE MADRID', 'MADRID'));
+  });
   afterAll(() => t.close());
 
   it('tells the province without the geocoder: 200 with the geocoder down, and no request to it', async () => {
     t.geocoder.setMode('down');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/search/address/parse',
+      method: 'POST',
+      url: '/api/search/address/parse',
       headers: { 'x-api-key': t.key, 'content-type': 'application/json' },
       payload: JSON.stringify({ direccion: 'Calle Madroño 31, Humanes de Madrid' }),
     });

@@ -14,10 +14,15 @@ describe('contract: quota is exact under concurrency', () => {
   });
   afterAll(() => t.close());
 
-  const fire = (key: string, n: number, url = '/api/catastro/SLOW') => Promise.all(
-    Array.from({ length: n }, () => fetch(base + url, { headers: { 'x-api-key': key } })
-      .then(async (res) => ({ status: res.status, body: await res.json() as { searchesRemaining?: number } }))),
-  );
+  const fire = (key: string, n: number, url = '/api/catastro/SLOW') =>
+    Promise.all(
+      Array.from({ length: n }, () =>
+        fetch(base + url, { headers: { 'x-api-key': key } }).then(async (res) => ({
+          status: res.status,
+          body: (await res.json()) as { searchesRemaining?: number },
+        })),
+      ),
+    );
 
   it('250 parallel requests on a basic key count exactly 250', async () => {
     const { key, id } = t.newKey('basic');

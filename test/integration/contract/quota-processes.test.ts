@@ -28,8 +28,9 @@ describe('contract: quota across processes', () => {
     new QuotaLedger(setup); // creates the table before the race
     setup.close();
 
-    const results = await Promise.all(Array.from({ length: 4 }, () =>
-      run(process.execPath, ['--import', 'tsx', worker, dbFile, 'shared-key', '400', '1000'], { timeout: 60_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, dbFile, 'shared-key', '400', '1000'], { timeout: 60_000 })),
+    );
     const kept = results.reduce((sum, r) => sum + Number(r.stdout), 0);
 
     const db = new Database(dbFile);

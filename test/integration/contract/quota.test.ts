@@ -7,7 +7,9 @@ import { manualClock, startAccessApp, type AccessApp } from './access-app.js';
 /** Spec Limits → "Quota cost", one row per rule, measured as the change of the key's counter. */
 describe('contract: quota cost table', () => {
   let t: AccessApp;
-  beforeAll(async () => { t = await startAccessApp(); });
+  beforeAll(async () => {
+    t = await startAccessApp();
+  });
   afterAll(() => t.close());
 
   const rows: Array<{ rule: string; url: string; headers?: Record<string, string>; status: number; cost: number }> = [
@@ -38,7 +40,10 @@ describe('contract: quota cost table', () => {
     const { key, id } = t.newKey('basic');
     const first = await t.app.inject({ url: '/api/search/address/candidates?q=mayor', headers: { 'x-api-key': key } });
     expect(t.ledger.peek(id).used).toBe(1);
-    const again = await t.app.inject({ url: '/api/search/address/candidates?q=mayor', headers: { 'x-api-key': key, 'if-none-match': first.headers.etag as string } });
+    const again = await t.app.inject({
+      url: '/api/search/address/candidates?q=mayor',
+      headers: { 'x-api-key': key, 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(t.ledger.peek(id).used).toBe(1);
   });
@@ -72,7 +77,9 @@ describe('contract: quota cost table', () => {
 describe('contract: quota headers', () => {
   const clock = manualClock('2026-11-23T10:00:00Z');
   let t: AccessApp;
-  beforeAll(async () => { t = await startAccessApp({ clock }); });
+  beforeAll(async () => {
+    t = await startAccessApp({ clock });
+  });
   afterAll(() => t.close());
 
   const tiers = [

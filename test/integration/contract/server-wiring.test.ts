@@ -45,11 +45,31 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
     portal = geocoder.portals.find((p) => p.street === 'MADROÑO' && p.numero === 31)!;
     const d = 0.0001;
     const parcel: StoredParcel = {
-      ref: portal.ref!, country: 'ES',
-      geometry: { type: 'Polygon', coordinates: [[[portal.lng - d, portal.lat - d], [portal.lng + d, portal.lat - d], [portal.lng + d, portal.lat + d], [portal.lng - d, portal.lat + d], [portal.lng - d, portal.lat - d]]] },
-      centroid: [portal.lng, portal.lat], areaM2: 180, municipio: 'HUMANES DE MADRID', provincia: 'MADRID',
-      direccion: 'CL MADROÑO 31 HUMANES DE MADRID (MADRID)', codigoPostal: '28970', uso: 'Residencial',
-      anioConstruccion: 2001, declaredDwellings: 1, source: 'live', dataDate: '2026-11-01',
+      ref: portal.ref!,
+      country: 'ES',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [portal.lng - d, portal.lat - d],
+            [portal.lng + d, portal.lat - d],
+            [portal.lng + d, portal.lat + d],
+            [portal.lng - d, portal.lat + d],
+            [portal.lng - d, portal.lat - d],
+          ],
+        ],
+      },
+      centroid: [portal.lng, portal.lat],
+      areaM2: 180,
+      municipio: 'HUMANES DE MADRID',
+      provincia: 'MADRID',
+      direccion: 'CL MADROÑO 31 HUMANES DE MADRID (MADRID)',
+      codigoPostal: '28970',
+      uso: 'Residencial',
+      anioConstruccion: 2001,
+      declaredDwellings: 1,
+      source: 'live',
+      dataDate: '2026-11-01',
     };
     service.store.upsertParcels([parcel]);
     app = await buildApiServer({ service, auth: 'keys' });
@@ -77,8 +97,14 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.candidatos[0]).toMatchObject({
-      refCatastral: '1178303VK3517N', enCopia: true, uso: 'Residencial', anioConstruccion: 2001, viviendas: 1,
-      direccionCatastro: 'CL MADROÑO 31 HUMANES DE MADRID (MADRID)', coincideNumero: true, coincideMunicipio: true,
+      refCatastral: '1178303VK3517N',
+      enCopia: true,
+      uso: 'Residencial',
+      anioConstruccion: 2001,
+      viviendas: 1,
+      direccionCatastro: 'CL MADROÑO 31 HUMANES DE MADRID (MADRID)',
+      coincideNumero: true,
+      coincideMunicipio: true,
     });
     expect(body.searchesRemaining).toBe(99);
     expect(res.headers).toMatchObject({ 'x-quota-tier': 'free', 'x-quota-limit': '100', 'x-quota-remaining': '99', 'x-api-version': '2026-10-01' });
@@ -90,7 +116,12 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
   });
 
   it('address parse resolves through the street directory', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/search/address/parse', headers: { 'x-api-key': key }, payload: { direccion: 'C/Madroño31, 28970 Humanes' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/search/address/parse',
+      headers: { 'x-api-key': key },
+      payload: { direccion: 'C/Madroño31, 28970 Humanes' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ refCat14: '1178303VK3517N', tipoVia: 'CL', numero: 31, municipio: 'HUMANES DE MADRID' });
   });

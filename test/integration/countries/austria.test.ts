@@ -17,8 +17,12 @@ const sum = (record: typeof UMBACH) => record.nutzungen.reduce((total, use) => t
 
 describe('Austria against the fake Katasterservice', () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi(); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
   const get = (url: string) => api.app.inject({ method: 'GET', url });
   const post = (url: string, body: object) => api.app.inject({ method: 'POST', url, payload: body });
 
@@ -27,8 +31,13 @@ describe('Austria against the fake Katasterservice', () => {
     expect(response.statusCode, response.body).toBe(200);
     const parcel = response.json().data;
     expect(parcel).toMatchObject({
-      refCatastral: '14168-.3', pais: 'AT', dataSource: 'catastro', superficieParcela: sum(UMBACH),
-      uso: 'Gärten', municipio: 'Dunkelsteinerwald', provincia: 'Niederösterreich',
+      refCatastral: '14168-.3',
+      pais: 'AT',
+      dataSource: 'catastro',
+      superficieParcela: sum(UMBACH),
+      uso: 'Gärten',
+      municipio: 'Dunkelsteinerwald',
+      provincia: 'Niederösterreich',
     });
     expect(parcel.availableFields.uso).toBe(true);
     expect(parcel.poligono).toEqual(UMBACH.ring);
@@ -60,7 +69,7 @@ describe('Austria against the fake Katasterservice', () => {
     expect(response.json().error).toContain(KATASTERSERVICE_SOURCE);
   });
 
-  it('answers at a point the WMS parcel with the Katasterservice\'s record of it (use, area, state)', async () => {
+  it("answers at a point the WMS parcel with the Katasterservice's record of it (use, area, state)", async () => {
     const [longitude, latitude] = AT_POINT;
     const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'AT' });
     expect(byPoint.statusCode, byPoint.body).toBe(200);
@@ -77,8 +86,12 @@ describe.each([
   ['HTTP 503', AT_KATASTER_BROKEN_PATHS.down],
 ])('a Katasterservice answering %s', (_, path) => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi((s) => ({ ...s, at: { ...s.at, katasterUrl: `${fakeOrigin(s)}${path}` } })); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi((s) => ({ ...s, at: { ...s.at, katasterUrl: `${fakeOrigin(s)}${path}` } }));
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('answers by reference 503 SERVICE_UNAVAILABLE naming the source, never 500', async () => {
     const response = await api.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(AT_REF)}?country=AT` });
@@ -97,10 +110,14 @@ describe.each([
   });
 });
 
-describe('Austria by point from BEV\'s DKM WMS, nothing in the copy yet', () => {
+describe("Austria by point from BEV's DKM WMS, nothing in the copy yet", () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi(); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('answers at a point a split building plot by the KG and GNR the DKM WMS names (14168-.5/1)', async () => {
     const [longitude, latitude] = centroid({ type: 'Polygon', coordinates: [UMBACH_5_1.ring] });
@@ -111,12 +128,16 @@ describe('Austria by point from BEV\'s DKM WMS, nothing in the copy yet', () => 
   });
 });
 
-describe('Austria with BEV\'s DKM WMS down', () => {
+describe("Austria with BEV's DKM WMS down", () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi((s) => ({ ...s, at: { ...s.at, dkmWmsUrl: `${fakeOrigin(s)}/at-dkm-down` } })); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi((s) => ({ ...s, at: { ...s.at, dkmWmsUrl: `${fakeOrigin(s)}/at-dkm-down` } }));
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
-  it('answers at a point through the INSPIRE WMS (its inspireId read), with the Katasterservice\'s record', async () => {
+  it("answers at a point through the INSPIRE WMS (its inspireId read), with the Katasterservice's record", async () => {
     const [longitude, latitude] = AT_POINT;
     const byPoint = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'AT' } });
     expect(byPoint.statusCode, byPoint.body).toBe(200);

@@ -64,22 +64,43 @@ const NEEDS_COUNTRY = new Set<CountryCode>(['LV', 'GR', 'IE', 'SE']);
 const BY_POINT_FIRST: Partial<Record<CountryCode, [number, number]>> = { HR: HR_PARCEL.centre, UK: UK_PARCEL.inside };
 /** A point inside each country, for rows without coverage (no parcel is asked). */
 const INSIDE: Partial<Record<CountryCode, [number, number]>> = {
-  DE: [10.0, 51.0], AT: [14.5, 47.5], BE: [4.4, 50.8], CH: [8.2, 46.8], NO: [10.7, 59.9], FI: [25.0, 61.0],
-  EE: [25.0, 58.7], LV: [24.1, 56.9], LT: [25.3, 54.7], SI: [14.5, 46.1], SK: [19.0, 48.7], BG: [23.3, 42.7],
-  GR: [23.7, 38.0], CY: [33.4, 35.1], LI: [9.55, 47.15], IS: [-21.9, 64.1], PT: [-8.6, 40.2], IE: [-7.5, 53.3],
-  UK: [-3.2, 55.95], HR: [16.0, 45.8], SE: [18.0, 59.3],
+  DE: [10.0, 51.0],
+  AT: [14.5, 47.5],
+  BE: [4.4, 50.8],
+  CH: [8.2, 46.8],
+  NO: [10.7, 59.9],
+  FI: [25.0, 61.0],
+  EE: [25.0, 58.7],
+  LV: [24.1, 56.9],
+  LT: [25.3, 54.7],
+  SI: [14.5, 46.1],
+  SK: [19.0, 48.7],
+  BG: [23.3, 42.7],
+  GR: [23.7, 38.0],
+  CY: [33.4, 35.1],
+  LI: [9.55, 47.15],
+  IS: [-21.9, 64.1],
+  PT: [-8.6, 40.2],
+  IE: [-7.5, 53.3],
+  UK: [-3.2, 55.95],
+  HR: [16.0, 45.8],
+  SE: [18.0, 59.3],
 };
 
 let api: EuropeApi;
 const served = new Set(CountryRegistry.create().codes);
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const rows = COUNTRY_CODES.filter((c) => c !== 'ES');
 
-describe('the spec\'s coverage table, row by row', () => {
+describe("the spec's coverage table, row by row", () => {
   it('has a sample for every row this installation serves', () => {
     for (const code of rows) if (served.has(code)) expect(SERVED_SAMPLES[code], code).toBeDefined();
   });

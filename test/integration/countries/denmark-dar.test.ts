@@ -14,19 +14,28 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
  * documented `{ data: { <Entity>: { nodes } } }` shape (no recording exists), their values taken
  * from the real recorded DAWA address of Mikkel Bryggers Gade 1.
  */
-const graphqlAsked = (api: EuropeApi) => api.fake.requests
-  .filter((u) => u.pathname === '/dk-datafordeler/flexibleCurrent/v1')
-  .map((u) => ({ query: u.searchParams.get('query') ?? '', variables: JSON.parse(u.searchParams.get('variables') ?? '{}') as Record<string, unknown> }));
+const graphqlAsked = (api: EuropeApi) =>
+  api.fake.requests
+    .filter((u) => u.pathname === '/dk-datafordeler/flexibleCurrent/v1')
+    .map((u) => ({ query: u.searchParams.get('query') ?? '', variables: JSON.parse(u.searchParams.get('variables') ?? '{}') as Record<string, unknown> }));
 const dawaAsked = (api: EuropeApi) => api.fake.requests.filter((u) => u.pathname.startsWith('/dk-dawa/'));
-const withKey = (sources: Awaited<ReturnType<typeof startEuropeApi>>['fake']['sources']) => ({ ...sources, dk: { ...sources.dk, datafordelerApiKey: DK_FAKE_API_KEY } });
-const candidates = (api: EuropeApi, q: string) => api.app.inject({ method: 'GET', url: `/api/search/address/candidates?country=DK&q=${encodeURIComponent(q)}` });
+const withKey = (sources: Awaited<ReturnType<typeof startEuropeApi>>['fake']['sources']) => ({
+  ...sources,
+  dk: { ...sources.dk, datafordelerApiKey: DK_FAKE_API_KEY },
+});
+const candidates = (api: EuropeApi, q: string) =>
+  api.app.inject({ method: 'GET', url: `/api/search/address/candidates?country=DK&q=${encodeURIComponent(q)}` });
 const atPoint = (api: EuropeApi, [longitude, latitude]: LonLat) =>
   api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'DK' } });
 
 describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)', () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi(withKey); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi(withKey);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('finds the husnummer by its designation, places it at its adgangspunkt (EPSG:25832 → WGS84) and follows its jordstykke to the parcel', async () => {
     const before = graphqlAsked(api).length;
@@ -34,7 +43,13 @@ describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: DK_LINKED_PARCEL, pais: 'DK', direccion: DK_DAR_DESIGNATION, numero: 1, codigoPostal: '1460', coincideNumero: true, coincideMunicipio: true,
+      refCatastral: DK_LINKED_PARCEL,
+      pais: 'DK',
+      direccion: DK_DAR_DESIGNATION,
+      numero: 1,
+      codigoPostal: '1460',
+      coincideNumero: true,
+      coincideMunicipio: true,
     });
     // Number, postcode and the same street: 0.40 + 0.35 + 0.25.
     expect(data.candidatos[0].confianza).toBe(1);
@@ -42,7 +57,9 @@ describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)
     expect(data.candidatos[0].latitud).toBeCloseTo(DK_ADDRESS_POINT[1], 6);
     expect(data.attribution).toMatch(/Danmarks Adresseregister \(DAR/);
     const asked = graphqlAsked(api).slice(before);
-    expect(asked[0].query).toMatch(/DAR_Husnummer\(virkningstid: \$virkningstid, first: \$first, where: \{ adgangsadressebetegnelse: \{ startsWith: \$prefix \}, status: \{ eq: "3" \} \}\)/);
+    expect(asked[0].query).toMatch(
+      /DAR_Husnummer\(virkningstid: \$virkningstid, first: \$first, where: \{ adgangsadressebetegnelse: \{ startsWith: \$prefix \}, status: \{ eq: "3" \} \}\)/,
+    );
     expect(asked[0].variables).toMatchObject({ prefix: 'Mikkel Bryggers Gade 1,' });
     expect(asked.map((a) => /\b(\w+)\(/.exec(a.query)?.[1])).toEqual(['DAR_Husnummer', 'DAR_Adressepunkt', 'MAT_Jordstykke', 'MAT_Ejerlav', 'MAT_Jordstykke']);
     expect(dawaAsked(api)).toHaveLength(0);
@@ -54,7 +71,11 @@ describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)
     const response = await candidates(api, 'mikkel bryggers gade 1, 1460 København K');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.candidatos[0].refCatastral).toBe(DK_LINKED_PARCEL);
-    expect(graphqlAsked(api).slice(before, before + 2).map((a) => a.variables.prefix)).toEqual(['mikkel bryggers gade 1,', 'Mikkel Bryggers Gade 1,']);
+    expect(
+      graphqlAsked(api)
+        .slice(before, before + 2)
+        .map((a) => a.variables.prefix),
+    ).toEqual(['mikkel bryggers gade 1,', 'Mikkel Bryggers Gade 1,']);
   });
 
   it('another house number on the same street is not this husnummer: 404', async () => {
@@ -74,8 +95,12 @@ describe('Denmark by address through DAR (Datafordeler GraphQL, with an API key)
 
 describe('Denmark by point through MAT_Lodflade (Datafordeler GraphQL, with an API key)', () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi(withKey); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi(withKey);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('asks the lodflader intersecting the point in EPSG:25832 and answers the jordstykke whose outline holds it', async () => {
     const before = graphqlAsked(api).length;
@@ -83,7 +108,9 @@ describe('Denmark by point through MAT_Lodflade (Datafordeler GraphQL, with an A
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
     const [lodflade, jordstykke] = graphqlAsked(api).slice(before);
-    expect(lodflade.query).toMatch(/MAT_Lodflade\(virkningstid: \$virkningstid, first: 10, where: \{ geometri: \{ intersects: \{ crs: 25832, wkt: \$point \} \}/);
+    expect(lodflade.query).toMatch(
+      /MAT_Lodflade\(virkningstid: \$virkningstid, first: 10, where: \{ geometri: \{ intersects: \{ crs: 25832, wkt: \$point \} \}/,
+    );
     const [x, y] = /^POINT\((\S+) (\S+)\)$/.exec(String(lodflade.variables.point))!.slice(1).map(Number);
     const [lon, lat] = toWgs84(25832, x, y);
     expect(lon).toBeCloseTo(DK_ADDRESS_POINT[0], 6);
@@ -118,8 +145,12 @@ describe('Denmark by point through MAT_Lodflade (Datafordeler GraphQL, with an A
 
 describe('Denmark without an API key and without a DAWA-compatible service', () => {
   let api: EuropeApi;
-  beforeAll(async () => { api = await startEuropeApi((sources) => ({ ...sources, dk: { datafordelerUrl: sources.dk!.datafordelerUrl } })); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startEuropeApi((sources) => ({ ...sources, dk: { datafordelerUrl: sources.dk!.datafordelerUrl } }));
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('address search and by point answer 503 naming the key to set, and ask nothing (DAWA closed)', async () => {
     const before = api.fake.requests.length;
@@ -138,6 +169,10 @@ describe('DAR designations read as documented', () => {
   });
 
   it('reads street, postcode and post town around a supplerende bynavn', () => {
-    expect(readDesignation('Strandvejen 123A, Snekkersten, 3070 Snekkersten', '123A')).toEqual({ street: 'Strandvejen', postcode: '3070', postTown: 'Snekkersten' });
+    expect(readDesignation('Strandvejen 123A, Snekkersten, 3070 Snekkersten', '123A')).toEqual({
+      street: 'Strandvejen',
+      postcode: '3070',
+      postTown: 'Snekkersten',
+    });
   });
 });

@@ -12,16 +12,21 @@ import { forgetParcels } from '../../helpers/forget-parcels.js';
  * The fake's GraphQL answers are WRITTEN BY HAND in the documented shape (no recording exists).
  */
 const requestsTo = (api: EuropeApi, prefix: string) => api.fake.requests.filter((u) => u.pathname.startsWith(prefix));
-const graphqlAsked = (api: EuropeApi) => requestsTo(api, '/dk-datafordeler/flexibleCurrent/v1').map((u) => ({
-  query: u.searchParams.get('query') ?? '', variables: JSON.parse(u.searchParams.get('variables') ?? '{}') as Record<string, unknown>, apiKey: u.searchParams.get('apiKey'),
-}));
+const graphqlAsked = (api: EuropeApi) =>
+  requestsTo(api, '/dk-datafordeler/flexibleCurrent/v1').map((u) => ({
+    query: u.searchParams.get('query') ?? '',
+    variables: JSON.parse(u.searchParams.get('variables') ?? '{}') as Record<string, unknown>,
+    apiKey: u.searchParams.get('apiKey'),
+  }));
 
-describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-written answers in the documented shape)", () => {
+describe('Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-written answers in the documented shape)', () => {
   let api: EuropeApi;
   beforeAll(async () => {
     api = await startEuropeApi((sources) => ({ ...sources, dk: { ...sources.dk, datafordelerApiKey: DK_FAKE_API_KEY } }));
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
   const get = (url: string) => api.app.inject({ method: 'GET', url });
 
   it('asks MAT_Ejerlav by ejerlavskode, then MAT_Jordstykke by its local id and matrikelnummer, and answers the lodflade in WGS84', async () => {
@@ -45,7 +50,11 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   it('by point, MAT_Lodflade names the jordstykke and Matriklen answers its outline and registered area, without DAWA', async () => {
     forgetParcels(api.service.store, 'DK');
     const before = graphqlAsked(api).length;
-    const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/search/coordinates',
+      payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
     expect(requestsTo(api, '/dk-dawa/')).toHaveLength(0);
@@ -55,7 +64,11 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   it('by point with a key, a Datafordeler that does not answer is a 503, not a missing key', async () => {
     forgetParcels(api.service.store, 'DK');
     api.fake.failNext(503, 1);
-    const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/search/coordinates',
+      payload: { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' },
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toMatch(/Datafordeler \(Matriklen\) does not answer/);
     expect(response.json().error).not.toMatch(/No Datafordeler API key/);
@@ -74,11 +87,15 @@ describe("Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
 
 describe('Datafordeler GraphQL answers read as documented', () => {
   it('a GraphQL errors list is the source failing, with its message', () => {
-    expect(() => parseJordstykke('{"errors":[{"message":"Field x does not exist"}]}', '1-1', '2026-11-24')).toThrow(/refused the query \(Field x does not exist\)/);
+    expect(() => parseJordstykke('{"errors":[{"message":"Field x does not exist"}]}', '1-1', '2026-11-24')).toThrow(
+      /refused the query \(Field x does not exist\)/,
+    );
   });
 
   it('a jordstykke without a lodflade is not answered (no outline to draw)', () => {
-    const body = JSON.stringify({ data: { MAT_Jordstykke: { nodes: [{ matrikelnummer: '1', registreretAreal: '10', lodfladeRepraesentationJordstykke: { nodes: [] } }] } } });
+    const body = JSON.stringify({
+      data: { MAT_Jordstykke: { nodes: [{ matrikelnummer: '1', registreretAreal: '10', lodfladeRepraesentationJordstykke: { nodes: [] } }] } },
+    });
     expect(parseJordstykke(body, '1-1', '2026-11-24')).toBeUndefined();
   });
 });
@@ -115,7 +132,11 @@ describe('Denmark: the API key is never shown, and its absence or refusal is sai
     const failure = unavailable('Datafordeler (Matriklen) does not answer; retry later (connection failed).');
     failure.cause = new Error('GET http://dk.invalid/...?apiKey=secret-in-url failed');
     const ctx = {
-      http: { getText: async () => { throw failure; } },
+      http: {
+        getText: async () => {
+          throw failure;
+        },
+      },
       store: { getParcel: () => undefined },
     } as unknown as AdapterContext;
     const caught = await adapter.parcelByReference(DK_LINKED_PARCEL, ctx).catch((error: unknown) => error as Error);

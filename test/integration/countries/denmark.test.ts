@@ -7,8 +7,12 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -19,8 +23,16 @@ describe('Denmark by address (DAWA, the real recorded address object)', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: DK_LINKED_PARCEL, pais: 'DK', numero: 1, codigoPostal: '1460', municipio: 'København', provincia: 'Region Hovedstaden',
-      longitud: DK_ADDRESS_POINT[0], latitud: DK_ADDRESS_POINT[1], coincideNumero: true, coincideMunicipio: true,
+      refCatastral: DK_LINKED_PARCEL,
+      pais: 'DK',
+      numero: 1,
+      codigoPostal: '1460',
+      municipio: 'København',
+      provincia: 'Region Hovedstaden',
+      longitud: DK_ADDRESS_POINT[0],
+      latitud: DK_ADDRESS_POINT[1],
+      coincideNumero: true,
+      coincideMunicipio: true,
     });
     expect(data.attribution).toMatch(/DAWA/);
     expect(api.fake.requests.some((u) => u.pathname === '/dk-dawa/jordstykker/2000178/13')).toBe(true);
@@ -41,7 +53,7 @@ describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written a
     expect((await get(`/api/catastro/${DK_LINKED_PARCEL}`)).json().data.dataSource).toBe('clone');
   });
 
-  it('answers 404 (DAWA\'s 404 error object) for an unknown parcel, 503 when DAWA does not answer', async () => {
+  it("answers 404 (DAWA's 404 error object) for an unknown parcel, 503 when DAWA does not answer", async () => {
     const missing = await get('/api/catastro/2000178-99x');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toMatch(/ejerlav/);
@@ -70,7 +82,9 @@ describe('Denmark bulk import (the real Datafordeler MAT JSON download, no geome
     const sample = current[0];
     expect(typeof sample.registreretAreal).toBe('string');
     expect(readRegisterParcel(api.service.store.db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
-      areaM2: Number(sample.registreretAreal), municipalityCode: sample.kommuneLokalId, propertyId: sample.samletFastEjendomLokalId,
+      areaM2: Number(sample.registreretAreal),
+      municipalityCode: sample.kommuneLokalId,
+      propertyId: sample.samletFastEjendomLokalId,
     });
     const provisional = records.find((r) => r.status !== 'Gældende')!;
     const alsoCurrent = current.some((r) => r.ejerlavLokalId === provisional.ejerlavLokalId && r.matrikelnummer === provisional.matrikelnummer);

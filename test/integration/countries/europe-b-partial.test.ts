@@ -19,8 +19,12 @@ import { forgetParcels } from '../../helpers/forget-parcels.js';
  * real Spanish INSPIRE answer re-labelled for the country (see the fakes).
  */
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -46,7 +50,11 @@ describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimb
     const [lat1, lon1, , , urn] = requests('/pt-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
     expect([Number(lat1) > 39, Number(lon1) < -8, urn]).toEqual([true, true, 'urn:ogc:def:crs:EPSG::4326']);
     const before = requests('/pt-wfs').length;
-    for (const [latitude, longitude, name] of [[38.7223, -9.1393, 'Lisboa'], [41.1579, -8.6291, 'Porto'], [40.2033, -8.4103, 'Coimbra']] as const) {
+    for (const [latitude, longitude, name] of [
+      [38.7223, -9.1393, 'Lisboa'],
+      [41.1579, -8.6291, 'Porto'],
+      [40.2033, -8.4103, 'Coimbra'],
+    ] as const) {
       const partial = await post('/api/search/coordinates', { latitude, longitude, country: 'PT' });
       expect(partial.statusCode).toBe(422);
       expect(partial.json()).toMatchObject({ code: 'CNV_COVERAGE' });
@@ -67,7 +75,7 @@ describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimb
   });
 });
 
-describe('Portugal\'s often-down source: retries absorb a short outage, the breaker stops asking a dead one', () => {
+describe("Portugal's often-down source: retries absorb a short outage, the breaker stops asking a dead one", () => {
   let app: FastifyInstance;
   let service: CatastroService;
   let fake: Awaited<ReturnType<typeof startFakeEurope>>;
@@ -76,7 +84,9 @@ describe('Portugal\'s often-down source: retries absorb a short outage, the brea
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-pt-'));
     fake = await startFakeEurope();
     service = await CatastroService.open({
-      dataDir, importSample: false, sources: fake.sources,
+      dataDir,
+      importSample: false,
+      sources: fake.sources,
       upstream: { timeoutMs: 1500, retries: 2, baseDelayMs: 5, breakerThreshold: 2, breakerHalfOpenAfterMs: 60_000 },
     });
     app = await buildApiServer({ service, auth: 'off' });
@@ -182,19 +192,21 @@ describe('Liechtenstein and Iceland with no service named (the default: no publi
       return { ...rest, li: { geocoderUrl: li!.geocoderUrl }, is: { geocoderUrl: is!.geocoderUrl } } as typeof s;
     });
   });
-  afterAll(async () => { await bare?.close(); });
+  afterAll(async () => {
+    await bare?.close();
+  });
 
-  it.each([['LI', LI_PARCEL, '/li-wfs', /Liechtenstein is not served.*CATASTRO_LI_CP_WFS_URL/], ['IS', IS_PARCEL, '/is-wfs', /Iceland is not served.*CATASTRO_IS_CP_WFS_URL/]] as const)(
-    '%s answers 422 CNV_COVERAGE with the reason by reference and by coordinates, asking nothing',
-    async (country, parcel, wfsPath, reason) => {
-      const byRef = await bare.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(parcel.ref)}?country=${country}` });
-      expect(byRef.statusCode, byRef.body).toBe(422);
-      expect(byRef.json()).toMatchObject({ code: 'CNV_COVERAGE', error: expect.stringMatching(reason) });
-      const [longitude, latitude] = parcel.inside;
-      const byPoint = await bare.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country } });
-      expect(byPoint.statusCode, byPoint.body).toBe(422);
-      expect(byPoint.json().error).toMatch(reason);
-      expect(bare.fake.requests.some((u) => u.pathname === wfsPath)).toBe(false);
-    },
-  );
+  it.each([
+    ['LI', LI_PARCEL, '/li-wfs', /Liechtenstein is not served.*CATASTRO_LI_CP_WFS_URL/],
+    ['IS', IS_PARCEL, '/is-wfs', /Iceland is not served.*CATASTRO_IS_CP_WFS_URL/],
+  ] as const)('%s answers 422 CNV_COVERAGE with the reason by reference and by coordinates, asking nothing', async (country, parcel, wfsPath, reason) => {
+    const byRef = await bare.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(parcel.ref)}?country=${country}` });
+    expect(byRef.statusCode, byRef.body).toBe(422);
+    expect(byRef.json()).toMatchObject({ code: 'CNV_COVERAGE', error: expect.stringMatching(reason) });
+    const [longitude, latitude] = parcel.inside;
+    const byPoint = await bare.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country } });
+    expect(byPoint.statusCode, byPoint.body).toBe(422);
+    expect(byPoint.json().error).toMatch(reason);
+    expect(bare.fake.requests.some((u) => u.pathname === wfsPath)).toBe(false);
+  });
 });

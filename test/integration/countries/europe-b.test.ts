@@ -11,8 +11,12 @@ import { forgetParcels } from '../../helpers/forget-parcels.js';
  * and the open geocoder answer hand-written bodies in their documented formats (see the fakes).
  */
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -21,7 +25,7 @@ const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
 describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers written by hand', () => {
-  it('detects the ÚGKK form, asks register C\'s workspace with a CQL filter on nationalCadastralReference and answers the parcel in WGS84', async () => {
+  it("detects the ÚGKK form, asks register C's workspace with a CQL filter on nationalCadastralReference and answers the parcel in WGS84", async () => {
     const response = await get(`/api/catastro/${encodeURIComponent(SK_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
@@ -34,7 +38,7 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers writ
     expect(asked.get('CQL_FILTER')).toBe(`nationalCadastralReference='${SK_PARCEL.ref}'`);
   });
 
-  it('asks a register E reference of the register E workspace (cp_uo), never of register C\'s', async () => {
+  it("asks a register E reference of the register E workspace (cp_uo), never of register C's", async () => {
     const before = requests('/sk-wfs').length;
     const response = await get(`/api/catastro/${encodeURIComponent(SK_E_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -83,7 +87,7 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers writ
 });
 
 describe('Bulgaria (AGKK ArcGIS layer; Cyrillic addresses) — hand-written answers in the documented ArcGIS format', () => {
-  it('detects EKATTE.district.property and answers the parcel with the layer\'s area', async () => {
+  it("detects EKATTE.district.property and answers the parcel with the layer's area", async () => {
     const response = await get(`/api/catastro/${BG_PARCEL.ref}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: BG_PARCEL.ref, pais: 'BG', superficieParcela: 3598.2 });

@@ -2,10 +2,33 @@ import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
-import { BAVARIA_POINT, DE_BE_REF, DE_BW_HELD, DE_BW_REF, DE_NI_AREA, DE_NI_REF, DE_NW_REF, DE_POINTS, DE_SN_HELD, DE_SN_REF, FI_POINT, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
+import {
+  BAVARIA_POINT,
+  DE_BE_REF,
+  DE_BW_HELD,
+  DE_BW_REF,
+  DE_NI_AREA,
+  DE_NI_REF,
+  DE_NW_REF,
+  DE_POINTS,
+  DE_SN_HELD,
+  DE_SN_REF,
+  FI_POINT,
+  FI_REF,
+} from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
 import { NO_ADDRESS, NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
-import { AT_POINT, AT_REF, BE_DELAY_MS, BE_POINT, BE_REF, CH_NO_PARCEL_HERE, CH_NO_PARCELS_POINT, CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
+import {
+  AT_POINT,
+  AT_REF,
+  BE_DELAY_MS,
+  BE_POINT,
+  BE_REF,
+  CH_NO_PARCEL_HERE,
+  CH_NO_PARCELS_POINT,
+  CH_POINT,
+  CH_REF,
+} from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
@@ -28,27 +51,91 @@ interface Row {
 
 const place = (cc: string) => NOMINATIM_PLACES[cc];
 const ROWS: Row[] = [
-  { code: 'EE', ref: GEOJSON_PARCELS.EE.ref, centre: GEOJSON_PARCELS.EE.centre, detection: 'alone', address: { q: `${place('ee').road} ${place('ee').houseNumber}, Tallinn`, municipality: 'Tallinn', postcode: '10146', wrongPostcode: '1014' } },
-  { code: 'LV', ref: GEOJSON_PARCELS.LV.ref, centre: GEOJSON_PARCELS.LV.centre, detection: 'never', address: { q: `${place('lv').road} ${place('lv').houseNumber}, Rīga`, municipality: 'Rīga', postcode: 'LV-1050', wrongPostcode: '10500' } },
-  { code: 'LT', ref: GEOJSON_PARCELS.LT.ref, centre: GEOJSON_PARCELS.LT.centre, detection: 'alone', address: { q: `${place('lt').road} ${place('lt').houseNumber}, Vilnius`, municipality: 'Vilnius', postcode: 'LT-01103', wrongPostcode: '0110' } },
-  { code: 'SI', ref: GEOJSON_PARCELS.SI.ref, centre: GEOJSON_PARCELS.SI.centre, detection: 'shared', address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' } },
-  { code: 'DE', ref: DE_BE_REF, centre: DE_POINTS.BE, detection: 'alone', address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' } },
-  { code: 'NO', ref: NO_REF, centre: NO_POINT, detection: 'shared', address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' } },
-  { code: 'BE', ref: BE_REF, centre: BE_POINT, detection: 'alone', address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' } },
-  { code: 'CH', ref: CH_REF, centre: CH_POINT, detection: 'alone', address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' } },
-  { code: 'AT', ref: AT_REF, centre: AT_POINT, detection: 'alone', address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' } },
-  { code: 'FI', ref: FI_REF, centre: FI_POINT, detection: 'alone', address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' } },
+  {
+    code: 'EE',
+    ref: GEOJSON_PARCELS.EE.ref,
+    centre: GEOJSON_PARCELS.EE.centre,
+    detection: 'alone',
+    address: { q: `${place('ee').road} ${place('ee').houseNumber}, Tallinn`, municipality: 'Tallinn', postcode: '10146', wrongPostcode: '1014' },
+  },
+  {
+    code: 'LV',
+    ref: GEOJSON_PARCELS.LV.ref,
+    centre: GEOJSON_PARCELS.LV.centre,
+    detection: 'never',
+    address: { q: `${place('lv').road} ${place('lv').houseNumber}, Rīga`, municipality: 'Rīga', postcode: 'LV-1050', wrongPostcode: '10500' },
+  },
+  {
+    code: 'LT',
+    ref: GEOJSON_PARCELS.LT.ref,
+    centre: GEOJSON_PARCELS.LT.centre,
+    detection: 'alone',
+    address: { q: `${place('lt').road} ${place('lt').houseNumber}, Vilnius`, municipality: 'Vilnius', postcode: 'LT-01103', wrongPostcode: '0110' },
+  },
+  {
+    code: 'SI',
+    ref: GEOJSON_PARCELS.SI.ref,
+    centre: GEOJSON_PARCELS.SI.centre,
+    detection: 'shared',
+    address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' },
+  },
+  {
+    code: 'DE',
+    ref: DE_BE_REF,
+    centre: DE_POINTS.BE,
+    detection: 'alone',
+    address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' },
+  },
+  {
+    code: 'NO',
+    ref: NO_REF,
+    centre: NO_POINT,
+    detection: 'shared',
+    address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' },
+  },
+  {
+    code: 'BE',
+    ref: BE_REF,
+    centre: BE_POINT,
+    detection: 'alone',
+    address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' },
+  },
+  {
+    code: 'CH',
+    ref: CH_REF,
+    centre: CH_POINT,
+    detection: 'alone',
+    address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' },
+  },
+  {
+    code: 'AT',
+    ref: AT_REF,
+    centre: AT_POINT,
+    detection: 'alone',
+    address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' },
+  },
+  {
+    code: 'FI',
+    ref: FI_REF,
+    centre: FI_POINT,
+    detection: 'alone',
+    address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' },
+  },
 ];
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: object) => api.app.inject({ method: 'POST', url, payload: body });
 
 describe('before any lookup (nothing in the copy)', () => {
-  it('Belgium answers by point although CadGIS takes longer than the client\'s default time per attempt (its own timeout)', async () => {
+  it("Belgium answers by point although CadGIS takes longer than the client's default time per attempt (its own timeout)", async () => {
     const [longitude, latitude] = BE_POINT;
     const started = Date.now();
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'BE' });
@@ -63,7 +150,6 @@ describe('before any lookup (nothing in the copy)', () => {
     expect(response.json().data).toMatchObject({ refCatastral: NO_REF, pais: 'NO', superficieParcela: 931.4 });
     expect(api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
   });
-
 });
 
 describe.each(ROWS)('$code against its documented-format fake', (row) => {
@@ -175,12 +261,21 @@ describe('Germany: the Länder services, 15 of 16', () => {
   });
 
   it('finds Baden-Württemberg and Sachsen parcels held `0`-filled, however the user writes the empty parts', async () => {
-    for (const [typed, canonical] of [[DE_BW_HELD, DE_BW_REF], [DE_BW_REF, DE_BW_REF], ['081460-0-6', DE_BW_REF], [DE_SN_HELD, DE_SN_REF], [DE_SN_REF, DE_SN_REF]]) {
+    for (const [typed, canonical] of [
+      [DE_BW_HELD, DE_BW_REF],
+      [DE_BW_REF, DE_BW_REF],
+      ['081460-0-6', DE_BW_REF],
+      [DE_SN_HELD, DE_SN_REF],
+      [DE_SN_REF, DE_SN_REF],
+    ]) {
       const byRef = await get(`/api/catastro/${encodeURIComponent(typed)}?country=DE`);
       expect(byRef.statusCode, `${typed}: ${byRef.body}`).toBe(200);
       expect(byRef.json().data.refCatastral).toBe(canonical);
     }
-    for (const [land, canonical] of [['BW', DE_BW_REF], ['SN', DE_SN_REF]] as const) {
+    for (const [land, canonical] of [
+      ['BW', DE_BW_REF],
+      ['SN', DE_SN_REF],
+    ] as const) {
       const [longitude, latitude] = DE_POINTS[land];
       const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'DE' });
       expect(byPoint.statusCode, byPoint.body).toBe(200);
@@ -197,7 +292,9 @@ describe('Germany: the Länder services, 15 of 16', () => {
     const byPoint = await post('/api/search/coordinates', { latitude, longitude });
     expect(byPoint.statusCode).toBe(422);
     expect(byPoint.json().error).toMatch(/Bavaria/);
-    const byAddress = await get(`/api/search/address/candidates?country=DE&q=${encodeURIComponent(`${place('de-by').road} ${place('de-by').houseNumber}, München`)}`);
+    const byAddress = await get(
+      `/api/search/address/candidates?country=DE&q=${encodeURIComponent(`${place('de-by').road} ${place('de-by').houseNumber}, München`)}`,
+    );
     expect(byAddress.statusCode).toBe(422);
     expect(byAddress.json().error).toMatch(/Bavaria/);
   });

@@ -28,7 +28,8 @@ beforeAll(async () => {
   europe = await startFakeEurope();
   carto = await startFakeCartoCiudad();
   service = await CatastroService.open({
-    dataDir, importSample: false,
+    dataDir,
+    importSample: false,
     sources: { ...europe.sources, es: { cartociudadBaseUrl: carto.url } },
     upstream: { timeoutMs: 1500, retries: 0, baseDelayMs: 10, breakerHalfOpenAfterMs: 200 },
   });
@@ -50,9 +51,24 @@ describe('address search in the Basque Country with country=ES', () => {
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
     forgetParcels(service.store, 'PV');
     carto.portals.push({
-      objId: '200690000001.1', streetCode: '00001', tipoVia: 'CALLE', street: 'MIRAMON', numero: 7, extension: null,
-      ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',
-      comunidad: 'País Vasco', poblacion: 'Donostia', postcodes: ['20014'], lat, lng, ref: null, sinNumero: false,
+      objId: '200690000001.1',
+      streetCode: '00001',
+      tipoVia: 'CALLE',
+      street: 'MIRAMON',
+      numero: 7,
+      extension: null,
+      ineMun: '20069',
+      municipality: 'Donostia/San Sebastián',
+      ineProv: '20',
+      province: 'Gipuzkoa',
+      ineComunidad: '16',
+      comunidad: 'País Vasco',
+      poblacion: 'Donostia',
+      postcodes: ['20014'],
+      lat,
+      lng,
+      ref: null,
+      sinNumero: false,
     });
     const response = await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Miramon 7, Donostia')}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -63,9 +79,24 @@ describe('address search in the Basque Country with country=ES', () => {
 
   it('drops a foral portal on no foral parcel (404 when nothing else is found)', async () => {
     carto.portals.push({
-      objId: '200690000002.1', streetCode: '00002', tipoVia: 'CALLE', street: 'ITSASO', numero: 1, extension: null,
-      ineMun: '20069', municipality: 'Donostia/San Sebastián', ineProv: '20', province: 'Gipuzkoa', ineComunidad: '16',
-      comunidad: 'País Vasco', poblacion: 'Donostia', postcodes: ['20001'], lat: 43.33, lng: -2.0, ref: null, sinNumero: false,
+      objId: '200690000002.1',
+      streetCode: '00002',
+      tipoVia: 'CALLE',
+      street: 'ITSASO',
+      numero: 1,
+      extension: null,
+      ineMun: '20069',
+      municipality: 'Donostia/San Sebastián',
+      ineProv: '20',
+      province: 'Gipuzkoa',
+      ineComunidad: '16',
+      comunidad: 'País Vasco',
+      poblacion: 'Donostia',
+      postcodes: ['20001'],
+      lat: 43.33,
+      lng: -2.0,
+      ref: null,
+      sinNumero: false,
     });
     expect((await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Itsaso 1, Donostia')}`)).statusCode).toBe(404);
   });

@@ -6,8 +6,12 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -72,7 +76,7 @@ describe('Basque Country (PV): Gipuzkoa, Álava and Bizkaia, real recordings', (
     expect(lastRequest('/pv-gipuzkoa')!.searchParams.get('FILTER')).toContain('<fes:ValueReference>cp:nationalCadastralReference</fes:ValueReference>');
   });
 
-  it('Gipuzkoa\'s INSPIRE localId form 069-8594149-46144 reads as its 7-digit reference', async () => {
+  it("Gipuzkoa's INSPIRE localId form 069-8594149-46144 reads as its 7-digit reference", async () => {
     expect((await get('/api/catastro/069-8594149-46144?country=PV')).json().data.refCatastral).toBe('8594149');
   });
 
@@ -85,7 +89,7 @@ describe('Basque Country (PV): Gipuzkoa, Álava and Bizkaia, real recordings', (
     expect(lastRequest('/pv-araba')!.searchParams.get('typeNames')).toBe('INSPIRE_CP:CP.CadastralParcel');
   });
 
-  it('Bizkaia 48.020.1619.04006: found in its municipality\'s INSPIRE download (the WFS cannot filter), which fills the copy', async () => {
+  it("Bizkaia 48.020.1619.04006: found in its municipality's INSPIRE download (the WFS cannot filter), which fills the copy", async () => {
     const response = await get('/api/catastro/48.020.1619.04006');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: '48.020.1619.04006', pais: 'PV', provincia: 'Bizkaia', superficieParcela: 2804.43015 });
@@ -102,7 +106,7 @@ describe('Basque Country (PV): Gipuzkoa, Álava and Bizkaia, real recordings', (
   });
 });
 
-describe('a foral reference under ES is not the Catastro\'s: 404 naming PV or NA and the shape', () => {
+describe("a foral reference under ES is not the Catastro's: 404 naming PV or NA and the shape", () => {
   it.each([
     ['8594149', 'PV', /7 digits/],
     ['64010007', 'PV', /8 digits/],
@@ -124,12 +128,15 @@ describe('a foral reference under ES is not the Catastro\'s: 404 naming PV or NA
 });
 
 describe('no units per finca in the foral cadastres', () => {
-  it.each(['/api/catastro/8594149/units', '/api/catastro/001010001/units', '/api/catastro/001010001/units?country=NA'])('%s → 422 with the reason', async (url) => {
-    const response = await api.app.inject({ method: 'GET', url, headers: { 'x-api-key': 'x' } });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('CNV_COVERAGE');
-    expect(response.json().error).toMatch(/foral/);
-  });
+  it.each(['/api/catastro/8594149/units', '/api/catastro/001010001/units', '/api/catastro/001010001/units?country=NA'])(
+    '%s → 422 with the reason',
+    async (url) => {
+      const response = await api.app.inject({ method: 'GET', url, headers: { 'x-api-key': 'x' } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe('CNV_COVERAGE');
+      expect(response.json().error).toMatch(/foral/);
+    },
+  );
 });
 
 describe('a point in the Basque Country or Navarre goes to the foral source, not to the Catastro', () => {
@@ -158,7 +165,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     ['8594149', 'PV', '/bu-pv-gipuzkoa', 'bu-ext2d:Building'],
     ['64010007', 'PV', '/bu-pv-araba', 'INSPIRE_BU:BU.Building'],
     ['48.020.1619.04006', 'PV', '/bu-pv-bizkaia', 'bu-core2d:Building'],
-  ])('%s: the currentUse of the building standing on the parcel, in the Catastro\'s label', async (ref, pais, prefix, typeName) => {
+  ])("%s: the currentUse of the building standing on the parcel, in the Catastro's label", async (ref, pais, prefix, typeName) => {
     forget(pais);
     const response = await get(`/api/catastro/${ref}`);
     expect(response.statusCode).toBe(200);
@@ -185,7 +192,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     }
   });
 
-  it('no building on the parcel: no use (the box also returns the neighbours\' buildings, which are not counted)', async () => {
+  it("no building on the parcel: no use (the box also returns the neighbours' buildings, which are not counted)", async () => {
     forget('NA');
     // 001010001 (101 m²) and 217050626 are far apart: the building written on one is outside the other.
     const small = (await get('/api/catastro/001010001')).json().data;

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import {
-  FR_BUILDING, HAND_WRITTEN_MARSEILLE_IDU, HAND_WRITTEN_METZ_IDU, MARSEILLE_ADDRESS_POINT, METZ_ADDRESS_POINT,
+  FR_BUILDING,
+  HAND_WRITTEN_MARSEILLE_IDU,
+  HAND_WRITTEN_METZ_IDU,
+  MARSEILLE_ADDRESS_POINT,
+  METZ_ADDRESS_POINT,
 } from '../../fake-upstream/countries/fr.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
@@ -13,11 +17,15 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 const recorded = (idu: string) => JSON.parse(readFileSync(countryFixture(`fr_apicarto_cadastre_parcelle_${idu}.json`), 'utf8')).features[0];
 const GEOCODER_REVERSE = () => JSON.parse(readFileSync(countryFixture('fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'), 'utf8')).features[0].properties;
 const ETALAB = countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz');
-const etalabFeatures = () => (JSON.parse(gunzipSync(readFileSync(ETALAB)).toString('utf8')).features as { properties: Record<string, unknown> }[]);
+const etalabFeatures = () => JSON.parse(gunzipSync(readFileSync(ETALAB)).toString('utf8')).features as { properties: Record<string, unknown> }[];
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -29,8 +37,12 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({
-      refCatastral: '29158000AW0001', pais: 'FR', municipio: feature.properties.nom_com, provincia: feature.properties.code_dep,
-      superficieParcela: feature.properties.contenance, dataSource: 'catastro',
+      refCatastral: '29158000AW0001',
+      pais: 'FR',
+      municipio: feature.properties.nom_com,
+      provincia: feature.properties.code_dep,
+      superficieParcela: feature.properties.contenance,
+      dataSource: 'catastro',
     });
     expect(data.attribution).toMatch(/DGFiP/);
     expect(data.poligono).toEqual(feature.geometry.coordinates[0][0]);
@@ -50,7 +62,23 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(asked.get('TYPENAMES')).toBe('BDTOPO_V3:batiment');
     const [w, s, e, n, crs] = asked.get('BBOX')!.split(',');
     expect(crs).toBe('EPSG:4326');
-    expect(containsPoint({ type: 'Polygon', coordinates: [[[+w, +s], [+e, +s], [+e, +n], [+w, +n], [+w, +s]]] }, [data.longitud, data.latitud])).toBe(true);
+    expect(
+      containsPoint(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [+w, +s],
+              [+e, +s],
+              [+e, +n],
+              [+w, +n],
+              [+w, +s],
+            ],
+          ],
+        },
+        [data.longitud, data.latitud],
+      ),
+    ).toBe(true);
   });
 
   it('a parcel with no building in BD TOPO leaves the building fields out and says so', async () => {
@@ -78,7 +106,9 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     const response = await get(`/api/catastro/${HAND_WRITTEN_MARSEILLE_IDU}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: HAND_WRITTEN_MARSEILLE_IDU, provincia: '13' });
-    const asked = api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('section') === 'AB' && u.searchParams.get('numero') === '0012')!;
+    const asked = api.fake.requests.find(
+      (u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('section') === 'AB' && u.searchParams.get('numero') === '0012',
+    )!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '13055', code_arr: '207', section: 'AB', numero: '0012' });
   });
 
@@ -134,8 +164,13 @@ describe('France by address (the BAN on the Géoplateforme)', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: HAND_WRITTEN_MARSEILLE_IDU, pais: 'FR', numero: 3, codigoPostal: '13007', municipio: 'Marseille',
-      latitud: MARSEILLE_ADDRESS_POINT[1], longitud: MARSEILLE_ADDRESS_POINT[0],
+      refCatastral: HAND_WRITTEN_MARSEILLE_IDU,
+      pais: 'FR',
+      numero: 3,
+      codigoPostal: '13007',
+      municipio: 'Marseille',
+      latitud: MARSEILLE_ADDRESS_POINT[1],
+      longitud: MARSEILLE_ADDRESS_POINT[0],
     });
     expect(data.attribution).toMatch(/Base Adresse Nationale \(BAN, ETALAB-2\.0\)/);
     expect(data.attribution).toMatch(/DGFiP/);
@@ -158,7 +193,12 @@ describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', ()
     const sample = features.find((f) => typeof f.properties.contenance === 'number')!;
     const before = api.fake.requests.length;
     const response = await get(`/api/catastro/${sample.properties.id}`);
-    expect(response.json().data).toMatchObject({ refCatastral: sample.properties.id, superficieParcela: sample.properties.contenance, dataSource: 'clone', provincia: '91' });
+    expect(response.json().data).toMatchObject({
+      refCatastral: sample.properties.id,
+      superficieParcela: sample.properties.contenance,
+      dataSource: 'clone',
+      provincia: '91',
+    });
     const { latitud, longitud } = response.json().data;
     const at = await post('/api/search/coordinates', { latitude: latitud, longitude: longitud, country: 'FR' });
     expect(at.json().data.referenciaCatastral).toBe(sample.properties.id);

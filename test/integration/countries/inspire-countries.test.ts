@@ -6,8 +6,12 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -15,7 +19,7 @@ const wfsRequests = (path: string) => api.fake.requests.filter((u) => u.pathname
 
 describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EPSG:6706 latitude first; real recording)', () => {
   // Inside the recorded triangle 39.54843572 9.13011880 / 39.54838145 9.13008628 / 39.54841445 9.13012273 (lat lon).
-  const inside = { latitude: (39.54843572 + 39.54838145 + 39.54841445) / 3, longitude: (9.13011880 + 9.13008628 + 9.13012273) / 3 };
+  const inside = { latitude: (39.54843572 + 39.54838145 + 39.54841445) / 3, longitude: (9.1301188 + 9.13008628 + 9.13012273) / 3 };
 
   it('finds the recorded parcel by coordinates, asking a latitude-first BBOX in EPSG:6706', async () => {
     const response = await post('/api/search/coordinates', { ...inside, country: 'IT' });
@@ -37,7 +41,7 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
     expect(data.poligono[0]).toEqual([9.1301188, 39.54843572]);
   });
 
-  it('by reference scans the comune\'s extent from the bundled table and answers the comune\'s name and province', async () => {
+  it("by reference scans the comune's extent from the bundled table and answers the comune's name and province", async () => {
     const response = await get(`/api/catastro/${IT_RELABELLED_REF}`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
@@ -78,7 +82,12 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
     expect(data.latitud).toBeLessThan(50.2);
     expect(data.poligono.every(([lon]: number[]) => lon > 14.4 && lon < 14.5)).toBe(true);
     const asked = wfsRequests('/cz-wfs').at(-1)!.searchParams;
-    expect(Object.fromEntries(asked)).toMatchObject({ STOREDQUERY_ID: 'GetParcel', UPPER_ZONING_ID: '727024', TEXT: '542', SRSNAME: 'urn:ogc:def:crs:EPSG::5514' });
+    expect(Object.fromEntries(asked)).toMatchObject({
+      STOREDQUERY_ID: 'GetParcel',
+      UPPER_ZONING_ID: '727024',
+      TEXT: '542',
+      SRSNAME: 'urn:ogc:def:crs:EPSG::5514',
+    });
   });
 
   it('finds it by coordinates through a BBOX in EPSG:5514 (negative easting and northing)', async () => {
@@ -101,7 +110,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
   });
 });
 
-describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answers, written by hand)', () => {
+describe("Italy by address (open geocoder: Nominatim's documented jsonv2 answers, written by hand)", () => {
   it('asks Nominatim for Italy, finds the parcel under the address point, and never returns a piece of road (spec rule 3)', async () => {
     forgetParcels(api.service.store, 'IT');
     const response = await get(`/api/search/address/candidates?country=IT&q=${encodeURIComponent('Via Roma 1, Senorbì')}`);
@@ -120,10 +129,20 @@ describe('Italy by address (open geocoder: Nominatim\'s documented jsonv2 answer
 describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
   it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
     forgetParcels(api.service.store, 'CZ');
-    const response = await get(`/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`);
+    const response = await get(
+      `/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [best] = response.json().data.candidatos;
-    expect(best).toMatchObject({ refCatastral: CZ_REF, pais: 'CZ', numero: 5, codigoPostal: '110 00', municipio: 'Praha 1', coincideNumero: true, coincideMunicipio: true });
+    expect(best).toMatchObject({
+      refCatastral: CZ_REF,
+      pais: 'CZ',
+      numero: 5,
+      codigoPostal: '110 00',
+      municipio: 'Praha 1',
+      coincideNumero: true,
+      coincideMunicipio: true,
+    });
     expect(best.longitud).toBeCloseTo(CZ_ADDRESS_POINT[0], 6);
     expect(best.confianza).toBeGreaterThanOrEqual(0.75);
     expect(response.json().data.attribution).toMatch(/RÚIAN/);

@@ -11,8 +11,12 @@ const recorded = JSON.parse(readFileSync(countryFixture('lu_inspire_cp_wfs_getfe
 const parcel820 = recorded.features.find((f) => f.properties.national_cadastral_reference === '075F00139000820')!;
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const lastWfs = () => api.fake.requests.filter((u) => u.pathname === '/lu-wfs').at(-1)!;

@@ -9,8 +9,12 @@ const dkk = readFileSync(DKK_OTTERLO, 'utf8');
 const firstMember = dkk.split('<kk:perceelMember>')[1];
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -20,7 +24,13 @@ describe('the Netherlands by reference (PDOK BRK OGC API; hand-written answers o
     expect(OTTERLO_REFERENCES).toContain('OTL02-B-2298');
     const spaced = await get(`/api/catastro/${encodeURIComponent('OTL02 B 2298')}`);
     expect(spaced.statusCode).toBe(200);
-    expect(spaced.json().data).toMatchObject({ refCatastral: 'OTL02-B-2298', pais: 'NL', municipio: 'Otterlo', superficieParcela: 222, dataSource: 'catastro' });
+    expect(spaced.json().data).toMatchObject({
+      refCatastral: 'OTL02-B-2298',
+      pais: 'NL',
+      municipio: 'Otterlo',
+      superficieParcela: 222,
+      dataSource: 'catastro',
+    });
     expect(spaced.json().data.attribution).toMatch(/Kadaster/);
     const asked = api.fake.requests.find((u) => u.pathname === '/nl-brk/collections/perceel/items')!;
     expect(Object.fromEntries(asked.searchParams)).toMatchObject({ akr_kadastrale_gemeente_code_waarde: 'OTL02', sectie: 'B', perceelnummer: '2298' });
@@ -60,8 +70,17 @@ describe('the Netherlands by address (PDOK Locatieserver, real recording)', () =
     const { data } = response.json();
     expect(data.candidatos).toHaveLength(1);
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: 'ASD04-F-2749', pais: 'NL', numero: 147, codigoPostal: '1012RJ', municipio: 'Amsterdam', provincia: 'Noord-Holland',
-      latitud: NIEUWEZIJDS_POINT[1], longitud: NIEUWEZIJDS_POINT[0], coincideNumero: true, coincideMunicipio: true, confianza: 1,
+      refCatastral: 'ASD04-F-2749',
+      pais: 'NL',
+      numero: 147,
+      codigoPostal: '1012RJ',
+      municipio: 'Amsterdam',
+      provincia: 'Noord-Holland',
+      latitud: NIEUWEZIJDS_POINT[1],
+      longitud: NIEUWEZIJDS_POINT[0],
+      coincideNumero: true,
+      coincideMunicipio: true,
+      confianza: 1,
     });
     expect(data.attribution).toMatch(/Locatieserver.*Kadaster/);
   });
@@ -79,7 +98,11 @@ describe('the Netherlands bulk import (Kadastrale Kaart GML, the real Otterlo ex
     const before = api.fake.requests.length;
     const response = await get('/api/catastro/OTL02-B-2298');
     const { data } = response.json();
-    expect(data).toMatchObject({ dataSource: 'clone', superficieParcela: Number(/<oz:kadastraleGrootte>[\s\S]*?<oz:waarde>(\d+)</.exec(firstMember)![1]), dataDate: '2000-11-20' });
+    expect(data).toMatchObject({
+      dataSource: 'clone',
+      superficieParcela: Number(/<oz:kadastraleGrootte>[\s\S]*?<oz:waarde>(\d+)</.exec(firstMember)![1]),
+      dataDate: '2000-11-20',
+    });
     // First vertex 181182.346 456712.174 (EPSG:28992) is 5.7693071 E 52.0980376 N according to PROJ's cs2cs (within a metre).
     expect(Math.abs(data.poligono[0][0] - 5.7693071)).toBeLessThan(2e-5);
     expect(Math.abs(data.poligono[0][1] - 52.0980376)).toBeLessThan(2e-5);

@@ -11,9 +11,8 @@ import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
  */
 const POLICY = { sourceIntervalsMs: {} };
 const ESTONIAN_ADDRESS = `/api/search/address/candidates?country=EE&q=${encodeURIComponent('Raekoja plats 1, Tallinn')}`;
-const nominatimArrivals = (api: EuropeApi) => api.fake.requests
-  .map((url, i) => ({ url, ...api.fake.arrivals[i] }))
-  .filter(({ url }) => url.pathname.startsWith('/nominatim/'));
+const nominatimArrivals = (api: EuropeApi) =>
+  api.fake.requests.map((url, i) => ({ url, ...api.fake.arrivals[i] })).filter(({ url }) => url.pathname.startsWith('/nominatim/'));
 /**
  * Turns are booked exactly 1 s apart; arrivals at the fake differ by the network's jitter (the
  * first request of a client also opens its connection: ~50 ms seen). Unpaced, the gaps are a few ms.
@@ -27,7 +26,9 @@ describe('Nominatim usage policy: one request a second per process, a User-Agent
   beforeAll(async () => {
     [first, second] = await Promise.all([startEuropeApi(undefined, POLICY), startEuropeApi(undefined, POLICY)]);
   });
-  afterAll(async () => { await Promise.all([first?.close(), second?.close()]); });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
 
   it('three address searches at once reach the geocoder a second apart, and still answer', async () => {
     const before = nominatimArrivals(first).length;
@@ -56,7 +57,7 @@ describe('Nominatim usage policy: one request a second per process, a User-Agent
     expect(cadastre.every((r) => r.userAgent === BROWSER_USER_AGENT)).toBe(true);
   });
 
-  it('the status page\'s check of the geocoder follows the same policy', async () => {
+  it("the status page's check of the geocoder follows the same policy", async () => {
     const before = nominatimArrivals(second).length;
     await second.service.checkSources();
     const checks = nominatimArrivals(second).slice(before);

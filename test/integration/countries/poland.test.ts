@@ -13,8 +13,12 @@ const warszawaRecord = WARSZAWA_RECORDING.split('\n')[1].split('|');
 const EGIB = countryFixture('pl_egib_gml_dzialka_221101_1.0001.152_3.gml');
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -24,7 +28,13 @@ describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
     const response = await get(`/api/catastro/${encodeURIComponent(WARSZAWA_PL_ID)}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ refCatastral: WARSZAWA_PL_ID, pais: 'PL', municipio: warszawaRecord[3], provincia: warszawaRecord[1], dataSource: 'catastro' });
+    expect(data).toMatchObject({
+      refCatastral: WARSZAWA_PL_ID,
+      pais: 'PL',
+      municipio: warszawaRecord[3],
+      provincia: warszawaRecord[1],
+      dataSource: 'catastro',
+    });
     expect(data.attribution).toMatch(/GUGiK/);
     // First vertex 636949.912510792 487118.535496397 (EPSG:2180) is 52.2330553 N 21.0060190 E according to cs2cs (EPSG:2180 axis order: northing first).
     expect(data.poligono[0][0]).toBeCloseTo(21.006019, 6);
@@ -43,7 +53,7 @@ describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
     expect(asked.search).toContain('161%2F8');
   });
 
-  it('under country=PL, a bare number naming two precincts\' parcels (GetParcelByIdOrNr, status = count) is a 400 listing both', async () => {
+  it("under country=PL, a bare number naming two precincts' parcels (GetParcelByIdOrNr, status = count) is a 400 listing both", async () => {
     const response = await get('/api/catastro/134?country=PL');
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/022503_5\.0003\.134.*301903_2\.0006\.134/);
@@ -63,7 +73,10 @@ describe('Poland by coordinates (GetParcelByXY with lon,lat,4326, the order a cl
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: WARSZAWA_PL_ID, pais: 'PL', municipio: warszawaRecord[3] });
-    const xy = api.fake.requests.filter((u) => u.searchParams.get('request') === 'GetParcelByXY').at(-1)!.searchParams.get('xy')!;
+    const xy = api.fake.requests
+      .filter((u) => u.searchParams.get('request') === 'GetParcelByXY')
+      .at(-1)!
+      .searchParams.get('xy')!;
     expect(xy).toBe('21.0061000,52.2317000,4326');
   });
 
@@ -106,8 +119,14 @@ describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the s
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     expect(data.candidatos[0]).toMatchObject({
-      refCatastral: RECORDED_PL_ID, pais: 'PL', numero: 1, codigoPostal: '05-300', municipio: 'Mińsk Mazowiecki', provincia: 'mazowieckie',
-      coincideNumero: true, coincideMunicipio: true,
+      refCatastral: RECORDED_PL_ID,
+      pais: 'PL',
+      numero: 1,
+      codigoPostal: '05-300',
+      municipio: 'Mińsk Mazowiecki',
+      provincia: 'mazowieckie',
+      coincideNumero: true,
+      coincideMunicipio: true,
     });
     expect(data.candidatos[0].confianza).toBeGreaterThanOrEqual(0.75);
     expect(data.candidatos[0].latitud).toBeCloseTo(PL_ADDRESS_POINT[1], 5);

@@ -23,8 +23,12 @@ const HMLR_GML = countryFixture('uk_hmlr_inspire_vale_of_glamorgan_sample.gml');
 const AUTHORITY_GML = 'Land_Registry_Cadastral_Parcels.gml';
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
@@ -33,7 +37,11 @@ const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 const ukParcels = () => api.service.store.countParcels('UK');
 
-interface GdalParcel { id: string; areaBng: number; ring: LonLat[] }
+interface GdalParcel {
+  id: string;
+  areaBng: number;
+  ring: LonLat[];
+}
 
 /** What GDAL reads in the file: each feature's INSPIREID, its planar area in EPSG:27700, its exterior ring reprojected by PROJ. */
 function readWithGdal(gml: string): GdalParcel[] {
@@ -87,7 +95,9 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     }
     const holed = (await api.service.store.getParcel('UK', '16722605'))!;
     expect(holed.geometry.type === 'Polygon' && holed.geometry.coordinates).toHaveLength(2);
-    expect(api.service.store.listOfflineAreas().filter((a) => a.country === 'UK')).toMatchObject([{ id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' }]);
+    expect(api.service.store.listOfflineAreas().filter((a) => a.country === 'UK')).toMatchObject([
+      { id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' },
+    ]);
   });
 
   it('answers a point in England and Wales from the copy, the INSPIRE id as reference, without asking any service', async () => {
@@ -146,18 +156,28 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
 describe('catastro import takes the authority zip as downloaded', () => {
   it('imports Vale_of_Glamorgan_Council.zip into a --data folder and says what it read', async () => {
     const zip = await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML));
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import', zip, '--data', tempDir('catastro-uk-cli-')], { cwd: repoRoot, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'bin/catastro.js'), 'import', zip, '--data', tempDir('catastro-uk-cli-')],
+      { cwd: repoRoot, timeout: 60_000 },
+    );
     expect(stdout).toMatch(/Vale_of_Glamorgan_Council\.zip\s+uk-hmlr-gml\s+10\s/);
   });
 
   it('areas update of an imported authority says how to refresh it and asks no service (there is no feed)', async () => {
     const data = tempDir('catastro-uk-cli-');
-    const cli = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data], { cwd: repoRoot, timeout: 60_000 });
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data], { cwd: repoRoot, timeout: 60_000 });
     await cli('import', await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML)));
     // An unreachable base URL: any request to the Catastro's feeds would fail differently.
-    const failed = await cli('areas', 'update', 'UK.Vale_of_Glamorgan_Council', '--base-url', 'http://127.0.0.1:9/unreachable').then(() => undefined, (error: { code: number; stderr: string }) => error);
+    const failed = await cli('areas', 'update', 'UK.Vale_of_Glamorgan_Council', '--base-url', 'http://127.0.0.1:9/unreachable').then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain('FAILED UK.Vale_of_Glamorgan_Council: UK.Vale_of_Glamorgan_Council was imported from HM Land Registry\'s INSPIRE Index Polygons, which publish no feed to update from: download the authority\'s zip again from https://use-land-property-data.service.gov.uk/datasets/inspire/download');
+    expect(failed?.stderr).toContain(
+      "FAILED UK.Vale_of_Glamorgan_Council: UK.Vale_of_Glamorgan_Council was imported from HM Land Registry's INSPIRE Index Polygons, which publish no feed to update from: download the authority's zip again from https://use-land-property-data.service.gov.uk/datasets/inspire/download",
+    );
   });
 });
 
@@ -179,7 +199,14 @@ describe('Scotland: Registers of Scotland WMS GetFeatureInfo (EPSG:27700, JSON; 
     expect(response.json().data).toMatchObject({ refCat14: UK_PARCEL.ref, pais: 'UK' });
     const asked = requests('/uk-wms').at(-1)!.searchParams;
     expect(Object.fromEntries(['VERSION', 'CRS', 'QUERY_LAYERS', 'INFO_FORMAT', 'I', 'J', 'WIDTH', 'HEIGHT'].map((k) => [k, asked.get(k)]))).toEqual({
-      VERSION: '1.3.0', CRS: 'EPSG:27700', QUERY_LAYERS: 'CP.CadastralParcel', INFO_FORMAT: 'application/json', I: '100', J: '100', WIDTH: '200', HEIGHT: '200',
+      VERSION: '1.3.0',
+      CRS: 'EPSG:27700',
+      QUERY_LAYERS: 'CP.CadastralParcel',
+      INFO_FORMAT: 'application/json',
+      I: '100',
+      J: '100',
+      WIDTH: '200',
+      HEIGHT: '200',
     });
     expect(requests('/uk-wfs')).toHaveLength(0);
     // Kept in the copy: it then answers by reference.

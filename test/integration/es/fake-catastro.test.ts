@@ -5,9 +5,16 @@ import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catast
 
 /** The fake must replay the recordings exactly, so tests against it exercise the real formats. */
 let fake: FakeCatastro;
-beforeAll(async () => { fake = await startFakeCatastro(); });
-afterAll(async () => { await fake?.close(); });
-beforeEach(() => { fake.setFault({ kind: 'none' }); fake.requests.length = 0; });
+beforeAll(async () => {
+  fake = await startFakeCatastro();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.setFault({ kind: 'none' });
+  fake.requests.length = 0;
+});
 
 const bytes = async (path: string) => {
   const response = await fetch(`${fake.url}${path}`);

@@ -22,7 +22,9 @@ beforeAll(async () => {
   rig = await startRig();
   rig.store.upsertParcels(parseCadastralParcelXml(gml, { ...CATASTRO_PARCELS, source: 'inspire' }));
 });
-afterAll(async () => { await rig?.close(); });
+afterAll(async () => {
+  await rig?.close();
+});
 
 describe('SpainAdapter over the bulk copy', () => {
   it('answers a parcel of the copy without asking the source, even while the source is down', async () => {

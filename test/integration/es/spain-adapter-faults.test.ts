@@ -3,8 +3,14 @@ import { failureOf, recordedUnitRefs, startRig, type AdapterRig } from './spain-
 
 /** The rigs here use timeoutMs 400 and one retry (FAST_UPSTREAM) unless a test says otherwise. */
 const rigs: AdapterRig[] = [];
-afterEach(async () => { await Promise.all(rigs.splice(0).map((r) => r.close())); });
-const rig = async (options?: Parameters<typeof startRig>[0]) => { const r = await startRig(options); rigs.push(r); return r; };
+afterEach(async () => {
+  await Promise.all(rigs.splice(0).map((r) => r.close()));
+});
+const rig = async (options?: Parameters<typeof startRig>[0]) => {
+  const r = await startRig(options);
+  rigs.push(r);
+  return r;
+};
 
 const dnprcRequests = (r: AdapterRig) => r.fake.requests.filter((q) => q.includes('Consulta_DNPRC')).length;
 const wfsRequests = (r: AdapterRig) => r.fake.requests.filter((q) => q.startsWith('/INSPIRE/')).length;

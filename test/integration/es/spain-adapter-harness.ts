@@ -21,7 +21,11 @@ export interface AdapterRig {
 }
 
 export const FAST_UPSTREAM: UpstreamClientOptions = {
-  timeoutMs: 400, retries: 1, baseDelayMs: 5, breakerThreshold: 1000, breakerHalfOpenAfterMs: 200,
+  timeoutMs: 400,
+  retries: 1,
+  baseDelayMs: 5,
+  breakerThreshold: 1000,
+  breakerHalfOpenAfterMs: 200,
 };
 
 export async function startRig(options: { upstream?: UpstreamClientOptions; adapter?: SpainAdapterOptions } = {}): Promise<AdapterRig> {
@@ -29,12 +33,12 @@ export async function startRig(options: { upstream?: UpstreamClientOptions; adap
   const fake = await startFakeCatastro();
   const store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
   const http = new UpstreamClient({ ...FAST_UPSTREAM, ...options.upstream });
-  const adapter = new SpainAdapter(
-    { ovcJsonBaseUrl: `${fake.url}/OVCServWeb/OVCWcfCallejero`, wfsCpUrl: `${fake.url}/INSPIRE/wfsCP.aspx` },
-    options.adapter,
-  );
+  const adapter = new SpainAdapter({ ovcJsonBaseUrl: `${fake.url}/OVCServWeb/OVCWcfCallejero`, wfsCpUrl: `${fake.url}/INSPIRE/wfsCP.aspx` }, options.adapter);
   return {
-    adapter, store, http, fake,
+    adapter,
+    store,
+    http,
+    fake,
     ctx: { http, store },
     async close() {
       store.close();
@@ -45,7 +49,10 @@ export async function startRig(options: { upstream?: UpstreamClientOptions; adap
 }
 
 export async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  const outcome = await promise.then(() => undefined, (error: unknown) => error);
+  const outcome = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   if (!(outcome instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(outcome)}`);
   return outcome;
 }
@@ -69,9 +76,7 @@ export function recordedGetParcel(name: string) {
 
 /** The recorded Consulta_DNPRC answer of 9398516VK3799G, as raw objects. */
 export const recordedDnprc = JSON.parse(read('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json')).consulta_dnprcResult;
-export const recordedUnitRefs: string[] = recordedDnprc.lrcdnp.rcdnp
-  .map((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}`)
-  .sort();
+export const recordedUnitRefs: string[] = recordedDnprc.lrcdnp.rcdnp.map((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}`).sort();
 
 /** The point of the recorded Consulta_RCCOOR request, in WGS84. */
 export const RECORDED_POINT: LonLat = toWgs84(25830, 439242.88, 4479664.51);

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unitReference } from '../../../core/countries/es/reference.js';
 import { areaM2, containsPoint } from '../../../core/geo/polygon.js';
-import {
-  failureOf, recordedDnprc, recordedGetParcel, recordedUnitRefs, RECORDED_POINT, startRig, type AdapterRig,
-} from './spain-adapter-harness.js';
+import { failureOf, recordedDnprc, recordedGetParcel, recordedUnitRefs, RECORDED_POINT, startRig, type AdapterRig } from './spain-adapter-harness.js';
 
 let rig: AdapterRig;
-beforeEach(async () => { rig = await startRig(); });
-afterEach(async () => { await rig?.close(); });
+beforeEach(async () => {
+  rig = await startRig();
+});
+afterEach(async () => {
+  await rig?.close();
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 const params = (request: string) => new URL(request, 'http://x').searchParams;
@@ -40,7 +42,13 @@ describe('SpainAdapter.parcelByReference (14 characters)', () => {
     // 18 properties: no single built area for the finca.
     expect(parcel.superficieConstruida).toBeUndefined();
     expect(parcel.availableFields).toEqual({
-      uso: true, clase: true, anioConstruccion: true, superficieConstruida: false, coefParticipacion: false, direccion: true, busquedaDireccion: true,
+      uso: true,
+      clase: true,
+      anioConstruccion: true,
+      superficieConstruida: false,
+      coefParticipacion: false,
+      direccion: true,
+      busquedaDireccion: true,
     });
   });
 
@@ -48,7 +56,12 @@ describe('SpainAdapter.parcelByReference (14 characters)', () => {
     await rig.adapter.parcelByReference('9398516VK3799G', rig.ctx);
     const wfs = rig.fake.requests.find((r) => r.startsWith('/INSPIRE/wfsCP.aspx'))!;
     expect(Object.fromEntries(params(wfs))).toEqual({
-      service: 'wfs', version: '2', request: 'storedqueries', STOREDQUERIE_ID: 'GetParcel', REFCAT: '9398516VK3799G', srsname: 'EPSG::25830',
+      service: 'wfs',
+      version: '2',
+      request: 'storedqueries',
+      STOREDQUERIE_ID: 'GetParcel',
+      REFCAT: '9398516VK3799G',
+      srsname: 'EPSG::25830',
     });
     const dnprc = rig.fake.requests.find((r) => r.includes('/COVCCallejero.svc/json/Consulta_DNPRC?'))!;
     expect(Object.fromEntries(params(dnprc))).toEqual({ Provincia: '', Municipio: '', RefCat: '9398516VK3799G' });
@@ -175,7 +188,10 @@ describe('SpainAdapter.units', () => {
         expect(page.totalUnidades).toBe(page.unidades.length);
         expect(page.totalUnidadesFinca).toBe(18);
         seen.push(...page.unidades.map((u) => u.refCatastral));
-        if (!page.truncated) { expect(page.nextCursor).toBeUndefined(); break; }
+        if (!page.truncated) {
+          expect(page.nextCursor).toBeUndefined();
+          break;
+        }
         expect(page.unidades).toHaveLength(5);
         expect(page.nextCursor).toBe(page.unidades[4].refCatastral);
         expect(page.dataSource).toBe(pages === 1 ? 'catastro' : 'clone');

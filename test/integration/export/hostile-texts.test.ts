@@ -37,7 +37,9 @@ beforeAll(async () => {
   expect(answered.direccion).toBe(HOSTILE.direccion);
   expect(answered.municipio).toBe(HOSTILE.municipio.replace('\ud800', '\ufffd\ufffd\ufffd'));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** The file as GDAL reads it: it must open (ogrinfo), and its features as GeoJSON (ogr2ogr), layer by layer. */
 function readWithGdal(name: string, bytes: Buffer | string, layer?: string): Record<string, unknown>[] {

@@ -20,7 +20,10 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'address-import-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
 });
-afterAll(() => { store.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 type Row = { country: string; ref: string; street: string; number: string; postcode: string; municipality: string; lon: number; lat: number };
 const rows = () => store.db.prepare('SELECT * FROM addresses ORDER BY ref, number').all() as Row[];
@@ -55,7 +58,10 @@ describe('INSPIRE Addresses import', () => {
     const before = rows();
     const text = readFileSync(FILE, 'latin1');
     const cut = path.join(dir, 'A.ES.SDGC.AD.38012.cut.gml');
-    writeFileSync(cut, Buffer.from(text.replace('ES.SDGC.AD.38.012.10.10.8643403CS5284S', 'ES.SDGC.AD.38.012.10.10.CHANGED').slice(0, Math.floor(text.length * 0.6)), 'latin1'));
+    writeFileSync(
+      cut,
+      Buffer.from(text.replace('ES.SDGC.AD.38.012.10.10.8643403CS5284S', 'ES.SDGC.AD.38.012.10.10.CHANGED').slice(0, Math.floor(text.length * 0.6)), 'latin1'),
+    );
     await expect(importFiles(store, [cut])).rejects.toThrow(/nothing of it was kept/);
     expect(rows()).toEqual(before);
   });
@@ -66,7 +72,9 @@ describe('INSPIRE Addresses import', () => {
     const text = readFileSync(FILE, 'latin1');
     const wrong = path.join(dir, 'A.ES.SDGC.AD.38012.wrong-crs.gml');
     writeFileSync(wrong, Buffer.from(text.replaceAll('urn:ogc:def:crs:EPSG::32628', 'urn:ogc:def:crs:EPSG::4326'), 'latin1'));
-    await expect(importFiles(store, [wrong])).rejects.toThrow(/nothing of it was kept: .*outside the world once read as EPSG:4326 .*longitude 3119554\.33, latitude 360300\.81/);
+    await expect(importFiles(store, [wrong])).rejects.toThrow(
+      /nothing of it was kept: .*outside the world once read as EPSG:4326 .*longitude 3119554\.33, latitude 360300\.81/,
+    );
     expect(rows()).toEqual(before);
   });
 });
@@ -87,14 +95,25 @@ describe('offline address search over imported portals', () => {
     const answer = await addressCandidates({ country: 'ES', q: 'Carretera General del Sur 73, Fasnia', limit: 5 }, deps);
     expect(answer.dataSource).toBe('local_clone');
     expect(answer.candidatos[0]).toMatchObject({
-      refCatastral: '8544911CS5284S', direccion: 'CR GENERAL DEL SUR 73 (FASNIA)', numero: 73, codigoPostal: '38570', municipio: 'FASNIA',
-      coincideNumero: true, coincideMunicipio: true, enCopia: false,
+      refCatastral: '8544911CS5284S',
+      direccion: 'CR GENERAL DEL SUR 73 (FASNIA)',
+      numero: 73,
+      codigoPostal: '38570',
+      municipio: 'FASNIA',
+      coincideNumero: true,
+      coincideMunicipio: true,
+      enCopia: false,
     });
     expect(answer.candidatos[0].latitud).toBeCloseTo(portal.lat, 7);
     expect(answer.candidatos[0].longitud).toBeCloseTo(portal.lon, 7);
 
     // Two parcels share number 14 of the callejón: both are offered.
     const fourteen = await addressCandidates({ country: 'ES', q: 'Callejón Callejón 14, Fasnia', limit: 5 }, deps);
-    expect(fourteen.candidatos.filter((c) => c.numero === 14).map((c) => c.refCatastral).sort()).toEqual(['8643404CS5284S', '8643406CS5284S']);
+    expect(
+      fourteen.candidatos
+        .filter((c) => c.numero === 14)
+        .map((c) => c.refCatastral)
+        .sort(),
+    ).toEqual(['8643404CS5284S', '8643406CS5284S']);
   });
 });

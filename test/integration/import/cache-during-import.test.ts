@@ -14,7 +14,9 @@ const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const live = (name: string) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { ...CATASTRO_PARCELS, source: 'live', dataDate: '2026-11-23' });
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cache-')); });
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cache-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('live answers cached while a bulk import runs', () => {
@@ -46,9 +48,14 @@ describe('live answers cached while a bulk import runs', () => {
     const store = ParcelStore.open(':memory:');
     try {
       let written = false;
-      await expect(importFiles(store, [truncated], () => {
-        if (!written) { store.upsertParcels(live('es_catastro_wfs_getparcel_8429105VK1882N.gml')); written = true; }
-      })).rejects.toThrow(/nothing of it was kept/);
+      await expect(
+        importFiles(store, [truncated], () => {
+          if (!written) {
+            store.upsertParcels(live('es_catastro_wfs_getparcel_8429105VK1882N.gml'));
+            written = true;
+          }
+        }),
+      ).rejects.toThrow(/nothing of it was kept/);
       expect(written).toBe(true);
       expect(store.countParcels()).toBe(1);
       expect(store.getParcel('ES', '8429105VK1882N')?.source).toBe('live');
@@ -82,10 +89,7 @@ describe('imports into one store', () => {
   it('started together run one after the other, both complete', async () => {
     const store = ParcelStore.open(path.join(dir, 'together.sqlite'));
     try {
-      const results = await Promise.all([
-        importFiles(store, [PARCELS]),
-        importFiles(store, [fixture('A.ES.SDGC.BU.40146.building.gml.gz')]),
-      ]);
+      const results = await Promise.all([importFiles(store, [PARCELS]), importFiles(store, [fixture('A.ES.SDGC.BU.40146.building.gml.gz')])]);
       expect(results.map(([r]) => r.kind)).toEqual(['inspire-parcels', 'inspire-buildings']);
       expect(store.countParcels()).toBe(1443);
     } finally {
@@ -100,8 +104,9 @@ describe('imports into one store', () => {
     try {
       other.pragma('busy_timeout = 0');
       other.exec('BEGIN IMMEDIATE');
-      await expect(importFiles(store, [fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')]))
-        .rejects.toThrow(/did not start: another process is writing to the local copy/);
+      await expect(importFiles(store, [fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')])).rejects.toThrow(
+        /did not start: another process is writing to the local copy/,
+      );
       other.exec('ROLLBACK');
       await importFiles(store, [fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')]);
       expect(store.countParcels()).toBe(1);

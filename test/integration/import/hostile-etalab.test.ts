@@ -19,12 +19,19 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-etalab-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
 });
-afterAll(() => { store.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('an Etalab file with an outline that cannot be a parcel', () => {
   it.each([
     // Lambert-93 metres where WGS84 degrees belong: the whole file was kept, one parcel at longitude 652,000.
-    ['metres, not degrees', '[652000,6860000],[652010,6860000],[652010,6860010],[652000,6860000]', /Parcel 91216000[A-Z]{2}\d{4}: .*outside the world.*longitude 652000, latitude 6860000/],
+    [
+      'metres, not degrees',
+      '[652000,6860000],[652010,6860000],[652010,6860010],[652000,6860000]',
+      /Parcel 91216000[A-Z]{2}\d{4}: .*outside the world.*longitude 652000, latitude 6860000/,
+    ],
     // JSON reads 1e309 as Infinity.
     ['an infinite longitude', '[1e309,48.67],[2.32,48.68],[2.33,48.68],[1e309,48.67]', /Parcel 91216000[A-Z]{2}\d{4}: .*outside the world/],
     // Two positions make no ring: it was kept, an outline of no area.
@@ -33,7 +40,10 @@ describe('an Etalab file with an outline that cannot be a parcel', () => {
     const before = store.countParcels();
     const file = path.join(dir, 'cadastre-91216-parcelles.json');
     writeFileSync(file, withFirstRing(ring));
-    const error = await importFiles(store, [file]).then(() => undefined, (e: unknown) => e as Error);
+    const error = await importFiles(store, [file]).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toMatch(/nothing of it was kept/);
     expect(error?.message).toMatch(reason);
     expect(store.countParcels()).toBe(before);

@@ -40,13 +40,19 @@ beforeAll(async () => {
 afterAll(() => {
   store?.close();
   // A reader still blocked opening the pipe (the bug back) is let go, so the run ends.
-  try { closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)); } catch { /* no reader waiting */ }
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    /* no reader waiting */
+  }
 });
 
 /** The import's failure, or a hang reported as one after `ms`. */
 async function refusal(files: string[], ms = SECONDS): Promise<Error> {
   let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`hung: no answer after ${ms} ms`)), ms); });
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`hung: no answer after ${ms} ms`)), ms);
+  });
   try {
     await Promise.race([importFiles(store, files), hang]);
   } catch (error) {
@@ -65,20 +71,32 @@ const copyState = () => ({
 describe('importing a path that is not a regular file (the app, the upload, offline areas)', () => {
   it.each([
     ['a named pipe nothing writes to', fifo, `${fifo} is a named pipe (FIFO), not a regular file`],
-    ['/dev/zero, behind a Catastro name', at('zero.A.ES.SDGC.CP.40146.cadastralparcel.gml'), `${at('zero.A.ES.SDGC.CP.40146.cadastralparcel.gml')} is a character device, not a regular file`],
-    ['/dev/urandom, behind a Catastro name', at('urandom.A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'), `${at('urandom.A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')} is a character device, not a regular file`],
+    [
+      '/dev/zero, behind a Catastro name',
+      at('zero.A.ES.SDGC.CP.40146.cadastralparcel.gml'),
+      `${at('zero.A.ES.SDGC.CP.40146.cadastralparcel.gml')} is a character device, not a regular file`,
+    ],
+    [
+      '/dev/urandom, behind a Catastro name',
+      at('urandom.A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'),
+      `${at('urandom.A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')} is a character device, not a regular file`,
+    ],
     ['a folder', at('A.ES.SDGC.CP.40146.zip'), `${at('A.ES.SDGC.CP.40146.zip')} is a folder, not a file`],
     ['a loop of symbolic links', at('loop-a.gml'), `${at('loop-a.gml')} is a symbolic link that leads back to itself`],
     ['a dangling symbolic link', at('dangling.gml'), `${at('dangling.gml')} is a symbolic link to ${at('gone.gml')}, which does not exist`],
-  ])('%s: refused at once, naming it, the copy unchanged', async (_name, file, reason) => {
-    const before = copyState();
-    const started = Date.now();
-    const error = await refusal([file]);
-    expect(error.message).toContain(reason);
-    expect(error.message).toMatch(/nothing of it was kept/);
-    expect(Date.now() - started).toBeLessThan(SECONDS);
-    expect(copyState()).toEqual(before);
-  }, SECONDS * 2);
+  ])(
+    '%s: refused at once, naming it, the copy unchanged',
+    async (_name, file, reason) => {
+      const before = copyState();
+      const started = Date.now();
+      const error = await refusal([file]);
+      expect(error.message).toContain(reason);
+      expect(error.message).toMatch(/nothing of it was kept/);
+      expect(Date.now() - started).toBeLessThan(SECONDS);
+      expect(copyState()).toEqual(before);
+    },
+    SECONDS * 2,
+  );
 
   // Root reads a file whatever its modes say: the refusal cannot be seen as root.
   it.skipIf(process.getuid?.() === 0)('an unreadable file: refused, naming it', async () => {
@@ -95,11 +113,19 @@ describe('catastro import of a named pipe', () => {
     const before = copyState();
     const started = Date.now();
     // SIGKILL: the hung import caught SIGTERM, said it was rolling back, and never ended.
-    const result = await run(process.execPath, [cli, 'import', '--data', dataDir, PARCELS, fifo], { cwd: repoRoot, timeout: 30_000, killSignal: 'SIGKILL' })
-      .then(() => ({ code: 0, stderr: '', killed: false }), (e: { code?: number; stderr?: string; killed?: boolean }) => ({ code: e.code, stderr: e.stderr ?? '', killed: e.killed }));
+    const result = await run(process.execPath, [cli, 'import', '--data', dataDir, PARCELS, fifo], {
+      cwd: repoRoot,
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+    }).then(
+      () => ({ code: 0, stderr: '', killed: false }),
+      (e: { code?: number; stderr?: string; killed?: boolean }) => ({ code: e.code, stderr: e.stderr ?? '', killed: e.killed }),
+    );
     expect(result.killed, 'catastro import hung (killed after 30 s)').toBe(false);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`VALIDATION_ERROR: File ${fifo} is a named pipe (FIFO), not a regular file: only files on disk are read (a pipe or a device may never send data, or never end). Nothing was imported.`);
+    expect(result.stderr.trim()).toBe(
+      `VALIDATION_ERROR: File ${fifo} is a named pipe (FIFO), not a regular file: only files on disk are read (a pipe or a device may never send data, or never end). Nothing was imported.`,
+    );
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(copyState()).toEqual(before);
   }, 40_000);
@@ -114,15 +140,32 @@ describe('a Catastro zip removed or cut short while it is imported', () => {
   });
   it.each([
     ['removed', (zip: string) => unlinkSync(zip), (zip: string) => `${zip} was removed or moved while it was being imported.`],
-    ['cut short', (zip: string) => truncateSync(zip, 1000), (zip: string) => `A.ES.SDGC.CP.40146.cadastralparcel.gml in ${path.basename(zip)} ends before its compressed data does (a truncated file or an incomplete download).`],
-  ])('%s: refused in words naming it, the copy unchanged', async (name, change, reason) => {
-    mkdirSync(at(name.replace(' ', '-')));
-    const zip = await writeZip(at(`${name.replace(' ', '-')}/A.ES.SDGC.CP.40146.zip`), entries());
-    const before = copyState();
-    let changed = false;
-    const error = await importFiles(store, [zip], () => { if (!changed) { changed = true; change(zip); } }).then(() => undefined, (e: unknown) => e as Error);
-    expect(changed).toBe(true);
-    expect(error?.message).toBe(`Import of A.ES.SDGC.CP.40146.zip failed, nothing of it was kept: ${reason(zip)}`);
-    expect(copyState()).toEqual(before);
-  }, SECONDS * 2);
+    [
+      'cut short',
+      (zip: string) => truncateSync(zip, 1000),
+      (zip: string) =>
+        `A.ES.SDGC.CP.40146.cadastralparcel.gml in ${path.basename(zip)} ends before its compressed data does (a truncated file or an incomplete download).`,
+    ],
+  ])(
+    '%s: refused in words naming it, the copy unchanged',
+    async (name, change, reason) => {
+      mkdirSync(at(name.replace(' ', '-')));
+      const zip = await writeZip(at(`${name.replace(' ', '-')}/A.ES.SDGC.CP.40146.zip`), entries());
+      const before = copyState();
+      let changed = false;
+      const error = await importFiles(store, [zip], () => {
+        if (!changed) {
+          changed = true;
+          change(zip);
+        }
+      }).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(changed).toBe(true);
+      expect(error?.message).toBe(`Import of A.ES.SDGC.CP.40146.zip failed, nothing of it was kept: ${reason(zip)}`);
+      expect(copyState()).toEqual(before);
+    },
+    SECONDS * 2,
+  );
 });

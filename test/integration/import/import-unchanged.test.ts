@@ -15,7 +15,9 @@ import { fixture } from '../../helpers/paths.js';
  * importer (see the fixture's `_about`), not computed by the code under test.
  */
 const before = JSON.parse(readFileSync(fixture('generated/segovia-40146-stored-before-parallel-import.json'), 'utf8')) as {
-  parcels: number; sha256OfAllRows: string; rows: Record<string, unknown>[];
+  parcels: number;
+  sha256OfAllRows: string;
+  rows: Record<string, unknown>[];
 };
 const COLUMNS = 'p.ref, hex(p.geometry) AS geometry, p.centroid_lon, p.centroid_lat, p.area, p.clase, p.data_date, r.min_lon, r.max_lon, r.min_lat, r.max_lat';
 

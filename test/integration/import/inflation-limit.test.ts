@@ -37,11 +37,16 @@ beforeAll(async () => {
   await importFiles(store, [fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
 });
 afterAll(() => store.close());
-afterEach(() => { vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 async function refusal(file: string): Promise<Error> {
   const before = copyState();
-  const error = await importFiles(store, [file]).then(() => undefined, (e: unknown) => e as Error);
+  const error = await importFiles(store, [file]).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
   expect(error).toBeInstanceOf(Error);
   expect(importFailure(error)).toMatchObject({ code: 'VALIDATION_ERROR' });
   expect(error!.message).not.toMatch(/entity/);
@@ -55,23 +60,31 @@ describe('compressed parcel files are inflated up to a limit', () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.big.gml.gz');
     writeFileSync(file, gzipSync(bombGml(40)));
     const error = await refusal(file);
-    expect(error.message).toBe(`Import of ${path.basename(file)} failed, nothing of it was kept: ${path.basename(file)} inflates to more than 8 MB, `
-      + 'the limit for one decompressed file; refused. No published cadastre file is that large: it is damaged or not a cadastre file '
-      + '(CATASTRO_IMPORT_MAX_INFLATED_MB sets another limit).');
+    expect(error.message).toBe(
+      `Import of ${path.basename(file)} failed, nothing of it was kept: ${path.basename(file)} inflates to more than 8 MB, ` +
+        'the limit for one decompressed file; refused. No published cadastre file is that large: it is damaged or not a cadastre file ' +
+        '(CATASTRO_IMPORT_MAX_INFLATED_MB sets another limit).',
+    );
   });
 
   it('a zip entry declaring more than the limit is refused before it is inflated, the copy unchanged', async () => {
     vi.stubEnv('CATASTRO_IMPORT_MAX_INFLATED_MB', '8');
     const zip = await writeZip(path.join(dir, 'A.ES.SDGC.CP.40146.zip'), { 'A.ES.SDGC.CP.40146.cadastralparcel.gml': bombGml(40) });
     const error = await refusal(zip);
-    expect(error.message).toContain('A.ES.SDGC.CP.40146.cadastralparcel.gml in A.ES.SDGC.CP.40146.zip inflates to more than 8 MB, the limit for one decompressed file; refused.');
+    expect(error.message).toContain(
+      'A.ES.SDGC.CP.40146.cadastralparcel.gml in A.ES.SDGC.CP.40146.zip inflates to more than 8 MB, the limit for one decompressed file; refused.',
+    );
   });
 
   it('under the default limit, a file growing like a bomb (over 100 times) is refused once past 64 MB', async () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.bomb.gml.gz');
     writeFileSync(file, gzipSync(bombGml(100)));
     const error = await refusal(file);
-    expect(error.message).toMatch(new RegExp(`${path.basename(file).replaceAll('.', '\\.')} inflates to more than 100 times its compressed size \\(\\d+ MB from [\\d.]+ MB\\); refused as a decompression bomb`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `${path.basename(file).replaceAll('.', '\\.')} inflates to more than 100 times its compressed size \\(\\d+ MB from [\\d.]+ MB\\); refused as a decompression bomb`,
+      ),
+    );
   });
 
   it('the real files import as before under a lowered limit above their size', async () => {

@@ -76,7 +76,9 @@ describe('an import killed mid-file', () => {
           }
         }
       });
-      child.on('exit', (code, signal) => { if (signal !== 'SIGKILL') reject(new Error(`child exited ${code}`)); });
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') reject(new Error(`child exited ${code}`));
+      });
     });
     await new Promise((resolve) => child.on('close', resolve));
     expect(recordsWhenKilled).toBeGreaterThan(5000);
@@ -100,7 +102,9 @@ describe('an import killed mid-file', () => {
     const gz = readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'));
     writeFileSync(cut, gz.subarray(0, Math.floor(gz.length * 0.6)));
     const store = ParcelStore.open(storeFile);
-    await expect(importFiles(store, [cut])).rejects.toThrow(/cut\.cadastralparcel\.gml\.gz failed, nothing of it was kept: .*(ends before its compressed data does|Malformed)/);
+    await expect(importFiles(store, [cut])).rejects.toThrow(
+      /cut\.cadastralparcel\.gml\.gz failed, nothing of it was kept: .*(ends before its compressed data does|Malformed)/,
+    );
     store.close();
     expect(snapshot(storeFile)).toEqual(before);
   });

@@ -42,8 +42,13 @@ let big: string;
 function copyHash(): { parcels: number; hash: string } {
   const store = ParcelStore.open(storeFile);
   try {
-    const rows = store.db.prepare(`SELECT p.ref, hex(p.geometry), p.area, p.data_date, p.source, r.min_lon, r.max_lat
-      FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.country, p.ref`).raw().all();
+    const rows = store.db
+      .prepare(
+        `SELECT p.ref, hex(p.geometry), p.area, p.data_date, p.source, r.min_lon, r.max_lat
+      FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.country, p.ref`,
+      )
+      .raw()
+      .all();
     return { parcels: rows.length, hash: createHash('sha256').update(JSON.stringify(rows)).digest('hex') };
   } finally {
     store.close();
@@ -62,11 +67,19 @@ beforeAll(async () => {
   await importFiles(store, [SEGOVIA]);
   store.close();
 });
-beforeEach(() => { machineBusy(0); }); // two idle cores: the import parses on the worker
-afterAll(() => { vi.restoreAllMocks(); vi.unstubAllEnvs(); });
+beforeEach(() => {
+  machineBusy(0);
+}); // two idle cores: the import parses on the worker
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe.each([
-  { kind: 'killed after its first message' as const, error: /big\.gml failed, nothing of it was kept: the parsing thread stopped before the end of big\.gml \(exit code 1\)\./ },
+  {
+    kind: 'killed after its first message' as const,
+    error: /big\.gml failed, nothing of it was kept: the parsing thread stopped before the end of big\.gml \(exit code 1\)\./,
+  },
   { kind: 'out of memory' as const, error: /big\.gml failed, nothing of it was kept: the parsing thread failed reading big\.gml: .*out of memory/i },
 ])('a parse worker $kind', ({ kind, error }) => {
   it('fails the import with a clear error in bounded time, changes nothing, and the next import works', async () => {

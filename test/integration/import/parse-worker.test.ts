@@ -34,8 +34,15 @@ function repeated(name: string, times: number, middle = ''): string {
 function snapshot(): string {
   const store = ParcelStore.open(storeFile);
   try {
-    return JSON.stringify(store.db.prepare(`SELECT p.ref, hex(p.geometry), p.area, p.data_date, p.source, r.min_lon, r.max_lat
-      FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.country, p.ref`).raw().all());
+    return JSON.stringify(
+      store.db
+        .prepare(
+          `SELECT p.ref, hex(p.geometry), p.area, p.data_date, p.source, r.min_lon, r.max_lat
+      FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.country, p.ref`,
+        )
+        .raw()
+        .all(),
+    );
   } finally {
     store.close();
   }
@@ -54,10 +61,13 @@ beforeAll(async () => {
   store.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => { vi.restoreAllMocks(); vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe('where the parcels are parsed', () => {
-  it('on a worker only when two cores are idle right now (this thread\'s and the worker\'s)', async () => {
+  it("on a worker only when two cores are idle right now (this thread's and the worker's)", async () => {
     const file = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
     machineBusy(0);
     expect(await idleCoresNow()).toBeCloseTo(2);
@@ -69,7 +79,7 @@ describe('where the parcels are parsed', () => {
     expect(await parseWorkerPays(file)).toBe(false);
   });
 
-  it('never in a process allowed one core (taskset -c 0, a cpuset), however idle the machine\'s cores are', async () => {
+  it("never in a process allowed one core (taskset -c 0, a cpuset), however idle the machine's cores are", async () => {
     machineBusy(0);
     vi.mocked(os.availableParallelism).mockReturnValue(1);
     expect(await idleCoresNow()).toBeCloseTo(2);
@@ -81,7 +91,14 @@ describe('where the parcels are parsed', () => {
     vi.stubEnv('CATASTRO_PARSE_WORKER_MIN_MB', undefined);
     const cores = vi.mocked(os.cpus);
     cores.mockClear();
-    const small = { zip: 'area.zip', name: 'A.ES.SDGC.CP.40146.gml', size: 63 * 1024 * 1024, compressedSize: 6 * 1024 * 1024, modified: '2026-11-26', crc32: 0 };
+    const small = {
+      zip: 'area.zip',
+      name: 'A.ES.SDGC.CP.40146.gml',
+      size: 63 * 1024 * 1024,
+      compressedSize: 6 * 1024 * 1024,
+      modified: '2026-11-26',
+      crc32: 0,
+    };
     expect(await parseWorkerPays(small)).toBe(false);
     expect(cores).not.toHaveBeenCalled();
     expect(await parseWorkerPays({ ...small, size: 64 * 1024 * 1024 })).toBe(true);
@@ -100,17 +117,20 @@ describe.each([
   { path: 'on a worker thread (cores idle)', busy: 0 },
   { path: 'on the importing thread (cores busy)', busy: 1 },
 ])('an INSPIRE parcels import parsed $path', ({ busy }) => {
-  beforeEach(() => { machineBusy(busy); });
+  beforeEach(() => {
+    machineBusy(busy);
+  });
 
-  it('a file malformed mid-stream fails with the parser\'s error after batches were written, and changes nothing', async () => {
+  it("a file malformed mid-stream fails with the parser's error after batches were written, and changes nothing", async () => {
     const before = snapshot();
     // A closing tag that does not match, between the 4th and 5th copy of the members (about 13 MB in).
     const broken = repeated('broken.gml', 8, '<member><cp:CadastralParcel gml:id="X"></member>');
     const progress: ImportProgress[] = [];
     const store = ParcelStore.open(storeFile);
     try {
-      await expect(importFiles(store, [broken], (p) => progress.push(p)))
-        .rejects.toThrow(/broken\.gml failed, nothing of it was kept: Malformed XML: unexpected close tag member \(open: cp:CadastralParcel\)/);
+      await expect(importFiles(store, [broken], (p) => progress.push(p))).rejects.toThrow(
+        /broken\.gml failed, nothing of it was kept: Malformed XML: unexpected close tag member \(open: cp:CadastralParcel\)/,
+      );
     } finally {
       store.close();
     }
@@ -120,17 +140,21 @@ describe.each([
     expect(snapshot()).toBe(before);
   }, 120_000);
 
-  it('a ring of fewer than three distinct points mid-file fails with the geometry\'s error (checked on either thread), and changes nothing', async () => {
+  it("a ring of fewer than three distinct points mid-file fails with the geometry's error (checked on either thread), and changes nothing", async () => {
     const before = snapshot();
     // A real member whose first ring repeats one point: the worker hands rings over unprojected, so it checks them itself.
     const first = members.body.slice(0, members.body.indexOf('</member>') + '</member>'.length);
-    const collapsed = first.replace(/(<gml:posList[^>]*>)[^<]*/, '$1 376623.32 4546605.4876 376623.32 4546605.4876 376617.12 4546608.24 376623.32 4546605.4876 ');
+    const collapsed = first.replace(
+      /(<gml:posList[^>]*>)[^<]*/,
+      '$1 376623.32 4546605.4876 376623.32 4546605.4876 376617.12 4546608.24 376623.32 4546605.4876 ',
+    );
     expect(collapsed).not.toBe(first);
     const broken = repeated('collapsed-ring.gml', 4, collapsed);
     const store = ParcelStore.open(storeFile);
     try {
-      await expect(importFiles(store, [broken]))
-        .rejects.toThrow(/collapsed-ring\.gml failed, nothing of it was kept: A ring needs at least three distinct points\./);
+      await expect(importFiles(store, [broken])).rejects.toThrow(
+        /collapsed-ring\.gml failed, nothing of it was kept: A ring needs at least three distinct points\./,
+      );
     } finally {
       store.close();
     }
@@ -142,8 +166,11 @@ describe.each([
     const big = repeated('big.gml', 6);
     const store = ParcelStore.open(storeFile);
     try {
-      await expect(importFiles(store, [big], (p) => { if (p.records > 2000) throw new Error('stopped by the user'); }))
-        .rejects.toThrow(/big\.gml failed, nothing of it was kept: stopped by the user/);
+      await expect(
+        importFiles(store, [big], (p) => {
+          if (p.records > 2000) throw new Error('stopped by the user');
+        }),
+      ).rejects.toThrow(/big\.gml failed, nothing of it was kept: stopped by the user/);
       expect(snapshot()).toBe(before);
       // No worker or transaction left behind: the same file imports in full right after.
       const [result] = await importFiles(store, [big]);
@@ -153,7 +180,6 @@ describe.each([
       store.close();
     }
   }, 120_000);
-
 });
 
 describe('the parse worker', () => {
@@ -172,14 +198,17 @@ describe('the parse worker', () => {
     expect(Math.max(...reads)).toBe(readFileSync(file).length);
 
     let batches = 0;
-    await expect(streamParcelsOnWorker(file, { ...CATASTRO_PARCELS, source: 'inspire' }, () => {
-      if (++batches === 3) throw new Error('disk full');
-    })).rejects.toThrow('disk full');
+    await expect(
+      streamParcelsOnWorker(file, { ...CATASTRO_PARCELS, source: 'inspire' }, () => {
+        if (++batches === 3) throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
     expect(batches).toBe(3);
   }, 120_000);
 
   it('a file that cannot be read is refused with a clear error, not a hang', async () => {
-    await expect(streamParcelsOnWorker(path.join(dir, 'missing.gml'), { ...CATASTRO_PARCELS, source: 'inspire' }, () => undefined))
-      .rejects.toThrow(/ENOENT.*missing\.gml/);
+    await expect(streamParcelsOnWorker(path.join(dir, 'missing.gml'), { ...CATASTRO_PARCELS, source: 'inspire' }, () => undefined)).rejects.toThrow(
+      /ENOENT.*missing\.gml/,
+    );
   });
 });

@@ -19,14 +19,24 @@ const original = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralpa
 function withParcelMovedEast(gml: string, ref: string, metres: number): string {
   const start = gml.indexOf(`gml:id="ES.SDGC.CP.${ref}"`);
   const end = gml.indexOf('</member>', start);
-  const member = gml.slice(start, end).replace(/(<gml:posList[^>]*>)([^<]+)</g, (_, open: string, list: string) =>
-    `${open}${list.trim().split(/\s+/).map((n, i) => (i % 2 === 0 ? (Number(n) + metres).toFixed(2) : n)).join(' ')}<`);
+  const member = gml.slice(start, end).replace(
+    /(<gml:posList[^>]*>)([^<]+)</g,
+    (_, open: string, list: string) =>
+      `${open}${list
+        .trim()
+        .split(/\s+/)
+        .map((n, i) => (i % 2 === 0 ? (Number(n) + metres).toFixed(2) : n))
+        .join(' ')}<`,
+  );
   return gml.slice(0, start) + member + gml.slice(end);
 }
 
 const BOXES = `SELECT p.ref, r.min_lon, r.max_lon, r.min_lat, r.max_lat FROM parcels p JOIN parcels_rtree r USING (id) ORDER BY p.ref`;
 const boxOf = (store: ParcelStore, ref: string) =>
-  store.db.prepare(`SELECT r.min_lon, r.max_lon FROM parcels p JOIN parcels_rtree r USING (id) WHERE p.ref = ?`).get(ref) as { min_lon: number; max_lon: number };
+  store.db.prepare(`SELECT r.min_lon, r.max_lon FROM parcels p JOIN parcels_rtree r USING (id) WHERE p.ref = ?`).get(ref) as {
+    min_lon: number;
+    max_lon: number;
+  };
 
 let dir: string;
 let reimported: ParcelStore;
@@ -36,7 +46,10 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-reimport-'));
   // Same file name for both versions: the import names its published area after it.
   const [first, second] = [path.join(dir, 'v1'), path.join(dir, 'v2')].map((sub) => path.join(sub, 'A.ES.SDGC.CP.40146.cadastralparcel.gml'));
-  for (const [file, text] of [[first, original], [second, withParcelMovedEast(original, MOVED, 250)]]) {
+  for (const [file, text] of [
+    [first, original],
+    [second, withParcelMovedEast(original, MOVED, 250)],
+  ]) {
     mkdirSync(path.dirname(file));
     writeFileSync(file, text);
   }
@@ -54,7 +67,7 @@ afterAll(() => {
 });
 
 describe('a file imported again with one parcel moved', () => {
-  it('moves that parcel\'s R*Tree box with its outline (about 250 m east)', () => {
+  it("moves that parcel's R*Tree box with its outline (about 250 m east)", () => {
     const after = boxOf(reimported, MOVED);
     expect(after.min_lon - boxBefore.min_lon).toBeGreaterThan(0.002);
     expect(after.max_lon - boxBefore.max_lon).toBeGreaterThan(0.002);

@@ -17,7 +17,9 @@ const SAMPLE_PARCELS = count(path.join(RESOURCES, 'sample/A.ES.SDGC.CP.40146.cad
 const SAMPLE_BUILDINGS = count(path.join(RESOURCES, 'sample/A.ES.SDGC.BU.40146.building.gml.gz'), /<bu-ext2d:Building /g);
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-sample-')); });
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-sample-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bundled sample', () => {
@@ -45,7 +47,9 @@ describe('bundled sample', () => {
   it('is imported into a copy that so far holds only live-cached parcels', async () => {
     const store = ParcelStore.open(path.join(dir, 'live-only.sqlite'));
     try {
-      store.upsertParcels(parseCadastralParcelXml(readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }));
+      store.upsertParcels(
+        parseCadastralParcelXml(readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }),
+      );
       expect(await ensureSampleImported(store, RESOURCES, IMPORT_FORMATS)).not.toBeNull();
       expect(store.countParcels('ES')).toBe(SAMPLE_PARCELS + 1);
       expect(store.getParcel('ES', '9398516VK3799G')?.source).toBe('live');
@@ -65,8 +69,12 @@ describe('catastro import <files…>', () => {
   it('imports, prints a count table and exits 0; a bad file exits 1 with a clear message and changes nothing', async () => {
     const dataDir = path.join(dir, 'cli');
     const out: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...args) => { out.push(args.join(' ')); });
-    const error = vi.spyOn(console, 'error').mockImplementation((...args) => { out.push(args.join(' ')); });
+    const log = vi.spyOn(console, 'log').mockImplementation((...args) => {
+      out.push(args.join(' '));
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      out.push(args.join(' '));
+    });
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(await runImportCommand([fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')], { dataDir })).toBe(0);
@@ -82,7 +90,9 @@ describe('catastro import <files…>', () => {
       expect(await runImportCommand([bad], { dataDir })).toBe(1);
       expect(out.join('\n')).toMatch(/Import of broken\.gml failed, nothing of it was kept/);
     } finally {
-      log.mockRestore(); error.mockRestore(); stderr.mockRestore();
+      log.mockRestore();
+      error.mockRestore();
+      stderr.mockRestore();
     }
     const store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
     expect(store.countParcels()).toBe(SAMPLE_PARCELS);

@@ -27,11 +27,15 @@ function memberOf(ref: string) {
 function shoelaceCentroidWgs84(ring: number[]): [number, number] {
   // Relative to the first vertex: products of raw UTM metres (~10¹²) lose the centimetres.
   const [ox, oy] = [ring[0], ring[1]];
-  let a = 0, cx = 0, cy = 0;
+  let a = 0,
+    cx = 0,
+    cy = 0;
   for (let i = 0; i < ring.length - 2; i += 2) {
     const [x0, y0, x1, y1] = [ring[i] - ox, ring[i + 1] - oy, ring[i + 2] - ox, ring[i + 3] - oy];
     const cross = x0 * y1 - x1 * y0;
-    a += cross; cx += (x0 + x1) * cross; cy += (y0 + y1) * cross;
+    a += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
   }
   a /= 2;
   // EPSG:25830 as the EPSG registry publishes it for proj.
@@ -81,8 +85,7 @@ describe('import of the real Segovia (40146) INSPIRE download', () => {
   });
 
   it('every parcel is found at its own centroid when the centroid lies inside it', () => {
-    const sample = store.parcelsInBBox([-180, -90, 180, 90], 2000)
-      .filter((p, i) => i % 25 === 0 && containsPoint(p.geometry, p.centroid));
+    const sample = store.parcelsInBBox([-180, -90, 180, 90], 2000).filter((p, i) => i % 25 === 0 && containsPoint(p.geometry, p.centroid));
     expect(sample.length).toBeGreaterThan(20);
     for (const parcel of sample) {
       const found = store.parcelAt(parcel.centroid)!;

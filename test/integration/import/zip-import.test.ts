@@ -6,15 +6,17 @@ import { importFiles } from '../../../core/countries/import-formats.js';
 import { listOfflineAreas, removeOfflineArea } from '../../../core/store/offline-areas.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import type { ImportResult } from '../../../core/model/records.js';
-import {
-  SAMPLE_DIR, otherConstructionGml, parcelsGmlWithout, sampleParcelsGml, writeSegoviaZips, writeZip,
-} from '../../helpers/catastro-zips.js';
+import { SAMPLE_DIR, otherConstructionGml, parcelsGmlWithout, sampleParcelsGml, writeSegoviaZips, writeZip } from '../../helpers/catastro-zips.js';
 
 /** Every stored parcel and building, as rows: what "the same copy" means. */
 function contents(store: ParcelStore) {
   return {
-    parcels: store.db.prepare(`SELECT country, ref, hex(geometry) AS geometry, centroid_lon, centroid_lat, area, municipio, provincia,
-      clase, source, data_date FROM parcels ORDER BY country, ref`).all(),
+    parcels: store.db
+      .prepare(
+        `SELECT country, ref, hex(geometry) AS geometry, centroid_lon, centroid_lat, area, municipio, provincia,
+      clase, source, data_date FROM parcels ORDER BY country, ref`,
+      )
+      .all(),
     boxes: store.db.prepare('SELECT p.ref, r.min_lon, r.max_lon, r.min_lat, r.max_lat FROM parcels_rtree r JOIN parcels p USING (id) ORDER BY p.ref').all(),
     buildings: store.db.prepare('SELECT * FROM buildings ORDER BY ref').all(),
   };
@@ -32,7 +34,10 @@ beforeAll(async () => {
   zipResults = await importFiles(fromZips, [zips.parcels, zips.buildings]);
   // The same real data as loose files: the GML (with its metadata beside it) and the buildings GML.
   fromLoose = ParcelStore.open(path.join(dir, 'loose.sqlite'));
-  await importFiles(fromLoose, ['A.ES.SDGC.CP.40146.cadastralparcel.gml.gz', 'A.ES.SDGC.BU.40146.building.gml.gz'].map((f) => path.join(SAMPLE_DIR, f)));
+  await importFiles(
+    fromLoose,
+    ['A.ES.SDGC.CP.40146.cadastralparcel.gml.gz', 'A.ES.SDGC.BU.40146.building.gml.gz'].map((f) => path.join(SAMPLE_DIR, f)),
+  );
 });
 afterAll(() => {
   fromZips?.close();
@@ -43,7 +48,10 @@ afterAll(() => {
 describe('import of the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip)', () => {
   it('reads them in place into exactly the copy the loose GML gives', () => {
     const members = sampleParcelsGml().toString('utf8').split('<cp:CadastralParcel ').length - 1;
-    expect(zipResults.map((r) => [r.kind, r.parcels, r.buildings])).toEqual([['inspire-parcels', members, 0], ['inspire-buildings', 0, 246]]);
+    expect(zipResults.map((r) => [r.kind, r.parcels, r.buildings])).toEqual([
+      ['inspire-parcels', members, 0],
+      ['inspire-buildings', 0, 246],
+    ]);
     const [zipped, loose] = [contents(fromZips), contents(fromLoose)];
     expect(zipped.parcels).toHaveLength(members);
     expect(zipped).toEqual(loose);
@@ -60,8 +68,15 @@ describe('import of the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip)'
     expect(fromZips.db.prepare('SELECT data_date FROM imported_files WHERE name = ?').pluck().get('A.ES.SDGC.CP.40146.zip')).toBe(timeStamp);
     const [area] = listOfflineAreas(fromZips.db);
     expect(area).toMatchObject({
-      id: 'ES.40146', code: '40146', name: 'MELQUE DE CERCOS', province: 'Segovia', dataDate: timeStamp,
-      parcels: zipResults[0].parcels, buildings: 246, source: 'A.ES.SDGC.CP.40146.zip', buildingsSource: 'A.ES.SDGC.BU.40146.zip',
+      id: 'ES.40146',
+      code: '40146',
+      name: 'MELQUE DE CERCOS',
+      province: 'Segovia',
+      dataDate: timeStamp,
+      parcels: zipResults[0].parcels,
+      buildings: 246,
+      source: 'A.ES.SDGC.CP.40146.zip',
+      buildingsSource: 'A.ES.SDGC.BU.40146.zip',
     });
     expect(area.bytes).toBe(readFileSync(zips.parcels).length + readFileSync(zips.buildings).length);
   });
@@ -69,7 +84,9 @@ describe('import of the zips the Catastro publishes (A.ES.SDGC.CP/BU.NNNNN.zip)'
   it('refuses a zip without parcels or buildings, naming what it holds, and changes nothing', async () => {
     const only = await writeZip(path.join(dir, 'A.ES.SDGC.BU.99999.zip'), { 'A.ES.SDGC.BU.40146.otherconstruction.gml': otherConstructionGml() });
     const before = contents(fromZips);
-    await expect(importFiles(fromZips, [only])).rejects.toThrow(/holds no INSPIRE parcels, buildings or addresses GML \(only A\.ES\.SDGC\.BU\.40146\.otherconstruction\.gml \(OtherConstruction\)\)/);
+    await expect(importFiles(fromZips, [only])).rejects.toThrow(
+      /holds no INSPIRE parcels, buildings or addresses GML \(only A\.ES\.SDGC\.BU\.40146\.otherconstruction\.gml \(OtherConstruction\)\)/,
+    );
     expect(contents(fromZips)).toEqual(before);
   });
 

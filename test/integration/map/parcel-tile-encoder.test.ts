@@ -11,7 +11,10 @@ import { geojsonVtTile } from '../../helpers/geojson-vt-tile.js';
 import { fixture } from '../../helpers/paths.js';
 
 type Ring = [number, number][];
-interface DecodedFeature { properties: Record<string, unknown>; rings: Ring[] }
+interface DecodedFeature {
+  properties: Record<string, unknown>;
+  rings: Ring[];
+}
 
 const decode = (bytes: Uint8Array | null): { layer?: VectorTileLayer; features: Map<string, DecodedFeature> } => {
   const features = new Map<string, DecodedFeature>();
@@ -26,10 +29,11 @@ const decode = (bytes: Uint8Array | null): { layer?: VectorTileLayer; features: 
 };
 
 /** Twice the ring's area by the surveyor's formula in tile units (y down): > 0 is an MVT exterior ring. */
-const twiceArea = (ring: Ring) => ring.reduce((sum, [x, y], i) => {
-  const [nx, ny] = ring[(i + 1) % ring.length];
-  return sum + x * ny - nx * y;
-}, 0);
+const twiceArea = (ring: Ring) =>
+  ring.reduce((sum, [x, y], i) => {
+    const [nx, ny] = ring[(i + 1) % ring.length];
+    return sum + x * ny - nx * y;
+  }, 0);
 /** A ring as drawn: consecutive repeats and the closing vertex left out. */
 const drawn = (ring: Ring): Ring => {
   const out: Ring = [];
@@ -44,7 +48,10 @@ const maxDelta = (a: Ring, b: Ring) => Math.max(...a.map(([x, y], i) => Math.max
 /** Every tile with data at zooms 13 to `maxZoom` over the parcels' extent. */
 function tilesOver(store: ParcelStore, maxZoom: number): [number, number, number][] {
   const parcels = store.parcelsInBBox([-180, -85, 180, 85], 100_000);
-  const [w, s, e, n] = parcels.reduce((b, p) => [Math.min(b[0], p.centroid[0]), Math.min(b[1], p.centroid[1]), Math.max(b[2], p.centroid[0]), Math.max(b[3], p.centroid[1])], [180, 90, -180, -90]);
+  const [w, s, e, n] = parcels.reduce(
+    (b, p) => [Math.min(b[0], p.centroid[0]), Math.min(b[1], p.centroid[1]), Math.max(b[2], p.centroid[0]), Math.max(b[3], p.centroid[1])],
+    [180, 90, -180, -90],
+  );
   const column = (lon: number, z: number) => Math.floor(((lon + 180) / 360) * 2 ** z);
   const row = (lat: number, z: number) => Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z);
   const tiles: [number, number, number][] = [];
@@ -72,11 +79,15 @@ describe.each([
   });
 
   it('draws the same parcels with the same properties and the same vertices, as valid MVT polygons', () => {
-    let compared = 0, withData = 0, degenerateLeftOut = 0, rewound = 0;
+    let compared = 0,
+      withData = 0,
+      degenerateLeftOut = 0,
+      rewound = 0;
     for (const [z, x, y] of tilesOver(store, maxZoom)) {
       const ours = parcelTile(store, z, x, y);
       const reference = geojsonVtTile(store.parcelsInBBox(tileBBox(z, x, y), 20_000), PARCEL_TILE_LAYER, z, x, y);
-      const mine = decode(ours), theirs = decode(reference);
+      const mine = decode(ours),
+        theirs = decode(reference);
       if (mine.layer) {
         withData++;
         expect(mine.layer.version).toBe(2);

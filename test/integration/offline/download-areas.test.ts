@@ -62,22 +62,44 @@ describe('choosing what to download from the Catastro ATOM feeds (hand-written f
     // Each refusal names its reason and the values its sentence names, for the app to say it in the user's language.
     const bizkaia = { province: '48', name: 'Bizkaia', source: 'https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml' };
     await expect(atom.resolve({ municipalities: ['48020'] })).rejects.toMatchObject({
-      code: 'CNV_COVERAGE', message: expect.stringMatching(/Bizkaia.*foral.*apli\.bizkaia\.eus/), data: { reason: 'FORAL_TERRITORY', ...bizkaia },
+      code: 'CNV_COVERAGE',
+      message: expect.stringMatching(/Bizkaia.*foral.*apli\.bizkaia\.eus/),
+      data: { reason: 'FORAL_TERRITORY', ...bizkaia },
     });
     await expect(atom.resolve({ provinces: ['31'] })).rejects.toMatchObject({
-      code: 'CNV_COVERAGE', message: expect.stringMatching(/Navarre.*navarra\.es/), data: { reason: 'FORAL_TERRITORY', province: '31', name: 'Navarre/Nafarroa', source: expect.stringMatching(/^https:\/\/filescartografia\.navarra\.es\//) },
+      code: 'CNV_COVERAGE',
+      message: expect.stringMatching(/Navarre.*navarra\.es/),
+      data: {
+        reason: 'FORAL_TERRITORY',
+        province: '31',
+        name: 'Navarre/Nafarroa',
+        source: expect.stringMatching(/^https:\/\/filescartografia\.navarra\.es\//),
+      },
     });
-    await expect(atom.resolve({ provinces: ['Gipuzkoa'] })).rejects.toMatchObject({ code: 'CNV_COVERAGE', data: { reason: 'FORAL_TERRITORY', province: '20', name: 'Gipuzkoa' } });
+    await expect(atom.resolve({ provinces: ['Gipuzkoa'] })).rejects.toMatchObject({
+      code: 'CNV_COVERAGE',
+      data: { reason: 'FORAL_TERRITORY', province: '20', name: 'Gipuzkoa' },
+    });
     const bilbao = await atom.resolve({ municipalities: ['Bilbao'] }).catch((error: unknown) => error);
-    expect(bilbao).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/^No municipality "Bilbao" .*Basque Country and Navarre are not in it: .*Bizkaia https:\/\/apli\.bizkaia\.eus/) });
+    expect(bilbao).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/^No municipality "Bilbao" .*Basque Country and Navarre are not in it: .*Bizkaia https:\/\/apli\.bizkaia\.eus/),
+    });
     const { foral, ...named } = (bilbao as ServiceError).data as { foral: { province: string }[] };
     expect(named).toEqual({ reason: 'MUNICIPALITY_NAME_UNKNOWN', name: 'Bilbao' });
     expect(foral.map((territory) => territory.province).sort()).toEqual(['01', '20', '31', '48']);
     expect(foral).toContainEqual(bizkaia);
-    await expect(atom.resolve({ bbox: [2.1, 41.3, 2.2, 41.4] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', data: { reason: 'NO_MUNICIPALITY_IN_VIEW' } });
-    await expect(atom.resolve({ municipalities: ['40999'] })).rejects.toMatchObject({ code: 'NOT_FOUND', data: { reason: 'MUNICIPALITY_CODE_UNKNOWN', code: '40999' } });
+    await expect(atom.resolve({ bbox: [2.1, 41.3, 2.2, 41.4] })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { reason: 'NO_MUNICIPALITY_IN_VIEW' },
+    });
+    await expect(atom.resolve({ municipalities: ['40999'] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      data: { reason: 'MUNICIPALITY_CODE_UNKNOWN', code: '40999' },
+    });
     await expect(atom.resolve({ provinces: ['Atlantis'] })).rejects.toMatchObject({
-      code: 'NOT_FOUND', message: 'No territorial office "Atlantis" in the Catastro\'s download service (it lists 40 Segovia).',
+      code: 'NOT_FOUND',
+      message: 'No territorial office "Atlantis" in the Catastro\'s download service (it lists 40 Segovia).',
       data: { reason: 'PROVINCE_UNKNOWN', name: 'Atlantis', offices: [{ code: '40', name: 'Segovia' }] },
     });
   });
@@ -85,22 +107,33 @@ describe('choosing what to download from the Catastro ATOM feeds (hand-written f
   it('refuses a name several municipalities bear, naming them (the first 12) and how many', async () => {
     // Feeds written by hand to the service's shape (atom-feeds.ts), with more municipalities than the fake's one.
     const names = ['SAN ILDEFONSO', 'SAN CRISTOBAL DE SEGOVIA', ...Array.from({ length: 11 }, (_, i) => `SANTA MARIA ${i + 1}`)];
-    const entries = names.map((name, i) => {
-      const code = String(40900 + i);
-      return `<entry><title>${code}-${name}</title><link rel="enclosure" type="application/zip" href="https://x.test/INSPIRE/CadastralParcels/40/${code}-X/A.ES.SDGC.CP.${code}.zip"/></entry>`;
-    }).join('');
+    const entries = names
+      .map((name, i) => {
+        const code = String(40900 + i);
+        return `<entry><title>${code}-${name}</title><link rel="enclosure" type="application/zip" href="https://x.test/INSPIRE/CadastralParcels/40/${code}-X/A.ES.SDGC.CP.${code}.zip"/></entry>`;
+      })
+      .join('');
     const feeds: Record<string, string> = {
-      'https://x.test/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml': '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>Territorial office 40 Segovia</title><link href="https://x.test/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml"/></entry></feed>',
+      'https://x.test/INSPIRE/CadastralParcels/ES.SDGC.CP.atom.xml':
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>Territorial office 40 Segovia</title><link href="https://x.test/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml"/></entry></feed>',
       'https://x.test/INSPIRE/CadastralParcels/40/ES.SDGC.CP.atom_40.xml': `<feed xmlns="http://www.w3.org/2005/Atom">${entries}</feed>`,
     };
-    const client = { getText: async (url: string) => (feeds[url] ? { status: 200, body: feeds[url] } : { status: 404, body: '' }) } as unknown as UpstreamClient;
+    const client = {
+      getText: async (url: string) => (feeds[url] ? { status: 200, body: feeds[url] } : { status: 404, body: '' }),
+    } as unknown as UpstreamClient;
     const atom = new EsAtomCatalogue('https://x.test/INSPIRE', client);
     const refused = await atom.resolve({ municipalities: ['San'] }).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^"San" names 13 municipalities: 40900 SAN ILDEFONSO, 40901 SAN CRISTOBAL DE SEGOVIA, .*, …\. Give the code\.$/) });
+    expect(refused).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^"San" names 13 municipalities: 40900 SAN ILDEFONSO, 40901 SAN CRISTOBAL DE SEGOVIA, .*, …\. Give the code\.$/),
+    });
     const data = (refused as ServiceError).data as { candidates: unknown[] };
     expect(data).toMatchObject({ reason: 'MUNICIPALITY_NAME_AMBIGUOUS', name: 'San', total: 13 });
     expect(data.candidates).toHaveLength(12);
-    expect(data.candidates.slice(0, 2)).toEqual([{ code: '40900', name: 'SAN ILDEFONSO' }, { code: '40901', name: 'SAN CRISTOBAL DE SEGOVIA' }]);
+    expect(data.candidates.slice(0, 2)).toEqual([
+      { code: '40900', name: 'SAN ILDEFONSO' },
+      { code: '40901', name: 'SAN CRISTOBAL DE SEGOVIA' },
+    ]);
   });
 });
 
@@ -117,7 +150,13 @@ describe('downloading an area for offline use', () => {
     expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 2, bytesDone: total, parcels: PARCELS });
     expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
     const [area] = listOfflineAreas(store.db);
-    expect(area).toMatchObject({ id: 'ES.40146', dataDate: '2021-09-11', source: chosen[0].parcels.url, buildingsSource: chosen[0].buildings!.url, parcels: PARCELS });
+    expect(area).toMatchObject({
+      id: 'ES.40146',
+      dataDate: '2021-09-11',
+      source: chosen[0].parcels.url,
+      buildingsSource: chosen[0].buildings!.url,
+      parcels: PARCELS,
+    });
     expect(result.areas).toEqual([area]);
     expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
   });
@@ -146,7 +185,17 @@ describe('downloading an area for offline use', () => {
   it('keeps a zip whose import was interrupted; the next run revalidates it with If-Range and imports it without fetching it again', async () => {
     const chosen = await catalogue().resolve({ municipalities: ['40146'] });
     const stop = new AbortController();
-    const interrupted = await downloadAreas(store, chosen, options({ buildings: false, signal: stop.signal, onProgress: (p) => { if (p.phase === 'import') stop.abort(); } }));
+    const interrupted = await downloadAreas(
+      store,
+      chosen,
+      options({
+        buildings: false,
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.phase === 'import') stop.abort();
+        },
+      }),
+    );
     expect(interrupted.cancelled).toBe(true);
     expect(store.countParcels('ES')).toBe(0);
     expect(readdirSync(path.join(dir, 'downloads')).sort()).toEqual([CP_ZIP, `${CP_ZIP}.download.json`]);
@@ -198,7 +247,9 @@ describe('downloading an area for offline use', () => {
   it('reports a damaged file by name and still imports the rest', async () => {
     fake.setFault(BU_ZIP, { kind: 'corrupt' });
     const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
-    expect(result.failures).toEqual([{ file: BU_ZIP, url: expect.stringContaining(BU_ZIP), message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) }]);
+    expect(result.failures).toEqual([
+      { file: BU_ZIP, url: expect.stringContaining(BU_ZIP), message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) },
+    ]);
     expect(result.parcels).toBe(PARCELS);
     expect(store.countParcels('ES')).toBe(PARCELS);
     expect(store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
@@ -221,7 +272,9 @@ describe('downloading an area for offline use', () => {
     const before = listOfflineAreas(store.db)[0];
     fake.requests.length = 0;
     const updated = await updateAreas(store, catalogue(), ['ES.40146', 'ES.99999'], options());
-    expect(updated.failures).toEqual([{ file: 'ES.99999', url: '', message: 'The copy holds no offline area ES.99999.', data: { reason: 'NO_OFFLINE_AREA', id: 'ES.99999' } }]);
+    expect(updated.failures).toEqual([
+      { file: 'ES.99999', url: '', message: 'The copy holds no offline area ES.99999.', data: { reason: 'NO_OFFLINE_AREA', id: 'ES.99999' } },
+    ]);
     expect(fake.requests.filter((r) => r.path.endsWith('.zip')).map((r) => path.basename(r.path))).toEqual([CP_ZIP, BU_ZIP]);
     const after = listOfflineAreas(store.db)[0];
     expect(after).toMatchObject({ id: before.id, parcels: PARCELS, buildings: BUILDINGS, dataDate: '2021-09-11' });
@@ -237,7 +290,11 @@ describe('catastro download / catastro areas', () => {
     expect(download.stdout).toMatch(new RegExp(`ES\\.40146  MELQUE DE CERCOS \\(Segovia\\): ${PARCELS} parcels, ${BUILDINGS} buildings, data of 2021-09-11`));
     expect(download.stderr).toMatch(/downloading A\.ES\.SDGC\.CP\.40146\.zip \(files 0\/2/);
     const list = await cli('areas', 'list');
-    expect(list.stdout).toMatch(new RegExp(`ES\\.40146 .*MELQUE DE CERCOS \\(Segovia\\).* ${PARCELS} parcels .*data 2021-09-11 .*from ${fake.baseUrl.replace(/[.]/g, '\\.')}/CadastralParcels/40/`));
+    expect(list.stdout).toMatch(
+      new RegExp(
+        `ES\\.40146 .*MELQUE DE CERCOS \\(Segovia\\).* ${PARCELS} parcels .*data 2021-09-11 .*from ${fake.baseUrl.replace(/[.]/g, '\\.')}/CadastralParcels/40/`,
+      ),
+    );
     const removed = await cli('areas', 'remove', 'ES.40146');
     expect(removed.stdout).toContain(`ES.40146: removed with its ${PARCELS} parcels.`);
     expect((await cli('areas')).stdout).toContain('no offline areas');

@@ -16,14 +16,24 @@ import { fixture, repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
 const FILE = 'cadastre-91216-parcelles.json.gz';
-const features = (JSON.parse(gunzipSync(readFileSync(fixture('countries/fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8')).features as { properties: { id: string; updated?: string } }[]);
+const features = JSON.parse(gunzipSync(readFileSync(fixture('countries/fr_etalab_cadastre_parcelles_91216.json.gz'))).toString('utf8')).features as {
+  properties: { id: string; updated?: string };
+}[];
 const PARCELS = features.length;
-const NEWEST = features.map((f) => f.properties.updated ?? '').sort().at(-1);
+const NEWEST = features
+  .map((f) => f.properties.updated ?? '')
+  .sort()
+  .at(-1);
 
 let fake: FakeEtalabCadastre;
 let dir: string;
 let store: ParcelStore;
-const options = (extra: Partial<Parameters<typeof downloadFrenchAreas>[2]> = {}) => ({ downloadDir: path.join(dir, 'downloads'), retryDelayMs: 10, root: fake.root, ...extra });
+const options = (extra: Partial<Parameters<typeof downloadFrenchAreas>[2]> = {}) => ({
+  downloadDir: path.join(dir, 'downloads'),
+  retryDelayMs: 10,
+  root: fake.root,
+  ...extra,
+});
 
 beforeAll(async () => {
   fake = await startFakeEtalabCadastre();
@@ -63,7 +73,14 @@ describe("Etalab's cadastre files by commune or département", () => {
     expect(events.some((e) => e.phase === 'download' && e.bytesTotal === fake.bytes.length)).toBe(true);
     expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
     const [area] = listOfflineAreas(store.db);
-    expect(area).toMatchObject({ id: 'FR.91216', country: 'FR', code: '91216', parcels: PARCELS, dataDate: NEWEST, source: `${fake.root}/communes/91/91216/${FILE}` });
+    expect(area).toMatchObject({
+      id: 'FR.91216',
+      country: 'FR',
+      code: '91216',
+      parcels: PARCELS,
+      dataDate: NEWEST,
+      source: `${fake.root}/communes/91/91216/${FILE}`,
+    });
     expect(result.areas).toEqual([area]);
     expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
     // Removing the area takes exactly its parcels away.
@@ -89,8 +106,16 @@ describe("Etalab's cadastre files by commune or département", () => {
     fake.setFault('cadastre-91-parcelles.json.gz', { kind: 'corrupt' });
     const result = await downloadFrenchAreas(store, ['91', '92004', '91216'], options());
     expect(result.failures).toEqual([
-      { file: 'cadastre-91-parcelles.json.gz', url: `${fake.root}/departements/91/cadastre-91-parcelles.json.gz`, message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) },
-      { file: 'cadastre-92004-parcelles.json.gz', url: `${fake.root}/communes/92/92004/cadastre-92004-parcelles.json.gz`, message: expect.stringMatching(/HTTP 404/) },
+      {
+        file: 'cadastre-91-parcelles.json.gz',
+        url: `${fake.root}/departements/91/cadastre-91-parcelles.json.gz`,
+        message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/),
+      },
+      {
+        file: 'cadastre-92004-parcelles.json.gz',
+        url: `${fake.root}/communes/92/92004/cadastre-92004-parcelles.json.gz`,
+        message: expect.stringMatching(/HTTP 404/),
+      },
     ]);
     expect(result.parcels).toBe(PARCELS);
     expect(listOfflineAreas(store.db).map((a) => a.id)).toEqual(['FR.91216']);
@@ -103,9 +128,10 @@ describe("Etalab's cadastre files by commune or département", () => {
   it('catastro download --country FR downloads a département, lists it and updates it', { timeout: 180_000 }, async () => {
     const data = mkdtempSync(path.join(dir, 'cli-'));
     const geoApi = await startFakeGeoApi();
-    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root], {
-      env: { ...process.env, CATASTRO_FR_GEO_API_URL: geoApi.baseUrl },
-    });
+    const cli = (...args: string[]) =>
+      run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root], {
+        env: { ...process.env, CATASTRO_FR_GEO_API_URL: geoApi.baseUrl },
+      });
     const download = await cli('download', '--country', 'FR', '91');
     expect(download.stdout).toContain(`FR.91: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
     expect(download.stderr).toMatch(/downloading cadastre-91-parcelles\.json\.gz \(files 0\/1/);
@@ -115,9 +141,15 @@ describe("Etalab's cadastre files by commune or département", () => {
     // By name, through the API Découpage administratif (a hand-written fake).
     expect((await cli('download', '--country', 'FR', 'Épinay-sur-Orge')).stdout).toContain(`FR.91216: ${PARCELS} parcels`);
     expect(geoApi.requests).toEqual([{ path: '/communes', query: expect.objectContaining({ nom: 'Épinay-sur-Orge' }) }]);
-    await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No French commune is named "Paris"') });
+    await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No French commune is named "Paris"'),
+    });
     await expect(cli('download', '--country', 'FR', '9121')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('neither a French commune') });
-    await expect(cli('download', '--country', 'FR')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^VALIDATION_ERROR: Say what to download in France: communes by name or INSEE code/) });
+    await expect(cli('download', '--country', 'FR')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^VALIDATION_ERROR: Say what to download in France: communes by name or INSEE code/),
+    });
     await geoApi.close();
   });
 });

@@ -61,16 +61,21 @@ describe('the claim on a downloads folder', () => {
 describe('the refusal while another process downloads into the folder', () => {
   const running = { status: 400, code: 'VALIDATION_ERROR', message: DOWNLOAD_RUNNING_ELSEWHERE, data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
 
-  it('names its reason beside the spec\'s code and the English text', async () => {
+  it("names its reason beside the spec's code and the English text", async () => {
     await expect(claimDownloads(folderOwnedBy({ pid: other.pid }))).rejects.toMatchObject(running);
   });
 
-  it('is the one the app\'s download, resume and discard give; a resume with nothing to resume names its own', async () => {
+  it("is the one the app's download, resume and discard give; a resume with nothing to resume names its own", async () => {
     const dataDir = tempDir('catastro-downloads-owner-service-');
     const store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
     try {
       // Never asked: every refusal comes before the feeds are read.
-      const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), { atomBaseUrl: 'http://127.0.0.1:1', etalabRoot: 'http://127.0.0.1:1' }, dataDir);
+      const service = new OfflineAreasService(
+        store,
+        new UpstreamClient({ retries: 0 }),
+        { atomBaseUrl: 'http://127.0.0.1:1', etalabRoot: 'http://127.0.0.1:1' },
+        dataDir,
+      );
       expect(() => service.resume()).toThrow(expect.objectContaining({ status: 404, code: 'NOT_FOUND', data: { reason: 'NO_INTERRUPTED_DOWNLOAD' } }));
       folderOwnedBy({ pid: other.pid }, path.join(dataDir, 'downloads'));
       await expect(service.download({ municipalities: ['40146'] })).rejects.toMatchObject(running);

@@ -58,21 +58,26 @@ describe('enclosures on hosts the Catastro does not publish on (finding 10)', ()
     fake.enclosureBase = elsewhereUrl;
     const chosen = await catalogue().resolve({ municipalities: ['40146'] });
     const result = await downloadAreas(store, chosen, { downloadDir: downloads(), retryDelayMs: 10 });
-    expect(result.failures).toEqual([{
-      file: CP_ZIP, url: chosen[0].parcels.url,
-      message: `${chosen[0].parcels.url}: the feed links this file on ${new URL(elsewhereUrl).origin}, not on the Catastro's download service (www.catastro.hacienda.gob.es, www.catastro.minhap.es); it was not fetched.`,
-    }]);
+    expect(result.failures).toEqual([
+      {
+        file: CP_ZIP,
+        url: chosen[0].parcels.url,
+        message: `${chosen[0].parcels.url}: the feed links this file on ${new URL(elsewhereUrl).origin}, not on the Catastro's download service (www.catastro.hacienda.gob.es, www.catastro.minhap.es); it was not fetched.`,
+      },
+    ]);
     expect(elsewhereRequests).toEqual([]);
     expect(store.countParcels('ES')).toBe(0);
     expect(existsSync(path.join(downloads(), CP_ZIP))).toBe(false);
   });
 
-  it('the service\'s own hosts (either name, http or https) and the configured base\'s origin are fetched; any other port or host is not', () => {
+  it("the service's own hosts (either name, http or https) and the configured base's origin are fetched; any other port or host is not", () => {
     const real = `${DEFAULT_ATOM_BASE_URL}/CadastralParcels/40/40146-MELQUE%20DE%20CERCOS/${CP_ZIP}`;
     expect(foreignEnclosure(real, DEFAULT_ATOM_BASE_URL)).toBeUndefined();
     expect(foreignEnclosure(real.replace('https://www.catastro.hacienda.gob.es', 'http://www.catastro.minhap.es'), DEFAULT_ATOM_BASE_URL)).toBeUndefined();
     expect(foreignEnclosure(`${fake.baseUrl}/${CP_ZIP}`, fake.baseUrl)).toBeUndefined();
-    expect(foreignEnclosure(real.replace('.gob.es/', '.gob.es:8443/'), DEFAULT_ATOM_BASE_URL)).toMatch(/on https:\/\/www\.catastro\.hacienda\.gob\.es:8443, not on/);
+    expect(foreignEnclosure(real.replace('.gob.es/', '.gob.es:8443/'), DEFAULT_ATOM_BASE_URL)).toMatch(
+      /on https:\/\/www\.catastro\.hacienda\.gob\.es:8443, not on/,
+    );
     expect(foreignEnclosure(real.replace('www.catastro.hacienda.gob.es', 'catastro.example.net'), DEFAULT_ATOM_BASE_URL)).toMatch(/it was not fetched/);
     expect(foreignEnclosure(`${elsewhereUrl}/${CP_ZIP}`, fake.baseUrl)).toMatch(/it was not fetched/);
   });
@@ -85,10 +90,13 @@ describe('sizes a feed announces (finding 15)', () => {
     fake.announcedLength[CP_ZIP] = 10 * 1024 ** 3;
     const chosen = await catalogue().resolve({ municipalities: ['40146'], buildings: false });
     const result = await downloadAreas(store, chosen, { downloadDir: downloads(), buildings: false, retryDelayMs: 10 });
-    expect(result.failures).toEqual([{
-      file: CP_ZIP, url: chosen[0].parcels.url,
-      message: `${chosen[0].parcels.url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`,
-    }]);
+    expect(result.failures).toEqual([
+      {
+        file: CP_ZIP,
+        url: chosen[0].parcels.url,
+        message: `${chosen[0].parcels.url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`,
+      },
+    ]);
     expect(zipRequests()).toEqual([]);
     expect(readdirSync(downloads())).toEqual([]);
   });
@@ -102,10 +110,15 @@ describe('sizes a feed announces (finding 15)', () => {
     try {
       const chosen = await catalogue().resolve({ municipalities: ['40146'], buildings: false });
       const result = await downloadAreas(store, chosen, { downloadDir: downloads(), buildings: false, retryDelayMs: 10 });
-      expect(result.failures).toEqual([{
-        file: CP_ZIP, url: chosen[0].parcels.url,
-        message: expect.stringMatching(/: the file needs \d+ MB more and the disk of the downloads folder has \d+ MB free \(256 MB are kept for the import\); free some space and try again\.$/),
-      }]);
+      expect(result.failures).toEqual([
+        {
+          file: CP_ZIP,
+          url: chosen[0].parcels.url,
+          message: expect.stringMatching(
+            /: the file needs \d+ MB more and the disk of the downloads folder has \d+ MB free \(256 MB are kept for the import\); free some space and try again\.$/,
+          ),
+        },
+      ]);
     } finally {
       delete process.env.CATASTRO_MAX_DOWNLOAD_MB;
     }

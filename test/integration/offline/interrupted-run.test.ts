@@ -23,7 +23,12 @@ let dataDir: string;
 let store: ParcelStore;
 const services: OfflineAreasService[] = [];
 const serviceOn = (dir: string) => {
-  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: fake.baseUrl, etalabRoot: 'http://127.0.0.1:9/etalab-unused' }, dir);
+  const service = new OfflineAreasService(
+    store,
+    new UpstreamClient({ retries: 0, timeoutMs: 5000 }),
+    { atomBaseUrl: fake.baseUrl, etalabRoot: 'http://127.0.0.1:9/etalab-unused' },
+    dir,
+  );
   services.push(service);
   return service;
 };
@@ -49,7 +54,9 @@ beforeEach(() => {
 async function cancelledHalfway(service: OfflineAreasService) {
   fake.setFault(CP_ZIP, { kind: 'stall' });
   const half = fake.zipBytes[CP_ZIP].length >> 1;
-  const onProgress = (p: OfflineProgress) => { if (p.phase === 'download' && p.bytesDone >= half) service.cancel(); };
+  const onProgress = (p: OfflineProgress) => {
+    if (p.phase === 'download' && p.bytesDone >= half) service.cancel();
+  };
   const result = await service.download({ municipalities: ['40146'], buildings: false }, onProgress);
   expect(result.cancelled).toBe(true);
   return half;
@@ -76,7 +83,18 @@ describe('an interrupted download for offline use', () => {
   it('survives the app closing mid-run: a new start of the app on the same data folder offers it', async () => {
     fake.setFault(CP_ZIP, { kind: 'stall' });
     // The first app is a process of its own, gone without a word (SIGKILL: it is never told).
-    const first = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/integration/offline/offline-run-child.ts'), dataDir, fake.baseUrl, '{"municipalities":["Melque de Cercos"]}'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const first = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'test/integration/offline/offline-run-child.ts'),
+        dataDir,
+        fake.baseUrl,
+        '{"municipalities":["Melque de Cercos"]}',
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const exited = new Promise((resolve) => first.once('exit', resolve));
     // The fake sends half the parcels zip, then nothing: the transfer is under way.
     const part = path.join(dataDir, 'downloads', `${CP_ZIP}.part`);
@@ -111,7 +129,7 @@ describe('an interrupted download for offline use', () => {
     const downloads = path.join(dataDir, 'downloads');
     const half = await cancelledHalfway(service);
     const others = [`${CP_ZIP.replace('40146', '40001')}.part`, 'A.ES.SDGC.BU.40146.zip', 'notes.txt'];
-    for (const name of others) writeFileSync(path.join(downloads, name), 'not this run\'s');
+    for (const name of others) writeFileSync(path.join(downloads, name), "not this run's");
     expect(readdirSync(downloads)).toEqual(expect.arrayContaining([`${CP_ZIP}.part`, `${CP_ZIP}.download.json`]));
 
     expect(await service.discardInterrupted()).toEqual({ bytes: half });
@@ -125,13 +143,17 @@ describe('an interrupted download for offline use', () => {
     const BU_ZIP = 'A.ES.SDGC.BU.40146.zip';
     fake.setFault(BU_ZIP, { kind: 'stall' });
     const buHalf = fake.zipBytes[BU_ZIP].length >> 1;
-    await service.download({ municipalities: ['40146'] }, (p) => { if (p.phase === 'download' && p.file === BU_ZIP && p.bytesDone >= fake.zipBytes[CP_ZIP].length + buHalf) service.cancel(); });
+    await service.download({ municipalities: ['40146'] }, (p) => {
+      if (p.phase === 'download' && p.file === BU_ZIP && p.bytesDone >= fake.zipBytes[CP_ZIP].length + buHalf) service.cancel();
+    });
     expect(readdirSync(downloads)).toContain(`${BU_ZIP}.part`);
 
     // Another choice replaces it (an update of the area the first run imported), cut short too.
     fake.setFault(CP_ZIP, { kind: 'stall' });
     const cpHalf = fake.zipBytes[CP_ZIP].length >> 1;
-    await service.update(['ES.40146'], (p) => { if (p.phase === 'download' && p.file === CP_ZIP && p.bytesDone >= cpHalf) service.cancel(); });
+    await service.update(['ES.40146'], (p) => {
+      if (p.phase === 'download' && p.file === CP_ZIP && p.bytesDone >= cpHalf) service.cancel();
+    });
     expect(service.interrupted()).toMatchObject({ areaIds: ['ES.40146'], bytesOnDisk: cpHalf + buHalf });
 
     expect(await service.discardInterrupted()).toEqual({ bytes: cpHalf + buHalf });
@@ -152,7 +174,12 @@ describe('an interrupted download for offline use', () => {
 
   // Issue #38 finding 16: a run whose feeds could not be read fetched nothing, yet was offered for resume.
   it('a run that fails before fetching any file leaves nothing to resume and says what failed', async () => {
-    const unreachable = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 5000 }), { atomBaseUrl: 'http://127.0.0.1:9/INSPIRE', etalabRoot: 'http://127.0.0.1:9/etalab-unused' }, dataDir);
+    const unreachable = new OfflineAreasService(
+      store,
+      new UpstreamClient({ retries: 0, timeoutMs: 5000 }),
+      { atomBaseUrl: 'http://127.0.0.1:9/INSPIRE', etalabRoot: 'http://127.0.0.1:9/etalab-unused' },
+      dataDir,
+    );
     services.push(unreachable);
     const failed = await unreachable.download({ municipalities: ['40146'] }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/Catastro INSPIRE ATOM/) });
@@ -165,7 +192,9 @@ describe('an interrupted download for offline use', () => {
     await service.download({ municipalities: ['40146'], buildings: false });
     fake.setFault(CP_ZIP, { kind: 'stall' });
     const half = fake.zipBytes[CP_ZIP].length >> 1;
-    await service.update(['ES.40146'], (p) => { if (p.phase === 'download' && p.bytesDone >= half) service.cancel(); });
+    await service.update(['ES.40146'], (p) => {
+      if (p.phase === 'download' && p.bytesDone >= half) service.cancel();
+    });
     expect(service.interrupted()).toMatchObject({ areaIds: ['ES.40146'], bytesOnDisk: half });
     const resumed = await service.resume();
     expect(resumed.areas.map((a) => a.id)).toEqual(['ES.40146']);

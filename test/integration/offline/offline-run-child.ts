@@ -7,5 +7,10 @@ import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 
 const [dataDir, atomBaseUrl, choice] = process.argv.slice(2);
 const store = ParcelStore.open(path.join(dataDir, 'catastro.sqlite'));
-const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0, timeoutMs: 60_000 }), { atomBaseUrl, etalabRoot: 'http://127.0.0.1:9/etalab-unused' }, dataDir);
+const service = new OfflineAreasService(
+  store,
+  new UpstreamClient({ retries: 0, timeoutMs: 60_000 }),
+  { atomBaseUrl, etalabRoot: 'http://127.0.0.1:9/etalab-unused' },
+  dataDir,
+);
 void service.download(JSON.parse(choice));

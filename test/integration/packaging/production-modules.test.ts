@@ -24,7 +24,11 @@ function compiledModules(dir: string): string[] {
 
 beforeAll(() => {
   app = mkdtempSync(path.join(os.tmpdir(), 'catastro-production-'));
-  const tsc = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.build.json'), '--outDir', path.join(app, 'dist/app')], { encoding: 'utf8', timeout: 240_000 });
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.build.json'), '--outDir', path.join(app, 'dist/app')],
+    { encoding: 'utf8', timeout: 240_000 },
+  );
   expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
   cpSync(path.join(repoRoot, 'package.json'), path.join(app, 'package.json'));
   symlinkSync(path.join(repoRoot, 'resources'), path.join(app, 'resources'));
@@ -33,16 +37,18 @@ beforeAll(() => {
     symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(app, 'node_modules', name), 'dir');
   }
 }, 300_000);
-afterAll(() => { if (app) rmSync(app, { recursive: true, force: true }); });
+afterAll(() => {
+  if (app) rmSync(app, { recursive: true, force: true });
+});
 
 describe('the compiled app with production dependencies only', () => {
-  it('the compiled CLI runs: catastro --version prints package.json\'s version', () => {
+  it("the compiled CLI runs: catastro --version prints package.json's version", () => {
     const run = node(['dist/app/cli/main.js', '--version']);
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe(manifest.version);
   });
 
-  it('every compiled core and CLI module loads and runs its top level (the CLI\'s commands load theirs lazily)', () => {
+  it("every compiled core and CLI module loads and runs its top level (the CLI's commands load theirs lazily)", () => {
     const modules = [...compiledModules('core'), ...compiledModules('cli').filter((file) => file !== 'dist/app/cli/main.js')];
     expect(modules.length).toBeGreaterThan(50);
     const script = `for (const m of ${JSON.stringify(modules)}) await import('./' + m); console.log('loaded', ${modules.length});`;
@@ -63,10 +69,13 @@ describe('the compiled app with production dependencies only', () => {
       }
     }
     const standIn = `export const ${[...names].map((n) => `${n} = undefined`).join(', ')}; throw new Error('ELECTRON REQUIRED HERE');`;
-    writeFileSync(path.join(app, 'electron-hooks.mjs'), `export async function resolve(specifier, context, next) {
+    writeFileSync(
+      path.join(app, 'electron-hooks.mjs'),
+      `export async function resolve(specifier, context, next) {
       if (specifier === 'electron') return { url: 'data:text/javascript,' + encodeURIComponent(${JSON.stringify(standIn)}), shortCircuit: true };
       return next(specifier, context);
-    }`);
+    }`,
+    );
     writeFileSync(path.join(app, 'register-hooks.mjs'), `import { register } from 'node:module'; register('./electron-hooks.mjs', import.meta.url);`);
     const script = `const outcome = {};
       for (const m of ${JSON.stringify(mainModules)}) {

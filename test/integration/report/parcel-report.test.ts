@@ -23,7 +23,9 @@ beforeAll(async () => {
   key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
   dir = tempDir('catastro-report-');
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const get = (url: string) => api.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
 
@@ -69,9 +71,14 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
     expect(flat).toMatch(/Scale 1:[\d,]+ \(A4\)/);
     expect(flat).toMatch(/\d+ m\b/);
     expect(text).toMatch(/^\s+N\s*$/m);
-    const neighbours = api.service.store.parcelsInBBox([parcel.longitud - 0.002, parcel.latitud - 0.002, parcel.longitud + 0.002, parcel.latitud + 0.002], 50)
-      .map((p) => p.ref).filter((ref) => ref !== SAMPLE);
-    expect(neighbours.some((ref) => flat.includes(ref)), 'a neighbour labelled').toBe(true);
+    const neighbours = api.service.store
+      .parcelsInBBox([parcel.longitud - 0.002, parcel.latitud - 0.002, parcel.longitud + 0.002, parcel.latitud + 0.002], 50)
+      .map((p) => p.ref)
+      .filter((ref) => ref !== SAMPLE);
+    expect(
+      neighbours.some((ref) => flat.includes(ref)),
+      'a neighbour labelled',
+    ).toBe(true);
     // Source, data date, mandatory attribution and the official viewer.
     expect(flat).toContain(`Data date ${parcel.dataDate} · Source: local copy of the national cadastre`);
     expect(flat).toContain('Data source local copy of the national cadastre');
@@ -117,7 +124,7 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
     for (const english of ['Parcel area', 'Data source', 'Scale 1:', 'Generated']) expect(flat).not.toContain(english);
   });
 
-  it('is written in each of the eight languages, with that language\'s numbers', async () => {
+  it("is written in each of the eight languages, with that language's numbers", async () => {
     const expected: Record<string, string[]> = {
       de: ['Flurstücksfläche 1.086 m² (0,1086 ha)', 'Maßstab 1:1.000'],
       en: ['Parcel area 1,086 m² (0.1086 ha)', 'Scale 1:1,000'],
@@ -154,7 +161,7 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
     }
   });
 
-  it('refuses a language it does not write with the spec\'s 400, free', async () => {
+  it("refuses a language it does not write with the spec's 400, free", async () => {
     const before = Number((await get('/api/catastro/BAD')).headers['x-quota-remaining']);
     const response = await get(`/api/catastro/${RUSTIC}/report.pdf?lang=tlh`);
     expect(response.statusCode).toBe(400);
@@ -182,10 +189,16 @@ describe('catastro report REF -o FILE.pdf', () => {
     expect(run.stdout).toContain(output);
     const text = spawnSync('pdftotext', [output, '-'], { encoding: 'utf8' }).stdout;
     expect(text).toContain(SAMPLE);
-    const spanish = spawnSync(process.execPath, ['bin/catastro.js', 'report', RUSTIC, '-o', output, '--data', data, '--lang', 'es'], { cwd: repoRoot, encoding: 'utf8' });
+    const spanish = spawnSync(process.execPath, ['bin/catastro.js', 'report', RUSTIC, '-o', output, '--data', data, '--lang', 'es'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(spanish.status, spanish.stderr).toBe(0);
     expect(spawnSync('pdftotext', [output, '-'], { encoding: 'utf8' }).stdout).toContain('INFORME DE PARCELA CATASTRAL');
-    const unknownLanguage = spawnSync(process.execPath, ['bin/catastro.js', 'report', RUSTIC, '-o', output, '--data', data, '--lang', 'tlh'], { cwd: repoRoot, encoding: 'utf8' });
+    const unknownLanguage = spawnSync(process.execPath, ['bin/catastro.js', 'report', RUSTIC, '-o', output, '--data', data, '--lang', 'tlh'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(unknownLanguage.status).not.toBe(0);
     expect(unknownLanguage.stderr).toContain('de, en, es, fr, it, nl, pl, pt');
     const bad = spawnSync(process.execPath, ['bin/catastro.js', 'report', 'XYZ', '-o', output, '--data', data], { cwd: repoRoot, encoding: 'utf8' });

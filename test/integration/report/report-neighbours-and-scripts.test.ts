@@ -22,12 +22,20 @@ function pdfText(bytes: Buffer, name: string): string {
 
 describe('report of a parcel read live (the copy holds nothing around it)', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await startTestApi({ auth: 'off' }); });
-  afterAll(async () => { await api?.close(); });
+  beforeAll(async () => {
+    api = await startTestApi({ auth: 'off' });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('draws the neighbours the Catastro WFS answers to GetNeighbourParcel, the parcel itself left out', async () => {
-    const recorded = parseParcelsAnswer(readFileSync(fixture('es_catastro_wfs-neighbour-9398516VK3799G.xml'), 'utf8'), { ref: LIVE_FINCA, dataDate: '2026-07-27' })
-      .map((p) => p.ref).filter((ref) => ref !== LIVE_FINCA);
+    const recorded = parseParcelsAnswer(readFileSync(fixture('es_catastro_wfs-neighbour-9398516VK3799G.xml'), 'utf8'), {
+      ref: LIVE_FINCA,
+      dataDate: '2026-07-27',
+    })
+      .map((p) => p.ref)
+      .filter((ref) => ref !== LIVE_FINCA);
     expect(recorded).toHaveLength(4);
     const response = await api.app.inject({ method: 'GET', url: `/api/catastro/${LIVE_FINCA}/report.pdf` });
     expect(response.statusCode).toBe(200);
@@ -57,8 +65,12 @@ describe('report of a parcel read live (the copy holds nothing around it)', () =
 
 describe('report of a parcel named in another script than Western Latin', () => {
   let europe: EuropeApi;
-  beforeAll(async () => { europe = await startEuropeApi(); });
-  afterAll(async () => { await europe?.close(); });
+  beforeAll(async () => {
+    europe = await startEuropeApi();
+  });
+  afterAll(async () => {
+    await europe?.close();
+  });
 
   it('prints Polish letters as written (the bundled DejaVu font, not WinAnsi Helvetica)', async () => {
     const ref = '141201_1.0001.6509';

@@ -13,7 +13,10 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url?.startsWith('/slow')) {
       slowMostInFlight = Math.max(slowMostInFlight, ++slowInFlight);
-      setTimeout(() => { slowInFlight--; res.writeHead(200).end('ok'); }, 60);
+      setTimeout(() => {
+        slowInFlight--;
+        res.writeHead(200).end('ok');
+      }, 60);
     } else if (req.url === '/up') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     else if (req.url === '/refuses') res.writeHead(403).end('no');
     else if (req.url === '/fails') res.writeHead(503).end('down');
@@ -22,16 +25,23 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
-const monitorOf = (client: UpstreamClient) => new SourceMonitor(client, [
-  { check: { source: 'Up', url: `${base}/up` }, countries: ['FR'] },
-  { check: { source: 'Fails', url: `${base}/fails` }, countries: ['PT'] },
-  { check: { source: 'Hangs', url: `${base}/hangs` }, countries: ['BE'] },
-  { check: { source: 'Refuses', url: `${base}/refuses` }, countries: ['SK'] },
-]);
+const monitorOf = (client: UpstreamClient) =>
+  new SourceMonitor(client, [
+    { check: { source: 'Up', url: `${base}/up` }, countries: ['FR'] },
+    { check: { source: 'Fails', url: `${base}/fails` }, countries: ['PT'] },
+    { check: { source: 'Hangs', url: `${base}/hangs` }, countries: ['BE'] },
+    { check: { source: 'Refuses', url: `${base}/refuses` }, countries: ['SK'] },
+  ]);
 
-describe('the status page\'s checks of the sources', () => {
+describe("the status page's checks of the sources", () => {
   it('reports each source unknown before its first check, then answers / does not answer with latency, time and reason', async () => {
     const client = new UpstreamClient({ timeoutMs: 1500, retries: 0, breakerThreshold: 3, breakerHalfOpenAfterMs: 60_000 });
     const monitor = monitorOf(client);
@@ -54,7 +64,10 @@ describe('the status page\'s checks of the sources', () => {
 
   it('does not ask a source the installation has not configured, and gives the reason instead (Denmark without a key)', async () => {
     let asked = 0;
-    const counting = http.createServer((_req, res) => { asked++; res.writeHead(401).end(); });
+    const counting = http.createServer((_req, res) => {
+      asked++;
+      res.writeHead(401).end();
+    });
     await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(counting.address() as AddressInfo).port}/graphql`;
@@ -70,7 +83,7 @@ describe('the status page\'s checks of the sources', () => {
     }
   });
 
-  it('goes through the lookups\' breaker: repeated failures open it, and the page says calls are paused', async () => {
+  it("goes through the lookups' breaker: repeated failures open it, and the page says calls are paused", async () => {
     const client = new UpstreamClient({ timeoutMs: 1500, retries: 0, breakerThreshold: 2, breakerHalfOpenAfterMs: 60_000 });
     const monitor = monitorOf(client);
     await monitor.checkAll();
@@ -101,7 +114,7 @@ describe('the status page\'s checks of the sources', () => {
     await a;
   });
 
-  it('checks a few sources at a time, so that a run over every country never holds all of Node\'s DNS threads', async () => {
+  it("checks a few sources at a time, so that a run over every country never holds all of Node's DNS threads", async () => {
     const client = new UpstreamClient({ timeoutMs: 1500, retries: 0 });
     const sources = Array.from({ length: 8 }, (_, i) => ({ check: { source: `Slow${i}`, url: `${base}/slow${i}` }, countries: ['FR' as const] }));
     const monitor = new SourceMonitor(client, sources);

@@ -4,8 +4,12 @@ import type { ServiceStatus } from '../../../core/model/index.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 let api: EuropeApi;
-beforeAll(async () => { api = await startEuropeApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startEuropeApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('GET /api/status and /status: the service and its cadastral sources', () => {
   it('lists every source with countries, health, breaker and history; checked through the fakes', async () => {
@@ -15,7 +19,15 @@ describe('GET /api/status and /status: the service and its cadastral sources', (
     const status = (await api.app.inject({ url: '/api/status' })).json().data as ServiceStatus;
     const byName = new Map(status.sources.map((s) => [s.name, s]));
     // Sources of every country adapter, each once: the foral ones and the INSPIRE family included.
-    for (const name of ['Navarra RRTN INSPIRE WFS (Catastro)', 'Gipuzkoa b5m INSPIRE WFS (Catastro)', 'Álava GeoAraba WFS (Catastro)', 'Bizkaia INSPIRE WFS (Catastro)', 'GUGiK ULDK', 'IGN API Carto cadastre', 'Catastro OVC']) {
+    for (const name of [
+      'Navarra RRTN INSPIRE WFS (Catastro)',
+      'Gipuzkoa b5m INSPIRE WFS (Catastro)',
+      'Álava GeoAraba WFS (Catastro)',
+      'Bizkaia INSPIRE WFS (Catastro)',
+      'GUGiK ULDK',
+      'IGN API Carto cadastre',
+      'Catastro OVC',
+    ]) {
       expect(byName.has(name), name).toBe(true);
     }
     expect(byName.get('Navarra RRTN INSPIRE WFS (Catastro)')).toMatchObject({ countries: ['NA'], health: 'up', breaker: 'closed' });

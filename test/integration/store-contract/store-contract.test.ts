@@ -25,9 +25,20 @@ function areaInFile(ref: string): number {
 }
 
 const unit = (finca: string, n: number, extra: Partial<StoredUnit> = {}): StoredUnit => ({
-  ref: `${finca}${String(n).padStart(4, '0')}XX`, finca, escalera: '1', planta: String(n), puerta: 'A', uso: 'Residencial',
-  superficie: 50 + n, descripcion: 'VIVIENDA', participacion: 10, anio: 1990, direccion: 'CL MADROÑO 1', source: 'live',
-  dataDate: '2026-01-01', ...extra,
+  ref: `${finca}${String(n).padStart(4, '0')}XX`,
+  finca,
+  escalera: '1',
+  planta: String(n),
+  puerta: 'A',
+  uso: 'Residencial',
+  superficie: 50 + n,
+  descripcion: 'VIVIENDA',
+  participacion: 10,
+  anio: 1990,
+  direccion: 'CL MADROÑO 1',
+  source: 'live',
+  dataDate: '2026-01-01',
+  ...extra,
 });
 
 /** What each store answered for the Addresses file's portals, compared across stores at the end. */
@@ -153,9 +164,18 @@ for (const impl of IMPLEMENTATIONS) {
       await copy.store.upsertParcels([live]);
       expect(copy.store.dataGeneration()).not.toBe(generation);
       const finca: StoredFinca = {
-        ref: finca14, direccion: 'CL MADROÑO 12 Pl:01', codigoPostal: '28001', municipio: 'MADRID', provincia: 'MADRID',
-        usoGeneral: 'Residencial', superficieTotal: 900, superficieParcela: 300, anioConstruccion: 1975, declaredUnits: 12,
-        source: 'live', dataDate: '2026-01-01',
+        ref: finca14,
+        direccion: 'CL MADROÑO 12 Pl:01',
+        codigoPostal: '28001',
+        municipio: 'MADRID',
+        provincia: 'MADRID',
+        usoGeneral: 'Residencial',
+        superficieTotal: 900,
+        superficieParcela: 300,
+        anioConstruccion: 1975,
+        declaredUnits: 12,
+        source: 'live',
+        dataDate: '2026-01-01',
       };
       await copy.store.upsertFinca('ES', finca);
       expect(await copy.store.getFinca('ES', finca14)).toEqual(finca);
@@ -167,7 +187,12 @@ for (const impl of IMPLEMENTATIONS) {
       await copy.store.replaceUnits('ES', finca14, units);
       expect(await copy.store.countUnits('ES', finca14)).toBe(12);
       const first = await copy.store.unitsPage('ES', finca14, undefined, 5);
-      expect(first.map((u) => u.ref)).toEqual(units.map((u) => u.ref).sort().slice(0, 5));
+      expect(first.map((u) => u.ref)).toEqual(
+        units
+          .map((u) => u.ref)
+          .sort()
+          .slice(0, 5),
+      );
       const rest = await copy.store.unitsPage('ES', finca14, first[4].ref, 100);
       expect(rest).toHaveLength(7);
       expect(await copy.store.getUnit('ES', units[0].ref)).toEqual(units[0]);
@@ -181,7 +206,8 @@ for (const impl of IMPLEMENTATIONS) {
       expect((await copy.store.getFinca('ES', finca14))?.direccion).toBe(finca.direccion);
       // The parcel with its finca in one read: the same records as read apart, the finca of the parcel's own country.
       expect(await copy.store.getParcelWithFinca('ES', finca14)).toEqual({
-        parcel: await copy.store.getParcel('ES', finca14), finca: await copy.store.getFinca('ES', finca14),
+        parcel: await copy.store.getParcel('ES', finca14),
+        finca: await copy.store.getFinca('ES', finca14),
       });
       expect((await copy.store.getParcelWithFinca('ES', finca14))?.finca?.direccion).toBe(finca.direccion);
       expect(await copy.store.getParcelWithFinca('ES', '000700100UL74F')).toEqual({ parcel: await copy.store.getParcel('ES', '000700100UL74F') });
@@ -222,9 +248,11 @@ for (const impl of IMPLEMENTATIONS) {
       expect(all.map((a) => `${a.ref} ${a.street} ${a.number}`)).toEqual(all.map((a) => `${a.ref} ${a.street} ${a.number}`).sort(byCodePoint));
       expect(all.find((a) => a.ref === '8544911CS5284S')).toMatchObject({ street: 'CR GENERAL DEL SUR (FASNIA)', number: '73' });
       expect(await copy.store.importedAddressesWithWord('ES', 'Callejón', 100)).toEqual(all.filter((a) => a.street === 'CJ CALLEJON (FASNIA)'));
-      expect((await copy.store.importedAddressesWithWord('ES', 'Callejón', 100))).toHaveLength(12);
+      expect(await copy.store.importedAddressesWithWord('ES', 'Callejón', 100)).toHaveLength(12);
       expect(await copy.store.importedAddressesWithWord('ES', 'callejon', 5)).toEqual(all.filter((a) => a.street === 'CJ CALLEJON (FASNIA)').slice(0, 5));
-      expect(await copy.store.importedAddressesWithWord('ES', 'abastos', 100)).toMatchObject([{ ref: '0295603CS6109N', street: 'MC ABASTOS (RESTO)', number: 'S-N' }]);
+      expect(await copy.store.importedAddressesWithWord('ES', 'abastos', 100)).toMatchObject([
+        { ref: '0295603CS6109N', street: 'MC ABASTOS (RESTO)', number: 'S-N' },
+      ]);
       expect(await copy.store.importedAddressesWithWord('ES', '100%', 100)).toEqual([]);
       expect(await copy.store.importedAddressesWithWord('FR', 'callejon', 100)).toEqual([]);
       portalsAnswered.set(impl.name, all);
@@ -237,9 +265,13 @@ for (const impl of IMPLEMENTATIONS) {
       const [first] = /<AD:Address gml:id[\s\S]*?<\/AD:Address>/.exec(text)!;
       const moved = first.replace(/<gml:pos>\s*([\d.]+)/, (_, x: string) => `<gml:pos>${Number(x) + 10}`);
       expect(moved).not.toBe(first);
-      writeFileSync(changed, Buffer.from(text.replaceAll('<AD:postCode>38570</AD:postCode>', '<AD:postCode>38571</AD:postCode>')
-        .replace(first, `${first}\n${moved}`), 'latin1'));
-      const before = (await copy.store.importedAddressesWithWord('ES', '', 100)).find((a) => a.ref === portalsOfFile()[0].ref && a.number === portalsOfFile()[0].number)!;
+      writeFileSync(
+        changed,
+        Buffer.from(text.replaceAll('<AD:postCode>38570</AD:postCode>', '<AD:postCode>38571</AD:postCode>').replace(first, `${first}\n${moved}`), 'latin1'),
+      );
+      const before = (await copy.store.importedAddressesWithWord('ES', '', 100)).find(
+        (a) => a.ref === portalsOfFile()[0].ref && a.number === portalsOfFile()[0].number,
+      )!;
       await copy.importFiles([changed]);
       const replaced = await copy.store.importedAddressesWithWord('ES', '', 100);
       expect(replaced).toHaveLength(14);

@@ -55,7 +55,10 @@ export function sqliteImplementation(): Implementation {
       return {
         store,
         importFiles: (files, onProgress) => importFiles(store, files, onProgress),
-        async dispose() { store.close(); rmSync(dir, { recursive: true, force: true }); },
+        async dispose() {
+          store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
       };
     },
     async openAccess(connections) {
@@ -66,7 +69,10 @@ export function sqliteImplementation(): Implementation {
         return {
           keys: new KeyStore(db),
           ledger: new QuotaLedger(db),
-          async dispose() { db.close(); if (--open === 0) rmSync(dir, { recursive: true, force: true }); },
+          async dispose() {
+            db.close();
+            if (--open === 0) rmSync(dir, { recursive: true, force: true });
+          },
         };
       });
     },
@@ -80,14 +86,18 @@ export function postgisImplementation(): Implementation {
   return {
     name: 'PostgreSQL/PostGIS (team server)',
     skip: postgresSkipReason,
-    async start() { cluster = await startTestCluster(); },
+    async start() {
+      cluster = await startTestCluster();
+    },
     async open() {
       const url = await cluster!.createDatabase(`contract_${++databases}`);
       const store = await PostgisStore.open(url, { poolSize: 4 });
       return {
         store,
         importFiles: (files, onProgress) => store.importFiles(files, onProgress, { formats: IMPORT_FORMATS }),
-        async dispose() { await store.close(); },
+        async dispose() {
+          await store.close();
+        },
       };
     },
     async openAccess(connections) {
@@ -102,7 +112,10 @@ export function postgisImplementation(): Implementation {
         };
       });
     },
-    async stop() { await cluster?.stop(); cluster = undefined; },
+    async stop() {
+      await cluster?.stop();
+      cluster = undefined;
+    },
   };
 }
 

@@ -63,7 +63,10 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store chosen in Settings
     await cluster.halt();
     try {
       const elsewhere = url.replace('/desk', '/other');
-      const error = await setting.change(elsewhere, reopen).then(() => undefined, (e: unknown) => e);
+      const error = await setting.change(elsewhere, reopen).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isServiceError(error) && error.code).toBe('SERVICE_UNAVAILABLE');
       expect((error as Error).message).toContain(`127.0.0.1:${cluster.port}/other`);
       expect((error as Error).message).not.toContain(PASSWORD);

@@ -44,7 +44,9 @@ describe('a failed upgrade', () => {
     const file = path.join(folder, 'catastro.sqlite');
     copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/schema-5.sqlite'), file);
 
-    expect(() => ParcelStore.open(file)).toThrow(/could not be upgraded to this version's schema \(disk I\/O error \(injected\)\)\. It was restored as it was from the backup/);
+    expect(() => ParcelStore.open(file)).toThrow(
+      /could not be upgraded to this version's schema \(disk I\/O error \(injected\)\)\. It was restored as it was from the backup/,
+    );
 
     expect(inspect(file)).toEqual({ version: 5, parcels: 5, integrity: 'ok', buildingColumns: false });
     expect(inspect(upgradeBackupFile(file))).toEqual({ version: 5, parcels: 5, integrity: 'ok', buildingColumns: false });

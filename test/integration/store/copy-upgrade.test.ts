@@ -14,7 +14,11 @@ import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const fixtures = path.join(repoRoot, 'test/fixtures/store-schemas');
-const releasedSchemas = readdirSync(fixtures).map((name) => /^schema-(\d+)\.sqlite$/.exec(name)?.[1]).filter(Boolean).map(Number).sort((a, b) => a - b);
+const releasedSchemas = readdirSync(fixtures)
+  .map((name) => /^schema-(\d+)\.sqlite$/.exec(name)?.[1])
+  .filter(Boolean)
+  .map(Number)
+  .sort((a, b) => a - b);
 /** The five parcels cut from the bundled sample (Segovia 40146), in every fixture copy. */
 const FIRST_PARCEL = '000700100UL74F';
 
@@ -91,7 +95,9 @@ describe('a copy written by a newer version', () => {
       refusal = error;
     }
     expect(isServiceError(refusal) && refusal.code).toBe('VALIDATION_ERROR');
-    expect((refusal as Error).message).toContain(`written by a newer version of Catastro Desktop (its schema is ${MIGRATIONS.length + 1}, this version knows up to ${MIGRATIONS.length})`);
+    expect((refusal as Error).message).toContain(
+      `written by a newer version of Catastro Desktop (its schema is ${MIGRATIONS.length + 1}, this version knows up to ${MIGRATIONS.length})`,
+    );
     expect((refusal as Error).message).toContain('It was not opened and is unchanged');
     expect(sha256(file)).toBe(before);
     expect(readdirSync(path.dirname(file))).toEqual(['catastro.sqlite']);

@@ -32,12 +32,21 @@ describe('opening one new database from several processes at once', () => {
       holder.exec('BEGIN IMMEDIATE');
       let ready = 0;
       let released!: () => void;
-      const allReady = new Promise<void>((resolve) => { released = resolve; });
-      const runs = Array.from({ length: PROCESSES }, () => new Promise<string>((resolve) => {
-        const child = execFile(process.execPath, ['--import', 'tsx', worker, kind, dataDir, dbFile], { timeout: 60_000 },
-          (error, stdout, stderr) => resolve(`${stdout}${error && !stdout.includes('failed') ? stderr : ''}`));
-        child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('ready') && ++ready === PROCESSES) released(); });
-      }));
+      const allReady = new Promise<void>((resolve) => {
+        released = resolve;
+      });
+      const runs = Array.from(
+        { length: PROCESSES },
+        () =>
+          new Promise<string>((resolve) => {
+            const child = execFile(process.execPath, ['--import', 'tsx', worker, kind, dataDir, dbFile], { timeout: 60_000 }, (error, stdout, stderr) =>
+              resolve(`${stdout}${error && !stdout.includes('failed') ? stderr : ''}`),
+            );
+            child.stdout!.on('data', (chunk: Buffer) => {
+              if (chunk.toString().includes('ready') && ++ready === PROCESSES) released();
+            });
+          }),
+      );
       await allReady;
       // Each process reads the version (0) and then waits for the lock this connection holds.
       await new Promise((resolve) => setTimeout(resolve, 1500));

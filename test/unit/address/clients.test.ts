@@ -18,7 +18,10 @@ function stub(body: string, status = 200): TextFetcher & { urls: string[] } {
 describe('CartoCiudad client (documented fields, SOURCES.md §1.8)', () => {
   it('asks the candidates operation with q, limit, the excluded types and the postcode filter', async () => {
     const http = stub('[]');
-    await new CartoCiudadClient(http, 'http://127.0.0.1:1/geocoder/api/geocoder/').candidates('AVENIDA Fuenlabrada 6, Humanes', { limit: 20, postcode: '28970' });
+    await new CartoCiudadClient(http, 'http://127.0.0.1:1/geocoder/api/geocoder/').candidates('AVENIDA Fuenlabrada 6, Humanes', {
+      limit: 20,
+      postcode: '28970',
+    });
     const url = new URL(http.urls[0]);
     expect(url.pathname).toBe('/geocoder/api/geocoder/candidates');
     expect(url.searchParams.get('q')).toBe('AVENIDA Fuenlabrada 6, Humanes');
@@ -29,8 +32,17 @@ describe('CartoCiudad client (documented fields, SOURCES.md §1.8)', () => {
   });
 
   it('reads numbers given as text and drops entries without an address', () => {
-    expect(parseCandidate({ address: 'FUENLABRADA', tip_via: 'AVENIDA', portalNumber: '6', lat: '40.26', lng: -3.81, refCatastral: '0472511VK3507S', noNumber: false }))
-      .toMatchObject({ address: 'FUENLABRADA', tipVia: 'AVENIDA', portalNumber: 6, lat: 40.26, lng: -3.81, refCatastral: '0472511VK3507S', noNumber: false });
+    expect(
+      parseCandidate({
+        address: 'FUENLABRADA',
+        tip_via: 'AVENIDA',
+        portalNumber: '6',
+        lat: '40.26',
+        lng: -3.81,
+        refCatastral: '0472511VK3507S',
+        noNumber: false,
+      }),
+    ).toMatchObject({ address: 'FUENLABRADA', tipVia: 'AVENIDA', portalNumber: 6, lat: 40.26, lng: -3.81, refCatastral: '0472511VK3507S', noNumber: false });
     expect(parseCandidate({ type: 'portal' })).toBeUndefined();
     expect(parseCandidate(null)).toBeUndefined();
   });
@@ -54,21 +66,34 @@ describe('OVCCallejero client (element names of SOURCES.md §1.4)', () => {
     // The element a Serenity test asserts in the real service's answer for VIGO (callejero.ts): the Catastro's codes in locat beside INE's in loine.
     const vigo = `<consulta_municipiero xmlns="http://www.catastro.meh.es/"><control><cumun>1</cumun></control><municipiero>
       <muni><nm>VIGO</nm><locat><cd>54</cd><cmc>57</cmc></locat><loine><cp>36</cp><cm>57</cm></loine></muni></municipiero></consulta_municipiero>`;
-    expect((await new CallejeroClient(stub(vigo)).municipalities('PONTEVEDRA', 'VIGO')).items)
-      .toEqual([{ name: 'VIGO', provinceCode: '36', municipalityCode: '57', catastroDelegation: '54', catastroCode: '057' }]);
+    expect((await new CallejeroClient(stub(vigo)).municipalities('PONTEVEDRA', 'VIGO')).items).toEqual([
+      { name: 'VIGO', provinceCode: '36', municipalityCode: '57', catastroDelegation: '54', catastroCode: '057' },
+    ]);
 
     const numbers = `<consulta_numerero xmlns="http://www.catastro.meh.es/"><control><cunum>2</cunum></control><numerero>
       <nump><pc><pc1>1178303</pc1><pc2>VK3517N</pc2></pc><num><pnp>31</pnp></num></nump>
       <nump><pc><pc1>1178304</pc1><pc2>VK3517N</pc2></pc><num><pnp>33</pnp></num></nump></numerero></consulta_numerero>`;
     const http = stub(numbers);
     const list = await new CallejeroClient(http, 'http://127.0.0.1:1/OVCCallejero.asmx').numbers('MADRID', 'HUMANES DE MADRID', 'CL', 'MADROÑO', 31);
-    expect(list.items).toEqual([{ number: '31', ref14: '1178303VK3517N' }, { number: '33', ref14: '1178304VK3517N' }]);
+    expect(list.items).toEqual([
+      { number: '31', ref14: '1178303VK3517N' },
+      { number: '33', ref14: '1178304VK3517N' },
+    ]);
     const url = new URL(http.urls[0]);
     expect(url.pathname).toBe('/OVCCallejero.asmx/ConsultaNumero');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ Provincia: 'MADRID', Municipio: 'HUMANES DE MADRID', TipoVia: 'CL', NomVia: 'MADROÑO', Numero: '31' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      Provincia: 'MADRID',
+      Municipio: 'HUMANES DE MADRID',
+      TipoVia: 'CL',
+      NomVia: 'MADROÑO',
+      Numero: '31',
+    });
 
     const error = `<consulta_municipiero xmlns="http://www.catastro.meh.es/"><control><cuerr>1</cuerr></control><lerr><err><cod>12</cod><des>LA PROVINCIA NO EXISTE</des></err></lerr></consulta_municipiero>`;
-    expect(await new CallejeroClient(stub(error)).municipalities('NARNIA', 'X')).toEqual({ items: [], errors: [{ code: '12', description: 'LA PROVINCIA NO EXISTE' }] });
+    expect(await new CallejeroClient(stub(error)).municipalities('NARNIA', 'X')).toEqual({
+      items: [],
+      errors: [{ code: '12', description: 'LA PROVINCIA NO EXISTE' }],
+    });
   });
 
   it('an answer that is not a consulta document → SERVICE_UNAVAILABLE', async () => {

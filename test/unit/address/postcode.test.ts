@@ -3,8 +3,33 @@ import { isValidPostcode, POSTCODE_FORMATS, requirePostcode } from '../../../cor
 
 /** Spec endpoint 1, `country`: the countries whose address search the spec describes. */
 const ADDRESS_SEARCH_COUNTRIES = [
-  'ES', 'FR', 'IT', 'DE', 'AT', 'NL', 'BE', 'PL', 'CH', 'CZ', 'DK', 'NO', 'FI', 'EE', 'LV', 'LT',
-  'SI', 'SK', 'BG', 'GR', 'CY', 'LU', 'LI', 'IS', 'IE', 'UK', 'PT',
+  'ES',
+  'FR',
+  'IT',
+  'DE',
+  'AT',
+  'NL',
+  'BE',
+  'PL',
+  'CH',
+  'CZ',
+  'DK',
+  'NO',
+  'FI',
+  'EE',
+  'LV',
+  'LT',
+  'SI',
+  'SK',
+  'BG',
+  'GR',
+  'CY',
+  'LU',
+  'LI',
+  'IS',
+  'IE',
+  'UK',
+  'PT',
 ];
 
 /** Spec endpoint 1 → "Postcode formats": one row per country, accepted and refused samples. */

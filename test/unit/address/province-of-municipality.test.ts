@@ -18,7 +18,16 @@ function geocoderAnswering(candidates: unknown[]): TextFetcher & { urls: string[
 
 /** An offline area as a download of the Catastro's service records it (the fixture 40146's names). */
 const area = (code: string, name: string, province: string): OfflineArea => ({
-  id: `ES.${code}`, country: 'ES', code, name, province, source: `A.ES.SDGC.CP.${code}.zip`, parcels: 1, buildings: 0, bytes: 1, updatedAt: '2026-11-01T00:00:00Z',
+  id: `ES.${code}`,
+  country: 'ES',
+  code,
+  name,
+  province,
+  source: `A.ES.SDGC.CP.${code}.zip`,
+  parcels: 1,
+  buildings: 0,
+  bytes: 1,
+  updatedAt: '2026-11-01T00:00:00Z',
 });
 
 const melque = { type: 'municipio', address: 'Melque de Cercos', muni: 'Melque de Cercos', muniCode: '40125', province: 'Segovia', provinceCode: '40' };
@@ -50,10 +59,12 @@ describe('the province of a municipality named without one (endpoint 5)', () => 
 
   it('two offline areas of the name (two provinces) do not decide: the geocoder is asked', async () => {
     const http = geocoderAnswering([]);
-    await expect(provinceOfMunicipality('Arroyomolinos', {
-      offlineAreas: () => [area('28015', 'ARROYOMOLINOS', 'MADRID'), area('10023', 'ARROYOMOLINOS', 'CACERES')],
-      geocoder: new CartoCiudadClient(http),
-    })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      provinceOfMunicipality('Arroyomolinos', {
+        offlineAreas: () => [area('28015', 'ARROYOMOLINOS', 'MADRID'), area('10023', 'ARROYOMOLINOS', 'CACERES')],
+        geocoder: new CartoCiudadClient(http),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(http.urls).toHaveLength(1);
   });
 });

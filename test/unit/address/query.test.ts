@@ -3,12 +3,36 @@ import { confianza, municipalityMatches } from '../../../core/address/confianza.
 import { parseAddressText } from '../../../core/address/query.js';
 import { SPANISH_ADDRESS } from '../../../core/countries/es/address/grammar.js';
 
-const table: Array<{ text: string; type?: string; nombreVia: string; numero?: number; extension?: string; municipio?: string; provincia?: string; codigoPostal?: string }> = [
+const table: Array<{
+  text: string;
+  type?: string;
+  nombreVia: string;
+  numero?: number;
+  extension?: string;
+  municipio?: string;
+  provincia?: string;
+  codigoPostal?: string;
+}> = [
   { text: 'Calle Mayor5, Madrid', type: 'CL', nombreVia: 'Mayor', numero: 5, municipio: 'Madrid' },
   { text: 'C/ Mayor 5, Madrid', type: 'CL', nombreVia: 'Mayor', numero: 5, municipio: 'Madrid' },
-  { text: 'C/Madroño 3B, 28970 Humanes de Madrid', type: 'CL', nombreVia: 'Madroño', numero: 3, extension: 'B', municipio: 'Humanes de Madrid', codigoPostal: '28970' },
+  {
+    text: 'C/Madroño 3B, 28970 Humanes de Madrid',
+    type: 'CL',
+    nombreVia: 'Madroño',
+    numero: 3,
+    extension: 'B',
+    municipio: 'Humanes de Madrid',
+    codigoPostal: '28970',
+  },
   { text: 'CL Fuensalida 12, Humanes', type: 'CL', nombreVia: 'Fuensalida', numero: 12, municipio: 'Humanes' },
-  { text: 'Avda. de la Estación 12, Humanes de Madrid, 28970', type: 'AV', nombreVia: 'de la Estación', numero: 12, municipio: 'Humanes de Madrid', codigoPostal: '28970' },
+  {
+    text: 'Avda. de la Estación 12, Humanes de Madrid, 28970',
+    type: 'AV',
+    nombreVia: 'de la Estación',
+    numero: 12,
+    municipio: 'Humanes de Madrid',
+    codigoPostal: '28970',
+  },
   { text: 'AV Fuenlabrada nº 6', type: 'AV', nombreVia: 'Fuenlabrada', numero: 6 },
   { text: 'avda fuenlabrada 6', type: 'AV', nombreVia: 'fuenlabrada', numero: 6 },
   { text: 'Pza. Azulejo, 4, Humanes (Madrid)', type: 'PZ', nombreVia: 'Azulejo', numero: 4, municipio: 'Humanes', provincia: 'Madrid' },
@@ -25,7 +49,7 @@ const table: Array<{ text: string; type?: string; nombreVia: string; numero?: nu
   { text: 'Calle Real 2, Cuesta (La) (Segovia)', type: 'CL', nombreVia: 'Real', numero: 2, municipio: 'Cuesta (La)', provincia: 'Segovia' },
 ];
 
-describe('address text parsing with Spain\'s grammar (street and number, municipality, postcode)', () => {
+describe("address text parsing with Spain's grammar (street and number, municipality, postcode)", () => {
   it.each(table)('$text', ({ text, type, nombreVia, numero, extension, municipio, provincia, codigoPostal }) => {
     const parsed = parseAddressText(text, SPANISH_ADDRESS);
     expect(parsed.streetType?.code).toBe(type);
@@ -33,8 +57,17 @@ describe('address text parsing with Spain\'s grammar (street and number, municip
   });
 
   it('is Spain\'s alone: without a grammar no word is a street type, so "Av." of a French avenue stays in its name', () => {
-    expect(parseAddressText('Av. des Champs-Élysées 10, Paris')).toMatchObject({ streetType: undefined, nombreVia: 'Av. des Champs-Élysées', calle: 'Av. des Champs-Élysées', numero: 10, municipio: 'Paris' });
-    expect(parseAddressText('Av. des Champs-Élysées 10, Paris', SPANISH_ADDRESS)).toMatchObject({ streetType: { code: 'AV' }, calle: 'AVENIDA des Champs-Élysées' });
+    expect(parseAddressText('Av. des Champs-Élysées 10, Paris')).toMatchObject({
+      streetType: undefined,
+      nombreVia: 'Av. des Champs-Élysées',
+      calle: 'Av. des Champs-Élysées',
+      numero: 10,
+      municipio: 'Paris',
+    });
+    expect(parseAddressText('Av. des Champs-Élysées 10, Paris', SPANISH_ADDRESS)).toMatchObject({
+      streetType: { code: 'AV' },
+      calle: 'AVENIDA des Champs-Élysées',
+    });
   });
 });
 
@@ -51,9 +84,11 @@ describe('confianza', () => {
   });
 
   it('is 0.75 or more exactly when number and municipality match', () => {
-    for (const n of [true, false]) for (const m of [true, false]) for (const s of [0, 0.3, 0.7, 1]) {
-      expect(confianza({ numberMatches: n, municipalityMatches: m, streetSimilarity: s }) >= 0.75).toBe(n && m);
-    }
+    for (const n of [true, false])
+      for (const m of [true, false])
+        for (const s of [0, 0.3, 0.7, 1]) {
+          expect(confianza({ numberMatches: n, municipalityMatches: m, streetSimilarity: s }) >= 0.75).toBe(n && m);
+        }
   });
 
   it.each([

@@ -9,8 +9,15 @@ const motion = (cls: string) => ({ status: 'ok', ground_motion: { class: cls } }
 describe('investment score', () => {
   it('weights 35/25/25/15 over the known components', () => {
     const result = combineScore({
-      solar, terrain: terrain('ok', 40), groundMotion: motion('slight_subsidence'),
-      agro: { cultivo_principal: 'olivar', uso_suelo: 'Olivar', coef_regadio: 100, recinto: { provincia: 41, municipio: 86, poligono: 1, parcela: 1, recinto: 1, pendiente_media: 30 } },
+      solar,
+      terrain: terrain('ok', 40),
+      groundMotion: motion('slight_subsidence'),
+      agro: {
+        cultivo_principal: 'olivar',
+        uso_suelo: 'Olivar',
+        coef_regadio: 100,
+        recinto: { provincia: 41, municipio: 86, poligono: 1, parcela: 1, recinto: 1, pendiente_media: 30 },
+      },
     });
     // solar 80, terreno 60, motion 70, agro (50 + 50) × (1 − 30/60) = 50
     expect(result).toMatchObject({ disponible: true, puntuacion: Math.round(((35 * 80 + 25 * 60 + 25 * 70 + 15 * 50) / 100) * 10) / 10, sin_datos: [] });
@@ -22,6 +29,9 @@ describe('investment score', () => {
   });
 
   it('nothing known: disponible false', () => {
-    expect(combineScore({ solar: { disponible: false, estado: 'sin_datos' } })).toMatchObject({ disponible: false, sin_datos: ['solar', 'terreno', 'movimiento_suelo', 'agro'] });
+    expect(combineScore({ solar: { disponible: false, estado: 'sin_datos' } })).toMatchObject({
+      disponible: false,
+      sin_datos: ['solar', 'terreno', 'movimiento_suelo', 'agro'],
+    });
   });
 });

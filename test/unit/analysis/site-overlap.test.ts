@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { sharedAreaM2 } from '../../../core/analysis/terrain/site-overlap.js';
 import type { BBox, PolygonGeometry, Ring } from '../../../core/model/index.js';
 
-const square = (x0: number, y0: number, size: number): Ring => [[x0, y0], [x0 + size, y0], [x0 + size, y0 + size], [x0, y0 + size], [x0, y0]];
+const square = (x0: number, y0: number, size: number): Ring => [
+  [x0, y0],
+  [x0 + size, y0],
+  [x0 + size, y0 + size],
+  [x0, y0 + size],
+  [x0, y0],
+];
 const polygon = (...rings: Ring[]): PolygonGeometry => ({ type: 'Polygon', coordinates: rings });
 const box = (p: PolygonGeometry): BBox => {
   const xs = p.coordinates[0].map((c) => c[0]);
@@ -31,8 +37,20 @@ describe('shared area of a parcel and a site piece (geodesic m²)', () => {
     expect(sharedAreaM2(parcel, box(parcel), piece)).toBeCloseTo(area(polygon(...piece)), 3);
   });
   it('crossing boundaries: half of a parcel straddling the site edge (exact intersection path)', () => {
-    const parcel = polygon([[-0.005, 40.5], [0.005, 40.5], [0.005, 40.51], [-0.005, 40.51], [-0.005, 40.5]]);
-    const half = polygon([[0, 40.5], [0.005, 40.5], [0.005, 40.51], [0, 40.51], [0, 40.5]]);
+    const parcel = polygon([
+      [-0.005, 40.5],
+      [0.005, 40.5],
+      [0.005, 40.51],
+      [-0.005, 40.51],
+      [-0.005, 40.5],
+    ]);
+    const half = polygon([
+      [0, 40.5],
+      [0.005, 40.5],
+      [0.005, 40.51],
+      [0, 40.51],
+      [0, 40.5],
+    ]);
     expect(sharedAreaM2(parcel, box(parcel), site)).toBeCloseTo(area(half), 0);
   });
   it('apart: nothing', () => {

@@ -22,8 +22,20 @@ describe('field mappings of protected-area layers', () => {
 
 describe('small helpers', () => {
   it('planar area: 100 m square minus a 10 m hole', () => {
-    const outer = [[0, 0], [100, 0], [100, 100], [0, 100], [0, 0]];
-    const hole = [[10, 10], [20, 10], [20, 20], [10, 20], [10, 10]];
+    const outer = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+      [0, 0],
+    ];
+    const hole = [
+      [10, 10],
+      [20, 10],
+      [20, 20],
+      [10, 20],
+      [10, 10],
+    ];
     expect(planarArea([outer, hole])).toBe(10_000 - 100);
   });
 

@@ -5,7 +5,9 @@ import { TurnBatch } from '../../../core/api/turn-batch.js';
 
 /** A reply that records what it was sent, in the order the requests were answered. */
 function recordingReply(name: string, sent: string[]): FastifyReply {
-  return { send: (payload: unknown) => sent.push(`${name}: ${payload instanceof Error ? `error ${payload.message}` : String(payload)}`) } as unknown as FastifyReply;
+  return {
+    send: (payload: unknown) => sent.push(`${name}: ${payload instanceof Error ? `error ${payload.message}` : String(payload)}`),
+  } as unknown as FastifyReply;
 }
 
 describe('TurnBatch', () => {
@@ -13,7 +15,10 @@ describe('TurnBatch', () => {
     const batch = new TurnBatch();
     const ran: string[] = [];
     const sent: string[] = [];
-    const lookup = (name: string) => async () => { ran.push(name); return name.toUpperCase(); };
+    const lookup = (name: string) => async () => {
+      ran.push(name);
+      return name.toUpperCase();
+    };
     batch.answer(recordingReply('a', sent), lookup('a'));
     batch.answer(recordingReply('b', sent), lookup('b'));
     // A callback of the same turn queued after the batch's: the batch still runs first
@@ -32,10 +37,16 @@ describe('TurnBatch', () => {
     const sent: string[] = [];
     batch.answer(recordingReply('first', sent), async () => {
       ran.push('first');
-      batch.answer(recordingReply('later', sent), async () => { ran.push('later'); return 'L'; });
+      batch.answer(recordingReply('later', sent), async () => {
+        ran.push('later');
+        return 'L';
+      });
       return 'F';
     });
-    batch.answer(recordingReply('second', sent), async () => { ran.push('second'); return 'S'; });
+    batch.answer(recordingReply('second', sent), async () => {
+      ran.push('second');
+      return 'S';
+    });
     await nextTurn();
     expect(ran).toEqual(['first', 'second']);
     await nextTurn();
@@ -47,8 +58,12 @@ describe('TurnBatch', () => {
     const batch = new TurnBatch();
     const sent: string[] = [];
     batch.answer(recordingReply('before', sent), async () => 'ok');
-    batch.answer(recordingReply('rejects', sent), async () => { throw new Error('not found'); });
-    batch.answer(recordingReply('throws', sent), () => { throw new Error('a bug in one request'); });
+    batch.answer(recordingReply('rejects', sent), async () => {
+      throw new Error('not found');
+    });
+    batch.answer(recordingReply('throws', sent), () => {
+      throw new Error('a bug in one request');
+    });
     batch.answer(recordingReply('after', sent), async () => 'ok');
     await nextTurn();
     expect(sent.sort()).toEqual(['after: ok', 'before: ok', 'rejects: error not found', 'throws: error a bug in one request']);

@@ -11,7 +11,7 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 const tables = (file: string) => {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'api_%' ORDER BY name").pluck().all() as string[]);
+    return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'api_%' ORDER BY name").pluck().all() as string[];
   } finally {
     db.close();
   }
@@ -60,7 +60,9 @@ describe('the keys-and-usage database', () => {
 
     // An old tool writing the legacy table again later is not copied a second time.
     const copy = new Database(path.join(dir, 'catastro.sqlite'));
-    copy.exec("CREATE TABLE api_usage (subject TEXT NOT NULL, period TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (subject, period)) WITHOUT ROWID; INSERT INTO api_usage VALUES ('key:k1', '2026-11', 99);");
+    copy.exec(
+      "CREATE TABLE api_usage (subject TEXT NOT NULL, period TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (subject, period)) WITHOUT ROWID; INSERT INTO api_usage VALUES ('key:k1', '2026-11', 99);",
+    );
     copy.close();
     db = openAccessDatabase(dir);
     expect(new QuotaLedger(db, clock).peek('k1').used).toBe(37);

@@ -11,14 +11,19 @@ const clockAt = (iso: string) => () => new Date(iso);
 
 describe('KeyStore', () => {
   let dir: string | undefined;
-  afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); dir = undefined; });
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
 
   it('stores only the SHA-256 of the key: the clear key is nowhere in the database files', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-keys-'));
     const db = new Database(path.join(dir, ACCESS_DB_FILE));
     const { key, record } = new KeyStore(db).create({ tier: 'pro', label: 'accounting' });
     db.close();
-    const bytes = readdirSync(dir).map((f) => readFileSync(path.join(dir!, f)).toString('latin1')).join('');
+    const bytes = readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir!, f)).toString('latin1'))
+      .join('');
     expect(bytes).not.toContain(key);
     expect(bytes).not.toContain(key.slice(4, 20));
     expect(bytes).toContain(hashApiKey(key));
@@ -87,22 +92,34 @@ describe('catastro keys (CLI)', () => {
   // Each printed its own words (commander's `error: …`, `no key with id nope`, the team
   // database's text alone) where the other commands lead with the spec's code.
   it.each([
-    ['a tier not offered', ['create', '--tier', 'gold'],
-      "VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. Allowed choices are free, basic, pro, business."],
+    [
+      'a tier not offered',
+      ['create', '--tier', 'gold'],
+      "VALIDATION_ERROR: Option '--tier <tier>' argument 'gold' is invalid. Allowed choices are free, basic, pro, business.",
+    ],
     ['no tier', ['create'], "VALIDATION_ERROR: Required option '--tier <tier>' not specified."],
-    ['an --expires that is no day', ['create', '--tier', 'free', '--expires', '31/12/2030'],
-      "VALIDATION_ERROR: Option '--expires <YYYY-MM-DD>' argument '31/12/2030' is invalid. Expiry date must be a calendar date YYYY-MM-DD, got '31/12/2030'."],
+    [
+      'an --expires that is no day',
+      ['create', '--tier', 'free', '--expires', '31/12/2030'],
+      "VALIDATION_ERROR: Option '--expires <YYYY-MM-DD>' argument '31/12/2030' is invalid. Expiry date must be a calendar date YYYY-MM-DD, got '31/12/2030'.",
+    ],
     ['an --expires without its day', ['create', '--tier', 'free', '--expires'], "VALIDATION_ERROR: Option '--expires <YYYY-MM-DD>' argument missing."],
-    ['a --store that is no URL', ['list', '--store', 'notaurl'],
-      "VALIDATION_ERROR: Option '--store <url>' argument 'notaurl' is invalid. A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy."],
-    ['a team database that does not answer', ['list', '--store', 'postgres://catastro@127.0.0.1:1/catastro'],
-      /^SERVICE_UNAVAILABLE: The team database does not answer; try again when it is back\. \(127\.0\.0\.1:1\/catastro: .+\)$/],
+    [
+      'a --store that is no URL',
+      ['list', '--store', 'notaurl'],
+      "VALIDATION_ERROR: Option '--store <url>' argument 'notaurl' is invalid. A team store is a postgres://user@host:port/database URL; leave --store out to use the data folder's own copy.",
+    ],
+    [
+      'a team database that does not answer',
+      ['list', '--store', 'postgres://catastro@127.0.0.1:1/catastro'],
+      /^SERVICE_UNAVAILABLE: The team database does not answer; try again when it is back\. \(127\.0\.0\.1:1\/catastro: .+\)$/,
+    ],
     ['a key id not there', ['revoke', 'nope'], 'NOT_FOUND: No key with id nope; `catastro keys list` shows the ids.'],
     ['revoke without an id', ['revoke'], "VALIDATION_ERROR: Missing required argument 'id'."],
     ['two ids', ['revoke', 'a', 'b'], "VALIDATION_ERROR: Too many arguments for 'revoke'. Expected 1 argument but got 2."],
     ['a sub-command not there', ['lst'], "VALIDATION_ERROR: Unknown command 'lst' (Did you mean list?)"],
     ['an option not there', ['list', '--bogus'], "VALIDATION_ERROR: Unknown option '--bogus'."],
-  ] as [string, string[], string | RegExp][])('refuses %s in one line led by the spec\'s code, exit 1, no key made', async (_name, args, line) => {
+  ] as [string, string[], string | RegExp][])("refuses %s in one line led by the spec's code, exit 1, no key made", async (_name, args, line) => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-cli-'));
     const refused = await run(args);
     expect(refused.code).toBe(1);

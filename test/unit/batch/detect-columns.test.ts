@@ -9,55 +9,126 @@ const detected = async (csv: string) => {
 };
 
 describe('batch column detection', () => {
-  it('recognises a valuation office\'s long Spanish headings: degrees named in the heading, the property\'s country', async () => {
-    const csv = 'Nº;Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador\n1;9398516VK3799G;40,4168;-3,7038;ES;visita 12/11\n';
-    expect(await detected(csv)).toEqual({ reference: 'Referencia catastral', latitude: 'Latitud (grados decimales)', longitude: 'Longitud (grados decimales)', country: 'País del inmueble' });
+  it("recognises a valuation office's long Spanish headings: degrees named in the heading, the property's country", async () => {
+    const csv =
+      'Nº;Referencia catastral;Latitud (grados decimales);Longitud (grados decimales);País del inmueble;Observaciones del tasador\n1;9398516VK3799G;40,4168;-3,7038;ES;visita 12/11\n';
+    expect(await detected(csv)).toEqual({
+      reference: 'Referencia catastral',
+      latitude: 'Latitud (grados decimales)',
+      longitude: 'Longitud (grados decimales)',
+      country: 'País del inmueble',
+    });
   });
 
   it('recognises Spanish short forms and datum-qualified coordinates', async () => {
-    expect(await detected('Nº Ref. Catastral,Lat WGS84,Lon WGS84,Código país\n9398516VK3799G,40.4168,-3.7038,ES\n'))
-      .toEqual({ reference: 'Nº Ref. Catastral', latitude: 'Lat WGS84', longitude: 'Lon WGS84', country: 'Código país' });
-    expect(await detected('RC;Latitud_ETRS89;Longitud_ETRS89\n9398516VK3799G;40,4168;-3,7038\n'))
-      .toEqual({ reference: 'RC', latitude: 'Latitud_ETRS89', longitude: 'Longitud_ETRS89' });
-    expect(await detected('Referència cadastral;Latitude (°);Longitude (°)\n9398516VK3799G;41,38;2,17\n'))
-      .toEqual({ reference: 'Referència cadastral', latitude: 'Latitude (°)', longitude: 'Longitude (°)' });
+    expect(await detected('Nº Ref. Catastral,Lat WGS84,Lon WGS84,Código país\n9398516VK3799G,40.4168,-3.7038,ES\n')).toEqual({
+      reference: 'Nº Ref. Catastral',
+      latitude: 'Lat WGS84',
+      longitude: 'Lon WGS84',
+      country: 'Código país',
+    });
+    expect(await detected('RC;Latitud_ETRS89;Longitud_ETRS89\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({
+      reference: 'RC',
+      latitude: 'Latitud_ETRS89',
+      longitude: 'Longitud_ETRS89',
+    });
+    expect(await detected('Referència cadastral;Latitude (°);Longitude (°)\n9398516VK3799G;41,38;2,17\n')).toEqual({
+      reference: 'Referència cadastral',
+      latitude: 'Latitude (°)',
+      longitude: 'Longitude (°)',
+    });
   });
 
-  it('recognises the other languages\' headings for the reference, the coordinates and the country', async () => {
-    expect(await detected('Référence cadastrale;Latitude;Longitude;Pays\n75056000AB0012;48,85;2,35;FR\n'))
-      .toEqual({ reference: 'Référence cadastrale', latitude: 'Latitude', longitude: 'Longitude', country: 'Pays' });
-    expect(await detected('Riferimento catastale;Latitudine;Longitudine;Nazione\nH501_A_123_45;41,9;12,5;IT\n'))
-      .toEqual({ reference: 'Riferimento catastale', latitude: 'Latitudine', longitude: 'Longitudine', country: 'Nazione' });
-    expect(await detected('Flurstückskennzeichen;Breitengrad;Längengrad\n05123400100012______;51,2;6,8\n'))
-      .toEqual({ reference: 'Flurstückskennzeichen', latitude: 'Breitengrad', longitude: 'Längengrad' });
-    expect(await detected('Kadastrale aanduiding;Breedtegraad;Lengtegraad;Land\nASD04 F 1234;52,37;4,9;NL\n'))
-      .toEqual({ reference: 'Kadastrale aanduiding', latitude: 'Breedtegraad', longitude: 'Lengtegraad' });
-    expect(await detected('Identyfikator działki;Szerokość geograficzna;Długość geograficzna;Kraj\n146501_8.0101.123;52,23;21,01;PL\n'))
-      .toEqual({ reference: 'Identyfikator działki', latitude: 'Szerokość geograficzna', longitude: 'Długość geograficzna', country: 'Kraj' });
+  it("recognises the other languages' headings for the reference, the coordinates and the country", async () => {
+    expect(await detected('Référence cadastrale;Latitude;Longitude;Pays\n75056000AB0012;48,85;2,35;FR\n')).toEqual({
+      reference: 'Référence cadastrale',
+      latitude: 'Latitude',
+      longitude: 'Longitude',
+      country: 'Pays',
+    });
+    expect(await detected('Riferimento catastale;Latitudine;Longitudine;Nazione\nH501_A_123_45;41,9;12,5;IT\n')).toEqual({
+      reference: 'Riferimento catastale',
+      latitude: 'Latitudine',
+      longitude: 'Longitudine',
+      country: 'Nazione',
+    });
+    expect(await detected('Flurstückskennzeichen;Breitengrad;Längengrad\n05123400100012______;51,2;6,8\n')).toEqual({
+      reference: 'Flurstückskennzeichen',
+      latitude: 'Breitengrad',
+      longitude: 'Längengrad',
+    });
+    expect(await detected('Kadastrale aanduiding;Breedtegraad;Lengtegraad;Land\nASD04 F 1234;52,37;4,9;NL\n')).toEqual({
+      reference: 'Kadastrale aanduiding',
+      latitude: 'Breedtegraad',
+      longitude: 'Lengtegraad',
+    });
+    expect(await detected('Identyfikator działki;Szerokość geograficzna;Długość geograficzna;Kraj\n146501_8.0101.123;52,23;21,01;PL\n')).toEqual({
+      reference: 'Identyfikator działki',
+      latitude: 'Szerokość geograficzna',
+      longitude: 'Długość geograficzna',
+      country: 'Kraj',
+    });
   });
 
   it('takes "Parcela" for the reference alone, but not beside "Polígono", where it numbers the parcel within its polígono', async () => {
-    expect(await detected('Parcela;Latitud;Longitud\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({ reference: 'Parcela', latitude: 'Latitud', longitude: 'Longitud' });
-    expect(await detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n'))
-      .toEqual({ latitude: 'Latitud', longitude: 'Longitud', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
-    expect(await detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n'))
-      .toEqual({ provincia: 'Nombre provincia', municipio: 'Nombre municipio', poligono: 'Polígono', parcela: 'Parcela' });
-    expect(await detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n'))
-      .toEqual({ provincia: 'Provincia', municipio: 'Código INE', poligono: 'Polígono', parcela: 'Parcela' });
-    await expect(detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).rejects.toThrow(/No reference column and no latitude\/longitude columns found among: Polígono, Parcela, Cultivo/);
+    expect(await detected('Parcela;Latitud;Longitud\n9398516VK3799G;40,4168;-3,7038\n')).toEqual({
+      reference: 'Parcela',
+      latitude: 'Latitud',
+      longitude: 'Longitud',
+    });
+    expect(await detected('Provincia;Municipio;Polígono;Parcela;Latitud;Longitud\n40;146;5;23;41,03;-4,17\n')).toEqual({
+      latitude: 'Latitud',
+      longitude: 'Longitud',
+      provincia: 'Provincia',
+      municipio: 'Municipio',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
+    expect(await detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n')).toEqual({
+      provincia: 'Nombre provincia',
+      municipio: 'Nombre municipio',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
+    expect(await detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n')).toEqual({
+      provincia: 'Provincia',
+      municipio: 'Código INE',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
+    await expect(detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).rejects.toThrow(
+      /No reference column and no latitude\/longitude columns found among: Polígono, Parcela, Cultivo/,
+    );
     expect(await detected('Polygon;Parcel;Reference\n5;23;9398516VK3799G\n')).toEqual({ reference: 'Reference' });
   });
 
-  it('takes a farm spreadsheet\'s province, municipality, polígono and parcela columns together, as a rustic parcel', async () => {
-    expect(await detected('Provincia;Municipio;Polígono;Parcela;Cultivo\n40;146;5;23;cereal\n'))
-      .toEqual({ provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
-    expect(await detected('Cód. Provincia,Código municipio,Nº Polígono,Nº Parcela,Referencia\n40,146,5,23,\n'))
-      .toEqual({ reference: 'Referencia', provincia: 'Cód. Provincia', municipio: 'Código municipio', poligono: 'Nº Polígono', parcela: 'Nº Parcela' });
+  it("takes a farm spreadsheet's province, municipality, polígono and parcela columns together, as a rustic parcel", async () => {
+    expect(await detected('Provincia;Municipio;Polígono;Parcela;Cultivo\n40;146;5;23;cereal\n')).toEqual({
+      provincia: 'Provincia',
+      municipio: 'Municipio',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
+    expect(await detected('Cód. Provincia,Código municipio,Nº Polígono,Nº Parcela,Referencia\n40,146,5,23,\n')).toEqual({
+      reference: 'Referencia',
+      provincia: 'Cód. Provincia',
+      municipio: 'Código municipio',
+      poligono: 'Nº Polígono',
+      parcela: 'Nº Parcela',
+    });
     // Without the province and municipality the two numbers name no parcel: the user is told what is missing.
-    expect(await detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n'))
-      .toEqual({ provincia: 'Nombre provincia', municipio: 'Nombre municipio', poligono: 'Polígono', parcela: 'Parcela' });
-    expect(await detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n'))
-      .toEqual({ provincia: 'Provincia', municipio: 'Código INE', poligono: 'Polígono', parcela: 'Parcela' });
+    expect(await detected('Nombre provincia;Nombre municipio;Polígono;Parcela\nSegovia;Melque de Cercos;5;23\n')).toEqual({
+      provincia: 'Nombre provincia',
+      municipio: 'Nombre municipio',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
+    expect(await detected('Provincia,Código INE,Polígono,Parcela\n40,40125,5,23\n')).toEqual({
+      provincia: 'Provincia',
+      municipio: 'Código INE',
+      poligono: 'Polígono',
+      parcela: 'Parcela',
+    });
     await expect(detected('Polígono;Parcela;Cultivo\n5;23;cereal\n')).rejects.toThrow(/add those two columns \(provincia, municipio\)/);
     await expect(detected('Municipio;Polígono;Parcela\n146;5;23\n')).rejects.toThrow(/Polígono and parcela \(Polígono, Parcela\)/);
   });
@@ -69,9 +140,19 @@ describe('batch column detection', () => {
     expect(await detected('Referencia;X;Y\n9398516VK3799G;440291,2;4474254,8\n')).toEqual({ reference: 'Referencia' });
   });
 
-  it('leaves alone columns whose names mean something else: lengths, widths, a parcel\'s number in its district, a client\'s reference', async () => {
-    for (const header of ['Longitud (m);Anchura (m)', 'Länge;Breite', 'Lengte;Breedte', 'Długość;Szerokość', 'Parcelle;Section', 'Foglio;Particella',
-      'Gemarkung;Flurstück', 'Polígono;Nota', 'Referencia cliente;Longitud de la finca', 'N;E']) {
+  it("leaves alone columns whose names mean something else: lengths, widths, a parcel's number in its district, a client's reference", async () => {
+    for (const header of [
+      'Longitud (m);Anchura (m)',
+      'Länge;Breite',
+      'Lengte;Breedte',
+      'Długość;Szerokość',
+      'Parcelle;Section',
+      'Foglio;Particella',
+      'Gemarkung;Flurstück',
+      'Polígono;Nota',
+      'Referencia cliente;Longitud de la finca',
+      'N;E',
+    ]) {
       await expect(detected(`${header}\n12;5\n`), header).rejects.toThrow(/No reference column/);
     }
   });

@@ -17,8 +17,17 @@ function fromWholeJournal(file: string, total: number) {
   const results = BatchJournal.readAll(file);
   const count = (status: BatchRowResult['status']) => results.filter((r) => r.status === status).length;
   return {
-    counts: { total, done: results.length, found: count('found'), notFound: count('not_found'), failed: count('failed'), charged: results.reduce((units, r) => units + (r.charged ?? 0), 0) },
-    problems: results.filter((r) => r.status !== 'found').slice(0, MAX_PROBLEMS)
+    counts: {
+      total,
+      done: results.length,
+      found: count('found'),
+      notFound: count('not_found'),
+      failed: count('failed'),
+      charged: results.reduce((units, r) => units + (r.charged ?? 0), 0),
+    },
+    problems: results
+      .filter((r) => r.status !== 'found')
+      .slice(0, MAX_PROBLEMS)
       .map(({ row, input, status, code, reason }) => ({ row, input, status, code, reason })),
   };
 }
@@ -58,6 +67,9 @@ describe('JournalSummaries: a batch journal read as it grows', () => {
   });
 
   it('a journal not written yet counts nothing', () => {
-    expect(new JournalSummaries().summaryOf(path.join(dir, 'missing.journal'), 5)).toEqual({ counts: { total: 5, done: 0, found: 0, notFound: 0, failed: 0, charged: 0 }, problems: [] });
+    expect(new JournalSummaries().summaryOf(path.join(dir, 'missing.journal'), 5)).toEqual({
+      counts: { total: 5, done: 0, found: 0, notFound: 0, failed: 0, charged: 0 },
+      problems: [],
+    });
   });
 });

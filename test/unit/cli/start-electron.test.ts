@@ -39,18 +39,27 @@ const HANGS = `setInterval(() => {}, 1000);`;
 async function start(findElectron: DesktopSteps['findElectron'], options = { data: '/tmp/catastro-data', basemap: undefined as string | undefined }) {
   const launches: { binary: string; args: string[] }[] = [];
   let servedInBrowser = false;
-  await startApp(options, async () => { servedInBrowser = true; return 'http://127.0.0.1:8787/#session=x'; }, {
-    findElectron,
-    launch: (binary, args) => launches.push({ binary, args }),
-    prepareBrowserApp: () => true,
-  });
+  await startApp(
+    options,
+    async () => {
+      servedInBrowser = true;
+      return 'http://127.0.0.1:8787/#session=x';
+    },
+    {
+      findElectron,
+      launch: (binary, args) => launches.push({ binary, args }),
+      prepareBrowserApp: () => true,
+    },
+  );
   return { launches, servedInBrowser };
 }
 
 beforeEach(() => {
   packageDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-fake-electron-'));
   logged = [];
-  vi.spyOn(console, 'log').mockImplementation((line: string) => { logged.push(line); });
+  vi.spyOn(console, 'log').mockImplementation((line: string) => {
+    logged.push(line);
+  });
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   vi.stubEnv('ELECTRON_SKIP_BINARY_DOWNLOAD', '');
   vi.stubEnv('ELECTRON_OVERRIDE_DIST_PATH', undefined);
@@ -82,25 +91,35 @@ describe('catastro start: Electron fetched on first use', () => {
     expect(logged.some((line) => line.startsWith('Fetching'))).toBe(false);
   });
 
-  it('serves the browser app with the installer\'s own error as the reason when the fetch fails', async () => {
+  it("serves the browser app with the installer's own error as the reason when the fetch fails", async () => {
     fakeElectronPackage(FAILS);
     const { launches, servedInBrowser } = await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000 }));
     expect(launches).toEqual([]);
     expect(servedInBrowser).toBe(true);
-    expect(logged).toContain('Electron is not available here (fetching it failed: RequestError: getaddrinfo ENOTFOUND github.com); serving the same app in the browser instead.');
+    expect(logged).toContain(
+      'Electron is not available here (fetching it failed: RequestError: getaddrinfo ENOTFOUND github.com); serving the same app in the browser instead.',
+    );
   });
 
   it('does not try a failed fetch again on every start, only a day later', async () => {
     // Counts its runs, then fails as a download host out of reach does.
     fakeElectronPackage(`require('fs').appendFileSync(require('path').join(__dirname, 'runs'), 'x');\n${FAILS}`);
-    const runs = () => { try { return readFileSync(path.join(packageDir, 'runs'), 'utf8').length; } catch { return 0; } };
+    const runs = () => {
+      try {
+        return readFileSync(path.join(packageDir, 'runs'), 'utf8').length;
+      } catch {
+        return 0;
+      }
+    };
     const failedAt = Date.parse('2026-11-28T09:00:00Z');
     await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt }));
     expect(runs()).toBe(1);
     const { servedInBrowser } = await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt + 3600_000 }));
     expect(servedInBrowser).toBe(true);
     expect(runs(), 'the installer ran again an hour later').toBe(1);
-    expect(logged.at(-2)).toMatch(/\(fetching it failed: RequestError: getaddrinfo ENOTFOUND github\.com, at 2026-11-28T09:00:00\.000Z; not tried again before 2026-11-29T09:00:00\.000Z \(delete .*\.catastro-fetch-failed\.json to try now\)\)/);
+    expect(logged.at(-2)).toMatch(
+      /\(fetching it failed: RequestError: getaddrinfo ENOTFOUND github\.com, at 2026-11-28T09:00:00\.000Z; not tried again before 2026-11-29T09:00:00\.000Z \(delete .*\.catastro-fetch-failed\.json to try now\)\)/,
+    );
     await start(() => findOrFetchElectron({ packageDir, timeoutMs: 20_000, now: failedAt + ELECTRON_FETCH_RETRY_AFTER_MS }));
     expect(runs(), 'the installer was not tried again a day later').toBe(2);
   });
@@ -121,7 +140,9 @@ describe('catastro start: Electron fetched on first use', () => {
     const { launches, servedInBrowser } = await start(() => findOrFetchElectron({ packageDir }));
     expect(launches).toEqual([]);
     expect(servedInBrowser).toBe(true);
-    expect(logged[0]).toBe('Electron is not available here (its binary is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set); serving the same app in the browser instead.');
+    expect(logged[0]).toBe(
+      'Electron is not available here (its binary is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set); serving the same app in the browser instead.',
+    );
   });
 
   it('goes straight to the browser where the package is not installed at all', async () => {

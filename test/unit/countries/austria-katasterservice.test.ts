@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AdapterContext } from '../../../core/countries/adapter.js';
 import { austria } from '../../../core/countries/at/country.js';
 import {
-  KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel,
+  KATASTERSERVICE_SOURCE,
+  katasterParcelUrl,
+  katasterSearchUrl,
+  municipalityOfSearch,
+  parseKatasterParcel,
 } from '../../../core/countries/at/katasterservice.js';
 import { referenceOfDkmFeature } from '../../../core/countries/at/dkm-wms.js';
 import { AustriaLiveSource } from '../../../core/countries/at/live-source.js';
@@ -18,10 +22,14 @@ import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterse
 const AUSTRIA: BBox = austria.bounds;
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
 /** A `/api/gst` answer in the shape the public clients read (hand-written: no recording exists). */
-const answer = (properties: Record<string, unknown>, ring = UMBACH.ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties });
+const answer = (properties: Record<string, unknown>, ring = UMBACH.ring) => ({
+  type: 'Feature',
+  geometry: { type: 'Polygon', coordinates: [ring] },
+  properties,
+});
 
 describe('a DKM_GST feature (BEV DKM WMS)', () => {
-  it('reads KG and GNR as the reference, the KG padded to 5 digits, a building plot\'s dot and a split number kept', () => {
+  it("reads KG and GNR as the reference, the KG padded to 5 digits, a building plot's dot and a split number kept", () => {
     expect(referenceOfDkmFeature({ KG: '01004', GNR: '1711' })).toBe('01004-1711');
     expect(referenceOfDkmFeature({ KG: 1004, GNR: '781/1' })).toBe('01004-781/1');
     expect(referenceOfDkmFeature({ KG: '14168', GNR: '.5/1' })).toBe('14168-.5/1');
@@ -41,7 +49,7 @@ describe('Austrian references', () => {
     expect(parseAustrianReference('14168-..5')).toBeUndefined();
   });
 
-  it('reads the reference of a BEV inspireId with or without its #n suffix, a B as a building plot\'s dot, and nothing from an id it cannot read', () => {
+  it("reads the reference of a BEV inspireId with or without its #n suffix, a B as a building plot's dot, and nothing from an id it cannot read", () => {
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041711')).toBe('01004-1711');
     expect(referenceOfInspireId('AT.0002.I.6.CP.010041656#1')).toBe('01004-1656');
     expect(referenceOfInspireId('AT.0002.I.6.CP.01004954#12')).toBe('01004-954');
@@ -54,7 +62,7 @@ describe('Austrian references', () => {
     expect(referenceOfInspireId(undefined)).toBeUndefined();
   });
 
-  it('keeps the Grundstücksnummer\'s slash and dot as the Katasterservice paths take them', () => {
+  it("keeps the Grundstücksnummer's slash and dot as the Katasterservice paths take them", () => {
     expect(katasterParcelUrl('https://kataster.bev.gv.at', '14168-.5/1')).toBe('https://kataster.bev.gv.at/api/gst/14168/.5/1');
     expect(katasterParcelUrl('https://kataster.bev.gv.at', '01004-781/1')).toBe('https://kataster.bev.gv.at/api/gst/01004/781/1');
     const search = new URL(katasterSearchUrl('https://kataster.bev.gv.at', '14168-.5/1'));
@@ -71,7 +79,7 @@ describe('a Katasterservice parcel answer', () => {
     expect(parcel.geometry).toEqual({ type: 'Polygon', coordinates: [UMBACH.ring] });
   });
 
-  it('falls back on the outline\'s area when the uses give none, and leaves use and state out when absent', () => {
+  it("falls back on the outline's area when the uses give none, and leaves use and state out when absent", () => {
     const parcel = parseKatasterParcel(answer({ gnr: '.3', nutzungen: [{ nutzung: 'Gärten', fl: 0 }] }), '14168-.3', AUSTRIA);
     expect(parcel.areaM2).toBeCloseTo(areaM2(parcel.geometry), 6);
     expect(parcel.areaM2).toBeGreaterThan(1400);
@@ -97,7 +105,12 @@ describe('a Katasterservice parcel answer', () => {
     expect(failure({ type: 'Feature', geometry: null, properties: {} }).code).toBe('SERVICE_UNAVAILABLE');
     expect(failure([1, 2]).code).toBe('SERVICE_UNAVAILABLE');
     // The same outline in EPSG:25833 metres (hale's sample): not longitude/latitude.
-    const metres = answer({}, [[532716.8, 5343015.6], [532703.9, 5343020.2], [532709.5, 5343045.2], [532716.8, 5343015.6]]);
+    const metres = answer({}, [
+      [532716.8, 5343015.6],
+      [532703.9, 5343020.2],
+      [532709.5, 5343045.2],
+      [532716.8, 5343015.6],
+    ]);
     expect(failure(metres)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining(KATASTERSERVICE_SOURCE) });
     expect(failure(answer({ gnr: '.4' })).message).toMatch(/answered parcel \.4/);
   });
@@ -105,28 +118,35 @@ describe('a Katasterservice parcel answer', () => {
 
 describe('the Katasterservice search', () => {
   it('gives the municipality (pg) of the hit that is the parcel, nothing otherwise', () => {
-    const hits = { data: { type: 'FeatureCollection', features: [
-      { type: 'Feature', properties: { kg: '14168', gnr: '.3/1', pg: 'Elsewhere' } },
-      { type: 'Feature', properties: { kg: '14168', gnr: '.3', pg: 'Dunkelsteinerwald' } },
-    ] } };
+    const hits = {
+      data: {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: { kg: '14168', gnr: '.3/1', pg: 'Elsewhere' } },
+          { type: 'Feature', properties: { kg: '14168', gnr: '.3', pg: 'Dunkelsteinerwald' } },
+        ],
+      },
+    };
     expect(municipalityOfSearch(hits, '14168-.3')).toBe('Dunkelsteinerwald');
     expect(municipalityOfSearch(hits, '14168-.4')).toBeUndefined();
     expect(municipalityOfSearch({ data: null }, '14168-.3')).toBeUndefined();
   });
 });
 
-describe('Austria\'s status checks', () => {
+describe("Austria's status checks", () => {
   it('checks the WMS and the Katasterservice (one community by number) at their configured URLs', () => {
     const checks = new RowAdapter(austria, { katasterUrl: 'https://kataster.example.at/' }).statusChecks();
     const kataster = checks.find((c) => c.source === KATASTERSERVICE_SOURCE);
     expect(kataster?.url).toBe('https://kataster.example.at/api/kgnr/01004');
     expect(checks.map((c) => c.source)).toEqual(expect.arrayContaining(['BEV DKM WMS', 'BEV INSPIRE CP WMS']));
-    expect(checks.find((c) => c.source === 'BEV DKM WMS')?.url).toMatch(/^https:\/\/data\.bev\.gv\.at\/geoserver\/BEVdataKAT\/wms\?.*LAYERS=DKM_GST&QUERY_LAYERS=DKM_GST/);
+    expect(checks.find((c) => c.source === 'BEV DKM WMS')?.url).toMatch(
+      /^https:\/\/data\.bev\.gv\.at\/geoserver\/BEVdataKAT\/wms\?.*LAYERS=DKM_GST&QUERY_LAYERS=DKM_GST/,
+    );
     expect(new RowAdapter(austria).statusChecks().find((c) => c.source === KATASTERSERVICE_SOURCE)?.url).toBe('https://kataster.bev.gv.at/api/kgnr/01004');
   });
 });
 
-describe('a parcel found by point (WMS), with the Katasterservice\'s record of it', () => {
+describe("a parcel found by point (WMS), with the Katasterservice's record of it", () => {
   const ctx = {} as AdapterContext;
   const inUmbach = centroid({ type: 'Polygon', coordinates: [UMBACH.ring] });
   const wmsParcel = liveParcel('AT', '14168-.3', { type: 'Polygon', coordinates: [UMBACH.ring] }, undefined, '2026-11-26');
@@ -134,37 +154,96 @@ describe('a parcel found by point (WMS), with the Katasterservice\'s record of i
   const wms = (found: StoredParcel | undefined): LiveParcelSource[] => [{ at: async () => found, byReference: async () => undefined }];
   const kataster = (answer: () => Promise<StoredParcel>) => {
     const asked: string[] = [];
-    return { asked, byReference: async (ref: string) => { asked.push(ref); return answer(); }, statusCheck: () => ({ source: KATASTERSERVICE_SOURCE, url: 'https://x/api/kgnr/01004' }) };
+    return {
+      asked,
+      byReference: async (ref: string) => {
+        asked.push(ref);
+        return answer();
+      },
+      statusCheck: () => ({ source: KATASTERSERVICE_SOURCE, url: 'https://x/api/kgnr/01004' }),
+    };
   };
 
-  it('answers the Katasterservice\'s record when its outline holds the point', async () => {
+  it("answers the Katasterservice's record when its outline holds the point", async () => {
     const source = kataster(async () => record);
     expect(await new AustriaLiveSource(wms(wmsParcel), source).at(inUmbach, ctx)).toBe(record);
     expect(source.asked).toEqual(['14168-.3']);
   });
 
-  it('keeps the WMS parcel when the record\'s outline is elsewhere, or the Katasterservice fails or knows no such parcel', async () => {
+  it("keeps the WMS parcel when the record's outline is elsewhere, or the Katasterservice fails or knows no such parcel", async () => {
     const elsewhere = { ...record, geometry: { type: 'Polygon' as const, coordinates: [AT_KATASTER_RECORDS['01004-1711'].ring] } };
-    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => elsewhere)).at(inUmbach, ctx)).toBe(wmsParcel);
-    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw unavailable('down'); })).at(inUmbach, ctx)).toBe(wmsParcel);
-    expect(await new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw notFound('no'); })).at(inUmbach, ctx)).toBe(wmsParcel);
+    expect(
+      await new AustriaLiveSource(
+        wms(wmsParcel),
+        kataster(async () => elsewhere),
+      ).at(inUmbach, ctx),
+    ).toBe(wmsParcel);
+    expect(
+      await new AustriaLiveSource(
+        wms(wmsParcel),
+        kataster(async () => {
+          throw unavailable('down');
+        }),
+      ).at(inUmbach, ctx),
+    ).toBe(wmsParcel);
+    expect(
+      await new AustriaLiveSource(
+        wms(wmsParcel),
+        kataster(async () => {
+          throw notFound('no');
+        }),
+      ).at(inUmbach, ctx),
+    ).toBe(wmsParcel);
   });
 
   it('asks the INSPIRE WMS only when the DKM WMS fails, not when it finds nothing there', async () => {
-    const down: LiveParcelSource = { at: async () => { throw unavailable('BEV DKM WMS down'); }, byReference: async () => undefined };
+    const down: LiveParcelSource = {
+      at: async () => {
+        throw unavailable('BEV DKM WMS down');
+      },
+      byReference: async () => undefined,
+    };
     const inspire: string[] = [];
-    const fallback: LiveParcelSource = { at: async () => { inspire.push('asked'); return wmsParcel; }, byReference: async () => undefined };
-    expect(await new AustriaLiveSource([down, fallback], kataster(async () => record)).at(inUmbach, ctx)).toBe(record);
+    const fallback: LiveParcelSource = {
+      at: async () => {
+        inspire.push('asked');
+        return wmsParcel;
+      },
+      byReference: async () => undefined,
+    };
+    expect(
+      await new AustriaLiveSource(
+        [down, fallback],
+        kataster(async () => record),
+      ).at(inUmbach, ctx),
+    ).toBe(record);
     expect(inspire).toEqual(['asked']);
-    expect(await new AustriaLiveSource([...wms(undefined), fallback], kataster(async () => record)).at(inUmbach, ctx)).toBeUndefined();
+    expect(
+      await new AustriaLiveSource(
+        [...wms(undefined), fallback],
+        kataster(async () => record),
+      ).at(inUmbach, ctx),
+    ).toBeUndefined();
     expect(inspire).toEqual(['asked']);
-    await expect(new AustriaLiveSource([down, down], kataster(async () => record)).at(inUmbach, ctx)).rejects.toThrow(/DKM WMS down/);
+    await expect(
+      new AustriaLiveSource(
+        [down, down],
+        kataster(async () => record),
+      ).at(inUmbach, ctx),
+    ).rejects.toThrow(/DKM WMS down/);
   });
 
   it('asks nothing more when the WMS has no parcel there, and lets a programming error through', async () => {
     const source = kataster(async () => record);
     expect(await new AustriaLiveSource(wms(undefined), source).at(inUmbach, ctx)).toBeUndefined();
     expect(source.asked).toEqual([]);
-    await expect(new AustriaLiveSource(wms(wmsParcel), kataster(async () => { throw new TypeError('bug'); })).at(inUmbach, ctx)).rejects.toThrow(TypeError);
+    await expect(
+      new AustriaLiveSource(
+        wms(wmsParcel),
+        kataster(async () => {
+          throw new TypeError('bug');
+        }),
+      ).at(inUmbach, ctx),
+    ).rejects.toThrow(TypeError);
   });
 });

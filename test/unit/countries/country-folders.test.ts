@@ -15,8 +15,33 @@ const CLASS_COUNTRIES = new Set(['es', 'fr', 'dk', 'uk']);
  * moved beside its row must leave it (the test below fails while it is still listed).
  */
 const NOT_YET_MOVED = new Set([
-  'at', 'be', 'bg', 'ch', 'cy', 'cz', 'de', 'dk', 'es', 'fi', 'fr', 'gr', 'hr', 'ie', 'is', 'it', 'li', 'lu', 'na', 'nl', 'no', 'pl', 'pt',
-  'pv', 'se', 'sk', 'uk',
+  'at',
+  'be',
+  'bg',
+  'ch',
+  'cy',
+  'cz',
+  'de',
+  'dk',
+  'es',
+  'fi',
+  'fr',
+  'gr',
+  'hr',
+  'ie',
+  'is',
+  'it',
+  'li',
+  'lu',
+  'na',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'pv',
+  'se',
+  'sk',
+  'uk',
 ]);
 
 /** Every country folder: a two-letter lower-case folder under core/countries. */
@@ -27,14 +52,16 @@ const has = (folder: string, file: string) => existsSync(path.join(COUNTRIES_DIR
 /** What a folder holds of its own tests: its fake, its recordings or the note that its fake is hand-written, and its test. */
 function missingTests(folder: string): string[] {
   return [
-    ...(has(folder, 'test/fake.ts') ? [] : ['test/fake.ts (its fake\'s routes)']),
-    ...(has(folder, 'test/recordings/PROVENANCE.md') || has(folder, 'test/HAND-WRITTEN.md') ? [] : ['test/recordings/ with PROVENANCE.md, or test/HAND-WRITTEN.md']),
+    ...(has(folder, 'test/fake.ts') ? [] : ["test/fake.ts (its fake's routes)"]),
+    ...(has(folder, 'test/recordings/PROVENANCE.md') || has(folder, 'test/HAND-WRITTEN.md')
+      ? []
+      : ['test/recordings/ with PROVENANCE.md, or test/HAND-WRITTEN.md']),
     ...(has(folder, `test/${folder}.test.ts`) ? [] : [`test/${folder}.test.ts (its golden tests)`]),
   ];
 }
 
 describe('each country folder holds its row and its tests', () => {
-  it('finds the registry\'s countries as folders', () => {
+  it("finds the registry's countries as folders", () => {
     for (const { code } of COUNTRIES) expect(FOLDERS, code).toContain(code.toLowerCase());
   });
 

@@ -51,7 +51,7 @@ async function fixtureText(file: string): Promise<string> {
   return `${text}\n${text.replace(/<[^>]+>|\s+/g, '')}`;
 }
 
-describe('every country\'s evidence references are detected as its own', () => {
+describe("every country's evidence references are detected as its own", () => {
   it('covers every country of the registry with at least one reference', () => {
     for (const country of COUNTRIES) expect(country.evidence.references.length, country.code).toBeGreaterThan(0);
   });
@@ -101,7 +101,7 @@ describe('a reference no country claims is refused naming the formats it resembl
     for (const code of named) expect(message).toContain(registry.forCountry(code).referenceHint);
   });
 
-  it('a Spanish unit whose control letters do not match gets Spain\'s own refusal, saying which letters', () => {
+  it("a Spanish unit whose control letters do not match gets Spain's own refusal, saying which letters", () => {
     expect(detect('7837301VG8173B0001TX')).toMatchObject({ refused: ['ES'], message: expect.stringContaining("they are 'TT', not 'TX'") });
   });
 
@@ -111,7 +111,7 @@ describe('a reference no country claims is refused naming the formats it resembl
     expect(detect('ABCDEFGHIJKLMNOPQRST')).not.toEqual({ routed: 'ES' });
   });
 
-  it('a text written like no country\'s reference says so', () => {
+  it("a text written like no country's reference says so", () => {
     expect(detect('ΚΑΕΚ ΑΒΓ')).toMatchObject({ refused: [], message: expect.stringContaining('written like no covered country') });
   });
 });

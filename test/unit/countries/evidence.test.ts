@@ -25,9 +25,16 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every fixture file, as its path under test/fixtures (`countries/fr_….json`). */
-const FIXTURE_FILES = filesUnder(FIXTURES).map((f) => path.relative(FIXTURES, f).split(path.sep).join('/')).filter((f) => !f.endsWith('PROVENANCE.md') && !f.endsWith('README.md'));
+const FIXTURE_FILES = filesUnder(FIXTURES)
+  .map((f) => path.relative(FIXTURES, f).split(path.sep).join('/'))
+  .filter((f) => !f.endsWith('PROVENANCE.md') && !f.endsWith('README.md'));
 
-interface ProvenanceRow { file: string; source: string; commit: string; kind: string }
+interface ProvenanceRow {
+  file: string;
+  source: string;
+  commit: string;
+  kind: string;
+}
 
 /** The rows of every test/fixtures/**\/PROVENANCE.md table whose first cell names a file, keyed by its path under test/fixtures. */
 const PROVENANCE: Map<string, ProvenanceRow> = (() => {
@@ -36,7 +43,10 @@ const PROVENANCE: Map<string, ProvenanceRow> = (() => {
     const dir = path.relative(FIXTURES, path.dirname(file)).split(path.sep).join('/');
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (!line.startsWith('| ') || line.startsWith('|---')) continue;
-      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim());
       if (cells.length < 7) continue;
       const key = dir ? `${dir}/${cells[0]}` : cells[0];
       // Counted from the end: a description cell may quote an answer's own `|`.
@@ -72,7 +82,7 @@ function countryOfFixture(file: string): CountryCode | undefined {
   if (foral) return foral[1].toUpperCase() as CountryCode;
   if (/^A\.ES\./.test(name)) return 'ES';
   const code = /^([a-z]{2})_/.exec(name)?.[1].toUpperCase();
-  return code && registry.find(code as CountryCode) ? code as CountryCode : undefined;
+  return code && registry.find(code as CountryCode) ? (code as CountryCode) : undefined;
 }
 
 const entries = COUNTRIES.flatMap(({ code, evidence }) => [
@@ -80,7 +90,7 @@ const entries = COUNTRIES.flatMap(({ code, evidence }) => [
   ...Object.entries(evidence.extras ?? {}).map(([what, e]) => [code, `extra ${what}`, e] as const),
 ]);
 
-describe('every country\'s evidence', () => {
+describe("every country's evidence", () => {
   it('docs/coverage.md is what scripts/coverage-table.ts writes now (run npx tsx scripts/coverage-table.ts)', () => {
     expect(readFileSync(COVERAGE_DOC, 'utf8')).toBe(coverageMarkdown());
   });
@@ -88,7 +98,9 @@ describe('every country\'s evidence', () => {
   it.each(COUNTRIES.map((c) => [c.code, c] as const))('%s: a capability its coverage row says yes to has evidence, and only those', (code, country) => {
     const adapter = registry.find(code)!;
     for (const capability of EVIDENCED_CAPABILITIES) {
-      expect(country.evidence.capabilities[capability] !== undefined, `${code} ${capability}: coverage ${adapter.coverage[capability]}`).toBe(adapter.coverage[capability]);
+      expect(country.evidence.capabilities[capability] !== undefined, `${code} ${capability}: coverage ${adapter.coverage[capability]}`).toBe(
+        adapter.coverage[capability],
+      );
     }
   });
 
@@ -100,23 +112,29 @@ describe('every country\'s evidence', () => {
     }
   });
 
-  it.each(entries.filter(([, , e]) => e.level === 'recorded'))('%s %s: recorded evidence is real recordings with their source, which its fake replays', (_code, _what, evidence) => {
-    expect(evidence.fixtures?.length ?? 0).toBeGreaterThan(0);
-    const read = fixturesReadBy(fakeFile(evidence));
-    for (const file of evidence.fixtures!) {
-      const row = PROVENANCE.get(file)!;
-      expect(row.kind, `${file}: ${row.kind}`).toMatch(/\breal\b/i);
-      expect(row.kind, `${file}: ${row.kind}`).not.toMatch(/hand-written|written by hand/i);
-      expect(row.source, `${file}: a repository (owner/name) or URL`).toMatch(/^[\w.-]+\/[\w.-]+$|https?:\/\//);
-      expect(row.commit, `${file}: a commit or a date`).toMatch(/\b[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}/);
-      expect(read, `${evidence.fake} replays ${file}`).toContain(file);
-    }
-  });
+  it.each(entries.filter(([, , e]) => e.level === 'recorded'))(
+    '%s %s: recorded evidence is real recordings with their source, which its fake replays',
+    (_code, _what, evidence) => {
+      expect(evidence.fixtures?.length ?? 0).toBeGreaterThan(0);
+      const read = fixturesReadBy(fakeFile(evidence));
+      for (const file of evidence.fixtures!) {
+        const row = PROVENANCE.get(file)!;
+        expect(row.kind, `${file}: ${row.kind}`).toMatch(/\breal\b/i);
+        expect(row.kind, `${file}: ${row.kind}`).not.toMatch(/hand-written|written by hand/i);
+        expect(row.source, `${file}: a repository (owner/name) or URL`).toMatch(/^[\w.-]+\/[\w.-]+$|https?:\/\//);
+        expect(row.commit, `${file}: a commit or a date`).toMatch(/\b[0-9a-f]{7,40}\b|\d{4}-\d{2}-\d{2}/);
+        expect(read, `${evidence.fake} replays ${file}`).toContain(file);
+      }
+    },
+  );
 
-  it.each(entries)('%s %s: no fake answers it with another country\'s recording, re-labelled', (code, _what, evidence) => {
+  it.each(entries)("%s %s: no fake answers it with another country's recording, re-labelled", (code, _what, evidence) => {
     // A fake file may play several countries (foral.ts: PV and NA): it may read the answers of those.
     const played = new Set(entries.filter(([, , e]) => fakeFile(e) === fakeFile(evidence)).map(([c]) => c));
-    expect((evidence.fixtures ?? []).every((file) => [undefined, code].includes(countryOfFixture(file))), 'its own fixtures are its country\'s').toBe(true);
+    expect(
+      (evidence.fixtures ?? []).every((file) => [undefined, code].includes(countryOfFixture(file))),
+      "its own fixtures are its country's",
+    ).toBe(true);
     for (const file of fixturesReadBy(fakeFile(evidence))) {
       const owner = countryOfFixture(file);
       expect(owner === undefined || played.has(owner), `${evidence.fake} answers ${code} with ${file}, an answer of ${owner}`).toBe(true);

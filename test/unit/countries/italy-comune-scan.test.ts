@@ -9,7 +9,10 @@ import { loadCountryFixture } from '../../fake-upstream/countries/fake-server.js
 /** The real AdE answer (one parcel, numberReturned="1"), and the same answer re-labelled to Senorbì (I615). */
 const RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml').toString('utf8');
 const RELABELLED = RECORDING.replace(/A000W000200/g, 'I615W000200').replace(/>A000</g, '>I615<');
-const EMPTY = RECORDING.replace(/numberMatched="1" numberReturned="1"/, 'numberMatched="0" numberReturned="0"').replace(/<wfs:member>[\s\S]*<\/wfs:member>/, '');
+const EMPTY = RECORDING.replace(/numberMatched="1" numberReturned="1"/, 'numberMatched="0" numberReturned="0"').replace(
+  /<wfs:member>[\s\S]*<\/wfs:member>/,
+  '',
+);
 
 /** A context whose upstream answers page n (STARTINDEX / COUNT) with pages[n]; records the URLs asked. */
 function contextAnswering(pages: string[]): { ctx: AdapterContext; asked: URL[] } {
@@ -25,7 +28,7 @@ function contextAnswering(pages: string[]): { ctx: AdapterContext; asked: URL[] 
   return { ctx: { http, store: undefined } as unknown as AdapterContext, asked };
 }
 
-describe('Italy: a reference is looked up by scanning its comune\'s extent page by page', () => {
+describe("Italy: a reference is looked up by scanning its comune's extent page by page", () => {
   it('the bundled table knows the comuni by cadastral code, with province and an extent holding them', () => {
     expect(comuneByCode('H501')).toMatchObject({ name: 'Roma', province: 'RM' });
     const [w, s, e, n] = comuneByCode('H501')!.bbox;
@@ -46,7 +49,11 @@ describe('Italy: a reference is looked up by scanning its comune\'s extent page 
     const source = new ItalyLiveSource('http://it.invalid/wfs', IT_PROFILE, { pageSize: 1, maxPages: 3 });
     expect(await source.byReference('I615W000200.99', contextAnswering([RECORDING, EMPTY]).ctx)).toBeUndefined();
     let caught: unknown;
-    try { await source.byReference('I615W000200.99', contextAnswering([RECORDING, RECORDING, RECORDING, RECORDING]).ctx); } catch (error) { caught = error; }
+    try {
+      await source.byReference('I615W000200.99', contextAnswering([RECORDING, RECORDING, RECORDING, RECORDING]).ctx);
+    } catch (error) {
+      caught = error;
+    }
     expect(isServiceError(caught) && caught.code).toBe('CNV_COVERAGE');
     expect((caught as Error).message).toMatch(/Senorbì \(SU\).*more than 3 parcels.*by coordinates/);
   });
@@ -56,11 +63,18 @@ describe('Italy: a reference is looked up by scanning its comune\'s extent page 
     const crowded = RECORDING.replace('numberMatched="1"', 'numberMatched="187000"');
     const { ctx, asked } = contextAnswering(Array(20).fill(crowded));
     let caught: unknown;
-    try { await source.byReference('I615W000200.99', ctx); } catch (error) { caught = error; }
+    try {
+      await source.byReference('I615W000200.99', ctx);
+    } catch (error) {
+      caught = error;
+    }
     expect(isServiceError(caught) && caught.code).toBe('CNV_COVERAGE');
     expect((caught as Error).message).toMatch(/holds 187000 parcels, more than the 20 this lookup reads.*by coordinates or address/);
     expect(asked).toHaveLength(1);
-    const onFirstPage = await source.byReference('I615W000200.STRADA001', contextAnswering([RELABELLED.replace('numberMatched="1"', 'numberMatched="187000"')]).ctx);
+    const onFirstPage = await source.byReference(
+      'I615W000200.STRADA001',
+      contextAnswering([RELABELLED.replace('numberMatched="1"', 'numberMatched="187000"')]).ctx,
+    );
     expect(onFirstPage).toMatchObject({ ref: 'I615W000200.STRADA001', municipio: 'Senorbì' });
   });
 });

@@ -33,9 +33,10 @@ describe('official viewer links, each in the format its owner documents', () => 
     expect(officialViewerLink({ pais: 'PL', refCatastral: '221101_1.0001.161/8', longitud: 17, latitud: 52 })!.url).toContain('161%2F8');
   });
 
-  it('Spain: the Sede\'s cartography viewer by the 14-character finca of a recorded reference', () => {
-    expect(officialViewerLink({ pais: 'ES', refCatastral: '6344205CF7664S0001GP', longitud: -0.4, latitud: 39.5 })?.url)
-      .toBe('https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=6344205CF7664S');
+  it("Spain: the Sede's cartography viewer by the 14-character finca of a recorded reference", () => {
+    expect(officialViewerLink({ pais: 'ES', refCatastral: '6344205CF7664S0001GP', longitud: -0.4, latitud: 39.5 })?.url).toBe(
+      'https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=6344205CF7664S',
+    );
   });
 
   it('Switzerland: map.geo.admin.ch centred in LV95 on the centroid, cadastral web map on, parcel zoom', () => {
@@ -47,8 +48,10 @@ describe('official viewer links, each in the format its owner documents', () => 
     expect(query.get('z')).toBe('12');
     const [easting, northing] = query.get('center')!.split(',').map(Number);
     // Bern's old town: inside the documented LV95 ranges, and back to the same point within a metre.
-    expect(easting).toBeGreaterThan(2_450_000); expect(easting).toBeLessThan(2_900_000);
-    expect(northing).toBeGreaterThan(1_050_000); expect(northing).toBeLessThan(1_350_000);
+    expect(easting).toBeGreaterThan(2_450_000);
+    expect(easting).toBeLessThan(2_900_000);
+    expect(northing).toBeGreaterThan(1_050_000);
+    expect(northing).toBeLessThan(1_350_000);
     const [e, n] = fromWgs84(2056, CH_POINT[0], CH_POINT[1]);
     expect(Math.abs(e - easting)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(n - northing)).toBeLessThanOrEqual(0.5);
@@ -66,12 +69,14 @@ describe('official viewer links, each in the format its owner documents', () => 
     const [parcel] = parseParcelleAnswer(readFileSync(countryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'), 'utf8'), '2025-01-01');
     const [lon, lat] = parcel.centroid;
     const url = officialViewerLink({ pais: 'FR', refCatastral: parcel.ref, longitud: lon, latitud: lat })!.url;
-    expect(url).toBe(`https://www.geoportail.gouv.fr/carte?c=${lon.toFixed(6)},${lat.toFixed(6)}&z=19`
-      + '&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes');
+    expect(url).toBe(
+      `https://www.geoportail.gouv.fr/carte?c=${lon.toFixed(6)},${lat.toFixed(6)}&z=19` +
+        '&l0=CADASTRALPARCELS.PARCELLAIRE_EXPRESS::GEOPORTAIL:OGC:WMTS(1)&permalink=yes',
+    );
     // Penmarch, Finistère: the centre read back from the link is the parcel's, longitude first.
     const [cLon, cLat] = new URL(url).searchParams.get('c')!.split(',').map(Number);
     expect(cLon).toBeCloseTo(-4.37, 1);
-    expect(cLat).toBeCloseTo(47.80, 1);
+    expect(cLat).toBeCloseTo(47.8, 1);
   });
 
   it('Austria: the BEV Kataster viewer centred on the centroid of the Katasterservice outline (longitude first, 6 decimals)', () => {
@@ -101,11 +106,13 @@ describe('official viewer links, each in the format its owner documents', () => 
     expect(Math.abs(Number(prague.searchParams.get('y')) + 1_043_000)).toBeLessThan(1_500);
   });
 
-  it('Norway: SeEiendom by the matrikkelnummer\'s numbers, festenummer 0 when absent, seksjonsnummer 0', () => {
-    expect(officialViewerLink({ pais: 'NO', refCatastral: NO_REF, longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url)
-      .toBe('https://seeiendom.kartverket.no/eiendom/0301/208/646/0/0');
-    expect(officialViewerLink({ pais: 'NO', refCatastral: '0301-208/646/3', longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url)
-      .toBe('https://seeiendom.kartverket.no/eiendom/0301/208/646/3/0');
+  it("Norway: SeEiendom by the matrikkelnummer's numbers, festenummer 0 when absent, seksjonsnummer 0", () => {
+    expect(officialViewerLink({ pais: 'NO', refCatastral: NO_REF, longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url).toBe(
+      'https://seeiendom.kartverket.no/eiendom/0301/208/646/0/0',
+    );
+    expect(officialViewerLink({ pais: 'NO', refCatastral: '0301-208/646/3', longitud: NO_POINT[0], latitud: NO_POINT[1] })?.url).toBe(
+      'https://seeiendom.kartverket.no/eiendom/0301/208/646/3/0',
+    );
     // Not a matrikkelnummer: no link rather than a guessed one.
     expect(officialViewerLink({ pais: 'NO', refCatastral: 'not-a-matrikkel', longitud: NO_POINT[0], latitud: NO_POINT[1] })).toBeUndefined();
   });

@@ -9,7 +9,9 @@ describe('reference detection over real examples of every country', () => {
   const registry = CountryRegistry.create();
 
   it('never claims Latvian bare digits (spec: they need ?country=LV), which LV reads when asked', () => {
-    expect(() => registry.forReference('01000070162', undefined)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', data: expect.objectContaining({ resembledCountries: expect.arrayContaining(['LV']) }) }));
+    expect(() => registry.forReference('01000070162', undefined)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', data: expect.objectContaining({ resembledCountries: expect.arrayContaining(['LV']) }) }),
+    );
     expect(registry.forReference('01000070162', 'LV').normalizeReference('01000070162')).toBe('01000070162');
   });
 
@@ -19,7 +21,11 @@ describe('reference detection over real examples of every country', () => {
       return;
     }
     let caught: unknown;
-    try { registry.forReference(ref, undefined); } catch (error) { caught = error; }
+    try {
+      registry.forReference(ref, undefined);
+    } catch (error) {
+      caught = error;
+    }
     expect(isServiceError(caught) && caught.code).toBe('CNV_AMBIGUOUS');
     expect((caught as { data: { candidateCountries: string[] } }).data.candidateCountries.sort()).toEqual([...expected].sort());
   });
@@ -47,7 +53,9 @@ describe('reference detection over the Datafordeler MAT download and the Luxembo
   };
 
   it('every current MAT jordstykke (ejerlav-matrikelnummer) is detected as Danish alone', async () => {
-    const [entry] = (await listZipEntries(countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip'))).filter((e) => e.name.endsWith('.json'));
+    const [entry] = (await listZipEntries(countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip'))).filter((e) =>
+      e.name.endsWith('.json'),
+    );
     const records = JSON.parse(await readZipEntryText(entry, 8 << 20)).JordstykkeList as Record<string, string | null>[];
     const refs = [...new Set(records.map((r) => `${r.ejerlavLokalId}-${r.matrikelnummer}`))];
     expect(refs.length).toBeGreaterThan(100);
@@ -56,9 +64,10 @@ describe('reference detection over the Datafordeler MAT download and the Luxembo
     }
   });
 
-  it('every national_cadastral_reference of the Luxembourg answers is detected as Luxembourg\'s', () => {
-    const refs = ['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json']
-      .flatMap((file) => allMatches(readCountryFixture(file), /"national_cadastral_reference":"([^"]+)"/g));
+  it("every national_cadastral_reference of the Luxembourg answers is detected as Luxembourg's", () => {
+    const refs = ['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json'].flatMap((file) =>
+      allMatches(readCountryFixture(file), /"national_cadastral_reference":"([^"]+)"/g),
+    );
     expect(refs.length).toBe(13);
     for (const ref of refs) expect(detected(ref), ref).toEqual(['LU']);
   });

@@ -29,11 +29,16 @@ async function realReferences(): Promise<string[]> {
   expect(spanish.length).toBeGreaterThan(1000);
   // Units of those fincas (20 characters, control letters computed) and their typed forms.
   refs.push(...spanish, ...spanish.slice(0, 500).map((ref, i) => unitReference(ref, String(i + 1).padStart(4, '0'))));
-  const [entry] = (await listZipEntries(countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip'))).filter((e) => e.name.endsWith('.json'));
+  const [entry] = (await listZipEntries(countryFixture('dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip'))).filter((e) =>
+    e.name.endsWith('.json'),
+  );
   const records = JSON.parse(await readZipEntryText(entry, 8 << 20)).JordstykkeList as Record<string, string | null>[];
   refs.push(...records.slice(0, 2000).map((r) => `${r.ejerlavLokalId}-${r.matrikelnummer}`));
-  refs.push(...['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json']
-    .flatMap((file) => allMatches(readCountryFixture(file), /"national_cadastral_reference":"([^"]+)"/g)));
+  refs.push(
+    ...['lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json'].flatMap((file) =>
+      allMatches(readCountryFixture(file), /"national_cadastral_reference":"([^"]+)"/g),
+    ),
+  );
   refs.push(...WRITTEN_FORMS);
   return [...new Set(refs)];
 }
@@ -43,43 +48,87 @@ async function realReferences(): Promise<string[]> {
  * where no recording has them: grouped, dotted and spaced forms people type.
  */
 const WRITTEN_FORMS = [
-  '201061838', '201-6-1838', '201-7-184', '201/07/0184', '201 7 184', '48.020.1619.04006', '8594149', '64010007', '069-8594149-1',
-  '91-410-3-44', '09141000030044', '151855-3-1190', '2005752-12a', '1-21/43-0-123', '727024-st.542', '335240-2379',
-  '7011-1234', 'GVH03 F 422', 'GVH03-F-422', '221101_1.0001.161/8', '221101_1.0001.AR_3.161/8', 'AAA 000 336 903', 'H501A048600.123',
-  '41231000A0075', '2A004000AB0012', '804959-2158/2', '804959 C 2158/2', '050095701001', '2577972', 'L102345', '0301-208/646/1',
+  '201061838',
+  '201-6-1838',
+  '201-7-184',
+  '201/07/0184',
+  '201 7 184',
+  '48.020.1619.04006',
+  '8594149',
+  '64010007',
+  '069-8594149-1',
+  '91-410-3-44',
+  '09141000030044',
+  '151855-3-1190',
+  '2005752-12a',
+  '1-21/43-0-123',
+  '727024-st.542',
+  '335240-2379',
+  '7011-1234',
+  'GVH03 F 422',
+  'GVH03-F-422',
+  '221101_1.0001.161/8',
+  '221101_1.0001.AR_3.161/8',
+  'AAA 000 336 903',
+  'H501A048600.123',
+  '41231000A0075',
+  '2A004000AB0012',
+  '804959-2158/2',
+  '804959 C 2158/2',
+  '050095701001',
+  '2577972',
+  'L102345',
+  '0301-208/646/1',
 ];
 
 /** Every character any country's reference is written with, and some none is (Ñ, non-breaking space, a Unicode dash). */
 const ALPHABET = [...'0123456789ABCDEFHLNRSTWZacelrst_./:,- \t', 'Ñ', 'ñ', '\u00a0', '‐', 'æ'];
 
 /** A text of the same make as `ref`: each digit another digit, each letter another letter of its case, the rest kept. */
-const sameMake = (ref: string) => fc.tuple(...[...ref].map((char) => (
-  /[0-9]/.test(char) ? fc.constantFrom(...'0123456789')
-    : /[A-Z]/.test(char) ? fc.constantFrom(...'ABCDEHLNRSTWZ', char)
-      : /[a-z]/.test(char) ? fc.constantFrom(...'acelrst', char)
-        : fc.constant(char)))).map((chars) => chars.join(''));
+const sameMake = (ref: string) =>
+  fc
+    .tuple(
+      ...[...ref].map((char) =>
+        /[0-9]/.test(char)
+          ? fc.constantFrom(...'0123456789')
+          : /[A-Z]/.test(char)
+            ? fc.constantFrom(...'ABCDEHLNRSTWZ', char)
+            : /[a-z]/.test(char)
+              ? fc.constantFrom(...'acelrst', char)
+              : fc.constant(char),
+      ),
+    )
+    .map((chars) => chars.join(''));
 
 /** `ref` with a few characters inserted, removed or changed, and the case or the spacing changed. */
-const edited = (ref: string) => fc.tuple(
-  fc.array(fc.tuple(fc.nat(ref.length), fc.constantFrom('insert', 'delete', 'replace'), fc.constantFrom(...ALPHABET)), { maxLength: 3 }),
-  fc.constantFrom('keep', 'lower', 'upper', 'spaced', 'padded'),
-).map(([edits, form]) => {
-  let text = ref;
-  for (const [at, kind, char] of edits) {
-    text = kind === 'insert' ? text.slice(0, at) + char + text.slice(at)
-      : kind === 'delete' ? text.slice(0, at) + text.slice(at + 1)
-        : text.slice(0, at) + char + text.slice(at + 1);
-  }
-  if (form === 'lower') return text.toLowerCase();
-  if (form === 'upper') return text.toUpperCase();
-  if (form === 'spaced') return text.replace(/(.{3})/g, '$1 ');
-  if (form === 'padded') return ` ${text}\t`;
-  return text;
-});
+const edited = (ref: string) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.nat(ref.length), fc.constantFrom('insert', 'delete', 'replace'), fc.constantFrom(...ALPHABET)), { maxLength: 3 }),
+      fc.constantFrom('keep', 'lower', 'upper', 'spaced', 'padded'),
+    )
+    .map(([edits, form]) => {
+      let text = ref;
+      for (const [at, kind, char] of edits) {
+        text =
+          kind === 'insert'
+            ? text.slice(0, at) + char + text.slice(at)
+            : kind === 'delete'
+              ? text.slice(0, at) + text.slice(at + 1)
+              : text.slice(0, at) + char + text.slice(at + 1);
+      }
+      if (form === 'lower') return text.toLowerCase();
+      if (form === 'upper') return text.toUpperCase();
+      if (form === 'spaced') return text.replace(/(.{3})/g, '$1 ');
+      if (form === 'padded') return ` ${text}\t`;
+      return text;
+    });
 
 describe('detection by declared reference outlines answers as the full scan of every parser', () => {
   let real: string[] = [];
-  beforeAll(async () => { real = await realReferences(); });
+  beforeAll(async () => {
+    real = await realReferences();
+  });
 
   it('on every real reference of the fixtures', () => {
     expect(real.length).toBeGreaterThan(2500);
@@ -92,19 +141,31 @@ describe('detection by declared reference outlines answers as the full scan of e
   it('on texts of the same make as the real ones and on edited ones (fast-check)', () => {
     const pick = fc.constantFrom(...real);
     let accepted = 0;
-    fc.assert(fc.property(pick.chain((ref) => fc.oneof(sameMake(ref), edited(ref))), (text) => {
-      const expected = fullScan(text);
-      if (expected.length > 0) accepted++;
-      expect(detected(text), JSON.stringify(text)).toEqual(expected);
-    }), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(
+        pick.chain((ref) => fc.oneof(sameMake(ref), edited(ref))),
+        (text) => {
+          const expected = fullScan(text);
+          if (expected.length > 0) accepted++;
+          expect(detected(text), JSON.stringify(text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
     // Most texts made this way are some country's reference: the outlines are tested where they matter.
     expect(accepted).toBeGreaterThan(5_000);
   });
 
-  it('on arbitrary short texts of the references\' characters (fast-check)', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...ALPHABET), { maxLength: 28 }).map((chars) => chars.join('')), (text) => {
-      expect(detected(text), JSON.stringify(text)).toEqual(fullScan(text));
-    }), { numRuns: 20_000 });
+  it("on arbitrary short texts of the references' characters (fast-check)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...ALPHABET), { maxLength: 28 }).map((chars) => chars.join('')),
+        (text) => {
+          expect(detected(text), JSON.stringify(text)).toEqual(fullScan(text));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
   });
 });
 

@@ -4,15 +4,25 @@ import { COUNTRIES, CountryRegistry, sourcesFromEnv } from '../../../core/countr
 import { SpainAdapter } from '../../../core/countries/es/adapter.js';
 import type { CountryCode, Coverage, LonLat } from '../../../core/model/index.js';
 
-const notCalled = () => { throw new Error('not called by the registry'); };
+const notCalled = () => {
+  throw new Error('not called by the registry');
+};
 
 /** A second country whose bounds overlap Spain's, as France's do (Roussillon lies inside Spain's box). */
 function otherCountry(code: CountryCode, outlineId: string, bounds: [number, number, number, number], coverage: Partial<Coverage> = {}): CountryAdapter {
   return {
-    code, name: `Country ${code}`, outlineId, bounds, attribution: code, referenceHint: `A ${code} reference.`,
+    code,
+    name: `Country ${code}`,
+    outlineId,
+    bounds,
+    attribution: code,
+    referenceHint: `A ${code} reference.`,
     coverage: { byReference: true, byCoordinates: true, byAddress: false, units: false, analysis: false, ...coverage },
-    matchesReference: () => false, normalizeReference: (r) => r,
-    parcelByReference: notCalled, parcelAt: notCalled, polygon: notCalled,
+    matchesReference: () => false,
+    normalizeReference: (r) => r,
+    parcelByReference: notCalled,
+    parcelAt: notCalled,
+    polygon: notCalled,
   };
 }
 
@@ -22,8 +32,8 @@ describe('CountryRegistry: the adapter of a point', () => {
   const registry = new CountryRegistry([new SpainAdapter(), france]);
 
   it.each<[string, LonLat, CountryCode]>([
-    ['Madrid (only Spain\'s bounds)', [-3.70, 40.42], 'ES'],
-    ['Paris (only France\'s bounds)', [2.35, 48.85], 'FR'],
+    ["Madrid (only Spain's bounds)", [-3.7, 40.42], 'ES'],
+    ["Paris (only France's bounds)", [2.35, 48.85], 'FR'],
     ['Perpignan (both bounds; the French outline)', [2.895, 42.699], 'FR'],
     ['Girona (both bounds; the Spanish outline)', [2.821, 41.979], 'ES'],
     ['Hendaye, across the Bidasoa from Irun', [-1.774, 43.372], 'FR'],
@@ -33,16 +43,20 @@ describe('CountryRegistry: the adapter of a point', () => {
   });
 
   it('a point in the sea inside both boxes goes to the nearest outline (Gulf of Lion off Cap de Creus → Spain)', () => {
-    expect(registry.forPoint([3.40, 42.30], undefined).code).toBe('ES');
+    expect(registry.forPoint([3.4, 42.3], undefined).code).toBe('ES');
   });
 
   it('outside every country of the installation: 400 naming them and the order to check', () => {
-    expect(() => registry.forPoint([-40, 30], undefined)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/Spain.*\(ES\).*Country FR \(FR\).*latitude, longitude/) }));
+    expect(() => registry.forPoint([-40, 30], undefined)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/Spain.*\(ES\).*Country FR \(FR\).*latitude, longitude/) }),
+    );
   });
 
   it('an explicit country wins, and its bounds are checked (400 outside)', () => {
     expect(registry.forPoint([2.895, 42.699], 'ES').code).toBe('ES');
-    expect(() => registry.forPoint([-3.70, 40.42], 'FR')).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining('outside Country FR (FR)') }));
+    expect(() => registry.forPoint([-3.7, 40.42], 'FR')).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining('outside Country FR (FR)') }),
+    );
   });
 
   it('a spec country without an adapter here is 422 CNV_COVERAGE listing the installed ones', () => {
@@ -60,8 +74,9 @@ describe('CountryRegistry: coverage is read from the adapters', () => {
   });
 
   it('requireCoverage answers 422 CNV_COVERAGE with the covered countries', () => {
-    expect(() => registry.requireCoverage(france, 'units', 'Units per finca'))
-      .toThrow(expect.objectContaining({ code: 'CNV_COVERAGE', status: 422, data: { supportedCountries: ['ES'] } }));
+    expect(() => registry.requireCoverage(france, 'units', 'Units per finca')).toThrow(
+      expect.objectContaining({ code: 'CNV_COVERAGE', status: 422, data: { supportedCountries: ['ES'] } }),
+    );
     expect(() => registry.requireCoverage(france, 'analysis', 'Analysis endpoints')).not.toThrow();
   });
 
@@ -78,8 +93,9 @@ describe('CountryRegistry: coverage is read from the adapters', () => {
 
 describe('sourcesFromEnv: each country names its own variables', () => {
   it('maps only the variables that are set, under the country code', () => {
-    expect(sourcesFromEnv({ CATASTRO_ES_OVC_URL: 'http://127.0.0.1:9/ovc', CATASTRO_CARTOCIUDAD_URL: 'http://127.0.0.1:9/geo', CATASTRO_ES_WFS_URL: '' }))
-      .toEqual({ es: { ovcJsonBaseUrl: 'http://127.0.0.1:9/ovc', cartociudadBaseUrl: 'http://127.0.0.1:9/geo' } });
+    expect(
+      sourcesFromEnv({ CATASTRO_ES_OVC_URL: 'http://127.0.0.1:9/ovc', CATASTRO_CARTOCIUDAD_URL: 'http://127.0.0.1:9/geo', CATASTRO_ES_WFS_URL: '' }),
+    ).toEqual({ es: { ovcJsonBaseUrl: 'http://127.0.0.1:9/ovc', cartociudadBaseUrl: 'http://127.0.0.1:9/geo' } });
     expect(sourcesFromEnv({})).toEqual({});
   });
 

@@ -10,7 +10,10 @@ import { tempDir } from '../../helpers/temp-dir.js';
 
 /** HM Land Registry's INSPIRE Index Polygons reader (core/countries/uk/hmlr-gml.ts) on the real Vale of Glamorgan slice. */
 const REAL = readFileSync(countryFixture('uk_hmlr_inspire_vale_of_glamorgan_sample.gml'), 'utf8');
-const [HEAD, FIRST_MEMBER] = [REAL.slice(0, REAL.indexOf('<wfs:member>')), REAL.slice(REAL.indexOf('<wfs:member>'), REAL.indexOf('</wfs:member>') + '</wfs:member>'.length)];
+const [HEAD, FIRST_MEMBER] = [
+  REAL.slice(0, REAL.indexOf('<wfs:member>')),
+  REAL.slice(REAL.indexOf('<wfs:member>'), REAL.indexOf('</wfs:member>') + '</wfs:member>'.length),
+];
 
 function write(text: string): string {
   const file = path.join(tempDir('catastro-hmlr-'), 'Land_Registry_Cadastral_Parcels.gml');
@@ -19,7 +22,7 @@ function write(text: string): string {
 }
 
 describe('HM Land Registry INSPIRE Index Polygons GML', () => {
-  it('is known by its LR namespace and LR:PREDEFINED features, not by the Catastro\'s INSPIRE parcels', () => {
+  it("is known by its LR namespace and LR:PREDEFINED features, not by the Catastro's INSPIRE parcels", () => {
     expect(isHmlrGml(REAL.slice(0, 4096))).toBe(true);
     expect(isHmlrGml(readFileSync(fixture('es_catastro_wfs_getparcel_8429105VK1882N.gml'), 'utf8').slice(0, 4096))).toBe(false);
   });
@@ -43,11 +46,17 @@ describe('HM Land Registry INSPIRE Index Polygons GML', () => {
     const noId = FIRST_MEMBER.replace(/<LR:INSPIREID>16721537<\/LR:INSPIREID>/, '');
     await expect(streamHmlrParcels(write(`${HEAD}${noId}</wfs:FeatureCollection>`), () => undefined)).rejects.toThrow(/LR:INSPIREID "" is not an INSPIRE id/);
     const noGeometry = FIRST_MEMBER.replace(/<LR:GEOMETRY>.*<\/LR:GEOMETRY>/, '');
-    await expect(streamHmlrParcels(write(`${HEAD}${noGeometry}</wfs:FeatureCollection>`), () => undefined)).rejects.toThrow(/Parcel 16721537 has no LR:GEOMETRY polygon/);
+    await expect(streamHmlrParcels(write(`${HEAD}${noGeometry}</wfs:FeatureCollection>`), () => undefined)).rejects.toThrow(
+      /Parcel 16721537 has no LR:GEOMETRY polygon/,
+    );
   });
 
-  it('names the offline area after the authority\'s published zip', () => {
-    expect(hmlrAuthorityOfFileName('Vale_of_Glamorgan_Council.zip')).toEqual({ country: 'UK', code: 'Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council' });
+  it("names the offline area after the authority's published zip", () => {
+    expect(hmlrAuthorityOfFileName('Vale_of_Glamorgan_Council.zip')).toEqual({
+      country: 'UK',
+      code: 'Vale_of_Glamorgan_Council',
+      name: 'Vale of Glamorgan Council',
+    });
     expect(hmlrAuthorityOfFileName("King's_Lynn_and_West_Norfolk_Borough_Council.zip")?.code).toBe("King's_Lynn_and_West_Norfolk_Borough_Council");
     expect(hmlrAuthorityOfFileName('Land_Registry_Cadastral_Parcels.gml')).toBeUndefined();
   });

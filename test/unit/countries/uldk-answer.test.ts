@@ -11,7 +11,13 @@ describe('ULDK status-line rules, on the real recordings', () => {
     expect(answer.kind).toBe('records');
     if (answer.kind !== 'records') return;
     expect(answer.records).toHaveLength(1);
-    expect(answer.records[0]).toMatchObject({ id: '146510_8.0309.24/35', parcel: '24/35', voivodeship: 'mazowieckie', commune: 'Warszawa (miasto)', region: '5-03-09' });
+    expect(answer.records[0]).toMatchObject({
+      id: '146510_8.0309.24/35',
+      parcel: '24/35',
+      voivodeship: 'mazowieckie',
+      commune: 'Warszawa (miasto)',
+      region: '5-03-09',
+    });
     expect(answer.records[0].geom_wkt).toMatch(/^SRID=2180;POLYGON\(\(/);
   });
 
@@ -25,8 +31,9 @@ describe('ULDK status-line rules, on the real recordings', () => {
   });
 
   it('a bare sentence without status line: the source refused the request (503 with its words)', () => {
-    expect(() => parseUldkAnswer(recording('pl_uldk_error_unknown_request.txt'), ULDK_RESULT_FIELDS))
-      .toThrow(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('niepoprawny parametr') }));
+    expect(() => parseUldkAnswer(recording('pl_uldk_error_unknown_request.txt'), ULDK_RESULT_FIELDS)).toThrow(
+      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('niepoprawny parametr') }),
+    );
   });
 
   it('a record with the wrong number of fields, or fewer records than announced, is a 503', () => {

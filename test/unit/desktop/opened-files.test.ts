@@ -11,10 +11,21 @@ describe('opened files', () => {
     const folder = path.join(tempDir('catastro-opened-'), 'José María', 'Datos catastro');
     mkdirSync(path.join(folder, 'carpeta.gml'), { recursive: true });
     for (const name of ['A.ES.SDGC.CP.40146.zip', 'parcelas Segovia.gml', '40146.CAT', 'notas.txt']) writeFileSync(path.join(folder, name), 'x');
-    const argv = ['C:\\Program Files\\Catastro Desktop\\Catastro Desktop.exe', '--allow-file-access-from-files', `--data=${folder}`,
-      'A.ES.SDGC.CP.40146.zip', path.join(folder, 'parcelas Segovia.gml'), '40146.CAT', 'notas.txt', 'carpeta.gml', 'falta.zip'];
+    const argv = [
+      'C:\\Program Files\\Catastro Desktop\\Catastro Desktop.exe',
+      '--allow-file-access-from-files',
+      `--data=${folder}`,
+      'A.ES.SDGC.CP.40146.zip',
+      path.join(folder, 'parcelas Segovia.gml'),
+      '40146.CAT',
+      'notas.txt',
+      'carpeta.gml',
+      'falta.zip',
+    ];
     expect(openedFiles(argv, folder)).toEqual([
-      path.join(folder, 'A.ES.SDGC.CP.40146.zip'), path.join(folder, 'parcelas Segovia.gml'), path.join(folder, '40146.CAT'),
+      path.join(folder, 'A.ES.SDGC.CP.40146.zip'),
+      path.join(folder, 'parcelas Segovia.gml'),
+      path.join(folder, '40146.CAT'),
     ]);
   });
 

@@ -8,15 +8,32 @@ import { DATA_FOLDER_MARK, OUTSIDE_PATH_MARK, REPORT_LOG_LINES, supportReport } 
 import type { ServiceStatus } from '../../../core/model/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const status: ServiceStatus = {
-  version: '0.1.0', status: 'degraded', parcels: 1443, checkIntervalSeconds: 300,
+  version: '0.1.0',
+  status: 'degraded',
+  parcels: 1443,
+  checkIntervalSeconds: 300,
   sources: [
-    { name: 'Catastro OVC (Consulta_RCCOOR)', countries: ['ES'], health: 'up', breaker: 'closed', history: [],
-      lastCheck: { at: '2026-11-29T08:00:00.000Z', health: 'up', latencyMs: 182 } },
-    { name: 'Etalab cadastre', countries: ['FR'], health: 'down', breaker: 'open', history: [],
-      lastCheck: { at: '2026-11-29T08:00:01.000Z', health: 'down', latencyMs: 10000, reason: 'no answer within 10 s' } },
+    {
+      name: 'Catastro OVC (Consulta_RCCOOR)',
+      countries: ['ES'],
+      health: 'up',
+      breaker: 'closed',
+      history: [],
+      lastCheck: { at: '2026-11-29T08:00:00.000Z', health: 'up', latencyMs: 182 },
+    },
+    {
+      name: 'Etalab cadastre',
+      countries: ['FR'],
+      health: 'down',
+      breaker: 'open',
+      history: [],
+      lastCheck: { at: '2026-11-29T08:00:01.000Z', health: 'down', latencyMs: 10000, reason: 'no answer within 10 s' },
+    },
   ],
 };
 
@@ -43,8 +60,12 @@ describe('the problem report', () => {
     writeFileSync(logFile, `${[...older, ...secretLines].join('\n')}\n`);
 
     const report = supportReport({
-      appVersion: '0.1.0', runtime: { Electron: '39.2.0', Chrome: '142.0', Node: '22.20.0' },
-      dataDir, status, logFile, secrets: ['DF-9b8e7d6c5b4a'],
+      appVersion: '0.1.0',
+      runtime: { Electron: '39.2.0', Chrome: '142.0', Node: '22.20.0' },
+      dataDir,
+      status,
+      logFile,
+      secrets: ['DF-9b8e7d6c5b4a'],
     });
 
     expect(report).toContain('Version: 0.1.0 (Electron 39.2.0, Chrome 142.0, Node 22.20.0)');
@@ -59,8 +80,22 @@ describe('the problem report', () => {
     expect(logPart).not.toContain('lookup 118');
     expect(logPart).toContain('lookup 199');
 
-    for (const secret of ['s3cr3t-Pa55', 'Q2hhbmdlTWVQbGVhc2VOb3dBbmRUaGVu', 'hunter22', 'abcdef123456', '8f2a9c77e1', 'DF-9b8e7d6c5b4a',
-      'José', 'María', 'Documentos', 'parcelas', 'cliente', '/etc/catastro', 'Users\\Public', dataDir]) {
+    for (const secret of [
+      's3cr3t-Pa55',
+      'Q2hhbmdlTWVQbGVhc2VOb3dBbmRUaGVu',
+      'hunter22',
+      'abcdef123456',
+      '8f2a9c77e1',
+      'DF-9b8e7d6c5b4a',
+      'José',
+      'María',
+      'Documentos',
+      'parcelas',
+      'cliente',
+      '/etc/catastro',
+      'Users\\Public',
+      dataDir,
+    ]) {
       expect(report, secret).not.toContain(secret);
     }
     expect(report).toContain(`${DATA_FOLDER_MARK}/uploads/A.ES.SDGC.CP.40146.zip ends before its compressed data does`);

@@ -11,7 +11,10 @@ import { startFeed, updaterFor, type Release } from '../../helpers/update-feed.j
 const installer = (version: string): Release => ({ version, file: `catastro-desktop_${version}_amd64.deb`, bytes: randomBytes(64 * 1024) });
 
 let closeFeed: (() => Promise<void>) | undefined;
-afterEach(async () => { await closeFeed?.(); closeFeed = undefined; });
+afterEach(async () => {
+  await closeFeed?.();
+  closeFeed = undefined;
+});
 
 async function updatesAgainst(release: Release, installedVersion: string) {
   const feed = await startFeed(release);
@@ -70,7 +73,10 @@ describe('desktop updates from a release feed', () => {
     await feed.close();
     closeFeed = undefined;
     const check = await updates.check();
-    expect(check).toEqual({ state: 'could-not-check', message: expect.stringMatching(/^Could not check for updates \(no connection to the update server: ECONNREFUSED\)\. Catastro Desktop works as before/) });
+    expect(check).toEqual({
+      state: 'could-not-check',
+      message: expect.stringMatching(/^Could not check for updates \(no connection to the update server: ECONNREFUSED\)\. Catastro Desktop works as before/),
+    });
   });
 
   it('never installs during an import or a download: it waits for the quit', async () => {
@@ -78,7 +84,13 @@ describe('desktop updates from a release feed', () => {
     await updates.check();
     await updates.download();
     let finishImport!: () => void;
-    const importing = busy.track('import', () => new Promise<void>((resolve) => { finishImport = resolve; }));
+    const importing = busy.track(
+      'import',
+      () =>
+        new Promise<void>((resolve) => {
+          finishImport = resolve;
+        }),
+    );
     expect(updates.install()).toEqual({ state: 'deferred', message: 'Not now: an import is running. The update is installed when you quit Catastro Desktop.' });
     expect(quitAndInstall).not.toHaveBeenCalled();
     finishImport();

@@ -21,8 +21,12 @@ const cipher = (available = true): SecretCipher => ({
 });
 
 let dataDir: string;
-beforeEach(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-dk-key-')); });
-afterEach(() => { rmSync(dataDir, { recursive: true, force: true }); });
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-dk-key-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function failure(work: () => unknown): Promise<{ code: string; message: string }> {
   try {
@@ -39,7 +43,9 @@ describe('Settings → Denmark: the Datafordeler API key', () => {
     const setting = new DatafordelerKeySetting(dataDir, cipher(), undefined);
     expect(setting.view()).toEqual({ configured: false, fromEnvironment: false, canStore: true });
     const reopened: (string | undefined)[] = [];
-    const view = await setting.change(`  ${KEY} `, async (key) => { reopened.push(key); });
+    const view = await setting.change(`  ${KEY} `, async (key) => {
+      reopened.push(key);
+    });
     expect(reopened).toEqual([KEY]);
     expect(view).toEqual({ configured: true, fromEnvironment: false, canStore: true });
     expect(JSON.stringify(view)).not.toContain(KEY);
@@ -56,7 +62,11 @@ describe('Settings → Denmark: the Datafordeler API key', () => {
   it('removes the key with null; a reopening that fails saves nothing', async () => {
     const setting = new DatafordelerKeySetting(dataDir, cipher(), undefined);
     await setting.change(KEY, async () => {});
-    await expect(setting.change('other-key-123', async () => { throw new Error('could not open'); })).rejects.toThrow('could not open');
+    await expect(
+      setting.change('other-key-123', async () => {
+        throw new Error('could not open');
+      }),
+    ).rejects.toThrow('could not open');
     expect(setting.current()).toBe(KEY);
     expect(await setting.change(null, async () => {})).toMatchObject({ configured: false });
     expect(existsSync(path.join(dataDir, DATAFORDELER_KEY_FILE))).toBe(false);
@@ -64,16 +74,25 @@ describe('Settings → Denmark: the Datafordeler API key', () => {
 
   it('refuses a key with spaces or too long, a system without encrypted storage, and a key the environment sets', async () => {
     const setting = new DatafordelerKeySetting(dataDir, cipher(), undefined);
-    expect(await failure(() => setting.change('two words', async () => {}))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/no spaces/) });
+    expect(await failure(() => setting.change('two words', async () => {}))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/no spaces/),
+    });
     expect(await failure(() => setting.change('k'.repeat(257), async () => {}))).toMatchObject({ code: 'VALIDATION_ERROR' });
     const plain = new DatafordelerKeySetting(dataDir, cipher(false), undefined);
     expect(plain.view().canStore).toBe(false);
-    expect(await failure(() => plain.change(KEY, async () => {}))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/CATASTRO_DK_DATAFORDELER_API_KEY/) });
+    expect(await failure(() => plain.change(KEY, async () => {}))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/CATASTRO_DK_DATAFORDELER_API_KEY/),
+    });
     expect(existsSync(path.join(dataDir, DATAFORDELER_KEY_FILE))).toBe(false);
     const fromEnv = new DatafordelerKeySetting(dataDir, cipher(), 'env-key-1');
     expect(fromEnv.current()).toBe('env-key-1');
     expect(fromEnv.view()).toEqual({ configured: true, fromEnvironment: true, canStore: true });
-    expect(await failure(() => fromEnv.change(KEY, async () => {}))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/environment variable/) });
+    expect(await failure(() => fromEnv.change(KEY, async () => {}))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/environment variable/),
+    });
   });
 
   it('a file it cannot decrypt (another user, another system, damaged) counts as no key', () => {

@@ -15,7 +15,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-desktop-files-'));
   service = await CatastroService.open({ dataDir });
 });
-afterAll(() => { service.close(); rmSync(dataDir, { recursive: true, force: true }); });
+afterAll(() => {
+  service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('drag-out files', () => {
   it('are deleted when the app quits; ones a crashed session left are deleted at the next start once stale', async () => {
@@ -44,7 +47,10 @@ describe('the import dialog', () => {
     const asXml = path.join(dir, 'getparcel.xml');
     copyFileSync(gml, asXml);
     const byExtension: Record<(typeof IMPORTABLE_EXTENSIONS)[number], string> = {
-      gml, xml: asXml, gz: fixture('A.ES.SDGC.BU.40146.building.gml.gz'), zip: zips.parcels,
+      gml,
+      xml: asXml,
+      gz: fixture('A.ES.SDGC.BU.40146.building.gml.gz'),
+      zip: zips.parcels,
       cat: path.join(repoRoot, 'test/unit/store/fixtures/two-fincas.handwritten.cat'),
     };
     expect(Object.keys(byExtension).sort()).toEqual([...IMPORTABLE_EXTENSIONS].sort());

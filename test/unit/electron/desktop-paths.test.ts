@@ -13,23 +13,32 @@ import { serveRenderer } from '../../../electron/app-protocol.js';
  */
 const electron = vi.hoisted(() => ({ handler: undefined as ((request: Request) => Response | Promise<Response>) | undefined }));
 vi.mock('electron', () => ({
-  protocol: { handle: (_scheme: string, handler: (request: Request) => Response) => { electron.handler = handler; }, registerSchemesAsPrivileged: () => undefined },
+  protocol: {
+    handle: (_scheme: string, handler: (request: Request) => Response) => {
+      electron.handler = handler;
+    },
+    registerSchemesAsPrivileged: () => undefined,
+  },
   net: { fetch: () => new Response('renderer file') },
 }));
 
 const BASEMAP = path.resolve('test/fixtures/basemap/protomaps-test_fixture_1.pmtiles');
 const USER_DATA = '/home/someone/.config/Catastro Desktop';
 let emptyDir: string;
-beforeAll(() => { emptyDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-desktop-paths-')); });
+beforeAll(() => {
+  emptyDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-desktop-paths-'));
+});
 afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
 /** The Electron process's argv as `catastro start` launches it (binary, main script, then ours). */
 const argvOf = (options: { data: string; basemap?: string }) => ['/x/electron', '/x/dist/app/electron/main.js', ...desktopArguments(options)];
 
-describe('the desktop app\'s data folder and basemap', () => {
+describe("the desktop app's data folder and basemap", () => {
   it('are those catastro start was given', () => {
-    expect(desktopPathsFromArguments(argvOf({ data: 'my-data', basemap: BASEMAP }), USER_DATA))
-      .toEqual({ dataDir: path.resolve('my-data'), basemapFile: BASEMAP });
+    expect(desktopPathsFromArguments(argvOf({ data: 'my-data', basemap: BASEMAP }), USER_DATA)).toEqual({
+      dataDir: path.resolve('my-data'),
+      basemapFile: BASEMAP,
+    });
   });
 
   it('are the user-data folder and no basemap for the app started from its icon', () => {
@@ -38,7 +47,10 @@ describe('the desktop app\'s data folder and basemap', () => {
 
   it('refuse a basemap that is missing or a folder, naming it, as the command line does', () => {
     const missing = path.join(emptyDir, 'spain.pmtiles');
-    for (const [file, reason] of [[missing, 'does not exist'], [emptyDir, 'is a folder, not a file']]) {
+    for (const [file, reason] of [
+      [missing, 'does not exist'],
+      [emptyDir, 'is a folder, not a file'],
+    ]) {
       const message = `Basemap ${file} ${reason}.`;
       expect(() => desktopPathsFromArguments(argvOf({ data: emptyDir, basemap: file }), USER_DATA)).toThrow(message);
       expect(() => basemapArgument(file)).toThrow(message);
@@ -61,7 +73,7 @@ describe('app://catastro/api/basemap.pmtiles', () => {
     expect((await ask({ headers: { Range: `bytes=${size}-` } })).status).toBe(416);
   });
 
-  it('answers 404 without a basemap, and other paths are still the renderer\'s files', async () => {
+  it("answers 404 without a basemap, and other paths are still the renderer's files", async () => {
     serveRenderer(emptyDir);
     expect((await ask({ method: 'HEAD' })).status).toBe(404);
     expect(await (await electron.handler!(new Request('app://catastro/index.html'))).text()).toBe('renderer file');

@@ -9,7 +9,13 @@ import { expect, test } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
 
-interface Finding { id: string; file: string; location: { line: number }; severity: { name: string }; confidence: { name: string } }
+interface Finding {
+  id: string;
+  file: string;
+  location: { line: number };
+  severity: { name: string };
+  confidence: { name: string };
+}
 type Runner = (options: Record<string, unknown>) => Promise<{ issues: Finding[]; errors: unknown[]; atomicChecks: number }>;
 
 function loadRunner(): Runner | null {
@@ -32,10 +38,17 @@ const preloadCts = readFileSync(path.join(root, 'electron/preload.ts'), 'utf8');
 const ACCEPTED: Record<string, { why: string; holds: () => boolean }> = {
   PRELOAD_JS_CHECK: {
     why: 'the preload exposes one named function per operation through contextBridge, never ipcRenderer',
-    holds: () => /contextBridge\.exposeInMainWorld\('catastro', api\)/.test(preloadCts) && /const api = \{/.test(preloadCts) && !/:\s*ipcRenderer\s*[,}]/.test(preloadCts),
+    holds: () =>
+      /contextBridge\.exposeInMainWorld\('catastro', api\)/.test(preloadCts) && /const api = \{/.test(preloadCts) && !/:\s*ipcRenderer\s*[,}]/.test(preloadCts),
   },
-  OPEN_EXTERNAL_JS_CHECK: { why: 'shell.openExternal only receives http(s) URLs (isExternalWebLink) or a constant help URL', holds: () => /protocol === 'https:' \|\| protocol === 'http:'/.test(securityTs) },
-  CSP_GLOBAL_CHECK: { why: 'the CSP is set (header + meta) and has no unsafe-inline/unsafe-eval', holds: () => /default-src 'self'/.test(securityTs) && !/unsafe-(inline|eval)/.test(securityTs) },
+  OPEN_EXTERNAL_JS_CHECK: {
+    why: 'shell.openExternal only receives http(s) URLs (isExternalWebLink) or a constant help URL',
+    holds: () => /protocol === 'https:' \|\| protocol === 'http:'/.test(securityTs),
+  },
+  CSP_GLOBAL_CHECK: {
+    why: 'the CSP is set (header + meta) and has no unsafe-inline/unsafe-eval',
+    holds: () => /default-src 'self'/.test(securityTs) && !/unsafe-(inline|eval)/.test(securityTs),
+  },
 };
 
 // Skipped (not failed) where the dev dependency is absent, e.g. a production-only install.

@@ -44,7 +44,14 @@ let service: CatastroService;
 /** The app window's webContents: main frame, records what main pushes to it. */
 function fakeSender() {
   const mainFrame = {};
-  return { mainFrame, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
+  return {
+    mainFrame,
+    sent: [] as [string, unknown][],
+    isDestroyed: () => false,
+    send(channel: string, payload: unknown) {
+      this.sent.push([channel, payload]);
+    },
+  };
 }
 const app = fakeSender();
 const stranger = fakeSender();
@@ -64,7 +71,13 @@ const sites = () => (service.store.db.prepare('SELECT count(*) AS n FROM analysi
 beforeAll(async () => {
   writeFileSync(BROKEN, '{"type": "FeatureCollection", "features": [');
   service = await CatastroService.open({ dataDir: dir, importSample: false });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+  setupIpc({
+    service,
+    localApi: {} as LocalApi,
+    dragIcon: {} as never,
+    busy: new BusyWork(),
+    isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never),
+  });
 });
 
 afterAll(() => {
@@ -81,11 +94,16 @@ describe('pickLayerFiles + importLayers over IPC', () => {
   it('protected areas: the dialog filters layer files, the pick answers base names, the import answers counts and pushes progress', async () => {
     picks(ZEPA);
     const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'protected-areas' });
-    expect(electron.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({
-      properties: ['openFile', 'multiSelections'],
-      filters: [expect.objectContaining({ extensions: ['geojson', 'json', 'gz', 'shp', 'gpkg'] })],
-    }));
-    expect(picked).toEqual({ ok: true, data: { selection: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'protected-areas', files: [path.basename(ZEPA)], fields: [] } });
+    expect(electron.showOpenDialog).toHaveBeenCalledWith(
+      expect.objectContaining({
+        properties: ['openFile', 'multiSelections'],
+        filters: [expect.objectContaining({ extensions: ['geojson', 'json', 'gz', 'shp', 'gpkg'] })],
+      }),
+    );
+    expect(picked).toEqual({
+      ok: true,
+      data: { selection: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'protected-areas', files: [path.basename(ZEPA)], fields: [] },
+    });
 
     const imported = await invoke(IpcChannel.importLayers, { selection: picked.data.selection });
     expect(imported).toEqual({ ok: true, data: [{ file: ZEPA, kind: 'protected-areas', count: 7 }] });
@@ -94,7 +112,10 @@ describe('pickLayerFiles + importLayers over IPC', () => {
     expect(progress.at(-1)).toMatchObject({ count: 7 });
 
     // Imported once: the id is spent, and a replayed call cannot import again.
-    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection })).toMatchObject({ ok: false, error: { status: 400, message: expect.stringMatching(/no longer picked/) } });
+    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection })).toMatchObject({
+      ok: false,
+      error: { status: 400, message: expect.stringMatching(/no longer picked/) },
+    });
   });
 
   it('ground motion: the dialog offers EGMS zips only; a cancelled dialog answers null', async () => {
@@ -103,17 +124,26 @@ describe('pickLayerFiles + importLayers over IPC', () => {
     expect(electron.showOpenDialog.mock.calls[0][0].filters).toEqual([{ name: 'EGMS Ortho L3 tiles (.zip)', extensions: ['zip'] }]);
     picks(U_ZIP);
     const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'ground-motion' });
-    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: null })).toEqual({ ok: true, data: [{ file: U_ZIP, kind: 'ground-motion', count: 522 }] });
+    expect(await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: null })).toEqual({
+      ok: true,
+      data: [{ file: U_ZIP, kind: 'ground-motion', count: 522 }],
+    });
   });
 
-  it('designated areas: the pick answers the first layer\'s fields; a bad mapping keeps the pick for a corrected retry', async () => {
+  it("designated areas: the pick answers the first layer's fields; a bad mapping keeps the pick for a corrected retry", async () => {
     picks(ZEC);
     const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'designated-areas' });
     expect(picked.data).toMatchObject({ kind: 'designated-areas', files: [path.basename(ZEC)], fields: ZEC_FIELDS });
     const before = sites();
 
-    const noDesignation = await invoke(IpcChannel.importLayers, { selection: picked.data.selection, options: { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } } });
-    expect(noDesignation).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/designation field or one designation text/) } });
+    const noDesignation = await invoke(IpcChannel.importLayers, {
+      selection: picked.data.selection,
+      options: { mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM' } },
+    });
+    expect(noDesignation).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/designation field or one designation text/) },
+    });
     expect(sites()).toBe(before);
 
     const mapping = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' };
@@ -133,7 +163,9 @@ describe('pickLayerFiles + importLayers over IPC', () => {
       expect(answer).toEqual({
         ok: false,
         error: {
-          status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^broken\.geojson \(file 2 of 3\) was not imported/),
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: expect.stringMatching(/^broken\.geojson \(file 2 of 3\) was not imported/),
           data: { file: BROKEN, imported: [{ kind: 'protected-areas', file: ZEPA, count: 7 }] },
         },
       });
@@ -141,14 +173,21 @@ describe('pickLayerFiles + importLayers over IPC', () => {
       expect((fresh.store.db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([path.basename(ZEPA)]);
     } finally {
       fresh.close();
-      setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never) });
+      setupIpc({
+        service,
+        localApi: {} as LocalApi,
+        dragIcon: {} as never,
+        busy: new BusyWork(),
+        isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never),
+      });
     }
   });
 
   it('the pick of a national layer that cannot be read answers 400 naming it', async () => {
     picks(BROKEN);
     expect(await invoke(IpcChannel.pickLayerFiles, { kind: 'designated-areas' })).toEqual({
-      ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/broken\.geojson is not valid JSON/) },
+      ok: false,
+      error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/broken\.geojson is not valid JSON/) },
     });
   });
 });
@@ -161,9 +200,24 @@ describe('hazard-layer IPC input is checked before any dialog or import', () => 
     ['a made-up selection', IpcChannel.importLayers, { selection: 'not-an-id' }, /selection must be the id/],
     ['a path as the selection', IpcChannel.importLayers, { selection: ZEPA }, /selection must be the id/],
     ['options as a list', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: [ZEPA] }, /options must be an object/],
-    ['files smuggled into the options', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { files: [ZEPA] } }, /options has unknown keys: files/],
-    ['a mapping field that is an object', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { code: { $: 1 } } } }, /mapping\.code must be a text/],
-    ['a huge mapping text', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { name: 'x'.repeat(201) } } }, /mapping\.name must be a text of at most 200/],
+    [
+      'files smuggled into the options',
+      IpcChannel.importLayers,
+      { selection: '00000000-0000-4000-8000-000000000000', options: { files: [ZEPA] } },
+      /options has unknown keys: files/,
+    ],
+    [
+      'a mapping field that is an object',
+      IpcChannel.importLayers,
+      { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { code: { $: 1 } } } },
+      /mapping\.code must be a text/,
+    ],
+    [
+      'a huge mapping text',
+      IpcChannel.importLayers,
+      { selection: '00000000-0000-4000-8000-000000000000', options: { mapping: { name: 'x'.repeat(201) } } },
+      /mapping\.name must be a text of at most 200/,
+    ],
     ['a stale selection', IpcChannel.importLayers, { selection: '00000000-0000-4000-8000-000000000000', options: {} }, /no longer picked/],
   ];
 

@@ -8,14 +8,17 @@ import { CatastroService } from '../../../core/service.js';
 import { LOCAL_API_KEY_LABEL, LocalApi } from '../../../electron/local-api.js';
 
 /** Issue #10 (low): each local-API start created a business key that never expired and was never revoked. */
-describe('the desktop app\'s local HTTP API key', () => {
+describe("the desktop app's local HTTP API key", () => {
   let dataDir: string;
   let service: CatastroService;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-local-api-'));
     service = await CatastroService.open({ dataDir, importSample: false });
   });
-  afterAll(() => { service.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  afterAll(() => {
+    service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const sessionKeys = () => {
     const db = openAccessDatabase(dataDir);

@@ -30,7 +30,14 @@ vi.mock('electron', () => ({
   BrowserWindow: { fromWebContents: () => null },
 }));
 
-const sender = { mainFrame: {}, sent: [] as [string, unknown][], isDestroyed: () => false, send(channel: string, payload: unknown) { this.sent.push([channel, payload]); } };
+const sender = {
+  mainFrame: {},
+  sent: [] as [string, unknown][],
+  isDestroyed: () => false,
+  send(channel: string, payload: unknown) {
+    this.sent.push([channel, payload]);
+  },
+};
 const invoke = (channel: string, input?: unknown): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, input);
 
 const busy = new BusyWork();
@@ -48,15 +55,22 @@ afterAll(async () => {
   await fake?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => { sender.sent.length = 0; });
+beforeEach(() => {
+  sender.sent.length = 0;
+});
 
 describe('offline areas over IPC', () => {
   it('downloads a municipality, pushes progress, lists and removes the area', async () => {
     // While it runs, the app counts it as busy work (no update is installed then); not after.
     const busyWhilePushing: string[] = [];
     const push = sender.send;
-    sender.send = function (channel, payload) { busyWhilePushing.push(...busy.running()); push.call(this, channel, payload); };
-    const done = await invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'], buildings: false } }).finally(() => { sender.send = push; });
+    sender.send = function (channel, payload) {
+      busyWhilePushing.push(...busy.running());
+      push.call(this, channel, payload);
+    };
+    const done = await invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'], buildings: false } }).finally(() => {
+      sender.send = push;
+    });
     expect(done).toMatchObject({ ok: true, data: { parcels: 1443, buildings: 0, failures: [], cancelled: false } });
     expect(new Set(busyWhilePushing)).toEqual(new Set(['download']));
     expect(busy.running()).toEqual([]);
@@ -72,10 +86,14 @@ describe('offline areas over IPC', () => {
   it('offers a cancelled download, resumes it with progress pushed, and discards one', async () => {
     fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
     const running = invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'], buildings: false } });
-    while (!sender.sent.some(([channel, p]) => channel === IpcChannel.offlineProgress && (p as { bytesDone: number }).bytesDone > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!sender.sent.some(([channel, p]) => channel === IpcChannel.offlineProgress && (p as { bytesDone: number }).bytesDone > 0))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await invoke(IpcChannel.offlineCancel)).toEqual({ ok: true, data: true });
     expect(await running).toMatchObject({ ok: true, data: { cancelled: true } });
-    expect(await invoke(IpcChannel.offlineInterrupted)).toMatchObject({ ok: true, data: { choice: { municipalities: ['40146'] }, bytesOnDisk: expect.any(Number) } });
+    expect(await invoke(IpcChannel.offlineInterrupted)).toMatchObject({
+      ok: true,
+      data: { choice: { municipalities: ['40146'] }, bytesOnDisk: expect.any(Number) },
+    });
     sender.sent.length = 0;
     expect(await invoke(IpcChannel.offlineResume)).toMatchObject({ ok: true, data: { parcels: 1443, cancelled: false } });
     expect(sender.sent.filter(([channel]) => channel === IpcChannel.offlineProgress).at(-1)?.[1]).toMatchObject({ phase: 'done' });
@@ -92,7 +110,10 @@ describe('offline areas over IPC', () => {
     [{ bbox: [10, 40, 5, 41] }, /bbox must be \[west, south, east, north\]/],
     [{ provinces: ['40'], buildings: 'yes' }, /buildings must be true or false/],
   ])('refuses the choice %j with VALIDATION_ERROR and a clear message', async (choice, message) => {
-    expect(await invoke(IpcChannel.offlineDownload, { choice })).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) } });
+    expect(await invoke(IpcChannel.offlineDownload, { choice })).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(message) },
+    });
   });
 });
 
@@ -105,11 +126,19 @@ describe('a refusal named by reason over IPC', () => {
     mkdirSync(downloads, { recursive: true });
     writeFileSync(path.join(downloads, 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
     try {
-      const refused = { status: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/^A download is running in another window/), data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' } };
+      const refused = {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^A download is running in another window/),
+        data: { reason: 'DOWNLOAD_RUNNING_ELSEWHERE' },
+      };
       expect(await invoke(IpcChannel.offlineDownload, { choice: { municipalities: ['40146'] } })).toEqual({ ok: false, error: refused });
       expect(await invoke(IpcChannel.offlineResume)).toEqual({ ok: false, error: refused });
 
-      const client = new IpcClient({ offlineDownload: (input) => invoke(IpcChannel.offlineDownload, input), on: () => undefined } as Partial<DesktopApi> as DesktopApi);
+      const client = new IpcClient({
+        offlineDownload: (input) => invoke(IpcChannel.offlineDownload, input),
+        on: () => undefined,
+      } as Partial<DesktopApi> as DesktopApi);
       const thrown = await client.offline.download({ municipalities: ['40146'] }, () => undefined).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(ClientError);
       expect(thrown).toMatchObject(refused);

@@ -33,9 +33,22 @@ const electron = vi.hoisted(() => ({
 }));
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) => electron.exposed.set(key, api) },
-  ipcRenderer: { invoke: async (channel: string, input: unknown) => { electron.invoked.push([channel, input]); }, send: () => undefined, on: () => undefined },
-  ipcMain: { handle: (channel: string) => electron.handled.add(channel), removeHandler: () => undefined, on: () => undefined, removeAllListeners: () => undefined },
-  app: {}, dialog: {}, BrowserWindow: {},
+  ipcRenderer: {
+    invoke: async (channel: string, input: unknown) => {
+      electron.invoked.push([channel, input]);
+    },
+    send: () => undefined,
+    on: () => undefined,
+  },
+  ipcMain: {
+    handle: (channel: string) => electron.handled.add(channel),
+    removeHandler: () => undefined,
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+  },
+  app: {},
+  dialog: {},
+  BrowserWindow: {},
 }));
 
 describe('preload channels', () => {
@@ -43,7 +56,11 @@ describe('preload channels', () => {
     await import('../../../electron/preload.js');
     const { setupIpc } = await import('../../../electron/ipc-handlers.js');
     setupIpc({
-      service: {} as never, localApi: {} as never, dragIcon: {} as never, busy: {} as never, isAppSender: () => true,
+      service: {} as never,
+      localApi: {} as never,
+      dragIcon: {} as never,
+      busy: {} as never,
+      isAppSender: () => true,
       teamStore: { view: () => ({}) as never, change: async () => ({}) as never },
       datafordelerKey: { view: () => ({}) as never, change: async () => ({}) as never },
     });

@@ -16,8 +16,10 @@ function windowWebPreferences(file: string): Record<string, string> {
   const visit = (node: ts.Node): void => {
     if (ts.isNewExpression(node) && node.expression.getText() === 'BrowserWindow') {
       const options = node.arguments?.[0];
-      const prefs = options && ts.isObjectLiteralExpression(options)
-        ? options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'webPreferences') : undefined;
+      const prefs =
+        options && ts.isObjectLiteralExpression(options)
+          ? options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'webPreferences')
+          : undefined;
       if (prefs && ts.isPropertyAssignment(prefs) && ts.isObjectLiteralExpression(prefs.initializer)) {
         for (const property of prefs.initializer.properties) {
           if (ts.isPropertyAssignment(property)) found[property.name.getText()] = property.initializer.getText();
@@ -41,9 +43,16 @@ function policyDirectives(): string[] {
 test('BrowserWindow webPreferences are locked down and main.ts uses them', () => {
   const prefs = windowWebPreferences('electron/main.ts');
   expect(prefs).toMatchObject({
-    contextIsolation: 'true', sandbox: 'true', nodeIntegration: 'false', nodeIntegrationInWorker: 'false',
-    nodeIntegrationInSubFrames: 'false', webSecurity: 'true', allowRunningInsecureContent: 'false',
-    experimentalFeatures: 'false', webviewTag: 'false', disableBlinkFeatures: "'Auxclick'",
+    contextIsolation: 'true',
+    sandbox: 'true',
+    nodeIntegration: 'false',
+    nodeIntegrationInWorker: 'false',
+    nodeIntegrationInSubFrames: 'false',
+    webSecurity: 'true',
+    allowRunningInsecureContent: 'false',
+    experimentalFeatures: 'false',
+    webviewTag: 'false',
+    disableBlinkFeatures: "'Auxclick'",
   });
   expect(prefs.preload).toMatch(/preload\.cjs/);
   const main = read('electron/main.ts');

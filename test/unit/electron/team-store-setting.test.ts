@@ -12,8 +12,12 @@ const PASSWORD = 'Tr0ub4dor&3';
 const URL_WITH_PASSWORD = `postgres://appraiser:${encodeURIComponent(PASSWORD)}@db.example.internal:5433/catastro`;
 
 let dataDir: string;
-beforeEach(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-setting-')); });
-afterEach(() => { rmSync(dataDir, { recursive: true, force: true }); });
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-setting-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** The error `work` throws (it must throw). */
 async function failure(work: () => unknown): Promise<{ status: number; code: string; message: string }> {
@@ -53,14 +57,18 @@ describe('team store setting: validation', () => {
   ])('refuses %s with 400 VALIDATION_ERROR, before any connection', async (_label, value) => {
     let reopened = false;
     const setting = new TeamStoreSetting(dataDir, undefined);
-    const error = await failure(() => setting.change(value, async () => { reopened = true; }));
+    const error = await failure(() =>
+      setting.change(value, async () => {
+        reopened = true;
+      }),
+    );
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(error.message).toContain('postgres://user:password@host:5432/catastro');
     expect(reopened).toBe(false);
     expect(existsSync(path.join(dataDir, TEAM_STORE_FILE))).toBe(false);
   });
 
-  it('takes an empty value or null as the data folder\'s SQLite copy', () => {
+  it("takes an empty value or null as the data folder's SQLite copy", () => {
     expect(TeamStoreSetting.check('')).toBeUndefined();
     expect(TeamStoreSetting.check('   ')).toBeUndefined();
     expect(TeamStoreSetting.check(null)).toBeUndefined();
@@ -72,10 +80,17 @@ describe('team store setting: persistence, password never returned', () => {
     const setting = new TeamStoreSetting(dataDir, undefined);
     expect(setting.view()).toEqual({ store: 'sqlite', fromEnvironment: false });
     const opened: (string | undefined)[] = [];
-    const view = await setting.change(URL_WITH_PASSWORD, async (url) => { opened.push(url); });
+    const view = await setting.change(URL_WITH_PASSWORD, async (url) => {
+      opened.push(url);
+    });
 
     expect(opened).toEqual([URL_WITH_PASSWORD]);
-    expect(view).toEqual({ store: 'postgres', url: 'postgres://appraiser@db.example.internal:5433/catastro', where: 'db.example.internal:5433/catastro', fromEnvironment: false });
+    expect(view).toEqual({
+      store: 'postgres',
+      url: 'postgres://appraiser@db.example.internal:5433/catastro',
+      where: 'db.example.internal:5433/catastro',
+      fromEnvironment: false,
+    });
     expect(JSON.stringify(view)).not.toContain(PASSWORD);
     expect(JSON.stringify(view)).not.toContain(encodeURIComponent(PASSWORD));
 
@@ -99,7 +114,11 @@ describe('team store setting: persistence, password never returned', () => {
     const setting = new TeamStoreSetting(dataDir, undefined);
     await setting.change(URL_WITH_PASSWORD, async () => {});
     const opened: (string | undefined)[] = [];
-    expect(await setting.change(null, async (url) => { opened.push(url); })).toEqual({ store: 'sqlite', fromEnvironment: false });
+    expect(
+      await setting.change(null, async (url) => {
+        opened.push(url);
+      }),
+    ).toEqual({ store: 'sqlite', fromEnvironment: false });
     expect(opened).toEqual([undefined]);
     expect(existsSync(path.join(dataDir, TEAM_STORE_FILE))).toBe(false);
     expect(new TeamStoreSetting(dataDir, undefined).current()).toBeUndefined();
@@ -130,7 +149,11 @@ describe('team store setting: a database that does not answer', () => {
     const unreachable = `postgres://appraiser:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/catastro`;
     const setting = new TeamStoreSetting(dataDir, undefined);
     // What the main process does: open the facade's store on the URL (here the store alone).
-    const error = await failure(() => setting.change(unreachable, async (url) => { await (await PostgisStore.open(url!, { connectTimeoutMs: 3_000 })).close(); }));
+    const error = await failure(() =>
+      setting.change(unreachable, async (url) => {
+        await (await PostgisStore.open(url!, { connectTimeoutMs: 3_000 })).close();
+      }),
+    );
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(error.message).toContain(`127.0.0.1:${port}/catastro`);
     expect(error.message).not.toContain(PASSWORD);
@@ -139,9 +162,13 @@ describe('team store setting: a database that does not answer', () => {
     expect(existsSync(path.join(dataDir, TEAM_STORE_FILE))).toBe(false);
   });
 
-  it('turns any other failure to open into a 400 naming the database, the password scrubbed from the driver\'s text', async () => {
+  it("turns any other failure to open into a 400 naming the database, the password scrubbed from the driver's text", async () => {
     const setting = new TeamStoreSetting(dataDir, undefined);
-    const error = await failure(() => setting.change(URL_WITH_PASSWORD, async () => { throw new Error(`password authentication failed (tried "${PASSWORD}")`); }));
+    const error = await failure(() =>
+      setting.change(URL_WITH_PASSWORD, async () => {
+        throw new Error(`password authentication failed (tried "${PASSWORD}")`);
+      }),
+    );
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(error.message).toContain('db.example.internal:5433/catastro');
     expect(error.message).not.toContain(PASSWORD);

@@ -40,8 +40,9 @@ test('hazard-layer imports: kind, picked-files id and options are shape-checked;
   }
   expect(check.layerImportOptions(undefined)).toEqual({});
   expect(check.layerImportOptions({ country: 'ES' })).toEqual({ country: 'ES' });
-  expect(check.layerImportOptions({ mapping: { code: 'C', name: 'N', designation: 'Parque', designationField: undefined } }))
-    .toEqual({ mapping: { code: 'C', name: 'N', designation: 'Parque' } });
+  expect(check.layerImportOptions({ mapping: { code: 'C', name: 'N', designation: 'Parque', designationField: undefined } })).toEqual({
+    mapping: { code: 'C', name: 'N', designation: 'Parque' },
+  });
   expect(() => check.layerImportOptions({ files: ['/etc/passwd'] })).toThrow(/unknown keys: files/);
   expect(() => check.layerImportOptions({ mapping: { code: 'C', path: '/x' } })).toThrow(/mapping has unknown keys: path/);
   expect(() => check.layerImportOptions(['mapping'])).toThrow(/options must be an object/);
@@ -55,11 +56,17 @@ test('handler answers: data, the service error as given, and no internals for un
   const invalid = await toIpcResult(() => check.reference(''));
   expect(invalid).toEqual({ ok: false, error: { status: 400, code: 'VALIDATION_ERROR', message: expect.stringContaining('cadastral reference') } });
   const notFound = Object.assign(new Error('Parcel 123 not found.'), { status: 404, code: 'NOT_FOUND' });
-  expect(await toIpcResult(() => { throw notFound; })).toEqual({ ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Parcel 123 not found.' } });
+  expect(
+    await toIpcResult(() => {
+      throw notFound;
+    }),
+  ).toEqual({ ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Parcel 123 not found.' } });
   const originalError = console.error;
   console.error = () => {};
   try {
-    const crash = await toIpcResult(() => { throw new TypeError('secret /home/user path'); });
+    const crash = await toIpcResult(() => {
+      throw new TypeError('secret /home/user path');
+    });
     expect(crash).toEqual({ ok: false, error: { status: 500, code: 'INTERNAL_ERROR', message: expect.not.stringContaining('secret') } });
   } finally {
     console.error = originalError;

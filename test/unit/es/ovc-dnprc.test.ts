@@ -81,7 +81,16 @@ describe('Consulta_DNPRC single-property answer (XML form, 6344205CF7664S0001GP)
   it('reads the one property under bico with its class and constructions', () => {
     expect(answer.units).toHaveLength(1);
     const [unit] = answer.units;
-    expect(unit).toMatchObject({ ref: '6344205CF7664S0001GP', escalera: '1', planta: '00', puerta: 'A', uso: 'Residencial', superficie: 91, participacion: 1.309, anio: 2005 });
+    expect(unit).toMatchObject({
+      ref: '6344205CF7664S0001GP',
+      escalera: '1',
+      planta: '00',
+      puerta: 'A',
+      uso: 'Residencial',
+      superficie: 91,
+      participacion: 1.309,
+      anio: 2005,
+    });
     expect(unit.descripcion).toContain('VIVIENDA');
     expect(answer.clase).toBe('Urbano');
   });
@@ -114,7 +123,8 @@ describe('Consulta_DNPRC refusals and garbage', () => {
 
   it('maps the documented "no property" error 5 (recorded error shape) to 404 NOT_FOUND', () => {
     const body = read('es_catastro_ovc-dnprc-cod17.json')
-      .replace('"17"', '"5"').replace('LA REFERENCIA CATASTRAL ES OBLIGATORIA', 'NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS');
+      .replace('"17"', '"5"')
+      .replace('LA REFERENCIA CATASTRAL ES OBLIGATORIA', 'NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS');
     expect(failure(body).code).toBe('NOT_FOUND');
   });
 

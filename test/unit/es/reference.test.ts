@@ -3,16 +3,20 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  controlCharacters, fincaKind, hasValidControlCharacters, isSpanishReference,
-  normalizeSpanishReference, parseSpanishReference, unitReference,
+  controlCharacters,
+  fincaKind,
+  hasValidControlCharacters,
+  isSpanishReference,
+  normalizeSpanishReference,
+  parseSpanishReference,
+  unitReference,
 } from '../../../core/countries/es/reference.js';
 import { ServiceError } from '../../../core/model/index.js';
 import { fixture } from '../../helpers/paths.js';
 
 const dnprc = JSON.parse(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
 /** The 18 properties of 9398516VK3799G with the control letters the Catastro itself gave them. */
-const recordedUnits: { pc1: string; pc2: string; car: string; cc1: string; cc2: string }[] =
-  dnprc.consulta_dnprcResult.lrcdnp.rcdnp.map((p: any) => p.rc);
+const recordedUnits: { pc1: string; pc2: string; car: string; cc1: string; cc2: string }[] = dnprc.consulta_dnprcResult.lrcdnp.rcdnp.map((p: any) => p.rc);
 
 function validationMessage(raw: string): string {
   try {
@@ -59,17 +63,15 @@ describe('Spanish reference control letters (SOURCES.md 1.6)', () => {
 
   it('builds unit references whose letters validate, and any other pair of letters fails', () => {
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: 9999 }),
-      fc.constantFrom(...letters), fc.constantFrom(...letters),
-      (n, a, b) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(...letters), fc.constantFrom(...letters), (n, a, b) => {
         const car = String(n).padStart(4, '0');
         const ref = unitReference('9398516VK3799G', car);
         expect(hasValidControlCharacters(ref)).toBe(true);
         const altered = ref.slice(0, 18) + a + b;
         expect(hasValidControlCharacters(altered)).toBe(altered === ref);
-      },
-    ));
+      }),
+    );
   });
 });
 

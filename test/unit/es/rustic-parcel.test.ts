@@ -9,8 +9,11 @@ import { ServiceError } from '../../../core/model/index.js';
 import { fixture } from '../../helpers/paths.js';
 
 /** Every rustic reference of the real Segovia 40146 download. */
-const rusticRefs = [...gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8')
-  .matchAll(/<cp:nationalCadastralReference>(\d{5}[A-ZÑ]\d{8})</g)].map((m) => m[1]);
+const rusticRefs = [
+  ...gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')))
+    .toString('utf8')
+    .matchAll(/<cp:nationalCadastralReference>(\d{5}[A-ZÑ]\d{8})</g),
+].map((m) => m[1]);
 
 function refusal(input: unknown): ServiceError {
   try {
@@ -27,7 +30,12 @@ describe('rustic references from province, municipality, polígono and parcela',
     expect(rusticRefs.length).toBeGreaterThan(1000);
     for (const ref of rusticRefs) {
       const parts = rusticParts(ref)!;
-      const candidates = rusticReferenceCandidates({ provincia: parts.province, municipio: parts.municipality, poligono: parts.poligono, parcela: parts.parcela });
+      const candidates = rusticReferenceCandidates({
+        provincia: parts.province,
+        municipio: parts.municipality,
+        poligono: parts.poligono,
+        parcela: parts.parcela,
+      });
       expect(candidates).toContain(ref);
     }
   });
@@ -43,19 +51,36 @@ describe('rustic references from province, municipality, polígono and parcela',
 
 describe('requireRusticParcel', () => {
   it('takes digits as text or numbers and pads province and municipality as the reference writes them', () => {
-    expect(requireRusticParcel({ provincia: '8', municipio: '19', poligono: '005', parcela: 123 }))
-      .toEqual({ provincia: '08', municipio: '019', poligono: 5, parcela: 123 });
-    expect(requireRusticParcel({ provincia: ' 40 ', municipio: 146, poligono: 999, parcela: '99999' }))
-      .toEqual({ provincia: '40', municipio: '146', poligono: 999, parcela: 99999 });
+    expect(requireRusticParcel({ provincia: '8', municipio: '19', poligono: '005', parcela: 123 })).toEqual({
+      provincia: '08',
+      municipio: '019',
+      poligono: 5,
+      parcela: 123,
+    });
+    expect(requireRusticParcel({ provincia: ' 40 ', municipio: 146, poligono: 999, parcela: '99999' })).toEqual({
+      provincia: '40',
+      municipio: '146',
+      poligono: 999,
+      parcela: 99999,
+    });
   });
 
   it('keeps an INE code (5 digits) and names as written, trimmed, for the adapter to resolve', () => {
-    expect(requireRusticParcel({ provincia: '40', municipio: '40125', poligono: '5', parcela: '23' }))
-      .toEqual({ provincia: '40', municipio: '40125', poligono: 5, parcela: 23 });
-    expect(requireRusticParcel({ provincia: ' Segovia ', municipio: 'Melque  de Cercos', poligono: 5, parcela: 23 }))
-      .toEqual({ provincia: 'Segovia', municipio: 'Melque de Cercos', poligono: 5, parcela: 23 });
-    expect(requireRusticParcel({ provincia: 'Illes Balears', municipio: "Sant Llorenç des Cardassar", poligono: 1, parcela: 1 }).municipio)
-      .toBe('Sant Llorenç des Cardassar');
+    expect(requireRusticParcel({ provincia: '40', municipio: '40125', poligono: '5', parcela: '23' })).toEqual({
+      provincia: '40',
+      municipio: '40125',
+      poligono: 5,
+      parcela: 23,
+    });
+    expect(requireRusticParcel({ provincia: ' Segovia ', municipio: 'Melque  de Cercos', poligono: 5, parcela: 23 })).toEqual({
+      provincia: 'Segovia',
+      municipio: 'Melque de Cercos',
+      poligono: 5,
+      parcela: 23,
+    });
+    expect(requireRusticParcel({ provincia: 'Illes Balears', municipio: 'Sant Llorenç des Cardassar', poligono: 1, parcela: 1 }).municipio).toBe(
+      'Sant Llorenç des Cardassar',
+    );
   });
 
   it.each([
@@ -83,9 +108,22 @@ describe('requireRusticParcel', () => {
 
 describe('Consulta_DNPPP_Codigos', () => {
   it('asks the codes variant with the Catastro municipality code and polígono/parcela unpadded', () => {
-    const url = new URL(dnpppUrl(resolveEsSources({ ovcJsonBaseUrl: 'http://fake/OVCServWeb/OVCWcfCallejero/' }), { provincia: '40', municipio: '146', poligono: 5, parcela: 123 }));
+    const url = new URL(
+      dnpppUrl(resolveEsSources({ ovcJsonBaseUrl: 'http://fake/OVCServWeb/OVCWcfCallejero/' }), {
+        provincia: '40',
+        municipio: '146',
+        poligono: 5,
+        parcela: 123,
+      }),
+    );
     expect(url.pathname).toBe('/OVCServWeb/OVCWcfCallejero/COVCCallejeroCodigos.svc/json/Consulta_DNPPP_Codigos');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ CodigoProvincia: '40', CodigoMunicipio: '146', CodigoMunicipioINE: '', Poligono: '5', Parcela: '123' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      CodigoProvincia: '40',
+      CodigoMunicipio: '146',
+      CodigoMunicipioINE: '',
+      Poligono: '5',
+      Parcela: '123',
+    });
   });
 
   it('reads its answer with the Consulta_DNPRC parser under its own root (recorded DNPRC answer re-rooted)', () => {
@@ -99,7 +137,8 @@ describe('Consulta_DNPPP_Codigos', () => {
 
   it('names the parcel asked in a refusal', () => {
     const body = '{"consulta_dnpppResult":{"control":{"cuerr":1},"lerr":[{"cod":"5","des":"NO EXISTE NINGUN INMUEBLE CON LOS PARAMETROS INDICADOS"}]}}';
-    expect(() => parseDnprc(body, { ref: '', subject: 'Polígono 5, parcela 123', dataDate: '2026-11-27', operation: 'dnppp' }))
-      .toThrow(/^Polígono 5, parcela 123 was not found; the Catastro says: NO EXISTE/);
+    expect(() => parseDnprc(body, { ref: '', subject: 'Polígono 5, parcela 123', dataDate: '2026-11-27', operation: 'dnppp' })).toThrow(
+      /^Polígono 5, parcela 123 was not found; the Catastro says: NO EXISTE/,
+    );
   });
 });

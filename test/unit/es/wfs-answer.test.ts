@@ -52,8 +52,10 @@ describe('WFS GetParcel answer', () => {
   });
 
   it('treats an ExceptionReport about the request itself as the source failing (503)', () => {
-    const body = EXCEPTION.replace('OperationProcessingFailed', 'InvalidParameterValue')
-      .replace(/<!\[CDATA\[[^\]]*\]\]>/, '<![CDATA[Parametro srsname incorrecto]]>');
+    const body = EXCEPTION.replace('OperationProcessingFailed', 'InvalidParameterValue').replace(
+      /<!\[CDATA\[[^\]]*\]\]>/,
+      '<![CDATA[Parametro srsname incorrecto]]>',
+    );
     expect(failure(body).code).toBe('SERVICE_UNAVAILABLE');
   });
 

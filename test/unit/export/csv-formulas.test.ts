@@ -7,7 +7,10 @@ import type { FeatureTable } from '../../../core/export/feature-table.js';
 function written(texts: string[], numbers: number[] = texts.map(() => 0)): { text: string; number: string }[] {
   const table: FeatureTable = {
     name: 't',
-    fields: [{ name: 'text', type: 'TEXT' }, { name: 'number', type: 'REAL' }],
+    fields: [
+      { name: 'text', type: 'TEXT' },
+      { name: 'number', type: 'REAL' },
+    ],
     rows: texts.map((text, i) => ({ geometry: null, properties: { text, number: numbers[i] } })),
   };
   return parse(tableToCsv(table), { columns: true }) as { text: string; number: string }[];

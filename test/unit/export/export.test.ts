@@ -20,8 +20,21 @@ const parcel: Parcel = {
   longitud: -4.4683774,
   mapsUrl: 'https://www.google.com/maps?q=41.0614034,-4.4683774',
   superficieParcela: 108,
-  poligono: [[-4.46834, 41.06133], [-4.46841, 41.06136], [-4.46847, 41.06142], [-4.46834, 41.06133]],
-  availableFields: { uso: false, clase: false, anioConstruccion: false, superficieConstruida: false, coefParticipacion: false, direccion: true, busquedaDireccion: false },
+  poligono: [
+    [-4.46834, 41.06133],
+    [-4.46841, 41.06136],
+    [-4.46847, 41.06142],
+    [-4.46834, 41.06133],
+  ],
+  availableFields: {
+    uso: false,
+    clase: false,
+    anioConstruccion: false,
+    superficieConstruida: false,
+    coefParticipacion: false,
+    direccion: true,
+    busquedaDireccion: false,
+  },
   attribution: 'Dirección General del Catastro',
 };
 
@@ -61,7 +74,9 @@ describe('KML export', () => {
     expect(alpha).toBeLessThan(255);
     expect(doc.getElementsByTagName('styleUrl')[0].textContent).toBe('#parcel');
     expect(doc.getElementsByTagName('tessellate')[0].textContent).toBe('1');
-    const data = Object.fromEntries([...Array.from(doc.getElementsByTagName('Data'))].map((d) => [d.getAttribute('name'), d.getElementsByTagName('value')[0].textContent]));
+    const data = Object.fromEntries(
+      [...Array.from(doc.getElementsByTagName('Data'))].map((d) => [d.getAttribute('name'), d.getElementsByTagName('value')[0].textContent]),
+    );
     // Every field of the answer but the outline (which is the geometry) is there under its spec name.
     for (const [name, value] of Object.entries(parcel)) {
       if (name === 'poligono') continue;

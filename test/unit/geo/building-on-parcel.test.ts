@@ -11,10 +11,14 @@ import { fixture } from '../../helpers/paths.js';
 // the parcel it was drawn on, so the files say which parcel each building stands on.
 const read = (name: string, features: string[]) =>
   readGmlFeatures(gunzipSync(readFileSync(fixture(name))).toString('utf8'), new Set(features), 'fixture', 'urn:ogc:def:crs:EPSG::25830');
-const parcels = new Map(read('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz', ['CadastralParcel'])
-  .flatMap(({ values, geometry }) => (geometry && values.nationalCadastralReference ? [[values.nationalCadastralReference, geometry] as const] : [])));
-const buildings = read('A.ES.SDGC.BU.40146.building.gml.gz', ['Building'])
-  .flatMap(({ values, geometry }) => (geometry && parcels.has(values.localId) ? [{ ref: values.localId, footprint: geometry }] : []));
+const parcels = new Map(
+  read('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz', ['CadastralParcel']).flatMap(({ values, geometry }) =>
+    geometry && values.nationalCadastralReference ? [[values.nationalCadastralReference, geometry] as const] : [],
+  ),
+);
+const buildings = read('A.ES.SDGC.BU.40146.building.gml.gz', ['Building']).flatMap(({ values, geometry }) =>
+  geometry && parcels.has(values.localId) ? [{ ref: values.localId, footprint: geometry }] : [],
+);
 
 const boxesMeet = (a: ParcelGeometry, b: ParcelGeometry) => {
   const [ax0, ay0, ax1, ay1] = bboxOf(a);
@@ -44,8 +48,34 @@ describe('a building stands on the parcel holding most of its footprint', () => 
   });
 
   it('decides where a centroid cannot: a building whose centroid lies off its parcel', () => {
-    const lShaped: ParcelGeometry = { type: 'Polygon', coordinates: [[[0, 0], [0.001, 0], [0.001, 0.0001], [0.0001, 0.0001], [0.0001, 0.001], [0, 0.001], [0, 0]]] };
-    const parcel: ParcelGeometry = { type: 'Polygon', coordinates: [[[-0.00005, -0.00005], [0.00105, -0.00005], [0.00105, 0.00012], [0.00012, 0.00012], [0.00012, 0.00105], [-0.00005, 0.00105], [-0.00005, -0.00005]]] };
+    const lShaped: ParcelGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [0.001, 0],
+          [0.001, 0.0001],
+          [0.0001, 0.0001],
+          [0.0001, 0.001],
+          [0, 0.001],
+          [0, 0],
+        ],
+      ],
+    };
+    const parcel: ParcelGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-0.00005, -0.00005],
+          [0.00105, -0.00005],
+          [0.00105, 0.00012],
+          [0.00012, 0.00012],
+          [0.00012, 0.00105],
+          [-0.00005, 0.00105],
+          [-0.00005, -0.00005],
+        ],
+      ],
+    };
     expect(containsPoint(parcel, centroid(lShaped))).toBe(false);
     expect(buildingStandsOn(lShaped, parcel)).toBe(true);
   });

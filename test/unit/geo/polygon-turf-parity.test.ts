@@ -18,11 +18,15 @@ import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 function turfCentroid(geometry: ParcelGeometry): LonLat {
   const parts = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
   if (parts.length === 1) return centerOfMass({ type: 'Polygon', coordinates: parts[0] }).geometry.coordinates as LonLat;
-  let sumArea = 0, sumLon = 0, sumLat = 0;
+  let sumArea = 0,
+    sumLon = 0,
+    sumLat = 0;
   for (const rings of parts) {
     const weight = turfArea({ type: 'Polygon', coordinates: rings });
     const [lon, lat] = centerOfMass({ type: 'Polygon', coordinates: rings }).geometry.coordinates;
-    sumArea += weight; sumLon += lon * weight; sumLat += lat * weight;
+    sumArea += weight;
+    sumLon += lon * weight;
+    sumLat += lat * weight;
   }
   return sumArea > 0 ? [sumLon / sumArea, sumLat / sumArea] : (parts[0][0][0] as LonLat);
 }
@@ -47,13 +51,16 @@ const geometry: fc.Arbitrary<ParcelGeometry> = fc.oneof(
   fc.array(polygon, { minLength: 2, maxLength: 3 }).map((coordinates) => ({ type: 'MultiPolygon' as const, coordinates })),
 );
 
-describe('centroid and box by hand are turf\'s, bit for bit', () => {
+describe("centroid and box by hand are turf's, bit for bit", () => {
   it('on arbitrary polygons with holes and multipolygons', () => {
-    fc.assert(fc.property(geometry, (g) => {
-      expect(sameDoubles(bboxOf(g), turfBbox(g))).toBe(true);
-      const [ours, turf] = [outcome(() => centroid(g)), outcome(() => turfCentroid(g))];
-      expect(typeof ours === 'string' ? ours === turf : typeof turf !== 'string' && sameDoubles(ours, turf)).toBe(true);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(geometry, (g) => {
+        expect(sameDoubles(bboxOf(g), turfBbox(g))).toBe(true);
+        const [ours, turf] = [outcome(() => centroid(g)), outcome(() => turfCentroid(g))];
+        expect(typeof ours === 'string' ? ours === turf : typeof turf !== 'string' && sameDoubles(ours, turf)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('on every parcel of the real Segovia file', async () => {
@@ -70,7 +77,17 @@ describe('centroid and box by hand are turf\'s, bit for bit', () => {
   });
 
   it('refuses an outline that is not numbers as turf does', () => {
-    const broken: ParcelGeometry = { type: 'Polygon', coordinates: [[[NaN, 0], [1, 0], [1, 1], [NaN, 0]]] };
+    const broken: ParcelGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [NaN, 0],
+          [1, 0],
+          [1, 1],
+          [NaN, 0],
+        ],
+      ],
+    };
     expect(() => turfCentroid(broken)).toThrow('coordinates must contain numbers');
     expect(() => centroid(broken)).toThrow('coordinates must contain numbers');
   });

@@ -4,7 +4,11 @@ import type { LonLat, MultiPolygonGeometry } from '../../../core/model/index.js'
 
 // A 0.001° square near the equator: its centroid is its middle, its area ≈ (111.32 m)².
 const square = (lon: number, lat: number, size: number): LonLat[] => [
-  [lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat],
+  [lon, lat],
+  [lon + size, lat],
+  [lon + size, lat + size],
+  [lon, lat + size],
+  [lon, lat],
 ];
 
 describe('polygon helpers', () => {
@@ -42,7 +46,20 @@ describe('polygon helpers', () => {
 });
 
 describe('a parcel area as the copy keeps it', () => {
-  const hectare: MultiPolygonGeometry = { type: 'MultiPolygon', coordinates: [[[[-3.7, 40.4], [-3.6988, 40.4], [-3.6988, 40.4009], [-3.7, 40.4009], [-3.7, 40.4]]]] };
+  const hectare: MultiPolygonGeometry = {
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [-3.7, 40.4],
+          [-3.6988, 40.4],
+          [-3.6988, 40.4009],
+          [-3.7, 40.4009],
+          [-3.7, 40.4],
+        ],
+      ],
+    ],
+  };
   it('is the official figure when the source gives a positive one, else the outline’s', () => {
     const outline = areaM2(hectare);
     expect(outline).toBeGreaterThan(9_000);

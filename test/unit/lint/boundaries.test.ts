@@ -26,11 +26,15 @@ describe('the boundaries lint', () => {
     ['electron/sideways.ts', "import '../cli/start.js';", "type 'electron'. Dependency is of type 'cli'"],
     ['renderer/map/Upward.tsx', "import '../app/App.js';", "type 'renderer-feature'. Dependency is of type 'renderer-app'"],
     ['renderer/ui/Upward.tsx', "import '../map/MapView.js';", "type 'renderer-ui'. Dependency is of type 'renderer-feature'"],
-  ])('refuses %s importing upwards', async (file, code, expected) => {
-    const errors = await boundaryErrors(file, code);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(expected);
-  }, 120_000);
+  ])(
+    'refuses %s importing upwards',
+    async (file, code, expected) => {
+      const errors = await boundaryErrors(file, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(expected);
+    },
+    120_000,
+  );
 
   it.each([
     ['core/countries/downward.ts', "import '../store/parcel-store.js';"],
@@ -38,9 +42,13 @@ describe('the boundaries lint', () => {
     ['cli/downward.ts', "import '../core/service.js';"],
     ['electron/downward.ts', "import '../core/api/server.js';"],
     ['renderer/map/Downward.tsx', "import '../ui/ModalDialog.js';"],
-  ])('lets %s import downwards', async (file, code) => {
-    expect(await boundaryErrors(file, code)).toEqual([]);
-  }, 120_000);
+  ])(
+    'lets %s import downwards',
+    async (file, code) => {
+      expect(await boundaryErrors(file, code)).toEqual([]);
+    },
+    120_000,
+  );
 
   it('refuses a source file on no floor', async () => {
     expect(await ruleMessages('core/nowhere/unplaced.ts', 'export const x = 1;\n', 'boundaries/no-unknown-files')).toHaveLength(1);

@@ -44,7 +44,10 @@ function literalText(node: ts.Node | undefined): string | undefined {
   if (ts.isJsxExpression(node)) return literalText(node.expression);
   if (ts.isParenthesizedExpression(node)) return literalText(node.expression);
   if (ts.isConditionalExpression(node)) return literalText(node.whenTrue) ?? literalText(node.whenFalse);
-  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+  if (
+    ts.isBinaryExpression(node) &&
+    (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+  ) {
     return literalText(node.right);
   }
   return undefined;
@@ -83,10 +86,10 @@ describe('renderer text goes through i18n', () => {
   it('finds words written straight into JSX, shown attributes and confirm() (the check itself)', () => {
     const sample = [
       'export const A = () => <div title="Close" aria-label={\'Zoom in\'}>',
-      '  Parcels: {count} {\'ha\'} <img alt="map" placeholder={t(\'x\')} /> {1234} m² {t(\'ok\')}',
-      '  {busy ? \'Loading…\' : t(\'done\')}',
+      "  Parcels: {count} {'ha'} <img alt=\"map\" placeholder={t('x')} /> {1234} m² {t('ok')}",
+      "  {busy ? 'Loading…' : t('done')}",
       '</div>;',
-      'if (window.confirm(\'Delete?\')) go();',
+      "if (window.confirm('Delete?')) go();",
     ].join('\n');
     expect(untranslatedText(path.join(RENDERER, 'x/Sample.tsx'), sample)).toEqual([
       'x/Sample.tsx:1: Close',

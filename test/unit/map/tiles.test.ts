@@ -11,7 +11,9 @@ describe('tile bounds', () => {
   });
 
   it('a z16 tile contains the point it was computed from', () => {
-    const lon = -4.4684, lat = 41.0614, z = 16;
+    const lon = -4.4684,
+      lat = 41.0614,
+      z = 16;
     const x = Math.floor(((lon + 180) / 360) * 2 ** z);
     const latRad = (lat * Math.PI) / 180;
     const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);

@@ -21,7 +21,9 @@ const { checkMetadata } = libRequire('app-builder-lib/out/util/packageMetadata.j
 const { computeElectronVersion } = libRequire('app-builder-lib/out/electron/electronVersion.js') as {
   computeElectronVersion: (projectDir: string) => Promise<string>;
 };
-const { Minimatch } = libRequire('minimatch') as { Minimatch: new (pattern: string, options: { dot: boolean }) => { match: (file: string) => boolean; negate: boolean } };
+const { Minimatch } = libRequire('minimatch') as {
+  Minimatch: new (pattern: string, options: { dot: boolean }) => { match: (file: string) => boolean; negate: boolean };
+};
 
 interface BuilderConfig {
   /** As electron-builder normalises them: sets of patterns. */
@@ -39,7 +41,7 @@ const loadConfig = () => getConfig(repoRoot, path.join(repoRoot, 'electron-build
  */
 function shippedByFiles(config: BuilderConfig, file: string): boolean {
   let taken = file.startsWith('node_modules/');
-  const patterns = (config.files ?? []).flatMap((set) => typeof set === 'string' ? [set] : set.filter ?? []);
+  const patterns = (config.files ?? []).flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])));
   for (const pattern of patterns) {
     const matcher = new Minimatch(pattern, { dot: true });
     if (matcher.negate ? !matcher.match(file) : matcher.match(file)) taken = !matcher.negate;
@@ -51,12 +53,12 @@ function shippedByFiles(config: BuilderConfig, file: string): boolean {
 const probeFileOf = (entry: string) => (path.extname(entry) ? entry : `${entry}/index.html`);
 
 describe('packaging (electron-builder, without the Electron binary)', () => {
-  it('electron-builder.yml passes electron-builder\'s schema validation', async () => {
+  it("electron-builder.yml passes electron-builder's schema validation", async () => {
     const config = await loadConfig();
     await expect(validateConfiguration(config, { isEnabled: false })).resolves.toBeUndefined();
   });
 
-  it('package.json passes electron-builder\'s metadata checks (no electron in dependencies, name, version)', () => {
+  it("package.json passes electron-builder's metadata checks (no electron in dependencies, name, version)", () => {
     expect(() => checkMetadata(manifest, manifest, 'package.json', 'package.json')).not.toThrow();
   });
 
@@ -87,7 +89,7 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
     expect(left).toEqual(['tsx']);
   });
 
-  it('the running code finds its files through core/app-files.ts or in production dependencies (a path from a module\'s own location would escape the files check)', () => {
+  it("the running code finds its files through core/app-files.ts or in production dependencies (a path from a module's own location would escape the files check)", () => {
     // Files that locate something from their own module URL, each for a reason that is not a shipped file:
     // app-files.ts (the root), start.ts and electron-binary.ts (launch Electron from a checkout, never
     // packaged: they find the electron package), electron/main.ts (the preload, compiled beside it into dist/app),
@@ -110,7 +112,11 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
       }
     }
     expect(users.filter((file) => !allowed.has(file))).toEqual([]);
-    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
     expect(packageFiles.map(packageOf).filter((name) => !(name in manifest.dependencies))).toEqual([]);
   });
 });

@@ -12,17 +12,31 @@ const workflowsDir = path.join(repoRoot, '.github/workflows');
 const workflowFiles = readdirSync(workflowsDir).filter((name) => /\.ya?ml$/.test(name));
 const read = (name: string) => readFileSync(path.join(workflowsDir, name), 'utf8');
 
-interface Step { run?: string; uses?: string; if?: string }
-interface Job { steps: Step[]; strategy?: { matrix: { os?: string[]; include?: { os: string; targets: string }[] } }; 'runs-on': string; container?: string }
+interface Step {
+  run?: string;
+  uses?: string;
+  if?: string;
+}
+interface Job {
+  steps: Step[];
+  strategy?: { matrix: { os?: string[]; include?: { os: string; targets: string }[] } };
+  'runs-on': string;
+  container?: string;
+}
 const jobsOf = (name: string) => (parse(read(name)) as { jobs: Record<string, Job> }).jobs;
 
 /** A job's shell commands, one per line, without the display wrapper Linux needs for Electron. */
-const commandsOf = (job: Job) => job.steps.flatMap((step) => (step.run ?? '').split('\n'))
-  .map((line) => line.trim().replace(/^xvfb-run -a /, '')).filter(Boolean);
+const commandsOf = (job: Job) =>
+  job.steps
+    .flatMap((step) => (step.run ?? '').split('\n'))
+    .map((line) => line.trim().replace(/^xvfb-run -a /, ''))
+    .filter(Boolean);
 
 /** .ci/run's commands after its package checks: install, test, production check. */
-const ciRunCommands = readFileSync(path.join(repoRoot, '.ci/run'), 'utf8').split('\n')
-  .map((line) => line.trim()).filter((line) => /^(npm |bash scripts\/)/.test(line));
+const ciRunCommands = readFileSync(path.join(repoRoot, '.ci/run'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => /^(npm |bash scripts\/)/.test(line));
 /** The Debian packages .ci/run installs where they are missing. */
 const ciRunPackages = [...readFileSync(path.join(repoRoot, '.ci/run'), 'utf8').matchAll(/missing\+=\(([\w.-]+)\)/g)].map((match) => match[1]);
 
@@ -42,7 +56,7 @@ describe('GitHub workflows', () => {
     expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
   });
 
-  it('CI runs .ci/run\'s commands in its order on Linux, Windows and macOS', () => {
+  it("CI runs .ci/run's commands in its order on Linux, Windows and macOS", () => {
     expect(ciRunCommands).toEqual(['npm ci', 'npm test', 'bash scripts/check-production-install.sh']);
     const jobs = jobsOf('ci.yml');
     const systems = Object.values(jobs).flatMap((job) => job.strategy?.matrix.os ?? [job['runs-on']]);
@@ -60,10 +74,12 @@ describe('GitHub workflows', () => {
     expect(jobs.linux.steps.some((step) => step.run?.startsWith('xvfb-run -a npm test'))).toBe(true);
   });
 
-  it('the release builds on a version tag each system\'s installers named in electron-builder.yml', () => {
+  it("the release builds on a version tag each system's installers named in electron-builder.yml", () => {
     const release = parse(read('release.yml')) as { on: { push: { tags: string[] } }; jobs: Record<string, Job> };
     expect(release.on.push.tags).toEqual(['v*']);
-    const builder = parse(readFileSync(path.join(repoRoot, 'electron-builder.yml'), 'utf8')) as Record<'linux' | 'win' | 'mac', { target: string[] }> & { publish: { provider: string } };
+    const builder = parse(readFileSync(path.join(repoRoot, 'electron-builder.yml'), 'utf8')) as Record<'linux' | 'win' | 'mac', { target: string[] }> & {
+      publish: { provider: string };
+    };
     const matrix = release.jobs.installers.strategy!.matrix.include!;
     const targetsOn = (os: string) => matrix.find((entry) => entry.os === os)?.targets;
     expect(targetsOn('ubuntu-latest')).toBe(`--linux ${builder.linux.target.join(' ')}`);

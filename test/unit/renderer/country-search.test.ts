@@ -10,14 +10,21 @@ beforeAll(() => loadWorldOutlines());
 
 /** The installation's countries as the service's status lists them (the registry's adapters). */
 const registry = CountryRegistry.create();
-const countries: CountryInfo[] = registry.codes.map((code) => registry.find(code)!).map((a) => ({
-  code: a.code, name: a.name, bounds: a.bounds, outlineId: a.outlineId, byAddress: a.coverage.byAddress, attribution: a.attribution,
-}));
+const countries: CountryInfo[] = registry.codes
+  .map((code) => registry.find(code)!)
+  .map((a) => ({
+    code: a.code,
+    name: a.name,
+    bounds: a.bounds,
+    outlineId: a.outlineId,
+    byAddress: a.coverage.byAddress,
+    attribution: a.attribution,
+  }));
 
 describe('the address-search country of the map centre', () => {
   it.each<[string, [number, number], string]>([
     ['Paris', [2.35, 48.85], 'FR'],
-    ['Barcelona (inside France\'s box too)', [2.17, 41.39], 'ES'],
+    ["Barcelona (inside France's box too)", [2.17, 41.39], 'ES'],
     ['Perpignan', [2.895, 42.699], 'FR'],
     ['Amsterdam', [4.89, 52.37], 'NL'],
     ['København', [12.57, 55.68], 'DK'],
@@ -30,7 +37,7 @@ describe('the address-search country of the map centre', () => {
   });
 });
 
-describe('the search box tells other countries\' references from addresses', () => {
+describe("the search box tells other countries' references from addresses", () => {
   it.each(['141201_1.0001.6509', 'GVH03 F 422', '2000178-13', '727024-st.542', 'H501A048600.12'])('%s is a code for the service to recognise', (text) => {
     expect(parseQuery(text)).toEqual({ kind: 'code', text });
   });

@@ -5,7 +5,7 @@ import { OUTPUT_LANGUAGES, requireOutputLanguage } from '../../../core/model/ind
 import { repoRoot } from '../../helpers/paths.js';
 
 describe('output languages (reports, batch results)', () => {
-  it('are the renderer\'s shipped languages: a file is handed on in the language the app is read in', () => {
+  it("are the renderer's shipped languages: a file is handed on in the language the app is read in", () => {
     const shipped = readdirSync(path.join(repoRoot, 'renderer/i18n/locales')).sort();
     expect([...OUTPUT_LANGUAGES]).toEqual(shipped);
   });

@@ -6,15 +6,22 @@ import { AREA_TOLERANCE, CENTRE_TOLERANCE_M, keyFieldDifferences } from '../../.
 const known = { ref: '9398516VK3799G', areaM2: 1536, centre: [-3.716576, 40.465448] as [number, number], municipality: 'MADRID' };
 
 describe('the key fields of a live answer against the known one', () => {
-  it('match within the tolerances, whatever the municipality\'s case and accents', () => {
+  it("match within the tolerances, whatever the municipality's case and accents", () => {
     const area = known.areaM2 * (1 + AREA_TOLERANCE.relative * 0.9);
     // 0.0002° of latitude is about 22 m: inside the 25 m.
-    expect(keyFieldDifferences(known, { ref: '9398516vk3799g', areaM2: area, centre: [known.centre[0], known.centre[1] + 0.0002], municipality: 'Madrid' })).toEqual([]);
+    expect(
+      keyFieldDifferences(known, { ref: '9398516vk3799g', areaM2: area, centre: [known.centre[0], known.centre[1] + 0.0002], municipality: 'Madrid' }),
+    ).toEqual([]);
     expect(keyFieldDifferences({ ref: 'X', municipality: 'Saint-Viâtre' }, { ref: 'X', municipality: 'SAINT VIATRE' })).toEqual([]);
   });
 
   it('name each field that differs beyond its tolerance', () => {
-    const differences = keyFieldDifferences(known, { ref: '9398516VK3799H', areaM2: known.areaM2 * (1 + AREA_TOLERANCE.relative * 1.5), centre: [known.centre[0], known.centre[1] + 0.0004], municipality: 'GETAFE' });
+    const differences = keyFieldDifferences(known, {
+      ref: '9398516VK3799H',
+      areaM2: known.areaM2 * (1 + AREA_TOLERANCE.relative * 1.5),
+      centre: [known.centre[0], known.centre[1] + 0.0004],
+      municipality: 'GETAFE',
+    });
     expect(differences).toHaveLength(4);
     expect(differences[0]).toBe('reference 9398516VK3799H, expected 9398516VK3799G');
     expect(differences[1]).toMatch(/^area 1582\.08 m², expected 1536 m² \(±30\.72\)$/);
@@ -31,11 +38,14 @@ describe('the key fields of a live answer against the known one', () => {
 });
 
 describe('the check parcels', () => {
-  it('are each one of its country\'s evidence references, for every country of the registry', () => {
+  it("are each one of its country's evidence references, for every country of the registry", () => {
     for (const country of COUNTRIES) {
       const parcel = CHECK_PARCELS[country.code];
       expect(parcel, country.code).toBeDefined();
-      expect(country.evidence.references.map((r) => r.ref), country.code).toContain(parcel.ref);
+      expect(
+        country.evidence.references.map((r) => r.ref),
+        country.code,
+      ).toContain(parcel.ref);
     }
   });
 

@@ -24,7 +24,10 @@ beforeAll(async () => {
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
   await importFiles(store, [FIXTURE]);
 });
-afterAll(() => { store?.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('CAT importer (hand-written file from the documented layout)', () => {
   it('is a file of 1000-character records, each starting with its type', () => {
@@ -34,14 +37,29 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
 
   it('reads the finca of a type 11 record, dated by the header, with its declared units', () => {
     expect(store.getFinca('ES', FINCA)).toMatchObject({
-      ref: FINCA, direccion: 'CL MAYOR 5', codigoPostal: '28013', municipio: 'MADRID', provincia: 'MADRID',
-      superficieTotal: 1200, superficieParcela: 480, anioConstruccion: 1985, declaredUnits: 3, usoGeneral: 'Residencial',
-      source: 'cat', dataDate: '2024-03-15',
+      ref: FINCA,
+      direccion: 'CL MAYOR 5',
+      codigoPostal: '28013',
+      municipio: 'MADRID',
+      provincia: 'MADRID',
+      superficieTotal: 1200,
+      superficieParcela: 480,
+      anioConstruccion: 1985,
+      declaredUnits: 3,
+      usoGeneral: 'Residencial',
+      source: 'cat',
+      dataDate: '2024-03-15',
     });
   });
 
   it('decodes ISO-8859-15 text (Ñ) and takes the unstructured address when there is no street', () => {
-    expect(store.getFinca('ES', RUSTIC)).toMatchObject({ direccion: 'PARAJE LA PEÑUELA', municipio: 'LANTEIRA', provincia: 'GRANADA', declaredUnits: 1, superficieParcela: 12500 });
+    expect(store.getFinca('ES', RUSTIC)).toMatchObject({
+      direccion: 'PARAJE LA PEÑUELA',
+      municipio: 'LANTEIRA',
+      provincia: 'GRANADA',
+      declaredUnits: 1,
+      superficieParcela: 12500,
+    });
   });
 
   it('builds 20-character unit references with the control letters and orders units by reference', () => {
@@ -55,7 +73,16 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
   it('takes use and surface from the type 14 constructions of each property, participation as a percent', () => {
     const [first, second, third] = store.unitsPage('ES', FINCA, undefined, 10);
     // Property 0001: 90 m² V (dwelling) + 10 m² AAP (parking); the larger gives the use.
-    expect(first).toMatchObject({ uso: 'Residencial', descripcion: 'V', superficie: 100, escalera: '1', planta: '01', puerta: 'A', participacion: 40, anio: 1985 });
+    expect(first).toMatchObject({
+      uso: 'Residencial',
+      descripcion: 'V',
+      superficie: 100,
+      escalera: '1',
+      planta: '01',
+      puerta: 'A',
+      participacion: 40,
+      anio: 1985,
+    });
     expect(second).toMatchObject({ uso: 'Residencial', superficie: 75, planta: '02', puerta: 'B', participacion: 33.5, anio: 1990 });
     expect(third).toMatchObject({ uso: 'Comercial', superficie: 120, escalera: '', planta: '00', puerta: '01', participacion: 26.5 });
     expect(first.participacion + second.participacion + third.participacion).toBeCloseTo(100, 9);
@@ -78,7 +105,7 @@ describe('CAT importer (hand-written file from the documented layout)', () => {
     }
   });
 
-  it('re-importing replaces a finca\'s units instead of adding to them', async () => {
+  it("re-importing replaces a finca's units instead of adding to them", async () => {
     await importFiles(store, [FIXTURE]);
     expect(store.countUnits('ES', FINCA)).toBe(3);
   });

@@ -48,7 +48,7 @@ describe('CAT import time grows linearly with the file', () => {
   }, 180_000);
 });
 
-describe('a finca\'s units are read through their index, whatever the copy\'s size', () => {
+describe("a finca's units are read through their index, whatever the copy's size", () => {
   /** A copy of a generated CAT file of `megabytes` MB and the reference of its last finca (a header, then 14 records a copy, each copy's finca numbered). */
   async function copyOf(megabytes: number): Promise<{ store: ParcelStore; finca: string }> {
     const file = path.join(dir, `units-${megabytes}.cat`);
@@ -58,7 +58,7 @@ describe('a finca\'s units are read through their index, whatever the copy\'s si
     return { store, finca: `${String(copies - 1).padStart(7, '0')}VK4701N` };
   }
 
-  it('pages a finca\'s units in the same time in a copy 8 times larger', async () => {
+  it("pages a finca's units in the same time in a copy 8 times larger", async () => {
     const small = await copyOf(2);
     const large = await copyOf(16);
     try {

@@ -11,22 +11,60 @@ import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/
 const REF = '9872023VH5797S';
 
 const parcel = (country: StoredParcel['country'], lon: number): StoredParcel => ({
-  ref: REF, country, geometry: { type: 'Polygon', coordinates: [[[lon, 40], [lon + 0.001, 40], [lon + 0.001, 40.001], [lon, 40.001], [lon, 40]]] },
-  centroid: [lon + 0.0005, 40.0005], areaM2: 1000, source: 'inspire', dataDate: '2024-01-01',
+  ref: REF,
+  country,
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon, 40],
+        [lon + 0.001, 40],
+        [lon + 0.001, 40.001],
+        [lon, 40.001],
+        [lon, 40],
+      ],
+    ],
+  },
+  centroid: [lon + 0.0005, 40.0005],
+  areaM2: 1000,
+  source: 'inspire',
+  dataDate: '2024-01-01',
 });
 
 const finca = (direccion: string): StoredFinca => ({
-  ref: REF, direccion, codigoPostal: '40000', municipio: 'M', provincia: 'P', usoGeneral: 'Residencial',
-  superficieTotal: 100, anioConstruccion: 2000, declaredUnits: 2, source: 'live', dataDate: '2024-01-01',
+  ref: REF,
+  direccion,
+  codigoPostal: '40000',
+  municipio: 'M',
+  provincia: 'P',
+  usoGeneral: 'Residencial',
+  superficieTotal: 100,
+  anioConstruccion: 2000,
+  declaredUnits: 2,
+  source: 'live',
+  dataDate: '2024-01-01',
 });
 
 const unit = (car: string, uso: string): StoredUnit => ({
-  ref: `${REF}${car}XX`, finca: REF, escalera: '', planta: car.slice(2), puerta: '', uso, superficie: 50,
-  descripcion: '', participacion: 1, anio: 2000, direccion: 'CL X 1', source: 'live', dataDate: '2024-01-01',
+  ref: `${REF}${car}XX`,
+  finca: REF,
+  escalera: '',
+  planta: car.slice(2),
+  puerta: '',
+  uso,
+  superficie: 50,
+  descripcion: '',
+  participacion: 1,
+  anio: 2000,
+  direccion: 'CL X 1',
+  source: 'live',
+  dataDate: '2024-01-01',
 });
 
 let store: ParcelStore;
-beforeEach(() => { store = ParcelStore.open(':memory:'); });
+beforeEach(() => {
+  store = ParcelStore.open(':memory:');
+});
 afterEach(() => store.close());
 
 describe('records keyed by country and reference', () => {
@@ -42,11 +80,13 @@ describe('records keyed by country and reference', () => {
     expect(store.parcelAt([2.0005, 40.0005])).toMatchObject({ country: 'FR', uso: 'Industrial' });
     const inBox = store.parcelsInBBox([-9, 39, 3, 41], 10);
     expect(Object.fromEntries(inBox.map((p) => [p.country, p.uso ?? null]))).toEqual({ ES: 'Residencial', FR: 'Industrial', PT: null });
-    expect(store.db.prepare('SELECT country, uso FROM buildings WHERE ref = ? ORDER BY country').all(REF))
-      .toEqual([{ country: 'ES', uso: 'Residencial' }, { country: 'FR', uso: 'Industrial' }]);
+    expect(store.db.prepare('SELECT country, uso FROM buildings WHERE ref = ? ORDER BY country').all(REF)).toEqual([
+      { country: 'ES', uso: 'Residencial' },
+      { country: 'FR', uso: 'Industrial' },
+    ]);
   });
 
-  it('keeps a finca and its units apart from another country\'s with the same reference', () => {
+  it("keeps a finca and its units apart from another country's with the same reference", () => {
     store.upsertFinca('ES', finca('CL MAYOR 1'));
     store.upsertFinca('FR', finca('RUE DE LA PAIX 1'));
     store.replaceUnits('ES', REF, [unit('0001', 'Residencial'), unit('0002', 'Residencial')]);
@@ -67,7 +107,7 @@ describe('records keyed by country and reference', () => {
     expect(store.unitsPage('ES', REF, undefined, 10).map((u) => u.planta)).toEqual(['01', '02']);
   });
 
-  it('finds a parcel by the address of its own country\'s finca', () => {
+  it("finds a parcel by the address of its own country's finca", () => {
     store.upsertParcels([parcel('ES', -4), parcel('FR', 2)]);
     store.upsertFinca('FR', finca('RUE DE LA PAIX 1'));
     expect(store.parcelsWithAddressWord('FR', 'PAIX', 10).map((p) => [p.country, p.direccion])).toEqual([['FR', 'RUE DE LA PAIX 1']]);

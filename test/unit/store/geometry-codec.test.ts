@@ -8,14 +8,38 @@ import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.j
 import { fixture } from '../../helpers/paths.js';
 import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 
-const real = ['es_catastro_wfs-neighbour-9398516VK3799G.xml', 'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml']
-  .flatMap((name) => parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }));
+const real = ['es_catastro_wfs-neighbour-9398516VK3799G.xml', 'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml'].flatMap((name) =>
+  parseCadastralParcelXml(readFileSync(fixture(name), 'utf8'), { ...CATASTRO_PARCELS, source: 'live' }),
+);
 
 const withHole: ParcelGeometry = {
   type: 'MultiPolygon',
   coordinates: [
-    [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]], [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]]],
-    [[[20, 20], [21, 20], [21, 21], [20, 21], [20, 20]]],
+    [
+      [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+        [0, 0],
+      ],
+      [
+        [4, 4],
+        [6, 4],
+        [6, 6],
+        [4, 6],
+        [4, 4],
+      ],
+    ],
+    [
+      [
+        [20, 20],
+        [21, 20],
+        [21, 21],
+        [20, 21],
+        [20, 20],
+      ],
+    ],
   ],
 };
 
@@ -38,10 +62,13 @@ describe('geometry codec', () => {
     for (const parcel of real) {
       const blob = encodeGeometry(parcel.geometry);
       const [w, s, e, n] = bboxOf(parcel.geometry);
-      fc.assert(fc.property(fc.double({ min: 0.001, max: 0.999, noNaN: true }), fc.double({ min: 0.001, max: 0.999, noNaN: true }), (u, v) => {
-        const point: [number, number] = [w + u * (e - w), s + v * (n - s)];
-        return encodedContains(blob, ...point) === containsPoint(parcel.geometry, point);
-      }), { numRuns: 2000 });
+      fc.assert(
+        fc.property(fc.double({ min: 0.001, max: 0.999, noNaN: true }), fc.double({ min: 0.001, max: 0.999, noNaN: true }), (u, v) => {
+          const point: [number, number] = [w + u * (e - w), s + v * (n - s)];
+          return encodedContains(blob, ...point) === containsPoint(parcel.geometry, point);
+        }),
+        { numRuns: 2000 },
+      );
     }
   });
 });

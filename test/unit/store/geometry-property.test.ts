@@ -17,16 +17,23 @@ describe('GeometryProperty', () => {
     const outside: string[] = [];
     const textsOutside: string[] = [];
     const sax = createSax({
-      open: (local, attributes) => { if (!geometry.open(local, attributes.srsName)) outside.push(local); },
-      text: (text) => { if (geometry.inside) geometry.surfaces.addText(text); else if (text.trim()) textsOutside.push(text.trim()); },
-      close: (local) => { geometry.close(local); },
+      open: (local, attributes) => {
+        if (!geometry.open(local, attributes.srsName)) outside.push(local);
+      },
+      text: (text) => {
+        if (geometry.inside) geometry.surfaces.addText(text);
+        else if (text.trim()) textsOutside.push(text.trim());
+      },
+      close: (local) => {
+        geometry.close(local);
+      },
     });
     sax.write(xml);
     sax.close();
     return { outside, textsOutside };
   }
 
-  it('hands the property\'s geometry to the collector and leaves the feature\'s own elements', () => {
+  it("hands the property's geometry to the collector and leaves the feature's own elements", () => {
     const geometry = new GeometryProperty(new SourceSurfaceCollector(), new Set(['geometry']));
     const { outside, textsOutside } = readWith(geometry);
     const polygons = geometry.surfaces.sourcePolygons();

@@ -17,7 +17,9 @@ const UTM30 = '+proj=utm +zone=30 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +
 const read = (name: string) => readFileSync(fixture(name), 'utf8');
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-readers-')); });
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-readers-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function decode(file: string): Promise<string> {

@@ -10,18 +10,35 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { MIGRATIONS } from '../../../core/store/schema.js';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-migrate-')); });
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-migrate-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const square: ParcelGeometry = { type: 'Polygon', coordinates: [[[-4, 40], [-3.999, 40], [-3.999, 40.001], [-4, 40.001], [-4, 40]]] };
+const square: ParcelGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-4, 40],
+      [-3.999, 40],
+      [-3.999, 40.001],
+      [-4, 40.001],
+      [-4, 40],
+    ],
+  ],
+};
 
 describe('schema migrations', () => {
   it('upgrades a copy written by the first schema, keeping its rows', () => {
     const file = path.join(dir, 'v1.sqlite');
     const old = new Database(file);
     migrate(old, 1);
-    const { lastInsertRowid } = old.prepare(`INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date)
-      VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11')`).run(encodeGeometry(square));
+    const { lastInsertRowid } = old
+      .prepare(
+        `INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date)
+      VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11')`,
+      )
+      .run(encodeGeometry(square));
     old.prepare('INSERT INTO parcels_rtree VALUES (?, -4, -3.999, 40, 40.001)').run(lastInsertRowid);
     old.exec(`INSERT INTO buildings VALUES ('000700100UL74F', 'Industrial', 1980, 500, 2, 0, '2021-09-11');
       INSERT INTO fincas VALUES ('000700100UL74F', 'CL X 1', '40000', 'M', 'SEGOVIA', 'Industrial', 500, 1980, 2, 'cat', '2021-09-11');`);
@@ -38,12 +55,16 @@ describe('schema migrations', () => {
     }
   });
 
-  it('upgrades a copy of schema 6 in place: its buildings, fincas and units become Spain\'s, keyed by country and reference', () => {
+  it("upgrades a copy of schema 6 in place: its buildings, fincas and units become Spain's, keyed by country and reference", () => {
     const file = path.join(dir, 'v6.sqlite');
     const old = new Database(file);
     migrate(old, 6);
-    const { lastInsertRowid } = old.prepare(`INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date, offline_area)
-      VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11', 'ES.40146')`).run(encodeGeometry(square));
+    const { lastInsertRowid } = old
+      .prepare(
+        `INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, source, data_date, offline_area)
+      VALUES ('ES', '000700100UL74F', ?, -3.9995, 40.0005, 1234, 'inspire', '2021-09-11', 'ES.40146')`,
+      )
+      .run(encodeGeometry(square));
     old.prepare('INSERT INTO parcels_rtree VALUES (?, -4, -3.999, 40, 40.001)').run(lastInsertRowid);
     old.exec(`INSERT INTO buildings (ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
         VALUES ('000700100UL74F', 'Industrial', 1980, 500, 2, 0, '2021-09-11');
@@ -65,11 +86,16 @@ describe('schema migrations', () => {
       for (const table of ['buildings', 'fincas', 'units']) {
         expect(store.db.prepare(`SELECT DISTINCT country FROM ${table}`).pluck().all()).toEqual(['ES']);
         const key = (store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[])
-          .filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+          .filter((c) => c.pk > 0)
+          .sort((a, b) => a.pk - b.pk)
+          .map((c) => c.name);
         expect(key).toEqual(['country', 'ref']);
       }
       // The change counter still moves on every kind of write (the rebuilt tables got their triggers back).
-      const triggers = store.db.prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_bumps_generation' ORDER BY 1`).pluck().all();
+      const triggers = store.db
+        .prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_bumps_generation' ORDER BY 1`)
+        .pluck()
+        .all();
       expect(new Set(triggers)).toEqual(new Set(['parcels', 'buildings', 'fincas', 'units']));
       expect(triggers).toHaveLength(12);
       const afterMigration = store.dataGeneration();
@@ -109,8 +135,9 @@ describe('schema migrations', () => {
       expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       const tables = store.analysisTables();
       expect(tables.cachedPvgisAnswer(4000, -400)).toEqual({ answer: '{"kwhPerKwp":1500}', fetchedAt: '2026-11-01T00:00:00.000Z' });
-      expect(tables.groundMotionCellsIn([3100020, 1900020, 3100030, 1900030]).map((c) => [c.file, c.mean_velocity]))
-        .toEqual([['EGMS_L3_E32N19_100km_U_2019_2023_1.zip', -2.5]]);
+      expect(tables.groundMotionCellsIn([3100020, 1900020, 3100030, 1900030]).map((c) => [c.file, c.mean_velocity])).toEqual([
+        ['EGMS_L3_E32N19_100km_U_2019_2023_1.zip', -2.5],
+      ]);
       // The tables the old code had not created yet come from the migration.
       expect(tables.protectedAreaSources()).toEqual([]);
       const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'analysis_%' ORDER BY 1").pluck().all();

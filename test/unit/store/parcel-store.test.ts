@@ -4,21 +4,48 @@ import type { StoredParcel, StoredUnit } from '../../../core/model/records.js';
 
 const square = (lon: number, lat: number, size: number): StoredParcel['geometry'] => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + size, lat],
+      [lon + size, lat + size],
+      [lon, lat + size],
+      [lon, lat],
+    ],
+  ],
 });
 
 const parcel = (ref: string, lon: number, lat: number, size: number, extra: Partial<StoredParcel> = {}): StoredParcel => ({
-  ref, country: 'ES', geometry: square(lon, lat, size), centroid: [lon + size / 2, lat + size / 2], areaM2: size * 1e8,
-  source: 'inspire', dataDate: '2024-01-01', ...extra,
+  ref,
+  country: 'ES',
+  geometry: square(lon, lat, size),
+  centroid: [lon + size / 2, lat + size / 2],
+  areaM2: size * 1e8,
+  source: 'inspire',
+  dataDate: '2024-01-01',
+  ...extra,
 });
 
 const unit = (finca: string, car: string): StoredUnit => ({
-  ref: `${finca}${car}XX`, finca, escalera: '', planta: car.slice(2), puerta: '', uso: 'Residencial', superficie: 50,
-  descripcion: '', participacion: 1, anio: 2000, direccion: 'CL X 1', source: 'live', dataDate: '2024-01-01',
+  ref: `${finca}${car}XX`,
+  finca,
+  escalera: '',
+  planta: car.slice(2),
+  puerta: '',
+  uso: 'Residencial',
+  superficie: 50,
+  descripcion: '',
+  participacion: 1,
+  anio: 2000,
+  direccion: 'CL X 1',
+  source: 'live',
+  dataDate: '2024-01-01',
 });
 
 let store: ParcelStore;
-beforeEach(() => { store = ParcelStore.open(':memory:'); });
+beforeEach(() => {
+  store = ParcelStore.open(':memory:');
+});
 afterEach(() => store.close());
 
 describe('ParcelStore', () => {
@@ -30,7 +57,7 @@ describe('ParcelStore', () => {
     expect(store.parcelAt([-3.9975, 40.0025], 'FR')).toBeUndefined();
   });
 
-  it('orders overlapping parcels by their stored area and skips another country\'s before reading outlines', () => {
+  it("orders overlapping parcels by their stored area and skips another country's before reading outlines", () => {
     // A: the larger square but the smaller declared area; the point is inside both, so area decides, not size.
     store.upsertParcels([
       parcel('A', -4, 40, 0.01, { areaM2: 50 }),
@@ -56,9 +83,13 @@ describe('ParcelStore', () => {
     expect(store.countParcels()).toBe(1);
   });
 
-  it('pages units by reference after a cursor, and replaces a finca\'s units atomically', () => {
+  it("pages units by reference after a cursor, and replaces a finca's units atomically", () => {
     const finca = '9872023VH5797S';
-    store.replaceUnits('ES', finca, ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)));
+    store.replaceUnits(
+      'ES',
+      finca,
+      ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)),
+    );
     store.replaceUnits('ES', '1111111AA1111A', [unit('1111111AA1111A', '0001')]);
     expect(store.countUnits('ES', finca)).toBe(4);
     expect(store.unitsPage('ES', finca, undefined, 2).map((u) => u.planta)).toEqual(['01', '02']);
@@ -83,8 +114,17 @@ describe('ParcelStore.dataGeneration', () => {
     store.upsertParcels([parcel('GEN1', -4, 40, 0.01)]);
     seen.push(store.dataGeneration());
     store.upsertFinca('ES', {
-      ref: 'GEN1', direccion: 'CL X 1', codigoPostal: '40000', municipio: 'M', provincia: 'P', usoGeneral: 'Residencial',
-      superficieTotal: 100, anioConstruccion: 2000, declaredUnits: 1, source: 'live', dataDate: '2024-01-01',
+      ref: 'GEN1',
+      direccion: 'CL X 1',
+      codigoPostal: '40000',
+      municipio: 'M',
+      provincia: 'P',
+      usoGeneral: 'Residencial',
+      superficieTotal: 100,
+      anioConstruccion: 2000,
+      declaredUnits: 1,
+      source: 'live',
+      dataDate: '2024-01-01',
     });
     seen.push(store.dataGeneration());
     store.replaceUnits('ES', 'GEN1', [unit('GEN1', '0001')]);

@@ -11,29 +11,46 @@ const document = gml.slice(0, gml.lastIndexOf('</member>') + '</member>'.length)
 
 type Event = ['open', string, Record<string, string>] | ['text', string] | ['close', string];
 
-function events(parse: (handlers: { open: (l: string, a: Record<string, string>) => void; text: (t: string) => void; close: (l: string) => void }) => void): Event[] {
+function events(
+  parse: (handlers: { open: (l: string, a: Record<string, string>) => void; text: (t: string) => void; close: (l: string) => void }) => void,
+): Event[] {
   const list: Event[] = [];
   let depth = 0;
   parse({
-    open: (local, attributes) => { depth++; list.push(['open', local, { ...attributes }]); },
+    open: (local, attributes) => {
+      depth++;
+      list.push(['open', local, { ...attributes }]);
+    },
     // Adjacent text pieces are one text node (saxes and the scanner may cut it differently);
     // the blanks around the root are nobody's text (saxes reports them, the scanner only checks them).
     text: (text) => {
       if (depth === 0) return;
       const last = list[list.length - 1];
-      if (last?.[0] === 'text') last[1] += text; else list.push(['text', text]);
+      if (last?.[0] === 'text') last[1] += text;
+      else list.push(['text', text]);
     },
-    close: (local) => { depth--; list.push(['close', local]); },
+    close: (local) => {
+      depth--;
+      list.push(['close', local]);
+    },
   });
   return list;
 }
 
-const bySaxes = (xml: string) => events((handlers) => { const sax = createSax(handlers); sax.write(xml); sax.close(); });
+const bySaxes = (xml: string) =>
+  events((handlers) => {
+    const sax = createSax(handlers);
+    sax.write(xml);
+    sax.close();
+  });
 function byScanner(xml: string, cuts: number[] = []): Event[] {
   return events((handlers) => {
     const scanner = new XmlScanner(handlers);
     let at = 0;
-    for (const cut of [...cuts, xml.length]) { scanner.write(xml.slice(at, cut)); at = cut; }
+    for (const cut of [...cuts, xml.length]) {
+      scanner.write(xml.slice(at, cut));
+      at = cut;
+    }
     scanner.close();
   });
 }
@@ -43,13 +60,22 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
 
   it('gives the same tags, attributes and text on the real Segovia file, cut anywhere', () => {
     expect(byScanner(document)).toEqual(expected);
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: document.length - 1 }), { maxLength: 40 }), (cuts) => {
-      expect(byScanner(document, cuts.sort((a, b) => a - b))).toEqual(expected);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: document.length - 1 }), { maxLength: 40 }), (cuts) => {
+        expect(
+          byScanner(
+            document,
+            cuts.sort((a, b) => a - b),
+          ),
+        ).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('reads comments, CDATA, character references, entities, self-closing tags and line ends as saxes does', () => {
-    const xml = '<?xml version="1.0"?>\r\n<!DOCTYPE r [<!ELEMENT r ANY>]><!-- c --><r a="x&amp;y&#65;\tz" b=\'1 > 0\'><e/>one&lt;two&#x42;\r\n<![CDATA[<raw> & ]]><!-- in --> three</r>\n';
+    const xml =
+      '<?xml version="1.0"?>\r\n<!DOCTYPE r [<!ELEMENT r ANY>]><!-- c --><r a="x&amp;y&#65;\tz" b=\'1 > 0\'><e/>one&lt;two&#x42;\r\n<![CDATA[<raw> & ]]><!-- in --> three</r>\n';
     expect(byScanner(xml)).toEqual(bySaxes(xml));
     for (let cut = 1; cut < xml.length; cut++) expect(byScanner(xml, [cut])).toEqual(bySaxes(xml));
   });
@@ -74,7 +100,8 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
     ['an entity of a DTD', '<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>'],
     ['an unknown entity', '<r>&nbsp;</r>'],
   ])('refuses %s, as saxes does, saying the importer does not expand it', (_name, xml) => {
-    const refusal = /^The file uses an XML entity .* that is not one of XML's own .*: the importer does not expand the entities a file declares in its DOCTYPE, for safety/;
+    const refusal =
+      /^The file uses an XML entity .* that is not one of XML's own .*: the importer does not expand the entities a file declares in its DOCTYPE, for safety/;
     expect(() => bySaxes(xml)).toThrow(refusal);
     expect(() => byScanner(xml)).toThrow(refusal);
   });
@@ -83,14 +110,23 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
 describe('posList numbers', () => {
   it('are the doubles Number() gives, bit for bit, for decimals as written and for anything else', () => {
     const token = fc.oneof(
-      fc.tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 8 }))
+      fc
+        .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 8 }))
         .map(([whole, fraction, width]) => `${whole}.${String(fraction).padStart(8, '0').slice(0, width)}`),
       fc.double({ noNaN: false }).map(String),
       fc.constantFrom('-0', '+5', '.5', '5.', '-', '.', '1.2.3', '1e3', '0x10', 'abc', '12345678901234567', '0.1234567890123456789', 'Infinity'),
     );
-    fc.assert(fc.property(fc.array(token, { minLength: 1, maxLength: 20 }), fc.constantFrom(' ', '\n  ', '\t'), (tokens, space) => {
-      const parsed = parseNumberList(` ${tokens.join(space)} `);
-      expect(parsed.map((n) => Object.is(n, -0) ? '-0' : String(n))).toEqual(tokens.map((t) => { const n = Number(t); return Object.is(n, -0) ? '-0' : String(n); }));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 20 }), fc.constantFrom(' ', '\n  ', '\t'), (tokens, space) => {
+        const parsed = parseNumberList(` ${tokens.join(space)} `);
+        expect(parsed.map((n) => (Object.is(n, -0) ? '-0' : String(n)))).toEqual(
+          tokens.map((t) => {
+            const n = Number(t);
+            return Object.is(n, -0) ? '-0' : String(n);
+          }),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -26,7 +26,9 @@ describe('a download that sends more than was announced', () => {
       const chunk = Buffer.alloc(64 * 1024);
       const send = () => {
         while (!res.destroyed && sentBytes < limit && res.write(chunk)) sentBytes += chunk.length;
-        if (!res.destroyed && sentBytes < limit) res.once('drain', send); else if (huge) res.destroy(); else res.end();
+        if (!res.destroyed && sentBytes < limit) res.once('drain', send);
+        else if (huge) res.destroy();
+        else res.end();
       };
       send();
     });
@@ -42,8 +44,9 @@ describe('a download that sends more than was announced', () => {
   it('is stopped past the announced size, refused naming it, and nothing of it is kept', async () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
     const started = Date.now();
-    await expect(downloadFile({ url, file, expectedBytes: 1024 * 1024 }, { retries: 0 }))
-      .rejects.toThrow(`${url}: the server sent more than the 1048576 bytes announced; the file was discarded.`);
+    await expect(downloadFile({ url, file, expectedBytes: 1024 * 1024 }, { retries: 0 })).rejects.toThrow(
+      `${url}: the server sent more than the 1048576 bytes announced; the file was discarded.`,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
     expect(existsSync(file)).toBe(false);
@@ -52,8 +55,9 @@ describe('a download that sends more than was announced', () => {
 
   it('a file of no announced size (chunked, no Content-Length) stops at the bound for unsized files', async () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
-    await expect(downloadFile({ url, file }, { retries: 0, maxBytes: 2 * 1024 * 1024 }))
-      .rejects.toThrow(`${url}: the server sent more than 2097152 bytes without announcing a size`);
+    await expect(downloadFile({ url, file }, { retries: 0, maxBytes: 2 * 1024 * 1024 })).rejects.toThrow(
+      `${url}: the server sent more than 2097152 bytes without announcing a size`,
+    );
     expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
@@ -65,12 +69,14 @@ describe('a download that sends more than was announced', () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.zip');
     const requests: string[] = [];
     server.on('request', (req) => requests.push(String(req.url)));
-    await expect(downloadFile({ url, file, expectedBytes: 10 * 1024 ** 3 }, { retries: 0 }))
-      .rejects.toThrow(`${url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`);
+    await expect(downloadFile({ url, file, expectedBytes: 10 * 1024 ** 3 }, { retries: 0 })).rejects.toThrow(
+      `${url}: the feed announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`,
+    );
     expect(requests).toEqual([]);
     const huge = url.replace(/[^/]+$/, 'huge');
-    await expect(downloadFile({ url: huge, file }, { retries: 0 }))
-      .rejects.toThrow(`${huge}: the server announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`);
+    await expect(downloadFile({ url: huge, file }, { retries: 0 })).rejects.toThrow(
+      `${huge}: the server announces 10240 MB, more than the largest file the service publishes (4096 MB, setting CATASTRO_MAX_DOWNLOAD_MB); it was not fetched.`,
+    );
     expect(sentBytes).toBeLessThan(64 * 1024 ** 2);
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);

@@ -30,7 +30,10 @@ describe('resumable downloads and redirects', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
     otherRequests = 0;
-    other = http.createServer((_req, res) => { otherRequests++; res.writeHead(200, { 'Content-Length': body.length }).end(body); });
+    other = http.createServer((_req, res) => {
+      otherRequests++;
+      res.writeHead(200, { 'Content-Length': body.length }).end(body);
+    });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     otherPort = (other.address() as AddressInfo).port;
   });
@@ -50,8 +53,9 @@ describe('resumable downloads and redirects', () => {
     const file = path.join(dir, 'elsewhere.zip');
     const seen: string[] = [];
     server.on('request', (req) => seen.push(String(req.url)));
-    await expect(downloadFile({ url: `http://127.0.0.1:${port}/elsewhere`, file }, { retries: 3, baseDelayMs: 1 }))
-      .rejects.toThrow(`http://127.0.0.1:${port}/elsewhere: it redirected to another host (localhost), which is not followed.`);
+    await expect(downloadFile({ url: `http://127.0.0.1:${port}/elsewhere`, file }, { retries: 3, baseDelayMs: 1 })).rejects.toThrow(
+      `http://127.0.0.1:${port}/elsewhere: it redirected to another host (localhost), which is not followed.`,
+    );
     expect(seen).toEqual(['/elsewhere']);
     expect(existsSync(file)).toBe(false);
   });
@@ -59,8 +63,9 @@ describe('resumable downloads and redirects', () => {
   // Issue #38 finding 10: the host alone was compared, so a hop to another port of it was followed.
   it('refuses a redirect to another port of the same host, and never asks that port', async () => {
     const file = path.join(dir, 'other-port.zip');
-    await expect(downloadFile({ url: `http://127.0.0.1:${port}/other-port`, file }, { retries: 3, baseDelayMs: 1 }))
-      .rejects.toThrow(`http://127.0.0.1:${port}/other-port: it redirected to another port or scheme (http://127.0.0.1:${otherPort}), which is not followed.`);
+    await expect(downloadFile({ url: `http://127.0.0.1:${port}/other-port`, file }, { retries: 3, baseDelayMs: 1 })).rejects.toThrow(
+      `http://127.0.0.1:${port}/other-port: it redirected to another port or scheme (http://127.0.0.1:${otherPort}), which is not followed.`,
+    );
     expect(otherRequests).toBe(0);
     expect(existsSync(file)).toBe(false);
   });

@@ -26,7 +26,9 @@ describe('resuming only the same file (If-Range)', () => {
     server = http.createServer((req, res) => {
       const request = { range: req.headers.range, ifRange: req.headers['if-range'] as string | undefined, status: 0 };
       seen.push(request);
-      res.on('finish', () => { request.status = res.statusCode; });
+      res.on('finish', () => {
+        request.status = res.statusCode;
+      });
       if (validators) res.setHeader('ETag', etag(served));
       const from = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1];
       const sameFile = request.ifRange === undefined || request.ifRange === etag(served);

@@ -7,7 +7,15 @@ import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 /** A server answering after `delayMs` (a slow source such as Belgium's CadGIS). */
 const servers: http.Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); })));
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
 });
 
 async function slowServer(delayMs: number): Promise<string> {
@@ -33,7 +41,7 @@ describe('per-source timeouts', () => {
     expect((error as ServiceError).message).toMatch(/no answer within 150 ms/);
   });
 
-  it('lets the client configuration override a source\'s own time by name', async () => {
+  it("lets the client configuration override a source's own time by name", async () => {
     const url = await slowServer(600);
     const client = new UpstreamClient({ ...options, sourceTimeoutsMs: { 'slow source': 200 } });
     const error = await client.getText(url, { source: 'slow source', timeoutMs: 5_000 }).catch((e: unknown) => e);

@@ -6,10 +6,17 @@ import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, hit: number) => void;
 
-interface TestServer { url: string; hits: number; userAgents: string[]; close(): Promise<void> }
+interface TestServer {
+  url: string;
+  hits: number;
+  userAgents: string[];
+  close(): Promise<void>;
+}
 
 const servers: TestServer[] = [];
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
 
 async function serve(handler: Handler): Promise<TestServer> {
   const state = { hits: 0, userAgents: [] as string[] };
@@ -22,9 +29,17 @@ async function serve(handler: Handler): Promise<TestServer> {
   const { port } = server.address() as AddressInfo;
   const result: TestServer = {
     url: `http://127.0.0.1:${port}/x`,
-    get hits() { return state.hits; },
-    get userAgents() { return state.userAgents; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    get hits() {
+      return state.hits;
+    },
+    get userAgents() {
+      return state.userAgents;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   servers.push(result);
   return result;
@@ -33,7 +48,10 @@ async function serve(handler: Handler): Promise<TestServer> {
 const fast = { timeoutMs: 1000, retries: 2, baseDelayMs: 5, breakerThreshold: 50, breakerHalfOpenAfterMs: 200 };
 
 async function expectUnavailable(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   expect((error as ServiceError).code).toBe('SERVICE_UNAVAILABLE');
   expect((error as ServiceError).status).toBe(503);
@@ -43,7 +61,10 @@ async function expectUnavailable(promise: Promise<unknown>): Promise<ServiceErro
 describe('UpstreamClient', () => {
   it('retries a 503 and returns the answer that finally comes, with a browser User-Agent', async () => {
     const server = await serve((_req, res, hit) => {
-      if (hit <= 2) { res.writeHead(503).end('busy'); return; }
+      if (hit <= 2) {
+        res.writeHead(503).end('busy');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     const answer = await new UpstreamClient(fast).getText(server.url, { source: 'test' });
@@ -53,14 +74,18 @@ describe('UpstreamClient', () => {
   });
 
   it('gives up after the configured retries with SERVICE_UNAVAILABLE naming the source', async () => {
-    const server = await serve((_req, res) => { res.writeHead(503).end(); });
+    const server = await serve((_req, res) => {
+      res.writeHead(503).end();
+    });
     const error = await expectUnavailable(new UpstreamClient(fast).getText(server.url, { source: 'OVC test' }));
     expect(error.message).toMatch(/^OVC test does not answer; retry later/);
     expect(server.hits).toBe(3);
   });
 
   it('does not retry a 404 and hands it back as an answer', async () => {
-    const server = await serve((_req, res) => { res.writeHead(404, { 'content-type': 'text/plain' }).end('no such page'); });
+    const server = await serve((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no such page');
+    });
     const answer = await new UpstreamClient(fast).getText(server.url, { source: 'test' });
     expect(answer.status).toBe(404);
     expect(answer.body).toBe('no such page');
@@ -68,7 +93,9 @@ describe('UpstreamClient', () => {
   });
 
   it('times out a slow answer and reports the source as down', async () => {
-    const server = await serve((_req, res) => { setTimeout(() => res.writeHead(200).end('late'), 600); });
+    const server = await serve((_req, res) => {
+      setTimeout(() => res.writeHead(200).end('late'), 600);
+    });
     const started = Date.now();
     const error = await expectUnavailable(new UpstreamClient({ ...fast, timeoutMs: 100, retries: 1 }).getText(server.url, { source: 'slow' }));
     expect(error.message).toContain('no answer within 100 ms');
@@ -86,7 +113,9 @@ describe('UpstreamClient', () => {
   });
 
   it('treats a refused connection as the source being down', async () => {
-    const server = await serve((_req, res) => { res.end(); });
+    const server = await serve((_req, res) => {
+      res.end();
+    });
     const url = server.url;
     await server.close();
     await expectUnavailable(new UpstreamClient({ ...fast, retries: 0 }).getText(url, { source: 'gone' }));
@@ -94,7 +123,10 @@ describe('UpstreamClient', () => {
 
   it('opens the breaker after consecutive failures, then half-opens and closes when the source is back', async () => {
     let healthy = false;
-    const server = await serve((_req, res) => { if (healthy) res.writeHead(200).end('ok'); else res.writeHead(502).end(); });
+    const server = await serve((_req, res) => {
+      if (healthy) res.writeHead(200).end('ok');
+      else res.writeHead(502).end();
+    });
     const client = new UpstreamClient({ ...fast, retries: 0, breakerThreshold: 2, breakerHalfOpenAfterMs: 150 });
     await expectUnavailable(client.getText(server.url, { source: 'flaky' }));
     await expectUnavailable(client.getText(server.url, { source: 'flaky' }));
@@ -126,7 +158,9 @@ describe('UpstreamClient', () => {
   });
 
   it('reports a request cancelled by the caller without counting it against the source', async () => {
-    const server = await serve((_req, res) => { setTimeout(() => res.writeHead(200).end('late'), 300); });
+    const server = await serve((_req, res) => {
+      setTimeout(() => res.writeHead(200).end('late'), 300);
+    });
     const client = new UpstreamClient({ ...fast, breakerThreshold: 1 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
@@ -143,7 +177,10 @@ describe('UpstreamClient', () => {
     const server = await serve((req, res) => {
       if (req.url?.endsWith('?polite')) starts.push(performance.now());
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      setTimeout(() => { inFlight--; res.writeHead(200).end('ok'); }, 30);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200).end('ok');
+      }, 30);
     });
     const client = new UpstreamClient({ ...fast, sourceConcurrency: 2, sourceIntervalMs: 80 });
     const begun = performance.now();

@@ -39,14 +39,18 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
 });
-afterAll(async () => { server.closeAllConnections(); await new Promise((resolve) => server.close(resolve)); });
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
 
 const client = () => new UpstreamClient({ retries: 1, baseDelayMs: 5, timeoutMs: 10_000, maxAnswerBytes: 1024 * 1024 });
 
 describe('upstream answers', () => {
   it('an answer larger than the cap is refused while it arrives, not read whole', async () => {
     await expect(client().getText(`${base}/big`, { source: 'Big source' })).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/Big source .*larger than 1 MB/),
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/Big source .*larger than 1 MB/),
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bigBytesSent).toBeLessThan(12 * 1024 * 1024);
@@ -55,7 +59,8 @@ describe('upstream answers', () => {
   it('a redirect to another host is not followed; one on the same host is', async () => {
     seen.length = 0;
     await expect(client().getText(`${base}/to-other-host`, { source: 'Redirecting source' })).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/another host \(localhost\)/),
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/another host \(localhost\)/),
     });
     expect(seen.some((s) => s.startsWith('localhost'))).toBe(false);
     expect((await client().getText(`${base}/to-same-host`, { source: 'Redirecting source' })).body).toBe('{"ok":true}');
@@ -66,7 +71,9 @@ describe('upstream answers', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await client().getText(`http://127.0.0.1:${deadPort}/x`, { source: 'Dead source' }).catch((e: unknown) => e as Error);
+    const error = await client()
+      .getText(`http://127.0.0.1:${deadPort}/x`, { source: 'Dead source' })
+      .catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Dead source does not answer; retry later (connection failed).' });
     expect(String((error as Error).cause)).toMatch(/ECONNREFUSED/); // kept for the log
   });

@@ -5,7 +5,10 @@ import type { TextFetcher } from '../../../address/ports.js';
 /** SOURCES.md §1.1/§1.2: the Catastro street directory (ASMX, XML answers, GET query strings). */
 export const OVC_CALLEJERO_BASE_URL = 'https://ovc.catastro.meh.es/ovcservweb/OVCSWLocalizacionRC/OVCCallejero.asmx';
 
-export interface Province { code: string; name: string }
+export interface Province {
+  code: string;
+  name: string;
+}
 /**
  * A municipality of ConsultaMunicipio: its name, INE's codes (`loine/cp`, `loine/cm`) and the
  * Catastro's (`locat/cd`, the delegation, and `locat/cmc`, the municipality code a reference
@@ -24,9 +27,19 @@ export interface Municipality {
   /** The Catastro's municipality code (`locat/cmc`), 3 digits as a reference writes it. */
   catastroCode?: string;
 }
-export interface Street { code?: string; type: string; name: string }
-export interface StreetNumber { number: string; ref14: string }
-export interface OvcError { code: string; description: string }
+export interface Street {
+  code?: string;
+  type: string;
+  name: string;
+}
+export interface StreetNumber {
+  number: string;
+  ref14: string;
+}
+export interface OvcError {
+  code: string;
+  description: string;
+}
 
 export interface OvcList<T> {
   items: T[];
@@ -56,7 +69,10 @@ const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(node) : []);
  * when the service refused (delivered with HTTP 200, like the recorded OVC errors).
  */
 export class CallejeroClient {
-  constructor(private readonly http: TextFetcher, private readonly baseUrl: string = OVC_CALLEJERO_BASE_URL) {}
+  constructor(
+    private readonly http: TextFetcher,
+    private readonly baseUrl: string = OVC_CALLEJERO_BASE_URL,
+  ) {}
 
   private async call(operation: string, params: Record<string, string>, signal?: AbortSignal): Promise<Node> {
     const url = `${this.baseUrl.replace(/\/+$/, '')}/${operation}?${new URLSearchParams(params)}`;
@@ -111,7 +127,11 @@ export class CallejeroClient {
   }
 
   async numbers(province: string, municipality: string, type: string, street: string, number: number, signal?: AbortSignal): Promise<OvcList<StreetNumber>> {
-    const root = await this.call('ConsultaNumero', { Provincia: province, Municipio: municipality, TipoVia: type, NomVia: street, Numero: String(number) }, signal);
+    const root = await this.call(
+      'ConsultaNumero',
+      { Provincia: province, Municipio: municipality, TipoVia: type, NomVia: street, Numero: String(number) },
+      signal,
+    );
     return {
       items: list(node(root.numerero).nump).map((n) => ({
         number: text(node(n.num).pnp),

@@ -1,8 +1,5 @@
 import { CATASTRO_ATTRIBUTION } from '../attribution.js';
-import {
-  isServiceError, notFound,
-  type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode,
-} from '../../../model/index.js';
+import { isServiceError, notFound, type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode } from '../../../model/index.js';
 import { foralOfProvince } from '../../foral/territory-of-reference.js';
 import type { GeocoderCandidate } from './cartociudad.js';
 import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
@@ -53,8 +50,10 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
   // A foral portal keeps an empty reference when the geocoder has none: the foral parcel under it names it (foral/address-candidates.ts).
   const ref = c.refCatastral?.toUpperCase() ?? (pais === 'ES' ? undefined : '');
   if (ref === undefined || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_REFERENCE.test(ref))) return undefined;
-  const numberMatches = address.numero !== undefined && c.portalNumber === address.numero
-    && (address.extension === undefined || fold(address.extension) === fold(c.extension ?? ''));
+  const numberMatches =
+    address.numero !== undefined &&
+    c.portalNumber === address.numero &&
+    (address.extension === undefined || fold(address.extension) === fold(c.extension ?? ''));
   const muniMatches = address.municipio
     ? municipalityMatches(c.muni, address.municipio, SPANISH_NAMES)
     : address.codigoPostal !== undefined && address.codigoPostal === c.postalCode;
@@ -151,7 +150,11 @@ async function geocode(address: ParsedAddress, limit: number, deps: AddressCandi
   if (candidates.length === 0 && street) {
     // The geocoder knows only the street (no number asked, or none it can place): take the
     // portals it has on that street; coincideNumero stays false for them (spec rule 4).
-    const onStreet = await deps.geocoder.candidates(`${[street.tipVia, street.address, '1'].filter(Boolean).join(' ')}, ${street.muni ?? ''}`, { limit: ask, postcode: address.codigoPostal, signal });
+    const onStreet = await deps.geocoder.candidates(`${[street.tipVia, street.address, '1'].filter(Boolean).join(' ')}, ${street.muni ?? ''}`, {
+      limit: ask,
+      postcode: address.codigoPostal,
+      signal,
+    });
     candidates = onStreet
       .filter((c) => fold(c.address) === fold(street.address) && c.muniCode === street.muniCode)
       .map((c) => fromGeocoder(c, address))

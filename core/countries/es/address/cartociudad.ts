@@ -71,7 +71,10 @@ export function parseCandidate(raw: unknown): GeocoderCandidate | undefined {
 
 /** Client of the CartoCiudad geocoder's `candidates` operation (Spain's national geocoder). */
 export class CartoCiudadClient {
-  constructor(private readonly http: TextFetcher, private readonly baseUrl: string = CARTOCIUDAD_BASE_URL) {}
+  constructor(
+    private readonly http: TextFetcher,
+    private readonly baseUrl: string = CARTOCIUDAD_BASE_URL,
+  ) {}
 
   candidates(q: string, options: { limit?: number; postcode?: string; signal?: AbortSignal } = {}): Promise<GeocoderCandidate[]> {
     const params = new URLSearchParams({ q, limit: String(options.limit ?? 33), no_process: NOT_ADDRESSES });

@@ -54,10 +54,7 @@ function copyStreetSearch(store: AddressWordSearch): LocalAddressSearch {
     async addressesOnStreet(streetName: string, limit: number): Promise<CopyAddress[]> {
       const longest = [...SPANISH_NAMES.tokens(streetName)].sort((a, b) => b.length - a.length)[0];
       if (!longest) return [];
-      const [parcels, portals] = await Promise.all([
-        store.parcelsWithAddressWord('ES', longest, limit),
-        store.importedAddressesWithWord('ES', longest, limit),
-      ]);
+      const [parcels, portals] = await Promise.all([store.parcelsWithAddressWord('ES', longest, limit), store.importedAddressesWithWord('ES', longest, limit)]);
       return [...parcels, ...portals.map(portalAddress)];
     },
   };

@@ -21,7 +21,9 @@ export interface AddressParseDeps extends MunicipalityProvinceDeps {
 function requireCatastroProvince(code: string | undefined, named: string): void {
   const foral = foralOfProvince(code);
   if (foral) {
-    throw notFound(`${named} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose addresses the Catastro's street directory does not hold: its foral cadastre does. Search the address with the address candidates (country=ES gives the foral reference), then ask for the parcel with country=${foral}. ${FORAL_HINT[foral]}`);
+    throw notFound(
+      `${named} is in ${foral === 'NA' ? 'Navarre' : 'the Basque Country'}, whose addresses the Catastro's street directory does not hold: its foral cadastre does. Search the address with the address candidates (country=ES gives the foral reference), then ask for the parcel with country=${foral}. ${FORAL_HINT[foral]}`,
+    );
   }
 }
 
@@ -49,16 +51,21 @@ async function resolveProvince(address: ParsedAddress, deps: AddressParseDeps, s
   requireCatastroProvince(province.code, `Municipality '${address.municipio}'`);
   // By name first: a downloaded area's code starts with its Catastro delegation, not always the province's code.
   const found = (province.name && items.find((p) => sameName(p.name, province.name!))) || items.find((p) => p.code === province.code);
-  if (!found) throw notFound(`Municipality '${address.municipio}' is in province ${province.name ?? province.code}, which the Catastro's list of provinces does not hold.`);
+  if (!found)
+    throw notFound(
+      `Municipality '${address.municipio}' is in province ${province.name ?? province.code}, which the Catastro's list of provinces does not hold.`,
+    );
   return found;
 }
 
 function pickMunicipality(items: Municipality[], given: string): Municipality | undefined {
   // The directory matches partially ("MADRID" finds "HUMANES DE MADRID"): keep only the same
   // name, or an official name that begins with the given words ("Humanes").
-  return items.find((m) => fold(m.name) === fold(given))
-    ?? items.find((m) => sameName(m.name, given))
-    ?? items.find((m) => municipalityMatches(m.name, given, SPANISH_NAMES));
+  return (
+    items.find((m) => fold(m.name) === fold(given)) ??
+    items.find((m) => sameName(m.name, given)) ??
+    items.find((m) => municipalityMatches(m.name, given, SPANISH_NAMES))
+  );
 }
 
 function pickStreet(items: Street[], address: ParsedAddress): Street | undefined {

@@ -11,7 +11,10 @@ export interface MunicipalityProvinceDeps {
 }
 
 /** A province by its 2-digit code, and its name where the source wrote one. */
-export interface ProvinceOfMunicipality { code: string; name?: string }
+export interface ProvinceOfMunicipality {
+  code: string;
+  name?: string;
+}
 
 const example = (municipio: string, province = 'Madrid') => `e.g. 'Calle Mayor 5, ${municipio} (${province})' or 'Calle Mayor 5, ${municipio}, 28970'`;
 
@@ -33,7 +36,11 @@ function sameNamed(found: GeocoderCandidate[], municipio: string): Required<Pick
  */
 export async function provinceOfMunicipality(municipio: string, deps: MunicipalityProvinceDeps, signal?: AbortSignal): Promise<ProvinceOfMunicipality> {
   const areas = (await spanishOfflineAreas(deps.offlineAreas)).filter((area) => area.name);
-  const offline = byName(areas.map((area) => ({ name: area.name!, code: area.code, province: area.province })), municipio, true);
+  const offline = byName(
+    areas.map((area) => ({ name: area.name!, code: area.code, province: area.province })),
+    municipio,
+    true,
+  );
   // The area's code starts with its Catastro delegation, the province's INE code but in Vigo (54 for 36): its province's name decides first.
   if (offline.length === 1) return { code: offline[0].code.slice(0, 2), name: offline[0].province };
 
@@ -42,7 +49,9 @@ export async function provinceOfMunicipality(municipio: string, deps: Municipali
     found = await deps.geocoder.municipalities(municipio, signal);
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error;
-    throw unavailable(`Cannot tell the province of '${municipio}': the national geocoder (CartoCiudad) that finds it is unavailable (${error.message}). Add the province or the postcode to skip this lookup, ${example(municipio)}.`);
+    throw unavailable(
+      `Cannot tell the province of '${municipio}': the national geocoder (CartoCiudad) that finds it is unavailable (${error.message}). Add the province or the postcode to skip this lookup, ${example(municipio)}.`,
+    );
   }
   const places = sameNamed(found, municipio);
   if (places.length === 1) return { code: places[0].provinceCode, name: places[0].province };

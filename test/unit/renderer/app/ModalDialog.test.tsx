@@ -30,7 +30,14 @@ const withClient = (children: ReactNode) => <ClientContext.Provider value={clien
 /** A toolbar button that opens Settings, as the app's does. */
 function SettingsOpener() {
   const setOpen = useAppStore((s) => s.setSettingsOpen);
-  return <><button type="button" onClick={() => setOpen(true)}>Open settings</button><SettingsDialog /></>;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open settings
+      </button>
+      <SettingsDialog />
+    </>
+  );
 }
 
 /** The batch dialog with its owner's state, as BatchButton holds it. */
@@ -38,8 +45,17 @@ function BatchOpener({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open batch</button>
-      {open && <BatchDialog onClose={() => { onClose?.(); setOpen(false); }} />}
+      <button type="button" onClick={() => setOpen(true)}>
+        Open batch
+      </button>
+      {open && (
+        <BatchDialog
+          onClose={() => {
+            onClose?.();
+            setOpen(false);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -58,7 +74,7 @@ describe('a dialog opened from a button', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('Escape is the dialog\'s cancel: prevented, it asks the owner to close, and the owner\'s state closes it', () => {
+  it("Escape is the dialog's cancel: prevented, it asks the owner to close, and the owner's state closes it", () => {
     const onClose = vi.fn();
     render(withClient(<BatchOpener onClose={onClose} />));
     const opener = screen.getByRole('button', { name: 'Open batch' });
@@ -69,7 +85,9 @@ describe('a dialog opened from a button', () => {
 
     // What the browser fires on Escape (or any other close request) at a modal dialog.
     const cancel = new Event('cancel', { cancelable: true });
-    act(() => { dialog.dispatchEvent(cancel); });
+    act(() => {
+      dialog.dispatchEvent(cancel);
+    });
     expect(cancel.defaultPrevented).toBe(true);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -78,10 +96,16 @@ describe('a dialog opened from a button', () => {
 
   it('while it must not be left (a download runs), Escape neither closes it nor asks to, even when the browser closes it anyway', () => {
     const onClose = vi.fn();
-    render(<ModalDialog title="Downloading" onClose={onClose} closable={false}><button type="button">Cancel download</button></ModalDialog>);
+    render(
+      <ModalDialog title="Downloading" onClose={onClose} closable={false}>
+        <button type="button">Cancel download</button>
+      </ModalDialog>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Downloading' }) as HTMLDialogElement;
     const cancel = new Event('cancel', { cancelable: true });
-    act(() => { dialog.dispatchEvent(cancel); });
+    act(() => {
+      dialog.dispatchEvent(cancel);
+    });
     expect(cancel.defaultPrevented).toBe(true);
     // Chromium closes on a second Escape whatever `cancel` said: the dialog shows itself again.
     act(() => dialog.close());
@@ -103,13 +127,37 @@ describe('a dialog opened from a button', () => {
 
 describe('each dialog is named by its visible heading (aria-labelledby), not by a second label', () => {
   const cases: [string, () => void, string][] = [
-    ['Settings', () => { useAppStore.setState({ settingsOpen: true }); render(withClient(<SettingsDialog />)); }, 'Settings'],
-    ['Offline areas', () => { useAppStore.setState({ offlineDialog: { open: true } }); render(withClient(<OfflineDialog />)); }, 'Available offline'],
-    ['Batch', () => { render(withClient(<BatchDialog onClose={() => undefined} />)); }, 'Batch lookup'],
-    ['Designated areas mapping', () => {
-      useAppStore.getState().setLayerImport({ picked: { selection: 's1', kind: 'designated-areas', files: ['enp.shp'], fields: ['CODE'] } });
-      render(withClient(<DesignatedAreaForm />));
-    }, 'National designated areas'],
+    [
+      'Settings',
+      () => {
+        useAppStore.setState({ settingsOpen: true });
+        render(withClient(<SettingsDialog />));
+      },
+      'Settings',
+    ],
+    [
+      'Offline areas',
+      () => {
+        useAppStore.setState({ offlineDialog: { open: true } });
+        render(withClient(<OfflineDialog />));
+      },
+      'Available offline',
+    ],
+    [
+      'Batch',
+      () => {
+        render(withClient(<BatchDialog onClose={() => undefined} />));
+      },
+      'Batch lookup',
+    ],
+    [
+      'Designated areas mapping',
+      () => {
+        useAppStore.getState().setLayerImport({ picked: { selection: 's1', kind: 'designated-areas', files: ['enp.shp'], fields: ['CODE'] } });
+        render(withClient(<DesignatedAreaForm />));
+      },
+      'National designated areas',
+    ],
   ];
   for (const [what, open, heading] of cases) {
     it(what, () => {

@@ -8,17 +8,26 @@ import { useToolStore } from '../../../../renderer/tools/tool-store.js';
 
 const initialApp = useAppStore.getState();
 const initialTools = useToolStore.getState();
-beforeEach(() => { useAppStore.setState(initialApp, true); useToolStore.setState(initialTools, true); });
+beforeEach(() => {
+  useAppStore.setState(initialApp, true);
+  useToolStore.setState(initialTools, true);
+});
 afterEach(cleanup);
 
-function Harness() { useEscapeDeselect(); return null; }
+function Harness() {
+  useEscapeDeselect();
+  return null;
+}
 
 describe('Escape on the map', () => {
   it('while measuring ends the measure and keeps the selected parcel (a second Escape drops it)', () => {
     render(<Harness />);
     useAppStore.getState().select(USelection.single('40146A00405051'));
     useToolStore.getState().setMode('measure-distance');
-    useToolStore.getState().setPoints([[-4.4707, 41.0599], [-4.4698, 41.0601]]);
+    useToolStore.getState().setPoints([
+      [-4.4707, 41.0599],
+      [-4.4698, 41.0601],
+    ]);
 
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(useToolStore.getState().mode).toBe('none');

@@ -14,7 +14,11 @@ afterEach(() => {
 describe('useMenuCommands', () => {
   it('File → Import hazard layers → each kind opens the dialog of that kind', async () => {
     let send: (command: MenuCommand) => void = () => undefined;
-    window.catastro = { on: (_event: string, listener: (command: MenuCommand) => void) => { send = listener; } } as unknown as DesktopApi;
+    window.catastro = {
+      on: (_event: string, listener: (command: MenuCommand) => void) => {
+        send = listener;
+      },
+    } as unknown as DesktopApi;
     const pickLayerFiles = vi.fn(async () => null);
     renderHook(() => useMenuCommands({ kind: 'ipc', desktop: {}, layers: { pick: pickLayerFiles } } as unknown as CatastroClient));
     send('import-protected-areas');

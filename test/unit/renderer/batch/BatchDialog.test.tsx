@@ -18,7 +18,9 @@ afterEach(() => cleanup());
 
 function jobsWithGate() {
   let open!: () => void;
-  const gate = new Promise<void>((resolve) => { open = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   const jobs = new BatchJobs(tempDir('catastro-batch-dialog-'), async (query) => {
     await gate;
     throw notFound(`No parcel ${(query as { reference: string }).reference}.`);
@@ -35,7 +37,11 @@ function jobsWithGate() {
 }
 
 async function startFromDialog(client: CatastroClient, csv: string, beforeStart?: () => void) {
-  render(<ClientContext.Provider value={client}><BatchDialog onClose={() => undefined} /></ClientContext.Provider>);
+  render(
+    <ClientContext.Provider value={client}>
+      <BatchDialog onClose={() => undefined} />
+    </ClientContext.Provider>,
+  );
   // jsdom's File has no text(); the browser's has.
   const file = Object.assign(new File([csv], 'fincas.csv', { type: 'text/csv' }), { text: async () => csv });
   fireEvent.change(screen.getByTestId('batch-file'), { target: { files: [file] } });
@@ -76,7 +82,7 @@ describe('the batch dialog', () => {
     open();
   });
 
-  it('recognises a farm spreadsheet\'s province, municipality, polígono and parcela columns and starts a batch asking by them', async () => {
+  it("recognises a farm spreadsheet's province, municipality, polígono and parcela columns and starts a batch asking by them", async () => {
     const asked: unknown[] = [];
     const jobs = new BatchJobs(tempDir('catastro-batch-dialog-'), async (query) => {
       asked.push(query);

@@ -9,12 +9,14 @@ afterEach(() => chooseLanguage('en'));
 
 const candidates = Array.from({ length: 12 }, (_, i) => ({ code: String(40900 + i), name: `SANTA MARIA ${i + 1}` }));
 
-describe('a refusal named by reason, in the user\'s language', () => {
-  it('lists the candidates it names in that language\'s words, the ones not listed counted at the end', async () => {
+describe("a refusal named by reason, in the user's language", () => {
+  it("lists the candidates it names in that language's words, the ones not listed counted at the end", async () => {
     const data = refusalData('MUNICIPALITY_NAME_AMBIGUOUS', { name: 'Santa', candidates, total: 15 });
     expect(refusalText(data)?.message).toMatch(/^“Santa” matches several municipalities: 40900 SANTA MARIA 1, .*, 40911 SANTA MARIA 12, and 3 more\.$/);
     await chooseLanguage('it');
-    expect(refusalText(data)?.message).toMatch(/^«Santa» corrisponde a più comuni: 40900 SANTA MARIA 1, .*, 40910 SANTA MARIA 11, 40911 SANTA MARIA 12 e altri 3\.$/);
+    expect(refusalText(data)?.message).toMatch(
+      /^«Santa» corrisponde a più comuni: 40900 SANTA MARIA 1, .*, 40910 SANTA MARIA 11, 40911 SANTA MARIA 12 e altri 3\.$/,
+    );
     await chooseLanguage('pl');
     expect(refusalText({ ...data, total: 14 })?.message).toMatch(/ i 2 inne\.$/);
   });
@@ -25,10 +27,13 @@ describe('a refusal named by reason, in the user\'s language', () => {
     expect(none).toEqual({ message: 'Aucune commune française ne s’appelle « Zzz ».', advice: 'Indiquez le nom complet ou le code INSEE (p. ex. 91216).' });
   });
 
-  it('names a foral territory as the user\'s language does, the service\'s English name staying in its own text', async () => {
+  it("names a foral territory as the user's language does, the service's English name staying in its own text", async () => {
     const navarre = foralRefusal('31201')!;
     expect(navarre.message).toMatch(/^Navarre\/Nafarroa is a foral territory/);
-    const said = async (language: string) => { await chooseLanguage(language); return refusalText(navarre.data)?.message; };
+    const said = async (language: string) => {
+      await chooseLanguage(language);
+      return refusalText(navarre.data)?.message;
+    };
     expect(await said('es')).toMatch(/^Navarra es un territorio foral:/);
     expect(await said('fr')).toMatch(/^Navarre est un territoire foral/);
     expect(await said('pl')).toMatch(/^Nawarra /);
@@ -40,7 +45,7 @@ describe('a refusal named by reason, in the user\'s language', () => {
     expect(refusalText(foralRefusal('20069')!.data)?.message).toMatch(/^Guipuscoa est un territoire foral/);
   });
 
-  it('lists the foral cadastres by their names in the user\'s language, each with its own source', async () => {
+  it("lists the foral cadastres by their names in the user's language, each with its own source", async () => {
     const foral = Object.keys(FORAL_TERRITORIES).map((code) => foralRefusal(code)!.data as { province: string; name: string; source: string });
     const data = refusalData('MUNICIPALITY_NAME_UNKNOWN', { name: 'Bilbo', foral });
     await chooseLanguage('de');
@@ -51,7 +56,7 @@ describe('a refusal named by reason, in the user\'s language', () => {
     expect(refusalText(data)!.advice).toContain(`Biscaglia: ${FORAL_TERRITORIES['48'].source}`);
   });
 
-  it('leaves a reason the app has no words for to the service\'s text', () => {
+  it("leaves a reason the app has no words for to the service's text", () => {
     expect(refusalText({ reason: 'SOMETHING_NEW' })).toBeUndefined();
     expect(refusalText(undefined)).toBeUndefined();
   });

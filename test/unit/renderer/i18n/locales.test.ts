@@ -67,7 +67,7 @@ describe('language choice and locale formatting', () => {
     }
   });
 
-  it('follows the first shipped language of the user\'s list, by primary subtag', () => {
+  it("follows the first shipped language of the user's list, by primary subtag", () => {
     expect(pickShippedLanguage(['ru-RU', 'es-MX', 'en'])).toBe('es');
     expect(pickShippedLanguage(['de-AT', 'es-MX'])).toBe('de');
     expect(pickShippedLanguage(['fr_CA'])).toBe('fr');

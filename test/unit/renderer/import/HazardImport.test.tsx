@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import {
-  ClientError, type CatastroClient, type HazardLayerCapabilities, type HazardLayerProgress, type HazardLayerResult, type PickedLayerFiles,
+  ClientError,
+  type CatastroClient,
+  type HazardLayerCapabilities,
+  type HazardLayerProgress,
+  type HazardLayerResult,
+  type PickedLayerFiles,
 } from '../../../../renderer/client/catastro-client.js';
 import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
 import { LayerPanel } from '../../../../renderer/map/LayerPanel.js';
@@ -22,14 +27,25 @@ function pendingImport() {
   let onProgress!: (progress: HazardLayerProgress) => void;
   const importLayers = vi.fn((_selection: string, _options: unknown, progress: (p: HazardLayerProgress) => void) => {
     onProgress = progress;
-    return new Promise<HazardLayerResult[]>((resolve, reject) => { finish = resolve; fail = reject; });
+    return new Promise<HazardLayerResult[]>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
   });
-  return { importLayers, progress: (p: HazardLayerProgress) => act(() => onProgress(p)), finish: (r: HazardLayerResult[]) => act(async () => finish(r)), fail: (e: Error) => act(async () => fail(e)) };
+  return {
+    importLayers,
+    progress: (p: HazardLayerProgress) => act(() => onProgress(p)),
+    finish: (r: HazardLayerResult[]) => act(async () => finish(r)),
+    fail: (e: Error) => act(async () => fail(e)),
+  };
 }
 
 /** A client that takes layer files (the desktop's IPC, or start's browser app), with the test's pick and import. */
 function desktopClient(layers: { pickLayerFiles?: HazardLayerCapabilities['pick']; importLayers?: HazardLayerCapabilities['import'] }): CatastroClient {
-  return fakeClient({ extents: async () => [] }, { kind: 'ipc', layers: { pick: layers.pickLayerFiles, import: layers.importLayers } as HazardLayerCapabilities });
+  return fakeClient(
+    { extents: async () => [] },
+    { kind: 'ipc', layers: { pick: layers.pickLayerFiles, import: layers.importLayers } as HazardLayerCapabilities },
+  );
 }
 
 function renderApp(client: CatastroClient) {
@@ -43,8 +59,12 @@ function renderApp(client: CatastroClient) {
   );
 }
 
-const picked = (kind: PickedLayerFiles['kind'], files: string[], fields: string[] = []): PickedLayerFiles =>
-  ({ selection: '0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10', kind, files, fields });
+const picked = (kind: PickedLayerFiles['kind'], files: string[], fields: string[] = []): PickedLayerFiles => ({
+  selection: '0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10',
+  kind,
+  files,
+  fields,
+});
 
 beforeEach(() => useAppStore.setState(initial, true));
 afterEach(cleanup);
@@ -104,8 +124,11 @@ describe('hazard-layer import in the layer panel', () => {
   });
 
   it('a failed import shows the error naming the file with layer advice; the overlay is not turned on', async () => {
-    const message = 'broken.geojson (file 2 of 3) was not imported, nothing of it was kept: broken.geojson is not valid JSON. Imported before it and kept: zepa.geojson (7).';
-    const importLayers = vi.fn(async () => { throw new ClientError(400, 'VALIDATION_ERROR', message); });
+    const message =
+      'broken.geojson (file 2 of 3) was not imported, nothing of it was kept: broken.geojson is not valid JSON. Imported before it and kept: zepa.geojson (7).';
+    const importLayers = vi.fn(async () => {
+      throw new ClientError(400, 'VALIDATION_ERROR', message);
+    });
     renderApp(desktopClient({ pickLayerFiles: async () => picked('protected-areas', ['zepa.geojson', 'broken.geojson', 'zec.geojson']), importLayers }));
     fireEvent.click(screen.getByTestId('import-protected-areas'));
     await waitFor(() => expect(screen.getByTestId('error-banner').textContent).toContain(message));
@@ -119,7 +142,7 @@ describe('national designated areas: the field mapping form', () => {
   const choose = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   const importButton = () => screen.getByTestId('mapping-import') as HTMLButtonElement;
 
-  it('offers the layer\'s own fields, imports with the mapping and country chosen, then closes', async () => {
+  it("offers the layer's own fields, imports with the mapping and country chosen, then closes", async () => {
     const pending = pendingImport();
     renderApp(desktopClient({ pickLayerFiles: async () => picked('designated-areas', ['enp.geojson.gz'], ZEC_FIELDS), importLayers: pending.importLayers }));
     fireEvent.click(screen.getByTestId('import-designated-areas'));
@@ -138,9 +161,14 @@ describe('national designated areas: the field mapping form', () => {
     expect(importButton().disabled).toBe(false);
     fireEvent.click(importButton());
 
-    expect(pending.importLayers).toHaveBeenCalledWith('0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10', {
-      mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designation: 'Parque Natural' }, country: 'ES',
-    }, expect.any(Function));
+    expect(pending.importLayers).toHaveBeenCalledWith(
+      '0b6c5f7e-3d0a-4c55-9c1e-1f7b2a4c9d10',
+      {
+        mapping: { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designation: 'Parque Natural' },
+        country: 'ES',
+      },
+      expect.any(Function),
+    );
     await pending.finish([{ file: '/data/enp.geojson.gz', kind: 'designated-areas', count: 7 }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('layer-import-status').textContent).toContain('Imported 1 layer file: 7 national designated areas.');
@@ -156,9 +184,15 @@ describe('national designated areas: the field mapping form', () => {
     choose('mapping-name', 'DS_ZEC_NAM');
     choose('mapping-designation-field', 'DS_ZEC_RG_');
     fireEvent.click(importButton());
-    expect(pending.importLayers).toHaveBeenLastCalledWith(expect.any(String), { mapping: { code: 'CDID', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' } }, expect.any(Function));
+    expect(pending.importLayers).toHaveBeenLastCalledWith(
+      expect.any(String),
+      { mapping: { code: 'CDID', name: 'DS_ZEC_NAM', designationField: 'DS_ZEC_RG_' } },
+      expect.any(Function),
+    );
 
-    await pending.fail(new ClientError(400, 'VALIDATION_ERROR', 'enp.gpkg (file 1 of 1) was not imported, nothing of it was kept: enp.gpkg: a feature has no CDID.'));
+    await pending.fail(
+      new ClientError(400, 'VALIDATION_ERROR', 'enp.gpkg (file 1 of 1) was not imported, nothing of it was kept: enp.gpkg: a feature has no CDID.'),
+    );
     expect(screen.getByTestId('error-banner').textContent).toContain('a feature has no CDID');
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect((screen.getByTestId('mapping-code') as HTMLSelectElement).value).toBe('CDID');

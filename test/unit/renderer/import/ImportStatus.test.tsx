@@ -14,7 +14,11 @@ import { fixture } from '../../../helpers/paths.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 
 const initial = useAppStore.getState();
-afterEach(async () => { cleanup(); useAppStore.setState(initial, true); await i18next.changeLanguage('en'); });
+afterEach(async () => {
+  cleanup();
+  useAppStore.setState(initial, true);
+  await i18next.changeLanguage('en');
+});
 
 // The summary's parcels are records read: the real parcels file with its first parcel written three
 // times gives two more than the copy holds. "Imported 1 file: 1,445 parcels" claimed parcels the copy has not.
@@ -31,7 +35,9 @@ it('the end of an import says the counts are records read, not parcels the copy 
 
   useAppStore.getState().setImport({ status: 'done', results, progress: null });
   const { rerender } = render(<ImportStatus />);
-  expect(screen.getByTestId('import-status').textContent).toContain(`Imported 1 file; records read: ${(held + 2).toLocaleString('en')} parcels, 0 buildings, 0 units.`);
+  expect(screen.getByTestId('import-status').textContent).toContain(
+    `Imported 1 file; records read: ${(held + 2).toLocaleString('en')} parcels, 0 buildings, 0 units.`,
+  );
   await i18next.changeLanguage('es');
   rerender(<ImportStatus />);
   expect(screen.getByTestId('import-status').textContent).toContain(`Importado 1 fichero; registros leídos: ${formatNumber(held + 2)} parcelas`);

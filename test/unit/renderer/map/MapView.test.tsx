@@ -20,8 +20,16 @@ vi.mock('../../../../renderer/map/map-controller.js', () => ({
 }));
 
 // The field tools and labels listen to the real map; here there is none.
-vi.mock('../../../../renderer/tools/field-tools.js', () => ({ FieldTools: class { destroy() {} } }));
-vi.mock('../../../../renderer/tools/parcel-labels.js', () => ({ ParcelLabels: class { destroy() {} } }));
+vi.mock('../../../../renderer/tools/field-tools.js', () => ({
+  FieldTools: class {
+    destroy() {}
+  },
+}));
+vi.mock('../../../../renderer/tools/parcel-labels.js', () => ({
+  ParcelLabels: class {
+    destroy() {}
+  },
+}));
 
 afterEach(cleanup);
 
@@ -29,7 +37,11 @@ describe('MapView', () => {
   it('reloads the overlays when their data changes (a layer import), not on first load', () => {
     const client = fakeClient({ overlay: vi.fn() }, { kind: 'ipc' });
     useAppStore.getState().toggleLayer('protectedAreas', true);
-    render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);
+    render(
+      <ClientContext.Provider value={client}>
+        <MapView />
+      </ClientContext.Provider>,
+    );
     expect(controller.reloadOverlays).not.toHaveBeenCalled();
     act(() => useAppStore.getState().refreshOverlay('protected-areas'));
     expect(controller.reloadOverlays).toHaveBeenCalledTimes(1);
@@ -39,7 +51,11 @@ describe('MapView', () => {
     const client = fakeClient({ overlay: vi.fn() }, { kind: 'ipc' });
     useAppStore.getState().toggleLayer('parcels', true);
     act(() => useAppStore.getState().setZoom(PARCEL_MIN_ZOOM - 1.4));
-    render(<ClientContext.Provider value={client}><MapView /></ClientContext.Provider>);
+    render(
+      <ClientContext.Provider value={client}>
+        <MapView />
+      </ClientContext.Provider>,
+    );
     fireEvent.click(screen.getByTestId('zoom-hint'));
     expect(controller.easeTo).toHaveBeenCalledWith(expect.objectContaining({ zoom: PARCEL_MIN_ZOOM }));
     act(() => useAppStore.getState().setZoom(PARCEL_MIN_ZOOM));

@@ -32,17 +32,23 @@ describe('map style', () => {
 describe('probeBasemap', () => {
   it('is online when the basemap host answers and offline when the request fails', async () => {
     const answered: string[] = [];
-    const ok = (async (url: string) => { answered.push(url); return new Response(null); }) as unknown as typeof fetch;
-    const failing = (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch;
+    const ok = (async (url: string) => {
+      answered.push(url);
+      return new Response(null);
+    }) as unknown as typeof fetch;
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
     expect(await probeBasemap(1000, ok)).toBe(true);
     expect(answered).toEqual(['https://tile.openstreetmap.org/0/0/0.png']);
     expect(await probeBasemap(1000, failing)).toBe(false);
   });
 
   it('gives up after the timeout when the host never answers', async () => {
-    const hanging = ((_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError')));
-    })) as unknown as typeof fetch;
+    const hanging = ((_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError')));
+      })) as unknown as typeof fetch;
     const started = Date.now();
     expect(await probeBasemap(50, hanging)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -59,7 +65,11 @@ describe('overlay legends', () => {
     const stops = expression.slice(3);
     expect(legend.map((entry) => entry.color)).toEqual(stops.filter((_, i) => i % 2 === 1));
     expect(legend.map((entry) => i18next.t(`map:${entry.key}`, entry.values))).toEqual([
-      '-10 mm/year or faster (sinking)', '-2 mm/year', '0 mm/year (stable)', '+2 mm/year', '+10 mm/year or faster (rising)',
+      '-10 mm/year or faster (sinking)',
+      '-2 mm/year',
+      '0 mm/year (stable)',
+      '+2 mm/year',
+      '+10 mm/year or faster (rising)',
     ]);
   });
 

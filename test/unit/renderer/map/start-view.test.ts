@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { MIN_PARCEL_TILE_ZOOM, type BBox, type CopyExtent } from '../../../../core/model/index.js';
 import { MIN_PARCEL_TILE_ZOOM as TILE_RULE } from '../../../../core/map/parcel-tiles.js';
 import { PARCEL_MIN_ZOOM } from '../../../../renderer/map/map-style.js';
-import {
-  LAST_VIEW_STORAGE_KEY, areaCamera, rememberView, rememberedView, startCamera, takenAreas, type FitBox,
-} from '../../../../renderer/map/start-view.js';
+import { LAST_VIEW_STORAGE_KEY, areaCamera, rememberView, rememberedView, startCamera, takenAreas, type FitBox } from '../../../../renderer/map/start-view.js';
 
 // The bundled sample as GET /api/extents answers it (CatastroService over a fresh data folder).
-const SAMPLE: CopyExtent = { area: 'ES.40146', name: 'MELQUE DE CERCOS', bbox: [-4.507508277893066, 41.01799392700195, -4.449242115020752, 41.07322311401367], parcels: 1443 };
+const SAMPLE: CopyExtent = {
+  area: 'ES.40146',
+  name: 'MELQUE DE CERCOS',
+  bbox: [-4.507508277893066, 41.01799392700195, -4.449242115020752, 41.07322311401367],
+  parcels: 1443,
+};
 // One parcel looked up live in Madrid: an "area" of one parcel far from the sample.
 const MADRID_LOOKUP: CopyExtent = { area: 'ES:MADRID', name: 'MADRID', bbox: [-3.6884, 40.4301, -3.6878, 40.4305], parcels: 1, lookedUp: true };
 // An imported French commune (Bayonne's box, roughly): with the sample, the union spans the Bay of Biscay.
@@ -27,7 +30,7 @@ const LAPTOP = mercatorFit(1024, 700);
 const WIDE = mercatorFit(2560, 1440);
 
 describe('the first view', () => {
-  it('uses the tiles\' one zoom rule: the renderer names the core\'s constant', () => {
+  it("uses the tiles' one zoom rule: the renderer names the core's constant", () => {
     expect(PARCEL_MIN_ZOOM).toBe(MIN_PARCEL_TILE_ZOOM);
     expect(TILE_RULE).toBe(MIN_PARCEL_TILE_ZOOM);
   });
@@ -37,7 +40,7 @@ describe('the first view', () => {
     expect(startCamera([SAMPLE, FRENCH_COMMUNE], last, LAPTOP)).toEqual(last);
   });
 
-  it('else centres the largest area at the parcels\' zoom where fitting it would fall below that zoom (a 1024 px laptop)', () => {
+  it("else centres the largest area at the parcels' zoom where fitting it would fall below that zoom (a 1024 px laptop)", () => {
     expect(LAPTOP(SAMPLE.bbox)!.zoom).toBeLessThan(MIN_PARCEL_TILE_ZOOM); // the old fit: no parcels drawn
     const camera = startCamera([SAMPLE], null, LAPTOP)!;
     expect(camera.zoom).toBe(MIN_PARCEL_TILE_ZOOM);
@@ -58,13 +61,13 @@ describe('the first view', () => {
     expect(camera.center[0]).toBeLessThan(FRENCH_COMMUNE.bbox[2]);
   });
 
-  it('never counts a live lookup\'s parcel as an area', () => {
+  it("never counts a live lookup's parcel as an area", () => {
     expect(takenAreas([MADRID_LOOKUP, SAMPLE]).map((a) => a.area)).toEqual(['ES.40146']);
     expect(startCamera([MADRID_LOOKUP, SAMPLE], null, LAPTOP)!.center[0]).toBeCloseTo(-4.478, 2);
     expect(startCamera([MADRID_LOOKUP], null, LAPTOP)).toBeNull();
   });
 
-  it('centres an area at the parcels\' zoom when the map cannot fit it (no size yet)', () => {
+  it("centres an area at the parcels' zoom when the map cannot fit it (no size yet)", () => {
     expect(areaCamera(SAMPLE, () => undefined).zoom).toBe(MIN_PARCEL_TILE_ZOOM);
   });
 });
@@ -92,6 +95,12 @@ describe('the remembered last view', () => {
     for (const text of ['{', '"x"', '{"center":[500,0],"zoom":15}', '{"center":[1,2],"zoom":3}', '{"center":[1],"zoom":15}', 'null']) {
       expect(rememberedView({ getItem: (key) => (key === LAST_VIEW_STORAGE_KEY ? text : null) }), text).toBeNull();
     }
-    expect(rememberedView({ getItem: () => { throw new Error('SecurityError'); } })).toBeNull();
+    expect(
+      rememberedView({
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      }),
+    ).toBeNull();
   });
 });

@@ -38,13 +38,22 @@ const acrossIpc = <T,>(work: () => Promise<T> | T): Promise<T> => unwrapIpcResul
 
 let etalab: FakeEtalabCadastre;
 let geoApi: FakeGeoApi;
-beforeAll(async () => { [fake, etalab, geoApi] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre(), startFakeGeoApi()]); });
-afterAll(async () => { await Promise.all([fake?.close(), etalab?.close(), geoApi?.close()]); });
+beforeAll(async () => {
+  [fake, etalab, geoApi] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre(), startFakeGeoApi()]);
+});
+afterAll(async () => {
+  await Promise.all([fake?.close(), etalab?.close(), geoApi?.close()]);
+});
 beforeEach(() => {
   useAppStore.setState(initial, true);
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-dialog-'));
   store = ParcelStore.open(path.join(dir, 'catastro.sqlite'));
-  const service = new OfflineAreasService(store, new UpstreamClient({ retries: 0 }), { atomBaseUrl: fake.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: geoApi.baseUrl }, dir);
+  const service = new OfflineAreasService(
+    store,
+    new UpstreamClient({ retries: 0 }),
+    { atomBaseUrl: fake.baseUrl, etalabRoot: etalab.root, frGeoApiUrl: geoApi.baseUrl },
+    dir,
+  );
   offline = {
     areas: () => acrossIpc(() => service.list()),
     download: (choice, onProgress) => acrossIpc(() => service.download(choice, onProgress)),
@@ -89,27 +98,31 @@ async function downloadCancelledHalfway(municipality: string, cancelled = /^Canc
 }
 
 describe('the "available offline" dialog', () => {
-  it('downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away', { timeout: 120_000 }, async () => {
-    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
-    useAppStore.getState().setOfflineDialog({ open: true, bbox: [-4.48, 41.03, -4.47, 41.04] });
-    const dialog = await screen.findByTestId('offline-dialog');
-    expect(within(dialog).getByText('None yet.')).toBeTruthy();
-    expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByTestId('offline-download'));
-    expect(await screen.findByTestId('offline-progress')).toBeTruthy();
-    // A real download and import of 1,443 parcels: seconds alone, much longer on a loaded CI machine.
-    const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
-    expect(result.textContent).toBe('Done: 1,443 parcels and 246 buildings imported.');
-    const row = await screen.findByTestId('offline-area-ES.40146');
-    expect(row.textContent).toContain('MELQUE DE CERCOS');
-    expect(row.textContent).toContain('Sep 11, 2021');
-    expect(row.textContent).toContain('A.ES.SDGC.CP.40146.zip');
-    expect(store.countParcels('ES')).toBe(1443);
+  it(
+    'downloads the municipalities of the map view with progress, then lists the area with its source and date; remove takes it away',
+    { timeout: 120_000 },
+    async () => {
+      renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+      useAppStore.getState().setOfflineDialog({ open: true, bbox: [-4.48, 41.03, -4.47, 41.04] });
+      const dialog = await screen.findByTestId('offline-dialog');
+      expect(within(dialog).getByText('None yet.')).toBeTruthy();
+      expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(screen.getByTestId('offline-download'));
+      expect(await screen.findByTestId('offline-progress')).toBeTruthy();
+      // A real download and import of 1,443 parcels: seconds alone, much longer on a loaded CI machine.
+      const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
+      expect(result.textContent).toBe('Done: 1,443 parcels and 246 buildings imported.');
+      const row = await screen.findByTestId('offline-area-ES.40146');
+      expect(row.textContent).toContain('MELQUE DE CERCOS');
+      expect(row.textContent).toContain('Sep 11, 2021');
+      expect(row.textContent).toContain('A.ES.SDGC.CP.40146.zip');
+      expect(store.countParcels('ES')).toBe(1443);
 
-    fireEvent.click(within(row).getByText('Remove'));
-    await waitFor(() => expect(screen.queryByTestId('offline-area-ES.40146')).toBeNull());
-    expect(store.countParcels('ES')).toBe(0);
-  });
+      fireEvent.click(within(row).getByText('Remove'));
+      await waitFor(() => expect(screen.queryByTestId('offline-area-ES.40146')).toBeNull());
+      expect(store.countParcels('ES')).toBe(0);
+    },
+  );
 
   it('offers a cancelled download to resume (the rest only) or discard, also when opened again later', { timeout: 120_000 }, async () => {
     const half = await downloadCancelledHalfway('Melque de Cercos');
@@ -129,7 +142,7 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(1443);
   });
 
-  it('names the areas of an unfinished download joined as the user\'s language joins a list', { timeout: 120_000 }, async () => {
+  it("names the areas of an unfinished download joined as the user's language joins a list", { timeout: 120_000 }, async () => {
     await chooseLanguage('de');
     try {
       await downloadCancelledHalfway('Melque de Cercos, 40146', /^Abgebrochen\./);
@@ -150,48 +163,54 @@ describe('the "available offline" dialog', () => {
     expect(store.countParcels('ES')).toBe(0);
   });
 
-  it('opened from the map over France picks France; downloads a commune by INSEE code from Etalab: the view means the communes in it, no buildings, no foral note', { timeout: 120_000 }, async () => {
-    const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
-    const { countries } = service.status();
-    service.close();
-    renderDialog(fakeClient({ status: async () => ({ countries }) as never }, { kind: 'ipc', offline }));
-    useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
-    const dialog = await screen.findByTestId('offline-dialog');
-    await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));
-    expect(within(dialog).getByText('Communes (names or INSEE codes, separated by commas)')).toBeTruthy();
-    expect(within(dialog).getByText('The communes in the map view')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('offline-use-view'));
-    expect(screen.queryByTestId('offline-buildings')).toBeNull();
-    expect(within(dialog).queryByText(/Basque Country/)).toBeNull();
-    expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: '91216' } });
-    fireEvent.click(screen.getByTestId('offline-download'));
-    const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
-    await waitFor(() => expect(result.textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), { timeout: 90_000 });
-    const row = await screen.findByTestId('offline-area-FR.91216');
-    expect(row.textContent).toContain('cadastre-91216-parcelles.json.gz');
-    expect(etalab.requests.map((r) => r.path)).toEqual([expect.stringContaining('/communes/91/91216/')]);
+  it(
+    'opened from the map over France picks France; downloads a commune by INSEE code from Etalab: the view means the communes in it, no buildings, no foral note',
+    { timeout: 120_000 },
+    async () => {
+      const service = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'status-')), importSample: false });
+      const { countries } = service.status();
+      service.close();
+      renderDialog(fakeClient({ status: async () => ({ countries }) as never }, { kind: 'ipc', offline }));
+      useAppStore.getState().setOfflineDialog({ open: true, bbox: [2.31, 48.66, 2.34, 48.68] });
+      const dialog = await screen.findByTestId('offline-dialog');
+      await waitFor(() => expect((screen.getByTestId('offline-country-FR') as HTMLInputElement).checked).toBe(true));
+      expect(within(dialog).getByText('Communes (names or INSEE codes, separated by commas)')).toBeTruthy();
+      expect(within(dialog).getByText('The communes in the map view')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('offline-use-view'));
+      expect(screen.queryByTestId('offline-buildings')).toBeNull();
+      expect(within(dialog).queryByText(/Basque Country/)).toBeNull();
+      expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: '91216' } });
+      fireEvent.click(screen.getByTestId('offline-download'));
+      const result = await screen.findByTestId('offline-result', {}, { timeout: 90_000 });
+      await waitFor(() => expect(result.textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), { timeout: 90_000 });
+      const row = await screen.findByTestId('offline-area-FR.91216');
+      expect(row.textContent).toContain('cadastre-91216-parcelles.json.gz');
+      expect(etalab.requests.map((r) => r.path)).toEqual([expect.stringContaining('/communes/91/91216/')]);
 
-    // Its Update goes back to Etalab (it asked the Catastro's feeds for commune 91216 before).
-    etalab.requests.length = 0;
-    fireEvent.click(within(row).getByText('Update'));
-    await waitFor(() => expect(etalab.requests).toHaveLength(1), { timeout: 60_000 });
-    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels/), { timeout: 60_000 });
-    expect(screen.queryByRole('alert')).toBeNull();
+      // Its Update goes back to Etalab (it asked the Catastro's feeds for commune 91216 before).
+      etalab.requests.length = 0;
+      fireEvent.click(within(row).getByText('Update'));
+      await waitFor(() => expect(etalab.requests).toHaveLength(1), { timeout: 60_000 });
+      await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels/), { timeout: 60_000 });
+      expect(screen.queryByRole('alert')).toBeNull();
 
-    // With a Spanish area beside it, "Update all" takes each from its own publisher.
-    await offline.download({ municipalities: ['40146'], buildings: false }, () => undefined);
-    fireEvent.click(screen.getByTestId('offline-country-ES'));
-    act(() => useAppStore.getState().setOfflineDialog({ open: false }));
-    act(() => useAppStore.getState().setOfflineDialog({ open: true }));
-    const updateAll = await screen.findByRole('button', { name: 'Update all 2' });
-    etalab.requests.length = 0;
-    fake.requests.length = 0;
-    fireEvent.click(updateAll);
-    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 5,\d{3} parcels and 246 buildings imported\.$/), { timeout: 60_000 });
-    expect(etalab.requests).toHaveLength(1);
-    expect(fake.requests.some((r) => r.path.endsWith('A.ES.SDGC.CP.40146.zip'))).toBe(true);
-  });
+      // With a Spanish area beside it, "Update all" takes each from its own publisher.
+      await offline.download({ municipalities: ['40146'], buildings: false }, () => undefined);
+      fireEvent.click(screen.getByTestId('offline-country-ES'));
+      act(() => useAppStore.getState().setOfflineDialog({ open: false }));
+      act(() => useAppStore.getState().setOfflineDialog({ open: true }));
+      const updateAll = await screen.findByRole('button', { name: 'Update all 2' });
+      etalab.requests.length = 0;
+      fake.requests.length = 0;
+      fireEvent.click(updateAll);
+      await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 5,\d{3} parcels and 246 buildings imported\.$/), {
+        timeout: 60_000,
+      });
+      expect(etalab.requests).toHaveLength(1);
+      expect(fake.requests.some((r) => r.path.endsWith('A.ES.SDGC.CP.40146.zip'))).toBe(true);
+    },
+  );
 
   it('France by the map: the commune under the view is found and downloaded', { timeout: 120_000 }, async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -200,11 +219,13 @@ describe('the "available offline" dialog', () => {
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
     expect((screen.getByTestId('offline-use-view') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('offline-download'));
-    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), { timeout: 90_000 });
+    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels and 0 buildings imported\.$/), {
+      timeout: 90_000,
+    });
     expect(await screen.findByTestId('offline-area-FR.91216')).toBeTruthy();
   });
 
-  it('a French commune name nobody bears is refused with the names close to it; the service\'s English stays under Details', async () => {
+  it("a French commune name nobody bears is refused with the names close to it; the service's English stays under Details", async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
@@ -212,13 +233,15 @@ describe('the "available offline" dialog', () => {
     fireEvent.click(screen.getByTestId('offline-download'));
     const banner = await screen.findByRole('alert');
     expect(banner.querySelector('p')?.textContent).toBe('No French commune is named “Épinay”.');
-    expect(banner.querySelector('.advice')?.textContent).toBe('Names close to it: 91216 (Épinay-sur-Orge, 91) and 91215 (Épinay-sous-Sénart, 91). Give the full name or the INSEE code (e.g. 91216).');
+    expect(banner.querySelector('.advice')?.textContent).toBe(
+      'Names close to it: 91216 (Épinay-sur-Orge, 91) and 91215 (Épinay-sous-Sénart, 91). Give the full name or the INSEE code (e.g. 91216).',
+    );
     expect(banner.querySelector('details code')?.textContent).toMatch(/^NOT_FOUND: No French commune is named "Épinay"\. Names close to it: 91216/);
   });
 
   // Refusals that name places reached the dialog in English whatever the language, their names and
   // candidates joined in English inside the service's text.
-  it('says in the user\'s language that several French communes bear a name, naming them as a list of that language', async () => {
+  it("says in the user's language that several French communes bear a name, naming them as a list of that language", async () => {
     await chooseLanguage('pl');
     try {
       renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -227,15 +250,28 @@ describe('the "available offline" dialog', () => {
       fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: 'Saint-Martin' } });
       fireEvent.click(screen.getByTestId('offline-download'));
       const banner = await screen.findByRole('alert');
-      expect(banner.querySelector('p')?.textContent).toBe('Kilka francuskich gmin nazywa się „Saint-Martin”: 32398 (Saint-Martin, 32) i 54469 (Saint-Martin, 54).');
+      expect(banner.querySelector('p')?.textContent).toBe(
+        'Kilka francuskich gmin nazywa się „Saint-Martin”: 32398 (Saint-Martin, 32) i 54469 (Saint-Martin, 54).',
+      );
       expect(banner.querySelector('.advice')?.textContent).toBe('Podaj kod INSEE tej, o którą chodzi.');
     } finally {
       await chooseLanguage('en');
     }
   });
 
-  it('says in the user\'s language that an area is no longer in the copy (removed in another window), on remove and on update', async () => {
-    const gone = { id: 'ES.40146', country: 'ES', code: '40146', name: 'MELQUE DE CERCOS', province: 'Segovia', source: `${fake.baseUrl}/CadastralParcels/40/A.ES.SDGC.CP.40146.zip`, parcels: 1443, buildings: 0, bytes: 1, updatedAt: '2026-01-01T00:00:00Z' };
+  it("says in the user's language that an area is no longer in the copy (removed in another window), on remove and on update", async () => {
+    const gone = {
+      id: 'ES.40146',
+      country: 'ES',
+      code: '40146',
+      name: 'MELQUE DE CERCOS',
+      province: 'Segovia',
+      source: `${fake.baseUrl}/CadastralParcels/40/A.ES.SDGC.CP.40146.zip`,
+      parcels: 1443,
+      buildings: 0,
+      bytes: 1,
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
     await chooseLanguage('de');
     try {
       renderDialog({ kind: 'ipc', offline: { ...offline, areas: async () => [gone] } } as unknown as CatastroClient);
@@ -262,10 +298,13 @@ describe('the "available offline" dialog', () => {
 
   // The refusal reached the dialog in English whatever the language: its text is the CLI's and the
   // HTTP API's, and its reason did not cross IPC.
-  it('says in the user\'s language that a download runs in another window or on the command line; the service\'s English stays under Details', async () => {
+  it("says in the user's language that a download runs in another window or on the command line; the service's English stays under Details", async () => {
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     mkdirSync(path.join(dir, 'downloads'));
-    writeFileSync(path.join(dir, 'downloads', 'download-owner.json'), JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }));
+    writeFileSync(
+      path.join(dir, 'downloads', 'download-owner.json'),
+      JSON.stringify({ pid: other.pid, token: 'another-window', since: new Date().toISOString() }),
+    );
     await chooseLanguage('de');
     try {
       renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -276,8 +315,12 @@ describe('the "available offline" dialog', () => {
       const banner = await screen.findByRole('alert');
       expect(banner.querySelector('strong')?.textContent).toBe('Der Download konnte nicht starten');
       expect(banner.querySelector('p')?.textContent).toBe('In einem anderen Fenster oder auf der Kommandozeile läuft ein Download in diesen Datenordner.');
-      expect(banner.querySelector('.advice')?.textContent).toBe('Warten Sie, bis er fertig ist, oder brechen Sie ihn dort ab, und versuchen Sie es dann erneut.');
-      expect(banner.querySelector('details code')?.textContent).toMatch(/^VALIDATION_ERROR: A download is running in another window or on the command line on this data folder/);
+      expect(banner.querySelector('.advice')?.textContent).toBe(
+        'Warten Sie, bis er fertig ist, oder brechen Sie ihn dort ab, und versuchen Sie es dann erneut.',
+      );
+      expect(banner.querySelector('details code')?.textContent).toMatch(
+        /^VALIDATION_ERROR: A download is running in another window or on the command line on this data folder/,
+      );
       expect(fake.requests).toHaveLength(0);
     } finally {
       await chooseLanguage('en');
@@ -285,7 +328,7 @@ describe('the "available offline" dialog', () => {
     }
   });
 
-  it('says in the user\'s language that no municipality lies in the map view, and what to do', async () => {
+  it("says in the user's language that no municipality lies in the map view, and what to do", async () => {
     await chooseLanguage('es');
     try {
       renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -294,13 +337,15 @@ describe('the "available offline" dialog', () => {
       fireEvent.click(screen.getByTestId('offline-download'));
       const banner = await screen.findByRole('alert');
       expect(banner.querySelector('p')?.textContent).toBe('Ningún municipio del servicio de descargas del Catastro está en la vista del mapa.');
-      expect(banner.querySelector('.advice')?.textContent).toBe('Mueva el mapa sobre España, o elija por nombre, código o provincia; el País Vasco y Navarra no están en ese servicio.');
+      expect(banner.querySelector('.advice')?.textContent).toBe(
+        'Mueva el mapa sobre España, o elija por nombre, código o provincia; el País Vasco y Navarra no están en ese servicio.',
+      );
     } finally {
       await chooseLanguage('en');
     }
   });
 
-  it('a foral municipality is refused in the user\'s language with a link to where its own cadastre publishes', async () => {
+  it("a foral municipality is refused in the user's language with a link to where its own cadastre publishes", async () => {
     await chooseLanguage('es');
     try {
       renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
@@ -308,8 +353,12 @@ describe('the "available offline" dialog', () => {
       fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '48020' } });
       fireEvent.click(screen.getByTestId('offline-download'));
       const banner = await screen.findByRole('alert');
-      expect(banner.querySelector('p')?.textContent).toBe('Vizcaya es un territorio foral: el servicio de descargas del Catastro no tiene ninguna de sus parcelas.');
-      expect(banner.querySelector('.advice')?.textContent).toBe('Su propio catastro las publica en https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml.');
+      expect(banner.querySelector('p')?.textContent).toBe(
+        'Vizcaya es un territorio foral: el servicio de descargas del Catastro no tiene ninguna de sus parcelas.',
+      );
+      expect(banner.querySelector('.advice')?.textContent).toBe(
+        'Su propio catastro las publica en https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml.',
+      );
       const link = banner.querySelector('.advice a');
       expect(link?.getAttribute('href')).toBe('https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml');
       expect(link?.getAttribute('target')).toBe('_blank');
@@ -318,14 +367,16 @@ describe('the "available offline" dialog', () => {
     }
   });
 
-  it('a municipality name the service does not list is refused with the foral territories\' own sources as links', async () => {
+  it("a municipality name the service does not list is refused with the foral territories' own sources as links", async () => {
     renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
     fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: 'Bilbao' } });
     fireEvent.click(screen.getByTestId('offline-download'));
     const banner = await screen.findByRole('alert');
-    expect(banner.querySelector('p')?.textContent).toBe('No municipality “Bilbao” in the Catastro\'s download service.');
-    expect(banner.querySelector('.advice')?.textContent).toMatch(/their own cadastres publish them: .*Bizkaia: https:\/\/apli\.bizkaia\.eus\/apps\/Danok\/INSPIRE\/cadastralparcels\.xml/);
+    expect(banner.querySelector('p')?.textContent).toBe("No municipality “Bilbao” in the Catastro's download service.");
+    expect(banner.querySelector('.advice')?.textContent).toMatch(
+      /their own cadastres publish them: .*Bizkaia: https:\/\/apli\.bizkaia\.eus\/apps\/Danok\/INSPIRE\/cadastralparcels\.xml/,
+    );
     const links = [...banner.querySelectorAll('.advice a')].map((a) => a.getAttribute('href'));
     expect(links.sort()).toEqual([
       'https://apli.bizkaia.eus/apps/Danok/INSPIRE/cadastralparcels.xml',
@@ -334,5 +385,4 @@ describe('the "available offline" dialog', () => {
       'https://geo.araba.eus/atom/CP/CadastralParcels.atom',
     ]);
   });
-
 });

@@ -9,12 +9,33 @@ afterEach(cleanup);
 
 /** The sample parcel as GET /api/catastro/40146A00405051 answers it (bundled municipality 40146). */
 const sampleParcel: Parcel = {
-  refCatastral: '40146A00405051', municipio: 'MELQUE DE CERCOS', provincia: 'Segovia', clase: 'Rústico', pais: 'ES',
-  latitud: 41.06001846893712, longitud: -4.470268457843249, mapsUrl: 'https://www.google.com/maps?q=41.0600185,-4.4702685',
+  refCatastral: '40146A00405051',
+  municipio: 'MELQUE DE CERCOS',
+  provincia: 'Segovia',
+  clase: 'Rústico',
+  pais: 'ES',
+  latitud: 41.06001846893712,
+  longitud: -4.470268457843249,
+  mapsUrl: 'https://www.google.com/maps?q=41.0600185,-4.4702685',
   superficieParcela: 1086,
-  poligono: [[-4.470791688936916, 41.05991767726879], [-4.470790076912319, 41.06001624243701], [-4.469803609064788, 41.060132780110635], [-4.470791688936916, 41.05991767726879]],
-  dataSource: 'clone', dataDate: '2008-10-31', attribution: 'Dirección General del Catastro',
-  availableFields: { uso: false, clase: true, anioConstruccion: false, superficieConstruida: false, coefParticipacion: false, direccion: false, busquedaDireccion: true },
+  poligono: [
+    [-4.470791688936916, 41.05991767726879],
+    [-4.470790076912319, 41.06001624243701],
+    [-4.469803609064788, 41.060132780110635],
+    [-4.470791688936916, 41.05991767726879],
+  ],
+  dataSource: 'clone',
+  dataDate: '2008-10-31',
+  attribution: 'Dirección General del Catastro',
+  availableFields: {
+    uso: false,
+    clase: true,
+    anioConstruccion: false,
+    superficieConstruida: false,
+    coefParticipacion: false,
+    direccion: false,
+    busquedaDireccion: true,
+  },
 };
 
 const fact = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
@@ -43,8 +64,17 @@ describe('ParcelDetails', () => {
 
   it('shows a unit with its use, share, staircase, floor and door', () => {
     const unit: Parcel = {
-      ...sampleParcel, refCatastral: '9398516VK3799G0001WX', direccion: 'CL ALCALA 1', uso: 'Residencial',
-      superficieConstruida: 92, participacion: 5.55, escalera: '', planta: '02', puerta: 'B', anioConstruccion: 1960, dataSource: 'catastro',
+      ...sampleParcel,
+      refCatastral: '9398516VK3799G0001WX',
+      direccion: 'CL ALCALA 1',
+      uso: 'Residencial',
+      superficieConstruida: 92,
+      participacion: 5.55,
+      escalera: '',
+      planta: '02',
+      puerta: 'B',
+      anioConstruccion: 1960,
+      dataSource: 'catastro',
     };
     render(<ParcelDetails parcel={unit} heading="Unit" />);
     const section = screen.getByRole('region', { name: 'Unit 9398516VK3799G0001WX' });
@@ -64,7 +94,7 @@ describe('ParcelDetails', () => {
     expect(screen.getByTestId('official-viewer').getAttribute('href')).toBe('https://www1.sedecatastro.gob.es/Cartografia/mapa.aspx?refcat=40146A00405051');
   });
 
-  it('marks the year 1900 as the Catastro\'s mark for an unknown year', () => {
+  it("marks the year 1900 as the Catastro's mark for an unknown year", () => {
     render(<ParcelDetails parcel={{ ...sampleParcel, refCatastral: '000700100UL74F', clase: 'Urbano', anioConstruccion: 1900 }} />);
     expect(screen.getByTestId('unknown-year-note').textContent).toContain('1900 where the year of construction is unknown');
     expect(screen.queryByText('Polígono / parcela')).toBeNull();

@@ -17,11 +17,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const rustic = { refCatastral: '40146A00405051', pais: 'ES', clase: 'Rústico' } as Parcel;
-const renderWith = (analysis: NonNullable<OperationFakes['analysis']>) => render(
-  <ClientContext.Provider value={fakeClient({ analysis })}>
-    <SigpacUse parcel={rustic} />
-  </ClientContext.Provider>,
-);
+const renderWith = (analysis: NonNullable<OperationFakes['analysis']>) =>
+  render(
+    <ClientContext.Provider value={fakeClient({ analysis })}>
+      <SigpacUse parcel={rustic} />
+    </ClientContext.Provider>,
+  );
 
 // It said "needs a connection" without asking whenever the basemap probe failed, so a user behind
 // a proxy that blocks the map tiles never got the SIGPAC use the service could read.
@@ -35,7 +36,9 @@ describe('the SIGPAC use of a rustic parcel', () => {
   });
 
   it('says it needs a connection when the service cannot reach SIGPAC', async () => {
-    const analysis = vi.fn(async () => { throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'sigpac.mapa.gob.es: getaddrinfo ENOTFOUND'); });
+    const analysis = vi.fn(async () => {
+      throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'sigpac.mapa.gob.es: getaddrinfo ENOTFOUND');
+    });
     renderWith(analysis);
     await waitFor(() => expect(screen.getByText(/Needs a connection \(SIGPAC, the agricultural parcel register, is online only\)/)).toBeTruthy());
   });

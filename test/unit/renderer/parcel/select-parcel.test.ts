@@ -25,7 +25,13 @@ describe('selectParcelAt (item 5)', () => {
   it('a failed point lookup offline shows a calm message, the raw text only as details', async () => {
     useAppStore.getState().setConnectivity('offline');
     const client = fakeClient({
-      parcelAt: vi.fn(async () => { throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'Catastro OVC does not answer; retry later (connection failed: getaddrinfo ENOTFOUND ovc.catastro.meh.es).'); }),
+      parcelAt: vi.fn(async () => {
+        throw new ClientError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'Catastro OVC does not answer; retry later (connection failed: getaddrinfo ENOTFOUND ovc.catastro.meh.es).',
+        );
+      }),
     });
     await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null });
     const error = useAppStore.getState().error!;
@@ -37,7 +43,13 @@ describe('selectParcelAt (item 5)', () => {
 
   it('a point where the Catastro records no parcel (its code 16) keeps its words and advises about the point, not about a reference', async () => {
     const client = fakeClient({
-      parcelAt: vi.fn(async () => { throw new ClientError(404, 'NOT_FOUND', 'The point 40.68135449476449, -3.596441650390858 was not found; the Catastro says: PARA ESAS COORDENADAS NO HAY REFERENCIA DISPONIBLE (code 16).'); }),
+      parcelAt: vi.fn(async () => {
+        throw new ClientError(
+          404,
+          'NOT_FOUND',
+          'The point 40.68135449476449, -3.596441650390858 was not found; the Catastro says: PARA ESAS COORDENADAS NO HAY REFERENCIA DISPONIBLE (code 16).',
+        );
+      }),
     });
     await selectParcelAt(client, { latitude: 40.681354, longitude: -3.596442, ref: null }, true);
     const error = useAppStore.getState().error!;

@@ -9,17 +9,24 @@ beforeAll(() => loadWorldOutlines());
 
 // The countries as the service's status lists them, from the installed adapters.
 const registry = installedCountries();
-const COUNTRIES: CountryInfo[] = registry.codes.map((code) => registry.find(code)!).map((adapter) => ({
-  code: adapter.code, name: adapter.name, bounds: adapter.bounds, outlineId: adapter.outlineId, byAddress: adapter.coverage.byAddress, attribution: adapter.attribution,
-}));
+const COUNTRIES: CountryInfo[] = registry.codes
+  .map((code) => registry.find(code)!)
+  .map((adapter) => ({
+    code: adapter.code,
+    name: adapter.name,
+    bounds: adapter.bounds,
+    outlineId: adapter.outlineId,
+    byAddress: adapter.coverage.byAddress,
+    attribution: adapter.attribution,
+  }));
 
-describe('the address search\'s default country', () => {
+describe("the address search's default country", () => {
   it('follows the map centre over the interface language', () => {
     expect(defaultSearchCountry(COUNTRIES, [-4.47, 41.06], 'fr')?.code).toBe('ES'); // the sample, Segovia
     expect(defaultSearchCountry(COUNTRIES, [2.35, 48.85], 'es')?.code).toBe('FR'); // Paris
   });
 
-  it('is the interface language\'s country where the centre is in none (the sea, the first instant before the map moves)', () => {
+  it("is the interface language's country where the centre is in none (the sea, the first instant before the map moves)", () => {
     const atlantic: [number, number] = [-30, 40];
     expect(defaultSearchCountry(COUNTRIES, atlantic, 'es')?.code).toBe('ES');
     expect(defaultSearchCountry(COUNTRIES, null, 'pl')?.code).toBe('PL');
@@ -28,6 +35,12 @@ describe('the address search\'s default country', () => {
   });
 
   it('is none for a language whose country the app does not search (the caller keeps its own default)', () => {
-    expect(defaultSearchCountry(COUNTRIES.filter((c) => c.code !== 'UK'), null, 'en')).toBeUndefined();
+    expect(
+      defaultSearchCountry(
+        COUNTRIES.filter((c) => c.code !== 'UK'),
+        null,
+        'en',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -72,10 +72,16 @@ describe('parseQuery', () => {
     expect(parseQuery('pol 1 par 2, Melque de Cercos (Segovia)')).toEqual({ ...melque, provincia: 'Segovia' });
     expect(parseQuery('Polígono 1 Parcela 2 de Melque de Cercos, Segovia')).toEqual({ ...melque, provincia: 'Segovia' });
     expect(parseQuery('Melque de Cercos (Segovia) POLIGONO 1 PARCELA 2')).toEqual({ ...melque, provincia: 'Segovia' });
-    expect(parseQuery('poligono 5 parcela 23 en Ávila de los Caballeros, Ávila')).toEqual({ kind: 'rustic', poligono: 5, parcela: 23, municipio: 'Ávila de los Caballeros', provincia: 'Ávila' });
+    expect(parseQuery('poligono 5 parcela 23 en Ávila de los Caballeros, Ávila')).toEqual({
+      kind: 'rustic',
+      poligono: 5,
+      parcela: 23,
+      municipio: 'Ávila de los Caballeros',
+      provincia: 'Ávila',
+    });
   });
 
-  it('reads an article in parentheses after the municipality as its name\'s, as the Catastro writes it, and the province after it', () => {
+  it("reads an article in parentheses after the municipality as its name's, as the Catastro writes it, and the province after it", () => {
     const cuesta = { kind: 'rustic', poligono: 1, parcela: 2, municipio: 'Cuesta (La)' };
     expect(parseQuery('polígono 1 parcela 2, Cuesta (La)')).toEqual(cuesta);
     expect(parseQuery('Cuesta (La) pol 1 par 2')).toEqual(cuesta);
@@ -84,9 +90,21 @@ describe('parseQuery', () => {
     expect(parseQuery('pol 1 par 2, Cuesta (La), Segovia')).toEqual({ ...cuesta, provincia: 'Segovia' });
     // The text a choice of an ambiguous name runs again (run-search.ts) writes the Catastro's name.
     expect(parseQuery('Polígono 1 Parcela 2, CUESTA (LA) (40)')).toEqual({ ...cuesta, municipio: 'CUESTA (LA)', provincia: '40' });
-    expect(parseQuery("pol 3 par 4, Escala (L’) (Girona)")).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Escala (L’)', provincia: 'Girona' });
-    expect(parseQuery('pol 3 par 4 Coruña (A) (A Coruña)')).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Coruña (A)', provincia: 'A Coruña' });
-    expect(parseQuery('pol 3 par 4, Pobla (Sa) Illes Balears')).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Pobla (Sa)', provincia: 'Illes Balears' });
+    expect(parseQuery('pol 3 par 4, Escala (L’) (Girona)')).toEqual({ kind: 'rustic', poligono: 3, parcela: 4, municipio: 'Escala (L’)', provincia: 'Girona' });
+    expect(parseQuery('pol 3 par 4 Coruña (A) (A Coruña)')).toEqual({
+      kind: 'rustic',
+      poligono: 3,
+      parcela: 4,
+      municipio: 'Coruña (A)',
+      provincia: 'A Coruña',
+    });
+    expect(parseQuery('pol 3 par 4, Pobla (Sa) Illes Balears')).toEqual({
+      kind: 'rustic',
+      poligono: 3,
+      parcela: 4,
+      municipio: 'Pobla (Sa)',
+      provincia: 'Illes Balears',
+    });
     // The article before the name, or inside it, is the name's as it always was.
     expect(parseQuery('pol 1 par 2, La Cuesta (Segovia)')).toEqual({ ...cuesta, municipio: 'La Cuesta', provincia: 'Segovia' });
     expect(parseQuery('polígono 1 parcela 2, La Cuesta')).toEqual({ ...cuesta, municipio: 'La Cuesta' });

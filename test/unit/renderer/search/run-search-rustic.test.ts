@@ -9,7 +9,15 @@ import { useAppStore } from '../../../../renderer/state/store.js';
 import { fakeClient } from '../../../helpers/fake-client.js';
 
 // "Polígono 5 Parcela 23" in the municipality of the selected rustic parcel (40146, Melque de Cercos).
-const selected = { refCatastral: '40146A00100001', pais: 'ES', latitud: 41.06, longitud: -4.47, mapsUrl: '', poligono: [], availableFields: {} } as unknown as Parcel;
+const selected = {
+  refCatastral: '40146A00100001',
+  pais: 'ES',
+  latitud: 41.06,
+  longitud: -4.47,
+  mapsUrl: '',
+  poligono: [],
+  availableFields: {},
+} as unknown as Parcel;
 const found = { ...selected, refCatastral: '40146A00500023' } as Parcel;
 const initial = useAppStore.getState();
 
@@ -21,7 +29,10 @@ function slowClient() {
   const client = fakeClient({
     rusticParcel: (query) => {
       asked.push(query);
-      return new Promise<Parcel>((resolve, reject) => { answer = resolve; refuse = reject; });
+      return new Promise<Parcel>((resolve, reject) => {
+        answer = resolve;
+        refuse = reject;
+      });
     },
   });
   return { client, asked, answer: (p: Parcel) => answer(p), refuse: (e: Error) => refuse(e) };
@@ -129,10 +140,15 @@ describe('search by polígono and parcela of a municipality typed by name', () =
   it('offers each place an ambiguous name fits as a search that asks for that one alone', async () => {
     const { client, asked, refuse } = slowClient();
     const search = runSearch(client, parseQuery('pol 1 par 5, Navas (Segovia)'));
-    refuse(new ClientError(400, 'VALIDATION_ERROR', 'The municipality "Navas" in province SEGOVIA (40) matches 2: …', {
-      parameter: 'municipio',
-      candidates: [{ name: 'NAVAS DE ORO', code: '150' }, { name: 'NAVAS DE RIOFRIO', code: '151' }],
-    }));
+    refuse(
+      new ClientError(400, 'VALIDATION_ERROR', 'The municipality "Navas" in province SEGOVIA (40) matches 2: …', {
+        parameter: 'municipio',
+        candidates: [
+          { name: 'NAVAS DE ORO', code: '150' },
+          { name: 'NAVAS DE RIOFRIO', code: '151' },
+        ],
+      }),
+    );
     await search;
     expect(asked).toEqual([{ provincia: 'Segovia', municipio: 'Navas', poligono: 1, parcela: 5 }]);
     const choices = useAppStore.getState().error!.choices!;

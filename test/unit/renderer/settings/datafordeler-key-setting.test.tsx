@@ -31,7 +31,11 @@ function desktopClient(calls: (string | null)[], canStore = true): CatastroClien
 it('desktop: says Danish lookups need the key, saves it from a password field and never shows it, and removes it', async () => {
   useAppStore.setState({ settingsOpen: true });
   const calls: (string | null)[] = [];
-  render(<ClientContext.Provider value={desktopClient(calls)}><SettingsDialog /></ClientContext.Provider>);
+  render(
+    <ClientContext.Provider value={desktopClient(calls)}>
+      <SettingsDialog />
+    </ClientContext.Provider>,
+  );
   expect((await screen.findByTestId('datafordeler-key-current')).textContent).toBe('No key is set: Danish lookups are unavailable.');
   const field = screen.getByTestId('datafordeler-key-input') as HTMLInputElement;
   expect(field.type).toBe('password');
@@ -47,7 +51,11 @@ it('desktop: says Danish lookups need the key, saves it from a password field an
 
 it('desktop without encrypted storage: no field, and what to do instead', async () => {
   useAppStore.setState({ settingsOpen: true });
-  render(<ClientContext.Provider value={desktopClient([], false)}><SettingsDialog /></ClientContext.Provider>);
+  render(
+    <ClientContext.Provider value={desktopClient([], false)}>
+      <SettingsDialog />
+    </ClientContext.Provider>,
+  );
   expect((await screen.findByTestId('datafordeler-key-no-storage')).textContent).toMatch(/CATASTRO_DK_DATAFORDELER_API_KEY/);
   expect(screen.queryByTestId('datafordeler-key-input')).toBeNull();
 });

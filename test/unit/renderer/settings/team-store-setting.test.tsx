@@ -22,9 +22,15 @@ function desktopClient(calls: (string | null)[]): CatastroClient {
       setTeamStore: async (url: string | null) => {
         calls.push(url);
         if (url?.includes('down.example')) {
-          throw new ClientError(503, 'SERVICE_UNAVAILABLE', 'The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.');
+          throw new ClientError(
+            503,
+            'SERVICE_UNAVAILABLE',
+            'The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.',
+          );
         }
-        view = url ? { store: 'postgres', url: 'postgres://team@db.example:5432/catastro', where: 'db.example:5432/catastro', fromEnvironment: false } : { store: 'sqlite', fromEnvironment: false };
+        view = url
+          ? { store: 'postgres', url: 'postgres://team@db.example:5432/catastro', where: 'db.example:5432/catastro', fromEnvironment: false }
+          : { store: 'sqlite', fromEnvironment: false };
         return view;
       },
     },
@@ -34,8 +40,12 @@ function desktopClient(calls: (string | null)[]): CatastroClient {
 it('desktop: switches to the team database, shows where it is (never the password), says clearly when one does not answer, and goes back', async () => {
   useAppStore.setState({ settingsOpen: true });
   const calls: (string | null)[] = [];
-  render(<ClientContext.Provider value={desktopClient(calls)}><SettingsDialog /></ClientContext.Provider>);
-  expect((await screen.findByTestId('team-store-current')).textContent).toBe('Working on this computer\'s copy (SQLite).');
+  render(
+    <ClientContext.Provider value={desktopClient(calls)}>
+      <SettingsDialog />
+    </ClientContext.Provider>,
+  );
+  expect((await screen.findByTestId('team-store-current')).textContent).toBe("Working on this computer's copy (SQLite).");
 
   const field = screen.getByTestId('team-store-url') as HTMLInputElement;
   fireEvent.change(field, { target: { value: `postgres://team:${PASSWORD}@db.example:5432/catastro` } });
@@ -47,18 +57,23 @@ it('desktop: switches to the team database, shows where it is (never the passwor
 
   fireEvent.change(field, { target: { value: `postgres://team:${PASSWORD}@down.example:5432/catastro` } });
   fireEvent.click(screen.getByRole('button', { name: 'Use team store' }));
-  expect((await screen.findByTestId('team-store-error')).textContent)
-    .toBe('The team store could not be opened: The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.');
+  expect((await screen.findByTestId('team-store-error')).textContent).toBe(
+    'The team store could not be opened: The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.',
+  );
   expect(screen.getByTestId('team-store-current').textContent).toContain('db.example:5432/catastro');
 
-  fireEvent.click(screen.getByRole('button', { name: 'Use this computer\'s copy' }));
-  expect((await screen.findByText('Working on this computer\'s copy (SQLite).'))).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: "Use this computer's copy" }));
+  expect(await screen.findByText("Working on this computer's copy (SQLite).")).toBeTruthy();
   expect(calls).toEqual([`postgres://team:${PASSWORD}@db.example:5432/catastro`, `postgres://team:${PASSWORD}@down.example:5432/catastro`, null]);
 });
 
 it('browser: says the server chooses the store, with no field', () => {
   useAppStore.setState({ settingsOpen: true });
-  render(<ClientContext.Provider value={{ kind: 'http' } as unknown as CatastroClient}><SettingsDialog /></ClientContext.Provider>);
+  render(
+    <ClientContext.Provider value={{ kind: 'http' } as unknown as CatastroClient}>
+      <SettingsDialog />
+    </ClientContext.Provider>,
+  );
   expect(screen.getByTestId('team-store-server').textContent).toContain('catastro serve --store postgres://…');
   expect(screen.queryByTestId('team-store-url')).toBeNull();
 });

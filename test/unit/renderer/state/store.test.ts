@@ -4,7 +4,15 @@ import type { Parcel } from '../../../../core/model/index.js';
 import { USelection } from '../../../../renderer/state/selection.js';
 import { initialUnits, useAppStore } from '../../../../renderer/state/store.js';
 
-const parcel = { refCatastral: '40146A00405051', pais: 'ES', latitud: 41.06, longitud: -4.47, mapsUrl: '', poligono: [], availableFields: {} } as unknown as Parcel;
+const parcel = {
+  refCatastral: '40146A00405051',
+  pais: 'ES',
+  latitud: 41.06,
+  longitud: -4.47,
+  mapsUrl: '',
+  poligono: [],
+  availableFields: {},
+} as unknown as Parcel;
 const initial = useAppStore.getState();
 
 describe('app store', () => {

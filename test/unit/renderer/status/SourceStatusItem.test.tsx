@@ -14,7 +14,9 @@ import { fakeClient } from '../../../helpers/fake-client.js';
 let server: http.Server;
 let monitor: SourceMonitor;
 beforeAll(async () => {
-  server = http.createServer((req, res) => { res.writeHead(req.url === '/up' ? 200 : 503).end('x'); });
+  server = http.createServer((req, res) => {
+    res.writeHead(req.url === '/up' ? 200 : 503).end('x');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   monitor = new SourceMonitor(new UpstreamClient({ retries: 0, timeoutMs: 2000 }), [
@@ -22,11 +24,25 @@ beforeAll(async () => {
     { check: { source: 'DGT SNIC INSPIRE WFS', url: `${base}/down` }, countries: ['PT'] },
   ]);
 });
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-afterEach(async () => { cleanup(); await i18next.changeLanguage('en'); });
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
 
 const clientOf = () => fakeClient({ status: async () => monitor.snapshot(3, '2026-10-01') });
-const renderItem = () => render(<ClientContext.Provider value={clientOf()}><SourceStatusItem refreshMs={50} /></ClientContext.Provider>);
+const renderItem = () =>
+  render(
+    <ClientContext.Provider value={clientOf()}>
+      <SourceStatusItem refreshMs={50} />
+    </ClientContext.Provider>,
+  );
 
 describe('the status-bar item of the cadastral sources', () => {
   it('says the sources are not checked yet before the first check', async () => {

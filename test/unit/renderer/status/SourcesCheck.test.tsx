@@ -20,13 +20,27 @@ beforeAll(async () => {
   registry = CountryRegistry.create({ fr: frenchSources(france.url), pl: polishSources('http://127.0.0.1:9') });
 });
 afterAll(() => france?.close());
-afterEach(async () => { cleanup(); await i18next.changeLanguage('en'); });
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
 
 const status = { version: '2026-10-01', status: 'ok', parcels: 0, sources: [], countries: [] };
-const clientOf = (withCheck: boolean) => fakeClient({ status: async () => status as never }, {
-  ...(withCheck && { checkSourcesLive: () => checkSourcesLive({ registry, http: new UpstreamClient({ retries: 0, timeoutMs: 2000 }), countries: ['FR', 'PL'] }) }),
-});
-const renderItem = (withCheck = true) => render(<ClientContext.Provider value={clientOf(withCheck)}><SourceStatusItem refreshMs={60_000} /></ClientContext.Provider>);
+const clientOf = (withCheck: boolean) =>
+  fakeClient(
+    { status: async () => status as never },
+    {
+      ...(withCheck && {
+        checkSourcesLive: () => checkSourcesLive({ registry, http: new UpstreamClient({ retries: 0, timeoutMs: 2000 }), countries: ['FR', 'PL'] }),
+      }),
+    },
+  );
+const renderItem = (withCheck = true) =>
+  render(
+    <ClientContext.Provider value={clientOf(withCheck)}>
+      <SourceStatusItem refreshMs={60_000} />
+    </ClientContext.Provider>,
+  );
 
 describe('"Check the sources" on the status page', () => {
   it('runs the check and shows one row per lookup: country, capability, answered, matches, time', async () => {
@@ -36,10 +50,17 @@ describe('"Check the sources" on the status page', () => {
     expect(screen.getByRole('button', { name: 'Checking the sources…' })).toHaveProperty('disabled', true);
     const verdict = await screen.findByTestId('sources-check-verdict', {}, { timeout: 20_000 });
     expect(verdict.textContent).toBe('3 of 6 lookups did not answer the known answer');
-    const rows = within(screen.getByTestId('sources-check')).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = within(screen.getByTestId('sources-check'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows.map((cells) => cells.slice(0, 4))).toEqual([
-      ['FR', 'by reference', 'yes', 'yes'], ['FR', 'by coordinates', 'yes', 'yes'], ['FR', 'by address', 'yes', 'yes'],
-      ['PL', 'by reference', 'no', 'no'], ['PL', 'by coordinates', 'no', 'no'], ['PL', 'by address', 'no', 'no'],
+      ['FR', 'by reference', 'yes', 'yes'],
+      ['FR', 'by coordinates', 'yes', 'yes'],
+      ['FR', 'by address', 'yes', 'yes'],
+      ['PL', 'by reference', 'no', 'no'],
+      ['PL', 'by coordinates', 'no', 'no'],
+      ['PL', 'by address', 'no', 'no'],
     ]);
     for (const cells of rows) expect(cells[4]).toMatch(/^\d+ ms$/);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Check the sources' })).toHaveProperty('disabled', false));
@@ -50,7 +71,11 @@ describe('"Check the sources" on the status page', () => {
     renderItem();
     fireEvent.click(await screen.findByRole('button', { name: 'Comprobar las fuentes' }));
     expect((await screen.findByTestId('sources-check-verdict', {}, { timeout: 20_000 })).textContent).toBe('3 de 6 consultas no dieron la respuesta conocida');
-    expect(within(screen.getByTestId('sources-check')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['País', 'Consulta', 'Responde', 'Coincide', 'Tiempo']);
+    expect(
+      within(screen.getByTestId('sources-check'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['País', 'Consulta', 'Responde', 'Coincide', 'Tiempo']);
   }, 30_000);
 
   it('is absent where the app may not start it (a tab of a plain catastro serve)', async () => {

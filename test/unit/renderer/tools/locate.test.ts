@@ -5,10 +5,18 @@ import { i18next } from '../../../../renderer/i18n/i18n.js';
 // The marker needs no real map here: only the element it is given is looked at.
 vi.mock('maplibre-gl', () => ({
   Marker: class {
-    constructor(readonly options: { element: HTMLElement }) { document.body.append(options.element); }
-    setLngLat() { return this; }
-    addTo() { return this; }
-    remove() { this.options.element.remove(); }
+    constructor(readonly options: { element: HTMLElement }) {
+      document.body.append(options.element);
+    }
+    setLngLat() {
+      return this;
+    }
+    addTo() {
+      return this;
+    }
+    remove() {
+      this.options.element.remove();
+    }
   },
 }));
 const { locateMe } = await import('../../../../renderer/tools/locate.js');
@@ -22,7 +30,10 @@ function placeDevice(accuracy: number) {
   window.__catastroMap = { getZoom: () => 14, flyTo: () => undefined } as unknown as typeof window.__catastroMap;
 }
 
-afterEach(async () => { document.body.replaceChildren(); await i18next.changeLanguage('en'); });
+afterEach(async () => {
+  document.body.replaceChildren();
+  await i18next.changeLanguage('en');
+});
 
 describe('the device position marker', () => {
   it('says its accuracy as the language writes numbers', async () => {

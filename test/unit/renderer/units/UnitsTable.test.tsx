@@ -22,8 +22,16 @@ afterAll(() => {
 });
 
 const unit = (n: number, uso: string, superficie: number, planta: string): Unit => ({
-  refCatastral: `9398516VK3799G${String(n).padStart(4, '0')}AB`, escalera: '1', planta, puerta: 'A', uso,
-  superficie, descripcion: '', participacion: 100 / 18, anio: 1960, direccion: 'CL EJEMPLO 1',
+  refCatastral: `9398516VK3799G${String(n).padStart(4, '0')}AB`,
+  escalera: '1',
+  planta,
+  puerta: 'A',
+  uso,
+  superficie,
+  descripcion: '',
+  participacion: 100 / 18,
+  anio: 1960,
+  direccion: 'CL EJEMPLO 1',
 });
 const units = [unit(1, 'Residencial', 80, '01'), unit(2, 'Comercial', 200, '00'), unit(3, 'Residencial', 65, '02'), unit(4, 'Almacen-Estac.', 12, '-1')];
 const shownRefs = () => screen.getAllByTestId('unit-row').map((row) => row.getAttribute('data-ref'));
@@ -77,7 +85,7 @@ describe('UnitsTable', () => {
     expect(screen.getByTestId('units-shown').textContent).toBe('2,000 of 2,000 units');
   });
 
-  it('heads its narrow columns with the language\'s short words and names each in full (title, screen readers)', async () => {
+  it("heads its narrow columns with the language's short words and names each in full (title, screen readers)", async () => {
     await chooseLanguage('pl');
     try {
       render(<UnitsTable units={units} onOpen={() => undefined} />);

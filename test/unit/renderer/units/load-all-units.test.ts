@@ -8,8 +8,16 @@ import { fakeClient } from '../../../helpers/fake-client.js';
 
 const FINCA = '9398516VK3799G';
 const all: Unit[] = Array.from({ length: 450 }, (_, i) => ({
-  refCatastral: `${FINCA}${String(i).padStart(4, '0')}XY`, escalera: '', planta: '01', puerta: String(i), uso: 'Residencial',
-  superficie: 70, descripcion: '', participacion: 0.2, anio: 1990, direccion: '',
+  refCatastral: `${FINCA}${String(i).padStart(4, '0')}XY`,
+  escalera: '',
+  planta: '01',
+  puerta: String(i),
+  uso: 'Residencial',
+  superficie: 70,
+  descripcion: '',
+  participacion: 0.2,
+  anio: 1990,
+  direccion: '',
 }));
 
 /** Pages like the API: 200 per page, ordered, nextCursor = first reference of the next page. */
@@ -21,7 +29,16 @@ function pagingClient(cursors: (string | undefined)[], failAt?: number): Catastr
       const start = cursor ? all.findIndex((u) => u.refCatastral === cursor) : 0;
       const page = all.slice(start, start + 200);
       const next = all[start + 200];
-      return { refCatastral: FINCA, totalUnidadesFinca: all.length, unidades: page, truncated: !!next, nextCursor: next?.refCatastral, dataSource: 'clone', dataDate: '2026-01-01', attribution: 'DGC' } as UnitsPage;
+      return {
+        refCatastral: FINCA,
+        totalUnidadesFinca: all.length,
+        unidades: page,
+        truncated: !!next,
+        nextCursor: next?.refCatastral,
+        dataSource: 'clone',
+        dataDate: '2026-01-01',
+        attribution: 'DGC',
+      } as UnitsPage;
     },
   });
 }
