@@ -64,13 +64,11 @@ test('the ground-motion overlay draws the real EGMS cells of Ustica coloured by 
   await app.getByTestId('layer-groundMotion').check();
   const rendered = () =>
     app.evaluate(() =>
-      window
-        .__catastroMap!.queryRenderedFeatures({ layers: ['ground-motion-fill'] })
-        .map((f) => ({
-          pid: f.properties.pid as string,
-          velocity: f.properties.mean_velocity as number | null,
-          color: String(f.layer.paint?.['fill-color' as never]),
-        })),
+      window.__catastroMap!.queryRenderedFeatures({ layers: ['ground-motion-fill'] }).map((f) => ({
+        pid: f.properties.pid as string,
+        velocity: f.properties.mean_velocity as number | null,
+        color: String(f.layer.paint?.['fill-color' as never]),
+      })),
     );
   await expect.poll(async () => (await rendered()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   await mapIdle(app);
