@@ -1,5 +1,4 @@
-import { RUSTIC_COLUMNS, validationError, type BatchColumns } from '../model/index.js';
-import { Latitude, Longitude } from '../model/input-schemas.js';
+import { LATITUDE_RANGE, LONGITUDE_RANGE, RUSTIC_COLUMNS, validationError, type BatchColumns } from '../model/index.js';
 import { spreadsheetDecimal } from './row-query.js';
 
 /**
@@ -124,8 +123,8 @@ const QUALIFIERS = new Set([
  */
 const DEGREES_ONLY = new Set(['x', 'y']);
 const DEGREE_RANGE: Partial<Record<keyof BatchColumns, { minimum: number; maximum: number }>> = {
-  latitude: { minimum: Latitude.minimum!, maximum: Latitude.maximum! },
-  longitude: { minimum: Longitude.minimum!, maximum: Longitude.maximum! },
+  latitude: LATITUDE_RANGE,
+  longitude: LONGITUDE_RANGE,
 };
 /** Rows read to judge X/Y: enough to see the file's coordinates, few enough for a 100 000-row batch. */
 export const SAMPLE_ROWS = 50;

@@ -1,5 +1,4 @@
-import type { LonLat } from '../model/index.js';
-import { Latitude, Longitude } from '../model/input-schemas.js';
+import { LATITUDE_RANGE, LONGITUDE_RANGE, type LonLat } from '../model/geometry.js';
 import type Proj4 from 'proj4';
 import { proj4 } from './proj4-library.js';
 import { DEFINITIONS, isSupportedEpsg } from './crs-definitions.js';
@@ -87,7 +86,7 @@ export function spanishUtmEpsgFor(lon: number): number {
 
 /** True for a WGS84 point on Earth; false for one out of range, NaN or infinite. */
 export const isOnEarth = ([lon, lat]: LonLat): boolean =>
-  lon >= Longitude.minimum! && lon <= Longitude.maximum! && lat >= Latitude.minimum! && lat <= Latitude.maximum!;
+  lon >= LONGITUDE_RANGE.minimum && lon <= LONGITUDE_RANGE.maximum && lat >= LATITUDE_RANGE.minimum && lat <= LATITUDE_RANGE.maximum;
 
 /**
  * Why an imported point off the Earth was refused (`crs`: an EPSG code, or words naming the CRS). Metres declared as degrees (a wrong srsName)

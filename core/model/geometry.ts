@@ -1,5 +1,14 @@
 /** [longitude, latitude] in WGS84 degrees (EPSG:4326, GeoJSON axis order). */
 export type LonLat = [number, number];
+
+/**
+ * The WGS84 degree ranges, the one place they are written: the HTTP/IPC schemas
+ * (input-schemas.ts), the importer's check of reprojected points and the batch column detection
+ * read them here, so a bulk import does not load the schema library (about 200 modules, a third
+ * of a small file's import).
+ */
+export const LATITUDE_RANGE = { minimum: -90, maximum: 90 } as const;
+export const LONGITUDE_RANGE = { minimum: -180, maximum: 180 } as const;
 /** Decimals a coordinate in degrees is shown with: 6 is about 0.1 m, finer than any outline the cadastres draw. */
 export const DEGREE_DECIMALS = 6;
 

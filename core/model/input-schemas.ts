@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { OVERLAY_KINDS } from './analysis.js';
 import { FEATURE_FORMATS } from './batch.js';
 import { HAZARD_LAYER_KINDS } from './hazard-layers.js';
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from './geometry.js';
 
 /**
  * The value ranges of every input, once, as TypeBox schemas (JSON Schema). The facade checks its
@@ -39,8 +40,8 @@ export const CountryParam = Type.String({ pattern: '^[A-Za-z]{2}$', description:
 export const Cursor = Type.String({ pattern: '^[0-9A-Z]{20}$', description: 'nextCursor of the previous page (^[0-9A-Z]{20}$).' });
 export const CURSOR_PATTERN = new RegExp(Cursor.pattern!);
 
-export const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'WGS84 latitude, decimal degrees.' });
-export const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'WGS84 longitude, decimal degrees.' });
+export const Latitude = Type.Number({ ...LATITUDE_RANGE, description: 'WGS84 latitude, decimal degrees.' });
+export const Longitude = Type.Number({ ...LONGITUDE_RANGE, description: 'WGS84 longitude, decimal degrees.' });
 
 /** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees; min ≤ max is checked beside it (core/input.ts requireBBox). */
 export const BBoxValue = Type.Tuple([Longitude, Latitude, Longitude, Latitude]);
