@@ -25,9 +25,10 @@ export const FR_EVIDENCE: CountryEvidence = {
   },
   extras: {
     'use, built area, year, dwellings, floors': {
-      level: 'hand-written',
+      level: 'documented',
       fake: 'test/fake-upstream/countries/fr.ts (/fr-bdtopo)',
-      basis: 'No BD TOPO answer was recorded: attributes as public client code reads them',
+      basis:
+        "IGN's published schema (BD TOPO Version 3 Descriptif de contenu, §8.2 BATIMENT: the 28 attributes under their PostgreSQL names, which the WFS serves), GeoServer's WFS GeoJSON (3D MultiPolygon, geometry_name geometrie); the buildings invented",
     },
   },
   references: [
@@ -35,5 +36,7 @@ export const FR_EVIDENCE: CountryEvidence = {
     { ref: '412310000A0075', from: 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json' },
     { ref: '91216000AC0389', from: 'countries/fr_etalab_cadastre_parcelles_91216.json.gz' },
   ],
-  knownNotWorking: ['Building facts (BD TOPO) were never recorded: its attribute names and box order are read from client code (UNCERTAIN).'],
+  knownNotWorking: [
+    "Building facts (BD TOPO) were never recorded whole: the fake follows IGN's schema; the box order (lon,lat with EPSG:4326) is what a public client reports measured on the live service, and a 3D feature pasted from a real answer (Lyon, batiment.18362875) has the same attributes. A building whose floor count BD TOPO leaves at 0 (unknown) leaves the parcel's built area out.",
+  ],
 };

@@ -23,11 +23,11 @@ import { json, loadCountryFixture, xml, type FakeRoute } from './fake-server.js'
  * - `/search` and `/reverse` with nothing recorded: `{"type":"FeatureCollection","features":[]}`
  *   (plus `query` on search), the recorded answers' envelope with no feature.
  * - `/fr-bdtopo` (Géoplateforme WFS, `TYPENAMES=BDTOPO_V3:batiment`, GeoJSON, `BBOX=w,s,e,n,EPSG:4326`):
- *   for a box meeting parcel 29158000AW0001, a FeatureCollection of two INVENTED buildings in BD
- *   TOPO v3's attribute names (`usage_1`, `nombre_de_logements`, `nombre_d_etages`,
- *   `date_d_apparition`, `hauteur`): a 10 m square at the parcel's centroid (Résidentiel, 2
- *   dwellings, 2 floors, 1962) and a neighbour's 200 m away (outside the parcel); elsewhere no
- *   features. Any other typeName is a WFS exception (400).
+ *   for a box meeting parcel 29158000AW0001, a FeatureCollection of two INVENTED buildings written
+ *   to IGN's published schema (`bdtopoBatiment` below: every attribute of the class, 3D
+ *   MultiPolygons): a 10 m square at the parcel's centroid (Résidentiel, 2 dwellings, 2 floors,
+ *   1962) and a neighbour's 200 m away (outside the parcel, 0 floors and no date as the schema
+ *   leaves unknown figures); elsewhere no features. Any other typeName is a WFS exception (400).
  */
 const PARCELLE = [
   loadCountryFixture('fr_apicarto_cadastre_parcelle_29158000AW0001.json'),
@@ -132,36 +132,83 @@ export const FR_BUILDING = {
   usage_1: 'Résidentiel',
   nombre_de_logements: 2,
   nombre_d_etages: 2,
-  date_d_apparition: '1962-01-01',
+  date_d_apparition: '1962-01-01Z',
 };
-const BATIMENTS = JSON.stringify({
-  type: 'FeatureCollection',
-  numberMatched: 2,
-  numberReturned: 2,
-  features: [
-    {
-      type: 'Feature',
-      id: 'batiment.BATIMENT0000000000000001',
-      geometry: FR_BUILDING.geometry,
-      properties: {
-        nature: 'Indifférenciée',
-        usage_1: FR_BUILDING.usage_1,
-        usage_2: null,
-        nombre_de_logements: 2,
-        nombre_d_etages: 2,
-        hauteur: 6.4,
-        date_d_apparition: FR_BUILDING.date_d_apparition,
-      },
+/**
+ * A `BDTOPO_V3:batiment` feature as the Géoplateforme WFS writes it in GeoJSON: the 28 attributes
+ * of BD TOPO v3's `batiment` class under their PostgreSQL names (IGN, BD TOPO Version 3
+ * Descriptif de contenu, §8.2 BATIMENT), a 3D MultiPolygon whose z is the roof's altitude, and
+ * GeoServer's `geometry_name` and per-feature `bbox`. Values are invented; the shape is the schema's.
+ */
+function bdtopoBatiment(gid: number, footprint: ParcelGeometry, facts: Record<string, unknown>) {
+  const roof = 12.4 + Number(facts.hauteur ?? 0);
+  const [w, s, e, n] = bboxOf(footprint);
+  return {
+    type: 'Feature',
+    id: `batiment.${gid}`,
+    geometry: { type: 'MultiPolygon', coordinates: [footprint.coordinates.map((ring) => (ring as number[][]).map(([x, y]) => [x, y, roof]))] },
+    geometry_name: 'geometrie',
+    properties: {
+      cleabs: `BATIMENT00000002${String(gid).padStart(8, '0')}`,
+      nature: 'Indifférenciée',
+      usage_1: null,
+      usage_2: null,
+      construction_legere: false,
+      etat_de_l_objet: 'En service',
+      date_creation: '2010-07-15T07:31:40.330Z',
+      date_modification: '2019-03-15T08:13:01.848Z',
+      date_d_apparition: null,
+      date_de_confirmation: null,
+      sources: null,
+      identifiants_sources: '',
+      methode_d_acquisition_planimetrique: 'BDParcellaire recalée',
+      methode_d_acquisition_altimetrique: 'Interpolation bâti BDTopo',
+      precision_planimetrique: 3,
+      precision_altimetrique: 2.5,
+      nombre_de_logements: 0,
+      nombre_d_etages: 0,
+      materiaux_des_murs: null,
+      materiaux_de_la_toiture: null,
+      hauteur: null,
+      altitude_minimale_sol: 12.4,
+      altitude_minimale_toit: roof,
+      altitude_maximale_toit: roof + 1.2,
+      altitude_maximale_sol: 12.9,
+      origine_du_batiment: 'Cadastre',
+      appariement_fichiers_fonciers: null,
+      identifiants_rnb: null,
+      ...facts,
     },
-    {
-      type: 'Feature',
-      id: 'batiment.BATIMENT0000000000000002',
-      geometry: square([PENMARCH_CENTRE[0] + 0.0027, PENMARCH_CENTRE[1]], 5),
-      properties: { nature: 'Indifférenciée', usage_1: 'Agricole', nombre_de_logements: 0, nombre_d_etages: 1, hauteur: 4, date_d_apparition: '1900-01-01' },
-    },
-  ],
-});
-const NO_BATIMENTS = JSON.stringify({ type: 'FeatureCollection', numberMatched: 0, numberReturned: 0, features: [] });
+    bbox: [w, s, e, n],
+  };
+}
+const batimentsCollection = (features: ReturnType<typeof bdtopoBatiment>[]) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features,
+    totalFeatures: features.length,
+    numberMatched: features.length,
+    numberReturned: features.length,
+    timeStamp: new Date().toISOString(),
+    crs,
+    ...(features.length > 0 && {
+      bbox: features.map((f) => f.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]),
+    }),
+  });
+const BATIMENTS = batimentsCollection([
+  bdtopoBatiment(18362875, FR_BUILDING.geometry, {
+    usage_1: FR_BUILDING.usage_1,
+    nombre_de_logements: FR_BUILDING.nombre_de_logements,
+    nombre_d_etages: FR_BUILDING.nombre_d_etages,
+    hauteur: 6.4,
+    date_d_apparition: FR_BUILDING.date_d_apparition,
+    appariement_fichiers_fonciers: 'A 1.0',
+    identifiants_rnb: 'ZWHEZKQSSXSC',
+  }),
+  // The neighbour's farm building, as the schema leaves unknown figures: 0 dwellings, 0 floors, no date.
+  bdtopoBatiment(18362876, square([PENMARCH_CENTRE[0] + 0.0027, PENMARCH_CENTRE[1]], 5), { usage_1: 'Agricole', hauteur: 4 }),
+]);
+const NO_BATIMENTS = batimentsCollection([]);
 
 export const frenchRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
