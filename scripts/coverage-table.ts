@@ -72,7 +72,7 @@ export function coverageMarkdown(): string {
     '',
     'Evidence is what the tests replay for a capability:',
     '',
-    '- **recorded**: answers the real service gave, byte for byte, each file with its row in `test/fixtures/**/PROVENANCE.md`;',
+    '- **recorded**: answers the real service gave, byte for byte, each file with its row in the PROVENANCE.md beside it (`test/fixtures/**` or `core/countries/<code>/test/recordings/`);',
     "- **documented**: nothing was recorded; answers written by hand to the operator's published format or schema;",
     '- **hand-written**: nothing was recorded and no published format was found: answers as public client code reads them, or a guess.',
     '',

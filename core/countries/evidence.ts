@@ -4,7 +4,7 @@ import type { Coverage } from '../model/index.js';
  * What the tests prove of a country against its real service, declared beside the country
  * (`<code>/evidence.ts`) as data: docs/coverage.md is written from it and the registry's coverage
  * rows by scripts/coverage-table.ts, and test/unit/countries/evidence.test.ts checks it against the
- * fakes, the fixtures and test/fixtures/**\/PROVENANCE.md.
+ * fakes, the recordings and their PROVENANCE.md rows.
  *
  * - `recorded`: the fake replays answers the real service gave, byte for byte, each file with its
  *   provenance row (repository, path, commit or URL);
@@ -25,9 +25,12 @@ export const EVIDENCED_CAPABILITIES: readonly EvidencedCapability[] = ['byRefere
 
 export interface Evidence {
   level: EvidenceLevel;
-  /** The fake that plays the source in the tests: its file in test/fake-upstream/ (and the route). */
+  /** The fake that plays the source in the tests: its file (the country's `test/fake.ts` or one in test/fake-upstream/) and the route. */
   fake: string;
-  /** The files under test/fixtures/ the fake replays or builds its answers from. */
+  /**
+   * The recordings the fake replays or builds its answers from: a country folder's as their path in the
+   * repository (`core/countries/lu/test/recordings/…`), those still in test/fixtures as their path there (`countries/…`).
+   */
   fixtures?: readonly string[];
   /** What answers written by hand follow (documentation, schema, client code), or what a recording lacks. */
   basis?: string;

@@ -87,7 +87,11 @@ export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
   },
   LU: {
     ref: '075F00137000000',
-    recorded: { areaM2: 140.92, centre: [6.129276, 49.611834], from: 'countries/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json (areaValue, outline)' },
+    recorded: {
+      areaM2: 140.92,
+      centre: [6.129276, 49.611834],
+      from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json (areaValue, outline)',
+    },
     address: '2 boulevard Royal luxembourg',
   },
   DK: { ref: '2000178-13', address: 'Mikkel Bryggers Gade 1, 1460 København K' },

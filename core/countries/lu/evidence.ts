@@ -6,28 +6,34 @@ export const LU_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/lu.ts (/lu-wfs)',
-      fixtures: ['countries/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'countries/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json'],
+      fake: 'core/countries/lu/test/fake.ts (/lu-wfs)',
+      fixtures: [
+        'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json',
+        'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json',
+      ],
       basis: 'No filtered answer was recorded: a filter naming a recorded parcel answers its recorded BBOX answer',
     },
     byCoordinates: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/lu.ts (/lu-wfs)',
-      fixtures: ['countries/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json', 'countries/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json'],
+      fake: 'core/countries/lu/test/fake.ts (/lu-wfs)',
+      fixtures: [
+        'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json',
+        'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json',
+      ],
     },
     byAddress: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/lu.ts (/lu-geocoder)',
+      fake: 'core/countries/lu/test/fake.ts (/lu-geocoder)',
       fixtures: [
-        'countries/lu_geoportail_geocode_2_boulevard_royal.json',
-        'countries/lu_geoportail_geocode_no_results.json',
-        'countries/lu_geoportail_reverse_boulevard_prince_henri.json',
+        'core/countries/lu/test/recordings/lu_geoportail_geocode_2_boulevard_royal.json',
+        'core/countries/lu/test/recordings/lu_geoportail_geocode_no_results.json',
+        'core/countries/lu/test/recordings/lu_geoportail_reverse_boulevard_prince_henri.json',
       ],
     },
   },
   references: [
-    { ref: '075F00137000000', from: 'countries/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json' },
-    { ref: '039A00606016640', from: 'countries/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json' },
+    { ref: '075F00137000000', from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json' },
+    { ref: '039A00606016640', from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json' },
   ],
   knownNotWorking: ['Attribute filters on the WFS are UNCERTAIN (SOURCES.md).'],
 };

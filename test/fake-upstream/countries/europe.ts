@@ -6,7 +6,7 @@ import { czechGeocoderRoutes, czechSources, czechWfsRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';
 import { inspireRoutes, inspireSources } from './inspire.js';
-import { luxembourgRoutes, luxembourgSources } from './lu.js';
+import { luxembourgRoutes, luxembourgSources } from '../../../core/countries/lu/test/fake.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
 import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';

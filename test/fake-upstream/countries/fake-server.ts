@@ -1,11 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixture } from '../../helpers/paths.js';
+import path from 'node:path';
+import { fixture, repoRoot } from '../../helpers/paths.js';
 import { InjectedFaults } from '../injected-faults.js';
 
-/** The country recordings vendored into the repository (test/fixtures/countries, with PROVENANCE.md). */
-export const countryFixture = (name: string) => fixture(`countries/${name}`);
+/**
+ * A country recording vendored into the repository, by its file name: in its country's folder
+ * (`core/countries/<cc>/test/recordings/`, the country its name begins with: `lu_…`, `es-pv_…`)
+ * once moved there, else in test/fixtures/countries (each with its row in that folder's PROVENANCE.md).
+ */
+export function countryFixture(name: string): string {
+  const code = /^(?:es-)?([a-z]{2})_/.exec(name)?.[1];
+  const beside = code === undefined ? undefined : path.join(repoRoot, 'core', 'countries', code, 'test', 'recordings', name);
+  return beside !== undefined && existsSync(beside) ? beside : fixture(`countries/${name}`);
+}
 export const loadCountryFixture = (name: string) => readFileSync(countryFixture(name));
 
 export interface FakeAnswer {

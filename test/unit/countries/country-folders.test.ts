@@ -32,7 +32,6 @@ const NOT_YET_MOVED = new Set([
   'is',
   'it',
   'li',
-  'lu',
   'na',
   'nl',
   'no',

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, CountryRegistry } from '../../../core/countries/registry.js';
 import { isServiceError, type CountryCode } from '../../../core/model/index.js';
 import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
-import { fixture } from '../../helpers/paths.js';
+import { fixture, repoRoot } from '../../helpers/paths.js';
 
 /**
  * Detection without `?country=` over the references of every country's evidence
@@ -39,14 +40,18 @@ function detect(ref: string): Outcome {
 
 const rows = COUNTRIES.flatMap((country) => country.evidence.references.map(({ ref, from }) => [country.code, ref, from] as const));
 
+/** A cited recording: in a country folder (`core/countries/<cc>/test/recordings/…`, by its path in the repository) or under test/fixtures. */
+const RECORDING_IN_FOLDER = /^core\/countries\/[a-z]{2}\/test\/recordings\//;
+const recordingFile = (from: string) => (RECORDING_IN_FOLDER.test(from) ? path.join(repoRoot, from) : fixture(from));
+
 /** The text of a cited fixture (gzip and zip read through), tags and whitespace also dropped for XML split into elements. */
 async function fixtureText(file: string): Promise<string> {
-  const path = fixture(file);
+  const recording = recordingFile(file);
   if (file.endsWith('.zip')) {
-    const texts = await Promise.all((await listZipEntries(path)).filter((e) => e.name.endsWith('.json')).map((e) => readZipEntryText(e, 8 << 20)));
+    const texts = await Promise.all((await listZipEntries(recording)).filter((e) => e.name.endsWith('.json')).map((e) => readZipEntryText(e, 8 << 20)));
     return texts.join('\n');
   }
-  const bytes = readFileSync(path);
+  const bytes = readFileSync(recording);
   const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
   return `${text}\n${text.replace(/<[^>]+>|\s+/g, '')}`;
 }
@@ -58,8 +63,8 @@ describe("every country's evidence references are detected as its own", () => {
 
   it.each(rows)('%s %s (%s)', async (code, ref, from) => {
     // A reference read out of a fixture is in it (a composite reference: each of its parts).
-    if (/^(countries|analysis)\/|^[a-z]{2}[_-].*\.(gml|xml|json|txt|zip|gz)$/.test(from)) {
-      expect(existsSync(fixture(from)), from).toBe(true);
+    if (/^(countries|analysis)\/|^[a-z]{2}[_-].*\.(gml|xml|json|txt|zip|gz)$/.test(from) || RECORDING_IN_FOLDER.test(from)) {
+      expect(existsSync(recordingFile(from)), from).toBe(true);
       const text = await fixtureText(from);
       expect(text.includes(ref) || ref.split(/[-\s]/).every((part) => text.includes(part)), `${ref} in ${from}`).toBe(true);
     }

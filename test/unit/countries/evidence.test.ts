@@ -15,6 +15,9 @@ import { fixturesDir, repoRoot } from '../../helpers/paths.js';
 const ROOT = repoRoot;
 const FIXTURES = fixturesDir;
 const FAKES = path.join(ROOT, 'test', 'fake-upstream');
+const COUNTRY_DIRS = path.join(ROOT, 'core', 'countries');
+/** A country's own fake and helpers, beside its row (core/countries/<cc>/test/). */
+const isCountryTestFile = (file: string) => /^[a-z]{2}[\\/]test[\\/]/.test(path.relative(COUNTRY_DIRS, file));
 const registry = CountryRegistry.create();
 
 function filesUnder(dir: string): string[] {
@@ -24,10 +27,28 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every fixture file, as its path under test/fixtures (`countries/fr_….json`). */
-const FIXTURE_FILES = filesUnder(FIXTURES)
-  .map((f) => path.relative(FIXTURES, f).split(path.sep).join('/'))
-  .filter((f) => !f.endsWith('PROVENANCE.md') && !f.endsWith('README.md'));
+/**
+ * Where recordings live: test/fixtures (a file named by its path there, `countries/fr_….json`) and
+ * each country folder's own `test/recordings/` (named by its path in the repository,
+ * `core/countries/lu/test/recordings/lu_….json`). Each root's PROVENANCE.md files hold their rows.
+ */
+const RECORDING_ROOTS: { dir: string; prefix: string }[] = [
+  { dir: FIXTURES, prefix: '' },
+  ...readdirSync(COUNTRY_DIRS)
+    .map((code) => path.join(COUNTRY_DIRS, code, 'test', 'recordings'))
+    .filter((dir) => existsSync(dir))
+    .map((dir) => ({ dir, prefix: `${path.relative(ROOT, dir).split(path.sep).join('/')}/` })),
+];
+
+/** A file's name as evidence names it: its root's prefix and its path under that root. */
+const recordingName = (root: { dir: string; prefix: string }, file: string) => `${root.prefix}${path.relative(root.dir, file).split(path.sep).join('/')}`;
+
+/** Every recording, as evidence names it. */
+const FIXTURE_FILES = RECORDING_ROOTS.flatMap((root) =>
+  filesUnder(root.dir)
+    .filter((f) => !f.endsWith('PROVENANCE.md') && !f.endsWith('README.md'))
+    .map((f) => recordingName(root, f)),
+);
 
 interface ProvenanceRow {
   file: string;
@@ -36,22 +57,23 @@ interface ProvenanceRow {
   kind: string;
 }
 
-/** The rows of every test/fixtures/**\/PROVENANCE.md table whose first cell names a file, keyed by its path under test/fixtures. */
+/** The rows of every PROVENANCE.md table of the recording roots whose first cell names a file, keyed by the name evidence gives it. */
 const PROVENANCE: Map<string, ProvenanceRow> = (() => {
   const rows = new Map<string, ProvenanceRow>();
-  for (const file of filesUnder(FIXTURES).filter((f) => path.basename(f) === 'PROVENANCE.md')) {
-    const dir = path.relative(FIXTURES, path.dirname(file)).split(path.sep).join('/');
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (!line.startsWith('| ') || line.startsWith('|---')) continue;
-      const cells = line
-        .split(/(?<!\\)\|/)
-        .slice(1, -1)
-        .map((c) => c.trim());
-      if (cells.length < 7) continue;
-      const key = dir ? `${dir}/${cells[0]}` : cells[0];
-      // Counted from the end: a description cell may quote an answer's own `|`.
-      const [source, , commit, , kind] = cells.slice(-5);
-      rows.set(key, { file: key, source, commit, kind });
+  for (const root of RECORDING_ROOTS) {
+    for (const file of filesUnder(root.dir).filter((f) => path.basename(f) === 'PROVENANCE.md')) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line.startsWith('| ') || line.startsWith('|---')) continue;
+        const cells = line
+          .split(/(?<!\\)\|/)
+          .slice(1, -1)
+          .map((c) => c.trim());
+        if (cells.length < 7) continue;
+        const key = recordingName(root, path.join(path.dirname(file), cells[0]));
+        // Counted from the end: a description cell may quote an answer's own `|`.
+        const [source, , commit, , kind] = cells.slice(-5);
+        rows.set(key, { file: key, source, commit, kind });
+      }
     }
   }
   return rows;
@@ -60,13 +82,13 @@ const PROVENANCE: Map<string, ProvenanceRow> = (() => {
 /** The fake's file (the part of `fake` before its routes). */
 const fakeFile = (evidence: Evidence) => path.join(ROOT, evidence.fake.split(' ')[0]);
 
-/** A fake's source and the sources of the fakes it imports (under test/fake-upstream only). */
+/** A fake's source and the sources of the fakes it imports (under test/fake-upstream or a country folder's test/). */
 function fakeSources(file: string, seen = new Set<string>()): string[] {
   if (seen.has(file) || !existsSync(file)) return [];
   seen.add(file);
   const text = readFileSync(file, 'utf8');
   const imports = [...text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)].map((m) => path.resolve(path.dirname(file), `${m[1]}.ts`));
-  return [text, ...imports.filter((f) => f.startsWith(FAKES)).flatMap((f) => fakeSources(f, seen))];
+  return [text, ...imports.filter((f) => f.startsWith(FAKES) || isCountryTestFile(f)).flatMap((f) => fakeSources(f, seen))];
 }
 
 /** The fixtures a fake's code names (its own and those of the fakes it imports). */
@@ -108,7 +130,7 @@ describe("every country's evidence", () => {
     expect(existsSync(fakeFile(evidence)), evidence.fake).toBe(true);
     for (const file of evidence.fixtures ?? []) {
       expect(FIXTURE_FILES, file).toContain(file);
-      expect(PROVENANCE.get(file), `${file} has no row in test/fixtures/**/PROVENANCE.md`).toBeDefined();
+      expect(PROVENANCE.get(file), `${file} has no row in a PROVENANCE.md beside it`).toBeDefined();
     }
   });
 

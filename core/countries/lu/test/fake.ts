@@ -1,9 +1,10 @@
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
+import { json, loadCountryFixture, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
 
 /**
- * Luxembourg's services as the fake plays them, REAL recordings:
+ * Luxembourg's services as the fake plays them, REAL recordings (./recordings, PROVENANCE.md there):
  * - `/lu-wfs` (ACT INSPIRE CP WFS, GeoJSON): a `bbox=lat,lon,lat,lon,urn:…4326` whose centre lies in
  *   a parcel of one of the two recorded answers (Luxembourg-Ville 075F, Esch-sur-Alzette 039A) →
  *   that answer, as recorded (several parcels, id order); a `CQL_FILTER` naming a parcel of one
@@ -26,8 +27,6 @@ const GEOCODE = { '2 boulevard royal luxembourg': loadCountryFixture('lu_geoport
 const NO_RESULTS = loadCountryFixture('lu_geoportail_geocode_no_results.json');
 const REVERSE = loadCountryFixture('lu_geoportail_reverse_boulevard_prince_henri.json');
 
-export const RECORDED_LU_REFS = RECORDED.flatMap((r) => r.parcels.map((p) => p.ref));
-
 export const luxembourgRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
   if (url.pathname === '/lu-wfs') {
@@ -47,3 +46,6 @@ export const luxembourgRoutes: FakeRoute = (url) => {
 };
 
 export const luxembourgSources = (base: string) => ({ cpWfsUrl: `${base}/lu-wfs`, geocoderUrl: `${base}/lu-geocoder` });
+
+/** LU's fake for its golden tests (lu.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [luxembourgRoutes], sources: luxembourgSources };

@@ -1,9 +1,14 @@
 import { pointOnFeature } from '@turf/turf';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { luxembourg } from '../country.js';
+import { fake } from './fake.js';
+
+countryGoldenTests(luxembourg, fake);
 
 const recorded = JSON.parse(readFileSync(countryFixture('lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json'), 'utf8')) as {
   features: { geometry: { coordinates: number[][][] }; properties: { national_cadastral_reference: string; area: number } }[];
