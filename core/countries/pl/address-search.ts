@@ -1,11 +1,21 @@
 import { candidatesRequestOf } from '../../address/candidates-input.js';
-import { fold, nameSimilarity } from '../../address/normalize.js';
+import { fold, nameRules } from '../../address/normalize.js';
 import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
 import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { NationalAdapter } from '../national/national-adapter.js';
 import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from './uug.js';
+
+/**
+ * Street names compared without their type ("cecha" of the TERYT ULIC register): UUG writes it
+ * out before the name ("ulica Stalowa", "aleja Jana Pawła II") where people type the bare name or
+ * its abbreviation ("Stalowa", "ul. Stalowa"). Written by hand: TERYT's list of types is short
+ * and fixed, and no library carries it.
+ */
+const POLISH_STREET_NAMES = nameRules(
+  new Set(['ULICA', 'UL', 'ALEJA', 'ALEJE', 'AL', 'PLAC', 'PL', 'OSIEDLE', 'OS', 'SKWER', 'RONDO', 'BULWAR', 'BULW', 'WYBRZEZE', 'WYB', 'SZOSA']),
+);
 
 /**
  * GUGiK's UUG geocoder over the national address register, each address becoming the ULDK
@@ -28,7 +38,7 @@ export async function polishAddressCandidates(
     municipio: a.city,
     provincia: a.voivodeship,
     postcode: a.postcode,
-    score: asked === undefined ? 1 : nameSimilarity(a.street ?? a.city ?? '', asked),
+    score: asked === undefined ? 1 : POLISH_STREET_NAMES.similarity(a.street ?? a.city ?? '', asked),
   }));
   return nationalAddressCandidates(adapter, request, geocoded, UUG_ATTRIBUTION, ctx);
 }

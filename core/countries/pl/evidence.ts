@@ -21,9 +21,10 @@ export const PL_EVIDENCE: CountryEvidence = {
       basis: 'A point inside a recorded outline answers that recording (the XY answer has the same fields)',
     },
     byAddress: {
-      level: 'hand-written',
+      level: 'documented',
       fake: 'test/fake-upstream/countries/pl.ts (/pl-uug/)',
-      basis: 'UUG GetAddress JSON as kadyb/rgugik reads it; one invented address',
+      basis:
+        "UUG GetAddress JSON in the shape of real answers quoted in public material (an integration guide's 'Warszawa, Stalowa 1' with its request time, keys 'found objects'/'returned objects', street with its type, jednostka in braces, x/y in EPSG:2180); one invented address",
     },
   },
   extras: {
@@ -43,6 +44,6 @@ export const PL_EVIDENCE: CountryEvidence = {
     { ref: '221101_1.0001.152/3', from: 'countries/pl_egib_gml_dzialka_221101_1.0001.152_3.gml' },
   ],
   knownNotWorking: [
-    "Address search (GUGiK UUG) stays hand-written: no recorded answer or published schema of GetAddress was found (its answer shape is read from kadyb/rgugik's client code; the ULDK recordings of the same operator hold no address).",
+    "Address search (GUGiK UUG) is not recorded byte for byte: the real answers found are quoted inside a public guide and a client's tests whose repository the code index does not name, so the fake writes their shape. The same guide's GetAddressReverse of 'Warszawa, Stalowa 1' gives the WGS84 point its GetAddress x/y convert to exactly, which proves x/y are EPSG:2180 easting first.",
   ],
 };

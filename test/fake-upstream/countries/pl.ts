@@ -21,12 +21,11 @@ import { json, loadCountryFixture, text, type FakeAnswer, type FakeRoute } from 
  * - an unknown `request=` → the recorded bare sentence (it names `NieistniejacaMetoda`, replayed as is);
  * - a `result=` asking a field a recording lacks → HTTP 500 from the fake (no answer is invented).
  *
- * GUGiK UUG (`/pl-uug/?request=GetAddress&address=…`), WRITTEN BY HAND in the shape its clients
- * read (no answer was recorded): `{type, foundObjects, results: {"1": {city, street, number, code,
- * jednostka, teryt, x, y, geometry_wkt}}}` with the point in EPSG:2180, for one invented address
- * ("ulica Kościuszki 1, 05-300 Mińsk Mazowiecki") placed inside the recorded ULDK parcel
+ * GUGiK UUG (`/pl-uug/?request=GetAddress&address=…`), WRITTEN BY HAND in the shape of real
+ * answers quoted in public material (UUG_ADDRESS below), for one invented address ("ulica Kościuszki 1,
+ * 05-300 Mińsk Mazowiecki") placed inside the recorded ULDK parcel
  * 141201_1.0001.6509; a query naming "Kościuszki" (any case) finds it, any other
- * `{"type":null,"foundObjects":0,"results":null}`.
+ * `{"type":"address","found objects":0,"results":null}`.
  */
 interface UldkRecording {
   body: Buffer;
@@ -96,25 +95,41 @@ export const polishRoutes: FakeRoute = (url) => {
 };
 
 export const PL_ADDRESS_POINT = pointOnFeature({ type: 'Feature', properties: {}, geometry: recordedOutline }).geometry.coordinates as [number, number];
-const [addressX, addressY] = fromWgs84(2180, PL_ADDRESS_POINT[0], PL_ADDRESS_POINT[1]).map((v) => v.toFixed(2));
+const [addressX, addressY] = fromWgs84(2180, PL_ADDRESS_POINT[0], PL_ADDRESS_POINT[1]).map((v) => v.toFixed(4));
+// The envelope and fields of GetAddress as real answers quoted in public material show them (a
+// guide's "Warszawa, Stalowa 1" with its `request time`; a client's curl-checked tests): keys with
+// spaces, `results` keyed by position, the street with its type written out, `jednostka` in
+// braces, x/y and geometry_wkt in EPSG:2180 easting first. The address itself is invented.
 const UUG_ADDRESS = JSON.stringify({
   type: 'address',
-  foundObjects: 1,
+  'max results limit': 10,
+  'min accuracy limit': 0.6,
+  'only exact numbers': 1,
+  'found objects': 10,
+  'returned objects': 1,
   results: {
     1: {
       city: 'Mińsk Mazowiecki',
+      citypart: null,
       street: 'ulica Kościuszki',
       number: '1',
+      teryt: '141201',
+      simc: '0921492',
+      ulic: '09477',
       code: '05-300',
-      jednostka: 'Polska, mazowieckie, miński, Mińsk Mazowiecki (gmina miejska)',
-      teryt: '1412011',
+      jednostka: '{Polska,mazowieckie,miński,Mińsk Mazowiecki}',
       x: addressX,
       y: addressY,
       geometry_wkt: `POINT(${addressX} ${addressY})`,
+      accuracy: '0.75',
+      city_accuracy: '1',
+      street_accuracy: '0.5',
+      id: 1,
     },
   },
+  'request time': 0.070067417621613,
 });
-const UUG_NONE = '{"type":null,"foundObjects":0,"results":null}';
+const UUG_NONE = '{"type":"address","found objects":0,"results":null}';
 
 export const polishGeocoderRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/pl-uug/' || url.searchParams.get('request') !== 'GetAddress') return undefined;
