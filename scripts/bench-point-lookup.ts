@@ -16,6 +16,7 @@ import { openDatabase, type SqliteDatabase } from '../core/store/db.js';
 import { encodedContains } from '../core/store/geometry-codec.js';
 import { PARCEL_COLUMNS, PARCEL_FROM, parcelFromRow, type ParcelRow } from '../core/store/parcel-rows.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
+import { iterationsFor, timeControl } from './bench-machine-noise.js';
 import type { StoredParcel } from '../core/model/records.js';
 
 const dir = process.env.BENCH_DIR;
@@ -155,39 +156,6 @@ function tailOf(lookup: Lookup, sample: LonLat[], first: Pass): Tail {
     base: second.byPoint.filter((t) => t > 100).length / sample.length,
     medianP99: percentile(medians, 0.99),
   };
-}
-/**
- * The machine's own tail for work the size of a lookup: a loop of fixed arithmetic, calibrated to the
- * lookups' median, timed the same way as many times. Whatever its p99 is above its p50 is the
- * machine's (other programs, the hypervisor, interrupts), not SQLite's or this code's.
- */
-function fixedWork(iterations: number): number {
-  let x = 1;
-  for (let i = 0; i < iterations; i++) x = (x * 1103515245 + 12345) % 2147483648;
-  return x;
-}
-function iterationsFor(micros: number): number {
-  let iterations = 1000;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < 200; i++) fixedWork(iterations);
-    const each = ((performance.now() - t0) * 1000) / 200;
-    if (each >= micros * 0.8) return Math.round((iterations * micros) / each);
-    iterations *= 2;
-  }
-}
-function timeControl(iterations: number, count: number): { p50: number; p99: number } {
-  const samples: number[] = new Array(count);
-  let sink = 0;
-  for (let i = 0; i < count; i++) {
-    const [t0, c0] = [performance.now(), process.cpuUsage()];
-    sink += fixedWork(iterations);
-    samples[i] = (performance.now() - t0) * 1000;
-    process.cpuUsage(c0);
-  }
-  if (sink === -1) console.log(sink); // keeps the work from being optimised away
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 const controls: { p50: number; p99: number }[] = [];
 

@@ -1,17 +1,18 @@
-// Prints figures of the local copy (not a test): import rate of the real INSPIRE importer,
-// then, on the sample scaled to ≥ 1,000,000 parcels (the real 40146 parcels repeated on a
+// Prints figures of the local copy (not a test). The import rate is bench-import.ts's (distinct
+// parcels beside ogr2ogr). Here, on the sample scaled to ≥ 1,000,000 parcels (the real 40146 parcels repeated on a
 // grid of shifted copies) and written as the import writes (packed batches, ParcelWriter.parcelBatch,
-// on the import's connection), reference lookup and point→parcel in process, µs p50/p99.
+// on the import's connection): the writer's CPU per million, and reference lookup and
+// point→parcel in process, µs p50/p99, at the first million and again at the end, each beside
+// the machine's own timing noise measured then (issue #41: cost flat with size).
 // Leaves the scaled store at the path printed last (reused by bench-http.ts).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { benchDir } from './bench-temp-dir.js';
-import { gunzipSync } from 'node:zlib';
+import { machineNoise } from './bench-machine-noise.js';
 import { bboxOf } from '../core/geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../core/model/index.js';
 import { suspendChangeCounting } from '../core/store/change-counting.js';
 import { openBulkWriteConnection } from '../core/store/db.js';
-import { importFiles } from '../core/countries/import-formats.js';
 import { streamCadastralParcels } from '../core/formats/inspire-parcels.js';
 import { packParcels } from '../core/store/importers/parcel-batch.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
@@ -40,21 +41,7 @@ function timeEach(count: number, work: (i: number) => unknown): { p50: number; p
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), perSecond: Math.round(count / (total / 1e6)) };
 }
 
-// 1. The real importer (stream → SAX → proj4 → SQLite, one transaction) on a 40× repeated file.
-const gml = gunzipSync(readFileSync(SAMPLE)).toString('utf8');
-const [start, end] = [gml.indexOf('<member>'), gml.lastIndexOf('</member>') + 9];
-const bigFile = path.join(dir, 'repeated.gml');
-writeFileSync(bigFile, gml.slice(0, start) + gml.slice(start, end).repeat(40) + gml.slice(end));
-{
-  const store = ParcelStore.open(path.join(dir, 'import-rate.sqlite'));
-  const t0 = Date.now();
-  const [result] = await importFiles(store, [bigFile]);
-  const seconds = (Date.now() - t0) / 1000;
-  console.log(`import (INSPIRE GML, ${result.parcels} parcels in one transaction): ${Math.round(result.parcels / seconds)} parcels/s`);
-  store.close();
-}
-
-// 2. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
+// 1. Scale the sample to ≥ TARGET parcels: shifted copies on a grid, distinct references.
 const sample: StoredParcel[] = [];
 await streamCadastralParcels(SAMPLE, { ...CATASTRO_PARCELS, source: 'inspire' }, (batch) => {
   sample.push(...batch);
@@ -127,11 +114,56 @@ const commitFile = () => {
   bulk.exec('COMMIT');
   commitSeconds += (Date.now() - commitStarted) / 1000;
 };
+// 2. Lookups, at the first million and at the end, on the store's own connection (the writer's
+// transaction is committed first: a server reads between an import's files as here).
+const random = (n: number) => Math.floor(Math.random() * n);
+interface LookupFigures {
+  parcels: number;
+  byRef: Timed;
+  byRefWarm: Timed;
+  byPoint: Timed;
+  byPointWarm: Timed;
+  hits: number;
+  points: number;
+  noise: { p50: number; p99: number };
+}
+type Timed = ReturnType<typeof timeEach>;
+/** Cold: random references over all written so far, so most lookups read pages not yet cached. Warm: a working set of 10,000 read once before timing, as a busy server sees. */
+function measureLookups(parcels: number, copiesWritten: number): LookupFigures {
+  const written = refs.slice();
+  const byRef = timeEach(100_000, () => store.getParcel('ES', written[random(written.length)]));
+  const workingSet = Array.from({ length: 10_000 }, () => written[random(written.length)]);
+  workingSet.forEach((ref) => store.getParcel('ES', ref));
+  const byRefWarm = timeEach(100_000, (i) => store.getParcel('ES', workingSet[i % workingSet.length]));
+  const points = Array.from({ length: 20_000 }, () => {
+    const p = sample[random(sample.length)];
+    const copy = random(copiesWritten);
+    return [p.centroid[0] + (copy % columns) * dx, p.centroid[1] + Math.floor(copy / columns) * dy] as [number, number];
+  });
+  let hits = 0;
+  const byPoint = timeEach(points.length, (i) => {
+    if (store.parcelAt(points[i])) hits++;
+  });
+  const byPointWarm = timeEach(points.length, (i) => store.parcelAt(points[i]));
+  const noise = machineNoise(byPointWarm.p50, points.length);
+  return { parcels, byRef, byRefWarm, byPoint, byPointWarm, hits, points: points.length, noise };
+}
+const lookupsAt: LookupFigures[] = [];
+
+/** The lookups at the first million, kept out of the writer's wall time and CPU a million. */
+function pauseForLookups(copiesWritten: number): void {
+  const [at, cpu] = [performance.now(), process.cpuUsage()];
+  lookupsAt.push(measureLookups(written, copiesWritten));
+  const spent = process.cpuUsage(cpu);
+  sliceStart.at += performance.now() - at;
+  sliceStart.cpu = { user: sliceStart.cpu.user + spent.user, system: sliceStart.cpu.system + spent.system };
+}
 const t1 = Date.now();
 beginFile();
 for (let copy = 0; copy < copies; copy++) {
   if (copy > 0 && copy % copiesPerFile === 0) {
     commitFile();
+    if (lookupsAt.length === 0 && written >= SLICE) pauseForLookups(copy);
     beginFile();
   }
   const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
@@ -198,29 +230,22 @@ if (sliceRates.length > 1) {
   );
 }
 
-// 3. Lookups on the scaled copy.
-const random = (n: number) => Math.floor(Math.random() * n);
-// Cold: random references over the whole million, so most lookups read pages not yet cached.
-// Warm: a working set of 10,000 references read once before timing, as a busy server sees.
-const byRef = timeEach(100_000, () => store.getParcel('ES', refs[random(refs.length)]));
-console.log(`reference lookup (getParcel), cold: p50 ${byRef.p50.toFixed(1)} µs, p99 ${byRef.p99.toFixed(1)} µs, ${byRef.perSecond}/s`);
-const workingSet = Array.from({ length: 10_000 }, () => refs[random(refs.length)]);
-workingSet.forEach((ref) => store.getParcel('ES', ref));
-const byRefWarm = timeEach(100_000, (i) => store.getParcel('ES', workingSet[i % workingSet.length]));
-console.log(`reference lookup (getParcel), warm: p50 ${byRefWarm.p50.toFixed(1)} µs, p99 ${byRefWarm.p99.toFixed(1)} µs, ${byRefWarm.perSecond}/s`);
-const points = Array.from({ length: 20_000 }, () => {
-  const p = sample[random(sample.length)];
-  const copy = random(copies);
-  return [p.centroid[0] + (copy % columns) * dx, p.centroid[1] + Math.floor(copy / columns) * dy] as [number, number];
-});
-let hits = 0;
-const byPoint = timeEach(points.length, (i) => {
-  if (store.parcelAt(points[i])) hits++;
-});
-console.log(
-  `point→parcel (parcelAt), cold: p50 ${byPoint.p50.toFixed(1)} µs, p99 ${byPoint.p99.toFixed(1)} µs, ${byPoint.perSecond}/s (${hits}/${points.length} hits)`,
-);
-const byPointWarm = timeEach(points.length, (i) => store.parcelAt(points[i]));
-console.log(`point→parcel (parcelAt), warm: p50 ${byPointWarm.p50.toFixed(1)} µs, p99 ${byPointWarm.p99.toFixed(1)} µs, ${byPointWarm.perSecond}/s`);
+lookupsAt.push(measureLookups(total, copies));
+const µs = (t: Timed) => `p50 ${t.p50.toFixed(1)} / p99 ${t.p99.toFixed(1)} µs`;
+for (const f of lookupsAt) {
+  const at = `at ${(f.parcels / 1e6).toFixed(2)} M`;
+  console.log(`reference lookup (getParcel) ${at}: cold ${µs(f.byRef)} (${f.byRef.perSecond}/s), warm ${µs(f.byRefWarm)}`);
+  console.log(`point→parcel (parcelAt) ${at}: cold ${µs(f.byPoint)} (${f.byPoint.perSecond}/s, ${f.hits}/${f.points} hits), warm ${µs(f.byPointWarm)}`);
+  console.log(
+    `  the machine's noise then (fixed work the size of a warm parcelAt, timed alike): p50 ${f.noise.p50.toFixed(1)} / p99 ${f.noise.p99.toFixed(1)} µs`,
+  );
+}
+if (lookupsAt.length === 2) {
+  const [first, last] = lookupsAt;
+  const ratio = (a: Timed, b: Timed) => (b.p50 / a.p50).toFixed(2);
+  console.log(
+    `p50 at ${(last.parcels / 1e6).toFixed(1)} M / at ${(first.parcels / 1e6).toFixed(1)} M (goal <= 1.3): reference cold ${ratio(first.byRef, last.byRef)}, warm ${ratio(first.byRefWarm, last.byRefWarm)}; point→parcel cold ${ratio(first.byPoint, last.byPoint)}, warm ${ratio(first.byPointWarm, last.byPointWarm)}`,
+  );
+}
 store.close();
 console.log(process.env.BENCH_DIR ? `scaled store: ${storeFile}` : 'scaled store removed (BENCH_DIR=<folder> keeps it, e.g. for bench-point-lookup.ts)');
