@@ -53,9 +53,9 @@ const isRefusal = (error: unknown) =>
 /**
  * Runs a download or update as the folder's recorded run: claims the folder (refused while a live
  * run holds it), writes the record, adds each file the run begins to fetch (`noteFile`), and
- * removes the record when the run finished or was refused, or when it ended with no file on its
- * list (its feeds could not be read: nothing to resume, and its error says what failed); a run
- * cancelled or failed after it began a file, or killed, leaves it.
+ * removes the record when the run finished or was refused, or when it ended with no byte on disk
+ * (its feeds could not be read, or it stopped before a first byte: nothing to resume, and its
+ * error says what failed); a run cancelled or failed with bytes kept, or killed, leaves it.
  */
 export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancelled'>>(
   dir: string,
@@ -82,7 +82,10 @@ export async function recordedRun<T extends Pick<OfflineDownloadResult, 'cancell
     finished = isRefusal(error) && !signal.aborted;
     throw error;
   } finally {
-    if (finished || record.files.length === 0) rmSync(recordFile, { force: true });
+    // Nothing kept on disk (stopped or failed before a first byte): nothing to resume, no "0 MB" entry.
+    const nothingKept = bytesOfRun(dir, record) === 0;
+    if (nothingKept && !finished) for (const name of record.files) discardDownload(path.join(dir, name));
+    if (finished || nothingKept) rmSync(recordFile, { force: true });
     claim.release();
   }
 }

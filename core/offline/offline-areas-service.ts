@@ -139,18 +139,21 @@ export class OfflineAreasService {
   }
 
   /**
-   * The run that did not finish, the app's or the command line's, if any (none while one runs,
-   * here or in another process: that one is not interrupted).
+   * The run that did not finish with bytes kept, the app's or the command line's, if any (none while
+   * one runs, here or in another process: that one is not interrupted).
    */
   interrupted(): InterruptedOfflineRun | null {
     if (this.running) return null;
     const record = this.readRecord();
     if (!record) return null;
+    const bytesOnDisk = bytesOfRun(this.downloadDir, record);
+    // A run killed before its first byte kept nothing: offering it would be a "0 MB" phantom.
+    if (bytesOnDisk === 0) return null;
     return {
       ...(record.choice && { choice: record.choice }),
       ...(record.areaIds && { areaIds: record.areaIds }),
       startedAt: record.startedAt,
-      bytesOnDisk: bytesOfRun(this.downloadDir, record),
+      bytesOnDisk,
     };
   }
 

@@ -187,6 +187,18 @@ describe('an interrupted download for offline use', () => {
     expect(existsSync(path.join(dataDir, 'downloads', 'interrupted-run.json'))).toBe(false);
   });
 
+  // Issue #40 item 5: a run stopped before its first byte left a "0 MB" download to resume.
+  it('a run stopped before any byte reached the disk leaves nothing to resume, and no file behind', async () => {
+    const service = serviceOn(dataDir);
+    const result = await service.download({ municipalities: ['40146'], buildings: false }, (p) => {
+      if (p.phase === 'download') service.cancel();
+    });
+    expect(result.cancelled).toBe(true);
+    expect(service.interrupted()).toBeNull();
+    const downloads = path.join(dataDir, 'downloads');
+    expect(existsSync(downloads) ? readdirSync(downloads) : []).toEqual([]);
+  });
+
   it('an update cancelled is resumed as the same update', async () => {
     const service = serviceOn(dataDir);
     await service.download({ municipalities: ['40146'], buildings: false });
