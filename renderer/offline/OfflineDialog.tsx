@@ -27,6 +27,13 @@ function describeRun(run: InterruptedOfflineRun, t: (key: string, values?: Recor
   return named.length ? t('interruptedNames', { names: named }) : t('interruptedView');
 }
 
+/** A run's outcome: what it imported, or that it fetched nothing (its failures, listed below, say why) or found nothing new. */
+function resultSummary(result: OfflineDownloadResult, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (result.cancelled) return t('cancelled');
+  if (result.areas.length === 0 && result.parcels === 0) return t(result.failures.length ? 'nothingFetched' : 'nothingNew');
+  return t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) });
+}
+
 /**
  * "Make this area available offline": pick Spain's municipalities (name or code), provinces or the
  * map view, or France's communes and départements (name or code) or the communes the map view
@@ -43,6 +50,9 @@ export function OfflineDialog() {
   const setDialog = useAppStore((s) => s.setOfflineDialog);
   const showError = useAppStore((s) => s.showError);
   const copyChanged = useAppStore((s) => s.copyChanged);
+  // Downloading, updating and resuming ask the publisher: offline they wait, saying why, instead of failing.
+  const offlineNow = useAppStore((s) => s.connectivity === 'offline');
+  const needsConnection = offlineNow ? t('offlineNow') : undefined;
   const [country, setCountry] = useState<OfflineCountry>('ES');
   const france = country === 'FR';
   const [municipalities, setMunicipalities] = useState('');
@@ -186,7 +196,8 @@ export function OfflineDialog() {
           <button
             type="button"
             onClick={() => void run((onProgress) => offline.download(choice, onProgress))}
-            disabled={!chosen}
+            disabled={!chosen || offlineNow}
+            title={needsConnection}
             data-testid="offline-download"
           >
             {t('download')}
@@ -196,12 +207,21 @@ export function OfflineDialog() {
           {t('close')}
         </button>
       </div>
+      <p className={offlineNow ? 'offline-needs-connection offline-now' : 'offline-needs-connection muted'} role="note" data-testid="offline-needs-connection">
+        {needsConnection ?? t('needsConnection')}
+      </p>
 
       {interrupted && !running && (
         <div className="offline-interrupted" role="status" data-testid="offline-interrupted">
           <p>{t('interrupted', { what: describeRun(interrupted, t), done: megabytes(interrupted.bytesOnDisk) })}</p>
           <div className="dialog-actions">
-            <button type="button" onClick={() => void run((onProgress) => offline.resume(onProgress))} data-testid="offline-resume">
+            <button
+              type="button"
+              onClick={() => void run((onProgress) => offline.resume(onProgress))}
+              disabled={offlineNow}
+              title={needsConnection}
+              data-testid="offline-resume"
+            >
               {t('resume')}
             </button>
             <button
@@ -241,7 +261,7 @@ export function OfflineDialog() {
       )}
       {result && (
         <div role="status" data-testid="offline-result">
-          <p>{result.cancelled ? t('cancelled') : t('done', { parcels: formatNumber(result.parcels), buildings: formatNumber(result.buildings) })}</p>
+          <p>{resultSummary(result, t)}</p>
           {result.failures.length > 0 && (
             <ul className="failures">
               {result.failures.map((f) => (
@@ -259,7 +279,8 @@ export function OfflineDialog() {
         <div className="dialog-actions">
           <button
             type="button"
-            disabled={running}
+            disabled={running || offlineNow}
+            title={needsConnection}
             data-testid="offline-update-all"
             onClick={() =>
               void run((onProgress) =>
@@ -300,7 +321,12 @@ export function OfflineDialog() {
                 </td>
                 <td>
                   <div className="area-actions">
-                    <button type="button" disabled={running} onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}>
+                    <button
+                      type="button"
+                      disabled={running || offlineNow}
+                      title={needsConnection}
+                      onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}
+                    >
                       {t('update')}
                     </button>
                     <button

@@ -1,4 +1,4 @@
-import { MADRID_FINCA, PLUMBING, SAMPLE_PARCEL, URBAN_PARCEL, expect, mapIdle, screenshot, search, test } from './support/app.js';
+import { MADRID_FINCA, PLUMBING, SAMPLE_PARCEL, URBAN_PARCEL, basemapAnswers, expect, mapIdle, screenshot, search, test } from './support/app.js';
 import type { Page } from '@playwright/test';
 import { MIN_PARCEL_TILE_ZOOM, type CopyExtent } from '../../core/model/index.js';
 
@@ -232,9 +232,7 @@ test.describe('rural parcels, links and coordinates (items 6 and 10)', () => {
     appUrl,
   }) => {
     test.setTimeout(120_000);
-    // The basemap answers, so the app is online (connectivity is the basemap's reachability).
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+    await basemapAnswers(page);
     await page.route('https://ovc.catastro.meh.es/**', (route) => route.abort('internetdisconnected'));
     await page.goto(appUrl);
     await expect(page.getByTestId('connectivity')).toHaveAttribute('data-state', 'online');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
-import { screenshot } from './support/app.js';
+import { basemapAnswers, screenshot } from './support/app.js';
 import { startBrowserApp, type StartedBrowserApp } from './support/start-browser-app.js';
 
 /**
@@ -61,6 +61,7 @@ for (const { locale, language, navarre, done } of LANGUAGES) {
     test.use({ locale });
 
     test(`downloads the map's area and refuses Navarre in ${language}, nothing cut off`, async ({ page }) => {
+      await basemapAnswers(page); // online: downloading needs a connection
       await page.goto(app.address);
       await page.waitForFunction(() => window.__catastroMap?.loaded() === true);
       await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../fake-upstream/catastro-atom.js';
 import { fixture } from '../helpers/paths.js';
 import { sampleParcelsGml, writeSegoviaZips } from '../helpers/catastro-zips.js';
+import { basemapAnswers } from './support/app.js';
 import { startBrowserApp, type StartedBrowserApp } from './support/start-browser-app.js';
 
 /**
@@ -40,6 +41,7 @@ test("the browser app of catastro start makes the map's area available offline i
   page,
   browser,
 }) => {
+  test.setTimeout(180_000); // a real download and two imports, on a machine shared with others
   expect(appAddress).toMatch(/\/#session=[\w-]{20,}$/);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -48,11 +50,26 @@ test("the browser app of catastro start makes the map's area available offline i
   // The token leaves the address bar (not bookmarked, not pasted to others); the tab keeps it.
   expect(new URL(page.url()).hash).toBe('');
 
-  // Over the sample municipality: click 1, the map action; click 2, download.
+  // Offline (no basemap answers), the dialog says downloading waits for the connection, before any try.
+  await expect(page.getByTestId('connectivity')).toHaveAttribute('data-state', 'offline');
   await page.evaluate(() => window.__catastroMap!.jumpTo({ center: [-4.4703, 41.06], zoom: 14 }));
   await page.getByTestId('offline-here').click();
   const dialog = page.getByTestId('offline-dialog');
   await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('offline-needs-connection')).toHaveText(/^You are offline: downloading, updating and resuming wait/);
+  await expect(page.getByTestId('offline-download')).toBeDisabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Online again (the basemap answers; the app probes again on the browser's online event).
+  await basemapAnswers(page);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('connectivity')).toHaveAttribute('data-state', 'online');
+
+  // Over the sample municipality: click 1, the map action; click 2, download.
+  await page.getByTestId('offline-here').click();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('offline-needs-connection')).toHaveText(/^Downloading and updating need a connection/);
   await expect(page.getByTestId('offline-use-view')).toBeChecked();
   await page.getByTestId('offline-download').click();
   await expect(page.getByTestId('offline-result')).toContainText(`Done: ${PARCELS.toLocaleString('en')} parcels`, { timeout: 60_000 });

@@ -50,6 +50,12 @@ export const test = base.extend<{ appUrl: string; app: Page; offlineApp: Page }>
 
 export { expect };
 
+/** A 1×1 PNG for every basemap tile: the basemap answers, so the app is online (connectivity is the basemap's reachability). */
+export async function basemapAnswers(page: Page): Promise<void> {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });

@@ -290,6 +290,66 @@ describe('the "available offline" dialog', () => {
     }
   });
 
+  // Issue #40 item 5: offline, Download failed with a generic banner; nothing said before that it needs a connection.
+  it('says before the user tries that downloading needs a connection; offline, disables what needs one with that reason', { timeout: 120_000 }, async () => {
+    // An area held, and an update of it cut once bytes were on disk (the fake stalls halfway).
+    await offline.download({ municipalities: ['40146'], buildings: false }, () => undefined);
+    fake.setFault('A.ES.SDGC.CP.40146.zip', { kind: 'stall' });
+    await offline.update(['ES.40146'], (p) => {
+      if (p.phase === 'download' && p.bytesDone > 0) void offline.cancel();
+    });
+    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.change(await screen.findByTestId('offline-municipalities'), { target: { value: '40146' } });
+    await screen.findByTestId('offline-area-ES.40146');
+    const note = screen.getByTestId('offline-needs-connection');
+    expect(note.textContent).toMatch(/^Downloading and updating need a connection/);
+    expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(false);
+
+    act(() => useAppStore.getState().setConnectivity('offline'));
+    expect(note.textContent).toMatch(/^You are offline: downloading, updating and resuming wait until the connection returns/);
+    const row = screen.getByTestId('offline-area-ES.40146');
+    const needing = [
+      screen.getByTestId('offline-download'),
+      within(row).getByText('Update'),
+      within(await screen.findByTestId('offline-interrupted')).getByTestId('offline-resume'),
+    ];
+    for (const button of needing) {
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      expect(button.getAttribute('title')).toBe(note.textContent);
+    }
+    // What works offline stays enabled: removing an area, discarding what was fetched.
+    expect((within(row).getByText('Remove') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('offline-discard') as HTMLButtonElement).disabled).toBe(false);
+    fake.requests.length = 0;
+    fireEvent.click(screen.getByTestId('offline-download'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+
+    act(() => useAppStore.getState().setConnectivity('online'));
+    expect((screen.getByTestId('offline-download') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  // Issue #40 item 5: an update whose feeds could not be read said "Done: 0 parcels and 0 buildings imported."
+  it('an update that fetched nothing says so, with the reason it could not ask, not "Done: 0 parcels"', { timeout: 60_000 }, async () => {
+    await offline.download({ municipalities: ['40146'], buildings: false }, () => undefined);
+    const unreachable = new OfflineAreasService(
+      store,
+      new UpstreamClient({ retries: 0, timeoutMs: 5000 }),
+      { atomBaseUrl: 'http://127.0.0.1:9/INSPIRE', etalabRoot: etalab.root },
+      dir,
+    );
+    const cut = { ...offline, update: (ids: string[], onProgress: never) => acrossIpc(() => unreachable.update(ids, onProgress)) };
+    renderDialog({ kind: 'ipc', offline: cut } as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.click(within(await screen.findByTestId('offline-area-ES.40146')).getByText('Update'));
+    const result = await screen.findByTestId('offline-result', {}, { timeout: 30_000 });
+    await waitFor(() => expect(result.querySelector('p')?.textContent).toBe('Nothing was fetched:'));
+    expect(result.querySelector('.failures li')?.textContent).toMatch(/^ES\.40146: .*Catastro INSPIRE ATOM/);
+    expect(result.textContent).not.toMatch(/Done/);
+    expect(store.countParcels('ES')).toBe(1443);
+  });
+
   it('opens on nothing without the offline capability (a browser tab of a plain catastro serve)', () => {
     renderDialog({ kind: 'http' } as unknown as CatastroClient);
     useAppStore.getState().setOfflineDialog({ open: true });
