@@ -1,4 +1,5 @@
 import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import type { ShellText } from '../core/desktop/shell-text/index.js';
 import { IpcChannel } from './ipc-channels.js';
 
 /** Same names as renderer/client/desktop-api.ts MenuCommand: menu items become renderer commands. */
@@ -27,67 +28,81 @@ export interface HelpActions {
   reportProblem: () => void;
 }
 
-export function buildAppMenu(window: BrowserWindow, help: HelpActions): Menu {
+/** The application menu in the shell's language (`text`); role items get their label from it too. */
+export function buildAppMenu(window: BrowserWindow, help: HelpActions, text: ShellText): Menu {
   const send = (command: MenuCommand) => () => window.webContents.send(IpcChannel.menu, command);
+  const words = text.menu;
   const template: MenuItemConstructorOptions[] = [
     {
-      label: 'File',
+      label: words.file,
       submenu: [
-        { label: 'Import cadastre files…', accelerator: 'CmdOrCtrl+O', click: send('import') },
+        { label: words.importCadastre, accelerator: 'CmdOrCtrl+O', click: send('import') },
         {
-          label: 'Import hazard layers',
+          label: words.importHazardLayers,
           submenu: [
-            { label: 'Protected areas (Natura 2000)…', click: send('import-protected-areas') },
-            { label: 'Ground motion (EGMS tiles)…', click: send('import-ground-motion') },
-            { label: 'National designated areas…', click: send('import-designated-areas') },
+            { label: words.protectedAreas, click: send('import-protected-areas') },
+            { label: words.groundMotion, click: send('import-ground-motion') },
+            { label: words.designatedAreas, click: send('import-designated-areas') },
           ],
         },
         { type: 'separator' },
-        { label: 'Export selected parcel as KML…', accelerator: 'CmdOrCtrl+E', click: send('export-kml') },
-        { label: 'Export selected parcel as GPX…', accelerator: 'CmdOrCtrl+Shift+E', click: send('export-gpx') },
+        { label: words.exportKml, accelerator: 'CmdOrCtrl+E', click: send('export-kml') },
+        { label: words.exportGpx, accelerator: 'CmdOrCtrl+Shift+E', click: send('export-gpx') },
         { type: 'separator' },
-        { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: send('open-settings') },
+        { label: words.settings, accelerator: 'CmdOrCtrl+,', click: send('open-settings') },
         { type: 'separator' },
-        { role: 'quit' },
+        { role: 'quit', label: words.quit },
       ],
     },
-    { role: 'editMenu' },
     {
-      label: 'View',
+      label: words.edit,
       submenu: [
-        { label: 'Find parcel', accelerator: 'CmdOrCtrl+F', click: send('focus-search') },
+        { role: 'undo', label: words.undo },
+        { role: 'redo', label: words.redo },
         { type: 'separator' },
-        { label: 'Basemap (OpenStreetMap)', click: send('toggle-basemap') },
-        { label: 'Catastro WMS overlay', click: send('toggle-cadastre-wms') },
-        { label: 'Local parcels', click: send('toggle-parcels') },
-        { label: 'Country outlines', click: send('toggle-outlines') },
+        { role: 'cut', label: words.cut },
+        { role: 'copy', label: words.copy },
+        { role: 'paste', label: words.paste },
+        { role: 'selectAll', label: words.selectAll },
+      ],
+    },
+    {
+      label: words.view,
+      submenu: [
+        { label: words.findParcel, accelerator: 'CmdOrCtrl+F', click: send('focus-search') },
         { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        { label: words.basemap, click: send('toggle-basemap') },
+        { label: words.cadastreWms, click: send('toggle-cadastre-wms') },
+        { label: words.localParcels, click: send('toggle-parcels') },
+        { label: words.countryOutlines, click: send('toggle-outlines') },
         { type: 'separator' },
-        { role: 'togglefullscreen' },
-        { role: 'toggleDevTools' },
+        { role: 'resetZoom', label: words.actualSize },
+        { role: 'zoomIn', label: words.zoomIn },
+        { role: 'zoomOut', label: words.zoomOut },
+        { type: 'separator' },
+        { role: 'togglefullscreen', label: words.fullScreen },
+        { role: 'toggleDevTools', label: words.developerTools },
       ],
     },
     {
       role: 'help',
+      label: words.help,
       submenu: [
-        { label: 'Spanish cadastre (Sede Electrónica del Catastro)', click: () => void shell.openExternal(HELP_URL) },
-        { label: 'Local API docs (when running): /api/docs', enabled: false },
+        { label: words.spanishCadastre, click: () => void shell.openExternal(HELP_URL) },
+        { label: words.apiDocs, enabled: false },
         { type: 'separator' },
-        { label: 'Check for updates…', click: help.checkForUpdates },
+        { label: words.checkForUpdates, click: help.checkForUpdates },
         {
-          label: 'Check for updates automatically',
+          label: words.automaticUpdates,
           type: 'checkbox',
           checked: help.automaticUpdateChecks,
           click: (item) => help.setAutomaticUpdateChecks(item.checked),
         },
         { type: 'separator' },
-        { label: 'Open logs folder', click: help.openLogsFolder },
-        { label: 'Report a problem…', click: help.reportProblem },
+        { label: words.openLogs, click: help.openLogsFolder },
+        { label: words.reportProblem, click: help.reportProblem },
         { type: 'separator' },
-        { role: 'about' },
+        { role: 'about', label: words.about },
       ],
     },
   ];

@@ -4,6 +4,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { BusyWork } from '../core/desktop/busy-work.js';
+import type { ShellText } from '../core/desktop/shell-text/index.js';
 import { UpdateSetting } from '../core/desktop/update-setting.js';
 import { DesktopUpdates } from '../core/desktop/updates.js';
 import { log } from './app-log.js';
@@ -22,6 +23,8 @@ export class AppUpdates {
     busy: BusyWork,
     settingsDir: string,
     private readonly window: () => BrowserWindow | null,
+    /** The shell's words now (the language can change while the app runs). */
+    private readonly text: () => ShellText,
   ) {
     this.setting = new UpdateSetting(settingsDir);
     const { autoUpdater } = electronUpdater;
@@ -56,42 +59,34 @@ export class AppUpdates {
   async check({ quietUnlessFound = false } = {}): Promise<void> {
     if (this.asking) return;
     this.asking = true;
+    const words = this.text().updates;
     try {
       if (!app.isPackaged) {
-        if (!quietUnlessFound)
-          await this.tell('info', 'Updates are checked by the installed app', 'This copy runs from a checkout; update it with git and npm ci.');
+        if (!quietUnlessFound) await this.tell('info', words.fromCheckout, words.fromCheckoutDetail);
         return;
       }
       const found = await this.updates.check();
       if (found.state === 'could-not-check') {
         log.warn(found.message);
-        if (!quietUnlessFound) await this.tell('info', 'Could not check for updates', found.message);
+        if (!quietUnlessFound) await this.tell('info', words.couldNotCheck, found.message);
         return;
       }
       if (found.state === 'current') {
-        if (!quietUnlessFound) await this.tell('info', 'Catastro Desktop is up to date', `You have the newest version, ${found.current}.`);
+        if (!quietUnlessFound) await this.tell('info', words.upToDate, words.upToDateDetail(found.current));
         return;
       }
-      const download = await this.ask(
-        `Catastro Desktop ${found.version} is available`,
-        `You have ${found.current}. Download it now? Your local copy is backed up before the new version upgrades it.`,
-        ['Download', 'Later'],
-      );
+      const download = await this.ask(words.available(found.version), words.availableDetail(found.current), [words.download, words.later]);
       if (download !== 0) return;
       const downloaded = await this.updates.download();
       if (downloaded.state !== 'ready') {
         log.warn(downloaded.message);
-        await this.tell('warning', 'The update was not installed', downloaded.message);
+        await this.tell('warning', words.notInstalled, downloaded.message);
         return;
       }
-      const restart = await this.ask(
-        `Catastro Desktop ${downloaded.version} is ready`,
-        'It was downloaded and its checksum verified. Restart now to install it, or it is installed when you quit.',
-        ['Restart now', 'When I quit'],
-      );
+      const restart = await this.ask(words.ready(downloaded.version), words.readyDetail, [words.restartNow, words.whenIQuit]);
       if (restart !== 0) return;
       const install = this.updates.install();
-      if (install.state === 'deferred') await this.tell('info', 'The update waits', install.message);
+      if (install.state === 'deferred') await this.tell('info', words.waits, install.message);
     } finally {
       this.asking = false;
     }

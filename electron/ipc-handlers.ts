@@ -1,9 +1,10 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMPORTABLE_EXTENSIONS, type DatafordelerKeyView, type TeamStoreView } from '../core/model/index.js';
+import { IMPORTABLE_EXTENSIONS, type DatafordelerKeyView, type OutputLanguage, type TeamStoreView } from '../core/model/index.js';
 import type { OperationName } from '../core/model/operations.js';
 import type { BusyWork } from '../core/desktop/busy-work.js';
+import { SHELL_TEXT, type ShellText } from '../core/desktop/shell-text/index.js';
 import type { CatastroService } from '../core/service.js';
 import { exportFileName, exportText, writeTempExport, type ExportFormat } from './export-files.js';
 import { IpcChannel } from './ipc-channels.js';
@@ -24,6 +25,8 @@ export interface IpcDeps {
   teamStore?: { view(): TeamStoreView; change(value: unknown): Promise<TeamStoreView> };
   /** Settings → Denmark: whether a Datafordeler API key is kept (never the key), and changing it. */
   datafordelerKey?: { view(): DatafordelerKeyView; change(value: unknown): Promise<DatafordelerKeyView> };
+  /** The shell's language: the words of its dialogs, and Settings' choice (null: the system's). */
+  shellLanguage?: { text(): ShellText; choose(language: unknown): OutputLanguage };
 }
 
 const REFUSED: IpcResult<never> = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
@@ -50,8 +53,9 @@ export function setupIpc(deps: IpcDeps): void {
   const pushOffline = (event: IpcMainInvokeEvent) => (progress: unknown) => {
     if (!event.sender.isDestroyed()) event.sender.send(IpcChannel.offlineProgress, progress);
   };
-  const layerFiles = new LayerFiles(service);
-  const { teamStore, datafordelerKey } = deps;
+  const { teamStore, datafordelerKey, shellLanguage } = deps;
+  const text = () => shellLanguage?.text() ?? SHELL_TEXT.en;
+  const layerFiles = new LayerFiles(service, () => text().files);
 
   const handlers: Record<OperationName, Handler | undefined> = {
     parcel: (input) => service.parcel(...parcelKey(input)),
@@ -108,10 +112,11 @@ export function setupIpc(deps: IpcDeps): void {
 
     importFiles: async (_input, event) => {
       const window = BrowserWindow.fromWebContents(event.sender);
+      const { files } = text();
       const options = {
-        title: 'Import cadastre files',
+        title: files.importTitle,
         properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
-        filters: [{ name: 'Cadastre files (INSPIRE GML, CAT, ZIP)', extensions: [...IMPORTABLE_EXTENSIONS] }],
+        filters: [{ name: files.importFilter, extensions: [...IMPORTABLE_EXTENSIONS] }],
       };
       const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       if (picked.canceled || picked.filePaths.length === 0) return null;
@@ -129,10 +134,11 @@ export function setupIpc(deps: IpcDeps): void {
       const safeRef = check.reference(input.refcat, 'refcat');
       const kind = check.exportFormat(input.format);
       const window = BrowserWindow.fromWebContents(event.sender);
+      const { files } = text();
       const options = {
-        title: `Export ${kind.toUpperCase()}`,
+        title: files.exportTitle(kind.toUpperCase()),
         defaultPath: exportFileName(safeRef, kind),
-        filters: [{ name: kind === 'kml' ? 'KML (Google Earth)' : 'GPX (GPS devices)', extensions: [kind] }],
+        filters: [{ name: kind === 'kml' ? files.kmlFilter : files.gpxFilter, extensions: [kind] }],
       };
       const target = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (target.canceled || !target.filePath) return null;
@@ -159,6 +165,7 @@ export function setupIpc(deps: IpcDeps): void {
     setDatafordelerKey: datafordelerKey && ((input) => datafordelerKey.change(input.key)),
     // The renderer follows the system language (its own navigator.languages is Chromium's UI language).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
+    setShellLanguage: shellLanguage && ((input) => ({ language: shellLanguage.choose(input.language) })),
     offlineAreas: () => service.offline.list(),
     offlineDownload: (input, event) => busy.track('download', () => service.offline.download(input.choice, pushOffline(event))),
     offlineUpdate: (input, event) => busy.track('download', () => service.offline.update(input.ids, pushOffline(event))),

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { BrowserWindow, dialog, type IpcMainInvokeEvent, type OpenDialogOptions } from 'electron';
 import { HAZARD_LAYER_EXTENSIONS, type HazardLayerKind, type HazardLayerMapping, type HazardLayerResult, type PickedLayerFiles } from '../core/model/index.js';
+import { SHELL_TEXT, type ShellText } from '../core/desktop/shell-text/index.js';
 import type { CatastroService } from '../core/service.js';
 import { IpcChannel } from './ipc-channels.js';
 import { InvalidIpcInput } from './validate-input.js';
 
-const DIALOGS: Record<HazardLayerKind, { title: string; filter: string }> = {
-  'protected-areas': { title: 'Import protected areas (Natura 2000)', filter: 'Protected-area layers (GeoJSON, .geojson.gz, shapefile, GeoPackage)' },
-  'designated-areas': { title: 'Import national designated areas', filter: 'Designated-area layers (GeoJSON, .geojson.gz, shapefile, GeoPackage)' },
-  'ground-motion': { title: 'Import ground motion (EGMS Ortho L3 tiles)', filter: 'EGMS Ortho L3 tiles (.zip)' },
+type FileWords = ShellText['files'];
+const DIALOGS: Record<HazardLayerKind, (words: FileWords) => { title: string; filter: string }> = {
+  'protected-areas': (words) => ({ title: words.protectedAreasTitle, filter: words.protectedAreasFilter }),
+  'designated-areas': (words) => ({ title: words.designatedAreasTitle, filter: words.designatedAreasFilter }),
+  'ground-motion': (words) => ({ title: words.groundMotionTitle, filter: words.groundMotionFilter }),
 };
 
-/** The open-file dialog of a kind, with that kind's file filter, over the window that asked. */
-export function layerDialogOptions(kind: HazardLayerKind): OpenDialogOptions {
-  const { title, filter } = DIALOGS[kind];
+/** The open-file dialog of a kind, in the shell's language, with that kind's file filter. */
+function layerDialogOptions(kind: HazardLayerKind, words: FileWords): OpenDialogOptions {
+  const { title, filter } = DIALOGS[kind](words);
   return { title, properties: ['openFile', 'multiSelections'], filters: [{ name: filter, extensions: [...HAZARD_LAYER_EXTENSIONS[kind]] }] };
 }
 
@@ -26,11 +28,14 @@ export function layerDialogOptions(kind: HazardLayerKind): OpenDialogOptions {
 export class LayerFiles {
   private picked: { id: string; kind: HazardLayerKind; files: string[] } | null = null;
 
-  constructor(private readonly service: CatastroService) {}
+  constructor(
+    private readonly service: CatastroService,
+    private readonly words: () => FileWords = () => SHELL_TEXT.en.files,
+  ) {}
 
   async pick(event: IpcMainInvokeEvent, kind: HazardLayerKind): Promise<PickedLayerFiles | null> {
     const window = BrowserWindow.fromWebContents(event.sender);
-    const options = layerDialogOptions(kind);
+    const options = layerDialogOptions(kind, this.words());
     const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     if (chosen.canceled || chosen.filePaths.length === 0) return null;
     // Only a national layer needs a mapping; its fields come from the first file, as the importer checks them.

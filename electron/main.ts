@@ -5,6 +5,7 @@ import path from 'node:path';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { desktopPathsFromArguments } from '../core/desktop/desktop-arguments.js';
 import { BusyWork } from '../core/desktop/busy-work.js';
+import { ShellLanguageSetting } from '../core/desktop/shell-language-setting.js';
 import { importQuestion, openedFiles } from '../core/desktop/opened-files.js';
 import { isServiceError, messageWithDetail } from '../core/model/index.js';
 import { CatastroService } from '../core/service.js';
@@ -42,6 +43,9 @@ let paths: { dataDir: string; basemapFile?: string };
 const busy = new BusyWork();
 let updates: AppUpdates | null = null;
 let logFile = '';
+/** The menus' and dialogs' language: Settings' choice, else the system's (read when a menu or dialog is made). */
+const shellLanguage = new ShellLanguageSetting(app.getPath('userData'), () => [...app.getPreferredSystemLanguages(), app.getLocale()]);
+const shellText = () => shellLanguage.text();
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -75,18 +79,28 @@ function createWindow(): BrowserWindow {
   window.on('closed', () => {
     mainWindow = null;
   });
-  const appUpdates = updates;
-  Menu.setApplicationMenu(
-    buildAppMenu(window, {
-      checkForUpdates: () => void appUpdates?.check(),
-      automaticUpdateChecks: appUpdates?.setting.automaticChecks() ?? false,
-      setAutomaticUpdateChecks: (on) => appUpdates?.setAutomaticChecks(on),
-      openLogsFolder: () => void shell.openPath(app.getPath('logs')),
-      reportProblem: () => void (service && reportProblem({ dataDir: paths.dataDir, logFile, status: service.status(), window: mainWindow })),
-    }),
-  );
+  setMenu(window);
   void window.loadURL(APP_URL);
   return window;
+}
+
+/** The application menu of the window, in the shell's language now (built again when it changes). */
+function setMenu(window: BrowserWindow): void {
+  const appUpdates = updates;
+  Menu.setApplicationMenu(
+    buildAppMenu(
+      window,
+      {
+        checkForUpdates: () => void appUpdates?.check(),
+        automaticUpdateChecks: appUpdates?.setting.automaticChecks() ?? false,
+        setAutomaticUpdateChecks: (on) => appUpdates?.setAutomaticChecks(on),
+        openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+        reportProblem: () =>
+          void (service && reportProblem({ dataDir: paths.dataDir, logFile, status: service.status(), window: mainWindow, text: shellText() })),
+      },
+      shellText(),
+    ),
+  );
 }
 
 let localApi: LocalApi | null = null;
@@ -127,6 +141,14 @@ async function openService(store: string | undefined, datafordelerApiKey: string
       view: () => datafordelerKey.view(),
       change: (value) => datafordelerKey.change(value, (key) => openService(teamStore.current(), key, settings)),
     },
+    shellLanguage: {
+      text: shellText,
+      choose: (language) => {
+        const chosen = shellLanguage.choose(language);
+        if (mainWindow) setMenu(mainWindow);
+        return chosen;
+      },
+    },
     isAppSender: (sender, senderFrameIsMain) =>
       senderFrameIsMain && mainWindow !== null && sender === mainWindow.webContents && sender.getURL().startsWith(APP_URL.replace('index.html', '')),
   });
@@ -138,7 +160,8 @@ async function openService(store: string | undefined, datafordelerApiKey: string
 async function importOpenedFiles(files: string[]): Promise<void> {
   if (files.length === 0 || !service) return;
   const window = mainWindow;
-  const options = { type: 'question' as const, ...importQuestion(files), buttons: ['Import', 'Cancel'], defaultId: 0, cancelId: 1 };
+  const words = shellText().files;
+  const options = { type: 'question' as const, ...importQuestion(files, words), buttons: [words.importButton, words.cancel], defaultId: 0, cancelId: 1 };
   if ((window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)).response !== 0) return;
   const open = service;
   try {
@@ -146,12 +169,12 @@ async function importOpenedFiles(files: string[]): Promise<void> {
     const parcels = results.reduce((sum, result) => sum + result.parcels, 0);
     await dialog.showMessageBox({
       type: 'info',
-      message: `Imported ${files.length === 1 ? '1 file' : `${files.length} files`}`,
-      detail: `${parcels.toLocaleString()} parcel records read.`,
+      message: words.imported(files.length),
+      detail: words.importedDetail(parcels.toLocaleString(shellLanguage.language())),
     });
   } catch (error) {
     log.error('Import of opened files failed:', error);
-    await dialog.showMessageBox({ type: 'error', message: 'The files were not imported', detail: (error as Error).message });
+    await dialog.showMessageBox({ type: 'error', message: words.notImported, detail: (error as Error).message });
   }
 }
 
@@ -180,7 +203,7 @@ async function start(): Promise<void> {
   });
   await app.whenReady();
   logFile = startAppLog();
-  updates = new AppUpdates(busy, app.getPath('userData'), () => mainWindow);
+  updates = new AppUpdates(busy, app.getPath('userData'), () => mainWindow, shellText);
   hardenSession(session.defaultSession);
   serveRenderer(rendererDir, paths.basemapFile);
   const teamStore = new TeamStoreSetting(paths.dataDir);
@@ -191,11 +214,11 @@ async function start(): Promise<void> {
   } catch (error) {
     if (!teamStore.current()) throw error;
     // The team database does not answer: work on this computer's copy and say so.
-    unreachable = `${isServiceError(error) ? messageWithDetail(error) : (error as Error).message}\n\nCatastro Desktop works on this computer's copy meanwhile (Settings → Team store).`;
+    unreachable = `${isServiceError(error) ? messageWithDetail(error) : (error as Error).message}\n\n${shellText().teamStoreFallback}`;
     await openService(undefined, settings.datafordelerKey.current(), settings);
   }
   mainWindow = createWindow();
-  if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: 'The team store does not answer', detail: unreachable });
+  if (unreachable) void dialog.showMessageBox(mainWindow, { type: 'warning', message: shellText().teamStoreUnreachable, detail: unreachable });
   app.on('activate', () => {
     if (!mainWindow) mainWindow = createWindow();
   });
@@ -224,6 +247,6 @@ start().catch((error) => {
   log.error('Catastro Desktop could not start:', error);
   // Said to the user, not only logged: e.g. a copy written by a newer version, or an upgrade that
   // failed and was put back from its backup (core/store/copy-upgrade.ts).
-  dialog.showErrorBox('Catastro Desktop could not start', (error as Error).message);
+  dialog.showErrorBox(shellText().couldNotStart, (error as Error).message);
   app.exit(1);
 });

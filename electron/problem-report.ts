@@ -5,9 +5,16 @@ import path from 'node:path';
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { APP_VERSION } from '../core/app-files.js';
 import { secretsOfEnvironment, supportReport } from '../core/desktop/support-report.js';
+import type { ShellText } from '../core/desktop/shell-text/index.js';
 import type { ServiceStatus } from '../core/model/index.js';
 
-export async function reportProblem(facts: { dataDir: string; logFile: string; status: ServiceStatus; window: BrowserWindow | null }): Promise<void> {
+export async function reportProblem(facts: {
+  dataDir: string;
+  logFile: string;
+  status: ServiceStatus;
+  window: BrowserWindow | null;
+  text: ShellText;
+}): Promise<void> {
   const text = supportReport({
     appVersion: APP_VERSION,
     runtime: { Electron: process.versions.electron, Chrome: process.versions.chrome, Node: process.versions.node },
@@ -22,8 +29,8 @@ export async function reportProblem(facts: { dataDir: string; logFile: string; s
   await shell.openPath(file);
   const options = {
     type: 'info' as const,
-    message: 'Problem report ready',
-    detail: `It is open in your text editor and copied to the clipboard (${path.basename(file)}, in the logs folder). Read it, add what happened, then send it to support. Nothing was sent.`,
+    message: facts.text.problemReport,
+    detail: facts.text.problemReportDetail(path.basename(file)),
   };
   if (facts.window) await dialog.showMessageBox(facts.window, options);
   else await dialog.showMessageBox(options);

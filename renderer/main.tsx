@@ -7,7 +7,7 @@ import { App } from './app/App.js';
 import { ClientContext } from './ui/client-context.js';
 import { createClient } from './client/create-client.js';
 import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
-import { chooseLanguage, storedLanguage } from './i18n/i18n.js';
+import { chooseLanguage, i18next, storedLanguage } from './i18n/i18n.js';
 import { systemLanguages } from './settings/LanguageSetting.js';
 import './app/app.css';
 
@@ -20,8 +20,15 @@ if (client instanceof IpcClient) {
   addProtocol(PARCEL_TILE_PROTOCOL, async (params) => ({ data: await client.loadTile(params.url) }));
 }
 
-// In Electron the system's languages decide unless Settings chose one (the browser's were read at start).
-if (client.desktop && !storedLanguage()) void systemLanguages(client).then((languages) => chooseLanguage(null, languages));
+// In Electron the system's languages decide unless Settings chose one (the browser's were read at start),
+// and the shell's menus and dialogs follow the choice.
+if (client.desktop) {
+  const desktop = client.desktop;
+  if (!storedLanguage()) void systemLanguages(client).then((languages) => chooseLanguage(null, languages));
+  const tellShell = () => void desktop.setShellLanguage?.(storedLanguage()).catch(() => undefined);
+  tellShell();
+  i18next.on('languageChanged', tellShell);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { SHELL_TEXT, type ShellText } from './shell-text/index.js';
 
 /**
  * The files the system hands the app to open (electron-builder.yml fileAssociations: cadastral
@@ -22,11 +23,8 @@ export function openedFiles(argv: readonly string[], cwd: string): string[] {
     });
 }
 
-/** The question before a double-clicked file is imported: which files, into which copy. */
-export function importQuestion(files: readonly string[]): { message: string; detail: string } {
+/** The question before a double-clicked file is imported (in the shell's language): which files, into which copy. */
+export function importQuestion(files: readonly string[], words: ShellText['files'] = SHELL_TEXT.en.files): { message: string; detail: string } {
   const names = files.map((file) => path.basename(file));
-  return {
-    message: files.length === 1 ? `Import ${names[0]}?` : `Import ${files.length} files?`,
-    detail: `${names.join('\n')}\n\nInto this computer's local copy. Parcels already in the copy are replaced by the file's.`,
-  };
+  return { message: words.importQuestion(files.length, names[0]), detail: words.importQuestionDetail(names.join('\n')) };
 }

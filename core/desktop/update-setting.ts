@@ -1,6 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureFolder } from '../file-checks.js';
+import { readSettingFile, writeSettingFile } from './setting-file.js';
 
 /** Beside the app's other settings, in the user's data folder. */
 export const UPDATE_SETTING_FILE = 'updates.json';
@@ -17,17 +16,11 @@ export class UpdateSetting {
   }
 
   automaticChecks(): boolean {
-    try {
-      return (JSON.parse(readFileSync(this.file, 'utf8')) as { automaticChecks?: unknown }).automaticChecks !== false;
-    } catch {
-      return true; // never saved, or unreadable: the default
-    }
+    // Never saved, or unreadable: the default (on).
+    return readSettingFile(this.file)?.automaticChecks !== false;
   }
 
   setAutomaticChecks(on: boolean): void {
-    ensureFolder(path.dirname(this.file));
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify({ automaticChecks: on }, null, 2)}\n`);
-    renameSync(temporary, this.file);
+    writeSettingFile(this.file, { automaticChecks: on });
   }
 }

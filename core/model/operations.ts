@@ -25,6 +25,7 @@ import {
   TileParams,
   UnitsQuery,
 } from './http-schemas.js';
+import type { OutputLanguage } from './output-language.js';
 import type { ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult } from './import.js';
 import type { CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, UnitsPage } from './parcel.js';
 import type { CopyBuildingFacts, CopyExtent } from './extents.js';
@@ -393,6 +394,9 @@ export const APP_OPERATIONS = {
   datafordelerKey: appOnly<Record<string, never>, DatafordelerKeyView>("Whether Denmark's Datafordeler key is kept"),
   setDatafordelerKey: appOnly<{ key: string | null }, DatafordelerKeyView>('Keeps or removes the Datafordeler key'),
   systemLanguages: appOnly<Record<string, never>, string[]>("The operating system's preferred languages, best first"),
+  setShellLanguage: appOnly<{ language: string | null }, { language: OutputLanguage }>(
+    "The language chosen in Settings (null: the system's) for the shell's menus and dialogs",
+  ),
   sourcesCheck: appOnly<Record<string, never>, SourcesCheckReport>("The status page's check of every country's sources (one real lookup per capability)"),
   offlineAreas: appOnly<Record<string, never>, OfflineArea[]>('Offline areas of the copy'),
   offlineDownload: appOnly<{ choice: OfflineChoice }, OfflineDownloadResult>('Downloads an offline area'),

@@ -50,6 +50,8 @@ export interface DesktopCapabilities {
   setDatafordelerKey?(key: string | null): Promise<DatafordelerKeyView>;
   /** The operating system's preferred languages, best first (the UI follows them unless Settings chose one). */
   systemLanguages?(): Promise<string[]>;
+  /** Tells the shell the language chosen in Settings (null: the system's), for its menus and dialogs. */
+  setShellLanguage?(language: string | null): Promise<unknown>;
 }
 
 /** Hazard layers from files: the desktop's OS dialog over IPC, or the browser app of `catastro start` uploading the pick. */

@@ -60,6 +60,7 @@ export class IpcClient implements CatastroClient {
       datafordelerKey: () => unwrap(api.datafordelerKey()),
       setDatafordelerKey: (key) => unwrap(api.setDatafordelerKey({ key })),
       systemLanguages: () => unwrap(api.systemLanguages()),
+      setShellLanguage: (language) => unwrap(api.setShellLanguage({ language })),
     };
   }
 

@@ -63,6 +63,7 @@ describe('preload channels', () => {
       isAppSender: () => true,
       teamStore: { view: () => ({}) as never, change: async () => ({}) as never },
       datafordelerKey: { view: () => ({}) as never, change: async () => ({}) as never },
+      shellLanguage: { text: () => ({}) as never, choose: () => 'en' },
     });
     const api = electron.exposed.get('catastro')!;
     for (const name of Object.keys(OPERATIONS)) {
