@@ -58,7 +58,7 @@ export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
       areaM2: 2645,
       centre: [21.589868, 52.172007],
       municipality: 'Mińsk Mazowiecki',
-      from: 'countries/pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt (outline, gmina)',
+      from: 'core/countries/pl/test/recordings/pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt (outline, gmina)',
     },
     address: 'Kościuszki 1, Mińsk Mazowiecki',
   },
@@ -68,7 +68,7 @@ export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
     recorded: {
       areaM2: 4.31,
       centre: [9.130109, 39.548411],
-      from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml (outline; the comune code A000 read as I615)',
+      from: 'core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml (outline; the comune code A000 read as I615)',
     },
     // Inside the recorded triangle; the point lookup answered the recording as it is, comune A000.
     point: [9.130109, 39.548411],

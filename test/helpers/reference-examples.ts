@@ -57,7 +57,7 @@ export function referenceExamples(): [string, string, CountryCode | CountryCode[
     ],
     'NL',
   );
-  const dkk = readFileSync(fixture('analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml'), 'utf8');
+  const dkk = readCountryFixture('nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml');
   add(
     'Kadastrale Kaart Otterlo (AKR sectie nummer)',
     dkk

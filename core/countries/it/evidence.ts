@@ -6,14 +6,14 @@ export const IT_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)',
-      fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
+      fake: 'core/countries/it/test/fake.ts (/it-wfs)',
+      fixtures: ['core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
       basis: 'The by-reference scan meets the recording with its comune code A000 re-labelled to I615 (same country, same parcel)',
     },
     byCoordinates: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/inspire.ts (/it-wfs)',
-      fixtures: ['countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
+      fake: 'core/countries/it/test/fake.ts (/it-wfs)',
+      fixtures: ['core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml'],
     },
     byAddress: NOMINATIM_ADDRESSES,
   },
@@ -25,14 +25,14 @@ export const IT_EVIDENCE: CountryEvidence = {
     },
   },
   references: [
-    { ref: 'A000W000200.STRADA001', from: 'countries/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
+    { ref: 'A000W000200.STRADA001', from: 'core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
     {
       ref: 'A176_003100.329',
       from: 'pigreco/download_ple_x_attributo_WFS_AdE reference/query_engine.md (commit c583cc92659b): a WFS answer of 2025-02-23 pasted, re-indented (no byte-exact recording)',
     },
     {
       ref: 'I615W000200.STRADA001',
-      from: "test/fake-upstream/countries/inspire.ts (the recording it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000, in no table of comuni, as Senorbì's I615: the form a lookup by reference can ask)",
+      from: "core/countries/it/test/fake.ts (the recording it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml with its comune code A000, in no table of comuni, as Senorbì's I615: the form a lookup by reference can ask)",
     },
   ],
   knownNotWorking: [

@@ -9,7 +9,7 @@ export const ULDK_SOURCE = 'GUGiK ULDK';
 /**
  * The fields asked of ULDK, in this order: the answer's `|`-separated columns follow the
  * order of `result=` (fixtures README "Poland"). This is the order of the answers recorded live
- * on 2026-09-01 (test/fixtures/countries/pl_uldk_*_recorded_2026-09-01.txt).
+ * on 2026-09-01 (core/countries/pl/test/recordings/pl_uldk_*_recorded_2026-09-01.txt).
  */
 export const ULDK_RESULT_FIELDS = ['id', 'voivodeship', 'county', 'commune', 'region', 'parcel', 'geom_wkt'] as const;
 /** GetParcelByIdOrNr lists every precinct's parcel of a number: id, number, county and outline are enough to choose. */

@@ -5,15 +5,15 @@ import { frenchRoutes, frenchSources } from './fr.js';
 import { czechGeocoderRoutes, czechSources, czechWfsRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';
-import { inspireRoutes, inspireSources } from './inspire.js';
+import { italyRoutes, italySources } from '../../../core/countries/it/test/fake.js';
 import { luxembourgRoutes, luxembourgSources } from '../../../core/countries/lu/test/fake.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
 import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';
 import { norwayRoutes, norwaySources } from './norway.js';
 import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
-import { dutchRoutes, dutchSources } from './nl.js';
-import { polishGeocoderRoutes, polishRoutes, polishSources } from './pl.js';
+import { dutchRoutes, dutchSources } from '../../../core/countries/nl/test/fake.js';
+import { polishGeocoderRoutes, polishRoutes, polishSources } from '../../../core/countries/pl/test/fake.js';
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
@@ -22,7 +22,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     frenchRoutes,
     polishRoutes,
     dutchRoutes,
-    inspireRoutes,
+    italyRoutes,
     czechWfsRoutes,
     danishRoutes,
     luxembourgRoutes,
@@ -42,7 +42,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       fr: frenchSources(server.url),
       pl: polishSources(server.url),
       nl: dutchSources(server.url),
-      ...inspireSources(server.url),
+      it: italySources(server.url),
       ...czechSources(server.url),
       ...foralSources(server.url),
       dk: danishSources(server.url),

@@ -9,7 +9,7 @@ import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
 import { startFakeServer, type FakeServer } from '../../../fake-upstream/countries/fake-server.js';
 import { frenchRoutes, frenchSources } from '../../../fake-upstream/countries/fr.js';
-import { polishSources } from '../../../fake-upstream/countries/pl.js';
+import { polishSources } from '../../../../core/countries/pl/test/fake.js';
 import { fakeClient } from '../../../helpers/fake-client.js';
 
 /** France on its fake (recordings), Poland on a loopback port nothing listens on: the core's real check of both. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
-import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
+import { countryFixture, json, loadCountryFixture, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * PDOK as the fake plays it, under `/nl-brk` (BRK Kadastrale Kaart OGC API Features) and
@@ -16,7 +16,7 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  * (core/countries/nl/brk-ogc.ts, UNCERTAIN):
  * - `/nl-brk/collections/perceel/items?akr_kadastrale_gemeente_code_waarde&sectie&perceelnummer`
  *   and `?bbox=` answer the parcels of the REAL Kadastrale Kaart extract of Otterlo
- *   (analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml: its AKR code, section,
+ *   (recordings/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml: its AKR code, section,
  *   number, area and outline, converted from EPSG:28992 by the core's proj4 definition);
  * - parcel `ASD04-F-2749` (the parcel the recorded Amsterdam address links to) is an invented
  *   10 m square around that address's recorded point: its outline and area are not real;
@@ -25,7 +25,7 @@ import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
  */
 const FREE_NIEUWEZIJDS = loadCountryFixture('nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json');
 export const NIEUWEZIJDS_POINT: LonLat = [4.89089949, 52.37316398];
-export const DKK_OTTERLO = fixture('analysis/nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml');
+export const DKK_OTTERLO = countryFixture('nl_kadaster_dkk_v5_kadastralekaart_perceel_otterlo.gml');
 
 interface FakeParcel {
   properties: Record<string, string | number>;
@@ -128,3 +128,6 @@ export const dutchRoutes: FakeRoute = (url) => {
 };
 
 export const dutchSources = (base: string) => ({ brkOgcUrl: `${base}/nl-brk`, locatieserverUrl: `${base}/nl-ls` });
+
+/** NL's fake for its golden tests (nl.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [dutchRoutes], sources: dutchSources };

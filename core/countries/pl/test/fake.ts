@@ -1,9 +1,10 @@
 import { pointOnFeature } from '@turf/turf';
-import { fromWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { geometryFromEwkt } from '../../../core/countries/pl/uldk.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { json, loadCountryFixture, text, type FakeAnswer, type FakeRoute } from './fake-server.js';
+import { fromWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { geometryFromEwkt } from '../uldk.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
+import { json, loadCountryFixture, text, type FakeAnswer, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * GUGiK ULDK as the fake plays it, under `/pl-uldk/` (plain text, REAL recordings):
@@ -137,3 +138,6 @@ export const polishGeocoderRoutes: FakeRoute = (url) => {
 };
 
 export const polishSources = (base: string) => ({ uldkUrl: `${base}/pl-uldk`, uugUrl: `${base}/pl-uug` });
+
+/** PL's fake for its golden tests (pl.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [polishRoutes, polishGeocoderRoutes], sources: polishSources };

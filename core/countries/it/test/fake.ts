@@ -1,7 +1,8 @@
-import { loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
+import { loadCountryFixture, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
- * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) as the fake plays it (Czechia's is in cz.ts).
+ * The INSPIRE Cadastral Parcels WFS of Italy (`/it-wfs`) as the fake plays it (the recording in ./recordings).
  *
  * Italy, REAL recording: a GetFeature whose BBOX (EPSG:6706, latitude first) meets the recorded
  * parcel's envelope answers the recorded MapServer document byte for byte; any other BBOX
@@ -31,7 +32,7 @@ const parameter = (url: URL, name: string) => {
   return undefined;
 };
 
-export const inspireRoutes: FakeRoute = (url) => {
+export const italyRoutes: FakeRoute = (url) => {
   if (url.pathname === '/it-wfs') {
     const [minLat, minLon, maxLat, maxLon, urn] = (parameter(url, 'BBOX') ?? '').split(',');
     const meets =
@@ -46,4 +47,7 @@ export const inspireRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const inspireSources = (base: string) => ({ it: { cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` } });
+export const italySources = (base: string) => ({ cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` });
+
+/** IT's fake for its golden tests (it.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [italyRoutes], sources: italySources };

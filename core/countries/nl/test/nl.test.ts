@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { DKK_OTTERLO, NIEUWEZIJDS_POINT, OTTERLO_REFERENCES } from '../../fake-upstream/countries/nl.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { fake, DKK_OTTERLO, NIEUWEZIJDS_POINT, OTTERLO_REFERENCES } from './fake.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { netherlands } from '../country.js';
+
+countryGoldenTests(netherlands, fake);
 
 const dkk = readFileSync(DKK_OTTERLO, 'utf8');
 const firstMember = dkk.split('<kk:perceelMember>')[1];

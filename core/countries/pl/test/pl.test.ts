@@ -1,11 +1,15 @@
 import { pointOnFeature } from '@turf/turf';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { PL_ADDRESS_POINT, RECORDED_PL_ID, WARSZAWA_PL_ID, WARSZAWA_PROBED_POINT } from '../../fake-upstream/countries/pl.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { fake, PL_ADDRESS_POINT, RECORDED_PL_ID, WARSZAWA_PL_ID, WARSZAWA_PROBED_POINT } from './fake.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { poland } from '../country.js';
+
+countryGoldenTests(poland, fake);
 
 const WARSZAWA_RECORDING = readFileSync(countryFixture('pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt'), 'utf8');
 /** id|voivodeship|county|commune|region|parcel|geom_wkt, as recorded. */
