@@ -6,18 +6,18 @@ export const NO_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/norway.ts (/no-teig)',
+      fake: 'core/countries/no/test/fake.ts (/no-teig)',
       basis: "WFS 2.0 app:Teig written by hand to Kartverket's schema",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/norway.ts (/no-teig)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/no/test/fake.ts (/no-teig)', basis: 'As by reference' },
     byAddress: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/norway.ts (/no-adresser/sok)',
+      fake: 'core/countries/no/test/fake.ts (/no-adresser/sok)',
       basis: "The address API's documented {metadata, adresser[]} written by hand",
     },
   },
   extras: {
-    municipality: { level: 'documented', fake: 'test/fake-upstream/countries/norway.ts (/no-teig)', basis: 'As by reference' },
+    municipality: { level: 'documented', fake: 'core/countries/no/test/fake.ts (/no-teig)', basis: 'As by reference' },
   },
   references: [{ ref: '0301-208/646', from: 'SOURCES.md 15 (matrikkelnummer; no recording)' }],
   knownNotWorking: [

@@ -7,8 +7,8 @@ const GEOSERVER_JSON_BY_HAND =
 export const SK_EVIDENCE: CountryEvidence = {
   source: 'ÚGKK INSPIRE CP WFS (GeoServer GeoJSON; CQL filter on nationalCadastralReference; register C `cp`, register E `cp_uo`); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/sk.ts (/sk-wfs register C, /sk-uo-wfs register E)', basis: GEOSERVER_JSON_BY_HAND },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/sk.ts (/sk-wfs, BBOX)', basis: GEOSERVER_JSON_BY_HAND },
+    byReference: { level: 'documented', fake: 'core/countries/sk/test/fake.ts (/sk-wfs register C, /sk-uo-wfs register E)', basis: GEOSERVER_JSON_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'core/countries/sk/test/fake.ts (/sk-wfs, BBOX)', basis: GEOSERVER_JSON_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [

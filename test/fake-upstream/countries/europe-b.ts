@@ -4,25 +4,18 @@ import type { FakeRoute } from './fake-server.js';
 import { geoserverJsonRoutes, geoserverJsonSources, PT_PARCEL } from './geoserver-json.js';
 import { addPlace } from './nominatim.js';
 import { IS_PARCEL, LI_PARCEL, inspireSkLiIsUkRoutes, inspireSkLiIsUkSources } from './inspire-sk-li-is-uk.js';
-import { SK_PARCEL, slovakiaRoutes, slovakiaSources } from './sk.js';
+import { slovakiaRoutes, slovakiaSources } from '../../../core/countries/sk/test/fake.js';
 import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
 
 /**
- * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them:
+ * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them
+ * (SK's from its folder, core/countries/sk/test/fake.ts):
  * none was ever recorded, so every answer is written by hand in the source's documented format
  * (sk.ts, inspire-sk-li-is-uk.ts, uk-ros-wms.ts, arcgis.ts, geoserver-json.ts, and the open geocoder's places below in
  * nominatim.ts). Each
  * hand-written address lies inside its country's fake parcel, but those placed outside a partial
  * coverage (Lisbon, London).
  */
-export const SK_ADDRESS = addPlace('sk', {
-  country: 'Slovensko',
-  point: SK_PARCEL.inside,
-  road: 'Obchodná',
-  houseNumber: '12',
-  city: 'Bratislava',
-  postcode: '811 06',
-});
 export const BG_ADDRESS = addPlace('bg', {
   country: 'България',
   point: BG_PARCEL.centre,
@@ -97,7 +90,7 @@ export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, inspireSkLiIsUkRoutes
 export function europeBSources(base: string): Partial<SourcesConfig> {
   const geocoderUrl = `${base}/nominatim`;
   const parcels: Record<string, Record<string, string>> = {
-    ...slovakiaSources(base),
+    sk: slovakiaSources(base),
     ...inspireSkLiIsUkSources(base),
     ...ukRosWmsSources(base),
     ...arcgisSources(base),

@@ -10,7 +10,7 @@ import { luxembourgRoutes, luxembourgSources } from '../../../core/countries/lu/
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
 import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';
-import { norwayRoutes, norwaySources } from './norway.js';
+import { norwayRoutes, norwaySources } from '../../../core/countries/no/test/fake.js';
 import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
 import { dutchRoutes, dutchSources } from '../../../core/countries/nl/test/fake.js';
 import { polishGeocoderRoutes, polishRoutes, polishSources } from '../../../core/countries/pl/test/fake.js';
@@ -50,7 +50,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       ...geoJsonCountrySources(server.url),
       ...europeBSources(server.url),
       ...germanyFinlandSources(server.url),
-      ...norwaySources(server.url),
+      no: norwaySources(server.url),
       ...beChAtSources(server.url),
     },
     async close() {

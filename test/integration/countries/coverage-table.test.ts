@@ -11,10 +11,10 @@ import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries
 import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
 import { HR_PARCEL, PT_PARCEL, SE_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
 import { IS_PARCEL, LI_PARCEL } from '../../fake-upstream/countries/inspire-sk-li-is-uk.js';
-import { SK_PARCEL } from '../../fake-upstream/countries/sk.js';
+import { SK_PARCEL } from '../../../core/countries/sk/test/fake.js';
 import { UK_PARCEL } from '../../fake-upstream/countries/uk-ros-wms.js';
 import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
-import { NO_REF } from '../../fake-upstream/countries/norway.js';
+import { NO_REF } from '../../../core/countries/no/test/fake.js';
 import { AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { expectSpecCandidates, expectSpecCoordinateResult, expectSpecParcel } from '../../helpers/spec-fields.js';

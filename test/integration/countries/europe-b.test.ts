@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from '../../fake-upstream/countries/arcgis.js';
 import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { SK_E_PARCEL, SK_PARCEL } from '../../fake-upstream/countries/sk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 
 /**
- * SK, BG, GR, CY and IE against the fake Europe. No recording of their services exists: the
- * Slovak WFS answers GeoServer GeoJSON written by hand (sk.ts); the ArcGIS layers
- * and the open geocoder answer hand-written bodies in their documented formats (see the fakes).
+ * BG, GR, CY and IE against the fake Europe (SK's cases are in core/countries/sk/test). No
+ * recording of their services exists: the ArcGIS layers and the open geocoder answer hand-written
+ * bodies in their documented formats (see the fakes).
  */
 let api: EuropeApi;
 beforeAll(async () => {
@@ -23,68 +22,6 @@ const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', ur
 const requests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
 const forget = (code: string) => forgetParcels(api.service.store, code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
-
-describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers written by hand', () => {
-  it("detects the ÚGKK form, asks register C's workspace with a CQL filter on nationalCadastralReference and answers the parcel in WGS84", async () => {
-    const response = await get(`/api/catastro/${encodeURIComponent(SK_PARCEL.ref)}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const { data } = response.json();
-    expect(data).toMatchObject({ refCatastral: SK_PARCEL.ref, pais: 'SK', superficieParcela: SK_PARCEL.area, dataSource: 'catastro' });
-    expect(data.latitud).toBeCloseTo(48.1486, 3);
-    expect(data.longitud).toBeCloseTo(17.1077, 3);
-    expect(data.attribution).toMatch(/ÚGKK/);
-    const asked = requests('/sk-wfs').at(-1)!.searchParams;
-    expect(asked.get('outputFormat')).toBe('application/json');
-    expect(asked.get('CQL_FILTER')).toBe(`nationalCadastralReference='${SK_PARCEL.ref}'`);
-  });
-
-  it("asks a register E reference of the register E workspace (cp_uo), never of register C's", async () => {
-    const before = requests('/sk-wfs').length;
-    const response = await get(`/api/catastro/${encodeURIComponent(SK_E_PARCEL.ref)}`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ refCatastral: SK_E_PARCEL.ref, pais: 'SK', superficieParcela: SK_E_PARCEL.area });
-    expect(requests('/sk-uo-wfs').at(-1)!.searchParams.get('typeNames')).toBe('cp_uo:CP.CadastralParcelUO');
-    expect(requests('/sk-wfs')).toHaveLength(before);
-    const written = await get(`/api/catastro/${encodeURIComponent('804959 E 503')}?country=SK`);
-    expect(written.json().data.refCatastral).toBe(SK_E_PARCEL.ref);
-  });
-
-  it('reads 804959-2158/2 as register C, and that shape is also Czech: 300 naming both', async () => {
-    const response = await get(`/api/catastro/${encodeURIComponent('804959-2158/2')}`);
-    expect(response.statusCode).toBe(300);
-    expect(response.json().code).toBe('CNV_AMBIGUOUS');
-    expect(response.json().data.candidateCountries).toEqual(expect.arrayContaining(['SK', 'CZ']));
-    const asked = await get(`/api/catastro/${encodeURIComponent('804959-2158/2')}?country=SK`);
-    expect(asked.json().data.refCatastral).toBe(SK_PARCEL.ref);
-  });
-
-  it('finds the parcel by coordinates through a BBOX in EPSG:4326, latitude first (register C, the map)', async () => {
-    forget('SK');
-    const [longitude, latitude] = SK_PARCEL.inside;
-    const response = await post('/api/search/coordinates', { latitude, longitude });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ referenciaCatastral: SK_PARCEL.ref, pais: 'SK' });
-    const [minLat, minLon, , , urn] = requests('/sk-wfs').at(-1)!.searchParams.get('bbox')!.split(',');
-    expect([Number(minLat), Number(minLon), urn]).toEqual([expect.closeTo(latitude, 3), expect.closeTo(longitude, 3), 'urn:ogc:def:crs:EPSG::4326']);
-  });
-
-  it('finds an address through the open geocoder and the parcel under it; postcodes NNN NN', async () => {
-    const response = await candidates('SK', 'Obchodná 12, Bratislava');
-    expect(response.statusCode, response.body).toBe(200);
-    const [best] = response.json().data.candidatos;
-    expect(best).toMatchObject({ refCatastral: SK_PARCEL.ref, pais: 'SK', numero: 12, coincideNumero: true, coincideMunicipio: true, codigoPostal: '811 06' });
-    expect(best.confianza).toBeGreaterThanOrEqual(0.75);
-    expect(response.json().data.attribution).toMatch(/OpenStreetMap/);
-    expect((await get('/api/search/address/candidates?country=SK&q=Obchodn%C3%A1%2012&postcode=81106')).statusCode).toBe(200);
-    expect((await get('/api/search/address/candidates?country=SK&q=Obchodn%C3%A1%2012&postcode=8110')).statusCode).toBe(400);
-  });
-
-  it('answers 404 for a reference the WFS does not list and 503 when the WFS fails', async () => {
-    expect((await get(`/api/catastro/${encodeURIComponent('804959_1/1.E')}`)).statusCode).toBe(404);
-    api.fake.failNext(503, 1);
-    expect((await get(`/api/catastro/${encodeURIComponent('804959_7/7.C')}`)).statusCode).toBe(503);
-  });
-});
 
 describe('Bulgaria (AGKK ArcGIS layer; Cyrillic addresses) — hand-written answers in the documented ArcGIS format', () => {
   it("detects EKATTE.district.property and answers the parcel with the layer's area", async () => {

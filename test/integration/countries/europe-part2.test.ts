@@ -1,6 +1,4 @@
-import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CountryCode } from '../../../core/model/index.js';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
 import {
   BAVARIA_POINT,
@@ -17,7 +15,6 @@ import {
   FI_REF,
 } from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
-import { NO_ADDRESS, NO_POINT, NO_REF } from '../../fake-upstream/countries/norway.js';
 import {
   AT_POINT,
   AT_REF,
@@ -29,28 +26,12 @@ import {
   CH_POINT,
   CH_REF,
 } from '../../fake-upstream/countries/be-ch-at.js';
+import { documentedFormatCases, type DocumentedFormatRow } from '../../helpers/documented-format-cases.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
-/**
- * Issue 14, countries served through their official parcel services (the fakes play them in
- * their documented formats, written by hand: no recording exists) with address search through
- * the official register or the open geocoder. One row per country: its reference, how detection
- * treats it (the country alone, a 300 naming it among others, or never: LV's bare digits need
- * ?country=LV), and the address the fake geocoder knows on that parcel.
- */
-interface Row {
-  code: CountryCode;
-  ref: string;
-  /** Without ?country=: 'alone' → 200 from this country; 'shared' → 300 naming it; 'never' → not this country. */
-  detection: 'alone' | 'shared' | 'never';
-  /** A point inside the parcel (WGS84 lon, lat). */
-  centre: [number, number];
-  /** A query naming the fake address, its municipality and its postcode in the spec's format. */
-  address: { q: string; municipality: string; postcode: string; wrongPostcode: string };
-}
-
+/** Issue 14's countries served through their official parcel services, one row each (documented-format-cases.ts). */
 const place = (cc: string) => NOMINATIM_PLACES[cc];
-const ROWS: Row[] = [
+const ROWS: DocumentedFormatRow[] = [
   {
     code: 'EE',
     ref: GEOJSON_PARCELS.EE.ref,
@@ -85,13 +66,6 @@ const ROWS: Row[] = [
     centre: DE_POINTS.BE,
     detection: 'alone',
     address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' },
-  },
-  {
-    code: 'NO',
-    ref: NO_REF,
-    centre: NO_POINT,
-    detection: 'shared',
-    address: { q: `${NO_ADDRESS.street} ${NO_ADDRESS.number}, Oslo`, municipality: 'Oslo', postcode: NO_ADDRESS.postcode, wrongPostcode: '01590' },
   },
   {
     code: 'BE',
@@ -143,79 +117,9 @@ describe('before any lookup (nothing in the copy)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.refCat14).toBe(BE_REF);
   }, 30_000);
-
-  it('Norway finds a property through the address register, then its teig at the address point', async () => {
-    const response = await get(`/api/catastro/${encodeURIComponent(NO_REF)}?country=NO`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ refCatastral: NO_REF, pais: 'NO', superficieParcela: 931.4 });
-    expect(api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
-  });
 });
 
-describe.each(ROWS)('$code against its documented-format fake', (row) => {
-  const path = `/api/catastro/${encodeURIComponent(row.ref)}`;
-
-  it('answers the parcel at a point, and 404 where the source has none', async () => {
-    const [longitude, latitude] = row.centre;
-    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
-    expect(byPoint.statusCode, byPoint.body).toBe(200);
-    expect(byPoint.json().data).toMatchObject({ refCat14: row.ref, referenciaCatastral: row.ref, pais: row.code });
-    const away = await post('/api/search/coordinates', { latitude: latitude + 0.01, longitude: longitude + 0.01, country: row.code });
-    expect(away.statusCode, away.body).toBe(404);
-  });
-
-  it('detects the reference shape as the spec says', async () => {
-    const response = await get(path);
-    if (row.detection === 'alone') {
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.pais).toBe(row.code);
-    } else if (row.detection === 'shared') {
-      expect(response.statusCode, response.body).toBe(300);
-      expect(response.json().code).toBe('CNV_AMBIGUOUS');
-      expect(response.json().data.candidateCountries).toContain(row.code);
-      expect(response.json().data.candidateCountries.length).toBeGreaterThan(1);
-    } else {
-      expect(response.statusCode).not.toBe(200);
-      expect(response.statusCode).toBeLessThan(500);
-    }
-  });
-
-  it('answers by reference, and the same parcel at a point of its outline', async () => {
-    const byRef = await get(`${path}?country=${row.code}`);
-    expect(byRef.statusCode, byRef.body).toBe(200);
-    const parcel = byRef.json().data;
-    expect(parcel).toMatchObject({ refCatastral: row.ref, pais: row.code });
-    expect(parcel.superficieParcela).toBeGreaterThan(100);
-    expect(parcel.poligono.length).toBeGreaterThanOrEqual(4);
-    const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
-    expect(byPoint.statusCode, byPoint.body).toBe(200);
-    expect(byPoint.json().data).toMatchObject({ refCat14: row.ref, pais: row.code });
-  });
-
-  it('answers 404 for a well-formed reference the cadastre does not know', async () => {
-    const unknown = row.ref.replace(/\d(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
-    const response = await get(`/api/catastro/${encodeURIComponent(unknown)}?country=${row.code}`);
-    expect(response.statusCode, response.body).toBe(404);
-    expect(response.json().code).toBe('NOT_FOUND');
-  });
-
-  it('finds the address on the parcel, with confianza ≥ 0.75 when number and municipality match', async () => {
-    const q = encodeURIComponent(row.address.q);
-    const response = await get(`/api/search/address/candidates?country=${row.code}&q=${q}&municipality=${encodeURIComponent(row.address.municipality)}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const [best] = response.json().data.candidatos;
-    expect(best).toMatchObject({ refCatastral: row.ref, pais: row.code, coincideNumero: true, coincideMunicipio: true });
-    expect(best.confianza).toBeGreaterThanOrEqual(0.75);
-    const withPostcode = await get(`/api/search/address/candidates?country=${row.code}&q=${q}&postcode=${encodeURIComponent(row.address.postcode)}`);
-    expect(withPostcode.statusCode, withPostcode.body).toBe(200);
-    const wrong = await get(`/api/search/address/candidates?country=${row.code}&q=${q}&postcode=${encodeURIComponent(row.address.wrongPostcode)}`);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code).toBe('VALIDATION_ERROR');
-    const nothing = await get(`/api/search/address/candidates?country=${row.code}&q=${encodeURIComponent('Nowhere lane 7')}`);
-    expect(nothing.statusCode).toBe(404);
-  });
-});
+documentedFormatCases(() => api, ROWS);
 
 describe('Latvia: bare digits only with ?country=LV', () => {
   it('does not claim 11 bare digits without country, and reads them with it', async () => {

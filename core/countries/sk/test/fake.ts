@@ -1,7 +1,9 @@
-import { areaM2, centroid } from '../../../core/geo/polygon.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { json, type FakeRoute } from './fake-server.js';
-import { boxMeets, geoServerCollection, parameter, square } from './geojson-countries.js';
+import { areaM2, centroid } from '../../../geo/polygon.js';
+import type { LonLat } from '../../../model/index.js';
+import { json, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { boxMeets, geoServerCollection, parameter, square } from '../../../../test/fake-upstream/countries/geojson-countries.js';
+import { addPlace } from '../../../../test/fake-upstream/countries/nominatim.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * ÚGKK's INSPIRE CP WFS (GeoServer), one workspace per register, as the fake plays it: register C
@@ -49,4 +51,17 @@ export const slovakiaRoutes: FakeRoute = (url) => {
   return json(geoServerCollection(parcel.typeName, hit ? [{ properties, ring: parcel.ring }] : []));
 };
 
-export const slovakiaSources = (base: string) => ({ sk: { cpWfsUrl: `${base}/sk-wfs`, cpUoWfsUrl: `${base}/sk-uo-wfs` } });
+export const slovakiaSources = (base: string) => ({ cpWfsUrl: `${base}/sk-wfs`, cpUoWfsUrl: `${base}/sk-uo-wfs`, geocoderUrl: `${base}/nominatim` });
+
+/** The open geocoder's place on the register C parcel (WRITTEN BY HAND in Nominatim's jsonv2, test/fake-upstream/countries/nominatim.ts). */
+export const SK_ADDRESS = addPlace('sk', {
+  country: 'Slovensko',
+  point: SK_PARCEL.inside,
+  road: 'Obchodná',
+  houseNumber: '12',
+  city: 'Bratislava',
+  postcode: '811 06',
+});
+
+/** SK's fake for its golden tests (sk.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [slovakiaRoutes], sources: slovakiaSources };

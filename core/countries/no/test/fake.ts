@@ -1,7 +1,8 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { json, xml, type FakeRoute } from './fake-server.js';
-import { square } from './geojson-countries.js';
+import { fromWgs84, toWgs84 } from '../../../geo/crs.js';
+import type { LonLat } from '../../../model/index.js';
+import { json, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { square } from '../../../../test/fake-upstream/countries/geojson-countries.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * Norway's services as the fake plays them: Kartverket's eiendomskart WFS (`/no-teig`, `app:Teig`)
@@ -124,4 +125,7 @@ export const norwayRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const norwaySources = (base: string) => ({ no: { teigWfsUrl: `${base}/no-teig`, adresserUrl: `${base}/no-adresser` } });
+export const norwaySources = (base: string) => ({ teigWfsUrl: `${base}/no-teig`, adresserUrl: `${base}/no-adresser` });
+
+/** NO's fake for its golden tests (no.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [norwayRoutes], sources: norwaySources };
