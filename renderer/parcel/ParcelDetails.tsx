@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DEGREE_DECIMALS, type Parcel } from '../../core/model/index.js';
 import { rusticParts, rusticPlaceName } from '../../core/countries/es/reference.js';
+import { parseFrenchReference, splitFrenchReference } from '../../core/countries/fr/reference.js';
 import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
@@ -33,6 +34,15 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
   const isUnit = parcel.refCatastral.length === 20;
   const title = heading ?? t('parcelHeading');
   const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+  // France's `provincia` is the département: the commune is named with its INSEE code, which its IDU begins with.
+  const frenchIdu = parcel.pais === 'FR' ? parseFrenchReference(parcel.refCatastral) : undefined;
+  const insee = frenchIdu && splitFrenchReference(frenchIdu).insee;
+  const placeRows: Row[] = insee
+    ? [
+        [t('field.commune'), parcel.municipio ? `${parcel.municipio} (${insee})` : insee],
+        [t('field.departement'), parcel.provincia],
+      ]
+    : [[t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')]];
   const utm = toUtm(parcel.longitud, parcel.latitud);
   const latLon = `${parcel.latitud.toFixed(DEGREE_DECIMALS)}, ${parcel.longitud.toFixed(DEGREE_DECIMALS)}`;
   const utmText = t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) });
@@ -71,7 +81,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
       <Rows
         rows={[
           [t('field.country'), describeCountry(parcel.pais)],
-          [t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')],
+          ...placeRows,
           [t('field.poligonoParcela'), rustic && !isUnit ? t('poligonoParcelaValue', { poligono: rustic.poligono, parcela: rustic.parcela }) : undefined],
           [t('field.paraje'), rustic ? rusticPlaceName(parcel.direccion) : undefined],
           [t('field.postcode'), parcel.codigoPostal],

@@ -3,7 +3,7 @@ import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js
 import type { AdapterContext, CountrySources } from '../adapter.js';
 import { NationalAdapter } from '../national/national-adapter.js';
 import { searchFrenchAddress } from './address-search.js';
-import { FR_CADASTRE_ATTRIBUTION, resolveFrSources } from './config.js';
+import { FR_CADASTRE_ATTRIBUTION, FR_ETALAB_ATTRIBUTION, resolveFrSources } from './config.js';
 import { FranceLiveSource } from './live-source.js';
 import { FR_REFERENCE_HINT, FR_REFERENCE_SHAPE, parseFrenchReference } from './reference.js';
 
@@ -26,6 +26,7 @@ export class FranceAdapter extends NationalAdapter {
       bounds: [-5.3, 41.3, 9.7, 51.2],
       outlineId: '250',
       attribution: FR_CADASTRE_ATTRIBUTION,
+      bulkAttribution: FR_ETALAB_ATTRIBUTION,
       referenceHint: FR_REFERENCE_HINT,
       parseReference: parseFrenchReference,
       referenceShape: FR_REFERENCE_SHAPE,

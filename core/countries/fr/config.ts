@@ -37,3 +37,5 @@ export const resolveFrSources = (config?: CountrySources) => resolveSources(DEFA
 
 /** Cadastre: DGFiP's Plan cadastral informatisé served by IGN; addresses: the Base Adresse Nationale's geocoder on the Géoplateforme. */
 export const FR_CADASTRE_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via IGN API Carto; buildings IGN BD TOPO (Licence Ouverte Etalab 2.0)';
+/** Etalab's cadastre files (cadastre.data.gouv.fr), the source of parcels imported offline: the DGFiP's plan, Etalab's licence. */
+export const FR_ETALAB_ATTRIBUTION = 'DGFiP – Plan cadastral informatisé, via Etalab (cadastre.data.gouv.fr), Licence Ouverte Etalab 2.0';

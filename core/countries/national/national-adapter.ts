@@ -43,6 +43,8 @@ export interface NationalAdapterSpec {
   territoryOf?: CountryCode;
   /** The attribution the source demands, returned in every answer. */
   attribution: string;
+  /** The attribution of parcels imported from the country's published files (source `bulk`), when their publisher is not the live service's. */
+  bulkAttribution?: string;
   /** How the reference is written, with an example: the hint of 400 and 404 answers. */
   referenceHint: string;
   /** Canonical reference or undefined when the text does not have this country's shape. */
@@ -102,15 +104,22 @@ export class NationalAdapter implements CountryAdapter {
 
   async parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel> {
     const { parcel, live } = await this.load(ref, ctx);
-    return nationalParcel(parcel, { dataSource: live ? 'catastro' : 'clone', attribution: this.attribution, addressSearch: this.coverage.byAddress });
+    return nationalParcel(parcel, { dataSource: live ? 'catastro' : 'clone', attribution: this.attributionOf(parcel), addressSearch: this.coverage.byAddress });
   }
 
   async polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult> {
-    return nationalPolygon((await this.load(ref, ctx)).parcel, this.attribution);
+    const { parcel } = await this.load(ref, ctx);
+    return nationalPolygon(parcel, this.attributionOf(parcel));
   }
 
   async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
-    return nationalCoordinateMatch(await this.recordAt(point, ctx), point, this.attribution);
+    const parcel = await this.recordAt(point, ctx);
+    return nationalCoordinateMatch(parcel, point, this.attributionOf(parcel));
+  }
+
+  /** Whose data a parcel is: a published file's parcels credit that file's publisher, not the live service. */
+  private attributionOf(parcel: StoredParcel): string {
+    return parcel.source === 'bulk' && this.spec.bulkAttribution ? this.spec.bulkAttribution : this.attribution;
   }
 
   /** The parcel under a point: the copy's, else the live service's (then kept in the copy). */

@@ -199,9 +199,15 @@ describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', ()
       dataSource: 'clone',
       provincia: '91',
     });
+    // Issue #40 item 5: Etalab's file is credited, not API Carto (which was never asked).
+    const etalabCredit = /^DGFiP .*Etalab \(cadastre\.data\.gouv\.fr\), Licence Ouverte/;
+    expect(response.json().data.attribution).toMatch(etalabCredit);
+    expect(response.json().data.attribution).not.toMatch(/API Carto/);
     const { latitud, longitud } = response.json().data;
     const at = await post('/api/search/coordinates', { latitude: latitud, longitude: longitud, country: 'FR' });
     expect(at.json().data.referenciaCatastral).toBe(sample.properties.id);
+    expect(at.json().data.attribution).toMatch(etalabCredit);
+    expect((await get(`/api/catastro/${sample.properties.id}/polygon`)).json().data.geojson.properties.attribution).toMatch(etalabCredit);
     expect(api.fake.requests.length).toBe(before);
   });
 });

@@ -55,6 +55,20 @@ describe('ParcelDetails', () => {
     expect(screen.getByRole('button', { name: 'Copy reference' })).toBeTruthy();
   });
 
+  // Issue #40 item 5: a French parcel showed "Municipality: 91", the département.
+  it('a French parcel names its commune with the INSEE code its IDU begins with, and the département apart', () => {
+    const french = { refCatastral: '91216000AB0037', pais: 'FR', provincia: '91', dataSource: 'clone', attribution: 'DGFiP' } as const;
+    render(<ParcelDetails parcel={{ ...sampleParcel, ...french, municipio: undefined, clase: undefined }} />);
+    expect(fact('Commune')).toBe('91216');
+    expect(fact('Département')).toBe('91');
+    expect(screen.queryByText('Municipality')).toBeNull();
+    cleanup();
+    // A live answer (API Carto's nom_com, recorded for 29158000AW0001) names it too.
+    render(<ParcelDetails parcel={{ ...sampleParcel, ...french, refCatastral: '29158000AW0001', municipio: 'Penmarch', provincia: '29' }} />);
+    expect(fact('Commune')).toBe('Penmarch (29158)');
+    expect(fact('Département')).toBe('29');
+  });
+
   it('leaves out the fields the country does not supply instead of showing blanks', () => {
     render(<ParcelDetails parcel={sampleParcel} />);
     expect(screen.queryByText('Use')).toBeNull();
