@@ -6,16 +6,16 @@ export const PT_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)',
+      fake: 'core/countries/pt/test/fake.ts (/pt-wfs)',
       basis: 'GeoServer GeoJSON output written by hand; property names UNCERTAIN',
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/pt/test/fake.ts (/pt-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
     municipality: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/geoserver-json.ts (/pt-wfs)',
+      fake: 'core/countries/pt/test/fake.ts (/pt-wfs)',
       basis: '`municipio` property as written by hand (UNCERTAIN)',
     },
   },

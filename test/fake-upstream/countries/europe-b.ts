@@ -1,7 +1,9 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { arcgisRoutes, arcgisSources, BG_PARCEL, CY_PARCEL, GR_PARCEL, IE_PARCEL } from './arcgis.js';
 import type { FakeRoute } from './fake-server.js';
-import { geoserverJsonRoutes, geoserverJsonSources, PT_PARCEL } from './geoserver-json.js';
+import { geoserverJsonRoutes, geoserverJsonSources } from './geoserver-json.js';
+import { portugalRoutes, portugalSources } from '../../../core/countries/pt/test/fake.js';
+import { swedenRoutes, swedenSources } from '../../../core/countries/se/test/fake.js';
 import { addPlace } from './nominatim.js';
 import { IS_PARCEL, LI_PARCEL, inspireSkLiIsUkRoutes, inspireSkLiIsUkSources } from './inspire-sk-li-is-uk.js';
 import { slovakiaRoutes, slovakiaSources } from '../../../core/countries/sk/test/fake.js';
@@ -9,7 +11,7 @@ import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
 
 /**
  * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them
- * (SK's from its folder, core/countries/sk/test/fake.ts):
+ * (SK's, PT's and SE's from their folders, core/countries/<cc>/test/fake.ts):
  * none was ever recorded, so every answer is written by hand in the source's documented format
  * (sk.ts, inspire-sk-li-is-uk.ts, uk-ros-wms.ts, arcgis.ts, geoserver-json.ts, and the open geocoder's places below in
  * nominatim.ts). Each
@@ -35,22 +37,6 @@ export const IE_ADDRESS = addPlace('ie', {
   city: 'Dublin',
   county: 'County Dublin',
   postcode: 'D02 X285',
-});
-export const PT_ADDRESS = addPlace('pt', {
-  country: 'Portugal',
-  point: PT_PARCEL.centre,
-  road: 'Rua Barão de Viamonte',
-  houseNumber: '5',
-  city: 'Leiria',
-  postcode: '2400-262',
-});
-export const LISBON_ADDRESS = addPlace('pt', {
-  country: 'Portugal',
-  point: [-9.1367, 38.7107],
-  road: 'Rua Augusta',
-  houseNumber: '100',
-  city: 'Lisboa',
-  postcode: '1100-053',
 });
 export const LI_ADDRESS = addPlace('li', {
   country: 'Liechtenstein',
@@ -85,7 +71,15 @@ export const LONDON_ADDRESS = addPlace('gb', {
   postcode: 'SW1A 2AA',
 });
 
-export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, inspireSkLiIsUkRoutes, ukRosWmsRoutes, arcgisRoutes, geoserverJsonRoutes];
+export const europeBRoutes: FakeRoute[] = [
+  slovakiaRoutes,
+  inspireSkLiIsUkRoutes,
+  ukRosWmsRoutes,
+  arcgisRoutes,
+  geoserverJsonRoutes,
+  portugalRoutes,
+  swedenRoutes,
+];
 
 export function europeBSources(base: string): Partial<SourcesConfig> {
   const geocoderUrl = `${base}/nominatim`;
@@ -95,6 +89,8 @@ export function europeBSources(base: string): Partial<SourcesConfig> {
     ...ukRosWmsSources(base),
     ...arcgisSources(base),
     ...geoserverJsonSources(base),
+    pt: portugalSources(base),
+    se: swedenSources(base),
   };
   return Object.fromEntries(Object.entries(parcels).map(([code, sources]) => [code, { ...sources, geocoderUrl }]));
 }

@@ -5,7 +5,8 @@ import { json, type FakeRoute } from './fake-server.js';
 
 /**
  * GeoServer WFS layers asked for GeoJSON (Portugal's DGT `inspire:cadastralparcel`, Croatia's
- * DGU `cp_wms:CP.CadastralParcel`, Sweden's Jordbruksverket blocks) as the fake plays them. NO
+ * DGU `cp_wms:CP.CadastralParcel`, Sweden's Jordbruksverket blocks) as the fakes play them (this
+ * file Croatia's layer; Portugal's and Sweden's are in their folders' test/fake.ts). NO
  * RECORDING of these services exists: every answer is WRITTEN BY HAND in GeoServer's GeoJSON
  * output, the shape of the real Luxembourg recordings (FeatureCollection, features with `id`,
  * `geometry`, `geometry_name`, `properties`; totalFeatures, numberMatched, numberReturned,
@@ -14,7 +15,7 @@ import { json, type FakeRoute } from './fake-server.js';
  * A `CQL_FILTER=<prop>='<value>'` naming the parcel, or a `bbox` (URN of EPSG:4326 latitude
  * first, or `EPSG:3006` easting first) meeting its envelope, answers it; else an empty collection.
  */
-interface HandLayer {
+export interface HandLayer {
   path: string;
   typeName: string;
   filterProperty?: string;
@@ -22,33 +23,14 @@ interface HandLayer {
   properties: Record<string, unknown>;
 }
 
-export const PT_PARCEL = handParcel('AAA000336903', [-8.8071, 39.7436]);
+/** Croatia's layer (PT's and SE's are in their folders: core/countries/<cc>/test/fake.ts). */
 export const HR_PARCEL = handParcel('335240-2379', [15.9819, 45.815]);
-export const SE_PARCEL = handParcel('1264A7F3C', [17.6389, 59.8586]);
-
-const LAYERS: HandLayer[] = [
-  {
-    path: '/pt-wfs',
-    typeName: 'inspire:cadastralparcel',
-    filterProperty: 'nationalcadastralreference',
-    parcel: PT_PARCEL,
-    properties: {
-      inspireid: 'PT.DGT.CP.AAA000336903',
-      nationalcadastralreference: 'AAA000336903',
-      label: 'AAA 000 336 903',
-      areavalue: 3612.5,
-      municipio: 'Leiria',
-    },
-  },
-  { path: '/hr-wfs', typeName: 'cp_wms:CP.CadastralParcel', parcel: HR_PARCEL, properties: { ID: 1000123, MATICNI_BROJ_KO: 335240, BROJ_CESTICE: '2379' } },
-  {
-    path: '/se-wfs',
-    typeName: 'inspire:senaste_arslager_block',
-    filterProperty: 'blockid',
-    parcel: SE_PARCEL,
-    properties: { arslager: 2025, blockid: '1264A7F3C', region_kod: '03800', kategori: 'JORDBRUKSBLOCK', agoslag: 'Åker', areal: 0.42 },
-  },
-];
+const HR_LAYER: HandLayer = {
+  path: '/hr-wfs',
+  typeName: 'cp_wms:CP.CadastralParcel',
+  parcel: HR_PARCEL,
+  properties: { ID: 1000123, MATICNI_BROJ_KO: 335240, BROJ_CESTICE: '2379' },
+};
 
 function collection(layer: HandLayer, found: boolean): string {
   const features = found
@@ -93,26 +75,26 @@ function boxMeets(bbox: string, parcel: HandParcel): boolean {
   return corners[0][0] <= Math.max(...lons) && corners[1][0] >= Math.min(...lons) && corners[0][1] <= Math.max(...lats) && corners[1][1] >= Math.min(...lats);
 }
 
-export const geoserverJsonRoutes: FakeRoute = (url) => {
-  const layer = LAYERS.find((l) => l.path === url.pathname);
-  if (!layer) return undefined;
-  if (parameter(url, 'typeNames') !== layer.typeName || parameter(url, 'outputFormat') !== 'application/json') {
-    return {
-      status: 400,
-      type: 'application/xml',
-      body: '<?xml version="1.0" encoding="UTF-8"?><ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0"><ows:Exception exceptionCode="InvalidParameterValue"><ows:ExceptionText>Unknown type or format</ows:ExceptionText></ows:Exception></ows:ExceptionReport>',
-    };
-  }
-  const cql = parameter(url, 'CQL_FILTER');
-  if (cql !== undefined) {
-    const match = /^(\w+)='([^']*)'$/.exec(cql);
-    return json(collection(layer, match !== null && match[1] === layer.filterProperty && match[2] === layer.properties[layer.filterProperty!]));
-  }
-  return json(collection(layer, boxMeets(parameter(url, 'bbox') ?? '', layer.parcel)));
-};
+/** The fake GeoServer layer at its path: the parcel to its CQL filter or a box meeting it, an empty collection otherwise. */
+export const handLayerRoute =
+  (layer: HandLayer): FakeRoute =>
+  (url) => {
+    if (url.pathname !== layer.path) return undefined;
+    if (parameter(url, 'typeNames') !== layer.typeName || parameter(url, 'outputFormat') !== 'application/json') {
+      return {
+        status: 400,
+        type: 'application/xml',
+        body: '<?xml version="1.0" encoding="UTF-8"?><ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0"><ows:Exception exceptionCode="InvalidParameterValue"><ows:ExceptionText>Unknown type or format</ows:ExceptionText></ows:Exception></ows:ExceptionReport>',
+      };
+    }
+    const cql = parameter(url, 'CQL_FILTER');
+    if (cql !== undefined) {
+      const match = /^(\w+)='([^']*)'$/.exec(cql);
+      return json(collection(layer, match !== null && match[1] === layer.filterProperty && match[2] === layer.properties[layer.filterProperty!]));
+    }
+    return json(collection(layer, boxMeets(parameter(url, 'bbox') ?? '', layer.parcel)));
+  };
 
-export const geoserverJsonSources = (base: string) => ({
-  pt: { cpWfsUrl: `${base}/pt-wfs` },
-  hr: { cpWfsUrl: `${base}/hr-wfs` },
-  se: { blocksWfsUrl: `${base}/se-wfs` },
-});
+export const geoserverJsonRoutes: FakeRoute = handLayerRoute(HR_LAYER);
+
+export const geoserverJsonSources = (base: string) => ({ hr: { cpWfsUrl: `${base}/hr-wfs` } });

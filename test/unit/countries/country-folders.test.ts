@@ -34,9 +34,7 @@ const NOT_YET_MOVED = new Set([
   'is',
   'li',
   'na',
-  'pt',
   'pv',
-  'se',
   'uk',
 ]);
 
