@@ -48,7 +48,7 @@ export const CHECK_PARCELS: Readonly<Record<CountryCode, CheckParcel>> = {
       areaM2: 1968,
       centre: [-4.365777, 47.805383],
       municipality: 'Penmarch',
-      from: 'countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json (contenance, outline, nom_com)',
+      from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json (contenance, outline, nom_com)',
     },
     address: "3 rue de l'école 13",
   },

@@ -7,33 +7,33 @@ export const FR_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?code_insee&section&numero)',
-      fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+      fake: 'core/countries/fr/test/fake.ts (/fr-apicarto/parcelle?code_insee&section&numero)',
+      fixtures: ['core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
       basis: 'The recordings filtered as the service filters; other parcels answer an empty collection written by hand',
     },
     byCoordinates: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/fr.ts (/fr-apicarto/parcelle?geom=)',
-      fixtures: ['countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+      fake: 'core/countries/fr/test/fake.ts (/fr-apicarto/parcelle?geom=)',
+      fixtures: ['core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
     },
     byAddress: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/fr.ts (/fr-geocodage/search, /reverse)',
-      fixtures: ['countries/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json', 'countries/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'],
+      fake: 'core/countries/fr/test/fake.ts (/fr-geocodage/search, /reverse)',
+      fixtures: ['core/countries/fr/test/recordings/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json', 'core/countries/fr/test/recordings/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'],
       basis: 'Géoplateforme geocoder recordings; the two parcels under the recorded addresses are invented (no API Carto answer there was recorded)',
     },
   },
   extras: {
     'use, built area, year, dwellings, floors': {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/fr.ts (/fr-bdtopo)',
+      fake: 'core/countries/fr/test/fake.ts (/fr-bdtopo)',
       basis:
         "IGN's published schema (BD TOPO Version 3 Descriptif de contenu, §8.2 BATIMENT: the 28 attributes under their PostgreSQL names, which the WFS serves), GeoServer's WFS GeoJSON (3D MultiPolygon, geometry_name geometrie); the buildings invented",
     },
   },
   references: [
-    { ref: '29158000AW0001', from: 'countries/fr_apicarto_cadastre_parcelle_29158000AW0001.json' },
-    { ref: '412310000A0075', from: 'countries/fr_apicarto_cadastre_parcelle_412310000A0075.json' },
+    { ref: '29158000AW0001', from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json' },
+    { ref: '412310000A0075', from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json' },
     { ref: '91216000AC0389', from: 'countries/fr_etalab_cadastre_parcelles_91216.json.gz' },
   ],
   knownNotWorking: [

@@ -6,7 +6,7 @@ import type { FrSourcesConfig } from './config.js';
  * The Base Adresse Nationale's geocoder. The API Adresse of api-adresse.data.gouv.fr was
  * retired; IGN serves the same `/search` and `/reverse` on the Géoplateforme (data.gouv.fr's
  * guide "Prise en main de l'API Adresse portée par l'IGN"). Its answers carry no `attribution`
- * or `licence` any more (recorded answers in test/fixtures/countries/fr_geopf_*).
+ * or `licence` any more (recorded answers in core/countries/fr/test/recordings/fr_geopf_*).
  */
 export const GEOCODER_SOURCE = 'Géoplateforme geocoder (BAN)';
 

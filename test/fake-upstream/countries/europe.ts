@@ -1,7 +1,7 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { foralSources, prepareForalRoutes } from './foral.js';
-import { frenchRoutes, frenchSources } from './fr.js';
+import { frenchRoutes, frenchSources } from '../../../core/countries/fr/test/fake.js';
 import { czechGeocoderRoutes, czechSources, czechWfsRoutes } from './cz.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';

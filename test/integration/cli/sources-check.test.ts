@@ -7,7 +7,7 @@ import { startFakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeCatastro } from '../../fake-upstream/catastro.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
 import { startFakeServer, type FakeServer } from '../../fake-upstream/countries/fake-server.js';
-import { frenchRoutes, frenchSources } from '../../fake-upstream/countries/fr.js';
+import { frenchRoutes, frenchSources } from '../../../core/countries/fr/test/fake.js';
 import { polishSources } from '../../../core/countries/pl/test/fake.js';
 import { fakeSourcesEnv } from '../../helpers/fake-sources-env.js';
 import { repoRoot } from '../../helpers/paths.js';

@@ -27,7 +27,6 @@ const NOT_YET_MOVED = new Set([
   'dk',
   'es',
   'fi',
-  'fr',
   'gr',
   'hr',
   'ie',

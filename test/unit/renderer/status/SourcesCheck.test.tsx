@@ -8,7 +8,7 @@ import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { i18next } from '../../../../renderer/i18n/i18n.js';
 import { SourceStatusItem } from '../../../../renderer/status/SourceStatusItem.js';
 import { startFakeServer, type FakeServer } from '../../../fake-upstream/countries/fake-server.js';
-import { frenchRoutes, frenchSources } from '../../../fake-upstream/countries/fr.js';
+import { frenchRoutes, frenchSources } from '../../../../core/countries/fr/test/fake.js';
 import { polishSources } from '../../../../core/countries/pl/test/fake.js';
 import { fakeClient } from '../../../helpers/fake-client.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FR_SOURCES } from '../../../core/countries/fr/config.js';
-import { banReverseUrl, banSearchUrl, parseBanAnswer } from '../../../core/countries/fr/geocodage.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { DEFAULT_FR_SOURCES } from '../config.js';
+import { banReverseUrl, banSearchUrl, parseBanAnswer } from '../geocodage.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const recording = (name: string) => readFileSync(countryFixture(name), 'utf8');
 

@@ -2,16 +2,21 @@ import { pointOnFeature } from '@turf/turf';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 import {
   FR_BUILDING,
   HAND_WRITTEN_MARSEILLE_IDU,
   HAND_WRITTEN_METZ_IDU,
   MARSEILLE_ADDRESS_POINT,
   METZ_ADDRESS_POINT,
-} from '../../fake-upstream/countries/fr.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+  fake,
+} from './fake.js';
+import { france } from '../definition.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+
+countryGoldenTests({ ...france, name: 'France' }, fake);
 
 /** The recorded apicarto answer for a parcel: its properties and outline, read from the file itself. */
 const recorded = (idu: string) => JSON.parse(readFileSync(countryFixture(`fr_apicarto_cadastre_parcelle_${idu}.json`), 'utf8')).features[0];

@@ -1,6 +1,7 @@
-import { bboxOf, centroid, containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { json, loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
+import { bboxOf, centroid, containsPoint } from '../../../geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
+import { json, loadCountryFixture, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * France's services as the fake plays them, under `/fr-apicarto` (IGN API Carto cadastre) and
@@ -261,3 +262,6 @@ export const frenchSources = (base: string) => ({
   geocoderUrl: `${base}/fr-geocodage`,
   bdtopoWfsUrl: `${base}/fr-bdtopo`,
 });
+
+/** France's fake for its golden tests (core/countries/fr/test/fr.test.ts). */
+export const fake: CountryFake = { routes: [frenchRoutes], sources: frenchSources };

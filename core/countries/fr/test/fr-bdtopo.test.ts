@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBatiments } from '../../../core/countries/fr/bdtopo.js';
-import type { ParcelGeometry } from '../../../core/model/index.js';
+import { parseBatiments } from '../bdtopo.js';
+import type { ParcelGeometry } from '../../../model/index.js';
 
 // Hand-written BD TOPO `batiment` answers (no recording exists), in the v3 attribute names.
 const square = (lon: number, lat: number, d: number): ParcelGeometry => ({
