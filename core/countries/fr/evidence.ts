@@ -8,18 +8,27 @@ export const FR_EVIDENCE: CountryEvidence = {
     byReference: {
       level: 'recorded',
       fake: 'core/countries/fr/test/fake.ts (/fr-apicarto/parcelle?code_insee&section&numero)',
-      fixtures: ['core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+      fixtures: [
+        'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json',
+        'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json',
+      ],
       basis: 'The recordings filtered as the service filters; other parcels answer an empty collection written by hand',
     },
     byCoordinates: {
       level: 'recorded',
       fake: 'core/countries/fr/test/fake.ts (/fr-apicarto/parcelle?geom=)',
-      fixtures: ['core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json', 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json'],
+      fixtures: [
+        'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json',
+        'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json',
+      ],
     },
     byAddress: {
       level: 'recorded',
       fake: 'core/countries/fr/test/fake.ts (/fr-geocodage/search, /reverse)',
-      fixtures: ['core/countries/fr/test/recordings/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json', 'core/countries/fr/test/recordings/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json'],
+      fixtures: [
+        'core/countries/fr/test/recordings/fr_geopf_geocodage_search_3_rue_de_l_ecole_13.json',
+        'core/countries/fr/test/recordings/fr_geopf_geocodage_reverse_metz_rue_haute_pierre.json',
+      ],
       basis: 'Géoplateforme geocoder recordings; the two parcels under the recorded addresses are invented (no API Carto answer there was recorded)',
     },
   },

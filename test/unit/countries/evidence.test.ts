@@ -167,7 +167,9 @@ describe("every country's evidence", () => {
 describe('the relabelling check itself', () => {
   it('sees a fixture a fake reads through the fakes it imports, and whose country it is', () => {
     expect(fixturesReadBy(path.join(FAKES, 'countries', 'foral.ts'))).toContain('countries/es-na_rrtn_cp_gml_217050626.gml');
-    expect(fixturesReadBy(path.join(FAKES, 'countries', 'europe.ts'))).toContain('core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json');
+    expect(fixturesReadBy(path.join(FAKES, 'countries', 'europe.ts'))).toContain(
+      'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json',
+    );
     expect(fixturesReadBy(path.join(FAKES, 'catastro.ts'))).toContain('es_catastro_wfs_getparcel_8429105VK1882N.gml');
     expect(countryOfFixture('es_catastro_wfs_getparcel_8429105VK1882N.gml')).toBe('ES');
     expect(countryOfFixture('countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml')).toBe('PV');

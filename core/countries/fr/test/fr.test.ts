@@ -4,14 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../geo/polygon.js';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
-import {
-  FR_BUILDING,
-  HAND_WRITTEN_MARSEILLE_IDU,
-  HAND_WRITTEN_METZ_IDU,
-  MARSEILLE_ADDRESS_POINT,
-  METZ_ADDRESS_POINT,
-  fake,
-} from './fake.js';
+import { FR_BUILDING, HAND_WRITTEN_MARSEILLE_IDU, HAND_WRITTEN_METZ_IDU, MARSEILLE_ADDRESS_POINT, METZ_ADDRESS_POINT, fake } from './fake.js';
 import { france } from '../definition.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
