@@ -8,12 +8,13 @@ export const UUG_ATTRIBUTION = 'Adresy: Główny Urząd Geodezji i Kartografii, 
 /**
  * GUGiK's geocoding service (UUG) over the national address register (PRG), as its clients call
  * it: `GET <base>/?request=GetAddress&address=<place, street number>` (rgugik `geocodePL_get`).
- * The answer is JSON `{type, foundObjects, results: {"1": {…}, "2": {…}}}` (an object keyed by
- * position, `results` null when nothing is found); an address result carries `city`, `street`,
- * `number`, `code` (postcode), `jednostka` ("Państwo, województwo, powiat, gmina"), `teryt`,
- * `x`, `y` and `geometry_wkt` (`POINT(x y)` in EPSG:2180, rgugik). No answer was recorded: the
- * names follow two clients (rgugik, a TypeScript client's interface), UNCERTAIN; x/y are read as
- * EPSG:2180 when they are metres, as degrees otherwise.
+ * The answer is JSON `{type, "found objects", "returned objects", results: {"1": {…}, "2": {…}},
+ * "request time"}` (an object keyed by position, `results` null when nothing is found); an
+ * address result carries `city`, `street` (with its type written out: "ulica Stalowa"), `number`,
+ * `code` (postcode), `jednostka` ("{Polska,województwo,powiat,gmina}"), `teryt`, `x`, `y` and
+ * `geometry_wkt` (`POINT(x y)` in EPSG:2180, easting first), as real answers quoted in public
+ * material show (core/countries/pl/test/recordings/PROVENANCE.md); x/y are read as EPSG:2180 when
+ * they are metres, as degrees otherwise (`srid=4326` answers).
  */
 export const uugAddressUrl = (base: string, text: string) => `${base}/?${new URLSearchParams({ request: 'GetAddress', address: text })}`;
 
