@@ -104,6 +104,28 @@ export function requireReferenceList(value: unknown, max = MAX_SELECTION, name =
   return refs.map((ref) => requireReference(ref, name));
 }
 
+/**
+ * The parcels of a selection export: `refcat` as for requireReferenceList, and `country` one code
+ * for them all or one per reference in the same order (the app sends each picked parcel's own: a
+ * selection may cross a border, and a shape two countries share is then not guessed).
+ */
+export function requireParcelList(refcats: unknown, country: unknown, max = MAX_SELECTION): { ref: string; country?: string }[] {
+  const codes = typeof country === 'string' && country.includes(',') ? country.split(',') : undefined;
+  if (!codes) {
+    const one = optionalCountry(country);
+    return requireReferenceList(refcats, max).map((ref) => ({ ref, country: one }));
+  }
+  const refs = typeof refcats === 'string' ? refcats.split(',') : refcats;
+  if (!Array.isArray(refs) || refs.length !== codes.length) {
+    throw validationError(
+      `Parameter 'country' holds ${codes.length} codes for ${Array.isArray(refs) ? refs.length : 0} references: give one code, or one per reference.`,
+    );
+  }
+  if (refs.length > max) throw validationError(`Parameter 'refcat' holds ${refs.length} references; one export takes at most ${max}.`);
+  const parcels = refs.map((ref, i) => ({ ref: requireReference(ref), country: optionalCountry(codes[i]) }));
+  return [...new Map(parcels.map((parcel) => [`${parcel.country}:${parcel.ref}`, parcel])).values()];
+}
+
 /** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees, ordered (HTTP `bbox=a,b,c,d` and IPC arrays alike). */
 export function requireBBox(value: unknown): BBox {
   const message = () => "Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.";

@@ -24,7 +24,7 @@ import {
   requireLatitude,
   requireLongitude,
   requireReference,
-  requireReferenceList,
+  requireParcelList,
   requireTile,
 } from './input.js';
 import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
@@ -322,12 +322,12 @@ export class CatastroService {
    */
   async exportParcels(refcats: unknown, format: unknown, country?: unknown, signal?: AbortSignal): Promise<ParcelExport> {
     if (!isFeatureFormat(format)) throw validationError(`Export format must be one of ${FEATURE_FORMATS.join(', ')}.`);
-    const refs = requireReferenceList(refcats, MAX_SELECTION);
+    const asked = requireParcelList(refcats, country, MAX_SELECTION);
     const parcels: Parcel[] = [];
     // The list drops repeats as typed; two spellings of one parcel (`…ul74f`, `0007001 00UL74F`)
     // are one only once the adapter has normalised them, so the file holds (and charges) each parcel once.
     const kept = new Set<string>();
-    for (const [index, ref] of refs.entries()) {
+    for (const [index, { ref, country }] of asked.entries()) {
       // Other callers get a turn between hundreds of lookups (2,000 of them take a few hundred ms).
       if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
       try {
@@ -336,7 +336,7 @@ export class CatastroService {
         if (!kept.has(key)) parcels.push(parcel);
         kept.add(key);
       } catch (error) {
-        if (isServiceError(error) && refs.length > 1) throw new ServiceError(error.code, `${ref}: ${error.message}`, error.data);
+        if (isServiceError(error) && asked.length > 1) throw new ServiceError(error.code, `${ref}: ${error.message}`, error.data);
         throw error;
       }
     }

@@ -21,11 +21,11 @@ const DRAG_FOLDER_PREFIX = 'catastro-drag-';
 const dragFolders = new Set<string>();
 
 /** Writes a real export into a fresh temp folder so the OS drag carries an actual file. */
-export async function writeTempExport(service: CatastroService, ref: string, format: ExportFormat): Promise<string> {
+export async function writeTempExport(service: CatastroService, parcel: readonly [string, unknown?], format: ExportFormat): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), DRAG_FOLDER_PREFIX));
   dragFolders.add(folder);
-  const file = path.join(folder, exportFileName(ref, format));
-  await writeFile(file, await exportText(service, [ref], format), 'utf8');
+  const file = path.join(folder, exportFileName(parcel[0], format));
+  await writeFile(file, await exportText(service, parcel, format), 'utf8');
   return file;
 }
 

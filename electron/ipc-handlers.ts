@@ -147,7 +147,7 @@ export function setupIpc(deps: IpcDeps): void {
       return file;
     },
     prepareDrag: async (input) => {
-      await preparedDrag(service, check.reference(input.refcat, 'refcat'), check.exportFormat(input.format));
+      await preparedDrag(service, [check.reference(input.refcat, 'refcat'), input.country], check.exportFormat(input.format));
       return null;
     },
     setLocalApi: async (input) => {
@@ -184,12 +184,12 @@ export function setupIpc(deps: IpcDeps): void {
     const mainFrame = event.senderFrame !== null && event.senderFrame === event.sender.mainFrame;
     if (!deps.isAppSender(event.sender, mainFrame)) return;
     void toIpcResult(async () => {
-      const { refcat, format } = check.operationInput(input);
+      const { refcat, country, format } = check.operationInput(input);
       const [ref, kind] = [check.reference(refcat, 'refcat'), check.exportFormat(format)];
-      const ready = preparedDrags.get(`${ref}.${kind}`);
+      const ready = preparedDrags.get(preparedDragKey([ref, country], kind));
       if (ready) return event.sender.startDrag({ file: ready, icon: deps.dragIcon });
       // Not hovered first (keyboard, touch): write now and start late, which most platforms still accept.
-      const file = await preparedDrag(service, ref, kind);
+      const file = await preparedDrag(service, [ref, country], kind);
       if (!event.sender.isDestroyed()) event.sender.startDrag({ file, icon: deps.dragIcon });
     });
   });
@@ -200,9 +200,10 @@ export function setupIpc(deps: IpcDeps): void {
  * button is still down, so the drag handler cannot wait for an export.
  */
 const preparedDrags = new Map<string, string>();
-async function preparedDrag(service: CatastroService, ref: string, format: ExportFormat): Promise<string> {
-  const key = `${ref}.${format}`;
-  const ready = preparedDrags.get(key) ?? (await writeTempExport(service, ref, format));
+const preparedDragKey = ([ref, country]: readonly [string, unknown?], format: ExportFormat) => `${String(country ?? '')}:${ref}.${format}`;
+async function preparedDrag(service: CatastroService, parcel: readonly [string, unknown?], format: ExportFormat): Promise<string> {
+  const key = preparedDragKey(parcel, format);
+  const ready = preparedDrags.get(key) ?? (await writeTempExport(service, parcel, format));
   preparedDrags.set(key, ready);
   return ready;
 }

@@ -22,7 +22,7 @@ const operations = Object.fromEntries(
 
 const api = {
   ...operations,
-  startDrag: (input: { refcat: string; format: 'kml' | 'gpx' }) => ipcRenderer.send(START_DRAG_CHANNEL, input),
+  startDrag: (input: { refcat: string; country?: string; format: 'kml' | 'gpx' }) => ipcRenderer.send(START_DRAG_CHANNEL, input),
   // `never`: each push event's listener takes its own payload type (DesktopApi.on's overloads).
   on: (event: IpcEventName, listener: (payload: never) => void, options?: { signal?: AbortSignal }) => {
     const channel = IPC_EVENTS[event];

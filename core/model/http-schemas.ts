@@ -57,10 +57,15 @@ export const SelectionExportQuery = Type.Object({
       description: `One to ${MAX_SELECTION} cadastral references separated by commas (required).`,
     }),
   ),
-  country: Type.Optional(Type.String({ maxLength: 8 })),
+  country: Type.Optional(
+    Type.String({
+      maxLength: 3 * MAX_SELECTION,
+      description: 'One country code for every reference, or one per reference separated by commas in the same order.',
+    }),
+  ),
 });
-/** A POSTed selection's body: the longest `refcat` the schema takes, its JSON and some room. */
-export const SELECTION_BODY_LIMIT = (REFERENCE_MAX + 1) * MAX_SELECTION + 4096;
+/** A POSTed selection's body: the longest `refcat` and `country` the schema takes, its JSON and some room. */
+export const SELECTION_BODY_LIMIT = (REFERENCE_MAX + 1 + 3) * MAX_SELECTION + 4096;
 
 export const CoordinatesBody = Type.Object({
   latitude: Type.Optional(Type.Unknown({ description: 'WGS84 latitude (number, required).' })),

@@ -16,3 +16,4 @@ export * from './datafordeler-key.js';
 export * from './iso-day.js';
 export * from './sources-check.js';
 export * from './output-language.js';
+export * from './parcel-key.js';

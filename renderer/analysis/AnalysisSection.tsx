@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { type AnalysisResults, type GroundMotionResult, type Parcel, type SolarResult, type TerrainResult } from '../../core/model/index.js';
+import {
+  parcelInput,
+  parcelKeyOf,
+  type AnalysisResults,
+  type GroundMotionResult,
+  type Parcel,
+  type ParcelKey,
+  type SolarResult,
+  type TerrainResult,
+} from '../../core/model/index.js';
 import { useClient } from '../ui/client-context.js';
 import type { AnalysisKind, CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
@@ -50,9 +59,9 @@ async function outcome<T>(title: string, work: Promise<T>): Promise<Outcome<T>> 
 }
 
 /** Runs the three analyses of one parcel side by side; each part fails on its own. */
-export async function analyseParcel(client: CatastroClient, ref: string, parcel?: Parcel): Promise<Results> {
+export async function analyseParcel(client: CatastroClient, key: ParcelKey, parcel?: Parcel): Promise<Results> {
   const run = <K extends AnalysisKind>(kind: K) =>
-    outcome(i18next.t(`analysis:title.${kind}`), client.call('analysis', { kind, refcat: ref }) as Promise<AnalysisResults[K]>);
+    outcome(i18next.t(`analysis:title.${kind}`), client.call('analysis', { kind, ...parcelInput(key) }) as Promise<AnalysisResults[K]>);
   const [solar, terrain, groundMotion] = await Promise.all([run('solar'), run('terrain'), run('ground-motion')]);
   const noEstimate = groundMotion.status === 'done' && groundMotion.value.status !== 'ok';
   const groundMotionLoadedNearby = noEstimate && parcel ? await groundMotionLoadedNear(client, parcel) : undefined;
@@ -197,8 +206,7 @@ export function AnalysisSection({ parcel }: { parcel: Parcel }) {
 
   const run = async () => {
     setLoading(true);
-    const ref = parcel.refCatastral;
-    const answer = await analyseParcel(client, ref, parcel);
+    const answer = await analyseParcel(client, parcelKeyOf(parcel), parcel);
     setResults(answer);
     setLoading(false);
   };

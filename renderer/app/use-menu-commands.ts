@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { CatastroClient, HazardLayerKind } from '../client/catastro-client.js';
+import { parcelKeyOf } from '../../core/model/index.js';
 import type { MenuCommand } from '../client/desktop-api.js';
 import { exportParcel } from '../export/ExportButtons.js';
 import { toUiError } from '../errors/advice.js';
@@ -38,15 +39,17 @@ export function useMenuCommands(client: CatastroClient): void {
         if (layerKind) return void pickLayers(client, layerKind);
         if (command === 'open-settings') return store.setSettingsOpen(true);
         if (command === 'focus-search') return document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus();
-        const ref = store.parcel?.refCatastral;
-        if (!ref)
+        const parcel = store.parcel;
+        if (!parcel)
           return store.showError({
             title: i18next.t('export:nothingTitle'),
             message: i18next.t('export:nothingMessage'),
             advice: i18next.t('export:nothingAdvice'),
           });
         const format = command === 'export-gpx' ? 'gpx' : 'kml';
-        exportParcel(client, ref, format).catch((error) => store.showError(toUiError(i18next.t('export:failedMenu', { format: format.toUpperCase() }), error)));
+        exportParcel(client, parcelKeyOf(parcel), format).catch((error) =>
+          store.showError(toUiError(i18next.t('export:failedMenu', { format: format.toUpperCase() }), error)),
+        );
       },
       { signal: listening.signal },
     );

@@ -10,6 +10,7 @@ import type {
   OfflineChoice,
   OfflineDownloadResult,
   OfflineProgress,
+  ParcelKey,
   PickedLayerFiles,
   SourcesCheckReport,
 } from '../../core/model/index.js';
@@ -33,11 +34,11 @@ export type { HazardLayerKind, HazardLayerProgress, HazardLayerResult, PickedLay
 /** What the desktop shell adds on top of the service (absent in the browser). */
 export interface DesktopCapabilities {
   /** Shows a save dialog and writes the export; returns the path or null when cancelled. */
-  saveExport(ref: string, format: ExportFormat): Promise<string | null>;
+  saveExport(parcel: ParcelKey, format: ExportFormat): Promise<string | null>;
   /** Starts an OS drag of a real KML/GPX file of the parcel. */
-  startDrag(ref: string, format: ExportFormat): void;
+  startDrag(parcel: ParcelKey, format: ExportFormat): void;
   /** Writes the file ahead of the drag: the OS drag has to start while the mouse button is down. */
-  prepareDrag(ref: string, format: ExportFormat): Promise<void>;
+  prepareDrag(parcel: ParcelKey, format: ExportFormat): Promise<void>;
   /** Starts or stops the local HTTP API (X-API-Key auth); returns its URL when running. */
   setLocalApi(running: boolean, port?: number): Promise<LocalApiState>;
   /** The store the app works on: the data folder's SQLite copy or a shared team database (never its password). */

@@ -11,7 +11,7 @@ export type { IpcResult };
 
 export type DesktopApi = OperationApi & {
   /** Starts an OS drag of the file prepareDrag wrote (it must start while the mouse button is down). */
-  startDrag(input: { refcat: string; format: 'kml' | 'gpx' }): void;
+  startDrag(input: { refcat: string; country?: string; format: 'kml' | 'gpx' }): void;
   /** Subscribes to main-process pushes; the signal unsubscribes. */
   on(event: 'import-progress', listener: (progress: ImportProgress) => void, options?: { signal?: AbortSignal }): void;
   on(event: 'offline-progress', listener: (progress: OfflineProgress) => void, options?: { signal?: AbortSignal }): void;

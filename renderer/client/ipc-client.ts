@@ -1,4 +1,4 @@
-import type { SourcesCheckReport } from '../../core/model/index.js';
+import { parcelInput, type SourcesCheckReport } from '../../core/model/index.js';
 import type { InputArgs, OutputOf, PublicOperationName } from '../../core/model/operations.js';
 import {
   ClientError,
@@ -49,10 +49,10 @@ export class IpcClient implements CatastroClient {
       discardInterrupted: () => unwrap(api.offlineDiscard()),
     };
     this.desktop = {
-      saveExport: (ref, format) => unwrap(api.saveExport({ refcat: ref, format })),
-      startDrag: (ref, format) => api.startDrag({ refcat: ref, format }),
-      prepareDrag: async (ref, format) => {
-        await unwrap(api.prepareDrag({ refcat: ref, format }));
+      saveExport: (parcel, format) => unwrap(api.saveExport({ ...parcelInput(parcel), format })),
+      startDrag: (parcel, format) => api.startDrag({ ...parcelInput(parcel), format }),
+      prepareDrag: async (parcel, format) => {
+        await unwrap(api.prepareDrag({ ...parcelInput(parcel), format }));
       },
       setLocalApi: (running, port) => unwrap(api.setLocalApi({ running, port })),
       teamStore: () => unwrap(api.teamStore()),

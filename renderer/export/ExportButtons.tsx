@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { parcelInput, type ParcelKey } from '../../core/model/index.js';
 import { useClient } from '../ui/client-context.js';
 import type { ExportFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
@@ -14,16 +15,16 @@ const MIME: Record<ExportFormat, string> = {
 export const exportFileName = (ref: string, format: ExportFormat) => `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.${format}`;
 
 /** Runs one export: a save dialog in Electron, a download in the browser. */
-export async function exportParcel(client: ReturnType<typeof useClient>, ref: string, format: ExportFormat): Promise<string | null> {
-  if (client.desktop) return client.desktop.saveExport(ref, format);
-  const text = await client.call('exportFile', { refcat: ref, format });
-  const name = exportFileName(ref, format);
+export async function exportParcel(client: ReturnType<typeof useClient>, parcel: ParcelKey, format: ExportFormat): Promise<string | null> {
+  if (client.desktop) return client.desktop.saveExport(parcel, format);
+  const text = await client.call('exportFile', { ...parcelInput(parcel), format });
+  const name = exportFileName(parcel.ref, format);
   saveAsFile(text, name, MIME[format]);
   return name;
 }
 
 /** KML/GPX of the outline; in Electron also a handle to drag the file straight into Google Earth or a folder. */
-export function ExportButtons({ parcelRef }: { parcelRef: string }) {
+export function ExportButtons({ parcel }: { parcel: ParcelKey }) {
   const { t } = useTranslation('export');
   const client = useClient();
   const showError = useAppStore((s) => s.showError);
@@ -34,9 +35,9 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
     setBusy(format);
     setSaved(null);
     try {
-      setSaved(await exportParcel(client, parcelRef, format));
+      setSaved(await exportParcel(client, parcel, format));
     } catch (error) {
-      showError(toUiError(t('failed', { format: format.toUpperCase(), ref: parcelRef }), error));
+      showError(toUiError(t('failed', { format: format.toUpperCase(), ref: parcel.ref }), error));
     } finally {
       setBusy(null);
     }
@@ -45,12 +46,12 @@ export function ExportButtons({ parcelRef }: { parcelRef: string }) {
   const drag = (format: ExportFormat) => (event: DragEvent) => {
     // Electron starts a native drag of a real file; the DOM drag would only carry text.
     event.preventDefault();
-    client.desktop?.startDrag(parcelRef, format);
+    client.desktop?.startDrag(parcel, format);
   };
 
   // Hovering the handle writes the file, so the drag can start at once (Electron needs the file then).
   const prepare = (format: ExportFormat) => () => {
-    client.desktop?.prepareDrag(parcelRef, format).catch(() => undefined);
+    client.desktop?.prepareDrag(parcel, format).catch(() => undefined);
   };
 
   return (

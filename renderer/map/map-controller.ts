@@ -10,7 +10,7 @@ import {
   type RequestTransformFunction,
   type VectorTileSource,
 } from 'maplibre-gl';
-import type { BBox, CopyExtent, OverlayKind, Parcel } from '../../core/model/index.js';
+import { parcelKeyOfFeature, type BBox, type CopyExtent, type OverlayKind, type Parcel, type ParcelKey } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
 import { countriesOf, parcelAttribution } from './parcel-attribution.js';
@@ -21,8 +21,8 @@ import { loadWorldOutlines } from './world-outlines.js';
 export interface MapClick {
   latitude: number;
   longitude: number;
-  /** Reference of the parcel drawn under the cursor, when the local copy has one there. */
-  ref: string | null;
+  /** The parcel drawn under the cursor (its tile feature's reference and country), when the local copy has one there. */
+  parcel: ParcelKey | null;
   /** Shift held: the click adds or removes the parcel from the multi-parcel selection. */
   shift?: boolean;
   /** No parcel under the cursor but drawn parcels of the copy around it: a street or other public land. */
@@ -231,11 +231,10 @@ export class MapController {
     else this.pending.push(task);
   }
 
-  private featureRefAt(point: PointLike): string | null {
+  private featureKeyAt(point: PointLike): ParcelKey | null {
     if (!this.map.getLayer(PARCELS_FILL_LAYER)) return null;
     const features = this.map.queryRenderedFeatures(point, { layers: [PARCELS_FILL_LAYER] });
-    const ref = features[0]?.properties?.ref;
-    return typeof ref === 'string' ? ref : null;
+    return parcelKeyOfFeature(features[0]?.properties);
   }
 
   /** Drawn parcels on every side of the point (within PUBLIC_LAND_REACH_PX): the point lies inside the copy's coverage. */
@@ -263,13 +262,13 @@ export class MapController {
   }
 
   private readonly onClick = (event: MapMouseEvent) => {
-    const ref = this.featureRefAt(event.point);
+    const parcel = this.featureKeyAt(event.point);
     this.options.handlers.current.click({
       latitude: event.lngLat.lat,
       longitude: event.lngLat.lng,
-      ref,
+      parcel,
       shift: event.originalEvent.shiftKey,
-      betweenParcels: ref === null && this.surroundedByParcels(event.point),
+      betweenParcels: parcel === null && this.surroundedByParcels(event.point),
     });
   };
 
@@ -286,7 +285,7 @@ export class MapController {
       event.preventDefault();
       const point = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
       const at = this.map.unproject([point.x, point.y]);
-      this.options.handlers.current.click({ latitude: at.lat, longitude: at.lng, ref: this.featureRefAt([point.x, point.y]) });
+      this.options.handlers.current.click({ latitude: at.lat, longitude: at.lng, parcel: this.featureKeyAt([point.x, point.y]) });
       return;
     }
     const step = ARROW_STEPS[event.key];
@@ -294,7 +293,7 @@ export class MapController {
     event.preventDefault();
     event.stopPropagation();
     const neighbour = this.neighbourOf(this.selectedOutline, step);
-    if (neighbour) this.options.handlers.current.click({ ...neighbour, ref: neighbour.ref });
+    if (neighbour) this.options.handlers.current.click(neighbour);
   };
 
   /** The first drawn parcel other than the selected one, walking from its centre towards one side. */
@@ -305,10 +304,10 @@ export class MapController {
     for (let distance = 4; distance < 400; distance += 4) {
       const x = centre.x + dx * distance;
       const y = centre.y + dy * distance;
-      const ref = this.featureRefAt([x, y]);
-      if (ref && ref !== selected) {
+      const parcel = this.featureKeyAt([x, y]);
+      if (parcel && parcel.ref !== selected) {
         const at = this.map.unproject([x, y]);
-        return { latitude: at.lat, longitude: at.lng, ref };
+        return { latitude: at.lat, longitude: at.lng, parcel };
       }
     }
     return null;
@@ -316,7 +315,7 @@ export class MapController {
 
   /** Hover only points (cursor and outline); it never touches the app's state. */
   private readonly onMove = (event: MapMouseEvent) => {
-    const ref = this.featureRefAt(event.point) ?? '';
+    const ref = this.featureKeyAt(event.point)?.ref ?? '';
     this.map.getCanvas().style.cursor = ref ? 'pointer' : '';
     if (ref === this.hoverRef || !this.map.getLayer('parcels-hover')) return;
     this.hoverRef = ref;

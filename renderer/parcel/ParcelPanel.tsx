@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Parcel } from '../../core/model/index.js';
+import { parcelKeyOf, type Parcel } from '../../core/model/index.js';
 import { Trans, useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { ExportButtons } from '../export/ExportButtons.js';
@@ -37,8 +37,8 @@ export function ParcelPanel() {
         <>
           <ParcelDetails parcel={parcel} />
           {hasSigpacUse(parcel) && <SigpacUse parcel={parcel} />}
-          <ExportButtons parcelRef={parcel.refCatastral} />
-          <ReportButton parcelRef={parcel.refCatastral} />
+          <ExportButtons parcel={parcelKeyOf(parcel)} />
+          <ReportButton parcel={parcelKeyOf(parcel)} />
           {unit && <UnitCard unit={unit} onClose={() => setUnit(null)} />}
           {parcel.pais === 'ES' && <UnitsSection parcel={parcel} />}
           <AnalysisSection parcel={parcel} />

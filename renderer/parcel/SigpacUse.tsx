@@ -22,13 +22,14 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
   const client = useClient();
   const [state, setState] = useState<State>({ status: 'loading' });
   const ref = parcel.refCatastral;
+  const country = parcel.pais;
 
   // Asked whatever the basemap probe says: "offline" there means the map tiles' host does not
   // answer (a proxy may block it), not that the service cannot reach SIGPAC; its answer tells.
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    (client.call('analysis', { kind: 'agro', refcat: ref }) as Promise<AnalysisResults['agro']>).then(
+    (client.call('analysis', { kind: 'agro', refcat: ref, country }) as Promise<AnalysisResults['agro']>).then(
       (result) => {
         if (live) setState({ status: 'done', agro: result.agro });
       },
@@ -39,7 +40,7 @@ export function SigpacUse({ parcel }: { parcel: Parcel }) {
     return () => {
       live = false;
     };
-  }, [client, ref, t]);
+  }, [client, ref, country, t]);
 
   let body;
   const unreachable = state.status === 'error' && needsConnection(state.error);

@@ -1,4 +1,4 @@
-import { DEGREE_DECIMALS } from '../../core/model/index.js';
+import { DEGREE_DECIMALS, parcelInput, type ParcelKey } from '../../core/model/index.js';
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
@@ -24,15 +24,17 @@ export async function selectParcelByRef(client: CatastroClient, ref: string, cou
   const store = useAppStore.getState();
   const unit = isSpanishUnit(ref, country);
   const finca = unit ? ref.slice(0, 14) : ref;
-  store.select(USelection.single(finca));
+  const asked = USelection.single(finca, country);
+  store.select(asked);
   store.showError(null);
+  const stillAsked = () => USelection.equals(useAppStore.getState().selection, asked); // else a newer selection won
   try {
     const parcel = await client.call('parcel', { refcat: finca, country });
-    if (USelection.ref(useAppStore.getState().selection) !== finca) return; // a newer selection won
+    if (!stillAsked()) return;
     useAppStore.getState().setParcel(parcel, 'done');
-    if (unit) await openUnit(client, ref);
+    if (unit) await openUnit(client, { ref, country: parcel.pais });
   } catch (error) {
-    if (USelection.ref(useAppStore.getState().selection) !== finca) return;
+    if (!stillAsked()) return;
     lookupFailed(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
   }
 }
@@ -44,9 +46,10 @@ export async function selectParcelByRef(client: CatastroClient, ref: string, cou
  */
 export async function selectParcelAt(client: CatastroClient, click: MapClick, fromMap = false): Promise<void> {
   const store = useAppStore.getState();
-  if (click.ref) {
-    if (fromMap) store.setSearchText(click.ref);
-    return selectParcelByRef(client, click.ref);
+  if (click.parcel) {
+    if (fromMap) store.setSearchText(click.parcel.ref);
+    // The drawn feature's country: a reference shape two countries share is not guessed again.
+    return selectParcelByRef(client, click.parcel.ref, click.parcel.country);
   }
   const where = { latitude: click.latitude.toFixed(DEGREE_DECIMALS), longitude: click.longitude.toFixed(DEGREE_DECIMALS) };
   if (fromMap) store.setSearchText(`${where.latitude}, ${where.longitude}`);
@@ -65,10 +68,11 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
   }
 }
 
-/** Opens one unit (20-character reference) of the selected finca. */
-export async function openUnit(client: CatastroClient, ref20: string): Promise<void> {
+/** Opens one unit (20-character reference, keyed by its finca's country) of the selected finca. */
+export async function openUnit(client: CatastroClient, unit: ParcelKey): Promise<void> {
+  const ref20 = unit.ref;
   try {
-    useAppStore.getState().setUnit(await client.call('parcel', { refcat: ref20 }));
+    useAppStore.getState().setUnit(await client.call('parcel', parcelInput(unit)));
   } catch (error) {
     useAppStore.getState().showError(toUiError(i18next.t('parcel:unitFailedTitle', { ref: ref20 }), error));
   }

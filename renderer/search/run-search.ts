@@ -18,7 +18,7 @@ export async function runSearch(client: CatastroClient, query: SearchQuery, coun
     case 'reference':
       return selectParcelByRef(client, query.ref);
     case 'coordinates':
-      return selectParcelAt(client, { latitude: query.latitude, longitude: query.longitude, ref: null });
+      return selectParcelAt(client, { latitude: query.latitude, longitude: query.longitude, parcel: null });
     case 'code': {
       try {
         const parcel = await client.call('parcel', { refcat: query.text });
@@ -136,7 +136,7 @@ async function searchRustic(client: CatastroClient, query: RusticQuery): Promise
     const parcel = await client.call('rusticParcel', { ...asked, poligono: query.poligono, parcela: query.parcela });
     const state = useAppStore.getState();
     if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
-    state.select(USelection.single(parcel.refCatastral));
+    state.select(USelection.single(parcel.refCatastral, parcel.pais));
     state.setParcel(parcel, 'done');
   } catch (error) {
     const state = useAppStore.getState();

@@ -6,6 +6,7 @@ import { saveAsFile } from '../export/save-as-file.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { useToolStore } from './tool-store.js';
+import { selectionInput } from '../../core/model/index.js';
 
 const MIME: Record<SelectionFormat, string> = { geojson: 'application/geo+json', gpkg: 'application/geopackage+sqlite3' };
 
@@ -21,7 +22,7 @@ export function SelectionBar() {
   const run = async (format: SelectionFormat) => {
     setBusy(format);
     try {
-      const file = await client.call('exportSelection', { refcat: picked.join(','), format });
+      const file = await client.call('exportSelection', { ...selectionInput(picked), format });
       saveAsFile(file.bytes, file.fileName, MIME[format]);
     } catch (error) {
       showError(toUiError(t('exportFailed', { n: picked.length }), error));

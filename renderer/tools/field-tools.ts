@@ -1,4 +1,4 @@
-import { DEGREE_DECIMALS } from '../../core/model/index.js';
+import { DEGREE_DECIMALS, parcelKeyOfFeature, type ParcelKey } from '../../core/model/index.js';
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { PARCELS_FILL_LAYER, PARCELS_SOURCE_LAYER } from '../map/map-style.js';
@@ -8,16 +8,17 @@ const DRAW_SOURCE = 'tool-draw';
 const PICKED_LAYER = 'parcels-picked';
 const DRAWING_MODES: ReadonlySet<ToolMode> = new Set(['select-polygon', 'measure-distance', 'measure-area']);
 
-/** The parcel references drawn (rendered) inside a screen box, once each. */
-function renderedRefs(map: MapLibreMap, box?: [PointLike, PointLike]): { ref: string; feature: GeoJSON.Feature }[] {
+/** The parcels drawn (rendered) inside a screen box, once each, with their tile features' keys. */
+function renderedParcels(map: MapLibreMap, box?: [PointLike, PointLike]): { parcel: ParcelKey; feature: GeoJSON.Feature }[] {
   if (!map.getLayer(PARCELS_FILL_LAYER)) return [];
   const features = box ? map.queryRenderedFeatures(box, { layers: [PARCELS_FILL_LAYER] }) : map.queryRenderedFeatures({ layers: [PARCELS_FILL_LAYER] });
-  const seen = new Map<string, GeoJSON.Feature>();
+  const seen = new Map<string, { parcel: ParcelKey; feature: GeoJSON.Feature }>();
   for (const feature of features) {
-    const ref = feature.properties?.ref;
-    if (typeof ref === 'string' && !seen.has(ref)) seen.set(ref, feature as unknown as GeoJSON.Feature);
+    const parcel = parcelKeyOfFeature(feature.properties);
+    const id = parcel && `${parcel.country}:${parcel.ref}`;
+    if (parcel && id && !seen.has(id)) seen.set(id, { parcel, feature: feature as unknown as GeoJSON.Feature });
   }
-  return [...seen].map(([ref, feature]) => ({ ref, feature }));
+  return [...seen.values()];
 }
 
 /**
@@ -95,7 +96,7 @@ export class FieldTools {
 
   private drawPicked(): void {
     if (!this.map.getLayer(PICKED_LAYER)) return;
-    this.map.setFilter(PICKED_LAYER, ['in', ['get', 'ref'], ['literal', useToolStore.getState().picked]]);
+    this.map.setFilter(PICKED_LAYER, ['in', ['get', 'ref'], ['literal', useToolStore.getState().picked.map((parcel) => parcel.ref)]]);
   }
 
   private drawPoints(rectangle?: [number, number][]): void {
@@ -133,11 +134,11 @@ export class FieldTools {
       const screen = ring.map((p) => this.map.project(p));
       const xs = screen.map((p) => p.x);
       const ys = screen.map((p) => p.y);
-      const candidates = renderedRefs(this.map, [
+      const candidates = renderedParcels(this.map, [
         [Math.min(...xs), Math.min(...ys)],
         [Math.max(...xs), Math.max(...ys)],
       ]);
-      state.addPicked(candidates.filter(({ feature }) => booleanIntersects(feature, drawn)).map(({ ref }) => ref));
+      state.addPicked(candidates.filter(({ feature }) => booleanIntersects(feature, drawn)).map(({ parcel }) => parcel));
     }
     state.setMode('none');
   };
@@ -167,10 +168,10 @@ export class FieldTools {
     const state = useToolStore.getState();
     if (Math.abs(event.point.x - start.x) > 3 && Math.abs(event.point.y - start.y) > 3) {
       state.addPicked(
-        renderedRefs(this.map, [
+        renderedParcels(this.map, [
           [start.x, start.y],
           [event.point.x, event.point.y],
-        ]).map(({ ref }) => ref),
+        ]).map(({ parcel }) => parcel),
       );
     }
     state.setMode('none');

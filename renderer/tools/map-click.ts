@@ -8,7 +8,7 @@ export function handleMapClick(client: CatastroClient, click: MapClick): void {
   const tools = useToolStore.getState();
   if (tools.mode !== 'none') return;
   if (click.shift) {
-    if (click.ref) tools.togglePicked(click.ref);
+    if (click.parcel) tools.togglePicked(click.parcel);
     return;
   }
   void selectParcelAt(client, click, true);

@@ -26,12 +26,13 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
   const offline = useAppStore((s) => s.connectivity === 'offline');
   const ref14 = parcel.refCatastral.slice(0, 14);
   const current = units.finca === ref14;
+  const finca = { ref: ref14, country: parcel.pais };
 
   useEffect(() => {
-    if (loadsByItself(parcel) && useAppStore.getState().units.finca !== ref14) void loadAllUnits(client, ref14);
+    if (loadsByItself(parcel) && useAppStore.getState().units.finca !== ref14) void loadAllUnits(client, { ref: ref14, country: parcel.pais });
   }, [client, parcel, ref14]);
 
-  const load = () => void loadAllUnits(client, ref14);
+  const load = () => void loadAllUnits(client, finca);
   const fraction = units.expected > 0 ? Math.min(1, units.rows.length / units.expected) : 0;
   if (isPlainFarmland(parcel)) return null;
 
@@ -85,7 +86,7 @@ export function UnitsSection({ parcel }: { parcel: Parcel }) {
             {describeSource(units.dataSource)}
             {units.dataDate ? ` · ${formatDate(units.dataDate)}` : ''}
           </p>
-          <UnitsTable units={units.rows} onOpen={(ref) => void openUnit(client, ref)} />
+          <UnitsTable units={units.rows} onOpen={(ref) => void openUnit(client, { ref, country: parcel.pais })} />
           {units.attribution && <p className="attribution">{t('parcel:attribution', { source: units.attribution })}</p>}
         </>
       )}

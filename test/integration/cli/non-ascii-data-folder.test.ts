@@ -63,7 +63,7 @@ describe(`a data folder at …/José María/Datos catastro`, () => {
       const temp = path.join(home, 'AppData', 'Local', 'Temp');
       mkdirSync(temp, { recursive: true });
       vi.spyOn(os, 'tmpdir').mockReturnValue(temp);
-      const dragged = await writeTempExport(service, '000700100UL74F', 'kml');
+      const dragged = await writeTempExport(service, ['000700100UL74F'], 'kml');
       expect(path.dirname(path.dirname(dragged))).toBe(temp);
       expect(path.basename(dragged)).toBe('000700100UL74F.kml');
       expect(readFileSync(dragged, 'utf8')).toContain('000700100UL74F');

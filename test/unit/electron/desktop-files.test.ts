@@ -22,7 +22,7 @@ afterAll(() => {
 
 describe('drag-out files', () => {
   it('are deleted when the app quits; ones a crashed session left are deleted at the next start once stale', async () => {
-    const file = await writeTempExport(service, '000700100UL74F', 'kml');
+    const file = await writeTempExport(service, ['000700100UL74F'], 'kml');
     expect(existsSync(file)).toBe(true);
     const leftover = path.join(os.tmpdir(), `catastro-drag-crashed-${process.pid}`);
     const recent = path.join(os.tmpdir(), `catastro-drag-recent-${process.pid}`);

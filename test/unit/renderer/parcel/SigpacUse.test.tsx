@@ -31,7 +31,7 @@ describe('the SIGPAC use of a rustic parcel', () => {
     const analysis = vi.fn(async () => ({ agro: { uso_suelo: 'TA', cultivo_principal: 'sin cultivo' } }) as never);
     renderWith(analysis);
     expect(await screen.findByText('TA')).toBeTruthy();
-    expect(analysis).toHaveBeenCalledWith({ kind: 'agro', refcat: '40146A00405051' });
+    expect(analysis).toHaveBeenCalledWith({ kind: 'agro', refcat: '40146A00405051', country: 'ES' });
     expect(screen.queryByText(/Needs a connection/)).toBeNull();
   });
 

@@ -14,7 +14,7 @@ describe('selectParcelAt (item 5)', () => {
     useAppStore.getState().select(USelection.single('40146A00405051'));
     const parcelAt = vi.fn();
     const client = fakeClient({ parcelAt, parcel: vi.fn() });
-    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null, betweenParcels: true }, true);
+    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, parcel: null, betweenParcels: true }, true);
     expect(parcelAt).not.toHaveBeenCalled();
     const { error, selection, searchText } = useAppStore.getState();
     expect(error).toMatchObject({ place: 'search', message: expect.stringContaining('public land have no cadastral parcel') });
@@ -33,7 +33,7 @@ describe('selectParcelAt (item 5)', () => {
         );
       }),
     });
-    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, ref: null });
+    await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, parcel: null });
     const error = useAppStore.getState().error!;
     expect(error.place).toBe('search');
     expect(`${error.title} ${error.message} ${error.advice}`).not.toMatch(/getaddrinfo|ENOTFOUND|meh\.es/);
@@ -51,7 +51,7 @@ describe('selectParcelAt (item 5)', () => {
         );
       }),
     });
-    await selectParcelAt(client, { latitude: 40.681354, longitude: -3.596442, ref: null }, true);
+    await selectParcelAt(client, { latitude: 40.681354, longitude: -3.596442, parcel: null }, true);
     const error = useAppStore.getState().error!;
     expect(error.title).toBe('No parcel found at 40.681354, -3.596442');
     expect(error.message).toContain('NO HAY REFERENCIA DISPONIBLE');

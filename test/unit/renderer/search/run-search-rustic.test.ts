@@ -51,7 +51,7 @@ describe('search by polígono and parcela', () => {
     expect(asked).toEqual([{ provincia: '40', municipio: '146', poligono: 5, parcela: 23 }]);
     answer(found);
     await search;
-    expect(useAppStore.getState().selection).toEqual(USelection.single('40146A00500023'));
+    expect(useAppStore.getState().selection).toEqual(USelection.single('40146A00500023', 'ES'));
     expect(useAppStore.getState().parcel).toBe(found);
   });
 
@@ -93,7 +93,7 @@ describe('search by polígono and parcela of a municipality typed by name', () =
     const named = { provincia: 'Segovia', municipio: 'Melque de Cercos', poligono: 1, parcela: 2 };
     expect(await asks('pol 1 par 2, Melque de Cercos (Segovia)')).toEqual([named]);
     expect(await asks('Polígono 1 Parcela 2 de Melque de Cercos, Segovia')).toEqual([named]);
-    expect(useAppStore.getState().selection).toEqual(USelection.single('40146A00500023'));
+    expect(useAppStore.getState().selection).toEqual(USelection.single('40146A00500023', 'ES'));
   });
 
   it('takes the province of the selected rustic parcel when only the municipality is typed, before or after the numbers', async () => {

@@ -48,7 +48,7 @@ describe('loadAllUnits', () => {
 
   it('follows nextCursor while truncated and ends with every unit once', async () => {
     const cursors: (string | undefined)[] = [];
-    await loadAllUnits(pagingClient(cursors), FINCA);
+    await loadAllUnits(pagingClient(cursors), { ref: FINCA, country: 'ES' });
     const { units } = useAppStore.getState();
     expect(cursors).toEqual([undefined, all[200].refCatastral, all[400].refCatastral]);
     expect(units.status).toBe('done');
@@ -57,7 +57,7 @@ describe('loadAllUnits', () => {
   });
 
   it('keeps the pages it got and reports the error with advice when a page fails', async () => {
-    await loadAllUnits(pagingClient([], 1), FINCA);
+    await loadAllUnits(pagingClient([], 1), { ref: FINCA, country: 'ES' });
     const { units } = useAppStore.getState();
     expect(units.status).toBe('error');
     expect(units.rows).toHaveLength(200);
