@@ -9,7 +9,7 @@ import { HttpClient } from '../../../renderer/client/http-client.js';
 import { selectParcelAt } from '../../../renderer/parcel/select-parcel.js';
 import { useAppStore } from '../../../renderer/state/store.js';
 import { CZ_ADDRESS_POINT, CZ_REF } from '../../fake-upstream/countries/cz.js';
-import { SK_PARCEL } from '../../fake-upstream/countries/sk.js';
+import { SK_PARCEL } from '../../../core/countries/sk/test/fake.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
 /**
