@@ -3,7 +3,7 @@ import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { pathLengthM, ringAreaM2 } from './geodesy.js';
 import { useToolStore, type ToolMode } from './tool-store.js';
-import { locateMe } from './locate.js';
+import { locateMe, type LocateOutcome } from './locate.js';
 
 const formatLength = (m: number) => (m >= 1000 ? `${formatNumber(m / 1000, 3)} km` : `${formatNumber(m, 1)} m`);
 const formatArea = (m2: number) => (m2 >= 10_000 ? `${formatNumber(m2 / 10_000, 4)} ha (${formatNumber(m2, 0)} m²)` : `${formatNumber(m2, 1)} m²`);
@@ -14,7 +14,7 @@ export function MapTools() {
   const mode = useToolStore((s) => s.mode);
   const points = useToolStore((s) => s.points);
   const setMode = useToolStore((s) => s.setMode);
-  const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [locating, setLocating] = useState<LocateOutcome | 'idle' | 'busy'>('idle');
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
   const button = (id: ToolMode, icon: string, label: string) => (
@@ -33,7 +33,8 @@ export function MapTools() {
 
   const locate = async () => {
     setLocating('busy');
-    setLocating((await locateMe()) ? 'idle' : 'failed');
+    const outcome = await locateMe();
+    setLocating(outcome === 'located' ? 'idle' : outcome);
   };
 
   return (
@@ -71,9 +72,9 @@ export function MapTools() {
           {t('area', { value: formatArea(ringAreaM2(points)), perimeter: formatLength(pathLengthM([...points, points[0]])) })}
         </p>
       )}
-      {locating === 'failed' && (
-        <p className="map-tools-hint" role="status">
-          {t('locationFailed')}
+      {(locating === 'denied' || locating === 'unavailable' || locating === 'timeout') && (
+        <p className="map-tools-hint" role="status" data-testid="location-failed">
+          {t(`locationFailed.${locating}`)}
         </p>
       )}
     </div>
