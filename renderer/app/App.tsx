@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from '../i18n/i18n.js';
 import { useClient } from '../ui/client-context.js';
 import { BatchButton } from '../batch/BatchButton.js';
@@ -15,7 +16,7 @@ import { MapTools } from '../tools/MapTools.js';
 import { SelectionBar } from '../tools/SelectionBar.js';
 import '../tools/tools.css';
 import { useConnectivity } from '../map/use-connectivity.js';
-import { ParcelPanel } from '../parcel/ParcelPanel.js';
+import { PARCEL_PANEL_ID, ParcelPanel } from '../parcel/ParcelPanel.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { SourceStatusItem } from '../status/SourceStatusItem.js';
 import { useAppStore } from '../state/store.js';
@@ -24,6 +25,12 @@ import { loadWhenFirstNeeded } from '../ui/load-when-first-needed.js';
 const SettingsDialog = loadWhenFirstNeeded(async () => (await import('../settings/SettingsDialog.js')).SettingsDialog);
 const OfflineDialog = loadWhenFirstNeeded(async () => (await import('../offline/OfflineDialog.js')).OfflineDialog);
 const DesignatedAreaForm = loadWhenFirstNeeded(async () => (await import('../import/DesignatedAreaForm.js')).DesignatedAreaForm);
+
+/** Focuses the panel in script: the hash is left alone (the desktop app's navigation is locked). */
+function skipToPanel(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  document.getElementById(PARCEL_PANEL_ID)?.focus();
+}
 
 export function App() {
   const { t } = useTranslation('app');
@@ -40,6 +47,10 @@ export function App() {
 
   return (
     <div className="app">
+      {/* The first stop of Tab: past the header, the map's controls and tools straight to the parcel (WCAG 2.4.1). */}
+      <a className="skip-link" href={`#${PARCEL_PANEL_ID}`} onClick={skipToPanel} data-testid="skip-to-panel">
+        {t('skipToPanel')}
+      </a>
       <header className="toolbar">
         <h1 className="brand">{t('brand')}</h1>
         <SearchBox />

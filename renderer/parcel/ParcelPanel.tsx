@@ -9,6 +9,9 @@ import { AnalysisSection } from '../analysis/AnalysisSection.js';
 import { ParcelDetails } from './ParcelDetails.js';
 import { SigpacUse, hasSigpacUse } from './SigpacUse.js';
 
+/** The panel's element id: the header's skip link moves the focus there. */
+export const PARCEL_PANEL_ID = 'parcel-panel';
+
 /** The side panel: selected parcel, its export, its units, and the opened unit. */
 export function ParcelPanel() {
   const { t } = useTranslation('parcel');
@@ -20,7 +23,7 @@ export function ParcelPanel() {
 
   if (selection.kind === 'none') {
     return (
-      <aside className="side-panel empty" data-testid="parcel-panel">
+      <aside className="side-panel empty" data-testid="parcel-panel" id={PARCEL_PANEL_ID} tabIndex={-1}>
         <h2>{t('identifyTitle')}</h2>
         <p>
           <Trans t={t} i18nKey="identifyHelp" components={{ key: <kbd /> }} />
@@ -29,7 +32,7 @@ export function ParcelPanel() {
     );
   }
   return (
-    <aside className="side-panel" data-testid="parcel-panel" aria-busy={status === 'loading'}>
+    <aside className="side-panel" data-testid="parcel-panel" id={PARCEL_PANEL_ID} tabIndex={-1} aria-busy={status === 'loading'}>
       {status === 'loading' && <div className="progress indeterminate" role="progressbar" aria-label={t('loading', { ref: selection.ref })} />}
       {status === 'loading' && <p className="muted">{t('loading', { ref: selection.ref })}</p>}
       {status === 'error' && <p className="muted">{t('loadFailed', { ref: selection.ref })}</p>}
