@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApiServer } from '../../core/api/server.js';
 import { NOMINATIM_SOURCE } from '../../core/countries/national/nominatim.js';
 import { CatastroService } from '../../core/service.js';
@@ -43,5 +44,40 @@ export async function startEuropeApi(
       await fake.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The API's answers a country's test asks of the fake Europe: `api` is set once the suite's beforeAll ran. */
+export interface EuropeCalls {
+  readonly api: EuropeApi;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body: object): Promise<LightMyRequestResponse>;
+  /** The address candidates of `q` in `country`. */
+  candidates(country: string, q: string): Promise<LightMyRequestResponse>;
+  /** The requests the fake received at `pathname`, oldest first. */
+  requests(pathname: string): URL[];
+}
+
+/** Starts the API on the fake Europe before the file's tests and closes it after them (vitest hooks). */
+export function useEuropeApi(...options: Parameters<typeof startEuropeApi>): EuropeCalls {
+  let api: EuropeApi | undefined;
+  beforeAll(async () => {
+    api = await startEuropeApi(...options);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  const started = () => {
+    if (!api) throw new Error('the fake Europe is not started yet (call the API from a test)');
+    return api;
+  };
+  return {
+    get api() {
+      return started();
+    },
+    get: (url) => started().app.inject({ method: 'GET', url }),
+    post: (url, body) => started().app.inject({ method: 'POST', url, payload: body }),
+    candidates: (country, q) => started().app.inject({ method: 'GET', url: `/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}` }),
+    requests: (pathname) => started().fake.requests.filter((u) => u.pathname === pathname),
   };
 }

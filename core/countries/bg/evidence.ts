@@ -6,10 +6,10 @@ export const BG_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/bg)',
+      fake: 'core/countries/bg/test/fake.ts (/arcgis/bg)',
       basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/bg)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/bg/test/fake.ts (/arcgis/bg)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [{ ref: '68134.100.5', from: 'SOURCES.md 15 (AGKK nationalcadastralref; recorded elsewhere, not copied)' }],

@@ -6,10 +6,10 @@ export const CY_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/cy)',
+      fake: 'core/countries/cy/test/fake.ts (/arcgis/cy)',
       basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/cy)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/cy/test/fake.ts (/arcgis/cy)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [{ ref: '1-21/43-0-123', from: "core/countries/cy/reference.ts (invented from one client's parser: no real reference was seen)" }],

@@ -4,11 +4,11 @@ import { type CountryEvidence, INSPIRE_CP_BY_HAND } from '../evidence.js';
 export const CZ_EVIDENCE: CountryEvidence = {
   source: 'ČÚZK INSPIRE CP WFS (stored query GetParcel, BBOX; EPSG:5514); ČÚZK RÚIAN geocoder (ArcGIS GeocodeSOE) for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/cz.ts (/cz-wfs)', basis: INSPIRE_CP_BY_HAND },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/cz.ts (/cz-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
+    byReference: { level: 'documented', fake: 'core/countries/cz/test/fake.ts (/cz-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'core/countries/cz/test/fake.ts (/cz-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: {
       level: 'hand-written',
-      fake: 'test/fake-upstream/countries/cz.ts (/cz-geocoder)',
+      fake: 'core/countries/cz/test/fake.ts (/cz-geocoder)',
       basis: 'ArcGIS find JSON with the names jlacko/RCzechia reads; one invented address',
     },
   },

@@ -6,10 +6,10 @@ export const GR_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/gr)',
+      fake: 'core/countries/gr/test/fake.ts (/arcgis/gr)',
       basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/gr)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/gr/test/fake.ts (/arcgis/gr)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [{ ref: '050095701001', from: 'SOURCES.md 15 (KAEK; no recording)' }],

@@ -6,14 +6,14 @@ export const IE_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)',
+      fake: 'core/countries/ie/test/fake.ts (/arcgis/ie)',
       basis: "Esri's documented query output for f=geojson written by hand; field names from SOURCES.md",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/ie/test/fake.ts (/arcgis/ie)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
   extras: {
-    county: { level: 'documented', fake: 'test/fake-upstream/countries/arcgis.ts (/arcgis/ie)', basis: 'As by reference' },
+    county: { level: 'documented', fake: 'core/countries/ie/test/fake.ts (/arcgis/ie)', basis: 'As by reference' },
   },
   references: [{ ref: '2577972', from: 'SOURCES.md 15 (SP_ID; no recording)' }],
   knownNotWorking: [

@@ -5,8 +5,8 @@ export const IS_EVIDENCE: CountryEvidence = {
   source:
     'No public parcel service found: an INSPIRE CP WFS only where CATASTRO_IS_CP_WFS_URL names one (ETRS89, FES filter), else 422; Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/is-wfs)', basis: INSPIRE_CP_BY_HAND },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/is-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
+    byReference: { level: 'documented', fake: 'core/countries/is/test/fake.ts (/is-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'core/countries/is/test/fake.ts (/is-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [{ ref: '102345', from: 'core/countries/is/reference.ts (landnúmer form; no Icelandic reference is in SOURCES.md)' }],

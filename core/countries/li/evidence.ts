@@ -5,8 +5,8 @@ export const LI_EVIDENCE: CountryEvidence = {
   source:
     'No public parcel service found: an INSPIRE CP WFS only where CATASTRO_LI_CP_WFS_URL names one (ETRS89, FES filter), else 422; Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/li-wfs)', basis: INSPIRE_CP_BY_HAND },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/inspire-sk-li-is-uk.ts (/li-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
+    byReference: { level: 'documented', fake: 'core/countries/li/test/fake.ts (/li-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'core/countries/li/test/fake.ts (/li-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [{ ref: '7011-1234', from: 'core/countries/li/reference.ts (expected form; no Liechtenstein reference is in SOURCES.md)' }],

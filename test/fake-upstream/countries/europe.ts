@@ -2,7 +2,7 @@ import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { foralSources, prepareForalRoutes } from './foral.js';
 import { frenchRoutes, frenchSources } from '../../../core/countries/fr/test/fake.js';
-import { czechGeocoderRoutes, czechSources, czechWfsRoutes } from './cz.js';
+import { fake as czech } from '../../../core/countries/cz/test/fake.js';
 import { danishRoutes, danishSources } from './dk.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';
 import { italyRoutes, italySources } from '../../../core/countries/it/test/fake.js';
@@ -23,14 +23,13 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     polishRoutes,
     dutchRoutes,
     italyRoutes,
-    czechWfsRoutes,
+    ...czech.routes,
     danishRoutes,
     luxembourgRoutes,
     ...foral.routes,
     geoJsonCountryRoutes,
     nominatimRoutes,
     polishGeocoderRoutes,
-    czechGeocoderRoutes,
     ...europeBRoutes,
     germanyFinlandRoutes,
     norwayRoutes,
@@ -43,7 +42,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       pl: polishSources(server.url),
       nl: dutchSources(server.url),
       it: italySources(server.url),
-      ...czechSources(server.url),
+      cz: czech.sources(server.url),
       ...foralSources(server.url),
       dk: danishSources(server.url),
       lu: luxembourgSources(server.url),

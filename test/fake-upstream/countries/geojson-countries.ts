@@ -2,7 +2,7 @@ import { fake as estonia, EE_FAKE_PARCEL } from '../../../core/countries/ee/test
 import { fake as latvia, LV_FAKE_PARCEL } from '../../../core/countries/lv/test/fake.js';
 import { fake as lithuania, LT_FAKE_PARCEL } from '../../../core/countries/lt/test/fake.js';
 import { fake as slovenia, SI_FAKE_PARCEL } from '../../../core/countries/si/test/fake.js';
-import type { FakeRoute } from './fake-server.js';
+import { countryFakesTogether } from './country-fakes.js';
 
 export { boxMeets, geoServerCollection, parameter, square, type FakeGeoJsonParcel } from './geoserver-parcel.js';
 
@@ -14,21 +14,4 @@ export { boxMeets, geoServerCollection, parameter, square, type FakeGeoJsonParce
  */
 export const GEOJSON_PARCELS = { EE: EE_FAKE_PARCEL, LV: LV_FAKE_PARCEL, LT: LT_FAKE_PARCEL, SI: SI_FAKE_PARCEL };
 
-const FAKES = { ee: estonia, lv: latvia, lt: lithuania, si: slovenia };
-
-export const geoJsonCountryRoutes: FakeRoute = (url) => {
-  for (const fake of Object.values(FAKES)) {
-    for (const route of fake.routes) {
-      const answer = route(url);
-      if (answer) return answer;
-    }
-  }
-  return undefined;
-};
-
-export const geoJsonCountrySources = (base: string) => ({
-  ee: FAKES.ee.sources(base),
-  lv: FAKES.lv.sources(base),
-  lt: FAKES.lt.sources(base),
-  si: FAKES.si.sources(base),
-});
+export const { routes: geoJsonCountryRoutes, sources: geoJsonCountrySources } = countryFakesTogether({ ee: estonia, lv: latvia, lt: lithuania, si: slovenia });

@@ -1,14 +1,15 @@
 import { pointOnFeature } from '@turf/turf';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { json, xml, type FakeRoute } from './fake-server.js';
-import { handWrittenInspireParcel } from './hand-written-inspire.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat } from '../../../model/index.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
+import { json, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { handWrittenInspireParcel } from '../../../../test/fake-upstream/countries/hand-written-inspire.js';
 
 /**
  * ČÚZK's INSPIRE CP WFS (`/cz-wfs`) as the fake plays it. NO CZECH RECORDING EXISTS: the parcel
  * `727024-542` (namespace CZ.ISKN.CP) is WRITTEN BY HAND to the INSPIRE cp 4.0 schema
- * (hand-written-inspire.ts), a square in Prague's Old Town written in S-JTSK / Krovak (EPSG:5514,
+ * (test/fake-upstream/countries/hand-written-inspire.ts; HAND-WRITTEN.md), a square in Prague's Old Town written in S-JTSK / Krovak (EPSG:5514,
  * srsName URN). It answers the stored query GetParcel for k.ú. 727024 parcel 542 and any BBOX
  * (EPSG:5514) whose centre lies in it; otherwise an empty wfs:FeatureCollection, also by hand.
  */
@@ -25,7 +26,7 @@ const parameter = (url: URL, name: string) => {
   return undefined;
 };
 
-export const czechWfsRoutes: FakeRoute = (url) => {
+const czechWfsRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/cz-wfs') return undefined;
   if (parameter(url, 'STOREDQUERY_ID') === 'GetParcel') {
     return xml(parameter(url, 'UPPER_ZONING_ID') === '727024' && parameter(url, 'TEXT') === '542' ? CZ.answer : CZ_EMPTY);
@@ -35,8 +36,6 @@ export const czechWfsRoutes: FakeRoute = (url) => {
   const centre = toWgs84(5514, (Number(minX) + Number(maxX)) / 2, (Number(minY) + Number(maxY)) / 2);
   return xml(containsPoint(CZ_OUTLINE, centre) ? CZ.answer : CZ_EMPTY);
 };
-
-export const czechSources = (base: string) => ({ cz: { cpWfsUrl: `${base}/cz-wfs`, geocoderUrl: `${base}/cz-geocoder` } });
 
 /**
  * ČÚZK's RÚIAN geocoder (`/cz-geocoder/find?text=…&outSR=4326&f=json`, ArcGIS GeocodeSOE) as the
@@ -60,7 +59,13 @@ const FOUND = JSON.stringify({
 });
 const NONE = JSON.stringify({ spatialReference: { wkid: 4326, latestWkid: 4326 }, locations: [] });
 
-export const czechGeocoderRoutes: FakeRoute = (url) => {
+const czechGeocoderRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/cz-geocoder/find') return undefined;
   return json((url.searchParams.get('text') ?? '').toLowerCase().includes('karlova') ? FOUND : NONE);
+};
+
+/** ČÚZK's INSPIRE CP WFS and RÚIAN geocoder as the fake plays them. */
+export const fake: CountryFake = {
+  routes: [czechWfsRoutes, czechGeocoderRoutes],
+  sources: (base) => ({ cpWfsUrl: `${base}/cz-wfs`, geocoderUrl: `${base}/cz-geocoder` }),
 };

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointOnFeature } from '@turf/turf';
-import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF } from '../../fake-upstream/countries/cz.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { describe, expect, it } from 'vitest';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { czechia } from '../country.js';
+import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF, fake } from './fake.js';
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+countryGoldenTests(czechia, fake);
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const wfsRequests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
+const europe = useEuropeApi();
+const { get, post, requests } = europe;
 
 describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by hand to the cp schema (no Czech recording exists)', () => {
   it('asks the GetParcel stored query with k.ú. and number and answers the parcel in WGS84', async () => {
@@ -25,7 +20,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
     expect(data.latitud).toBeGreaterThan(49.9);
     expect(data.latitud).toBeLessThan(50.2);
     expect(data.poligono.every(([lon]: number[]) => lon > 14.4 && lon < 14.5)).toBe(true);
-    const asked = wfsRequests('/cz-wfs').at(-1)!.searchParams;
+    const asked = requests('/cz-wfs').at(-1)!.searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({
       STOREDQUERY_ID: 'GetParcel',
       UPPER_ZONING_ID: '727024',
@@ -38,11 +33,11 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
     const { poligono } = (await get(`/api/catastro/${CZ_REF}?country=CZ`)).json().data;
     // A point surely inside the outline, whatever its shape.
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
-    forgetParcels(api.service.store, 'CZ');
+    forgetParcels(europe.api.service.store, 'CZ');
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'CZ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.referenciaCatastral).toBe(CZ_REF);
-    const [minX, minY] = wfsRequests('/cz-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
+    const [minX, minY] = requests('/cz-wfs').at(-1)!.searchParams.get('BBOX')!.split(',').map(Number);
     expect(minX).toBeLessThan(-700_000);
     expect(minY).toBeLessThan(-1_000_000);
   });
@@ -50,13 +45,13 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
   it('writes building parcels as st. and answers 404 for a parcel the WFS does not list', async () => {
     const response = await get(`/api/catastro/${encodeURIComponent('727024-st.542')}`);
     expect(response.statusCode).toBe(404);
-    expect(wfsRequests('/cz-wfs').at(-1)!.searchParams.get('TEXT')).toBe('st. 542');
+    expect(requests('/cz-wfs').at(-1)!.searchParams.get('TEXT')).toBe('st. 542');
   });
 });
 
 describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
   it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
-    forgetParcels(api.service.store, 'CZ');
+    forgetParcels(europe.api.service.store, 'CZ');
     const response = await get(
       `/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`,
     );
@@ -74,7 +69,7 @@ describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written b
     expect(best.longitud).toBeCloseTo(CZ_ADDRESS_POINT[0], 6);
     expect(best.confianza).toBeGreaterThanOrEqual(0.75);
     expect(response.json().data.attribution).toMatch(/RÚIAN/);
-    const asked = api.fake.requests.filter((u) => u.pathname === '/cz-geocoder/find').at(-1)!.searchParams;
+    const asked = requests('/cz-geocoder/find').at(-1)!.searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({ outSR: '4326', f: 'json' });
   });
 
