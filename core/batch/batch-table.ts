@@ -1,6 +1,6 @@
 import { PARCEL_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
 import { rusticParts } from '../countries/es/reference.js';
-import { isRetryableFailure, type BatchRowResult, type Parcel } from '../model/index.js';
+import { nextStepOf, type BatchRowResult, type Parcel } from '../model/index.js';
 
 /** Input columns keep their names behind this prefix, so they never clash with the parcel's fields. */
 export const INPUT_PREFIX = 'in_';
@@ -12,17 +12,6 @@ const STATUS_FIELDS: Field[] = [
   { name: 'reason', type: 'TEXT' },
   { name: 'next_step', type: 'TEXT' },
 ];
-
-/**
- * What a row that found nothing asks of the user: `fix_row` (a typo, a malformed or unknown
- * reference: asking again gives the same answer) or `retry_online` (the source could not be
- * asked: resume the batch with a connection).
- */
-export type NextStep = 'fix_row' | 'retry_online';
-export function nextStepOf(result: Pick<BatchRowResult, 'status' | 'code'>): NextStep | null {
-  if (result.status === 'found') return null;
-  return isRetryableFailure(result) ? 'retry_online' : 'fix_row';
-}
 
 /**
  * A Spanish rustic parcel's polígono and parcela (read from its reference, as farm spreadsheets

@@ -46,6 +46,17 @@ export const isRetryableFailure = (result: Pick<BatchRowResult, 'status' | 'code
 /** Down, faulted, or the caller's allowance used up (it resets): asked again on resume. */
 const RETRYABLE_CODES = new Set<ErrorCode>(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR', 'KEY_AUTH_004', 'DAILY_LIMIT_REACHED']);
 
+/**
+ * What a row that found nothing asks of the user: `fix_row` (a typo, a malformed or unknown
+ * reference: asking again gives the same answer) or `retry_online` (the source could not be
+ * asked: resume the batch with a connection). The result files' `next_step` and the app's dialog.
+ */
+export type NextStep = 'fix_row' | 'retry_online';
+export function nextStepOf(result: Pick<BatchRowResult, 'status' | 'code'>): NextStep | null {
+  if (result.status === 'found') return null;
+  return isRetryableFailure(result) ? 'retry_online' : 'fix_row';
+}
+
 export interface BatchCounts {
   total: number;
   done: number;

@@ -7,6 +7,7 @@ import { saveAsFile } from '../export/save-as-file.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
+import { BatchProblems } from './BatchProblems.js';
 
 const COLUMN_KINDS: (keyof BatchColumns)[] = ['reference', 'latitude', 'longitude', 'country', ...RUSTIC_COLUMNS];
 const FORMATS: { format: FeatureFormat; label: string; mime: string }[] = [
@@ -197,26 +198,9 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
             </button>
           )}
           {job.problems.length > 0 && (
-            <table className="batch-problems" data-testid="batch-problems">
-              <thead>
-                <tr>
-                  <th>{t('row')}</th>
-                  <th>{t('status')}</th>
-                  <th>{t('reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {job.problems.map((p) => (
-                  <tr key={p.row}>
-                    <td>{p.row}</td>
-                    <td>{t(`rowStatus.${p.status}`)}</td>
-                    <td>
-                      {p.code} {p.reason}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div data-testid="batch-problems">
+              <BatchProblems problems={job.problems} />
+            </div>
           )}
           {!isUnfinishedBatch(job.state) && (
             <div className="export">

@@ -31,10 +31,13 @@ test('batch: a dropped CSV has its columns recognised, every row answered with p
   await app.getByTestId('batch-start').click();
   await expect(app.getByTestId('batch-run')).toHaveAttribute('data-state', 'done');
   await expect(app.getByTestId('batch-summary')).toHaveText('4 of 4 rows: 2 found, 1 not found, 1 failed · finished');
-  const problems = app.getByTestId('batch-problems');
+  // Both rows need fixing (a typo, an unknown reference): plain reasons, the code apart, the service's text on hover.
+  const problems = app.getByTestId('batch-problems-fix_row');
   await expect(problems).toContainText('not found');
   await expect(problems).toContainText('VALIDATION_ERROR');
-  await expect(problems).toContainText("Reference 'XYZ'");
+  await expect(problems).toContainText('The row is malformed: check the reference or the coordinates.');
+  await expect(problems.locator('td[title^="Reference \'XYZ\'"]')).toHaveCount(1);
+  await expect(app.getByTestId('batch-problems-retry_online')).toHaveCount(0);
   await screenshot(app, '27-batch-summary');
 
   const [gpkg] = await Promise.all([app.waitForEvent('download'), app.getByTestId('batch-download-gpkg').click()]);

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchJobs } from '../../../../core/batch/batch-jobs.js';
-import { notFound } from '../../../../core/model/index.js';
+import { notFound, unavailable } from '../../../../core/model/index.js';
+import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { BatchDialog } from '../../../../renderer/batch/BatchDialog.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
@@ -100,5 +101,46 @@ describe('the batch dialog', () => {
     });
     await waitFor(() => expect(run.dataset.state).toBe('done'), { timeout: 10_000 });
     expect(asked).toEqual([{ rustic: { provincia: '40', municipio: '146', poligono: '5', parcela: '23' } }]);
+  });
+
+  // Issue #40 item 4: reasons were the service's English after the raw code, typos and "needs a connection" all "failed".
+  it("splits the rows found nothing for into fix-the-row and retry-when-online, each reason in the user's language with its code apart", async () => {
+    const jobs = new BatchJobs(tempDir('catastro-batch-dialog-'), async (query) => {
+      const { reference } = query as { reference: string };
+      if (reference.startsWith('9999')) throw notFound(`No parcel ${reference}.`);
+      throw unavailable('Catastro OVC is unreachable (getaddrinfo ENOTFOUND ovc.catastro.meh.es).');
+    });
+    const client = fakeClient({
+      batchPreview: async ({ csv }) => jobs.preview(csv),
+      batchStart: async ({ csv, name, columns }) => jobs.start({ csv, name, columns }),
+      batchState: async ({ id }) => jobs.state(id),
+      batchList: async () => jobs.list(),
+    });
+    await chooseLanguage('es');
+    try {
+      const run = await startFromDialog(client, 'refcat\n9999999VK9999A\n40146A00405051\n');
+      await waitFor(() => expect(run.dataset.state).toMatch(/done|interrupted/), { timeout: 10_000 });
+      const fix = await within(run).findByTestId('batch-problems-fix_row');
+      expect(fix.querySelector('h4')?.textContent).toBe('Corregir la fila (1)');
+      const fixRow = fix.querySelectorAll('tbody td');
+      expect([...fixRow].map((td) => td.textContent)).toEqual([
+        '1',
+        'no encontrada',
+        'NOT_FOUND',
+        'Ninguna parcela tiene esta referencia o está en este punto.',
+      ]);
+      expect(fixRow[3].getAttribute('title')).toBe('No parcel 9999999VK9999A.');
+      const retry = within(run).getByTestId('batch-problems-retry_online');
+      expect(retry.querySelector('h4')?.textContent).toMatch(/^Reintentar con conexión \(1\)/);
+      expect([...retry.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual([
+        '2',
+        'fallida',
+        'SERVICE_UNAVAILABLE',
+        'No se pudo consultar la fuente oficial (sin conexión, o no responde).',
+      ]);
+      expect(run.textContent).not.toMatch(/getaddrinfo/);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });
