@@ -54,34 +54,38 @@ export function SettingsDialog() {
           </button>
         </label>
       )}
-      {client.desktop && (
-        <div>
-          <h3>{t('localApi')}</h3>
-          <p>
-            <Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} />
-          </p>
-          <p>
-            <Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} />
-          </p>
-          <label>
-            {t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} />
-          </label>
-          <button type="button" onClick={() => void toggleApi()}>
-            {apiUrl ? t('stopApi') : t('startApi')}
-          </button>
-          {apiUrl && (
+      {/* Developer and team-admin options (the local HTTP API, the team store's --store URL), folded away from desktop users. */}
+      <details className="settings-advanced" data-testid="settings-advanced">
+        <summary>{t('advanced')}</summary>
+        {client.desktop && (
+          <div>
+            <h3>{t('localApi')}</h3>
             <p>
-              <Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} />
+              <Trans t={t} i18nKey="localApiHelp" components={{ code: <code /> }} />
             </p>
-          )}
-          {apiUrl && localKey && (
             <p>
-              X-API-Key: <code data-testid="local-api-key">{localKey}</code>
+              <Trans t={t} i18nKey="localApiKeys" components={{ code: <code /> }} />
             </p>
-          )}
-        </div>
-      )}
-      <TeamStoreSetting />
+            <label>
+              {t('port')} <input value={port} onChange={(e) => setPort(e.target.value.replace(/\D/g, '').slice(0, 5))} disabled={apiUrl !== null} />
+            </label>
+            <button type="button" onClick={() => void toggleApi()}>
+              {apiUrl ? t('stopApi') : t('startApi')}
+            </button>
+            {apiUrl && (
+              <p>
+                <Trans t={t} i18nKey="listening" values={{ url: apiUrl }} components={{ code: <code /> }} />
+              </p>
+            )}
+            {apiUrl && localKey && (
+              <p>
+                X-API-Key: <code data-testid="local-api-key">{localKey}</code>
+              </p>
+            )}
+          </div>
+        )}
+        <TeamStoreSetting />
+      </details>
       <DatafordelerKeySetting />
       <p className="app-version" data-testid="app-version">
         {t('version', { version: APP_VERSION })}

@@ -5,6 +5,9 @@ test.describe('Settings → Team store in the browser', () => {
   test('explains that the server chooses the store and offers no URL field', async ({ app }) => {
     await app.getByRole('button', { name: 'Settings' }).click();
     const section = app.getByTestId('team-store');
+    // A developer's option: folded under Advanced until asked for (issue #40).
+    await expect(section).toBeHidden();
+    await app.getByTestId('settings-advanced').getByText('Advanced').click();
     await expect(section.getByRole('heading', { name: 'Team store' })).toBeVisible();
     await expect(app.getByTestId('team-store-server')).toHaveText(
       'The store is chosen by the server: catastro serve --store postgres://… for a shared PostgreSQL/PostGIS database, else the copy in its data folder.',
