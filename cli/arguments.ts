@@ -53,7 +53,7 @@ export function teamStoreOption(description: string): Option {
 }
 
 /** A password typed into a postgres:// URL: what the process list must not show. */
-const TYPED_PASSWORD = /^(--store=)?(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]+)(@.*)$/i;
+const TYPED_PASSWORD = /^(--store(?:-read)?=)?(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]+)(@.*)$/i;
 
 /**
  * The process's command line with typed store passwords starred, or null when it holds none.
@@ -74,16 +74,32 @@ export function commandLineWithoutPasswords(argv: readonly string[]): string | n
 
 /**
  * The command line a worker of `serve --workers` is started with: the parent's without `--store`
- * (given to the worker in CATASTRO_STORE instead), so a password in it is not in each worker's
+ * and `--store-read` (given to the worker in CATASTRO_STORE and CATASTRO_STORE_READ instead), so a password in it is not in each worker's
  * argv, which any local user can read.
  */
 export function argumentsWithoutStore(args: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--store') i++;
-    else if (!args[i].startsWith('--store=')) kept.push(args[i]);
+    if (args[i] === '--store' || args[i] === '--store-read') i++;
+    else if (!/^--store(?:-read)?=/.test(args[i])) kept.push(args[i]);
   }
   return kept;
+}
+
+/** The environment variable `serve --store-read` is read from when not given. */
+export const TEAM_STORE_READ_VARIABLE = 'CATASTRO_STORE_READ';
+
+/**
+ * `serve --store-read <url>`: a streaming replica of the team database that lookups read from,
+ * while writes, keys and quota charges go to `--store` (the primary).
+ */
+export function teamStoreReadOption(): Option {
+  return new Option(
+    '--store-read <url>',
+    `a streaming replica of the --store database for lookups (postgres://…); writes, keys and quota charges stay on --store; default $${TEAM_STORE_READ_VARIABLE}`,
+  )
+    .env(TEAM_STORE_READ_VARIABLE)
+    .argParser(teamStoreUrl);
 }
 
 /** `keys create --expires`: a calendar day, today or later (a past day made a key refused from its first call). */

@@ -14,6 +14,8 @@ import {
   outputLanguageArgument,
   staticFolder,
   TEAM_STORE_VARIABLE,
+  TEAM_STORE_READ_VARIABLE,
+  teamStoreReadOption,
   teamStoreOption,
   trustedProxy,
   wholeNumber,
@@ -51,6 +53,8 @@ interface ServeOptions {
   basemap?: string;
   statusInterval?: number;
   store?: string;
+  /** `serve --store-read`: a streaming replica of `store` that lookups read from. */
+  storeRead?: string;
   /** `start` in a browser: the token that opens the app's own actions (core/api/routes/app-*.ts). */
   appSession?: string;
   /** `serve --cors-origin`: origins whose web pages may call the API (core/api/plugins/cors.ts). */
@@ -78,7 +82,7 @@ const MAX_FAILED_WORKER_STARTS = 3;
  */
 async function serveClustered(options: ServeOptions, workers: number) {
   const { API_VERSION } = await import('../core/service.js');
-  const service = await openService({ dataDir: options.data, store: options.store });
+  const service = await openService({ dataDir: options.data, store: options.store, storeRead: options.storeRead });
   const { parcels } = service.status();
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
@@ -110,7 +114,11 @@ async function serveClustered(options: ServeOptions, workers: number) {
   let refusal: string | undefined;
   // The store reaches the workers in their environment, not their argv (argumentsWithoutStore).
   cluster.setupPrimary({ args: argumentsWithoutStore(process.argv.slice(2)) });
-  const workerEnvironment = { CATASTRO_WORKER: '1', ...(options.store && { [TEAM_STORE_VARIABLE]: options.store }) };
+  const workerEnvironment = {
+    CATASTRO_WORKER: '1',
+    ...(options.store && { [TEAM_STORE_VARIABLE]: options.store }),
+    ...(options.storeRead && { [TEAM_STORE_READ_VARIABLE]: options.storeRead }),
+  };
   const fork = () => {
     const worker = cluster.fork(workerEnvironment);
     let up = false;
@@ -184,7 +192,7 @@ async function serveOneProcess(options: ServeOptions) {
     import('../core/api/server.js'),
     import('../core/api/connection-limits.js'),
   ]);
-  const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store });
+  const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store, storeRead: options.storeRead });
   let server: Awaited<ReturnType<typeof startApiServer>>;
   try {
     server = await startApiServer({
@@ -264,12 +272,15 @@ export function buildProgram(): Command {
       trustedProxy,
     )
     .addOption(storeOption())
+    .addOption(teamStoreReadOption())
     .action(async (options: ServeOptions) => {
       // Before any process starts (with --workers each would refuse it on its own).
       const wildcardRefused = corsWildcardRefusal(options.corsOrigin ?? [], { auth: options.auth ?? 'keys', freeTier: options.freePerIp });
       if (wildcardRefused) throw validationError(wildcardRefused);
       const proxiesRefused = trustedProxiesRefusal(options.trustProxy ?? []);
       if (proxiesRefused) throw validationError(proxiesRefused);
+      if (options.storeRead && !options.store)
+        throw validationError('--store-read names a replica of the team database given with --store (or CATASTRO_STORE): give both.');
       await serve(options);
     });
 

@@ -83,6 +83,11 @@ export interface ServiceOptions {
    * keeps only what is still local (analysis layers, offline areas).
    */
   store?: string;
+  /**
+   * A streaming replica of `store` (`postgres://…`): lookups read there, while writes, imports,
+   * keys and quota charges stay on `store`, so quotas stay exact however far the replica lags.
+   */
+  storeRead?: string;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
   /** Base URLs per country (`es`, …) and of the analysis sources; unset ones are the official services. */
@@ -130,7 +135,7 @@ export class CatastroService {
   }
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
-    const team = isPostgresUrl(options.store) ? await PostgisStore.open(options.store) : undefined;
+    const team = isPostgresUrl(options.store) ? await PostgisStore.open(options.store, { readUrl: options.storeRead }) : undefined;
     const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
     try {
       if (options.importSample !== false && !team) {

@@ -1,7 +1,7 @@
 import { fold } from '../address/normalize.js';
 import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
 import { AnalysisTables } from './analysis-tables.js';
-import type { CadastralStore, ParcelWithFinca } from './cadastral-store.js';
+import type { CadastralStore, ParcelWithFinca, ParcelWithUnits } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import type { ImportOptions } from './import-formats.js';
 import { importFiles } from './import-runner.js';
@@ -199,6 +199,14 @@ export class ParcelStore implements CadastralStore {
       if (encodedContains(geometry, lon, lat)) return parcelFromRow(this.lookups.parcelById.get(id) as ParcelRow);
     }
     return undefined;
+  }
+
+  parcelAtWithUnits(point: LonLat, country: CountryCode, unitLimit: number): ParcelWithUnits | undefined {
+    const parcel = this.parcelAt(point, country);
+    if (!parcel) return undefined;
+    const finca = this.getFinca(country, parcel.ref);
+    const units = this.unitsPage(country, parcel.ref, undefined, unitLimit);
+    return finca ? { parcel, finca, units } : { parcel, units };
   }
 
   /**

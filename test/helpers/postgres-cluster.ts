@@ -20,6 +20,19 @@ export interface TestCluster {
   /** Starts the halted server again on the same port and data. */
   resume(): Promise<void>;
   stop(): Promise<void>;
+  /** A streaming replica of this cluster (every database), started now. */
+  standby(): Promise<TestStandby>;
+}
+
+/** A hot standby replaying a TestCluster's WAL: read-only, it lags by what it has not replayed yet. */
+export interface TestStandby {
+  readonly port: number;
+  /** postgres://… of a database (as created on the primary). */
+  url(name: string): string;
+  /** Stops replaying the WAL (it keeps receiving it): the replica lags until `resumeReplay`. */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 const ROOTS = ['/usr/lib/postgresql'];
@@ -85,31 +98,11 @@ async function waitReady(port: number, child: ChildProcess, log: () => string): 
   }
 }
 
-/** Starts a cluster (initdb + postgres); `stop()` ends it and removes its folder. */
-export async function startTestCluster(): Promise<TestCluster> {
-  const found = findPostgres();
-  if ('missing' in found) throw new Error(found.missing);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-pg-'));
+/** A server on a data folder of its own, started on a free port; `halt`, `resume` and `stop` as TestCluster's. */
+async function runServer(bin: string, dir: string): Promise<Omit<TestCluster, 'createDatabase' | 'standby'>> {
   const data = path.join(dir, 'data');
-  if (isRoot()) spawnSync('chown', ['postgres:postgres', dir]);
-  const [initProgram, initArgs] = asOwner(path.join(found.bin, 'initdb'), [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--locale=C.UTF-8',
-    '--no-sync',
-  ]);
-  const init = spawnSync(initProgram, initArgs, { encoding: 'utf8' });
-  if (init.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
-  }
   const port = await freePort();
-  const [program, args] = asOwner(path.join(found.bin, 'postgres'), [
+  const [program, args] = asOwner(path.join(bin, 'postgres'), [
     '-D',
     data,
     '-p',
@@ -149,7 +142,7 @@ export async function startTestCluster(): Promise<TestCluster> {
     if (child && child.exitCode === null && child.signalCode === null) {
       // pg_ctl's fast shutdown, waited for: a signal to runuser (as root) does not reach postgres,
       // which then outlived the test.
-      const [ctlProgram, ctlArgs] = asOwner(path.join(found.bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30']);
+      const [ctlProgram, ctlArgs] = asOwner(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30']);
       const stopped = spawnSync(ctlProgram, ctlArgs, { encoding: 'utf8' });
       if (stopped.status !== 0) child.kill('SIGKILL');
       await exited;
@@ -165,20 +158,100 @@ export async function startTestCluster(): Promise<TestCluster> {
     await stop();
     throw error;
   }
+  return { port, halt, resume: launch, stop };
+}
+
+/** A folder for a cluster's data, owned by the user its server runs as. */
+function clusterFolder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-pg-'));
+  if (isRoot()) spawnSync('chown', ['postgres:postgres', dir]);
+  return dir;
+}
+
+const databaseUrl = (port: number, name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+
+/**
+ * A hot standby of the cluster on `primaryPort`, as a team server's read replica is made:
+ * `pg_basebackup -R` (the base backup, and standby.signal with the primary's address), then a
+ * server of its own that streams and replays the primary's WAL.
+ */
+async function startStandby(bin: string, primaryPort: number): Promise<TestStandby> {
+  const dir = clusterFolder();
+  const [program, args] = asOwner(path.join(bin, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    path.join(dir, 'data'),
+    '-R',
+    '-X',
+    'stream',
+    // The checkpoint at once: the default spreads it over most of checkpoint_timeout (minutes).
+    '--checkpoint=fast',
+    '--no-sync',
+  ]);
+  const backup = spawnSync(program, args, { encoding: 'utf8' });
+  if (backup.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`pg_basebackup failed: ${backup.stderr || backup.stdout}`);
+  }
+  const server = await runServer(bin, dir);
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl(server.port, 'postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
   return {
-    port,
+    port: server.port,
+    url: (name) => databaseUrl(server.port, name),
+    pauseReplay: () => admin('SELECT pg_wal_replay_pause()'),
+    resumeReplay: () => admin('SELECT pg_wal_replay_resume()'),
+    stop: server.stop,
+  };
+}
+
+/** Starts a cluster (initdb + postgres); `stop()` ends it and removes its folder. */
+export async function startTestCluster(): Promise<TestCluster> {
+  const found = findPostgres();
+  if ('missing' in found) throw new Error(found.missing);
+  const dir = clusterFolder();
+  const data = path.join(dir, 'data');
+  const [initProgram, initArgs] = asOwner(path.join(found.bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  const init = spawnSync(initProgram, initArgs, { encoding: 'utf8' });
+  if (init.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  }
+  const server = await runServer(found.bin, dir);
+  return {
+    ...server,
     async createDatabase(name) {
-      const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+      const admin = new pg.Client({ host: '127.0.0.1', port: server.port, user: 'postgres', database: 'postgres' });
       await admin.connect();
       try {
         await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
       } finally {
         await admin.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      return databaseUrl(server.port, name);
     },
-    halt,
-    resume: launch,
-    stop,
+    standby: () => startStandby(found.bin, server.port),
   };
 }

@@ -208,15 +208,14 @@ export class SpainAdapter implements CountryAdapter {
   async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
     requireInBounds(this, point);
     const [lon, lat] = point;
-    const stored = await ctx.store.parcelAt(point, 'ES');
+    const stored = await ctx.store.parcelAtWithUnits(point, this.code, 2);
     let ref14: string;
     let liveAddress = '';
     let finca: StoredFinca | undefined;
     let units: StoredUnit[];
     if (stored) {
-      ref14 = stored.ref;
-      finca = await ctx.store.getFinca(this.code, ref14);
-      units = await ctx.store.unitsPage(this.code, ref14, undefined, 2);
+      ref14 = stored.parcel.ref;
+      ({ finca, units } = stored);
     } else {
       const [match] = await this.live.parcelsAt(point, ctx);
       ref14 = match.ref14;
@@ -238,9 +237,9 @@ export class SpainAdapter implements CountryAdapter {
       // control letters are computed (SOURCES.md 1.6) since only the 14 characters were located.
       referenciaCatastral: single?.ref ?? unitReference(ref14, '0001'),
       refCat14: ref14,
-      direccion: finca?.direccion || stored?.direccion || liveAddress,
-      municipio: finca?.municipio || stored?.municipio || '',
-      tipoInmueble: single?.uso || finca?.usoGeneral || stored?.uso || '',
+      direccion: finca?.direccion || stored?.parcel.direccion || liveAddress,
+      municipio: finca?.municipio || stored?.parcel.municipio || '',
+      tipoInmueble: single?.uso || finca?.usoGeneral || stored?.parcel.uso || '',
       coordenadas: { latitud: lat, longitud: lon },
       mapsUrl: mapsUrl(lat, lon),
     };

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
-import type { CadastralStore, ParcelWithFinca } from '../cadastral-store.js';
+import type { CadastralStore, ParcelWithFinca, ParcelWithUnits } from '../cadastral-store.js';
 import { ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection } from './connection.js';
@@ -20,6 +21,11 @@ const PARCEL_COLUMNS = `
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
 const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
+/** The finca of the parcel's reference, joined after PARCEL_FROM: its FINCA_COLUMNS follow the parcel's values. */
+const FINCA_SELECT = FINCA_COLUMNS.map((c) => `f.${c}`).join(', ');
+const FINCA_JOIN = `LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref`;
+/** The point→parcel condition: the GiST index finds the candidates, ST_Intersects decides; the smallest wins where parcels overlap. */
+const PARCEL_AT = `ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326)) AND ($3::text IS NULL OR p.country = $3) ORDER BY p.area LIMIT 1`;
 /** How many values PARCEL_COLUMNS reads (a joined finca's follow them): the SQLite row's less its id. */
 const PARCEL_VALUES = PARCEL_COLUMN_COUNT - 1;
 
@@ -240,10 +246,18 @@ export const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
 const CHANGES_CHANNEL = 'catastro_data_changed';
 
 export interface PostgisStoreOptions {
-  /** Connections in the pool (default 10). */
+  /** Connections in each pool (default 10). */
   poolSize?: number;
   connectTimeoutMs?: number;
+  /**
+   * postgres://… of a streaming replica of the same database: lookups read there, while writes,
+   * imports, migrations, change notifications, keys and quota charges stay on the primary.
+   */
+  readUrl?: string;
 }
+
+/** How often a store with a read replica asks whether the replica has replayed a change yet: from 5 ms, doubling to 1 s. */
+const REPLAY_POLL_MS = { first: 5, most: 1_000 };
 
 /**
  * The store on a shared PostgreSQL/PostGIS database: the team server's copy, read and written
@@ -258,21 +272,74 @@ export class PostgisStore implements CadastralStore {
   private listener: pg.PoolClient | undefined;
   private closed = false;
 
-  private constructor(readonly db: PgConnection) {}
+  private constructor(
+    /** The primary: every write, and what must never lag (keys, quota charges: `teamDatabase`). */
+    readonly db: PgConnection,
+    /** Where lookups read: a streaming replica given as `readUrl`, else the primary itself. */
+    private readonly reads: PgConnection,
+  ) {}
 
   /** Connects, applies pending migrations and starts listening for changes. Fails with a 503 ServiceError when unreachable. */
   static async open(url: string, options: PostgisStoreOptions = {}): Promise<PostgisStore> {
-    const db = new PgConnection(url, { max: options.poolSize, connectTimeoutMs: options.connectTimeoutMs });
-    const store = new PostgisStore(db);
+    const connect = (to: string) => new PgConnection(to, { max: options.poolSize, connectTimeoutMs: options.connectTimeoutMs });
+    const db = connect(url);
+    const reads = options.readUrl ? connect(options.readUrl) : db;
+    const store = new PostgisStore(db, reads);
     try {
       await db.migrate();
       await store.listen();
       store.count = { value: await store.countParcels(), generation: store.generation };
     } catch (error) {
       await db.end().catch(() => {});
+      if (reads !== db) await reads.end().catch(() => {});
       throw error;
     }
     return store;
+  }
+
+  private replay: { following: boolean; again: boolean } = { following: false, again: false };
+
+  /**
+   * The data changed: answers kept in memory are dropped now and, with a read replica, once more
+   * when the replica has replayed the primary's WAL up to this change. An answer read from the
+   * replica between the notification and the replay (the old row, under the new generation)
+   * would otherwise be kept until the next change.
+   */
+  private moved(): void {
+    this.generation++;
+    if (this.reads === this.db || this.closed) return;
+    if (this.replay.following) {
+      this.replay.again = true;
+      return;
+    }
+    this.replay.following = true;
+    void this.followReplay().finally(() => {
+      this.replay.following = false;
+    });
+  }
+
+  private async followReplay(): Promise<void> {
+    let wait = REPLAY_POLL_MS.first;
+    let target: string | undefined;
+    while (!this.closed) {
+      try {
+        target ??= (await this.db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn;
+        // NULL where the read URL is not in recovery (a primary given as its own replica): nothing to wait for.
+        const { rows } = await this.reads.query<{ replayed: boolean | null }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed', [target]);
+        if (rows[0].replayed !== false) {
+          this.generation++;
+          if (!this.replay.again) return;
+          this.replay.again = false;
+          target = undefined;
+          wait = REPLAY_POLL_MS.first;
+          continue;
+        }
+      } catch {
+        // Either database does not answer: lookups answer 503 meanwhile; ask again.
+      }
+      await sleep(wait, undefined, { ref: false });
+      wait = Math.min(wait * 2, REPLAY_POLL_MS.most);
+    }
   }
 
   /**
@@ -292,10 +359,10 @@ export class PostgisStore implements CadastralStore {
       dropped = true;
     };
     client.on('notification', () => {
-      this.generation++;
+      this.moved();
     });
     client.on('error', (error) => {
-      this.generation++;
+      this.moved();
       drop();
       // Only the listening connection reconnects here; a failed LISTEN is retried by its caller.
       if (this.listener !== client) return;
@@ -322,7 +389,7 @@ export class PostgisStore implements CadastralStore {
           console.error(`The team database ${this.db.where} answers again.`);
         },
         () => {
-          this.generation++;
+          this.moved();
           this.relisten();
         },
       );
@@ -330,17 +397,15 @@ export class PostgisStore implements CadastralStore {
   }
 
   async getParcel(country: CountryCode, ref: string): Promise<StoredParcel | undefined> {
-    const rows = await this.db.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = $1 AND p.ref = $2`, [country, ref]);
+    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.country = $1 AND p.ref = $2`, [country, ref]);
     return rows[0] && parcelFrom(rows[0] as Row);
   }
 
   async getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
-    const rows = await this.db.rows(
-      `SELECT ${PARCEL_COLUMNS}, ${FINCA_COLUMNS.map((c) => `f.${c}`).join(', ')}
-        FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
-        WHERE p.country = $1 AND p.ref = $2`,
-      [country, ref],
-    );
+    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM ${PARCEL_FROM} ${FINCA_JOIN} WHERE p.country = $1 AND p.ref = $2`, [
+      country,
+      ref,
+    ]);
     if (!rows[0]) return undefined;
     const values = rows[0] as Row;
     const finca = fincaFromValues(values.slice(PARCEL_VALUES));
@@ -348,20 +413,30 @@ export class PostgisStore implements CadastralStore {
     return finca ? { parcel, finca } : { parcel };
   }
 
-  /** The parcel under a point: the GiST index finds the candidates, ST_Intersects decides; the smallest wins where parcels overlap. */
   async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {
-    const rows = await this.db.rows(
-      `SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM}
-        WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326)) AND ($3::text IS NULL OR p.country = $3)
-        ORDER BY p.area LIMIT 1`,
-      [point[0], point[1], country ?? null],
-    );
+    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE ${PARCEL_AT}`, [point[0], point[1], country ?? null]);
     return rows[0] && parcelFrom(rows[0] as Row);
+  }
+
+  /** One statement: the units come as one JSON array, read after the one parcel the LIMIT keeps. */
+  async parcelAtWithUnits(point: LonLat, country: CountryCode, unitLimit: number): Promise<ParcelWithUnits | undefined> {
+    const rows = await this.reads.rows(
+      `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT},
+          (SELECT json_agg(u) FROM (SELECT * FROM units WHERE country = p.country AND finca = p.ref ORDER BY ref LIMIT $4) u)
+        FROM ${PARCEL_FROM} ${FINCA_JOIN} WHERE ${PARCEL_AT}`,
+      [point[0], point[1], country, unitLimit],
+    );
+    if (!rows[0]) return undefined;
+    const values = rows[0] as Row;
+    const parcel = parcelFrom(values);
+    const finca = fincaFromValues(values.slice(PARCEL_VALUES, -1));
+    const units = ((values[values.length - 1] as UnitRecord[] | null) ?? []).map(unitFrom);
+    return finca ? { parcel, finca, units } : { parcel, units };
   }
 
   async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {
     const pattern = foldedLikePattern(word);
-    const rows = await this.db.rows(
+    const rows = await this.reads.rows(
       `SELECT ${PARCEL_COLUMNS}, f.direccion AS finca_direccion FROM ${PARCEL_FROM} LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref
         WHERE p.country = $1 AND COALESCE(p.direccion_folded, f.direccion_folded) LIKE $2 LIMIT $3`,
       [country, pattern, limit],
@@ -376,7 +451,7 @@ export class PostgisStore implements CadastralStore {
   /** Portals of imported INSPIRE Addresses files on a street holding `word` (accents and case folded, as SQLite's copy). */
   async importedAddressesWithWord(country: CountryCode, word: string, limit: number): Promise<StoredAddress[]> {
     // COLLATE "C" orders by code point, as SQLite orders text.
-    const { rows } = await this.db.query<AddressRow>(
+    const { rows } = await this.reads.query<AddressRow>(
       `SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE country = $1 AND street_folded LIKE $2
         ORDER BY ref COLLATE "C", street COLLATE "C", number COLLATE "C" LIMIT $3`,
       [country, foldedLikePattern(word), limit],
@@ -385,7 +460,7 @@ export class PostgisStore implements CadastralStore {
   }
 
   async parcelsInBBox(bbox: BBox, limit: number): Promise<StoredParcel[]> {
-    const rows = await this.db.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT $5`, [
+    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE p.geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT $5`, [
       ...bbox,
       limit,
     ]);
@@ -394,12 +469,15 @@ export class PostgisStore implements CadastralStore {
 
   async heldReferences(country: CountryCode, refs: string[]): Promise<string[]> {
     if (refs.length === 0) return [];
-    const { rows } = await this.db.query<{ ref: string }>('SELECT ref FROM parcels WHERE country = $1 AND ref = ANY($2::text[]) ORDER BY ref', [country, refs]);
+    const { rows } = await this.reads.query<{ ref: string }>('SELECT ref FROM parcels WHERE country = $1 AND ref = ANY($2::text[]) ORDER BY ref', [
+      country,
+      refs,
+    ]);
     return rows.map((row) => row.ref);
   }
 
   async countParcels(country?: CountryCode): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
+    const { rows } = await this.reads.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
     return Number(rows[0].n);
   }
 
@@ -439,7 +517,7 @@ export class PostgisStore implements CadastralStore {
 
   /** This process changed the data: its own readers see the new generation at once, before the notification comes back. */
   changed(): void {
-    this.generation++;
+    this.moved();
   }
 
   /**
@@ -462,26 +540,26 @@ export class PostgisStore implements CadastralStore {
   async upsertParcels(parcels: StoredParcel[]): Promise<void> {
     if (parcels.length === 0) return;
     await this.db.query(PARCEL_UPSERT, parcelColumns(parcels));
-    this.generation++;
+    this.moved();
   }
 
   async getFinca(country: CountryCode, ref: string): Promise<StoredFinca | undefined> {
-    const { rows } = await this.db.query<FincaRecord>('SELECT * FROM fincas WHERE country = $1 AND ref = $2', [country, ref]);
+    const { rows } = await this.reads.query<FincaRecord>('SELECT * FROM fincas WHERE country = $1 AND ref = $2', [country, ref]);
     return rows[0] && fincaFrom(rows[0]);
   }
 
   async upsertFinca(country: CountryCode, finca: StoredFinca): Promise<void> {
     await this.db.query(FINCA_UPSERT, fincaValues(country, finca));
-    this.generation++;
+    this.moved();
   }
 
   async getUnit(country: CountryCode, ref: string): Promise<StoredUnit | undefined> {
-    const { rows } = await this.db.query<UnitRecord>('SELECT * FROM units WHERE country = $1 AND ref = $2', [country, ref]);
+    const { rows } = await this.reads.query<UnitRecord>('SELECT * FROM units WHERE country = $1 AND ref = $2', [country, ref]);
     return rows[0] && unitFrom(rows[0]);
   }
 
   async unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
-    const { rows } = await this.db.query<UnitRecord>(
+    const { rows } = await this.reads.query<UnitRecord>(
       'SELECT * FROM units WHERE country = $1 AND finca = $2 AND ($3::text IS NULL OR ref > $3) ORDER BY ref LIMIT $4',
       [country, finca, afterRef ?? null, limit],
     );
@@ -489,7 +567,7 @@ export class PostgisStore implements CadastralStore {
   }
 
   async countUnits(country: CountryCode, finca: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM units WHERE country = $1 AND finca = $2', [country, finca]);
+    const { rows } = await this.reads.query<{ n: string }>('SELECT count(*) AS n FROM units WHERE country = $1 AND finca = $2', [country, finca]);
     return Number(rows[0].n);
   }
 
@@ -498,7 +576,7 @@ export class PostgisStore implements CadastralStore {
       await client.query('DELETE FROM units WHERE country = $1 AND finca = $2', [country, finca]);
       if (units.length) await client.query(UNITS_INSERT, unitColumns(country, units));
     });
-    this.generation++;
+    this.moved();
   }
 
   async close(): Promise<void> {
@@ -507,5 +585,6 @@ export class PostgisStore implements CadastralStore {
     this.listener?.release(true);
     this.listener = undefined;
     await this.db.end();
+    if (this.reads !== this.db) await this.reads.end();
   }
 }

@@ -215,6 +215,21 @@ for (const impl of IMPLEMENTATIONS) {
       expect(await copy.store.getParcelWithFinca('ES', '000700100UL74Q')).toBeUndefined();
       expect(await copy.store.countUnits('FR', finca14)).toBe(1);
       expect(await copy.store.countUnits('ES', finca14)).toBe(3);
+      // Point→parcel with the finca and its first units in one read: the same records as read apart.
+      const inside = live.centroid;
+      await copy.store.upsertParcels([{ ...live, areaM2: 0.5 }]);
+      const withUnits = (await copy.store.parcelAtWithUnits(inside, 'ES', 2))!;
+      expect(withUnits.parcel.ref).toBe(finca14); // the smallest of the outlines there
+      expect(withUnits).toEqual({
+        parcel: await copy.store.parcelAt(inside, 'ES'),
+        finca: await copy.store.getFinca('ES', finca14),
+        units: await copy.store.unitsPage('ES', finca14, undefined, 2),
+      });
+      expect(withUnits.units).toHaveLength(2);
+      expect(await copy.store.parcelAtWithUnits(inside, 'FR', 2)).toBeUndefined();
+      expect(await copy.store.parcelAtWithUnits([-10, 40], 'ES', 2)).toBeUndefined();
+      await copy.store.upsertParcels([{ ...live, ref: '9398517VK3799G', areaM2: 0.25 }]);
+      expect(await copy.store.parcelAtWithUnits(inside, 'ES', 2)).toEqual({ parcel: await copy.store.getParcel('ES', '9398517VK3799G'), units: [] });
       await copy.store.replaceUnits('FR', finca14, []);
       expect(await copy.store.countUnits('ES', finca14)).toBe(3);
 
