@@ -8,7 +8,7 @@ import { parcelKeyOfFeature, selectionInput, type ParcelKey } from '../../../cor
 import { HttpClient } from '../../../renderer/client/http-client.js';
 import { selectParcelAt } from '../../../renderer/parcel/select-parcel.js';
 import { useAppStore } from '../../../renderer/state/store.js';
-import { CZ_ADDRESS_POINT, CZ_REF } from '../../fake-upstream/countries/cz.js';
+import { CZ_ADDRESS_POINT, CZ_REF } from '../../../core/countries/cz/test/fake.js';
 import { SK_PARCEL } from '../../../core/countries/sk/test/fake.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 
