@@ -45,7 +45,7 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
     <details className={`source-status source-status-${state}`} data-testid="source-status" data-state={state}>
       <summary title={t(`summary.${state}.detail`)}>
         <span className="dot" aria-hidden="true" />
-        {state === 'unknown' ? t('summary.unknown.short') : t('summary.answering', { answering: summary.answering, count: summary.checked })}
+        {state === 'unknown' ? t('summary.unknown.short') : t('summary.answering', { answering: summary.answering, count: summary.total })}
         {summary.countriesDown.length > 0 && (
           <span className="countries-down" data-testid="countries-down" title={summary.countriesDown.join(', ')}>
             {t('summary.countriesDown', { countries: summary.countriesDown.join(', '), count: summary.countriesDown.length })}

@@ -6,6 +6,8 @@ export const isDown = (source: SourceStatus) => source.health === 'down' || sour
 export interface SourceSummary {
   answering: number;
   checked: number;
+  /** Every source the service watches, checked yet or not: the count the item shows, the same from the first second. */
+  total: number;
   /** Countries with at least one source down, in the order the sources are listed. */
   countriesDown: CountryCode[];
 }
@@ -17,6 +19,7 @@ export function summarizeSources(status: ServiceStatus): SourceSummary {
   return {
     answering: checked.filter((s) => !isDown(s)).length,
     checked: checked.length,
+    total: status.sources.length,
     countriesDown: [...new Set(down.flatMap((s) => s.countries))],
   };
 }
