@@ -37,7 +37,9 @@ async function expectParcelsDrawn(page: Page, when: string): Promise<void> {
 for (const viewport of [
   { width: 1024, height: 700 },
   { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
   { width: 1440, height: 900 },
+  { width: 1536, height: 864 },
   { width: 1920, height: 1080 },
   { width: 2560, height: 1440 },
 ]) {
