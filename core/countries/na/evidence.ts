@@ -6,25 +6,31 @@ export const NA_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/foral.ts (/na-wfs)',
-      fixtures: ['countries/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml', 'countries/es-na_rrtn_cp_gml_217050626.gml'],
+      fake: 'core/countries/na/test/fake.ts (/na-wfs)',
+      fixtures: [
+        'core/countries/na/test/recordings/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml',
+        'core/countries/na/test/recordings/es-na_rrtn_cp_gml_217050626.gml',
+      ],
     },
     byCoordinates: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/foral.ts (/na-wfs, BBOX)',
-      fixtures: ['countries/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml', 'countries/es-na_rrtn_cp_gml_217050626.gml'],
+      fake: 'core/countries/na/test/fake.ts (/na-wfs, BBOX)',
+      fixtures: [
+        'core/countries/na/test/recordings/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml',
+        'core/countries/na/test/recordings/es-na_rrtn_cp_gml_217050626.gml',
+      ],
     },
   },
   extras: {
     use: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/foral.ts (buildings WFS)',
+      fake: 'core/countries/na/test/fake.ts (buildings WFS)',
       basis: 'No Navarre buildings answer was recorded: INSPIRE Buildings GML written by hand to the schema; the service URL itself is UNCERTAIN',
     },
   },
   references: [
-    { ref: '001010001', from: 'countries/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml' },
-    { ref: '217050626', from: 'countries/es-na_rrtn_cp_gml_217050626.gml' },
+    { ref: '001010001', from: 'core/countries/na/test/recordings/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml' },
+    { ref: '217050626', from: 'core/countries/na/test/recordings/es-na_rrtn_cp_gml_217050626.gml' },
   ],
   knownNotWorking: [
     "The spec's extra `address` is in no foral parcel answer: NA parcels carry use only.",

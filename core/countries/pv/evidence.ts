@@ -6,30 +6,33 @@ export const PV_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/foral.ts (/pv-*)',
+      fake: 'core/countries/pv/test/fake.ts (/pv-*)',
       fixtures: [
-        'countries/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml',
-        'countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml',
-        'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml',
+        'core/countries/pv/test/recordings/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml',
+        'core/countries/pv/test/recordings/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml',
+        'core/countries/pv/test/recordings/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml',
       ],
     },
     byCoordinates: {
       level: 'recorded',
-      fake: 'test/fake-upstream/countries/foral.ts (/pv-*, BBOX)',
-      fixtures: ['countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml', 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml'],
+      fake: 'core/countries/pv/test/fake.ts (/pv-*, BBOX)',
+      fixtures: [
+        'core/countries/pv/test/recordings/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml',
+        'core/countries/pv/test/recordings/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml',
+      ],
     },
   },
   extras: {
     use: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/foral.ts (buildings WFS)',
+      fake: 'core/countries/pv/test/fake.ts (buildings WFS)',
       basis: 'No foral buildings answer was recorded: INSPIRE Buildings (bu-core2d) GML written by hand to the schema, on the recorded parcels',
     },
   },
   references: [
-    { ref: '48.020.1619.04006', from: 'countries/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml' },
-    { ref: '8594149', from: 'countries/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml' },
-    { ref: '64010007', from: 'countries/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml' },
+    { ref: '48.020.1619.04006', from: 'core/countries/pv/test/recordings/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml' },
+    { ref: '8594149', from: 'core/countries/pv/test/recordings/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml' },
+    { ref: '64010007', from: 'core/countries/pv/test/recordings/es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml' },
   ],
   knownNotWorking: [
     "The spec's extra `address` is in no foral parcel answer: PV parcels carry use only.",

@@ -1,6 +1,7 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
-import { foralSources, prepareForalRoutes } from './foral.js';
+import { basqueRoutes, basqueSources } from '../../../core/countries/pv/test/fake.js';
+import { navarreRoutes, navarreSources } from '../../../core/countries/na/test/fake.js';
 import { frenchRoutes, frenchSources } from '../../../core/countries/fr/test/fake.js';
 import { fake as czech } from '../../../core/countries/cz/test/fake.js';
 import { danishRoutes, danishSources } from './dk.js';
@@ -17,7 +18,6 @@ import { polishGeocoderRoutes, polishRoutes, polishSources } from '../../../core
 
 /** One fake upstream playing every European country's services, each under its own path prefix. */
 export async function startFakeEurope(): Promise<FakeServer & { sources: Partial<SourcesConfig> }> {
-  const foral = await prepareForalRoutes();
   const server = await startFakeServer([
     frenchRoutes,
     polishRoutes,
@@ -26,7 +26,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     ...czech.routes,
     danishRoutes,
     luxembourgRoutes,
-    ...foral.routes,
+    ...basqueRoutes,
+    ...navarreRoutes,
     geoJsonCountryRoutes,
     nominatimRoutes,
     polishGeocoderRoutes,
@@ -43,7 +44,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       nl: dutchSources(server.url),
       it: italySources(server.url),
       cz: czech.sources(server.url),
-      ...foralSources(server.url),
+      pv: basqueSources(server.url),
+      na: navarreSources(server.url),
       dk: danishSources(server.url),
       lu: luxembourgSources(server.url),
       ...geoJsonCountrySources(server.url),
@@ -51,10 +53,6 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       ...germanyFinlandSources(server.url),
       no: norwaySources(server.url),
       ...beChAtSources(server.url),
-    },
-    async close() {
-      await server.close();
-      foral.close();
     },
   };
 }

@@ -1,47 +1,27 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { multiPolygon, pointToPolygonDistance, polygon as turfPolygon } from '@turf/turf';
 import { toWgs84 } from '../../../core/geo/crs.js';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
 import { readForalFeatures } from '../../../core/countries/foral/cp-features.js';
 import type { BBox, LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { writeZip } from '../../helpers/catastro-zips.js';
-import { loadCountryFixture, xml, type FakeAnswer, type FakeRoute } from './fake-server.js';
+import { loadCountryFixture, xml, type FakeRoute } from './fake-server.js';
 import { handWrittenInspireBuilding } from './hand-written-inspire.js';
 
 /**
- * The foral cadastres' services as the fake plays them (SOURCES.md 1b), REAL recordings:
- * - `/na-wfs` (Navarre RRTN INSPIRE WFS): FES filter on 001010001 → the IDENA GetFeature
- *   recording; on 217050626 → the RRTN GML of that parcel (a real WFS 2.0 FeatureCollection of
- *   the same cp/4.0 schema, downloaded from the RRTN, in EPSG:25830: the service's answer when
- *   asked that srsName); a bbox around a point inside either parcel → that file;
- * - `/pv-gipuzkoa` (b5m): FES filter on cp:nationalCadastralReference 8594149, or a bbox inside
- *   it → the recording (two versions of the parcel, one expired);
- * - `/pv-araba` (GeoAraba): FES filter on INSPIRE_CP:nationalCadastralReference 64010007, or a
- *   bbox inside it → the recording (flat INSPIRE_CP feature in EPSG:25830);
- * - `/pv-bizkaia-wfs` (ArcGIS InspireFeatureDownload): a bbox inside 48.020.1619.04006 → the
- *   recording (the repository trimmed it to that one member); attribute filters are ignored, as
- *   the real service does;
- * - `/pv-bizkaia-atom/ES.BFA.CP.020.zip`: a zip holding the same recording as `ES.BFA.CP.gml`
- *   (the recording's source is probably that municipal download; the zip is built here).
+ * The foral cadastres' services as their fakes play them (SOURCES.md 1b): the routes each
+ * country's fake builds from its REAL recordings (core/countries/na/test/fake.ts,
+ * core/countries/pv/test/fake.ts, which say which recording answers what).
  *
- * - `/bu-pv-*`, `/bu-na` (the territories' INSPIRE Buildings WFS): NO FORAL BUILDINGS RECORDING
+ * - `wfsRoute`: a GetFeature whose FES filter names a recorded parcel (where the service filters by
+ *   reference), or whose bbox is centred inside one, answers that recording byte for byte;
+ * - `buildingsRoute` (the territories' INSPIRE Buildings WFS): NO FORAL BUILDINGS RECORDING
  *   EXISTS. A bbox meeting a recorded parcel answers ONE building WRITTEN BY HAND to the INSPIRE
  *   Buildings schema (hand-written-inspire.ts: the service's feature type, currentUse
  *   `1_residential`, a small square footprint at the parcel's deepest point, in EPSG:25830, the CRS
  *   asked). `setBuildingsDown(path)` makes one of them answer HTTP 503.
  *
  * WRITTEN BY HAND (no recording exists), in the WFS 2.0 shape: every other filter or bbox answers
- * an empty `wfs:FeatureCollection` (numberMatched/numberReturned 0); other zips are 404.
+ * an empty `wfs:FeatureCollection` (numberMatched/numberReturned 0).
  */
-const RECORDED = {
-  na: ['es-na_idena-inspire-wfs_getfeature_cp_001010001.xml', 'es-na_rrtn_cp_gml_217050626.gml'],
-  gipuzkoa: ['es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml'],
-  araba: ['es-pv_araba-geoaraba-wfs_getfeature_cp_64010007.xml'],
-  bizkaia: ['es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml'],
-};
-
 interface Recording {
   body: Buffer;
   ref: string;
@@ -70,7 +50,7 @@ function bboxCentre(bbox: string | null): [number, number] | undefined {
   return [(b + d) / 2, (a + c) / 2];
 }
 
-function wfsRoute(prefix: string, files: string[], filtersByReference: boolean): FakeRoute {
+export function wfsRoute(prefix: string, files: string[], filtersByReference: boolean): FakeRoute {
   const recorded = recordings(files);
   return (url) => {
     if (url.pathname !== prefix) return undefined;
@@ -123,11 +103,12 @@ export function setBuildingsDown(path: string, down: boolean): void {
 const buildingAt = (featureType: string, { point, depth }: { point: LonLat; depth: number }) =>
   handWrittenInspireBuilding({ featureType, at: point, half: Math.min(0.0001, depth / 2), currentUse: '1_residential' });
 
-function buildingsRoute(prefix: string, featureType: string, files: string[]): FakeRoute {
+export function buildingsRoute(prefix: string, featureType: string, files: string[]): FakeRoute {
   const recorded = recordings(files);
-  // Placed once per parcel: the grid search is slow on a large holed parcel, and a slow fake times the client out.
-  const answers = new Map<string, string>();
-  const answerFor = (r: Recording) => answers.get(r.ref) ?? answers.set(r.ref, buildingAt(featureType, deepInside(r.geometry))).get(r.ref)!;
+  // Placed when the route is made, not on the first request: the grid search is slow on a large holed parcel, and
+  // a slow fake times the client out (on a loaded machine, a parcel answered without its use).
+  const answers = new Map(recorded.map((r) => [r.ref, buildingAt(featureType, deepInside(r.geometry))]));
+  const answerFor = (r: Recording) => answers.get(r.ref)!;
   return (url) => {
     if (url.pathname !== prefix) return undefined;
     if (buildingsDown.has(prefix)) return xml('<html><body>Service Unavailable</body></html>', 503);
@@ -137,46 +118,3 @@ function buildingsRoute(prefix: string, featureType: string, files: string[]): F
     return xml(parcel ? answerFor(parcel) : EMPTY);
   };
 }
-
-export interface FakeForal {
-  routes: FakeRoute[];
-  close(): void;
-}
-
-export async function prepareForalRoutes(): Promise<FakeForal> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fake-bizkaia-'));
-  const zip = readFileSync(await writeZip(path.join(dir, 'ES.BFA.CP.020.zip'), { 'ES.BFA.CP.gml': loadCountryFixture(RECORDED.bizkaia[0]) }));
-  const atom: FakeRoute = (url): FakeAnswer | undefined => {
-    if (!url.pathname.startsWith('/pv-bizkaia-atom/')) return undefined;
-    return url.pathname === '/pv-bizkaia-atom/ES.BFA.CP.020.zip'
-      ? { status: 200, type: 'application/zip', body: zip }
-      : { status: 404, type: 'text/plain', body: 'not found' };
-  };
-  return {
-    routes: [
-      wfsRoute('/na-wfs', RECORDED.na, true),
-      wfsRoute('/pv-gipuzkoa', RECORDED.gipuzkoa, true),
-      wfsRoute('/pv-araba', RECORDED.araba, true),
-      wfsRoute('/pv-bizkaia-wfs', RECORDED.bizkaia, false),
-      buildingsRoute('/bu-na', 'BU:Building', RECORDED.na),
-      buildingsRoute('/bu-pv-gipuzkoa', 'bu-ext2d:Building', RECORDED.gipuzkoa),
-      buildingsRoute('/bu-pv-araba', 'INSPIRE_BU:BU.Building', RECORDED.araba),
-      buildingsRoute('/bu-pv-bizkaia', 'bu-core2d:Building', RECORDED.bizkaia),
-      atom,
-    ],
-    close: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-export const foralSources = (base: string) => ({
-  pv: {
-    bizkaiaWfsUrl: `${base}/pv-bizkaia-wfs`,
-    bizkaiaAtomUrl: `${base}/pv-bizkaia-atom`,
-    gipuzkoaWfsUrl: `${base}/pv-gipuzkoa`,
-    arabaWfsUrl: `${base}/pv-araba`,
-    bizkaiaBuildingsWfsUrl: `${base}/bu-pv-bizkaia`,
-    gipuzkoaBuildingsWfsUrl: `${base}/bu-pv-gipuzkoa`,
-    arabaBuildingsWfsUrl: `${base}/bu-pv-araba`,
-  },
-  na: { wfsUrl: `${base}/na-wfs`, buildingsWfsUrl: `${base}/bu-na` },
-});

@@ -25,8 +25,6 @@ const NOT_YET_MOVED = new Set([
   'es',
   'fi',
   'hr',
-  'na',
-  'pv',
   'uk',
 ]);
 
