@@ -1,6 +1,7 @@
 import type { CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
+import { mapView } from '../map/view-context.js';
 import { useAppStore, type UiError } from '../state/store.js';
 
 /**
@@ -10,6 +11,13 @@ import { useAppStore, type UiError } from '../state/store.js';
 function cadastreImportError(error: unknown): UiError {
   const ui = toUiError(i18next.t('import:cadastreFailed'), error);
   return ui.code === 'VALIDATION_ERROR' ? { ...ui, advice: i18next.t('import:cadastreFailedAdvice') } : ui;
+}
+
+/** The map moves to the area a file filled (a French commune far from the view, a municipality): the user sees what came in. */
+async function showImportedArea(client: CatastroClient, area: string | undefined): Promise<void> {
+  if (!area) return;
+  const extent = (await client.call('extents').catch(() => [])).find((e) => e.area === area);
+  if (extent) mapView()?.showArea(extent);
 }
 
 /** File picker → the copy's import with progress; the counts stay visible at the end. */
@@ -22,6 +30,7 @@ export async function runImport(client: CatastroClient): Promise<void> {
     const results = await client.importFiles((progress) => useAppStore.getState().setImport({ progress }));
     useAppStore.getState().setImport({ status: results ? 'done' : 'idle', results: results ?? [], progress: null });
     if (results) useAppStore.getState().copyChanged();
+    await showImportedArea(client, results?.find((result) => result.area)?.area);
   } catch (error) {
     useAppStore.getState().setImport({ status: 'error', progress: null });
     useAppStore.getState().showError(cadastreImportError(error));

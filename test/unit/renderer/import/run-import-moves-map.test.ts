@@ -1,0 +1,44 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CopyExtent } from '../../../../core/model/index.js';
+import { CatastroService } from '../../../../core/service.js';
+import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
+import { runImport } from '../../../../renderer/import/run-import.js';
+import { registerMapView } from '../../../../renderer/map/view-context.js';
+import { countryFixture } from '../../../fake-upstream/countries/fake-server.js';
+import { fakeClient } from '../../../helpers/fake-client.js';
+
+// Issue #40 item 5: after importing a French commune the map stayed where it was (over Spain).
+let dir: string;
+let service: CatastroService;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'run-import-moves-map-'));
+  service = await CatastroService.open({ dataDir: path.join(dir, 'data'), importSample: false });
+});
+afterAll(() => {
+  service?.close();
+  registerMapView(null);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it("moves the map to the commune an Etalab file filled, and lists it among the copy's offline areas", async () => {
+  // The real 91216 file under its published name, as a user downloads it from cadastre.data.gouv.fr.
+  const file = path.join(dir, 'cadastre-91216-parcelles.json.gz');
+  copyFileSync(countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz'), file);
+  const shown: CopyExtent[] = [];
+  registerMapView({ centreLongitude: () => -4.47, refsInView: () => [], showArea: (area) => shown.push(area) });
+  const client = fakeClient({ extents: async () => service.extents() }, {
+    importFiles: () => service.importFiles([file]),
+  } as unknown as Partial<CatastroClient>);
+  await runImport(client);
+  expect(shown.map((area) => area.area)).toEqual(['FR.91216']);
+  const [west, south, east, north] = shown[0].bbox;
+  // Épinay-sur-Orge, Essonne.
+  expect(west).toBeGreaterThan(2.2);
+  expect(east).toBeLessThan(2.4);
+  expect(south).toBeGreaterThan(48.6);
+  expect(north).toBeLessThan(48.7);
+  expect(service.offline.list().map((area) => area.id)).toEqual(['FR.91216']);
+});
