@@ -14,7 +14,7 @@ const run = (script: string, args: string[] = [], env: Record<string, string> = 
   if (result.status !== 0) console.log(`(${script} exited ${result.status})`);
 };
 
-// `npm run bench -- --store postgres`: the team store side by side with SQLite and GDAL (issue #18).
+// `npm run bench -- --store postgres`: only the team store side by side with SQLite and GDAL (issue #18).
 const storeArg = process.argv.indexOf('--store');
 if (storeArg !== -1 && /^postgres/.test(process.argv[storeArg + 1] ?? '')) {
   run('scripts/bench-team.ts');
@@ -23,6 +23,9 @@ if (storeArg !== -1 && /^postgres/.test(process.argv[storeArg + 1] ?? '')) {
 
 if (existsSync('scripts/bench-import.ts')) run('scripts/bench-import.ts');
 run('scripts/bench-store.ts', [], { BENCH_DIR: dir });
+// The team store (PostgreSQL/PostGIS) beside the SQLite copy in the same run (issue #41 item 5);
+// it says why and stops when PostgreSQL, PostGIS or /usr/bin/time are missing.
+run('scripts/bench-team.ts');
 for (const workers of ['1', '2']) run('scripts/bench-http.ts', ['--data', dir, '--workers', workers, '--seconds', '10']);
 if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
 run('scripts/bench-tiles.ts');
