@@ -53,8 +53,8 @@ export const slovakiaRoutes: FakeRoute = (url) => {
 
 export const slovakiaSources = (base: string) => ({ cpWfsUrl: `${base}/sk-wfs`, cpUoWfsUrl: `${base}/sk-uo-wfs`, geocoderUrl: `${base}/nominatim` });
 
-/** The open geocoder's place on the register C parcel (WRITTEN BY HAND in Nominatim's jsonv2, test/fake-upstream/countries/nominatim.ts). */
-export const SK_ADDRESS = addPlace('sk', {
+// The open geocoder's place on the register C parcel (WRITTEN BY HAND in Nominatim's jsonv2, test/fake-upstream/countries/nominatim.ts).
+addPlace('sk', {
   country: 'Slovensko',
   point: SK_PARCEL.inside,
   road: 'Obchodná',
