@@ -6,12 +6,12 @@ export const HR_EVIDENCE: CountryEvidence = {
   capabilities: {
     byCoordinates: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)',
+      fake: 'core/countries/hr/test/fake.ts (/hr-wfs)',
       basis: 'GeoServer GeoJSON written by hand; MATICNI_BROJ_KO/BROJ_CESTICE as SOURCES.md names them',
     },
   },
   extras: {
-    municipality: { level: 'documented', fake: 'test/fake-upstream/countries/geoserver-json.ts (/hr-wfs)', basis: 'As by coordinates' },
+    municipality: { level: 'documented', fake: 'core/countries/hr/test/fake.ts (/hr-wfs)', basis: 'As by coordinates' },
   },
   references: [{ ref: '335240-2379', from: 'SOURCES.md 15 (k.o. and k.č.; no recording)' }],
   knownNotWorking: [

@@ -1,7 +1,7 @@
 import type { SourcesConfig } from '../../../core/countries/registry.js';
 import { arcgisRoutes, arcgisSources } from './arcgis.js';
 import type { FakeRoute } from './fake-server.js';
-import { geoserverJsonRoutes, geoserverJsonSources } from './geoserver-json.js';
+import { croatiaRoutes, croatiaSources } from '../../../core/countries/hr/test/fake.js';
 import { portugalRoutes, portugalSources } from '../../../core/countries/pt/test/fake.js';
 import { swedenRoutes, swedenSources } from '../../../core/countries/se/test/fake.js';
 import { addPlace } from './nominatim.js';
@@ -13,9 +13,9 @@ import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
 
 /**
  * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them
- * (SK, PT, SE, BG, GR, CY, IE, LI and IS from their folders, core/countries/<cc>/test/fake.ts):
+ * (SK, PT, SE, BG, GR, CY, IE, LI, IS and HR from their folders, core/countries/<cc>/test/fake.ts):
  * none was ever recorded, so every answer is written by hand in the source's documented format
- * (those fakes, uk-ros-wms.ts, geoserver-json.ts, and the open geocoder's places below in
+ * (those fakes, uk-ros-wms.ts, and the open geocoder's places below in
  * nominatim.ts). Each
  * hand-written address lies inside its country's fake parcel, but those placed outside a partial
  * coverage (London).
@@ -39,7 +39,7 @@ export const LONDON_ADDRESS = addPlace('gb', {
 
 const liIs = countryFakesTogether({ li, is });
 
-export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, liIs.routes, ukRosWmsRoutes, arcgisRoutes, geoserverJsonRoutes, portugalRoutes, swedenRoutes];
+export const europeBRoutes: FakeRoute[] = [slovakiaRoutes, liIs.routes, ukRosWmsRoutes, arcgisRoutes, croatiaRoutes, portugalRoutes, swedenRoutes];
 
 export function europeBSources(base: string): Partial<SourcesConfig> {
   const geocoderUrl = `${base}/nominatim`;
@@ -48,7 +48,7 @@ export function europeBSources(base: string): Partial<SourcesConfig> {
     ...liIs.sources(base),
     ...ukRosWmsSources(base),
     ...arcgisSources(base),
-    ...geoserverJsonSources(base),
+    hr: croatiaSources(base),
     pt: portugalSources(base),
     se: swedenSources(base),
   };

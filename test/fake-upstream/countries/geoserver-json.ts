@@ -1,12 +1,12 @@
 import { toWgs84 } from '../../../core/geo/crs.js';
 import type { LonLat } from '../../../core/model/index.js';
-import { handParcel, type HandParcel } from './hand-parcels.js';
+import type { HandParcel } from './hand-parcels.js';
 import { json, type FakeRoute } from './fake-server.js';
 
 /**
  * GeoServer WFS layers asked for GeoJSON (Portugal's DGT `inspire:cadastralparcel`, Croatia's
- * DGU `cp_wms:CP.CadastralParcel`, Sweden's Jordbruksverket blocks) as the fakes play them (this
- * file Croatia's layer; Portugal's and Sweden's are in their folders' test/fake.ts). NO
+ * DGU `cp_wms:CP.CadastralParcel`, Sweden's Jordbruksverket blocks) as the fakes play them (each
+ * country's layer in its folder's test/fake.ts). NO
  * RECORDING of these services exists: every answer is WRITTEN BY HAND in GeoServer's GeoJSON
  * output, the shape of the real Luxembourg recordings (FeatureCollection, features with `id`,
  * `geometry`, `geometry_name`, `properties`; totalFeatures, numberMatched, numberReturned,
@@ -22,15 +22,6 @@ export interface HandLayer {
   parcel: HandParcel;
   properties: Record<string, unknown>;
 }
-
-/** Croatia's layer (PT's and SE's are in their folders: core/countries/<cc>/test/fake.ts). */
-export const HR_PARCEL = handParcel('335240-2379', [15.9819, 45.815]);
-const HR_LAYER: HandLayer = {
-  path: '/hr-wfs',
-  typeName: 'cp_wms:CP.CadastralParcel',
-  parcel: HR_PARCEL,
-  properties: { ID: 1000123, MATICNI_BROJ_KO: 335240, BROJ_CESTICE: '2379' },
-};
 
 function collection(layer: HandLayer, found: boolean): string {
   const features = found
@@ -94,7 +85,3 @@ export const handLayerRoute =
     }
     return json(collection(layer, boxMeets(parameter(url, 'bbox') ?? '', layer.parcel)));
   };
-
-export const geoserverJsonRoutes: FakeRoute = handLayerRoute(HR_LAYER);
-
-export const geoserverJsonSources = (base: string) => ({ hr: { cpWfsUrl: `${base}/hr-wfs` } });

@@ -12,7 +12,7 @@ import { BG_PARCEL } from '../../../core/countries/bg/test/fake.js';
 import { CY_PARCEL } from '../../../core/countries/cy/test/fake.js';
 import { GR_PARCEL } from '../../../core/countries/gr/test/fake.js';
 import { IE_PARCEL } from '../../../core/countries/ie/test/fake.js';
-import { HR_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
+import { HR_PARCEL } from '../../../core/countries/hr/test/fake.js';
 import { PT_PARCEL } from '../../../core/countries/pt/test/fake.js';
 import { SE_PARCEL } from '../../../core/countries/se/test/fake.js';
 import { IS_PARCEL } from '../../../core/countries/is/test/fake.js';

@@ -24,7 +24,6 @@ const NOT_YET_MOVED = new Set([
   'dk',
   'es',
   'fi',
-  'hr',
   'uk',
 ]);
 

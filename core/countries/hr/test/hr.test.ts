@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HR_PARCEL } from '../../fake-upstream/countries/geoserver-json.js';
-import { inside } from '../../fake-upstream/countries/hand-parcels.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { croatia } from '../country.js';
+import { fake, HR_PARCEL } from './fake.js';
 
 /**
- * HR against the fake Europe, with its partial limits (UK: united-kingdom.test.ts; PT, SE, LI
- * and IS: their folders' tests, core/countries/<cc>/test). No recording of its service exists: the
- * GeoServer layer and the open geocoder answer bodies written by hand in their documented formats
- * (see the fakes).
+ * HR against the fake Europe, with its partial limits (by coordinates only, no address search).
+ * No recording of its service exists: the GeoServer layer answers bodies written by hand in its
+ * documented format (HAND-WRITTEN.md).
  */
+countryGoldenTests(croatia, fake);
+
 let api: EuropeApi;
 beforeAll(async () => {
   api = await startEuropeApi();
