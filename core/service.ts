@@ -27,7 +27,7 @@ import {
   requireParcelList,
   requireTile,
 } from './input.js';
-import { parcelTile, parcelTileFrom } from './map/parcel-tiles.js';
+import { parcelTile } from './map/parcel-tiles.js';
 import {
   FEATURE_FORMATS,
   ServiceError,
@@ -61,10 +61,7 @@ import { resolveFrSources } from './countries/fr/config.js';
 import { OfflineAreasService } from './offline/offline-areas-service.js';
 import { IMPORT_FORMATS } from './countries/import-formats.js';
 import type { CadastralStore } from './store/cadastral-store.js';
-import { ParcelStore } from './store/parcel-store.js';
-import { isPostgresUrl } from './store/postgres/connection.js';
-import { PostgisStore } from './store/postgres/postgis-store.js';
-import { ensureSampleImported } from './store/sample.js';
+import { openCadastralStore } from './store/open-store.js';
 import type { ImportProgress, ImportResult } from './model/records.js';
 import { DEFAULT_CHECK_INTERVAL_MS, SourceMonitor } from './status/source-monitor.js';
 import { checkSourcesLive } from './status/sources-check.js';
@@ -119,10 +116,11 @@ export class CatastroService {
   private layerImports: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    /** The embedded SQLite file of the data folder: the copy itself, unless a team store is configured. */
-    readonly store: ParcelStore,
-    /** Where lookups read and live answers are kept: `store`, or the team database (`options.store`). */
-    readonly copy: CadastralStore,
+    /**
+     * Where lookups read and live answers are kept: the data folder's embedded copy, or the team
+     * database (`options.store`); what stays in the data folder either way is `store.local`.
+     */
+    readonly store: CadastralStore,
     private readonly countries: CountryRegistry,
     private readonly http: UpstreamClient,
     /** The data folder: the copy's file (or, with a team store, what stays local), batches, downloads, uploads. */
@@ -135,34 +133,28 @@ export class CatastroService {
   }
 
   static async open(options: ServiceOptions): Promise<CatastroService> {
-    const team = isPostgresUrl(options.store) ? await PostgisStore.open(options.store, { readUrl: options.storeRead }) : undefined;
-    const store = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
-    try {
-      if (options.importSample !== false && !team) {
-        await ensureSampleImported(store, options.resourcesDir ?? appFile('resources'), IMPORT_FORMATS);
-      }
-    } catch (error) {
-      store.close();
-      await team?.close();
-      throw error;
-    }
+    const store = await openCadastralStore({
+      dataDir: options.dataDir,
+      team: options.store,
+      teamRead: options.storeRead,
+      sample: options.importSample === false ? undefined : { resourcesDir: options.resourcesDir ?? appFile('resources'), formats: IMPORT_FORMATS },
+    });
     const http = new UpstreamClient(options.upstream);
     const countries = CountryRegistry.create(options.sources);
     const service = new CatastroService(
       store,
-      team ?? store,
       countries,
       http,
       options.dataDir,
       new AnalysisService({
-        tables: store.analysisTables(),
+        tables: store.local.analysisTables(),
         http,
         config: options.sources?.analysis,
         analysisCountries: countries.covering('analysis'),
         sigpacCountries: countries.withTerritoriesOf('ES'),
       }),
       new OfflineAreasService(
-        store,
+        store.local,
         http,
         {
           atomBaseUrl: resolveEsSources(options.sources?.es).atomBaseUrl,
@@ -177,7 +169,7 @@ export class CatastroService {
   }
 
   private context(signal?: AbortSignal): AdapterContext {
-    return { http: this.http, store: this.copy, signal };
+    return { http: this.http, store: this.store, signal };
   }
 
   /** The adapter of a reference; the adapter normalises the reference itself (once, in its own methods). */
@@ -364,7 +356,7 @@ export class CatastroService {
     const data = await gatherReport(
       {
         parcel: () => this.parcel(refcat, country, signal),
-        parcelsInBBox: (bbox, limit) => this.copy.parcelsInBBox(bbox, limit),
+        parcelsInBBox: (bbox, limit) => this.store.parcelsInBBox(bbox, limit),
         liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
         units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
         solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
@@ -380,20 +372,14 @@ export class CatastroService {
     return this.files.write({ kind: 'report', data, fontsDir: path.join(this.resourcesDir, 'fonts') });
   }
 
-  /** A vector tile of the embedded copy. */
-  parcelTile(z: unknown, x: unknown, y: unknown): Uint8Array | null {
-    return parcelTile(this.store, ...requireTile(z, x, y));
-  }
-
   /** A vector tile of the copy lookups read (the team database's when one is configured). */
-  async parcelTileOfCopy(zInput: unknown, xInput: unknown, yInput: unknown): Promise<Uint8Array | null> {
-    const [z, x, y] = requireTile(zInput, xInput, yInput);
-    return this.copy === this.store ? parcelTile(this.store, z, x, y) : parcelTileFrom(this.copy, z, x, y);
+  async parcelTileOfCopy(z: unknown, x: unknown, y: unknown): Promise<Uint8Array | null> {
+    return parcelTile(this.store, ...requireTile(z, x, y));
   }
 
   /** Boxes of the copy's areas (offline areas or municipalities): the map's first view and its low-zoom outlines. */
   extents(): CopyExtent[] {
-    return this.store.copyExtents();
+    return this.store.local.copyExtents();
   }
 
   /**
@@ -401,11 +387,11 @@ export class CatastroService {
    * and units (the panel shows them while the unit list needs a connection). 404 when the copy
    * lacks the parcel; a unit reference (20 characters) answers for its finca.
    */
-  copyBuilding(refcat: unknown): CopyBuildingFacts {
+  async copyBuilding(refcat: unknown): Promise<CopyBuildingFacts> {
     const ref = requireReference(refcat).trim().toUpperCase();
     if (!/^[0-9A-ZÑ]{14}([0-9]{4}[A-Z]{2})?$/.test(ref))
       throw validationError(`'${ref.slice(0, 64)}' is not a Spanish cadastral reference (14 or 20 characters).`);
-    const parcel = this.store.getParcel('ES', ref.slice(0, 14));
+    const parcel = await this.store.getParcel('ES', ref.slice(0, 14));
     if (!parcel) throw notFound(`Parcel ${ref.slice(0, 14)} is not in the local copy.`);
     const positive = (value: number | undefined) => (value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined);
     const facts: CopyBuildingFacts = {
@@ -432,8 +418,8 @@ export class CatastroService {
         byAddress: adapter.coverage.byAddress,
         attribution: adapter.attribution,
       }));
-    const snapshot = this.monitor.snapshot(this.copy.knownParcelCount(), API_VERSION);
-    const health = this.copy.health?.();
+    const snapshot = this.monitor.snapshot(this.store.knownParcelCount(), API_VERSION);
+    const health = this.store.health?.();
     if (!health) return { ...snapshot, countries };
     return { ...snapshot, status: health === 'down' ? 'degraded' : snapshot.status, store: { health }, countries };
   }
@@ -467,7 +453,7 @@ export class CatastroService {
     if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== 'string' || f === '')) {
       throw validationError('importFiles needs a list of file paths.');
     }
-    return this.copy.importFiles(files, onProgress, { formats: IMPORT_FORMATS });
+    return this.store.importFiles(files, onProgress, { formats: IMPORT_FORMATS });
   }
 
   /**
@@ -496,7 +482,6 @@ export class CatastroService {
     // its next rows from a closed copy, and other processes see its claim released at once.
     this.batchJobs?.close();
     this.files.close();
-    this.store.close();
-    if (this.copy !== this.store) void this.copy.close();
+    void this.store.close();
   }
 }

@@ -26,7 +26,7 @@ export class LocalApi {
     private readonly staticDir: string,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.dataDir = accessDirOf(service.store.file);
+    this.dataDir = accessDirOf(service.store.local.file);
   }
 
   private withKeys<T>(work: (keys: KeyStore) => T): T {

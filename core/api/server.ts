@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { accessDirOf, openAccessDatabase } from '../auth/access-db.js';
+import { openAccessDatabase } from '../auth/access-db.js';
 import { PgKeyStore, PgUsageCounter } from '../auth/pg-access.js';
 import { validationError } from '../model/index.js';
 import { API_VERSION, type CatastroService } from '../service.js';
@@ -153,8 +153,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   if (corsOrigins.length > 0) await app.register(corsPlugin, { origins: corsOrigins });
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
-  const team = options.service.copy.teamDatabase?.();
-  const accessDb = team ? undefined : openAccessDatabase(options.accessDataDir ?? accessDirOf(options.service.store.file));
+  const access = options.accessDataDir ? { dataDir: options.accessDataDir } : options.service.store.accessLocation();
+  const team = 'database' in access ? access.database : undefined;
+  const accessDb = 'dataDir' in access ? openAccessDatabase(access.dataDir) : undefined;
   app.addHook('onClose', async () => {
     accessDb?.close();
   });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { isSqliteBusy, openSharedSqliteFile } from '../store/db.js';
+import { dataDirOf, isSqliteBusy, openSharedSqliteFile } from '../store/db.js';
 import { migrateByUserVersion } from '../store/user-version-migrations.js';
 import { ACCESS_MIGRATIONS } from './access-schema.js';
 
@@ -19,6 +19,9 @@ export const LEGACY_DB_FILE = 'catastro.sqlite';
  */
 export const ACCESS_BUSY_TIMEOUT_MS = 10_000;
 
+/** The data folder of a copy's SQLite file (`:memory:` stays in memory), where its keys database lives. */
+export const accessDirOf = dataDirOf;
+
 /**
  * Opens (creating and migrating) the keys-and-usage database of a data folder. It is a file of
  * its own, with its own connection, so a bulk import holding the copy's write lock for minutes
@@ -26,10 +29,6 @@ export const ACCESS_BUSY_TIMEOUT_MS = 10_000;
  * On the first open of a folder written by an older version, its keys and usage rows are moved
  * over from the copy's file.
  */
-/** The data folder of a copy's SQLite file (`:memory:` stays in memory), where its keys database lives. */
-export function accessDirOf(copyFile: string): string {
-  return copyFile === ':memory:' || copyFile === '' ? ':memory:' : path.dirname(path.resolve(copyFile));
-}
 
 export function openAccessDatabase(dataDir: string | ':memory:'): AccessDatabase {
   const inMemory = dataDir === ':memory:';

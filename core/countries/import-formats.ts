@@ -4,8 +4,7 @@
 // is its side of the contract); the faces, the offline downloads and the tests import through here.
 import type { ImportProgress, ImportResult } from '../model/records.js';
 import type { ImportFormats, ImportOptions, NationalBulkFormat } from '../store/import-formats.js';
-import { importFiles as importWithFormats } from '../store/import-runner.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { LocalCopy } from '../store/cadastral-store.js';
 import { isMatJson, streamMatJordstykker } from './dk/mat-json.js';
 import { CATASTRO_PUBLISHER } from './es/catastro-files.js';
 import { etalabAreaOfFileName } from './fr/etalab-files.js';
@@ -25,12 +24,12 @@ export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
 
 export const IMPORT_FORMATS: ImportFormats = { inspire: CATASTRO_PUBLISHER, national: NATIONAL_BULK_FORMATS };
 
-/** The store's import (import-runner.ts) with these formats. */
+/** A store's import with these formats. */
 export function importFiles(
-  store: ParcelStore,
+  store: Pick<LocalCopy, 'importFiles'>,
   files: string[],
   onProgress?: (progress: ImportProgress) => void,
   options: Omit<ImportOptions, 'formats'> = {},
 ): Promise<ImportResult[]> {
-  return importWithFormats(store, files, onProgress, { ...options, formats: IMPORT_FORMATS });
+  return store.importFiles(files, onProgress, { ...options, formats: IMPORT_FORMATS });
 }

@@ -2,7 +2,6 @@ import { requireTile } from '../input.js';
 import { MIN_PARCEL_TILE_ZOOM, type BBox } from '../model/index.js';
 import type { CadastralStore } from '../store/cadastral-store.js';
 import { encodeGeometry } from '../store/geometry-codec.js';
-import type { ParcelStore } from '../store/parcel-store.js';
 import { encodeParcelTile } from './parcel-tile-encoder.js';
 
 // Below MIN_PARCEL_TILE_ZOOM a tile would hold too many parcels to be useful or fast; the map shows outlines from there on.
@@ -29,22 +28,28 @@ export function isValidTile(z: number, x: number, y: number): boolean {
 }
 
 /**
- * A Mapbox Vector Tile of the local copy's parcels (layer `parcels`, properties `ref`,
- * `country`, `area`), made on demand from the R*Tree query: the copy changes with every import
- * and live answer, so pre-built tiles would go stale. The stored outlines go to the tile
- * without being decoded (parcel-tile-encoder.ts). Null when the tile is empty or below
- * MIN_PARCEL_TILE_ZOOM.
+ * A Mapbox Vector Tile of the copy's parcels (layer `parcels`, properties `ref`, `country`,
+ * `area`), made on demand from the store's box query: the copy changes with every import and
+ * live answer, so pre-built tiles would go stale. Where the store hands out its outlines as
+ * stored (the embedded copy), they go to the tile without being decoded
+ * (parcel-tile-encoder.ts). Null when the tile is empty or below MIN_PARCEL_TILE_ZOOM.
  */
-export function parcelTile(store: ParcelStore, z: number, x: number, y: number): Uint8Array | null {
+export async function parcelTile(
+  store: Pick<CadastralStore, 'parcelsInBBox' | 'parcelOutlinesInBBox'>,
+  z: number,
+  x: number,
+  y: number,
+): Promise<Uint8Array | null> {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
+  if (!store.parcelOutlinesInBBox) return parcelTileFrom(store, z, x, y);
   return encodeParcelTile(store.parcelOutlinesInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE), PARCEL_TILE_LAYER, z, x, y);
 }
 
-/** The same tile from any store (a team database answers later): parcelTile's rule, awaited, from GeoJSON outlines. */
+/** The same tile from whole parcels (a team database's answers): parcelTile's rule, from GeoJSON outlines. */
 export async function parcelTileFrom(store: Pick<CadastralStore, 'parcelsInBBox'>, z: number, x: number, y: number): Promise<Uint8Array | null> {
   if (z < MIN_PARCEL_TILE_ZOOM) return null;
   const parcels = await store.parcelsInBBox(tileBBox(z, x, y), MAX_PARCELS_PER_TILE);
-  // Outlines encoded as the local copy stores them, so both stores' tiles come from one encoder.
+  // Outlines encoded as the embedded copy stores them, so both ways come from one encoder.
   return encodeParcelTile(
     {
       refs: parcels.map((p) => p.ref),

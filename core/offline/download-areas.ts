@@ -5,7 +5,7 @@ import type { AtomDataset } from '../countries/es/atom-feeds.js';
 import { isServiceError, type ImportResult, type OfflineDownloadResult, type OfflineFileFailure, type OfflineProgress } from '../model/index.js';
 import { importFiles } from '../countries/import-formats.js';
 import { verifyZip } from '../formats/zip-archive.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { LocalCopy } from '../store/cadastral-store.js';
 import { discardDownload, downloadFile } from '../upstream/file-download.js';
 import { noOfflineAreaFailure } from './no-offline-area.js';
 
@@ -34,7 +34,7 @@ const zipName = (dataset: AtomDataset) => decodeURIComponent(new URL(dataset.url
  * chunks; the interrupted `.part` resumes on the next run, and a zip whose import was interrupted
  * stays to be revalidated (not fetched again) by the next run.
  */
-export async function downloadAreas(store: ParcelStore, municipalities: MunicipalityDownload[], options: DownloadAreasOptions): Promise<OfflineDownloadResult> {
+export async function downloadAreas(store: LocalCopy, municipalities: MunicipalityDownload[], options: DownloadAreasOptions): Promise<OfflineDownloadResult> {
   mkdirSync(options.downloadDir, { recursive: true });
   const files = municipalities.flatMap((m) => [m.parcels, ...(options.buildings !== false && m.buildings ? [m.buildings] : [])]);
   const announced = files.every((f) => f.length !== undefined) ? files.reduce((sum, f) => sum + f.length!, 0) : undefined;
@@ -110,12 +110,7 @@ export async function downloadAreas(store: ParcelStore, municipalities: Municipa
 }
 
 /** Updates areas the copy holds: each is looked up again in the feeds (current URL and size) and fetched anew. */
-export async function updateAreas(
-  store: ParcelStore,
-  catalogue: EsAtomCatalogue,
-  ids: string[],
-  options: DownloadAreasOptions,
-): Promise<OfflineDownloadResult> {
+export async function updateAreas(store: LocalCopy, catalogue: EsAtomCatalogue, ids: string[], options: DownloadAreasOptions): Promise<OfflineDownloadResult> {
   const municipalities: MunicipalityDownload[] = [];
   const failures: OfflineFileFailure[] = [];
   for (const id of ids) {

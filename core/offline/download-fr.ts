@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib';
 import { etalabArea, type EtalabArea } from '../countries/fr/etalab-files.js';
 import type { OfflineDownloadResult, OfflineFileFailure, OfflineProgress } from '../model/index.js';
 import { importFiles } from '../countries/import-formats.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { LocalCopy } from '../store/cadastral-store.js';
 import { discardDownload, downloadFile } from '../upstream/file-download.js';
 import type { DownloadAreasOptions } from './download-areas.js';
 import { noOfflineAreaFailure } from './no-offline-area.js';
@@ -24,7 +24,7 @@ export async function verifyGzip(file: string): Promise<void> {
  * deleted. A failed file is reported by name and the others go on.
  */
 export async function downloadFrenchAreas(
-  store: ParcelStore,
+  store: LocalCopy,
   codes: string[],
   options: DownloadAreasOptions & { root?: string },
 ): Promise<OfflineDownloadResult> {
@@ -90,7 +90,7 @@ export async function downloadFrenchAreas(
 }
 
 /** Updates French areas the copy holds (`FR.91216`, `FR.91`): fetched anew from the same place. */
-export async function updateFrenchAreas(store: ParcelStore, ids: string[], options: DownloadAreasOptions & { root?: string }): Promise<OfflineDownloadResult> {
+export async function updateFrenchAreas(store: LocalCopy, ids: string[], options: DownloadAreasOptions & { root?: string }): Promise<OfflineDownloadResult> {
   const held = new Set(
     store
       .listOfflineAreas()

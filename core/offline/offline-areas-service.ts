@@ -14,7 +14,7 @@ import {
   type OfflineProgress,
   type OfflineRunRecord,
 } from '../model/index.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { LocalCopy } from '../store/cadastral-store.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { downloadAreas } from './download-areas.js';
 import { downloadFrenchAreas } from './download-fr.js';
@@ -103,7 +103,7 @@ export class OfflineAreasService {
   private readonly communeFinder: FrenchCommuneFinder;
 
   constructor(
-    private readonly store: ParcelStore,
+    private readonly store: LocalCopy,
     http: UpstreamClient,
     sources: { atomBaseUrl: string; etalabRoot: string; frGeoApiUrl?: string },
     dataDir: string,

@@ -1,7 +1,7 @@
 import type { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { HMLR_INSPIRE_DOWNLOAD_PAGE } from '../countries/uk/hmlr-files.js';
 import type { OfflineDownloadResult, OfflineFileFailure } from '../model/index.js';
-import type { ParcelStore } from '../store/parcel-store.js';
+import type { LocalCopy } from '../store/cadastral-store.js';
 import { updateAreas, type DownloadAreasOptions } from './download-areas.js';
 import { updateFrenchAreas } from './download-fr.js';
 
@@ -12,7 +12,7 @@ import { updateFrenchAreas } from './download-fr.js';
  * saying how to refresh it, and nothing is asked of the Catastro for it.
  */
 export async function updateOfflineAreas(
-  store: ParcelStore,
+  store: LocalCopy,
   catalogue: EsAtomCatalogue,
   ids: string[],
   options: DownloadAreasOptions & { etalabRoot: string },
@@ -37,7 +37,7 @@ function importedByHand(id: string): OfflineFileFailure {
 }
 
 async function updatePublishedAreas(
-  store: ParcelStore,
+  store: LocalCopy,
   catalogue: EsAtomCatalogue,
   ids: string[],
   options: DownloadAreasOptions & { etalabRoot: string },

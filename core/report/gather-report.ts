@@ -31,7 +31,7 @@ export interface ReportSources {
   /** Whether any ground-motion cell is loaded in the box (the panel's "loaded nearby" rule). */
   groundMotionLoadedIn?(bbox: BBox): boolean;
   /** What the copy records of a Spanish parcel's building (for the report when the units list cannot be read). */
-  copyBuilding?(ref14: string): CopyBuildingFacts;
+  copyBuilding?(ref14: string): Promise<CopyBuildingFacts>;
   viewerUrl(parcel: Parcel): string | undefined;
   version: string;
 }
@@ -73,8 +73,13 @@ function optional<T>(compute: () => T): T | undefined {
 }
 
 /** Undefined where the copy has no such parcel (or any other refusal): the facts are a bonus. */
-function copyFacts(sources: ReportSources, ref14: string): CopyBuildingFacts | undefined {
-  return sources.copyBuilding ? optional(() => sources.copyBuilding!(ref14)) : undefined;
+async function copyFacts(sources: ReportSources, ref14: string): Promise<CopyBuildingFacts | undefined> {
+  try {
+    return await sources.copyBuilding?.(ref14);
+  } catch (error) {
+    if (isServiceError(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function gatherReport(sources: ReportSources, language: OutputLanguage): Promise<ParcelReportData> {
@@ -106,7 +111,7 @@ export async function gatherReport(sources: ReportSources, language: OutputLangu
     } catch (error) {
       if (!isServiceError(error)) throw error;
       unitsUnavailable = error.code === 'SERVICE_UNAVAILABLE' ? 'needs_connection' : 'failed';
-      copyBuilding = copyFacts(sources, ref14);
+      copyBuilding = await copyFacts(sources, ref14);
     }
   }
   const groundMotion = optional(() => sources.groundMotion(parcel));

@@ -1,6 +1,7 @@
 import type { Awaitable } from '../model/awaitable.js';
-import type { BBox, CountryCode, LonLat, OfflineArea } from '../model/index.js';
-import type { ImportProgress, ImportResult, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
+import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
+import type { ImportProgress, ImportResult, ParcelOutlines, RegisterParcel, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
+import type { AnalysisTables } from './analysis-tables.js';
 import type { ImportOptions } from './import-formats.js';
 import type { PgConnection } from './postgres/connection.js';
 
@@ -13,6 +14,37 @@ export interface ParcelWithFinca {
 /** A parcel, its finca and the first units of that finca: what point→parcel answers with. */
 export interface ParcelWithUnits extends ParcelWithFinca {
   units: StoredUnit[];
+}
+
+/**
+ * Where the API keys and quota counters live (core/auth opens them): a keys file of their own in
+ * the data folder beside an embedded copy (`dataDir`, ':memory:' for a throwaway copy), or the
+ * team database every server process shares.
+ */
+export type AccessLocation = { dataDir: string } | { database: PgConnection };
+
+/** Bulk imports: each file in one transaction of its own (see CadastralStore.importFiles). */
+type ImportFiles = (files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions) => Promise<ImportResult[]>;
+
+/**
+ * What stays in the data folder whichever store holds the parcels: the areas downloaded for use
+ * without a connection, the analysis layers and the map's first view, all in the embedded SQLite
+ * file. The embedded copy is its own local copy; a team store keeps one beside its database.
+ */
+export interface LocalCopy {
+  /** The embedded file (':memory:' for a throwaway copy); its folder holds batches, downloads and keys. */
+  readonly file: string;
+  /** Imports into the local file (offline downloads): CadastralStore.importFiles's rules. */
+  importFiles: ImportFiles;
+  /** The published areas the local file holds for offline use, by country and code. */
+  listOfflineAreas(): OfflineArea[];
+  getOfflineArea(id: string): OfflineArea | undefined;
+  /** Removes an area and exactly its parcels (and their buildings); undefined when there is no such area. */
+  removeOfflineArea(id: string): { parcels: number } | undefined;
+  /** The analysis layers' tables (protected areas, ground motion, the PVGIS cache). */
+  analysisTables(): AnalysisTables;
+  /** The boxes of the local parcels grouped by offline area (or municipality): the map's first view. */
+  copyExtents(): CopyExtent[];
 }
 
 /**
@@ -57,11 +89,18 @@ export interface CadastralStore {
    * Bulk imports: each file in one transaction of its own, so a failed or interrupted file leaves
    * the copy exactly as it was. `options.formats` are the formats the country registry hands in.
    */
-  importFiles(files: string[], onProgress: ((progress: ImportProgress) => void) | undefined, options: ImportOptions): Promise<ImportResult[]>;
+  importFiles: ImportFiles;
   /** A national register's entry (Denmark's MAT), where the store keeps the register. */
   getRegisterParcel?(country: CountryCode, ref: string): Awaitable<RegisterParcel | undefined>;
-  /** The database a team store shares with every server process: the API keys and quota live there too. */
-  teamDatabase?(): PgConnection;
+  /** Where the API keys and quota counters are kept: beside the embedded copy, or in the team database. */
+  accessLocation(): AccessLocation;
+  /** What stays in the data folder with any store (offline areas, analysis layers, the map's extents). */
+  readonly local: LocalCopy;
+  /**
+   * parcelsInBBox's parcels with only what a map tile draws, outlines as the embedded copy stores
+   * them: where an engine keeps them so, a tile of hundreds of parcels skips decoding them.
+   */
+  parcelOutlinesInBBox?(bbox: BBox, limit: number): ParcelOutlines;
   /**
    * Which of `refs` the copy holds parcels for, in reference order: one read of the (country, ref)
    * index per reference, never a scan (a rustic parcel's polígono and parcela name up to 27

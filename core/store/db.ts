@@ -18,6 +18,11 @@ export type SqliteDatabase = BetterSqlite3.Database;
 const MAX_MMAP_BYTES = 0x7fff0000;
 
 /** Another connection holds the lock SQLite needed (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT …): wait or refuse, not a fault. */
+/** The data folder of a copy's SQLite file (`:memory:` stays in memory): its keys file, batches and downloads live there. */
+export function dataDirOf(copyFile: string): string {
+  return copyFile === ':memory:' || copyFile === '' ? ':memory:' : path.dirname(path.resolve(copyFile));
+}
+
 export function isSqliteBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');

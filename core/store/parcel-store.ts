@@ -1,12 +1,12 @@
 import { fold } from '../address/normalize.js';
 import type { BBox, CopyExtent, CountryCode, LonLat, OfflineArea } from '../model/index.js';
 import { AnalysisTables } from './analysis-tables.js';
-import type { CadastralStore, ParcelWithFinca, ParcelWithUnits } from './cadastral-store.js';
+import type { AccessLocation, CadastralStore, LocalCopy, ParcelWithFinca, ParcelWithUnits } from './cadastral-store.js';
 import { CacheWriteGate } from './cache-write-gate.js';
 import type { ImportOptions } from './import-formats.js';
 import { importFiles } from './import-runner.js';
 import { copyExtents } from './copy-extents.js';
-import { openDatabase, type SqliteDatabase } from './db.js';
+import { dataDirOf, openDatabase, type SqliteDatabase } from './db.js';
 import { encodedContains } from './geometry-codec.js';
 import {
   ADDRESS_COLUMNS,
@@ -51,7 +51,7 @@ export function whileImporting<T>(store: ParcelStore, importWork: () => Promise<
  * The one door to the copy's database: modules outside core/store call these methods and never
  * run SQL themselves. Its public methods are the store contract a second back end implements.
  */
-export class ParcelStore implements CadastralStore {
+export class ParcelStore implements CadastralStore, LocalCopy {
   /** The store's own connection; its methods use it directly (handing it out is `db`). */
   private readonly connection: SqliteDatabase;
   /** The database file (':memory:' for a throwaway store). */
@@ -172,6 +172,16 @@ export class ParcelStore implements CadastralStore {
 
   static open(file: string): ParcelStore {
     return new ParcelStore(file);
+  }
+
+  /** The embedded copy keeps the data folder's local things itself. */
+  get local(): LocalCopy {
+    return this;
+  }
+
+  /** Keys and quota counters: a file of their own beside this one (core/auth/access-db.ts). */
+  accessLocation(): AccessLocation {
+    return { dataDir: dataDirOf(this.file) };
   }
 
   getParcel(country: CountryCode, ref: string): StoredParcel | undefined {

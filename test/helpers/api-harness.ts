@@ -10,6 +10,7 @@ import { CatastroService } from '../../core/service.js';
 import type { UpstreamClientOptions } from '../../core/upstream/upstream-client.js';
 import { startFakeCallejero, type FakeCallejero } from '../fake-upstream/callejero.js';
 import { startFakeCatastro } from '../fake-upstream/catastro.js';
+import { embeddedCopy } from './embedded-copy.js';
 
 export type FakeCatastro = Awaited<ReturnType<typeof startFakeCatastro>>;
 
@@ -80,7 +81,7 @@ export async function startKeyedTestApi(
   serverOptions: Pick<ApiServerOptions, 'corsOrigins' | 'freeTier'> & { upstream?: UpstreamClientOptions } = {},
 ): Promise<KeyedTestApi> {
   const api = await startTestApi({ ...serverOptions, auth: 'keys' });
-  const access = openAccessDatabase(accessDirOf(api.service.store.file));
+  const access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
   const ledger = new QuotaLedger(access);
   const {
     key,

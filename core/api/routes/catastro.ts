@@ -10,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Endpoints 2, 3 and 6 of the spec: parcel or unit by reference, units of a finca, outline. */
 export async function catastroRoutes(app: FastifyInstance, { service, lookups }: { service: CatastroService; lookups: TurnBatch }): Promise<void> {
-  const answers = new ParcelAnswerCache({ generation: () => service.copy.dataGeneration() });
+  const answers = new ParcelAnswerCache({ generation: () => service.store.dataGeneration() });
 
   // Not in the spec: the rustic parcel a farm's spreadsheet names by polígono and parcela. A key
   // as for a lookup by reference, and its price: one parcel answered, 1 unit (quota-cost.ts default).

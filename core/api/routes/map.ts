@@ -21,7 +21,7 @@ const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split('
 export async function mapRoutes(app: FastifyInstance, { service }: { service: CatastroService }): Promise<void> {
   // A tile is a pure function of the copy's data: kept until the copy changes (an import, a live answer cached).
   const tiles = new CopyGenerationCache<Buffer>({
-    generation: () => service.copy.dataGeneration(),
+    generation: () => service.store.dataGeneration(),
     maxSize: TILE_CACHE_BYTES,
     sizeOf: (tile) => tile.byteLength,
   });
@@ -59,7 +59,7 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
   const [buildingRoute] = operationRoutes('copyBuilding');
   app.route<{ Params: { refcat: string } }>({
     ...buildingRoute,
-    handler: async (request) => ({ success: true, data: service.copyBuilding(request.params.refcat) }),
+    handler: async (request) => ({ success: true, data: await service.copyBuilding(request.params.refcat) }),
   });
 
   const [extentsRoute] = operationRoutes('extents');

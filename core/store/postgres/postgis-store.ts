@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
-import type { CadastralStore, ParcelWithFinca, ParcelWithUnits } from '../cadastral-store.js';
+import type { AccessLocation, CadastralStore, LocalCopy, ParcelWithFinca, ParcelWithUnits } from '../cadastral-store.js';
+import { ParcelStore } from '../parcel-store.js';
 import { ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection } from './connection.js';
@@ -254,6 +255,12 @@ export interface PostgisStoreOptions {
    * imports, migrations, change notifications, keys and quota charges stay on the primary.
    */
   readUrl?: string;
+  /**
+   * What stays in the data folder (offline areas, analysis layers): the embedded file beside the
+   * database, which the team store then owns and closes. Without one (tests, the import command),
+   * a throwaway in-memory copy.
+   */
+  local?: ParcelStore;
 }
 
 /** How often a store with a read replica asks whether the replica has replayed a change yet: from 5 ms, doubling to 1 s. */
@@ -273,18 +280,23 @@ export class PostgisStore implements CadastralStore {
   private closed = false;
 
   private constructor(
-    /** The primary: every write, and what must never lag (keys, quota charges: `teamDatabase`). */
+    /** The primary: every write, and what must never lag (keys, quota charges: `accessLocation`). */
     readonly db: PgConnection,
     /** Where lookups read: a streaming replica given as `readUrl`, else the primary itself. */
     private readonly reads: PgConnection,
+    private readonly localFile: ParcelStore,
   ) {}
+
+  get local(): LocalCopy {
+    return this.localFile;
+  }
 
   /** Connects, applies pending migrations and starts listening for changes. Fails with a 503 ServiceError when unreachable. */
   static async open(url: string, options: PostgisStoreOptions = {}): Promise<PostgisStore> {
     const connect = (to: string) => new PgConnection(to, { max: options.poolSize, connectTimeoutMs: options.connectTimeoutMs });
     const db = connect(url);
     const reads = options.readUrl ? connect(options.readUrl) : db;
-    const store = new PostgisStore(db, reads);
+    const store = new PostgisStore(db, reads, options.local ?? ParcelStore.open(':memory:'));
     try {
       await db.migrate();
       await store.listen();
@@ -292,6 +304,7 @@ export class PostgisStore implements CadastralStore {
     } catch (error) {
       await db.end().catch(() => {});
       if (reads !== db) await reads.end().catch(() => {});
+      store.localFile.close();
       throw error;
     }
     return store;
@@ -533,8 +546,9 @@ export class PostgisStore implements CadastralStore {
     });
   }
 
-  teamDatabase(): PgConnection {
-    return this.db;
+  /** The keys and quota counters live in the team database, so every server process checks the same. */
+  accessLocation(): AccessLocation {
+    return { database: this.db };
   }
 
   async upsertParcels(parcels: StoredParcel[]): Promise<void> {
@@ -584,6 +598,7 @@ export class PostgisStore implements CadastralStore {
     this.closed = true;
     this.listener?.release(true);
     this.listener = undefined;
+    this.localFile.close();
     await this.db.end();
     if (this.reads !== this.db) await this.reads.end();
   }

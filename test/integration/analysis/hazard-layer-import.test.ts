@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HazardLayerProgress } from '../../../core/model/index.js';
 import { CatastroService } from '../../../core/service.js';
 import { ZEC, ZEPA, analysisDir } from './madrid-layers.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * CatastroService.importHazardLayers and hazardLayerFields, the facade the desktop app imports
@@ -36,7 +37,7 @@ async function openService(): Promise<CatastroService> {
 
 /** What the analysis tables hold: layer files by register, and counts. */
 function stored(service: CatastroService) {
-  const db = service.store.db;
+  const db = embeddedCopy(service).db;
   const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return {
     datasets: db.prepare('SELECT file, register, sites FROM analysis_pa_datasets ORDER BY file').all(),

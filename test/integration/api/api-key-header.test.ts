@@ -3,6 +3,7 @@ import { accessDirOf, openAccessDatabase } from '../../../core/auth/access-db.js
 import { KeyStore } from '../../../core/auth/key-store.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { rawRequest } from '../../helpers/raw-http.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * The X-API-Key header as clumsy scripts send it, over a real socket (Node joins a header sent
@@ -20,7 +21,7 @@ describe('X-API-Key sent more than once', () => {
     api = await startTestApi({ auth: 'keys' });
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     port = (api.app.server.address() as { port: number }).port;
-    const access = openAccessDatabase(accessDirOf(api.service.store.file));
+    const access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
     ({ key } = new KeyStore(access).create({ tier: 'basic' }));
     access.close();
   });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-basemap-'));
   service = await CatastroService.open({ dataDir: dir });
   // A real vector tile of the bundled sample, archived as the test's PMTiles (none ships on npm).
-  tile = service.parcelTile(14, 7988, 6139)!;
+  tile = (await service.parcelTileOfCopy(14, 7988, 6139))!;
   expect(tile).not.toBeNull();
   const file = path.join(dir, 'sample.pmtiles');
   writeFileSync(file, writePmtiles([{ z: 14, x: 7988, y: 6139, data: tile }], { vector_layers: [{ id: 'parcels' }], attribution: 'sample' }));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** Two parcels of the bundled Segovia sample and the Madrid finca the fake Catastro serves live. */
 const SAMPLE_A = '40146A00405051';
@@ -96,7 +97,7 @@ describe('POST /api/export/geojson and /api/export/gpkg (a selection too long fo
   it('exports 1,200 parcels posted as a JSON body over real HTTP, where the same selection in the URL is refused (431)', async () => {
     const open = await startTestApi({ auth: 'off' });
     try {
-      const refs = open.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 1200").pluck().all() as string[];
+      const refs = embeddedCopy(open.service).db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 1200").pluck().all() as string[];
       expect(refs).toHaveLength(1200);
       const base = await open.app.listen({ host: '127.0.0.1', port: 0 });
       const inUrl = await fetch(`${base}/api/export/geojson?refcat=${refs.join(',')}`);

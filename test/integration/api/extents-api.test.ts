@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiServer } from '../../../core/api/server.js';
 import { CatastroService } from '../../../core/service.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 // GET /api/extents on the bundled sample (municipality 40146, imported on first open).
 let dir: string;
@@ -47,8 +48,8 @@ describe('GET /api/extents', () => {
 
 describe('GET /api/extents after a live lookup', () => {
   it('marks an area that holds only live-looked-up parcels (one parcel found live in Madrid is not an area the user took)', async () => {
-    const stored = service.store.getParcel('ES', '40146A00405051')!;
-    service.store.upsertParcels([{ ...stored, ref: '9872023VH5797S', municipio: 'MADRID', source: 'live' }]);
+    const stored = embeddedCopy(service).getParcel('ES', '40146A00405051')!;
+    embeddedCopy(service).upsertParcels([{ ...stored, ref: '9872023VH5797S', municipio: 'MADRID', source: 'live' }]);
     const extents = (await app.inject({ method: 'GET', url: '/api/extents' })).json().data as { area: string; parcels: number; lookedUp?: boolean }[];
     expect(extents.find((e) => e.area === 'ES:MADRID')).toMatchObject({ parcels: 1, lookedUp: true });
     expect(extents.find((e) => e.area.includes('40146') || e.area.includes('MELQUE'))?.lookedUp).toBeUndefined();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { fixture } from '../../helpers/paths.js';
 import { MAX_STALL_MS, stallOf, whileProbing } from '../../helpers/status-probe.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Issue #38: no request may stall the server more than 250 ms. Beside the batch routes (their own
@@ -24,7 +25,7 @@ async function drain(response: Response): Promise<number> {
 beforeAll(async () => {
   api = await startTestApi({ auth: 'off' });
   base = await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const store = new Database(api.service.store.file, { readonly: true });
+  const store = new Database(embeddedCopy(api.service).file, { readonly: true });
   references = store.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref").pluck().all() as string[];
   store.close();
   expect(references.length).toBeGreaterThan(1000);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Issue #10 (high): while a bulk import held the copy's write lock, every keyed call answered
@@ -72,6 +73,6 @@ describe('keyed calls during a bulk import', () => {
     expect(statuses.length, 'calls made while the import ran').toBeGreaterThanOrEqual(20);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(remaining).toBe(50_000 - statuses.length);
-    expect(api.service.store.countParcels()).toBe(1443); // the import committed (same parcels, upserted)
+    expect(embeddedCopy(api.service).countParcels()).toBe(1443); // the import committed (same parcels, upserted)
   }, 120_000);
 });

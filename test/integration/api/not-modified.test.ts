@@ -3,6 +3,7 @@ import { accessDirOf, openAccessDatabase } from '../../../core/auth/access-db.js
 import { KeyStore } from '../../../core/auth/key-store.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { rawRequest } from '../../helpers/raw-http.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * A 304 over a real socket (spec: Conditional requests). RFC 9110 §8.6: a 304 must not carry a
@@ -20,7 +21,7 @@ describe('304 Not Modified of the units page', () => {
     api = await startTestApi({ auth: 'keys' });
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     port = (api.app.server.address() as { port: number }).port;
-    const access = openAccessDatabase(accessDirOf(api.service.store.file));
+    const access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
     ({ key } = new KeyStore(access).create({ tier: 'basic', organisation: true }));
     access.close();
     // The first answer reads the finca live and keeps it in the copy; later ones come from the copy.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parcelTile, parcelTileFrom } from '../../../core/map/parcel-tiles.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** A parcel of the bundled sample (real Segovia data) and the zoom-16 tile under its centroid. */
 const SAMPLE_REF = '000700100UL74F';
@@ -22,7 +23,7 @@ const tile = (path: string) => api.app.inject({ method: 'GET', url: `/api/tiles/
 
 describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchanged', () => {
   it('answers the same bytes again, and a new tile once the copy changed', async () => {
-    const parcel = api.service.store.getParcel('ES', SAMPLE_REF)!;
+    const parcel = embeddedCopy(api.service).getParcel('ES', SAMPLE_REF)!;
     const path = tileAt(parcel.centroid[0], parcel.centroid[1], 16);
     const first = await tile(path);
     expect(first.statusCode).toBe(200);
@@ -33,7 +34,7 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
 
     // A parcel written to the copy (as a live answer would be) on the same spot is drawn at once.
     const added = '0007001VL7400Z';
-    api.service.store.upsertParcels([{ ...parcel, ref: added }]);
+    embeddedCopy(api.service).upsertParcels([{ ...parcel, ref: added }]);
     const after = await tile(path);
     expect(after.statusCode).toBe(200);
     expect(after.rawPayload.includes(added)).toBe(true);
@@ -41,11 +42,11 @@ describe('GET /api/tiles/parcels/{z}/{x}/{y}.pbf, kept while the copy is unchang
   });
 
   it("draws from the lean outline read exactly what the full parcel read (the team store's path) draws", async () => {
-    const parcel = api.service.store.getParcel('ES', SAMPLE_REF)!;
+    const parcel = embeddedCopy(api.service).getParcel('ES', SAMPLE_REF)!;
     for (const z of [13, 15, 17]) {
       const [, x, y] = tileAt(parcel.centroid[0], parcel.centroid[1], z).split('/').map(Number);
-      const lean = parcelTile(api.service.store, z, x, y)!;
-      const full = (await parcelTileFrom(api.service.store, z, x, y))!;
+      const lean = (await parcelTile(embeddedCopy(api.service), z, x, y))!;
+      const full = (await parcelTileFrom(embeddedCopy(api.service), z, x, y))!;
       expect(lean.byteLength).toBeGreaterThan(100);
       expect(Buffer.from(lean).equals(Buffer.from(full))).toBe(true);
     }

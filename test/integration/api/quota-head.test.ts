@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKeyedTestApi, type KeyedTestApi } from '../../helpers/api-harness.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * A HEAD answer carries headers and no data: it costs what any 2xx costs (spec Limits: 1 unit),
@@ -32,7 +33,7 @@ describe('HEAD on answers priced by their body', () => {
   });
 
   it('the HEAD of a two-parcel GeoJSON export costs one unit, its GET two', async () => {
-    const refs = api.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 2").pluck().all() as string[];
+    const refs = embeddedCopy(api.service).db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 2").pluck().all() as string[];
     const url = `/api/export/geojson?refcat=${refs.join(',')}`;
     const before = api.used();
     const head = await api.app.inject({ method: 'HEAD', url, headers: { 'x-api-key': api.key } });

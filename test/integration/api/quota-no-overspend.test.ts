@@ -9,6 +9,7 @@ import { KeyStore } from '../../../core/auth/key-store.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
 import { UsageCounter, type UsageCounting } from '../../../core/auth/usage-counter.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * A key never spends past its quota (spec Limits), also on answers that cost more than the one
@@ -25,10 +26,10 @@ describe('answers costing more than one unit on a key near its limit', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ auth: 'keys' });
-    access = openAccessDatabase(accessDirOf(api.service.store.file));
+    access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
     keys = new KeyStore(access);
     ledger = new QuotaLedger(access);
-    refs = api.service.store.db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 30").pluck().all() as string[];
+    refs = embeddedCopy(api.service).db.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref LIMIT 30").pluck().all() as string[];
     expect(refs).toHaveLength(30);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { fixture } from '../../helpers/paths.js';
 import { DNPPP_ASKED } from '../../fake-upstream/catastro.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** Official areas as the real 40146 download (the bundled sample) states them. */
 const sampleGml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
@@ -41,7 +42,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
   });
 
   it('asks Consulta_DNPPP_Codigos for a parcel the copy lacks and answers its Parcel with the live outline', async () => {
-    api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', DNPPP_ASKED.ref14);
+    embeddedCopy(api.service).db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', DNPPP_ASKED.ref14);
     const { provincia, municipio, poligono, parcela } = DNPPP_ASKED;
     const response = await get(`provincia=${provincia}&municipio=${municipio}&poligono=${poligono}&parcela=${parcela}`);
     expect(response.statusCode).toBe(200);
@@ -93,8 +94,8 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
   });
 
   it('lists the references when the numbers are held under two sector letters (400)', async () => {
-    const [parcel] = [api.service.store.getParcel('ES', '40146A00100007')!];
-    await api.service.store.upsertParcels([{ ...parcel, ref: '40146B00100007' }]);
+    const [parcel] = [embeddedCopy(api.service).getParcel('ES', '40146A00100007')!];
+    await embeddedCopy(api.service).upsertParcels([{ ...parcel, ref: '40146B00100007' }]);
     const response = await get('provincia=40&municipio=146&poligono=1&parcela=7');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', data: { references: ['40146A00100007', '40146B00100007'] } });
@@ -136,8 +137,8 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     });
 
     it("asks Consulta_DNPPP_Codigos with the Catastro's code of a name the copy's areas lack", async () => {
-      api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
-      api.service.store.db.prepare("UPDATE offline_areas SET name = NULL WHERE id = 'ES.40146'").run();
+      embeddedCopy(api.service).db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
+      embeddedCopy(api.service).db.prepare("UPDATE offline_areas SET name = NULL WHERE id = 'ES.40146'").run();
       try {
         const response = await get('provincia=40&municipio=Melque%20de%20Cercos&poligono=5&parcela=23');
         expect(response.statusCode).toBe(200);
@@ -145,14 +146,14 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
         const asked = new URL(dnpppRequests().at(-1)!, 'http://x');
         expect(asked.searchParams.get('CodigoMunicipio')).toBe('146');
       } finally {
-        api.service.store.db.prepare("UPDATE offline_areas SET name = 'MELQUE DE CERCOS' WHERE id = 'ES.40146'").run();
+        embeddedCopy(api.service).db.prepare("UPDATE offline_areas SET name = 'MELQUE DE CERCOS' WHERE id = 'ES.40146'").run();
       }
     });
 
     it('takes a part of a name only where every municipality it fits is seen: one downloaded area is not the province', async () => {
       const area =
         "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40150', 'ES', '40150', 'NAVAS DE ORO', 'Segovia', 'test', '2026-01-01')";
-      api.service.store.db.prepare(area).run();
+      embeddedCopy(api.service).db.prepare(area).run();
       try {
         const part = await get('provincia=40&municipio=Navas&poligono=1&parcela=5');
         expect(part.statusCode).toBe(400);
@@ -160,7 +161,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
         const whole = await get('provincia=40&municipio=navas%20de%20oro&poligono=1&parcela=5');
         expect(whole.json().error).toContain('municipality 150');
       } finally {
-        api.service.store.db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40150'").run();
+        embeddedCopy(api.service).db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40150'").run();
       }
       const melque = await get('provincia=40&municipio=Melque&poligono=1&parcela=5');
       expect(melque.json().data.refCatastral).toBe('40146A00100005');
@@ -179,7 +180,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
       // Under another code than the directory's, so the code asked tells which list found the name.
       const area =
         "INSERT INTO offline_areas (id, country, code, name, province, source, updated_at) VALUES ('ES.40066', 'ES', '40066', 'LA CUESTA', 'Segovia', 'test', '2026-01-01')";
-      api.service.store.db.prepare(area).run();
+      embeddedCopy(api.service).db.prepare(area).run();
       try {
         const directoryBefore = directory().length;
         const offline = await get(`provincia=Segovia&municipio=${municipio}&poligono=1&parcela=5`);
@@ -187,7 +188,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
         expect(dnpppMunicipality()).toBe('066');
         expect(directory().length).toBe(directoryBefore);
       } finally {
-        api.service.store.db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40066'").run();
+        embeddedCopy(api.service).db.prepare("DELETE FROM offline_areas WHERE id = 'ES.40066'").run();
       }
     });
 

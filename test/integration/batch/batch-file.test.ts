@@ -9,6 +9,7 @@ import { journalPathOf, runBatchFile } from '../../../core/batch/batch-file.js';
 import type { ParcelQuery } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** Sample parcels (bundled copy), the Madrid finca the fake Catastro serves live, a reference nobody has, a malformed one. */
 const SAMPLE_A = '40146A00405051';
@@ -114,7 +115,7 @@ describe('runBatchFile', () => {
 
   it('looks rows of a farm spreadsheet up by province, municipality, polígono and parcela: copy, live, not found, foral, malformed', async () => {
     // 40146A00500023 answered live: the fake's hand-written Consulta_DNPPP answer, outline cut from the real download.
-    api.service.store.db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
+    embeddedCopy(api.service).db.prepare('DELETE FROM parcels WHERE country = ? AND ref = ?').run('ES', '40146A00500023');
     const input = writeInput(
       'farm.csv',
       [

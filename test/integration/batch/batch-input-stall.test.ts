@@ -10,6 +10,7 @@ import { MAX_BATCH_BYTES } from '../../../core/model/input-schemas.js';
 import type { BatchState } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { MAX_STALL_MS, stallOf, whileProbing, type ProbeReport } from '../../helpers/status-probe.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Issue #38, the last two stalls of a batch request. A 20 MiB CSV body of preview and start was
@@ -48,14 +49,14 @@ function bigCsv(): string {
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
   base = await api.app.listen({ host: '127.0.0.1', port: 0 });
-  access = openAccessDatabase(accessDirOf(api.service.store.file));
+  access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
   const created = new KeyStore(access).create({ tier: 'business' });
   key = { key: created.key, id: created.record.id };
   // 44 units left: a result of the interrupted batch is refused, priced from its journal.
   const ledger = new QuotaLedger(access);
   const { period } = ledger.peek(key.id);
   ledger.settle(key.id, created.record.monthlyQuota - 44, created.record.monthlyQuota, period);
-  const store = new Database(api.service.store.file, { readonly: true });
+  const store = new Database(embeddedCopy(api.service).file, { readonly: true });
   references = store.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref").pluck().all() as string[];
   store.close();
   expect(references.length).toBeGreaterThan(100);

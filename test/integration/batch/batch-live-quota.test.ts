@@ -7,6 +7,7 @@ import { TIER_MONTHLY_QUOTA } from '../../../core/auth/tiers.js';
 import type { BatchState } from '../../../core/model/index.js';
 import { BATCH_PACE } from '../../../core/upstream/batch-pace.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** In the bundled sample copy: answered without asking the Catastro. */
 const IN_COPY = '40146A00405051';
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 async function keyedApi(tier: 'free' | 'business', batchIntervalMs?: number) {
   api = await startTestApi({ auth: 'keys', upstream: { batchIntervalMs } });
-  const access = openAccessDatabase(accessDirOf(api.service.store.file));
+  const access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
   const { key, record } = new KeyStore(access).create({ tier });
   const ledger = new QuotaLedger(access);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -4,6 +4,7 @@ import { accessDirOf, openAccessDatabase } from '../../../core/auth/access-db.js
 import { KeyStore } from '../../../core/auth/key-store.js';
 import { MAX_BATCH_BYTES, MAX_BATCH_COLUMNS, MAX_BATCH_ROWS } from '../../../core/batch/read-csv.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** References of the bundled sample (answered from the copy) and one it does not hold. */
 const IN_COPY = ['40146A00405051', '000700100UL74F'];
@@ -29,7 +30,7 @@ let body: string;
 
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
-  const access = openAccessDatabase(accessDirOf(api.service.store.file));
+  const access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
   const store = new KeyStore(access);
   keys = Array.from({ length: PARSES_PER_SERVER + 1 }, () => store.create({ tier: 'business' }).key);
   access.close();

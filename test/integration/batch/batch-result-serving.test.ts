@@ -11,6 +11,7 @@ import type { BatchState } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { MAX_STALL_MS, stallOf, whileProbing, type ProbeReport } from '../../helpers/status-probe.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Issue #38, finding 1: a batch's result file was built whole on the event loop, after the
@@ -47,11 +48,11 @@ const written = () => (existsSync(resultsFolder()) ? readdirSync(resultsFolder()
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
   base = await api.app.listen({ host: '127.0.0.1', port: 0 });
-  access = openAccessDatabase(accessDirOf(api.service.store.file));
+  access = openAccessDatabase(accessDirOf(embeddedCopy(api.service).file));
   ledger = new QuotaLedger(access);
   const created = new KeyStore(access).create({ tier: 'business' });
   key = { key: created.key, id: created.record.id, monthlyQuota: created.record.monthlyQuota };
-  const store = new Database(api.service.store.file, { readonly: true });
+  const store = new Database(embeddedCopy(api.service).file, { readonly: true });
   const references = store.prepare("SELECT ref FROM parcels WHERE country = 'ES' ORDER BY ref").pluck().all() as string[];
   store.close();
   expect(references.length).toBeGreaterThan(1000);

@@ -13,6 +13,7 @@ import type { ParcelStore } from '../../../core/store/parcel-store.js';
 import type { StoredFinca, StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 const TYPE_CODES: Record<string, string> = { CALLE: 'CL', AVENIDA: 'AV', CAMINO: 'CM', PLAZA: 'PZ', TRAVESIA: 'TR' };
 
@@ -96,7 +97,7 @@ export async function startAddressApp(seedCopy: (copy: FakeCopy, portals: Humane
     sources: { es: { cartociudadBaseUrl: geocoder.url, callejeroBaseUrl: callejero.url } },
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 5, breakerHalfOpenAfterMs: 200 },
   });
-  const copy = new FakeCopy(service.store);
+  const copy = new FakeCopy(embeddedCopy(service));
   seedCopy(copy, geocoder.portals);
   const accessDb = new Database(':memory:');
   const app = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } } });

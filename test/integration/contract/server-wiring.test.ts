@@ -9,6 +9,7 @@ import { CatastroService } from '../../../core/service.js';
 import type { StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * The whole contract through the lead's server: CatastroService with a real ParcelStore,
@@ -71,7 +72,7 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
       source: 'live',
       dataDate: '2026-11-01',
     };
-    service.store.upsertParcels([parcel]);
+    embeddedCopy(service).upsertParcels([parcel]);
     app = await buildApiServer({ service, auth: 'keys' });
     await app.ready();
 

@@ -6,6 +6,7 @@ import { unavailable } from '../../../core/model/index.js';
 import { DK_ADDRESS_POINT, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Matriklen through Datafordeler's GraphQL (flexibleCurrent/v1) with an API key from configuration.
@@ -48,7 +49,7 @@ describe('Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point, MAT_Lodflade names the jordstykke and Matriklen answers its outline and registered area, without DAWA', async () => {
-    forgetParcels(api.service.store, 'DK');
+    forgetParcels(embeddedCopy(api.service), 'DK');
     const before = graphqlAsked(api).length;
     const response = await api.app.inject({
       method: 'POST',
@@ -62,7 +63,7 @@ describe('Denmark with a Datafordeler API key (Matriklen via GraphQL; hand-writt
   });
 
   it('by point with a key, a Datafordeler that does not answer is a 503, not a missing key', async () => {
-    forgetParcels(api.service.store, 'DK');
+    forgetParcels(embeddedCopy(api.service), 'DK');
     api.fake.failNext(503, 1);
     const response = await api.app.inject({
       method: 'POST',

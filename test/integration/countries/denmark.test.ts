@@ -5,6 +5,7 @@ import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countrie
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 let api: EuropeApi;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('Denmark by address (DAWA, the real recorded address object)', () => {
 
 describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written answers)', () => {
   it('answers ejerlav-matrikelnr with municipality and attribution, then from the copy', async () => {
-    forgetParcels(api.service.store, 'DK');
+    forgetParcels(embeddedCopy(api.service), 'DK');
     const response = await get(`/api/catastro/${DK_LINKED_PARCEL}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: DK_LINKED_PARCEL, pais: 'DK', municipio: 'København', dataSource: 'catastro' });
@@ -62,7 +63,7 @@ describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written a
   });
 
   it('finds the parcel at the address point by reverse lookup', async () => {
-    forgetParcels(api.service.store, 'DK');
+    forgetParcels(embeddedCopy(api.service), 'DK');
     const response = await post('/api/search/coordinates', { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
@@ -81,15 +82,16 @@ describe('Denmark bulk import (the real Datafordeler MAT JSON download, no geome
     expect(result).toMatchObject({ kind: 'dk-mat-json', parcels: current.length, skipped: records.length - current.length });
     const sample = current[0];
     expect(typeof sample.registreretAreal).toBe('string');
-    expect(readRegisterParcel(api.service.store.db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
+    expect(readRegisterParcel(embeddedCopy(api.service).db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
       areaM2: Number(sample.registreretAreal),
       municipalityCode: sample.kommuneLokalId,
       propertyId: sample.samletFastEjendomLokalId,
     });
     const provisional = records.find((r) => r.status !== 'Gældende')!;
     const alsoCurrent = current.some((r) => r.ejerlavLokalId === provisional.ejerlavLokalId && r.matrikelnummer === provisional.matrikelnummer);
-    if (!alsoCurrent) expect(readRegisterParcel(api.service.store.db, 'DK', `${provisional.ejerlavLokalId}-${provisional.matrikelnummer}`)).toBeUndefined();
+    if (!alsoCurrent)
+      expect(readRegisterParcel(embeddedCopy(api.service).db, 'DK', `${provisional.ejerlavLokalId}-${provisional.matrikelnummer}`)).toBeUndefined();
     // No outline: nothing of it is drawn or located.
-    expect(api.service.store.countParcels('DK')).toBeLessThanOrEqual(1);
+    expect(embeddedCopy(api.service).countParcels('DK')).toBeLessThanOrEqual(1);
   });
 });

@@ -9,6 +9,7 @@ import { CatastroService } from '../../../core/service.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * Spec: Basque Country and Navarre addresses are searched with `country=ES`; their candidates
@@ -49,7 +50,7 @@ describe('address search in the Basque Country with country=ES', () => {
   it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
     const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    forgetParcels(service.store, 'PV');
+    forgetParcels(embeddedCopy(service), 'PV');
     carto.portals.push({
       objId: '200690000001.1',
       streetCode: '00001',

@@ -4,6 +4,7 @@ import { containsPoint } from '../../../core/geo/polygon.js';
 import { setBuildingsDown } from '../../fake-upstream/countries/foral.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 let api: EuropeApi;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const forget = (country: string) => forgetParcels(api.service.store, country);
+const forget = (country: string) => forgetParcels(embeddedCopy(api.service), country);
 const lastRequest = (prefix: string) => api.fake.requests.filter((u) => u.pathname.startsWith(prefix)).at(-1);
 const insideOf = (poligono: [number, number][]) => pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates as [number, number];
 

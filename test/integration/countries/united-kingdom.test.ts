@@ -12,6 +12,7 @@ import { writeZip } from '../../helpers/catastro-zips.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * The United Kingdom against the fake Europe: Scotland by Registers of Scotland's WMS
@@ -35,7 +36,7 @@ const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', ur
 const at = ([longitude, latitude]: LonLat, country?: string) => post('/api/search/coordinates', { latitude, longitude, ...(country && { country }) });
 const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
-const ukParcels = () => api.service.store.countParcels('UK');
+const ukParcels = () => embeddedCopy(api.service).countParcels('UK');
 
 interface GdalParcel {
   id: string;
@@ -81,7 +82,7 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     expect(result).toMatchObject({ kind: 'uk-hmlr-gml', parcels: gdal.length, area: 'UK.Vale_of_Glamorgan_Council' });
     expect(await ukParcels()).toBe(gdal.length);
     for (const expected of gdal) {
-      const parcel = (await api.service.store.getParcel('UK', expected.id))!;
+      const parcel = (await embeddedCopy(api.service).getParcel('UK', expected.id))!;
       expect(parcel, expected.id).toBeDefined();
       expect(parcel).toMatchObject({ source: 'bulk', dataDate: '2026-08-02' });
       // GDAL's is planar on the grid (scale 0.99969 here: 0.06 % small), the copy's on turf's sphere
@@ -93,11 +94,13 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
       expect(Math.abs(ring[0][0] - expected.ring[0][0])).toBeLessThan(5e-5);
       expect(Math.abs(ring[0][1] - expected.ring[0][1])).toBeLessThan(5e-5);
     }
-    const holed = (await api.service.store.getParcel('UK', '16722605'))!;
+    const holed = (await embeddedCopy(api.service).getParcel('UK', '16722605'))!;
     expect(holed.geometry.type === 'Polygon' && holed.geometry.coordinates).toHaveLength(2);
-    expect(api.service.store.listOfflineAreas().filter((a) => a.country === 'UK')).toMatchObject([
-      { id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' },
-    ]);
+    expect(
+      embeddedCopy(api.service)
+        .listOfflineAreas()
+        .filter((a) => a.country === 'UK'),
+    ).toMatchObject([{ id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' }]);
   });
 
   it('answers a point in England and Wales from the copy, the INSPIRE id as reference, without asking any service', async () => {
@@ -138,7 +141,7 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     const [result] = await api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', firstMembers(3))]);
     expect(result).toMatchObject({ kind: 'uk-hmlr-gml', parcels: 3 });
     expect(await ukParcels()).toBe(3);
-    expect(await api.service.store.getParcel('UK', gdal[3].id)).toBeUndefined();
+    expect(await embeddedCopy(api.service).getParcel('UK', gdal[3].id)).toBeUndefined();
     await api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML))]);
     expect(await ukParcels()).toBe(10);
   });
@@ -149,7 +152,11 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     const zip = await authorityZip('Cardiff_Council', cut);
     await expect(api.service.importFiles([zip])).rejects.toThrow(/nothing of it was kept/);
     expect(await ukParcels()).toBe(10);
-    expect(api.service.store.listOfflineAreas().map((a) => a.id)).not.toContain('UK.Cardiff_Council');
+    expect(
+      embeddedCopy(api.service)
+        .listOfflineAreas()
+        .map((a) => a.id),
+    ).not.toContain('UK.Cardiff_Council');
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchState } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** A parcel of the bundled Segovia sample, given hostile texts before anything is written. */
 const REF = '000700100UL74F';
@@ -29,9 +30,9 @@ let answered: { direccion: string; municipio: string };
 beforeAll(async () => {
   api = await startTestApi();
   dir = tempDir('catastro-hostile-texts-');
-  const stored = api.service.store.getParcel('ES', REF);
+  const stored = embeddedCopy(api.service).getParcel('ES', REF);
   expect(stored).toBeDefined();
-  await api.service.store.upsertParcels([{ ...stored!, direccion: HOSTILE.direccion, municipio: HOSTILE.municipio }]);
+  await embeddedCopy(api.service).upsertParcels([{ ...stored!, direccion: HOSTILE.direccion, municipio: HOSTILE.municipio }]);
   answered = (await api.app.inject({ method: 'GET', url: `/api/catastro/${REF}` })).json().data;
   // The copy keeps the texts (SQLite stores a lone surrogate as three bytes, read back as three U+FFFD).
   expect(answered.direccion).toBe(HOSTILE.direccion);

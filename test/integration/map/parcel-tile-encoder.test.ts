@@ -78,13 +78,13 @@ describe.each([
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('draws the same parcels with the same properties and the same vertices, as valid MVT polygons', () => {
+  it('draws the same parcels with the same properties and the same vertices, as valid MVT polygons', async () => {
     let compared = 0,
       withData = 0,
       degenerateLeftOut = 0,
       rewound = 0;
     for (const [z, x, y] of tilesOver(store, maxZoom)) {
-      const ours = parcelTile(store, z, x, y);
+      const ours = await parcelTile(store, z, x, y);
       const reference = geojsonVtTile(store.parcelsInBBox(tileBBox(z, x, y), 20_000), PARCEL_TILE_LAYER, z, x, y);
       const mine = decode(ours),
         theirs = decode(reference);
@@ -140,9 +140,9 @@ describe.each([
     expect(degenerateLeftOut + rewound).toBeLessThan(compared / 50);
   });
 
-  it('answers no tile where there are no parcels and below the parcel zoom', () => {
+  it('answers no tile where there are no parcels and below the parcel zoom', async () => {
     const [z, x, y] = tilesOver(store, 13)[0];
-    expect(parcelTile(store, 12, x >> 1, y >> 1)).toBeNull();
-    expect(parcelTile(store, z, x + 100, y)).toBeNull();
+    expect(await parcelTile(store, 12, x >> 1, y >> 1)).toBeNull();
+    expect(await parcelTile(store, z, x + 100, y)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { runKeysCommand } from '../../../cli/keys-command.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** A Segovia sample parcel (bundled copy, neighbours around it) and the Madrid finca the fake Catastro serves live with its 18 units. */
 const SAMPLE = '000700100UL74F';
@@ -71,7 +72,7 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
     expect(flat).toMatch(/Scale 1:[\d,]+ \(A4\)/);
     expect(flat).toMatch(/\d+ m\b/);
     expect(text).toMatch(/^\s+N\s*$/m);
-    const neighbours = api.service.store
+    const neighbours = embeddedCopy(api.service)
       .parcelsInBBox([parcel.longitud - 0.002, parcel.latitud - 0.002, parcel.longitud + 0.002, parcel.latitud + 0.002], 50)
       .map((p) => p.ref)
       .filter((ref) => ref !== SAMPLE);
@@ -147,7 +148,7 @@ describe('GET /api/catastro/{ref}/report.pdf', () => {
   it('prints what the local copy knows and a plain note when the units list cannot be asked, never the upstream error', async () => {
     api.fake.setFault({ kind: 'status', status: 503 });
     try {
-      const building = api.service.copyBuilding(SAMPLE);
+      const building = await api.service.copyBuilding(SAMPLE);
       const response = await get(`/api/catastro/${SAMPLE}/report.pdf`);
       expect(response.statusCode).toBe(200);
       const flat = readPdf(response.rawPayload, 'units-offline.pdf').text.replace(/\s+/g, ' ');

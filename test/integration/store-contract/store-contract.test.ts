@@ -6,7 +6,12 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bboxOf, containsPoint } from '../../../core/geo/polygon.js';
-import { parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
+import { openAccessDatabase } from '../../../core/auth/access-db.js';
+import { KeyStore } from '../../../core/auth/key-store.js';
+import { PgKeyStore } from '../../../core/auth/pg-access.js';
+import { importFiles } from '../../../core/countries/import-formats.js';
+import { parcelTile, parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
+import type { AccessLocation } from '../../../core/store/cadastral-store.js';
 import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
 import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
 import { fixture } from '../../helpers/paths.js';
@@ -22,6 +27,19 @@ const MEMBERS = gml.split('<cp:CadastralParcel ').length - 1;
 function areaInFile(ref: string): number {
   const member = gml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
   return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
+}
+
+/** The XYZ tile holding a point at zoom z. */
+function tileOf([lon, lat]: [number, number], z: number): [number, number] {
+  const latRad = (lat * Math.PI) / 180;
+  return [Math.floor(((lon + 180) / 360) * 2 ** z), Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z)];
+}
+
+/** The keys at a store's access location, as a server process opens them (core/api/server.ts). */
+function openKeys(location: AccessLocation): { keys: KeyStore | PgKeyStore; close(): void } {
+  if ('database' in location) return { keys: new PgKeyStore(location.database), close() {} };
+  const db = openAccessDatabase(location.dataDir);
+  return { keys: new KeyStore(db), close: () => db.close() };
 }
 
 const unit = (finca: string, n: number, extra: Partial<StoredUnit> = {}): StoredUnit => ({
@@ -135,11 +153,8 @@ for (const impl of IMPLEMENTATIONS) {
 
     it('draws a vector tile of the parcels under it, and none where there are none', async () => {
       const parcel = (await copy.store.getParcel('ES', '000700100UL74F'))!;
-      const [lon, lat] = parcel.centroid;
       const z = 16;
-      const x = Math.floor(((lon + 180) / 360) * 2 ** z);
-      const latRad = (lat * Math.PI) / 180;
-      const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);
+      const [x, y] = tileOf(parcel.centroid, z);
       const bytes = (await parcelTileFrom(copy.store, z, x, y))!;
       const layer = new VectorTile(new PbfReader(bytes)).layers.parcels;
       const refs = Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.ref));
@@ -154,6 +169,40 @@ for (const impl of IMPLEMENTATIONS) {
       for (const p of inside) expect(refs).toContain(p.ref);
       expect(await parcelTileFrom(copy.store, 16, 0, 0)).toBeNull();
       expect(await parcelTileFrom(copy.store, 12, x >> 4, y >> 4)).toBeNull();
+    });
+
+    it('draws the same tile bytes by its own outline read, where it offers one, as from whole parcels', async () => {
+      const parcel = (await copy.store.getParcel('ES', '000700100UL74F'))!;
+      for (const z of [14, 16, 18]) {
+        const [x, y] = tileOf(parcel.centroid, z);
+        const own = (await parcelTile(copy.store, z, x, y))!;
+        expect(own.byteLength).toBeGreaterThan(100);
+        expect(Buffer.from(own).equals(Buffer.from((await parcelTileFrom(copy.store, z, x, y))!))).toBe(true);
+      }
+    });
+
+    it('keeps what stays in the data folder in a local copy: offline areas, the map extents, analysis tables', async () => {
+      const { local } = copy.store;
+      await importFiles(local, [PARCELS]);
+      const area = local.getOfflineArea('ES.40146')!;
+      expect(area).toMatchObject({ country: 'ES', code: '40146' });
+      expect(local.listOfflineAreas().map((a) => a.id)).toContain('ES.40146');
+      const parcel = (await copy.store.getParcel('ES', '000700100UL74F'))!;
+      const [w, s, e, n] = local.copyExtents().find((extent) => extent.area === 'ES.40146')!.bbox;
+      expect(parcel.centroid[0] > w && parcel.centroid[0] < e && parcel.centroid[1] > s && parcel.centroid[1] < n).toBe(true);
+      expect(local.analysisTables().protectedAreaPartsIn([w, s, e, n])).toEqual([]);
+    });
+
+    it('says where the API keys live: a key made there is verified by a second opening of the same place', async () => {
+      const location = copy.store.accessLocation();
+      const [first, second] = [openKeys(location), openKeys(location)];
+      try {
+        const { key, record } = await first.keys.create({ tier: 'basic', label: 'contract' });
+        expect(await second.keys.verify(key)).toEqual({ ok: true, key: record });
+      } finally {
+        first.close();
+        second.close();
+      }
     });
 
     it('keeps a live parcel, finca and units, replaces units atomically and pages them by reference', async () => {

@@ -35,7 +35,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
   it('answers a lookup by reference and a point→parcel with one statement each, prepared once per connection', async () => {
     const service = await CatastroService.open({ dataDir, store: url, importSample: false });
     try {
-      const store = service.copy as PostgisStore;
+      const store = service.store as PostgisStore;
       const parcel = (await store.getParcel('ES', '000700100UL74F'))!;
       const statements: string[] = [];
       const query = store.db.pool.query.bind(store.db.pool);

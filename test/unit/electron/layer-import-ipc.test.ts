@@ -9,6 +9,7 @@ import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
 import { fixture } from '../../helpers/paths.js';
 import { BusyWork } from '../../../core/desktop/busy-work.js';
+import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
  * The hazard-layer IPC handlers (electron/ipc-handlers.ts, layer-files.ts) without an Electron
@@ -66,7 +67,7 @@ function picks(...filePaths: string[]) {
   electron.showOpenDialog.mockResolvedValueOnce({ canceled: filePaths.length === 0, filePaths });
 }
 
-const sites = () => (service.store.db.prepare('SELECT count(*) AS n FROM analysis_pa_sites').get() as { n: number }).n;
+const sites = () => (embeddedCopy(service).db.prepare('SELECT count(*) AS n FROM analysis_pa_sites').get() as { n: number }).n;
 
 beforeAll(async () => {
   writeFileSync(BROKEN, '{"type": "FeatureCollection", "features": [');
@@ -170,7 +171,9 @@ describe('pickLayerFiles + importLayers over IPC', () => {
         },
       });
       expect(answer.error.message).toContain(`Imported before it and kept: ${path.basename(ZEPA)} (7).`);
-      expect((fresh.store.db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([path.basename(ZEPA)]);
+      expect((embeddedCopy(fresh).db.prepare('SELECT file FROM analysis_pa_datasets').all() as { file: string }[]).map((r) => r.file)).toEqual([
+        path.basename(ZEPA),
+      ]);
     } finally {
       fresh.close();
       setupIpc({

@@ -5,6 +5,7 @@ import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
 import { bulgaria } from '../country.js';
 import { BG_PARCEL, fake } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(bulgaria, fake);
 
@@ -22,7 +23,7 @@ describe('Bulgaria (AGKK ArcGIS layer; Cyrillic addresses) — hand-written answ
   });
 
   it('answers by coordinates with a point query', async () => {
-    forgetParcels(europe.api.service.store, 'BG');
+    forgetParcels(embeddedCopy(europe.api.service), 'BG');
     const response = await post('/api/search/coordinates', inside(BG_PARCEL));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCat14: BG_PARCEL.ref, pais: 'BG' });

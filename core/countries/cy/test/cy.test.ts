@@ -5,6 +5,7 @@ import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
 import { cyprus } from '../country.js';
 import { CY_PARCEL, fake } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(cyprus, fake);
 
@@ -16,7 +17,7 @@ describe('Cyprus (DLS ArcGIS layer; few house numbers mapped) — hand-written a
     const response = await get(`/api/catastro/${encodeURIComponent(CY_PARCEL.ref)}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: CY_PARCEL.ref, pais: 'CY', superficieParcela: 3280 });
-    forgetParcels(europe.api.service.store, 'CY');
+    forgetParcels(embeddedCopy(europe.api.service), 'CY');
     expect((await post('/api/search/coordinates', inside(CY_PARCEL))).json().data.refCat14).toBe(CY_PARCEL.ref);
   });
 

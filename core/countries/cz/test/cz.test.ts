@@ -5,6 +5,7 @@ import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { czechia } from '../country.js';
 import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF, fake } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(czechia, fake);
 
@@ -33,7 +34,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
     const { poligono } = (await get(`/api/catastro/${CZ_REF}?country=CZ`)).json().data;
     // A point surely inside the outline, whatever its shape.
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates;
-    forgetParcels(europe.api.service.store, 'CZ');
+    forgetParcels(embeddedCopy(europe.api.service), 'CZ');
     const response = await post('/api/search/coordinates', { latitude, longitude, country: 'CZ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.referenciaCatastral).toBe(CZ_REF);
@@ -51,7 +52,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
 
 describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
   it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
-    forgetParcels(europe.api.service.store, 'CZ');
+    forgetParcels(embeddedCopy(europe.api.service), 'CZ');
     const response = await get(
       `/api/search/address/candidates?country=CZ&q=${encodeURIComponent('Karlova 5, Praha')}&postcode=${encodeURIComponent('110 00')}`,
     );

@@ -5,6 +5,7 @@ import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
 import { greece } from '../country.js';
 import { fake, GR_PARCEL } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(greece, fake);
 
@@ -21,7 +22,7 @@ describe('Greece (Hellenic Cadastre ArcGIS layer; Greek script) — hand-written
   });
 
   it('answers by coordinates and finds a Greek-script address', async () => {
-    forgetParcels(europe.api.service.store, 'GR');
+    forgetParcels(embeddedCopy(europe.api.service), 'GR');
     expect((await post('/api/search/coordinates', inside(GR_PARCEL))).json().data.refCat14).toBe(GR_PARCEL.ref);
     const response = await candidates('GR', 'Ερμού 10, Αθήνα');
     expect(response.statusCode, response.body).toBe(200);

@@ -4,6 +4,7 @@ import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { iceland } from '../country.js';
 import { fake, IS_PARCEL } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(iceland, fake);
 
@@ -15,7 +16,7 @@ describe('Iceland (INSPIRE CP WFS, ETRS89) — on INSPIRE answers written by han
     const response = await get(`/api/catastro/${IS_PARCEL.ref}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: IS_PARCEL.ref, pais: 'IS' });
-    forgetParcels(europe.api.service.store, 'IS');
+    forgetParcels(embeddedCopy(europe.api.service), 'IS');
     const [longitude, latitude] = IS_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: IS_PARCEL.ref, pais: 'IS' });
     const address = await candidates('IS', 'Laugavegur 1, Reykjavík');

@@ -4,6 +4,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { italy } from '../country.js';
 import { fake, IT_RECORDED_REF, IT_RELABELLED_REF } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(italy, fake);
 
@@ -76,7 +77,7 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
 
 describe("Italy by address (open geocoder: Nominatim's documented jsonv2 answers, written by hand)", () => {
   it('asks Nominatim for Italy, finds the parcel under the address point, and never returns a piece of road (spec rule 3)', async () => {
-    forgetParcels(api.service.store, 'IT');
+    forgetParcels(embeddedCopy(api.service), 'IT');
     const response = await get(`/api/search/address/candidates?country=IT&q=${encodeURIComponent('Via Roma 1, Senorbì')}`);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json().error).toMatch(/roads or waters \(A000W000200\.STRADA001\)/);

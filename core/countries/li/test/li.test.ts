@@ -4,6 +4,7 @@ import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { liechtenstein } from '../country.js';
 import { fake, LI_PARCEL } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(liechtenstein, fake);
 
@@ -20,7 +21,7 @@ describe('Liechtenstein (INSPIRE CP WFS, ETRS89) — on INSPIRE answers written 
     expect(response.json().data).toMatchObject({ refCatastral: LI_PARCEL.ref, pais: 'LI', superficieParcela: LI_PARCEL.area });
     expect(response.json().data.latitud).toBeCloseTo(47.141, 3);
     expect(requests('/li-wfs').at(-1)!.searchParams.get('SRSNAME')).toBe('urn:ogc:def:crs:EPSG::4258');
-    forgetParcels(europe.api.service.store, 'LI');
+    forgetParcels(embeddedCopy(europe.api.service), 'LI');
     const [longitude, latitude] = LI_PARCEL.inside;
     expect((await post('/api/search/coordinates', { latitude, longitude })).json().data).toMatchObject({ refCat14: LI_PARCEL.ref, pais: 'LI' });
     const address = await candidates('LI', 'Städtle 10, Vaduz');

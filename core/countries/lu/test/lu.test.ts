@@ -7,6 +7,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { luxembourg } from '../country.js';
 import { fake } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(luxembourg, fake);
 
@@ -57,7 +58,7 @@ describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real record
 
   it('without country, a point in Luxembourg goes to Luxembourg', async () => {
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: parcel820.geometry.coordinates }).geometry.coordinates;
-    forgetParcels(api.service.store, 'LU');
+    forgetParcels(embeddedCopy(api.service), 'LU');
     const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude } });
     expect(response.json().data).toMatchObject({ referenciaCatastral: '075F00139000820', pais: 'LU' });
   });

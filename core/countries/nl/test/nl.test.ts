@@ -6,6 +6,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { netherlands } from '../country.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(netherlands, fake);
 
@@ -60,7 +61,7 @@ describe('the Netherlands by coordinates', () => {
     const parcel = (await get(`/api/catastro/${ref}`)).json().data;
     const [lon, lat] = [parcel.longitud, parcel.latitud];
     expect(containsPoint({ type: 'Polygon', coordinates: [parcel.poligono] }, [lon, lat])).toBe(true);
-    forgetParcels(api.service.store, 'NL');
+    forgetParcels(embeddedCopy(api.service), 'NL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'NL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: ref, pais: 'NL', municipio: 'Otterlo' });
@@ -96,7 +97,7 @@ describe('the Netherlands by address (PDOK Locatieserver, real recording)', () =
 
 describe('the Netherlands bulk import (Kadastrale Kaart GML, the real Otterlo extract)', () => {
   it('imports every Perceel with its kadastrale grootte and an outline PROJ agrees with', async () => {
-    forgetParcels(api.service.store, 'NL');
+    forgetParcels(embeddedCopy(api.service), 'NL');
     const [result] = await api.service.importFiles([DKK_OTTERLO]);
     expect(result).toMatchObject({ kind: 'nl-dkk-gml', parcels: OTTERLO_REFERENCES.length });
     const before = api.fake.requests.length;

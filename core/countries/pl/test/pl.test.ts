@@ -8,6 +8,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { poland } from '../country.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(poland, fake);
 
@@ -72,7 +73,7 @@ describe('Poland by reference (ULDK GetParcelById, real recording)', () => {
 
 describe('Poland by coordinates (GetParcelByXY with lon,lat,4326, the order a client measured)', () => {
   it('answers the recorded parcel at the point the client probed live, asking longitude first', async () => {
-    forgetParcels(api.service.store, 'PL');
+    forgetParcels(embeddedCopy(api.service), 'PL');
     const [lon, lat] = WARSZAWA_PROBED_POINT;
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
@@ -87,7 +88,7 @@ describe('Poland by coordinates (GetParcelByXY with lon,lat,4326, the order a cl
   it('finds the parcel under a point inside it', async () => {
     const parcel = (await get(`/api/catastro/${RECORDED_PL_ID}`)).json().data;
     const [lon, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    forgetParcels(api.service.store, 'PL');
+    forgetParcels(embeddedCopy(api.service), 'PL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'PL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: RECORDED_PL_ID, pais: 'PL' });
@@ -118,7 +119,7 @@ describe('Poland bulk import (EGiB GML, PL-2000 zone 6, northing first)', () => 
 
 describe('Poland by address (GUGiK UUG GetAddress; hand-written answers in the shape of real ones)', () => {
   it('geocodes the address and answers the ULDK parcel under its point, with confianza from the shared helper', async () => {
-    forgetParcels(api.service.store, 'PL');
+    forgetParcels(embeddedCopy(api.service), 'PL');
     const response = await get(`/api/search/address/candidates?country=PL&q=${encodeURIComponent('Kościuszki 1, Mińsk Mazowiecki')}&postcode=05-300`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();

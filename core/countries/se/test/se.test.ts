@@ -5,6 +5,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { sweden } from '../country.js';
 import { fake, SE_PARCEL } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(sweden, fake);
 
@@ -20,7 +21,7 @@ afterAll(async () => {
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
-const forget = (code: string) => forgetParcels(api.service.store, code);
+const forget = (code: string) => forgetParcels(embeddedCopy(api.service), code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
 describe('Sweden (Jordbruksverket agricultural blocks; no address search) — hand-written answers', () => {

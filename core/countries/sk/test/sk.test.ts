@@ -4,6 +4,7 @@ import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { slovakia } from '../country.js';
 import { fake, SK_E_PARCEL, SK_PARCEL } from './fake.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(slovakia, fake);
 
@@ -19,7 +20,7 @@ afterAll(async () => {
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const requests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
-const forget = (code: string) => forgetParcels(api.service.store, code);
+const forget = (code: string) => forgetParcels(embeddedCopy(api.service), code);
 const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
 
 describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers written by hand', () => {

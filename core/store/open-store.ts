@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { CadastralStore } from './cadastral-store.js';
+import type { ImportFormats } from './import-formats.js';
+import { ParcelStore } from './parcel-store.js';
+import { isPostgresUrl } from './postgres/connection.js';
+import { PostgisStore } from './postgres/postgis-store.js';
+import { ensureSampleImported } from './sample.js';
+
+/** The embedded copy's file in a data folder. */
+export const COPY_FILE = 'catastro.sqlite';
+
+export interface OpenStoreOptions {
+  /** The data folder: the embedded copy's file, or with a team store what stays local. */
+  dataDir: string;
+  /** `postgres://…` of a team database; otherwise the embedded copy is the store. */
+  team?: string;
+  /** `postgres://…` of a streaming replica of the team database, where lookups read. */
+  teamRead?: string;
+  /** Bundled sample files imported into the embedded copy on first run (never into a team database). */
+  sample?: { resourcesDir: string; formats: ImportFormats };
+}
+
+/**
+ * The one store the core reads and writes: the data folder's embedded SQLite copy, or a team
+ * PostgreSQL/PostGIS database with the embedded file beside it for what stays local
+ * (CadastralStore.local). The only place that picks an engine.
+ */
+export async function openCadastralStore(options: OpenStoreOptions): Promise<CadastralStore> {
+  const local = ParcelStore.open(path.join(options.dataDir, COPY_FILE));
+  if (isPostgresUrl(options.team)) return PostgisStore.open(options.team, { local, readUrl: options.teamRead });
+  try {
+    if (options.sample) await ensureSampleImported(local, options.sample.resourcesDir, options.sample.formats);
+  } catch (error) {
+    local.close();
+    throw error;
+  }
+  return local;
+}
