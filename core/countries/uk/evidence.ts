@@ -7,16 +7,16 @@ export const UK_EVIDENCE: CountryEvidence = {
   capabilities: {
     byCoordinates: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/uk-ros-wms.ts (/uk-wms, GetFeatureInfo)',
-      fixtures: ['countries/uk_hmlr_inspire_vale_of_glamorgan_sample.gml'],
+      fake: 'core/countries/uk/test/fake.ts (/uk-wms, GetFeatureInfo)',
+      fixtures: ['core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml'],
       basis:
-        "England and Wales: a real slice of Vale of Glamorgan's INSPIRE Index Polygons file, imported and judged against GDAL (united-kingdom.test.ts). Scotland: no RoS answer was recorded; the WMS answer is written by hand in GeoServer's GetFeatureInfo JSON, the request and the `inspireid` property as public clients send and read them",
+        "England and Wales: a real slice of Vale of Glamorgan's INSPIRE Index Polygons file, imported and judged against GDAL (core/countries/uk/test/uk.test.ts). Scotland: no RoS answer was recorded; the WMS answer is written by hand in GeoServer's GetFeatureInfo JSON, the request and the `inspireid` property as public clients send and read them",
     },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [
-    { ref: '16721537', from: 'countries/uk_hmlr_inspire_vale_of_glamorgan_sample.gml' },
-    { ref: '5503317', from: 'test/fake-upstream/countries/uk-ros-wms.ts (a made-up RoS INSPIRE id; none was seen)' },
+    { ref: '16721537', from: 'core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml' },
+    { ref: '5503317', from: 'core/countries/uk/test/fake.ts (a made-up RoS INSPIRE id; none was seen)' },
   ],
   knownNotWorking: [
     'Scotland: no answer of the RoS WMS was recorded: the name of its id property (`inspireid`, either case) is what public clients read (UNCERTAIN).',

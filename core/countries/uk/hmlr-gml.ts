@@ -14,7 +14,7 @@ import { parseInspireId } from './reference.js';
  * with `LR:GEOMETRY` (one gml:Polygon in EPSG:27700, easting first, holes as gml:interior),
  * `LR:INSPIREID` (the parcel's number; LABEL and NATIONALCADASTRALREFERENCE repeat it) and
  * `LR:VALIDFROM`. No official area: the outline's is kept. A real slice of Vale of Glamorgan's
- * file is test/fixtures/countries/uk_hmlr_inspire_vale_of_glamorgan_sample.gml.
+ * file is core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml.
  */
 export function isHmlrGml(head: string): boolean {
   return /xmlns:(\w+)="www\.landregistry\.gov\.uk"/.test(head) && /<(?:\w+:)?PREDEFINED[\s>]/.test(head);

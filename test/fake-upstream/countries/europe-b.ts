@@ -8,14 +8,14 @@ import { addPlace } from './nominatim.js';
 import { slovakiaRoutes, slovakiaSources } from '../../../core/countries/sk/test/fake.js';
 import { fake as is } from '../../../core/countries/is/test/fake.js';
 import { fake as li } from '../../../core/countries/li/test/fake.js';
+import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from '../../../core/countries/uk/test/fake.js';
 import { countryFakesTogether } from './country-fakes.js';
-import { UK_PARCEL, ukRosWmsRoutes, ukRosWmsSources } from './uk-ros-wms.js';
 
 /**
  * The services of SK, BG, GR, CY, LI, IS, PT, IE, UK, HR and SE as the fake Europe plays them
  * (SK, PT, SE, BG, GR, CY, IE, LI, IS and HR from their folders, core/countries/<cc>/test/fake.ts):
  * none was ever recorded, so every answer is written by hand in the source's documented format
- * (those fakes, uk-ros-wms.ts, and the open geocoder's places below in
+ * (those fakes, core/countries/uk/test/fake.ts, and the open geocoder's places below in
  * nominatim.ts). Each
  * hand-written address lies inside its country's fake parcel, but those placed outside a partial
  * coverage (London).

@@ -18,7 +18,7 @@ import { SE_PARCEL } from '../../../core/countries/se/test/fake.js';
 import { IS_PARCEL } from '../../../core/countries/is/test/fake.js';
 import { LI_PARCEL } from '../../../core/countries/li/test/fake.js';
 import { SK_PARCEL } from '../../../core/countries/sk/test/fake.js';
-import { UK_PARCEL } from '../../fake-upstream/countries/uk-ros-wms.js';
+import { UK_PARCEL } from '../../../core/countries/uk/test/fake.js';
 import { DE_BE_REF, FI_REF } from '../../fake-upstream/countries/germany-finland.js';
 import { NO_REF } from '../../../core/countries/no/test/fake.js';
 import { AT_REF, BE_REF, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';

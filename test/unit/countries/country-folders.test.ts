@@ -24,7 +24,6 @@ const NOT_YET_MOVED = new Set([
   'dk',
   'es',
   'fi',
-  'uk',
 ]);
 
 /** Every country folder: a two-letter lower-case folder under core/countries. */

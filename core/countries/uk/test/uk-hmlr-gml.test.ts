@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isHmlrGml, streamHmlrParcels } from '../../../core/countries/uk/hmlr-gml.js';
-import { hmlrAuthorityOfFileName } from '../../../core/countries/uk/hmlr-files.js';
-import type { StoredParcel } from '../../../core/model/records.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { fixture } from '../../helpers/paths.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { isHmlrGml, streamHmlrParcels } from '../hmlr-gml.js';
+import { hmlrAuthorityOfFileName } from '../hmlr-files.js';
+import type { StoredParcel } from '../../../model/records.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { fixture } from '../../../../test/helpers/paths.js';
+import { tempDir } from '../../../../test/helpers/temp-dir.js';
 
 /** HM Land Registry's INSPIRE Index Polygons reader (core/countries/uk/hmlr-gml.ts) on the real Vale of Glamorgan slice. */
 const REAL = readFileSync(countryFixture('uk_hmlr_inspire_vale_of_glamorgan_sample.gml'), 'utf8');

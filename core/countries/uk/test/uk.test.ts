@@ -4,15 +4,19 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { UK_PARCEL } from '../../fake-upstream/countries/uk-ros-wms.js';
-import { writeZip } from '../../helpers/catastro-zips.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { repoRoot } from '../../helpers/paths.js';
-import { tempDir } from '../../helpers/temp-dir.js';
-import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import type { LonLat } from '../../../model/index.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { UK_PARCEL, fake } from './fake.js';
+import { unitedKingdom } from '../definition.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { writeZip } from '../../../../test/helpers/catastro-zips.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { repoRoot } from '../../../../test/helpers/paths.js';
+import { tempDir } from '../../../../test/helpers/temp-dir.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
+
+countryGoldenTests({ ...unitedKingdom, name: 'United Kingdom' }, fake);
 
 /**
  * The United Kingdom against the fake Europe: Scotland by Registers of Scotland's WMS
@@ -20,6 +24,7 @@ import { embeddedCopy } from '../../helpers/embedded-copy.js';
  * Registry's INSPIRE Index Polygons imported from a real slice of Vale of Glamorgan's file, with
  * GDAL (ogrinfo, ogr2ogr) as the independent judge of what the file holds, Northern Ireland 422.
  */
+
 const HMLR_GML = countryFixture('uk_hmlr_inspire_vale_of_glamorgan_sample.gml');
 const AUTHORITY_GML = 'Land_Registry_Cadastral_Parcels.gml';
 

@@ -1,7 +1,8 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { json, xml, type FakeRoute } from './fake-server.js';
+import { fromWgs84, toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat } from '../../../model/index.js';
+import { json, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * Registers of Scotland's INSPIRE view service (`ros-inspire.themapcloud.com/maps/wms`) as the
@@ -86,3 +87,6 @@ export const ukRosWmsRoutes: FakeRoute = (url) => {
 };
 
 export const ukRosWmsSources = (base: string) => ({ uk: { cpWmsUrl: `${base}/uk-wms` } });
+
+/** The UK's fake for its golden tests (uk.test.ts): Scotland's WMS (England and Wales are answered from an import). */
+export const fake: CountryFake = { routes: [ukRosWmsRoutes], sources: (base) => ukRosWmsSources(base).uk };
