@@ -71,6 +71,9 @@ export const API_VERSION = '2026-10-01';
 
 export type { AnalysisKind } from './model/index.js';
 
+/** A point lookup's input (endpoint 4's body): checked by the facade. */
+type PointInput = { latitude?: unknown; longitude?: unknown; country?: unknown };
+
 export interface ServiceOptions {
   /** Folder holding the local copy (`catastro.sqlite`). */
   dataDir: string;
@@ -201,16 +204,36 @@ export class CatastroService {
     return adapter.units!(raw, cursor, this.context(signal));
   }
 
-  async parcelAt(input: { latitude?: unknown; longitude?: unknown; country?: unknown }, signal?: AbortSignal): Promise<CoordinateMatch> {
+  /** Endpoint 4: the reference at a point (the spec's coordinate answer). */
+  async parcelAt(input: PointInput, signal?: AbortSignal): Promise<CoordinateMatch> {
+    const { point, adapters } = this.pointAsked(input);
+    return this.firstAnswerAt(adapters, (adapter) => adapter.parcelAt(point, this.context(signal)));
+  }
+
+  /**
+   * The app's point lookup: the whole Parcel at a point in one call, read by the adapter that
+   * found it (endpoint 4 then a lookup by reference read the finca twice, and guessed the
+   * country again from the reference's shape). Not in the spec.
+   */
+  async parcelAtPoint(input: PointInput, signal?: AbortSignal): Promise<Parcel> {
+    const { point, adapters } = this.pointAsked(input);
+    return this.firstAnswerAt(adapters, async (adapter) => {
+      const ctx = this.context(signal);
+      if (adapter.parcelAtPoint) return adapter.parcelAtPoint(point, ctx);
+      return adapter.parcelByReference((await adapter.parcelAt(point, ctx)).refCat14, ctx);
+    });
+  }
+
+  /** The point asked, and the adapters to ask in turn: without `country` the point says which country it is in (bounds, then outlines). */
+  private pointAsked(input: PointInput): { point: LonLat; adapters: CountryAdapter[] } {
     if (input === null || typeof input !== 'object') {
       throw validationError('The body must be a JSON object with latitude and longitude.');
     }
     const latitude = requireLatitude(input.latitude);
     const longitude = requireLongitude(input.longitude);
-    // Without `country` the point says which country it is in (bounds, then outlines).
-    const point: [number, number] = [longitude, latitude];
+    const point: LonLat = [longitude, latitude];
     const adapter = this.countries.forPoint(point, optionalCountry(input.country));
-    return this.parcelAtThrough(this.countries.inOrderAt(adapter, point), point, signal);
+    return { point, adapters: this.countries.inOrderAt(adapter, point) };
   }
 
   /**
@@ -218,11 +241,11 @@ export class CatastroService {
    * one, else the country's (Treviño, inside Álava's extent, is the Catastro's). A territory
    * whose source is down is only reported when the country has no parcel there either.
    */
-  private async parcelAtThrough(adapters: CountryAdapter[], point: LonLat, signal?: AbortSignal): Promise<CoordinateMatch> {
+  private async firstAnswerAt<T>(adapters: CountryAdapter[], ask: (adapter: CountryAdapter) => Promise<T>): Promise<T> {
     let failure: unknown;
     for (const [i, adapter] of adapters.entries()) {
       try {
-        return await adapter.parcelAt(point, this.context(signal));
+        return await ask(adapter);
       } catch (error) {
         const last = i === adapters.length - 1;
         if (last && failure && isServiceError(error) && error.code === 'NOT_FOUND') throw failure;

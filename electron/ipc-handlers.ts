@@ -46,6 +46,13 @@ function handle(channel: string, deps: IpcDeps, work: Handler): void {
 /** The reference and country of an input (the country is the facade's to check, as over HTTP). */
 const parcelKey = (input: Record<string, unknown>) => [check.reference(input.refcat, 'refcat'), input.country] as const;
 
+/** A point lookup's input as IPC checks it (coordinates typed; the facade checks ranges and the country). */
+const checkedPoint = (input: { latitude?: unknown; longitude?: unknown; country?: unknown }) => ({
+  latitude: check.coordinate(input.latitude, 'latitude'),
+  longitude: check.coordinate(input.longitude, 'longitude'),
+  country: input.country,
+});
+
 /** Registers one handler per operation of the table (a missing one fails the type-check): validate the input, call one facade method. */
 export function setupIpc(deps: IpcDeps): void {
   const { service, busy } = deps;
@@ -65,12 +72,8 @@ export function setupIpc(deps: IpcDeps): void {
       const [refcat, country] = parcelKey(input);
       return service.units(refcat, { cursor: check.optionalCursor(input.cursor), country });
     },
-    parcelAt: (input) =>
-      service.parcelAt({
-        latitude: check.coordinate(input.latitude, 'latitude'),
-        longitude: check.coordinate(input.longitude, 'longitude'),
-        country: input.country,
-      }),
+    parcelAt: (input) => service.parcelAt(checkedPoint(input)),
+    parcelAtPoint: (input) => service.parcelAtPoint(checkedPoint(input)),
     polygon: (input) => service.polygon(...parcelKey(input)),
     // Endpoint 1's parameters are the facade's to check, in the spec's order (coverage, then ranges), as over HTTP.
     addressCandidates: (input) => service.addressCandidates(input),

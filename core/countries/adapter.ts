@@ -101,6 +101,11 @@ export interface CountryAdapter {
   parcelByReference(ref: string, ctx: AdapterContext): Promise<Parcel>;
   /** The parcel at a point inside `bounds` (the core checked them and picked this adapter). */
   parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch>;
+  /**
+   * The whole Parcel at a point (the app's point lookup), where the adapter reads it more cheaply
+   * than parcelAt then parcelByReference, which the core does otherwise.
+   */
+  parcelAtPoint?(point: LonLat, ctx: AdapterContext): Promise<Parcel>;
   polygon(ref: string, ctx: AdapterContext): Promise<PolygonResult>;
   /**
    * The parcels bordering a parcel, asked of the live source where it has such a query (Spain's

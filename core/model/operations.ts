@@ -195,6 +195,15 @@ export const PUBLIC_OPERATIONS = {
     http: { method: 'POST', path: '/api/search/coordinates', body: CoordinatesBody },
     output: answer('The reference at the point, its distance and address (spec: endpoint 4).', { referenciaCatastral: text, pais: text }),
   }),
+  parcelAtPoint: op<{ latitude: number; longitude: number; country?: string }, Parcel>()({
+    summary: "The whole parcel at a coordinate pair in one call (the app's point lookup; endpoint 4 answers the reference only). Not in the spec",
+    tag: 'Search',
+    access: 'key',
+    price: 'one',
+    answer: 'json',
+    http: { method: 'POST', path: '/api/search/coordinates/parcel', body: CoordinatesBody },
+    output: ParcelAnswer,
+  }),
   polygon: op<Refcat, PolygonResult>()({
     summary: 'GeoJSON outline',
     tag: 'Parcels',

@@ -58,10 +58,16 @@ export async function selectParcelAt(client: CatastroClient, click: MapClick, fr
     lookupFailed({ title: i18next.t('parcel:publicLandTitle'), message: i18next.t('parcel:publicLand'), advice: i18next.t('parcel:publicLandAdvice') });
     return;
   }
+  const selectionAsked = store.selection;
   try {
-    const match = await client.call('parcelAt', { latitude: click.latitude, longitude: click.longitude });
-    await selectParcelByRef(client, match.refCat14, match.pais);
+    // One round trip: the parcel whole, read by the country that found it.
+    const parcel = await client.call('parcelAtPoint', { latitude: click.latitude, longitude: click.longitude });
+    const state = useAppStore.getState();
+    if (state.selection !== selectionAsked) return; // the user chose another parcel meanwhile
+    state.select(USelection.single(parcel.refCatastral, parcel.pais));
+    state.setParcel(parcel, 'done');
   } catch (error) {
+    if (useAppStore.getState().selection !== selectionAsked) return;
     const ui = toUiError(i18next.t('parcel:noParcelAt', where), error);
     // The generic NOT_FOUND advice is about references; here a point was asked (a click, typed coordinates).
     lookupFailed(ui.code === 'NOT_FOUND' ? { ...ui, advice: i18next.t('parcel:noParcelAtAdvice') } : ui);

@@ -205,6 +205,18 @@ export class SpainAdapter implements CountryAdapter {
     };
   }
 
+  /**
+   * The parcel at a point, whole: the copy's parcel there, else the Catastro's reference at the
+   * point, then read as by reference. Unlike parcelAt it reads no finca facts or units for a
+   * coordinate answer nobody shows (endpoint 4's answer stays parcelAt's).
+   */
+  async parcelAtPoint(point: LonLat, ctx: AdapterContext): Promise<Parcel> {
+    requireInBounds(this, point);
+    const stored = await ctx.store.parcelAt(point, 'ES');
+    const ref14 = stored?.ref ?? (await this.live.parcelsAt(point, ctx))[0].ref14;
+    return this.parcelByReference(ref14, ctx);
+  }
+
   async parcelAt(point: LonLat, ctx: AdapterContext): Promise<CoordinateMatch> {
     requireInBounds(this, point);
     const [lon, lat] = point;

@@ -142,6 +142,11 @@ const CASES: Cases = {
     ['beyond the pole', { latitude: 91, longitude: -3.7 }, invalid],
     ['in Spain, named as French', { latitude: 40.2, longitude: -3.8, country: 'FR' }, invalid],
   ],
+  parcelAtPoint: [
+    ['beyond the pole', { latitude: 91, longitude: -3.7 }, invalid],
+    ['in Spain, named as French', { latitude: 40.2, longitude: -3.8, country: 'FR' }, invalid],
+    ['with the latitude as text', { latitude: 'forty', longitude: -3.7 }, invalid],
+  ],
   polygon: [
     ['of a finca', { refcat: FINCA }, ok],
     ['with markup', { refcat: '<b>' }, invalid],

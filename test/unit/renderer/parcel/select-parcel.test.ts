@@ -12,10 +12,10 @@ beforeEach(() => useAppStore.setState(initial, true));
 describe('selectParcelAt (item 5)', () => {
   it('a click between drawn parcels says "public land" under the search box without asking the service, and drops the previous parcel', async () => {
     useAppStore.getState().select(USelection.single('40146A00405051'));
-    const parcelAt = vi.fn();
-    const client = fakeClient({ parcelAt, parcel: vi.fn() });
+    const parcelAtPoint = vi.fn();
+    const client = fakeClient({ parcelAtPoint, parcel: vi.fn() });
     await selectParcelAt(client, { latitude: 41.0612, longitude: -4.4686, parcel: null, betweenParcels: true }, true);
-    expect(parcelAt).not.toHaveBeenCalled();
+    expect(parcelAtPoint).not.toHaveBeenCalled();
     const { error, selection, searchText } = useAppStore.getState();
     expect(error).toMatchObject({ place: 'search', message: expect.stringContaining('public land have no cadastral parcel') });
     expect(selection).toEqual(USelection.none());
@@ -25,7 +25,7 @@ describe('selectParcelAt (item 5)', () => {
   it('a failed point lookup offline shows a calm message, the raw text only as details', async () => {
     useAppStore.getState().setConnectivity('offline');
     const client = fakeClient({
-      parcelAt: vi.fn(async () => {
+      parcelAtPoint: vi.fn(async () => {
         throw new ClientError(
           503,
           'SERVICE_UNAVAILABLE',
@@ -43,7 +43,7 @@ describe('selectParcelAt (item 5)', () => {
 
   it('a point where the Catastro records no parcel (its code 16) keeps its words and advises about the point, not about a reference', async () => {
     const client = fakeClient({
-      parcelAt: vi.fn(async () => {
+      parcelAtPoint: vi.fn(async () => {
         throw new ClientError(
           404,
           'NOT_FOUND',
