@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readRegisterParcel } from '../../../core/store/register-parcels.js';
 import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
 import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { useEuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const europe = useEuropeApi();
+const { get, post } = europe;
 
 describe('Denmark by address (DAWA, the real recorded address object)', () => {
   it('places the address and follows its jordstykke link (ejerlav 2000178, matrikelnr "13") to the parcel', async () => {
@@ -36,7 +28,7 @@ describe('Denmark by address (DAWA, the real recorded address object)', () => {
       coincideMunicipio: true,
     });
     expect(data.attribution).toMatch(/DAWA/);
-    expect(api.fake.requests.some((u) => u.pathname === '/dk-dawa/jordstykker/2000178/13')).toBe(true);
+    expect(europe.api.fake.requests.some((u) => u.pathname === '/dk-dawa/jordstykker/2000178/13')).toBe(true);
   });
 
   it('answers 404 when DAWA knows no such address', async () => {
@@ -46,7 +38,7 @@ describe('Denmark by address (DAWA, the real recorded address object)', () => {
 
 describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written answers)', () => {
   it('answers ejerlav-matrikelnr with municipality and attribution, then from the copy', async () => {
-    forgetParcels(embeddedCopy(api.service), 'DK');
+    forgetParcels(embeddedCopy(europe.api.service), 'DK');
     const response = await get(`/api/catastro/${DK_LINKED_PARCEL}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: DK_LINKED_PARCEL, pais: 'DK', municipio: 'København', dataSource: 'catastro' });
@@ -58,12 +50,12 @@ describe('Denmark by reference and coordinates (DAWA jordstykker; hand-written a
     const missing = await get('/api/catastro/2000178-99x');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toMatch(/ejerlav/);
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     expect((await get('/api/catastro/2000178-98')).statusCode).toBe(503);
   });
 
   it('finds the parcel at the address point by reverse lookup', async () => {
-    forgetParcels(embeddedCopy(api.service), 'DK');
+    forgetParcels(embeddedCopy(europe.api.service), 'DK');
     const response = await post('/api/search/coordinates', { latitude: DK_ADDRESS_POINT[1], longitude: DK_ADDRESS_POINT[0], country: 'DK' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: DK_LINKED_PARCEL, pais: 'DK' });
@@ -78,11 +70,11 @@ describe('Denmark bulk import (the real Datafordeler MAT JSON download, no geome
     const current = records.filter((r) => r.status === 'Gældende' && r.registreringTil === null && r.virkningTil === null);
     expect(current.length).toBeLessThan(records.length);
 
-    const [result] = await api.service.importFiles([zip]);
+    const [result] = await europe.api.service.importFiles([zip]);
     expect(result).toMatchObject({ kind: 'dk-mat-json', parcels: current.length, skipped: records.length - current.length });
     const sample = current[0];
     expect(typeof sample.registreretAreal).toBe('string');
-    expect(readRegisterParcel(embeddedCopy(api.service).db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
+    expect(readRegisterParcel(embeddedCopy(europe.api.service).db, 'DK', `${sample.ejerlavLokalId}-${sample.matrikelnummer}`)).toMatchObject({
       areaM2: Number(sample.registreretAreal),
       municipalityCode: sample.kommuneLokalId,
       propertyId: sample.samletFastEjendomLokalId,
@@ -90,8 +82,8 @@ describe('Denmark bulk import (the real Datafordeler MAT JSON download, no geome
     const provisional = records.find((r) => r.status !== 'Gældende')!;
     const alsoCurrent = current.some((r) => r.ejerlavLokalId === provisional.ejerlavLokalId && r.matrikelnummer === provisional.matrikelnummer);
     if (!alsoCurrent)
-      expect(readRegisterParcel(embeddedCopy(api.service).db, 'DK', `${provisional.ejerlavLokalId}-${provisional.matrikelnummer}`)).toBeUndefined();
+      expect(readRegisterParcel(embeddedCopy(europe.api.service).db, 'DK', `${provisional.ejerlavLokalId}-${provisional.matrikelnummer}`)).toBeUndefined();
     // No outline: nothing of it is drawn or located.
-    expect(embeddedCopy(api.service).countParcels('DK')).toBeLessThanOrEqual(1);
+    expect(embeddedCopy(europe.api.service).countParcels('DK')).toBeLessThanOrEqual(1);
   });
 });

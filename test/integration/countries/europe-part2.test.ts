@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
 import {
   BAVARIA_POINT,
@@ -27,7 +27,7 @@ import {
   CH_REF,
 } from '../../fake-upstream/countries/be-ch-at.js';
 import { documentedFormatCases, type DocumentedFormatRow } from '../../helpers/documented-format-cases.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { useEuropeApi } from '../../helpers/europe-api.js';
 
 /** Issue 14's countries served through their official parcel services, one row each (documented-format-cases.ts). */
 const place = (cc: string) => NOMINATIM_PLACES[cc];
@@ -97,16 +97,10 @@ const ROWS: DocumentedFormatRow[] = [
   },
 ];
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: object) => api.app.inject({ method: 'POST', url, payload: body });
+const post = (url: string, body: object) => europe.api.app.inject({ method: 'POST', url, payload: body });
 
 describe('before any lookup (nothing in the copy)', () => {
   it("Belgium answers by point although CadGIS takes longer than the client's default time per attempt (its own timeout)", async () => {
@@ -119,7 +113,7 @@ describe('before any lookup (nothing in the copy)', () => {
   }, 30_000);
 });
 
-documentedFormatCases(() => api, ROWS);
+documentedFormatCases(() => europe.api, ROWS);
 
 describe('Latvia: bare digits only with ?country=LV', () => {
   it('does not claim 11 bare digits without country, and reads them with it', async () => {

@@ -1,23 +1,16 @@
 import { pointOnFeature } from '@turf/turf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { setBuildingsDown } from '../../fake-upstream/countries/foral.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { useEuropeApi } from '../../helpers/europe-api.js';
 import { forgetParcels } from '../../helpers/forget-parcels.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get, post } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const forget = (country: string) => forgetParcels(embeddedCopy(api.service), country);
-const lastRequest = (prefix: string) => api.fake.requests.filter((u) => u.pathname.startsWith(prefix)).at(-1);
+const forget = (country: string) => forgetParcels(embeddedCopy(europe.api.service), country);
+const lastRequest = (prefix: string) => europe.api.fake.requests.filter((u) => u.pathname.startsWith(prefix)).at(-1);
 const insideOf = (poligono: [number, number][]) => pointOnFeature({ type: 'Polygon', coordinates: [poligono] }).geometry.coordinates as [number, number];
 
 describe('Navarre (NA) on the RRTN INSPIRE WFS, real recordings', () => {
@@ -60,7 +53,7 @@ describe('Navarre (NA) on the RRTN INSPIRE WFS, real recordings', () => {
   });
 
   it('answers 503 when the WFS fails', async () => {
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     expect((await get('/api/catastro/201070184?country=NA')).statusCode).toBe(503);
   });
 });
@@ -132,7 +125,7 @@ describe('no units per finca in the foral cadastres', () => {
   it.each(['/api/catastro/8594149/units', '/api/catastro/001010001/units', '/api/catastro/001010001/units?country=NA'])(
     '%s → 422 with the reason',
     async (url) => {
-      const response = await api.app.inject({ method: 'GET', url, headers: { 'x-api-key': 'x' } });
+      const response = await europe.api.app.inject({ method: 'GET', url, headers: { 'x-api-key': 'x' } });
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('CNV_COVERAGE');
       expect(response.json().error).toMatch(/foral/);
@@ -199,7 +192,9 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     const small = (await get('/api/catastro/001010001')).json().data;
     expect(small.uso).toBe('Residencial');
     const { useOfLargestBuilding } = await import('../../../core/countries/foral/building-use.js');
-    const answer = await (await fetch(`${api.fake.url}/bu-na?service=WFS&bbox=${encodeURIComponent(lastRequest('/bu-na')!.searchParams.get('bbox')!)}`)).text();
+    const answer = await (
+      await fetch(`${europe.api.fake.url}/bu-na?service=WFS&bbox=${encodeURIComponent(lastRequest('/bu-na')!.searchParams.get('bbox')!)}`)
+    ).text();
     const far = (await get('/api/catastro/217050626')).json().data;
     expect(useOfLargestBuilding(answer, { type: 'Polygon', coordinates: [far.poligono] }, 'test')).toBeUndefined();
   });

@@ -1,13 +1,13 @@
 import { pointOnFeature } from '@turf/turf';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../geo/polygon.js';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 import { FR_BUILDING, HAND_WRITTEN_MARSEILLE_IDU, HAND_WRITTEN_METZ_IDU, MARSEILLE_ADDRESS_POINT, METZ_ADDRESS_POINT, fake } from './fake.js';
 import { france } from '../definition.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests({ ...france, name: 'France' }, fake);
@@ -18,16 +18,8 @@ const GEOCODER_REVERSE = () => JSON.parse(readFileSync(countryFixture('fr_geopf_
 const ETALAB = countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz');
 const etalabFeatures = () => JSON.parse(gunzipSync(readFileSync(ETALAB)).toString('utf8')).features as { properties: Record<string, unknown> }[];
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const europe = useEuropeApi();
+const { get, post } = europe;
 
 describe('France by reference (IGN API Carto, real recordings)', () => {
   it('answers the IDU with the recorded outline, contenance, commune and department, and its attribution', async () => {
@@ -47,7 +39,7 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(data.poligono).toEqual(feature.geometry.coordinates[0][0]);
     expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
     expect(data.availableFields).toMatchObject({ busquedaDireccion: true, uso: true, anioConstruccion: true, superficieConstruida: true });
-    const asked = api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('code_insee') === '29158')!;
+    const asked = europe.api.fake.requests.find((u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('code_insee') === '29158')!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '29158', section: 'AW', numero: '0001' });
   });
 
@@ -57,7 +49,7 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     expect(data).toMatchObject({ uso: FR_BUILDING.usage_1, anioConstruccion: 1962 });
     expect(data.superficieConstruida).toBeGreaterThan(190);
     expect(data.superficieConstruida).toBeLessThan(210);
-    const asked = api.fake.requests.find((u) => u.pathname === '/fr-bdtopo')!.searchParams;
+    const asked = europe.api.fake.requests.find((u) => u.pathname === '/fr-bdtopo')!.searchParams;
     expect(asked.get('TYPENAMES')).toBe('BDTOPO_V3:batiment');
     const [w, s, e, n, crs] = asked.get('BBOX')!.split(',');
     expect(crs).toBe('EPSG:4326');
@@ -105,7 +97,7 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
     const response = await get(`/api/catastro/${HAND_WRITTEN_MARSEILLE_IDU}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: HAND_WRITTEN_MARSEILLE_IDU, provincia: '13' });
-    const asked = api.fake.requests.find(
+    const asked = europe.api.fake.requests.find(
       (u) => u.pathname === '/fr-apicarto/parcelle' && u.searchParams.get('section') === 'AB' && u.searchParams.get('numero') === '0012',
     )!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({ code_insee: '13055', code_arr: '207', section: 'AB', numero: '0012' });
@@ -118,7 +110,7 @@ describe('France by reference (IGN API Carto, real recordings)', () => {
   });
 
   it('answers 503 SERVICE_UNAVAILABLE when API Carto does not answer', async () => {
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     const response = await get('/api/catastro/29158000AW0002');
     expect(response.statusCode).toBe(503);
     expect(response.json().code).toBe('SERVICE_UNAVAILABLE');
@@ -147,7 +139,7 @@ describe('France by coordinates', () => {
     const response = await post('/api/search/coordinates', { latitude: METZ_ADDRESS_POINT[1], longitude: METZ_ADDRESS_POINT[0], country: 'FR' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: HAND_WRITTEN_METZ_IDU, direccion: nearest.label });
-    const asked = api.fake.requests.find((u) => u.pathname === '/fr-geocodage/reverse')!;
+    const asked = europe.api.fake.requests.find((u) => u.pathname === '/fr-geocodage/reverse')!;
     expect(asked.searchParams.get('index')).toBe('address');
   });
 
@@ -173,7 +165,7 @@ describe('France by address (the BAN on the Géoplateforme)', () => {
     });
     expect(data.attribution).toMatch(/Base Adresse Nationale \(BAN, ETALAB-2\.0\)/);
     expect(data.attribution).toMatch(/DGFiP/);
-    const asked = api.fake.requests.find((u) => u.pathname === '/fr-geocodage/search')!;
+    const asked = europe.api.fake.requests.find((u) => u.pathname === '/fr-geocodage/search')!;
     expect(asked.searchParams.get('index')).toBe('address');
   });
 
@@ -186,11 +178,11 @@ describe('France by address (the BAN on the Géoplateforme)', () => {
 describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', () => {
   it('imports every parcel with its contenance, then answers and locates them offline', async () => {
     const features = etalabFeatures();
-    const [result] = await api.service.importFiles([ETALAB]);
+    const [result] = await europe.api.service.importFiles([ETALAB]);
     expect(result).toMatchObject({ kind: 'fr-etalab-geojson', parcels: features.length });
-    expect(embeddedCopy(api.service).countParcels('FR')).toBeGreaterThanOrEqual(features.length);
+    expect(embeddedCopy(europe.api.service).countParcels('FR')).toBeGreaterThanOrEqual(features.length);
     const sample = features.find((f) => typeof f.properties.contenance === 'number')!;
-    const before = api.fake.requests.length;
+    const before = europe.api.fake.requests.length;
     const response = await get(`/api/catastro/${sample.properties.id}`);
     expect(response.json().data).toMatchObject({
       refCatastral: sample.properties.id,
@@ -207,6 +199,6 @@ describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', ()
     expect(at.json().data.referenciaCatastral).toBe(sample.properties.id);
     expect(at.json().data.attribution).toMatch(etalabCredit);
     expect((await get(`/api/catastro/${sample.properties.id}/polygon`)).json().data.geojson.properties.attribution).toMatch(etalabCredit);
-    expect(api.fake.requests.length).toBe(before);
+    expect(europe.api.fake.requests.length).toBe(before);
   });
 });

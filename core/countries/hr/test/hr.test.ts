@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { croatia } from '../country.js';
 import { fake, HR_PARCEL } from './fake.js';
 
@@ -12,17 +12,8 @@ import { fake, HR_PARCEL } from './fake.js';
  */
 countryGoldenTests(croatia, fake);
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
+const europe = useEuropeApi();
+const { get, post, candidates } = europe;
 
 describe('Croatia (DGU WFS as GeoJSON; by coordinates only, no address search) — hand-written answers', () => {
   it('answers by coordinates with the k.o.-k.č. reference, then by reference from the copy only', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { italy } from '../country.js';
 import { fake, IT_RECORDED_REF, IT_RELABELLED_REF } from './fake.js';
@@ -8,17 +8,10 @@ import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(italy, fake);
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get, post } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const wfsRequests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
+const wfsRequests = (path: string) => europe.api.fake.requests.filter((u) => u.pathname === path);
 
 describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EPSG:6706 latitude first; real recording)', () => {
   // Inside the recorded triangle 39.54843572 9.13011880 / 39.54838145 9.13008628 / 39.54841445 9.13012273 (lat lon).
@@ -70,18 +63,18 @@ describe('Italy (Agenzia delle Entrate WFS: BBOX only, MapServer flat schema, EP
 
   it('answers 404 where the WFS lists no parcel and 503 when it does not answer', async () => {
     expect((await post('/api/search/coordinates', { latitude: 41.9, longitude: 12.5, country: 'IT' })).statusCode).toBe(404);
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     expect((await post('/api/search/coordinates', { latitude: 41.91, longitude: 12.5, country: 'IT' })).statusCode).toBe(503);
   });
 });
 
 describe("Italy by address (open geocoder: Nominatim's documented jsonv2 answers, written by hand)", () => {
   it('asks Nominatim for Italy, finds the parcel under the address point, and never returns a piece of road (spec rule 3)', async () => {
-    forgetParcels(embeddedCopy(api.service), 'IT');
+    forgetParcels(embeddedCopy(europe.api.service), 'IT');
     const response = await get(`/api/search/address/candidates?country=IT&q=${encodeURIComponent('Via Roma 1, Senorbì')}`);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json().error).toMatch(/roads or waters \(A000W000200\.STRADA001\)/);
-    const asked = api.fake.requests.filter((u) => u.pathname === '/nominatim/search').at(-1)!.searchParams;
+    const asked = europe.api.fake.requests.filter((u) => u.pathname === '/nominatim/search').at(-1)!.searchParams;
     expect(asked.get('countrycodes')).toBe('it');
     expect(asked.get('format')).toBe('jsonv2');
     // The parcel was asked of the AdE WFS at the address point (a small latitude-first box).

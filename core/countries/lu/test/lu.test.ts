@@ -1,9 +1,9 @@
 import { pointOnFeature } from '@turf/turf';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { luxembourg } from '../country.js';
 import { fake } from './fake.js';
@@ -16,16 +16,10 @@ const recorded = JSON.parse(readFileSync(countryFixture('lu_inspire_cp_wfs_getfe
 };
 const parcel820 = recorded.features.find((f) => f.properties.national_cadastral_reference === '075F00139000820')!;
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const lastWfs = () => api.fake.requests.filter((u) => u.pathname === '/lu-wfs').at(-1)!;
+const lastWfs = () => europe.api.fake.requests.filter((u) => u.pathname === '/lu-wfs').at(-1)!;
 
 describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real recordings', () => {
   it('detects a 15-character reference, asks one parcel by CQL filter and picks it out of the recorded answer', async () => {
@@ -50,7 +44,7 @@ describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real record
     const esch = JSON.parse(readFileSync(countryFixture('lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json'), 'utf8')) as typeof recorded;
     const target = esch.features[3];
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: target.geometry.coordinates }).geometry.coordinates;
-    const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'LU' } });
+    const response = await europe.api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude, country: 'LU' } });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: target.properties.national_cadastral_reference, pais: 'LU' });
     expect(lastWfs().searchParams.get('bbox')).toMatch(/^49\.\d+,5\.\d+,49\.\d+,5\.\d+,urn:ogc:def:crs:EPSG::4326$/);
@@ -58,15 +52,15 @@ describe('Luxembourg (ACT INSPIRE CP WFS as GeoJSON, geoportail.lu), real record
 
   it('without country, a point in Luxembourg goes to Luxembourg', async () => {
     const [longitude, latitude] = pointOnFeature({ type: 'Polygon', coordinates: parcel820.geometry.coordinates }).geometry.coordinates;
-    forgetParcels(embeddedCopy(api.service), 'LU');
-    const response = await api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude } });
+    forgetParcels(embeddedCopy(europe.api.service), 'LU');
+    const response = await europe.api.app.inject({ method: 'POST', url: '/api/search/coordinates', payload: { latitude, longitude } });
     expect(response.json().data).toMatchObject({ referenciaCatastral: '075F00139000820', pais: 'LU' });
   });
 
   it('address search asks geoportail.lu, then the cadastre under the address point; no recorded parcel lies under it, so 404', async () => {
     const response = await get(`/api/search/address/candidates?country=LU&q=${encodeURIComponent('2 boulevard Royal luxembourg')}`);
     expect(response.statusCode).toBe(404);
-    expect(api.fake.requests.some((u) => u.pathname === '/lu-geocoder/search')).toBe(true);
+    expect(europe.api.fake.requests.some((u) => u.pathname === '/lu-geocoder/search')).toBe(true);
     // The recorded candidate's point (6.1293975, 49.6146721) was asked of the WFS.
     const [latMin, lonMin, latMax, lonMax] = lastWfs().searchParams.get('bbox')!.split(',').map(Number);
     expect((latMin + latMax) / 2).toBeCloseTo(49.6146721, 6);

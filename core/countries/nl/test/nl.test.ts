@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../geo/polygon.js';
 import { fake, DKK_OTTERLO, NIEUWEZIJDS_POINT, OTTERLO_REFERENCES } from './fake.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { netherlands } from '../country.js';
@@ -13,16 +13,8 @@ countryGoldenTests(netherlands, fake);
 const dkk = readFileSync(DKK_OTTERLO, 'utf8');
 const firstMember = dkk.split('<kk:perceelMember>')[1];
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
+const europe = useEuropeApi();
+const { get, post } = europe;
 
 describe('the Netherlands by reference (PDOK BRK OGC API; hand-written answers over the real Otterlo extract)', () => {
   it('reads "OTL02 B 2298" and "OTL02-B-2298" as one parcel and answers its area, municipality and outline', async () => {
@@ -37,7 +29,7 @@ describe('the Netherlands by reference (PDOK BRK OGC API; hand-written answers o
       dataSource: 'catastro',
     });
     expect(spaced.json().data.attribution).toMatch(/Kadaster/);
-    const asked = api.fake.requests.find((u) => u.pathname === '/nl-brk/collections/perceel/items')!;
+    const asked = europe.api.fake.requests.find((u) => u.pathname === '/nl-brk/collections/perceel/items')!;
     expect(Object.fromEntries(asked.searchParams)).toMatchObject({ akr_kadastrale_gemeente_code_waarde: 'OTL02', sectie: 'B', perceelnummer: '2298' });
     const dashed = await get('/api/catastro/OTL02-B-2298');
     expect(dashed.json().data).toMatchObject({ refCatastral: 'OTL02-B-2298', dataSource: 'clone' });
@@ -50,7 +42,7 @@ describe('the Netherlands by reference (PDOK BRK OGC API; hand-written answers o
   });
 
   it('answers 503 when PDOK does not answer', async () => {
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     expect((await get('/api/catastro/OTL02-B-7')).statusCode).toBe(503);
   });
 });
@@ -61,7 +53,7 @@ describe('the Netherlands by coordinates', () => {
     const parcel = (await get(`/api/catastro/${ref}`)).json().data;
     const [lon, lat] = [parcel.longitud, parcel.latitud];
     expect(containsPoint({ type: 'Polygon', coordinates: [parcel.poligono] }, [lon, lat])).toBe(true);
-    forgetParcels(embeddedCopy(api.service), 'NL');
+    forgetParcels(embeddedCopy(europe.api.service), 'NL');
     const response = await post('/api/search/coordinates', { latitude: lat, longitude: lon, country: 'NL' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ referenciaCatastral: ref, pais: 'NL', municipio: 'Otterlo' });
@@ -97,10 +89,10 @@ describe('the Netherlands by address (PDOK Locatieserver, real recording)', () =
 
 describe('the Netherlands bulk import (Kadastrale Kaart GML, the real Otterlo extract)', () => {
   it('imports every Perceel with its kadastrale grootte and an outline PROJ agrees with', async () => {
-    forgetParcels(embeddedCopy(api.service), 'NL');
-    const [result] = await api.service.importFiles([DKK_OTTERLO]);
+    forgetParcels(embeddedCopy(europe.api.service), 'NL');
+    const [result] = await europe.api.service.importFiles([DKK_OTTERLO]);
     expect(result).toMatchObject({ kind: 'nl-dkk-gml', parcels: OTTERLO_REFERENCES.length });
-    const before = api.fake.requests.length;
+    const before = europe.api.fake.requests.length;
     const response = await get('/api/catastro/OTL02-B-2298');
     const { data } = response.json();
     expect(data).toMatchObject({
@@ -112,6 +104,6 @@ describe('the Netherlands bulk import (Kadastrale Kaart GML, the real Otterlo ex
     expect(Math.abs(data.poligono[0][0] - 5.7693071)).toBeLessThan(2e-5);
     expect(Math.abs(data.poligono[0][1] - 52.0980376)).toBeLessThan(2e-5);
     expect(containsPoint({ type: 'Polygon', coordinates: [data.poligono] }, [data.longitud, data.latitud])).toBe(true);
-    expect(api.fake.requests.length).toBe(before);
+    expect(europe.api.fake.requests.length).toBe(before);
   });
 });

@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { documentedFormatCases } from '../../../../test/helpers/documented-format-cases.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { norway } from '../country.js';
 import { fake, NO_ADDRESS, NO_POINT, NO_REF } from './fake.js';
 
 countryGoldenTests(norway, fake);
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const get = (url: string) => api.app.inject({ method: 'GET', url });
+const europe = useEuropeApi();
+const { get } = europe;
 
 describe('before any lookup (nothing in the copy)', () => {
   it('Norway finds a property through the address register, then its teig at the address point', async () => {
     const response = await get(`/api/catastro/${encodeURIComponent(NO_REF)}?country=NO`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ refCatastral: NO_REF, pais: 'NO', superficieParcela: 931.4 });
-    expect(api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
+    expect(europe.api.fake.requests.some((r) => r.pathname === '/no-adresser/sok' && r.searchParams.get('gardsnummer') === '208')).toBe(true);
   });
 });
 
 documentedFormatCases(
-  () => api,
+  () => europe.api,
   [
     {
       code: 'NO',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inside } from '../../../../test/fake-upstream/countries/hand-parcels.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi, startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { portugal } from '../country.js';
 import { fake as portugalFake, PT_PARCEL } from './fake.js';
@@ -10,19 +10,10 @@ import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 countryGoldenTests(portugal, portugalFake);
 
 /** PT against the fake Europe, with its partial limits: DGT's layer and the open geocoder answer bodies written by hand (HAND-WRITTEN.md). */
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get, post, requests, candidates } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
-const forget = (code: string) => forgetParcels(embeddedCopy(api.service), code);
-const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
+const forget = (code: string) => forgetParcels(embeddedCopy(europe.api.service), code);
 
 describe('Portugal (DGT INSPIRE WFS as GeoJSON; partial: no Lisbon, Porto, Coimbra) — hand-written answers', () => {
   it('detects letters followed by digits and answers the parcel with its município, by a CQL filter', async () => {

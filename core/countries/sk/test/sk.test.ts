@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { slovakia } from '../country.js';
 import { fake, SK_E_PARCEL, SK_PARCEL } from './fake.js';
@@ -9,19 +9,11 @@ import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 countryGoldenTests(slovakia, fake);
 
 /** SK against the fake Europe: ÚGKK's WFS answers GeoServer GeoJSON written by hand (fake.ts, HAND-WRITTEN.md). */
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get, post, candidates } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
-const requests = (path: string) => api.fake.requests.filter((u) => u.pathname === path);
-const forget = (code: string) => forgetParcels(embeddedCopy(api.service), code);
-const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
+const requests = (path: string) => europe.api.fake.requests.filter((u) => u.pathname === path);
+const forget = (code: string) => forgetParcels(embeddedCopy(europe.api.service), code);
 
 describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers written by hand', () => {
   it("detects the ÚGKK form, asks register C's workspace with a CQL filter on nationalCadastralReference and answers the parcel in WGS84", async () => {
@@ -80,7 +72,7 @@ describe('Slovakia (ÚGKK INSPIRE CP WFS, GeoServer GeoJSON) — on answers writ
 
   it('answers 404 for a reference the WFS does not list and 503 when the WFS fails', async () => {
     expect((await get(`/api/catastro/${encodeURIComponent('804959_1/1.E')}`)).statusCode).toBe(404);
-    api.fake.failNext(503, 1);
+    europe.api.fake.failNext(503, 1);
     expect((await get(`/api/catastro/${encodeURIComponent('804959_7/7.C')}`)).statusCode).toBe(503);
   });
 });

@@ -3,7 +3,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toWgs84 } from '../../../geo/crs.js';
 import type { LonLat } from '../../../model/index.js';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
@@ -11,7 +11,7 @@ import { UK_PARCEL, fake } from './fake.js';
 import { unitedKingdom } from '../definition.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { writeZip } from '../../../../test/helpers/catastro-zips.js';
-import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { repoRoot } from '../../../../test/helpers/paths.js';
 import { tempDir } from '../../../../test/helpers/temp-dir.js';
 import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
@@ -28,20 +28,11 @@ countryGoldenTests({ ...unitedKingdom, name: 'United Kingdom' }, fake);
 const HMLR_GML = countryFixture('uk_hmlr_inspire_vale_of_glamorgan_sample.gml');
 const AUTHORITY_GML = 'Land_Registry_Cadastral_Parcels.gml';
 
-let api: EuropeApi;
-beforeAll(async () => {
-  api = await startEuropeApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const europe = useEuropeApi();
+const { get, post, requests, candidates } = europe;
 
-const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url, payload: body as object });
 const at = ([longitude, latitude]: LonLat, country?: string) => post('/api/search/coordinates', { latitude, longitude, ...(country && { country }) });
-const requests = (p: string) => api.fake.requests.filter((u) => u.pathname === p);
-const candidates = (country: string, q: string) => get(`/api/search/address/candidates?country=${country}&q=${encodeURIComponent(q)}`);
-const ukParcels = () => embeddedCopy(api.service).countParcels('UK');
+const ukParcels = () => embeddedCopy(europe.api.service).countParcels('UK');
 
 interface GdalParcel {
   id: string;
@@ -83,11 +74,11 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
   it('imports the authority zip as GDAL reads the GML: the same count, ids, areas and outlines, dated by the file', async () => {
     expect(gdal).toHaveLength(10);
     const zip = await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML));
-    const [result] = await api.service.importFiles([zip]);
+    const [result] = await europe.api.service.importFiles([zip]);
     expect(result).toMatchObject({ kind: 'uk-hmlr-gml', parcels: gdal.length, area: 'UK.Vale_of_Glamorgan_Council' });
     expect(await ukParcels()).toBe(gdal.length);
     for (const expected of gdal) {
-      const parcel = (await embeddedCopy(api.service).getParcel('UK', expected.id))!;
+      const parcel = (await embeddedCopy(europe.api.service).getParcel('UK', expected.id))!;
       expect(parcel, expected.id).toBeDefined();
       expect(parcel).toMatchObject({ source: 'bulk', dataDate: '2026-08-02' });
       // GDAL's is planar on the grid (scale 0.99969 here: 0.06 % small), the copy's on turf's sphere
@@ -99,17 +90,17 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
       expect(Math.abs(ring[0][0] - expected.ring[0][0])).toBeLessThan(5e-5);
       expect(Math.abs(ring[0][1] - expected.ring[0][1])).toBeLessThan(5e-5);
     }
-    const holed = (await embeddedCopy(api.service).getParcel('UK', '16722605'))!;
+    const holed = (await embeddedCopy(europe.api.service).getParcel('UK', '16722605'))!;
     expect(holed.geometry.type === 'Polygon' && holed.geometry.coordinates).toHaveLength(2);
     expect(
-      embeddedCopy(api.service)
+      embeddedCopy(europe.api.service)
         .listOfflineAreas()
         .filter((a) => a.country === 'UK'),
     ).toMatchObject([{ id: 'UK.Vale_of_Glamorgan_Council', name: 'Vale of Glamorgan Council', parcels: 10, dataDate: '2026-08-02' }]);
   });
 
   it('answers a point in England and Wales from the copy, the INSPIRE id as reference, without asking any service', async () => {
-    const before = api.fake.requests.length;
+    const before = europe.api.fake.requests.length;
     const first = gdal[0];
     const point = pointOnFeature({ type: 'Polygon', coordinates: [first.ring] }).geometry.coordinates as LonLat;
     for (const country of ['UK', undefined]) {
@@ -121,7 +112,7 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     expect(byReference.statusCode, byReference.body).toBe(200);
     expect(byReference.json().data).toMatchObject({ refCatastral: first.id, dataSource: 'clone' });
     expect(byReference.json().data.attribution).toMatch(/HM Land Registry/);
-    expect(api.fake.requests.length).toBe(before);
+    expect(europe.api.fake.requests.length).toBe(before);
   });
 
   it('answers 404 inside an imported authority where no title is registered (the courtyard hole of 16722605)', async () => {
@@ -132,22 +123,22 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
   });
 
   it('answers 422 where no authority file is imported, saying which file to import and where to get it', async () => {
-    const before = api.fake.requests.length;
+    const before = europe.api.fake.requests.length;
     const london = await at([-0.1276, 51.5034], 'UK');
     expect(london.statusCode).toBe(422);
     expect(london.json()).toMatchObject({ code: 'CNV_COVERAGE' });
     expect(london.json().error).toContain('https://use-land-property-data.service.gov.uk/datasets/inspire/download');
     expect(london.json().error).toMatch(/import/);
     expect(london.json().error).not.toMatch(/publish no open parcels|does not read/);
-    expect(api.fake.requests.length).toBe(before);
+    expect(europe.api.fake.requests.length).toBe(before);
   });
 
   it('a re-imported authority file replaces the authority: parcels gone from it go, the others stay', async () => {
-    const [result] = await api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', firstMembers(3))]);
+    const [result] = await europe.api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', firstMembers(3))]);
     expect(result).toMatchObject({ kind: 'uk-hmlr-gml', parcels: 3 });
     expect(await ukParcels()).toBe(3);
-    expect(await embeddedCopy(api.service).getParcel('UK', gdal[3].id)).toBeUndefined();
-    await api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML))]);
+    expect(await embeddedCopy(europe.api.service).getParcel('UK', gdal[3].id)).toBeUndefined();
+    await europe.api.service.importFiles([await authorityZip('Vale_of_Glamorgan_Council', readFileSync(HMLR_GML))]);
     expect(await ukParcels()).toBe(10);
   });
 
@@ -155,10 +146,10 @@ describe('England and Wales: HM Land Registry INSPIRE Index Polygons imported of
     const text = readFileSync(HMLR_GML, 'utf8');
     const cut = text.slice(0, text.indexOf('<LR:INSPIREID>16721930'));
     const zip = await authorityZip('Cardiff_Council', cut);
-    await expect(api.service.importFiles([zip])).rejects.toThrow(/nothing of it was kept/);
+    await expect(europe.api.service.importFiles([zip])).rejects.toThrow(/nothing of it was kept/);
     expect(await ukParcels()).toBe(10);
     expect(
-      embeddedCopy(api.service)
+      embeddedCopy(europe.api.service)
         .listOfflineAreas()
         .map((a) => a.id),
     ).not.toContain('UK.Cardiff_Council');
@@ -195,12 +186,12 @@ describe('catastro import takes the authority zip as downloaded', () => {
 
 describe('Northern Ireland: no open parcels', () => {
   it('answers 422 saying Land & Property Services publishes none, without asking any service', async () => {
-    const before = api.fake.requests.length;
+    const before = europe.api.fake.requests.length;
     const belfast = await at([-5.9301, 54.5973], 'UK');
     expect(belfast.statusCode).toBe(422);
     expect(belfast.json()).toMatchObject({ code: 'CNV_COVERAGE' });
     expect(belfast.json().error).toMatch(/Land & Property Services/);
-    expect(api.fake.requests.length).toBe(before);
+    expect(europe.api.fake.requests.length).toBe(before);
   });
 });
 
