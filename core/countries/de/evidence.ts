@@ -6,13 +6,13 @@ export const DE_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)',
+      fake: 'core/countries/de/test/fake.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)',
       basis:
         'INSPIRE CP GML (Niedersachsen, Baden-Württemberg, Sachsen), GeoServer GeoJSON (Berlin) and the AdV simplified ALKIS GML (Nordrhein-Westfalen) written by hand, each Kennzeichen held in the form SOURCES.md 15 saw that Land write (Berlin 18 characters, BW and SN `0`-filled) and matched only in that form; the other Länder answer empty',
     },
     byCoordinates: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/germany-finland.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)',
+      fake: 'core/countries/de/test/fake.ts (/de-ni, /de-bw, /de-sn, /de-be, /de-nw)',
       basis: 'As by reference',
     },
     byAddress: NOMINATIM_ADDRESSES,
@@ -20,7 +20,7 @@ export const DE_EVIDENCE: CountryEvidence = {
   extras: {
     'municipality, Land': {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/germany-finland.ts (/de-nw, /de-ni)',
+      fake: 'core/countries/de/test/fake.ts (/de-nw, /de-ni)',
       basis: "The Land from the Kennzeichen's prefix; the municipality as the hand-written answers carry it",
     },
   },
@@ -30,7 +30,7 @@ export const DE_EVIDENCE: CountryEvidence = {
     { ref: '140208___02523001200', from: 'SOURCES.md 15, Sachsen without Flur (no recording)' },
     {
       ref: '05111200100123______',
-      from: 'test/fake-upstream/countries/germany-finland.ts (made up: Düsseldorf in the AdV simplified ALKIS form; none was recorded)',
+      from: 'core/countries/de/test/fake.ts (made up: Düsseldorf in the AdV simplified ALKIS form; none was recorded)',
     },
   ],
   knownNotWorking: [

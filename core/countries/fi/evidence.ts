@@ -4,8 +4,8 @@ import { type CountryEvidence, INSPIRE_CP_BY_HAND, NOMINATIM_ADDRESSES } from '.
 export const FI_EVIDENCE: CountryEvidence = {
   source: 'Maanmittauslaitos INSPIRE CP WFS (EPSG:3067); Nominatim for addresses',
   capabilities: {
-    byReference: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/fi-wfs)', basis: INSPIRE_CP_BY_HAND },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/germany-finland.ts (/fi-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byReference: { level: 'documented', fake: 'core/countries/fi/test/fake.ts (/fi-wfs)', basis: INSPIRE_CP_BY_HAND },
+    byCoordinates: { level: 'documented', fake: 'core/countries/fi/test/fake.ts (/fi-wfs)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
   references: [

@@ -10,7 +10,8 @@ import { italyRoutes, italySources } from '../../../core/countries/it/test/fake.
 import { luxembourgRoutes, luxembourgSources } from '../../../core/countries/lu/test/fake.js';
 import { geoJsonCountryRoutes, geoJsonCountrySources } from './geojson-countries.js';
 import { nominatimRoutes } from './nominatim.js';
-import { germanyFinlandRoutes, germanyFinlandSources } from './germany-finland.js';
+import { fake as germany } from '../../../core/countries/de/test/fake.js';
+import { fake as finland } from '../../../core/countries/fi/test/fake.js';
 import { norwayRoutes, norwaySources } from '../../../core/countries/no/test/fake.js';
 import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
 import { dutchRoutes, dutchSources } from '../../../core/countries/nl/test/fake.js';
@@ -32,7 +33,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     nominatimRoutes,
     polishGeocoderRoutes,
     ...europeBRoutes,
-    germanyFinlandRoutes,
+    ...germany.routes,
+    ...finland.routes,
     norwayRoutes,
     beChAtRoutes,
   ]);
@@ -50,7 +52,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       lu: luxembourgSources(server.url),
       ...geoJsonCountrySources(server.url),
       ...europeBSources(server.url),
-      ...germanyFinlandSources(server.url),
+      de: germany.sources(server.url),
+      fi: finland.sources(server.url),
       no: norwaySources(server.url),
       ...beChAtSources(server.url),
     },

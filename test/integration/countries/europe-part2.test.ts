@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
-import {
-  BAVARIA_POINT,
-  DE_BE_REF,
-  DE_BW_HELD,
-  DE_BW_REF,
-  DE_NI_AREA,
-  DE_NI_REF,
-  DE_NW_REF,
-  DE_POINTS,
-  DE_SN_HELD,
-  DE_SN_REF,
-  FI_POINT,
-  FI_REF,
-} from '../../fake-upstream/countries/germany-finland.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
 import {
   AT_POINT,
@@ -61,13 +47,6 @@ const ROWS: DocumentedFormatRow[] = [
     address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' },
   },
   {
-    code: 'DE',
-    ref: DE_BE_REF,
-    centre: DE_POINTS.BE,
-    detection: 'alone',
-    address: { q: `${place('de').road} ${place('de').houseNumber}, Berlin`, municipality: 'Berlin', postcode: '10117', wrongPostcode: '1011' },
-  },
-  {
     code: 'BE',
     ref: BE_REF,
     centre: BE_POINT,
@@ -87,13 +66,6 @@ const ROWS: DocumentedFormatRow[] = [
     centre: AT_POINT,
     detection: 'alone',
     address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' },
-  },
-  {
-    code: 'FI',
-    ref: FI_REF,
-    centre: FI_POINT,
-    detection: 'alone',
-    address: { q: `${place('fi').road} ${place('fi').houseNumber}, Helsinki`, municipality: 'Helsinki', postcode: '00170', wrongPostcode: '0017' },
   },
 ];
 
@@ -121,91 +93,6 @@ describe('Latvia: bare digits only with ?country=LV', () => {
     expect(bare.statusCode).toBe(400);
     const asked = await get(`/api/catastro/${GEOJSON_PARCELS.LV.ref}?country=LV`);
     expect(asked.statusCode, asked.body).toBe(200);
-  });
-});
-
-describe('Germany: the Länder services, 15 of 16', () => {
-  it('reads the INSPIRE answer of Niedersachsen (EPSG:4326, latitude first) by reference and by point', async () => {
-    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_NI_REF)}`);
-    expect(byRef.statusCode, byRef.body).toBe(200);
-    expect(byRef.json().data).toMatchObject({ refCatastral: DE_NI_REF, pais: 'DE', provincia: 'Niedersachsen', superficieParcela: DE_NI_AREA });
-    const [longitude, latitude] = DE_POINTS.NI;
-    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
-    expect(byPoint.statusCode, byPoint.body).toBe(200);
-    expect(byPoint.json().data.refCat14).toBe(DE_NI_REF);
-  });
-
-  it('reads the simplified ALKIS schema of Nordrhein-Westfalen (EPSG:25832) by point, with municipality and Land', async () => {
-    const [longitude, latitude] = DE_POINTS.NW;
-    const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'DE' });
-    expect(byPoint.statusCode, byPoint.body).toBe(200);
-    expect(byPoint.json().data).toMatchObject({ refCat14: DE_NW_REF, municipio: 'Düsseldorf' });
-    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_NW_REF)}`);
-    expect(byRef.json().data).toMatchObject({ superficieParcela: 905, municipio: 'Düsseldorf', provincia: 'Nordrhein-Westfalen' });
-  });
-
-  it('reads the written form and the stripped Kennzeichen (with ?country=DE) as the same parcel', async () => {
-    const written = await get(`/api/catastro/${encodeURIComponent('110001-919-567')}`);
-    expect(written.statusCode, written.body).toBe(200);
-    expect(written.json().data.refCatastral).toBe(DE_BE_REF);
-    const stripped = await get('/api/catastro/11000191900567?country=DE');
-    expect(stripped.json().data.refCatastral).toBe(DE_BE_REF);
-  });
-
-  it('asks Berlin in its 18-character fsko, the only form its field holds', async () => {
-    const byRef = await get(`/api/catastro/${encodeURIComponent(DE_BE_REF)}`);
-    expect(byRef.statusCode, byRef.body).toBe(200);
-    expect(byRef.json().data).toMatchObject({ refCatastral: DE_BE_REF, municipio: 'Berlin', provincia: 'Berlin' });
-  });
-
-  it('finds Baden-Württemberg and Sachsen parcels held `0`-filled, however the user writes the empty parts', async () => {
-    for (const [typed, canonical] of [
-      [DE_BW_HELD, DE_BW_REF],
-      [DE_BW_REF, DE_BW_REF],
-      ['081460-0-6', DE_BW_REF],
-      [DE_SN_HELD, DE_SN_REF],
-      [DE_SN_REF, DE_SN_REF],
-    ]) {
-      const byRef = await get(`/api/catastro/${encodeURIComponent(typed)}?country=DE`);
-      expect(byRef.statusCode, `${typed}: ${byRef.body}`).toBe(200);
-      expect(byRef.json().data.refCatastral).toBe(canonical);
-    }
-    for (const [land, canonical] of [
-      ['BW', DE_BW_REF],
-      ['SN', DE_SN_REF],
-    ] as const) {
-      const [longitude, latitude] = DE_POINTS[land];
-      const byPoint = await post('/api/search/coordinates', { latitude, longitude, country: 'DE' });
-      expect(byPoint.statusCode, byPoint.body).toBe(200);
-      expect(byPoint.json().data.refCat14).toBe(canonical);
-    }
-  });
-
-  it('answers 422 CNV_COVERAGE naming Bavaria by reference, by point and by address', async () => {
-    const byRef = await get('/api/catastro/09123400100123______');
-    expect(byRef.statusCode).toBe(422);
-    expect(byRef.json()).toMatchObject({ code: 'CNV_COVERAGE' });
-    expect(byRef.json().error).toMatch(/Bavaria/);
-    const [longitude, latitude] = BAVARIA_POINT;
-    const byPoint = await post('/api/search/coordinates', { latitude, longitude });
-    expect(byPoint.statusCode).toBe(422);
-    expect(byPoint.json().error).toMatch(/Bavaria/);
-    const byAddress = await get(
-      `/api/search/address/candidates?country=DE&q=${encodeURIComponent(`${place('de-by').road} ${place('de-by').houseNumber}, München`)}`,
-    );
-    expect(byAddress.statusCode).toBe(422);
-    expect(byAddress.json().error).toMatch(/Bavaria/);
-  });
-});
-
-describe('Finland: kiinteistötunnus', () => {
-  it('reads the long form with ?country=FI as the short one; without it 14 bare digits answer 300 naming FR, DE and FI (spec)', async () => {
-    const long = await get('/api/catastro/09141000030044?country=FI');
-    expect(long.statusCode, long.body).toBe(200);
-    expect(long.json().data.refCatastral).toBe(FI_REF);
-    const bare = await get('/api/catastro/09141000030044');
-    expect(bare.statusCode).toBe(300);
-    expect(bare.json()).toMatchObject({ code: 'CNV_AMBIGUOUS', data: { candidateCountries: ['FR', 'DE', 'FI'] } });
   });
 });
 

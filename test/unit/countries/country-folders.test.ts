@@ -20,10 +20,8 @@ const NOT_YET_MOVED = new Set([
   'at',
   'be',
   'ch',
-  'de',
   'dk',
   'es',
-  'fi',
 ]);
 
 /** Every country folder: a two-letter lower-case folder under core/countries. */

@@ -1,41 +1,23 @@
-import { fromWgs84, isGeographic, toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { LANDER } from '../../../core/countries/de/lander.js';
-import { landOption } from '../../../core/countries/de/live-source.js';
-import { json, xml, type FakeRoute } from './fake-server.js';
-import { boxMeets, geoServerCollection, square } from './geojson-countries.js';
-import { handWrittenInspireParcel } from './hand-written-inspire.js';
+import { fromWgs84 } from '../../../geo/crs.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
+import { LANDER } from '../lander.js';
+import { landOption } from '../live-source.js';
+import { json, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { boxMeets, geoServerCollection, parameter, square } from '../../../../test/fake-upstream/countries/geojson-countries.js';
+import { handWrittenInspireParcel } from '../../../../test/fake-upstream/countries/hand-written-inspire.js';
+import { addPlace } from '../../../../test/fake-upstream/countries/nominatim.js';
+import { EMPTY_WFS, literalIn, urnBoxMeets } from '../../../../test/fake-upstream/countries/inspire-wfs-filter.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
- * Germany's Länder services and Finland's NLS INSPIRE CP WFS as the fake plays them.
+ * Germany's Länder services as the fake plays them (`/de-<Land>`).
  *
- * NO GERMAN OR FINNISH RECORDING EXISTS (SOURCES.md 15): every answer is WRITTEN BY HAND in the
- * documented formats: INSPIRE cp 4.0 parcels (hand-written-inspire.ts: a square written in the CRS
- * asked, Niedersachsen EPSG:4326 URN latitude first, Finland EPSG:3067 easting first), Berlin's
- * GeoJSON (alkis_flurstuecke, fsko/afl), the AdV simplified-schema `ave:Flurstueck` GML of
- * Nordrhein-Westfalen (flstkennz/flaeche/gemeinde), and every empty answer.
+ * NO GERMAN RECORDING EXISTS (SOURCES.md 15; HAND-WRITTEN.md): every answer is WRITTEN BY HAND in
+ * the documented formats: INSPIRE cp 4.0 parcels (hand-written-inspire.ts: a square written in the
+ * CRS asked, Niedersachsen EPSG:4326 URN latitude first), Berlin's GeoJSON (alkis_flurstuecke,
+ * fsko/afl), the AdV simplified-schema `ave:Flurstueck` GML of Nordrhein-Westfalen
+ * (flstkennz/flaeche/gemeinde), and every empty answer.
  */
-const EMPTY_WFS = `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" numberMatched="0" numberReturned="0" timeStamp="2026-11-24T09:00:00Z"/>
-`;
-
-const parameter = (url: URL, name: string) => {
-  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
-  return undefined;
-};
-
-/** True when a box written in `epsg`'s URN axis order meets the outline (tested at the box's centre and the outline's extent). */
-function urnBoxMeets(bbox: string | undefined, epsg: number, outline: ParcelGeometry): boolean {
-  const [a, b, c, d, urn] = (bbox ?? '').split(',');
-  if (urn !== `urn:ogc:def:crs:EPSG::${epsg}`) return false;
-  const [minX, minY, maxX, maxY] = isGeographic(epsg) ? [b, a, d, c].map(Number) : [a, b, c, d].map(Number);
-  const centre = toWgs84(epsg, (minX + maxX) / 2, (minY + maxY) / 2);
-  return containsPoint(outline, centre);
-}
-
-const literalIn = (filter: string | undefined, ref: string) =>
-  filter !== undefined && [ref, ref.replace(/_+$/, '')].some((v) => filter.includes(`<fes:Literal>${v}</fes:Literal>`));
 /** A service that holds the Kennzeichen in one written form only (as a database column does) matches only that literal. */
 const exactLiteralIn = (filter: string | undefined, held: string) => filter !== undefined && filter.includes(`<fes:Literal>${held}</fes:Literal>`);
 
@@ -68,6 +50,26 @@ export const DE_POINTS = {
   SN: [13.7373, 51.0504] as LonLat,
 };
 
+/** The open geocoder's German places (written by hand in Nominatim's jsonv2): on the Berlin parcel, and in Bavaria, which publishes no parcels. */
+export const DE_PLACE = addPlace('de', {
+  road: 'Pariser Platz',
+  houseNumber: '1',
+  city: 'Berlin',
+  postcode: '10117',
+  state: 'Berlin',
+  country: 'Deutschland',
+  point: BERLIN_CENTRE,
+});
+export const BAVARIA_PLACE = addPlace('de', {
+  road: 'Marienplatz',
+  houseNumber: '8',
+  city: 'München',
+  postcode: '80331',
+  state: 'Bayern',
+  country: 'Deutschland',
+  point: BAVARIA_POINT,
+});
+
 function nrwAnswer(): string {
   const ring = square(NW_CENTRE)
     .map(([lon, lat]) =>
@@ -99,19 +101,7 @@ function nrwAnswer(): string {
 `;
 }
 
-// Finland (Helsinki, Senate Square): INSPIRE, EPSG:3067, nationalCadastralReference written in the long form.
-export const FI_REF = '91-410-3-44';
-const FI = handWrittenInspireParcel({ ref: '09141000030044', namespace: 'FI.NLS.CP', epsg: 3067, centre: [24.9522, 60.1693] });
-/** A point inside the Finnish parcel (the Nominatim fake's Aleksanterinkatu 20 is there too). */
-export const FI_POINT: LonLat = [24.9522, 60.1693];
-
-export const germanyFinlandRoutes: FakeRoute = (url) => {
-  if (url.pathname === '/fi-wfs') {
-    if (parameter(url, 'TYPENAMES') !== 'cp:CadastralParcel') return xml(EMPTY_WFS, 400);
-    const hit =
-      parameter(url, 'FILTER') !== undefined ? literalIn(parameter(url, 'FILTER'), '09141000030044') : urnBoxMeets(parameter(url, 'BBOX'), 3067, FI.outline);
-    return xml(hit ? FI.answer : EMPTY_WFS);
-  }
+export const germanyRoutes: FakeRoute = (url) => {
   if (!url.pathname.startsWith('/de-')) return undefined;
   const key = url.pathname.slice(4);
   if (key === 'ni') {
@@ -150,7 +140,10 @@ export const germanyFinlandRoutes: FakeRoute = (url) => {
 };
 
 /** Every Land's service at the fake (`/de-<key>`), none left pointing at the real ones. */
-export const germanyFinlandSources = (base: string) => ({
-  de: { ...Object.fromEntries(LANDER.filter((l) => l.service).map((l) => [landOption(l), `${base}/de-${l.key}`])), geocoderUrl: `${base}/nominatim` },
-  fi: { cpWfsUrl: `${base}/fi-wfs`, geocoderUrl: `${base}/nominatim` },
+export const germanySources = (base: string) => ({
+  ...Object.fromEntries(LANDER.filter((l) => l.service).map((l) => [landOption(l), `${base}/de-${l.key}`])),
+  geocoderUrl: `${base}/nominatim`,
 });
+
+/** DE's fake for its golden tests (de.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [germanyRoutes], sources: germanySources };
