@@ -1,7 +1,7 @@
 import { COUNTRIES, type SourcesConfig } from '../../core/countries/registry.js';
 import type { startFakeCartoCiudad } from '../fake-upstream/cartociudad.js';
 import type { startFakeCatastro } from '../fake-upstream/catastro.js';
-import { DK_FAKE_API_KEY } from '../fake-upstream/countries/dk.js';
+import { DK_FAKE_API_KEY } from '../../core/countries/dk/test/fake.js';
 import type { startFakeEurope } from '../fake-upstream/countries/europe.js';
 
 /** A loopback port nothing listens on: every source the fakes do not play is refused here, never asked on the internet. */

@@ -6,29 +6,29 @@ export const DK_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)',
+      fake: 'core/countries/dk/test/fake.ts (/dk-datafordeler/flexibleCurrent/v1)',
       basis:
         "GraphQL answers written by hand to Datafordeler's documentation (confluence.sdfi.dk); field names as public clients and the real MAT download name them",
     },
     byCoordinates: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql MAT_Lodflade)',
+      fake: 'core/countries/dk/test/fake.ts (/dk-datafordeler/flexibleCurrent/v1 MAT_Lodflade)',
       basis: "As by reference; the geometry filter's input form UNCERTAIN",
     },
     byAddress: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql DAR_Husnummer)',
-      fixtures: ['countries/dk_dawa_adresser_2183dc88_from_test.json'],
+      fake: 'core/countries/dk/test/fake.ts (/dk-datafordeler/flexibleCurrent/v1 DAR_Husnummer)',
+      fixtures: ['core/countries/dk/test/recordings/dk_dawa_adresser_2183dc88_from_test.json'],
       basis: 'DAR answers written by hand to "DAR GraphQL"; the address values taken from the recorded DAWA address',
     },
   },
   extras: {
-    municipality: { level: 'documented', fake: 'test/fake-upstream/countries/dk.ts (/dk-graphql)', basis: 'As by reference' },
+    municipality: { level: 'documented', fake: 'core/countries/dk/test/fake.ts (/dk-datafordeler/flexibleCurrent/v1)', basis: 'As by reference' },
   },
   references: [
-    { ref: '2000178-13', from: 'countries/dk_dawa_adresser_2183dc88_from_test.json' },
-    { ref: '2003052-26ci', from: 'countries/dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip' },
-    { ref: '240252-4gr', from: 'countries/dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip' },
+    { ref: '2000178-13', from: 'core/countries/dk/test/recordings/dk_dawa_adresser_2183dc88_from_test.json' },
+    { ref: '2003052-26ci', from: 'core/countries/dk/test/recordings/dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip' },
+    { ref: '240252-4gr', from: 'core/countries/dk/test/recordings/dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip' },
   ],
   knownNotWorking: [
     'DAWA closed on 17 August 2026: without CATASTRO_DK_DATAFORDELER_API_KEY (or a DAWA-compatible CATASTRO_DK_DAWA_URL) every DK lookup answers 503.',

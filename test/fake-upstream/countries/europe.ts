@@ -4,7 +4,7 @@ import { basqueRoutes, basqueSources } from '../../../core/countries/pv/test/fak
 import { navarreRoutes, navarreSources } from '../../../core/countries/na/test/fake.js';
 import { frenchRoutes, frenchSources } from '../../../core/countries/fr/test/fake.js';
 import { fake as czech } from '../../../core/countries/cz/test/fake.js';
-import { danishRoutes, danishSources } from './dk.js';
+import { danishRoutes, danishSources } from '../../../core/countries/dk/test/fake.js';
 import { europeBRoutes, europeBSources } from './europe-b.js';
 import { italyRoutes, italySources } from '../../../core/countries/it/test/fake.js';
 import { luxembourgRoutes, luxembourgSources } from '../../../core/countries/lu/test/fake.js';

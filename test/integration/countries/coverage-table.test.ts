@@ -2,7 +2,7 @@ import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, type CountryCode } from '../../../core/model/index.js';
 import { CountryRegistry } from '../../../core/countries/registry.js';
-import { DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
+import { DK_LINKED_PARCEL } from '../../../core/countries/dk/test/fake.js';
 import { CZ_REF } from '../../../core/countries/cz/test/fake.js';
 import { IT_RELABELLED_REF } from '../../../core/countries/it/test/fake.js';
 import { OTTERLO_REFERENCES } from '../../../core/countries/nl/test/fake.js';

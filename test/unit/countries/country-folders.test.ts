@@ -20,7 +20,6 @@ const NOT_YET_MOVED = new Set([
   'at',
   'be',
   'ch',
-  'dk',
   'es',
 ]);
 

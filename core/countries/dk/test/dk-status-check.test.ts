@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DenmarkAdapter } from '../../../core/countries/dk/adapter.js';
-import { DATAFORDELER_SOURCE } from '../../../core/countries/dk/datafordeler.js';
-import { DAWA_SOURCE } from '../../../core/countries/dk/dawa.js';
+import { DenmarkAdapter } from '../adapter.js';
+import { DATAFORDELER_SOURCE } from '../datafordeler.js';
+import { DAWA_SOURCE } from '../dawa.js';
 
 /** DAWA closed in 2026: the status page must check what DK lookups really use in each configuration. */
 describe("Denmark's status check follows its configuration", () => {

@@ -1,7 +1,8 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat, ParcelGeometry } from '../../../core/model/index.js';
-import { json, loadCountryFixture, type FakeRoute } from './fake-server.js';
+import { fromWgs84, toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat, ParcelGeometry } from '../../../model/index.js';
+import { json, loadCountryFixture, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
  * DAWA (Dataforsyningen) as the fake plays it, under `/dk-dawa`.
@@ -160,3 +161,12 @@ export const danishRoutes: FakeRoute = (url) => {
 };
 
 export const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa`, datafordelerUrl: `${base}/dk-datafordeler` });
+
+/**
+ * Denmark's fake for its golden tests (dk.test.ts): Datafordeler's GraphQL with the fake's API key,
+ * the flow a user has since DAWA closed (the DAWA fallback is left unset, as by default).
+ */
+export const fake: CountryFake = {
+  routes: [danishRoutes],
+  sources: (base) => ({ datafordelerUrl: danishSources(base).datafordelerUrl, datafordelerApiKey: DK_FAKE_API_KEY }),
+};

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readRegisterParcel } from '../../../core/store/register-parcels.js';
-import { listZipEntries, readZipEntryText } from '../../../core/formats/zip-archive.js';
-import { DK_ADDRESS_POINT, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { useEuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
-import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { readRegisterParcel } from '../../../store/register-parcels.js';
+import { listZipEntries, readZipEntryText } from '../../../formats/zip-archive.js';
+import { DK_ADDRESS_POINT, DK_LINKED_PARCEL, fake } from './fake.js';
+import { denmark } from '../definition.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
+
+countryGoldenTests({ ...denmark, name: 'Denmark' }, fake);
 
 const europe = useEuropeApi();
 const { get, post } = europe;

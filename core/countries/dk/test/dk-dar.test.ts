@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { designationPrefixes, readDesignation } from '../../../core/countries/dk/dar.js';
-import { matrikelJordstykkeAt } from '../../../core/countries/dk/datafordeler.js';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { parseAddressText } from '../../../core/address/query.js';
-import { DK_ADDRESS_POINT, DK_DAR_DESIGNATION, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import type { AdapterContext } from '../../adapter.js';
+import { designationPrefixes, readDesignation } from '../dar.js';
+import { matrikelJordstykkeAt } from '../datafordeler.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import type { LonLat } from '../../../model/index.js';
+import { parseAddressText } from '../../../address/query.js';
+import { DK_ADDRESS_POINT, DK_DAR_DESIGNATION, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from './fake.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
 
 /**
  * Danish addresses from DAR and parcels by point from MAT_Lodflade's spatial filter, on

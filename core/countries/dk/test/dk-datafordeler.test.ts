@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DenmarkAdapter } from '../../../core/countries/dk/adapter.js';
-import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { parseJordstykke } from '../../../core/countries/dk/datafordeler.js';
-import { unavailable } from '../../../core/model/index.js';
-import { DK_ADDRESS_POINT, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from '../../fake-upstream/countries/dk.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
-import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { DenmarkAdapter } from '../adapter.js';
+import type { AdapterContext } from '../../adapter.js';
+import { parseJordstykke } from '../datafordeler.js';
+import { unavailable } from '../../../model/index.js';
+import { DK_ADDRESS_POINT, DK_FAKE_API_KEY, DK_LINKED_PARCEL } from './fake.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 /**
  * Matriklen through Datafordeler's GraphQL (flexibleCurrent/v1) with an API key from configuration.
