@@ -6,20 +6,20 @@ export const CH_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/find)',
+      fake: 'core/countries/ch/test/fake.ts (/ch-mapserver/find)',
       basis: "geo.admin.ch's documented {results:[…]} GeoJSON written by hand",
     },
-    byCoordinates: { level: 'documented', fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)', basis: 'As by reference' },
+    byCoordinates: { level: 'documented', fake: 'core/countries/ch/test/fake.ts (/ch-mapserver/identify)', basis: 'As by reference' },
     byAddress: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-search)',
+      fake: 'core/countries/ch/test/fake.ts (/ch-search)',
       basis: 'SearchServer attrs as documented, written by hand',
     },
   },
   extras: {
     canton: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/be-ch-at.ts (/ch-mapserver/identify)',
+      fake: 'core/countries/ch/test/fake.ts (/ch-mapserver/identify)',
       basis: "The cantons layer's ak and name (UNCERTAIN)",
     },
   },

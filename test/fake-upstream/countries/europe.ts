@@ -14,6 +14,8 @@ import { fake as germany } from '../../../core/countries/de/test/fake.js';
 import { fake as finland } from '../../../core/countries/fi/test/fake.js';
 import { norwayRoutes, norwaySources } from '../../../core/countries/no/test/fake.js';
 import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
+import { fake as belgium } from '../../../core/countries/be/test/fake.js';
+import { fake as switzerland } from '../../../core/countries/ch/test/fake.js';
 import { dutchRoutes, dutchSources } from '../../../core/countries/nl/test/fake.js';
 import { polishGeocoderRoutes, polishRoutes, polishSources } from '../../../core/countries/pl/test/fake.js';
 
@@ -36,6 +38,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     ...germany.routes,
     ...finland.routes,
     norwayRoutes,
+    ...belgium.routes,
+    ...switzerland.routes,
     beChAtRoutes,
   ]);
   return {
@@ -55,6 +59,8 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       de: germany.sources(server.url),
       fi: finland.sources(server.url),
       no: norwaySources(server.url),
+      be: belgium.sources(server.url),
+      ch: switzerland.sources(server.url),
       ...beChAtSources(server.url),
     },
   };

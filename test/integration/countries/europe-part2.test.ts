@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
-import {
-  AT_POINT,
-  AT_REF,
-  BE_DELAY_MS,
-  BE_POINT,
-  BE_REF,
-  CH_NO_PARCEL_HERE,
-  CH_NO_PARCELS_POINT,
-  CH_POINT,
-  CH_REF,
-} from '../../fake-upstream/countries/be-ch-at.js';
+import { AT_POINT, AT_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { documentedFormatCases, type DocumentedFormatRow } from '../../helpers/documented-format-cases.js';
 import { useEuropeApi } from '../../helpers/europe-api.js';
 
@@ -47,20 +37,6 @@ const ROWS: DocumentedFormatRow[] = [
     address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' },
   },
   {
-    code: 'BE',
-    ref: BE_REF,
-    centre: BE_POINT,
-    detection: 'alone',
-    address: { q: `${place('be').road} ${place('be').houseNumber}, Bruxelles`, municipality: 'Bruxelles', postcode: '1000', wrongPostcode: '10000' },
-  },
-  {
-    code: 'CH',
-    ref: CH_REF,
-    centre: CH_POINT,
-    detection: 'alone',
-    address: { q: 'Bundesplatz 3, Bern', municipality: 'Bern', postcode: '3011', wrongPostcode: '30110' },
-  },
-  {
     code: 'AT',
     ref: AT_REF,
     centre: AT_POINT,
@@ -72,19 +48,6 @@ const ROWS: DocumentedFormatRow[] = [
 const europe = useEuropeApi();
 const { get } = europe;
 
-const post = (url: string, body: object) => europe.api.app.inject({ method: 'POST', url, payload: body });
-
-describe('before any lookup (nothing in the copy)', () => {
-  it("Belgium answers by point although CadGIS takes longer than the client's default time per attempt (its own timeout)", async () => {
-    const [longitude, latitude] = BE_POINT;
-    const started = Date.now();
-    const response = await post('/api/search/coordinates', { latitude, longitude, country: 'BE' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(BE_DELAY_MS - 50);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.refCat14).toBe(BE_REF);
-  }, 30_000);
-});
-
 documentedFormatCases(() => europe.api, ROWS);
 
 describe('Latvia: bare digits only with ?country=LV', () => {
@@ -93,26 +56,5 @@ describe('Latvia: bare digits only with ?country=LV', () => {
     expect(bare.statusCode).toBe(400);
     const asked = await get(`/api/catastro/${GEOJSON_PARCELS.LV.ref}?country=LV`);
     expect(asked.statusCode, asked.body).toBe(200);
-  });
-});
-
-describe('Switzerland: cantons without parcels', () => {
-  it('answers 422 CNV_COVERAGE naming the canton when its canton publishes no parcels', async () => {
-    const [longitude, latitude] = CH_NO_PARCELS_POINT;
-    const response = await post('/api/search/coordinates', { latitude, longitude });
-    expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().code).toBe('CNV_COVERAGE');
-    expect(response.json().error).toMatch(/Appenzell Innerrhoden \(AI\)/);
-  });
-
-  it('answers 404 on no parcel in a canton that publishes them', async () => {
-    const [longitude, latitude] = CH_NO_PARCEL_HERE;
-    const response = await post('/api/search/coordinates', { latitude, longitude });
-    expect(response.statusCode, response.body).toBe(404);
-  });
-
-  it('carries the canton', async () => {
-    const response = await get(`/api/catastro/${CH_REF}`);
-    expect(response.json().data.provincia).toBe('BE');
   });
 });

@@ -18,8 +18,6 @@ const CLASS_COUNTRIES = new Set(['es', 'fr', 'dk', 'uk']);
 // prettier-ignore
 const NOT_YET_MOVED = new Set([
   'at',
-  'be',
-  'ch',
   'es',
 ]);
 

@@ -5,7 +5,7 @@ import { parseParcelleAnswer } from '../../../core/countries/fr/apicarto.js';
 import { ULDK_RESULT_FIELDS, parseUldkAnswer } from '../../../core/countries/pl/uldk.js';
 import { fromWgs84 } from '../../../core/geo/crs.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { CH_POINT, CH_REF } from '../../fake-upstream/countries/be-ch-at.js';
+import { CH_POINT, CH_REF } from '../../../core/countries/ch/test/fake.js';
 import { CZ_ADDRESS_POINT, CZ_REF } from '../../../core/countries/cz/test/fake.js';
 import { NO_POINT, NO_REF } from '../../../core/countries/no/test/fake.js';
 import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
