@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { fromWgs84 } from '../../core/geo/crs.js';
-import { fixture } from '../helpers/paths.js';
+import { loadCountryFixture, type FakeRoute } from './countries/fake-server.js';
 
 /**
  * A stand-in for the Spanish Catastro's live services on 127.0.0.1, speaking their real paths
- * and parameters and replaying the recorded answers in test/fixtures byte for byte:
+ * and parameters and replaying the recorded answers byte for byte (those only Spain's tests read in
+ * core/countries/es/test/recordings, the others in test/fixtures):
  *
  * - OVC JSON `…/OVCWcfCallejero/COVCCallejero.svc/json/Consulta_DNPRC?Provincia=&Municipio=&RefCat=`
  *   → the recorded 18-property answer for 9398516VK3799G; without `RefCat` the recorded error
@@ -63,7 +63,8 @@ const WFS_PATH = '/INSPIRE/wfsCP.aspx';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'text/xml';
 
-const load = (name: string) => readFileSync(fixture(name));
+/** A recording by name, in Spain's folder (core/countries/es/test/recordings) or at test/fixtures' root. */
+const load = loadCountryFixture;
 
 const RECORDED = {
   dnprc: { '9398516VK3799G': load('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json') } as Record<string, Buffer>,
@@ -176,6 +177,11 @@ function route(url: URL): Answer {
   }
   return { status: 404, type: 'text/plain', body: Buffer.alloc(0) };
 }
+
+const PLAYED_PATHS = new Set([DNPRC_PATH, RCCOOR_PATH, DNPPP_PATH, WFS_PATH]);
+
+/** The same answers as one route of a shared fake server (Spain's golden tests, core/countries/es/test/fake.ts). */
+export const catastroRoute: FakeRoute = (url) => (PLAYED_PATHS.has(url.pathname) ? route(url) : undefined);
 
 export async function startFakeCatastro(options: { fault?: Fault } = {}): Promise<FakeCatastro> {
   const requests: string[] = [];

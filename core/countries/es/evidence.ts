@@ -14,7 +14,11 @@ export const ES_EVIDENCE: CountryEvidence = {
         'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml',
       ],
     },
-    byCoordinates: { level: 'recorded', fake: 'test/fake-upstream/catastro.ts (OVC Consulta_RCCOOR)', fixtures: ['es_catastro_ovc-rccoor-ok.json'] },
+    byCoordinates: {
+      level: 'recorded',
+      fake: 'test/fake-upstream/catastro.ts (OVC Consulta_RCCOOR)',
+      fixtures: ['core/countries/es/test/recordings/es_catastro_ovc-rccoor-ok.json'],
+    },
     byAddress: {
       level: 'documented',
       fake: 'test/fake-upstream/cartociudad.ts',
@@ -35,7 +39,7 @@ export const ES_EVIDENCE: CountryEvidence = {
     { ref: '9398516VK3799G', from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml' },
     { ref: '8429105VK1882N', from: 'es_catastro_wfs_getparcel_8429105VK1882N.gml' },
     { ref: '6362209CF9666S', from: 'es_catastro_wfs_getparcel_6362209CF9666S_25831.gml' },
-    { ref: '6344205CF7664S0001GP', from: 'es_catastro_ovc_xml_Consulta_DNPRC_6344205CF7664S0001GP_from_test.xml' },
+    { ref: '6344205CF7664S0001GP', from: 'core/countries/es/test/recordings/es_catastro_ovc_xml_Consulta_DNPRC_6344205CF7664S0001GP_from_test.xml' },
   ],
   knownNotWorking: [
     'A lookup by polígono and parcela (Consulta_DNPPP_Codigos) and a Consulta_DNPRC of a reference without a recording answer shapes written by hand (catastro.ts).',

@@ -8,12 +8,15 @@ import { InjectedFaults } from '../injected-faults.js';
 /**
  * A country recording vendored into the repository, by its file name: in its country's folder
  * (`core/countries/<cc>/test/recordings/`, the country its name begins with: `lu_…`, `es-pv_…`)
- * once moved there, else in test/fixtures/countries (each with its row in that folder's PROVENANCE.md).
+ * once moved there, else in test/fixtures/countries (each with its row in that folder's PROVENANCE.md),
+ * else at test/fixtures' root, where Spain's recordings that the store, import and API tests read stay.
  */
 export function countryFixture(name: string): string {
   const code = /^(?:es-)?([a-z]{2})_/.exec(name)?.[1];
   const beside = code === undefined ? undefined : path.join(repoRoot, 'core', 'countries', code, 'test', 'recordings', name);
-  return beside !== undefined && existsSync(beside) ? beside : fixture(`countries/${name}`);
+  if (beside !== undefined && existsSync(beside)) return beside;
+  const shared = fixture(`countries/${name}`);
+  return existsSync(shared) || !existsSync(fixture(name)) ? shared : fixture(name);
 }
 export const loadCountryFixture = (name: string) => readFileSync(countryFixture(name));
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture } from '../../helpers/paths.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
 
 /** The fake must replay the recordings exactly, so tests against it exercise the real formats. */
@@ -34,22 +34,24 @@ describe('fake Catastro replays the recordings byte for byte', () => {
   ])('WFS GetParcel %s', async (ref, file) => {
     const answer = await bytes(WFS + ref);
     expect(answer.status).toBe(200);
-    expect(answer.body.equals(readFileSync(fixture(file)))).toBe(true);
+    expect(answer.body.equals(readFileSync(countryFixture(file)))).toBe(true);
   });
 
   it('WFS parameter names are case-insensitive, as the service’s are', async () => {
     const answer = await bytes('/INSPIRE/wfsCP.aspx?SERVICE=WFS&VERSION=2&REQUEST=storedqueries&storedquerie_id=GetParcel&refcat=9398516VK3799G');
-    expect(answer.body.equals(readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml')))).toBe(true);
+    expect(answer.body.equals(readFileSync(countryFixture('es_catastro_wfs_getparcel_9398516VK3799G.gml')))).toBe(true);
   });
 
   it('Consulta_DNPRC with RefCat, and the recorded error 17 when RefCat is missing (sent as RC)', async () => {
-    expect((await bytes(`${DNPRC}RefCat=9398516VK3799G`)).body.equals(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json')))).toBe(true);
-    expect((await bytes(`${DNPRC}RC=9398516VK3799G`)).body.equals(readFileSync(fixture('es_catastro_ovc-dnprc-cod17.json')))).toBe(true);
+    expect((await bytes(`${DNPRC}RefCat=9398516VK3799G`)).body.equals(readFileSync(countryFixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json')))).toBe(
+      true,
+    );
+    expect((await bytes(`${DNPRC}RC=9398516VK3799G`)).body.equals(readFileSync(countryFixture('es_catastro_ovc-dnprc-cod17.json')))).toBe(true);
   });
 
   it('Consulta_RCCOOR at the recorded point, and the recorded error 16 elsewhere or for another SRS', async () => {
-    const ok = readFileSync(fixture('es_catastro_ovc-rccoor-ok.json'));
-    const none = readFileSync(fixture('es_catastro_ovc-rccoor-cod16.json'));
+    const ok = readFileSync(countryFixture('es_catastro_ovc-rccoor-ok.json'));
+    const none = readFileSync(countryFixture('es_catastro_ovc-rccoor-cod16.json'));
     expect((await bytes(`${RCCOOR}SRS=EPSG:25830&CoorX=439242.88&CoorY=4479664.51`)).body.equals(ok)).toBe(true);
     expect((await bytes(`${RCCOOR}SRS=EPSG:25830&CoorX=439300&CoorY=4479664.51`)).body.equals(none)).toBe(true);
     expect((await bytes(`${RCCOOR}SRS=EPSG:9999&CoorX=439242.88&CoorY=4479664.51`)).body.equals(none)).toBe(true);
@@ -76,7 +78,7 @@ describe('fake Catastro faults', () => {
 
   it('sends a malformed body: the recording cut in half', async () => {
     fake.setFault({ kind: 'malformed', times: 1 });
-    const recorded = readFileSync(fixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'));
+    const recorded = readFileSync(countryFixture('es_catastro_wfs_getparcel_9398516VK3799G.gml'));
     const answer = await bytes(WFS + '9398516VK3799G');
     expect(answer.status).toBe(200);
     expect(answer.body.equals(recorded.subarray(0, Math.floor(recorded.length / 2)))).toBe(true);

@@ -18,7 +18,6 @@ const CLASS_COUNTRIES = new Set(['es', 'fr', 'dk', 'uk']);
 // prettier-ignore
 const NOT_YET_MOVED = new Set([
   'at',
-  'es',
 ]);
 
 /** Every country folder: a two-letter lower-case folder under core/countries. */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDnprc } from '../../../core/countries/es/ovc-dnprc.js';
 import { ServiceError } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 
-const read = (name: string) => readFileSync(fixture(name), 'utf8');
+const read = (name: string) => readFileSync(countryFixture(name), 'utf8');
 const LIST_BODY = read('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json');
 const recorded = JSON.parse(LIST_BODY).consulta_dnprcResult;
 const rawUnits: any[] = recorded.lrcdnp.rcdnp;

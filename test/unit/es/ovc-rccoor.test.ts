@@ -4,9 +4,9 @@ import { parseRccoor } from '../../../core/countries/es/ovc-rccoor.js';
 import { toWgs84 } from '../../../core/geo/crs.js';
 import { containsPoint } from '../../../core/geo/polygon.js';
 import { ServiceError, type LonLat } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 
-const read = (name: string) => readFileSync(fixture(name), 'utf8');
+const read = (name: string) => readFileSync(countryFixture(name), 'utf8');
 const OK_BODY = read('es_catastro_ovc-rccoor-ok.json');
 
 /** The outline of 9398516VK3799G straight from its recorded GetParcel posList (EPSG:25830). */

@@ -12,9 +12,9 @@ import {
   unitReference,
 } from '../../../core/countries/es/reference.js';
 import { ServiceError } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 
-const dnprc = JSON.parse(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
+const dnprc = JSON.parse(readFileSync(countryFixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
 /** The 18 properties of 9398516VK3799G with the control letters the Catastro itself gave them. */
 const recordedUnits: { pc1: string; pc2: string; car: string; cc1: string; cc2: string }[] = dnprc.consulta_dnprcResult.lrcdnp.rcdnp.map((p: any) => p.rc);
 
@@ -54,7 +54,7 @@ describe('Spanish reference control letters (SOURCES.md 1.6)', () => {
   });
 
   it('validates the 20-character reference of the recorded Consulta_DNPRC XML answer', () => {
-    const xml = readFileSync(fixture('es_catastro_ovc_xml_Consulta_DNPRC_6344205CF7664S0001GP_from_test.xml'), 'utf8');
+    const xml = readFileSync(countryFixture('es_catastro_ovc_xml_Consulta_DNPRC_6344205CF7664S0001GP_from_test.xml'), 'utf8');
     const part = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)![1];
     const ref = part('pc1') + part('pc2') + part('car') + part('cc1') + part('cc2');
     expect(ref).toBe('6344205CF7664S0001GP');
@@ -77,7 +77,7 @@ describe('Spanish reference control letters (SOURCES.md 1.6)', () => {
 
 describe('Spanish reference shapes', () => {
   it('classifies every parcel of the real 40146 download as urban or rustic', () => {
-    const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
+    const gml = gunzipSync(readFileSync(countryFixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
     const refs = [...new Set([...gml.matchAll(/<localId>([^<]+)<\/localId>/g)].map((m) => m[1]))];
     expect(refs.length).toBeGreaterThan(1400);
     const kinds = refs.map(fincaKind);
