@@ -33,7 +33,7 @@ import { expectSpecCandidates, expectSpecCoordinateResult, expectSpecParcel } fr
  * its reference is detected without `country`, answered by reference, the parcel's own point
  * answers the same parcel by coordinates, and address search is served or refused (422) as the
  * adapter's coverage row says. A row it does not serve answers the spec's 422 CNV_COVERAGE on all
- * three. Spain's common territory has its own fake and tests (test/integration/es).
+ * three. Spain's common territory has its own fake and tests (core/countries/es/test).
  */
 const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
   PV: '8594149',

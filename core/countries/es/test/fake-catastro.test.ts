@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
-import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { startFakeCatastro, type FakeCatastro } from '../../../../test/fake-upstream/catastro.js';
 
 /** The fake must replay the recordings exactly, so tests against it exercise the real formats. */
 let fake: FakeCatastro;

@@ -10,9 +10,9 @@ import {
   normalizeSpanishReference,
   parseSpanishReference,
   unitReference,
-} from '../../../core/countries/es/reference.js';
-import { ServiceError } from '../../../core/model/index.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+} from '../reference.js';
+import { ServiceError } from '../../../model/index.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const dnprc = JSON.parse(readFileSync(countryFixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
 /** The 18 properties of 9398516VK3799G with the control letters the Catastro itself gave them. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unitReference } from '../../../core/countries/es/reference.js';
-import { areaM2, containsPoint } from '../../../core/geo/polygon.js';
+import { unitReference } from '../reference.js';
+import { areaM2, containsPoint } from '../../../geo/polygon.js';
 import { failureOf, recordedDnprc, recordedGetParcel, recordedUnitRefs, RECORDED_POINT, startRig, type AdapterRig } from './spain-adapter-harness.js';
 
 let rig: AdapterRig;

@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { SpainAdapter, type SpainAdapterOptions } from '../../../core/countries/es/adapter.js';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import { ServiceError, type LonLat } from '../../../core/model/index.js';
-import { ParcelStore } from '../../../core/store/parcel-store.js';
-import { UpstreamClient, type UpstreamClientOptions } from '../../../core/upstream/upstream-client.js';
-import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
-import { fixture } from '../../helpers/paths.js';
+import type { AdapterContext } from '../../adapter.js';
+import { SpainAdapter, type SpainAdapterOptions } from '../adapter.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import { ServiceError, type LonLat } from '../../../model/index.js';
+import { ParcelStore } from '../../../store/parcel-store.js';
+import { UpstreamClient, type UpstreamClientOptions } from '../../../upstream/upstream-client.js';
+import { startFakeCatastro, type FakeCatastro } from '../../../../test/fake-upstream/catastro.js';
+import { fixture } from '../../../../test/helpers/paths.js';
 
 /** A SpainAdapter over a real ParcelStore in a temp folder, talking to the fake Catastro. */
 export interface AdapterRig {

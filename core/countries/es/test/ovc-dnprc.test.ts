@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDnprc } from '../../../core/countries/es/ovc-dnprc.js';
-import { ServiceError } from '../../../core/model/index.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { parseDnprc } from '../ovc-dnprc.js';
+import { ServiceError } from '../../../model/index.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const read = (name: string) => readFileSync(countryFixture(name), 'utf8');
 const LIST_BODY = read('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json');

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseRccoor } from '../../../core/countries/es/ovc-rccoor.js';
-import { toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { ServiceError, type LonLat } from '../../../core/model/index.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { parseRccoor } from '../ovc-rccoor.js';
+import { toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { ServiceError, type LonLat } from '../../../model/index.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const read = (name: string) => readFileSync(countryFixture(name), 'utf8');
 const OK_BODY = read('es_catastro_ovc-rccoor-ok.json');

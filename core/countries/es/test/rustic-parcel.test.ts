@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dnpppUrl, resolveEsSources } from '../../../core/countries/es/config.js';
-import { parseDnprc } from '../../../core/countries/es/ovc-dnprc.js';
-import { rusticParts, rusticReferenceCandidates } from '../../../core/countries/es/reference.js';
-import { requireRusticParcel } from '../../../core/input.js';
-import { ServiceError } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { dnpppUrl, resolveEsSources } from '../config.js';
+import { parseDnprc } from '../ovc-dnprc.js';
+import { rusticParts, rusticReferenceCandidates } from '../reference.js';
+import { requireRusticParcel } from '../../../input.js';
+import { ServiceError } from '../../../model/index.js';
+import { fixture } from '../../../../test/helpers/paths.js';
 
 /** Every rustic reference of the real Segovia 40146 download. */
 const rusticRefs = [

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unitReference } from '../../../core/countries/es/reference.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { parseCadastralParcelXml } from '../../../core/formats/inspire-parcels.js';
-import { fixture } from '../../helpers/paths.js';
+import { unitReference } from '../reference.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { parseCadastralParcelXml } from '../../../formats/inspire-parcels.js';
+import { fixture } from '../../../../test/helpers/paths.js';
 import { failureOf, startRig, type AdapterRig } from './spain-adapter-harness.js';
-import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
+import { CATASTRO_PARCELS } from '../catastro-files.js';
 
 /** The copy filled from the real bulk download of municipality 40146 (no finca facts, no units). */
 const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');

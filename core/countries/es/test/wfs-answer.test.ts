@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseGetParcelAnswer } from '../../../core/countries/es/wfs-answer.js';
-import { ServiceError } from '../../../core/model/index.js';
-import { fixture } from '../../helpers/paths.js';
+import { parseGetParcelAnswer } from '../wfs-answer.js';
+import { ServiceError } from '../../../model/index.js';
+import { fixture } from '../../../../test/helpers/paths.js';
 
 const read = (name: string) => readFileSync(fixture(name), 'utf8');
 const GETPARCEL = read('es_catastro_wfs_getparcel_9398516VK3799G.gml');
