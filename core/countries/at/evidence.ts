@@ -7,12 +7,12 @@ export const AT_EVIDENCE: CountryEvidence = {
   capabilities: {
     byReference: {
       level: 'hand-written',
-      fake: 'test/fake-upstream/countries/at-katasterservice.ts (/at-kataster/api/gst)',
+      fake: 'core/countries/at/test/katasterservice-fake.ts (/at-kataster/api/gst)',
       basis: "No documentation and no recording: the format public client code reads (openatlas cadaster.py); outlines of Umbach from hale's real DKM sample",
     },
     byCoordinates: {
       level: 'documented',
-      fake: 'test/fake-upstream/countries/be-ch-at.ts (/at-dkm-wms, /at-wms)',
+      fake: 'core/countries/at/test/fake.ts (/at-dkm-wms, /at-wms)',
       basis:
         "GeoServer GetFeatureInfo JSON: DKM_GST with the KG and GNR public clients read (a geothermal planning app's ArcGIS JS client), the INSPIRE layer with an inspireId only (SOURCES.md 15); then the Katasterservice record",
     },
@@ -21,7 +21,7 @@ export const AT_EVIDENCE: CountryEvidence = {
   extras: {
     'municipality, use': {
       level: 'hand-written',
-      fake: 'test/fake-upstream/countries/at-katasterservice.ts (/api/gst, /api/search)',
+      fake: 'core/countries/at/test/katasterservice-fake.ts (/api/gst, /api/search)',
       basis: 'nutzungen and pg as client code reads them; the split into land uses made up',
     },
   },

@@ -13,7 +13,7 @@ import { nominatimRoutes } from './nominatim.js';
 import { fake as germany } from '../../../core/countries/de/test/fake.js';
 import { fake as finland } from '../../../core/countries/fi/test/fake.js';
 import { norwayRoutes, norwaySources } from '../../../core/countries/no/test/fake.js';
-import { beChAtRoutes, beChAtSources } from './be-ch-at.js';
+import { fake as austria } from '../../../core/countries/at/test/fake.js';
 import { fake as belgium } from '../../../core/countries/be/test/fake.js';
 import { fake as switzerland } from '../../../core/countries/ch/test/fake.js';
 import { dutchRoutes, dutchSources } from '../../../core/countries/nl/test/fake.js';
@@ -40,7 +40,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
     norwayRoutes,
     ...belgium.routes,
     ...switzerland.routes,
-    beChAtRoutes,
+    ...austria.routes,
   ]);
   return {
     ...server,
@@ -61,7 +61,7 @@ export async function startFakeEurope(): Promise<FakeServer & { sources: Partial
       no: norwaySources(server.url),
       be: belgium.sources(server.url),
       ch: switzerland.sources(server.url),
-      ...beChAtSources(server.url),
+      at: austria.sources(server.url),
     },
   };
 }

@@ -38,7 +38,6 @@ export const NOMINATIM_PLACES: Record<string, FakePlace> = {
   // Italy: the point lies inside the recorded AdE parcel A000W000200.STRADA001 (a piece of road).
   it: { road: 'Via Roma', houseNumber: '1', city: 'Senorbì', postcode: '09040', state: 'Sardegna', country: 'Italia', point: [9.1301093, 39.5484105] },
   si: { road: 'Prešernov trg', houseNumber: '2', city: 'Ljubljana', postcode: '1000', country: 'Slovenija', point: [14.5058, 46.0569] },
-  at: { road: 'Stephansplatz', houseNumber: '3', city: 'Wien', postcode: '1010', state: 'Wien', country: 'Österreich', point: [16.3725, 48.2083] },
 };
 
 /** More places, several per country where a test needs them (PT, UK: inside and outside the partial coverage), added by the countries' fakes. */

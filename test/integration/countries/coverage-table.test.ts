@@ -22,7 +22,7 @@ import { UK_PARCEL } from '../../../core/countries/uk/test/fake.js';
 import { DE_BE_REF } from '../../../core/countries/de/test/fake.js';
 import { FI_REF } from '../../../core/countries/fi/test/fake.js';
 import { NO_REF } from '../../../core/countries/no/test/fake.js';
-import { AT_REF } from '../../fake-upstream/countries/be-ch-at.js';
+import { AT_REF } from '../../../core/countries/at/test/fake.js';
 import { BE_REF } from '../../../core/countries/be/test/fake.js';
 import { CH_REF } from '../../../core/countries/ch/test/fake.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
 import { NOMINATIM_PLACES } from '../../fake-upstream/countries/nominatim.js';
-import { AT_POINT, AT_REF } from '../../fake-upstream/countries/be-ch-at.js';
 import { documentedFormatCases, type DocumentedFormatRow } from '../../helpers/documented-format-cases.js';
 import { useEuropeApi } from '../../helpers/europe-api.js';
 
@@ -35,13 +34,6 @@ const ROWS: DocumentedFormatRow[] = [
     centre: GEOJSON_PARCELS.SI.centre,
     detection: 'shared',
     address: { q: `${place('si').road} ${place('si').houseNumber}, Ljubljana`, municipality: 'Ljubljana', postcode: '1000', wrongPostcode: '10000' },
-  },
-  {
-    code: 'AT',
-    ref: AT_REF,
-    centre: AT_POINT,
-    detection: 'alone',
-    address: { q: `${place('at').road} ${place('at').houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' },
   },
 ];
 

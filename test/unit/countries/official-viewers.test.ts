@@ -8,7 +8,7 @@ import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
 import { CH_POINT, CH_REF } from '../../../core/countries/ch/test/fake.js';
 import { CZ_ADDRESS_POINT, CZ_REF } from '../../../core/countries/cz/test/fake.js';
 import { NO_POINT, NO_REF } from '../../../core/countries/no/test/fake.js';
-import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
+import { AT_KATASTER_RECORDS } from '../../../core/countries/at/test/katasterservice-fake.js';
 import { parseKatasterParcel } from '../../../core/countries/at/katasterservice.js';
 
 const recordedPolishId = (): string => {

@@ -1,14 +1,14 @@
-import { centroid } from '../../../core/geo/polygon.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { json, type FakeAnswer, type FakeRoute } from './fake-server.js';
-import { square } from './geojson-countries.js';
+import { centroid } from '../../../geo/polygon.js';
+import type { LonLat } from '../../../model/index.js';
+import { json, type FakeAnswer, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { square } from '../../../../test/fake-upstream/countries/geojson-countries.js';
 
 /**
  * BEV's Katasterservice (`/api/gst/{KG}/{GNR}`, `/api/kgnr/{KG}`, `/api/search/`) as the fake
  * plays it under `/at-kataster`.
  *
  * NO RECORDING OF THIS SERVICE EXISTS: every answer is WRITTEN BY HAND in the format public client
- * code reads (core/countries/at/katasterservice.ts names the clients): a GeoJSON Feature with
+ * code reads (../katasterservice.ts names the clients; HAND-WRITTEN.md): a GeoJSON Feature with
  * `properties` kg, bl, gnr, ez, rstatus, nutzungen [{ nutzung, fl }]; `{ message }` with 404 for
  * an unknown parcel (the message text is made up); the search's `{ data: FeatureCollection }`.
  *
@@ -19,7 +19,7 @@ import { square } from './geojson-countries.js';
  * project's proj4 (core/geo/crs.ts `toWgs84`) and rounded to 7 decimals; their EZ (`Einlage`) and
  * total area (`Flaeche_Gst`: 1445 and 40 m²) are the sample's. How that area splits into land uses
  * is made up. `01004-1711` (Wien Innere Stadt) is the made-up square the fake WMS answers at
- * AT_POINT (be-ch-at.ts), so a point there finds the same parcel in both fakes.
+ * AT_POINT (fake.ts), so a point there finds the same parcel in both fakes.
  */
 export const AT_KATASTER_PATH = '/at-kataster';
 /** Paths answering as a broken Katasterservice would: a maintenance page, a Feature without outline, HTTP 503. */

@@ -1,9 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KATASTERSERVICE_SOURCE } from '../../../core/countries/at/katasterservice.js';
-import { centroid } from '../../../core/geo/polygon.js';
-import { AT_KATASTER_BROKEN_PATHS, AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
-import { AT_POINT, AT_REF } from '../../fake-upstream/countries/be-ch-at.js';
-import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
+import { KATASTERSERVICE_SOURCE } from '../katasterservice.js';
+import { centroid } from '../../../geo/polygon.js';
+import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
+import { documentedFormatCases } from '../../../../test/helpers/documented-format-cases.js';
+import { startEuropeApi, useEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { austria } from '../country.js';
+import { AT_PLACE, AT_POINT, AT_REF, fake } from './fake.js';
+import { AT_KATASTER_BROKEN_PATHS, AT_KATASTER_RECORDS } from './katasterservice-fake.js';
+
+countryGoldenTests(austria, fake);
+
+const europe = useEuropeApi();
+
+documentedFormatCases(
+  () => europe.api,
+  [
+    {
+      code: 'AT',
+      ref: AT_REF,
+      centre: AT_POINT,
+      detection: 'alone',
+      address: { q: `${AT_PLACE.road} ${AT_PLACE.houseNumber}, Wien`, municipality: 'Wien', postcode: '1010', wrongPostcode: '10100' },
+    },
+  ],
+);
 
 /**
  * Issue 14: Austria by reference, live from BEV's Katasterservice (the fake's answers are written by

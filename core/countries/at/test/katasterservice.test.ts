@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { austria } from '../../../core/countries/at/country.js';
-import {
-  KATASTERSERVICE_SOURCE,
-  katasterParcelUrl,
-  katasterSearchUrl,
-  municipalityOfSearch,
-  parseKatasterParcel,
-} from '../../../core/countries/at/katasterservice.js';
-import { referenceOfDkmFeature } from '../../../core/countries/at/dkm-wms.js';
-import { AustriaLiveSource } from '../../../core/countries/at/live-source.js';
-import { parseAustrianReference, referenceOfInspireId } from '../../../core/countries/at/reference.js';
-import { liveParcel } from '../../../core/countries/national/live-parcel.js';
-import { RowAdapter } from '../../../core/countries/national/row-adapter.js';
-import type { LiveParcelSource } from '../../../core/countries/national/national-adapter.js';
-import { areaM2, centroid } from '../../../core/geo/polygon.js';
-import { notFound, unavailable, type BBox } from '../../../core/model/index.js';
-import type { StoredParcel } from '../../../core/model/records.js';
-import { AT_KATASTER_RECORDS } from '../../fake-upstream/countries/at-katasterservice.js';
+import type { AdapterContext } from '../../adapter.js';
+import { austria } from '../country.js';
+import { KATASTERSERVICE_SOURCE, katasterParcelUrl, katasterSearchUrl, municipalityOfSearch, parseKatasterParcel } from '../katasterservice.js';
+import { referenceOfDkmFeature } from '../dkm-wms.js';
+import { AustriaLiveSource } from '../live-source.js';
+import { parseAustrianReference, referenceOfInspireId } from '../reference.js';
+import { liveParcel } from '../../national/live-parcel.js';
+import { RowAdapter } from '../../national/row-adapter.js';
+import type { LiveParcelSource } from '../../national/national-adapter.js';
+import { areaM2, centroid } from '../../../geo/polygon.js';
+import { notFound, unavailable, type BBox } from '../../../model/index.js';
+import type { StoredParcel } from '../../../model/records.js';
+import { AT_KATASTER_RECORDS } from './katasterservice-fake.js';
 
 const AUSTRIA: BBox = austria.bounds;
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];

@@ -1,22 +1,36 @@
-import { fromWgs84, toWgs84 } from '../../../core/geo/crs.js';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import type { LonLat } from '../../../core/model/index.js';
-import { AT_KATASTER_PATH, AT_KATASTER_RECORDS, AT_VIENNA_POINT, atKatasterRoutes } from './at-katasterservice.js';
-import { json, type FakeAnswer, type FakeRoute } from './fake-server.js';
-import { square } from './geojson-countries.js';
+import { fromWgs84, toWgs84 } from '../../../geo/crs.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import type { LonLat } from '../../../model/index.js';
+import { json, type FakeAnswer, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { square } from '../../../../test/fake-upstream/countries/geojson-countries.js';
+import { addPlace } from '../../../../test/fake-upstream/countries/nominatim.js';
+import type { CountryFake } from '../../../../test/helpers/country-golden.js';
+import { AT_KATASTER_PATH, AT_KATASTER_RECORDS, AT_VIENNA_POINT, atKatasterRoutes } from './katasterservice-fake.js';
 
 /**
- * Austria's BEV WMS GetFeatureInfo (`/at-dkm-wms`, `/at-wms`; its Katasterservice in
- * at-katasterservice.ts) as the fake plays it.
+ * Austria's BEV WMS GetFeatureInfo (`/at-dkm-wms`, `/at-wms`) and Katasterservice (`/at-kataster`,
+ * katasterservice-fake.ts) as the fake plays them.
  *
- * NO RECORDING OF IT EXISTS (SOURCES.md 15): every answer is WRITTEN BY HAND in the service's
- * documented format, GeoServer GetFeatureInfo JSON in EPSG:3857. One made-up ~30 m parcel in Vienna.
+ * NO RECORDING OF THEM EXISTS (SOURCES.md 15; HAND-WRITTEN.md): every WMS answer is WRITTEN BY HAND
+ * in the service's documented format, GeoServer GetFeatureInfo JSON in EPSG:3857. One made-up
+ * ~30 m parcel in Vienna, and Umbach's split building plot.
  */
 export const AT_REF = '01004-1711';
-/** The made-up parcel both BEV fakes know: the WMS at this point, the Katasterservice (at-katasterservice.ts) by reference. */
+/** The made-up parcel both BEV fakes know: the WMS at this point, the Katasterservice (katasterservice-fake.ts) by reference. */
 export const AT_POINT: LonLat = AT_VIENNA_POINT;
 
 const AT_RING = square(AT_POINT);
+
+/** The open geocoder's Austrian place on that parcel (written by hand in Nominatim's jsonv2). */
+export const AT_PLACE = addPlace('at', {
+  road: 'Stephansplatz',
+  houseNumber: '3',
+  city: 'Wien',
+  postcode: '1010',
+  state: 'Wien',
+  country: 'Österreich',
+  point: AT_POINT,
+});
 const polygon = (ring: LonLat[]) => ({ type: 'Polygon' as const, coordinates: [ring] });
 
 /**
@@ -24,7 +38,7 @@ const polygon = (ring: LonLat[]) => ({ type: 'Polygon' as const, coordinates: [r
  * map's centre. The DKM WMS's layer `DKM_GST` (`/at-dkm-wms`) names it by `KG` and `GNR`, the only
  * properties public client code reads of it (core/countries/at/dkm-wms.ts); the INSPIRE WMS's
  * `CP_CadastralParcel` (`/at-wms`) by its inspireId only (SOURCES.md 15). Vienna's made-up square
- * and Umbach's split building plot `.5/1` (hale's real DKM outline, at-katasterservice.ts).
+ * and Umbach's split building plot `.5/1` (hale's real DKM outline, katasterservice-fake.ts).
  */
 function bevWms(url: URL, layer: 'DKM_GST' | 'CP_CadastralParcel'): FakeAnswer {
   const q = url.searchParams;
@@ -55,13 +69,19 @@ const BEV_WMS_PARCELS = [
   { ring: AT_KATASTER_RECORDS['14168-.5/1'].ring, kg: '14168', gnr: '.5/1', inspireId: undefined },
 ];
 
-export const beChAtRoutes: FakeRoute = (url) => {
+export const austriaRoutes: FakeRoute = (url) => {
   if (url.pathname === '/at-wms') return bevWms(url, 'CP_CadastralParcel');
   if (url.pathname === '/at-dkm-wms') return bevWms(url, 'DKM_GST');
   if (url.pathname === '/at-dkm-down') return json('{"message":"Service Unavailable"}', 503);
   return atKatasterRoutes(url);
 };
 
-export const beChAtSources = (base: string) => ({
-  at: { dkmWmsUrl: `${base}/at-dkm-wms`, cpWmsUrl: `${base}/at-wms`, katasterUrl: `${base}${AT_KATASTER_PATH}`, geocoderUrl: `${base}/nominatim` },
+export const austriaSources = (base: string) => ({
+  dkmWmsUrl: `${base}/at-dkm-wms`,
+  cpWmsUrl: `${base}/at-wms`,
+  katasterUrl: `${base}${AT_KATASTER_PATH}`,
+  geocoderUrl: `${base}/nominatim`,
 });
+
+/** AT's fake for its golden tests (at.test.ts) and the fake Europe. */
+export const fake: CountryFake = { routes: [austriaRoutes], sources: austriaSources };
