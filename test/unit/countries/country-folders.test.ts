@@ -9,16 +9,6 @@ const COUNTRIES_DIR = path.join(repoRoot, 'core', 'countries');
 /** The cadastres whose flow differs from the generic adapter's keep a class (adapter.ts) and its definition.ts. */
 const CLASS_COUNTRIES = new Set(['es', 'fr', 'dk', 'uk']);
 
-/**
- * Folders whose tests still live in test/ (fakes in test/fake-upstream/countries, recordings in
- * test/fixtures/countries, tests in test/integration/countries): this list only shrinks. A folder
- * moved beside its row must leave it (the test below fails while it is still listed).
- */
-// One folder a line, so that helpers moving folders at once merge cleanly.
-// prettier-ignore
-const NOT_YET_MOVED = new Set<string>([
-]);
-
 /** Every country folder: a two-letter lower-case folder under core/countries. */
 const FOLDERS = readdirSync(COUNTRIES_DIR).filter((name) => /^[a-z]{2}$/.test(name) && statSync(path.join(COUNTRIES_DIR, name)).isDirectory());
 
@@ -50,11 +40,6 @@ describe('each country folder holds its row and its tests', () => {
   });
 
   it.each(FOLDERS)('%s holds its fake, its recordings (or says its fake is hand-written) and its tests', (folder) => {
-    const missing = missingTests(folder);
-    if (NOT_YET_MOVED.has(folder)) {
-      expect(missing, `${folder} is moved: take it off NOT_YET_MOVED`).not.toEqual([]);
-    } else {
-      expect(missing, `${folder} lacks`).toEqual([]);
-    }
+    expect(missingTests(folder), `${folder} lacks`).toEqual([]);
   });
 });
