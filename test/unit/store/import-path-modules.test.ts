@@ -21,7 +21,7 @@ export async function resolve(specifier, context, next) {
   return resolved;
 }`;
 
-function modulesLoadedBy(entry: string): string[] {
+function modulesLoadedBy(...entries: string[]): string[] {
   const file = path.join(tempDir('import-path-modules-'), 'urls.txt');
   const register = `import { register } from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(HOOK))}, { data: { file: ${JSON.stringify(file)} } });`;
   const run = spawnSync(
@@ -33,7 +33,7 @@ function modulesLoadedBy(entry: string): string[] {
       'data:text/javascript,' + encodeURIComponent(register),
       '--input-type=module',
       '-e',
-      `await import(${JSON.stringify(pathToFileURL(entry).href)});`,
+      entries.map((entry) => `await import(${JSON.stringify(pathToFileURL(entry).href)});`).join('\n'),
     ],
     { cwd: repoRoot, encoding: 'utf8' },
   );
@@ -43,8 +43,14 @@ function modulesLoadedBy(entry: string): string[] {
 
 describe('the bulk import path', () => {
   it('loads the store and its readers without the HTTP/IPC schema library', () => {
-    const loaded = modulesLoadedBy(path.join(repoRoot, 'core/countries/import-formats.ts'));
-    expect(loaded.some((url) => url.includes('/core/store/parcel-store.'))).toBe(true);
+    // What `catastro import` and scripts/import-once.ts load: the national formats and the copy.
+    const loaded = modulesLoadedBy(path.join(repoRoot, 'core/countries/import-formats.ts'), path.join(repoRoot, 'core/store/parcel-store.ts'));
+    for (const piece of ['/core/store/parcel-store.', '/core/store/import-runner.', '/core/formats/inspire-parcel-reader.']) {
+      expect(
+        loaded.some((url) => url.includes(piece)),
+        piece,
+      ).toBe(true);
+    }
     expect(loaded.filter((url) => url.includes('@sinclair/typebox'))).toEqual([]);
   }, 60_000);
 });
