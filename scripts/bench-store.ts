@@ -56,6 +56,8 @@ const extent = sample.reduce(
 const [dx, dy] = [extent[2] - extent[0] + 0.001, extent[3] - extent[1] + 0.001];
 const copies = Math.ceil(TARGET / sample.length);
 const columns = Math.ceil(Math.sqrt(copies));
+/** Where copy number `copy` of the sample lies on the grid: its shift in degrees. */
+const offsetOfCopy = (copy: number): [number, number] => [(copy % columns) * dx, Math.floor(copy / columns) * dy];
 const shiftRing = (ring: number[][], ox: number, oy: number) => ring.map(([x, y]) => [x + ox, y + oy] as [number, number]);
 const shift = (g: ParcelGeometry, ox: number, oy: number): ParcelGeometry =>
   g.type === 'Polygon'
@@ -130,15 +132,14 @@ interface LookupFigures {
 type Timed = ReturnType<typeof timeEach>;
 /** Cold: random references over all written so far, so most lookups read pages not yet cached. Warm: a working set of 10,000 read once before timing, as a busy server sees. */
 function measureLookups(parcels: number, copiesWritten: number): LookupFigures {
-  const written = refs.slice();
-  const byRef = timeEach(100_000, () => store.getParcel('ES', written[random(written.length)]));
-  const workingSet = Array.from({ length: 10_000 }, () => written[random(written.length)]);
+  const byRef = timeEach(100_000, () => store.getParcel('ES', refs[random(refs.length)]));
+  const workingSet = Array.from({ length: 10_000 }, () => refs[random(refs.length)]);
   workingSet.forEach((ref) => store.getParcel('ES', ref));
   const byRefWarm = timeEach(100_000, (i) => store.getParcel('ES', workingSet[i % workingSet.length]));
   const points = Array.from({ length: 20_000 }, () => {
     const p = sample[random(sample.length)];
-    const copy = random(copiesWritten);
-    return [p.centroid[0] + (copy % columns) * dx, p.centroid[1] + Math.floor(copy / columns) * dy] as [number, number];
+    const [ox, oy] = offsetOfCopy(random(copiesWritten));
+    return [p.centroid[0] + ox, p.centroid[1] + oy] as [number, number];
   });
   let hits = 0;
   const byPoint = timeEach(points.length, (i) => {
@@ -166,7 +167,7 @@ for (let copy = 0; copy < copies; copy++) {
     if (lookupsAt.length === 0 && written >= SLICE) pauseForLookups(copy);
     beginFile();
   }
-  const [ox, oy] = [(copy % columns) * dx, Math.floor(copy / columns) * dy];
+  const [ox, oy] = offsetOfCopy(copy);
   const parcels = sample.map((p, index) => {
     // Valid 14-character references of the original's shape, unique per copy, so HTTP can look
     // them up too: a rustic one keeps its sector letter (an all-digit reference is France's shape).
