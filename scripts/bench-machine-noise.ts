@@ -16,7 +16,7 @@ function fixedWork(iterations: number): number {
  * timed in 7 runs of 200 and the fastest run counts: on a loaded machine a run that was
  * preempted measures the other programs, and a loop calibrated on it came out 10x too short.
  */
-export function iterationsFor(micros: number): number {
+function iterationsFor(micros: number): number {
   let iterations = 1000;
   for (;;) {
     let each = Infinity;
@@ -31,7 +31,7 @@ export function iterationsFor(micros: number): number {
 }
 
 /** p50 and p99 in µs of `count` runs of the fixed work, each timed as a lookup is (with a CPU-usage read beside it). */
-export function timeControl(iterations: number, count: number): { p50: number; p99: number } {
+function timeControl(iterations: number, count: number): { p50: number; p99: number } {
   const samples: number[] = new Array(count);
   let sink = 0;
   for (let i = 0; i < count; i++) {
