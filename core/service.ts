@@ -311,14 +311,14 @@ export class CatastroService {
   }
 
   /**
-   * The parcel a batch row asks for: by reference, or the parcel under a point (then read whole
-   * by its reference), in whichever covered country the row names or the reference shows.
+   * The parcel a batch row asks for: by reference, in whichever covered country the row names or
+   * the reference shows; or the parcel under a point, read whole by the country that found it
+   * (as the app's click: its reference alone may fit several countries' shapes).
    */
   async findParcel(query: ParcelQuery, signal?: AbortSignal): Promise<Parcel> {
     if ('reference' in query) return this.parcel(query.reference, query.country, signal);
     if ('rustic' in query) return this.rusticParcel(query.rustic, signal);
-    const match = await this.parcelAt(query, signal);
-    return this.parcel(match.refCat14, query.country, signal);
+    return this.parcelAtPoint(query, signal);
   }
 
   async polygon(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<PolygonResult> {
