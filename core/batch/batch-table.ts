@@ -1,4 +1,4 @@
-import { PARCEL_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
+import { FILE_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
 import { rusticParts } from '../countries/es/reference.js';
 import { nextStepOf, type BatchRowResult, type Parcel } from '../model/index.js';
 
@@ -49,7 +49,7 @@ export function batchTable(results: Iterable<BatchRowResult>, header: string[], 
   const inputFields: Field[] = header.map((column) => ({ name: `${INPUT_PREFIX}${column}`, type: 'TEXT' }));
   return {
     name,
-    fields: [...STATUS_FIELDS, ...inputFields, ...PARCEL_FIELDS, ...LAND_FIELDS],
+    fields: [...STATUS_FIELDS, ...inputFields, ...FILE_FIELDS, ...LAND_FIELDS],
     rows: mapRows(results, (result) => ({
       geometry: result.parcel ? parcelGeometry(result.parcel) : null,
       properties: {

@@ -57,9 +57,16 @@ export const PARCEL_FIELDS: readonly (Field & { name: keyof Parcel })[] = [
   { name: 'mapsUrl', type: 'TEXT' },
 ];
 
+/**
+ * The fields a parcel file (KML, GeoJSON, GeoPackage, CSV) carries: the parcel's facts. The
+ * answer's bookkeeping stays out: `availableFields` (flags for API clients) is not a field here,
+ * and `dataSource` is a code ('clone'); the attribution and the data date say whose and when.
+ */
+export const FILE_FIELDS: readonly (Field & { name: keyof Parcel })[] = PARCEL_FIELDS.filter((field) => field.name !== 'dataSource');
+
 export function parcelProperties(parcel: Parcel | undefined): Record<string, FieldValue> {
   const properties: Record<string, FieldValue> = {};
-  for (const field of PARCEL_FIELDS) {
+  for (const field of FILE_FIELDS) {
     const value = parcel?.[field.name];
     properties[field.name] = typeof value === 'string' || typeof value === 'number' ? value : null;
   }
@@ -77,7 +84,7 @@ export function parcelGeometry(parcel: Parcel): PolygonGeometry {
 export function parcelTable(parcels: Parcel[], name = 'parcels'): FeatureTable {
   return {
     name,
-    fields: [...PARCEL_FIELDS],
+    fields: [...FILE_FIELDS],
     rows: parcels.map((parcel) => ({ geometry: parcelGeometry(parcel), properties: parcelProperties(parcel) })),
   };
 }

@@ -1,5 +1,6 @@
 import { booleanClockwise } from '@turf/turf';
 import type { LonLat, Parcel } from '../model/index.js';
+import { parcelProperties } from './feature-table.js';
 import { buildXml, XML_DECLARATION } from './xml-document.js';
 
 /** The outline's look in Google Earth: the app's selection orange, 2 px outline, fill at 25 % (KML colours are aabbggrr). */
@@ -57,20 +58,16 @@ export function placemarkTree({ name, description, data, ring, styleUrl }: Place
   };
 }
 
-/** Every field of the answer as ExtendedData (name = the spec's field name), the outline aside: it is the geometry. */
+/** The fields a parcel file carries (FILE_FIELDS, under the spec's names) that have a value, as ExtendedData. */
 function extendedData(parcel: Parcel): [string, string][] {
-  const { poligono: _outline, ...fields } = parcel;
-  const flat: [string, unknown][] = Object.entries(fields).flatMap(([name, value]) =>
-    value !== null && typeof value === 'object'
-      ? Object.entries(value as object).map(([key, inner]) => [`${name}.${key}`, inner] as [string, unknown])
-      : [[name, value] as [string, unknown]],
-  );
-  return flat.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => [name, String(value)]);
+  return Object.entries(parcelProperties(parcel))
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([name, value]) => [name, String(value)]);
 }
 
 /**
  * KML 2.2 document with one Placemark named by the reference: a shared Style (outline and a
- * semi-transparent fill, so the ground shows through), and every field as ExtendedData, which
+ * semi-transparent fill, so the ground shows through), and the parcel's fields as ExtendedData, which
  * Google Earth shows in the balloon.
  */
 export function parcelToKml(parcel: Parcel): string {

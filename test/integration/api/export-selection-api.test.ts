@@ -43,7 +43,7 @@ describe('GET /api/export/geojson and /api/export/gpkg (one parcel or a selectio
       expect(feature.geometry.type).toBe('Polygon');
       expect(feature.geometry.coordinates[0]).toEqual(expected[i]);
     });
-    expect(collection.features[1].properties).toMatchObject({ pais: 'ES', dataSource: expect.any(String), attribution: expect.stringContaining('Catastro') });
+    expect(collection.features[1].properties).toMatchObject({ pais: 'ES', dataDate: expect.any(String), attribution: expect.stringContaining('Catastro') });
   });
 
   it('holds and charges a parcel once when the selection spells it twice (case, spaces)', async () => {
