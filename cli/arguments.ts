@@ -6,7 +6,7 @@ import { basemapFile } from '../core/desktop/desktop-arguments.js';
 import { trustedProxyRefusal } from '../core/api/trusted-proxies.js';
 import { isoDay, requireOutputLanguage, type OutputLanguage } from '../core/model/index.js';
 import { parseExpiryDate } from '../core/auth/key-store.js';
-import { isPostgresUrl } from '../core/store/postgres/connection.js';
+import { isPostgresUrl } from '../core/store/postgres/store-url.js';
 
 /**
  * Commander's parser for an option taking a whole number within [min, max]. A typo is refused

@@ -2,8 +2,8 @@ import { Command, Option } from 'commander';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { notFound } from '../core/model/index.js';
 import { openAccessDatabase } from '../core/auth/access-db.js';
-import { isPostgresUrl, PgConnection } from '../core/store/postgres/connection.js';
-import { PgKeyStore } from '../core/auth/pg-access.js';
+import { isPostgresUrl } from '../core/store/postgres/store-url.js';
+import type { PgKeyStore } from '../core/auth/pg-access.js';
 import { expiryDay, teamStoreOption } from './arguments.js';
 import { KeyStore, type ApiKeyRecord } from '../core/auth/key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from '../core/auth/tiers.js';
@@ -20,6 +20,8 @@ type AnyKeyStore = Pick<KeyStore, 'create' | 'list' | 'revoke'> | Pick<PgKeyStor
 /** The keys of the data folder's access database, or of a team database (`--store postgres://…`). */
 async function withKeyStore<T>(options: { data: string; store?: string }, work: (keys: AnyKeyStore) => T | Promise<T>): Promise<Awaited<T>> {
   if (isPostgresUrl(options.store)) {
+    // Loaded here: every command builds this one's options, and pg is about 45 modules of start-up.
+    const [{ PgConnection }, { PgKeyStore }] = await Promise.all([import('../core/store/postgres/connection.js'), import('../core/auth/pg-access.js')]);
     const db = new PgConnection(options.store, { max: 1 });
     try {
       await db.migrate();

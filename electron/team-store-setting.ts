@@ -3,7 +3,7 @@ import path from 'node:path';
 import { checkInput } from '../core/input.js';
 import { isServiceError, messageWithDetail, ServiceError, type TeamStoreView } from '../core/model/index.js';
 import { TeamStoreUrl } from '../core/model/input-schemas.js';
-import { describeDatabase } from '../core/store/postgres/connection.js';
+import { describeDatabase } from '../core/store/postgres/store-url.js';
 import { writePrivateFile } from './private-file.js';
 
 /** File in the app's data folder that keeps the team store chosen in Settings. */

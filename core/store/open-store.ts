@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { CadastralStore } from './cadastral-store.js';
 import type { ImportFormats } from './import-formats.js';
 import { ParcelStore } from './parcel-store.js';
-import { isPostgresUrl } from './postgres/connection.js';
-import { PostgisStore } from './postgres/postgis-store.js';
+import { isPostgresUrl } from './postgres/store-url.js';
 import { ensureSampleImported } from './sample.js';
 
 /** The embedded copy's file in a data folder. */
@@ -27,7 +26,11 @@ export interface OpenStoreOptions {
  */
 export async function openCadastralStore(options: OpenStoreOptions): Promise<CadastralStore> {
   const local = ParcelStore.open(path.join(options.dataDir, COPY_FILE));
-  if (isPostgresUrl(options.team)) return PostgisStore.open(options.team, { local, readUrl: options.teamRead });
+  if (isPostgresUrl(options.team)) {
+    // Loaded only here: pg and its dependencies are start-up time a desktop copy never uses.
+    const { PostgisStore } = await import('./postgres/postgis-store.js');
+    return PostgisStore.open(options.team, { local, readUrl: options.teamRead });
+  }
   try {
     if (options.sample) await ensureSampleImported(local, options.sample.resourcesDir, options.sample.formats);
   } catch (error) {

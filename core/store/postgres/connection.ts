@@ -1,19 +1,7 @@
 import pg from 'pg';
 import { ServiceError } from '../../model/index.js';
 import { POSTGIS_MIGRATIONS } from './schema.js';
-
-/** `postgres://…` or `postgresql://…`: a team store rather than a data folder. */
-export const isPostgresUrl = (value: string | undefined): value is string => !!value && /^postgres(?:ql)?:\/\//i.test(value);
-
-/** The URL without its password, for messages and logs. */
-export function describeDatabase(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
-  } catch {
-    return 'the team database';
-  }
-}
+import { describeDatabase } from './store-url.js';
 
 /** Node's socket errors and PostgreSQL's connection-class SQLSTATEs (08…, 57P01–57P03, 53300). */
 const UNREACHABLE_CODES = new Set([

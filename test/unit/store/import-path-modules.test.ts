@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { writeSegoviaZips } from '../../helpers/catastro-zips.js';
 
 const HOOK = `
 import { appendFileSync } from 'node:fs';
@@ -21,25 +22,24 @@ export async function resolve(specifier, context, next) {
   return resolved;
 }`;
 
-function modulesLoadedBy(...entries: string[]): string[] {
+/** Every module URL resolved while `script` (an ES module's text) runs in a fresh Node process. */
+function modulesLoadedRunning(script: string): { loaded: string[]; stdout: string } {
   const file = path.join(tempDir('import-path-modules-'), 'urls.txt');
   const register = `import { register } from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(HOOK))}, { data: { file: ${JSON.stringify(file)} } });`;
   const run = spawnSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      'data:text/javascript,' + encodeURIComponent(register),
-      '--input-type=module',
-      '-e',
-      entries.map((entry) => `await import(${JSON.stringify(pathToFileURL(entry).href)});`).join('\n'),
-    ],
+    ['--import', 'tsx', '--import', 'data:text/javascript,' + encodeURIComponent(register), '--input-type=module', '-e', script],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   expect(run.status, run.stderr).toBe(0);
-  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))];
+  return { loaded: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))], stdout: run.stdout };
 }
+
+const modulesLoadedBy = (...entries: string[]): string[] =>
+  modulesLoadedRunning(entries.map((entry) => `await import(${JSON.stringify(pathToFileURL(entry).href)});`).join('\n')).loaded;
+
+/** Packages a local import has no use for: the team store's driver (pg: about 45 modules) and the terminal's bar. */
+const TEAM_AND_TERMINAL_PACKAGES = /\/node_modules\/(pg|pg-[a-z-]+|pgpass|cli-progress)\//;
 
 describe('the bulk import path', () => {
   it('loads the store and its readers without the HTTP/IPC schema library', () => {
@@ -52,5 +52,20 @@ describe('the bulk import path', () => {
       ).toBe(true);
     }
     expect(loaded.filter((url) => url.includes('@sinclair/typebox'))).toEqual([]);
+  }, 60_000);
+
+  it('`catastro import` of a published zip into the local copy loads neither pg nor cli-progress', async () => {
+    const dir = tempDir('import-path-cli-');
+    const { parcels: zip } = await writeSegoviaZips(dir);
+    const argv = [process.execPath, 'catastro', 'import', '--data', path.join(dir, 'data'), zip];
+    const { loaded, stdout } = modulesLoadedRunning(
+      `process.argv = ${JSON.stringify(argv)}; await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'cli/main.ts')).href)});`,
+    );
+    // The import really ran (not refused before reaching the store)...
+    expect(stdout).toContain('The local copy now holds 1443 parcels.');
+    expect(loaded.some((url) => url.includes('/core/store/import-runner.'))).toBe(true);
+    // ...and only the modules a local import uses were loaded.
+    expect(loaded.filter((url) => TEAM_AND_TERMINAL_PACKAGES.test(url))).toEqual([]);
+    expect(loaded.filter((url) => url.includes('/core/store/postgres/') && !url.includes('/store-url.'))).toEqual([]);
   }, 60_000);
 });
