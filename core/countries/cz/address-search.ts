@@ -5,7 +5,7 @@ import { nationalAddressCandidates } from '../national/address-candidates.js';
 import { askedAddress } from '../national/address-match.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { NationalAdapter } from '../national/national-adapter.js';
-import { RUIAN_ATTRIBUTION, RUIAN_SOURCE, parseRuianFind, ruianFindUrl } from './ruian-geocoder.js';
+import { RUIAN_ATTRIBUTION, RUIAN_SOURCE, parseRuianCandidates, ruianCandidatesUrl } from './ruian-geocoder.js';
 
 /** RÚIAN addresses, each becoming the parcel under its point; the number matches its č.p. or its č.o. */
 export async function czechAddressCandidates(
@@ -15,8 +15,8 @@ export async function czechAddressCandidates(
   ctx: AdapterContext,
 ): Promise<AddressCandidatesResult> {
   const request = candidatesRequestOf(query);
-  const url = ruianFindUrl(urls.geocoderUrl, request.address.texto, Math.max(request.limit * 2, 10));
-  const found = parseRuianFind(await fetchText(url, RUIAN_SOURCE, ctx, 'application/json'));
+  const url = ruianCandidatesUrl(urls.geocoderUrl, request.address.texto, Math.max(request.limit * 2, 10));
+  const found = parseRuianCandidates(await fetchText(url, RUIAN_SOURCE, ctx, 'application/json'));
   const asked = askedAddress(request).numero;
   const geocoded = found.map((a) => ({
     direccion: a.label,

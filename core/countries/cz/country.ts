@@ -35,7 +35,7 @@ export const czechia = countryRow({
   sources: {
     /** ČÚZK INSPIRE Cadastral Parcels WFS. */
     cpWfsUrl: { url: 'https://services.cuzk.gov.cz/wfs/inspire-cp-wfs.asp', env: 'CATASTRO_CZ_CP_WFS_URL' },
-    /** ČÚZK geocoder over RÚIAN (ArcGIS GeocodeSOE extension): `<base>/find?text=…`. */
+    /** ČÚZK geocoder over RÚIAN (ArcGIS GeocodeSOE extension): `<base>/findAddressCandidates?SingleLine=…`. */
     geocoderUrl: {
       url: 'https://ags.cuzk.cz/arcgis/rest/services/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE',
       env: 'CATASTRO_CZ_GEOCODER_URL',

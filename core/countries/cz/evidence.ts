@@ -7,9 +7,10 @@ export const CZ_EVIDENCE: CountryEvidence = {
     byReference: { level: 'documented', fake: 'core/countries/cz/test/fake.ts (/cz-wfs)', basis: INSPIRE_CP_BY_HAND },
     byCoordinates: { level: 'documented', fake: 'core/countries/cz/test/fake.ts (/cz-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: {
-      level: 'hand-written',
-      fake: 'core/countries/cz/test/fake.ts (/cz-geocoder)',
-      basis: 'ArcGIS find JSON with the names jlacko/RCzechia reads; one invented address',
+      level: 'documented',
+      fake: 'core/countries/cz/test/fake.ts (/cz-geocoder/findAddressCandidates)',
+      basis:
+        "Esri's published FindAddressCandidatesResults (developers.arcgis.com/rest/geocode/response-types) with the attributes public clients of this service read (Type AdresniMisto, Match_addr, Score); one invented address and its street",
     },
   },
   references: [
@@ -18,6 +19,6 @@ export const CZ_EVIDENCE: CountryEvidence = {
   ],
   knownNotWorking: [
     "Building parcels (`st.`) are asked of the stored query GetParcel as `st. <number>` (the map's label) and read back from the answer's label; how ČÚZK writes them in nationalCadastralReference was not found in any public client or recording: a building parcel the stored query does not find answers 404.",
-    "Address search stays hand-written: no answer of ČÚZK's RÚIAN geocoder was recorded (searched the code index: clients ask GeocodeSOE `find`, as jlacko/RCzechia, or mostly `findAddressCandidates`, Esri's documented geocode operation; one Java client's classes were generated from a real findAddressCandidates answer, but the answer itself is not published).",
+    "Address search: no answer of ČÚZK's RÚIAN geocoder was recorded (searched the code index and issue threads for GeocodeSOE answers, `AdresniMisto` candidates and clients' fixtures: clients ask GeocodeSOE `find`, as jlacko/RCzechia, or mostly `findAddressCandidates`; the only answers pasted in public tests are cut-down `suggest` and layer `query` answers). The geocoder is asked `findAddressCandidates`, Esri's documented operation, and its answer read to Esri's published schema with the `Type` and `Match_addr` attributes clients read (a Python client's models of this service's answer name the same fields); that this extension fills `address` and `location` exactly as Esri's geocoder does is UNCERTAIN.",
   ],
 };

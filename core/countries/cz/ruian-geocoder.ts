@@ -6,15 +6,21 @@ export const RUIAN_ATTRIBUTION = 'Adresy: ČÚZK, RÚIAN (vyhledávací služba 
 
 /**
  * ČÚZK's geocoder over RÚIAN (the national register of addresses), an ArcGIS server extension
- * called as RCzechia's `geocode` does: `GET <base>/find?text=<address>&outSR=4326&maxLocations=<n>&f=json`
- * with `<base>` = `…/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE`. The
- * answer is ArcGIS's `find` JSON: `locations[]`, each with `name`, `extent` and a `feature`
- * whose `geometry` is `{x, y}` (here lon/lat, outSR 4326) and whose `attributes` carry
- * `Match_addr` (the address as RÚIAN writes it) and `Type` (RCzechia reads these two), and in
- * ArcGIS answers generally `Score` (0–100). No answer was recorded: UNCERTAIN beyond those names.
+ * (`<base>` = `…/RUIAN/Vyhledavaci_sluzba_nad_daty_RUIAN/MapServer/exts/GeocodeSOE`) asked with
+ * Esri's documented geocode operation, as most public clients ask it:
+ * `GET <base>/findAddressCandidates?SingleLine=<address>&outSR=4326&maxLocations=<n>&f=json`.
+ * The answer is Esri's published FindAddressCandidatesResults
+ * (https://developers.arcgis.com/rest/geocode/response-types/): `candidates[]`, each with
+ * `address`, `location` `{x, y}` (lon/lat with outSR 4326), `score` (0–100) and `attributes`;
+ * public clients of this service read `attributes.Type` (`AdresniMisto` for an address point,
+ * else a street, a municipality…) and `Match_addr`, and keep the address points only.
+ * No answer was recorded (docs/coverage.md).
  */
-export const ruianFindUrl = (base: string, text: string, limit: number) =>
-  `${base}/find?${new URLSearchParams({ text, outSR: '4326', maxLocations: String(limit), f: 'json' })}`;
+export const ruianCandidatesUrl = (base: string, text: string, limit: number) =>
+  `${base}/findAddressCandidates?${new URLSearchParams({ SingleLine: text, outSR: '4326', maxLocations: String(limit), f: 'json' })}`;
+
+/** RÚIAN's type of an address point (clients drop the streets, parts and municipalities it also finds). */
+const ADDRESS_POINT = 'AdresniMisto';
 
 export interface RuianAddress {
   label: string;
@@ -49,8 +55,8 @@ export function readCzechAddress(label: string): Pick<RuianAddress, 'numbers' | 
   };
 }
 
-/** The addresses of a `find` answer; anything but JSON, or an ArcGIS `error` object, is the service failing (503). */
-export function parseRuianFind(body: string): RuianAddress[] {
+/** The address points of a findAddressCandidates answer; anything but JSON, or an ArcGIS `error` object, is the service failing (503). */
+export function parseRuianCandidates(body: string): RuianAddress[] {
   let answer: unknown;
   try {
     answer = JSON.parse(body);
@@ -58,16 +64,16 @@ export function parseRuianFind(body: string): RuianAddress[] {
     throw unavailable(`${RUIAN_SOURCE} sent an answer that is not JSON; retry later.`);
   }
   if (jsonObject(answer).error !== undefined) throw unavailable(`${RUIAN_SOURCE} refused the request; retry later.`);
-  const locations = jsonObject(answer).locations;
-  if (!Array.isArray(locations)) return [];
-  return locations.map(jsonObject).flatMap((location) => {
-    const feature = jsonObject(location.feature);
-    const geometry = jsonObject(feature.geometry);
-    const attributes = jsonObject(feature.attributes);
-    const [x, y] = [Number(geometry.x), Number(geometry.y)];
+  const candidates = jsonObject(answer).candidates;
+  if (!Array.isArray(candidates)) return [];
+  return candidates.map(jsonObject).flatMap((candidate) => {
+    const attributes = jsonObject(candidate.attributes);
+    if (attributes.Type !== undefined && attributes.Type !== ADDRESS_POINT) return [];
+    const location = jsonObject(candidate.location);
+    const [x, y] = [Number(location.x), Number(location.y)];
     if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > 180 || Math.abs(y) > 90) return [];
-    const label = text(attributes.Match_addr) ?? text(location.name) ?? '';
-    const score = Number(attributes.Score);
+    const label = text(candidate.address) ?? text(attributes.Match_addr) ?? '';
+    const score = Number(candidate.score ?? attributes.Score);
     return [{ label, point: [x, y] as LonLat, ...readCzechAddress(label), score: Number.isFinite(score) ? Math.max(0, Math.min(1, score / 100)) : 1 }];
   });
 }

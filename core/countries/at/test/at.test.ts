@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KATASTERSERVICE_SOURCE } from '../katasterservice.js';
+import { AT_NO_REFERENCE } from '../live-source.js';
 import { centroid } from '../../../geo/polygon.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { documentedFormatCases } from '../../../../test/helpers/documented-format-cases.js';
@@ -26,9 +27,10 @@ documentedFormatCases(
 );
 
 /**
- * Issue 14: Austria by reference, live from BEV's Katasterservice (the fake's answers are written by
- * hand in the format public clients read; the Umbach outlines are hale's real DKM sample), and by
- * point from BEV's WMS with the Katasterservice's record of the parcel found.
+ * Issue 14: Austria by reference, live from BEV's Katasterservice where the user names it (the
+ * fake's answers are written by hand in the format public clients read; the Umbach outlines are
+ * hale's real DKM sample), and by point from BEV's WMS with the Katasterservice's record of the
+ * parcel found.
  */
 const UMBACH = AT_KATASTER_RECORDS['14168-.3'];
 const VIENNA = AT_KATASTER_RECORDS[AT_REF];
@@ -127,6 +129,28 @@ describe.each([
     const kept = await api.app.inject({ method: 'GET', url: `/api/catastro/${encodeURIComponent(AT_REF)}?country=AT` });
     expect(kept.json().data).toMatchObject({ dataSource: 'clone', availableFields: { uso: false } });
     expect(kept.json().data.provincia).toBeUndefined();
+  });
+});
+
+describe('Austria with no Katasterservice named (the default: it is undocumented and was never recorded)', () => {
+  const bare = useEuropeApi((s) => ({ ...s, at: { ...s.at, katasterUrl: '' } }));
+
+  it('answers by reference 422 CNV_COVERAGE with the reason, asking nothing', async () => {
+    const response = await bare.get(`/api/catastro/${encodeURIComponent('14168-.3')}?country=AT`);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'CNV_COVERAGE', error: AT_NO_REFERENCE });
+    expect(bare.requests('/at-kataster/api/gst/14168/.3')).toEqual([]);
+  });
+
+  it('answers at a point the DKM WMS parcel alone, which then answers by reference from the copy', async () => {
+    const [longitude, latitude] = centroid({ type: 'Polygon', coordinates: [UMBACH_5_1.ring] });
+    const byPoint = await bare.post('/api/search/coordinates', { latitude, longitude, country: 'AT' });
+    expect(byPoint.statusCode, byPoint.body).toBe(200);
+    expect(byPoint.json().data).toMatchObject({ refCat14: '14168-.5/1', tipoInmueble: '' });
+    expect(bare.requests('/at-kataster/api/gst/14168/.5/1')).toEqual([]);
+    const kept = await bare.get(`/api/catastro/${encodeURIComponent('14168-.5/1')}?country=AT`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ refCatastral: '14168-.5/1', dataSource: 'clone', availableFields: { uso: false } });
   });
 });
 

@@ -4,7 +4,8 @@ import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { czechia } from '../country.js';
-import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF, fake } from './fake.js';
+import { parseRuianCandidates } from '../ruian-geocoder.js';
+import { CZ_ADDRESS_POINT, CZ_AREA, CZ_REF, czechGeocoderAnswer, fake } from './fake.js';
 import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 countryGoldenTests(czechia, fake);
@@ -50,7 +51,7 @@ describe('Czechia (ČÚZK CP WFS, EPSG:5514) — on an INSPIRE answer written by
   });
 });
 
-describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written by hand; parcel from the re-labelled answer)', () => {
+describe("Czechia by address (ČÚZK RÚIAN geocoder, findAddressCandidates JSON written to Esri's published schema; parcel from the hand-written WFS answer)", () => {
   it('geocodes through RÚIAN, matches the orientation number after the slash, and answers the parcel under the point', async () => {
     forgetParcels(embeddedCopy(europe.api.service), 'CZ');
     const response = await get(
@@ -70,8 +71,13 @@ describe('Czechia by address (ČÚZK RÚIAN geocoder, ArcGIS find JSON written b
     expect(best.longitud).toBeCloseTo(CZ_ADDRESS_POINT[0], 6);
     expect(best.confianza).toBeGreaterThanOrEqual(0.75);
     expect(response.json().data.attribution).toMatch(/RÚIAN/);
-    const asked = requests('/cz-geocoder/find').at(-1)!.searchParams;
-    expect(Object.fromEntries(asked)).toMatchObject({ outSR: '4326', f: 'json' });
+    const asked = requests('/cz-geocoder/findAddressCandidates').at(-1)!.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ SingleLine: 'Karlova 5, Praha', outSR: '4326', f: 'json' });
+    expect(response.json().data.candidatos.map((c: { direccion: string }) => c.direccion)).not.toContain('Karlova, Praha');
+  });
+
+  it("keeps RÚIAN's address points (Type AdresniMisto), not the streets it also finds", () => {
+    expect(parseRuianCandidates(czechGeocoderAnswer('Karlova')).map((a) => a.label)).toEqual(['Karlova 123/5, Staré Město, 11000 Praha 1']);
   });
 
   it('answers 404 when RÚIAN finds nothing', async () => {

@@ -38,30 +38,37 @@ const czechWfsRoutes: FakeRoute = (url) => {
 };
 
 /**
- * ČÚZK's RÚIAN geocoder (`/cz-geocoder/find?text=…&outSR=4326&f=json`, ArcGIS GeocodeSOE) as the
- * fake plays it. NO ANSWER WAS RECORDED: written BY HAND in ArcGIS's `find` JSON (spatialReference,
- * locations[{name, extent, feature{geometry{x, y}, attributes{Match_addr, Type, Score}}}]), the
- * names RCzechia reads. One invented address, "Karlova 123/5, Staré Město, 110 00 Praha 1", placed
- * inside the Czech fake parcel above; a text naming "Karlova" finds it, any other an empty
- * `locations` list.
+ * ČÚZK's RÚIAN geocoder (`/cz-geocoder/findAddressCandidates?SingleLine=…&outSR=4326&f=json`,
+ * ArcGIS GeocodeSOE) as the fake plays it. NO ANSWER WAS RECORDED: written to Esri's published
+ * FindAddressCandidatesResults (https://developers.arcgis.com/rest/geocode/response-types/:
+ * spatialReference, candidates[{address, location{x, y}, score, attributes, extent}]) with the
+ * attributes public clients of this service read (Type `AdresniMisto` or `Ulice`, Match_addr,
+ * Score, Addr_type, Loc_name). One invented address, "Karlova 123/5, Staré Město, 110 00 Praha 1",
+ * inside the Czech fake parcel above, after its street at the same point (no address point); a
+ * text naming "Karlova" finds them, any other an empty `candidates` list.
  */
 export const CZ_ADDRESS_POINT = pointOnFeature({ type: 'Feature', properties: {}, geometry: CZ_OUTLINE }).geometry.coordinates as LonLat;
 const [x, y] = CZ_ADDRESS_POINT;
-const FOUND = JSON.stringify({
-  spatialReference: { wkid: 4326, latestWkid: 4326 },
-  locations: [
-    {
-      name: 'Karlova 123/5, Staré Město, 11000 Praha 1',
-      extent: { xmin: x - 0.0005, ymin: y - 0.0005, xmax: x + 0.0005, ymax: y + 0.0005 },
-      feature: { geometry: { x, y }, attributes: { Match_addr: 'Karlova 123/5, Staré Město, 11000 Praha 1', Type: 'AdresniMisto', Score: 100 } },
-    },
-  ],
+const SPATIAL_REFERENCE = { wkid: 4326, latestWkid: 4326 };
+const candidate = (address: string, type: string, score: number, [cx, cy]: LonLat) => ({
+  address,
+  location: { x: cx, y: cy },
+  score,
+  attributes: { Loc_name: 'RUIAN', Score: score, Match_addr: address, Addr_type: type, Type: type },
+  extent: { xmin: cx - 0.0005, ymin: cy - 0.0005, xmax: cx + 0.0005, ymax: cy + 0.0005 },
 });
-const NONE = JSON.stringify({ spatialReference: { wkid: 4326, latestWkid: 4326 }, locations: [] });
+const FOUND = JSON.stringify({
+  spatialReference: SPATIAL_REFERENCE,
+  candidates: [candidate('Karlova, Praha', 'Ulice', 100, [x, y]), candidate('Karlova 123/5, Staré Město, 11000 Praha 1', 'AdresniMisto', 100, [x, y])],
+});
+const NONE = JSON.stringify({ spatialReference: SPATIAL_REFERENCE, candidates: [] });
+
+/** The geocoder's answer to a SingleLine text. */
+export const czechGeocoderAnswer = (text: string) => (text.toLowerCase().includes('karlova') ? FOUND : NONE);
 
 const czechGeocoderRoutes: FakeRoute = (url) => {
-  if (url.pathname !== '/cz-geocoder/find') return undefined;
-  return json((url.searchParams.get('text') ?? '').toLowerCase().includes('karlova') ? FOUND : NONE);
+  if (url.pathname !== '/cz-geocoder/findAddressCandidates') return undefined;
+  return json(czechGeocoderAnswer(url.searchParams.get('SingleLine') ?? ''));
 };
 
 /** ČÚZK's INSPIRE CP WFS and RÚIAN geocoder as the fake plays them. */
