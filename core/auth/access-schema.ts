@@ -28,4 +28,22 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  `
+  -- A key's id NOT NULL, as in the team database (core/store/tables.ts describes both): SQLite
+  -- lets a TEXT PRIMARY KEY of a rowid table hold NULL unless told otherwise.
+  CREATE TABLE api_keys_with_id (
+    id           TEXT NOT NULL PRIMARY KEY,
+    key_hash     TEXT NOT NULL UNIQUE,
+    tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
+    organisation INTEGER NOT NULL DEFAULT 0,
+    label        TEXT,
+    expires_on   TEXT,
+    created_at   TEXT NOT NULL,
+    revoked_at   TEXT
+  );
+  INSERT INTO api_keys_with_id (id, key_hash, tier, organisation, label, expires_on, created_at, revoked_at)
+    SELECT id, key_hash, tier, organisation, label, expires_on, created_at, revoked_at FROM api_keys WHERE id IS NOT NULL;
+  DROP TABLE api_keys;
+  ALTER TABLE api_keys_with_id RENAME TO api_keys;
+  `,
 ];

@@ -1,5 +1,6 @@
 import type { CountryCode } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
+import { ADDRESSES, upsert } from './tables.js';
 import { streamAddresses } from '../formats/inspire-addresses.js';
 import type { TextChunk, TextInput } from '../formats/text-stream.js';
 
@@ -8,7 +9,7 @@ import type { TextChunk, TextInput } from '../formats/text-stream.js';
  * transaction (import-runner). The file names each portal's street, postcode and municipality by
  * reference to features that may come later, so portals and components are staged in temporary
  * tables as they stream (memory stays bounded) and joined in one statement at the end. A portal
- * listed again replaces the earlier one (INSERT OR REPLACE on its key).
+ * listed again replaces the earlier one (the upsert of core/store/tables.ts on its key).
  */
 export async function stageAddresses(
   db: SqliteDatabase,
@@ -32,8 +33,10 @@ export async function stageAddresses(
   // Each portal's components, told apart by the Catastro's gml:id prefixes (TN street, PD postcode, AU municipality).
   const written = db
     .prepare(
-      `
-    INSERT OR REPLACE INTO addresses (country, ref, street, number, postcode, municipality, lon, lat)
+      upsert(
+        ADDRESSES,
+        'sqlite',
+        `
     SELECT @country, p.ref,
       (SELECT c.value FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.TN.%'),
       p.number,
@@ -42,6 +45,7 @@ export async function stageAddresses(
       p.lon, p.lat
     FROM ad_portals p
     WHERE EXISTS (SELECT 1 FROM json_each(p.components) j JOIN ad_components c ON c.id = j.value WHERE j.value LIKE 'ES.SDGC.TN.%')`,
+      ),
     )
     .run({ country }).changes;
   db.exec('DELETE FROM ad_portals; DELETE FROM ad_components;');

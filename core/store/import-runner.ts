@@ -16,6 +16,7 @@ import { ParcelWriter } from './parcel-writer.js';
 import { describeError } from '../file-checks.js';
 import type { ImportProgress, ImportResult } from '../model/records.js';
 import type { ImportOptions, ImportOrigin } from './import-formats.js';
+import { IMPORTED_FILES, upsert } from './tables.js';
 
 export { detectImportKind } from './import-plan.js';
 
@@ -61,21 +62,17 @@ function importSequentially(
 }
 
 function recordImport(db: SqliteDatabase, plan: ImportPlan, result: ImportResult): void {
-  db.prepare(
-    `
-    INSERT OR REPLACE INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    basename(plan.file),
-    plan.bytes,
-    result.kind,
-    result.parcels,
-    result.buildings,
-    result.fincas,
-    result.units,
-    new Date().toISOString(),
-    plan.dataDate ?? null,
-  );
+  db.prepare(upsert(IMPORTED_FILES, 'sqlite')).run({
+    name: basename(plan.file),
+    bytes: plan.bytes,
+    kind: result.kind,
+    parcels: result.parcels,
+    buildings: result.buildings,
+    fincas: result.fincas,
+    units: result.units,
+    imported_at: new Date().toISOString(),
+    data_date: plan.dataDate ?? null,
+  });
 }
 
 /** Whether this very file (same name and size) was imported into the copy before. */

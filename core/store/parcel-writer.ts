@@ -2,27 +2,11 @@ import { bboxOf } from '../geo/polygon.js';
 import type { CountryCode } from '../model/index.js';
 import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
+import { BUILDINGS, FINCAS, PARCELS, UNITS, upsert } from './tables.js';
 import { NUMBERS_PER_PARCEL, valueAt, type ParcelBatch } from './importers/parcel-batch.js';
 import type { BuildingFacts, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
-const PARCEL_UPSERT_SQL = `
-      INSERT INTO parcels (country, ref, geometry, centroid_lon, centroid_lat, area, municipio, provincia, direccion,
-        codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
-      VALUES (@country, @ref, @geometry, @centroid_lon, @centroid_lat, @area, @municipio, @provincia, @direccion,
-        @codigo_postal, @uso, @clase, @superficie_construida, @anio_construccion, @declared_units, @declared_dwellings, @source, @data_date,
-        @offline_area)
-      ON CONFLICT (country, ref) DO UPDATE SET
-        geometry = excluded.geometry, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat,
-        area = excluded.area,
-        municipio = COALESCE(excluded.municipio, municipio), provincia = COALESCE(excluded.provincia, provincia),
-        direccion = COALESCE(excluded.direccion, direccion), codigo_postal = COALESCE(excluded.codigo_postal, codigo_postal),
-        uso = COALESCE(excluded.uso, uso), clase = COALESCE(excluded.clase, clase),
-        superficie_construida = COALESCE(excluded.superficie_construida, superficie_construida),
-        anio_construccion = COALESCE(excluded.anio_construccion, anio_construccion),
-        declared_units = COALESCE(excluded.declared_units, declared_units),
-        declared_dwellings = COALESCE(excluded.declared_dwellings, declared_dwellings),
-        source = excluded.source, data_date = excluded.data_date,
-        offline_area = COALESCE(excluded.offline_area, offline_area)`;
+const PARCEL_UPSERT_SQL = upsert(PARCELS, 'sqlite');
 
 /**
  * Prepared write statements shared by the store (live cache) and the importers. Callers own
@@ -53,28 +37,9 @@ export class ParcelWriter {
     this.storedOutline = db.prepare('SELECT id, geometry FROM parcels WHERE country = ? AND ref = ?').raw();
     // The R*Tree box replaced in one statement (an R*Tree row keyed by the parcel's id).
     this.replaceBox = db.prepare('INSERT OR REPLACE INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
-    this.upsertBuildingStatement = db.prepare(`
-      INSERT INTO buildings (country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date)
-      VALUES (@country, @ref, @uso, @anio, @superficie, @units, @dwellings, @date)
-      ON CONFLICT (country, ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
-        superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
-        dwellings = excluded.dwellings, data_date = excluded.data_date`);
-    this.upsertFincaStatement = db.prepare(`
-      INSERT INTO fincas (country, ref, direccion, codigo_postal, municipio, provincia, uso_general, superficie_total,
-        superficie_parcela, anio_construccion, declared_units, source, data_date)
-      VALUES (@country, @ref, @direccion, @codigo_postal, @municipio, @provincia, @uso_general, @superficie_total,
-        @superficie_parcela, @anio_construccion, @declared_units, @source, @data_date)
-      ON CONFLICT (country, ref) DO UPDATE SET direccion = excluded.direccion, codigo_postal = excluded.codigo_postal,
-        municipio = excluded.municipio, provincia = excluded.provincia, uso_general = excluded.uso_general,
-        superficie_total = excluded.superficie_total,
-        superficie_parcela = COALESCE(excluded.superficie_parcela, superficie_parcela),
-        anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
-        source = excluded.source, data_date = excluded.data_date`);
-    this.upsertUnitStatement = db.prepare(`
-      INSERT OR REPLACE INTO units (country, ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio,
-        direccion, source, data_date)
-      VALUES (@country, @ref, @finca, @escalera, @planta, @puerta, @uso, @superficie, @descripcion, @participacion, @anio,
-        @direccion, @source, @data_date)`);
+    this.upsertBuildingStatement = db.prepare(upsert(BUILDINGS, 'sqlite'));
+    this.upsertFincaStatement = db.prepare(upsert(FINCAS, 'sqlite'));
+    this.upsertUnitStatement = db.prepare(upsert(UNITS, 'sqlite'));
     // INDEXED BY: without it SQLite (3.53) plans this delete as a walk of the primary key over
     // (country), every unit of the country for each finca, so a CAT import grew quadratic
     // (docs/performance.md "CAT files"); a dropped index then fails loudly instead of crawling.
@@ -139,11 +104,11 @@ export class ParcelWriter {
       country,
       ref: b.ref,
       uso: b.uso ?? null,
-      anio: b.anioConstruccion ?? null,
-      superficie: b.superficieConstruida ?? null,
-      units: b.buildingUnits ?? null,
+      anio_construccion: b.anioConstruccion ?? null,
+      superficie_construida: b.superficieConstruida ?? null,
+      building_units: b.buildingUnits ?? null,
       dwellings: b.dwellings ?? null,
-      date: b.dataDate,
+      data_date: b.dataDate,
     });
   }
 

@@ -260,4 +260,22 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (country, ref, street, number)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Imported files keyed by file and kind of part, as in the team database (core/store/tables.ts
+  -- describes both): a zip of several parts records each, instead of its last part overwriting
+  -- the first's row.
+  CREATE TABLE imported_files_by_kind (
+    name TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    parcels INTEGER NOT NULL, buildings INTEGER NOT NULL, fincas INTEGER NOT NULL, units INTEGER NOT NULL,
+    imported_at TEXT NOT NULL,
+    data_date TEXT,
+    PRIMARY KEY (name, bytes, kind)
+  );
+  INSERT INTO imported_files_by_kind (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
+    SELECT name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date FROM imported_files;
+  DROP TABLE imported_files;
+  ALTER TABLE imported_files_by_kind RENAME TO imported_files;
+  `,
 ];

@@ -4,6 +4,7 @@ import type { CountryCode } from '../../model/index.js';
 import { streamAddresses } from '../../formats/inspire-addresses.js';
 import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import { copyInto, copyLine, write } from './copy-in.js';
+import { ADDRESSES, upsert } from '../tables.js';
 
 /** A staged row is a portal (ref … components) or a street, postcode or municipality it names (component_*). */
 const STAGED_COLUMNS = 'ref, number, lon, lat, components, component_id, component_value, component_folded';
@@ -51,8 +52,10 @@ export async function copyAddresses(
   // street, PD postcode, AU municipality; ILIKE as SQLite's LIKE ignores ASCII case). Portals
   // naming no street the file holds are left out, as in the SQLite copy.
   const { rowCount } = await client.query(
-    `
-    INSERT INTO addresses (country, ref, street, number, postcode, municipality, lon, lat, street_folded)
+    upsert(
+      ADDRESSES,
+      'postgres',
+      `
     SELECT DISTINCT ON (p.ref, named.street, p.number) $1, p.ref, named.street, p.number, named.postcode, named.municipality,
       p.lon, p.lat, named.street_folded
     FROM addresses_in p CROSS JOIN LATERAL (
@@ -64,9 +67,8 @@ export async function copyAddresses(
       FROM jsonb_array_elements_text(p.components) WITH ORDINALITY j(id, n) JOIN address_components_in c ON c.id = j.id
     ) named
     WHERE p.component_id IS NULL AND named.street IS NOT NULL
-    ORDER BY p.ref, named.street, p.number, p.seq DESC
-    ON CONFLICT (country, ref, street, number) DO UPDATE SET postcode = excluded.postcode, municipality = excluded.municipality,
-      lon = excluded.lon, lat = excluded.lat, street_folded = excluded.street_folded`,
+    ORDER BY p.ref, named.street, p.number, p.seq DESC`,
+    ),
     [country],
   );
   await client.query('DROP TABLE address_components_in; DROP TABLE addresses_in');

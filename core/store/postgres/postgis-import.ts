@@ -10,11 +10,13 @@ import type { BuildingFacts, ImportProgress, ImportResult, StoredParcel } from '
 import type { ImportFormats } from '../import-formats.js';
 import { copyAddresses } from './postgis-address-import.js';
 import { copyInto, copyLine, write } from './copy-in.js';
-import { PARCEL_MERGE_ON_CONFLICT, type PostgisStore } from './postgis-store.js';
+import type { PostgisStore } from './postgis-store.js';
+import { BUILDINGS, IMPORTED_FILES, PARCELS, numberedValues, upsert, writtenColumns } from '../tables.js';
 import { ewkbHex } from './wkb.js';
 
-const STAGED_PARCEL_COLUMNS = `country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
-  codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area`;
+/** The staged columns, in the order parcelLine writes them (core/store/tables.ts). */
+const STAGED_PARCEL_COLUMNS = writtenColumns(PARCELS, 'postgres').join(', ');
+const BUILDING_COLUMNS = writtenColumns(BUILDINGS, 'postgres').join(', ');
 
 function parcelLine(p: StoredParcel, extra: { municipio?: string; provincia?: string; offlineArea?: string }): string {
   return copyLine([
@@ -125,16 +127,12 @@ async function importOne(
             await client.query(`UPDATE parcels SET offline_area = $1 WHERE offline_area = $2`, [`stale:${area}`, area]);
           }
           // A file lists each parcel once; DISTINCT ON keeps one row per key should it not.
-          await client.query(`
-            INSERT INTO parcels AS old (${STAGED_PARCEL_COLUMNS})
-            SELECT DISTINCT ON (country, ref) ${STAGED_PARCEL_COLUMNS} FROM parcels_in
-            ${PARCEL_MERGE_ON_CONFLICT}`);
+          await client.query(upsert(PARCELS, 'postgres', `SELECT DISTINCT ON (country, ref) ${STAGED_PARCEL_COLUMNS} FROM parcels_in`));
           if (area && part.kind === 'inspire-parcels') await client.query('DELETE FROM parcels WHERE offline_area = $1', [`stale:${area}`]);
           await client.query('DROP TABLE parcels_in');
         } else if (part.kind === 'inspire-buildings') {
           await client.query(`CREATE TEMP TABLE buildings_in (LIKE buildings) ON COMMIT DROP`);
-          const columns = 'country, ref, uso, anio_construccion, superficie_construida, building_units, dwellings, data_date';
-          await copyInto(client, 'buildings_in', columns, async (stream) => {
+          await copyInto(client, 'buildings_in', BUILDING_COLUMNS, async (stream) => {
             let pending: string[] = [];
             result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
               pending.push(...buildings.map((b) => buildingLine(part.country, b)));
@@ -144,11 +142,7 @@ async function importOne(
             await write(stream, pending.join(''));
             pending = [];
           });
-          await client.query(`
-            INSERT INTO buildings (${columns}) SELECT DISTINCT ON (country, ref) ${columns} FROM buildings_in
-            ON CONFLICT (country, ref) DO UPDATE SET uso = excluded.uso, anio_construccion = excluded.anio_construccion,
-              superficie_construida = excluded.superficie_construida, building_units = excluded.building_units,
-              dwellings = excluded.dwellings, data_date = excluded.data_date`);
+          await client.query(upsert(BUILDINGS, 'postgres', `SELECT DISTINCT ON (country, ref) ${BUILDING_COLUMNS} FROM buildings_in`));
           await client.query('DROP TABLE buildings_in');
         } else if (part.kind === 'inspire-addresses') {
           result.addresses = await copyAddresses(client, part.country, part.input, (staged, chunk) => {
@@ -159,24 +153,17 @@ async function importOne(
           throw new Error(`${part.kind} files are not imported into a team database yet; import them into a local copy.`);
         }
         bytesBefore += typeof part.input === 'string' ? plan.bytes : part.input.size;
-        await client.query(
-          `
-          INSERT INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-          ON CONFLICT (name, bytes, kind) DO UPDATE SET parcels = excluded.parcels, buildings = excluded.buildings,
-            fincas = excluded.fincas, units = excluded.units, imported_at = excluded.imported_at, data_date = excluded.data_date`,
-          [
-            basename(plan.file),
-            plan.bytes,
-            result.kind,
-            result.parcels,
-            result.buildings,
-            result.fincas,
-            result.units,
-            new Date().toISOString(),
-            plan.dataDate ?? null,
-          ],
-        );
+        await client.query(upsert(IMPORTED_FILES, 'postgres', numberedValues(IMPORTED_FILES)), [
+          basename(plan.file),
+          plan.bytes,
+          result.kind,
+          result.parcels,
+          result.buildings,
+          result.fincas,
+          result.units,
+          new Date().toISOString(),
+          plan.dataDate ?? null,
+        ]);
         result.durationMs = Date.now() - started;
         done.push(result);
       }

@@ -10,6 +10,7 @@ import { PgConnection } from './connection.js';
 import { importIntoPostgis } from './postgis-import.js';
 import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
+import { FINCAS, PARCELS, UNITS, numberedValues, unnestRows, upsert } from '../tables.js';
 
 /** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
 const PARCEL_COLUMNS = `
@@ -135,33 +136,8 @@ const fincaFrom = (r: FincaRecord): StoredFinca => ({
   dataDate: r.data_date,
 });
 
-/**
- * How a parcel row merges into the one it replaces (parcel-writer.ts's rule): geometry, source and
- * date are the new record's; attributes it lacks stay as they were. One clause for the live
- * upserts here and the COPY imports of postgis-import.ts.
- */
-export const PARCEL_MERGE_ON_CONFLICT = `
-  ON CONFLICT (country, ref) DO UPDATE SET
-    geom = excluded.geom, centroid_lon = excluded.centroid_lon, centroid_lat = excluded.centroid_lat, area = excluded.area,
-    municipio = COALESCE(excluded.municipio, old.municipio), provincia = COALESCE(excluded.provincia, old.provincia),
-    direccion = COALESCE(excluded.direccion, old.direccion), direccion_folded = COALESCE(excluded.direccion_folded, old.direccion_folded),
-    codigo_postal = COALESCE(excluded.codigo_postal, old.codigo_postal),
-    uso = COALESCE(excluded.uso, old.uso), clase = COALESCE(excluded.clase, old.clase),
-    superficie_construida = COALESCE(excluded.superficie_construida, old.superficie_construida),
-    anio_construccion = COALESCE(excluded.anio_construccion, old.anio_construccion),
-    declared_units = COALESCE(excluded.declared_units, old.declared_units),
-    declared_dwellings = COALESCE(excluded.declared_dwellings, old.declared_dwellings),
-    source = excluded.source, data_date = excluded.data_date,
-    offline_area = COALESCE(excluded.offline_area, old.offline_area)`;
-
-/** The parcel upsert of parcel-writer.ts: attributes the new record lacks stay as they were. */
-export const PARCEL_UPSERT = `
-  INSERT INTO parcels AS old (country, ref, geom, centroid_lon, centroid_lat, area, municipio, provincia, direccion, direccion_folded,
-    codigo_postal, uso, clase, superficie_construida, anio_construccion, declared_units, declared_dwellings, source, data_date, offline_area)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::geometry[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::float8[], $15::int[], $16::int[], $17::int[], $18::text[],
-    $19::text[], $20::text[])
-  ${PARCEL_MERGE_ON_CONFLICT}`;
+/** The parcel upsert of parcel-writer.ts (core/store/tables.ts): attributes the new record lacks stay as they were. */
+const PARCEL_UPSERT = upsert(PARCELS, 'postgres', unnestRows(PARCELS));
 
 /** The parameters of PARCEL_UPSERT: one array per column (one statement per batch, not per parcel). */
 export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): unknown[][] {
@@ -190,18 +166,11 @@ export function parcelColumns(parcels: StoredParcel[], offlineArea?: string): un
   ];
 }
 
-const FINCA_UPSERT = `
-  INSERT INTO fincas AS old (country, ref, direccion, direccion_folded, codigo_postal, municipio, provincia, uso_general, superficie_total,
-    superficie_parcela, anio_construccion, declared_units, source, data_date)
-  VALUES ($14, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-  ON CONFLICT (country, ref) DO UPDATE SET direccion = excluded.direccion, direccion_folded = excluded.direccion_folded,
-    codigo_postal = excluded.codigo_postal, municipio = excluded.municipio, provincia = excluded.provincia,
-    uso_general = excluded.uso_general, superficie_total = excluded.superficie_total,
-    superficie_parcela = COALESCE(excluded.superficie_parcela, old.superficie_parcela),
-    anio_construccion = excluded.anio_construccion, declared_units = excluded.declared_units,
-    source = excluded.source, data_date = excluded.data_date`;
+const FINCA_UPSERT = upsert(FINCAS, 'postgres', numberedValues(FINCAS));
 
-export const fincaValues = (country: CountryCode, f: StoredFinca) => [
+/** The parameters of FINCA_UPSERT, in writtenColumns order. */
+const fincaValues = (country: CountryCode, f: StoredFinca) => [
+  country,
   f.ref,
   f.direccion,
   fold(f.direccion),
@@ -215,19 +184,11 @@ export const fincaValues = (country: CountryCode, f: StoredFinca) => [
   f.declaredUnits,
   f.source,
   f.dataDate,
-  country,
 ];
 
-const UNITS_INSERT = `
-  INSERT INTO units (country, ref, finca, escalera, planta, puerta, uso, superficie, descripcion, participacion, anio, direccion, source, data_date)
-  SELECT $14::text, * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
-    $9::float8[], $10::int[], $11::text[], $12::text[], $13::text[])
-  ON CONFLICT (country, ref) DO UPDATE SET finca = excluded.finca, escalera = excluded.escalera, planta = excluded.planta,
-    puerta = excluded.puerta, uso = excluded.uso, superficie = excluded.superficie, descripcion = excluded.descripcion,
-    participacion = excluded.participacion, anio = excluded.anio, direccion = excluded.direccion,
-    source = excluded.source, data_date = excluded.data_date`;
+const UNITS_INSERT = upsert(UNITS, 'postgres', unnestRows(UNITS, ['country']));
 
-export const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
+const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
   units.map((u) => u.ref),
   units.map((u) => u.finca),
   units.map((u) => u.escalera),

@@ -1,6 +1,6 @@
 // An upgrade whose migration fails: the copy is put back from the backup taken before, the backup
 // stays, and the user is told. The failing step is one more migration after the real ones (as a
-// future release's would be), so migrations 6 to 9 really run and commit before it fails.
+// future release's would be), so migrations 6 to 10 really run and commit before it fails.
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -52,7 +52,7 @@ describe('a failed upgrade', () => {
     expect(inspect(upgradeBackupFile(file))).toEqual({ version: 5, parcels: 5, integrity: 'ok', buildingColumns: false });
     // No journal of the failed attempt left to be replayed onto the restored copy.
     expect(readdirSync(folder).sort()).toEqual(['catastro.before-upgrade.sqlite', 'catastro.sqlite']);
-    // The real migrations 6 to 9 had run and committed before the failing one: the restore undid them.
-    expect(seen.versionAtFailure).toBe(9);
+    // The real migrations 6 to 10 had run and committed before the failing one: the restore undid them.
+    expect(seen.versionAtFailure).toBe(10);
   });
 });

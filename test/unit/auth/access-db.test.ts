@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_DB_FILE, openAccessDatabase } from '../../../core/auth/access-db.js';
+import { ACCESS_MIGRATIONS } from '../../../core/auth/access-schema.js';
 import { hashApiKey, KeyStore } from '../../../core/auth/key-store.js';
 import { QuotaLedger } from '../../../core/auth/quota.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
@@ -35,6 +36,25 @@ function legacyFolder(dir: string, clearKey: string): void {
 describe('the keys-and-usage database', () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('upgrades a keys file of the first schema in place: its keys still verify, and a key id can no longer be NULL', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-access-'));
+    const old = new Database(path.join(dir, ACCESS_DB_FILE));
+    old.exec(ACCESS_MIGRATIONS[0]);
+    old.pragma('user_version = 1');
+    old.prepare("INSERT INTO api_keys VALUES ('k1', ?, 'pro', 0, 'ACME', NULL, '2026-01-01T00:00:00.000Z', NULL)").run(hashApiKey('cdk_old'));
+    old.close();
+
+    const db = openAccessDatabase(dir);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(ACCESS_MIGRATIONS.length);
+      expect(new KeyStore(db).verify('cdk_old')).toMatchObject({ ok: true, key: { id: 'k1', tier: 'pro', label: 'ACME' } });
+      const insertWithoutId = db.prepare("INSERT INTO api_keys (id, key_hash, tier, created_at) VALUES (NULL, 'h', 'free', 'now')");
+      expect(() => insertWithoutId.run()).toThrow(/NOT NULL/);
+    } finally {
+      db.close();
+    }
+  });
 
   it('lives in its own file: the copy holds no key table', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-access-'));

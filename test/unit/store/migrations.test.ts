@@ -8,6 +8,7 @@ import { migrate } from '../../../core/store/db.js';
 import { encodeGeometry } from '../../../core/store/geometry-codec.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { MIGRATIONS } from '../../../core/store/schema.js';
+import { IMPORTED_FILES, upsert } from '../../../core/store/tables.js';
 
 let dir: string;
 beforeAll(() => {
@@ -142,6 +143,38 @@ describe('schema migrations', () => {
       expect(tables.protectedAreaSources()).toEqual([]);
       const indexes = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'analysis_%' ORDER BY 1").pluck().all();
       expect(indexes).toEqual(['analysis_gm_cells_centre', 'analysis_gm_cells_tile', 'analysis_pa_parts_site', 'analysis_pa_sites_dataset']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a copy of schema 9 in place: its imported files stay, keyed by file and kind of part as in the team database', () => {
+    const file = path.join(dir, 'v9.sqlite');
+    const old = new Database(file);
+    migrate(old, 9);
+    old.exec(`INSERT INTO imported_files (name, bytes, kind, parcels, buildings, fincas, units, imported_at, data_date)
+      VALUES ('A.ES.SDGC.CP.40146.zip', 1000, 'inspire-parcels', 12, 0, 0, 0, '2026-11-01T00:00:00.000Z', '2021-09-11')`);
+    old.close();
+
+    const store = ParcelStore.open(file);
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      // A second part of the same file is a row of its own beside the first, not in its place.
+      store.db.prepare(upsert(IMPORTED_FILES, 'sqlite')).run({
+        name: 'A.ES.SDGC.CP.40146.zip',
+        bytes: 1000,
+        kind: 'inspire-buildings',
+        parcels: 0,
+        buildings: 3,
+        fincas: 0,
+        units: 0,
+        imported_at: '2026-11-02T00:00:00.000Z',
+        data_date: '2021-09-11',
+      });
+      expect(store.db.prepare('SELECT kind, parcels, buildings FROM imported_files ORDER BY kind').all()).toEqual([
+        { kind: 'inspire-buildings', parcels: 0, buildings: 3 },
+        { kind: 'inspire-parcels', parcels: 12, buildings: 0 },
+      ]);
     } finally {
       store.close();
     }

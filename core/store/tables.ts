@@ -1,0 +1,263 @@
+/**
+ * The tables both engines hold, described once: columns, their types, the key a row written again
+ * is matched on, and how each column of such a row merges into the stored one. The upserts of the
+ * embedded copy (parcel-writer.ts, import-runner.ts), of the team database (postgres/*) and of the
+ * access tables (core/auth) are rendered from here, and test/integration/store-contract/
+ * table-shapes.test.ts holds the tables each engine's migrations build to this description.
+ *
+ * A description of our own rather than a query builder (kysely and the like), because what such a
+ * builder would give is not what varies here: the released migrations are append-only SQL text
+ * (schema.ts, postgres/schema.ts) that no renderer may change, so the DDL stays as released and
+ * the shape test keeps both engines' migrations equal to this description instead; the embedded
+ * copy's writes run inside better-sqlite3's synchronous transactions (bulk imports), where an
+ * asynchronous builder cannot run; and the team database is written through COPY into staging
+ * tables and unnest() arrays, which a builder only takes as raw SQL. What is left to render (a
+ * column list, placeholders, the ON CONFLICT merge clause) is a few lines, and prepared statements
+ * keep the hot paths as fast as before.
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A column's type (the parcel's outline: a geometry-codec.ts blob, a PostGIS geometry). */
+type ColumnType = 'text' | 'integer' | 'bigint' | 'real' | 'boolean' | 'blob' | 'geometry';
+
+/**
+ * How a row written again merges a column into the stored row: `new` takes the new row's value,
+ * `kept-if-absent` keeps the stored value where the new row has none (a live outline must not
+ * erase an address a CAT import brought).
+ */
+type Merge = 'new' | 'kept-if-absent';
+
+export interface Column {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly notNull?: boolean;
+  /** Merge rule of a non-key column (default `new`). */
+  readonly merge?: Merge;
+  /** Only this engine has the column (the team database keeps folded text for its searches). */
+  readonly only?: Dialect;
+  /** Set by the engine (a row id), never written. */
+  readonly generated?: boolean;
+}
+
+export interface TableDescription {
+  readonly name: string;
+  /** The unique key a written row is matched on (ON CONFLICT). */
+  readonly key: readonly string[];
+  readonly columns: readonly Column[];
+}
+
+const text = (name: string, more: Partial<Column> = {}): Column => ({ name, type: 'text', ...more });
+const required = (name: string, type: ColumnType = 'text'): Column => ({ name, type, notNull: true });
+const keptIfAbsent = (name: string, type: ColumnType = 'text'): Column => ({ name, type, merge: 'kept-if-absent' });
+
+export const PARCELS: TableDescription = {
+  name: 'parcels',
+  key: ['country', 'ref'],
+  columns: [
+    { name: 'id', type: 'bigint', generated: true },
+    required('country'),
+    required('ref'),
+    { name: 'geometry', type: 'blob', notNull: true, only: 'sqlite' },
+    { name: 'geom', type: 'geometry', notNull: true, only: 'postgres' },
+    required('centroid_lon', 'real'),
+    required('centroid_lat', 'real'),
+    required('area', 'real'),
+    keptIfAbsent('municipio'),
+    keptIfAbsent('provincia'),
+    keptIfAbsent('direccion'),
+    { ...keptIfAbsent('direccion_folded'), only: 'postgres' },
+    keptIfAbsent('codigo_postal'),
+    keptIfAbsent('uso'),
+    keptIfAbsent('clase'),
+    keptIfAbsent('superficie_construida', 'real'),
+    keptIfAbsent('anio_construccion', 'integer'),
+    keptIfAbsent('declared_units', 'integer'),
+    keptIfAbsent('declared_dwellings', 'integer'),
+    required('source'),
+    required('data_date'),
+    keptIfAbsent('offline_area'),
+  ],
+};
+
+export const BUILDINGS: TableDescription = {
+  name: 'buildings',
+  key: ['country', 'ref'],
+  columns: [
+    required('country'),
+    required('ref'),
+    text('uso'),
+    { name: 'anio_construccion', type: 'integer' },
+    { name: 'superficie_construida', type: 'real' },
+    { name: 'building_units', type: 'integer' },
+    { name: 'dwellings', type: 'integer' },
+    required('data_date'),
+  ],
+};
+
+export const FINCAS: TableDescription = {
+  name: 'fincas',
+  key: ['country', 'ref'],
+  columns: [
+    required('country'),
+    required('ref'),
+    required('direccion'),
+    { ...required('direccion_folded'), only: 'postgres' },
+    required('codigo_postal'),
+    required('municipio'),
+    required('provincia'),
+    required('uso_general'),
+    required('superficie_total', 'real'),
+    keptIfAbsent('superficie_parcela', 'real'),
+    required('anio_construccion', 'integer'),
+    required('declared_units', 'integer'),
+    required('source'),
+    required('data_date'),
+  ],
+};
+
+export const UNITS: TableDescription = {
+  name: 'units',
+  key: ['country', 'ref'],
+  columns: [
+    required('country'),
+    required('ref'),
+    required('finca'),
+    required('escalera'),
+    required('planta'),
+    required('puerta'),
+    required('uso'),
+    required('superficie', 'real'),
+    required('descripcion'),
+    required('participacion', 'real'),
+    required('anio', 'integer'),
+    required('direccion'),
+    required('source'),
+    required('data_date'),
+  ],
+};
+
+/** Every bulk file imported, one row per file and kind of part it held. */
+export const IMPORTED_FILES: TableDescription = {
+  name: 'imported_files',
+  key: ['name', 'bytes', 'kind'],
+  columns: [
+    required('name'),
+    required('bytes', 'bigint'),
+    required('kind'),
+    required('parcels', 'integer'),
+    required('buildings', 'integer'),
+    required('fincas', 'integer'),
+    required('units', 'integer'),
+    required('imported_at'),
+    text('data_date'),
+  ],
+};
+
+/** Portals of imported INSPIRE Addresses files. */
+export const ADDRESSES: TableDescription = {
+  name: 'addresses',
+  key: ['country', 'ref', 'street', 'number'],
+  columns: [
+    required('country'),
+    required('ref'),
+    required('street'),
+    required('number'),
+    text('postcode'),
+    text('municipality'),
+    required('lon', 'real'),
+    required('lat', 'real'),
+    { ...required('street_folded'), only: 'postgres' },
+  ],
+};
+
+/** API keys: only a key's SHA-256 is kept. */
+export const API_KEYS: TableDescription = {
+  name: 'api_keys',
+  key: ['id'],
+  columns: [
+    required('id'),
+    required('key_hash'),
+    required('tier'),
+    required('organisation', 'boolean'),
+    text('label'),
+    text('expires_on'),
+    required('created_at'),
+    text('revoked_at'),
+  ],
+};
+
+/** Usage counters: subjects 'key:<id>' per UTC month, 'ip:<address>' per UTC day. */
+export const API_USAGE: TableDescription = {
+  name: 'api_usage',
+  key: ['subject', 'period'],
+  columns: [required('subject'), required('period'), required('used', 'bigint')],
+};
+
+/** The tables described here, for the shape test. */
+export const CADASTRAL_TABLES = [PARCELS, BUILDINGS, FINCAS, UNITS, IMPORTED_FILES, ADDRESSES] as const;
+export const ACCESS_TABLES = [API_KEYS, API_USAGE] as const;
+
+/** The columns a row of `table` is written with on `dialect`, in description order. */
+export function writtenColumns(table: TableDescription, dialect: Dialect): string[] {
+  return table.columns.filter((c) => !c.generated && (c.only === undefined || c.only === dialect)).map((c) => c.name);
+}
+
+/** The column type as `dialect` declares it (SQLite: its affinity name). */
+export function declaredType(type: ColumnType, dialect: Dialect): string {
+  if (dialect === 'sqlite')
+    return { text: 'TEXT', integer: 'INTEGER', bigint: 'INTEGER', real: 'REAL', boolean: 'INTEGER', blob: 'BLOB', geometry: 'BLOB' }[type];
+  return { text: 'text', integer: 'integer', bigint: 'bigint', real: 'double precision', boolean: 'boolean', blob: 'bytea', geometry: 'geometry' }[type];
+}
+
+/**
+ * `ON CONFLICT (key) DO UPDATE SET …` by the table's merge rules, the stored row named `old`
+ * (both engines take `INSERT INTO table AS old`).
+ */
+export function mergeOnConflict(table: TableDescription, dialect: Dialect): string {
+  const set = table.columns
+    .filter((c) => !c.generated && !table.key.includes(c.name) && (c.only === undefined || c.only === dialect))
+    .map((c) => (c.merge === 'kept-if-absent' ? `${c.name} = COALESCE(excluded.${c.name}, old.${c.name})` : `${c.name} = excluded.${c.name}`));
+  return `ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${set.join(', ')}`;
+}
+
+/**
+ * The upsert of `table` on `dialect`: `rows` is what follows the column list (`VALUES (…)` or a
+ * SELECT; on SQLite a SELECT needs a WHERE before ON CONFLICT). By default one row of named
+ * parameters (`@column`, better-sqlite3's form).
+ */
+export function upsert(table: TableDescription, dialect: Dialect, rows?: string): string {
+  const columns = writtenColumns(table, dialect);
+  const values = rows ?? `VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+  return `INSERT INTO ${table.name} AS old (${columns.join(', ')}) ${values} ${mergeOnConflict(table, dialect)}`;
+}
+
+/** PostgreSQL's name of a column type for parameter casts (`$1::float8[]`). */
+const PG_CAST: Record<ColumnType, string> = {
+  text: 'text',
+  integer: 'int',
+  bigint: 'int8',
+  real: 'float8',
+  boolean: 'bool',
+  blob: 'bytea',
+  geometry: 'geometry',
+};
+
+/**
+ * PostgreSQL rows from one array parameter per written column of `table` (`$1::text[]`, …, in
+ * writtenColumns order), `scalar` columns taken from one parameter each after the arrays: one
+ * statement writes a whole batch.
+ */
+export function unnestRows(table: TableDescription, scalar: readonly string[] = []): string {
+  const columns = table.columns.filter((c) => !c.generated && c.only !== 'sqlite');
+  const arrays = columns.filter((c) => !scalar.includes(c.name));
+  const parameter = new Map(arrays.map((c, i) => [c.name, `$${i + 1}::${PG_CAST[c.type]}[]`]));
+  scalar.forEach((name, i) => parameter.set(name, `$${arrays.length + i + 1}::${PG_CAST[columns.find((c) => c.name === name)!.type]}`));
+  const selected = columns.map((c) => (scalar.includes(c.name) ? parameter.get(c.name) : `u.${c.name}`));
+  return `SELECT ${selected.join(', ')} FROM unnest(${arrays.map((c) => parameter.get(c.name)).join(', ')}) AS u(${arrays.map((c) => c.name).join(', ')})`;
+}
+
+/** PostgreSQL: one row of numbered parameters, `$1` … in writtenColumns order. */
+export const numberedValues = (table: TableDescription): string =>
+  `VALUES (${writtenColumns(table, 'postgres')
+    .map((_, i) => `$${i + 1}`)
+    .join(', ')})`;
