@@ -12,6 +12,8 @@
 // schema file it then reuses (not possible inside a zip). Ratios are per round, as median (range):
 // the machine is shared, so only figures measured side by side carry over.
 // A re-import of the unchanged file (the update path: rows already there) is a separate, labelled figure.
+// The zip is also imported by `catastro import` itself (the compiled CLI, into a fresh data folder),
+// in the same rounds: what a user runs, with the CLI's own start-up (commander, its options' modules).
 // Environment: BENCH_IMPORT_COPIES (default 100; "25,100"), BENCH_IMPORT_RUNS (3), BENCH_IMPORT_CORES ("2,1").
 import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -35,6 +37,8 @@ interface Case {
   gdalInput: string;
   parcels: number;
   gfs?: string;
+  /** Also timed through `catastro import` (the published zip: start-up is most of its cost). */
+  cli?: boolean;
 }
 
 if (!existsSync('/usr/bin/time') || spawnSync('ogr2ogr', ['--version']).status !== 0) {
@@ -43,8 +47,12 @@ if (!existsSync('/usr/bin/time') || spawnSync('ogr2ogr', ['--version']).status !
 }
 console.log('compiling the import path (tsc -p scripts/tsconfig.bench.json)…');
 execFileSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'scripts/tsconfig.bench.json'], { stdio: 'inherit' });
+console.log('compiling the CLI as the app ships it (tsc -p tsconfig.build.json: dist/app)…');
+execFileSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 const importer = path.resolve('dist/bench/scripts/import-once.js');
+const cli = path.resolve('dist/app/cli/main.js');
 const store = path.join(dir, 'import.sqlite');
+const cliData = path.join(dir, 'cli-data');
 const gpkg = path.join(dir, 'gdal.gpkg');
 
 /** `command` on `cores` cores: one core is core 0 alone (taskset), as a one-thread machine would run it. */
@@ -54,15 +62,25 @@ const onCores = (cores: number, command: string, args: string[]): Measured =>
 function importOnce(c: Case, cores: number, again = false): Measured {
   const run = onCores(cores, process.execPath, [importer, c.file, store, ...(again ? ['--again'] : [])]);
   const { parcels } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { parcels: number };
-  const stored = storedParcels();
+  const stored = storedParcels(store);
   if (parcels !== c.parcels || stored !== c.parcels)
     throw new Error(`${c.label}: wrote ${c.parcels} parcels, the import reported ${parcels} and the copy holds ${stored}`);
   return run;
 }
 
+/** `catastro import FILE` into a fresh data folder, as a user runs it. */
+function cliOnce(c: Case, cores: number): Measured {
+  rmSync(cliData, { recursive: true, force: true });
+  const run = onCores(cores, process.execPath, [cli, 'import', '--data', cliData, c.file]);
+  const stored = storedParcels(path.join(cliData, 'catastro.sqlite'));
+  if (!run.stdout.includes(`now holds ${c.parcels} parcels`) || stored !== c.parcels)
+    throw new Error(`${c.label}: wrote ${c.parcels} parcels, catastro import said "${run.stdout.trim().split('\n').at(-1)}" and the copy holds ${stored}`);
+  return run;
+}
+
 /** Parcels the copy holds, counted here (not in the timed process, whose peak memory it would raise). */
-function storedParcels(): number {
-  const db = new Database(store, { readonly: true });
+function storedParcels(file: string): number {
+  const db = new Database(file, { readonly: true });
   try {
     return db.prepare('SELECT count(*) FROM parcels').pluck().get() as number;
   } finally {
@@ -104,6 +122,7 @@ cases.push({
   file: zip,
   gdalInput: `/vsizip/${zip}/A.ES.SDGC.CP.40146.cadastralparcel.gml`,
   parcels: SEGOVIA_PARCELS,
+  cli: true,
 });
 
 for (const c of cases) {
@@ -112,8 +131,10 @@ for (const c of cases) {
     gdalOnce(c, cores); // warm-up: writes the .gfs GDAL reuses
     const ours: Measured[] = [];
     const gdal: Measured[] = [];
+    const viaCli: Measured[] = [];
     for (let round = 0; round < RUNS; round++) {
       ours.push(importOnce(c, cores));
+      if (c.cli) viaCli.push(cliOnce(c, cores));
       gdal.push(gdalOnce(c, cores));
     }
     const wallRatios = ours.map((m, i) => gdal[i].wallS / m.wallS);
@@ -124,6 +145,14 @@ for (const c of cases) {
         `    copy importer: ${describe(ours, c.parcels)}`,
         `    ogr2ogr:       ${describe(gdal, c.parcels)}`,
         `    ratio, ours / GDAL's rate: ${medianRange(wallRatios)}x (wall), ${medianRange(cpuRatios)}x per CPU second`,
+        ...(c.cli
+          ? [
+              `    catastro import: ${describe(viaCli, c.parcels)}`,
+              `    ratio, catastro import / GDAL's rate: ${medianRange(viaCli.map((m, i) => gdal[i].wallS / m.wallS))}x (wall), ${medianRange(
+                viaCli.map((m, i) => gdal[i].cpuS / m.cpuS),
+              )}x per CPU second`,
+            ]
+          : []),
       ].join('\n'),
     );
     if (cores === CORES[0] && c.gfs) {
