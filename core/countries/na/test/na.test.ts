@@ -2,5 +2,5 @@ import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { navarre } from '../country.js';
 import { fake } from './fake.js';
 
-// Its other cases, shared with the other foral cadastre, are in test/integration/countries/foral.test.ts and foral-address.test.ts.
+// Its other cases, shared with the other foral cadastre, are in ../../foral/test/ (foral.test.ts, foral-address.test.ts).
 countryGoldenTests(navarre, fake);

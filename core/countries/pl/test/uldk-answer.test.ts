@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, parseUldkAnswer } from '../../../core/countries/pl/uldk.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { ULDK_RESULT_FIELDS, ULDK_SEARCH_FIELDS, parseUldkAnswer } from '../uldk.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const recording = (name: string) => readFileSync(countryFixture(name), 'utf8');
 

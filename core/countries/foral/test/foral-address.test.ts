@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pointOnFeature } from '@turf/turf';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiServer } from '../../../core/api/server.js';
-import { CatastroService } from '../../../core/service.js';
-import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
-import { startFakeEurope } from '../../fake-upstream/countries/europe.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
-import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../../../test/fake-upstream/cartociudad.js';
+import { startEuropeApi, type EuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 /**
  * Spec: Basque Country and Navarre addresses are searched with `country=ES`; their candidates
@@ -18,39 +12,25 @@ import { embeddedCopy } from '../../helpers/embedded-copy.js';
  * Gipuzkoa parcel 8594149, with no cadastral reference (the Catastro holds none there); the
  * foral parcel under it names the candidate.
  */
-let app: FastifyInstance;
-let service: CatastroService;
-let europe: Awaited<ReturnType<typeof startFakeEurope>>;
+let api: EuropeApi;
 let carto: FakeCartoCiudad;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-foral-address-'));
-  europe = await startFakeEurope();
   carto = await startFakeCartoCiudad();
-  service = await CatastroService.open({
-    dataDir,
-    importSample: false,
-    sources: { ...europe.sources, es: { cartociudadBaseUrl: carto.url } },
-    upstream: { timeoutMs: 1500, retries: 0, baseDelayMs: 10, breakerHalfOpenAfterMs: 200 },
-  });
-  app = await buildApiServer({ service, auth: 'off' });
+  api = await startEuropeApi((sources) => ({ ...sources, es: { cartociudadBaseUrl: carto.url } }));
 });
 afterAll(async () => {
-  await app?.close();
-  service?.close();
-  await europe?.close();
+  await api?.close();
   await carto?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => api.app.inject({ method: 'GET', url });
 
 describe('address search in the Basque Country with country=ES', () => {
   it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
     const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
-    forgetParcels(embeddedCopy(service), 'PV');
+    forgetParcels(embeddedCopy(api.service), 'PV');
     carto.portals.push({
       objId: '200690000001.1',
       streetCode: '00001',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IT_PROFILE } from '../../../core/countries/it/country.js';
-import { comuneByCode } from '../../../core/countries/it/comuni.js';
-import { ItalyLiveSource } from '../../../core/countries/it/live-source.js';
-import type { AdapterContext } from '../../../core/countries/adapter.js';
-import { isServiceError } from '../../../core/model/index.js';
-import { loadCountryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { IT_PROFILE } from '../country.js';
+import { comuneByCode } from '../comuni.js';
+import { ItalyLiveSource } from '../live-source.js';
+import type { AdapterContext } from '../../adapter.js';
+import { isServiceError } from '../../../model/index.js';
+import { loadCountryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 /** The real AdE answer (one parcel, numberReturned="1"), and the same answer re-labelled to Senorbì (I615). */
 const RECORDING = loadCountryFixture('it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml').toString('utf8');

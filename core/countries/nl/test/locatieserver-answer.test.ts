@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseLocatieserverAnswer } from '../../../core/countries/nl/locatieserver.js';
-import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { parseLocatieserverAnswer } from '../locatieserver.js';
+import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
 
 const recording = (name: string) => readFileSync(countryFixture(name), 'utf8');
 

@@ -1,10 +1,10 @@
 import { pointOnFeature } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
-import { containsPoint } from '../../../core/geo/polygon.js';
-import { setBuildingsDown } from '../../fake-upstream/countries/foral.js';
-import { useEuropeApi } from '../../helpers/europe-api.js';
-import { forgetParcels } from '../../helpers/forget-parcels.js';
-import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { containsPoint } from '../../../geo/polygon.js';
+import { setBuildingsDown } from '../../../../test/fake-upstream/countries/foral.js';
+import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
+import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
+import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
 const europe = useEuropeApi();
 const { get, post } = europe;
@@ -191,7 +191,7 @@ describe("the parcel's use from its territory's INSPIRE Buildings WFS (spec cove
     // 001010001 (101 m²) and 217050626 are far apart: the building written on one is outside the other.
     const small = (await get('/api/catastro/001010001')).json().data;
     expect(small.uso).toBe('Residencial');
-    const { useOfLargestBuilding } = await import('../../../core/countries/foral/building-use.js');
+    const { useOfLargestBuilding } = await import('../building-use.js');
     const answer = await (
       await fetch(`${europe.api.fake.url}/bu-na?service=WFS&bbox=${encodeURIComponent(lastRequest('/bu-na')!.searchParams.get('bbox')!)}`)
     ).text();
