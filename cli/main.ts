@@ -82,7 +82,7 @@ const MAX_FAILED_WORKER_STARTS = 3;
  */
 async function serveClustered(options: ServeOptions, workers: number) {
   const { API_VERSION } = await import('../core/service.js');
-  const service = await openService({ dataDir: options.data, store: options.store, storeRead: options.storeRead });
+  const service = await openService({ dataDir: options.data, store: options.store, storeRead: options.storeRead, processes: workers });
   const { parcels } = service.status();
   service.close();
   console.log(`Catastro API ${API_VERSION}: ${parcels} parcels in ${options.data}, ${workers} workers`);
@@ -192,7 +192,13 @@ async function serveOneProcess(options: ServeOptions) {
     import('../core/api/server.js'),
     import('../core/api/connection-limits.js'),
   ]);
-  const service = await openService({ dataDir: options.data, importSample: !isWorker, store: options.store, storeRead: options.storeRead });
+  const service = await openService({
+    dataDir: options.data,
+    importSample: !isWorker,
+    store: options.store,
+    storeRead: options.storeRead,
+    processes: options.workers ?? 1,
+  });
   let server: Awaited<ReturnType<typeof startApiServer>>;
   try {
     server = await startApiServer({

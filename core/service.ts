@@ -88,6 +88,8 @@ export interface ServiceOptions {
    * keys and quota charges stay on `store`, so quotas stay exact however far the replica lags.
    */
   storeRead?: string;
+  /** Server processes sharing this machine's cores (`serve --workers`): the team store's connections are shared out among them. */
+  processes?: number;
   /** Bundled resources (sample data, styles); defaults to the repository's resources/. */
   resourcesDir?: string;
   /** Base URLs per country (`es`, …) and of the analysis sources; unset ones are the official services. */
@@ -140,6 +142,7 @@ export class CatastroService {
       dataDir: options.dataDir,
       team: options.store,
       teamRead: options.storeRead,
+      processes: options.processes,
       sample: options.importSample === false ? undefined : { resourcesDir: options.resourcesDir ?? appFile('resources'), formats: IMPORT_FORMATS },
     });
     const http = new UpstreamClient(options.upstream);
@@ -444,7 +447,9 @@ export class CatastroService {
     const snapshot = this.monitor.snapshot(this.store.knownParcelCount(), API_VERSION);
     const health = this.store.health?.();
     if (!health) return { ...snapshot, countries };
-    return { ...snapshot, status: health === 'down' ? 'degraded' : snapshot.status, store: { health }, countries };
+    const replica = this.store.readReplicaHealth?.();
+    const degraded = health === 'down' || replica === 'down';
+    return { ...snapshot, status: degraded ? 'degraded' : snapshot.status, store: { health, ...(replica && { replica: { health: replica } }) }, countries };
   }
 
   /** Checks every source now and on a schedule (default every five minutes, the spec's). */

@@ -35,6 +35,13 @@ function sourceRow(source: SourceStatus): string {
  * reloads every minute. Hand-written HTML with no script (a template engine would be a dependency
  * for one page); every value from the data is escaped.
  */
+function summary(status: ServiceStatus): string {
+  if (status.status === 'ok') return 'operational';
+  if (status.store?.health === 'down') return 'degraded: the team database does not answer';
+  if (status.store?.replica?.health === 'down') return 'degraded: the read replica does not answer, so lookups read the primary';
+  return 'degraded: some sources do not answer';
+}
+
 export function renderStatusPage(status: ServiceStatus): string {
   const every = status.checkIntervalSeconds > 0 ? `every ${Math.round(status.checkIntervalSeconds / 60) || 1} min` : 'on demand only';
   return `<!doctype html>
@@ -61,7 +68,7 @@ tr.down .health { color: #a40e26; font-weight: 600; } tr.up .health { color: #11
 </head>
 <body>
 <h1>Catastro service status</h1>
-<p class="summary">Service: <strong class="${status.status}">${status.status === 'ok' ? 'operational' : status.store?.health === 'down' ? 'degraded: the team database does not answer' : 'degraded: some sources do not answer'}</strong>
+<p class="summary">Service: <strong class="${status.status}">${summary(status)}</strong>
 · version ${escapeHtml(status.version)} · ${status.parcels.toLocaleString('en')} parcels in the local copy (they answer without any source)
 · sources checked ${every}.</p>
 <table>

@@ -34,8 +34,11 @@ export interface ServiceStatus {
   version: string;
   /** `ok` when every checked source (and the team database) answers, `degraded` when some do not. */
   status: 'ok' | 'degraded';
-  /** The team database (`serve --store`): whether it answers now. Absent on a data folder's own copy. */
-  store?: { health: Exclude<SourceHealth, 'unknown'> };
+  /**
+   * The team database (`serve --store`): whether it answers now. Absent on a data folder's own copy.
+   * `replica` with `serve --store-read`: `down` while the read replica fails and lookups read the primary in its place.
+   */
+  store?: { health: Exclude<SourceHealth, 'unknown'>; replica?: { health: Exclude<SourceHealth, 'unknown'> } };
   /** Parcels in the local copy (answers by reference without any source). */
   parcels: number;
   /** Seconds between scheduled checks; 0 when the schedule is off (checks only on demand). */

@@ -85,6 +85,8 @@ export interface CadastralStore {
   knownParcelCount(): number;
   /** Whether a database server answers (a team store; the embedded copy has no such state). */
   health?(): 'up' | 'down';
+  /** With a read replica (`serve --store-read`): whether lookups read it (`up`) or the primary in its place (`down`). */
+  readReplicaHealth?(): 'up' | 'down' | undefined;
   /**
    * Bulk imports: each file in one transaction of its own, so a failed or interrupted file leaves
    * the copy exactly as it was. `options.formats` are the formats the country registry hands in.

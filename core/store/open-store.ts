@@ -15,6 +15,8 @@ export interface OpenStoreOptions {
   team?: string;
   /** `postgres://…` of a streaming replica of the team database, where lookups read. */
   teamRead?: string;
+  /** Server processes sharing this machine's cores (`serve --workers`): a team store's pool is sized to them. */
+  processes?: number;
   /** Bundled sample files imported into the embedded copy on first run (never into a team database). */
   sample?: { resourcesDir: string; formats: ImportFormats };
 }
@@ -29,7 +31,7 @@ export async function openCadastralStore(options: OpenStoreOptions): Promise<Cad
   if (isPostgresUrl(options.team)) {
     // Loaded only here: pg and its dependencies are start-up time a desktop copy never uses.
     const { PostgisStore } = await import('./postgres/postgis-store.js');
-    return PostgisStore.open(options.team, { local, readUrl: options.teamRead });
+    return PostgisStore.open(options.team, { local, readUrl: options.teamRead, processes: options.processes });
   }
   try {
     if (options.sample) await ensureSampleImported(local, options.sample.resourcesDir, options.sample.formats);

@@ -32,6 +32,10 @@ export interface TestStandby {
   /** Stops replaying the WAL (it keeps receiving it): the replica lags until `resumeReplay`. */
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
+  /** Shuts the standby down and keeps its data: it stops answering until `resume()`. */
+  halt(): Promise<void>;
+  /** Starts the halted standby again on the same port and data: it streams and replays again. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -213,6 +217,8 @@ async function startStandby(bin: string, primaryPort: number): Promise<TestStand
     url: (name) => databaseUrl(server.port, name),
     pauseReplay: () => admin('SELECT pg_wal_replay_pause()'),
     resumeReplay: () => admin('SELECT pg_wal_replay_resume()'),
+    halt: server.halt,
+    resume: server.resume,
     stop: server.stop,
   };
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pg from 'pg';
 import { ServiceError } from '../../model/index.js';
 import { POSTGIS_MIGRATIONS } from './schema.js';
@@ -33,6 +34,16 @@ export function isUnreachable(error: unknown): boolean {
   return UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.test(String((error as Error)?.message ?? ''));
 }
 
+/**
+ * Connections for queries in each server process's pool: about two backends per core in all
+ * (a backend spends part of each answer waiting on the network and the disk), shared out among
+ * the processes of `serve --workers N`, at least 2 each. A fixed 10 per process gave 20 backends
+ * to two processes on two cores: the extra ones only queue for the cores, beside the servers.
+ */
+export function poolSizeFor(processes: number, cores = os.availableParallelism()): number {
+  return Math.max(2, Math.ceil((2 * cores) / Math.max(1, processes)));
+}
+
 /** Statement texts are fixed in the code; a bound keeps a text built at run time from growing every connection's set. */
 const MAX_NAMED_STATEMENTS = 200;
 
@@ -49,12 +60,12 @@ export class PgConnection {
 
   constructor(
     readonly url: string,
-    options: { max?: number; connectTimeoutMs?: number } = {},
+    options: { max: number; connectTimeoutMs?: number },
   ) {
     this.where = describeDatabase(url);
     this.pool = new pg.Pool({
       connectionString: url,
-      max: options.max ?? 10,
+      max: options.max,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       application_name: 'catastro',

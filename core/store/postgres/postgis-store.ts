@@ -6,7 +6,8 @@ import type { AccessLocation, CadastralStore, LocalCopy, ParcelWithFinca, Parcel
 import { ParcelStore } from '../parcel-store.js';
 import { ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
-import { PgConnection } from './connection.js';
+import { PgConnection, poolSizeFor } from './connection.js';
+import { ReplicaReads } from './replica-reads.js';
 import { importIntoPostgis } from './postgis-import.js';
 import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
@@ -208,8 +209,10 @@ const unitColumns = (country: CountryCode, units: StoredUnit[]) => [
 const CHANGES_CHANNEL = 'catastro_data_changed';
 
 export interface PostgisStoreOptions {
-  /** Connections in each pool (default 10). */
+  /** Connections in each pool for queries; by default `poolSizeFor(processes)`. */
   poolSize?: number;
+  /** Server processes sharing this machine's cores (`serve --workers`), for the default pool size; 1 by default. */
+  processes?: number;
   connectTimeoutMs?: number;
   /**
    * postgres://… of a streaming replica of the same database: lookups read there, while writes,
@@ -243,8 +246,8 @@ export class PostgisStore implements CadastralStore {
   private constructor(
     /** The primary: every write, and what must never lag (keys, quota charges: `accessLocation`). */
     readonly db: PgConnection,
-    /** Where lookups read: a streaming replica given as `readUrl`, else the primary itself. */
-    private readonly reads: PgConnection,
+    /** Where lookups read: a streaming replica given as `readUrl` (the primary while it fails), else the primary itself. */
+    private readonly reads: PgConnection | ReplicaReads,
     private readonly localFile: ParcelStore,
   ) {}
 
@@ -254,9 +257,11 @@ export class PostgisStore implements CadastralStore {
 
   /** Connects, applies pending migrations and starts listening for changes. Fails with a 503 ServiceError when unreachable. */
   static async open(url: string, options: PostgisStoreOptions = {}): Promise<PostgisStore> {
-    const connect = (to: string) => new PgConnection(to, { max: options.poolSize, connectTimeoutMs: options.connectTimeoutMs });
-    const db = connect(url);
-    const reads = options.readUrl ? connect(options.readUrl) : db;
+    const size = options.poolSize ?? poolSizeFor(options.processes ?? 1);
+    const connect = (to: string, max: number) => new PgConnection(to, { max, connectTimeoutMs: options.connectTimeoutMs });
+    // The primary's pool also holds the connection that listens for changes (listen()).
+    const db = connect(url, size + 1);
+    const reads = options.readUrl ? new ReplicaReads(connect(options.readUrl, size), db) : db;
     const store = new PostgisStore(db, reads, options.local ?? ParcelStore.open(':memory:'));
     try {
       await db.migrate();
@@ -464,6 +469,11 @@ export class PostgisStore implements CadastralStore {
    */
   health(): 'up' | 'down' {
     return this.listener ? 'up' : 'down';
+  }
+
+  /** With a read replica: `up` while lookups read it, `down` while they read the primary in its place (ReplicaReads). */
+  readReplicaHealth(): 'up' | 'down' | undefined {
+    return this.reads instanceof ReplicaReads ? this.reads.health() : undefined;
   }
 
   dataGeneration(): number {
