@@ -1,5 +1,5 @@
 import { Presets, SingleBar } from 'cli-progress';
-import type { BatchColumns, BatchCounts } from '../core/model/index.js';
+import type { BatchColumns, BatchCounts, OutputLanguage } from '../core/model/index.js';
 import type { CatastroService } from '../core/service.js';
 import { interruptOnSignals } from './interrupt.js';
 import { failureLine } from './failure.js';
@@ -13,6 +13,8 @@ export interface BatchCommandOptions {
   countryColumn?: string;
   country?: string;
   concurrency: number;
+  /** The language the rows' reasons are written in. */
+  lang: OutputLanguage;
 }
 
 const describeColumns = (c: BatchColumns) =>
@@ -41,6 +43,7 @@ export async function runBatchCommand(input: string, options: BatchCommandOption
       columns: { reference: options.referenceColumn, latitude: options.latitudeColumn, longitude: options.longitudeColumn, country: options.countryColumn },
       defaultCountry: options.country,
       concurrency: options.concurrency,
+      language: options.lang,
       find: (query, signal) => service.findParcel(query, signal),
       signal: stop.signal,
       onStart: (columns, counts, resumed) => {

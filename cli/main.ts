@@ -404,6 +404,7 @@ export function buildProgram(): Command {
     .option('--country <code>', 'country of rows without one (default: detected from the reference, else ES)')
     .option('--concurrency <n>', 'rows asked at once', wholeNumber(1, 64), 4)
     .option('--pace <ms>', 'least time between two requests to one live source', wholeNumber(0), BATCH_PACE.intervalMs)
+    .option('--lang <language>', `language of the rows' reasons: ${OUTPUT_LANGUAGES.join(', ')}`, outputLanguageArgument, DEFAULT_OUTPUT_LANGUAGE)
     .option('--data <dir>', 'folder of the local copy', defaultDataDir)
     .action(async (input: string, options: BatchCommandOptions & { data: string; pace: number }) => {
       const { runBatchCommand } = await import('./batch-command.js');

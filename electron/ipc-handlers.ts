@@ -102,7 +102,8 @@ export function setupIpc(deps: IpcDeps): void {
     batchResume: (input) => service.batches.resume(check.batchId(input.id)),
     batchCancel: (input) => service.batches.cancel(check.batchId(input.id)),
     batchResult: async (input) => {
-      const file = await service.batches.result(check.batchId(input.id), check.featureFormat(input.format));
+      // The language is checked by the service (requireOutputLanguage), as the report's is.
+      const file = await service.batches.result(check.batchId(input.id), check.featureFormat(input.format), undefined, input.lang);
       return { fileName: file.fileName, bytes: new Uint8Array(await readFile(file.path)) };
     },
     status: () => service.status(),

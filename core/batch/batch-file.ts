@@ -11,6 +11,7 @@ import {
   type BatchCounts,
   type BatchRowResult,
   type FeatureFormat,
+  type OutputLanguage,
 } from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
@@ -26,6 +27,8 @@ export interface BatchFileJob {
   columns?: BatchColumns;
   defaultCountry?: string;
   concurrency?: number;
+  /** The language the output's reasons are written in (English when not said). */
+  language?: OutputLanguage;
   find: FindParcel;
   /** Charges whoever started the batch for each row an official source answers (run-batch.ts). */
   charge?: ChargeRow;
@@ -94,7 +97,7 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   });
   if (job.writeOutput !== false) {
     const bytes = writeTable(
-      batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch'),
+      batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch', job.language),
       format,
     );
     const temporary = `${job.output}.partial`;

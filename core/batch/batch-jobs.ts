@@ -8,6 +8,7 @@ import {
   emptyCounts,
   isServiceError,
   notFound,
+  requireOutputLanguage,
   validationError,
   type BatchColumns,
   type BatchCounts,
@@ -320,19 +321,20 @@ export class BatchJobs {
    * its price and where it lies, without writing or reading it. The answers are those the journal
    * holds now; later ones go into a later file.
    */
-  resultFile(id: unknown, format: FeatureFormat, owner?: string): BatchResultFile {
+  resultFile(id: unknown, format: FeatureFormat, owner?: string, language?: unknown): BatchResultFile {
+    const outputLanguage = requireOutputLanguage(language);
     const meta = this.readMeta(id, owner);
     const folder = path.join(this.dir, meta.id);
     const journal = this.journalFileOf(meta);
     const { found, journalBytes } = this.answeredSoFar(meta, journal);
     const base = path.basename(meta.name, path.extname(meta.name)).replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'batch';
-    const file = resultFilePath(folder, format, journalBytes);
+    const file = resultFilePath(folder, format, outputLanguage, journalBytes);
     return {
       fileName: `${base}-result.${format}`,
       found,
       path: file,
       written: existsSync(file),
-      job: { input: path.join(folder, INPUT), journal, journalBytes, name: base, format, file },
+      job: { input: path.join(folder, INPUT), journal, journalBytes, name: base, format, language: outputLanguage, file },
     };
   }
 
@@ -342,8 +344,8 @@ export class BatchJobs {
   }
 
   /** resultFile and writeResult in one (the desktop app, which pays nothing). */
-  async result(id: unknown, format: FeatureFormat, owner?: string): Promise<BatchResultFile> {
-    const file = this.resultFile(id, format, owner);
+  async result(id: unknown, format: FeatureFormat, owner?: string, language?: unknown): Promise<BatchResultFile> {
+    const file = this.resultFile(id, format, owner, language);
     await this.writeResult(file);
     return file;
   }

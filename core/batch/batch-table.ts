@@ -1,6 +1,6 @@
 import { FILE_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
 import { rusticParts } from '../countries/es/reference.js';
-import { nextStepOf, type BatchRowResult, type Parcel } from '../model/index.js';
+import { batchRowReason, DEFAULT_OUTPUT_LANGUAGE, nextStepOf, type BatchRowResult, type OutputLanguage, type Parcel } from '../model/index.js';
 
 /** Input columns keep their names behind this prefix, so they never clash with the parcel's fields. */
 export const INPUT_PREFIX = 'in_';
@@ -11,6 +11,7 @@ const STATUS_FIELDS: Field[] = [
   { name: 'code', type: 'TEXT' },
   { name: 'reason', type: 'TEXT' },
   { name: 'next_step', type: 'TEXT' },
+  { name: 'detail', type: 'TEXT' },
 ];
 
 /**
@@ -42,10 +43,16 @@ function* mapRows<T>(items: Iterable<T>, rowOf: (item: T) => FeatureRow): Genera
 
 /**
  * A batch's answers as one table: per input row its number, status (found / not_found /
- * failed), the error code, reason and next step, the input columns, then the parcel's fields,
- * its rustic numbers and hectares, and its outline.
+ * failed), the error code, the reason in `language` (BATCH_ROW_REASONS, as the app's dialog
+ * says it), the next step and the service's own words (`detail`, English: which character, which
+ * source), the input columns, then the parcel's fields, its rustic numbers and hectares, and its outline.
  */
-export function batchTable(results: Iterable<BatchRowResult>, header: string[], name = 'batch'): FeatureTable {
+export function batchTable(
+  results: Iterable<BatchRowResult>,
+  header: string[],
+  name = 'batch',
+  language: OutputLanguage = DEFAULT_OUTPUT_LANGUAGE,
+): FeatureTable {
   const inputFields: Field[] = header.map((column) => ({ name: `${INPUT_PREFIX}${column}`, type: 'TEXT' }));
   return {
     name,
@@ -56,8 +63,9 @@ export function batchTable(results: Iterable<BatchRowResult>, header: string[], 
         row: result.row,
         status: result.status,
         code: result.code ?? null,
-        reason: result.reason ?? null,
+        reason: result.status === 'found' ? null : batchRowReason(result.code, language),
         next_step: nextStepOf(result),
+        detail: result.reason ?? null,
         ...Object.fromEntries(header.map((column) => [`${INPUT_PREFIX}${column}`, result.input[column] ?? ''])),
         ...parcelProperties(result.parcel),
         ...landProperties(result.parcel),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
 import { csvStyleOfSeparator } from '../export/csv.js';
 import { writeTableFile } from '../export/write-table.js';
-import type { FeatureFormat } from '../model/index.js';
+import type { FeatureFormat, OutputLanguage } from '../model/index.js';
 import { batchTable } from './batch-table.js';
 import { journalRowsInOrder } from './journal-rows.js';
 import { csvHeaderOfFile } from './read-csv.js';
@@ -17,6 +17,8 @@ export interface ResultFileJob {
   /** Table or layer name inside the file. */
   name: string;
   format: FeatureFormat;
+  /** The language the rows' reasons are written in. */
+  language: OutputLanguage;
   /** Where the file goes; written beside it and renamed, so a file there is always whole. */
   file: string;
 }
@@ -34,7 +36,7 @@ export function writeResultFile(job: ResultFileJob): number {
   try {
     // The answers come back the way the input was written: a semicolon CSV from a Spanish Excel
     // opens in that Excel again, in columns, with its decimal commas and accents.
-    writeTableFile(batchTable(rows, header, job.name), job.format, partial, csvStyleOfSeparator(separator));
+    writeTableFile(batchTable(rows, header, job.name, job.language), job.format, partial, csvStyleOfSeparator(separator));
     renameSync(partial, job.file);
   } finally {
     rmSync(partial, { force: true });

@@ -2,14 +2,15 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startCoreWorker } from '../core-worker.js';
+import type { OutputLanguage } from '../model/index.js';
 import type { ResultFileJob } from './result-file.js';
 
 /** Written files carry it in their names: a new writer (another layout of a format) writes them afresh. */
-const WRITER_VERSION = 2;
+const WRITER_VERSION = 3;
 
-/** Where a batch's result of `format` lies for a journal of `journalBytes` bytes, under the batch's folder. */
-export function resultFilePath(folder: string, format: string, journalBytes: number): string {
-  return path.join(folder, 'results', `v${WRITER_VERSION}-${journalBytes}.${format}`);
+/** Where a batch's result of `format` in `language` lies for a journal of `journalBytes` bytes, under the batch's folder. */
+export function resultFilePath(folder: string, format: string, language: OutputLanguage, journalBytes: number): string {
+  return path.join(folder, 'results', `v${WRITER_VERSION}-${language}-${journalBytes}.${format}`);
 }
 
 function writeInWorker(job: ResultFileJob): Promise<void> {
@@ -26,11 +27,11 @@ function writeInWorker(job: ResultFileJob): Promise<void> {
   });
 }
 
-/** Files of the same format written for a shorter journal (the batch went on since): not asked for again. */
+/** Files of the same format written for a shorter journal (the batch went on since), in any language: not asked for again. */
 function removeOlder(job: ResultFileJob): void {
   const folder = path.dirname(job.file);
   for (const name of readdirSync(folder)) {
-    const written = /^v\d+-(\d+)\.(\w+)$/.exec(name);
+    const written = /^v\d+-(?:[a-z]{2}-)?(\d+)\.(\w+)$/.exec(name);
     if (!written || written[2] !== job.format || Number(written[1]) >= job.journalBytes) continue;
     // One being sent to a client cannot be removed on Windows: it goes the next time.
     try {

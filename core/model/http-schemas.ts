@@ -28,16 +28,22 @@ export const CountryQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8, description: 'Two-letter country code; detected from the reference when omitted (default ES).' })),
 });
 
+/** `?lang=` of a file handed on (the report, a batch's result). */
+const OutputLanguageParam = Type.Optional(
+  Type.String({
+    maxLength: 35,
+    description:
+      'Language the file is written in: de, en, es, fr, it, nl, pl or pt (a regional tag such as es-ES counts by its language); English when omitted.',
+  }),
+);
+
 export const ReportQuery = Type.Object({
   country: CountryQuery.properties.country,
-  lang: Type.Optional(
-    Type.String({
-      maxLength: 35,
-      description:
-        'Language the report is written in: de, en, es, fr, it, nl, pl or pt (a regional tag such as es-ES counts by its language); English when omitted.',
-    }),
-  ),
+  lang: OutputLanguageParam,
 });
+
+/** A batch's result: the rows' reasons in the language asked. */
+export const BatchResultQuery = Type.Object({ lang: OutputLanguageParam });
 
 export const UnitsQuery = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 8 })),
@@ -147,3 +153,4 @@ export const CopyBuildingParams = Type.Object({ refcat: Type.String({ maxLength:
 export type BatchBodyT = Static<typeof BatchBody>;
 export type BatchParamsT = Static<typeof BatchParams>;
 export type BatchResultParamsT = Static<typeof BatchResultParams>;
+export type BatchResultQueryT = Static<typeof BatchResultQuery>;

@@ -16,4 +16,5 @@ export * from './datafordeler-key.js';
 export * from './iso-day.js';
 export * from './sources-check.js';
 export * from './output-language.js';
+export * from './batch-reasons.js';
 export * from './parcel-key.js';

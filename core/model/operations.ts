@@ -12,6 +12,7 @@ import {
   BatchBody,
   BatchParams,
   BatchResultParams,
+  BatchResultQuery,
   CoordinatesBody,
   CopyBuildingParams,
   CountryQuery,
@@ -319,13 +320,13 @@ export const PUBLIC_OPERATIONS = {
     http: { method: 'POST', path: '/api/batch/:id/cancel', params: BatchParams },
     output: BatchAnswer,
   }),
-  batchResult: op<{ id: string; format: FeatureFormat }, ExportedFile>()({
+  batchResult: op<{ id: string; format: FeatureFormat; lang?: string }, ExportedFile>()({
     summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)',
     tag: 'Batch',
     access: 'key',
     price: 'per-parcel',
     answer: 'file',
-    http: { method: 'GET', path: '/api/batch/:id/result.:format', params: BatchResultParams },
+    http: { method: 'GET', path: '/api/batch/:id/result.:format', params: BatchResultParams, query: BatchResultQuery },
     output: FileAnswer('CSV, GeoJSON, GeoPackage or KML'),
   }),
   status: op<Record<string, never>, ServiceStatus>()({

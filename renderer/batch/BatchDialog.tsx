@@ -24,7 +24,7 @@ const POLL_MS = 400;
  * the answers download in four formats. Interrupted batches are listed to resume.
  */
 export function BatchDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('batch');
+  const { t, i18n } = useTranslation('batch');
   const client = useClient();
   const showError = useAppStore((s) => s.showError);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -82,7 +82,8 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
 
   const download = async (id: string, format: (typeof FORMATS)[number]) => {
     try {
-      const result = await client.call('batchResult', { id, format: format.format });
+      // Its reasons in the language the user reads the app in, as the report is written.
+      const result = await client.call('batchResult', { id, format: format.format, lang: i18n.resolvedLanguage ?? i18n.language });
       saveAsFile(result.bytes, result.fileName, format.mime);
     } catch (error) {
       fail(t('downloadFailed'))(error);

@@ -1,4 +1,4 @@
-import { nextStepOf, type BatchState, type NextStep } from '../../core/model/index.js';
+import { batchRowReason, nextStepOf, requireOutputLanguage, type BatchState, type NextStep } from '../../core/model/index.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 
@@ -11,7 +11,9 @@ const STEPS: NextStep[] = ['fix_row', 'retry_online'];
  * stays on hover, for support.
  */
 export function BatchProblems({ problems }: { problems: BatchState['problems'] }) {
-  const { t } = useTranslation('batch');
+  const { t, i18n } = useTranslation('batch');
+  // The result files say the same sentences (core/model/batch-reasons.ts); every interface language is an output language.
+  const language = requireOutputLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <>
       {STEPS.map((step) => {
@@ -37,7 +39,7 @@ export function BatchProblems({ problems }: { problems: BatchState['problems'] }
                     <td>
                       <code>{p.code}</code>
                     </td>
-                    <td title={p.reason}>{t(`rowReason.${p.code ?? 'INTERNAL_ERROR'}`)}</td>
+                    <td title={p.reason}>{batchRowReason(p.code, language)}</td>
                   </tr>
                 ))}
               </tbody>

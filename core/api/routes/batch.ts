@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_BATCH_BYTES } from '../../model/input-schemas.js';
-import type { BatchBodyT, BatchParamsT, BatchResultParamsT } from '../../model/http-schemas.js';
+import type { BatchBodyT, BatchParamsT, BatchResultParamsT, BatchResultQueryT } from '../../model/http-schemas.js';
 import type { BatchColumns, FeatureFormat } from '../../model/index.js';
 import { operationRoutes } from '../operation-route.js';
 import type { CatastroService } from '../../service.js';
@@ -98,11 +98,12 @@ export async function batchRoutes(app: FastifyInstance, { service }: { service: 
   }
 
   const [resultRoute] = operationRoutes('batchResult');
-  app.route<{ Params: BatchResultParamsT }>({
+  app.route<{ Params: BatchResultParamsT; Querystring: BatchResultQueryT }>({
     ...resultRoute,
     handler: async (request, reply) => {
       await service.batches.catchUp(request.params.id, batchOwnerOf(request.apiCaller));
-      const result = service.batches.resultFile(request.params.id, request.params.format as FeatureFormat, batchOwnerOf(request.apiCaller));
+      const { params, query } = request;
+      const result = service.batches.resultFile(params.id, params.format as FeatureFormat, batchOwnerOf(request.apiCaller), query.lang);
       return answerBatchResult(request, reply, result, () => service.batches.writeResult(result));
     },
   });

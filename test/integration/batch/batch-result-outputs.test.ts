@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchState } from '../../../core/model/index.js';
 import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Bundled sample parcels: rustic (polígono 4, parcela 5051; 1,086 m²) and urban; a finca only the live Catastro holds. */
@@ -67,6 +68,52 @@ describe('batch results as their users open them', () => {
     expect(byRef.get('XYZ')).toMatchObject({ status: 'failed', code: 'VALIDATION_ERROR', next_step: 'fix_row' });
     expect(byRef.get(LIVE_ONLY)).toMatchObject({ status: 'failed', code: 'SERVICE_UNAVAILABLE', next_step: 'retry_online' });
   });
+
+  it("says each failure's reason in the language asked, as the app's dialog does, the service's own words beside it", async () => {
+    const rowsIn = async (lang: string) => {
+      const response = await call('GET', `/api/batch/${semicolonBatch.id}/result.csv?lang=${lang}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = parse(response.rawPayload.toString('utf8').slice(1), { delimiter: ';', columns: true }) as Record<string, string>[];
+      return new Map(rows.map((row) => [row.in_referencia, row]));
+    };
+    const spanish = await rowsIn('es-ES');
+    expect(spanish.get('XYZ')).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      next_step: 'fix_row',
+      reason: 'La fila está mal formada: revise la referencia o las coordenadas.',
+    });
+    expect(spanish.get('XYZ')!.detail).toContain('XYZ');
+    expect(spanish.get(LIVE_ONLY)).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      next_step: 'retry_online',
+      reason: 'No se pudo consultar la fuente oficial (sin conexión, o no responde).',
+    });
+    expect(spanish.get(RUSTIC)).toMatchObject({ status: 'found', reason: '', detail: '' });
+    // Each language its own file: asked in German after Spanish, the German sentence.
+    expect((await rowsIn('de')).get('XYZ')!.reason).toBe('Die Zeile ist fehlerhaft: prüfen Sie das Kennzeichen oder die Koordinaten.');
+    // Not asked: English, as the API's other texts.
+    const english = (await call('GET', `/api/batch/${semicolonBatch.id}/result.geojson`)).json();
+    const typo = english.features.find((feature: { properties: Record<string, string> }) => feature.properties.in_referencia === 'XYZ');
+    expect(typo.properties.reason).toBe('The row is malformed: check the reference or the coordinates.');
+    const unknown = await call('GET', `/api/batch/${semicolonBatch.id}/result.csv?lang=tlh`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('catastro batch --lang writes the reasons in that language', () => {
+    // A fresh data folder: the sample is imported on first use; the typo is refused without asking anyone.
+    const data = tempDir('catastro-batch-lang-');
+    const input = path.join(data, 'refs.csv');
+    writeFileSync(input, 'referencia,nota\nXYZ,errata\n');
+    const output = path.join(data, 'out.csv');
+    const run = spawnSync(process.execPath, ['bin/catastro.js', 'batch', input, '-o', output, '--lang', 'fr', '--data', data], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const [row] = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ code: 'VALIDATION_ERROR', reason: 'La ligne est mal formée : vérifiez la référence ou les coordonnées.' });
+  }, 120_000);
 
   it('keeps a comma input a plain comma CSV without BOM, for scripts', async () => {
     const batch = await runBatch(`refcat,nota\n${RUSTIC},a\n`, 'plain.csv');

@@ -1,0 +1,110 @@
+import type { ErrorCode } from './errors.js';
+import type { OutputLanguage } from './output-language.js';
+
+/**
+ * Why a batch row found nothing, said to the user by its error code: one plain sentence per code
+ * in each output language. The app's batch dialog and the result files (CSV, GeoJSON, GeoPackage,
+ * KML) both say it, so it lives here once; the service's own English text, which may name the
+ * bad character or the source, goes beside it.
+ */
+const BATCH_ROW_REASONS: Record<OutputLanguage, Record<ErrorCode, string>> = {
+  de: {
+    VALIDATION_ERROR: 'Die Zeile ist fehlerhaft: prüfen Sie das Kennzeichen oder die Koordinaten.',
+    NOT_FOUND: 'Kein Flurstück hat dieses Kennzeichen oder liegt an diesem Punkt.',
+    CNV_AMBIGUOUS: 'Das Kennzeichen kann zu mehreren Ländern gehören: fügen Sie eine Länderspalte hinzu.',
+    CNV_COVERAGE: 'Dieses Land oder diese Abfrage wird nicht abgedeckt.',
+    UNAUTHORIZED: 'Der API-Schlüssel fehlt oder ist ungültig.',
+    KEY_AUTH_004: 'Das Monatskontingent des API-Schlüssels ist aufgebraucht.',
+    RATE_LIMIT_EXCEEDED: 'Das kostenlose Tageslimit ist erreicht.',
+    DAILY_LIMIT_REACHED: 'Das kostenlose Tageslimit ist erreicht.',
+    INTERNAL_ERROR: 'Unerwarteter Fehler im Dienst.',
+    SERVICE_UNAVAILABLE: 'Die amtliche Quelle war nicht erreichbar (offline oder ausgefallen).',
+  },
+  en: {
+    VALIDATION_ERROR: 'The row is malformed: check the reference or the coordinates.',
+    NOT_FOUND: 'No parcel has this reference or lies at this point.',
+    CNV_AMBIGUOUS: 'The reference could belong to several countries: add a country column.',
+    CNV_COVERAGE: 'This country or lookup is not covered.',
+    UNAUTHORIZED: 'The API key is missing or not valid.',
+    KEY_AUTH_004: "The API key's monthly quota is used up.",
+    RATE_LIMIT_EXCEEDED: 'The free daily limit is reached.',
+    DAILY_LIMIT_REACHED: 'The free daily limit is reached.',
+    INTERNAL_ERROR: 'Unexpected fault in the service.',
+    SERVICE_UNAVAILABLE: 'The official source could not be asked (offline, or it is down).',
+  },
+  es: {
+    VALIDATION_ERROR: 'La fila está mal formada: revise la referencia o las coordenadas.',
+    NOT_FOUND: 'Ninguna parcela tiene esta referencia o está en este punto.',
+    CNV_AMBIGUOUS: 'La referencia puede ser de varios países: añada una columna de país.',
+    CNV_COVERAGE: 'Este país o esta consulta no están cubiertos.',
+    UNAUTHORIZED: 'Falta la clave de API o no es válida.',
+    KEY_AUTH_004: 'La cuota mensual de la clave de API está agotada.',
+    RATE_LIMIT_EXCEEDED: 'Se ha alcanzado el límite diario gratuito.',
+    DAILY_LIMIT_REACHED: 'Se ha alcanzado el límite diario gratuito.',
+    INTERNAL_ERROR: 'Fallo inesperado del servicio.',
+    SERVICE_UNAVAILABLE: 'No se pudo consultar la fuente oficial (sin conexión, o no responde).',
+  },
+  fr: {
+    VALIDATION_ERROR: 'La ligne est mal formée : vérifiez la référence ou les coordonnées.',
+    NOT_FOUND: "Aucune parcelle n'a cette référence ou ne se trouve à ce point.",
+    CNV_AMBIGUOUS: 'La référence peut appartenir à plusieurs pays : ajoutez une colonne de pays.',
+    CNV_COVERAGE: "Ce pays ou cette recherche n'est pas couvert.",
+    UNAUTHORIZED: "La clé d'API manque ou n'est pas valide.",
+    KEY_AUTH_004: "Le quota mensuel de la clé d'API est épuisé.",
+    RATE_LIMIT_EXCEEDED: 'La limite quotidienne gratuite est atteinte.',
+    DAILY_LIMIT_REACHED: 'La limite quotidienne gratuite est atteinte.',
+    INTERNAL_ERROR: 'Erreur inattendue du service.',
+    SERVICE_UNAVAILABLE: "La source officielle n'a pas pu être interrogée (hors ligne, ou indisponible).",
+  },
+  it: {
+    VALIDATION_ERROR: 'La riga non è valida: controlla il riferimento o le coordinate.',
+    NOT_FOUND: 'Nessuna particella ha questo riferimento o si trova in questo punto.',
+    CNV_AMBIGUOUS: 'Il riferimento può appartenere a più paesi: aggiungi una colonna del paese.',
+    CNV_COVERAGE: 'Questo paese o questa ricerca non è coperto.',
+    UNAUTHORIZED: 'La chiave API manca o non è valida.',
+    KEY_AUTH_004: 'La quota mensile della chiave API è esaurita.',
+    RATE_LIMIT_EXCEEDED: 'Il limite giornaliero gratuito è raggiunto.',
+    DAILY_LIMIT_REACHED: 'Il limite giornaliero gratuito è raggiunto.',
+    INTERNAL_ERROR: 'Errore imprevisto del servizio.',
+    SERVICE_UNAVAILABLE: 'Non è stato possibile interrogare la fonte ufficiale (offline, o non risponde).',
+  },
+  nl: {
+    VALIDATION_ERROR: 'De rij is onjuist: controleer de referentie of de coördinaten.',
+    NOT_FOUND: 'Geen perceel heeft deze referentie of ligt op dit punt.',
+    CNV_AMBIGUOUS: 'De referentie kan bij meerdere landen horen: voeg een landkolom toe.',
+    CNV_COVERAGE: 'Dit land of deze zoekvraag wordt niet gedekt.',
+    UNAUTHORIZED: 'De API-sleutel ontbreekt of is ongeldig.',
+    KEY_AUTH_004: 'Het maandquotum van de API-sleutel is op.',
+    RATE_LIMIT_EXCEEDED: 'De gratis daglimiet is bereikt.',
+    DAILY_LIMIT_REACHED: 'De gratis daglimiet is bereikt.',
+    INTERNAL_ERROR: 'Onverwachte fout in de dienst.',
+    SERVICE_UNAVAILABLE: 'De officiële bron kon niet worden bevraagd (offline, of onbereikbaar).',
+  },
+  pl: {
+    VALIDATION_ERROR: 'Wiersz jest błędny: sprawdź identyfikator lub współrzędne.',
+    NOT_FOUND: 'Żadna działka nie ma tego identyfikatora ani nie leży w tym punkcie.',
+    CNV_AMBIGUOUS: 'Identyfikator może należeć do kilku krajów: dodaj kolumnę kraju.',
+    CNV_COVERAGE: 'Ten kraj lub to wyszukiwanie nie jest obsługiwane.',
+    UNAUTHORIZED: 'Brak klucza API lub jest nieprawidłowy.',
+    KEY_AUTH_004: 'Miesięczny limit klucza API został wyczerpany.',
+    RATE_LIMIT_EXCEEDED: 'Osiągnięto darmowy limit dzienny.',
+    DAILY_LIMIT_REACHED: 'Osiągnięto darmowy limit dzienny.',
+    INTERNAL_ERROR: 'Nieoczekiwany błąd usługi.',
+    SERVICE_UNAVAILABLE: 'Nie udało się zapytać oficjalnego źródła (brak połączenia lub awaria).',
+  },
+  pt: {
+    VALIDATION_ERROR: 'A linha está mal formada: verifique a referência ou as coordenadas.',
+    NOT_FOUND: 'Nenhuma parcela tem esta referência ou está neste ponto.',
+    CNV_AMBIGUOUS: 'A referência pode pertencer a vários países: acrescente uma coluna de país.',
+    CNV_COVERAGE: 'Este país ou esta pesquisa não está coberto.',
+    UNAUTHORIZED: 'A chave de API falta ou não é válida.',
+    KEY_AUTH_004: 'A quota mensal da chave de API está esgotada.',
+    RATE_LIMIT_EXCEEDED: 'O limite diário gratuito foi atingido.',
+    DAILY_LIMIT_REACHED: 'O limite diário gratuito foi atingido.',
+    INTERNAL_ERROR: 'Falha inesperada do serviço.',
+    SERVICE_UNAVAILABLE: 'Não foi possível consultar a fonte oficial (sem ligação, ou indisponível).',
+  },
+};
+
+/** The sentence for a row's code in `language`; a row without a code failed in the service itself. */
+export const batchRowReason = (code: ErrorCode | undefined, language: OutputLanguage): string => BATCH_ROW_REASONS[language][code ?? 'INTERNAL_ERROR'];
