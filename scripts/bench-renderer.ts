@@ -2,11 +2,13 @@
 // 1440×900, over `catastro serve` on the bundled sample, each step's wall time and the renderer's
 // main-thread CPU time (Chromium's TaskDuration metric counted in thread time):
 //   load → parcels drawn, first search → panel, click → panel, a later search → panel.
-//   node --import tsx scripts/bench-renderer.ts [--runs 5] [--static DIR]...
-// With several --static builds (e.g. a copy of dist/renderer before a change and the current one)
-// the runs alternate between them in one session, so the figures compare as ratios.
+//   node --import tsx scripts/bench-renderer.ts [--runs 5] [--static DIR]... [--profile DIR]
+// With several --static builds (e.g. the renderer as it was before a change, then the current one)
+// the runs alternate between them in one session and every figure is printed beside the first
+// build's, with the ratio: on a shared machine only those ratios carry over. --profile writes a CPU
+// profile (CDP Profiler, open it in Chrome's DevTools) of each step of each build's first run.
 import { startListening, type BenchServer } from './bench-server.js';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
@@ -16,6 +18,8 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
 const statics = args.flatMap((arg, i) => (arg === '--static' ? [path.resolve(args[i + 1])] : []));
 if (statics.length === 0) statics.push(path.join(repoRoot, 'dist/renderer'));
+const profileArg = args.indexOf('--profile');
+const profileDir = profileArg === -1 ? undefined : path.resolve(args[profileArg + 1]);
 
 /** Two parcels of the bundled sample (convex: their centroids lie inside). */
 const CLICKED = { ref: '40146A00405051', latitude: 41.06001846893712, longitude: -4.470268457843249 };
@@ -44,10 +48,23 @@ async function cpuMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
 
-async function timed(cdp: CDPSession, action: () => Promise<void>): Promise<Figure> {
+/** Where a step's CPU profile goes (the first run of each build), or undefined when not asked for. */
+type ProfileTo = (step: Step) => string | undefined;
+
+async function profiled<T>(cdp: CDPSession, file: string | undefined, action: () => Promise<T>): Promise<T> {
+  if (!file) return action();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const result = await action();
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  return result;
+}
+
+async function timed(cdp: CDPSession, profile: string | undefined, action: () => Promise<void>): Promise<Figure> {
   const cpu = await cpuMs(cdp);
   const start = performance.now();
-  await action();
+  await profiled(cdp, profile, action);
   return { wall: performance.now() - start, cpu: (await cpuMs(cdp)) - cpu };
 }
 
@@ -58,21 +75,23 @@ async function search(page: Page, ref: string): Promise<void> {
   await page.getByTestId('parcel-ref').filter({ hasText: ref }).waitFor();
 }
 
-async function measure(page: Page, cdp: CDPSession, url: string): Promise<Record<Step, Figure>> {
+async function measure(page: Page, cdp: CDPSession, url: string, profileTo: ProfileTo): Promise<Record<Step, Figure>> {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const started = performance.now();
-  await page.goto(url);
-  // Drawn: the first parcel in MapLibre's rendered features.
-  await page.waitForFunction(
-    () => {
-      const map = window.__catastroMap;
-      return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
-    },
-    undefined,
-    { polling: 'raf', timeout: 60_000 },
-  );
+  await profiled(cdp, profileTo('load'), async () => {
+    await page.goto(url);
+    // Drawn: the first parcel in MapLibre's rendered features.
+    await page.waitForFunction(
+      () => {
+        const map = window.__catastroMap;
+        return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+  });
   const load = { wall: performance.now() - started, cpu: await cpuMs(cdp) };
-  const firstSearch = await timed(cdp, () => search(page, SEARCHED[0]));
+  const firstSearch = await timed(cdp, profileTo('firstSearch'), () => search(page, SEARCHED[0]));
   await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), CLICKED);
   await page.waitForFunction(() => {
     const m = window.__catastroMap!;
@@ -81,15 +100,21 @@ async function measure(page: Page, cdp: CDPSession, url: string): Promise<Record
   await page.keyboard.press('Escape');
   const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), CLICKED);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const click = await timed(cdp, async () => {
+  const click = await timed(cdp, profileTo('click'), async () => {
     await page.mouse.click(box.x + point.x, box.y + point.y);
     await page.getByTestId('parcel-ref').filter({ hasText: CLICKED.ref }).waitFor();
   });
-  const laterSearch = await timed(cdp, () => search(page, SEARCHED[1]));
+  const laterSearch = await timed(cdp, profileTo('laterSearch'), () => search(page, SEARCHED[1]));
   return { load, firstSearch, click, laterSearch };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A build's figure over the first build's, run by run (the runs alternate): median (min–max). */
+function ratio(first: Figure[], other: Figure[], of: keyof Figure): string {
+  const ratios = other.map((figure, run) => figure[of] / first[run][of]);
+  return `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})×`;
+}
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 /** The JavaScript index.html loads before anything else (its entry and preloaded chunks), and all of it. */
@@ -103,43 +128,44 @@ function bundleSizes(dir: string): string {
   return `  bundle: loaded first ${kib(size(first))} (${first.length} files), all ${kib(size(js))} (${js.length} files)`;
 }
 
+const loadAverage = () => os.loadavg()[0].toFixed(1);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catastro-bench-renderer-'));
 const servers: BenchServer[] = [];
 try {
   for (const dir of statics) servers.push(await serve(dataDir, dir)); // the first one imports the sample
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const figures = statics.map(() => Object.fromEntries(Object.keys(STEPS).map((step) => [step, [] as Figure[]])) as Record<Step, Figure[]>);
+  const loadBefore = loadAverage();
   for (let run = 0; run < runs; run++) {
     for (const [i, server] of servers.entries()) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
-      const result = await measure(page, await context.newCDPSession(page), server.url);
+      const profileTo: ProfileTo = (step) => (profileDir && run === 0 ? path.join(profileDir, `build${i + 1}-${step}.cpuprofile`) : undefined);
+      const result = await measure(page, await context.newCDPSession(page), server.url, profileTo);
       for (const step of Object.keys(STEPS) as Step[]) figures[i][step].push(result[step]);
       await context.close();
     }
   }
   await browser.close();
-  console.log(`${runs} runs each, alternating; median wall and renderer CPU (ms), range of wall in brackets`);
+  console.log(`${runs} runs each, alternating, load average ${loadBefore} → ${loadAverage()} (2 cores)`);
+  console.log('median wall and renderer CPU (ms), range of wall in brackets; beside the first build: median of the per-run ratios (range)');
   statics.forEach((dir, i) => {
-    console.log(path.relative(process.cwd(), dir) || dir);
+    console.log(`${i === 0 && statics.length > 1 ? 'first build: ' : ''}${path.relative(process.cwd(), dir) || dir}`);
     const sizes = bundleSizes(dir);
     if (sizes) console.log(sizes);
     for (const step of Object.keys(STEPS) as Step[]) {
       const walls = figures[i][step].map((f) => f.wall);
       const cpus = figures[i][step].map((f) => f.cpu);
+      const beside =
+        i === 0 ? '' : `   ×first: wall ${ratio(figures[0][step], figures[i][step], 'wall')}, cpu ${ratio(figures[0][step], figures[i][step], 'cpu')}`;
       console.log(
         `  ${STEPS[step].padEnd(24)} wall ${median(walls).toFixed(0).padStart(5)}  cpu ${median(cpus).toFixed(0).padStart(5)}` +
-          `  [${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}]`,
+          `  [${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}]${beside}`,
       );
     }
   });
-  if (statics.length === 2) {
-    console.log('ratios, second build over first (median wall)');
-    for (const step of Object.keys(STEPS) as Step[]) {
-      const [a, b] = figures.map((f) => median(f[step].map((x) => x.wall)));
-      console.log(`  ${STEPS[step].padEnd(24)} ${(b / a).toFixed(2)}×`);
-    }
-  }
+  if (profileDir) console.log(`CPU profiles of each build's first run: ${profileDir}`);
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

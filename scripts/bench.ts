@@ -31,5 +31,9 @@ if (existsSync('scripts/bench-terrain.ts')) run('scripts/bench-terrain.ts');
 run('scripts/bench-tiles.ts');
 run('scripts/bench-cat.ts');
 // The renderer in Chromium with software rendering (issue #40): needs `npm run build:renderer` first.
-if (existsSync('dist/renderer/index.html') && existsSync('/usr/bin/chromium')) run('scripts/bench-renderer.ts', ['--runs', '5']);
+// `npm run bench -- --renderer-before DIR` (a build of an older renderer, as docs/performance.md
+// says) alternates it with dist/renderer and prints each figure beside its own.
+const beforeArg = process.argv.indexOf('--renderer-before');
+const rendererBefore = beforeArg === -1 ? [] : ['--static', process.argv[beforeArg + 1], '--static', 'dist/renderer'];
+if (existsSync('dist/renderer/index.html') && existsSync('/usr/bin/chromium')) run('scripts/bench-renderer.ts', ['--runs', '5', ...rendererBefore]);
 else console.log('\n## scripts/bench-renderer.ts skipped: build the renderer (npm run build:renderer) and install Chromium');
