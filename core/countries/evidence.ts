@@ -1,4 +1,4 @@
-import type { Coverage } from '../model/index.js';
+import type { Coverage, LonLat } from '../model/index.js';
 
 /**
  * What the tests prove of a country against its real service, declared beside the country
@@ -36,12 +36,43 @@ export interface Evidence {
   basis?: string;
 }
 
+/**
+ * The parcel `catastro sources check` asks of a country's live sources, one lookup per
+ * capability, declared in the country's evidence (`check`). `ref` is one of its evidence
+ * references (test/unit/status/sources-check-comparison.test.ts holds it to that), chosen among
+ * those the test fakes answer, so the check passes against the fakes and proves the real service
+ * where one answers.
+ */
+export interface CheckParcel {
+  ref: string;
+  /**
+   * Key fields of the answer a real service gave (the recording named in `from`), compared within
+   * tolerance (lookup-comparison.ts). Only for countries whose lookup by reference was recorded:
+   * a parcel written by hand has no area or centre a real service could be held to.
+   */
+  recorded?: { areaM2: number; centre: LonLat; municipality?: string; from: string };
+  /**
+   * The point asked by coordinates: where it was recorded (Spain's Consulta_RCCOOR), or for a
+   * country answering by coordinates but not by reference. Otherwise a point inside the outline the
+   * lookup by reference answered.
+   */
+  point?: LonLat;
+  /** The reference the recorded point answered, where it is not `ref` as asked by reference (Italy's recording). */
+  pointAnswers?: string;
+  /** A real address on the country's address search, for the lookup by address (the fakes know the same places). */
+  address?: string;
+  /** Finca with units (coverage.units), and how many the recording lists. */
+  units?: { ref: string; count: number; from: string };
+}
+
 export interface CountryEvidence {
   /** The live source(s) and protocol(s) the adapter asks. */
   source: string;
   capabilities: Partial<Record<EvidencedCapability, Evidence>>;
   /** The spec's extra data of the country's coverage row (`municipality`, `use`…), each with its evidence. */
   extras?: Readonly<Record<string, Evidence>>;
+  /** The parcel `catastro sources check` asks of the live sources. */
+  check: CheckParcel;
   /** Real references of the country (or documented examples where nothing was recorded), each with where it was read. */
   references: readonly { ref: string; from: string }[];
   /** What is known not to work today (the issue's list of defects that still hold). */

@@ -13,6 +13,8 @@ export const AT_EVIDENCE: CountryEvidence = {
     },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  // No lookup by reference (docs/coverage.md): the point of Stephansplatz, the status page's.
+  check: { ref: '01004-1711', point: [16.3725, 48.2083], address: 'Stephansplatz 3, Wien' },
   references: [
     { ref: '14168-.5/1', from: "SOURCES.md 8 (Umbach building plot; outline from hale's DKM sample)" },
     { ref: '01004-1711', from: 'SOURCES.md 15 (from a BEV inspireId; no recording)' },

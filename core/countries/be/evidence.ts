@@ -12,6 +12,7 @@ export const BE_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/be/test/fake.ts (/be-cadgis/query)', basis: 'As by reference, answered 2 s late' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '21004C0512/00B000', address: 'Grand-Place 1, Bruxelles' },
   references: [
     { ref: '11803C2116/00_000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },
     { ref: '11803C2165/00M000', from: 'SOURCES.md 15 (CAPAKEY; no recording)' },

@@ -12,6 +12,7 @@ export const BG_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/bg/test/fake.ts (/arcgis/bg)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '68134.100.5', address: 'бул. Витоша 15, София' },
   references: [{ ref: '68134.100.5', from: 'SOURCES.md 15 (AGKK nationalcadastralref; recorded elsewhere, not copied)' }],
   knownNotWorking: [],
 };

@@ -23,6 +23,7 @@ export const CH_EVIDENCE: CountryEvidence = {
       basis: "The cantons layer's ak and name (UNCERTAIN)",
     },
   },
+  check: { ref: 'CH119192997709', address: 'Bundesplatz 3, Bern' },
   references: [{ ref: 'CH119192997709', from: 'SOURCES.md 15 (EGRID; no recording)' }],
   knownNotWorking: ['Cantons that publish no parcels have none (spec).'],
 };

@@ -12,6 +12,7 @@ export const CY_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/cy/test/fake.ts (/arcgis/cy)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '1-21/43-0-123', address: 'Λεωφόρος Μακαρίου Γ΄, Λευκωσία' },
   references: [{ ref: '1-21/43-0-123', from: "core/countries/cy/reference.ts (invented from one client's parser: no real reference was seen)" }],
   knownNotWorking: [
     "The reference shape is invented from one client's parser (plot-finder splits nationalCadastralRef on `-` and `/`): no real Cypriot reference, and no DLS page stating its form, was found (searched: SOURCES.md 15, the code index; one public guide names only the DLS CadastralMap_EN MapServer and its Plots layer, without an example). A reference of another form answers 400 with the hint; one of this form that DLS writes otherwise answers 404.",

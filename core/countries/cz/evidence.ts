@@ -13,6 +13,7 @@ export const CZ_EVIDENCE: CountryEvidence = {
         "Esri's published FindAddressCandidatesResults (developers.arcgis.com/rest/geocode/response-types) with the attributes public clients of this service read (Type AdresniMisto, Match_addr, Score); one invented address and its street",
     },
   },
+  check: { ref: '727024-542', address: 'Karlova 5, Praha' },
   references: [
     { ref: '727024-542', from: 'SOURCES.md 15 (ČÚZK nationalCadastralReference; no recording)' },
     { ref: '727024-st.542', from: 'core/countries/cz/reference.ts (building parcel form; UNCERTAIN)' },

@@ -24,6 +24,7 @@ export const DE_EVIDENCE: CountryEvidence = {
       basis: "The Land from the Kennzeichen's prefix; the municipality as the hand-written answers carry it",
     },
   },
+  check: { ref: '05111200100123______', address: 'Pariser Platz 1, Berlin' },
   references: [
     { ref: '15185500301190______', from: 'SOURCES.md 5 (ALKIS Flurstückskennzeichen example; no recording)' },
     { ref: '08146000000006000000', from: 'SOURCES.md 15 (no recording)' },

@@ -25,6 +25,7 @@ export const DK_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/dk/test/fake.ts (/dk-datafordeler/flexibleCurrent/v1)', basis: 'As by reference' },
   },
+  check: { ref: '2000178-13', address: 'Mikkel Bryggers Gade 1, 1460 København K' },
   references: [
     { ref: '2000178-13', from: 'core/countries/dk/test/recordings/dk_dawa_adresser_2183dc88_from_test.json' },
     { ref: '2003052-26ci', from: 'core/countries/dk/test/recordings/dk_datafordeler_mat_totaludtraek_dagligt_json_v3_20200217050021.zip' },

@@ -15,6 +15,7 @@ export const EE_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/ee/test/fake.ts (/ee-wfs)', basis: 'As by reference' },
   },
+  check: { ref: '78401:114:0086', address: 'Raekoja plats 1, Tallinn' },
   references: [{ ref: '78401:114:0086', from: 'SOURCES.md 15 (tunnus; no recording)' }],
   knownNotWorking: [
     "Attribute names read are the filter's and the INSPIRE model's, lower-cased as GeoServer publishes them (UNCERTAIN).",

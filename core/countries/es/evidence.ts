@@ -35,6 +35,19 @@ export const ES_EVIDENCE: CountryEvidence = {
       fixtures: ['es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'],
     },
   },
+  check: {
+    ref: '9398516VK3799G',
+    recorded: {
+      areaM2: 1536,
+      centre: [-3.716576, 40.465448],
+      municipality: 'MADRID',
+      from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml (areaValue, outline), es_catastro_ovc-dnprc-urbana-9398516VK3799G.json (municipality)',
+    },
+    // The recorded Consulta_RCCOOR point (EPSG:25830 439242.88 4479664.51), which answered 9398516VK3799G.
+    point: [-3.7166641, 40.4654338],
+    address: 'Avenida Fuenlabrada 6, Humanes de Madrid',
+    units: { ref: '9398516VK3799G', count: 18, from: 'es_catastro_ovc-dnprc-urbana-9398516VK3799G.json (cudnp)' },
+  },
   references: [
     { ref: '9398516VK3799G', from: 'es_catastro_wfs_getparcel_9398516VK3799G.gml' },
     { ref: '8429105VK1882N', from: 'es_catastro_wfs_getparcel_8429105VK1882N.gml' },

@@ -8,6 +8,7 @@ export const FI_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/fi/test/fake.ts (/fi-wfs)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '91-410-3-44', address: 'Aleksanterinkatu 20, Helsinki' },
   references: [
     { ref: '91-410-3-44', from: 'SOURCES.md 10 (kiinteistötunnus; no recording)' },
     { ref: '09141000030044', from: 'SOURCES.md 10 (long form; no recording)' },

@@ -40,6 +40,16 @@ export const FR_EVIDENCE: CountryEvidence = {
         "IGN's published schema (BD TOPO Version 3 Descriptif de contenu, §8.2 BATIMENT: the 28 attributes under their PostgreSQL names, which the WFS serves), GeoServer's WFS GeoJSON (3D MultiPolygon, geometry_name geometrie); the buildings invented",
     },
   },
+  check: {
+    ref: '29158000AW0001',
+    recorded: {
+      areaM2: 1968,
+      centre: [-4.365777, 47.805383],
+      municipality: 'Penmarch',
+      from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json (contenance, outline, nom_com)',
+    },
+    address: "3 rue de l'école 13",
+  },
   references: [
     { ref: '29158000AW0001', from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_29158000AW0001.json' },
     { ref: '412310000A0075', from: 'core/countries/fr/test/recordings/fr_apicarto_cadastre_parcelle_412310000A0075.json' },

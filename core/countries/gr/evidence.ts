@@ -12,6 +12,7 @@ export const GR_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/gr/test/fake.ts (/arcgis/gr)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '050095701001', address: 'Ερμού 10, Αθήνα' },
   references: [{ ref: '050095701001', from: 'SOURCES.md 15 (KAEK; no recording)' }],
   knownNotWorking: [
     'Only the operating cadastre (the ArcGIS Online layer GEOTEMAXIA_LEITOURGOUN_ON, SOURCES.md 15: areas where the Hellenic Cadastre is in operation): a KAEK of an area still under cadastral survey answers 404, and no public service of those areas was found. The KAEK field name is UNCERTAIN.',

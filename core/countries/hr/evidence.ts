@@ -13,6 +13,7 @@ export const HR_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/hr/test/fake.ts (/hr-wfs)', basis: 'As by coordinates' },
   },
+  check: { ref: '335240-2379', point: [15.9819, 45.815] },
   references: [{ ref: '335240-2379', from: 'SOURCES.md 15 (k.o. and k.č.; no recording)' }],
   knownNotWorking: [
     'No lookup by reference and no address search (spec).',

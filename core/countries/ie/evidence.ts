@@ -15,6 +15,7 @@ export const IE_EVIDENCE: CountryEvidence = {
   extras: {
     county: { level: 'documented', fake: 'core/countries/ie/test/fake.ts (/arcgis/ie)', basis: 'As by reference' },
   },
+  check: { ref: '2577972', address: '1 Dame Street, Dublin' },
   references: [{ ref: '2577972', from: 'SOURCES.md 15 (SP_ID; no recording)' }],
   knownNotWorking: [
     'Only with ?country=IE and the numeric plot id (spec).',

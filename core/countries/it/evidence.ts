@@ -24,6 +24,19 @@ export const IT_EVIDENCE: CountryEvidence = {
       basis: "From the bundled ISTAT table of comuni (openpolis/geojson-italy), by the reference's comune code",
     },
   },
+  check: {
+    ref: 'I615W000200.STRADA001',
+    recorded: {
+      areaM2: 4.31,
+      centre: [9.130109, 39.548411],
+      from: 'core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml (outline; the comune code A000 read as I615)',
+    },
+    // Inside the recorded triangle; the point lookup answered the recording as it is, comune A000.
+    point: [9.130109, 39.548411],
+    pointAnswers: 'A000W000200.STRADA001',
+    // The only Italian recording is a piece of road, which the spec never answers (rule 3): the fakes cannot prove this row.
+    address: 'Via Roma 1, Senorbì',
+  },
   references: [
     { ref: 'A000W000200.STRADA001', from: 'core/countries/it/test/recordings/it_ade_wfs_getfeature_cp_A000W000200.STRADA001.gml' },
     {

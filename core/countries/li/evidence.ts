@@ -9,6 +9,7 @@ export const LI_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/li/test/fake.ts (/li-wfs, BBOX)', basis: INSPIRE_CP_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '7011-1234', address: 'Städtle 10, Vaduz' },
   references: [{ ref: '7011-1234', from: 'core/countries/li/reference.ts (expected form; no Liechtenstein reference is in SOURCES.md)' }],
   knownNotWorking: [
     "No public Liechtenstein parcel service was found (searched: SOURCES.md, whose one note that geo.admin.ch also serves LI is unconfirmed, and the code index): by reference and by coordinates answer 422 CNV_COVERAGE saying so, and ask nothing, unless CATASTRO_LI_CP_WFS_URL names an INSPIRE CP WFS. The reference form (Gemeinde number-Grundstücknummer) is the adapter's expectation: no real Liechtenstein reference was seen.",

@@ -12,6 +12,7 @@ export const LT_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/lt/test/fake.ts (/lt-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '0101/0039:1406', address: 'Gedimino prospektas 11, Vilnius' },
   references: [{ ref: '0101/0039:1406', from: 'SOURCES.md 15 (kadastro numeris; no recording)' }],
   knownNotWorking: ["Attribute names read are the filter's and the INSPIRE model's, lower-cased as GeoServer publishes them (UNCERTAIN)."],
 };

@@ -31,6 +31,15 @@ export const LU_EVIDENCE: CountryEvidence = {
       ],
     },
   },
+  check: {
+    ref: '075F00137000000',
+    recorded: {
+      areaM2: 140.92,
+      centre: [6.129276, 49.611834],
+      from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json (areaValue, outline)',
+    },
+    address: '2 boulevard Royal luxembourg',
+  },
   references: [
     { ref: '075F00137000000', from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_luxembourg_075F.json' },
     { ref: '039A00606016640', from: 'core/countries/lu/test/recordings/lu_inspire_cp_wfs_getfeature_bbox_esch_039A.json' },

@@ -12,6 +12,7 @@ export const LV_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/lv/test/fake.ts (/lv-wfs)', basis: 'As by reference' },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '01000070162', address: 'Pils iela 3, Rīga' },
   references: [{ ref: '01000070162', from: 'SOURCES.md 15 (kadastra apzīmējums; no recording)' }],
   knownNotWorking: ['Bare digits need ?country=LV (spec): detection never claims them.'],
 };

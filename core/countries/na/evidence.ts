@@ -28,6 +28,10 @@ export const NA_EVIDENCE: CountryEvidence = {
       basis: 'No Navarre buildings answer was recorded: INSPIRE Buildings GML written by hand to the schema; the service URL itself is UNCERTAIN',
     },
   },
+  check: {
+    ref: '001010001',
+    recorded: { areaM2: 101.28, centre: [-2.141323, 42.648555], from: 'es-na_idena-inspire-wfs_getfeature_cp_001010001.xml (areaValue, outline)' },
+  },
   references: [
     { ref: '001010001', from: 'core/countries/na/test/recordings/es-na_idena-inspire-wfs_getfeature_cp_001010001.xml' },
     { ref: '217050626', from: 'core/countries/na/test/recordings/es-na_rrtn_cp_gml_217050626.gml' },

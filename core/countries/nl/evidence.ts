@@ -26,6 +26,7 @@ export const NL_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/nl/test/fake.ts (/nl-brk)', basis: 'As by reference' },
   },
+  check: { ref: 'ASD04-F-2749', address: 'Nieuwezijds Voorburgwal 147 Amsterdam' },
   references: [
     { ref: 'ASD04-F-2749', from: 'core/countries/nl/test/recordings/nl_pdok_locatieserver_free_nieuwezijds_voorburgwal_147.json' },
     { ref: 'UTT00-R-364', from: 'core/countries/nl/test/recordings/nl_pdok_locatieserver_lookup_schema_sample.json' },

@@ -19,6 +19,7 @@ export const NO_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/no/test/fake.ts (/no-teig)', basis: 'As by reference' },
   },
+  check: { ref: '0301-208/646', address: 'Karl Johans gate 22, Oslo' },
   references: [{ ref: '0301-208/646', from: 'SOURCES.md 15 (matrikkelnummer; no recording)' }],
   knownNotWorking: [
     "By reference the property is found through the address register (adresser/sok by kommunenummer, gardsnummer, bruksnummer) and its teig asked at the address point: the Teig WFS's own attribute filter (a POST fes:PropertyIsEqualTo on app:matrikkelenhet, SOURCES.md 15) needs the `app` namespace, not known here, and this client only GETs. A property without an address (fields, forest) answers 404 saying so.",

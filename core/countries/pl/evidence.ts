@@ -40,6 +40,16 @@ export const PL_EVIDENCE: CountryEvidence = {
       ],
     },
   },
+  check: {
+    ref: '141201_1.0001.6509',
+    recorded: {
+      areaM2: 2645,
+      centre: [21.589868, 52.172007],
+      municipality: 'Mińsk Mazowiecki',
+      from: 'core/countries/pl/test/recordings/pl_uldk_getparcelbyid_141201_1.0001.6509_from_test.txt (outline, gmina)',
+    },
+    address: 'Kościuszki 1, Mińsk Mazowiecki',
+  },
   references: [
     { ref: '146510_8.0309.24/35', from: 'core/countries/pl/test/recordings/pl_uldk_warszawa_146510_8.0309.24-35_recorded_2026-09-01.txt' },
     { ref: '126105_9.0001.311', from: 'core/countries/pl/test/recordings/pl_uldk_krakow_126105_9.0001.311_recorded_2026-09-01.txt' },

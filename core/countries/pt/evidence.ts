@@ -19,6 +19,7 @@ export const PT_EVIDENCE: CountryEvidence = {
       basis: '`municipio` property as written by hand (UNCERTAIN)',
     },
   },
+  check: { ref: 'AAA000336903', address: 'Rua Barão de Viamonte 5, Leiria' },
   references: [{ ref: 'AAA000336903', from: 'SOURCES.md 15 (DGT nationalcadastralreference; no recording)' }],
   knownNotWorking: [
     'No Lisbon, Porto or Coimbra (spec: partial).',

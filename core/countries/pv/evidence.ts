@@ -29,6 +29,10 @@ export const PV_EVIDENCE: CountryEvidence = {
       basis: 'No foral buildings answer was recorded: INSPIRE Buildings (bu-core2d) GML written by hand to the schema, on the recorded parcels',
     },
   },
+  check: {
+    ref: '8594149',
+    recorded: { areaM2: 13201, centre: [-1.943934, 43.294579], from: 'es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml (area, outline)' },
+  },
   references: [
     { ref: '48.020.1619.04006', from: 'core/countries/pv/test/recordings/es-pv_bizkaia-inspire_cp_48.020.1619.04006.gml' },
     { ref: '8594149', from: 'core/countries/pv/test/recordings/es-pv_gipuzkoa-b5m-wfs_getfeature_cp_8594149.xml' },

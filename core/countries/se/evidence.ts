@@ -14,6 +14,7 @@ export const SE_EVIDENCE: CountryEvidence = {
   extras: {
     'land use': { level: 'documented', fake: 'core/countries/se/test/fake.ts (/se-wfs)', basis: 'As by reference' },
   },
+  check: { ref: '1264A7F3C' },
   references: [{ ref: '1264A7F3C', from: 'core/countries/se/test/fake.ts (a made-up block id; the shape is undocumented)' }],
   knownNotWorking: [
     "Agricultural blocks only (Jordbruksverket), asked with ?country=SE: Lantmäteriet's property register needs OAuth credentials (SOURCES.md 12, 15). The block id's shape was found in no public client or document: the reference rule accepts 4 to 16 letters and digits (the fake's id is made up), so a real block id of another form would answer 400.",

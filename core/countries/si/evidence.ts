@@ -15,6 +15,7 @@ export const SI_EVIDENCE: CountryEvidence = {
   extras: {
     municipality: { level: 'documented', fake: 'core/countries/si/test/fake.ts (/si-wfs)', basis: 'As by reference' },
   },
+  check: { ref: '1725-3274/13', address: 'Prešernov trg 2, Ljubljana' },
   references: [{ ref: '1725-3274/13', from: 'SOURCES.md 15 (KO and parcel; no recording)' }],
   knownNotWorking: ['The municipality: PARCELE carries the cadastral community (KO_ID) only, so parcels answer without a municipality name.'],
 };

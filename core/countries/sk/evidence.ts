@@ -11,6 +11,7 @@ export const SK_EVIDENCE: CountryEvidence = {
     byCoordinates: { level: 'documented', fake: 'core/countries/sk/test/fake.ts (/sk-wfs, BBOX)', basis: GEOSERVER_JSON_BY_HAND },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '804959_2158/2.C', address: 'Obchodná 12, Bratislava' },
   references: [
     { ref: '804959_2158/2.C', from: 'SOURCES.md 15 (ÚGKK nationalCadastralReference; no recording)' },
     { ref: '804959_503.E', from: 'SOURCES.md 15 (register E; no recording)' },

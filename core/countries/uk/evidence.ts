@@ -14,6 +14,7 @@ export const UK_EVIDENCE: CountryEvidence = {
     },
     byAddress: NOMINATIM_ADDRESSES,
   },
+  check: { ref: '5503317', point: [-3.1883, 55.9533], address: '1 High Street, Edinburgh' },
   references: [
     { ref: '16721537', from: 'core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml' },
     { ref: '5503317', from: 'core/countries/uk/test/fake.ts (a made-up RoS INSPIRE id; none was seen)' },
