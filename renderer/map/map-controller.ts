@@ -388,25 +388,20 @@ export class MapController {
     this.shownSelection = ref;
     this.selectedOutline = parcel && parcel.poligono.length > 2 ? parcel.poligono : null;
     this.selectedParcel = parcel;
+    // The outline and the camera change once the panel has been painted: a map frame before it
+    // (100-300 ms under software WebGL) would hold the panel back.
     const apply = () => {
+      if (this.shownSelection !== ref || this.destroyed) return; // a newer selection won meanwhile
       this.refreshAttribution();
       const source = this.map.getSource<GeoJSONSource>('selection');
       source?.setData({ type: 'FeatureCollection', features: parcel && parcel.poligono.length > 2 ? [parcelFeature(parcel)] : [] });
-      // The camera moves once the panel has been painted: a map frame before it would delay it.
       if (parcel && parcel.poligono.length > 2) {
-        const outline = boundsOf(parcel.poligono);
-        afterNextPaint(
-          () =>
-            this.shownSelection === ref &&
-            !this.destroyed &&
-            this.map.fitBounds(outline, { padding: this.framePadding(), maxZoom: 18, duration: 600, animate: !this.calm }),
-        );
+        this.map.fitBounds(boundsOf(parcel.poligono), { padding: this.framePadding(), maxZoom: 18, duration: 600, animate: !this.calm });
       } else if (parcel) {
-        const center: [number, number] = [parcel.longitud, parcel.latitud];
-        afterNextPaint(() => this.shownSelection === ref && !this.destroyed && this.map.flyTo({ center, zoom: 17, animate: !this.calm }));
+        this.map.flyTo({ center: [parcel.longitud, parcel.latitud], zoom: 17, animate: !this.calm });
       }
     };
-    this.whenLoaded(apply);
+    this.whenLoaded(() => afterNextPaint(apply));
   }
 
   /** 80 px around a framed parcel, plus whatever the layer panel and legends cover (leaving at least 120 px for the parcel). */
