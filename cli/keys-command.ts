@@ -1,11 +1,10 @@
 import { Command, Option } from 'commander';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { notFound } from '../core/model/index.js';
-import { openAccessDatabase } from '../core/auth/access-db.js';
-import { isPostgresUrl } from '../core/store/postgres/store-url.js';
-import type { PgKeyStore } from '../core/auth/pg-access.js';
+import { openAccessStores, type ApiKeys } from '../core/auth/access-stores.js';
+import { openAccessLocation } from '../core/store/open-store.js';
 import { expiryDay, teamStoreOption } from './arguments.js';
-import { KeyStore, type ApiKeyRecord } from '../core/auth/key-store.js';
+import type { ApiKeyRecord } from '../core/auth/key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from '../core/auth/tiers.js';
 
 export interface KeysCommandIo {
@@ -15,26 +14,16 @@ export interface KeysCommandIo {
 
 const consoleIo: KeysCommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
-type AnyKeyStore = Pick<KeyStore, 'create' | 'list' | 'revoke'> | Pick<PgKeyStore, 'create' | 'list' | 'revoke'>;
-
 /** The keys of the data folder's access database, or of a team database (`--store postgres://…`). */
-async function withKeyStore<T>(options: { data: string; store?: string }, work: (keys: AnyKeyStore) => T | Promise<T>): Promise<Awaited<T>> {
-  if (isPostgresUrl(options.store)) {
-    // Loaded here: every command builds this one's options, and pg is about 45 modules of start-up.
-    const [{ PgConnection }, { PgKeyStore }] = await Promise.all([import('../core/store/postgres/connection.js'), import('../core/auth/pg-access.js')]);
-    const db = new PgConnection(options.store, { max: 1 });
-    try {
-      await db.migrate();
-      return await work(new PgKeyStore(db));
-    } finally {
-      await db.end();
-    }
-  }
-  const db = openAccessDatabase(options.data); // a server may hold it open too: its own long busy wait
+async function withKeyStore<T>(options: { data: string; store?: string }, work: (keys: ApiKeys) => T | Promise<T>): Promise<Awaited<T>> {
+  // A server may hold the keys file open too: its own long busy wait (access-db.ts).
+  const { location, close } = await openAccessLocation({ dataDir: options.data, team: options.store });
+  const access = openAccessStores(location);
   try {
-    return await work(new KeyStore(db));
+    return await work(access.keys);
   } finally {
-    db.close();
+    access.close();
+    await close();
   }
 }
 

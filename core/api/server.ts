@@ -4,8 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { openAccessDatabase } from '../auth/access-db.js';
-import { PgKeyStore, PgUsageCounter } from '../auth/pg-access.js';
+import { openAccessStores } from '../auth/access-stores.js';
 import { validationError } from '../model/index.js';
 import { API_VERSION, type CatastroService } from '../service.js';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, type ConnectionLimits } from './connection-limits.js';
@@ -153,16 +152,11 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   if (corsOrigins.length > 0) await app.register(corsPlugin, { origins: corsOrigins });
   // Keys and usage in their own file beside the copy, on their own connection (access-db.ts);
   // on a team store, in its database, so every server process checks the same keys and counts one quota.
-  const access = options.accessDataDir ? { dataDir: options.accessDataDir } : options.service.store.accessLocation();
-  const team = 'database' in access ? access.database : undefined;
-  const accessDb = 'dataDir' in access ? openAccessDatabase(access.dataDir) : undefined;
-  app.addHook('onClose', async () => {
-    accessDb?.close();
-  });
+  const access = openAccessStores(options.accessDataDir ? { dataDir: options.accessDataDir } : options.service.store.accessLocation());
+  app.addHook('onClose', async () => access.close());
   await app.register(apiAccessPlugin, {
     auth: options.auth ?? 'keys',
-    db: accessDb,
-    shared: team && { keys: new PgKeyStore(team), counter: new PgUsageCounter(team) },
+    access,
     version: API_VERSION,
     freeTier: options.freeTier,
     appSession: options.appSession,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CadastralStore } from './cadastral-store.js';
+import type { AccessLocation, CadastralStore } from './cadastral-store.js';
 import type { ImportFormats } from './import-formats.js';
 import { ParcelStore } from './parcel-store.js';
 import { isPostgresUrl } from './postgres/store-url.js';
@@ -40,4 +40,23 @@ export async function openCadastralStore(options: OpenStoreOptions): Promise<Cad
     throw error;
   }
   return local;
+}
+
+/**
+ * Where the API keys of a data folder or of a team database are kept (CadastralStore.accessLocation),
+ * opened without the parcels' store: the `keys` command touches the keys alone. A team database is
+ * migrated first, as opening its store would; `close` ends what was opened here.
+ */
+export async function openAccessLocation(options: { dataDir: string; team?: string }): Promise<{ location: AccessLocation; close(): Promise<void> }> {
+  if (!isPostgresUrl(options.team)) return { location: { dataDir: options.dataDir }, close: async () => {} };
+  // Loaded only here, as in openCadastralStore: pg is start-up time a desktop copy never uses.
+  const { PgConnection } = await import('./postgres/connection.js');
+  const database = new PgConnection(options.team, { max: 1 });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.end();
+    throw error;
+  }
+  return { location: { database }, close: () => database.end() };
 }

@@ -98,7 +98,7 @@ describe('units pages on a shared, asynchronous counter', () => {
     app = Fastify();
     app.setErrorHandler(handleError);
     app.setNotFoundHandler(handleNotFound);
-    await app.register(apiAccessPlugin, { auth: 'keys', shared: { keys, counter: shared }, version: '2026-10-01' });
+    await app.register(apiAccessPlugin, { auth: 'keys', access: { keys, counter: shared }, version: '2026-10-01' });
     app.get('/api/catastro/:refcat/units', { config: ORGANISATION_ROUTE }, async () => ({
       success: true,
       data: {

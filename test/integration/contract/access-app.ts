@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { handleError, handleNotFound } from '../../../core/api/envelope.js';
+import { sqliteAccess } from '../../../core/auth/access-stores.js';
 import apiAccessPlugin, { type ApiAccessOptions } from '../../../core/api/plugins/access.js';
 import { OPEN_ROUTE, ORGANISATION_ROUTE } from '../../../core/api/plugins/route-access.js';
 import { KeyStore } from '../../../core/auth/key-store.js';
@@ -43,14 +44,22 @@ const unit = (i: number) => ({
  * routes shaped like the spec's endpoints, so the access layer is tested on its own (the
  * lead's buildApiServer wires the same plugins in front of the real routes).
  */
-export async function startAccessApp(options: Partial<Omit<ApiAccessOptions, 'db' | 'version'>> & { dbFile?: string; clock?: Clock } = {}): Promise<AccessApp> {
+export async function startAccessApp(
+  options: Partial<Omit<ApiAccessOptions, 'access' | 'version'>> & { dbFile?: string; clock?: Clock } = {},
+): Promise<AccessApp> {
   const db = new Database(options.dbFile ?? ':memory:');
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   const app = Fastify({ logger: false });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  await app.register(apiAccessPlugin, { auth: options.auth ?? 'keys', db, version: API_VERSION, freeTier: options.freeTier, clock: options.clock });
+  await app.register(apiAccessPlugin, {
+    auth: options.auth ?? 'keys',
+    access: sqliteAccess(db, options.clock),
+    version: API_VERSION,
+    freeTier: options.freeTier,
+    clock: options.clock,
+  });
 
   let calls = 0;
   app.get('/api/catastro/:refcat', async (request) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { handleError, handleNotFound } from '../../../core/api/envelope.js';
+import { sqliteAccess } from '../../../core/auth/access-stores.js';
 import apiAccessPlugin from '../../../core/api/plugins/access.js';
 import { addressRoutes } from '../../../core/api/routes/address.js';
 import { KeyStore } from '../../../core/auth/key-store.js';
@@ -103,7 +104,7 @@ export async function startAddressApp(seedCopy: (copy: FakeCopy, portals: Humane
   const app = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } } });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  await app.register(apiAccessPlugin, { auth: 'keys', db: accessDb, version: '2026-10-01' });
+  await app.register(apiAccessPlugin, { auth: 'keys', access: sqliteAccess(accessDb), version: '2026-10-01' });
   await app.register(addressRoutes, { service });
   await app.ready();
   const { key, record } = new KeyStore(accessDb).create({ tier: 'basic' });
