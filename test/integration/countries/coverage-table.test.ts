@@ -1,30 +1,9 @@
 import { pointOnFeature } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, type CountryCode } from '../../../core/model/index.js';
-import { CountryRegistry } from '../../../core/countries/registry.js';
-import { DK_LINKED_PARCEL } from '../../../core/countries/dk/test/fake.js';
-import { CZ_REF } from '../../../core/countries/cz/test/fake.js';
-import { IT_RELABELLED_REF } from '../../../core/countries/it/test/fake.js';
-import { OTTERLO_REFERENCES } from '../../../core/countries/nl/test/fake.js';
-import { RECORDED_PL_ID } from '../../../core/countries/pl/test/fake.js';
-import { GEOJSON_PARCELS } from '../../fake-upstream/countries/geojson-countries.js';
-import { BG_PARCEL } from '../../../core/countries/bg/test/fake.js';
-import { CY_PARCEL } from '../../../core/countries/cy/test/fake.js';
-import { GR_PARCEL } from '../../../core/countries/gr/test/fake.js';
-import { IE_PARCEL } from '../../../core/countries/ie/test/fake.js';
+import { COUNTRIES, CountryRegistry } from '../../../core/countries/registry.js';
 import { HR_PARCEL } from '../../../core/countries/hr/test/fake.js';
-import { PT_PARCEL } from '../../../core/countries/pt/test/fake.js';
-import { SE_PARCEL } from '../../../core/countries/se/test/fake.js';
-import { IS_PARCEL } from '../../../core/countries/is/test/fake.js';
-import { LI_PARCEL } from '../../../core/countries/li/test/fake.js';
-import { SK_PARCEL } from '../../../core/countries/sk/test/fake.js';
 import { UK_PARCEL } from '../../../core/countries/uk/test/fake.js';
-import { DE_BE_REF } from '../../../core/countries/de/test/fake.js';
-import { FI_REF } from '../../../core/countries/fi/test/fake.js';
-import { NO_REF } from '../../../core/countries/no/test/fake.js';
-import { AT_REF } from '../../../core/countries/at/test/fake.js';
-import { BE_REF } from '../../../core/countries/be/test/fake.js';
-import { CH_REF } from '../../../core/countries/ch/test/fake.js';
 import { startEuropeApi, type EuropeApi } from '../../helpers/europe-api.js';
 import { expectSpecCandidates, expectSpecCoordinateResult, expectSpecParcel } from '../../helpers/spec-fields.js';
 
@@ -35,38 +14,8 @@ import { expectSpecCandidates, expectSpecCoordinateResult, expectSpecParcel } fr
  * adapter's coverage row says. A row it does not serve answers the spec's 422 CNV_COVERAGE on all
  * three. Spain's common territory has its own fake and tests (core/countries/es/test).
  */
-const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = {
-  PV: '8594149',
-  NA: '001010001',
-  FR: '29158000AW0001',
-  NL: OTTERLO_REFERENCES[0],
-  PL: RECORDED_PL_ID,
-  DK: DK_LINKED_PARCEL,
-  IT: IT_RELABELLED_REF,
-  CZ: CZ_REF,
-  LU: '075F00139000820',
-  EE: GEOJSON_PARCELS.EE.ref,
-  LV: GEOJSON_PARCELS.LV.ref,
-  LT: GEOJSON_PARCELS.LT.ref,
-  SI: GEOJSON_PARCELS.SI.ref,
-  SK: SK_PARCEL.ref,
-  BG: BG_PARCEL.ref,
-  GR: GR_PARCEL.ref,
-  CY: CY_PARCEL.ref,
-  LI: LI_PARCEL.ref,
-  IS: IS_PARCEL.ref,
-  PT: PT_PARCEL.ref,
-  IE: IE_PARCEL.ref,
-  SE: SE_PARCEL.ref,
-  HR: HR_PARCEL.ref,
-  UK: UK_PARCEL.ref,
-  DE: DE_BE_REF,
-  FI: FI_REF,
-  NO: NO_REF,
-  BE: BE_REF,
-  CH: CH_REF,
-  AT: AT_REF,
-};
+/** Each served row's sample: the parcel its evidence names for `catastro sources check` (core/countries/<cc>/evidence.ts `check`), which the fakes answer. */
+const SERVED_SAMPLES: Partial<Record<CountryCode, string>> = Object.fromEntries(COUNTRIES.map(({ code, evidence }) => [code, evidence.check.ref]));
 /** Rows whose references are detected only with `?country=` (spec: LV bare digits, GR, IE; SE blocks, whose id shape is undocumented). */
 const NEEDS_COUNTRY = new Set<CountryCode>(['LV', 'GR', 'IE', 'SE']);
 /** Rows without lookup by reference (spec: HR, UK): a point finds the parcel, which then answers by reference from the copy only. */
