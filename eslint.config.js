@@ -24,7 +24,7 @@ const CORE_FLOORS = [
   [{ type: 'countries', pattern: 'core/countries/**' }],
   ['analysis', 'offline', 'batch', 'report', 'auth', 'map', 'status'].map((type) => ({ type, pattern: `core/${type}/**` })),
   [
-    { type: 'service', pattern: 'core/{service,files-thread,files-thread-worker,sources-from-env}.ts' },
+    { type: 'service', pattern: 'core/{service,near-references,files-thread,files-thread-worker,sources-from-env}.ts' },
     { type: 'desktop', pattern: 'core/desktop/**' },
   ],
   [{ type: 'api', pattern: 'core/api/**' }],

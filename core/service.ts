@@ -13,6 +13,7 @@ import { parcelToGpx } from './export/gpx.js';
 import { parcelToKml } from './export/kml.js';
 import { MIME_OF_FORMAT } from './export/write-table.js';
 import { FilesThread } from './files-thread.js';
+import { nearReferencesHeld } from './near-references.js';
 import {
   MAX_SELECTION,
   optionalCountry,
@@ -185,7 +186,25 @@ export class CatastroService {
 
   async parcel(refcat: unknown, country?: unknown, signal?: AbortSignal): Promise<Parcel> {
     const { adapter, ref } = this.adapterFor(requireReference(refcat), country);
-    return adapter.parcelByReference(ref, this.context(signal));
+    try {
+      return await adapter.parcelByReference(ref, this.context(signal));
+    } catch (error) {
+      throw await this.withNearReferences(error, adapter, ref);
+    }
+  }
+
+  /**
+   * A reference neither found nor answerable (404, or 503 offline) that the copy holds one typing
+   * slip away from (000700100UL74X where 000700100UL74F is held): the failure names those in
+   * `data.nearMatches`, for the app to offer. Same status, code and message otherwise.
+   */
+  private async withNearReferences(error: unknown, adapter: CountryAdapter, ref: string): Promise<unknown> {
+    if (!isServiceError(error) || (error.code !== 'NOT_FOUND' && error.code !== 'SERVICE_UNAVAILABLE')) return error;
+    const canonical = adapter.normalizeReference(ref);
+    const near = await nearReferencesHeld(this.store, adapter.code, canonical).catch(() => []);
+    if (near.length === 0) return error;
+    const message = `${error.message} The local copy holds ${near.join(', ')}, one character apart.`;
+    return new ServiceError(error.code, message, { ...error.data, nearMatches: near }, { retryAfterSeconds: error.retryAfterSeconds, detail: error.detail });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { DEGREE_DECIMALS, parcelInput, type ParcelKey } from '../../core/model/index.js';
-import type { CatastroClient } from '../client/catastro-client.js';
+import { ClientError, type CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { USelection } from '../state/selection.js';
@@ -35,8 +35,15 @@ export async function selectParcelByRef(client: CatastroClient, ref: string, cou
     if (unit) await openUnit(client, { ref, country: parcel.pais });
   } catch (error) {
     if (!stillAsked()) return;
-    lookupFailed(toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error));
+    lookupFailed({ ...toUiError(i18next.t('parcel:loadFailedTitle', { ref: finca }), error), ...nearMatchChoices(error) });
   }
+}
+
+/** References of the copy one typing slip from the one not found (the service's `data.nearMatches`), offered to search instead. */
+function nearMatchChoices(error: unknown): Pick<UiError, 'choices'> {
+  const near = error instanceof ClientError ? error.data?.nearMatches : undefined;
+  if (!Array.isArray(near) || near.length === 0) return {};
+  return { choices: near.map((ref) => ({ label: i18next.t('search:searchSuggestion', { ref: String(ref) }), text: String(ref) })) };
 }
 
 /**
