@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DEGREE_DECIMALS, type Parcel } from '../../core/model/index.js';
 import { rusticParts, rusticPlaceName } from '../../core/countries/es/reference.js';
 import { parseFrenchReference, splitFrenchReference } from '../../core/countries/fr/reference.js';
 import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
-import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
+import { formatArea, formatDate, formatDateTime, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { CopyButton } from './CopyButton.js';
 import { describeCountry, describeSource } from './format.js';
@@ -31,6 +31,18 @@ export const UNKNOWN_YEAR_MARK = 1900;
 /** What the identify tool shows about one parcel or unit; the attribution is mandatory (spec). */
 export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: string }) {
   const { t } = useTranslation('parcel');
+  // When this answer came: a live one is dated by the asking (its dataDate is only that day), not as the copy's data.
+  const answeredAt = useMemo(() => new Date().toISOString(), [parcel]);
+  const sourceRows: Row[] =
+    parcel.dataSource === 'catastro'
+      ? [
+          [t('field.source'), t('liveSource', { source: parcel.attribution ?? describeSource(parcel.dataSource) })],
+          [t('field.askedAt'), formatDateTime(answeredAt)],
+        ]
+      : [
+          [t('field.source'), describeSource(parcel.dataSource)],
+          [t('field.dataDate'), formatDate(parcel.dataDate)],
+        ];
   const isUnit = parcel.refCatastral.length === 20;
   const title = heading ?? t('parcelHeading');
   const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
@@ -104,8 +116,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
               {utmText} <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} />
             </span>,
           ],
-          [t('field.source'), describeSource(parcel.dataSource)],
-          [t('field.dataDate'), formatDate(parcel.dataDate)],
+          ...sourceRows,
         ]}
       />
       <p className="links">

@@ -96,7 +96,7 @@ describe('ParcelDetails', () => {
     expect(fact('Use')).toBe('Residencial');
     expect(fact('Share')).toBe('5.55%');
     expect(fact('Staircase / floor / door')).toBe('– / 02 / B');
-    expect(fact('Source')).toBe('Live from the Catastro (OVC)');
+    expect(fact('Source')).toBe('Asked live of Dirección General del Catastro');
   });
 
   it('gives the centroid in UTM ETRS89 with its zone, copy buttons outside the heading, and the official viewer', () => {
@@ -127,5 +127,40 @@ describe('ParcelDetails', () => {
     cleanup();
     render(<ParcelDetails parcel={{ ...sampleParcel, direccion: rusticLine({ cpp: { cpo: '004', cpa: '05051' } }) }} />);
     expect(screen.queryByText('Place name (paraje)')).toBeNull();
+  });
+});
+
+describe('where and when the answer came from', () => {
+  /** The Madrid finca as GET /api/catastro/9398516VK3799G answers when it was read live (the fake Catastro's recording). */
+  const liveParcel: Parcel = {
+    ...sampleParcel,
+    refCatastral: '9398516VK3799G',
+    municipio: 'MADRID',
+    provincia: 'MADRID',
+    clase: 'Urbano',
+    dataSource: 'catastro',
+    dataDate: new Date().toISOString().slice(0, 10),
+  };
+  const fact = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+  it('a live answer names the source asked and the time it was asked, not the local copy with a data date of today', () => {
+    const before = Date.now();
+    render(<ParcelDetails parcel={liveParcel} />);
+    expect(fact('Source')).toBe('Asked live of Dirección General del Catastro');
+    expect(screen.queryByText(/Local copy/)).toBeNull();
+    expect(screen.queryByText('Data date')).toBeNull();
+    // A date and a time of day (h:mm), as this language writes them.
+    const asked = fact('Asked')!;
+    expect(asked).toMatch(/\d{1,2}:\d{2}/);
+    // The minute it was shown in (either side of a minute's turn while rendering).
+    const minute = (at: number) => new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+    expect([minute(before), minute(Date.now())]).toContain(asked);
+  });
+
+  it("a copy's answer keeps the copy as its source and the parcels' own data date", () => {
+    render(<ParcelDetails parcel={sampleParcel} />);
+    expect(fact('Source')).toBe('Local copy of the national cadastre');
+    expect(fact('Data date')).toBe('Oct 31, 2008');
+    expect(screen.queryByText('Asked')).toBeNull();
   });
 });
