@@ -14,7 +14,8 @@ import {
   type OfflineDownloadResult,
   type OfflineProgress,
 } from '../core/model/index.js';
-import { ParcelStore } from '../core/store/parcel-store.js';
+import type { LocalCopy } from '../core/store/cadastral-store.js';
+import { openCadastralStore } from '../core/store/open-store.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { downloadAreas } from '../core/offline/download-areas.js';
 import { downloadFrenchAreas } from '../core/offline/download-fr.js';
@@ -122,10 +123,11 @@ function printResult(result: OfflineDownloadResult, interruptedExit = 130): numb
  */
 async function withDownload(
   options: DownloadCommandOptions,
-  asked: (store: ParcelStore) => RunAsked,
-  work: (store: ParcelStore, catalogue: EsAtomCatalogue, run: Parameters<typeof downloadAreas>[2]) => Promise<OfflineDownloadResult>,
+  asked: (store: LocalCopy) => RunAsked,
+  work: (store: LocalCopy, catalogue: EsAtomCatalogue, run: Parameters<typeof downloadAreas>[2]) => Promise<OfflineDownloadResult>,
 ): Promise<number> {
-  const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
+  const opened = await openCadastralStore({ dataDir: options.data });
+  const store = opened.local;
   // The environment's base URLs through the one mapping (each country's definition names its variables).
   const baseUrl = options.baseUrl ?? resolveEsSources(serviceSourcesFromEnv().es).atomBaseUrl;
   const catalogue = new EsAtomCatalogue(baseUrl, new UpstreamClient());
@@ -151,7 +153,7 @@ async function withDownload(
     return 1;
   } finally {
     interruption.dispose();
-    store.close();
+    await opened.close();
   }
 }
 
@@ -240,7 +242,7 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
     throw validationError('Name the areas to remove, e.g. catastro areas remove ES.40146 (`catastro areas list` shows the ids).');
   }
   if (action === 'update') {
-    const wantedIn = (store: ParcelStore) => {
+    const wantedIn = (store: LocalCopy) => {
       const held = store.listOfflineAreas().map((a) => a.id);
       if (ids.length === 0 || ids.includes('all')) return held;
       // A typo'd id is refused before anything is fetched, as removal refuses it (it ran, and failed as a file).
@@ -254,7 +256,8 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
       (store, catalogue, run) => updateOfflineAreas(store, catalogue, wantedIn(store), { ...run, etalabRoot: etalabRoot(options) }),
     );
   }
-  const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
+  const opened = await openCadastralStore({ dataDir: options.data });
+  const store = opened.local;
   try {
     if (action === 'remove') {
       let status = 0;
@@ -277,6 +280,6 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
     }
     return 0;
   } finally {
-    store.close();
+    await opened.close();
   }
 }

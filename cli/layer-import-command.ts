@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ParcelStore } from '../core/store/parcel-store.js';
+import { openCadastralStore } from '../core/store/open-store.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { failureLine } from './failure.js';
 import { checkInputFile } from '../core/file-checks.js';
@@ -64,8 +64,9 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
     license: options.sourceLicense?.trim() || undefined,
     edition: options.sourceEdition?.trim() || undefined,
   };
-  const store = ParcelStore.open(path.join(options.data, 'catastro.sqlite'));
-  const analyses = new AnalysisService({ tables: store.analysisTables(), http: new UpstreamClient() });
+  // The analysis layers stay in the data folder's local copy whichever store holds the parcels.
+  const store = await openCadastralStore({ dataDir: options.data });
+  const analyses = new AnalysisService({ tables: store.local.analysisTables(), http: new UpstreamClient() });
   try {
     for (const file of options.protectedAreas ?? []) {
       const { sites } = await analyses.importProtectedAreas(path.resolve(file), { layer: options.layer, source });
@@ -90,6 +91,6 @@ export async function runLayerImport(options: LayerImportOptions): Promise<numbe
     console.error('Layers imported before it were kept; the failed file changed nothing.');
     return 1;
   } finally {
-    store.close();
+    await store.close();
   }
 }
