@@ -35,7 +35,6 @@ import {
   isFeatureFormat,
   isServiceError,
   noCoverage,
-  notFound,
   requireOutputLanguage,
   validationError,
   type AddressCandidatesResult,
@@ -158,7 +157,7 @@ export class CatastroService {
         http,
         config: options.sources?.analysis,
         analysisCountries: countries.covering('analysis'),
-        sigpacCountries: countries.withTerritoriesOf('ES'),
+        sigpacCountries: countries.offering('sigpac'),
       }),
       new OfflineAreasService(
         store.local,
@@ -214,7 +213,7 @@ export class CatastroService {
    */
   async rusticParcel(input: unknown, signal?: AbortSignal): Promise<Parcel> {
     const asked = requireRusticParcel(input);
-    return this.countries.forCountry('ES').rusticParcel!(asked, this.context(signal));
+    return this.countries.forCapability('rusticParcel', 'Rustic parcels by polígono and parcela').rusticParcel!(asked, this.context(signal));
   }
 
   async units(refcat: unknown, options: { cursor?: unknown; country?: unknown } = {}, signal?: AbortSignal): Promise<UnitsPage> {
@@ -284,7 +283,7 @@ export class CatastroService {
     const ctx = this.context(signal);
     const result = await this.countries.forCountry(query.country).searchAddress!(query, ctx);
     // Spain's search covers the Basque Country and Navarre (spec): their candidates get the foral reference.
-    return query.country === 'ES' ? withForalReferences(result, this.countries, ctx) : result;
+    return this.countries.has(query.country, 'foralReferences') ? withForalReferences(result, this.countries, ctx) : result;
   }
 
   /** Endpoint 5: free-text address → reference (Spain only in the spec: the default country's adapter). */
@@ -403,7 +402,8 @@ export class CatastroService {
         parcel: () => this.parcel(refcat, country, signal),
         parcelsInBBox: (bbox, limit) => this.store.parcelsInBBox(bbox, limit),
         liveNeighbours: (parcel) => this.countries.find(parcel.pais)?.neighbourOutlines?.(parcel.refCatastral, this.context(signal)),
-        units: (ref14) => this.units(ref14, { country: 'ES' }, signal),
+        capabilities: (parcel) => this.countries.capabilities(parcel.pais),
+        units: (finca) => this.units(finca.refCatastral.slice(0, 14), { country: finca.pais }, signal),
         solarIfCached: (parcel) => this.analyses.solarIfCached(parcel),
         terrain: (parcel) => this.analyses.terrain(parcel),
         groundMotion: (parcel) => this.analyses.groundMotion(parcel),
@@ -427,42 +427,15 @@ export class CatastroService {
     return this.store.local.copyExtents();
   }
 
-  /**
-   * What the copy records of a Spanish parcel's building: use, built area, year, declared dwellings
-   * and units (the panel shows them while the unit list needs a connection). 404 when the copy
-   * lacks the parcel; a unit reference (20 characters) answers for its finca.
-   */
+  /** What the copy records of a parcel's building (capability `buildingFacts`): the panel shows it while the unit list needs a connection. */
   async copyBuilding(refcat: unknown): Promise<CopyBuildingFacts> {
-    const ref = requireReference(refcat).trim().toUpperCase();
-    if (!/^[0-9A-ZÑ]{14}([0-9]{4}[A-Z]{2})?$/.test(ref))
-      throw validationError(`'${ref.slice(0, 64)}' is not a Spanish cadastral reference (14 or 20 characters).`);
-    const parcel = await this.store.getParcel('ES', ref.slice(0, 14));
-    if (!parcel) throw notFound(`Parcel ${ref.slice(0, 14)} is not in the local copy.`);
-    const positive = (value: number | undefined) => (value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined);
-    const facts: CopyBuildingFacts = {
-      refCatastral: parcel.ref,
-      uso: parcel.uso || undefined,
-      superficieConstruida: positive(parcel.superficieConstruida),
-      anioConstruccion: positive(parcel.anioConstruccion),
-      viviendas: parcel.declaredDwellings ?? undefined,
-      unidades: parcel.declaredUnits ?? undefined,
-      dataDate: parcel.dataDate,
-    };
-    return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)) as CopyBuildingFacts;
+    const adapter = this.countries.forCapability('buildingFacts', "Buildings of the copy's parcels");
+    return adapter.buildingFacts!(requireReference(refcat), this.context());
   }
 
   /** The status page: the service and each cadastral source's last checks, breaker included (no internals). */
   status(): ServiceStatus {
-    const countries = this.countries.codes
-      .map((code) => this.countries.find(code)!)
-      .map((adapter) => ({
-        code: adapter.code,
-        name: adapter.name,
-        bounds: adapter.bounds,
-        outlineId: adapter.outlineId,
-        byAddress: adapter.coverage.byAddress,
-        attribution: adapter.attribution,
-      }));
+    const countries = this.countries.infos();
     const snapshot = this.monitor.snapshot(this.store.knownParcelCount(), API_VERSION);
     const health = this.store.health?.();
     if (!health) return { ...snapshot, countries };

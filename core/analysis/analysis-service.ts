@@ -57,7 +57,7 @@ export class AnalysisService {
   constructor(deps: AnalysisDeps) {
     this.tables = deps.tables;
     this.analysisCountries = deps.analysisCountries ?? installedCountries().covering('analysis');
-    this.sigpacCountries = deps.sigpacCountries ?? installedCountries().withTerritoriesOf('ES');
+    this.sigpacCountries = deps.sigpacCountries ?? installedCountries().offering('sigpac');
     this.http = deps.http;
     this.config = { pvgisBaseUrl: PVGIS_BASE_URL, sigpacBaseUrl: SIGPAC_BASE_URL, ...deps.config };
     this.prices = { ...DEFAULT_SOLAR_PRICES, ...deps.config?.prices };

@@ -13,6 +13,7 @@ import {
   type FeatureFormat,
   type OutputLanguage,
 } from '../model/index.js';
+import { installedCountries } from '../countries/registry.js';
 import { batchTable } from './batch-table.js';
 import { detectColumns } from './detect-columns.js';
 import { BatchJournal } from './journal.js';
@@ -97,7 +98,13 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
   });
   if (job.writeOutput !== false) {
     const bytes = writeTable(
-      batchTable(outcome.results, csv.header, path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch', job.language),
+      batchTable(
+        outcome.results,
+        csv.header,
+        path.basename(job.output, path.extname(job.output)).replace(/[^\w]+/g, '_') || 'batch',
+        installedCountries().offering('rusticParcel'),
+        job.language,
+      ),
       format,
     );
     const temporary = `${job.output}.partial`;

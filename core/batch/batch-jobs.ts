@@ -22,6 +22,7 @@ import { detectColumns, SAMPLE_ROWS } from './detect-columns.js';
 import { JournalSummaries, MAX_PROBLEMS, problemOf } from './journal-summary.js';
 import { summariseCsvText } from './read-csv.js';
 import { ResultFiles, resultFilePath } from './result-files.js';
+import { installedCountries } from '../countries/registry.js';
 import type { ResultFileJob } from './result-file.js';
 import type { ChargeRow, FindParcel } from './run-batch.js';
 
@@ -334,7 +335,16 @@ export class BatchJobs {
       found,
       path: file,
       written: existsSync(file),
-      job: { input: path.join(folder, INPUT), journal, journalBytes, name: base, format, language: outputLanguage, file },
+      job: {
+        input: path.join(folder, INPUT),
+        journal,
+        journalBytes,
+        name: base,
+        format,
+        language: outputLanguage,
+        file,
+        rusticCountries: installedCountries().offering('rusticParcel'),
+      },
     };
   }
 

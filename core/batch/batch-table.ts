@@ -1,6 +1,5 @@
 import { FILE_FIELDS, parcelGeometry, parcelProperties, type FeatureRow, type FeatureTable, type Field } from '../export/feature-table.js';
-import { rusticParts } from '../countries/es/reference.js';
-import { batchRowReason, DEFAULT_OUTPUT_LANGUAGE, nextStepOf, type BatchRowResult, type OutputLanguage, type Parcel } from '../model/index.js';
+import { batchRowReason, DEFAULT_OUTPUT_LANGUAGE, nextStepOf, rusticParts, type BatchRowResult, type OutputLanguage, type Parcel } from '../model/index.js';
 
 /** Input columns keep their names behind this prefix, so they never clash with the parcel's fields. */
 export const INPUT_PREFIX = 'in_';
@@ -15,7 +14,7 @@ const STATUS_FIELDS: Field[] = [
 ];
 
 /**
- * A Spanish rustic parcel's polígono and parcela (read from its reference, as farm spreadsheets
+ * A rustic parcel's polígono and parcela (in the countries of capability `rusticParcel`: Spain) (read from its reference, as farm spreadsheets
  * name the land) and every parcel's area in hectares, whichever way the row asked for it.
  */
 const LAND_FIELDS: Field[] = [
@@ -25,8 +24,8 @@ const LAND_FIELDS: Field[] = [
 ];
 const M2_PER_HECTARE = 10_000;
 
-function landProperties(parcel: Parcel | undefined): Record<string, number | null> {
-  const rustic = parcel?.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+function landProperties(parcel: Parcel | undefined, rusticCountries: readonly string[]): Record<string, number | null> {
+  const rustic = parcel && rusticCountries.includes(parcel.pais) ? rusticParts(parcel.refCatastral) : undefined;
   const area = parcel?.superficieParcela;
   return {
     rustico_poligono: rustic?.poligono ?? null,
@@ -45,12 +44,14 @@ function* mapRows<T>(items: Iterable<T>, rowOf: (item: T) => FeatureRow): Genera
  * A batch's answers as one table: per input row its number, status (found / not_found /
  * failed), the error code, the reason in `language` (BATCH_ROW_REASONS, as the app's dialog
  * says it), the next step and the service's own words (`detail`, English: which character, which
- * source), the input columns, then the parcel's fields, its rustic numbers and hectares, and its outline.
+ * source), the input columns, then the parcel's fields, its rustic numbers (`rusticCountries`:
+ * the countries of capability `rusticParcel`) and hectares, and its outline.
  */
 export function batchTable(
   results: Iterable<BatchRowResult>,
   header: string[],
-  name = 'batch',
+  name: string,
+  rusticCountries: readonly string[],
   language: OutputLanguage = DEFAULT_OUTPUT_LANGUAGE,
 ): FeatureTable {
   const inputFields: Field[] = header.map((column) => ({ name: `${INPUT_PREFIX}${column}`, type: 'TEXT' }));
@@ -68,7 +69,7 @@ export function batchTable(
         detail: result.reason ?? null,
         ...Object.fromEntries(header.map((column) => [`${INPUT_PREFIX}${column}`, result.input[column] ?? ''])),
         ...parcelProperties(result.parcel),
-        ...landProperties(result.parcel),
+        ...landProperties(result.parcel, rusticCountries),
       },
     })),
   };

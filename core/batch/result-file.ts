@@ -19,6 +19,8 @@ export interface ResultFileJob {
   format: FeatureFormat;
   /** The language the rows' reasons are written in. */
   language: OutputLanguage;
+  /** The countries whose rustic parcels have polígono and parcela columns (the registry's `rusticParcel`; not read in the worker). */
+  rusticCountries: readonly string[];
   /** Where the file goes; written beside it and renamed, so a file there is always whole. */
   file: string;
 }
@@ -36,7 +38,7 @@ export function writeResultFile(job: ResultFileJob): number {
   try {
     // The answers come back the way the input was written: a semicolon CSV from a Spanish Excel
     // opens in that Excel again, in columns, with its decimal commas and accents.
-    writeTableFile(batchTable(rows, header, job.name, job.language), job.format, partial, csvStyleOfSeparator(separator));
+    writeTableFile(batchTable(rows, header, job.name, job.rusticCountries, job.language), job.format, partial, csvStyleOfSeparator(separator));
     renameSync(partial, job.file);
   } finally {
     rmSync(partial, { force: true });

@@ -3,8 +3,10 @@ import type {
   AddressParseResult,
   AddressQuery,
   BBox,
+  CountryCapability,
   CountryCode,
   CoordinateMatch,
+  CopyBuildingFacts,
   Coverage,
   LandClass,
   LonLat,
@@ -77,6 +79,12 @@ export interface CountryAdapter {
    * Basque Country or Navarre goes to the foral source, not to the Catastro).
    */
   readonly territoryOf?: CountryCode;
+  /**
+   * What the country offers beyond its coverage row (Spain: rustic parcels by polígono and parcela,
+   * building facts of the copy, foral references in its address search, SIGPAC); the registry lists
+   * them with `units` (CountryRegistry.capabilities), and the core and the app ask those.
+   */
+  readonly extras?: readonly Exclude<CountryCapability, 'units'>[];
   /** Why a capability of the coverage row is missing, told in its 422 (e.g. the foral cadastres publish no units). */
   readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
   /** Urban or rustic, as the reference itself says, where the country's references encode it (Spain). */
@@ -114,6 +122,8 @@ export interface CountryAdapter {
   neighbourOutlines?(ref: string, ctx: AdapterContext): Promise<NeighbourOutline[]>;
   /** A rustic parcel by province, municipality, polígono and parcela, where references are made of them (Spain); the shapes are checked by the core, names and INE codes resolved by the adapter. */
   rusticParcel?(asked: RusticParcelRequest, ctx: AdapterContext): Promise<Parcel>;
+  /** What the copy records of a parcel's building (capability `buildingFacts`); 404 when the copy lacks the parcel. */
+  buildingFacts?(ref: string, ctx: AdapterContext): Promise<CopyBuildingFacts>;
   /** Units of a finca (`coverage.units`); `cursor` is checked by the adapter against the finca. */
   units?(finca: string, cursor: string | undefined, ctx: AdapterContext): Promise<UnitsPage>;
   /** Endpoint 1 (`coverage.byAddress`): the query is validated by the core (lengths, ranges, postcode format). */

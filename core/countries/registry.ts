@@ -2,12 +2,15 @@ import { LRUCache } from 'lru-cache';
 import { countryOutlineAt } from '../geo/country-outlines.js';
 import { bboxContains } from '../geo/bbox.js';
 import {
+  COUNTRY_CAPABILITIES,
   ServiceError,
   isCountryCode,
   noCoverage,
   pointText,
   validationError,
+  type CountryCapability,
   type CountryCode,
+  type CountryInfo,
   type Coverage,
   type LandClass,
   type LonLat,
@@ -87,6 +90,9 @@ export const COUNTRIES: readonly CountryDefinition[] = [
   rowCountry(austria),
 ];
 
+/** Extras about the land, not the cadastre: a territory with its own cadastre has them as its country does. */
+const TERRITORY_WIDE: readonly CountryCapability[] = ['sigpac'];
+
 /** The spec's default country: a missing `country`, or a value that is not one of the spec's codes. */
 const DEFAULT_COUNTRY: CountryCode = 'ES';
 
@@ -158,9 +164,51 @@ export class CountryRegistry {
     return [...this.adapters.values()].filter((a) => a.coverage[capability]).map((a) => a.code);
   }
 
-  /** A country and the territories with their own cadastre inside it (ES: ES, PV, NA). */
-  withTerritoriesOf(country: CountryCode): CountryCode[] {
-    return [...this.adapters.values()].filter((a) => a.code === country || a.territoryOf === country).map((a) => a.code);
+  /**
+   * What a country offers beyond its coverage row's lookups: `units` from that row, its adapter's
+   * `extras`, and the extras of the country it lies in that are about the land rather than the
+   * cadastre (`TERRITORY_WIDE`: SIGPAC covers the Basque Country and Navarre as the rest of Spain).
+   */
+  capabilities(country: CountryCode): CountryCapability[] {
+    const adapter = this.adapters.get(country);
+    if (!adapter) return [];
+    const host = adapter.territoryOf ? this.adapters.get(adapter.territoryOf) : undefined;
+    const inherited = (host?.extras ?? []).filter((extra) => TERRITORY_WIDE.includes(extra));
+    const all = new Set<CountryCapability>([...(adapter.coverage.units ? (['units'] as const) : []), ...(adapter.extras ?? []), ...inherited]);
+    return COUNTRY_CAPABILITIES.filter((capability) => all.has(capability));
+  }
+
+  /** True when the country has an adapter here offering `capability`; a code of no country here has none. */
+  has(country: string | undefined, capability: CountryCapability): boolean {
+    return isCountryCode(country) && this.capabilities(country).includes(capability);
+  }
+
+  /** The countries offering `capability`, in registration order. */
+  offering(capability: CountryCapability): CountryCode[] {
+    return this.codes.filter((code) => this.has(code, capability));
+  }
+
+  /**
+   * The one adapter offering `capability`, for operations that name no country (a rustic parcel by
+   * province and polígono, a building of the copy); 422 CNV_COVERAGE when none here does.
+   */
+  forCapability(capability: CountryCapability, what: string): CountryAdapter {
+    const [code] = this.offering(capability);
+    if (code === undefined) throw noCoverage(`${what} are not available in this installation.`, { supportedCountries: [] });
+    return this.adapters.get(code)!;
+  }
+
+  /** The installation's countries as the app needs to know them (the status answer's `countries`). */
+  infos(): CountryInfo[] {
+    return [...this.adapters.values()].map((adapter) => ({
+      code: adapter.code,
+      name: adapter.name,
+      bounds: adapter.bounds,
+      outlineId: adapter.outlineId,
+      byAddress: adapter.coverage.byAddress,
+      attribution: adapter.attribution,
+      capabilities: this.capabilities(adapter.code),
+    }));
   }
 
   /** True when the country has an adapter here and its coverage row has `capability`. */

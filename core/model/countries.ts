@@ -49,6 +49,18 @@ export interface Coverage {
   analysis: boolean;
 }
 
+/**
+ * What a country's cadastre offers beyond the lookups of its coverage row (Spain's extras today),
+ * listed by the registry from its adapter: the core and the app ask these, never the country code.
+ * - `units`: the units of a finca (the coverage row's `units`);
+ * - `rusticParcel`: rustic land named by polígono and parcela (and paraje), read from the reference;
+ * - `buildingFacts`: the copy records the building of a parcel (use, built area, year, dwellings);
+ * - `foralReferences`: its address search also places parcels of territories with their own cadastre;
+ * - `sigpac`: the agricultural parcel register answers for its land.
+ */
+export const COUNTRY_CAPABILITIES = ['units', 'rusticParcel', 'buildingFacts', 'foralReferences', 'sigpac'] as const;
+export type CountryCapability = (typeof COUNTRY_CAPABILITIES)[number];
+
 /** A country this installation covers, as the app needs to know it (status): picker, map centre → country, attribution. */
 export interface CountryInfo {
   code: CountryCode;
@@ -59,6 +71,16 @@ export interface CountryInfo {
   outlineId: string;
   byAddress: boolean;
   attribution: string;
+  capabilities: CountryCapability[];
+}
+
+/** True when `country` is one of `countries` and offers `capability` (false while the list is not known). */
+export function countryHas(
+  countries: readonly Pick<CountryInfo, 'code' | 'capabilities'>[],
+  country: string | undefined,
+  capability: CountryCapability,
+): boolean {
+  return countries.some((c) => c.code === country && c.capabilities.includes(capability));
 }
 
 export function isCountryCode(value: unknown): value is CountryCode {

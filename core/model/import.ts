@@ -56,6 +56,8 @@ export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml
 /** The countries whose published files the app can make available offline, and their publishers. */
 export const OFFLINE_COUNTRIES = ['ES', 'FR'] as const;
 export type OfflineCountry = (typeof OFFLINE_COUNTRIES)[number];
+/** The country of an offline choice that names none: the first of OFFLINE_COUNTRIES (a choice of it leaves `country` out). */
+export const DEFAULT_OFFLINE_COUNTRY: OfflineCountry = OFFLINE_COUNTRIES[0];
 
 /**
  * What the user asks to have offline. Spain (default): municipalities (name or code), provinces,

@@ -18,3 +18,4 @@ export * from './sources-check.js';
 export * from './output-language.js';
 export * from './batch-reasons.js';
 export * from './parcel-key.js';
+export * from './spanish-reference.js';

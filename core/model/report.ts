@@ -3,6 +3,7 @@ import type { ParcelGeometry } from './geometry.js';
 import type { CopyBuildingFacts } from './extents.js';
 import type { OutputLanguage } from './output-language.js';
 import type { Parcel } from './parcel.js';
+import type { RusticParts } from './spanish-reference.js';
 
 /** A parcel near the reported one, drawn on its map and labelled with its reference. */
 export interface NeighbourOutline {
@@ -28,6 +29,8 @@ export interface ParcelReportData {
   neighbours: NeighbourOutline[];
   /** The language the report is written in. */
   language: OutputLanguage;
+  /** Polígono and parcela of rustic land, where the parcel's country names it by them (capability `rusticParcel`). */
+  rustic?: RusticParts;
   /** The map shows no neighbours: the copy lacks them and the live source could not be asked. */
   neighboursUnavailable?: boolean;
   units?: UnitsSummary;

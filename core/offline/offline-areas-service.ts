@@ -3,6 +3,7 @@ import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
 import { FrenchCommuneFinder, frenchCodeOrName, GEO_API_ROOT } from '../countries/fr/commune-finder.js';
 import {
   notFound,
+  DEFAULT_OFFLINE_COUNTRY,
   OFFLINE_COUNTRIES,
   refusalData,
   validationError,
@@ -58,7 +59,7 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
     throw validationError(`country must be one of ${OFFLINE_COUNTRIES.join(', ')} (the countries whose cadastre files can be downloaded).`);
   }
   const choice: OfflineChoice = {
-    ...(country !== undefined && country !== 'ES' && { country: country as OfflineCountry }),
+    ...(country !== undefined && country !== DEFAULT_OFFLINE_COUNTRY && { country: country as OfflineCountry }),
     ...(list(municipalities, 'municipalities') && { municipalities: list(municipalities, 'municipalities') }),
     ...(list(provinces, 'provinces') && { provinces: list(provinces, 'provinces') }),
     ...(box && { bbox: box }),

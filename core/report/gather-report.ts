@@ -1,7 +1,9 @@
 import { bboxOf } from '../geo/polygon.js';
 import {
   isServiceError,
+  rusticParts,
   type BBox,
+  type CountryCapability,
   type CopyBuildingFacts,
   type NeighbourOutline,
   type GroundMotionResult,
@@ -23,8 +25,10 @@ export interface ReportSources {
   parcelsInBBox(bbox: BBox, limit: number): StoredParcel[] | Promise<StoredParcel[]>;
   /** The live source's neighbours of a parcel, where the country has such a query (Spain's WFS). */
   liveNeighbours?(parcel: Parcel): Promise<NeighbourOutline[]> | undefined;
-  /** First units page of a Spanish finca (copy, or live when the copy lacks it). */
-  units?(ref14: string): Promise<UnitsPage>;
+  /** What the parcel's country offers beyond its lookups (the registry's capabilities). */
+  capabilities(parcel: Parcel): readonly CountryCapability[];
+  /** First units page of a finca of a country with units (copy, or live when the copy lacks it). */
+  units?(finca: Parcel): Promise<UnitsPage>;
   solarIfCached(parcel: Parcel): SolarResult | undefined;
   terrain(parcel: Parcel): TerrainResult;
   groundMotion(parcel: Parcel): GroundMotionResult;
@@ -105,9 +109,10 @@ export async function gatherReport(sources: ReportSources, language: OutputLangu
   let unitsUnavailable: ParcelReportData['unitsUnavailable'];
   let copyBuilding: CopyBuildingFacts | undefined;
   const ref14 = parcel.refCatastral.slice(0, 14);
-  if (sources.units && parcel.pais === 'ES' && !isPlainFarmland(parcel)) {
+  const capabilities = sources.capabilities(parcel);
+  if (sources.units && capabilities.includes('units') && !isPlainFarmland(parcel)) {
     try {
-      units = summariseUnits(await sources.units(ref14));
+      units = summariseUnits(await sources.units(parcel));
     } catch (error) {
       if (!isServiceError(error)) throw error;
       unitsUnavailable = error.code === 'SERVICE_UNAVAILABLE' ? 'needs_connection' : 'failed';
@@ -130,6 +135,7 @@ export async function gatherReport(sources: ReportSources, language: OutputLangu
     language,
     neighbours,
     neighboursUnavailable,
+    rustic: capabilities.includes('rusticParcel') ? rusticParts(parcel.refCatastral) : undefined,
     units,
     unitsUnavailable,
     copyBuilding,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { PARCEL_FIELDS } from '../export/feature-table.js';
 import { polygonsOf } from '../geo/polygon.js';
-import { rusticParts, rusticPlaceName } from '../countries/es/reference.js';
+import { rusticPlaceName } from '../countries/es/reference.js';
 import type { LonLat, OutputLanguage, Parcel, ParcelGeometry, ParcelReportData } from '../model/index.js';
 import { mapFrame, scaleBarMetres, type MapFrame } from './map-frame.js';
 import { A4, MARGIN, REPORT_MAP } from './report-layout.js';
@@ -44,8 +44,7 @@ function sourceName(text: ReportText, source: string | undefined): string {
  * for Spanish rustic land its polígono, parcela and paraje after the province and its area in
  * hectares too (farmland is measured in hectares), as the panel shows them.
  */
-function parcelRows(parcel: Parcel, { text, number }: Words): [string, string][] {
-  const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+function parcelRows({ parcel, rustic }: ParcelReportData, { text, number }: Words): [string, string][] {
   const rows: [string, string][] = [];
   const add = (label: ReportFieldLabel, value: string | undefined) => {
     if (value) rows.push([text.fields[label], value]);
@@ -372,7 +371,7 @@ export function renderReport(data: ParcelReportData, fontsDir: string): Promise<
   const right = new Column(doc, MARGIN + columnWidth + gap, top, columnWidth, bottom, 112);
 
   left.heading(text.sections.parcel);
-  for (const [label, value] of parcelRows(parcel, words)) left.row(label, value);
+  for (const [label, value] of parcelRows(data, words)) left.row(label, value);
   describeUnits(data, left, words);
 
   const vertices = outlineVertices(parcel.poligono);

@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { DEGREE_DECIMALS, type Parcel } from '../../core/model/index.js';
-import { rusticParts, rusticPlaceName } from '../../core/countries/es/reference.js';
+import { DEGREE_DECIMALS, rusticParts, type Parcel } from '../../core/model/index.js';
+import { rusticPlaceName } from '../../core/countries/es/reference.js';
 import { parseFrenchReference, splitFrenchReference } from '../../core/countries/fr/reference.js';
 import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatDateTime, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
+import { useCountryCapability } from '../state/countries.js';
 import { CopyButton } from './CopyButton.js';
 import { describeCountry, describeSource } from './format.js';
 
@@ -45,7 +46,7 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
         ];
   const isUnit = parcel.refCatastral.length === 20;
   const title = heading ?? t('parcelHeading');
-  const rustic = parcel.pais === 'ES' ? rusticParts(parcel.refCatastral) : undefined;
+  const rustic = useCountryCapability(parcel.pais, 'rusticParcel') ? rusticParts(parcel.refCatastral) : undefined;
   // France's `provincia` is the département: the commune is named with its INSEE code, which its IDU begins with.
   const frenchIdu = parcel.pais === 'FR' ? parseFrenchReference(parcel.refCatastral) : undefined;
   const insee = frenchIdu && splitFrenchReference(frenchIdu).insee;

@@ -7,7 +7,9 @@ import { ReportButton } from '../export/ReportButton.js';
 import { UnitsSection } from '../units/UnitsSection.js';
 import { AnalysisSection } from '../analysis/AnalysisSection.js';
 import { ParcelDetails } from './ParcelDetails.js';
-import { SigpacUse, hasSigpacUse } from './SigpacUse.js';
+import { loadCountries, useCountryCapability } from '../state/countries.js';
+import { useClient } from '../ui/client-context.js';
+import { SigpacUse, useHasSigpacUse } from './SigpacUse.js';
 
 /** The panel's element id: the header's skip link moves the focus there. */
 export const PARCEL_PANEL_ID = 'parcel-panel';
@@ -20,6 +22,12 @@ export function ParcelPanel() {
   const selection = useAppStore((s) => s.selection);
   const unit = useAppStore((s) => s.unit);
   const setUnit = useAppStore((s) => s.setUnit);
+  const client = useClient();
+  useEffect(() => {
+    loadCountries(client).catch(() => undefined); // without the list a parcel shows its facts, not its country's extras
+  }, [client]);
+  const hasUnits = useCountryCapability(parcel?.pais, 'units');
+  const hasSigpacUse = useHasSigpacUse(parcel);
 
   if (selection.kind === 'none') {
     return (
@@ -39,11 +47,11 @@ export function ParcelPanel() {
       {parcel && (
         <>
           <ParcelDetails parcel={parcel} />
-          {hasSigpacUse(parcel) && <SigpacUse parcel={parcel} />}
+          {hasSigpacUse && <SigpacUse parcel={parcel} />}
           <ExportButtons parcel={parcelKeyOf(parcel)} />
           <ReportButton parcel={parcelKeyOf(parcel)} />
           {unit && <UnitCard unit={unit} onClose={() => setUnit(null)} />}
-          {parcel.pais === 'ES' && <UnitsSection parcel={parcel} />}
+          {hasUnits && <UnitsSection parcel={parcel} />}
           <AnalysisSection parcel={parcel} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AgroResult, AnalysisResults, Parcel } from '../../core/model/index.js';
-import { rusticParts } from '../../core/countries/es/reference.js';
+import { rusticParts, type AgroResult, type AnalysisResults, type Parcel } from '../../core/model/index.js';
 import { useClient } from '../ui/client-context.js';
+import { useCountryCapability } from '../state/countries.js';
 import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { needsConnection, toUiError } from '../errors/advice.js';
 import { formatHectares, formatNumber } from '../i18n/format.js';
@@ -10,8 +10,12 @@ import type { UiError } from '../state/store.js';
 
 type State = { status: 'loading' } | { status: 'done'; agro: AgroResult | null } | { status: 'error'; error: UiError };
 
-/** SIGPAC is Spain's agricultural parcel register: it speaks of rustic land (polígono / parcela references). */
-export const hasSigpacUse = (parcel: Parcel) => parcel.pais === 'ES' && rusticParts(parcel.refCatastral) !== undefined;
+/** SIGPAC, Spain's agricultural parcel register, speaks of rustic land named by polígono and parcela: both capabilities, and a rustic reference. */
+export function useHasSigpacUse(parcel: Parcel | null): boolean {
+  const sigpac = useCountryCapability(parcel?.pais, 'sigpac');
+  const rustic = useCountryCapability(parcel?.pais, 'rusticParcel');
+  return !!parcel && sigpac && rustic && rusticParts(parcel.refCatastral) !== undefined;
+}
 
 /**
  * The SIGPAC use of a rustic parcel (the agricultural register's enclosure under its point, spec

@@ -1,9 +1,10 @@
-import { DEGREE_DECIMALS, parcelInput, type ParcelKey } from '../../core/model/index.js';
+import { DEGREE_DECIMALS, SPANISH_UNIT_REFERENCE, parcelInput, type ParcelKey } from '../../core/model/index.js';
 import { ClientError, type CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore, type UiError } from '../state/store.js';
+import { countryOffers } from '../state/countries.js';
 import type { MapClick } from '../map/map-controller.js';
 
 /** A lookup's error goes under the search box, where the eye is, and nothing stays selected that looks like its answer. */
@@ -13,8 +14,13 @@ function lookupFailed(error: UiError): void {
   store.showError({ ...error, place: 'search' });
 }
 
-/** A Spanish unit: 20 characters (the finca's 14, the property number, two control letters). */
-const isSpanishUnit = (ref: string, country: string | undefined) => (country === undefined || country === 'ES') && /^[0-9A-Z]{14}\d{4}[A-Z]{2}$/.test(ref);
+/**
+ * A unit of a finca: a 20-character Spanish unit reference (the finca's 14, the property number,
+ * two control letters) of a country with units when the country is known, else the reference shape
+ * decides as the service's detection does. Without the country list it is asked as it is written.
+ */
+const isUnitOfCountry = (client: CatastroClient, country: string | undefined) =>
+  country === undefined ? true : countryOffers(client, country, 'units').catch(() => false);
 
 /**
  * Selects a parcel by reference and loads what the panel shows. A 20-character Spanish unit
@@ -22,7 +28,8 @@ const isSpanishUnit = (ref: string, country: string | undefined) => (country ===
  */
 export async function selectParcelByRef(client: CatastroClient, ref: string, country?: string): Promise<void> {
   const store = useAppStore.getState();
-  const unit = isSpanishUnit(ref, country);
+  // Awaited only for a unit's shape: any other reference is selected at once, as before.
+  const unit = SPANISH_UNIT_REFERENCE.test(ref) && (await isUnitOfCountry(client, country));
   const finca = unit ? ref.slice(0, 14) : ref;
   const asked = USelection.single(finca, country);
   store.select(asked);

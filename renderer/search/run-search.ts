@@ -1,10 +1,10 @@
+import { rusticParts } from '../../core/model/index.js';
 import { ClientError, type CatastroClient } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { i18next } from '../i18n/i18n.js';
 import { selectParcelAt, selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore, type UiChoice } from '../state/store.js';
-import { rusticParts } from '../../core/countries/es/reference.js';
 import { mapView } from '../map/view-context.js';
 import type { SearchQuery } from './parse-query.js';
 

@@ -17,6 +17,7 @@ import {
   type LandClass,
   type BBox,
   type CoordinateMatch,
+  type CopyBuildingFacts,
   type DataSource,
   type LonLat,
   type NeighbourOutline,
@@ -36,6 +37,7 @@ import type { DnprcAnswer } from './ovc-dnprc.js';
 import { fincaParcel, unitParcel, unitView } from './parcel-view.js';
 import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName, foralTerritoryOf } from '../foral/territory-of-reference.js';
 import { RusticPlaceResolver } from './rustic-place.js';
+import { copyBuildingFacts } from './building-facts.js';
 import {
   ES_REFERENCE_SHAPE,
   SPANISH_REFERENCE_HINT,
@@ -82,6 +84,7 @@ export class SpainAdapter implements CountryAdapter {
   readonly code = 'ES' as const;
   readonly name = 'Spain (common territory)';
   readonly coverage: Coverage = { byReference: true, byCoordinates: true, byAddress: true, units: true, analysis: true };
+  readonly extras = ['rusticParcel', 'buildingFacts', 'foralReferences', 'sigpac'] as const;
   /** Mainland, Balearics, Canaries (El Hierro at -18.2°), Ceuta, Melilla and the Alborán/Chafarinas islets. */
   readonly bounds: BBox = [-18.4, 27.5, 4.5, 43.9];
   readonly outlineId = '724';
@@ -141,6 +144,10 @@ export class SpainAdapter implements CountryAdapter {
   /** Endpoint 5 through the Catastro street directory (OVCCallejero). */
   parseAddress(direccion: string, ctx: AdapterContext): Promise<AddressParseResult> {
     return parseAddress(direccion, this.address(ctx), ctx.signal);
+  }
+
+  buildingFacts(ref: string, ctx: AdapterContext): Promise<CopyBuildingFacts> {
+    return copyBuildingFacts(ref, ctx.store);
   }
 
   landClassOf(ref: string): LandClass | undefined {

@@ -1,5 +1,5 @@
 import type { ReferenceShape } from '../reference-shape.js';
-import { validationError, type LandClass, type RusticParcelQuery } from '../../model/index.js';
+import { SPANISH_RUSTIC_REFERENCE, validationError, type LandClass, type RusticParcelQuery } from '../../model/index.js';
 
 /**
  * Spanish cadastral references (SOURCES.md 1.6): a 14-character finca reference, or 20
@@ -15,8 +15,6 @@ export type FincaKind = 'urban' | 'rustic' | 'special';
 
 /** 7-digit block/parcel + 7-character map sheet ending in a letter (e.g. 9398516VK3799G, 000700100UL74F). */
 const URBAN = /^[0-9]{7}[0-9A-ZÑ]{6}[A-ZÑ]$/;
-/** province(2) + municipality(3) + sector letter + polygon(3) + parcel(5) (e.g. 13077A01800039). */
-const RUSTIC = /^[0-9]{5}[A-ZÑ][0-9]{8}$/;
 const ALPHANUMERIC = /^[0-9A-ZÑ]+$/;
 
 export const SPANISH_REFERENCE_HINT =
@@ -58,7 +56,7 @@ export function claseOfReference(ref: string): string | undefined {
 export function fincaKind(ref14: string): FincaKind {
   const landClass = landClassOfReference(ref14);
   if (landClass === undefined) return 'special';
-  return (landClass === 'rustic' ? RUSTIC : URBAN).test(ref14) ? landClass : 'special';
+  return (landClass === 'rustic' ? SPANISH_RUSTIC_REFERENCE : URBAN).test(ref14) ? landClass : 'special';
 }
 
 function letterValue(char: string): number {
@@ -125,26 +123,6 @@ export function parseSpanishReference(raw: string): string {
   return ref;
 }
 
-/** Province, municipality, sector, polígono and parcela of a rustic reference (SOURCES.md 1.6: 2+3+1+3+5). */
-export interface RusticParts {
-  province: string;
-  municipality: string;
-  sector: string;
-  poligono: number;
-  parcela: number;
-}
-
-export function rusticParts(ref14: string): RusticParts | undefined {
-  if (!RUSTIC.test(ref14.slice(0, 14))) return undefined;
-  return {
-    province: ref14.slice(0, 2),
-    municipality: ref14.slice(2, 5),
-    sector: ref14.slice(5, 6),
-    poligono: Number(ref14.slice(6, 9)),
-    parcela: Number(ref14.slice(9, 14)),
-  };
-}
-
 /**
  * The place name (paraje) of a rustic address line as the service writes it from the Catastro's
  * `lorus` (address-line.ts rusticLine: `Polígono 4 Parcela 30 LA VEGA`); undefined when the line
@@ -159,7 +137,7 @@ export function rusticPlaceName(direccion: string | undefined): string | undefin
 export function rusticReference(prefix: { province: string; municipality: string; sector: string }, poligono: number, parcela: number): string | undefined {
   if (!Number.isInteger(poligono) || !Number.isInteger(parcela) || poligono < 1 || poligono > 999 || parcela < 1 || parcela > 99_999) return undefined;
   const ref = `${prefix.province}${prefix.municipality}${prefix.sector}${String(poligono).padStart(3, '0')}${String(parcela).padStart(5, '0')}`;
-  return RUSTIC.test(ref) ? ref : undefined;
+  return SPANISH_RUSTIC_REFERENCE.test(ref) ? ref : undefined;
 }
 
 /**

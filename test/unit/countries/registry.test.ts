@@ -80,10 +80,27 @@ describe('CountryRegistry: coverage is read from the adapters', () => {
     expect(() => registry.requireCoverage(france, 'analysis', 'Analysis endpoints')).not.toThrow();
   });
 
-  it('names a country with the territories that keep their own cadastre inside it (where SIGPAC answers)', () => {
-    expect(CountryRegistry.create().withTerritoriesOf('ES').sort()).toEqual(['ES', 'NA', 'PV']);
-    expect(CountryRegistry.create().withTerritoriesOf('FR')).toEqual(['FR']);
-    expect(registry.withTerritoriesOf('ES')).toEqual(['ES']);
+  it("lists Spain's extras as capabilities; SIGPAC also for the foral territories, which have no units", () => {
+    const installed = CountryRegistry.create();
+    expect(installed.capabilities('ES')).toEqual(['units', 'rusticParcel', 'buildingFacts', 'foralReferences', 'sigpac']);
+    expect(installed.capabilities('PV')).toEqual(['sigpac']);
+    expect(installed.capabilities('NA')).toEqual(['sigpac']);
+    expect(installed.capabilities('FR')).toEqual([]);
+    expect(installed.offering('sigpac').sort()).toEqual(['ES', 'NA', 'PV']);
+    expect(installed.offering('units')).toEqual(['ES']);
+    expect(installed.has('ES', 'rusticParcel')).toBe(true);
+    expect(installed.has('CZ', 'rusticParcel')).toBe(false);
+    expect(installed.has('XX', 'units')).toBe(false);
+    expect(installed.has(undefined, 'units')).toBe(false);
+    expect(installed.infos().find((c) => c.code === 'ES')?.capabilities).toContain('foralReferences');
+  });
+
+  it('an operation of a capability no country here offers answers 422 CNV_COVERAGE', () => {
+    const frenchOnly = new CountryRegistry([france]);
+    expect(() => frenchOnly.forCapability('rusticParcel', 'Rustic parcels by polígono and parcela')).toThrow(
+      expect.objectContaining({ code: 'CNV_COVERAGE', status: 422 }),
+    );
+    expect(registry.forCapability('rusticParcel', 'Rustic parcels').code).toBe('ES');
   });
 
   it('refuses a country registered twice', () => {

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Parcel } from '../../../../core/model/index.js';
 import { ParcelDetails } from '../../../../renderer/parcel/ParcelDetails.js';
 import { rusticLine } from '../../../../core/countries/es/address-line.js';
+import { installedCountries } from '../../../../core/countries/registry.js';
+import { useCountryList } from '../../../../renderer/state/countries.js';
 
 afterEach(cleanup);
+// The countries and their capabilities as the service's status gives them to the app.
+beforeAll(() => useCountryList.setState({ countries: installedCountries().infos() }));
 
 /** The sample parcel as GET /api/catastro/40146A00405051 answers it (bundled municipality 40146). */
 const sampleParcel: Parcel = {
@@ -112,6 +116,17 @@ describe('ParcelDetails', () => {
     render(<ParcelDetails parcel={{ ...sampleParcel, refCatastral: '000700100UL74F', clase: 'Urbano', anioConstruccion: 1900 }} />);
     expect(screen.getByTestId('unknown-year-note').textContent).toContain('1900 where the year of construction is unknown');
     expect(screen.queryByText('Polígono / parcela')).toBeNull();
+  });
+
+  it("shows polígono and parcela by the capability of the parcel's country, not by the shape of its reference", () => {
+    // Navarre's cadastre (foral) has no rustic parcels by polígono and parcela of the Catastro's kind.
+    render(<ParcelDetails parcel={{ ...sampleParcel, pais: 'NA' }} />);
+    expect(screen.queryByText('Polígono / parcela')).toBeNull();
+    cleanup();
+    useCountryList.setState({ countries: [] });
+    render(<ParcelDetails parcel={sampleParcel} />);
+    expect(screen.queryByText('Polígono / parcela')).toBeNull();
+    useCountryList.setState({ countries: installedCountries().infos() });
   });
 
   it("a rustic parcel's place name (paraje), where the source gives one: the live answer's lorus read back from its address line", () => {
