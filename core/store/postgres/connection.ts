@@ -35,13 +35,15 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * Connections for queries in each server process's pool: about two backends per core in all
- * (a backend spends part of each answer waiting on the network and the disk), shared out among
- * the processes of `serve --workers N`, at least 2 each. A fixed 10 per process gave 20 backends
- * to two processes on two cores: the extra ones only queue for the cores, beside the servers.
+ * Connections for queries in each server process's pool: ten per core in all, shared out among
+ * the processes of `serve --workers N`, at least 2 each (10 each for two processes on two cores, as
+ * the fixed 10 was; 5 each for four). A statement in flight mostly waits (the network, a core for
+ * the backend), so fewer connections cost throughput: two each served 0.53–1.29× (median 0.73) the
+ * lookups and 0.50–0.96× (0.60) the point→parcel calls of ten each, in 6 alternating rounds on one
+ * database at load 13–16 (docs/performance.md, "Team store: pool per core").
  */
 export function poolSizeFor(processes: number, cores = os.availableParallelism()): number {
-  return Math.max(2, Math.ceil((2 * cores) / Math.max(1, processes)));
+  return Math.max(2, Math.ceil((10 * cores) / Math.max(1, processes)));
 }
 
 /** Statement texts are fixed in the code; a bound keeps a text built at run time from growing every connection's set. */
