@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useClient } from '../ui/client-context.js';
 import { configuredApiKey } from '../client/create-client.js';
-import { useTranslation } from '../i18n/i18n.js';
+import { i18next, useTranslation } from '../i18n/i18n.js';
 import { handleMapClick } from '../tools/map-click.js';
 import { FieldTools } from '../tools/field-tools.js';
 import { ParcelLabels } from '../tools/parcel-labels.js';
@@ -69,6 +69,10 @@ export function MapView() {
     controller.current = map;
     registerMapView({ centreLongitude: () => map.map.getCenter().lng, refsInView: () => map.refsInView(), showArea: (area) => map.showArea(area) });
     window.__catastroMap = map.map;
+    // Served with keys on and no key given, every parcel tile answers 401: say so, and where the key goes, not an empty map.
+    map.map.on('error', (event) => {
+      if ((event.error as { status?: number } | undefined)?.status === 401) sayKeyNeeded();
+    });
     const tools = new FieldTools(map.map);
     const labels = new ParcelLabels(map.map);
     const credits = followAttributionHeight(container.current);
@@ -140,4 +144,12 @@ function followAttributionHeight(mapElement: HTMLElement): ResizeObserver | unde
   const observer = new ResizeObserver(() => area.style.setProperty('--attribution-height', `${corner.offsetHeight}px`));
   observer.observe(corner);
   return observer;
+}
+
+/** Once in the banner (the tiles fail together): the server wants a key, entered in Settings or the address. */
+function sayKeyNeeded(): void {
+  const state = useAppStore.getState();
+  if (state.error?.code === 'UNAUTHORIZED') return;
+  const words = (part: string) => i18next.t(`errors:keyNeeded.${part}`);
+  state.showError({ title: words('title'), message: words('message'), advice: words('advice'), code: 'UNAUTHORIZED', place: 'banner' });
 }

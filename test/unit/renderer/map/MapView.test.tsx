@@ -11,7 +11,7 @@ import { fakeClient } from '../../../helpers/fake-client.js';
 const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn(), easeTo: vi.fn() }));
 vi.mock('../../../../renderer/map/map-controller.js', () => ({
   MapController: class {
-    map = { easeTo: controller.easeTo };
+    map = { easeTo: controller.easeTo, on() {} };
     setLayers = controller.setLayers;
     setSelection() {}
     reloadOverlays = controller.reloadOverlays;
