@@ -52,6 +52,7 @@ import {
   type ParcelQuery,
   type PolygonResult,
   type UnitsPage,
+  referenceFileName,
 } from './model/index.js';
 import { BatchJobs } from './batch/batch-jobs.js';
 import { gatherReport } from './report/gather-report.js';
@@ -386,7 +387,7 @@ export class CatastroService {
       bytes: await this.files.write({ kind: 'parcels', parcels, format }),
       count: parcels.length,
       mime: MIME_OF_FORMAT[format],
-      fileName: `${name.replace(/[^\p{L}\p{N}_-]/gu, '_')}.${format}`,
+      fileName: referenceFileName(name, format),
     };
   }
 

@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CatastroService } from '../core/service.js';
+import { referenceFileName } from '../core/model/index.js';
 
 export type ExportFormat = 'kml' | 'gpx';
 
@@ -13,7 +14,7 @@ export function exportText(service: CatastroService, [ref, country]: readonly [s
 
 /** File name of an export: the reference is already validated to letters, digits and separators. */
 export function exportFileName(ref: string, format: ExportFormat): string {
-  return `${ref.replace(/[^\p{L}\p{N}-]/gu, '_')}.${format}`;
+  return referenceFileName(ref, format);
 }
 
 const DRAG_FOLDER_PREFIX = 'catastro-drag-';

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type NativeImage, type WebContents } from 'electron';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMPORTABLE_EXTENSIONS, type DatafordelerKeyView, type OutputLanguage, type TeamStoreView } from '../core/model/index.js';
+import { IMPORTABLE_EXTENSIONS, referenceFileName, type DatafordelerKeyView, type OutputLanguage, type TeamStoreView } from '../core/model/index.js';
 import type { OperationName } from '../core/model/operations.js';
 import type { BusyWork } from '../core/desktop/busy-work.js';
 import { SHELL_TEXT, type ShellText } from '../core/desktop/shell-text/index.js';
@@ -87,7 +87,7 @@ export function setupIpc(deps: IpcDeps): void {
       const [refcat, country] = parcelKey(input);
       // The language is checked by the service (requireOutputLanguage): an unknown one is its VALIDATION_ERROR.
       const pdf = await service.parcelReport(refcat, country, undefined, input.lang);
-      return { fileName: `${refcat.replace(/[^\p{L}\p{N}_-]/gu, '_')}.pdf`, bytes: new Uint8Array(pdf) };
+      return { fileName: referenceFileName(refcat, 'pdf'), bytes: new Uint8Array(pdf) };
     },
     batchPreview: (input) => service.batches.preview(check.csvText(input.csv), check.batchColumns(input.columns)),
     batchStart: (input) =>

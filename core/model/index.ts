@@ -19,3 +19,4 @@ export * from './output-language.js';
 export * from './batch-reasons.js';
 export * from './parcel-key.js';
 export * from './spanish-reference.js';
+export * from './file-name.js';

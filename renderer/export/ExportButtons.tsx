@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { parcelInput, type ParcelKey } from '../../core/model/index.js';
+import { parcelInput, referenceFileName, type ParcelKey } from '../../core/model/index.js';
 import { useClient } from '../ui/client-context.js';
 import type { ExportFormat } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
@@ -12,7 +12,7 @@ const MIME: Record<ExportFormat, string> = {
   gpx: 'application/gpx+xml',
 };
 
-export const exportFileName = (ref: string, format: ExportFormat) => `${ref.replace(/[^0-9A-Za-z_-]/g, '_')}.${format}`;
+export const exportFileName = (ref: string, format: ExportFormat) => referenceFileName(ref, format);
 
 /** Runs one export: a save dialog in Electron, a download in the browser. */
 export async function exportParcel(client: ReturnType<typeof useClient>, parcel: ParcelKey, format: ExportFormat): Promise<string | null> {

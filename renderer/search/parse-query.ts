@@ -1,3 +1,4 @@
+import { hasSpanishReferenceShape } from '../../core/model/index.js';
 import { controlLetterMismatch } from '../../core/countries/es/reference.js';
 import { parseRusticText } from '../../core/countries/es/rustic-text.js';
 import { fromUtm, utmZoneOf } from '../geo/utm.js';
@@ -27,8 +28,8 @@ export interface QueryContext {
   longitude?: number;
 }
 
-/** Spanish references: 14 characters (finca) or 20 (unit: + 4 digits and 2 check letters). */
-const REFERENCE = /^(?=.*[A-Z])(?=.*\d)[0-9A-Z]{14}(?:\d{4}[A-Z]{2})?$/;
+/** A Spanish reference's shape (core/model) with a letter and a digit, as every real one has: 14 digits or 14 letters are no reference. */
+const isReference = (text: string) => /[A-ZÑ]/.test(text) && /\d/.test(text) && hasSpanishReferenceShape(text);
 const NUMBER = String.raw`[-+]?\d+(?:[.,]\d+)?`;
 const DECIMAL_PAIR = new RegExp(String.raw`^\s*(${NUMBER})\s*(?:[,;]\s*|\s+)(${NUMBER})\s*$`);
 /** One DMS component: optional hemisphere before or after, degrees, optional minutes and seconds. */
@@ -114,7 +115,7 @@ export function parseQuery(input: string, context: QueryContext = {}): SearchQue
   const text = input.trim();
   if (text === '') return { kind: 'invalid', reason: 'empty' };
   const compact = text.replace(/[\s-]/g, '').toUpperCase();
-  if (REFERENCE.test(compact)) {
+  if (isReference(compact)) {
     // The control letters of a unit reference are checked here, with the rule the service uses, before anything is asked.
     const mismatch = controlLetterMismatch(compact);
     if (mismatch) return { kind: 'invalid', reason: 'controlLetters', values: mismatch };

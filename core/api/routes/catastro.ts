@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CatastroService } from '../../service.js';
 import contentDisposition from 'content-disposition';
 import { operationRoutes } from '../operation-route.js';
+import { referenceFileName } from '../../model/index.js';
 import { ParcelAnswerCache, answerKey } from '../parcel-answer-cache.js';
 import type { TurnBatch } from '../turn-batch.js';
 import type { CountryQueryT, RefcatParamsT, ReportQueryT, RusticParcelQueryT, UnitsQueryT } from '../../model/http-schemas.js';
@@ -62,7 +63,7 @@ export async function catastroRoutes(app: FastifyInstance, { service, lookups }:
         reply.quotaCost = 1;
         return reply
           .type('application/pdf')
-          .header('Content-Disposition', contentDisposition(`${request.params.refcat.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf`, { type: 'inline' }))
+          .header('Content-Disposition', contentDisposition(referenceFileName(request.params.refcat, 'pdf'), { type: 'inline' }))
           .send(pdf);
       },
     });

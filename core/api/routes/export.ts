@@ -3,9 +3,10 @@ import type { CatastroService } from '../../service.js';
 import contentDisposition from 'content-disposition';
 import { SELECTION_BODY_LIMIT, SelectionExportQuery, type ExportQueryT, type SelectionExportQueryT } from '../../model/http-schemas.js';
 import { operationRoutes } from '../operation-route.js';
+import { referenceFileName } from '../../model/index.js';
 
 function sendFile(reply: FastifyReply, body: string, refcat: string, extension: 'kml' | 'gpx', mime: string) {
-  const filename = `${refcat.replace(/[^0-9A-Za-zÑñ_-]/g, '_')}.${extension}`;
+  const filename = referenceFileName(refcat, extension);
   return reply.type(`${mime}; charset=utf-8`).header('Content-Disposition', contentDisposition(filename)).send(body);
 }
 

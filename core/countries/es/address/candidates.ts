@@ -1,5 +1,13 @@
 import { CATASTRO_ATTRIBUTION } from '../attribution.js';
-import { isServiceError, notFound, type AddressCandidate, type AddressCandidatesResult, type AddressQuery, type CountryCode } from '../../../model/index.js';
+import {
+  SPANISH_FINCA_REFERENCE,
+  isServiceError,
+  notFound,
+  type AddressCandidate,
+  type AddressCandidatesResult,
+  type AddressQuery,
+  type CountryCode,
+} from '../../../model/index.js';
 import { foralOfProvince } from '../../foral/territory-of-reference.js';
 import type { GeocoderCandidate } from './cartociudad.js';
 import { confianza, municipalityMatches, streetSimilarity } from '../../../address/confianza.js';
@@ -19,8 +27,6 @@ export interface AddressCandidatesDeps {
   /** The copy's stored addresses, for answers while the geocoder is down. Optional: without it a down geocoder is a 503. */
   localAddresses?: LocalAddressSearch;
 }
-
-const SPANISH_REFERENCE = /^[0-9A-ZÑ]{14}$/;
 
 /** Basque Country and Navarre candidates carry `pais` PV / NA with the foral reference (endpoint 1, rule 1). */
 function paisOf(provinceCode: string | undefined): CountryCode {
@@ -49,7 +55,7 @@ function fromGeocoder(c: GeocoderCandidate, address: ParsedAddress): AddressCand
   const pais = paisOf(c.provinceCode);
   // A foral portal keeps an empty reference when the geocoder has none: the foral parcel under it names it (foral/address-candidates.ts).
   const ref = c.refCatastral?.toUpperCase() ?? (pais === 'ES' ? undefined : '');
-  if (ref === undefined || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_REFERENCE.test(ref))) return undefined;
+  if (ref === undefined || c.portalNumber === undefined || (pais === 'ES' && !SPANISH_FINCA_REFERENCE.test(ref))) return undefined;
   const numberMatches =
     address.numero !== undefined &&
     c.portalNumber === address.numero &&

@@ -1,4 +1,4 @@
-import { notFound, validationError, type AddressParseResult } from '../../../model/index.js';
+import { SPANISH_FINCA_REFERENCE, notFound, validationError, type AddressParseResult } from '../../../model/index.js';
 import { FORAL_HINT, foralOfProvince, foralProvinceCodeOfName } from '../../foral/territory-of-reference.js';
 import type { CallejeroClient, Municipality, Province, Street } from './callejero.js';
 import { municipalityMatches } from '../../../address/confianza.js';
@@ -101,7 +101,7 @@ export async function parseAddress(direccion: string, deps: AddressParseDeps, si
   if (!street) throw notFound(`Street '${address.calle}' does not exist in ${municipality.name}.`);
 
   const numbers = await deps.callejero.numbers(province.name, municipality.name, street.type, street.name, address.numero, signal);
-  const match = numbers.items.find((n) => Number.parseInt(n.number, 10) === address.numero && /^[0-9A-ZÑ]{14}$/.test(n.ref14));
+  const match = numbers.items.find((n) => Number.parseInt(n.number, 10) === address.numero && SPANISH_FINCA_REFERENCE.test(n.ref14));
   if (!match) throw notFound(`Number ${address.numero} does not exist on ${street.type} ${street.name} (${municipality.name}).`);
 
   return {
