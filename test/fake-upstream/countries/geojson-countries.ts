@@ -1,17 +1,13 @@
-import { fake as estonia, EE_FAKE_PARCEL } from '../../../core/countries/ee/test/fake.js';
-import { fake as latvia, LV_FAKE_PARCEL } from '../../../core/countries/lv/test/fake.js';
-import { fake as lithuania, LT_FAKE_PARCEL } from '../../../core/countries/lt/test/fake.js';
-import { fake as slovenia, SI_FAKE_PARCEL } from '../../../core/countries/si/test/fake.js';
-import { countryFakesTogether } from './country-fakes.js';
+import { EE_FAKE_PARCEL } from '../../../core/countries/ee/test/fake.js';
+import { LV_FAKE_PARCEL } from '../../../core/countries/lv/test/fake.js';
+import { LT_FAKE_PARCEL } from '../../../core/countries/lt/test/fake.js';
+import { SI_FAKE_PARCEL } from '../../../core/countries/si/test/fake.js';
 
 export { boxMeets, geoServerCollection, parameter, square, type FakeGeoJsonParcel } from './geoserver-parcel.js';
 
 /**
- * The GeoJSON parcel services of EE, LV, LT and SI (GeoServer WFS 2.0 with
- * `outputFormat=application/json`), each played by its country's fake (core/countries/<cc>/test/fake.ts),
- * together for the tests that walk every country (europe.ts). NO RECORDING OF ANY OF THESE
- * SERVICES EXISTS: every answer is written by hand (geoserver-parcel.ts).
+ * The fake parcels of the GeoJSON parcel services of EE, LV, LT and SI (GeoServer WFS 2.0 with
+ * `outputFormat=application/json`), each played by its country's fake (core/countries/<cc>/test/fake.ts).
+ * NO RECORDING OF ANY OF THESE SERVICES EXISTS: every answer is written by hand (geoserver-parcel.ts).
  */
 export const GEOJSON_PARCELS = { EE: EE_FAKE_PARCEL, LV: LV_FAKE_PARCEL, LT: LT_FAKE_PARCEL, SI: SI_FAKE_PARCEL };
-
-export const { routes: geoJsonCountryRoutes, sources: geoJsonCountrySources } = countryFakesTogether({ ee: estonia, lv: latvia, lt: lithuania, si: slovenia });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../core/countries/registry.js';
+import { countryFakeOf } from '../../fake-upstream/countries/country-fakes.js';
 import { repoRoot } from '../../helpers/paths.js';
 
 const COUNTRIES_DIR = path.join(repoRoot, 'core', 'countries');
@@ -41,5 +42,12 @@ describe('each country folder holds its row and its tests', () => {
 
   it.each(FOLDERS)('%s holds its fake, its recordings (or says its fake is hand-written) and its tests', (folder) => {
     expect(missingTests(folder), `${folder} lacks`).toEqual([]);
+  });
+
+  // The fake Europe (test/fake-upstream/countries/europe.ts) plays every registered country by this export alone.
+  it.each(COUNTRIES.map(({ code }) => code))("%s's test/fake.ts exports `fake`: its routes and its sources(base)", async (code) => {
+    const fake = await countryFakeOf(code);
+    expect(fake.routes.length, `${code}: routes`).toBeGreaterThan(0);
+    expect(Object.keys(fake.sources('http://127.0.0.1:1')).length, `${code}: sources`).toBeGreaterThan(0);
   });
 });

@@ -69,14 +69,14 @@ const BEV_WMS_PARCELS = [
   { ring: AT_KATASTER_RECORDS['14168-.5/1'].ring, kg: '14168', gnr: '.5/1', inspireId: undefined },
 ];
 
-export const austriaRoutes: FakeRoute = (url) => {
+const austriaRoutes: FakeRoute = (url) => {
   if (url.pathname === '/at-wms') return bevWms(url, 'CP_CadastralParcel');
   if (url.pathname === '/at-dkm-wms') return bevWms(url, 'DKM_GST');
   if (url.pathname === '/at-dkm-down') return json('{"message":"Service Unavailable"}', 503);
   return atKatasterRoutes(url);
 };
 
-export const austriaSources = (base: string) => ({
+const austriaSources = (base: string) => ({
   dkmWmsUrl: `${base}/at-dkm-wms`,
   cpWmsUrl: `${base}/at-wms`,
   katasterUrl: `${base}${AT_KATASTER_PATH}`,

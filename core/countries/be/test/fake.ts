@@ -46,7 +46,7 @@ function cadgis(url: URL): FakeAnswer {
   return { ...json(arcgisCollection(hit ? [BE_FEATURE] : [])), delayMs: BE_DELAY_MS };
 }
 
-export const belgiumRoutes: FakeRoute = (url) => (url.pathname === '/be-cadgis/query' ? cadgis(url) : undefined);
+const belgiumRoutes: FakeRoute = (url) => (url.pathname === '/be-cadgis/query' ? cadgis(url) : undefined);
 
 /** BE's fake for its golden tests (be.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [belgiumRoutes], sources: (base) => ({ cadgisUrl: `${base}/be-cadgis`, geocoderUrl: `${base}/nominatim` }) };

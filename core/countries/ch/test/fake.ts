@@ -116,7 +116,7 @@ function searchServer(url: URL): FakeAnswer {
   );
 }
 
-export const switzerlandRoutes: FakeRoute = (url) => {
+const switzerlandRoutes: FakeRoute = (url) => {
   if (url.pathname.startsWith('/ch-mapserver/')) return geoAdmin(url);
   if (url.pathname === '/ch-search') return searchServer(url);
   return undefined;

@@ -101,7 +101,7 @@ function nrwAnswer(): string {
 `;
 }
 
-export const germanyRoutes: FakeRoute = (url) => {
+const germanyRoutes: FakeRoute = (url) => {
   if (!url.pathname.startsWith('/de-')) return undefined;
   const key = url.pathname.slice(4);
   if (key === 'ni') {
@@ -140,7 +140,7 @@ export const germanyRoutes: FakeRoute = (url) => {
 };
 
 /** Every Land's service at the fake (`/de-<key>`), none left pointing at the real ones. */
-export const germanySources = (base: string) => ({
+const germanySources = (base: string) => ({
   ...Object.fromEntries(LANDER.filter((l) => l.service).map((l) => [landOption(l), `${base}/de-${l.key}`])),
   geocoderUrl: `${base}/nominatim`,
 });

@@ -110,7 +110,7 @@ function pointOfWkt(wkt: unknown): LonLat | undefined {
 
 const NOT_FOUND = JSON.stringify({ type: 'ResourceNotFoundError', title: 'The resource was not found', details: {} });
 
-export const danishRoutes: FakeRoute = (url) => {
+const danishRoutes: FakeRoute = (url) => {
   if (url.pathname === '/dk-dawa/adresser') {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     return json(q.includes('mikkel bryggers gade 1') ? Buffer.concat([Buffer.from('['), ADDRESS, Buffer.from(']')]) : '[]');
@@ -160,7 +160,7 @@ export const danishRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa`, datafordelerUrl: `${base}/dk-datafordeler` });
+const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa`, datafordelerUrl: `${base}/dk-datafordeler` });
 
 /**
  * Denmark's fake for its golden tests (dk.test.ts): Datafordeler's GraphQL with the fake's API key,

@@ -31,7 +31,7 @@ export const FI_PLACE = addPlace('fi', {
   point: FI_POINT,
 });
 
-export const finlandRoutes: FakeRoute = (url) => {
+const finlandRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/fi-wfs') return undefined;
   if (parameter(url, 'TYPENAMES') !== 'cp:CadastralParcel') return xml(EMPTY_WFS, 400);
   const filter = parameter(url, 'FILTER');

@@ -16,8 +16,8 @@ const HR_LAYER: HandLayer = {
   properties: { ID: 1000123, MATICNI_BROJ_KO: 335240, BROJ_CESTICE: '2379' },
 };
 
-export const croatiaRoutes = handLayerRoute(HR_LAYER);
-export const croatiaSources = (base: string) => ({ cpWfsUrl: `${base}/hr-wfs` });
+const croatiaRoutes = handLayerRoute(HR_LAYER);
+const croatiaSources = (base: string) => ({ cpWfsUrl: `${base}/hr-wfs` });
 
 /** HR's fake for its golden tests (hr.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [croatiaRoutes], sources: croatiaSources };

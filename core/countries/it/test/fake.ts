@@ -32,7 +32,7 @@ const parameter = (url: URL, name: string) => {
   return undefined;
 };
 
-export const italyRoutes: FakeRoute = (url) => {
+const italyRoutes: FakeRoute = (url) => {
   if (url.pathname === '/it-wfs') {
     const [minLat, minLon, maxLat, maxLon, urn] = (parameter(url, 'BBOX') ?? '').split(',');
     const meets =
@@ -47,7 +47,7 @@ export const italyRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const italySources = (base: string) => ({ cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` });
+const italySources = (base: string) => ({ cpWfsUrl: `${base}/it-wfs`, geocoderUrl: `${base}/nominatim` });
 
 /** IT's fake for its golden tests (it.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [italyRoutes], sources: italySources };

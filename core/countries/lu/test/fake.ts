@@ -27,7 +27,7 @@ const GEOCODE = { '2 boulevard royal luxembourg': loadCountryFixture('lu_geoport
 const NO_RESULTS = loadCountryFixture('lu_geoportail_geocode_no_results.json');
 const REVERSE = loadCountryFixture('lu_geoportail_reverse_boulevard_prince_henri.json');
 
-export const luxembourgRoutes: FakeRoute = (url) => {
+const luxembourgRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
   if (url.pathname === '/lu-wfs') {
     const cql = /national_cadastral_reference='([^']*)'/.exec(q.get('CQL_FILTER') ?? '')?.[1];
@@ -45,7 +45,7 @@ export const luxembourgRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const luxembourgSources = (base: string) => ({ cpWfsUrl: `${base}/lu-wfs`, geocoderUrl: `${base}/lu-geocoder` });
+const luxembourgSources = (base: string) => ({ cpWfsUrl: `${base}/lu-wfs`, geocoderUrl: `${base}/lu-geocoder` });
 
 /** LU's fake for its golden tests (lu.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [luxembourgRoutes], sources: luxembourgSources };

@@ -12,8 +12,8 @@ import type { CountryFake } from '../../../../test/helpers/country-golden.js';
  */
 const RECORDED = ['es-na_idena-inspire-wfs_getfeature_cp_001010001.xml', 'es-na_rrtn_cp_gml_217050626.gml'];
 
-export const navarreRoutes = [wfsRoute('/na-wfs', RECORDED, true), buildingsRoute('/bu-na', 'BU:Building', RECORDED)];
-export const navarreSources = (base: string) => ({ wfsUrl: `${base}/na-wfs`, buildingsWfsUrl: `${base}/bu-na` });
+const navarreRoutes = [wfsRoute('/na-wfs', RECORDED, true), buildingsRoute('/bu-na', 'BU:Building', RECORDED)];
+const navarreSources = (base: string) => ({ wfsUrl: `${base}/na-wfs`, buildingsWfsUrl: `${base}/bu-na` });
 
 /** NA's fake for its golden tests (na.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: navarreRoutes, sources: navarreSources };

@@ -100,7 +100,7 @@ const collection = (parcels: FakeParcel[]) =>
     links: [],
   });
 
-export const dutchRoutes: FakeRoute = (url) => {
+const dutchRoutes: FakeRoute = (url) => {
   const q = url.searchParams;
   if (url.pathname === '/nl-brk/collections/perceel/items') {
     const bbox = q.get('bbox');
@@ -127,7 +127,7 @@ export const dutchRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const dutchSources = (base: string) => ({ brkOgcUrl: `${base}/nl-brk`, locatieserverUrl: `${base}/nl-ls` });
+const dutchSources = (base: string) => ({ brkOgcUrl: `${base}/nl-brk`, locatieserverUrl: `${base}/nl-ls` });
 
 /** NL's fake for its golden tests (nl.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [dutchRoutes], sources: dutchSources };

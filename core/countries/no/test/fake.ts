@@ -103,7 +103,7 @@ const parameter = (url: URL, name: string) => {
   return undefined;
 };
 
-export const norwayRoutes: FakeRoute = (url) => {
+const norwayRoutes: FakeRoute = (url) => {
   if (url.pathname === '/no-teig') {
     const [minX, minY, maxX, maxY, urn] = (parameter(url, 'BBOX') ?? '').split(',');
     if (parameter(url, 'TYPENAMES') !== 'app:Teig' || urn !== 'urn:ogc:def:crs:EPSG::25833') return xml(EMPTY);
@@ -125,7 +125,7 @@ export const norwayRoutes: FakeRoute = (url) => {
   return undefined;
 };
 
-export const norwaySources = (base: string) => ({ teigWfsUrl: `${base}/no-teig`, adresserUrl: `${base}/no-adresser` });
+const norwaySources = (base: string) => ({ teigWfsUrl: `${base}/no-teig`, adresserUrl: `${base}/no-adresser` });
 
 /** NO's fake for its golden tests (no.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [norwayRoutes], sources: norwaySources };

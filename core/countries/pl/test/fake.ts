@@ -73,7 +73,7 @@ function answerFor(r: UldkRecording, result: string | null): FakeAnswer {
   return text(`0\n${asked.map((field) => r.values[r.fields.indexOf(field)]).join('|')}\n`);
 }
 
-export const polishRoutes: FakeRoute = (url) => {
+const polishRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/pl-uldk/') return undefined;
   const q = url.searchParams;
   switch (q.get('request')) {
@@ -132,7 +132,7 @@ const UUG_ADDRESS = JSON.stringify({
 });
 const UUG_NONE = '{"type":"address","found objects":0,"results":null}';
 
-export const polishGeocoderRoutes: FakeRoute = (url) => {
+const polishGeocoderRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/pl-uug/' || url.searchParams.get('request') !== 'GetAddress') return undefined;
   return json((url.searchParams.get('address') ?? '').toLowerCase().includes('kościuszki') ? UUG_ADDRESS : UUG_NONE);
 };

@@ -43,8 +43,8 @@ addPlace('pt', {
   postcode: '1100-053',
 });
 
-export const portugalRoutes = handLayerRoute(PT_LAYER);
-export const portugalSources = (base: string) => ({ cpWfsUrl: `${base}/pt-wfs`, geocoderUrl: `${base}/nominatim` });
+const portugalRoutes = handLayerRoute(PT_LAYER);
+const portugalSources = (base: string) => ({ cpWfsUrl: `${base}/pt-wfs`, geocoderUrl: `${base}/nominatim` });
 
 /** PT's fake for its golden tests (pt.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [portugalRoutes], sources: portugalSources };

@@ -45,7 +45,7 @@ const bizkaiaAtom: FakeRoute = (url): FakeAnswer | undefined => {
     : { status: 404, type: 'text/plain', body: 'not found' };
 };
 
-export const basqueRoutes: FakeRoute[] = [
+const basqueRoutes: FakeRoute[] = [
   wfsRoute('/pv-gipuzkoa', RECORDED.gipuzkoa, true),
   wfsRoute('/pv-araba', RECORDED.araba, true),
   wfsRoute('/pv-bizkaia-wfs', RECORDED.bizkaia, false),
@@ -55,7 +55,7 @@ export const basqueRoutes: FakeRoute[] = [
   bizkaiaAtom,
 ];
 
-export const basqueSources = (base: string) => ({
+const basqueSources = (base: string) => ({
   bizkaiaWfsUrl: `${base}/pv-bizkaia-wfs`,
   bizkaiaAtomUrl: `${base}/pv-bizkaia-atom`,
   gipuzkoaWfsUrl: `${base}/pv-gipuzkoa`,

@@ -17,8 +17,8 @@ const SE_LAYER: HandLayer = {
   properties: { arslager: 2025, blockid: '1264A7F3C', region_kod: '03800', kategori: 'JORDBRUKSBLOCK', agoslag: 'Åker', areal: 0.42 },
 };
 
-export const swedenRoutes = handLayerRoute(SE_LAYER);
-export const swedenSources = (base: string) => ({ blocksWfsUrl: `${base}/se-wfs` });
+const swedenRoutes = handLayerRoute(SE_LAYER);
+const swedenSources = (base: string) => ({ blocksWfsUrl: `${base}/se-wfs` });
 
 /** SE's fake for its golden tests (se.test.ts) and the fake Europe. */
 export const fake: CountryFake = { routes: [swedenRoutes], sources: swedenSources };

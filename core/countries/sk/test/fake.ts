@@ -38,7 +38,7 @@ export const SK_PARCEL = slovakParcel('804959_2158/2.C', '/sk-wfs', 'cp:CP.Cadas
 export const SK_E_PARCEL = slovakParcel('804959_503.E', '/sk-uo-wfs', 'cp_uo:CP.CadastralParcelUO', [17.1702, 48.1905]);
 const PARCELS = [SK_PARCEL, SK_E_PARCEL];
 
-export const slovakiaRoutes: FakeRoute = (url) => {
+const slovakiaRoutes: FakeRoute = (url) => {
   const parcel = PARCELS.find((p) => p.path === url.pathname);
   if (!parcel) return undefined;
   if (parameter(url, 'typeNames') !== parcel.typeName || parameter(url, 'outputFormat') !== 'application/json') {
@@ -51,7 +51,7 @@ export const slovakiaRoutes: FakeRoute = (url) => {
   return json(geoServerCollection(parcel.typeName, hit ? [{ properties, ring: parcel.ring }] : []));
 };
 
-export const slovakiaSources = (base: string) => ({ cpWfsUrl: `${base}/sk-wfs`, cpUoWfsUrl: `${base}/sk-uo-wfs`, geocoderUrl: `${base}/nominatim` });
+const slovakiaSources = (base: string) => ({ cpWfsUrl: `${base}/sk-wfs`, cpUoWfsUrl: `${base}/sk-uo-wfs`, geocoderUrl: `${base}/nominatim` });
 
 // The open geocoder's place on the register C parcel (WRITTEN BY HAND in Nominatim's jsonv2, test/fake-upstream/countries/nominatim.ts).
 addPlace('sk', {

@@ -3,6 +3,7 @@ import { containsPoint } from '../../../geo/polygon.js';
 import type { LonLat } from '../../../model/index.js';
 import { json, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
 import type { CountryFake } from '../../../../test/helpers/country-golden.js';
+import { addPlace } from '../../../../test/fake-upstream/countries/nominatim.js';
 
 /**
  * Registers of Scotland's INSPIRE view service (`ros-inspire.themapcloud.com/maps/wms`) as the
@@ -64,7 +65,14 @@ function featureInfo(found: boolean): string {
   });
 }
 
-export const ukRosWmsRoutes: FakeRoute = (url) => {
+/**
+ * The open geocoder's UK places (WRITTEN BY HAND in Nominatim's jsonv2, test/fake-upstream/countries/nominatim.ts):
+ * one on the parcel, and one in London, outside the coverage of Scotland's WMS.
+ */
+addPlace('gb', { country: 'United Kingdom', point: UK_PARCEL.inside, road: 'High Street', houseNumber: '1', city: 'Edinburgh', postcode: 'EH1 1YZ' });
+addPlace('gb', { country: 'United Kingdom', point: [-0.1276, 51.5034], road: 'Downing Street', houseNumber: '10', city: 'London', postcode: 'SW1A 2AA' });
+
+const ukRosWmsRoutes: FakeRoute = (url) => {
   if (url.pathname !== '/uk-wms') return undefined;
   const wanted = {
     SERVICE: 'WMS',
@@ -86,7 +94,5 @@ export const ukRosWmsRoutes: FakeRoute = (url) => {
   return json(featureInfo(containsPoint({ type: 'Polygon', coordinates: [RING_BNG] }, [e, n])));
 };
 
-export const ukRosWmsSources = (base: string) => ({ uk: { cpWmsUrl: `${base}/uk-wms` } });
-
-/** The UK's fake for its golden tests (uk.test.ts): Scotland's WMS (England and Wales are answered from an import). */
-export const fake: CountryFake = { routes: [ukRosWmsRoutes], sources: (base) => ukRosWmsSources(base).uk };
+/** The UK's fake: Scotland's WMS (England and Wales are answered from an import), and the open geocoder. */
+export const fake: CountryFake = { routes: [ukRosWmsRoutes], sources: (base) => ({ cpWmsUrl: `${base}/uk-wms`, geocoderUrl: `${base}/nominatim` }) };
