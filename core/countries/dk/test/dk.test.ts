@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRegisterParcel } from '../../../store/register-parcels.js';
 import { listZipEntries, readZipEntryText } from '../../../formats/zip-archive.js';
-import { DK_ADDRESS_POINT, DK_LINKED_PARCEL, fake } from './fake.js';
+import { DK_ADDRESS_POINT, DK_LINKED_PARCEL, keyedFake } from './fake.js';
 import { denmark } from '../definition.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
@@ -9,7 +9,7 @@ import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { forgetParcels } from '../../../../test/helpers/forget-parcels.js';
 import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
 
-countryGoldenTests({ ...denmark, name: 'Denmark' }, fake);
+countryGoldenTests({ ...denmark, name: 'Denmark' }, keyedFake);
 
 const europe = useEuropeApi();
 const { get, post } = europe;

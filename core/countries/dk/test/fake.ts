@@ -162,11 +162,14 @@ const danishRoutes: FakeRoute = (url) => {
 
 const danishSources = (base: string) => ({ dawaUrl: `${base}/dk-dawa`, datafordelerUrl: `${base}/dk-datafordeler` });
 
+/** Denmark as the fake Europe plays it: no API key, so parcels come from DAWA's keyless fallback (dk.test.ts, dk-datafordeler.test.ts). */
+export const fake: CountryFake = { routes: [danishRoutes], sources: danishSources };
+
 /**
  * Denmark's fake for its golden tests (dk.test.ts): Datafordeler's GraphQL with the fake's API key,
  * the flow a user has since DAWA closed (the DAWA fallback is left unset, as by default).
  */
-export const fake: CountryFake = {
+export const keyedFake: CountryFake = {
   routes: [danishRoutes],
   sources: (base) => ({ datafordelerUrl: danishSources(base).datafordelerUrl, datafordelerApiKey: DK_FAKE_API_KEY }),
 };
