@@ -170,6 +170,6 @@ export const fake: CountryFake = { routes: [danishRoutes], sources: danishSource
  * the flow a user has since DAWA closed (the DAWA fallback is left unset, as by default).
  */
 export const keyedFake: CountryFake = {
-  routes: [danishRoutes],
+  ...fake,
   sources: (base) => ({ datafordelerUrl: danishSources(base).datafordelerUrl, datafordelerApiKey: DK_FAKE_API_KEY }),
 };
