@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import { failureLine } from './failure.js';
+import { bboxFromText, requireBBox } from '../core/input.js';
 import { interruptOnSignals, tellWaitingForWriter } from './interrupt.js';
 import { EsAtomCatalogue } from '../core/countries/es/atom-catalogue.js';
 import { resolveEsSources } from '../core/countries/es/config.js';
@@ -87,15 +88,11 @@ function progressReporter(): { update(p: OfflineProgress): void; stop(): void } 
   };
 }
 
-function parseBBox(text: string): BBox {
-  const numbers = text.split(',').map((n) => (n.trim() === '' ? NaN : Number(n)));
-  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n)) || numbers[0] >= numbers[2] || numbers[1] >= numbers[3]) {
-    throw validationError(
-      `--bbox takes west,south,east,north in degrees, west below east and south below north, e.g. --bbox -4.14,40.93,-4.10,40.96 (got "${text}").`,
-    );
-  }
-  return numbers as BBox;
-}
+const parseBBox = (text: string): BBox =>
+  requireBBox(bboxFromText(text), {
+    area: true,
+    message: `--bbox takes west,south,east,north in degrees, west below east and south below north, e.g. --bbox -4.14,40.93,-4.10,40.96 (got "${text}").`,
+  });
 
 /** `interruptedExit`: the exit code of the signal that cancelled the run (Ctrl-C 130, SIGTERM 143). */
 function printResult(result: OfflineDownloadResult, interruptedExit = 130): number {

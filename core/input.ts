@@ -126,11 +126,29 @@ export function requireParcelList(refcats: unknown, country: unknown, max = MAX_
   return [...new Map(parcels.map((parcel) => [`${parcel.country}:${parcel.ref}`, parcel])).values()];
 }
 
-/** A map box [minLon, minLat, maxLon, maxLat] in WGS84 degrees, ordered (HTTP `bbox=a,b,c,d` and IPC arrays alike). */
-export function requireBBox(value: unknown): BBox {
-  const message = () => "Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.";
+/**
+ * A box typed as text, "west,south,east,north" (an HTTP query, a command-line option): its four
+ * numbers, NaN for an empty or non-numeric part, for requireBBox to judge.
+ */
+export const bboxFromText = (text: string | undefined): number[] => (text ?? '').split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+
+export interface BBoxRule {
+  /** A box to download must enclose an area: west below east and south below north (a map view may be a line). */
+  area?: boolean;
+  /** The refusal's words, for the face that asked (a CLI option names its flag and an example). */
+  message?: string;
+}
+
+/**
+ * The one box rule: [minLon, minLat, maxLon, maxLat] in WGS84 degrees (longitudes -180 to 180,
+ * latitudes -90 to 90), ordered, as numbers (HTTP `bbox=a,b,c,d` through bboxFromText, IPC
+ * arrays, the offline choice and `catastro download --bbox` alike).
+ */
+export function requireBBox(value: unknown, rule: BBoxRule = {}): BBox {
+  const message = () => rule.message ?? "Parameter 'bbox' must be minLon,minLat,maxLon,maxLat in WGS84 degrees.";
   const [minLon, minLat, maxLon, maxLat] = checkInput(BBoxValue, value, message);
-  if (minLon > maxLon || minLat > maxLat) throw validationError(message());
+  const ordered = rule.area ? minLon < maxLon && minLat < maxLat : minLon <= maxLon && minLat <= maxLat;
+  if (!ordered) throw validationError(message());
   return [minLon, minLat, maxLon, maxLat];
 }
 

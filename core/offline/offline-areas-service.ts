@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EsAtomCatalogue } from '../countries/es/atom-catalogue.js';
+import { requireBBox } from '../input.js';
 import { FrenchCommuneFinder, frenchCodeOrName, GEO_API_ROOT } from '../countries/fr/commune-finder.js';
 import {
   notFound,
@@ -39,21 +40,7 @@ export function checkOfflineChoice(input: unknown): OfflineChoice {
       throw validationError(`${name} must be a list of up to ${MAX_NAMES} names or codes.`);
     return value.map((v) => v.trim());
   };
-  let box: OfflineChoice['bbox'];
-  if (bbox !== undefined) {
-    const ok =
-      Array.isArray(bbox) &&
-      bbox.length === 4 &&
-      bbox.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
-      bbox[0] < bbox[2] &&
-      bbox[1] < bbox[3] &&
-      bbox[0] >= -180 &&
-      bbox[2] <= 180 &&
-      bbox[1] >= -90 &&
-      bbox[3] <= 90;
-    if (!ok) throw validationError('bbox must be [west, south, east, north] in degrees.');
-    box = bbox as OfflineChoice['bbox'];
-  }
+  const box = bbox === undefined ? undefined : requireBBox(bbox, { area: true, message: 'bbox must be [west, south, east, north] in degrees.' });
   if (buildings !== undefined && typeof buildings !== 'boolean') throw validationError('buildings must be true or false.');
   if (country !== undefined && !OFFLINE_COUNTRIES.includes(country as OfflineCountry)) {
     throw validationError(`country must be one of ${OFFLINE_COUNTRIES.join(', ')} (the countries whose cadastre files can be downloaded).`);

@@ -3,6 +3,7 @@ import type { CatastroService } from '../../service.js';
 import type { TileParamsT } from '../../model/http-schemas.js';
 import { operationRoutes } from '../operation-route.js';
 import { CopyGenerationCache } from '../copy-generation-cache.js';
+import { bboxFromText } from '../../input.js';
 
 /** Kept tiles, in bytes: about 3,000 z13 tiles of a dense town, far more of a rural one. */
 const TILE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -10,8 +11,6 @@ const TILE_CACHE_BYTES = 64 * 1024 * 1024;
 const EMPTY_TILE = Buffer.alloc(0);
 
 /** `a,b,c,d` as numbers (an empty text as none); the facade checks the box (core/input.ts requireBBox). */
-const bboxNumbers = (text: string | undefined): number[] => (text ?? '').split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
-
 /**
  * Endpoints for the map (beyond the spec's list): parcel vector tiles from the local copy, hazard
  * overlays. Tiles and overlays hold the copy's references and outlines, so with keys
@@ -50,7 +49,7 @@ export async function mapRoutes(app: FastifyInstance, { service }: { service: Ca
   app.route<{ Params: { kind: string }; Querystring: { bbox?: string; limit?: string } }>({
     ...overlayRoute,
     handler: async (request, reply) => {
-      const data = service.overlay(request.params.kind, bboxNumbers(request.query.bbox), request.query.limit);
+      const data = service.overlay(request.params.kind, bboxFromText(request.query.bbox), request.query.limit);
       if (data.features.length === 0) reply.quotaCost = 0;
       return { success: true, data };
     },

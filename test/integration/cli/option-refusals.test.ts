@@ -198,6 +198,11 @@ describe('download, areas and import-layers refuse a command line as the other c
     ],
     ['download --bbox not numbers', ['download', '--bbox', 'abc'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "abc"\)\./],
     ['download --bbox west above east', ['download', '--bbox', '3,2,1,4'], /^VALIDATION_ERROR: --bbox takes west,south,east,north .*\(got "3,2,1,4"\)\./],
+    [
+      'download --bbox beyond the globe',
+      ['download', '--bbox', '-200,40,-4,41'],
+      /^VALIDATION_ERROR: --bbox takes west,south,east,north in degrees.*\(got "-200,40,-4,41"\)\./,
+    ],
     ['areas remove naming no area', ['areas', 'remove'], /^VALIDATION_ERROR: Name the areas to remove, e\.g\. catastro areas remove ES\.40146/],
     ['areas with an unknown action', ['areas', 'purge'], /^VALIDATION_ERROR: Unknown action "purge": give list, update or remove, e\.g\. /],
     [
