@@ -77,11 +77,17 @@ export type ParcelRow = [
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 export function parcelFromRow(row: ParcelRow): StoredParcel {
+  const [, country, ref, geometry, ...facts] = row;
+  return parcelFromValues(country, ref, decodeGeometry(geometry), facts);
+}
+
+/**
+ * A parcel from the values PARCEL_COLUMNS reads after its outline, in that order: both engines
+ * read them alike (the SQLite copy's raw rows, PostGIS rows in array mode); only the outline's
+ * encoding differs, so each decodes its own and hands it here.
+ */
+export function parcelFromValues(country: string, ref: string, geometry: StoredParcel['geometry'], facts: readonly unknown[]): StoredParcel {
   const [
-    ,
-    countryCode,
-    ref,
-    geometry,
     centroidLon,
     centroidLat,
     area,
@@ -97,26 +103,25 @@ export function parcelFromRow(row: ParcelRow): StoredParcel {
     declaredDwellings,
     source,
     dataDate,
-  ] = row;
-  const country = countryCode as CountryCode;
+  ] = facts as [number, number, number, ...(string | number | null)[]];
   return {
     ref,
-    country,
-    geometry: decodeGeometry(geometry),
+    country: country as CountryCode,
+    geometry,
     centroid: [centroidLon, centroidLat],
     areaM2: area,
-    municipio: optional(municipio),
-    provincia: optional(provincia),
-    direccion: optional(direccion),
-    codigoPostal: optional(codigoPostal),
-    uso: optional(uso),
-    clase: optional(clase),
-    superficieConstruida: optional(superficieConstruida),
-    anioConstruccion: optional(anioConstruccion),
-    declaredUnits: optional(declaredUnits),
-    declaredDwellings: optional(declaredDwellings),
+    municipio: optional(municipio as string | null),
+    provincia: optional(provincia as string | null),
+    direccion: optional(direccion as string | null),
+    codigoPostal: optional(codigoPostal as string | null),
+    uso: optional(uso as string | null),
+    clase: optional(clase as string | null),
+    superficieConstruida: optional(superficieConstruida as number | null),
+    anioConstruccion: optional(anioConstruccion as number | null),
+    declaredUnits: optional(declaredUnits as number | null),
+    declaredDwellings: optional(declaredDwellings as number | null),
     source: source as RecordSource,
-    dataDate,
+    dataDate: dataDate as string,
   };
 }
 

@@ -4,8 +4,21 @@ import { fold } from '../../address/normalize.js';
 import type { BBox, CountryCode, LonLat } from '../../model/index.js';
 import type { AccessLocation, CadastralStore, LocalCopy, ParcelWithFinca, ParcelWithUnits } from '../cadastral-store.js';
 import { ParcelStore } from '../parcel-store.js';
-import { ADDRESS_COLUMNS, FINCA_COLUMNS, PARCEL_COLUMN_COUNT, addressFromRow, fincaFromValues, foldedLikePattern, type AddressRow } from '../parcel-rows.js';
-import type { ImportProgress, ImportResult, RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
+import {
+  ADDRESS_COLUMNS,
+  FINCA_COLUMNS,
+  PARCEL_COLUMN_COUNT,
+  addressFromRow,
+  fincaFromRow,
+  fincaFromValues,
+  foldedLikePattern,
+  parcelFromValues,
+  unitFromRow,
+  type AddressRow,
+  type FincaRow,
+  type UnitRow,
+} from '../parcel-rows.js';
+import type { ImportProgress, ImportResult, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection, poolSizeFor } from './connection.js';
 import { ReplicaReads } from './replica-reads.js';
 import { importIntoPostgis } from './postgis-import.js';
@@ -33,109 +46,10 @@ const PARCEL_AT = `ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326))
 const PARCEL_VALUES = PARCEL_COLUMN_COUNT - 1;
 
 type Row = unknown[];
-const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
-
 function parcelFrom(row: Row): StoredParcel {
-  const [
-    country,
-    ref,
-    wkb,
-    centroidLon,
-    centroidLat,
-    area,
-    municipio,
-    provincia,
-    direccion,
-    codigoPostal,
-    uso,
-    clase,
-    superficieConstruida,
-    anioConstruccion,
-    declaredUnits,
-    declaredDwellings,
-    source,
-    dataDate,
-  ] = row as [string, string, Buffer, number, number, number, ...(string | number | null)[]];
-  return {
-    ref,
-    country: country as CountryCode,
-    geometry: fromWkb(wkb),
-    centroid: [centroidLon, centroidLat],
-    areaM2: area,
-    municipio: optional(municipio as string | null),
-    provincia: optional(provincia as string | null),
-    direccion: optional(direccion as string | null),
-    codigoPostal: optional(codigoPostal as string | null),
-    uso: optional(uso as string | null),
-    clase: optional(clase as string | null),
-    superficieConstruida: optional(superficieConstruida as number | null),
-    anioConstruccion: optional(anioConstruccion as number | null),
-    declaredUnits: optional(declaredUnits as number | null),
-    declaredDwellings: optional(declaredDwellings as number | null),
-    source: source as RecordSource,
-    dataDate: dataDate as string,
-  };
+  const [country, ref, wkb, ...facts] = row as [string, string, Buffer, ...unknown[]];
+  return parcelFromValues(country, ref, fromWkb(wkb), facts);
 }
-
-interface UnitRecord {
-  ref: string;
-  finca: string;
-  escalera: string;
-  planta: string;
-  puerta: string;
-  uso: string;
-  superficie: number;
-  descripcion: string;
-  participacion: number;
-  anio: number;
-  direccion: string;
-  source: string;
-  data_date: string;
-}
-const unitFrom = (r: UnitRecord): StoredUnit => ({
-  ref: r.ref,
-  finca: r.finca,
-  escalera: r.escalera,
-  planta: r.planta,
-  puerta: r.puerta,
-  uso: r.uso,
-  superficie: r.superficie,
-  descripcion: r.descripcion,
-  participacion: r.participacion,
-  anio: r.anio,
-  direccion: r.direccion,
-  source: r.source as RecordSource,
-  dataDate: r.data_date,
-});
-
-interface FincaRecord {
-  ref: string;
-  direccion: string;
-  codigo_postal: string;
-  municipio: string;
-  provincia: string;
-  uso_general: string;
-  superficie_total: number;
-  superficie_parcela: number | null;
-  anio_construccion: number;
-  declared_units: number;
-  source: string;
-  data_date: string;
-}
-const fincaFrom = (r: FincaRecord): StoredFinca => ({
-  ref: r.ref,
-  direccion: r.direccion,
-  codigoPostal: r.codigo_postal,
-  municipio: r.municipio,
-  provincia: r.provincia,
-  usoGeneral: r.uso_general,
-  superficieTotal: r.superficie_total,
-  superficieParcela: optional(r.superficie_parcela),
-  anioConstruccion: r.anio_construccion,
-  declaredUnits: r.declared_units,
-  source: r.source as RecordSource,
-  dataDate: r.data_date,
-});
 
 /** The parcel upsert of parcel-writer.ts (core/store/tables.ts): attributes the new record lacks stay as they were. */
 const PARCEL_UPSERT = upsert(PARCELS, 'postgres', unnestRows(PARCELS));
@@ -412,7 +326,7 @@ export class PostgisStore implements CadastralStore {
     const values = rows[0] as Row;
     const parcel = parcelFrom(values);
     const finca = fincaFromValues(values.slice(PARCEL_VALUES, -1));
-    const units = ((values[values.length - 1] as UnitRecord[] | null) ?? []).map(unitFrom);
+    const units = ((values[values.length - 1] as UnitRow[] | null) ?? []).map(unitFromRow);
     return finca ? { parcel, finca, units } : { parcel, units };
   }
 
@@ -532,8 +446,8 @@ export class PostgisStore implements CadastralStore {
   }
 
   async getFinca(country: CountryCode, ref: string): Promise<StoredFinca | undefined> {
-    const { rows } = await this.reads.query<FincaRecord>('SELECT * FROM fincas WHERE country = $1 AND ref = $2', [country, ref]);
-    return rows[0] && fincaFrom(rows[0]);
+    const { rows } = await this.reads.query<FincaRow>('SELECT * FROM fincas WHERE country = $1 AND ref = $2', [country, ref]);
+    return rows[0] && fincaFromRow(rows[0]);
   }
 
   async upsertFinca(country: CountryCode, finca: StoredFinca): Promise<void> {
@@ -542,16 +456,16 @@ export class PostgisStore implements CadastralStore {
   }
 
   async getUnit(country: CountryCode, ref: string): Promise<StoredUnit | undefined> {
-    const { rows } = await this.reads.query<UnitRecord>('SELECT * FROM units WHERE country = $1 AND ref = $2', [country, ref]);
-    return rows[0] && unitFrom(rows[0]);
+    const { rows } = await this.reads.query<UnitRow>('SELECT * FROM units WHERE country = $1 AND ref = $2', [country, ref]);
+    return rows[0] && unitFromRow(rows[0]);
   }
 
   async unitsPage(country: CountryCode, finca: string, afterRef: string | undefined, limit: number): Promise<StoredUnit[]> {
-    const { rows } = await this.reads.query<UnitRecord>(
+    const { rows } = await this.reads.query<UnitRow>(
       'SELECT * FROM units WHERE country = $1 AND finca = $2 AND ($3::text IS NULL OR ref > $3) ORDER BY ref LIMIT $4',
       [country, finca, afterRef ?? null, limit],
     );
-    return rows.map(unitFrom);
+    return rows.map(unitFromRow);
   }
 
   async countUnits(country: CountryCode, finca: string): Promise<number> {
