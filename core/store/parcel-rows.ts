@@ -30,9 +30,12 @@ export const addressFromRow = (country: CountryCode, r: AddressRow): StoredAddre
   ...(r.municipality && { municipality: r.municipality }),
 });
 
-/** Columns of a parcel joined with its building (the building fills what the parcel lacks). */
-export const PARCEL_COLUMNS = `
-  p.id, p.country, p.ref, p.geometry, p.centroid_lon, p.centroid_lat, p.area,
+/**
+ * A parcel's facts after its outline, joined with its building (the building fills what the
+ * parcel lacks), in parcelFromValues' order: the same SQL in both engines.
+ */
+export const PARCEL_FACT_COLUMNS = `
+  p.centroid_lon, p.centroid_lat, p.area,
   p.municipio, p.provincia, p.direccion, p.codigo_postal,
   COALESCE(p.uso, b.uso) AS uso, p.clase,
   COALESCE(p.superficie_construida, b.superficie_construida) AS superficie_construida,
@@ -40,6 +43,9 @@ export const PARCEL_COLUMNS = `
   COALESCE(p.declared_units, b.building_units) AS declared_units,
   COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
   p.source, p.data_date`;
+
+/** Columns of a parcel joined with its building, as the SQLite copy reads them (ParcelRow). */
+export const PARCEL_COLUMNS = `p.id, p.country, p.ref, p.geometry, ${PARCEL_FACT_COLUMNS}`;
 
 /** How many values a row of PARCEL_COLUMNS has (a joined finca's follow them); the type keeps it ParcelRow's length. */
 export const PARCEL_COLUMN_COUNT: ParcelRow['length'] = 19;

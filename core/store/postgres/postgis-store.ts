@@ -8,6 +8,8 @@ import {
   ADDRESS_COLUMNS,
   FINCA_COLUMNS,
   PARCEL_COLUMN_COUNT,
+  PARCEL_FACT_COLUMNS,
+  PARCEL_FROM,
   addressFromRow,
   fincaFromRow,
   fincaFromValues,
@@ -27,16 +29,7 @@ import { ewkbHex, fromWkb } from './wkb.js';
 import { FINCAS, PARCELS, UNITS, numberedValues, unnestRows, upsert } from '../tables.js';
 
 /** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
-const PARCEL_COLUMNS = `
-  p.country, p.ref, ST_AsBinary(p.geom) AS wkb, p.centroid_lon, p.centroid_lat, p.area,
-  p.municipio, p.provincia, p.direccion, p.codigo_postal,
-  COALESCE(p.uso, b.uso) AS uso, p.clase,
-  COALESCE(p.superficie_construida, b.superficie_construida) AS superficie_construida,
-  COALESCE(p.anio_construccion, b.anio_construccion) AS anio_construccion,
-  COALESCE(p.declared_units, b.building_units) AS declared_units,
-  COALESCE(p.declared_dwellings, b.dwellings) AS declared_dwellings,
-  p.source, p.data_date`;
-const PARCEL_FROM = `parcels p LEFT JOIN buildings b ON b.country = p.country AND b.ref = p.ref`;
+const PARCEL_COLUMNS = `p.country, p.ref, ST_AsBinary(p.geom) AS wkb, ${PARCEL_FACT_COLUMNS}`;
 /** The finca of the parcel's reference, joined after PARCEL_FROM: its FINCA_COLUMNS follow the parcel's values. */
 const FINCA_SELECT = FINCA_COLUMNS.map((c) => `f.${c}`).join(', ');
 const FINCA_JOIN = `LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref`;
