@@ -22,7 +22,7 @@ import {
 } from '../parcel-rows.js';
 import type { ImportProgress, ImportResult, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../model/records.js';
 import { PgConnection, poolSizeFor } from './connection.js';
-import { ReplicaReads } from './replica-reads.js';
+import { ReplicaReads, hasReplayed, walEnd } from './replica-reads.js';
 import { importIntoPostgis } from './postgis-import.js';
 import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
@@ -209,13 +209,8 @@ export class PostgisStore implements CadastralStore {
     let target: string | undefined;
     while (!this.closed) {
       try {
-        // The insert position, not pg_current_wal_lsn (the write position): under
-        // synchronous_commit=off the change's commit record may not be written out yet when its
-        // notification arrives, and a replica past the write position would still show the old row.
-        target ??= (await this.db.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
-        // NULL where the read URL is not in recovery (a primary given as its own replica): nothing to wait for.
-        const { rows } = await this.reads.query<{ replayed: boolean | null }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed', [target]);
-        if (rows[0].replayed !== false) {
+        target ??= await walEnd(this.db);
+        if (await hasReplayed(this.reads, target)) {
           this.generation++;
           if (!this.replay.again) return;
           this.replay.again = false;

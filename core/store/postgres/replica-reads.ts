@@ -3,6 +3,24 @@ import type pg from 'pg';
 import { isServiceError } from '../../model/index.js';
 import type { PgConnection } from './connection.js';
 
+type Reader = Pick<PgConnection, 'query'>;
+
+/**
+ * Where the primary's WAL ends now: every change it has announced lies before it. The insert
+ * position, not pg_current_wal_lsn (the write position): under synchronous_commit=off a change's
+ * commit record may not be written out yet when its notification arrives, and a replica past the
+ * write position would still show the old row.
+ */
+export async function walEnd(primary: Reader): Promise<string> {
+  return (await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+}
+
+/** Whether `reads` has replayed the WAL up to `lsn`; a primary read as its own replica (not in recovery: NULL) has nothing to wait for. */
+export async function hasReplayed(reads: Reader, lsn: string): Promise<boolean> {
+  const { rows } = await reads.query<{ replayed: boolean | null }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed', [lsn]);
+  return rows[0].replayed !== false;
+}
+
 /** How often the primary asks again, while reading in its place, whether the replica answers and has caught up. */
 const REPLICA_RETRY_MS = 1_000;
 
@@ -61,11 +79,7 @@ export class ReplicaReads {
     while (!this.ended) {
       await sleep(REPLICA_RETRY_MS, undefined, { ref: false });
       try {
-        const [{ lsn }] = (await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows;
-        // NULL where the read URL is not in recovery (a primary given as its own replica): nothing to wait for.
-        const [{ replayed }] = (await this.replica.query<{ replayed: boolean | null }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed', [lsn]))
-          .rows;
-        if (replayed === false) continue;
+        if (!(await hasReplayed(this.replica, await walEnd(this.primary)))) continue;
       } catch {
         continue;
       }
