@@ -5,14 +5,23 @@
 import type { ImportProgress, ImportResult } from '../model/records.js';
 import type { ImportFormats, ImportOptions, NationalBulkFormat } from '../store/import-formats.js';
 import type { LocalCopy } from '../store/cadastral-store.js';
-import { isMatJson, streamMatJordstykker } from './dk/mat-json.js';
+import { isMatJson } from './dk/mat-json-head.js';
 import { CATASTRO_PUBLISHER } from './es/catastro-files.js';
 import { etalabAreaOfFileName } from './fr/etalab-files.js';
-import { isEtalabParcels, streamEtalabParcels } from './fr/etalab-geojson.js';
-import { isDkkGml, streamDkkParcels } from './nl/dkk-gml.js';
-import { isEgibGml, streamEgibParcels } from './pl/egib-gml.js';
-import { isHmlrGml, streamHmlrParcels } from './uk/hmlr-gml.js';
+import { isEtalabParcels } from './fr/etalab-head.js';
+import { isDkkGml } from './nl/dkk-head.js';
+import { isEgibGml } from './pl/egib-head.js';
+import { isHmlrGml } from './uk/hmlr-head.js';
 import { hmlrAuthorityOfFileName } from './uk/hmlr-files.js';
+
+// Each reader is loaded when a file of its format is imported, not at every import's start: a
+// published Catastro zip, the usual file, needs none of them (turf, the JSON stream parser and
+// five readers were module loading before its first parcel; docs/performance.md).
+const streamEtalabParcels: NationalBulkFormat['stream'] = async (input, sink) => (await import('./fr/etalab-geojson.js')).streamEtalabParcels(input, sink);
+const streamDkkParcels: NationalBulkFormat['stream'] = async (input, sink) => (await import('./nl/dkk-gml.js')).streamDkkParcels(input, sink);
+const streamEgibParcels: NationalBulkFormat['stream'] = async (input, sink) => (await import('./pl/egib-gml.js')).streamEgibParcels(input, sink);
+const streamHmlrParcels: NationalBulkFormat['stream'] = async (input, sink) => (await import('./uk/hmlr-gml.js')).streamHmlrParcels(input, sink);
+const streamMatJordstykker: NationalBulkFormat['streamRegister'] = async (input, sink) => (await import('./dk/mat-json.js')).streamMatJordstykker(input, sink);
 
 export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
   { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels, areaOfFileName: etalabAreaOfFileName },

@@ -9,10 +9,6 @@ import { isIsoDay, todayIso } from '../../model/index.js';
  * one object of `<Entity>List` arrays, every record bitemporal. Its jordstykker carry NO
  * geometry, so they go to the register (store/register-parcels.ts), not to the drawable copy.
  */
-export function isMatJson(head: string): boolean {
-  return /^\s*\{\s*"[A-Za-z_]+List"\s*:/.test(head) && head.includes('http://data.gov.dk/Matriklen/');
-}
-
 /**
  * A record in force now: registered and effective without end, status Gældende (in force);
  * Historisk (superseded) and Foreløbig (provisional, pending a case) are not the register's answer.

@@ -14,16 +14,6 @@ import { parseFrenchReference } from './reference.js';
  * `contenance` (m²) missing on some parcels, `created`/`updated` dates.
  */
 
-/** Recognised from the first feature's properties: Etalab's `commune` + `prefixe` + `section` + `contenance`. */
-export function isEtalabParcels(head: string): boolean {
-  return (
-    /"type"\s*:\s*"FeatureCollection"/.test(head) &&
-    /"commune"\s*:\s*"(\d{5}|2[AB]\d{3})"/.test(head) &&
-    /"prefixe"\s*:\s*"\d{3}"/.test(head) &&
-    /"section"\s*:\s*"[0-9A-Z]{2}"/.test(head)
-  );
-}
-
 interface EtalabFeature {
   id?: unknown;
   geometry?: { type?: unknown; coordinates?: unknown };

@@ -12,10 +12,6 @@ import { isIsoDay, todayIso } from '../../model/index.js';
  * `kadastraleGrootte/waarde` (m²), `begrenzingPerceel` (the outline) and `historie`. The same
  * element names (`t:waarde`, `t:code`) recur under several parents, so values are read by path.
  */
-export function isDkkGml(head: string): boolean {
-  return head.includes('http://www.kadaster.nl/schemas/brkkadastralekaart') && /<(?:[\w-]+:)?Perceel[\s>]/.test(head);
-}
-
 /** Paths (local names below `Perceel`) of the values kept. */
 const WANTED: Record<string, 'gemeenteNaam' | 'akr' | 'sectie' | 'nummer' | 'grootte' | 'begin'> = {
   'kadastraleAanduiding/TypeKadastraleAanduiding/kadastraleGemeente/KadastraleGemeente/waarde': 'gemeenteNaam',

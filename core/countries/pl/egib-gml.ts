@@ -12,10 +12,6 @@ import { isIsoDay, todayIso } from '../../model/index.js';
  * (EPSG:2176–2179, northing first under the URN srsName: crs.ts knows the axis order). Other
  * features of the file (cartographic labels `bt:KR_ObiektKarto`, buildings, points) are skipped.
  */
-export function isEgibGml(head: string): boolean {
-  return head.includes('urn:gugik:specyfikacje:gmlas:ewidencjaGruntowBudynkow') && /<(?:[\w-]+:)?EGB_/.test(head);
-}
-
 class EgibParcelReader {
   private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['geometria']));
   private record: { id?: string; hectares?: number; date?: string } | null = null;

@@ -16,10 +16,6 @@ import { parseInspireId } from './reference.js';
  * `LR:VALIDFROM`. No official area: the outline's is kept. A real slice of Vale of Glamorgan's
  * file is core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml.
  */
-export function isHmlrGml(head: string): boolean {
-  return /xmlns:(\w+)="www\.landregistry\.gov\.uk"/.test(head) && /<(?:\w+:)?PREDEFINED[\s>]/.test(head);
-}
-
 /** `timeStamp` of the FeatureCollection: the day HM Land Registry produced the file. */
 const dayOf = (stamp: string | undefined) => (isIsoDay(stamp?.slice(0, 10)) ? stamp!.slice(0, 10) : undefined);
 

@@ -40,6 +40,16 @@ const modulesLoadedBy = (...entries: string[]): string[] =>
 
 /** Packages a local import has no use for: the team store's driver (pg: about 45 modules) and the terminal's bar. */
 const TEAM_AND_TERMINAL_PACKAGES = /\/node_modules\/(pg|pg-[a-z-]+|pgpass|cli-progress)\//;
+/**
+ * What only another country's file needs: its reader (Etalab, DKK, EGiB, MAT, HM Land Registry) and
+ * the JSON stream parser only they use; a Catastro zip is read without them.
+ */
+const OTHER_COUNTRIES_READERS = /\/core\/countries\/(fr\/etalab-geojson|nl\/dkk-gml|pl\/egib-gml|dk\/mat-json|uk\/hmlr-gml)\.|\/node_modules\/@streamparser\//;
+/**
+ * Modules (our own and packages', not Node's built-ins) `catastro import` of a Catastro zip may
+ * load: 139 before the readers were loaded by the format detected, 123 after.
+ */
+const IMPORT_MODULES_AT_MOST = 125;
 
 describe('the bulk import path', () => {
   it('loads the store and its readers without the HTTP/IPC schema library', () => {
@@ -67,5 +77,7 @@ describe('the bulk import path', () => {
     // ...and only the modules a local import uses were loaded.
     expect(loaded.filter((url) => TEAM_AND_TERMINAL_PACKAGES.test(url))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/core/store/postgres/') && !url.includes('/store-url.'))).toEqual([]);
+    expect(loaded.filter((url) => OTHER_COUNTRIES_READERS.test(url))).toEqual([]);
+    expect(loaded.filter((url) => url.startsWith('file:')).length).toBeLessThanOrEqual(IMPORT_MODULES_AT_MOST);
   }, 60_000);
 });

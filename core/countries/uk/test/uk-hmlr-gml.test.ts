@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isHmlrGml, streamHmlrParcels } from '../hmlr-gml.js';
+import { streamHmlrParcels } from '../hmlr-gml.js';
+import { isHmlrGml } from '../hmlr-head.js';
 import { hmlrAuthorityOfFileName } from '../hmlr-files.js';
 import type { StoredParcel } from '../../../model/records.js';
 import { countryFixture } from '../../../../test/fake-upstream/countries/fake-server.js';
