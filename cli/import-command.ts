@@ -5,7 +5,7 @@ import { checkInputFile } from '../core/file-checks.js';
 import { importFailure } from '../core/store/import-failure.js';
 import { IMPORT_FORMATS } from '../core/countries/import-formats.js';
 import type { CadastralStore } from '../core/store/cadastral-store.js';
-import { ParcelStore } from '../core/store/parcel-store.js';
+import { openCadastralStore } from '../core/store/open-store.js';
 import { isPostgresUrl } from '../core/store/postgres/store-url.js';
 import type { ImportProgress, ImportResult } from '../core/model/records.js';
 
@@ -79,9 +79,6 @@ function printSummary(results: ImportResult[]): void {
 
 /** `catastro import <files…>`: returns the process exit code. */
 export async function runImportCommand(files: string[], options: { dataDir: string; store?: string }): Promise<number> {
-  let store: CadastralStore;
-  /** The closing count: the embedded copy's without mapping its file (ParcelStore.countParcelsUnmapped). */
-  let countAfter: () => Promise<number> | number;
   const team = isPostgresUrl(options.store);
   try {
     // Every file before the first is imported: a typo in the last one no longer leaves the others half done.
@@ -90,16 +87,10 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     console.error(`${failureLine(error)} Nothing was imported.`);
     return 1;
   }
+  let store: CadastralStore;
   try {
-    if (team) {
-      // pg and the team store's modules (about 45) only for a team store.
-      const { PostgisStore } = await import('../core/store/postgres/postgis-store.js');
-      const database = await PostgisStore.open(options.store!);
-      [store, countAfter] = [database, () => database.countParcels()];
-    } else {
-      const copy = ParcelStore.open(path.join(options.dataDir, 'catastro.sqlite'));
-      [store, countAfter] = [copy, () => copy.countParcelsUnmapped()];
-    }
+    // A team import writes only to the database: no local copy is made in the data folder.
+    store = await openCadastralStore({ dataDir: options.dataDir, team: options.store, localCopy: false });
   } catch (error) {
     console.error(failureLine(error));
     return 1;
@@ -124,7 +115,7 @@ export async function runImportCommand(files: string[], options: { dataDir: stri
     );
     reporter.stop();
     printSummary(results);
-    console.log(`The ${team ? 'team database' : 'local copy'} now holds ${await countAfter()} parcels.`);
+    console.log(`The ${team ? 'team database' : 'local copy'} now holds ${await store.countParcelsOnce()} parcels.`);
     return 0;
   } catch (error) {
     reporter.stop();

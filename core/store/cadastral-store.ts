@@ -81,6 +81,12 @@ export interface CadastralStore {
   /** Parcels whose outline's box meets `bbox` (what map tiles are drawn from), at most `limit`. */
   parcelsInBBox(bbox: BBox, limit: number): Awaitable<StoredParcel[]>;
   countParcels(country?: CountryCode): Awaitable<number>;
+  /**
+   * `countParcels()` for a process that counts once and whose memory is watched (`catastro
+   * import`'s closing line): the embedded copy reads without mapping its file, a database server
+   * counts as `countParcels`.
+   */
+  countParcelsOnce(): Awaitable<number>;
   /** The parcels held, answered at once (the status page): the embedded copy counts, a database server says its last count. */
   knownParcelCount(): number;
   /** Whether a database server answers (a team store; the embedded copy has no such state). */

@@ -17,6 +17,12 @@ export interface OpenStoreOptions {
   teamRead?: string;
   /** Server processes sharing this machine's cores (`serve --workers`): a team store's pool is sized to them. */
   processes?: number;
+  /**
+   * With a team store, whether the data folder's embedded file is opened (and made) beside it for
+   * what stays local; without it a throwaway in-memory copy stands in: a team import writes only
+   * to the database. The embedded copy is always opened when it is the store.
+   */
+  localCopy?: boolean;
   /** Bundled sample files imported into the embedded copy on first run (never into a team database). */
   sample?: { resourcesDir: string; formats: ImportFormats };
 }
@@ -27,12 +33,14 @@ export interface OpenStoreOptions {
  * (CadastralStore.local). The only place that picks an engine.
  */
 export async function openCadastralStore(options: OpenStoreOptions): Promise<CadastralStore> {
-  const local = ParcelStore.open(path.join(options.dataDir, COPY_FILE));
+  const openLocal = () => ParcelStore.open(path.join(options.dataDir, COPY_FILE));
   if (isPostgresUrl(options.team)) {
     // Loaded only here: pg and its dependencies are start-up time a desktop copy never uses.
     const { PostgisStore } = await import('./postgres/postgis-store.js');
+    const local = options.localCopy === false ? undefined : openLocal();
     return PostgisStore.open(options.team, { local, readUrl: options.teamRead, processes: options.processes });
   }
+  const local = openLocal();
   try {
     if (options.sample) await ensureSampleImported(local, options.sample.resourcesDir, options.sample.formats);
   } catch (error) {

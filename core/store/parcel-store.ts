@@ -277,14 +277,14 @@ export class ParcelStore implements CadastralStore, LocalCopy {
   }
 
   /**
-   * `countParcels()` read through a connection of its own without a memory map, for a process
-   * that counts once and whose memory is watched (`catastro import`'s closing line). A count walks
+   * `countParcels()` read through a connection of its own without a memory map (CadastralStore.
+   * countParcelsOnce). A count walks
    * the whole reference index, whose pages lie spread through the file; through this store's
    * mapped connection each page touched maps 64 KiB around it (the kernel's fault-around): 63 MiB
    * more resident memory after an import of 144,300 parcels (docs/performance.md "Import on
    * distinct parcels").
    */
-  countParcelsUnmapped(): number {
+  countParcelsOnce(): number {
     if (this.file === ':memory:') return this.countParcels();
     const db = openDatabase(this.file, { readonly: true });
     try {

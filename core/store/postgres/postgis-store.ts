@@ -128,8 +128,8 @@ export interface PostgisStoreOptions {
   readUrl?: string;
   /**
    * What stays in the data folder (offline areas, analysis layers): the embedded file beside the
-   * database, which the team store then owns and closes. Without one (tests, the import command),
-   * a throwaway in-memory copy.
+   * database, which the team store then owns and closes. Without one (tests, a team import:
+   * OpenStoreOptions.localCopy), a throwaway in-memory copy.
    */
   local?: ParcelStore;
 }
@@ -363,6 +363,11 @@ export class PostgisStore implements CadastralStore {
   async countParcels(country?: CountryCode): Promise<number> {
     const { rows } = await this.reads.query<{ n: string }>('SELECT count(*) AS n FROM parcels WHERE $1::text IS NULL OR country = $1', [country ?? null]);
     return Number(rows[0].n);
+  }
+
+  /** A database server maps nothing into this process: the plain count. */
+  countParcelsOnce(): Promise<number> {
+    return this.countParcels();
   }
 
   /**

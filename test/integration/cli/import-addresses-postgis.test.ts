@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZip } from '../../helpers/catastro-zips.js';
 import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
-import { repoRoot } from '../../helpers/paths.js';
+import { fixture, repoRoot } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -84,6 +84,14 @@ describe.skipIf(postgresSkipReason !== undefined)(
       expect(refused.code, refused.output).toBe(1);
       expect(refused.output).toMatch(/Import of A\.ES\.SDGC\.AD\.38012\.gml failed, nothing of it was kept/);
       expect(await portals()).toEqual(stored);
+    }, 120_000);
+
+    it('writes only to the database: no local copy is made in the data folder', async () => {
+      const dataDir = path.join(dir, 'team-import-data');
+      const imported = await run(['import', '--data', dataDir, '--store', store, fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz')]);
+      expect(imported.code, imported.output).toBe(0);
+      expect(imported.output).toContain('The team database now holds 1443 parcels.');
+      expect(existsSync(path.join(dataDir, 'catastro.sqlite'))).toBe(false);
     }, 120_000);
   },
 );

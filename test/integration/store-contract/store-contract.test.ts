@@ -94,6 +94,7 @@ for (const impl of IMPLEMENTATIONS) {
       expect(await copy.store.countParcels()).toBe(MEMBERS);
       expect(await copy.store.countParcels('ES')).toBe(MEMBERS);
       expect(await copy.store.countParcels('FR')).toBe(0);
+      expect(await copy.store.countParcelsOnce()).toBe(MEMBERS);
     });
 
     it.each(['000700100UL74F', '40146A00305023', '40146A00800043'])('looks %s up by reference with its official area', async (ref) => {

@@ -24,7 +24,7 @@ describe.skipIf(!existsSync('/proc/self/status'))('counting the copy once after 
     const store = ParcelStore.open(copy);
     try {
       const before = residentFileKiB();
-      expect(store.countParcelsUnmapped()).toBe(parcels);
+      expect(store.countParcelsOnce()).toBe(parcels);
       const unmapped = residentFileKiB() - before;
       expect(store.countParcels()).toBe(parcels);
       const mapped = residentFileKiB() - before - unmapped;
