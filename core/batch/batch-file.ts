@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { writeTable } from '../export/write-table.js';
+import { csvStyleOfSeparator } from '../export/csv.js';
+import { writeTableFile } from '../export/write-table.js';
 import {
   emptyCounts,
   isFeatureFormat,
@@ -97,7 +98,11 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
     onProgress: job.onProgress,
   });
   if (job.writeOutput !== false) {
-    const bytes = writeTable(
+    const temporary = `${job.output}.partial`;
+    rmSync(temporary, { force: true });
+    // Written as the app writes a batch's result (result-file.ts): in the input's separator,
+    // decimal comma and BOM, so a Spanish Excel's semicolon CSV opens in that Excel again.
+    writeTableFile(
       batchTable(
         outcome.results,
         csv.header,
@@ -106,9 +111,9 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
         job.language,
       ),
       format,
+      temporary,
+      csvStyleOfSeparator(csv.separator),
     );
-    const temporary = `${job.output}.partial`;
-    writeFileSync(temporary, bytes);
     renameSync(temporary, job.output);
   }
   const final = outcome.complete && !outcome.results.some(isRetryableFailure);

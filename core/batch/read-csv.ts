@@ -27,6 +27,8 @@ const HEADER_PROBE_BYTES = 1024 * 1024;
 export interface CsvTable {
   header: string[];
   rows: Record<string, string>[];
+  /** The header line's separator: the answers are written back the same way (csvStyleOfSeparator). */
+  separator: string;
 }
 
 /** A CSV's header, its number of rows and its first `keep` rows (what a preview needs). */
@@ -113,7 +115,7 @@ async function readStreamed(chunks: AsyncIterable<Buffer>, separator: string, ke
   }
   if (!header) throw validationError('The CSV is empty: it needs a header row and at least one row.');
   if (rowCount === 0) throw validationError('The CSV has a header but no rows.');
-  return { header, rows, rowCount };
+  return { header, rows, rowCount, separator };
 }
 
 function headerOf(record: string[]): string[] {
@@ -141,8 +143,13 @@ export async function readCsvFile(file: string, onChunk?: (chunk: Buffer) => voi
   } finally {
     await handle.close();
   }
-  const { header, rows } = await readStreamed(createReadStream(file, { highWaterMark: SLICE_BYTES }), separatorOf(head), Number.POSITIVE_INFINITY, onChunk);
-  return { header, rows };
+  const { header, rows, separator } = await readStreamed(
+    createReadStream(file, { highWaterMark: SLICE_BYTES }),
+    separatorOf(head),
+    Number.POSITIVE_INFINITY,
+    onChunk,
+  );
+  return { header, rows, separator };
 }
 
 /** The header of a batch CSV file, from its first MiB only (a finished batch's result names its columns). */

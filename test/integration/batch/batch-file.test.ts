@@ -133,7 +133,8 @@ describe('runBatchFile', () => {
 
     expect(outcome.columns).toEqual({ reference: 'Referencia', provincia: 'Provincia', municipio: 'Municipio', poligono: 'Polígono', parcela: 'Parcela' });
     expect(outcome.counts).toEqual({ total: 6, done: 6, found: 3, notFound: 1, failed: 2, charged: 0 });
-    const rows = parse(readFileSync(output, 'utf8'), { columns: true }) as Record<string, string>[];
+    // Written back as the spreadsheet wrote it: semicolons (and a BOM, decimal commas).
+    const rows = parse(readFileSync(output, 'utf8'), { columns: true, delimiter: ';', bom: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.row, r.status, r.refCatastral, r.in_Cultivo])).toEqual([
       ['1', 'found', '40146A00100005', 'cereal'],
       ['2', 'found', '40146A00500023', 'barbecho'],
