@@ -1,6 +1,7 @@
 import type { BuildingFacts } from '../model/records.js';
 import { createSax } from './sax.js';
-import { readText, type TextChunk, type TextInput } from './text-stream.js';
+import { streamSaxRecords } from './sax-record-stream.js';
+import type { TextChunk, TextInput } from './text-stream.js';
 import { todayIso } from '../model/index.js';
 
 /**
@@ -30,19 +31,21 @@ const FIELDS = new Set(['beginLifespanVersion', 'currentUse', 'numberOfBuildingU
  * answer needs are kept (use, year, built area, declared units and dwellings); footprints are
  * not stored because the parcel outline is what the service returns.
  */
-export async function streamBuildings(
+export function streamBuildings(
   file: TextInput,
   options: { dataDate?: string },
   sink: (buildings: BuildingFacts[], progress: TextChunk) => void,
 ): Promise<number> {
-  let batch: BuildingFacts[] = [];
-  let total = 0;
+  return streamSaxRecords(file, (emit) => buildingReader(options, emit), sink);
+}
+
+function buildingReader(options: { dataDate?: string }, emit: (building: BuildingFacts) => void) {
   let record: (BuildingFacts & { inDate?: boolean; inArea?: boolean }) | null = null;
   let field: string | null = null;
   let text = '';
   const inside: string[] = [];
 
-  const sax = createSax({
+  return createSax({
     open(local, attributes) {
       if (local === 'Building') {
         const id = attributes['gml:id'] ?? '';
@@ -63,10 +66,7 @@ export async function streamBuildings(
     close(local) {
       if (!record) return;
       if (local === 'Building') {
-        if (record.ref) {
-          batch.push(record);
-          total++;
-        }
+        if (record.ref) emit(record);
         record = null;
         return;
       }
@@ -100,13 +100,4 @@ export async function streamBuildings(
       }
     },
   });
-
-  for await (const chunk of readText(file)) {
-    sax.write(chunk.text);
-    sink(batch, chunk);
-    batch = [];
-  }
-  sax.close();
-  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
-  return total;
 }

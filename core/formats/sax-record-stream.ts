@@ -3,8 +3,8 @@ import { readText, type TextChunk, type TextInput } from './text-stream.js';
 /**
  * Streams a file through a SAX record reader: each decoded chunk is parsed, and the records it
  * completed go to `sink` with the chunk (progress, interruption), so memory holds one chunk's
- * records, never the file's. Returns how many records the reader emitted. (The older readers,
- * nl/dkk-gml.ts, pl/egib-gml.ts, inspire-buildings.ts, still spell this loop out.)
+ * records, never the file's. Returns how many records the reader emitted. The GML readers build
+ * their reader on GmlFeatureReader (gml-feature-reader.ts).
  */
 export async function streamSaxRecords<T>(
   input: TextInput,

@@ -1,8 +1,8 @@
 import { areaM2, centroid } from '../../geo/polygon.js';
 import { isIsoDay, type CountryCode, type ParcelGeometry } from '../../model/index.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
-import { createSax } from '../../formats/sax.js';
-import { readText, type TextInput } from '../../formats/text-stream.js';
+import { GmlFeatureReader } from '../../formats/gml-feature-reader.js';
+import { streamSaxRecords } from '../../formats/sax-record-stream.js';
+import type { TextInput } from '../../formats/text-stream.js';
 import type { StoredParcel } from '../../model/records.js';
 
 /**
@@ -31,26 +31,20 @@ const FIELDS = new Set(['areaValue', 'beginLifespanVersion', 'endLifespanVersion
  * SAX reader of those features; hand-written on saxes + the shared GML surface collector because
  * no maintained npm GML reader streams (the Bizkaia municipal files are read the same way).
  */
-class ForalFeatureReader {
-  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), GEOMETRY);
+class ForalFeatureReader extends GmlFeatureReader<ForalFeature> {
   private fields: Record<string, string> | null = null;
   private nil = new Set<string>();
   private field: string | null = null;
-  private text = '';
-  readonly sax;
 
-  constructor(private readonly emit: (feature: ForalFeature) => void) {
-    this.sax = createSax({
-      open: (local, attributes) => this.open(local, attributes),
-      text: (text) => {
-        if (this.geometry.inside) this.geometry.surfaces.addText(text);
-        else if (this.field) this.text += text;
-      },
-      close: (local) => this.close(local),
-    });
+  constructor(emit: (feature: ForalFeature) => void) {
+    super(GEOMETRY, emit);
   }
 
-  private open(local: string, attributes: Record<string, string>): void {
+  protected readingText(): boolean {
+    return this.field !== null;
+  }
+
+  protected open(local: string, attributes: Record<string, string>): void {
     if (FEATURE.test(local)) {
       this.fields = {};
       this.nil = new Set();
@@ -65,7 +59,7 @@ class ForalFeatureReader {
     }
   }
 
-  private close(local: string): void {
+  protected close(local: string): void {
     if (!this.fields || this.geometry.close(local)) return;
     if (this.field === local) {
       if (!this.nil.has(local)) this.fields[local] = this.text.trim();
@@ -81,8 +75,7 @@ class ForalFeatureReader {
   private finish(fields: Record<string, string>): void {
     const ref = fields.nationalCadastralReference || fields.localId;
     if (!ref) throw new Error('A CadastralParcel without nationalCadastralReference or localId.');
-    const geometry = this.geometry.surfaces.geometry();
-    if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
+    const geometry = this.outline(ref, 'polygon geometry');
     const area = Number(fields.areaValue);
     const since = fields.beginLifespanVersion?.slice(0, 10);
     this.emit({
@@ -105,15 +98,14 @@ export function readForalFeatures(xml: string): ForalFeature[] {
 }
 
 /** Streams a large file (a municipal download), handing features over one by one. */
-export async function streamForalFeatures(input: TextInput, emit: (feature: ForalFeature) => void): Promise<number> {
-  let count = 0;
-  const reader = new ForalFeatureReader((f) => {
-    count++;
-    emit(f);
-  });
-  for await (const chunk of readText(input)) reader.sax.write(chunk.text);
-  reader.sax.close();
-  return count;
+export function streamForalFeatures(input: TextInput, emit: (feature: ForalFeature) => void): Promise<number> {
+  return streamSaxRecords<ForalFeature>(
+    input,
+    (found) => new ForalFeatureReader(found).sax,
+    (features) => {
+      for (const feature of features) emit(feature);
+    },
+  );
 }
 
 /** A feature as a parcel of the copy: the official area when given, else the outline's. */

@@ -1,7 +1,7 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
-import { createSax } from '../../formats/sax.js';
-import { readText, type TextChunk, type TextInput } from '../../formats/text-stream.js';
+import { GmlFeatureReader } from '../../formats/gml-feature-reader.js';
+import { streamSaxRecords } from '../../formats/sax-record-stream.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import type { StoredParcel } from '../../model/records.js';
 import { dutchReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
@@ -22,25 +22,19 @@ const WANTED: Record<string, 'gemeenteNaam' | 'akr' | 'sectie' | 'nummer' | 'gro
   'historie/beginGeldigheid': 'begin',
 };
 
-class DkkParcelReader {
-  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['begrenzingPerceel']));
+class DkkParcelReader extends GmlFeatureReader<StoredParcel> {
   private values: Partial<Record<(typeof WANTED)[string], string>> | null = null;
   private path: string[] = [];
-  private text = '';
-  readonly sax;
 
-  constructor(private readonly emit: (parcel: StoredParcel) => void) {
-    this.sax = createSax({
-      open: (local, attributes) => this.open(local, attributes),
-      text: (text) => {
-        if (this.geometry.inside) this.geometry.surfaces.addText(text);
-        else if (this.values) this.text += text;
-      },
-      close: (local) => this.close(local),
-    });
+  constructor(emit: (parcel: StoredParcel) => void) {
+    super(new Set(['begrenzingPerceel']), emit);
   }
 
-  private open(local: string, attributes: Record<string, string>): void {
+  protected readingText(): boolean {
+    return this.values !== null;
+  }
+
+  protected open(local: string, attributes: Record<string, string>): void {
     if (local === 'Perceel' && !this.values) {
       this.values = {};
       this.path = [];
@@ -52,7 +46,7 @@ class DkkParcelReader {
     this.text = '';
   }
 
-  private close(local: string): void {
+  protected close(local: string): void {
     if (!this.values || this.geometry.close(local)) return;
     if (local === 'Perceel' && this.path.length === 0) {
       this.finish(this.values);
@@ -68,8 +62,7 @@ class DkkParcelReader {
   private finish(values: NonNullable<DkkParcelReader['values']>): void {
     const ref = dutchReference(values.akr ?? '', values.sectie ?? '', values.nummer ?? '');
     if (!ref) throw new Error(`A Perceel without a readable kadastrale aanduiding (${[values.akr, values.sectie, values.nummer].join(' ')}).`);
-    const geometry = this.geometry.surfaces.geometry();
-    if (!geometry) throw new Error(`Parcel ${ref} has no begrenzingPerceel polygon.`);
+    const geometry = this.outline(ref, 'begrenzingPerceel polygon');
     const grootte = Number(values.grootte);
     const begin = values.begin?.slice(0, 10);
     this.emit({
@@ -85,19 +78,6 @@ class DkkParcelReader {
   }
 }
 
-export async function streamDkkParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
-  let batch: StoredParcel[] = [];
-  let total = 0;
-  const reader = new DkkParcelReader((p) => {
-    batch.push(p);
-    total++;
-  });
-  for await (const chunk of readText(input)) {
-    reader.sax.write(chunk.text);
-    sink(batch, chunk);
-    batch = [];
-  }
-  reader.sax.close();
-  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
-  return total;
+export function streamDkkParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
+  return streamSaxRecords(input, (emit) => new DkkParcelReader(emit).sax, sink);
 }

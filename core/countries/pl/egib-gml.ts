@@ -1,7 +1,7 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
-import { createSax } from '../../formats/sax.js';
-import { readText, type TextChunk, type TextInput } from '../../formats/text-stream.js';
+import { GmlFeatureReader } from '../../formats/gml-feature-reader.js';
+import { streamSaxRecords } from '../../formats/sax-record-stream.js';
+import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import type { StoredParcel } from '../../model/records.js';
 import { parsePolishReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
@@ -12,25 +12,19 @@ import { isIsoDay, todayIso } from '../../model/index.js';
  * (EPSG:2176–2179, northing first under the URN srsName: crs.ts knows the axis order). Other
  * features of the file (cartographic labels `bt:KR_ObiektKarto`, buildings, points) are skipped.
  */
-class EgibParcelReader {
-  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['geometria']));
+class EgibParcelReader extends GmlFeatureReader<StoredParcel> {
   private record: { id?: string; hectares?: number; date?: string } | null = null;
   private field: string | null = null;
-  private text = '';
-  readonly sax;
 
-  constructor(private readonly emit: (parcel: StoredParcel) => void) {
-    this.sax = createSax({
-      open: (local, attributes) => this.open(local, attributes),
-      text: (text) => {
-        if (this.geometry.inside) this.geometry.surfaces.addText(text);
-        else if (this.field) this.text += text;
-      },
-      close: (local) => this.close(local),
-    });
+  constructor(emit: (parcel: StoredParcel) => void) {
+    super(new Set(['geometria']), emit);
   }
 
-  private open(local: string, attributes: Record<string, string>): void {
+  protected readingText(): boolean {
+    return this.field !== null;
+  }
+
+  protected open(local: string, attributes: Record<string, string>): void {
     if (local === 'EGB_DzialkaEwidencyjna') {
       this.record = {};
       this.geometry.reset();
@@ -46,7 +40,7 @@ class EgibParcelReader {
     }
   }
 
-  private close(local: string): void {
+  protected close(local: string): void {
     if (!this.record || this.geometry.close(local)) return;
     if (this.field === local) {
       const value = this.text.trim();
@@ -66,8 +60,7 @@ class EgibParcelReader {
     const record = this.record!;
     const ref = parsePolishReference(record.id ?? '');
     if (!ref) throw new Error(`A parcel whose idDzialki ${JSON.stringify(record.id ?? '')} is not a Polish parcel id.`);
-    const geometry = this.geometry.surfaces.geometry();
-    if (!geometry) throw new Error(`Parcel ${ref} has no polygon geometry.`);
+    const geometry = this.outline(ref, 'polygon geometry');
     const hectares = record.hectares;
     this.emit({
       ref,
@@ -81,19 +74,6 @@ class EgibParcelReader {
   }
 }
 
-export async function streamEgibParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
-  let batch: StoredParcel[] = [];
-  let total = 0;
-  const reader = new EgibParcelReader((p) => {
-    batch.push(p);
-    total++;
-  });
-  for await (const chunk of readText(input)) {
-    reader.sax.write(chunk.text);
-    sink(batch, chunk);
-    batch = [];
-  }
-  reader.sax.close();
-  if (batch.length) sink(batch, { text: '', bytesRead: 0 });
-  return total;
+export function streamEgibParcels(input: TextInput, sink: (parcels: StoredParcel[], progress: TextChunk) => void): Promise<number> {
+  return streamSaxRecords(input, (emit) => new EgibParcelReader(emit).sax, sink);
 }

@@ -1,6 +1,5 @@
 import { centroid, parcelAreaM2 } from '../../geo/polygon.js';
-import { GeometryProperty, GmlSurfaceCollector } from '../../formats/gml-geometry.js';
-import { createSax } from '../../formats/sax.js';
+import { GmlFeatureReader } from '../../formats/gml-feature-reader.js';
 import { streamSaxRecords } from '../../formats/sax-record-stream.js';
 import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import type { StoredParcel } from '../../model/records.js';
@@ -19,26 +18,20 @@ import { parseInspireId } from './reference.js';
 /** `timeStamp` of the FeatureCollection: the day HM Land Registry produced the file. */
 const dayOf = (stamp: string | undefined) => (isIsoDay(stamp?.slice(0, 10)) ? stamp!.slice(0, 10) : undefined);
 
-class HmlrParcelReader {
-  private readonly geometry = new GeometryProperty(new GmlSurfaceCollector(), new Set(['GEOMETRY']));
+class HmlrParcelReader extends GmlFeatureReader<StoredParcel> {
   private published = todayIso();
   private inspireId: string | null | undefined;
   private inId = false;
-  private text = '';
-  readonly sax;
 
-  constructor(private readonly emit: (parcel: StoredParcel) => void) {
-    this.sax = createSax({
-      open: (local, attributes) => this.open(local, attributes),
-      text: (text) => {
-        if (this.geometry.inside) this.geometry.surfaces.addText(text);
-        else if (this.inId) this.text += text;
-      },
-      close: (local) => this.close(local),
-    });
+  constructor(emit: (parcel: StoredParcel) => void) {
+    super(new Set(['GEOMETRY']), emit);
   }
 
-  private open(local: string, attributes: Record<string, string>): void {
+  protected readingText(): boolean {
+    return this.inId;
+  }
+
+  protected open(local: string, attributes: Record<string, string>): void {
     if (local === 'FeatureCollection') {
       this.published = dayOf(attributes.timeStamp) ?? this.published;
     } else if (local === 'PREDEFINED') {
@@ -50,7 +43,7 @@ class HmlrParcelReader {
     }
   }
 
-  private close(local: string): void {
+  protected close(local: string): void {
     if (this.inspireId === undefined || this.geometry.close(local)) return;
     if (local === 'INSPIREID' && this.inId) {
       this.inspireId = this.text.trim();
@@ -64,8 +57,7 @@ class HmlrParcelReader {
   private finish(raw: string | null): void {
     const ref = parseInspireId(raw ?? '');
     if (!ref) throw new Error(`An LR:PREDEFINED parcel whose LR:INSPIREID ${JSON.stringify(raw ?? '')} is not an INSPIRE id (digits).`);
-    const geometry = this.geometry.surfaces.geometry();
-    if (!geometry) throw new Error(`Parcel ${ref} has no LR:GEOMETRY polygon.`);
+    const geometry = this.outline(ref, 'LR:GEOMETRY polygon');
     this.emit({
       ref,
       country: 'UK',
