@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { ParcelWriter } from '../../../core/store/parcel-writer.js';
-import type { StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
+import type { StoredFinca, StoredParcel } from '../../../core/model/records.js';
+import { squareOutline, storedUnit } from '../../helpers/stored-records.js';
 
 /**
  * Buildings, fincas and units are keyed by country and reference (schema migration 7): another
@@ -13,18 +14,7 @@ const REF = '9872023VH5797S';
 const parcel = (country: StoredParcel['country'], lon: number): StoredParcel => ({
   ref: REF,
   country,
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lon, 40],
-        [lon + 0.001, 40],
-        [lon + 0.001, 40.001],
-        [lon, 40.001],
-        [lon, 40],
-      ],
-    ],
-  },
+  geometry: squareOutline(lon, 40, 0.001),
   centroid: [lon + 0.0005, 40.0005],
   areaM2: 1000,
   source: 'inspire',
@@ -45,21 +35,7 @@ const finca = (direccion: string): StoredFinca => ({
   dataDate: '2024-01-01',
 });
 
-const unit = (car: string, uso: string): StoredUnit => ({
-  ref: `${REF}${car}XX`,
-  finca: REF,
-  escalera: '',
-  planta: car.slice(2),
-  puerta: '',
-  uso,
-  superficie: 50,
-  descripcion: '',
-  participacion: 1,
-  anio: 2000,
-  direccion: 'CL X 1',
-  source: 'live',
-  dataDate: '2024-01-01',
-});
+const unit = (car: string, uso: string) => storedUnit(REF, car, { uso });
 
 let store: ParcelStore;
 beforeEach(() => {

@@ -1,45 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
-import type { StoredParcel, StoredUnit } from '../../../core/model/records.js';
-
-const square = (lon: number, lat: number, size: number): StoredParcel['geometry'] => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + size, lat],
-      [lon + size, lat + size],
-      [lon, lat + size],
-      [lon, lat],
-    ],
-  ],
-});
+import type { StoredParcel } from '../../../core/model/records.js';
+import { squareOutline, storedUnit } from '../../helpers/stored-records.js';
 
 const parcel = (ref: string, lon: number, lat: number, size: number, extra: Partial<StoredParcel> = {}): StoredParcel => ({
   ref,
   country: 'ES',
-  geometry: square(lon, lat, size),
+  geometry: squareOutline(lon, lat, size),
   centroid: [lon + size / 2, lat + size / 2],
   areaM2: size * 1e8,
   source: 'inspire',
   dataDate: '2024-01-01',
   ...extra,
-});
-
-const unit = (finca: string, car: string): StoredUnit => ({
-  ref: `${finca}${car}XX`,
-  finca,
-  escalera: '',
-  planta: car.slice(2),
-  puerta: '',
-  uso: 'Residencial',
-  superficie: 50,
-  descripcion: '',
-  participacion: 1,
-  anio: 2000,
-  direccion: 'CL X 1',
-  source: 'live',
-  dataDate: '2024-01-01',
 });
 
 let store: ParcelStore;
@@ -88,13 +60,13 @@ describe('ParcelStore', () => {
     store.replaceUnits(
       'ES',
       finca,
-      ['0003', '0001', '0002', '0004'].map((car) => unit(finca, car)),
+      ['0003', '0001', '0002', '0004'].map((car) => storedUnit(finca, car)),
     );
-    store.replaceUnits('ES', '1111111AA1111A', [unit('1111111AA1111A', '0001')]);
+    store.replaceUnits('ES', '1111111AA1111A', [storedUnit('1111111AA1111A', '0001')]);
     expect(store.countUnits('ES', finca)).toBe(4);
     expect(store.unitsPage('ES', finca, undefined, 2).map((u) => u.planta)).toEqual(['01', '02']);
     expect(store.unitsPage('ES', finca, `${finca}0002XX`, 10).map((u) => u.planta)).toEqual(['03', '04']);
-    store.replaceUnits('ES', finca, [unit(finca, '0009')]);
+    store.replaceUnits('ES', finca, [storedUnit(finca, '0009')]);
     expect(store.unitsPage('ES', finca, undefined, 10).map((u) => u.planta)).toEqual(['09']);
     expect(store.countUnits('ES', '1111111AA1111A')).toBe(1);
   });
@@ -127,7 +99,7 @@ describe('ParcelStore.dataGeneration', () => {
       dataDate: '2024-01-01',
     });
     seen.push(store.dataGeneration());
-    store.replaceUnits('ES', 'GEN1', [unit('GEN1', '0001')]);
+    store.replaceUnits('ES', 'GEN1', [storedUnit('GEN1', '0001')]);
     seen.push(store.dataGeneration());
     expect(new Set(seen).size).toBe(seen.length);
   });
