@@ -1,17 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EsAtomCatalogue } from '../../../core/countries/es/atom-catalogue.js';
 import type { OfflineProgress, ServiceError } from '../../../core/model/index.js';
 import { downloadAreas, updateAreas } from '../../../core/offline/download-areas.js';
 import { listOfflineAreas } from '../../../core/store/offline-areas.js';
-import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { UpstreamClient } from '../../../core/upstream/upstream-client.js';
-import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
+import { startFakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { parcelsGmlWithout, sampleBuildingsGml, sampleMetadataXml, sampleParcelsGml, writeZip } from '../../helpers/catastro-zips.js';
+import { offlineDownloadBench } from '../../helpers/offline-download-bench.js';
 import { repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -20,27 +19,9 @@ const BUILDINGS = sampleBuildingsGml().toString('latin1').split('<bu-ext2d:Build
 const CP_ZIP = 'A.ES.SDGC.CP.40146.zip';
 const BU_ZIP = 'A.ES.SDGC.BU.40146.zip';
 
-let fake: FakeCatastroAtom;
-let dir: string;
-let store: ParcelStore;
-const catalogue = () => new EsAtomCatalogue(fake.baseUrl, new UpstreamClient({ retries: 0, timeoutMs: 5000 }));
-const options = (extra: Partial<Parameters<typeof downloadAreas>[2]> = {}) => ({ downloadDir: path.join(dir, 'downloads'), retryDelayMs: 10, ...extra });
-
-beforeAll(async () => {
-  fake = await startFakeCatastroAtom();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-offline-'));
-});
-afterAll(async () => {
-  store?.close();
-  await fake?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  store?.close();
-  store = ParcelStore.open(path.join(mkdtempSync(path.join(dir, 'copy-')), 'catastro.sqlite'));
-  rmSync(path.join(dir, 'downloads'), { recursive: true, force: true });
-  fake.requests.length = 0;
-});
+const bench = offlineDownloadBench(startFakeCatastroAtom, 'catastro-offline-');
+const catalogue = () => new EsAtomCatalogue(bench.fake.baseUrl, new UpstreamClient({ retries: 0, timeoutMs: 5000 }));
+const options = (extra: Partial<Parameters<typeof downloadAreas>[2]> = {}) => ({ downloadDir: path.join(bench.dir, 'downloads'), retryDelayMs: 10, ...extra });
 
 describe('choosing what to download from the Catastro ATOM feeds (hand-written feeds, real zips)', () => {
   it('finds a municipality by code, by name (any case and accents), by province and by the map view', async () => {
@@ -52,9 +33,9 @@ describe('choosing what to download from the Catastro ATOM feeds (hand-written f
     expect(await codes({ provinces: ['segovia'] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
     expect(await codes({ bbox: [-4.48, 41.03, -4.47, 41.04] })).toEqual([['40146', 'MELQUE DE CERCOS']]);
     const [m] = await atom.resolve({ municipalities: ['40146'] });
-    expect(m.parcels.url).toBe(`${fake.baseUrl}/CadastralParcels/40/40146-MELQUE%20DE%20CERCOS/${CP_ZIP}`);
-    expect(m.buildings?.url).toBe(`${fake.baseUrl}/buildings/40/40146-MELQUE%20DE%20CERCOS/${BU_ZIP}`);
-    expect(m.parcels.length).toBe(fake.zipBytes[CP_ZIP].length);
+    expect(m.parcels.url).toBe(`${bench.fake.baseUrl}/CadastralParcels/40/40146-MELQUE%20DE%20CERCOS/${CP_ZIP}`);
+    expect(m.buildings?.url).toBe(`${bench.fake.baseUrl}/buildings/40/40146-MELQUE%20DE%20CERCOS/${BU_ZIP}`);
+    expect(m.parcels.length).toBe(bench.fake.zipBytes[CP_ZIP].length);
   });
 
   it('says the Basque Country and Navarre are not in the service and where their own cadastres publish', async () => {
@@ -141,15 +122,15 @@ describe('downloading an area for offline use', () => {
   it('downloads, checks and imports the parcels and buildings zips, with progress in bytes, files and parcels', async () => {
     const events: OfflineProgress[] = [];
     const chosen = await catalogue().resolve({ municipalities: ['40146'] });
-    const result = await downloadAreas(store, chosen, options({ onProgress: (p) => events.push(p) }));
+    const result = await downloadAreas(bench.store, chosen, options({ onProgress: (p) => events.push(p) }));
     expect(result).toMatchObject({ parcels: PARCELS, buildings: BUILDINGS, failures: [], cancelled: false });
-    expect(store.countParcels('ES')).toBe(PARCELS);
-    expect(store.getParcel('ES', '000700100UL74F')).toMatchObject({ municipio: 'MELQUE DE CERCOS', uso: 'Industrial' });
-    const total = fake.zipBytes[CP_ZIP].length + fake.zipBytes[BU_ZIP].length;
+    expect(bench.store.countParcels('ES')).toBe(PARCELS);
+    expect(bench.store.getParcel('ES', '000700100UL74F')).toMatchObject({ municipio: 'MELQUE DE CERCOS', uso: 'Industrial' });
+    const total = bench.fake.zipBytes[CP_ZIP].length + bench.fake.zipBytes[BU_ZIP].length;
     expect(events.every((e) => e.bytesTotal === total && e.filesTotal === 2)).toBe(true);
     expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 2, bytesDone: total, parcels: PARCELS });
     expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
-    const [area] = listOfflineAreas(store.db);
+    const [area] = listOfflineAreas(bench.store.db);
     expect(area).toMatchObject({
       id: 'ES.40146',
       dataDate: '2021-09-11',
@@ -158,26 +139,26 @@ describe('downloading an area for offline use', () => {
       parcels: PARCELS,
     });
     expect(result.areas).toEqual([area]);
-    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+    expect(readdirSync(path.join(bench.dir, 'downloads'))).toEqual([]);
   });
 
   it('resumes a transfer cut half way with an HTTP Range request', async () => {
-    fake.setFault(CP_ZIP, { kind: 'cut' });
-    const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    bench.fake.setFault(CP_ZIP, { kind: 'cut' });
+    const result = await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options());
     expect(result.failures).toEqual([]);
-    const cp = fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
+    const cp = bench.fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
     expect(cp).toHaveLength(2);
     expect(cp[1].range).toMatch(/^bytes=[1-9]\d*-$/);
-    expect(store.countParcels('ES')).toBe(PARCELS);
+    expect(bench.store.countParcels('ES')).toBe(PARCELS);
   });
 
   it('resumes the .part an interrupted earlier run left', async () => {
-    const half = fake.zipBytes[CP_ZIP].subarray(0, 10_000);
-    mkdirSync(path.join(dir, 'downloads'), { recursive: true });
-    writeFileSync(path.join(dir, 'downloads', `${CP_ZIP}.part`), half);
-    await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
-    expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP)).map((r) => r.range)).toEqual(['bytes=10000-']);
-    expect(store.countParcels('ES')).toBe(PARCELS);
+    const half = bench.fake.zipBytes[CP_ZIP].subarray(0, 10_000);
+    mkdirSync(path.join(bench.dir, 'downloads'), { recursive: true });
+    writeFileSync(path.join(bench.dir, 'downloads', `${CP_ZIP}.part`), half);
+    await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
+    expect(bench.fake.requests.filter((r) => r.path.endsWith(CP_ZIP)).map((r) => r.range)).toEqual(['bytes=10000-']);
+    expect(bench.store.countParcels('ES')).toBe(PARCELS);
   });
 
   // A run stopped while it imported used to leave the finished zip unused: the next run fetched
@@ -186,7 +167,7 @@ describe('downloading an area for offline use', () => {
     const chosen = await catalogue().resolve({ municipalities: ['40146'] });
     const stop = new AbortController();
     const interrupted = await downloadAreas(
-      store,
+      bench.store,
       chosen,
       options({
         buildings: false,
@@ -197,18 +178,18 @@ describe('downloading an area for offline use', () => {
       }),
     );
     expect(interrupted.cancelled).toBe(true);
-    expect(store.countParcels('ES')).toBe(0);
-    expect(readdirSync(path.join(dir, 'downloads')).sort()).toEqual([CP_ZIP, `${CP_ZIP}.download.json`]);
+    expect(bench.store.countParcels('ES')).toBe(0);
+    expect(readdirSync(path.join(bench.dir, 'downloads')).sort()).toEqual([CP_ZIP, `${CP_ZIP}.download.json`]);
 
-    fake.requests.length = 0;
-    const resumed = await downloadAreas(store, chosen, options({ buildings: false }));
+    bench.fake.requests.length = 0;
+    const resumed = await downloadAreas(bench.store, chosen, options({ buildings: false }));
     expect(resumed.failures).toEqual([]);
-    const size = fake.zipBytes[CP_ZIP].length;
-    expect(fake.requests.filter((r) => r.path.endsWith(CP_ZIP))).toEqual([
+    const size = bench.fake.zipBytes[CP_ZIP].length;
+    expect(bench.fake.requests.filter((r) => r.path.endsWith(CP_ZIP))).toEqual([
       { path: expect.stringMatching(/CP\.40146\.zip$/), range: `bytes=${size}-`, ifRange: expect.stringMatching(/^"[0-9a-f]{32}"$/), status: 416 },
     ]);
-    expect(store.countParcels('ES')).toBe(PARCELS);
-    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+    expect(bench.store.countParcels('ES')).toBe(PARCELS);
+    expect(readdirSync(path.join(bench.dir, 'downloads'))).toEqual([]);
   });
 
   // Resuming bytes of the old edition with the new one's used to end in "the downloaded file is
@@ -217,66 +198,66 @@ describe('downloading an area for offline use', () => {
     ['the size the feed now announces', true],
     ['the size the feed now announces, from a server without validators', false],
   ])('a zip republished since an interrupted run is fetched whole, told by %s', async (_how, validators) => {
-    fake.sendValidators = validators;
-    const original = fake.zipBytes[CP_ZIP];
+    bench.fake.sendValidators = validators;
+    const original = bench.fake.zipBytes[CP_ZIP];
     try {
-      fake.setFault(CP_ZIP, { kind: 'cut' }, 2);
-      const cut = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false, retries: 1 }));
+      bench.fake.setFault(CP_ZIP, { kind: 'cut' }, 2);
+      const cut = await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false, retries: 1 }));
       expect(cut.failures).toHaveLength(1);
-      expect(existsSync(path.join(dir, 'downloads', `${CP_ZIP}.part`))).toBe(true);
+      expect(existsSync(path.join(bench.dir, 'downloads', `${CP_ZIP}.part`))).toBe(true);
 
       const removed = '001300100UL74F';
-      const newer = await writeZip(path.join(mkdtempSync(path.join(dir, 'newer-')), CP_ZIP), {
+      const newer = await writeZip(path.join(mkdtempSync(path.join(bench.dir, 'newer-')), CP_ZIP), {
         'A.ES.SDGC.CP.40146.cadastralparcel.gml': parcelsGmlWithout(removed),
         'A.ES.SDGC.CP.MD..40146.xml': sampleMetadataXml(),
       });
-      fake.publish(CP_ZIP, readFileSync(newer));
-      fake.requests.length = 0;
-      const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
+      bench.fake.publish(CP_ZIP, readFileSync(newer));
+      bench.fake.requests.length = 0;
+      const result = await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options({ buildings: false }));
       expect(result.failures).toEqual([]);
-      const zipRequests = fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
+      const zipRequests = bench.fake.requests.filter((r) => r.path.endsWith(CP_ZIP));
       expect(zipRequests.at(-1)?.status).toBe(200);
-      expect(store.countParcels('ES')).toBe(PARCELS - 1);
-      expect(store.getParcel('ES', removed)).toBeUndefined();
+      expect(bench.store.countParcels('ES')).toBe(PARCELS - 1);
+      expect(bench.store.getParcel('ES', removed)).toBeUndefined();
     } finally {
-      fake.publish(CP_ZIP, original);
-      fake.sendValidators = true;
+      bench.fake.publish(CP_ZIP, original);
+      bench.fake.sendValidators = true;
     }
   });
 
   it('reports a damaged file by name and still imports the rest', async () => {
-    fake.setFault(BU_ZIP, { kind: 'corrupt' });
-    const result = await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    bench.fake.setFault(BU_ZIP, { kind: 'corrupt' });
+    const result = await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options());
     expect(result.failures).toEqual([
       { file: BU_ZIP, url: expect.stringContaining(BU_ZIP), message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/) },
     ]);
     expect(result.parcels).toBe(PARCELS);
-    expect(store.countParcels('ES')).toBe(PARCELS);
-    expect(store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
-    expect(existsSync(path.join(dir, 'downloads', BU_ZIP))).toBe(false);
+    expect(bench.store.countParcels('ES')).toBe(PARCELS);
+    expect(bench.store.db.prepare('SELECT count(*) FROM buildings').pluck().get()).toBe(0);
+    expect(existsSync(path.join(bench.dir, 'downloads', BU_ZIP))).toBe(false);
   });
 
   it('reports a missing file by name (HTTP 404) and a cancelled run imports nothing more', async () => {
-    fake.setFault(CP_ZIP, { kind: 'status', status: 404 });
+    bench.fake.setFault(CP_ZIP, { kind: 'status', status: 404 });
     const chosen = await catalogue().resolve({ municipalities: ['40146'] });
-    const missing = await downloadAreas(store, chosen, options());
+    const missing = await downloadAreas(bench.store, chosen, options());
     expect(missing.failures).toEqual([{ file: CP_ZIP, url: chosen[0].parcels.url, message: expect.stringMatching(/HTTP 404/) }]);
-    expect(store.countParcels('ES')).toBe(0);
-    const cancelled = await downloadAreas(store, chosen, options({ signal: AbortSignal.abort() }));
+    expect(bench.store.countParcels('ES')).toBe(0);
+    const cancelled = await downloadAreas(bench.store, chosen, options({ signal: AbortSignal.abort() }));
     expect(cancelled.cancelled).toBe(true);
-    expect(store.countParcels('ES')).toBe(0);
+    expect(bench.store.countParcels('ES')).toBe(0);
   });
 
   it('updates an area from the feeds and lists it with its source and date', async () => {
-    await downloadAreas(store, await catalogue().resolve({ municipalities: ['40146'] }), options());
-    const before = listOfflineAreas(store.db)[0];
-    fake.requests.length = 0;
-    const updated = await updateAreas(store, catalogue(), ['ES.40146', 'ES.99999'], options());
+    await downloadAreas(bench.store, await catalogue().resolve({ municipalities: ['40146'] }), options());
+    const before = listOfflineAreas(bench.store.db)[0];
+    bench.fake.requests.length = 0;
+    const updated = await updateAreas(bench.store, catalogue(), ['ES.40146', 'ES.99999'], options());
     expect(updated.failures).toEqual([
       { file: 'ES.99999', url: '', message: 'The copy holds no offline area ES.99999.', data: { reason: 'NO_OFFLINE_AREA', id: 'ES.99999' } },
     ]);
-    expect(fake.requests.filter((r) => r.path.endsWith('.zip')).map((r) => path.basename(r.path))).toEqual([CP_ZIP, BU_ZIP]);
-    const after = listOfflineAreas(store.db)[0];
+    expect(bench.fake.requests.filter((r) => r.path.endsWith('.zip')).map((r) => path.basename(r.path))).toEqual([CP_ZIP, BU_ZIP]);
+    const after = listOfflineAreas(bench.store.db)[0];
     expect(after).toMatchObject({ id: before.id, parcels: PARCELS, buildings: BUILDINGS, dataDate: '2021-09-11' });
     expect(after.updatedAt >= before.updatedAt).toBe(true);
   });
@@ -284,15 +265,16 @@ describe('downloading an area for offline use', () => {
 
 describe('catastro download / catastro areas', () => {
   it('downloads by name, lists the area with source and date, and removes it', { timeout: 60_000 }, async () => {
-    const data = mkdtempSync(path.join(dir, 'cli-'));
-    const cli = (...args: string[]) => run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.baseUrl]);
+    const data = mkdtempSync(path.join(bench.dir, 'cli-'));
+    const cli = (...args: string[]) =>
+      run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', bench.fake.baseUrl]);
     const download = await cli('download', 'Melque de Cercos');
     expect(download.stdout).toMatch(new RegExp(`ES\\.40146  MELQUE DE CERCOS \\(Segovia\\): ${PARCELS} parcels, ${BUILDINGS} buildings, data of 2021-09-11`));
     expect(download.stderr).toMatch(/downloading A\.ES\.SDGC\.CP\.40146\.zip \(files 0\/2/);
     const list = await cli('areas', 'list');
     expect(list.stdout).toMatch(
       new RegExp(
-        `ES\\.40146 .*MELQUE DE CERCOS \\(Segovia\\).* ${PARCELS} parcels .*data 2021-09-11 .*from ${fake.baseUrl.replace(/[.]/g, '\\.')}/CadastralParcels/40/`,
+        `ES\\.40146 .*MELQUE DE CERCOS \\(Segovia\\).* ${PARCELS} parcels .*data 2021-09-11 .*from ${bench.fake.baseUrl.replace(/[.]/g, '\\.')}/CadastralParcels/40/`,
       ),
     );
     const removed = await cli('areas', 'remove', 'ES.40146');

@@ -1,17 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { etalabArea } from '../../../core/countries/fr/etalab-files.js';
 import type { OfflineProgress } from '../../../core/model/index.js';
 import { downloadFrenchAreas, updateFrenchAreas } from '../../../core/offline/download-fr.js';
 import { listOfflineAreas, removeOfflineArea } from '../../../core/store/offline-areas.js';
-import { ParcelStore } from '../../../core/store/parcel-store.js';
-import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../fake-upstream/etalab-cadastre.js';
+import { startFakeEtalabCadastre } from '../../fake-upstream/etalab-cadastre.js';
 import { startFakeGeoApi } from '../../fake-upstream/geo-api-gouv.js';
+import { offlineDownloadBench } from '../../helpers/offline-download-bench.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -25,30 +24,12 @@ const NEWEST = features
   .sort()
   .at(-1);
 
-let fake: FakeEtalabCadastre;
-let dir: string;
-let store: ParcelStore;
+const bench = offlineDownloadBench(startFakeEtalabCadastre, 'catastro-offline-fr-');
 const options = (extra: Partial<Parameters<typeof downloadFrenchAreas>[2]> = {}) => ({
-  downloadDir: path.join(dir, 'downloads'),
+  downloadDir: path.join(bench.dir, 'downloads'),
   retryDelayMs: 10,
-  root: fake.root,
+  root: bench.fake.root,
   ...extra,
-});
-
-beforeAll(async () => {
-  fake = await startFakeEtalabCadastre();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-offline-fr-'));
-});
-afterAll(async () => {
-  store?.close();
-  await fake?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  store?.close();
-  store = ParcelStore.open(path.join(mkdtempSync(path.join(dir, 'copy-')), 'catastro.sqlite'));
-  rmSync(path.join(dir, 'downloads'), { recursive: true, force: true });
-  fake.requests.length = 0;
 });
 
 describe("Etalab's cadastre files by commune or département", () => {
@@ -64,79 +45,79 @@ describe("Etalab's cadastre files by commune or département", () => {
 
   it('download, check and import a commune, with progress in bytes, files and parcels, and list it with source and date', async () => {
     const events: OfflineProgress[] = [];
-    const result = await downloadFrenchAreas(store, ['91216'], options({ onProgress: (p) => events.push(p) }));
+    const result = await downloadFrenchAreas(bench.store, ['91216'], options({ onProgress: (p) => events.push(p) }));
     expect(result).toMatchObject({ parcels: PARCELS, failures: [], cancelled: false });
-    expect(store.countParcels('FR')).toBe(PARCELS);
-    expect(store.getParcel('FR', features[0].properties.id)).toMatchObject({ country: 'FR', provincia: '91' });
-    expect(fake.requests.map((r) => r.path)).toEqual([`/data/etalab-cadastre/latest/geojson/communes/91/91216/${FILE}`]);
-    expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, bytesDone: fake.bytes.length, parcels: PARCELS });
-    expect(events.some((e) => e.phase === 'download' && e.bytesTotal === fake.bytes.length)).toBe(true);
+    expect(bench.store.countParcels('FR')).toBe(PARCELS);
+    expect(bench.store.getParcel('FR', features[0].properties.id)).toMatchObject({ country: 'FR', provincia: '91' });
+    expect(bench.fake.requests.map((r) => r.path)).toEqual([`/data/etalab-cadastre/latest/geojson/communes/91/91216/${FILE}`]);
+    expect(events.at(-1)).toMatchObject({ phase: 'done', filesDone: 1, filesTotal: 1, bytesDone: bench.fake.bytes.length, parcels: PARCELS });
+    expect(events.some((e) => e.phase === 'download' && e.bytesTotal === bench.fake.bytes.length)).toBe(true);
     expect(events.some((e) => e.phase === 'import' && e.parcels > 0 && e.parcels < PARCELS)).toBe(true);
-    const [area] = listOfflineAreas(store.db);
+    const [area] = listOfflineAreas(bench.store.db);
     expect(area).toMatchObject({
       id: 'FR.91216',
       country: 'FR',
       code: '91216',
       parcels: PARCELS,
       dataDate: NEWEST,
-      source: `${fake.root}/communes/91/91216/${FILE}`,
+      source: `${bench.fake.root}/communes/91/91216/${FILE}`,
     });
     expect(result.areas).toEqual([area]);
-    expect(readdirSync(path.join(dir, 'downloads'))).toEqual([]);
+    expect(readdirSync(path.join(bench.dir, 'downloads'))).toEqual([]);
     // Removing the area takes exactly its parcels away.
-    expect(removeOfflineArea(store.db, 'FR.91216')).toEqual({ parcels: PARCELS });
-    expect(store.countParcels('FR')).toBe(0);
+    expect(removeOfflineArea(bench.store.db, 'FR.91216')).toEqual({ parcels: PARCELS });
+    expect(bench.store.countParcels('FR')).toBe(0);
   });
 
   it('resumes a transfer cut half way with a Range request, and the .part an interrupted run left', async () => {
-    fake.setFault(FILE, { kind: 'cut' });
-    expect((await downloadFrenchAreas(store, ['91216'], options())).failures).toEqual([]);
-    expect(fake.requests.map((r) => r.range)).toEqual([undefined, expect.stringMatching(/^bytes=[1-9]\d*-$/)]);
-    expect(store.countParcels('FR')).toBe(PARCELS);
+    bench.fake.setFault(FILE, { kind: 'cut' });
+    expect((await downloadFrenchAreas(bench.store, ['91216'], options())).failures).toEqual([]);
+    expect(bench.fake.requests.map((r) => r.range)).toEqual([undefined, expect.stringMatching(/^bytes=[1-9]\d*-$/)]);
+    expect(bench.store.countParcels('FR')).toBe(PARCELS);
 
-    fake.requests.length = 0;
-    mkdirSync(path.join(dir, 'downloads'), { recursive: true });
-    writeFileSync(path.join(dir, 'downloads', `${FILE}.part`), fake.bytes.subarray(0, 10_000));
-    expect((await updateFrenchAreas(store, ['FR.91216'], options())).failures).toEqual([]);
-    expect(fake.requests.map((r) => r.range)).toEqual(['bytes=10000-']);
-    expect(listOfflineAreas(store.db)).toMatchObject([{ id: 'FR.91216', parcels: PARCELS }]);
+    bench.fake.requests.length = 0;
+    mkdirSync(path.join(bench.dir, 'downloads'), { recursive: true });
+    writeFileSync(path.join(bench.dir, 'downloads', `${FILE}.part`), bench.fake.bytes.subarray(0, 10_000));
+    expect((await updateFrenchAreas(bench.store, ['FR.91216'], options())).failures).toEqual([]);
+    expect(bench.fake.requests.map((r) => r.range)).toEqual(['bytes=10000-']);
+    expect(listOfflineAreas(bench.store.db)).toMatchObject([{ id: 'FR.91216', parcels: PARCELS }]);
   });
 
   it('reports a damaged file and a missing one by name, imports the rest, and a cancelled run imports nothing', async () => {
-    fake.setFault('cadastre-91-parcelles.json.gz', { kind: 'corrupt' });
-    const result = await downloadFrenchAreas(store, ['91', '92004', '91216'], options());
+    bench.fake.setFault('cadastre-91-parcelles.json.gz', { kind: 'corrupt' });
+    const result = await downloadFrenchAreas(bench.store, ['91', '92004', '91216'], options());
     expect(result.failures).toEqual([
       {
         file: 'cadastre-91-parcelles.json.gz',
-        url: `${fake.root}/departements/91/cadastre-91-parcelles.json.gz`,
+        url: `${bench.fake.root}/departements/91/cadastre-91-parcelles.json.gz`,
         message: expect.stringMatching(/the downloaded file is damaged \(.+\); it was discarded/),
       },
       {
         file: 'cadastre-92004-parcelles.json.gz',
-        url: `${fake.root}/communes/92/92004/cadastre-92004-parcelles.json.gz`,
+        url: `${bench.fake.root}/communes/92/92004/cadastre-92004-parcelles.json.gz`,
         message: expect.stringMatching(/HTTP 404/),
       },
     ]);
     expect(result.parcels).toBe(PARCELS);
-    expect(listOfflineAreas(store.db).map((a) => a.id)).toEqual(['FR.91216']);
-    expect(existsSync(path.join(dir, 'downloads', 'cadastre-91-parcelles.json.gz'))).toBe(false);
-    const cancelled = await downloadFrenchAreas(store, ['91'], options({ signal: AbortSignal.abort() }));
+    expect(listOfflineAreas(bench.store.db).map((a) => a.id)).toEqual(['FR.91216']);
+    expect(existsSync(path.join(bench.dir, 'downloads', 'cadastre-91-parcelles.json.gz'))).toBe(false);
+    const cancelled = await downloadFrenchAreas(bench.store, ['91'], options({ signal: AbortSignal.abort() }));
     expect(cancelled).toMatchObject({ cancelled: true, parcels: 0 });
-    expect(listOfflineAreas(store.db).map((a) => a.id)).toEqual(['FR.91216']);
+    expect(listOfflineAreas(bench.store.db).map((a) => a.id)).toEqual(['FR.91216']);
   });
 
   it('catastro download --country FR downloads a département, lists it and updates it', { timeout: 180_000 }, async () => {
-    const data = mkdtempSync(path.join(dir, 'cli-'));
+    const data = mkdtempSync(path.join(bench.dir, 'cli-'));
     const geoApi = await startFakeGeoApi();
     const cli = (...args: string[]) =>
-      run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', fake.root], {
+      run(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), ...args, '--data', data, '--base-url', bench.fake.root], {
         env: { ...process.env, CATASTRO_FR_GEO_API_URL: geoApi.baseUrl },
       });
     const download = await cli('download', '--country', 'FR', '91');
     expect(download.stdout).toContain(`FR.91: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
     expect(download.stderr).toMatch(/downloading cadastre-91-parcelles\.json\.gz \(files 0\/1/);
     const list = await cli('areas', 'list');
-    expect(list.stdout).toMatch(new RegExp(`FR\\.91 .* ${PARCELS} parcels .*data ${NEWEST} .*from ${fake.root.replace(/[.]/g, '\\.')}/departements/91/`));
+    expect(list.stdout).toMatch(new RegExp(`FR\\.91 .* ${PARCELS} parcels .*data ${NEWEST} .*from ${bench.fake.root.replace(/[.]/g, '\\.')}/departements/91/`));
     expect((await cli('areas', 'update', 'FR.91')).stdout).toContain(`FR.91: ${PARCELS} parcels`);
     // By name, through the API Découpage administratif (a hand-written fake).
     expect((await cli('download', '--country', 'FR', 'Épinay-sur-Orge')).stdout).toContain(`FR.91216: ${PARCELS} parcels`);
