@@ -1,13 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { poolSizeFor } from '../../../core/store/postgres/connection.js';
-import { fixture, repoRoot } from '../../helpers/paths.js';
-import { postgresSkipReason, startTestCluster, type TestCluster, type TestStandby } from '../../helpers/postgres-cluster.js';
-import { startServe, type ServeProcess } from '../../helpers/serve-process.js';
+import { postgresSkipReason } from '../../helpers/postgres-cluster.js';
+import { replicatedTeamStore, SEGOVIA_REFS as REFS, sql } from '../../helpers/team-store.js';
 
 /**
  * Issue #41 item 5: `serve --store-read <replica>` keeps answering when the replica fails. Lookups
@@ -15,40 +9,7 @@ import { startServe, type ServeProcess } from '../../helpers/serve-process.js';
  * status says so, and once the replica is back and has caught up, lookups read it again. Each
  * server process's pool is sized to the processes sharing the cores (`poolSizeFor`), not 10.
  */
-const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
-const REFS = ['000700100UL74F', '40146A00305023', '40146A00800043'];
 const WORKERS = 2;
-// No live source is needed (every lookup is in the copy): hosts that never resolve (RFC 6761).
-const OFFLINE_ENV = {
-  CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',
-  CATASTRO_ES_WFS_URL: 'http://ovc.catastro.invalid/INSPIRE/wfsCP.aspx',
-  CATASTRO_CARTOCIUDAD_URL: 'http://www.cartociudad.invalid',
-  CATASTRO_CALLEJERO_URL: 'http://ovc.catastro.invalid',
-};
-
-async function sql<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function importInto(store: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/catastro.js'), 'import', '--store', store, PARCELS], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
 
 type StoreStatus = { status: string; store?: { health: string; replica?: { health: string } } };
 const status = async (url: string) => ((await (await fetch(`${url}/api/status`)).json()) as { data: StoreStatus }).data;
@@ -61,37 +22,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(postgresSkipReason !== undefined)(
   `team server whose read replica fails${postgresSkipReason ? ` — skipped: ${postgresSkipReason}` : ''}`,
   () => {
-    let cluster: TestCluster;
-    let standby: TestStandby;
-    let primary: string;
-    let replica: string;
-    let server: ServeProcess | undefined;
-    const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-replica-fallback-'));
-
-    beforeAll(async () => {
-      cluster = await startTestCluster();
-      primary = await cluster.createDatabase('team');
-      const imported = await importInto(primary);
-      expect(imported.code, imported.out).toBe(0);
-      standby = await cluster.standby();
-      replica = standby.url('team');
-    }, 180_000);
-    afterAll(async () => {
-      if (server && server.child.exitCode === null) {
-        const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-        server.child.kill('SIGTERM');
-        await exited;
-      }
-      await standby?.stop();
-      await cluster?.stop();
-      rmSync(data, { recursive: true, force: true });
-    }, 60_000);
+    const team = replicatedTeamStore('catastro-replica-fallback-');
 
     it('reads the primary while the replica is down, says so on the status page, and reads the replica again once it is back', async () => {
-      server = await startServe(
-        ['--port', '0', '--data', data, '--store', primary, '--store-read', replica, '--workers', String(WORKERS), '--auth', 'off', '--status-interval', '0'],
-        { ...process.env, ...OFFLINE_ENV },
-      );
+      const { primary, standby } = team;
+      const server = await team.serveReadingReplica(['--workers', String(WORKERS), '--auth', 'off']);
       const url = server.url;
       expect((await status(url)).store).toEqual({ health: 'up', replica: { health: 'up' } });
       const [{ area: before }] = await sql<{ area: number }>(primary, 'SELECT area FROM parcels WHERE country = $1 AND ref = $2', ['ES', REFS[0]]);

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_MONTHLY_QUOTA } from '../../../core/auth/tiers.js';
-import { fixture, repoRoot } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
 import { startServe } from '../../helpers/serve-process.js';
+import { runCatastroOffline as cli, SEGOVIA_PARCELS as PARCELS, SEGOVIA_REFS as REFS, stopServe, UNRESOLVABLE_SOURCES_ENV } from '../../helpers/team-store.js';
 
 /**
  * Issue #18: the team server for real. Two `catastro serve --store postgres://…` processes on one
@@ -15,35 +15,7 @@ import { startServe } from '../../helpers/serve-process.js';
  * cluster is shut down (503 naming the database, never its password, never 500) and started again.
  * The CLI runs as shipped (bin/catastro.js: dist/app after `npm run build:app`, else the sources).
  */
-const CLI = path.join(repoRoot, 'bin/catastro.js');
-const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
-const REFS = ['000700100UL74F', '40146A00305023', '40146A00800043'];
 const PASSWORD = 's3cret-team-pw';
-// No live source is needed (every lookup is in the copy): hosts that never resolve (RFC 6761).
-const OFFLINE_ENV = {
-  CATASTRO_ES_OVC_URL: 'http://ovc.catastro.invalid/OVCServWeb/OVCWcfCallejero',
-  CATASTRO_ES_WFS_URL: 'http://ovc.catastro.invalid/INSPIRE/wfsCP.aspx',
-  CATASTRO_CARTOCIUDAD_URL: 'http://www.cartociudad.invalid',
-  CATASTRO_CALLEJERO_URL: 'http://ovc.catastro.invalid',
-  CATASTRO_PVGIS_URL: 'http://re.jrc.ec.invalid',
-  CATASTRO_SIGPAC_URL: 'http://sigpac.mapa.invalid',
-};
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...OFFLINE_ENV } });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
-
 interface Server {
   url: string;
   child: ChildProcess;
@@ -55,7 +27,7 @@ async function serve(store: string | undefined, auth: 'keys' | 'off', more: stri
   const data = mkdtempSync(path.join(os.tmpdir(), 'catastro-team-serve-'));
   const { child, url, output } = await startServe(
     ['--host', '127.0.0.1', '--port', '0', '--data', data, ...(store ? ['--store', store] : []), '--auth', auth, '--status-interval', '0', ...more],
-    { ...process.env, ...OFFLINE_ENV, ...env },
+    { ...process.env, ...UNRESOLVABLE_SOURCES_ENV, ...env },
   );
   return { url, child, data, output };
 }
@@ -76,11 +48,7 @@ function childrenOf(pid: number): number[] {
 
 async function stopServer(server: Server | undefined): Promise<void> {
   if (!server) return;
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
-  }
+  await stopServe(server);
   rmSync(server.data, { recursive: true, force: true });
 }
 
