@@ -35,6 +35,25 @@ export interface ImportPlan {
   dataDate?: string;
 }
 
+/**
+ * What a part brought before its records are counted: the file's date, and the offline area for
+ * the kinds that fill one (not a CAT file's units nor the addresses).
+ */
+export function emptyResult(plan: ImportPlan, part: ImportPart, area: string | undefined): ImportResult {
+  return {
+    file: plan.file,
+    kind: part.kind,
+    parcels: 0,
+    buildings: 0,
+    units: 0,
+    fincas: 0,
+    skipped: 0,
+    durationMs: 0,
+    ...(plan.dataDate && { dataDate: plan.dataDate }),
+    ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
+  };
+}
+
 /** The first INSPIRE feature element of a GML head, by local name. */
 const FIRST_FEATURE = /<(?:[\w-]+:)?(CadastralParcel|Building|CadastralZoning|OtherConstruction|BuildingPart|Address)[\s>]/;
 /** `timeStamp` of a WFS 2.0 FeatureCollection: when the Catastro produced the file. */

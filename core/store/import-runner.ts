@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { registerParcelWriter } from './register-parcels.js';
 import { isSqliteBusy, openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { importStopReason } from './import-failure.js';
-import { planImport, type ImportPlan } from './import-plan.js';
+import { emptyResult, planImport, type ImportPlan } from './import-plan.js';
 import { streamBuildings } from '../formats/inspire-buildings.js';
 import { stageAddresses } from './address-import.js';
 import { streamPackedParcels } from './importers/parcel-parse-thread.js';
@@ -150,18 +150,7 @@ async function importOne(
   try {
     resumeChangeCounting = suspendChangeCounting(db);
     for (const part of plan.parts) {
-      const result: ImportResult = {
-        file,
-        kind: part.kind,
-        parcels: 0,
-        buildings: 0,
-        units: 0,
-        fincas: 0,
-        skipped: 0,
-        durationMs: 0,
-        ...(plan.dataDate && { dataDate: plan.dataDate }),
-        ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
-      };
+      const result = emptyResult(plan, part, area);
       if (part.kind === 'inspire-parcels') {
         if (area) markAreaParcelsStale(db, area);
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { fold } from '../../address/normalize.js';
-import { planImport, type ImportPlan } from '../import-plan.js';
+import { emptyResult, planImport, type ImportPlan } from '../import-plan.js';
 import { importStopReason } from '../import-failure.js';
 import { streamBuildings } from '../../formats/inspire-buildings.js';
 import { streamCadastralParcels } from '../../formats/inspire-parcels.js';
@@ -88,18 +88,7 @@ async function importOne(
     const results = await store.db.transaction(async (client) => {
       const done: ImportResult[] = [];
       for (const part of plan.parts) {
-        const result: ImportResult = {
-          file,
-          kind: part.kind,
-          parcels: 0,
-          buildings: 0,
-          units: 0,
-          fincas: 0,
-          skipped: 0,
-          durationMs: 0,
-          ...(plan.dataDate && { dataDate: plan.dataDate }),
-          ...(area && part.kind !== 'cat' && part.kind !== 'inspire-addresses' && { area }),
-        };
+        const result = emptyResult(plan, part, area);
         if (part.kind === 'inspire-parcels' || part.national?.stream) {
           const extra = {
             ...(part.kind === 'inspire-parcels' && municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : {}),
