@@ -6,10 +6,11 @@ import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownload
 import { toUiError } from '../errors/advice.js';
 import { LinkedText } from '../errors/LinkedText.js';
 import { refusalText } from '../errors/refusal-text.js';
-import { formatDate, formatNumber } from '../i18n/format.js';
+import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useAppStore } from '../state/store.js';
 import { offlineCountryAt } from './offline-country-at.js';
+import { OfflineAreasTable } from './OfflineAreasTable.js';
 import { loadWorldOutlines } from '../map/world-outlines.js';
 
 // One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
@@ -40,7 +41,7 @@ function resultSummary(result: OfflineDownloadResult, t: (key: string, values?: 
  * meets; the Catastro's ATOM zips or Etalab's
  * files are downloaded and imported with progress (bytes, files, parcels) and a cancel; a run that
  * did not finish (cancelled, the app closed, or a `catastro download` stopped) is offered to resume
- * or discard; below, the areas the copy holds (area, source, date) with update and remove.
+ * or discard; below, the areas the copy holds (OfflineAreasTable) with update and remove.
  */
 export function OfflineDialog() {
   const { t } = useTranslation('offline');
@@ -304,58 +305,21 @@ export function OfflineDialog() {
       {areas.length === 0 ? (
         <p className="muted">{t('none')}</p>
       ) : (
-        <table className="offline-areas" data-testid="offline-areas">
-          <thead>
-            <tr>
-              <th>{t('area')}</th>
-              <th>{t('parcels')}</th>
-              <th>{t('dataDate')}</th>
-              <th>{t('source')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {areas.map((area) => (
-              <tr key={area.id} data-testid={`offline-area-${area.id}`}>
-                <td>
-                  {area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span>
-                </td>
-                <td>{formatNumber(area.parcels)}</td>
-                <td>{formatDate(area.dataDate) ?? '?'}</td>
-                <td className="source" title={area.source}>
-                  {area.source.split('/').pop()}
-                </td>
-                <td>
-                  <div className="area-actions">
-                    <button
-                      type="button"
-                      disabled={running || offlineNow}
-                      title={needsConnection}
-                      onClick={() => void run((onProgress) => offline.update([area.id], onProgress))}
-                    >
-                      {t('update')}
-                    </button>
-                    <button
-                      type="button"
-                      disabled={running}
-                      onClick={async () => {
-                        try {
-                          await offline.remove(area.id);
-                        } catch (error) {
-                          showError(toUiError(t('removeFailed'), error));
-                        }
-                        void refreshAreas();
-                        copyChanged();
-                      }}
-                    >
-                      {t('remove')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OfflineAreasTable
+          areas={areas}
+          running={running}
+          needsConnection={needsConnection}
+          onUpdate={(area) => void run((onProgress) => offline.update([area.id], onProgress))}
+          onRemove={async (area) => {
+            try {
+              await offline.remove(area.id);
+            } catch (error) {
+              showError(toUiError(t('removeFailed'), error));
+            }
+            void refreshAreas();
+            copyChanged();
+          }}
+        />
       )}
     </ModalDialog>
   );

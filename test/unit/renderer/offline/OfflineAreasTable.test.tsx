@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { OfflineArea } from '../../../../core/model/index.js';
+import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
+import { SHIPPED_LANGUAGES } from '../../../../renderer/i18n/resources.js';
+import { formatDate } from '../../../../renderer/i18n/format.js';
+import { OfflineAreasTable } from '../../../../renderer/offline/OfflineAreasTable.js';
+
+afterEach(cleanup);
+afterAll(() => chooseLanguage('en'));
+
+// The bundled sample's area as the copy lists it: the Catastro's file of 25 September 2024, downloaded in November 2026.
+const area: OfflineArea = {
+  id: 'ES.40146',
+  country: 'ES',
+  code: '40146',
+  name: 'MELQUE DE CERCOS',
+  province: 'SEGOVIA',
+  source: 'https://www.catastro.hacienda.gob.es/INSPIRE/CadastralParcels/40/40146-MELQUE DE CERCOS/A.ES.SDGC.CP.40146.zip',
+  dataDate: '2024-09-25',
+  parcels: 1443,
+  buildings: 0,
+  bytes: 812_000,
+  updatedAt: '2026-11-20T10:30:00.000Z',
+};
+
+// One "Data of" column showed the cadastre's date alone, and users took it for the day they downloaded the area.
+describe('the offline areas list tells the cadastre date from the download date', () => {
+  for (const language of SHIPPED_LANGUAGES) {
+    it(`in ${language}: two columns, named apart, each with its own date`, async () => {
+      await chooseLanguage(language);
+      render(<OfflineAreasTable areas={[area]} running={false} onUpdate={() => undefined} onRemove={() => undefined} />);
+      const headers = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+      const row = screen.getByTestId('offline-area-ES.40146');
+      const dataDate = within(row).getByTestId('offline-area-data-date');
+      const downloaded = within(row).getByTestId('offline-area-downloaded');
+      const cells = within(row).getAllByRole('cell');
+      const dataHeader = headers[cells.indexOf(dataDate)];
+      const downloadHeader = headers[cells.indexOf(downloaded)];
+      expect(dataHeader).toMatch(/\S/);
+      expect(downloadHeader).toMatch(/\S/);
+      expect(dataHeader).not.toBe(downloadHeader);
+      // Translated, not the key.
+      expect([dataHeader, downloadHeader]).not.toContain('dataDate');
+      expect([dataHeader, downloadHeader]).not.toContain('downloadedAt');
+      expect(dataDate.textContent).toBe(formatDate('2024-09-25'));
+      expect(downloaded.textContent).toBe(formatDate('2026-11-20T10:30:00.000Z'));
+    });
+  }
+});
