@@ -141,6 +141,24 @@ describe('text decoding of the Catastro files', () => {
     writeFileSync(file, text, 'utf8');
     expect(await decode(file)).toBe(text);
   });
+
+  it('lets the event loop run between the chunks of a plain file, read synchronously', async () => {
+    // An import on a server's or the app's own thread must not hold its timers, signals and
+    // requests for the whole file: a timer set before reading fires before the last chunk.
+    const file = path.join(dir, 'turns.xml');
+    writeFileSync(file, 'x'.repeat(1024 * 1024));
+    let timerFired = false;
+    setTimeout(() => (timerFired = true), 0);
+    const firedBeforeChunk: boolean[] = [];
+    for await (const _chunk of readText(file)) {
+      // Each chunk's parse is synchronous work; 2 ms of it is what a 64 KiB chunk of GML costs.
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      firedBeforeChunk.push(timerFired);
+    }
+    expect(firedBeforeChunk.length).toBeGreaterThan(2);
+    expect(firedBeforeChunk.at(-1)).toBe(true);
+  });
 });
 
 describe('GML ring spellings', () => {
