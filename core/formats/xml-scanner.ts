@@ -33,7 +33,9 @@ const LT = 60,
   APOS = 39;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
-const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
+/** Name characters below 128 by code, looked up once per character instead of compared up to ten times (the scanner's inner loop). */
+const ASCII_NAME_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 ? 1 : 0));
+const isNameChar = (c: number) => (c < 128 ? ASCII_NAME_CHAR[c] === 1 : c >= 0xc0 || c === 0xb7);
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
