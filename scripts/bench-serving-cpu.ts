@@ -9,7 +9,7 @@
 // Usage: npx tsx scripts/bench-serving-cpu.ts --data DIR [--app CHECKOUT] [--compare CHECKOUT]
 //          [--seconds S] [--rounds R] [--connections C]
 // (build each checkout first, `npx tsc -p tsconfig.build.json`, or it runs its sources through tsx.)
-import { readFileSync } from 'node:fs';
+import { cpuSeconds } from './process-cpu.js';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,14 +24,6 @@ const seconds = Number(args.get('seconds') ?? 4);
 const rounds = Number(args.get('rounds') ?? 6);
 const connections = Number(args.get('connections') ?? 16);
 const builds = [path.resolve(args.get('app') ?? '.'), ...(args.get('compare') ? [path.resolve(args.get('compare')!)] : [])];
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-/** User + system CPU seconds of a process, all its threads (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
 
 function sampleRefs(count: number): string[] {
   const db = new Database(path.join(dataDir!, 'catastro.sqlite'), { readonly: true });

@@ -11,7 +11,10 @@
 //      (pg_total_relation_size);
 //   2. HTTP: `catastro serve --workers 2` (two server processes) on the PostGIS database, then on
 //      the SQLite copy, each loaded by wrk with reference lookups (every request a different
-//      parcel, so each one reads the store) and point→parcel calls (a point inside a parcel).
+//      parcel, so each one reads the store) and point→parcel calls (a point inside a parcel), with
+//      the CPU time each answer cost the serve processes and, on PostgreSQL, the backends serving
+//      them (/proc, scripts/process-cpu.ts); a round where a store answered more requests than it
+//      had parcels (repeats) gives no ratio.
 // Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8), BENCH_TEAM_ROUNDS (3).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { postgresSkipReason, startTestCluster } from '../test/helpers/postgres-c
 import { shiftedCopies } from '../test/helpers/segovia-copies.js';
 import { median, timed, type Measured } from './bench-import-data.js';
 import { startListening, type BenchServer } from './bench-server.js';
+import { cpuSince, cpuSnapshot, withChildren } from './process-cpu.js';
 import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
 
 const COPIES = Number(process.env.BENCH_TEAM_COPIES ?? 40);
@@ -65,8 +69,15 @@ const serve = (args: string[]): Promise<BenchServer> =>
     env: { ...process.env, ...OFFLINE_ENV },
   });
 
-const describeLoad = (r: LoadResult) =>
-  `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed)`;
+/** A mix's answers, and the CPU each cost the server processes and, on the team store, its PostgreSQL backends. */
+interface Mix extends LoadResult {
+  serverMs: number;
+  backendMs: number;
+}
+
+const describeLoad = (r: Mix) =>
+  `${r.perSecond.toLocaleString('en')}/s (p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.answers.toLocaleString('en')} answers, ${r.failed} failed); CPU per answer: server ${r.serverMs.toFixed(2)} ms` +
+  (r.backendMs ? ` + PostgreSQL ${r.backendMs.toFixed(2)} ms` : '');
 
 const cluster = await startTestCluster();
 try {
@@ -170,6 +181,20 @@ try {
       json: JSON.stringify({ latitude: r.lat, longitude: r.lon }),
     });
     const warmUp = [...warm.map(lookup), ...warm.map(point)];
+    // The serve processes' connections (application_name 'catastro'), not this script's.
+    const backends = async (url: string) =>
+      (await sql<{ pid: number }>(url, `SELECT pid FROM pg_stat_activity WHERE application_name = 'catastro' AND datname = current_database()`)).map(
+        (row) => row.pid,
+      );
+    const mix = async (server: BenchServer, requests: LoadRequest[], store: string | undefined): Promise<Mix> => {
+      const servers = withChildren(server.pid);
+      const before = store ? await backends(store) : [];
+      const [serverCpu, backendCpu] = [cpuSnapshot(servers), cpuSnapshot(before)];
+      const result = loadWithWrk(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS });
+      const backendS = store ? cpuSince(backendCpu, [...before, ...(await backends(store))]) : 0;
+      const perAnswer = (seconds: number) => (seconds * 1000) / Math.max(1, result.answers);
+      return { ...result, serverMs: perAnswer(cpuSince(serverCpu, servers)), backendMs: perAnswer(backendS) };
+    };
     // Both stores served at once and measured in turn, round after round (the machine is shared:
     // only ratios measured side by side carry over); each round asks parcels new to both servers.
     const share = Math.floor(sampleRows.length / ROUNDS);
@@ -187,22 +212,35 @@ try {
         loadWithWrk(server.url, warmUp, { connections: CONNECTIONS, seconds: 3 });
       }
       const ratios = { lookups: [] as number[], points: [] as number[] };
+      const cpuRatios = { lookups: [] as number[], points: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
         const rows = sampleRows.slice(round * share, (round + 1) * share);
-        const results: Record<string, { lookups: LoadResult; points: LoadResult }> = {};
+        const results: Record<string, { lookups: Mix; points: Mix }> = {};
         for (const [name, server] of servers) {
-          const byRef = loadWithWrk(server.url, rows.map(lookup), { connections: CONNECTIONS, seconds: SECONDS });
-          const byPoint = loadWithWrk(server.url, rows.map(point), { connections: CONNECTIONS, seconds: SECONDS });
+          const store = name === 'PostgreSQL' ? oursUrl : undefined;
+          const byRef = await mix(server, rows.map(lookup), store);
+          const byPoint = await mix(server, rows.map(point), store);
           results[name] = { lookups: byRef, points: byPoint };
           console.log(`  round ${round + 1}, ${name.padEnd(10)} lookups ${describeLoad(byRef)}`);
           console.log(`  round ${round + 1}, ${name.padEnd(10)} point→parcel ${describeLoad(byPoint)}`);
-          if (byRef.answers > rows.length) console.log(`  (${name}: more lookups than parcels: the repeats were answered from memory)`);
         }
-        for (const kind of ['lookups', 'points'] as const) ratios[kind].push(results.PostgreSQL[kind].perSecond / results.SQLite[kind].perSecond);
+        for (const kind of ['lookups', 'points'] as const) {
+          const [ours, embedded] = [results.PostgreSQL[kind], results.SQLite[kind]];
+          cpuRatios[kind].push((ours.serverMs + ours.backendMs) / embedded.serverMs);
+          // A store that answered more requests than the round has parcels answered repeats (lookups
+          // from memory): its rate is not the store's, and the round's ratio is left out.
+          const repeated = [ours, embedded].some((r) => r.answers > rows.length);
+          if (repeated) console.log(`  round ${round + 1}, ${kind}: more answers than the round's parcels (repeats): no ratio`);
+          else ratios[kind].push(ours.perSecond / embedded.perSecond);
+        }
       }
-      const range = (values: number[]) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+      const range = (values: number[]) =>
+        values.length ? `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})` : 'none (every round had repeats)';
       console.log(
-        `  ratio PostgreSQL / SQLite, median (range) of ${ROUNDS} rounds: lookups ${range(ratios.lookups)}x, point→parcel ${range(ratios.points)}x (goal >= 0.6x)`,
+        `  ratio PostgreSQL / SQLite answers per s, median (range) of the rounds without repeats: lookups ${range(ratios.lookups)}x, point→parcel ${range(ratios.points)}x (goal >= 0.6x)`,
+      );
+      console.log(
+        `  CPU per answer, PostgreSQL (server + backends) / SQLite (server), median (range) of ${ROUNDS} rounds: lookups ${range(cpuRatios.lookups)}x, point→parcel ${range(cpuRatios.points)}x (on shared cores answers per s cannot exceed about its inverse)`,
       );
     } finally {
       for (const [, server] of servers) await server.stop();
