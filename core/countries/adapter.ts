@@ -13,6 +13,7 @@ import type {
   NeighbourOutline,
   Parcel,
   PolygonResult,
+  ReferenceParts,
   RusticParcelRequest,
   UnitsPage,
 } from '../model/index.js';
@@ -85,6 +86,8 @@ export interface CountryAdapter {
    * them with `units` (CountryRegistry.capabilities), and the core and the app ask those.
    */
   readonly extras?: readonly Exclude<CountryCapability, 'units'>[];
+  /** Where its references name the commune, section and number (France's IDU), listed with the country for the app. */
+  readonly referenceParts?: ReferenceParts;
   /** Why a capability of the coverage row is missing, told in its 422 (e.g. the foral cadastres publish no units). */
   readonly coverageNotes?: Partial<Record<keyof Coverage, string>>;
   /** Urban or rustic, as the reference itself says, where the country's references encode it (Spain). */

@@ -208,6 +208,7 @@ export class CountryRegistry {
       byAddress: adapter.coverage.byAddress,
       attribution: adapter.attribution,
       capabilities: this.capabilities(adapter.code),
+      ...(adapter.referenceParts && { referenceParts: adapter.referenceParts }),
     }));
   }
 

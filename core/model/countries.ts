@@ -61,6 +61,23 @@ export interface Coverage {
 export const COUNTRY_CAPABILITIES = ['units', 'rusticParcel', 'buildingFacts', 'foralReferences', 'sigpac'] as const;
 export type CountryCapability = (typeof COUNTRY_CAPABILITIES)[number];
 
+/**
+ * How a country's references name the commune, section and number of a parcel: character
+ * positions [start, end) in its canonical reference of `length` characters (France's IDU: INSEE
+ * commune, absorbed-commune prefix, section, number). The app names a parcel's commune from it.
+ */
+export interface ReferenceParts {
+  length: number;
+  commune: readonly [number, number];
+  section: readonly [number, number];
+  number: readonly [number, number];
+}
+
+/** The `part` of `ref` as `parts` splits it; undefined without a split or when `ref` is not of its length. */
+export function referencePart(ref: string, parts: ReferenceParts | undefined, part: 'commune' | 'section' | 'number'): string | undefined {
+  return parts && ref.length === parts.length ? ref.slice(...parts[part]) : undefined;
+}
+
 /** A country this installation covers, as the app needs to know it (status): picker, map centre → country, attribution. */
 export interface CountryInfo {
   code: CountryCode;
@@ -72,6 +89,8 @@ export interface CountryInfo {
   byAddress: boolean;
   attribution: string;
   capabilities: CountryCapability[];
+  /** Where its references name the commune, section and number, for countries whose references do. */
+  referenceParts?: ReferenceParts;
 }
 
 /** True when `country` is one of `countries` and offers `capability` (false while the list is not known). */

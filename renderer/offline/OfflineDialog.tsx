@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from '../ui/client-context.js';
 import { ModalDialog } from '../ui/ModalDialog.js';
-import { OFFLINE_COUNTRIES, type OfflineCountry } from '../../core/model/index.js';
+import { DEFAULT_OFFLINE_COUNTRY, OFFLINE_COUNTRIES, type OfflineCountry } from '../../core/model/index.js';
 import type { InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult, OfflineProgress } from '../client/catastro-client.js';
 import { toUiError } from '../errors/advice.js';
 import { LinkedText } from '../errors/LinkedText.js';
 import { refusalText } from '../errors/refusal-text.js';
 import { formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
+import { loadCountries, useCountryCapability } from '../state/countries.js';
 import { useAppStore } from '../state/store.js';
 import { offlineCountryAt } from './offline-country-at.js';
 import { OfflineAreasTable } from './OfflineAreasTable.js';
@@ -54,8 +55,11 @@ export function OfflineDialog() {
   // Downloading, updating and resuming ask the publisher: offline they wait, saying why, instead of failing.
   const offlineNow = useAppStore((s) => s.connectivity === 'offline');
   const needsConnection = offlineNow ? t('offlineNow') : undefined;
-  const [country, setCountry] = useState<OfflineCountry>('ES');
-  const france = country === 'FR';
+  const [country, setCountry] = useState<OfflineCountry>(DEFAULT_OFFLINE_COUNTRY);
+  // Its published files hold buildings where the copy records them (Etalab's parcels files hold none).
+  const offersBuildings = useCountryCapability(country, 'buildingFacts');
+  // The territories with their own cadastre its address search also places (Spain's foral ones).
+  const hasForalTerritories = useCountryCapability(country, 'foralReferences');
   const [municipalities, setMunicipalities] = useState('');
   const [provinces, setProvinces] = useState('');
   const [useView, setUseView] = useState(true);
@@ -83,15 +87,23 @@ export function OfflineDialog() {
     }
   }, [dialog.open, dialog.bbox, refreshAreas]);
 
+  // The countries' capabilities say what the choice offers (buildings, the foral note).
+  useEffect(() => {
+    if (dialog.open)
+      Promise.resolve()
+        .then(() => loadCountries(client))
+        .catch(() => undefined);
+  }, [client, dialog.open]);
+
   // Opened from the map over France: France's files, not Spain's feeds (which would find nothing there).
   useEffect(() => {
     const view = dialog.open ? dialog.bbox : undefined;
     if (!view) return;
     let live = true;
     // The outlines tell Spain from France where their boxes overlap (world-outlines.ts).
-    Promise.all([Promise.resolve().then(() => client.call('status')), loadWorldOutlines()])
-      .then(([status]) => {
-        const country = offlineCountryAt(status.countries ?? [], view);
+    Promise.all([Promise.resolve().then(() => loadCountries(client)), loadWorldOutlines()])
+      .then(([countries]) => {
+        const country = offlineCountryAt(countries, view);
         if (live && country) setCountry(country);
       })
       .catch(() => undefined);
@@ -117,13 +129,12 @@ export function OfflineDialog() {
     }
   };
 
-  // Etalab's parcels files hold no buildings; France's map view is the communes whose outline meets it.
   const choice: OfflineChoice = {
-    ...(france && { country }),
+    ...(country !== DEFAULT_OFFLINE_COUNTRY && { country }),
     ...(names(municipalities).length && { municipalities: names(municipalities) }),
     ...(names(provinces).length && { provinces: names(provinces) }),
     ...(useView && dialog.bbox && { bbox: dialog.bbox }),
-    ...(!france && { buildings }),
+    ...(offersBuildings && { buildings }),
   };
   const chosen = !!(choice.municipalities || choice.provinces || choice.bbox);
 
@@ -152,23 +163,23 @@ export function OfflineDialog() {
           </label>
         ))}
       </fieldset>
-      <p className="muted">{t(france ? 'introFR' : 'intro')}</p>
+      <p className="muted">{t(`intro${country}`)}</p>
       <label>
-        <span>{t(france ? 'communes' : 'municipalities')}</span>
+        <span>{t(`municipalities${country}`)}</span>
         <input
           value={municipalities}
           onChange={(e) => setMunicipalities(e.target.value)}
-          placeholder={t(france ? 'communesExample' : 'municipalitiesExample')}
+          placeholder={t(`municipalitiesExample${country}`)}
           disabled={running}
           data-testid="offline-municipalities"
         />
       </label>
       <label>
-        <span>{t(france ? 'departements' : 'provinces')}</span>
+        <span>{t(`provinces${country}`)}</span>
         <input
           value={provinces}
           onChange={(e) => setProvinces(e.target.value)}
-          placeholder={t(france ? 'departementsExample' : 'provincesExample')}
+          placeholder={t(`provincesExample${country}`)}
           disabled={running}
           data-testid="offline-provinces"
         />
@@ -176,18 +187,16 @@ export function OfflineDialog() {
       {dialog.bbox && (
         <label className="check">
           <input type="checkbox" checked={useView} onChange={(e) => setUseView(e.target.checked)} disabled={running} data-testid="offline-use-view" />
-          <span>{t(france ? 'useViewFR' : 'useView')}</span>
+          <span>{t(`useView${country}`)}</span>
         </label>
       )}
-      {!france && (
-        <>
-          <label className="check">
-            <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} data-testid="offline-buildings" />
-            <span>{t('buildings')}</span>
-          </label>
-          <p className="muted">{t('foral')}</p>
-        </>
+      {offersBuildings && (
+        <label className="check">
+          <input type="checkbox" checked={buildings} onChange={(e) => setBuildings(e.target.checked)} disabled={running} data-testid="offline-buildings" />
+          <span>{t('buildings')}</span>
+        </label>
       )}
+      {hasForalTerritories && <p className="muted">{t('foral')}</p>}
       <div className="dialog-actions">
         {running ? (
           <button type="button" onClick={() => void offline.cancel()} data-testid="offline-cancel">

@@ -1,12 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { DEGREE_DECIMALS, rusticParts, type Parcel } from '../../core/model/index.js';
+import { DEGREE_DECIMALS, referencePart, rusticParts, type Parcel } from '../../core/model/index.js';
 import { rusticPlaceName } from '../../core/countries/es/reference.js';
-import { parseFrenchReference, splitFrenchReference } from '../../core/countries/fr/reference.js';
 import { officialViewerLink } from '../../core/countries/official-viewers.js';
 import { toUtm } from '../geo/utm.js';
 import { formatArea, formatDate, formatDateTime, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
-import { useCountryCapability } from '../state/countries.js';
+import { useCountryCapability, useReferenceParts } from '../state/countries.js';
 import { CopyButton } from './CopyButton.js';
 import { describeCountry, describeSource } from './format.js';
 
@@ -47,12 +46,12 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
   const isUnit = parcel.refCatastral.length === 20;
   const title = heading ?? t('parcelHeading');
   const rustic = useCountryCapability(parcel.pais, 'rusticParcel') ? rusticParts(parcel.refCatastral) : undefined;
-  // France's `provincia` is the département: the commune is named with its INSEE code, which its IDU begins with.
-  const frenchIdu = parcel.pais === 'FR' ? parseFrenchReference(parcel.refCatastral) : undefined;
-  const insee = frenchIdu && splitFrenchReference(frenchIdu).insee;
-  const placeRows: Row[] = insee
+  // Where the reference names the commune (France's IDU begins with its INSEE code), `provincia` is the département.
+  const referenceParts = useReferenceParts(parcel.pais);
+  const commune = referencePart(parcel.refCatastral, referenceParts, 'commune');
+  const placeRows: Row[] = commune
     ? [
-        [t('field.commune'), parcel.municipio ? `${parcel.municipio} (${insee})` : insee],
+        [t('field.commune'), parcel.municipio ? `${parcel.municipio} (${commune})` : commune],
         [t('field.departement'), parcel.provincia],
       ]
     : [[t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')]];

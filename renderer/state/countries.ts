@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { countryHas, type CountryCapability, type CountryInfo } from '../../core/model/index.js';
+import { countryHas, type CountryCapability, type CountryInfo, type ReferenceParts } from '../../core/model/index.js';
 import type { CatastroClient } from '../client/catastro-client.js';
 
 /**
@@ -33,4 +33,9 @@ export async function countryOffers(client: CatastroClient, country: string | un
 /** True when `country` offers `capability` in the loaded list (false until it is loaded: the extras stay hidden). */
 export function useCountryCapability(country: string | undefined, capability: CountryCapability): boolean {
   return useCountryList((state) => countryHas(state.countries, country, capability));
+}
+
+/** Where `country`'s references name the commune, section and number, in the loaded list (undefined until loaded, or where they do not). */
+export function useReferenceParts(country: string | undefined): ReferenceParts | undefined {
+  return useCountryList((state) => state.countries.find((c) => c.code === country)?.referenceParts);
 }

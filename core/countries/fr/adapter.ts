@@ -5,7 +5,7 @@ import { NationalAdapter } from '../national/national-adapter.js';
 import { searchFrenchAddress } from './address-search.js';
 import { FR_CADASTRE_ATTRIBUTION, FR_ETALAB_ATTRIBUTION, resolveFrSources } from './config.js';
 import { FranceLiveSource } from './live-source.js';
-import { FR_REFERENCE_HINT, FR_REFERENCE_SHAPE, parseFrenchReference } from './reference.js';
+import { FR_REFERENCE_HINT, FR_REFERENCE_PARTS, FR_REFERENCE_SHAPE, parseFrenchReference } from './reference.js';
 
 /**
  * France: parcels from IGN API Carto (by IDU and by point), addresses from the BAN, bulk from
@@ -15,6 +15,7 @@ import { FR_REFERENCE_HINT, FR_REFERENCE_SHAPE, parseFrenchReference } from './r
  */
 export class FranceAdapter extends NationalAdapter {
   private readonly live: FranceLiveSource;
+  readonly referenceParts = FR_REFERENCE_PARTS;
 
   constructor(config?: CountrySources) {
     const live = new FranceLiveSource(resolveFrSources(config));

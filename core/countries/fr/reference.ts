@@ -1,3 +1,4 @@
+import type { ReferenceParts } from '../../model/index.js';
 import type { ReferenceShape } from '../reference-shape.js';
 
 /**
@@ -6,6 +7,8 @@ import type { ReferenceShape } from '../reference-shape.js';
  * `0`: `0A`) + parcel number (4, zero-padded). Example `29158000AW0001`, `412310000A0075`.
  */
 const IDU = /^(\d{5}|2[AB]\d{3})(\d{3})([0-9A-Z]{2})(\d{4})$/;
+/** The IDU's parts by position, as the app reads them (CountryInfo.referenceParts): the same rule as IDU's groups. */
+export const FR_REFERENCE_PARTS: ReferenceParts = { length: 14, commune: [0, 5], section: [8, 10], number: [10, 14] };
 /** The same with a one-letter section left unpadded (`41231000A0075`), as people copy it from plans. */
 const ONE_LETTER_SECTION = /^(\d{5}|2[AB]\d{3})(\d{3})([A-Z])(\d{4})$/;
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CountryAdapter } from '../../../core/countries/adapter.js';
 import { COUNTRIES, CountryRegistry, sourcesFromEnv } from '../../../core/countries/registry.js';
 import { SpainAdapter } from '../../../core/countries/es/adapter.js';
-import type { CountryCode, Coverage, LonLat } from '../../../core/model/index.js';
+import { parseFrenchReference, splitFrenchReference } from '../../../core/countries/fr/reference.js';
+import { FR_EVIDENCE } from '../../../core/countries/fr/evidence.js';
+import { referencePart, type CountryCode, type Coverage, type LonLat } from '../../../core/model/index.js';
 
 const notCalled = () => {
   throw new Error('not called by the registry');
@@ -93,6 +95,21 @@ describe('CountryRegistry: coverage is read from the adapters', () => {
     expect(installed.has('XX', 'units')).toBe(false);
     expect(installed.has(undefined, 'units')).toBe(false);
     expect(installed.infos().find((c) => c.code === 'ES')?.capabilities).toContain('foralReferences');
+  });
+
+  it("lists where France's references name the commune, section and number, as its IDU parser splits them", () => {
+    const infos = CountryRegistry.create().infos();
+    const parts = infos.find((c) => c.code === 'FR')?.referenceParts;
+    expect(infos.filter((c) => c.referenceParts).map((c) => c.code)).toEqual(['FR']);
+    for (const { ref } of FR_EVIDENCE.references) {
+      const idu = splitFrenchReference(parseFrenchReference(ref)!);
+      expect([referencePart(idu.idu, parts, 'commune'), referencePart(idu.idu, parts, 'section'), referencePart(idu.idu, parts, 'number')]).toEqual([
+        idu.insee,
+        idu.section,
+        idu.numero,
+      ]);
+    }
+    expect(referencePart('41231000A0075', parts, 'commune')).toBeUndefined();
   });
 
   it('an operation of a capability no country here offers answers 422 CNV_COVERAGE', () => {

@@ -17,6 +17,8 @@ import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
 import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
+import { useCountryList } from '../../../../renderer/state/countries.js';
+import { installedCountries } from '../../../../core/countries/registry.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../../fake-upstream/catastro-atom.js';
 import { startFakeEtalabCadastre, type FakeEtalabCadastre } from '../../../fake-upstream/etalab-cadastre.js';
 import { startFakeGeoApi, type FakeGeoApi } from '../../../fake-upstream/geo-api-gouv.js';
@@ -39,6 +41,8 @@ const acrossIpc = <T,>(work: () => Promise<T> | T): Promise<T> => unwrapIpcResul
 let etalab: FakeEtalabCadastre;
 let geoApi: FakeGeoApi;
 beforeAll(async () => {
+  // The countries and their capabilities as the service's status gives them to the app (buildings, the foral note).
+  useCountryList.setState({ countries: installedCountries().infos() });
   [fake, etalab, geoApi] = await Promise.all([startFakeCatastroAtom(), startFakeEtalabCadastre(), startFakeGeoApi()]);
 });
 afterAll(async () => {
