@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { DatafordelerKeyView } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
-import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
-import { useAppStore } from '../../../../renderer/state/store.js';
+import { desktopClientWith, renderOpenSettings } from './open-settings.js';
 
 afterEach(cleanup);
 
@@ -14,28 +12,19 @@ const KEY = 'dF-9c1e7Qk2zT8pLw';
 /** The desktop client as the preload gives it, the main process (electron/datafordeler-key-setting.ts) played by hand. */
 function desktopClient(calls: (string | null)[], canStore = true): CatastroClient {
   let view: DatafordelerKeyView = { configured: false, fromEnvironment: false, canStore };
-  return {
-    kind: 'ipc',
-    desktop: {
-      setLocalApi: async () => ({ url: null }),
-      datafordelerKey: async () => view,
-      setDatafordelerKey: async (key: string | null) => {
-        calls.push(key);
-        view = { ...view, configured: key !== null };
-        return view;
-      },
+  return desktopClientWith({
+    datafordelerKey: async () => view,
+    setDatafordelerKey: async (key: string | null) => {
+      calls.push(key);
+      view = { ...view, configured: key !== null };
+      return view;
     },
-  } as unknown as CatastroClient;
+  });
 }
 
 it('desktop: says Danish lookups need the key, saves it from a password field and never shows it, and removes it', async () => {
-  useAppStore.setState({ settingsOpen: true });
   const calls: (string | null)[] = [];
-  render(
-    <ClientContext.Provider value={desktopClient(calls)}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
+  renderOpenSettings(desktopClient(calls));
   expect((await screen.findByTestId('datafordeler-key-current')).textContent).toBe('No key is set: Danish lookups are unavailable.');
   const field = screen.getByTestId('datafordeler-key-input') as HTMLInputElement;
   expect(field.type).toBe('password');
@@ -50,12 +39,7 @@ it('desktop: says Danish lookups need the key, saves it from a password field an
 });
 
 it('desktop without encrypted storage: no field, and what to do instead', async () => {
-  useAppStore.setState({ settingsOpen: true });
-  render(
-    <ClientContext.Provider value={desktopClient([], false)}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
+  renderOpenSettings(desktopClient([], false));
   expect((await screen.findByTestId('datafordeler-key-no-storage')).textContent).toMatch(/CATASTRO_DK_DATAFORDELER_API_KEY/);
   expect(screen.queryByTestId('datafordeler-key-input')).toBeNull();
 });

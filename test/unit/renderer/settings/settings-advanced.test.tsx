@@ -1,30 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { ClientContext } from '../../../../renderer/ui/client-context.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
-import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
-import { useAppStore } from '../../../../renderer/state/store.js';
+import { desktopClientWith, renderOpenSettings } from './open-settings.js';
 
 afterEach(cleanup);
 
 /** The desktop client as the preload gives it: the local API, the team store and the language. */
-const desktopClient = {
-  kind: 'ipc',
-  desktop: {
-    setLocalApi: async () => ({ url: null }),
-    teamStore: async () => ({ store: 'sqlite', fromEnvironment: false }),
-    setTeamStore: async () => ({ store: 'sqlite', fromEnvironment: false }),
-  },
-} as unknown as CatastroClient;
+const desktopClient = desktopClientWith({
+  teamStore: async () => ({ store: 'sqlite', fromEnvironment: false }),
+  setTeamStore: async () => ({ store: 'sqlite', fromEnvironment: false }),
+});
 
 it("desktop Settings fold the developer options (local HTTP API, team store URL) under a closed 'Advanced'", async () => {
-  useAppStore.setState({ settingsOpen: true });
-  render(
-    <ClientContext.Provider value={desktopClient}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
+  renderOpenSettings(desktopClient);
   const advanced = screen.getByTestId('settings-advanced') as HTMLDetailsElement;
   expect(advanced.tagName).toBe('DETAILS');
   expect(advanced.open).toBe(false);

@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { ClientContext } from '../../../../renderer/ui/client-context.js';
-import type { CatastroClient } from '../../../../renderer/client/catastro-client.js';
-import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
+import { BROWSER_CLIENT, renderOpenSettings } from './open-settings.js';
 
 afterEach(cleanup);
 
-function renderOpenSettings() {
-  useAppStore.setState({ settingsOpen: true });
-  render(
-    <ClientContext.Provider value={{ kind: 'http' } as unknown as CatastroClient}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
-}
-
 it('Escape typed in a text field of Settings closes it, as every other dialog (WAI-ARIA dialog pattern)', () => {
-  renderOpenSettings();
+  renderOpenSettings(BROWSER_CLIENT);
   const field = screen.getByRole('dialog').querySelector('input')!;
   expect(field).not.toBeNull();
   field.focus();
@@ -28,7 +17,7 @@ it('Escape typed in a text field of Settings closes it, as every other dialog (W
 });
 
 it('a key other than Escape in a field leaves Settings open', () => {
-  renderOpenSettings();
+  renderOpenSettings(BROWSER_CLIENT);
   const field = screen.getByRole('dialog').querySelector('input')!;
   fireEvent.keyDown(field, { key: 'a' });
   expect(useAppStore.getState().settingsOpen).toBe(true);

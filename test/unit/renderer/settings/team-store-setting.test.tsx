@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { TeamStoreView } from '../../../../core/model/index.js';
-import { ClientContext } from '../../../../renderer/ui/client-context.js';
 import { ClientError, type CatastroClient } from '../../../../renderer/client/catastro-client.js';
-import { SettingsDialog } from '../../../../renderer/settings/SettingsDialog.js';
-import { useAppStore } from '../../../../renderer/state/store.js';
+import { BROWSER_CLIENT, desktopClientWith, renderOpenSettings } from './open-settings.js';
 
 afterEach(cleanup);
 
@@ -14,37 +12,28 @@ const PASSWORD = 's3cret-pw';
 /** The desktop client as the preload gives it, with the main process's answers (electron/team-store-setting.ts) played by hand. */
 function desktopClient(calls: (string | null)[]): CatastroClient {
   let view: TeamStoreView = { store: 'sqlite', fromEnvironment: false };
-  return {
-    kind: 'ipc',
-    desktop: {
-      setLocalApi: async () => ({ url: null }),
-      teamStore: async () => view,
-      setTeamStore: async (url: string | null) => {
-        calls.push(url);
-        if (url?.includes('down.example')) {
-          throw new ClientError(
-            503,
-            'SERVICE_UNAVAILABLE',
-            'The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.',
-          );
-        }
-        view = url
-          ? { store: 'postgres', url: 'postgres://team@db.example:5432/catastro', where: 'db.example:5432/catastro', fromEnvironment: false }
-          : { store: 'sqlite', fromEnvironment: false };
-        return view;
-      },
+  return desktopClientWith({
+    teamStore: async () => view,
+    setTeamStore: async (url: string | null) => {
+      calls.push(url);
+      if (url?.includes('down.example')) {
+        throw new ClientError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'The team database down.example:5432/catastro does not answer (getaddrinfo ENOTFOUND down.example); try again when it is back.',
+        );
+      }
+      view = url
+        ? { store: 'postgres', url: 'postgres://team@db.example:5432/catastro', where: 'db.example:5432/catastro', fromEnvironment: false }
+        : { store: 'sqlite', fromEnvironment: false };
+      return view;
     },
-  } as unknown as CatastroClient;
+  });
 }
 
 it('desktop: switches to the team database, shows where it is (never the password), says clearly when one does not answer, and goes back', async () => {
-  useAppStore.setState({ settingsOpen: true });
   const calls: (string | null)[] = [];
-  render(
-    <ClientContext.Provider value={desktopClient(calls)}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
+  renderOpenSettings(desktopClient(calls));
   expect((await screen.findByTestId('team-store-current')).textContent).toBe("Working on this computer's copy (SQLite).");
 
   const field = screen.getByTestId('team-store-url') as HTMLInputElement;
@@ -68,12 +57,7 @@ it('desktop: switches to the team database, shows where it is (never the passwor
 });
 
 it('browser: says the server chooses the store, with no field', () => {
-  useAppStore.setState({ settingsOpen: true });
-  render(
-    <ClientContext.Provider value={{ kind: 'http' } as unknown as CatastroClient}>
-      <SettingsDialog />
-    </ClientContext.Provider>,
-  );
+  renderOpenSettings(BROWSER_CLIENT);
   expect(screen.getByTestId('team-store-server').textContent).toContain('catastro serve --store postgres://…');
   expect(screen.queryByTestId('team-store-url')).toBeNull();
 });
