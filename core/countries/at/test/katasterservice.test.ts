@@ -166,28 +166,16 @@ describe("a parcel found by point (WMS), with the Katasterservice's record of it
 
   it("keeps the WMS parcel when the record's outline is elsewhere, or the Katasterservice fails or knows no such parcel", async () => {
     const elsewhere = { ...record, geometry: { type: 'Polygon' as const, coordinates: [AT_KATASTER_RECORDS['01004-1711'].ring] } };
-    expect(
-      await new AustriaLiveSource(
-        wms(wmsParcel),
-        kataster(async () => elsewhere),
-      ).at(inUmbach, ctx),
-    ).toBe(wmsParcel);
-    expect(
-      await new AustriaLiveSource(
-        wms(wmsParcel),
-        kataster(async () => {
-          throw unavailable('down');
-        }),
-      ).at(inUmbach, ctx),
-    ).toBe(wmsParcel);
-    expect(
-      await new AustriaLiveSource(
-        wms(wmsParcel),
-        kataster(async () => {
-          throw notFound('no');
-        }),
-      ).at(inUmbach, ctx),
-    ).toBe(wmsParcel);
+    const answers: (() => Promise<StoredParcel>)[] = [
+      async () => elsewhere,
+      async () => {
+        throw unavailable('down');
+      },
+      async () => {
+        throw notFound('no');
+      },
+    ];
+    for (const answer of answers) expect(await new AustriaLiveSource(wms(wmsParcel), kataster(answer)).at(inUmbach, ctx)).toBe(wmsParcel);
   });
 
   it('asks the INSPIRE WMS only when the DKM WMS fails, not when it finds nothing there', async () => {
