@@ -23,6 +23,8 @@ import { tempDir } from '../../helpers/temp-dir.js';
  */
 const DESIGNATION = 'ZEC (test: Natura 2000 layer loaded as a national register)';
 const ZEC_MAPPING = { code: 'CD_ZEC_COD', name: 'DS_ZEC_NAM', designation: DESIGNATION };
+/** ZEC_MAPPING as `catastro import-layers` options. */
+const ZEC_CLI_MAPPING = ['--code-field', ZEC_MAPPING.code, '--name-field', ZEC_MAPPING.name, '--designation', ZEC_MAPPING.designation];
 const ZEC_FIELDS = ['CDID', 'CD_ZEC_COD', 'DS_ZEC_NAM', 'CD_ZEC_CCA', 'DS_ZEC_RG_', 'CD_ZEC_NUT', 'NM_AREA_HA'];
 const ZEPA_SOURCE = 'Comunidad de Madrid, Red Natura 2000: ZEPA';
 
@@ -256,22 +258,7 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
 
   it('imports the ZEPA as Natura 2000 and the ZEC as a national register, and the store says so', () => {
     const data = mkdtempSync(path.join(dir, 'cli-'));
-    const run = cli(
-      '--data',
-      data,
-      '--protected-areas',
-      ZEPA,
-      '--designated-areas',
-      ZEC,
-      '--code-field',
-      'CD_ZEC_COD',
-      '--name-field',
-      'DS_ZEC_NAM',
-      '--designation',
-      DESIGNATION,
-      '--country',
-      'ES',
-    );
+    const run = cli('--data', data, '--protected-areas', ZEPA, '--designated-areas', ZEC, ...ZEC_CLI_MAPPING, '--country', 'ES');
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('es_madrid_zepa_qgis2web_3857.geojson: 7 protected sites');
@@ -291,12 +278,7 @@ describe('catastro import-layers --designated-areas (the CLI, end to end)', () =
       data,
       '--designated-areas',
       ZEC,
-      '--code-field',
-      'CD_ZEC_COD',
-      '--name-field',
-      'DS_ZEC_NAM',
-      '--designation',
-      DESIGNATION,
+      ...ZEC_CLI_MAPPING,
       '--source-name',
       'Red Natura 2000 ZEC, Comunidad de Madrid (as a national register)',
       '--source-license',
