@@ -44,18 +44,23 @@ export interface Parcel {
   attribution?: string;
 }
 
-/** Unit object of the units page (spec: Units page). */
-export interface Unit {
-  refCatastral: string;
+/** What a unit (bien inmueble) of a Spanish finca is, as the units page, the copy and its rows hold it. */
+export interface UnitFacts {
   escalera: string;
   planta: string;
   puerta: string;
   uso: string;
   superficie: number;
   descripcion: string;
+  /** Percent. */
   participacion: number;
   anio: number;
   direccion: string;
+}
+
+/** Unit object of the units page (spec: Units page). */
+export interface Unit extends UnitFacts {
+  refCatastral: string;
 }
 
 /** `data` of `GET /api/catastro/{refcat14}/units`. */

@@ -1,6 +1,6 @@
 // The records the country adapters hand to the store and read back from it: one shape for both
 // floors, so it lives below both.
-import type { CountryCode, LonLat, ParcelGeometry } from './index.js';
+import type { CountryCode, LonLat, ParcelGeometry, UnitFacts } from './index.js';
 
 /** Where a stored record came from: a bulk import or a cached live answer. */
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
@@ -60,18 +60,9 @@ export interface RegisterParcel {
 }
 
 /** A unit (bien inmueble) of a Spanish finca, keyed by its 20-character reference. */
-export interface StoredUnit {
+export interface StoredUnit extends UnitFacts {
   ref: string; // 20 characters
   finca: string; // 14 characters
-  escalera: string;
-  planta: string;
-  puerta: string;
-  uso: string;
-  superficie: number;
-  descripcion: string;
-  participacion: number; // percent
-  anio: number;
-  direccion: string;
   source: RecordSource;
   dataDate: string;
 }

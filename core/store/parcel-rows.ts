@@ -1,5 +1,5 @@
 import { fold } from '../address/normalize.js';
-import type { CountryCode } from '../model/index.js';
+import type { CountryCode, UnitFacts } from '../model/index.js';
 import { decodeGeometry, encodeGeometry } from './geometry-codec.js';
 import type { RecordSource, StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
@@ -154,18 +154,9 @@ export function parcelParams(p: StoredParcel) {
   };
 }
 
-export interface UnitRow {
+export interface UnitRow extends UnitFacts {
   ref: string;
   finca: string;
-  escalera: string;
-  planta: string;
-  puerta: string;
-  uso: string;
-  superficie: number;
-  descripcion: string;
-  participacion: number;
-  anio: number;
-  direccion: string;
   source: string;
   data_date: string;
 }
