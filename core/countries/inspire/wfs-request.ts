@@ -26,7 +26,8 @@ export function bboxAround(profile: InspireWfsProfile, point: LonLat): string {
   return [...ordered.map((v) => v.toFixed(digits)), urn].join(',');
 }
 
-function getFeature(base: string, profile: InspireWfsProfile, extra: Record<string, string>): string {
+/** A WFS 2.0 GetFeature of the profile's parcels in its CRS; `extra` narrows it (BBOX, COUNT, a filter). */
+export function getFeatureUrl(base: string, profile: InspireWfsProfile, extra: Record<string, string>): string {
   return withQuery(
     base,
     new URLSearchParams({
@@ -41,9 +42,9 @@ function getFeature(base: string, profile: InspireWfsProfile, extra: Record<stri
 }
 
 export const parcelsAroundUrl = (base: string, profile: InspireWfsProfile, point: LonLat) =>
-  getFeature(base, profile, { BBOX: bboxAround(profile, point), COUNT: '100' });
+  getFeatureUrl(base, profile, { BBOX: bboxAround(profile, point), COUNT: '100' });
 
 export function parcelByReferenceUrl(base: string, profile: InspireWfsProfile, ref: string): string | undefined {
   const query = profile.byReference?.(ref);
-  return query && getFeature(base, profile, query);
+  return query && getFeatureUrl(base, profile, query);
 }

@@ -4,10 +4,9 @@ import type { AdapterContext, SourceCheck } from '../adapter.js';
 import { InspireWfsSource } from '../inspire/inspire-source.js';
 import type { InspireWfsProfile } from '../inspire/profile.js';
 import { parseInspireAnswer } from '../inspire/wfs-answer.js';
-import { urnOf } from '../inspire/wfs-request.js';
+import { getFeatureUrl, urnOf } from '../inspire/wfs-request.js';
 import { fetchText } from '../national/fetch-text.js';
 import type { LiveParcelSource } from '../national/national-adapter.js';
-import { withQuery } from '../national/sources-config.js';
 import { comuneByCode, type Comune } from './comuni.js';
 import { IT_REFERENCE_HINT, comuneOf } from './reference.js';
 
@@ -32,19 +31,7 @@ export function comuneBbox(comune: Comune): string {
 }
 
 export function comunePageUrl(base: string, profile: InspireWfsProfile, comune: Comune, startIndex: number, count: number): string {
-  return withQuery(
-    base,
-    new URLSearchParams({
-      SERVICE: 'WFS',
-      VERSION: '2.0.0',
-      REQUEST: 'GetFeature',
-      TYPENAMES: profile.typeName,
-      SRSNAME: urnOf(profile.srsEpsg),
-      BBOX: comuneBbox(comune),
-      COUNT: String(count),
-      STARTINDEX: String(startIndex),
-    }),
-  );
+  return getFeatureUrl(base, profile, { BBOX: comuneBbox(comune), COUNT: String(count), STARTINDEX: String(startIndex) });
 }
 
 /** The comune's name and province, from the bundled table; the service itself names only the code. */
