@@ -1,7 +1,6 @@
-import { fromWgs84 } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
 import { GeoJsonParcelSource, textOf } from '../national/geojson-source.js';
-import { withQuery } from '../national/sources-config.js';
+import { featureInfoAt } from '../national/wms-feature-info.js';
 import { parseAustrianReference, referenceOfInspireId } from './reference.js';
 
 /** BEV's cadastral WMS (GeoServer), whose layer `DKM_GST` (the DKM's Grundstücke) names each parcel by KG and GNR. */
@@ -19,28 +18,8 @@ const INSPIRE_CP_LAYER = 'CP_CadastralParcel';
  * a 101×101-pixel map of about 20 m around the point in EPSG:3857 (the INSPIRE WMS asked the same way) (a 4326 map is rounded to about
  * 110 m there); GeoServer JSON, its geometry in EPSG:3857 (converted with proj4).
  */
-export function featureInfoUrl(base: string, layer: string, [lon, lat]: LonLat): string {
-  const [x, y] = fromWgs84(3857, lon, lat);
-  const half = 10;
-  return withQuery(
-    base,
-    new URLSearchParams({
-      SERVICE: 'WMS',
-      VERSION: '1.3.0',
-      REQUEST: 'GetFeatureInfo',
-      LAYERS: layer,
-      QUERY_LAYERS: layer,
-      STYLES: '',
-      CRS: 'EPSG:3857',
-      BBOX: [x - half, y - half, x + half, y + half].map((v) => v.toFixed(2)).join(','),
-      WIDTH: '101',
-      HEIGHT: '101',
-      I: '50',
-      J: '50',
-      INFO_FORMAT: 'application/json',
-      FEATURE_COUNT: '10',
-    }),
-  );
+export function featureInfoUrl(base: string, layer: string, point: LonLat): string {
+  return featureInfoAt(base, { layer, epsg: 3857, halfMetres: 10, pixels: 101, featureCount: 10 }, point);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { fromWgs84 } from '../../geo/crs.js';
 import type { LonLat } from '../../model/index.js';
 import type { FeatureProperties, GeoJsonParcelProfile } from '../national/geojson-source.js';
 import { textOf } from '../national/geojson-source.js';
-import { withQuery } from '../national/sources-config.js';
+import { featureInfoAt } from '../national/wms-feature-info.js';
 import { parseInspireId } from './reference.js';
 
 /** Registers of Scotland's INSPIRE view service (OGL v3, no key), relaunched on theMapCloud in 2025. */
@@ -20,27 +19,8 @@ const HALF = 100;
  * (RoS titles may overlap). UNCERTAIN: no recorded answer exists; public clients read the id as
  * the `inspireid` property (either case), which is what is read here.
  */
-export function rosFeatureInfoUrl(base: string, [lon, lat]: LonLat): string {
-  const [e, n] = fromWgs84(27700, lon, lat);
-  return withQuery(
-    base,
-    new URLSearchParams({
-      SERVICE: 'WMS',
-      VERSION: '1.3.0',
-      REQUEST: 'GetFeatureInfo',
-      LAYERS: LAYER,
-      QUERY_LAYERS: LAYER,
-      STYLES: '',
-      CRS: 'EPSG:27700',
-      BBOX: [e - HALF, n - HALF, e + HALF, n + HALF].map((v) => v.toFixed(2)).join(','),
-      WIDTH: String(2 * HALF),
-      HEIGHT: String(2 * HALF),
-      I: String(HALF),
-      J: String(HALF),
-      INFO_FORMAT: 'application/json',
-      FEATURE_COUNT: '5',
-    }),
-  );
+export function rosFeatureInfoUrl(base: string, point: LonLat): string {
+  return featureInfoAt(base, { layer: LAYER, epsg: 27700, halfMetres: HALF, pixels: 2 * HALF, featureCount: 5 }, point);
 }
 
 /** The `inspireid` property, whatever its case (public clients read both spellings). */
