@@ -83,6 +83,11 @@ export class CadastralParcelReader implements SaxHandlers {
     }
   }
 
+  /** Only the parcel's gml:id and the geometry's srsName are read: the scanner decodes no other attribute. */
+  wantsAttributes(local: string): boolean {
+    return local === 'CadastralParcel' || local === 'CP.CadastralParcel' || this.geometry.inside || GEOMETRY_ELEMENTS.has(local);
+  }
+
   /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
   wantsText(): boolean {
     return this.geometry.inside ? this.geometry.surfaces.wantsText() : this.field !== null;

@@ -21,6 +21,12 @@ import { entityRefused } from './xml-entities.js';
 export interface ScanHandlers extends SaxHandlers {
   /** Whether the text of the element now open is of interest (default: always). */
   wantsText?(): boolean;
+  /**
+   * Whether the attributes of an element of this local name are of interest (default: always).
+   * When not, they are still checked as XML (quoted, no `<`, known entities, no duplicate) but
+   * not decoded into values: `open` gets no attributes.
+   */
+  wantsAttributes?(local: string): boolean;
 }
 
 const LT = 60,
@@ -202,6 +208,9 @@ export class XmlScanner {
     const name = s.slice(lt + 1, nameEnd);
     if (this.closedRoot || (this.sawRoot && this.stack.length === 0)) this.fail('a second root element', lt);
     let attributes = NO_ATTRIBUTES;
+    const local = localName(name);
+    const wanted = this.handlers.wantsAttributes ? this.handlers.wantsAttributes(local) : true;
+    let firstAttribute = true;
     let k = nameEnd;
     for (;;) {
       const sawSpace = k < s.length && isSpace(s.charCodeAt(k));
@@ -214,7 +223,6 @@ export class XmlScanner {
           if (s.charCodeAt(k + 1) !== GT) this.fail('forward-slash in opening tag not followed by >', k);
         }
         this.sawRoot = true;
-        const local = localName(name);
         this.stack.push(name);
         this.locals.push(local);
         this.handlers.open(local, attributes);
@@ -245,14 +253,18 @@ export class XmlScanner {
       const lessThan = s.indexOf('<', k + 1);
       if (lessThan !== -1 && lessThan < close) this.fail('disallowed character < in an attribute value', lessThan);
       const amp = this.ampAfter(s, k + 1);
-      const value = amp !== -1 && amp < close ? this.decode(s, k + 1, close, true) : this.normalize(s.slice(k + 1, close), true);
-      if (attributes === NO_ATTRIBUTES) {
-        attributes = {};
+      // References are checked (decoded) either way: an unknown entity is refused in any attribute.
+      const decoded = amp !== -1 && amp < close ? this.decode(s, k + 1, close, true) : undefined;
+      if (firstAttribute) {
         this.attributeNames.length = 0;
+        firstAttribute = false;
       }
       if (this.attributeNames.includes(attribute)) this.fail(`duplicate attribute: ${attribute}`, k);
       this.attributeNames.push(attribute);
-      attributes[attribute] = value;
+      if (wanted) {
+        if (attributes === NO_ATTRIBUTES) attributes = {};
+        attributes[attribute] = decoded ?? this.normalize(s.slice(k + 1, close), true);
+      }
       k = close + 1;
     }
   }

@@ -97,6 +97,23 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
   });
 
   it.each([
+    ['an unquoted attribute', '<r a=1></r>'],
+    ['< inside an attribute value', '<r a="<"></r>'],
+    ['a duplicate attribute', '<r a="1" a="2"></r>'],
+    ['a duplicate attribute of an inner element', '<r a="1"><e b="1" c="2" b="3"/></r>'],
+    ['an unknown entity in an attribute', '<r a="&nbsp;"></r>'],
+    ['an attribute without its value', '<r a></r>'],
+  ])('refuses %s also in attributes the reader does not read', (_name, xml) => {
+    const opened: Record<string, string>[] = [];
+    const scanner = new XmlScanner({ open: (_local, attributes) => opened.push(attributes), text: () => {}, close: () => {}, wantsAttributes: () => false });
+    expect(() => {
+      scanner.write(xml);
+      scanner.close();
+    }).toThrow(/Malformed XML|XML entity/);
+    expect(opened.every((attributes) => Object.keys(attributes).length === 0)).toBe(true);
+  });
+
+  it.each([
     ['an entity of a DTD', '<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>'],
     ['an unknown entity', '<r>&nbsp;</r>'],
   ])('refuses %s, as saxes does, saying the importer does not expand it', (_name, xml) => {
