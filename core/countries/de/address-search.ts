@@ -1,9 +1,6 @@
-import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { fold } from '../../address/normalize.js';
-import { noCoverage, type AddressCandidatesResult, type AddressQuery } from '../../model/index.js';
-import type { AdapterContext } from '../adapter.js';
-import { nationalAddressCandidates } from '../national/address-candidates.js';
-import type { NationalAdapter } from '../national/national-adapter.js';
+import { noCoverage } from '../../model/index.js';
+import { geocoderAddressSearch } from '../national/address-candidates.js';
 import { NOMINATIM_ATTRIBUTION, fetchNominatim, geocodedFromPlace, nominatimSearchUrl, parseNominatimPlaces } from '../national/nominatim.js';
 import { BAVARIA_REASON } from './lander.js';
 
@@ -11,22 +8,10 @@ import { BAVARIA_REASON } from './lander.js';
  * The open geocoder's addresses (Germany has no free national address register). Addresses in
  * Bavaria are left out (no parcel service there); only Bavarian ones: 422 with the reason.
  */
-export async function germanAddressCandidates(
-  adapter: NationalAdapter,
-  urls: { geocoderUrl: string },
-  query: AddressQuery,
-  ctx: AdapterContext,
-): Promise<AddressCandidatesResult> {
-  const request = candidatesRequestOf(query);
+export const germanAddressCandidates = geocoderAddressSearch(NOMINATIM_ATTRIBUTION, async (request, urls: { geocoderUrl: string }, ctx) => {
   const url = nominatimSearchUrl(urls.geocoderUrl, request.address.texto, 'de', Math.max(request.limit * 2, 10));
   const places = parseNominatimPlaces(await fetchNominatim(url, ctx));
   const outside = places.filter((p) => fold(p.region ?? '') !== 'BAYERN');
   if (places.length > 0 && outside.length === 0) throw noCoverage(`Address search in Germany covers 15 of the 16 Länder. ${BAVARIA_REASON}`);
-  return nationalAddressCandidates(
-    adapter,
-    request,
-    outside.map((p) => geocodedFromPlace(p, request.address.calle)),
-    NOMINATIM_ATTRIBUTION,
-    ctx,
-  );
-}
+  return outside.map((p) => geocodedFromPlace(p, request.address.calle));
+});

@@ -1,5 +1,5 @@
-import type { AddressCandidatesRequest } from '../../address/candidates-input.js';
-import { isServiceError, notFound, type AddressCandidate, type LonLat } from '../../model/index.js';
+import { candidatesRequestOf, type AddressCandidatesRequest } from '../../address/candidates-input.js';
+import { isServiceError, notFound, type AddressCandidate, type AddressQuery, type LonLat } from '../../model/index.js';
 import type { StoredParcel } from '../../model/records.js';
 import type { AddressCandidatesResult } from '../../model/index.js';
 import type { AdapterContext } from '../adapter.js';
@@ -17,6 +17,20 @@ export interface GeocodedAddress {
   score: number;
   /** The parcel the address register itself links the address to (PDOK `gekoppeld_perceel`, DAWA `jordstykke`). */
   linkedParcel?: string;
+}
+
+/**
+ * A country's own address search over its geocoder: `geocode` reads the asked address's places
+ * from the geocoder at the country's source URLs; each then becomes the parcel under it.
+ */
+export function geocoderAddressSearch<Urls>(
+  attribution: string,
+  geocode: (request: AddressCandidatesRequest, urls: Urls, ctx: AdapterContext) => Promise<GeocodedAddress[]>,
+): (adapter: NationalAdapter, urls: Urls, query: AddressQuery, ctx: AdapterContext) => Promise<AddressCandidatesResult> {
+  return async (adapter, urls, query, ctx) => {
+    const request = candidatesRequestOf(query);
+    return nationalAddressCandidates(adapter, request, await geocode(request, urls, ctx), attribution, ctx);
+  };
 }
 
 /**

@@ -1,10 +1,6 @@
-import { candidatesRequestOf } from '../../address/candidates-input.js';
 import { fold, nameRules } from '../../address/normalize.js';
-import type { AddressCandidatesResult, AddressQuery } from '../../model/index.js';
-import type { AdapterContext } from '../adapter.js';
-import { nationalAddressCandidates } from '../national/address-candidates.js';
+import { geocoderAddressSearch } from '../national/address-candidates.js';
 import { fetchText } from '../national/fetch-text.js';
-import type { NationalAdapter } from '../national/national-adapter.js';
 import { UUG_ATTRIBUTION, UUG_SOURCE, parseUugAddresses, uugAddressUrl } from './uug.js';
 
 /**
@@ -22,16 +18,10 @@ const POLISH_STREET_NAMES = nameRules(
  * parcel under its point. UUG gives no score: the street's similarity to the one asked stands
  * for it (confianza.ts weighs it).
  */
-export async function polishAddressCandidates(
-  adapter: NationalAdapter,
-  urls: { uugUrl: string },
-  query: AddressQuery,
-  ctx: AdapterContext,
-): Promise<AddressCandidatesResult> {
-  const request = candidatesRequestOf(query);
+export const polishAddressCandidates = geocoderAddressSearch(UUG_ATTRIBUTION, async (request, urls: { uugUrl: string }, ctx) => {
   const found = parseUugAddresses(await fetchText(uugAddressUrl(urls.uugUrl, request.address.texto), UUG_SOURCE, ctx, 'application/json'));
   const asked = request.address.calle !== undefined && fold(request.address.calle) !== '' ? request.address.calle : undefined;
-  const geocoded = found.map((a) => ({
+  return found.map((a) => ({
     direccion: a.label,
     point: a.point,
     numero: a.number,
@@ -40,5 +30,4 @@ export async function polishAddressCandidates(
     postcode: a.postcode,
     score: asked === undefined ? 1 : POLISH_STREET_NAMES.similarity(a.street ?? a.city ?? '', asked),
   }));
-  return nationalAddressCandidates(adapter, request, geocoded, UUG_ATTRIBUTION, ctx);
-}
+});
