@@ -7,8 +7,10 @@
  *
  * A description of our own rather than a query builder (kysely and the like), because what such a
  * builder would give is not what varies here: the released migrations are append-only SQL text
- * (schema.ts, postgres/schema.ts) that no renderer may change, so the DDL stays as released and
- * the shape test keeps both engines' migrations equal to this description instead; the embedded
+ * (schema.ts, postgres/schema.ts) that no renderer may change: the CREATE TABLE of each table is
+ * rendered here (createTable), and test/integration/store-contract/rendered-tables.test.ts holds
+ * a copy upgraded from the oldest release, and a team database migrated from empty, to exactly
+ * that rendering (new databases are still made by the migrations); the embedded
  * copy's writes run inside better-sqlite3's synchronous transactions (bulk imports), where an
  * asynchronous builder cannot run; and the team database is written through COPY into staging
  * tables and unnest() arrays, which a builder only takes as raw SQL. What is left to render (a
@@ -35,15 +37,31 @@ export interface Column {
   readonly merge?: Merge;
   /** Only this engine has the column (the team database keeps folded text for its searches). */
   readonly only?: Dialect;
-  /** Set by the engine (a row id), never written. */
+  /** Set by the engine (a row id, the table's primary key then), never written. */
   readonly generated?: boolean;
+  /** A CHECK on the column, on the dialect that declares it. */
+  readonly check?: Partial<Record<Dialect, string>>;
+}
+
+/** An index beside the key: on both engines unless `only` says otherwise. */
+export interface IndexDescription {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly only?: Dialect;
+  /** PostgreSQL's access method where it is not a B-tree (the outlines' GiST). */
+  readonly using?: 'gist';
+  /** A partial index's condition. */
+  readonly where?: string;
 }
 
 export interface TableDescription {
   readonly name: string;
-  /** The unique key a written row is matched on (ON CONFLICT). */
+  /** The unique key a written row is matched on (ON CONFLICT): the primary key, or UNIQUE beside a generated id. */
   readonly key: readonly string[];
   readonly columns: readonly Column[];
+  readonly indexes?: readonly IndexDescription[];
+  /** SQLite keeps the rows in the key's B-tree (one descent per lookup by key instead of two). */
+  readonly withoutRowid?: boolean;
 }
 
 const text = (name: string, more: Partial<Column> = {}): Column => ({ name, type: 'text', ...more });
@@ -58,7 +76,13 @@ export const PARCELS: TableDescription = {
     required('country'),
     required('ref'),
     { name: 'geometry', type: 'blob', notNull: true, only: 'sqlite' },
-    { name: 'geom', type: 'geometry', notNull: true, only: 'postgres' },
+    {
+      name: 'geom',
+      type: 'geometry',
+      notNull: true,
+      only: 'postgres',
+      check: { postgres: "GeometryType(geom) IN ('POLYGON', 'MULTIPOLYGON')" },
+    },
     required('centroid_lon', 'real'),
     required('centroid_lat', 'real'),
     required('area', 'real'),
@@ -77,6 +101,11 @@ export const PARCELS: TableDescription = {
     required('data_date'),
     keptIfAbsent('offline_area'),
   ],
+  indexes: [
+    // Outlines in WGS84 with a GiST index: point→parcel is ST_Intersects on it (SQLite: parcels_rtree).
+    { name: 'parcels_geom', columns: ['geom'], only: 'postgres', using: 'gist' },
+    { name: 'parcels_offline_area', columns: ['offline_area'], only: 'postgres', where: 'offline_area IS NOT NULL' },
+  ],
 };
 
 export const BUILDINGS: TableDescription = {
@@ -92,6 +121,7 @@ export const BUILDINGS: TableDescription = {
     { name: 'dwellings', type: 'integer' },
     required('data_date'),
   ],
+  withoutRowid: true,
 };
 
 export const FINCAS: TableDescription = {
@@ -134,6 +164,9 @@ export const UNITS: TableDescription = {
     required('source'),
     required('data_date'),
   ],
+  // Key order is paging order: a finca's units by reference.
+  indexes: [{ name: 'units_by_finca', columns: ['country', 'finca', 'ref'] }],
+  withoutRowid: true,
 };
 
 /** Every bulk file imported, one row per file and kind of part it held. */
@@ -168,6 +201,7 @@ export const ADDRESSES: TableDescription = {
     required('lat', 'real'),
     { ...required('street_folded'), only: 'postgres' },
   ],
+  withoutRowid: true,
 };
 
 /** API keys: only a key's SHA-256 is kept. */
@@ -229,6 +263,31 @@ export function upsert(table: TableDescription, dialect: Dialect, rows?: string)
   const columns = writtenColumns(table, dialect);
   const values = rows ?? `VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
   return `INSERT INTO ${table.name} AS old (${columns.join(', ')}) ${values} ${mergeOnConflict(table, dialect)}`;
+}
+
+/** A column's definition in CREATE TABLE: type, NOT NULL, a generated id as the primary key, a CHECK. */
+function columnDefinition(column: Column, dialect: Dialect): string {
+  const type = dialect === 'postgres' && column.type === 'geometry' ? 'geometry(Geometry, 4326)' : declaredType(column.type, dialect);
+  const identity = column.generated ? (dialect === 'sqlite' ? ' PRIMARY KEY' : ' GENERATED ALWAYS AS IDENTITY PRIMARY KEY') : '';
+  const check = column.check?.[dialect];
+  return `${column.name} ${type}${column.notNull ? ' NOT NULL' : ''}${identity}${check ? ` CHECK (${check})` : ''}`;
+}
+
+/**
+ * The table's CREATE TABLE and CREATE INDEX statements on `dialect`: what a new database at the
+ * latest schema holds (the migrations only upgrade older ones to it).
+ */
+export function createTable(table: TableDescription, dialect: Dialect): string {
+  const columns = table.columns.filter((c) => c.only === undefined || c.only === dialect).map((c) => columnDefinition(c, dialect));
+  const key = `${table.columns.some((c) => c.generated) ? 'UNIQUE' : 'PRIMARY KEY'} (${table.key.join(', ')})`;
+  const storage = dialect === 'sqlite' && table.withoutRowid ? ' WITHOUT ROWID' : '';
+  const indexes = (table.indexes ?? [])
+    .filter((index) => index.only === undefined || index.only === dialect)
+    .map(
+      (index) =>
+        `CREATE INDEX ${index.name} ON ${table.name}${index.using ? ` USING ${index.using}` : ''} (${index.columns.join(', ')})${index.where ? ` WHERE ${index.where}` : ''};`,
+    );
+  return [`CREATE TABLE ${table.name} (\n  ${[...columns, key].join(',\n  ')}\n)${storage};`, ...indexes].join('\n');
 }
 
 /** PostgreSQL's name of a column type for parameter casts (`$1::float8[]`). */
