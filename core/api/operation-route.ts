@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifySchema, HTTPMethods } from 'fastify';
+import { OPERATION_SCHEMAS, type OperationSchemas } from '../model/operation-schemas.js';
 import { PUBLIC_OPERATIONS, pathsOf, type Operation, type PublicOperationName } from '../model/operations.js';
 import type { RouteAccess } from './plugins/route-access.js';
 
@@ -18,18 +19,16 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * The fastify routes of one operation of the table (core/model/operations.ts): method, path,
- * input schemas, the answer's schema for the OpenAPI document and who may call it. A route file
+ * input schemas (core/model/operation-schemas.ts), the answer's schema for the OpenAPI document and who may call it. A route file
  * adds only its handler: `for (const route of operationRoutes('parcel')) app.route({ ...route, handler })`.
  */
 export function operationRoutes(name: PublicOperationName, schema: FastifySchema = {}): OperationRoute[] {
   // Read as the plain record: the entries' literal types are for the clients, not needed here.
   const operation: Operation = PUBLIC_OPERATIONS[name];
+  const { params, query, body, output }: OperationSchemas = OPERATION_SCHEMAS[name];
   const http = operation.http!;
   const status = http.status ?? 200;
-  const answer =
-    operation.answer === 'json'
-      ? Type.Object({ success: Type.Literal(true), data: operation.output })
-      : { ...operation.output, type: 'string', format: 'binary' };
+  const answer = operation.answer === 'json' ? Type.Object({ success: Type.Literal(true), data: output }) : { ...output, type: 'string', format: 'binary' };
   return pathsOf(http).map((url) => ({
     method: http.method,
     url,
@@ -39,9 +38,9 @@ export function operationRoutes(name: PublicOperationName, schema: FastifySchema
     schema: {
       tags: [operation.tag],
       summary: operation.summary,
-      ...(http.params && { params: http.params }),
-      ...(http.query && { querystring: http.query }),
-      ...(http.body && { body: http.body }),
+      ...(params && { params }),
+      ...(query && { querystring: query }),
+      ...(body && { body }),
       response: { [status]: answer },
       ...schema,
     },

@@ -1,31 +1,9 @@
-import { Type, type TSchema } from '@sinclair/typebox';
 import type { FeatureCollection } from 'geojson';
 import type { AddressCandidatesResult, AddressParseResult } from './address.js';
 import { ANALYSIS_KINDS, type AnalysisKind, type AnalysisResults, type OverlayKind, type PanelAnalysisKind } from './analysis.js';
 import type { BatchColumns, BatchPreview, BatchState, FeatureFormat } from './batch.js';
 import type { DatafordelerKeyView } from './datafordeler-key.js';
-
 import type { HazardLayerKind, HazardLayerMapping, HazardLayerResult, PickedLayerFiles } from './hazard-layers.js';
-import {
-  AddressCandidatesQuery,
-  AddressParseBody,
-  BatchBody,
-  BatchParams,
-  BatchResultParams,
-  BatchResultQuery,
-  CoordinatesBody,
-  CopyBuildingParams,
-  CountryQuery,
-  ExportQuery,
-  OverlayParams,
-  OverlayQuery,
-  RefcatParams,
-  ReportQuery,
-  RusticParcelQuery as RusticParcelQuerySchema,
-  SelectionExportQuery,
-  TileParams,
-  UnitsQuery,
-} from './http-schemas.js';
 import type { OutputLanguage } from './output-language.js';
 import type { ImportResult, InterruptedOfflineRun, OfflineArea, OfflineChoice, OfflineDownloadResult } from './import.js';
 import type { CoordinateMatch, Parcel, PolygonResult, RusticParcelQuery, UnitsPage } from './parcel.js';
@@ -36,7 +14,9 @@ import type { TeamStoreView } from './team-store.js';
 
 /**
  * Every operation of the service, declared once: what it takes and answers, its HTTP route and
- * price, and who may call it. The fastify routes (core/api/operation-route.ts), the IPC channels and
+ * price, and who may call it; the TypeBox schemas of its HTTP input and answer are in
+ * operation-schemas.ts, keyed by the same names (the type checker holds both to one list), so
+ * the renderer's client bundles this table without TypeBox. The fastify routes (core/api/operation-route.ts), the IPC channels and
  * the preload (electron/), DesktopApi and the clients' one generic `call` (renderer/client/) are
  * derived from this table, so a new operation is one entry here plus its facade method, and the
  * two transports cannot drift (test/integration/api/ipc-http-parity.test.ts walks every entry).
@@ -68,11 +48,6 @@ export interface HttpBinding {
    * own static path, which quotas and caches key on.
    */
   path: string;
-  /** The input's fields not in the path: the query string (GET) or the JSON body (POST). */
-  query?: TSchema;
-  body?: TSchema;
-  /** Path parameters as fastify checks them (types and sizes; the facade checks values). */
-  params?: TSchema;
   /** 2xx status other than 200. */
   status?: number;
   /** The values each `{name}` segment of the path takes. */
@@ -87,8 +62,6 @@ export interface Operation<Input = unknown, Output = unknown> {
   answer: OperationAnswer;
   /** Absent for app-only operations. */
   http?: HttpBinding;
-  /** What a 2xx carries (the envelope's `data` for JSON answers), for the OpenAPI document. */
-  output: TSchema;
   /** Types only, never set: what a client sends and receives. */
   readonly types?: { input: Input; output: Output };
 }
@@ -115,47 +88,6 @@ const op =
   <const O extends Omit<Operation<Input, Output>, 'types'>>(spec: O): O & Operation<Input, Output> =>
     spec;
 
-/** An object answer documented by its main fields (those always present in `required`); the spec lists them all. */
-const answer = (description: string, properties: Record<string, TSchema> = {}, required: readonly string[] = []) =>
-  Type.Object(Object.fromEntries(Object.entries(properties).map(([field, schema]) => [field, required.includes(field) ? schema : Type.Optional(schema)])), {
-    description,
-    additionalProperties: true,
-  });
-const list = (description: string) => Type.Array(Type.Object({}, { additionalProperties: true }), { description });
-const text = Type.String();
-const number = Type.Number();
-
-const ParcelAnswer = answer(
-  'Parcel (spec: Parcel object).',
-  {
-    refCatastral: text,
-    pais: text,
-    direccion: text,
-    municipio: text,
-    provincia: text,
-    latitud: number,
-    longitud: number,
-    mapsUrl: text,
-    uso: text,
-    superficieConstruida: number,
-    superficieParcela: number,
-    anioConstruccion: number,
-    poligono: Type.Array(Type.Array(number)),
-    dataSource: text,
-    dataDate: text,
-  },
-  ['refCatastral', 'pais', 'latitud', 'longitud', 'mapsUrl', 'poligono'],
-);
-const FileAnswer = (mime: string) => Type.String({ description: `The file (${mime}), named by Content-Disposition.` });
-const GeoJsonAnswer = answer('GeoJSON FeatureCollection (WGS84).', { type: Type.Literal('FeatureCollection'), features: list('Features.') });
-const BatchAnswer = answer('A batch: progress, counts and problems.', {
-  id: text,
-  name: text,
-  status: text,
-  counts: answer('Rows done, found, failed, charged.'),
-});
-const ANY = Type.Unknown();
-
 type Refcat = { refcat: string; country?: string };
 
 /** The operations both transports offer (HTTP with its access and price; IPC for the desktop app). */
@@ -166,8 +98,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat', params: RefcatParams, query: CountryQuery },
-    output: ParcelAnswer,
+    http: { method: 'GET', path: '/api/catastro/:refcat' },
   }),
   rusticParcel: op<RusticParcelQuery, Parcel>()({
     summary: 'Spanish rustic parcel by province, municipality, polígono and parcela (the Parcel of its reference)',
@@ -175,8 +106,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/rustic', query: RusticParcelQuerySchema },
-    output: ParcelAnswer,
+    http: { method: 'GET', path: '/api/catastro/rustic' },
   }),
   units: op<Refcat & { cursor?: string }, UnitsPage>()({
     summary: 'All units of a finca, 200 per page',
@@ -184,8 +114,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'organisation',
     price: 'per-unit',
     answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat/units', params: RefcatParams, query: UnitsQuery },
-    output: answer('Units page (spec: Units page).', { unidades: list('Unit objects.'), nextCursor: Type.Union([text, Type.Null()]) }),
+    http: { method: 'GET', path: '/api/catastro/:refcat/units' },
   }),
   parcelAt: op<{ latitude: number; longitude: number; country?: string }, CoordinateMatch>()({
     summary: 'Parcel at a coordinate pair',
@@ -193,8 +122,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'POST', path: '/api/search/coordinates', body: CoordinatesBody },
-    output: answer('The reference at the point, its distance and address (spec: endpoint 4).', { referenciaCatastral: text, pais: text }),
+    http: { method: 'POST', path: '/api/search/coordinates' },
   }),
   parcelAtPoint: op<{ latitude: number; longitude: number; country?: string }, Parcel>()({
     summary: "The whole parcel at a coordinate pair in one call (the app's point lookup; endpoint 4 answers the reference only). Not in the spec",
@@ -202,8 +130,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'POST', path: '/api/search/coordinates/parcel', body: CoordinatesBody },
-    output: ParcelAnswer,
+    http: { method: 'POST', path: '/api/search/coordinates/parcel' },
   }),
   polygon: op<Refcat, PolygonResult>()({
     summary: 'GeoJSON outline',
@@ -211,8 +138,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat/polygon', params: RefcatParams, query: CountryQuery },
-    output: answer('GeoJSON Feature of the outline (WGS84).', { type: Type.Literal('Feature'), geometry: answer('Polygon or MultiPolygon.') }),
+    http: { method: 'GET', path: '/api/catastro/:refcat/polygon' },
   }),
   addressCandidates: op<
     { q?: string; limit?: number; country?: string; street?: string; number?: number; municipality?: string; postcode?: string },
@@ -223,12 +149,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'GET', path: '/api/search/address/candidates', query: AddressCandidatesQuery },
-    output: answer('The address as read and its ranked candidates.', {
-      consulta: answer('The address as read.'),
-      candidatos: list('Candidates, best first.'),
-      attribution: text,
-    }),
+    http: { method: 'GET', path: '/api/search/address/candidates' },
   }),
   addressParse: op<{ direccion: string }, AddressParseResult>()({
     summary: 'Spanish free-text address to cadastral reference',
@@ -236,8 +157,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'POST', path: '/api/search/address/parse', body: AddressParseBody },
-    output: answer('The finca at the address.', { referenciaCatastral: text, refCat14: text, direccion: text }),
+    http: { method: 'POST', path: '/api/search/address/parse' },
   }),
   exportFile: op<Refcat & { format: 'kml' | 'gpx' }, string>()({
     summary: 'KML 2.2 document or GPX 1.1 waypoint and track of the outline',
@@ -245,8 +165,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'text',
-    http: { method: 'GET', path: '/api/export/{format}', expand: { format: ['kml', 'gpx'] }, query: ExportQuery },
-    output: FileAnswer('KML or GPX'),
+    http: { method: 'GET', path: '/api/export/{format}', expand: { format: ['kml', 'gpx'] } },
   }),
   exportSelection: op<{ refcat: string; format: 'geojson' | 'gpkg'; country?: string }, ExportedFile>()({
     summary: 'GeoJSON or GeoPackage of one or more parcels; the selection as a JSON body (for selections too long for a URL)',
@@ -254,8 +173,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'per-parcel',
     answer: 'file',
-    http: { method: 'POST', path: '/api/export/{format}', expand: { format: ['geojson', 'gpkg'] }, body: SelectionExportQuery },
-    output: FileAnswer('GeoJSON or GeoPackage'),
+    http: { method: 'POST', path: '/api/export/{format}', expand: { format: ['geojson', 'gpkg'] } },
   }),
   report: op<Refcat & { lang?: string }, ExportedFile>()({
     summary: 'One-page A4 PDF report of the parcel: map with neighbours, fields, outline, units summary, analyses at hand',
@@ -263,8 +181,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'file',
-    http: { method: 'GET', path: '/api/catastro/:refcat/report.pdf', params: RefcatParams, query: ReportQuery },
-    output: FileAnswer('application/pdf'),
+    http: { method: 'GET', path: '/api/catastro/:refcat/report.pdf' },
   }),
   batchPreview: op<{ csv: string; columns?: BatchColumns }, BatchPreview>()({
     summary: 'Columns of a CSV and the ones recognised',
@@ -272,8 +189,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'free',
     answer: 'json',
-    http: { method: 'POST', path: '/api/batch/preview', body: BatchBody },
-    output: answer('Columns found and recognised, first rows.', { columns: Type.Array(text) }),
+    http: { method: 'POST', path: '/api/batch/preview' },
   }),
   batchStart: op<{ csv: string; name?: string; columns?: BatchColumns; country?: string }, BatchState>()({
     summary: 'Start a batch lookup of every row of a CSV',
@@ -281,8 +197,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'free',
     answer: 'json',
-    http: { method: 'POST', path: '/api/batch', body: BatchBody, status: 202 },
-    output: BatchAnswer,
+    http: { method: 'POST', path: '/api/batch', status: 202 },
   }),
   batchList: op<Record<string, never>, BatchState[]>()({
     summary: 'Batches this caller started (with keys on, those of its key), newest first (interrupted ones resumable)',
@@ -291,7 +206,6 @@ export const PUBLIC_OPERATIONS = {
     price: 'free',
     answer: 'json',
     http: { method: 'GET', path: '/api/batch' },
-    output: Type.Array(BatchAnswer),
   }),
   batchState: op<{ id: string }, BatchState>()({
     summary: 'Progress and problems of a batch',
@@ -299,8 +213,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'free',
     answer: 'json',
-    http: { method: 'GET', path: '/api/batch/:id', params: BatchParams },
-    output: BatchAnswer,
+    http: { method: 'GET', path: '/api/batch/:id' },
   }),
   batchResume: op<{ id: string }, BatchState>()({
     summary: 'Resume an interrupted batch',
@@ -308,8 +221,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'free',
     answer: 'json',
-    http: { method: 'POST', path: '/api/batch/:id/resume', params: BatchParams },
-    output: BatchAnswer,
+    http: { method: 'POST', path: '/api/batch/:id/resume' },
   }),
   batchCancel: op<{ id: string }, BatchState>()({
     summary: 'Stop a running batch (resumable)',
@@ -317,8 +229,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'free',
     answer: 'json',
-    http: { method: 'POST', path: '/api/batch/:id/cancel', params: BatchParams },
-    output: BatchAnswer,
+    http: { method: 'POST', path: '/api/batch/:id/cancel' },
   }),
   batchResult: op<{ id: string; format: FeatureFormat; lang?: string }, ExportedFile>()({
     summary: 'The answers of a batch as CSV, GeoJSON, GeoPackage or KML (byte ranges served)',
@@ -326,8 +237,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'per-parcel',
     answer: 'file',
-    http: { method: 'GET', path: '/api/batch/:id/result.:format', params: BatchResultParams, query: BatchResultQuery },
-    output: FileAnswer('CSV, GeoJSON, GeoPackage or KML'),
+    http: { method: 'GET', path: '/api/batch/:id/result.:format' },
   }),
   status: op<Record<string, never>, ServiceStatus>()({
     summary: 'The service and its cadastral sources: health, last check, latency, circuit breaker, recent history',
@@ -336,7 +246,6 @@ export const PUBLIC_OPERATIONS = {
     price: 'free',
     answer: 'json',
     http: { method: 'GET', path: '/api/status' },
-    output: answer('Service health and one entry per source.', { status: text, sources: list('Sources.') }),
   }),
   extents: op<Record<string, never>, CopyExtent[]>()({
     summary: 'Boxes of the local copy by offline area or municipality (map first view, low-zoom outlines)',
@@ -345,7 +254,6 @@ export const PUBLIC_OPERATIONS = {
     price: 'one-with-data',
     answer: 'json',
     http: { method: 'GET', path: '/api/extents' },
-    output: list('Boxes of the copy.'),
   }),
   copyBuilding: op<{ refcat: string }, CopyBuildingFacts>()({
     summary:
@@ -354,8 +262,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one',
     answer: 'json',
-    http: { method: 'GET', path: '/api/copy/buildings/:refcat', params: CopyBuildingParams },
-    output: answer('Building facts of the copy.'),
+    http: { method: 'GET', path: '/api/copy/buildings/:refcat' },
   }),
   analysis: op<Refcat & { kind: AnalysisKind }, AnalysisResults[PanelAnalysisKind]>()({
     summary: 'One analysis of the parcel: solar, agro, terrain, ground-motion, score, market',
@@ -363,8 +270,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one-with-data',
     answer: 'json',
-    http: { method: 'GET', path: '/api/catastro/:refcat/{kind}', expand: { kind: ANALYSIS_KINDS }, params: RefcatParams, query: CountryQuery },
-    output: answer('The analysis (spec: endpoints 7 to 10 and 12).'),
+    http: { method: 'GET', path: '/api/catastro/:refcat/{kind}', expand: { kind: ANALYSIS_KINDS } },
   }),
   overlay: op<{ kind: OverlayKind; bbox: LonLatBox; limit?: number }, FeatureCollection>()({
     summary: 'Hazard overlay for a box: protected areas or ground-motion cells (GeoJSON FeatureCollection)',
@@ -372,8 +278,7 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one-with-data',
     answer: 'json',
-    http: { method: 'GET', path: '/api/overlays/:kind', params: OverlayParams, query: OverlayQuery },
-    output: GeoJsonAnswer,
+    http: { method: 'GET', path: '/api/overlays/:kind' },
   }),
   parcelTile: op<{ z: number; x: number; y: number }, Uint8Array | null>()({
     summary: 'Mapbox Vector Tile of the local copy (layer "parcels", property "ref"); 204 when empty',
@@ -381,13 +286,11 @@ export const PUBLIC_OPERATIONS = {
     access: 'key',
     price: 'one-with-data',
     answer: 'tile',
-    http: { method: 'GET', path: '/api/tiles/parcels/:z/:x/:y.pbf', params: TileParams },
-    output: FileAnswer('application/vnd.mapbox-vector-tile'),
+    http: { method: 'GET', path: '/api/tiles/parcels/:z/:x/:y.pbf' },
   }),
 } as const;
 
-const appOnly = <Input, Output>(summary: string) =>
-  op<Input, Output>()({ summary, tag: 'App', access: 'app-only', price: 'free', answer: 'json', output: ANY });
+const appOnly = <Input, Output>(summary: string) => op<Input, Output>()({ summary, tag: 'App', access: 'app-only', price: 'free', answer: 'json' });
 
 /** What only the desktop app does (dialogs, settings, imports, downloads): IPC only. */
 export const APP_OPERATIONS = {
