@@ -1,8 +1,10 @@
 import proj4 from 'proj4';
+import { utmZoneOf } from './utm-zone.js';
 
 /**
  * ETRS89 / UTM (EPSG:25828–25838, northern zones): what Spanish and European surveyors and the
  * Catastro use for coordinates. GRS80 ellipsoid, as the EPSG definitions; proj4 does the maths.
+ * Loaded after the first view (projections.ts): proj4 is 130 KiB the map does not need.
  */
 export interface Utm {
   zone: number;
@@ -11,9 +13,6 @@ export interface Utm {
 }
 
 const definition = (zone: number) => `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
-
-/** The zone a longitude falls in (6° wide, zone 1 from 180° W); Norway's and Svalbard's exceptions do not matter for cadastres here. */
-export const utmZoneOf = (longitude: number): number => Math.min(60, Math.max(1, Math.floor((longitude + 180) / 6) + 1));
 
 export function toUtm(longitude: number, latitude: number, zone = utmZoneOf(longitude)): Utm {
   const [easting, northing] = proj4('WGS84', definition(zone), [longitude, latitude]);

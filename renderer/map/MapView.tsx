@@ -11,6 +11,7 @@ import { PARCEL_MIN_ZOOM } from './map-style.js';
 import { rememberView, rememberedView } from './start-view.js';
 import { registerMapView } from './view-context.js';
 import { calmCamera } from './calm-camera.js';
+import { prefetchAfterFirstView } from './after-first-view.js';
 
 declare global {
   interface Window {
@@ -32,6 +33,7 @@ export function MapView() {
     zoomed: (zoom) => useAppStore.getState().setZoom(zoom),
     moved: (centre) => useAppStore.getState().setMapCentre(centre),
     settled: (camera) => rememberView(camera),
+    firstViewDrawn: prefetchAfterFirstView,
   };
 
   const layers = useAppStore((s) => s.layers);

@@ -40,6 +40,8 @@ export interface MapHandlers {
   moved?(centre: [number, number]): void;
   /** The user, a search or a jump moved the view (not the map's opening): where it now looks. */
   settled?(camera: MapCamera): void;
+  /** The opening view is drawn (its parcels, at its final camera): what the first view left out can load now. */
+  firstViewDrawn?(): void;
 }
 
 /** Loads one hazard overlay for a box (the client's /api/overlays). */
@@ -146,7 +148,7 @@ export class MapController {
     this.map.once('load', () => {
       this.onZoom();
       this.reportCentre();
-      void this.showExtents();
+      void this.showExtents().finally(() => this.map.once('idle', () => this.options.handlers.current.firstViewDrawn?.()));
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
       void loadWorldOutlines().then((outlines) => {

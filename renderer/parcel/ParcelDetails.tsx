@@ -1,8 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { DEGREE_DECIMALS, referencePart, rusticParts, type Parcel } from '../../core/model/index.js';
 import { rusticPlaceName } from '../../core/countries/es/reference.js';
-import { officialViewerLink } from '../../core/countries/official-viewers.js';
-import { toUtm } from '../geo/utm.js';
+import { projections } from '../geo/projections.js';
 import { formatArea, formatDate, formatDateTime, formatHectares, formatNumber, formatPercent } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 import { useCountryCapability, useReferenceParts } from '../state/countries.js';
@@ -55,11 +54,12 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
         [t('field.departement'), parcel.provincia],
       ]
     : [[t('field.municipality'), [parcel.municipio, parcel.provincia].filter(Boolean).join(', ')]];
-  const utm = toUtm(parcel.longitud, parcel.latitud);
+  // The UTM line and the viewer link need proj4, fetched after the first view: shown once it is there.
+  const projected = projections.use();
+  const utm = projected?.toUtm(parcel.longitud, parcel.latitud);
   const latLon = `${parcel.latitud.toFixed(DEGREE_DECIMALS)}, ${parcel.longitud.toFixed(DEGREE_DECIMALS)}`;
-  const utmText = t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) });
   // The country's official viewer where its deep link is documented (the same rule as the report's).
-  const viewer = officialViewerLink(parcel);
+  const viewer = projected?.officialViewerLink(parcel);
   // Farmland is measured in hectares; both units for rustic land and for any parcel of a hectare or more.
   const area =
     parcel.superficieParcela === undefined
@@ -112,9 +112,12 @@ export function ParcelDetails({ parcel, heading }: { parcel: Parcel; heading?: s
           ],
           [
             t('field.utm'),
-            <span className="coordinates" data-testid="centroid-utm">
-              {utmText} <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} />
-            </span>,
+            utm && (
+              <span className="coordinates" data-testid="centroid-utm">
+                {t('utmValue', { zone: utm.zone, easting: formatNumber(Math.round(utm.easting)), northing: formatNumber(Math.round(utm.northing)) })}{' '}
+                <CopyButton value={`${Math.round(utm.easting)} ${Math.round(utm.northing)}`} label={t('copyUtm')} />
+              </span>
+            ),
           ],
           ...sourceRows,
         ]}

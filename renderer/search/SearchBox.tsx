@@ -8,7 +8,8 @@ import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
 import { defaultSearchCountry } from './country-at.js';
 import { useWorldOutlines } from '../map/world-outlines.js';
-import { parseQuery, type SearchQuery } from './parse-query.js';
+import { projections } from '../geo/projections.js';
+import { looksLikeUtm, parseQuery, type SearchQuery } from './parse-query.js';
 import { runSearch } from './run-search.js';
 import { useBelowToolbar } from './use-below-toolbar.js';
 import { mapView } from '../map/view-context.js';
@@ -27,7 +28,18 @@ export function SearchBox() {
   const fromCopy = useAppStore((s) => s.candidatesFromCopy);
   const setCandidates = useAppStore((s) => s.setCandidates);
   const context = () => ({ longitude: mapView()?.centreLongitude() });
-  const parsed = text.trim() ? parseQuery(text, context()) : null;
+  // UTM needs proj4, fetched after the first view: read once it is there (the effect below asks for it).
+  const utmReadable = !!projections.use(false);
+  const parsed = text.trim() && (utmReadable || !looksLikeUtm(text)) ? parseQuery(text, context()) : null;
+  useEffect(() => {
+    if (looksLikeUtm(text)) projections.load().catch(() => undefined);
+  }, [text]);
+  /** The query of a text, once proj4 has come when the text is UTM. */
+  const whenRead = (value: string, then: (query: SearchQuery) => void) => {
+    const read = () => then(parseQuery(value, context()));
+    if (!looksLikeUtm(value) || projections.loaded()) read();
+    else void projections.load().then(read, read);
+  };
   const [countries, setCountries] = useState<CountryInfo[]>([]);
   /** The country picked by hand; until then the one at the map centre. */
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
@@ -66,9 +78,10 @@ export function SearchBox() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const query = parseQuery(text, context());
-    setProblem(query.kind === 'invalid' ? query : null);
-    void runSearch(client, query, country);
+    whenRead(text, (query) => {
+      setProblem(query.kind === 'invalid' ? query : null);
+      void runSearch(client, query, country);
+    });
   };
 
   const list = useRef<HTMLUListElement>(null);
@@ -94,7 +107,7 @@ export function SearchBox() {
   const searchFor = (value: string) => {
     setText(value);
     setProblem(null);
-    void runSearch(client, parseQuery(value, context()));
+    whenRead(value, (query) => void runSearch(client, query));
   };
 
   /**

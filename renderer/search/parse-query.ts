@@ -1,7 +1,8 @@
 import { hasSpanishReferenceShape } from '../../core/model/index.js';
 import { controlLetterMismatch } from '../../core/countries/es/reference.js';
 import { parseRusticText } from '../../core/countries/es/rustic-text.js';
-import { fromUtm, utmZoneOf } from '../geo/utm.js';
+import { projections } from '../geo/projections.js';
+import { utmZoneOf } from '../geo/utm-zone.js';
 
 /**
  * What the search box understood: a cadastral reference, a coordinate pair (decimal or DMS),
@@ -72,9 +73,13 @@ function parseDecimalPair(text: string): SearchQuery | null {
 const UTM_QUERY =
   /^(?:(?:utm|zone|huso|fuseau|etrs89)\s*)*(?:(\d{1,2})\s*[C-HJ-NP-X]?\s*[,;]?\s+)?(?:x\s*[=:]?\s*)?(\d{6}(?:[.,]\d+)?)\s*(?:m\b)?\s*[,;]?\s*(?:y\s*[=:]?\s*)?(\d{7}(?:[.,]\d+)?)\s*(?:m\b)?(?:\s*(?:huso|zone|fuseau)\s*(\d{1,2}))?$/i;
 
+/** Text read as UTM: the caller loads `projections` before parsing it (proj4 is not on the load path). */
+export const looksLikeUtm = (text: string): boolean => UTM_QUERY.test(text.trim());
+
 function parseUtm(text: string, context: QueryContext): SearchQuery | null {
   const match = UTM_QUERY.exec(text.trim());
-  if (!match) return null;
+  const fromUtm = projections.loaded()?.fromUtm;
+  if (!match || !fromUtm) return null;
   const zone = Number(match[1] ?? match[4] ?? (context.longitude !== undefined ? utmZoneOf(context.longitude) : NaN));
   if (!Number.isInteger(zone) || zone < 1 || zone > 60) return { kind: 'invalid', reason: 'utmZone' };
   const easting = toNumber(match[2]);

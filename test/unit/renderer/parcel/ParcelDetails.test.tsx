@@ -6,10 +6,14 @@ import { ParcelDetails } from '../../../../renderer/parcel/ParcelDetails.js';
 import { rusticLine } from '../../../../core/countries/es/address-line.js';
 import { installedCountries } from '../../../../core/countries/registry.js';
 import { useCountryList } from '../../../../renderer/state/countries.js';
+import { projections } from '../../../../renderer/geo/projections.js';
 
 afterEach(cleanup);
 // The countries and their capabilities as the service's status gives them to the app.
-beforeAll(() => useCountryList.setState({ countries: installedCountries().infos() }));
+beforeAll(async () => {
+  useCountryList.setState({ countries: installedCountries().infos() });
+  await projections.load(); // the UTM line and viewer links come with proj4, after the first view
+});
 
 /** The sample parcel as GET /api/catastro/40146A00405051 answers it (bundled municipality 40146). */
 const sampleParcel: Parcel = {

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../../../renderer/search/parse-query.js';
+import { projections } from '../../../../renderer/geo/projections.js';
+
+beforeAll(() => projections.load()); // proj4 for UTM, a chunk of its own in the app
 
 describe('parseQuery', () => {
   it('reads 14- and 20-character cadastral references, ignoring case and spaces', () => {
