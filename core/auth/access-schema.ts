@@ -3,17 +3,23 @@
  * `PRAGMA user_version`, append only, in the style of the copy's core/store/schema.ts. The
  * tables are the same shape they had inside the copy's file before they moved out.
  */
-export const ACCESS_MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE IF NOT EXISTS api_keys (
-    id           TEXT PRIMARY KEY,
-    key_hash     TEXT NOT NULL UNIQUE,
+/**
+ * A key's columns after its id, as migration 1 created them and migration 2 kept them when it
+ * rebuilt the table (a change to them is a new migration, not an edit here).
+ */
+const API_KEY_COLUMNS = `key_hash     TEXT NOT NULL UNIQUE,
     tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
     organisation INTEGER NOT NULL DEFAULT 0,
     label        TEXT,
     expires_on   TEXT,
     created_at   TEXT NOT NULL,
-    revoked_at   TEXT
+    revoked_at   TEXT`;
+
+export const ACCESS_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE IF NOT EXISTS api_keys (
+    id           TEXT PRIMARY KEY,
+    ${API_KEY_COLUMNS}
   );
   -- Subjects are 'key:<id>' (per UTC month) and 'ip:<address>' (per UTC day).
   CREATE TABLE IF NOT EXISTS api_usage (
@@ -33,13 +39,7 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   -- lets a TEXT PRIMARY KEY of a rowid table hold NULL unless told otherwise.
   CREATE TABLE api_keys_with_id (
     id           TEXT NOT NULL PRIMARY KEY,
-    key_hash     TEXT NOT NULL UNIQUE,
-    tier         TEXT NOT NULL CHECK (tier IN ('free', 'basic', 'pro', 'business')),
-    organisation INTEGER NOT NULL DEFAULT 0,
-    label        TEXT,
-    expires_on   TEXT,
-    created_at   TEXT NOT NULL,
-    revoked_at   TEXT
+    ${API_KEY_COLUMNS}
   );
   INSERT INTO api_keys_with_id (id, key_hash, tier, organisation, label, expires_on, created_at, revoked_at)
     SELECT id, key_hash, tier, organisation, label, expires_on, created_at, revoked_at FROM api_keys WHERE id IS NOT NULL;
