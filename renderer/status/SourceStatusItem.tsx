@@ -18,6 +18,8 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
   const { t } = useTranslation('status');
   const client = useClient();
   const [status, setStatus] = useState<ServiceStatus | null>(null);
+  // The list is rendered once opened: some sixty rows with their dates were a tenth of the first view's CPU.
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -42,7 +44,12 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
   const summary = summarizeSources(status);
   const state = summary.checked === 0 ? 'unknown' : summary.countriesDown.length > 0 ? 'degraded' : 'ok';
   return (
-    <details className={`source-status source-status-${state}`} data-testid="source-status" data-state={state}>
+    <details
+      className={`source-status source-status-${state}`}
+      data-testid="source-status"
+      data-state={state}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary title={t(`summary.${state}.detail`)}>
         <span className="dot" aria-hidden="true" />
         {state === 'unknown' ? t('summary.unknown.short') : t('summary.answering', { answering: summary.answering, count: summary.total })}
@@ -55,28 +62,30 @@ export function SourceStatusItem({ refreshMs = STATUS_REFRESH_MS }: { refreshMs?
       <div className="source-panel">
         {/* First in the panel: its result shows where the button is, above some sixty sources. */}
         <SourcesCheck />
-        <ul className="source-list">
-          {status.sources.map((source) => (
-            <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
-              <strong>{source.name}</strong> <span className="countries">({source.countries.join(', ')})</span>
-              {' — '}
-              {source.breaker === 'open' ? t('source.paused') : t(`source.${source.health}`)}
-              {source.lastCheck && (
-                <span className="last-check">
-                  {' · '}
-                  {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
-                </span>
-              )}
-              {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
-              {source.lastCheck?.reason && (
-                <span className="check-reason" data-testid="check-reason">
-                  {' '}
-                  ({source.lastCheck.reason})
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        {open && (
+          <ul className="source-list">
+            {status.sources.map((source) => (
+              <li key={source.name} data-health={isDown(source) ? 'down' : source.health}>
+                <strong>{source.name}</strong> <span className="countries">({source.countries.join(', ')})</span>
+                {' — '}
+                {source.breaker === 'open' ? t('source.paused') : t(`source.${source.health}`)}
+                {source.lastCheck && (
+                  <span className="last-check">
+                    {' · '}
+                    {t('source.lastCheck', { time: formatDateTime(source.lastCheck.at), latency: source.lastCheck.latencyMs })}
+                  </span>
+                )}
+                {/* The core's words for a source that is down (e.g. Denmark: no Datafordeler key configured). */}
+                {source.lastCheck?.reason && (
+                  <span className="check-reason" data-testid="check-reason">
+                    {' '}
+                    ({source.lastCheck.reason})
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </details>
   );

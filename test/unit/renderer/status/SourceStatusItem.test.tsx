@@ -57,8 +57,9 @@ describe('the status-bar item of the cadastral sources', () => {
     await waitFor(() => expect(screen.getByTestId('source-status').getAttribute('data-state')).toBe('degraded'));
     expect(screen.getByTestId('source-status').textContent).toContain('1 of 2 sources answer');
     expect(screen.getByTestId('countries-down').textContent).toBe('down: PT');
+    expect(screen.queryAllByRole('listitem')).toEqual([]); // rendered once opened
     fireEvent.click(screen.getByText(/1 of 2 sources answer/));
-    const rows = screen.getAllByRole('listitem');
+    const rows = await screen.findAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('data-health'))).toEqual(['up', 'down']);
     expect(rows[1].textContent).toMatch(/DGT SNIC INSPIRE WFS \(PT\) — does not answer · checked .*, \d+ ms/);
   });
