@@ -1,21 +1,7 @@
 import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import type { ShellText } from '../core/desktop/shell-text/index.js';
+import type { MenuCommand } from '../core/model/menu-command.js';
 import { IpcChannel } from './ipc-channels.js';
-
-/** Same names as renderer/client/desktop-api.ts MenuCommand: menu items become renderer commands. */
-type MenuCommand =
-  | 'import'
-  | 'import-protected-areas'
-  | 'import-ground-motion'
-  | 'import-designated-areas'
-  | 'export-kml'
-  | 'export-gpx'
-  | 'toggle-basemap'
-  | 'toggle-cadastre-wms'
-  | 'toggle-parcels'
-  | 'toggle-outlines'
-  | 'focus-search'
-  | 'open-settings';
 
 const HELP_URL = 'https://www.catastro.hacienda.gob.es/';
 

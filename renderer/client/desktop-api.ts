@@ -5,6 +5,7 @@
  * implements it, IpcClient consumes it.
  */
 import type { HazardLayerProgress, ImportProgress, IpcResult, OfflineProgress } from '../../core/model/index.js';
+import type { MenuCommand } from '../../core/model/menu-command.js';
 import type { OperationApi } from '../../core/model/operations.js';
 
 export type { IpcResult };
@@ -19,20 +20,8 @@ export type DesktopApi = OperationApi & {
   on(event: 'menu', listener: (command: MenuCommand) => void, options?: { signal?: AbortSignal }): void;
 };
 
-/** Menu items main forwards to the renderer (File, View). */
-export type MenuCommand =
-  | 'import'
-  | 'import-protected-areas'
-  | 'import-ground-motion'
-  | 'import-designated-areas'
-  | 'export-kml'
-  | 'export-gpx'
-  | 'toggle-basemap'
-  | 'toggle-cadastre-wms'
-  | 'toggle-parcels'
-  | 'toggle-outlines'
-  | 'focus-search'
-  | 'open-settings';
+/** Menu items main forwards to the renderer (File, View), declared once in core/model. */
+export type { MenuCommand };
 
 declare global {
   interface Window {
