@@ -10,6 +10,7 @@ import {
   type RequestTransformFunction,
   type VectorTileSource,
 } from 'maplibre-gl';
+import { bboxPolygon } from '@turf/turf';
 import { parcelKeyOfFeature, type BBox, type CopyExtent, type OverlayKind, type Parcel, type ParcelKey } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
 import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
@@ -195,22 +196,7 @@ export class MapController {
     }
     this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
       type: 'FeatureCollection',
-      features: extents.map(({ area, name, bbox: [w, s, e, n] }) => ({
-        type: 'Feature',
-        properties: { area, name: name ?? area },
-        geometry: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [w, s],
-              [e, s],
-              [e, n],
-              [w, n],
-              [w, s],
-            ],
-          ],
-        },
-      })),
+      features: extents.map(({ area, name, bbox }) => bboxPolygon(bbox, { properties: { area, name: name ?? area } })),
     });
     if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
     const camera = startCamera(extents, null, this.fitBox);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { bboxPolygon } from '@turf/turf';
 import { fixture } from '../helpers/paths.js';
 import { json, startFakeServer } from './countries/fake-server.js';
 
@@ -76,18 +77,7 @@ export async function startFakeGeoApi(): Promise<FakeGeoApi> {
     { commune: COMMUNES[1], extent: extent91215 },
   ];
   const inside = (lon: number, lat: number, [w, s, e, n]: number[]) => lon >= w && lon <= e && lat >= s && lat <= n;
-  const rectangle = ([w, s, e, n]: number[]) => ({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  });
+  const rectangle = (extent: [number, number, number, number]) => bboxPolygon(extent).geometry;
   const answer = (places: unknown[]) => json(JSON.stringify(places));
   const server = await startFakeServer([
     (url) => {
