@@ -285,16 +285,41 @@ export class PostgisStore implements CadastralStore {
     return rows[0] && parcelFrom(rows[0] as Row);
   }
 
-  async getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
-    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM ${PARCEL_FROM} ${FINCA_JOIN} WHERE p.country = $1 AND p.ref = $2`, [
-      country,
-      ref,
-    ]);
-    if (!rows[0]) return undefined;
-    const values = rows[0] as Row;
-    const finca = fincaFromValues(values.slice(PARCEL_VALUES));
-    const parcel = parcelFrom(values);
-    return finca ? { parcel, finca } : { parcel };
+  /** Lookups by reference asked in this event-loop turn, read together in one statement when the turn is over. */
+  private turnLookups: { country: CountryCode; ref: string; answer: (found: ParcelWithFinca | undefined) => void; fail: (error: unknown) => void }[] = [];
+
+  /**
+   * A busy server asks several lookups in one turn (core/api/turn-batch.ts): they go to the
+   * database as ONE statement, so each answer does not pay a query's round trip of its own (the
+   * pg driver's write, wake-up and reply handling were most of a lookup's CPU, docs/performance.md
+   * "Team store: where an answer's time goes").
+   */
+  getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
+    return new Promise((answer, fail) => {
+      this.turnLookups.push({ country, ref, answer, fail });
+      if (this.turnLookups.length === 1) setImmediate(() => void this.readTurnLookups());
+    });
+  }
+
+  private async readTurnLookups(): Promise<void> {
+    const asked = this.turnLookups;
+    this.turnLookups = [];
+    try {
+      const rows = (await this.reads.rows(
+        `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM unnest($1::text[], $2::text[]) AS asked(country, ref)
+          JOIN (${PARCEL_FROM}) ON p.country = asked.country AND p.ref = asked.ref ${FINCA_JOIN}`,
+        [asked.map((a) => a.country), asked.map((a) => a.ref)],
+      )) as Row[];
+      const found = new Map<string, ParcelWithFinca>();
+      for (const values of rows) {
+        const parcel = parcelFrom(values);
+        const finca = fincaFromValues(values.slice(PARCEL_VALUES));
+        found.set(`${parcel.country}/${parcel.ref}`, finca ? { parcel, finca } : { parcel });
+      }
+      for (const a of asked) a.answer(found.get(`${a.country}/${a.ref}`));
+    } catch (error) {
+      for (const a of asked) a.fail(error);
+    }
   }
 
   async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {

@@ -58,6 +58,28 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
     }
   }, 60_000);
 
+  it('reads the lookups by reference asked in one turn with one statement, each answered with its own parcel', async () => {
+    const store = await PostgisStore.open(url);
+    try {
+      const refs = (await store.db.query<{ ref: string }>(`SELECT ref FROM parcels ORDER BY ref LIMIT 20`)).rows.map((row) => row.ref);
+      const statements: string[] = [];
+      const query = store.db.pool.query.bind(store.db.pool);
+      store.db.pool.query = ((config: { text: string }, ...rest: unknown[]) => {
+        statements.push(config.text);
+        return (query as (...args: unknown[]) => unknown)(config, ...rest);
+      }) as typeof store.db.pool.query;
+
+      const answers = await Promise.all([...refs, '9999999XX9999X', refs[0]].map((ref) => store.getParcelWithFinca('ES', ref)));
+      expect(statements).toHaveLength(1);
+      expect(answers.map((answer) => answer?.parcel.ref)).toEqual([...refs, undefined, refs[0]]);
+      // The next turn's lookups are a statement of their own.
+      expect((await store.getParcelWithFinca('ES', refs[1]))?.parcel.ref).toBe(refs[1]);
+      expect(statements).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
   it('finds the parcel at a point through the GiST index alone, right after an import', async () => {
     // Issue #41 item 5: a freshly imported table had no statistics, so the planner guessed
     // `country = 'ES'` kept 0.5 % of the rows and intersected the GiST's candidates with a scan of
