@@ -22,13 +22,13 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { benchDir } from './bench-temp-dir.js';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { startListening, type BenchServer } from './bench-server.js';
 import { hasWrk, loadWithWrk, type LoadResult } from './wrk-load.js';
+import { loadAverages } from './load-average.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -272,12 +272,7 @@ try {
       console.log(`  ${server.label}: tiles z13 p50 ${range(tileFigures[s].cold, 1)} ms new, ${range(tileFigures[s].hot, 2)} ms asked again (goal < 10 ms)`);
     }
   }
-  console.log(
-    `  load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1 / 5 / 15 min)`,
-  );
+  console.log(`  ${loadAverages()}`);
 } finally {
   await baseline.stop();
   for (const server of servers) await server.stop();

@@ -18,12 +18,12 @@
 import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { writeSegoviaZips } from '../test/helpers/catastro-zips.js';
 import { shiftedCopies } from '../test/helpers/segovia-copies.js';
 import { medianRange, timed, type Measured } from './bench-import-data.js';
 import { benchDir } from './bench-temp-dir.js';
+import { loadAverages } from './load-average.js';
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const COPIES = (process.env.BENCH_IMPORT_COPIES ?? '100').split(',').map(Number);
@@ -167,12 +167,7 @@ for (const c of cases) {
     }
   }
   // Wall-time ratios only mean something next to the machine's load (2 shared cores here).
-  console.log(
-    `  load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1 / 5 / 15 min) at the end`,
-  );
+  console.log(`  ${loadAverages()} at the end`);
   if (c.gfs) rmSync(c.gfs, { force: true });
   rmSync(c.file, { force: true });
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startListening, type BenchServer } from './bench-server.js';
 import { loadWithWrk } from './wrk-load.js';
+import { loadAverages } from './load-average.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -89,12 +90,7 @@ try {
     const ratios = (mix: 'cold' | 'hot') => figures[1][mix].map((v, i) => v / figures[0][mix][i]);
     console.log(`  compared / this, per round: cold ${range(ratios('cold'), 3)}, hot ${range(ratios('hot'), 3)}`);
   }
-  console.log(
-    `  load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1 / 5 / 15 min)`,
-  );
+  console.log(`  ${loadAverages()}`);
 } finally {
   for (const server of servers) await server.stop();
 }

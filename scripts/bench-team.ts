@@ -28,6 +28,7 @@ import { median, timed, type Measured } from './bench-import-data.js';
 import { startListening, type BenchServer } from './bench-server.js';
 import { cpuSince, cpuSnapshot, withChildren } from './process-cpu.js';
 import { hasWrk, loadWithWrk, type LoadRequest, type LoadResult } from './wrk-load.js';
+import { loadAverages } from './load-average.js';
 
 const COPIES = Number(process.env.BENCH_TEAM_COPIES ?? 40);
 const RUNS = Number(process.env.BENCH_TEAM_RUNS ?? 3);
@@ -157,12 +158,7 @@ try {
   } else {
     console.log('  ogr2ogr not installed (Debian gdal-bin): no GDAL ratio');
   }
-  console.log(
-    `  load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1 / 5 / 15 min)`,
-  );
+  console.log(`  ${loadAverages()}`);
 
   // 2. HTTP, two server processes on each store, one store at a time.
   if (!hasWrk) {
