@@ -11,6 +11,7 @@ import { detectPreset, siteTypes } from '../core/analysis/terrain/field-mapping.
 import type { LonLat, Parcel } from '../core/model/index.js';
 import { AnalysisLayerWriter } from '../core/store/analysis-tables.js';
 import { ParcelStore } from '../core/store/parcel-store.js';
+import { squareParcel } from '../test/integration/analysis/parcels.js';
 import { UpstreamClient } from '../core/upstream/upstream-client.js';
 import { fixture } from '../test/helpers/paths.js';
 
@@ -52,30 +53,7 @@ function parcels(count: number): Parcel[] {
   return Array.from({ length: count }, (_, i) => {
     const lon = -4.3 + random() * 1.3;
     const lat = 40.1 + random() * 1.0;
-    const d = 0.0005;
-    return {
-      refCatastral: `BENCH${i}`,
-      pais: 'ES',
-      latitud: lat,
-      longitud: lon,
-      mapsUrl: '',
-      poligono: [
-        [lon - d, lat - d],
-        [lon + d, lat - d],
-        [lon + d, lat + d],
-        [lon - d, lat + d],
-        [lon - d, lat - d],
-      ],
-      availableFields: {
-        uso: false,
-        clase: false,
-        anioConstruccion: false,
-        superficieConstruida: false,
-        coefParticipacion: false,
-        direccion: false,
-        busquedaDireccion: false,
-      },
-    } satisfies Parcel;
+    return squareParcel(lon, lat, 'ES', { refCatastral: `BENCH${i}` });
   });
 }
 
