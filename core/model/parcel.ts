@@ -63,9 +63,8 @@ export interface Unit extends UnitFacts {
   refCatastral: string;
 }
 
-/** `data` of `GET /api/catastro/{refcat14}/units`. */
-export interface UnitsPage {
-  refCatastral: string;
+/** What a Spanish finca is, as the units page and the copy hold it. */
+export interface FincaFacts {
   direccion: string;
   codigoPostal: string;
   municipio: string;
@@ -73,6 +72,11 @@ export interface UnitsPage {
   usoGeneral: string;
   superficieTotal: number;
   anioConstruccion: number;
+}
+
+/** `data` of `GET /api/catastro/{refcat14}/units`. */
+export interface UnitsPage extends FincaFacts {
+  refCatastral: string;
   totalUnidades: number;
   totalUnidadesFinca: number;
   unidades: Unit[];

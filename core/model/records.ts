@@ -1,6 +1,6 @@
 // The records the country adapters hand to the store and read back from it: one shape for both
 // floors, so it lives below both.
-import type { CountryCode, LonLat, ParcelGeometry, UnitFacts } from './index.js';
+import type { CountryCode, FincaFacts, LonLat, ParcelGeometry, UnitFacts } from './index.js';
 
 /** Where a stored record came from: a bulk import or a cached live answer. */
 export type RecordSource = 'inspire' | 'cat' | 'bulk' | 'live';
@@ -68,16 +68,9 @@ export interface StoredUnit extends UnitFacts {
 }
 
 /** Finca-level facts that come with its units (from CAT type 11/14 or a live Consulta_DNPRC). */
-export interface StoredFinca {
+export interface StoredFinca extends FincaFacts {
   ref: string; // 14 characters
-  direccion: string;
-  codigoPostal: string;
-  municipio: string;
-  provincia: string;
-  usoGeneral: string;
-  superficieTotal: number;
   superficieParcela?: number; // m² of land (CAT type 11); the live answer has none
-  anioConstruccion: number;
   declaredUnits: number; // properties the source says the finca has
   source: RecordSource;
   dataDate: string;
