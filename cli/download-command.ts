@@ -97,8 +97,10 @@ const parseBBox = (text: string): BBox =>
 /** `interruptedExit`: the exit code of the signal that cancelled the run (Ctrl-C 130, SIGTERM 143). */
 function printResult(result: OfflineDownloadResult, interruptedExit = 130): number {
   for (const area of result.areas) {
-    const named = area.name || area.province ? `  ${area.name ?? ''} (${area.province ?? ''})` : '';
-    console.log(`${area.id}${named}: ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
+    // "ES.40146  MELQUE DE CERCOS (SEGOVIA)", "FR.91  Essonne" (Etalab's areas have no province).
+    const named = [area.name, area.province && `(${area.province})`].filter(Boolean).join(' ');
+    const label = named ? `${area.id}  ${named}` : area.id;
+    console.log(`${label}: ${area.parcels} parcels, ${area.buildings} buildings, data of ${area.dataDate ?? 'unknown date'}`);
   }
   for (const failure of result.failures) console.error(`FAILED ${failure.file}: ${failure.message}`);
   if (result.cancelled) {

@@ -1,3 +1,5 @@
+import { frenchPlaceName } from './commune-names.js';
+
 /**
  * Where Etalab publishes the cadastre as GeoJSON (docs/SOURCES.md "France", cadastre.data.gouv.fr,
  * Licence Ouverte 2.0), one gzipped file per layer and per commune or département:
@@ -49,8 +51,11 @@ export function etalabArea(code: string, root = ETALAB_CADASTRE_ROOT): EtalabAre
   throw new Error(`"${code}" is neither a French commune (INSEE code, e.g. 91216 or 2A004) nor a département (e.g. 91, 2A, 971).`);
 }
 
-/** `cadastre-91216-parcelles.json(.gz)`: the area an Etalab parcels file covers, from its published name. */
-export function etalabAreaOfFileName(name: string): { country: 'FR'; code: string } | undefined {
+/**
+ * `cadastre-91216-parcelles.json(.gz)`: the area an Etalab parcels file covers, from its published
+ * name, named from INSEE's table (the file holds codes only; offline, no API can be asked).
+ */
+export function etalabAreaOfFileName(name: string): { country: 'FR'; code: string; name?: string } | undefined {
   const code = /^cadastre-([0-9AB]{2,5})-parcelles\.json(?:\.gz)?$/i.exec(name)?.[1]?.toUpperCase();
-  return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code } : undefined;
+  return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code, name: frenchPlaceName(code) } : undefined;
 }

@@ -5,6 +5,7 @@ import { closedRingPoints, RING_TOO_SHORT } from '../../formats/gml-surfaces.js'
 import { streamJsonElements } from '../../formats/json-stream.js';
 import type { TextChunk, TextInput } from '../../formats/text-stream.js';
 import type { StoredParcel } from '../../model/records.js';
+import { frenchPlaceName } from './commune-names.js';
 import { parseFrenchReference } from './reference.js';
 
 /**
@@ -69,6 +70,8 @@ export function etalabParcel(feature: EtalabFeature): StoredParcel {
     geometry,
     centroid: centroid(geometry),
     areaM2: parcelAreaM2(contenance, geometry),
+    // The commune the file names by its INSEE code (its `commune`), named from INSEE's table.
+    municipio: typeof props.commune === 'string' ? frenchPlaceName(props.commune) : undefined,
     // The département (spec: `provincia` in FR); overseas INSEE codes start 97x.
     provincia: idu.startsWith('97') ? idu.slice(0, 3) : idu.slice(0, 2),
     source: 'bulk',

@@ -114,13 +114,14 @@ describe("Etalab's cadastre files by commune or département", () => {
         env: { ...process.env, CATASTRO_FR_GEO_API_URL: geoApi.baseUrl },
       });
     const download = await cli('download', '--country', 'FR', '91');
-    expect(download.stdout).toContain(`FR.91: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
+    // Named from INSEE's table (commune-names.ts), which the CLI's list of what it fetched shows.
+    expect(download.stdout).toContain(`FR.91  Essonne: ${PARCELS} parcels, 0 buildings, data of ${NEWEST}`);
     expect(download.stderr).toMatch(/downloading cadastre-91-parcelles\.json\.gz \(files 0\/1/);
     const list = await cli('areas', 'list');
     expect(list.stdout).toMatch(new RegExp(`FR\\.91 .* ${PARCELS} parcels .*data ${NEWEST} .*from ${bench.fake.root.replace(/[.]/g, '\\.')}/departements/91/`));
-    expect((await cli('areas', 'update', 'FR.91')).stdout).toContain(`FR.91: ${PARCELS} parcels`);
+    expect((await cli('areas', 'update', 'FR.91')).stdout).toContain(`FR.91  Essonne: ${PARCELS} parcels`);
     // By name, through the API Découpage administratif (a hand-written fake).
-    expect((await cli('download', '--country', 'FR', 'Épinay-sur-Orge')).stdout).toContain(`FR.91216: ${PARCELS} parcels`);
+    expect((await cli('download', '--country', 'FR', 'Épinay-sur-Orge')).stdout).toContain(`FR.91216  Épinay-sur-Orge: ${PARCELS} parcels`);
     expect(geoApi.requests).toEqual([{ path: '/communes', query: expect.objectContaining({ nom: 'Épinay-sur-Orge' }) }]);
     await expect(cli('download', '--country', 'FR', 'Paris')).rejects.toMatchObject({
       code: 1,

@@ -94,8 +94,8 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
     // app-files.ts (the root), start.ts and electron-binary.ts (launch Electron from a checkout, never
     // packaged: they find the electron package), electron/main.ts (the preload, compiled beside it into dist/app),
     // electron/preload.vite.config.ts (vite's build configuration of the preload: run at build time, never shipped).
-    // A file read out of a package (createRequire(import.meta.url)('pkg/file.json')) ships when the
-    // package is a production dependency.
+    // A file read out of a package (createRequire(import.meta.url)('pkg/file.json'), or its path from
+    // createRequire(import.meta.url).resolve('pkg/file.json')) ships when the package is a production dependency.
     const allowed = new Set(['core/app-files.ts', 'cli/start.ts', 'cli/electron-binary.ts', 'electron/main.ts', 'electron/preload.vite.config.ts']);
     const users: string[] = [];
     const packageFiles: string[] = [];
@@ -104,7 +104,7 @@ describe('packaging (electron-builder, without the Electron binary)', () => {
         if (!entry.isFile() || !/\.c?ts$/.test(entry.name)) continue;
         const file = path.relative(repoRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
         let source = readFileSync(path.join(repoRoot, file), 'utf8');
-        source = source.replace(/createRequire\(import\.meta\.url\)\(\s*'([^']+)'\s*\)/g, (_call, specifier: string) => {
+        source = source.replace(/createRequire\(import\.meta\.url\)(?:\.resolve)?\(\s*'([^']+)'\s*\)/g, (_call, specifier: string) => {
           packageFiles.push(specifier);
           return '';
         });

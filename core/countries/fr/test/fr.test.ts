@@ -1,5 +1,6 @@
 import { pointOnFeature } from '@turf/turf';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../geo/polygon.js';
@@ -9,6 +10,7 @@ import { france } from '../definition.js';
 import { countryGoldenTests } from '../../../../test/helpers/country-golden.js';
 import { useEuropeApi } from '../../../../test/helpers/europe-api.js';
 import { embeddedCopy } from '../../../../test/helpers/embedded-copy.js';
+import { tempDir } from '../../../../test/helpers/temp-dir.js';
 
 countryGoldenTests({ ...france, name: 'France' }, fake);
 
@@ -199,6 +201,28 @@ describe('France bulk import (Etalab cadastre GeoJSON, the real 91216 file)', ()
     expect(at.json().data.referenciaCatastral).toBe(sample.properties.id);
     expect(at.json().data.attribution).toMatch(etalabCredit);
     expect((await get(`/api/catastro/${sample.properties.id}/polygon`)).json().data.geojson.properties.attribution).toMatch(etalabCredit);
+    expect(europe.api.fake.requests.length).toBe(before);
+  });
+
+  // Issue #40: offline the panel said "Commune: 91216" and the areas list "91216 (91216)": the file
+  // has the commune's code and no name, and geo.api.gouv.fr cannot be asked without a connection.
+  it("names the file's commune offline in the parcel and the offline areas list, asking no one", async () => {
+    const published = path.join(tempDir('catastro-fr-etalab-'), 'cadastre-91216-parcelles.json.gz');
+    copyFileSync(ETALAB, published);
+    const before = europe.api.fake.requests.length;
+    await europe.api.service.importFiles([published]);
+    expect(
+      embeddedCopy(europe.api.service)
+        .listOfflineAreas()
+        .find((area) => area.id === 'FR.91216'),
+    ).toMatchObject({
+      code: '91216',
+      name: 'Épinay-sur-Orge',
+    });
+    const [sample] = etalabFeatures();
+    expect(sample.properties.commune).toBe('91216');
+    const response = await get(`/api/catastro/${sample.properties.id}`);
+    expect(response.json().data).toMatchObject({ municipio: 'Épinay-sur-Orge', provincia: '91', dataSource: 'clone' });
     expect(europe.api.fake.requests.length).toBe(before);
   });
 });
