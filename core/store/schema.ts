@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './db.js';
+import { ANALYSIS_TABLES, CADASTRAL_TABLES, OFFLINE_AREAS, PARCEL_DATA_GENERATION, REGISTER_PARCELS, createTable } from './tables.js';
 
 /** SQL, or (where a copy's state decides what to do, e.g. adopting tables) a function over the connection. */
 export type Migration = string | ((db: SqliteDatabase) => void);
@@ -9,7 +10,7 @@ export type Migration = string | ((db: SqliteDatabase) => void);
  * CREATE statement's text in sqlite_master, so this text is part of the schema: like a released
  * migration, it never changes (a change of trigger is a new migration).
  */
-function generationTriggers(tables: readonly string[]): string {
+export function generationTriggers(tables: readonly string[]): string {
   return tables
     .flatMap((table) =>
       ['INSERT', 'UPDATE', 'DELETE'].map(
@@ -279,3 +280,24 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE imported_files_by_kind RENAME TO imported_files;
   `,
 ];
+
+/** Every table of the embedded copy, in the order a new copy creates them. */
+export const COPY_TABLES = [...CADASTRAL_TABLES, PARCEL_DATA_GENERATION, OFFLINE_AREAS, REGISTER_PARCELS, ...ANALYSIS_TABLES] as const;
+
+/**
+ * The embedded copy's whole schema at the latest version, rendered from the table descriptions
+ * (tables.ts) as Rails loads schema.rb: a new copy is made from this in one step,
+ * and the migrations above only bring older copies up to it. The change-counting triggers
+ * keep their released text (generationTriggers), as SQLite stores it in the schema.
+ */
+export function latestCopySchema(): string {
+  return COPY_TABLES.flatMap((table) => [
+    createTable(table, 'sqlite'),
+    ...(table.rtree ? [`CREATE VIRTUAL TABLE ${table.rtree.name} USING rtree(${table.rtree.columns.join(', ')});`] : []),
+  ])
+    .concat(
+      'INSERT INTO parcel_data_generation VALUES (1, 0);',
+      generationTriggers(COPY_TABLES.filter((table) => table.countsChanges === true || table.countsChanges === 'sqlite').map((table) => table.name)),
+    )
+    .join('\n');
+}

@@ -10,7 +10,8 @@
  * (schema.ts, postgres/schema.ts) that no renderer may change: the CREATE TABLE of each table is
  * rendered here (createTable), and test/integration/store-contract/rendered-tables.test.ts holds
  * a copy upgraded from the oldest release, and a team database migrated from empty, to exactly
- * that rendering (new databases are still made by the migrations); the embedded
+ * that rendering, which makes every new database (schema.ts latestCopySchema, postgres/
+ * fresh-schema.ts) while the migrations upgrade older ones; the embedded
  * copy's writes run inside better-sqlite3's synchronous transactions (bulk imports), where an
  * asynchronous builder cannot run; and the team database is written through COPY into staging
  * tables and unnest() arrays, which a builder only takes as raw SQL. What is left to render (a
@@ -41,6 +42,10 @@ export interface Column {
   readonly generated?: boolean;
   /** A CHECK on the column, on the dialect that declares it. */
   readonly check?: Partial<Record<Dialect, string>>;
+  /** The column's DEFAULT, as SQL (per dialect where they write it differently). */
+  readonly default?: string | Partial<Record<Dialect, string>>;
+  /** A unique column beside the key. */
+  readonly unique?: boolean;
 }
 
 /** An index beside the key: on both engines unless `only` says otherwise. */
@@ -62,6 +67,16 @@ export interface TableDescription {
   readonly indexes?: readonly IndexDescription[];
   /** SQLite keeps the rows in the key's B-tree (one descent per lookup by key instead of two). */
   readonly withoutRowid?: boolean;
+  /** Only this engine holds the table. */
+  readonly only?: Dialect;
+  /** SQLite: an R*Tree on the boxes of the rows, by row id (PostgreSQL indexes the geometry itself). */
+  readonly rtree?: { readonly name: string; readonly columns: readonly string[] };
+  /**
+   * A change to its rows moves the readers' data generation: on SQLite every row written bumps
+   * parcel_data_generation (schema.ts generationTriggers), on PostgreSQL every statement is
+   * announced (postgres/schema.ts announcesChanges). A dialect: only there.
+   */
+  readonly countsChanges?: true | Dialect;
 }
 
 const text = (name: string, more: Partial<Column> = {}): Column => ({ name, type: 'text', ...more });
@@ -101,6 +116,8 @@ export const PARCELS: TableDescription = {
     required('data_date'),
     keptIfAbsent('offline_area'),
   ],
+  rtree: { name: 'parcels_rtree', columns: ['id', 'min_lon', 'max_lon', 'min_lat', 'max_lat'] },
+  countsChanges: true,
   indexes: [
     // Outlines in WGS84 with a GiST index: point→parcel is ST_Intersects on it (SQLite: parcels_rtree).
     { name: 'parcels_geom', columns: ['geom'], only: 'postgres', using: 'gist' },
@@ -122,6 +139,7 @@ export const BUILDINGS: TableDescription = {
     required('data_date'),
   ],
   withoutRowid: true,
+  countsChanges: true,
 };
 
 export const FINCAS: TableDescription = {
@@ -143,6 +161,7 @@ export const FINCAS: TableDescription = {
     required('source'),
     required('data_date'),
   ],
+  countsChanges: true,
 };
 
 export const UNITS: TableDescription = {
@@ -167,6 +186,7 @@ export const UNITS: TableDescription = {
   // Key order is paging order: a finca's units by reference.
   indexes: [{ name: 'units_by_finca', columns: ['country', 'finca', 'ref'] }],
   withoutRowid: true,
+  countsChanges: true,
 };
 
 /** Every bulk file imported, one row per file and kind of part it held. */
@@ -202,7 +222,10 @@ export const ADDRESSES: TableDescription = {
     { ...required('street_folded'), only: 'postgres' },
   ],
   withoutRowid: true,
+  countsChanges: 'postgres',
 };
+
+const TIERS_CHECK = "tier IN ('free', 'basic', 'pro', 'business')";
 
 /** API keys: only a key's SHA-256 is kept. */
 export const API_KEYS: TableDescription = {
@@ -210,9 +233,9 @@ export const API_KEYS: TableDescription = {
   key: ['id'],
   columns: [
     required('id'),
-    required('key_hash'),
-    required('tier'),
-    required('organisation', 'boolean'),
+    { ...required('key_hash'), unique: true },
+    { ...required('tier'), check: { sqlite: TIERS_CHECK, postgres: TIERS_CHECK } },
+    { ...required('organisation', 'boolean'), default: { sqlite: '0', postgres: 'false' } },
     text('label'),
     text('expires_on'),
     required('created_at'),
@@ -226,6 +249,151 @@ export const API_USAGE: TableDescription = {
   key: ['subject', 'period'],
   columns: [required('subject'), required('period'), required('used', 'bigint')],
 };
+
+// The tables only the embedded SQLite file holds (what stays in the data folder whichever store
+// holds the parcels, and the copy's change counter): a new copy is made from them too (schema.ts latestCopySchema).
+
+/** The counter every change to parcel, building, finca or unit rows bumps (one row, id 1). */
+export const PARCEL_DATA_GENERATION: TableDescription = {
+  name: 'parcel_data_generation',
+  only: 'sqlite',
+  key: ['id'],
+  columns: [
+    { name: 'id', type: 'integer', check: { sqlite: 'id = 1' } },
+    { name: 'value', type: 'integer', notNull: true },
+  ],
+};
+
+/** Published areas the copy holds for offline use (a municipality's zips), by country and code. */
+export const OFFLINE_AREAS: TableDescription = {
+  name: 'offline_areas',
+  only: 'sqlite',
+  key: ['id'],
+  columns: [
+    { name: 'id', type: 'text' },
+    { name: 'country', type: 'text', notNull: true },
+    { name: 'code', type: 'text', notNull: true },
+    { name: 'name', type: 'text' },
+    { name: 'province', type: 'text' },
+    { name: 'source', type: 'text', notNull: true },
+    { name: 'data_date', type: 'text' },
+    { name: 'parcels', type: 'integer', notNull: true, default: '0' },
+    { name: 'buildings', type: 'integer', notNull: true, default: '0' },
+    { name: 'buildings_source', type: 'text' },
+    { name: 'buildings_date', type: 'text' },
+    { name: 'bytes', type: 'integer', notNull: true, default: '0' },
+    { name: 'buildings_bytes', type: 'integer', notNull: true, default: '0' },
+    { name: 'updated_at', type: 'text', notNull: true },
+  ],
+};
+
+/** Parcels a national register lists without an outline (Denmark's MAT). */
+export const REGISTER_PARCELS: TableDescription = {
+  name: 'register_parcels',
+  only: 'sqlite',
+  key: ['country', 'ref'],
+  columns: [
+    { name: 'country', type: 'text', notNull: true },
+    { name: 'ref', type: 'text', notNull: true },
+    { name: 'area', type: 'real' },
+    { name: 'municipality_code', type: 'text' },
+    { name: 'property_id', type: 'text' },
+    { name: 'data_date', type: 'text', notNull: true },
+  ],
+};
+
+const ROW_ID = { name: 'id', type: 'integer' } as const;
+
+/** The analysis layers (analysis-tables.ts): protected areas, EGMS ground motion, the PVGIS cache. */
+export const ANALYSIS_TABLES: readonly TableDescription[] = [
+  {
+    name: 'analysis_pa_datasets',
+    only: 'sqlite',
+    key: ['id'],
+    columns: [
+      ROW_ID,
+      { name: 'file', type: 'text', notNull: true, unique: true },
+      { name: 'name', type: 'text', notNull: true },
+      { name: 'license', type: 'text', notNull: true },
+      { name: 'edition', type: 'text', notNull: true },
+      { name: 'imported_at', type: 'text', notNull: true },
+      { name: 'sites', type: 'integer', notNull: true },
+      { name: 'register', type: 'text', notNull: true, default: "'natura2000'", check: { sqlite: "register IN ('natura2000', 'national')" } },
+    ],
+  },
+  {
+    name: 'analysis_pa_sites',
+    only: 'sqlite',
+    key: ['id'],
+    columns: [
+      ROW_ID,
+      { name: 'dataset_id', type: 'integer', notNull: true },
+      { name: 'code', type: 'text', notNull: true },
+      { name: 'name', type: 'text', notNull: true },
+      { name: 'types', type: 'text', notNull: true },
+      { name: 'country', type: 'text', notNull: true },
+      { name: 'designation', type: 'text', notNull: true, default: "''" },
+    ],
+    indexes: [{ name: 'analysis_pa_sites_dataset', columns: ['dataset_id'] }],
+  },
+  {
+    // One polygon (or piece of a large one) of a site, WGS84 rings as JSON.
+    name: 'analysis_pa_parts',
+    only: 'sqlite',
+    key: ['id'],
+    columns: [ROW_ID, { name: 'site_id', type: 'integer', notNull: true }, { name: 'rings', type: 'text', notNull: true }],
+    indexes: [{ name: 'analysis_pa_parts_site', columns: ['site_id'] }],
+    rtree: { name: 'analysis_pa_parts_rtree', columns: ['id', 'min_lon', 'max_lon', 'min_lat', 'max_lat'] },
+  },
+  {
+    name: 'analysis_gm_tiles',
+    only: 'sqlite',
+    key: ['id'],
+    columns: [
+      ROW_ID,
+      { name: 'file', type: 'text', notNull: true, unique: true },
+      { name: 'component', type: 'text', notNull: true, check: { sqlite: "component IN ('U', 'E')" } },
+      { name: 'dates', type: 'text', notNull: true },
+      { name: 'imported_at', type: 'text', notNull: true },
+      { name: 'cells', type: 'integer', notNull: true },
+    ],
+  },
+  {
+    // A 100 m cell of EGMS Ortho L3: statistics and its Float32 displacement series, squares in EPSG:3035.
+    name: 'analysis_gm_cells',
+    only: 'sqlite',
+    key: ['id'],
+    columns: [
+      ROW_ID,
+      { name: 'tile_id', type: 'integer', notNull: true },
+      { name: 'pid', type: 'text', notNull: true },
+      { name: 'easting', type: 'real', notNull: true },
+      { name: 'northing', type: 'real', notNull: true },
+      { name: 'mean_velocity', type: 'real' },
+      { name: 'mean_velocity_std', type: 'real' },
+      { name: 'acceleration', type: 'real' },
+      { name: 'rmse', type: 'real' },
+      { name: 'series', type: 'blob', notNull: true },
+    ],
+    indexes: [
+      { name: 'analysis_gm_cells_tile', columns: ['tile_id'] },
+      { name: 'analysis_gm_cells_centre', columns: ['easting', 'northing'] },
+    ],
+    rtree: { name: 'analysis_gm_cells_rtree', columns: ['id', 'min_e', 'max_e', 'min_n', 'max_n'] },
+  },
+  {
+    // PVGIS yields by ~1 km cell (yield NULL: PVGIS has no data there).
+    name: 'analysis_pvgis_cache',
+    only: 'sqlite',
+    key: ['lat_key', 'lon_key'],
+    columns: [
+      { name: 'lat_key', type: 'integer', notNull: true },
+      { name: 'lon_key', type: 'integer', notNull: true },
+      { name: 'yield', type: 'text' },
+      { name: 'fetched_at', type: 'text', notNull: true },
+    ],
+  },
+];
 
 /** The tables described here, for the shape test. */
 export const CADASTRAL_TABLES = [PARCELS, BUILDINGS, FINCAS, UNITS, IMPORTED_FILES, ADDRESSES] as const;
@@ -270,7 +438,9 @@ function columnDefinition(column: Column, dialect: Dialect): string {
   const type = dialect === 'postgres' && column.type === 'geometry' ? 'geometry(Geometry, 4326)' : declaredType(column.type, dialect);
   const identity = column.generated ? (dialect === 'sqlite' ? ' PRIMARY KEY' : ' GENERATED ALWAYS AS IDENTITY PRIMARY KEY') : '';
   const check = column.check?.[dialect];
-  return `${column.name} ${type}${column.notNull ? ' NOT NULL' : ''}${identity}${check ? ` CHECK (${check})` : ''}`;
+  const fallback = typeof column.default === 'string' ? column.default : column.default?.[dialect];
+  const more = [column.notNull && 'NOT NULL', column.unique && 'UNIQUE', fallback !== undefined && `DEFAULT ${fallback}`].filter(Boolean);
+  return `${column.name} ${type}${more.map((m) => ` ${m}`).join('')}${identity}${check ? ` CHECK (${check})` : ''}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { ServiceError } from '../../model/index.js';
 import { POSTGIS_MIGRATIONS } from './schema.js';
+import { latestTeamSchema } from './fresh-schema.js';
 import { describeDatabase } from './store-url.js';
 
 /** Node's socket errors and PostgreSQL's connection-class SQLSTATEs (08…, 57P01–57P03, 53300). */
@@ -156,6 +157,13 @@ export class PgConnection {
       const current = rows[0].v ?? 0;
       if (current > POSTGIS_MIGRATIONS.length) {
         throw new Error(`The team database was written by a newer version (schema ${current}, this version knows ${POSTGIS_MIGRATIONS.length}).`);
+      }
+      // A new database is made at the latest schema in one step (fresh-schema.ts latestTeamSchema); the migrations upgrade older ones.
+      const { rows: held } = await client.query<{ parcels: string | null }>("SELECT to_regclass('public.parcels')::text AS parcels");
+      if (current === 0 && held[0].parcels === null) {
+        await client.query(latestTeamSchema());
+        await client.query('INSERT INTO catastro_schema (version) SELECT generate_series(1, $1::int)', [POSTGIS_MIGRATIONS.length]);
+        return;
       }
       for (let version = current; version < POSTGIS_MIGRATIONS.length; version++) {
         await client.query(POSTGIS_MIGRATIONS[version]);

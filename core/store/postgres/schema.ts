@@ -1,4 +1,25 @@
 /**
+ * Every committed change to what a parcel or unit answer is built from is announced on the
+ * channel catastro_data_changed (NOTIFY is delivered at commit, once per statement): each server
+ * process moves its own data generation on it. Released text (migration 1), so it never changes.
+ */
+export const ANNOUNCE_CHANGE_FUNCTION = `CREATE FUNCTION catastro_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('catastro_data_changed', TG_TABLE_NAME);
+    RETURN NULL;
+  END $$;`;
+
+/** The statement triggers by which a change to `tables` is announced (ANNOUNCE_CHANGE_FUNCTION); released text as well. */
+export function announcesChanges(tables: readonly string[]): string {
+  return tables
+    .map(
+      (table) => `CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
+    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();`,
+    )
+    .join('\n  ');
+}
+
+/**
  * Migrations of the PostgreSQL/PostGIS store, applied in order and recorded in
  * `catastro_schema` (one row per applied version). Append only, as core/store/schema.ts: a
  * released migration never changes, so every team database upgrades the same way. The tables
@@ -65,19 +86,8 @@ export const POSTGIS_MIGRATIONS: readonly string[] = [
   -- Every committed change to what a parcel or unit answer is built from is announced on this
   -- channel (NOTIFY is delivered at commit, once per statement): each server process moves its
   -- own data generation on it and drops the answers it keeps in memory.
-  CREATE FUNCTION catastro_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM pg_notify('catastro_data_changed', TG_TABLE_NAME);
-    RETURN NULL;
-  END $$;
-  CREATE TRIGGER parcels_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON parcels
-    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
-  CREATE TRIGGER buildings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON buildings
-    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
-  CREATE TRIGGER fincas_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON fincas
-    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
-  CREATE TRIGGER units_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON units
-    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
+  ${ANNOUNCE_CHANGE_FUNCTION}
+  ${announcesChanges(['parcels', 'buildings', 'fincas', 'units'])}
 
   -- Keys and usage of the HTTP API, shared by every server process on this database. Subjects
   -- are 'key:<id>' (per UTC month) and 'ip:<address>' (per UTC day), as in api-access.sqlite.
@@ -130,7 +140,6 @@ export const POSTGIS_MIGRATIONS: readonly string[] = [
     street_folded text NOT NULL,
     PRIMARY KEY (country, ref, street, number)
   );
-  CREATE TRIGGER addresses_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON addresses
-    FOR EACH STATEMENT EXECUTE FUNCTION catastro_announce_change();
+  ${announcesChanges(['addresses'])}
   `,
 ];

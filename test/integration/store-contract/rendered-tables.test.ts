@@ -8,9 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { PgConnection } from '../../../core/store/postgres/connection.js';
-import { CADASTRAL_TABLES, createTable, type TableDescription } from '../../../core/store/tables.js';
+import { latestCopySchema, MIGRATIONS } from '../../../core/store/schema.js';
+import { POSTGIS_MIGRATIONS } from '../../../core/store/postgres/schema.js';
+import { CADASTRAL_TABLES, createTable } from '../../../core/store/tables.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
 
@@ -61,21 +64,66 @@ describe('SQLite: a copy upgraded from the oldest release holds exactly the rend
   }
 });
 
-describe.skipIf(postgresSkipReason !== undefined)('PostgreSQL: a team database migrated from empty holds exactly the rendered tables', () => {
+/** Every object of a SQLite schema: tables as sqliteTable reports them, triggers and virtual tables by their text. */
+function sqliteSchema(db: Sqlite) {
+  const objects = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all() as {
+    type: string;
+    name: string;
+    sql: string;
+  }[];
+  return objects.map((o) => (o.type === 'table' && !/^CREATE VIRTUAL/i.test(o.sql) ? { ...o, sql: undefined, ...sqliteTable(db, o.name) } : o));
+}
+
+describe('SQLite: a new copy is made at the latest schema from the descriptions, as an upgraded one ends', () => {
+  let dir: string;
+  let upgraded: ParcelStore;
+  let created: ParcelStore;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-new-copy-'));
+    const file = path.join(dir, 'upgraded.sqlite');
+    copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/schema-1.sqlite'), file);
+    upgraded = ParcelStore.open(file);
+    created = ParcelStore.open(path.join(dir, 'new.sqlite'));
+  });
+  afterAll(() => {
+    upgraded?.close();
+    created?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds exactly the same schema, at the same version', () => {
+    const schema = sqliteSchema(created.db);
+    expect(schema.filter((o) => o.type === 'trigger')).toHaveLength(12);
+    expect(schema.map((o) => o.name)).toEqual(expect.arrayContaining(['parcels_rtree', 'analysis_gm_cells_rtree', 'offline_areas', 'units_by_finca']));
+    expect(schema).toEqual(sqliteSchema(upgraded.db));
+    // What ParcelStore made is the rendering itself, not the migrations run from version 0.
+    const rendered = new Database(':memory:');
+    try {
+      rendered.exec(latestCopySchema());
+      expect(sqliteSchema(rendered)).toEqual(schema);
+    } finally {
+      rendered.close();
+    }
+    expect(created.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(created.db.prepare('SELECT value FROM parcel_data_generation WHERE id = 1').pluck().get()).toBe(0);
+  });
+});
+
+describe.skipIf(postgresSkipReason !== undefined)('PostgreSQL: a new team database is made at the latest schema, as a migrated one ends', () => {
   let cluster: TestCluster;
   let migrated: PgConnection;
-  let fresh: PgConnection;
+  let created: PgConnection;
   beforeAll(async () => {
     cluster = await startTestCluster();
+    // Every released migration in turn, from an empty database (what an existing team database went through).
     migrated = new PgConnection(await cluster.createDatabase('migrated'), { max: 1 });
-    await migrated.migrate();
-    fresh = new PgConnection(await cluster.createDatabase('rendered'), { max: 1 });
-    await fresh.query('CREATE EXTENSION postgis');
-    for (const table of CADASTRAL_TABLES) await fresh.query(createTable(table, 'postgres'));
+    for (const migration of POSTGIS_MIGRATIONS) await migrated.query(migration);
+    created = new PgConnection(await cluster.createDatabase('created'), { max: 1 });
+    await created.migrate();
   }, 120_000);
   afterAll(async () => {
     await migrated?.end();
-    await fresh?.end();
+    await created?.end();
     await cluster?.stop();
   });
 
@@ -83,26 +131,51 @@ describe.skipIf(postgresSkipReason !== undefined)('PostgreSQL: a team database m
    * Columns by name: PostgreSQL cannot move a column, and a column a migration added comes last
    * (buildings', fincas' and units' country); every statement of the store names its columns.
    */
-  async function postgresTable(db: PgConnection, table: TableDescription) {
+  async function postgresTable(db: PgConnection, table: string) {
     const { rows: columns } = await db.query(
       `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null, a.attidentity AS identity,
               pg_get_expr(d.adbin, d.adrelid) AS default
        FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
        WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attname`,
-      [table.name],
+      [table],
     );
     const { rows: constraints } = await db.query(
       'SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = $1::regclass ORDER BY conname',
-      [table.name],
+      [table],
     );
     const { rows: indexes } = await db.query(
       "SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1 ORDER BY indexname",
-      [table.name],
+      [table],
     );
-    return { columns, constraints, indexes };
+    return { table, columns, constraints, indexes };
   }
 
-  for (const table of CADASTRAL_TABLES) {
-    it(table.name, async () => expect(await postgresTable(migrated, table)).toEqual(await postgresTable(fresh, table)));
+  /** The store's tables (not PostGIS's nor the version log), their triggers and the announcing function. */
+  async function postgresSchema(db: PgConnection) {
+    const { rows: tables } = await db.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('spatial_ref_sys', 'catastro_schema') ORDER BY tablename",
+    );
+    const { rows: triggers } = await db.query(
+      'SELECT tgname AS name, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname',
+    );
+    const { rows: functions } = await db.query("SELECT pg_get_functiondef('catastro_announce_change'::regproc) AS definition");
+    return { tables: await Promise.all(tables.map((t) => postgresTable(db, t.name))), triggers, functions };
   }
+
+  it('holds exactly the same schema, at the same version', async () => {
+    const schema = await postgresSchema(created);
+    expect(schema.tables.map((t) => t.table)).toEqual(['addresses', 'api_keys', 'api_usage', 'buildings', 'fincas', 'imported_files', 'parcels', 'units']);
+    expect(schema.triggers).toHaveLength(5);
+    expect(schema).toEqual(await postgresSchema(migrated));
+    const { rows } = await created.query<{ version: number }>('SELECT version FROM catastro_schema ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(POSTGIS_MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it('a database the migrations brought to the latest version is left as it is', async () => {
+    await migrated.query('CREATE TABLE catastro_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await migrated.query('INSERT INTO catastro_schema (version) SELECT generate_series(1, $1::int)', [POSTGIS_MIGRATIONS.length]);
+    const before = await postgresSchema(migrated);
+    await migrated.migrate();
+    expect(await postgresSchema(migrated)).toEqual(before);
+  });
 });
