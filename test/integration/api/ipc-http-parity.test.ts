@@ -7,12 +7,11 @@ import { buildApiServer } from '../../../core/api/server.js';
 import { CatastroService } from '../../../core/service.js';
 import { PUBLIC_OPERATIONS, httpRequestOf, type InputOf, type PublicOperationName } from '../../../core/model/operations.js';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
-import { setupIpc } from '../../../electron/ipc-handlers.js';
-import type { LocalApi } from '../../../electron/local-api.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad } from '../../fake-upstream/cartociudad.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCatastro, type FakeCatastro } from '../../fake-upstream/catastro.js';
-import { BusyWork } from '../../../core/desktop/busy-work.js';
+import { setupAppIpc } from '../../helpers/app-ipc.js';
+import { fakeWebContents, invokeFrom } from '../../helpers/ipc-recorder.js';
 
 /**
  * One rule per input: the same input of each operation of the table (core/model/operations.ts),
@@ -22,20 +21,14 @@ import { BusyWork } from '../../../core/desktop/busy-work.js';
  * core/model/input-schemas.ts; these cases would catch a channel or a route that checks its own way
  * or drops a field (IPC once took no country for a point, an outline or units).
  */
-const electron = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>() }));
-vi.mock('electron', () => ({
+vi.mock('electron', async () => ({
   app: { getPreferredSystemLanguages: () => [], getLocale: () => 'en' },
-  ipcMain: {
-    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
-    removeHandler: (channel: string) => electron.handlers.delete(channel),
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-  },
+  ipcMain: (await import('../../helpers/ipc-recorder.js')).recordingIpcMain,
   dialog: {},
   BrowserWindow: { fromWebContents: () => null },
 }));
 
-const sender = { mainFrame: {}, isDestroyed: () => false, send: () => undefined };
+const sender = fakeWebContents();
 
 interface Outcome {
   status: number;
@@ -65,13 +58,7 @@ beforeAll(async () => {
     upstream: { timeoutMs: 1500, retries: 1, baseDelayMs: 10, breakerHalfOpenAfterMs: 500 },
   });
   app = await buildApiServer({ service, auth: 'off' });
-  setupIpc({
-    service,
-    localApi: {} as LocalApi,
-    dragIcon: {} as never,
-    busy: new BusyWork(),
-    isAppSender: (s, mainFrame) => mainFrame && s === (sender as never),
-  });
+  setupAppIpc(service, sender);
 });
 
 afterAll(async () => {
@@ -91,8 +78,7 @@ async function overHttp(name: PublicOperationName, input: object): Promise<Outco
 }
 
 async function overIpc(name: PublicOperationName, input: object): Promise<Outcome> {
-  const answer = (await electron.handlers.get(IpcChannel[name])!({ sender, senderFrame: sender.mainFrame }, input)) as
-    { ok: true } | { ok: false; error: { status: number; code: string } };
+  const answer = (await invokeFrom(sender, IpcChannel[name], input)) as { ok: true } | { ok: false; error: { status: number; code: string } };
   return answer.ok ? ok : { status: answer.error.status, code: answer.error.code };
 }
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS, OPERATIONS } from '../../../core/model/operations.js';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
-import { setupIpc } from '../../../electron/ipc-handlers.js';
-import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
 import { fixture } from '../../helpers/paths.js';
-import { BusyWork } from '../../../core/desktop/busy-work.js';
+import { setupAppIpc } from '../../helpers/app-ipc.js';
+import { fakeWebContents, invokeFrom, ipcHandlers } from '../../helpers/ipc-recorder.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /**
@@ -16,18 +15,10 @@ import { embeddedCopy } from '../../helpers/embedded-copy.js';
  * binary: `electron` is replaced by a recorder of ipcMain handlers and a scripted open dialog;
  * the facade behind them is real, over the real Madrid and EGMS fixtures (PROVENANCE.md).
  */
-const electron = vi.hoisted(() => ({
-  handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
-  showOpenDialog: vi.fn(),
-}));
+const electron = vi.hoisted(() => ({ showOpenDialog: vi.fn() }));
 
-vi.mock('electron', () => ({
-  ipcMain: {
-    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
-    removeHandler: (channel: string) => electron.handlers.delete(channel),
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-  },
+vi.mock('electron', async () => ({
+  ipcMain: (await import('../../helpers/ipc-recorder.js')).recordingIpcMain,
   dialog: { showOpenDialog: electron.showOpenDialog },
   BrowserWindow: { fromWebContents: () => null },
 }));
@@ -42,26 +33,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'layer-import-ipc-'));
 const BROKEN = path.join(dir, 'broken.geojson');
 let service: CatastroService;
 
-/** The app window's webContents: main frame, records what main pushes to it. */
-function fakeSender() {
-  const mainFrame = {};
-  return {
-    mainFrame,
-    sent: [] as [string, unknown][],
-    isDestroyed: () => false,
-    send(channel: string, payload: unknown) {
-      this.sent.push([channel, payload]);
-    },
-  };
-}
-const app = fakeSender();
-const stranger = fakeSender();
-
-function invoke(channel: string, input?: unknown): Promise<any> {
-  const handler = electron.handlers.get(channel);
-  if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler({ sender: app, senderFrame: app.mainFrame }, input);
-}
+const app = fakeWebContents();
+const stranger = fakeWebContents();
+const invoke = (channel: string, input?: unknown) => invokeFrom(app, channel, input);
 
 function picks(...filePaths: string[]) {
   electron.showOpenDialog.mockResolvedValueOnce({ canceled: filePaths.length === 0, filePaths });
@@ -72,13 +46,7 @@ const sites = () => (embeddedCopy(service).db.prepare('SELECT count(*) AS n FROM
 beforeAll(async () => {
   writeFileSync(BROKEN, '{"type": "FeatureCollection", "features": [');
   service = await CatastroService.open({ dataDir: dir, importSample: false });
-  setupIpc({
-    service,
-    localApi: {} as LocalApi,
-    dragIcon: {} as never,
-    busy: new BusyWork(),
-    isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never),
-  });
+  setupAppIpc(service, app);
 });
 
 afterAll(() => {
@@ -155,7 +123,7 @@ describe('pickLayerFiles + importLayers over IPC', () => {
 
   it('a broken file in the middle: the answer names it, the layer before it is kept', async () => {
     const fresh = await CatastroService.open({ dataDir: mkdtempSync(path.join(dir, 'fresh-')), importSample: false });
-    setupIpc({ service: fresh, localApi: {} as LocalApi, dragIcon: {} as never, busy: new BusyWork(), isAppSender: (sender) => sender === (app as never) });
+    setupAppIpc(fresh, app);
     try {
       picks(ZEPA, BROKEN, ZEC);
       const picked = await invoke(IpcChannel.pickLayerFiles, { kind: 'protected-areas' });
@@ -176,13 +144,7 @@ describe('pickLayerFiles + importLayers over IPC', () => {
       ]);
     } finally {
       fresh.close();
-      setupIpc({
-        service,
-        localApi: {} as LocalApi,
-        dragIcon: {} as never,
-        busy: new BusyWork(),
-        isAppSender: (sender, mainFrame) => mainFrame && sender === (app as never),
-      });
+      setupAppIpc(service, app);
     }
   });
 
@@ -232,11 +194,11 @@ describe('hazard-layer IPC input is checked before any dialog or import', () => 
   });
 
   it('another sender, or a sub-frame of the window, is refused before anything runs', async () => {
-    const handler = electron.handlers.get(IpcChannel.pickLayerFiles)!;
+    const handler = ipcHandlers.get(IpcChannel.pickLayerFiles)!;
     const refused = { ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'IPC from an unknown sender.' } };
     expect(await handler({ sender: stranger, senderFrame: stranger.mainFrame }, 'protected-areas')).toEqual(refused);
     expect(await handler({ sender: app, senderFrame: {} }, 'protected-areas')).toEqual(refused);
-    expect(await electron.handlers.get(IpcChannel.importLayers)!({ sender: stranger, senderFrame: stranger.mainFrame }, 'x')).toEqual(refused);
+    expect(await ipcHandlers.get(IpcChannel.importLayers)!({ sender: stranger, senderFrame: stranger.mainFrame }, 'x')).toEqual(refused);
     expect(electron.showOpenDialog).not.toHaveBeenCalled();
   });
 });

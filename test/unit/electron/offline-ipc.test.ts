@@ -4,41 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
-import { setupIpc } from '../../../electron/ipc-handlers.js';
-import type { LocalApi } from '../../../electron/local-api.js';
 import { CatastroService } from '../../../core/service.js';
 import { ClientError } from '../../../renderer/client/catastro-client.js';
 import type { DesktopApi } from '../../../renderer/client/desktop-api.js';
 import { IpcClient } from '../../../renderer/client/ipc-client.js';
 import { startFakeCatastroAtom, type FakeCatastroAtom } from '../../fake-upstream/catastro-atom.js';
 import { BusyWork } from '../../../core/desktop/busy-work.js';
+import { setupAppIpc } from '../../helpers/app-ipc.js';
+import { fakeWebContents, invokeFrom } from '../../helpers/ipc-recorder.js';
 
 /**
  * The offline-area IPC handlers without an Electron binary (`electron` replaced by a recorder of
  * ipcMain handlers), over the real facade and the fake ATOM service (hand-written feeds, real zips).
  */
-const electron = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>() }));
-vi.mock('electron', () => ({
+vi.mock('electron', async () => ({
   app: { getPreferredSystemLanguages: () => [], getLocale: () => 'en' },
-  ipcMain: {
-    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
-    removeHandler: (channel: string) => electron.handlers.delete(channel),
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-  },
+  ipcMain: (await import('../../helpers/ipc-recorder.js')).recordingIpcMain,
   dialog: {},
   BrowserWindow: { fromWebContents: () => null },
 }));
 
-const sender = {
-  mainFrame: {},
-  sent: [] as [string, unknown][],
-  isDestroyed: () => false,
-  send(channel: string, payload: unknown) {
-    this.sent.push([channel, payload]);
-  },
-};
-const invoke = (channel: string, input?: unknown): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, input);
+const sender = fakeWebContents();
+const invoke = (channel: string, input?: unknown) => invokeFrom(sender, channel, input);
 
 const busy = new BusyWork();
 let fake: FakeCatastroAtom;
@@ -48,7 +35,7 @@ beforeAll(async () => {
   fake = await startFakeCatastroAtom();
   dir = mkdtempSync(path.join(os.tmpdir(), 'offline-ipc-'));
   service = await CatastroService.open({ dataDir: dir, importSample: false, sources: { es: { atomBaseUrl: fake.baseUrl } } });
-  setupIpc({ service, localApi: {} as LocalApi, dragIcon: {} as never, busy, isAppSender: (s, mainFrame) => mainFrame && s === (sender as never) });
+  setupAppIpc(service, sender, { busy });
 });
 afterAll(async () => {
   service?.close();

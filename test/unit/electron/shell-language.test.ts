@@ -10,28 +10,22 @@ import { CatastroService } from '../../../core/service.js';
 import { buildAppMenu } from '../../../electron/app-menu.js';
 import { AppUpdates } from '../../../electron/app-updates.js';
 import { IpcChannel } from '../../../electron/ipc-channels.js';
-import { setupIpc } from '../../../electron/ipc-handlers.js';
-import type { LocalApi } from '../../../electron/local-api.js';
+import { setupAppIpc } from '../../helpers/app-ipc.js';
+import { fakeWebContents, invokeFrom } from '../../helpers/ipc-recorder.js';
 
 /**
  * The desktop shell (menus, native dialogs) in the language chosen in Settings, else the system's:
  * `electron` replaced by a recorder of the menu template, the dialogs' options and ipcMain handlers.
  */
 const electron = vi.hoisted(() => ({
-  handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
   dialogs: [] as Record<string, unknown>[],
   systemLanguages: ['fr-FR', 'en-US'],
 }));
-vi.mock('electron', () => ({
+vi.mock('electron', async () => ({
   app: { isPackaged: false, getPreferredSystemLanguages: () => electron.systemLanguages, getLocale: () => 'en-US' },
   Menu: { buildFromTemplate: (template: unknown) => template },
   shell: {},
-  ipcMain: {
-    handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => Promise<unknown>) => electron.handlers.set(channel, handler),
-    removeHandler: (channel: string) => electron.handlers.delete(channel),
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-  },
+  ipcMain: (await import('../../helpers/ipc-recorder.js')).recordingIpcMain,
   dialog: {
     showMessageBox: async (options: Record<string, unknown>) => (electron.dialogs.push(options), { response: 1 }),
     showOpenDialog: async (options: Record<string, unknown>) => (electron.dialogs.push(options), { canceled: true, filePaths: [] }),
@@ -50,8 +44,8 @@ interface MenuItem {
 const labels = (items: MenuItem[]): (string | undefined)[] =>
   items.flatMap((item) => (item.type === 'separator' ? [] : [item.label, ...labels(item.submenu ?? [])]));
 
-const sender = { mainFrame: {}, isDestroyed: () => false, send: () => undefined };
-const invoke = (channel: string, input?: unknown): Promise<any> => electron.handlers.get(channel)!({ sender, senderFrame: sender.mainFrame }, input);
+const sender = fakeWebContents();
+const invoke = (channel: string, input?: unknown) => invokeFrom(sender, channel, input);
 
 let dir: string;
 let service: CatastroService;
@@ -60,14 +54,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'shell-language-'));
   service = await CatastroService.open({ dataDir: dir, importSample: false });
   setting = new ShellLanguageSetting(dir, () => electron.systemLanguages);
-  setupIpc({
-    service,
-    localApi: {} as LocalApi,
-    dragIcon: {} as never,
-    busy: new BusyWork(),
-    isAppSender: (s, mainFrame) => mainFrame && s === (sender as never),
-    shellLanguage: setting,
-  });
+  setupAppIpc(service, sender, { shellLanguage: setting });
 });
 afterAll(() => {
   service?.close();
