@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApiServer, type ApiServerOptions } from '../../core/api/server.js';
+import { runKeysCommand } from '../../cli/keys-command.js';
 import { accessDirOf, openAccessDatabase } from '../../core/auth/access-db.js';
 import { KeyStore, type CreateKeyInput } from '../../core/auth/key-store.js';
 import { QuotaLedger } from '../../core/auth/quota.js';
@@ -96,4 +98,31 @@ export async function startKeyedTestApi(
       await api.close();
     },
   };
+}
+
+/**
+ * In a test file (or a describe): the API `start` opens, started before its tests and closed after
+ * them. Its fields are read through the returned object, inside tests and later hooks only.
+ */
+export function apiForTests<Api extends TestApi>(start: () => Promise<Api> = startTestApi as () => Promise<Api>): Api {
+  let started: Api | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Api, {
+    get(_, field) {
+      if (!started) throw new Error(`The test API starts in beforeAll: read its ${String(field)} inside a test or a later hook.`);
+      return started[field as keyof Api];
+    },
+  });
+}
+
+/** A new key of `tier` made by `catastro keys create` in the data folder's access database, as an operator makes one. */
+export async function keyMadeByCommand(dataDir: string, tier: 'basic' | 'business' = 'basic'): Promise<string> {
+  const out: string[] = [];
+  await runKeysCommand(['create', '--tier', tier], { dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
+  return /key:\s+(\S+)/.exec(out.join('\n'))![1];
 }

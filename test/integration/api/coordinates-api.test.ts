@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toWgs84 } from '../../../core/geo/crs.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { apiForTests } from '../../helpers/api-harness.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const post = (payload: unknown, contentType = 'application/json') =>
   api.app.inject({

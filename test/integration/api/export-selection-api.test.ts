@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../cli/keys-command.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { startTestApi, type TestApi, keyMadeByCommand } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
@@ -16,9 +15,7 @@ let api: TestApi;
 let key: string;
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
-  const out: string[] = [];
-  await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  key = await keyMadeByCommand(api.dataDir);
 });
 afterAll(async () => {
   await api?.close();

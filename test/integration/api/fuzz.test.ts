@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../cli/keys-command.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { apiForTests, startTestApi, type TestApi, keyMadeByCommand } from '../../helpers/api-harness.js';
 import { rawRequest } from '../../helpers/raw-http.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const SPEC_CODES = new Set([
   'CNV_AMBIGUOUS',
@@ -114,9 +107,7 @@ describe('fuzzing path spellings against keys', () => {
     keyed = await startTestApi({ auth: 'keys' });
     await keyed.app.listen({ host: '127.0.0.1', port: 0 });
     port = (keyed.app.server.address() as { port: number }).port;
-    const out: string[] = [];
-    await runKeysCommand(['create', '--tier', 'business'], { dataDir: keyed.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-    personalKey = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+    personalKey = await keyMadeByCommand(keyed.dataDir, 'business');
   });
   afterAll(async () => {
     await keyed?.close();

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../cli/keys-command.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { startTestApi, type TestApi, keyMadeByCommand } from '../../helpers/api-harness.js';
 import { fixture, repoRoot } from '../../helpers/paths.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
@@ -21,9 +20,7 @@ let bigFile: string;
 
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
-  const out: string[] = [];
-  await runKeysCommand(['create', '--tier', 'business'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  key = await keyMadeByCommand(api.dataDir, 'business');
   // A large real file: the members of the Segovia parcels download repeated (one transaction, one long write lock).
   const gml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
   const start = gml.indexOf('<member>');

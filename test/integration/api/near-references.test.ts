@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneSlipAway } from '../../../core/near-references.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { apiForTests } from '../../helpers/api-harness.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** A parcel of the bundled Segovia sample, and the same reference with its last character mistyped. */
 const HELD = '000700100UL74F';
 const TYPO = '000700100UL74X';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const lookUp = (ref: string) => api.app.inject({ method: 'GET', url: `/api/catastro/${ref}` });
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForTests } from '../../helpers/api-harness.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document generated from the routes, naming every endpoint served', async () => {

@@ -1,26 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containsPoint } from '../../../core/geo/polygon.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
-import { fixture } from '../../helpers/paths.js';
+import { apiForTests } from '../../helpers/api-harness.js';
+import { officialSegoviaArea } from '../../helpers/official-area.js';
 import { expectSpecParcel } from '../../helpers/spec-fields.js';
 
-/** A parcel of the bundled sample and its official area, read from the real download itself. */
+/** A parcel of the bundled sample. */
 const SAMPLE_REF = '000700100UL74F';
-const sampleGml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
-const officialArea = (ref: string) => {
-  const member = sampleGml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
-  return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
-};
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 
@@ -33,7 +20,7 @@ describe('GET /api/catastro/{refcat} from the local copy', () => {
     expect(success).toBe(true);
     expect(data.refCatastral).toBe(SAMPLE_REF);
     expect(data.pais).toBe('ES');
-    expect(data.superficieParcela).toBe(officialArea(SAMPLE_REF));
+    expect(data.superficieParcela).toBe(officialSegoviaArea(SAMPLE_REF));
     expect(data.dataSource).toBe('clone');
     expect(data.attribution).toContain('Catastro');
     expect(data.poligono.length).toBeGreaterThanOrEqual(4);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parcelTile, parcelTileFrom } from '../../../core/map/parcel-tiles.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { apiForTests } from '../../helpers/api-harness.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
 /** A parcel of the bundled sample (real Segovia data) and the zoom-16 tile under its centroid. */
@@ -11,13 +11,7 @@ const tileAt = (lon: number, lat: number, z: number) => {
   return `${z}/${Math.floor(((lon + 180) / 360) * n)}/${y}`;
 };
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const tile = (path: string) => api.app.inject({ method: 'GET', url: `/api/tiles/parcels/${path}.pbf` });
 

@@ -1,25 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
-import { fixture } from '../../helpers/paths.js';
+import { describe, expect, it } from 'vitest';
+import { apiForTests } from '../../helpers/api-harness.js';
+import { officialSegoviaArea } from '../../helpers/official-area.js';
 import { DNPPP_ASKED } from '../../fake-upstream/catastro.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
 
-/** Official areas as the real 40146 download (the bundled sample) states them. */
-const sampleGml = gunzipSync(readFileSync(fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz'))).toString('utf8');
-const officialArea = (ref: string) => {
-  const member = sampleGml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
-  return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
-};
-
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const get = (query: string) => api.app.inject({ method: 'GET', url: `/api/catastro/rustic?${query}` });
 const dnpppRequests = () => api.fake.requests.filter((url) => url.includes('Consulta_DNPPP'));
@@ -31,7 +16,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.refCatastral).toBe('40146A00100005');
-    expect(data.superficieParcela).toBe(officialArea('40146A00100005'));
+    expect(data.superficieParcela).toBe(officialSegoviaArea('40146A00100005'));
     expect(data.dataSource).toBe('clone');
     expect(api.fake.requests.length).toBe(before);
 
@@ -49,7 +34,7 @@ describe('GET /api/catastro/rustic (polígono and parcela)', () => {
     const { data } = response.json();
     expect(data.refCatastral).toBe(DNPPP_ASKED.ref14);
     expect(data.dataSource).toBe('catastro');
-    expect(data.superficieParcela).toBe(officialArea(DNPPP_ASKED.ref14));
+    expect(data.superficieParcela).toBe(officialSegoviaArea(DNPPP_ASKED.ref14));
     expect(data.municipio).toBe('MELQUE DE CERCOS');
     const asked = new URL(dnpppRequests().at(-1)!, 'http://x');
     expect(Object.fromEntries(asked.searchParams)).toMatchObject({ CodigoProvincia: '40', CodigoMunicipio: '146', Poligono: '5', Parcela: '23' });

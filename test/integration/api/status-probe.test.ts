@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForTests } from '../../helpers/api-harness.js';
 import { MAX_STALL_MS, stallOf, whileProbing } from '../../helpers/status-probe.js';
 
 /** Holds this process's event loop for `ms`, as a handler building a file whole on it would. */
@@ -15,13 +15,7 @@ function stallEventLoop(ms: number): Promise<void> {
   );
 }
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 describe('the status probe (test/helpers/status-probe.ts)', () => {
   for (const mode of ['in-process app', 'listening URL'] as const) {

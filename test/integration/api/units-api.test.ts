@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForTests } from '../../helpers/api-harness.js';
 import { fixture } from '../../helpers/paths.js';
 import { expectSpecParcel, expectSpecUnitsPage } from '../../helpers/spec-fields.js';
 
@@ -8,13 +8,7 @@ import { expectSpecParcel, expectSpecUnitsPage } from '../../helpers/spec-fields
 const recorded = JSON.parse(readFileSync(fixture('es_catastro_ovc-dnprc-urbana-9398516VK3799G.json'), 'utf8'));
 const recordedRefs: string[] = recorded.consulta_dnprcResult.lrcdnp.rcdnp.map((p: any) => `${p.rc.pc1}${p.rc.pc2}${p.rc.car}${p.rc.cc1}${p.rc.cc2}`).sort();
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 

@@ -1,14 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForTests } from '../../helpers/api-harness.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const refusal = async (request: InjectOptions) => {
   const response = await api.app.inject(request);

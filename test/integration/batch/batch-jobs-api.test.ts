@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../cli/keys-command.js';
 import { BatchJobs, MAX_UNFINISHED_BATCHES_PER_CLIENT } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
 import { fileNameOf } from '../../../renderer/client/http-client.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { startTestApi, type TestApi, keyMadeByCommand } from '../../helpers/api-harness.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { deadPid } from './process-ids.js';
 
@@ -19,9 +18,7 @@ let api: TestApi;
 let key: string;
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
-  const out: string[] = [];
-  await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  key = await keyMadeByCommand(api.dataDir);
 });
 afterAll(async () => {
   await api?.close();
@@ -111,9 +108,7 @@ describe('/api/batch', () => {
   });
 
   it("keeps a key's batch to that key: another key neither lists, reads, steers nor downloads it (404, as if absent)", async () => {
-    const out: string[] = [];
-    await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-    const other = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+    const other = await keyMadeByCommand(api.dataDir);
     const asOther = (method: 'GET' | 'POST', url: string) => api.app.inject({ method, url, headers: { 'x-api-key': other } });
 
     const started = await call('POST', '/api/batch', { csv: CSV, name: 'clients.csv' });
@@ -258,9 +253,7 @@ describe('BatchJobs runs one batch at a time', () => {
   });
 
   it('answers the bound over HTTP as a 429 with the spec envelope, and cancelling frees the place', async () => {
-    const out: string[] = [];
-    await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-    const busy = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+    const busy = await keyMadeByCommand(api.dataDir);
     const asBusy = (method: 'GET' | 'POST', url: string, payload?: object) =>
       api.app.inject({ method, url, headers: { 'x-api-key': busy }, ...(payload && { payload }) });
     // A first batch still running while the next ones are started: its one row goes to the

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatchJobs, MAX_UNFINISHED_BATCHES_PER_CLIENT } from '../../../core/batch/batch-jobs.js';
 import type { BatchState, ParcelQuery } from '../../../core/model/index.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { apiForTests } from '../../helpers/api-harness.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -18,13 +18,7 @@ const SAMPLE_B = '000700100UL74F';
 const UNKNOWN = '9999999VK9999A';
 const CSV = `ref\n${SAMPLE_A}\n${SAMPLE_B}\n${UNKNOWN}\n${SAMPLE_A}\n`;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = apiForTests();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(read: () => BatchState, done: (s: BatchState) => boolean): Promise<BatchState> {

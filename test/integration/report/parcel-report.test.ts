@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../../cli/keys-command.js';
-import { startTestApi, type TestApi } from '../../helpers/api-harness.js';
+import { startTestApi, type TestApi, keyMadeByCommand } from '../../helpers/api-harness.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
@@ -19,9 +18,7 @@ let key: string;
 let dir: string;
 beforeAll(async () => {
   api = await startTestApi({ auth: 'keys' });
-  const out: string[] = [];
-  await runKeysCommand(['create', '--tier', 'basic'], { dataDir: api.dataDir, io: { out: (l) => out.push(l), err: (l) => out.push(l) } });
-  key = /key:\s+(\S+)/.exec(out.join('\n'))![1];
+  key = await keyMadeByCommand(api.dataDir);
   dir = tempDir('catastro-report-');
 });
 afterAll(async () => {

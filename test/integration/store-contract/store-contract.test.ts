@@ -14,20 +14,15 @@ import { parcelTile, parcelTileFrom, tileBBox } from '../../../core/map/parcel-t
 import type { AccessLocation } from '../../../core/store/cadastral-store.js';
 import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
 import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
+import { officialSegoviaArea, segoviaParcelsGml } from '../../helpers/official-area.js';
 import { fixture } from '../../helpers/paths.js';
 import { IMPLEMENTATIONS, titleOf, type StoreUnderTest } from './stores.js';
 
 const PARCELS = fixture('A.ES.SDGC.CP.40146.cadastralparcel.gml.gz');
 const BUILDINGS = fixture('A.ES.SDGC.BU.40146.building.gml.gz');
-const gml = gunzipSync(readFileSync(PARCELS)).toString('utf8');
+const gml = segoviaParcelsGml;
 const buildingsGml = gunzipSync(readFileSync(BUILDINGS)).toString('latin1');
 const MEMBERS = gml.split('<cp:CadastralParcel ').length - 1;
-
-/** A parcel's official area read from the GML with a plain regex (independent of both importers). */
-function areaInFile(ref: string): number {
-  const member = gml.split('<member>').find((m) => m.includes(`gml:id="ES.SDGC.CP.${ref}"`))!;
-  return Number(/<cp:areaValue uom="m2">([\d.]+)</.exec(member)![1]);
-}
 
 /** The XYZ tile holding a point at zoom z. */
 function tileOf([lon, lat]: [number, number], z: number): [number, number] {
@@ -100,7 +95,7 @@ for (const impl of IMPLEMENTATIONS) {
     it.each(['000700100UL74F', '40146A00305023', '40146A00800043'])('looks %s up by reference with its official area', async (ref) => {
       const parcel = await copy.store.getParcel('ES', ref);
       expect(parcel?.ref).toBe(ref);
-      expect(parcel!.areaM2).toBe(areaInFile(ref));
+      expect(parcel!.areaM2).toBe(officialSegoviaArea(ref));
       expect(parcel!.geometry.type === 'Polygon' || parcel!.geometry.type === 'MultiPolygon').toBe(true);
       expect(await copy.store.getParcel('ES', `${ref.slice(0, 13)}Q`)).toBeUndefined();
       expect(await copy.store.getParcel('FR', ref)).toBeUndefined();
