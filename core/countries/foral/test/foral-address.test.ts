@@ -26,31 +26,29 @@ afterAll(async () => {
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 
+type Portal = FakeCartoCiudad['portals'][number];
+/** A street portal in Donostia/San Sebastián (Gipuzkoa) as CartoCiudad answers one, written by hand: a number on a CALLE, no cadastral reference. */
+const donostiaPortal = (portal: Pick<Portal, 'objId' | 'streetCode' | 'street' | 'numero' | 'postcodes' | 'lat' | 'lng'>): Portal => ({
+  tipoVia: 'CALLE',
+  extension: null,
+  ineMun: '20069',
+  municipality: 'Donostia/San Sebastián',
+  ineProv: '20',
+  province: 'Gipuzkoa',
+  ineComunidad: '16',
+  comunidad: 'País Vasco',
+  poblacion: 'Donostia',
+  ref: null,
+  sinNumero: false,
+  ...portal,
+});
+
 describe('address search in the Basque Country with country=ES', () => {
   it('answers the portal with pais PV and the foral reference of the parcel under it', async () => {
     const parcel = (await get('/api/catastro/8594149?country=PV')).json().data;
     const [lng, lat] = pointOnFeature({ type: 'Polygon', coordinates: [parcel.poligono] }).geometry.coordinates;
     forgetParcels(embeddedCopy(api.service), 'PV');
-    carto.portals.push({
-      objId: '200690000001.1',
-      streetCode: '00001',
-      tipoVia: 'CALLE',
-      street: 'MIRAMON',
-      numero: 7,
-      extension: null,
-      ineMun: '20069',
-      municipality: 'Donostia/San Sebastián',
-      ineProv: '20',
-      province: 'Gipuzkoa',
-      ineComunidad: '16',
-      comunidad: 'País Vasco',
-      poblacion: 'Donostia',
-      postcodes: ['20014'],
-      lat,
-      lng,
-      ref: null,
-      sinNumero: false,
-    });
+    carto.portals.push(donostiaPortal({ objId: '200690000001.1', streetCode: '00001', street: 'MIRAMON', numero: 7, postcodes: ['20014'], lat, lng }));
     const response = await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Miramon 7, Donostia')}`);
     expect(response.statusCode, response.body).toBe(200);
     const [candidate] = response.json().data.candidatos;
@@ -59,26 +57,9 @@ describe('address search in the Basque Country with country=ES', () => {
   });
 
   it('drops a foral portal on no foral parcel (404 when nothing else is found)', async () => {
-    carto.portals.push({
-      objId: '200690000002.1',
-      streetCode: '00002',
-      tipoVia: 'CALLE',
-      street: 'ITSASO',
-      numero: 1,
-      extension: null,
-      ineMun: '20069',
-      municipality: 'Donostia/San Sebastián',
-      ineProv: '20',
-      province: 'Gipuzkoa',
-      ineComunidad: '16',
-      comunidad: 'País Vasco',
-      poblacion: 'Donostia',
-      postcodes: ['20001'],
-      lat: 43.33,
-      lng: -2.0,
-      ref: null,
-      sinNumero: false,
-    });
+    carto.portals.push(
+      donostiaPortal({ objId: '200690000002.1', streetCode: '00002', street: 'ITSASO', numero: 1, postcodes: ['20001'], lat: 43.33, lng: -2.0 }),
+    );
     expect((await get(`/api/search/address/candidates?country=ES&q=${encodeURIComponent('Calle Itsaso 1, Donostia')}`)).statusCode).toBe(404);
   });
 });
