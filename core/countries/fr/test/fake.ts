@@ -2,6 +2,7 @@ import { bboxOf, centroid, containsPoint } from '../../../geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../model/index.js';
 import { json, loadCountryFixture, xml, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
 import type { CountryFake } from '../../../../test/helpers/country-golden.js';
+import { boxAround } from '../../../../test/helpers/box-around.js';
 
 /**
  * France's services as the fake plays them, under `/fr-apicarto` (IGN API Carto cadastre) and
@@ -47,7 +48,8 @@ export const HAND_WRITTEN_MARSEILLE_IDU = '13207000AB0012';
 export const HAND_WRITTEN_METZ_IDU = '57463000AB0001';
 
 const crs = { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::4326' } };
-const handWrittenCollection = (features: unknown[]) =>
+/** A GeoServer WFS FeatureCollection of `features`, written by hand to its shape; `extra` members follow its crs. */
+const handWrittenCollection = (features: unknown[], extra: object = {}) =>
   JSON.stringify({
     type: 'FeatureCollection',
     features,
@@ -56,6 +58,7 @@ const handWrittenCollection = (features: unknown[]) =>
     numberReturned: features.length,
     timeStamp: new Date().toISOString(),
     crs,
+    ...extra,
   });
 
 function handWrittenParcel([lon, lat]: LonLat, properties: Record<string, unknown>) {
@@ -109,22 +112,8 @@ const RECORDED_OUTLINES = PARCELLE.map((body) => ({ body, geometry: recordedGeom
 const near = (a: LonLat, b: LonLat, metres: number) =>
   Math.hypot((a[0] - b[0]) * 111_320 * Math.cos((a[1] * Math.PI) / 180), (a[1] - b[1]) * 110_540) <= metres;
 
-const square = ([lon, lat]: LonLat, halfMetres: number): ParcelGeometry => {
-  const dLon = halfMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const dLat = halfMetres / 110_540;
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lon - dLon, lat - dLat],
-        [lon + dLon, lat - dLat],
-        [lon + dLon, lat + dLat],
-        [lon - dLon, lat + dLat],
-        [lon - dLon, lat - dLat],
-      ],
-    ],
-  };
-};
+const square = ([lon, lat]: LonLat, halfMetres: number): ParcelGeometry =>
+  boxAround(lon, lat, halfMetres / (111_320 * Math.cos((lat * Math.PI) / 180)), halfMetres / 110_540);
 const PENMARCH_PARCEL = (JSON.parse(PARCELLE[0].toString('utf8')) as { features: { geometry: ParcelGeometry }[] }).features[0].geometry;
 const PENMARCH_CENTRE = centroid(PENMARCH_PARCEL);
 /** The invented house on 29158000AW0001 (hand-written, see above), for the tests' expectations. */
@@ -184,14 +173,7 @@ function bdtopoBatiment(gid: number, footprint: ParcelGeometry, facts: Record<st
   };
 }
 const batimentsCollection = (features: ReturnType<typeof bdtopoBatiment>[]) =>
-  JSON.stringify({
-    type: 'FeatureCollection',
-    features,
-    totalFeatures: features.length,
-    numberMatched: features.length,
-    numberReturned: features.length,
-    timeStamp: new Date().toISOString(),
-    crs,
+  handWrittenCollection(features, {
     ...(features.length > 0 && {
       bbox: features.map((f) => f.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]),
     }),

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBatiments } from '../bdtopo.js';
 import type { ParcelGeometry } from '../../../model/index.js';
+import { boxAround } from '../../../../test/helpers/box-around.js';
 
 // Hand-written BD TOPO `batiment` answers (no recording exists), in the v3 attribute names.
-const square = (lon: number, lat: number, d: number): ParcelGeometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon - d, lat - d],
-      [lon + d, lat - d],
-      [lon + d, lat + d],
-      [lon - d, lat + d],
-      [lon - d, lat - d],
-    ],
-  ],
-});
+const square = (lon: number, lat: number, d: number) => boxAround(lon, lat, d);
 const PARCEL = square(-4.3, 47.8, 0.001);
 const answer = (...buildings: [ParcelGeometry, Record<string, unknown>][]) =>
   JSON.stringify({ type: 'FeatureCollection', features: buildings.map(([geometry, properties]) => ({ type: 'Feature', geometry, properties })) });

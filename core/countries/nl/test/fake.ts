@@ -3,6 +3,7 @@ import { toWgs84 } from '../../../geo/crs.js';
 import { containsPoint } from '../../../geo/polygon.js';
 import type { LonLat, ParcelGeometry } from '../../../model/index.js';
 import { countryFixture, json, loadCountryFixture, type FakeRoute } from '../../../../test/fake-upstream/countries/fake-server.js';
+import { boxAround } from '../../../../test/helpers/box-around.js';
 import type { CountryFake } from '../../../../test/helpers/country-golden.js';
 
 /**
@@ -71,18 +72,7 @@ function inventedAmsterdamParcel(): FakeParcel {
       perceelnummer: 2749,
       kadastrale_grootte_waarde: 60,
     },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [lon - d, lat - d],
-          [lon + d, lat - d],
-          [lon + d, lat + d],
-          [lon - d, lat + d],
-          [lon - d, lat - d],
-        ],
-      ],
-    },
+    geometry: boxAround(lon, lat, d),
   };
 }
 
