@@ -15,6 +15,7 @@ import type { StoredFinca, StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { boxAround } from '../../helpers/box-around.js';
 
 const TYPE_CODES: Record<string, string> = { CALLE: 'CL', AVENIDA: 'AV', CAMINO: 'CM', PLAZA: 'PZ', TRAVESIA: 'TR' };
 
@@ -47,18 +48,7 @@ export class FakeCopy {
     const parcel: StoredParcel = {
       ref: portal.ref!,
       country: 'ES',
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [lon - d, lat - d],
-            [lon + d, lat - d],
-            [lon + d, lat + d],
-            [lon - d, lat + d],
-            [lon - d, lat - d],
-          ],
-        ],
-      },
+      geometry: boxAround(lon, lat, d),
       centroid: [lon, lat],
       areaM2: 200,
       municipio: portal.municipality.toUpperCase(),

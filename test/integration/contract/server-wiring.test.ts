@@ -10,6 +10,7 @@ import type { StoredParcel } from '../../../core/model/records.js';
 import { startFakeCallejero, type FakeCallejero } from '../../fake-upstream/callejero.js';
 import { startFakeCartoCiudad, type FakeCartoCiudad, type HumanesPortal } from '../../fake-upstream/cartociudad.js';
 import { embeddedCopy } from '../../helpers/embedded-copy.js';
+import { boxAround } from '../../helpers/box-around.js';
 
 /**
  * The whole contract through the lead's server: CatastroService with a real ParcelStore,
@@ -48,18 +49,7 @@ describe('contract: the real server (buildApiServer + CatastroService + ParcelSt
     const parcel: StoredParcel = {
       ref: portal.ref!,
       country: 'ES',
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [portal.lng - d, portal.lat - d],
-            [portal.lng + d, portal.lat - d],
-            [portal.lng + d, portal.lat + d],
-            [portal.lng - d, portal.lat + d],
-            [portal.lng - d, portal.lat - d],
-          ],
-        ],
-      },
+      geometry: boxAround(portal.lng, portal.lat, d),
       centroid: [portal.lng, portal.lat],
       areaM2: 180,
       municipio: 'HUMANES DE MADRID',
