@@ -4,11 +4,12 @@ import type { RegisterParcel } from '../../model/records.js';
 import { parseDanishReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 
-/**
+/*
  * Datafordeler's MAT flat download (`MAT-Totaludtraek-…-JSON-v3`, fixtures README "Denmark"):
  * one object of `<Entity>List` arrays, every record bitemporal. Its jordstykker carry NO
  * geometry, so they go to the register (store/register-parcels.ts), not to the drawable copy.
  */
+
 /**
  * A record in force now: registered and effective without end, status Gældende (in force);
  * Historisk (superseded) and Foreløbig (provisional, pending a case) are not the register's answer.

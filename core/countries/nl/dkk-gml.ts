@@ -6,12 +6,13 @@ import type { StoredParcel } from '../../model/records.js';
 import { dutchReference } from './reference.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 
-/**
+/*
  * Kadaster's Kadastrale Kaart (DKK v5) GML download: `oz:Perceel` features in EPSG:28992 with
  * `kadastraleAanduiding` (cadastral municipality name, AKR code, section, number),
  * `kadastraleGrootte/waarde` (m²), `begrenzingPerceel` (the outline) and `historie`. The same
  * element names (`t:waarde`, `t:code`) recur under several parents, so values are read by path.
  */
+
 /** Paths (local names below `Perceel`) of the values kept. */
 const WANTED: Record<string, 'gemeenteNaam' | 'akr' | 'sectie' | 'nummer' | 'grootte' | 'begin'> = {
   'kadastraleAanduiding/TypeKadastraleAanduiding/kadastraleGemeente/KadastraleGemeente/waarde': 'gemeenteNaam',

@@ -6,7 +6,7 @@ import type { StoredParcel } from '../../model/records.js';
 import { isIsoDay, todayIso } from '../../model/index.js';
 import { parseInspireId } from './reference.js';
 
-/**
+/*
  * HM Land Registry's INSPIRE Index Polygons (England and Wales, Open Government Licence), one
  * `Land_Registry_Cadastral_Parcels.gml` per local authority: a WFS 2.0 FeatureCollection (its
  * `timeStamp` the publication run) of `LR:PREDEFINED` features (namespace `www.landregistry.gov.uk`)
@@ -15,6 +15,7 @@ import { parseInspireId } from './reference.js';
  * `LR:VALIDFROM`. No official area: the outline's is kept. A real slice of Vale of Glamorgan's
  * file is core/countries/uk/test/recordings/uk_hmlr_inspire_vale_of_glamorgan_sample.gml.
  */
+
 /** `timeStamp` of the FeatureCollection: the day HM Land Registry produced the file. */
 const dayOf = (stamp: string | undefined) => (isIsoDay(stamp?.slice(0, 10)) ? stamp!.slice(0, 10) : undefined);
 
