@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../core/countries/import-formats.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { countryFixture } from '../../fake-upstream/countries/fake-server.js';
+import { expectImportRefusedWhole } from '../../helpers/refused-import.js';
 
 /** The real Etalab file of 91216 with its first parcel's outline damaged, each way a file can be. */
 const ETALAB = countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz');
@@ -37,16 +38,9 @@ describe('an Etalab file with an outline that cannot be a parcel', () => {
     // Two positions make no ring: it was kept, an outline of no area.
     ['a ring of two points', '[2.3264631,48.679716],[2.3260107,48.6795177]', /Parcel 91216000[A-Z]{2}\d{4}: .*at least three distinct points/],
   ])('%s: refused naming the parcel, the copy unchanged', async (_name, ring, reason) => {
-    const before = store.countParcels();
     const file = path.join(dir, 'cadastre-91216-parcelles.json');
     writeFileSync(file, withFirstRing(ring));
-    const error = await importFiles(store, [file]).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error?.message).toMatch(/nothing of it was kept/);
-    expect(error?.message).toMatch(reason);
-    expect(store.countParcels()).toBe(before);
+    await expectImportRefusedWhole(store, file, reason);
   });
 
   it('the undamaged file still imports (the pattern above damages only the first outline)', async () => {
