@@ -7,17 +7,10 @@ import { runSearch } from '../../../../renderer/search/run-search.js';
 import { USelection } from '../../../../renderer/state/selection.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { fakeClient } from '../../../helpers/fake-client.js';
+import { segoviaParcelStub } from '../segovia-parcel-stub.js';
 
 // "Polígono 5 Parcela 23" in the municipality of the selected rustic parcel (40146, Melque de Cercos).
-const selected = {
-  refCatastral: '40146A00100001',
-  pais: 'ES',
-  latitud: 41.06,
-  longitud: -4.47,
-  mapsUrl: '',
-  poligono: [],
-  availableFields: {},
-} as unknown as Parcel;
+const selected = segoviaParcelStub('40146A00100001');
 const found = { ...selected, refCatastral: '40146A00500023' } as Parcel;
 const initial = useAppStore.getState();
 

@@ -1,18 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Parcel } from '../../../../core/model/index.js';
 import { USelection } from '../../../../renderer/state/selection.js';
 import { initialUnits, useAppStore } from '../../../../renderer/state/store.js';
+import { segoviaParcelStub } from '../segovia-parcel-stub.js';
 
-const parcel = {
-  refCatastral: '40146A00405051',
-  pais: 'ES',
-  latitud: 41.06,
-  longitud: -4.47,
-  mapsUrl: '',
-  poligono: [],
-  availableFields: {},
-} as unknown as Parcel;
+const parcel = segoviaParcelStub('40146A00405051');
 const initial = useAppStore.getState();
 
 describe('app store', () => {
