@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { dataDirOf, isSqliteBusy, openSharedSqliteFile } from '../store/db.js';
-import { migrateByUserVersion } from '../store/user-version-migrations.js';
-import { ACCESS_MIGRATIONS } from './access-schema.js';
+import { createLatestIfNew, migrateByUserVersion } from '../store/user-version-migrations.js';
+import { ACCESS_MIGRATIONS, latestAccessSchema } from './access-schema.js';
 
 export type AccessDatabase = Database.Database;
 
@@ -46,6 +46,7 @@ export function openAccessDatabase(dataDir: string | ':memory:'): AccessDatabase
  * so a connection opened by hand, as tests do, gets the same tables).
  */
 export function migrateAccessDatabase(db: AccessDatabase): void {
+  createLatestIfNew(db, latestAccessSchema, ACCESS_MIGRATIONS.length);
   migrateByUserVersion(db, ACCESS_MIGRATIONS, { fileName: 'The keys database', apply: (migration) => db.exec(migration) });
 }
 

@@ -1,8 +1,12 @@
+import { ACCESS_TABLES, createTable } from '../store/tables.js';
+
 /**
  * Migrations of the keys-and-usage database (`api-access.sqlite`), applied in order by
  * `PRAGMA user_version`, append only, in the style of the copy's core/store/schema.ts. The
- * tables are the same shape they had inside the copy's file before they moved out.
+ * tables are the same shape they had inside the copy's file before they moved out. A new keys
+ * database is made from latestAccessSchema (below) instead; these bring older files up to it.
  */
+
 /**
  * A key's columns after its id, as migration 1 created them and migration 2 kept them when it
  * rebuilt the table (a change to them is a new migration, not an edit here).
@@ -47,3 +51,9 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   ALTER TABLE api_keys_with_id RENAME TO api_keys;
   `,
 ];
+
+/**
+ * The keys database at the latest version, rendered from the table descriptions (core/store/tables.ts,
+ * which the team database's keys tables are rendered from too): a new file is made from this in one step.
+ */
+export const latestAccessSchema = (): string => ACCESS_TABLES.map((table) => createTable(table, 'sqlite')).join('\n');

@@ -5,7 +5,7 @@ import { ensureFolder } from '../file-checks.js';
 import { validationError } from '../model/index.js';
 import { prepareCopyUpgrade, restoreCopyFromBackup, upgradeFailed } from './copy-upgrade.js';
 import { latestCopySchema, MIGRATIONS } from './schema.js';
-import { migrateByUserVersion } from './user-version-migrations.js';
+import { createLatestIfNew, migrateByUserVersion } from './user-version-migrations.js';
 
 // Required, not imported: Node's ESM loader scans a CommonJS package's whole source for its export
 // names before running it (cjs-module-lexer), a tenth of an import's start-up (docs/performance.md "Import against GDAL").
@@ -159,7 +159,7 @@ export function openBulkWriteConnection(file: string): SqliteDatabase {
  * Exported so tests can build a copy as an older version left it.
  */
 export function migrate(db: SqliteDatabase, target = MIGRATIONS.length): void {
-  if (target === MIGRATIONS.length) createLatestIfNew(db);
+  if (target === MIGRATIONS.length) createLatestIfNew(db, latestCopySchema, MIGRATIONS.length);
   migrateByUserVersion(db, MIGRATIONS, {
     target,
     fileName: 'The local copy',
@@ -168,19 +168,4 @@ export function migrate(db: SqliteDatabase, target = MIGRATIONS.length): void {
       else migration(db);
     },
   });
-}
-
-/**
- * A new, empty copy is made at the latest schema in one step, from the table descriptions
- * (schema.ts latestCopySchema); the migrations are for copies written by older versions. Checked again
- * under the write lock: processes opening one new file together make it once.
- */
-function createLatestIfNew(db: SqliteDatabase): void {
-  const isNew = () => db.pragma('user_version', { simple: true }) === 0 && db.prepare('SELECT count(*) FROM sqlite_master').pluck().get() === 0;
-  if (!isNew()) return;
-  db.transaction(() => {
-    if (!isNew()) return;
-    db.exec(latestCopySchema());
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  }).immediate();
 }

@@ -248,6 +248,15 @@ export const API_USAGE: TableDescription = {
   name: 'api_usage',
   key: ['subject', 'period'],
   columns: [required('subject'), required('period'), required('used', 'bigint')],
+  withoutRowid: true,
+};
+
+/** One-time facts of the keys database, e.g. that an older data folder's keys were moved in (SQLite only). */
+export const ACCESS_META: TableDescription = {
+  name: 'access_meta',
+  only: 'sqlite',
+  key: ['name'],
+  columns: [text('name'), required('value')],
 };
 
 // The tables only the embedded SQLite file holds (what stays in the data folder whichever store
@@ -397,7 +406,7 @@ export const ANALYSIS_TABLES: readonly TableDescription[] = [
 
 /** The tables described here, for the shape test. */
 export const CADASTRAL_TABLES = [PARCELS, BUILDINGS, FINCAS, UNITS, IMPORTED_FILES, ADDRESSES] as const;
-export const ACCESS_TABLES = [API_KEYS, API_USAGE] as const;
+export const ACCESS_TABLES = [API_KEYS, API_USAGE, ACCESS_META] as const;
 
 /** The columns a row of `table` is written with on `dialect`, in description order. */
 export function writtenColumns(table: TableDescription, dialect: Dialect): string[] {

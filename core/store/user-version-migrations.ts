@@ -38,3 +38,18 @@ export function migrateByUserVersion<M>(
   });
   while (step.immediate());
 }
+
+/**
+ * A new, empty file is made at the latest schema in one step, from the table descriptions
+ * (tables.ts createTable), as Rails loads schema.rb; the migrations are for files written by older
+ * versions. Checked again under the write lock: processes opening one new file together make it once.
+ */
+export function createLatestIfNew(db: BetterSqlite3.Database, latestSchema: () => string, version: number): void {
+  const isNew = () => db.pragma('user_version', { simple: true }) === 0 && db.prepare('SELECT count(*) FROM sqlite_master').pluck().get() === 0;
+  if (!isNew()) return;
+  db.transaction(() => {
+    if (!isNew()) return;
+    db.exec(latestSchema());
+    db.pragma(`user_version = ${version}`);
+  }).immediate();
+}

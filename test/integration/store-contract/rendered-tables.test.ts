@@ -13,7 +13,10 @@ import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { PgConnection } from '../../../core/store/postgres/connection.js';
 import { latestCopySchema, MIGRATIONS } from '../../../core/store/schema.js';
 import { POSTGIS_MIGRATIONS } from '../../../core/store/postgres/schema.js';
-import { CADASTRAL_TABLES, createTable } from '../../../core/store/tables.js';
+import { API_USAGE, CADASTRAL_TABLES, createTable } from '../../../core/store/tables.js';
+import { ACCESS_MIGRATIONS } from '../../../core/auth/access-schema.js';
+import { migrateAccessDatabase } from '../../../core/auth/access-db.js';
+import { migrateByUserVersion } from '../../../core/store/user-version-migrations.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
 
@@ -106,6 +109,45 @@ describe('SQLite: a new copy is made at the latest schema from the descriptions,
     }
     expect(created.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(created.db.prepare('SELECT value FROM parcel_data_generation WHERE id = 1').pluck().get()).toBe(0);
+  });
+});
+
+/**
+ * The schema with SQLite's automatic indexes (a PRIMARY KEY or UNIQUE that is not the row id) named
+ * by their columns: SQLite numbers them in the order the CREATE TABLE states its constraints, which
+ * says nothing of what they index.
+ */
+const withAutoIndexesByColumns = (schema: ReturnType<typeof sqliteSchema>) =>
+  schema.map((o) =>
+    'indexes' in o && o.indexes
+      ? {
+          ...o,
+          indexes: (o.indexes as { name: string; origin: string; columns: string[] }[])
+            .map((index) => (index.origin === 'c' ? index : { ...index, name: `auto(${index.columns.join(', ')})` }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        }
+      : o,
+  );
+
+describe('SQLite keys database: a new one is made from the descriptions, as a migrated one ends', () => {
+  it('holds exactly what the released migrations make, at the same version', () => {
+    const migrated = new Database(':memory:');
+    const created = new Database(':memory:');
+    try {
+      // Every released migration in turn, from an empty file (what an existing keys file went through).
+      migrateByUserVersion(migrated, ACCESS_MIGRATIONS, { fileName: 'test', apply: (migration) => migrated.exec(migration) });
+      migrateAccessDatabase(created);
+      const schema = sqliteSchema(created);
+      expect(schema.map((o) => o.name)).toEqual(expect.arrayContaining(['api_keys', 'api_usage', 'access_meta']));
+      expect(withAutoIndexesByColumns(schema)).toEqual(withAutoIndexesByColumns(sqliteSchema(migrated)));
+      // What migrateAccessDatabase made is the rendering itself, not the migrations run from version 0.
+      expect(created.prepare("SELECT sql FROM sqlite_master WHERE name = 'api_usage'").pluck().get()).toBe(createTable(API_USAGE, 'sqlite').replace(/;$/, ''));
+      expect(created.pragma('user_version', { simple: true })).toBe(ACCESS_MIGRATIONS.length);
+      expect(migrated.pragma('user_version', { simple: true })).toBe(ACCESS_MIGRATIONS.length);
+    } finally {
+      migrated.close();
+      created.close();
+    }
   });
 });
 
