@@ -26,6 +26,7 @@ import { ReplicaReads, hasReplayed, walEnd } from './replica-reads.js';
 import { importIntoPostgis } from './postgis-import.js';
 import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
+import { TurnReads } from './turn-reads.js';
 import { FINCAS, PARCELS, UNITS, numberedValues, unnestRows, upsert } from '../tables.js';
 
 /** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
@@ -42,6 +43,14 @@ type Row = unknown[];
 function parcelFrom(row: Row): StoredParcel {
   const [country, ref, wkb, ...facts] = row as [string, string, Buffer, ...unknown[]];
   return parcelFromValues(country, ref, fromWkb(wkb), facts);
+}
+
+/** A row of a parcel, its finca's FINCA_COLUMNS and its units as one JSON array. */
+function parcelWithUnits(values: Row): ParcelWithUnits {
+  const parcel = parcelFrom(values);
+  const finca = fincaFromValues(values.slice(PARCEL_VALUES, -1));
+  const units = ((values[values.length - 1] as UnitRow[] | null) ?? []).map(unitFromRow);
+  return finca ? { parcel, finca, units } : { parcel, units };
 }
 
 /** The parcel upsert of parcel-writer.ts (core/store/tables.ts): attributes the new record lacks stay as they were. */
@@ -285,41 +294,28 @@ export class PostgisStore implements CadastralStore {
     return rows[0] && parcelFrom(rows[0] as Row);
   }
 
-  /** Lookups by reference asked in this event-loop turn, read together in one statement when the turn is over. */
-  private turnLookups: { country: CountryCode; ref: string; answer: (found: ParcelWithFinca | undefined) => void; fail: (error: unknown) => void }[] = [];
-
   /**
-   * A busy server asks several lookups in one turn (core/api/turn-batch.ts): they go to the
-   * database as ONE statement, so each answer does not pay a query's round trip of its own (the
-   * pg driver's write, wake-up and reply handling were most of a lookup's CPU, docs/performance.md
-   * "Team store: where an answer's time goes").
+   * Lookups by reference asked in one event-loop turn go to the database as ONE statement, so
+   * each answer does not pay a query's round trip of its own (the pg driver's write, wake-up and
+   * reply handling were most of a lookup's CPU).
    */
-  getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
-    return new Promise((answer, fail) => {
-      this.turnLookups.push({ country, ref, answer, fail });
-      if (this.turnLookups.length === 1) setImmediate(() => void this.readTurnLookups());
-    });
-  }
-
-  private async readTurnLookups(): Promise<void> {
-    const asked = this.turnLookups;
-    this.turnLookups = [];
-    try {
-      const rows = (await this.reads.rows(
-        `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM unnest($1::text[], $2::text[]) AS asked(country, ref)
-          JOIN (${PARCEL_FROM}) ON p.country = asked.country AND p.ref = asked.ref ${FINCA_JOIN}`,
-        [asked.map((a) => a.country), asked.map((a) => a.ref)],
-      )) as Row[];
-      const found = new Map<string, ParcelWithFinca>();
-      for (const values of rows) {
-        const parcel = parcelFrom(values);
-        const finca = fincaFromValues(values.slice(PARCEL_VALUES));
-        found.set(`${parcel.country}/${parcel.ref}`, finca ? { parcel, finca } : { parcel });
-      }
-      for (const a of asked) a.answer(found.get(`${a.country}/${a.ref}`));
-    } catch (error) {
-      for (const a of asked) a.fail(error);
+  private readonly turnLookups = new TurnReads<{ country: CountryCode; ref: string }, ParcelWithFinca | undefined>(async (asked) => {
+    const rows = (await this.reads.rows(
+      `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM unnest($1::text[], $2::text[]) AS asked(country, ref)
+        JOIN (${PARCEL_FROM}) ON p.country = asked.country AND p.ref = asked.ref ${FINCA_JOIN}`,
+      [asked.map((a) => a.country), asked.map((a) => a.ref)],
+    )) as Row[];
+    const found = new Map<string, ParcelWithFinca>();
+    for (const values of rows) {
+      const parcel = parcelFrom(values);
+      const finca = fincaFromValues(values.slice(PARCEL_VALUES));
+      found.set(`${parcel.country}/${parcel.ref}`, finca ? { parcel, finca } : { parcel });
     }
+    return asked.map((a) => found.get(`${a.country}/${a.ref}`));
+  });
+
+  getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
+    return this.turnLookups.read({ country, ref });
   }
 
   async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {
@@ -327,20 +323,28 @@ export class PostgisStore implements CadastralStore {
     return rows[0] && parcelFrom(rows[0] as Row);
   }
 
-  /** One statement: the units come as one JSON array, read after the one parcel the LIMIT keeps. */
-  async parcelAtWithUnits(point: LonLat, country: CountryCode, unitLimit: number): Promise<ParcelWithUnits | undefined> {
-    const rows = await this.reads.rows(
-      `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT},
-          (SELECT json_agg(u) FROM (SELECT * FROM units WHERE country = p.country AND finca = p.ref ORDER BY ref LIMIT $4) u)
-        FROM ${PARCEL_FROM} ${FINCA_JOIN} WHERE ${PARCEL_AT}`,
-      [point[0], point[1], country, unitLimit],
-    );
-    if (!rows[0]) return undefined;
-    const values = rows[0] as Row;
-    const parcel = parcelFrom(values);
-    const finca = fincaFromValues(values.slice(PARCEL_VALUES, -1));
-    const units = ((values[values.length - 1] as UnitRow[] | null) ?? []).map(unitFromRow);
-    return finca ? { parcel, finca, units } : { parcel, units };
+  /**
+   * Point→parcel asked in one event-loop turn, as ONE statement: each point (`unnest`, numbered)
+   * finds its parcel in a LATERAL subquery, its units as one JSON array. A statement per point was
+   * planned afresh each time (PostgreSQL kept custom plans for it), and planning took twice its
+   * execution (docs/performance.md "Team store: where an answer's time goes").
+   */
+  private readonly turnPoints = new TurnReads<{ point: LonLat; country: CountryCode; unitLimit: number }, ParcelWithUnits | undefined>(async (asked) => {
+    const rows = (await this.reads.rows(
+      `SELECT asked.i, hit.* FROM unnest($1::float8[], $2::float8[], $3::text[], $4::int[]) WITH ORDINALITY AS asked(lon, lat, country, unit_limit, i)
+          CROSS JOIN LATERAL (SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT},
+              (SELECT json_agg(u) FROM (SELECT * FROM units WHERE country = p.country AND finca = p.ref ORDER BY ref LIMIT asked.unit_limit) u)
+            FROM ${PARCEL_FROM} ${FINCA_JOIN}
+            WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint(asked.lon, asked.lat), 4326)) AND p.country = asked.country ORDER BY p.area LIMIT 1) hit`,
+      [asked.map((a) => a.point[0]), asked.map((a) => a.point[1]), asked.map((a) => a.country), asked.map((a) => a.unitLimit)],
+    )) as Row[];
+    const answers: (ParcelWithUnits | undefined)[] = asked.map(() => undefined);
+    for (const [i, ...values] of rows) answers[Number(i) - 1] = parcelWithUnits(values);
+    return answers;
+  });
+
+  parcelAtWithUnits(point: LonLat, country: CountryCode, unitLimit: number): Promise<ParcelWithUnits | undefined> {
+    return this.turnPoints.read({ point, country, unitLimit });
   }
 
   async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {

@@ -13,6 +13,7 @@ import { importFiles } from '../../../core/countries/import-formats.js';
 import { parcelTile, parcelTileFrom, tileBBox } from '../../../core/map/parcel-tiles.js';
 import type { AccessLocation } from '../../../core/store/cadastral-store.js';
 import type { StoredAddress, StoredFinca, StoredParcel, StoredUnit } from '../../../core/model/records.js';
+import type { LonLat } from '../../../core/model/index.js';
 import { ADDRESSES_FILE, portalsOfFile } from '../../helpers/inspire-addresses.js';
 import { officialSegoviaArea, segoviaParcelsGml } from '../../helpers/official-area.js';
 import { fixture } from '../../helpers/paths.js';
@@ -132,6 +133,18 @@ for (const impl of IMPLEMENTATIONS) {
       }
       expect(await copy.store.parcelAt(sample[0].centroid, 'FR')).toBeUndefined();
       expect(await copy.store.parcelAt([-10, 40])).toBeUndefined();
+
+      // Asked all at once (PostgreSQL reads a turn's points together): each point its own parcel,
+      // a point on no parcel none, a point asked twice the same parcel twice.
+      const points = [...sample.map((p) => p.centroid), [-10, 40] as LonLat, sample[0].centroid];
+      const together = await Promise.all(points.map((point) => copy.store.parcelAtWithUnits(point, 'ES', 2)));
+      const apart = [];
+      for (const point of points) apart.push(await copy.store.parcelAtWithUnits(point, 'ES', 2));
+      expect(together).toEqual(apart);
+      expect(together.at(-2)).toBeUndefined();
+      expect(together.map((answer) => answer?.parcel.ref).slice(0, -2)).toEqual(
+        await Promise.all(sample.map(async (p) => (await copy.store.parcelAt(p.centroid))?.ref)),
+      );
     });
 
     it('lists the parcels whose box meets a box, up to the limit', async () => {

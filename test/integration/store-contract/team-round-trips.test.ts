@@ -38,12 +38,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
     try {
       const store = service.store as PostgisStore;
       const parcel = (await store.getParcel('ES', '000700100UL74F'))!;
-      const statements: string[] = [];
-      const query = store.db.pool.query.bind(store.db.pool);
-      store.db.pool.query = ((config: { text: string; name?: string }, ...rest: unknown[]) => {
-        statements.push(config.name ?? config.text);
-        return (query as (...args: unknown[]) => unknown)(config, ...rest);
-      }) as typeof store.db.pool.query;
+      const statements = statementsSent(store, (config) => config.name ?? config.text);
 
       const byPoint = await service.parcelAt({ latitude: parcel.centroid[1], longitude: parcel.centroid[0] });
       expect(byPoint.refCat14).toBe('000700100UL74F');
@@ -62,12 +57,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
     const store = await PostgisStore.open(url);
     try {
       const refs = (await store.db.query<{ ref: string }>(`SELECT ref FROM parcels ORDER BY ref LIMIT 20`)).rows.map((row) => row.ref);
-      const statements: string[] = [];
-      const query = store.db.pool.query.bind(store.db.pool);
-      store.db.pool.query = ((config: { text: string }, ...rest: unknown[]) => {
-        statements.push(config.text);
-        return (query as (...args: unknown[]) => unknown)(config, ...rest);
-      }) as typeof store.db.pool.query;
+      const statements = statementsSent(store, (config) => config.text);
 
       const answers = await Promise.all([...refs, '9999999XX9999X', refs[0]].map((ref) => store.getParcelWithFinca('ES', ref)));
       expect(statements).toHaveLength(1);
@@ -75,6 +65,30 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
       // The next turn's lookups are a statement of their own.
       expect((await store.getParcelWithFinca('ES', refs[1]))?.parcel.ref).toBe(refs[1]);
       expect(statements).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('finds the parcels at the points asked in one turn with one statement, each answered with its own parcel', async () => {
+    // A statement per point was planned afresh each time: 0.34 ms of planning and 0.19 ms of
+    // execution a point, against 0.04 and 0.07 ms with 32 points in one statement.
+    const store = await PostgisStore.open(url);
+    try {
+      const parcels = (await store.parcelsInBBox([-180, -90, 180, 90], 2000)).filter((p, i) => i % 100 === 0);
+      const statements = statementsSent(store, (config) => config.text);
+
+      const points = [...parcels.map((p) => p.centroid), [-10, 40] as [number, number], parcels[0].centroid];
+      const answers = await Promise.all(points.map((point) => store.parcelAtWithUnits(point, 'ES', 2)));
+      expect(statements).toHaveLength(1);
+      const oneByOne = [];
+      for (const point of points) oneByOne.push((await store.parcelAt(point, 'ES'))?.ref);
+      expect(answers.map((answer) => answer?.parcel.ref)).toEqual(oneByOne);
+      expect(oneByOne.at(-2)).toBeUndefined();
+      expect(oneByOne.filter((ref) => ref !== undefined).length).toBeGreaterThan(10);
+      // The next turn's point is a statement of its own.
+      expect((await store.parcelAtWithUnits(parcels[1].centroid, 'ES', 2))?.parcel.ref).toBe(oneByOne[1]);
+      expect(statements).toHaveLength(2 + points.length);
     } finally {
       await store.close();
     }
@@ -90,12 +104,7 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
       const { file } = await shiftedCopies(dataDir, 20);
       await store.importFiles([file], undefined, { formats: IMPORT_FORMATS });
       const parcel = (await store.getParcel('ES', '000700100UL74F'))!;
-      const sent: { text: string; values: unknown[] }[] = [];
-      const query = store.db.pool.query.bind(store.db.pool);
-      store.db.pool.query = ((config: { text: string; values: unknown[] }, ...rest: unknown[]) => {
-        sent.push(config);
-        return (query as (...args: unknown[]) => unknown)(config, ...rest);
-      }) as typeof store.db.pool.query;
+      const sent = statementsSent(store, (config) => config);
       expect((await store.parcelAtWithUnits(parcel.centroid, 'ES', 2))?.parcel.ref).toBe('000700100UL74F');
       expect(sent).toHaveLength(1);
 
@@ -111,6 +120,22 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
     }
   }, 120_000);
 });
+
+interface SentStatement {
+  text: string;
+  name?: string;
+  values: unknown[];
+}
+/** What the store sends from now on, each statement as `of` reads it; the list grows as the store sends more. */
+function statementsSent<T>(store: PostgisStore, of: (config: SentStatement) => T): T[] {
+  const sent: T[] = [];
+  const query = store.db.pool.query.bind(store.db.pool);
+  store.db.pool.query = ((config: SentStatement, ...rest: unknown[]) => {
+    sent.push(of(config));
+    return (query as (...args: unknown[]) => unknown)(config, ...rest);
+  }) as typeof store.db.pool.query;
+  return sent;
+}
 
 interface PlanNode {
   'Node Type': string;
