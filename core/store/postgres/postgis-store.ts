@@ -34,8 +34,6 @@ const PARCEL_COLUMNS = `p.country, p.ref, ST_AsBinary(p.geom) AS wkb, ${PARCEL_F
 /** The finca of the parcel's reference, joined after PARCEL_FROM: its FINCA_COLUMNS follow the parcel's values. */
 const FINCA_SELECT = FINCA_COLUMNS.map((c) => `f.${c}`).join(', ');
 const FINCA_JOIN = `LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref`;
-/** The point→parcel condition: the GiST index finds the candidates, ST_Intersects decides; the smallest wins where parcels overlap. */
-const PARCEL_AT = `ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326)) AND ($3::text IS NULL OR p.country = $3) ORDER BY p.area LIMIT 1`;
 /** How many values PARCEL_COLUMNS reads (a joined finca's follow them): the SQLite row's less its id. */
 const PARCEL_VALUES = PARCEL_COLUMN_COUNT - 1;
 
@@ -318,25 +316,21 @@ export class PostgisStore implements CadastralStore {
     return this.turnLookups.read({ country, ref });
   }
 
-  async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {
-    const rows = await this.reads.rows(`SELECT ${PARCEL_COLUMNS} FROM ${PARCEL_FROM} WHERE ${PARCEL_AT}`, [point[0], point[1], country ?? null]);
-    return rows[0] && parcelFrom(rows[0] as Row);
-  }
-
   /**
    * Point→parcel asked in one event-loop turn, as ONE statement: each point (`unnest`, numbered)
-   * finds its parcel in a LATERAL subquery, its units as one JSON array. A statement per point was
+   * finds its parcel in a LATERAL subquery (the GiST index finds the candidates, ST_Intersects decides,
+   * the smallest wins where parcels overlap), its units as one JSON array. A statement per point was
    * planned afresh each time (PostgreSQL kept custom plans for it), and planning took twice its
    * execution (docs/performance.md "Team store: where an answer's time goes").
    */
-  private readonly turnPoints = new TurnReads<{ point: LonLat; country: CountryCode; unitLimit: number }, ParcelWithUnits | undefined>(async (asked) => {
+  private readonly turnPoints = new TurnReads<{ point: LonLat; country?: CountryCode; unitLimit: number }, ParcelWithUnits | undefined>(async (asked) => {
     const rows = (await this.reads.rows(
       `SELECT asked.i, hit.* FROM unnest($1::float8[], $2::float8[], $3::text[], $4::int[]) WITH ORDINALITY AS asked(lon, lat, country, unit_limit, i)
           CROSS JOIN LATERAL (SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT},
               (SELECT json_agg(u) FROM (SELECT * FROM units WHERE country = p.country AND finca = p.ref ORDER BY ref LIMIT asked.unit_limit) u)
             FROM ${PARCEL_FROM} ${FINCA_JOIN}
-            WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint(asked.lon, asked.lat), 4326)) AND p.country = asked.country ORDER BY p.area LIMIT 1) hit`,
-      [asked.map((a) => a.point[0]), asked.map((a) => a.point[1]), asked.map((a) => a.country), asked.map((a) => a.unitLimit)],
+            WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint(asked.lon, asked.lat), 4326)) AND (asked.country IS NULL OR p.country = asked.country) ORDER BY p.area LIMIT 1) hit`,
+      [asked.map((a) => a.point[0]), asked.map((a) => a.point[1]), asked.map((a) => a.country ?? null), asked.map((a) => a.unitLimit)],
     )) as Row[];
     const answers: (ParcelWithUnits | undefined)[] = asked.map(() => undefined);
     for (const [i, ...values] of rows) answers[Number(i) - 1] = parcelWithUnits(values);
@@ -345,6 +339,11 @@ export class PostgisStore implements CadastralStore {
 
   parcelAtWithUnits(point: LonLat, country: CountryCode, unitLimit: number): Promise<ParcelWithUnits | undefined> {
     return this.turnPoints.read({ point, country, unitLimit });
+  }
+
+  /** The parcel alone, read with the turn's other points (its finca's probe and an empty units read cost less than a statement of its own). */
+  async parcelAt(point: LonLat, country?: CountryCode): Promise<StoredParcel | undefined> {
+    return (await this.turnPoints.read({ point, country, unitLimit: 0 }))?.parcel;
   }
 
   async parcelsWithAddressWord(country: CountryCode, word: string, limit: number): Promise<StoredParcel[]> {
