@@ -34,15 +34,20 @@ function sqliteTable(db: Sqlite, table: string) {
   };
 }
 
+/** The oldest released copy (schema 1), copied into `dir` as `name` and opened: every migration runs on it. */
+function upgradedFromOldest(dir: string, name: string): ParcelStore {
+  const file = path.join(dir, name);
+  copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/schema-1.sqlite'), file);
+  return ParcelStore.open(file);
+}
+
 describe('SQLite: a copy upgraded from the oldest release holds exactly the rendered tables', () => {
   let dir: string;
   let upgraded: ParcelStore;
   let fresh: Sqlite;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-rendered-'));
-    const file = path.join(dir, 'catastro.sqlite');
-    copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/schema-1.sqlite'), file);
-    upgraded = ParcelStore.open(file);
+    upgraded = upgradedFromOldest(dir, 'catastro.sqlite');
     fresh = new Database(':memory:');
     for (const table of CADASTRAL_TABLES) fresh.exec(createTable(table, 'sqlite'));
   });
@@ -83,9 +88,7 @@ describe('SQLite: a new copy is made at the latest schema from the descriptions,
   let created: ParcelStore;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catastro-new-copy-'));
-    const file = path.join(dir, 'upgraded.sqlite');
-    copyFileSync(path.join(repoRoot, 'test/fixtures/store-schemas/schema-1.sqlite'), file);
-    upgraded = ParcelStore.open(file);
+    upgraded = upgradedFromOldest(dir, 'upgraded.sqlite');
     created = ParcelStore.open(path.join(dir, 'new.sqlite'));
   });
   afterAll(() => {
