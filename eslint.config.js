@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 // app host (`serve`, the browser fallback), so it sits one floor below them.
 const CORE_FLOORS = [
   [{ type: 'model', pattern: 'core/model/**' }],
-  [{ type: 'support', pattern: 'core/{app-files,core-worker,file-checks,input,process-alive}.ts' }],
+  [{ type: 'support', pattern: 'core/{app-files,core-worker,file-checks,input,process-alive,turn-queue}.ts' }],
   [{ type: 'geo', pattern: 'core/geo/**' }],
   [
     { type: 'formats', pattern: 'core/formats/**' },

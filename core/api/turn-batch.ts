@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { TurnQueue } from '../turn-queue.js';
 
 /**
  * Lookups of the requests read in one event-loop turn, run together once the turn's reads are
@@ -10,19 +11,18 @@ import type { FastifyReply } from 'fastify';
  * copy (docs/performance.md "Serving near the limit", 2026-11-28): a cold `GET /api/catastro/{ref}` answer took
  * 71–79 µs of CPU against 110–120 µs; the same work deferred one request at a time, 101–109 µs.
  * One per server, so the lookups of every batched route share the turn's batch.
- *
- * Hand-written: a dozen lines no library offers in this shape (a per-turn queue, not a timer or a
- * size-bounded batcher, which would add waiting).
  */
 export class TurnBatch {
-  private pending: (() => void)[] = [];
+  private readonly turn = new TurnQueue<() => void>((batch) => {
+    for (const work of batch) work();
+  });
 
   /**
    * Answers `reply` with what `lookup` resolves to, run with the rest of this turn's lookups after
    * the turn's reads; a lookup that fails, or throws, answers with its error as a handler's would.
    */
   answer(reply: FastifyReply, lookup: () => Promise<unknown>): void {
-    this.pending.push(() => {
+    this.turn.push(() => {
       const sendError = (error: unknown) => void reply.send(error);
       try {
         lookup().then((payload) => reply.send(payload), sendError);
@@ -30,12 +30,5 @@ export class TurnBatch {
         sendError(error);
       }
     });
-    if (this.pending.length === 1) setImmediate(this.run);
   }
-
-  private readonly run = (): void => {
-    const batch = this.pending;
-    this.pending = [];
-    for (const work of batch) work();
-  };
 }
