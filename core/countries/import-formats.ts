@@ -7,7 +7,7 @@ import type { ImportFormats, ImportOptions, NationalBulkFormat } from '../store/
 import type { LocalCopy } from '../store/cadastral-store.js';
 import { isMatJson } from './dk/mat-json-head.js';
 import { CATASTRO_PUBLISHER } from './es/catastro-files.js';
-import { etalabAreaOfFileName } from './fr/etalab-files.js';
+import { etalabAreaOfContent, etalabAreaOfFileName } from './fr/etalab-files.js';
 import { isEtalabParcels } from './fr/etalab-head.js';
 import { isDkkGml } from './nl/dkk-head.js';
 import { isEgibGml } from './pl/egib-head.js';
@@ -24,7 +24,14 @@ const streamHmlrParcels: NationalBulkFormat['stream'] = async (input, sink) => (
 const streamMatJordstykker: NationalBulkFormat['streamRegister'] = async (input, sink) => (await import('./dk/mat-json.js')).streamMatJordstykker(input, sink);
 
 export const NATIONAL_BULK_FORMATS: readonly NationalBulkFormat[] = [
-  { kind: 'fr-etalab-geojson', country: 'FR', detect: isEtalabParcels, stream: streamEtalabParcels, areaOfFileName: etalabAreaOfFileName },
+  {
+    kind: 'fr-etalab-geojson',
+    country: 'FR',
+    detect: isEtalabParcels,
+    stream: streamEtalabParcels,
+    areaOfFileName: etalabAreaOfFileName,
+    areaOfContent: etalabAreaOfContent,
+  },
   { kind: 'nl-dkk-gml', country: 'NL', detect: isDkkGml, stream: streamDkkParcels },
   { kind: 'pl-egib-gml', country: 'PL', detect: isEgibGml, stream: streamEgibParcels },
   { kind: 'dk-mat-json', country: 'DK', detect: isMatJson, streamRegister: streamMatJordstykker },

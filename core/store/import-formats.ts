@@ -17,6 +17,8 @@ export interface NationalBulkFormat {
   streamRegister?(input: TextInput, sink: (entries: RegisterParcel[], progress: TextChunk) => void): Promise<{ kept: number; skipped: number }>;
   /** The published area a file (or the zip holding it) covers, from its name: one area replaces its parcels on import. */
   areaOfFileName?(name: string): { code: string; name?: string } | undefined;
+  /** The area a loose file covers, from what it holds, when its name does not say (a download saved under another name). */
+  areaOfContent?(input: TextInput): Promise<{ code: string; name?: string } | undefined>;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface ImportPlan {
   bytesTotal: number;
   /** The municipality a Catastro INSPIRE file covers, from its name and metadata. */
   municipality?: { country: CountryCode; code: string; name?: string; province?: string };
-  /** The published area of a national file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`). */
+  /** The published area of a national file, from its name (Etalab's `cadastre-91216-parcelles.json.gz`, HM Land Registry's `<authority>.zip`), else from what it holds (Etalab's `commune` codes). */
   area?: { country: CountryCode; code: string; name?: string };
   /** The file's own date (YYYY-MM-DD): the GML's timeStamp, else its metadata's dateStamp, else the zip entry's date. */
   dataDate?: string;
@@ -112,7 +112,7 @@ export async function planImport(file: string, formats: ImportFormats): Promise<
     const head = kind === 'cat' ? '' : await peekText(file, 4096);
     const metadata = kind === 'inspire-parcels' && code ? siblingFile(file, inspire.metadataFileName(code)) : undefined;
     const part = partOf(formats, file, kind);
-    const area = part.national?.areaOfFileName?.(basename(file));
+    const area = part.national?.areaOfFileName?.(basename(file)) ?? (await part.national?.areaOfContent?.(file));
     return {
       file,
       bytes: fileSize(file),

@@ -1,3 +1,4 @@
+import { readText, type TextInput } from '../../formats/text-stream.js';
 import { frenchPlaceName } from './commune-names.js';
 
 /**
@@ -57,5 +58,29 @@ export function etalabArea(code: string, root = ETALAB_CADASTRE_ROOT): EtalabAre
  */
 export function etalabAreaOfFileName(name: string): { country: 'FR'; code: string; name?: string } | undefined {
   const code = /^cadastre-([0-9AB]{2,5})-parcelles\.json(?:\.gz)?$/i.exec(name)?.[1]?.toUpperCase();
+  return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code, name: frenchPlaceName(code) } : undefined;
+}
+
+/** A feature's `commune` property (the INSEE code every Etalab parcel carries; fixtures README "France"). */
+const COMMUNE_PROPERTY = /"commune"\s*:\s*"([0-9AB]{5})"/g;
+/** Kept from one chunk to the next, longer than a `commune` property, so one cut between chunks is still read. */
+const CHUNK_OVERLAP = 64;
+
+/**
+ * The area an Etalab parcels file covers, from its features' `commune` codes, for a file saved
+ * under another name than Etalab's: one commune, else the one département all of them lie in,
+ * else none (a file of several départements is no published area). Reads the file once more,
+ * only when its name does not tell (a commune's file is about 2 MB).
+ */
+export async function etalabAreaOfContent(input: TextInput): Promise<{ country: 'FR'; code: string; name?: string } | undefined> {
+  const communes = new Set<string>();
+  let carried = '';
+  for await (const { text } of readText(input)) {
+    const window = carried + text;
+    for (const [, code] of window.matchAll(COMMUNE_PROPERTY)) communes.add(code);
+    carried = window.slice(-CHUNK_OVERLAP);
+  }
+  const departements = new Set([...communes].map(departementOfCommune));
+  const [code] = communes.size === 1 ? communes : departements.size === 1 ? departements : [];
   return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code, name: frenchPlaceName(code) } : undefined;
 }

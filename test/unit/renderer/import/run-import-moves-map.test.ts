@@ -42,3 +42,24 @@ it("moves the map to the commune an Etalab file filled, and lists it among the c
   expect(north).toBeLessThan(48.7);
   expect(service.offline.list().map((area) => area.id)).toEqual(['FR.91216']);
 });
+
+it('knows the commune from the file itself: the same file renamed fills, lists and shows the same commune', async () => {
+  // A user who saved the download as "epinay.json.gz" got the parcels (named) but no offline area
+  // and no move: the area came from the published file name only.
+  const renamedDir = mkdtempSync(path.join(dir, 'renamed-'));
+  const renamed = await CatastroService.open({ dataDir: path.join(renamedDir, 'data'), importSample: false });
+  try {
+    const file = path.join(renamedDir, 'epinay.json.gz');
+    copyFileSync(countryFixture('fr_etalab_cadastre_parcelles_91216.json.gz'), file);
+    const shown: CopyExtent[] = [];
+    registerMapView({ centreLongitude: () => -4.47, refsInView: () => [], showArea: (area) => shown.push(area) });
+    const client = fakeClient({ extents: async () => renamed.extents() }, {
+      importFiles: () => renamed.importFiles([file]),
+    } as unknown as Partial<CatastroClient>);
+    await runImport(client);
+    expect(shown.map((area) => area.area)).toEqual(['FR.91216']);
+    expect(renamed.offline.list()).toEqual([expect.objectContaining({ id: 'FR.91216', country: 'FR', code: '91216', name: 'Épinay-sur-Orge' })]);
+  } finally {
+    renamed.close();
+  }
+});
