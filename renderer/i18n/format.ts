@@ -78,12 +78,18 @@ export function formatPercent(value: number | undefined, digits = 4): string | u
   return numberFormat(digits, 0, 'percent').format(value / 100);
 }
 
-/** A calendar date of the API (`YYYY-MM-DD`, or a full ISO instant) in the shown language; other text as it is. */
+/**
+ * A date of the API in the shown language; other text as it is. A calendar day (`YYYY-MM-DD`: a
+ * file's or a parcel's date) is that day wherever the user is, so it is written in UTC, where it
+ * was read; an instant (a full ISO date and time: when an area was downloaded) is the user's own
+ * day, in their time zone.
+ */
 export function formatDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (Number.isNaN(day.getTime())) return value;
-  return dateTimeFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = calendarDay ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return dateTimeFormat({ dateStyle: 'medium', ...(calendarDay && { timeZone: 'UTC' }) }).format(date);
 }
 
 /** An instant (ISO 8601) as a short date and time in the shown language and the user's time zone. */
