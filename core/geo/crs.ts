@@ -2,6 +2,7 @@ import { LATITUDE_RANGE, LONGITUDE_RANGE, type LonLat } from '../model/geometry.
 import type Proj4 from 'proj4';
 import { proj4 } from './proj4-library.js';
 import { DEFINITIONS, isSupportedEpsg } from './crs-definitions.js';
+import { withVertexCache } from './vertex-cache.js';
 
 export { epsgFromSrsName, isGeographic, isLatitudeFirst, isSupportedEpsg } from './crs-definitions.js';
 
@@ -37,6 +38,7 @@ const wgs84Transforms = new Map<number, (x: number, y: number) => LonLat>();
  * scales radians to degrees as proj4's transform does, skipping its per-point checks and
  * objects (about a twentieth of an import of Spanish GML). Used only when it gives the very
  * doubles `toWgs84` gives on a grid over the zone, checked once; otherwise `toWgs84` itself.
+ * Either goes behind a table of recent vertices (vertex-cache.ts): neighbours share theirs.
  */
 export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
   let transform = wgs84Transforms.get(epsg);
@@ -67,6 +69,7 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
     }
     if (same) transform = direct;
   }
+  if (epsg !== 4326) transform = withVertexCache(transform);
   wgs84Transforms.set(epsg, transform);
   return transform;
 }
