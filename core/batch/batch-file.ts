@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { csvStyleOfSeparator } from '../export/csv.js';
+import { csvStyleOfInput } from '../export/csv.js';
 import { writeTableFile } from '../export/write-table.js';
 import {
   emptyCounts,
@@ -112,7 +112,7 @@ export async function runBatchFile(job: BatchFileJob): Promise<BatchFileOutcome>
       ),
       format,
       temporary,
-      csvStyleOfSeparator(csv.separator),
+      csvStyleOfInput(csv.separator, job.language),
     );
     renameSync(temporary, job.output);
   }

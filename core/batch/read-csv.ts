@@ -27,8 +27,8 @@ const HEADER_PROBE_BYTES = 1024 * 1024;
 export interface CsvTable {
   header: string[];
   rows: Record<string, string>[];
-  /** The header line's separator: the answers are written back the same way (csvStyleOfSeparator). */
-  separator: string;
+  /** The header line's separator, none for a one-column file: the answers are written back the same way (csvStyleOfInput). */
+  separator?: string;
 }
 
 /** A CSV's header, its number of rows and its first `keep` rows (what a preview needs). */
@@ -37,18 +37,18 @@ export interface CsvSummary extends CsvTable {
 }
 
 /**
- * The separator of the header line: semicolon, tab or comma, whichever it holds most. One per
- * file, never several: a semicolon file writes decimals with commas ("40,4168").
+ * The separator of the header line: semicolon, tab or comma, whichever it holds most; none in a
+ * one-column header. One per file, never several: a semicolon file writes decimals with commas ("40,4168").
  */
-function separatorOf(text: string): string {
+function separatorOf(text: string): string | undefined {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const counts = [';', '\t', ','].map((separator) => ({ separator, n: firstLine.split(separator).length - 1 }));
-  return counts.reduce((best, c) => (c.n > best.n ? c : best), { separator: ',', n: 0 }).separator;
+  return counts.reduce<{ separator?: string; n: number }>((best, c) => (c.n > best.n ? c : best), { n: 0 }).separator;
 }
 
-/** How every batch CSV is read: its one separator, an optional BOM, cells trimmed, rows of any length. */
-const csvOptions = (separator: string) => ({
-  delimiter: separator,
+/** How every batch CSV is read: its one separator (a one-column file's cells hold no comma), an optional BOM, cells trimmed, rows of any length. */
+const csvOptions = (separator: string | undefined) => ({
+  delimiter: separator ?? ',',
   bom: true,
   trim: true,
   skip_empty_lines: true,
@@ -79,7 +79,12 @@ async function* slicesOf(text: string): AsyncGenerator<Buffer> {
  * means), the first `keep` of them; the others are only counted. `onChunk` sees every chunk read
  * (the batch's fingerprint).
  */
-async function readStreamed(chunks: AsyncIterable<Buffer>, separator: string, keep: number, onChunk?: (chunk: Buffer) => void): Promise<CsvSummary> {
+async function readStreamed(
+  chunks: AsyncIterable<Buffer>,
+  separator: string | undefined,
+  keep: number,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<CsvSummary> {
   let header: string[] | undefined;
   const rows: Record<string, string>[] = [];
   let rowCount = 0;
@@ -153,7 +158,7 @@ export async function readCsvFile(file: string, onChunk?: (chunk: Buffer) => voi
 }
 
 /** The header of a batch CSV file, from its first MiB only (a finished batch's result names its columns). */
-export function csvHeaderOfFile(file: string): { header: string[]; separator: string } {
+export function csvHeaderOfFile(file: string): { header: string[]; separator?: string } {
   const probe = Buffer.alloc(HEADER_PROBE_BYTES);
   const fd = openSync(file, 'r');
   let head: string;

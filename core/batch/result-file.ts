@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
-import { csvStyleOfSeparator } from '../export/csv.js';
+import { csvStyleOfInput } from '../export/csv.js';
 import { writeTableFile } from '../export/write-table.js';
 import type { FeatureFormat, OutputLanguage } from '../model/index.js';
 import { batchTable } from './batch-table.js';
@@ -37,8 +37,9 @@ export function writeResultFile(job: ResultFileJob): number {
   const partial = `${job.file}.${randomUUID()}.partial`;
   try {
     // The answers come back the way the input was written: a semicolon CSV from a Spanish Excel
-    // opens in that Excel again, in columns, with its decimal commas and accents.
-    writeTableFile(batchTable(rows, header, job.name, job.rusticCountries, job.language), job.format, partial, csvStyleOfSeparator(separator));
+    // opens in that Excel again, in columns, with its decimal commas and accents (a one-column
+    // input in the style of the user's language).
+    writeTableFile(batchTable(rows, header, job.name, job.rusticCountries, job.language), job.format, partial, csvStyleOfInput(separator, job.language));
     renameSync(partial, job.file);
   } finally {
     rmSync(partial, { force: true });

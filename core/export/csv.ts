@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { DEFAULT_OUTPUT_LANGUAGE, type OutputLanguage } from '../model/output-language.js';
 import type { FeatureTable, FieldValue } from './feature-table.js';
 
 /**
@@ -33,10 +34,16 @@ export const PLAIN_CSV: CsvStyle = { separator: ',', decimalComma: false, bom: f
 /** What a continental European spreadsheet writes and reads. */
 export const SEMICOLON_CSV: CsvStyle = { separator: ';', decimalComma: true, bom: true };
 
-/** The style of an input's separator: a batch's answers come back the way its input was written. */
-export function csvStyleOfSeparator(separator: string): CsvStyle {
+/**
+ * The style of a batch's answers: the way its input was written (its header's separator). A
+ * one-column input (a plain list of references) has no separator to follow: it gets the
+ * spreadsheet of the user's language, the comma of an English one, else the semicolon, decimal
+ * comma and BOM every other shipped language's Excel reads.
+ */
+export function csvStyleOfInput(separator: string | undefined, language: OutputLanguage = DEFAULT_OUTPUT_LANGUAGE): CsvStyle {
   if (separator === ';') return SEMICOLON_CSV;
   if (separator === '\t') return { separator: '\t', decimalComma: false, bom: true };
+  if (separator === undefined && language !== 'en') return SEMICOLON_CSV;
   return PLAIN_CSV;
 }
 

@@ -123,6 +123,20 @@ describe('batch results as their users open them', () => {
     expect(row).toMatchObject({ in_refcat: RUSTIC, rustico_poligono: '4', superficie_ha: '0.1086' });
   });
 
+  it("writes a one-column input (nothing to follow) in the spreadsheet style of the user's language", async () => {
+    // A plain list of references, as a Spanish user pastes it: no separator in its header, so the
+    // answers came back comma-separated without a BOM, one column and broken accents in a Spanish Excel.
+    const batch = await runBatch(`referencia\n${RUSTIC}\n`, 'lista.csv');
+    const spanish = (await call('GET', `/api/batch/${batch.id}/result.csv?lang=es`)).rawPayload;
+    expect([...spanish.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [row] = parse(spanish.toString('utf8').slice(1), { delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ in_referencia: RUSTIC, rustico_poligono: '4', superficie_ha: '0,1086' });
+    // Read in English: an English spreadsheet's comma CSV.
+    const english = (await call('GET', `/api/batch/${batch.id}/result.csv?lang=en`)).rawPayload;
+    expect(english[0]).not.toBe(0xef);
+    expect(parse(english.toString('utf8'), { columns: true })).toEqual([expect.objectContaining({ in_referencia: RUSTIC, superficie_ha: '0.1086' })]);
+  });
+
   it('styles the KML of the parcels found (outline and a see-through fill) and GDAL reads it', async () => {
     const response = await call('GET', `/api/batch/${semicolonBatch.id}/result.kml`);
     expect(response.statusCode).toBe(200);
