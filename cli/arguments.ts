@@ -5,7 +5,7 @@ import { corsOriginRefusal } from '../core/api/cors-origins.js';
 import { basemapFile } from '../core/desktop/desktop-arguments.js';
 import { trustedProxyRefusal } from '../core/api/trusted-proxies.js';
 import { isoDay, requireOutputLanguage, type OutputLanguage } from '../core/model/index.js';
-import { parseExpiryDate } from '../core/auth/key-store.js';
+import { parseExpiryDate } from '../core/auth/expiry-date.js';
 import { isPostgresUrl } from '../core/store/postgres/store-url.js';
 
 /**

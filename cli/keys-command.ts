@@ -1,8 +1,7 @@
 import { Command, Option } from 'commander';
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { notFound } from '../core/model/index.js';
-import { openAccessStores, type ApiKeys } from '../core/auth/access-stores.js';
-import { openAccessLocation } from '../core/store/open-store.js';
+import type { ApiKeys } from '../core/auth/access-stores.js';
 import { expiryDay, teamStoreOption } from './arguments.js';
 import type { ApiKeyRecord } from '../core/auth/key-store.js';
 import { TIERS, TIER_MONTHLY_QUOTA, type Tier } from '../core/auth/tiers.js';
@@ -16,6 +15,9 @@ const consoleIo: KeysCommandIo = { out: (l) => console.log(l), err: (l) => conso
 
 /** The keys of the data folder's access database, or of a team database (`--store postgres://…`). */
 async function withKeyStore<T>(options: { data: string; store?: string }, work: (keys: ApiKeys) => T | Promise<T>): Promise<Awaited<T>> {
+  // Loaded when a keys command runs: the access databases (and better-sqlite3 through them) were
+  // start-up time of every other command, `catastro import` included (docs/performance.md).
+  const [{ openAccessStores }, { openAccessLocation }] = await Promise.all([import('../core/auth/access-stores.js'), import('../core/store/open-store.js')]);
   // A server may hold the keys file open too: its own long busy wait (access-db.ts).
   const { location, close } = await openAccessLocation({ dataDir: options.data, team: options.store });
   const access = openAccessStores(location);

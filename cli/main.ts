@@ -23,7 +23,6 @@ import {
 import { failureLine, printUsageRefusalsAsFailures } from './failure.js';
 import { corsWildcardRefusal } from '../core/api/cors-origins.js';
 import { trustedProxiesRefusal } from '../core/api/trusted-proxies.js';
-import { isLoopbackHost } from '../core/api/protocol-refusals.js';
 import { DEFAULT_OUTPUT_LANGUAGE, OUTPUT_LANGUAGES, isServiceError, validationError } from '../core/model/index.js';
 import type { LayerImportOptions } from './layer-import-command.js';
 import type { BatchCommandOptions } from './batch-command.js';
@@ -294,6 +293,8 @@ export function buildProgram(): Command {
     async (options) => {
       // The browser app has no keys: on another address than this machine's own, anyone on the
       // network would drive it (imports, batches, offline areas). `serve` is what serves others.
+      // Loaded here: protocol-refusals.ts brings node:http, start-up time of every other command.
+      const { isLoopbackHost } = await import('../core/api/protocol-refusals.js');
       if (!isLoopbackHost(options.host)) {
         throw validationError(
           `catastro start serves the app without keys, to this machine only: --host ${options.host} would open it to the network. Give --host 127.0.0.1 (the default), or use catastro serve, whose calls need keys.`,

@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type IpAddr from 'ipaddr.js';
+
+// Required at the first check, not imported, and the private networks worked out then too: every
+// command's option parsers load this module (cli/arguments.ts), and importing ipaddr.js (the ESM
+// loader scans a CommonJS package's source for its exports) with the networks below took 20-40 ms
+// of CPU, more than a published municipality's parcels (docs/performance.md).
+let ipaddrLibrary: typeof IpAddr | undefined;
+const ipaddr = () => (ipaddrLibrary ??= createRequire(import.meta.url)('ipaddr.js') as typeof IpAddr);
 
 /**
  * `serve --trust-proxy`: the addresses of reverse proxies in front of the server (docs/team-server.md:
@@ -46,7 +54,7 @@ interface Network {
 }
 
 function networkOf(cidr: string): Network {
-  const [address, prefix] = ipaddr.parseCIDR(cidr.includes('/') ? cidr : `${cidr}/${isIP(cidr) === 4 ? 32 : 128}`);
+  const [address, prefix] = ipaddr().parseCIDR(cidr.includes('/') ? cidr : `${cidr}/${isIP(cidr) === 4 ? 32 : 128}`);
   const family = address.kind();
   const bits = family === 'ipv4' ? 32 : 128;
   const first = address.toByteArray().reduce((value, byte) => (value << 8n) | BigInt(byte), 0n) & ~((1n << BigInt(bits - prefix)) - 1n);
@@ -55,14 +63,19 @@ function networkOf(cidr: string): Network {
 
 const within = (inner: Network, outer: Network) =>
   inner.family === outer.family && inner.first >= outer.first && inner.first + inner.size <= outer.first + outer.size;
-const PRIVATE = [...PRIVATE_NETWORKS.ipv4, ...PRIVATE_NETWORKS.ipv6].map(networkOf);
-const MAPPED = networkOf('::ffff:0:0/96');
-const EVERY_IPV4 = networkOf('0.0.0.0/0');
+let knownNetworks: { private: Network[]; mapped: Network; everyIpv4: Network } | undefined;
+const networks = () =>
+  (knownNetworks ??= {
+    private: [...PRIVATE_NETWORKS.ipv4, ...PRIVATE_NETWORKS.ipv6].map(networkOf),
+    mapped: networkOf('::ffff:0:0/96'),
+    everyIpv4: networkOf('0.0.0.0/0'),
+  });
 
 /** Public addresses in `network`: its size less the private networks inside it (CIDR networks nest or are apart). */
 function publicAddresses(network: Network): bigint {
-  if (PRIVATE.some((range) => within(network, range))) return 0n;
-  return PRIVATE.filter((range) => within(range, network)).reduce((left, range) => left - range.size, network.size);
+  const { private: privateNetworks } = networks();
+  if (privateNetworks.some((range) => within(network, range))) return 0n;
+  return privateNetworks.filter((range) => within(range, network)).reduce((left, range) => left - range.size, network.size);
 }
 
 /**
@@ -74,14 +87,15 @@ function publicAddresses(network: Network): bigint {
  */
 export function trustedProxiesRefusal(entries: readonly string[]): string | undefined {
   const covered = { ipv4: 0n, ipv6: 0n };
+  const { mapped, everyIpv4 } = networks();
   for (const entry of entries) {
     const network = networkOf(entry);
-    if (within(network, MAPPED)) {
-      covered.ipv4 += publicAddresses({ family: 'ipv4', first: network.first - MAPPED.first, size: network.size });
+    if (within(network, mapped)) {
+      covered.ipv4 += publicAddresses({ family: 'ipv4', first: network.first - mapped.first, size: network.size });
       continue;
     }
     covered[network.family] += publicAddresses(network);
-    if (within(MAPPED, network)) covered.ipv4 += publicAddresses(EVERY_IPV4);
+    if (within(mapped, network)) covered.ipv4 += publicAddresses(everyIpv4);
   }
   const over = (['ipv4', 'ipv6'] as const).find((family) => covered[family] > MOST_PUBLIC[family]);
   if (!over) return undefined;

@@ -4,6 +4,7 @@ import { isoDay, validationError } from '../model/index.js';
 import { migrateAccessDatabase } from './access-db.js';
 import { systemClock, type Clock } from './periods.js';
 import { isTier, TIER_MONTHLY_QUOTA, type Tier } from './tiers.js';
+import { parseExpiryDate } from './expiry-date.js';
 
 type Database = BetterSqlite3.Database;
 
@@ -50,18 +51,6 @@ export interface KeyRow {
 export const KEY_PREFIX = 'cdk_';
 
 export const hashApiKey = (clearKey: string): string => createHash('sha256').update(clearKey, 'utf8').digest('hex');
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Accepts a real calendar date only (2026-02-30 is refused), so expiry is never silently shifted. */
-export function parseExpiryDate(value: string): string {
-  const match = DATE_RE.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-  if (!match || !date || isoDay(date) !== value) {
-    throw validationError(`Expiry date must be a calendar date YYYY-MM-DD, got '${value}'.`);
-  }
-  return value;
-}
 
 /** A new key: the clear key (shown once) and its id; the tier and expiry checked. */
 export function newApiKey(input: CreateKeyInput): { clearKey: string; id: string; keyHash: string; expiresOn: string | null } {

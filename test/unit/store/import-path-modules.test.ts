@@ -3,40 +3,12 @@
 // modules and a sixth of a published municipal zip's import CPU (docs/performance.md), loaded
 // only for two degree ranges. This lists the modules the import path really loads, in a fresh
 // Node process, through a module hook that writes each resolved URL to a file.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { writeSegoviaZips } from '../../helpers/catastro-zips.js';
-
-const HOOK = `
-import { appendFileSync } from 'node:fs';
-let file;
-export function initialize(data) { file = data.file; }
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(file, resolved.url + '\\n');
-  return resolved;
-}`;
-
-/** Every module URL resolved while `script` (an ES module's text) runs in a fresh Node process. */
-function modulesLoadedRunning(script: string): { loaded: string[]; stdout: string } {
-  const file = path.join(tempDir('import-path-modules-'), 'urls.txt');
-  const register = `import { register } from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(HOOK))}, { data: { file: ${JSON.stringify(file)} } });`;
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', 'data:text/javascript,' + encodeURIComponent(register), '--input-type=module', '-e', script],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return { loaded: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))], stdout: run.stdout };
-}
-
-const modulesLoadedBy = (...entries: string[]): string[] =>
-  modulesLoadedRunning(entries.map((entry) => `await import(${JSON.stringify(pathToFileURL(entry).href)});`).join('\n')).loaded;
+import { modulesLoadedBy, modulesLoadedByCommand } from '../../helpers/modules-loaded.js';
 
 /** Packages a local import has no use for: the team store's driver (pg: about 45 modules) and the terminal's bar. */
 const TEAM_AND_TERMINAL_PACKAGES = /\/node_modules\/(pg|pg-[a-z-]+|pgpass|cli-progress)\//;
@@ -47,9 +19,11 @@ const TEAM_AND_TERMINAL_PACKAGES = /\/node_modules\/(pg|pg-[a-z-]+|pgpass|cli-pr
 const OTHER_COUNTRIES_READERS = /\/core\/countries\/(fr\/etalab-geojson|nl\/dkk-gml|pl\/egib-gml|dk\/mat-json|uk\/hmlr-gml)\.|\/node_modules\/@streamparser\//;
 /**
  * Modules (our own and packages', not Node's built-ins) `catastro import` of a Catastro zip may
- * load: 139 before the readers were loaded by the format detected, 123 after.
+ * load: 139 before the readers were loaded by the format detected, 123 after; 115 (the vertex
+ * cache among them) since the command line stopped loading what `keys` and `serve` use
+ * (test/unit/cli/command-modules.test.ts).
  */
-const IMPORT_MODULES_AT_MOST = 125;
+const IMPORT_MODULES_AT_MOST = 115;
 
 describe('the bulk import path', () => {
   it('loads the store and its readers without the HTTP/IPC schema library', () => {
@@ -67,10 +41,7 @@ describe('the bulk import path', () => {
   it('`catastro import` of a published zip into the local copy loads neither pg nor cli-progress', async () => {
     const dir = tempDir('import-path-cli-');
     const { parcels: zip } = await writeSegoviaZips(dir);
-    const argv = [process.execPath, 'catastro', 'import', '--data', path.join(dir, 'data'), zip];
-    const { loaded, stdout } = modulesLoadedRunning(
-      `process.argv = ${JSON.stringify(argv)}; await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'cli/main.ts')).href)});`,
-    );
+    const { loaded, stdout } = modulesLoadedByCommand('import', '--data', path.join(dir, 'data'), zip);
     // The import really ran (not refused before reaching the store)...
     expect(stdout).toContain('The local copy now holds 1443 parcels.');
     expect(loaded.some((url) => url.includes('/core/store/import-runner.'))).toBe(true);
