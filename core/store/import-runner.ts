@@ -4,13 +4,10 @@ import { registerParcelWriter } from './register-parcels.js';
 import { isSqliteBusy, openBulkWriteConnection, type SqliteDatabase } from './db.js';
 import { importStopReason } from './import-failure.js';
 import { emptyResult, planImport, type ImportPlan } from './import-plan.js';
-import { streamBuildings } from '../formats/inspire-buildings.js';
-import { stageAddresses } from './address-import.js';
 import { streamPackedParcels } from './importers/parcel-parse-thread.js';
 import { suspendChangeCounting } from './change-counting.js';
-import { importCatFile } from './importers/cat-file.js';
 import { fileSize, type TextChunk } from '../formats/text-stream.js';
-import { dropStaleParcels, markAreaParcelsStale, offlineAreaId, recordOfflineArea } from './offline-areas.js';
+import { markAreaParcelsStale, offlineAreaId, recordOfflineArea } from './offline-areas.js';
 import { whileImporting, type ParcelStore } from './parcel-store.js';
 import { ParcelWriter } from './parcel-writer.js';
 import { describeError } from '../file-checks.js';
@@ -149,10 +146,13 @@ async function importOne(
   let resumeChangeCounting: (() => void) | undefined;
   try {
     resumeChangeCounting = suspendChangeCounting(db);
+    // The buildings', addresses' and CAT files' readers are loaded for a part of their kind: a
+    // published parcels zip, the usual file, needs none of them (saxes and ten modules were
+    // start-up time of its import; docs/performance.md).
     for (const part of plan.parts) {
       const result = emptyResult(plan, part, area);
       if (part.kind === 'inspire-parcels') {
-        if (area) markAreaParcelsStale(db, area);
+        const dropStaleParcels = area ? markAreaParcelsStale(db, area) : undefined;
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
         // Parsed on a worker thread while this one writes, when a core is free for it (docs/performance.md "Import against GDAL").
         result.parcels = await streamPackedParcels(
@@ -164,14 +164,16 @@ async function importOne(
             progress({ text: '', bytesRead });
           },
         );
-        if (area) dropStaleParcels(db, area);
+        dropStaleParcels?.();
       } else if (part.kind === 'inspire-buildings') {
+        const { streamBuildings } = await import('../formats/inspire-buildings.js');
         result.buildings = await streamBuildings(part.input, {}, (buildings, chunk) => {
           buildings.forEach((b) => writer.building(part.country, b));
           records += buildings.length;
           progress(chunk);
         });
       } else if (part.kind === 'inspire-addresses') {
+        const { stageAddresses } = await import('./address-import.js');
         result.addresses = await stageAddresses(db, part.country, part.input, (staged, chunk) => {
           records = staged;
           progress(chunk);
@@ -188,15 +190,16 @@ async function importOne(
           Object.assign(result, { parcels: kept, skipped });
         } else {
           // A published area's file (Etalab's per commune or département) replaces that area: parcels gone from it go.
-          if (area) markAreaParcelsStale(db, area);
+          const dropStaleParcels = area ? markAreaParcelsStale(db, area) : undefined;
           result.parcels = await format.stream!(part.input, (parcels, chunk) => {
             parcels.forEach((p) => writer.parcel(p, area));
             records += parcels.length;
             progress(chunk);
           });
-          if (area) dropStaleParcels(db, area);
+          dropStaleParcels?.();
         }
       } else {
+        const { importCatFile } = await import('./importers/cat-file.js');
         const counts = await importCatFile(db, writer, file, { country: part.country }, (chunk, staged) => {
           records = staged;
           progress(chunk);

@@ -12,14 +12,14 @@ const staleMark = (id: string) => `stale:${id}`;
 /**
  * Before re-importing an area's parcels: marks its current parcels, so the import (which sets
  * the area again on every parcel it writes) leaves marked exactly those the new file lacks.
+ * Returns what to run after the import: it removes the parcels still marked and says how many.
+ * Where none was marked (the area's first import, the usual one of a new copy) there is nothing to
+ * remove, and the removal's scan is skipped: SQLite has no index on offline_area, so it read every
+ * parcel of the copy, other areas' included.
  */
-export function markAreaParcelsStale(db: SqliteDatabase, id: string): void {
-  db.prepare('UPDATE parcels SET offline_area = ? WHERE offline_area = ?').run(staleMark(id), id);
-}
-
-/** After the re-import: removes the parcels the new file no longer holds. Returns how many. */
-export function dropStaleParcels(db: SqliteDatabase, id: string): number {
-  return deleteParcelsOfArea(db, staleMark(id));
+export function markAreaParcelsStale(db: SqliteDatabase, id: string): () => number {
+  const marked = db.prepare('UPDATE parcels SET offline_area = ? WHERE offline_area = ?').run(staleMark(id), id).changes;
+  return () => (marked === 0 ? 0 : deleteParcelsOfArea(db, staleMark(id)));
 }
 
 function deleteParcelsOfArea(db: SqliteDatabase, mark: string): number {
