@@ -13,8 +13,8 @@ function cadastreImportError(error: unknown): UiError {
   return ui.code === 'VALIDATION_ERROR' ? { ...ui, advice: i18next.t('import:cadastreFailedAdvice') } : ui;
 }
 
-/** The map moves to the area a file filled (a French commune far from the view, a municipality): the user sees what came in. */
-async function showImportedArea(client: CatastroClient, area: string | undefined): Promise<void> {
+/** The map moves to the area a file or a download filled (a French commune far from the view, a municipality): the user sees what came in. */
+export async function showImportedArea(client: CatastroClient, area: string | undefined): Promise<void> {
   if (!area) return;
   const extent = (await client.call('extents').catch(() => [])).find((e) => e.area === area);
   if (extent) mapView()?.showArea(extent);

@@ -12,6 +12,7 @@ import { loadCountries, useCountryCapability } from '../state/countries.js';
 import { useAppStore } from '../state/store.js';
 import { offlineCountryAt } from './offline-country-at.js';
 import { OfflineAreasTable } from './OfflineAreasTable.js';
+import { showImportedArea } from '../import/run-import.js';
 import { loadWorldOutlines } from '../map/world-outlines.js';
 
 // One decimal: a municipality's zip is often under 1 MB, which whole megabytes showed as 0.
@@ -115,11 +116,14 @@ export function OfflineDialog() {
   if (!dialog.open || !offline) return null;
   const running = progress !== null;
 
-  const run = async (work: (onProgress: (p: OfflineProgress) => void) => Promise<OfflineDownloadResult>) => {
+  /** `moveToArea`: a download of areas named (not the map view's) brings the map to the first area that came in, as a file import does. */
+  const run = async (work: (onProgress: (p: OfflineProgress) => void) => Promise<OfflineDownloadResult>, moveToArea = false) => {
     setResult(null);
     setProgress({ phase: 'feeds', filesDone: 0, filesTotal: 0, bytesDone: 0, parcels: 0 });
     try {
-      setResult(await work(setProgress));
+      const done = await work(setProgress);
+      setResult(done);
+      if (moveToArea && done.areas.length > 0) void showImportedArea(client, done.areas[0].id).catch(() => undefined);
     } catch (error) {
       showError(toUiError(t('failed'), error));
     } finally {
@@ -205,7 +209,7 @@ export function OfflineDialog() {
         ) : (
           <button
             type="button"
-            onClick={() => void run((onProgress) => offline.download(choice, onProgress))}
+            onClick={() => void run((onProgress) => offline.download(choice, onProgress), !choice.bbox)}
             disabled={!chosen || offlineNow}
             title={needsConnection}
             data-testid="offline-download"

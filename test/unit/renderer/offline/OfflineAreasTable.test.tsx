@@ -49,3 +49,23 @@ describe('the offline areas list tells the cadastre date from the download date'
     });
   }
 });
+
+// Issue #40 item 5: the French commune was missing from the list, then listed as "91216 (91216)".
+it('lists an imported French commune by its name and INSEE code', async () => {
+  await chooseLanguage('fr');
+  // As the copy lists the real Etalab file of Épinay-sur-Orge once imported (run-import-moves-map.test.ts).
+  const commune: OfflineArea = {
+    ...area,
+    id: 'FR.91216',
+    country: 'FR',
+    code: '91216',
+    name: 'Épinay-sur-Orge',
+    province: undefined,
+    source: 'epinay.json.gz',
+    dataDate: '2022-01-01',
+    parcels: 4241,
+  };
+  render(<OfflineAreasTable areas={[commune]} running={false} onUpdate={() => undefined} onRemove={() => undefined} />);
+  const [name] = within(screen.getByTestId('offline-area-FR.91216')).getAllByRole('cell');
+  expect(name.textContent).toMatch(/^Épinay-sur-Orge \(91216\)/);
+});

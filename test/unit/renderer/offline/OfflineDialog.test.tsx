@@ -16,6 +16,7 @@ import { unwrapIpcResult } from '../../../../renderer/client/ipc-client.js';
 import { ErrorBanner } from '../../../../renderer/errors/ErrorBanner.js';
 import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { OfflineDialog } from '../../../../renderer/offline/OfflineDialog.js';
+import { registerMapView } from '../../../../renderer/map/view-context.js';
 import { useAppStore } from '../../../../renderer/state/store.js';
 import { useCountryList } from '../../../../renderer/state/countries.js';
 import { installedCountries } from '../../../../core/countries/registry.js';
@@ -217,7 +218,11 @@ describe('the "available offline" dialog', () => {
   );
 
   it('France by the map: the commune under the view is found and downloaded', { timeout: 120_000 }, async () => {
-    renderDialog({ kind: 'ipc', offline } as unknown as CatastroClient);
+    // The map stays where the user looks: the area is in view already.
+    const shown: string[] = [];
+    registerMapView({ centreLongitude: () => 2.3, refsInView: () => [], showArea: (extent) => shown.push(extent.area) });
+    const client = { kind: 'ipc', offline, call: async (operation: string) => (operation === 'extents' ? store.copyExtents() : []) };
+    renderDialog(client as unknown as CatastroClient);
     const [west, south, east, north] = geoApi.extent91216;
     useAppStore.getState().setOfflineDialog({ open: true, bbox: [west, south, east - 0.005, north] }); // clear of 91215's outline
     fireEvent.click(await screen.findByTestId('offline-country-FR'));
@@ -227,6 +232,23 @@ describe('the "available offline" dialog', () => {
       timeout: 90_000,
     });
     expect(await screen.findByTestId('offline-area-FR.91216')).toBeTruthy();
+    expect(shown).toEqual([]);
+    registerMapView(null);
+  });
+
+  it('France by name: the map moves to the commune downloaded', { timeout: 120_000 }, async () => {
+    // Issue #40 item 5: after a French commune came in, the map stayed over Spain.
+    const shown: string[] = [];
+    registerMapView({ centreLongitude: () => -4.47, refsInView: () => [], showArea: (extent) => shown.push(extent.area) });
+    const client = { kind: 'ipc', offline, call: async (operation: string) => (operation === 'extents' ? store.copyExtents() : []) };
+    renderDialog(client as unknown as CatastroClient);
+    useAppStore.getState().setOfflineDialog({ open: true });
+    fireEvent.click(await screen.findByTestId('offline-country-FR'));
+    fireEvent.change(screen.getByTestId('offline-municipalities'), { target: { value: '91216' } });
+    fireEvent.click(screen.getByTestId('offline-download'));
+    await waitFor(() => expect(screen.getByTestId('offline-result').textContent).toMatch(/^Done: 4,\d{3} parcels/), { timeout: 90_000 });
+    await waitFor(() => expect(shown).toEqual(['FR.91216']));
+    registerMapView(null);
   });
 
   it("a French commune name nobody bears is refused with the names close to it; the service's English stays under Details", async () => {
