@@ -16,9 +16,9 @@ const SLOT_BITS = 16;
  */
 export function withVertexCache(transform: (x: number, y: number) => LonLat): (x: number, y: number) => LonLat {
   const slots = 1 << SLOT_BITS;
-  // NaN keys match nothing, so an empty slot is never a hit.
-  const keys = new Float64Array(slots * 2).fill(NaN);
-  const values = new Float64Array(slots * 2);
+  // Per slot x, y, lon, lat side by side: one cache line read per lookup. NaN keys match nothing,
+  // so an empty slot is never a hit.
+  const table = new Float64Array(slots * 4).fill(NaN);
   // x and y's bit patterns, read through a view of the same bytes, for the slot's hash.
   const scratch = new Float64Array(2);
   const bits = new Int32Array(scratch.buffer);
@@ -28,13 +28,13 @@ export function withVertexCache(transform: (x: number, y: number) => LonLat): (x
     scratch[0] = x;
     scratch[1] = y;
     const hash = Math.imul(bits[0] ^ Math.imul(bits[1], 0x27d4eb2d) ^ Math.imul(bits[2], 0x165667b1) ^ Math.imul(bits[3], 0x9e3779b1), 0x85ebca6b);
-    const at = (hash >>> (32 - SLOT_BITS)) * 2;
-    if (keys[at] === x && keys[at + 1] === y) return [values[at], values[at + 1]];
+    const at = (hash >>> (32 - SLOT_BITS)) * 4;
+    if (table[at] === x && table[at + 1] === y) return [table[at + 2], table[at + 3]];
     const point = transform(x, y);
-    keys[at] = x;
-    keys[at + 1] = y;
-    values[at] = point[0];
-    values[at + 1] = point[1];
+    table[at] = x;
+    table[at + 1] = y;
+    table[at + 2] = point[0];
+    table[at + 3] = point[1];
     return point;
   };
 }

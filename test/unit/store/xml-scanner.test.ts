@@ -85,6 +85,8 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
     ['a close tag that does not match', '<r><a></b></r>'],
     ['an unquoted attribute', '<r a=1></r>'],
     ['< inside an attribute value', '<r a="<"></r>'],
+    ['< inside a later attribute value', '<r a="1" b="2" c="x<y"></r>'],
+    ['a close tag of the same length that does not match', '<r><ab></ba></r>'],
     ['text outside the root', '<r></r>text'],
     ['two roots', '<r></r><s></s>'],
     ['no root', '<!-- nothing -->'],
@@ -99,6 +101,7 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
   it.each([
     ['an unquoted attribute', '<r a=1></r>'],
     ['< inside an attribute value', '<r a="<"></r>'],
+    ['< inside a later attribute value', '<r a="1" b="2" c="x<y"></r>'],
     ['a duplicate attribute', '<r a="1" a="2"></r>'],
     ['a duplicate attribute of an inner element', '<r a="1"><e b="1" c="2" b="3"/></r>'],
     ['an unknown entity in an attribute', '<r a="&nbsp;"></r>'],
