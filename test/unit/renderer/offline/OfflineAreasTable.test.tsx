@@ -6,24 +6,12 @@ import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { SHIPPED_LANGUAGES } from '../../../../renderer/i18n/resources.js';
 import { formatDate } from '../../../../renderer/i18n/format.js';
 import { OfflineAreasTable } from '../../../../renderer/offline/OfflineAreasTable.js';
+import { SAMPLE_OFFLINE_AREA } from '../../../helpers/sample-offline-area.js';
 
 afterEach(cleanup);
 afterAll(() => chooseLanguage('en'));
 
-// The bundled sample's area as the copy lists it: the Catastro's file of 25 September 2024, downloaded in November 2026.
-const area: OfflineArea = {
-  id: 'ES.40146',
-  country: 'ES',
-  code: '40146',
-  name: 'MELQUE DE CERCOS',
-  province: 'SEGOVIA',
-  source: 'https://www.catastro.hacienda.gob.es/INSPIRE/CadastralParcels/40/40146-MELQUE DE CERCOS/A.ES.SDGC.CP.40146.zip',
-  dataDate: '2024-09-25',
-  parcels: 1443,
-  buildings: 0,
-  bytes: 812_000,
-  updatedAt: '2026-11-20T10:30:00.000Z',
-};
+const area = SAMPLE_OFFLINE_AREA;
 
 // One "Data of" column showed the cadastre's date alone, and users took it for the day they downloaded the area.
 describe('the offline areas list tells the cadastre date from the download date', () => {

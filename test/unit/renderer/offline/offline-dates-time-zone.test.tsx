@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OfflineArea } from '../../../../core/model/index.js';
 import { chooseLanguage } from '../../../../renderer/i18n/i18n.js';
 import { OfflineAreasTable } from '../../../../renderer/offline/OfflineAreasTable.js';
+import { SAMPLE_OFFLINE_AREA } from '../../../helpers/sample-offline-area.js';
 
 // Issue #40: the "Downloaded" date was written in UTC. A user in Honolulu (UTC-10) who downloaded
 // an area on the evening of 19 November read "20 November". The cadastre's own date is a day
@@ -16,20 +17,8 @@ afterAll(async () => {
   await chooseLanguage('en');
 });
 
-const area: OfflineArea = {
-  id: 'ES.40146',
-  country: 'ES',
-  code: '40146',
-  name: 'MELQUE DE CERCOS',
-  province: 'SEGOVIA',
-  source: 'A.ES.SDGC.CP.40146.zip',
-  dataDate: '2024-09-25',
-  parcels: 1443,
-  buildings: 0,
-  bytes: 812_000,
-  // 19:30 on 19 November in Honolulu.
-  updatedAt: '2026-11-20T05:30:00.000Z',
-};
+// 19:30 on 19 November in Honolulu.
+const area: OfflineArea = { ...SAMPLE_OFFLINE_AREA, updatedAt: '2026-11-20T05:30:00.000Z' };
 
 describe("the offline areas list dates in the user's time zone and language", () => {
   it.each([
