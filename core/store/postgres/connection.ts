@@ -72,6 +72,12 @@ export class PgConnection {
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       application_name: 'catastro',
+      // PostgreSQL compiles a statement whose estimated cost passes jit_above_cost (100,000 by
+      // default) to machine code before running it: about 100 ms each time. The store's statements
+      // are short lookups whose estimates pass it on a large table (a turn's points on 360,750
+      // parcels: 110,000), so JIT would only add that wait (docs/performance.md, "Team store: where
+      // an answer's time goes"). A URL's own `options` still win.
+      options: '-c jit=off',
     });
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});

@@ -7,6 +7,7 @@ import { CatastroService } from '../../../core/service.js';
 import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
 import { fixture } from '../../helpers/paths.js';
 import { shiftedCopies } from '../../helpers/segovia-copies.js';
+import { sql } from '../../helpers/team-store.js';
 import { postgresSkipReason, startTestCluster, type TestCluster } from '../../helpers/postgres-cluster.js';
 
 /**
@@ -118,6 +119,26 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
       );
       // PostgreSQL plans a prepared statement's first five runs for their values, then settles.
       expect(rows.map((row) => [Number(row.custom), Number(row.generic)])).toEqual([[5, 7]]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it("runs a turn's points without PostgreSQL's JIT compiler, even where the planner's cost would call for it", async () => {
+    // On 360,750 parcels a turn's points were estimated at 110,000, past jit_above_cost (100,000):
+    // PostgreSQL compiled the statement to machine code every time, about 100 ms, before a 1 ms run.
+    // A database whose threshold is 0 stands for a table that large.
+    const jitUrl = await cluster.createDatabase('jit');
+    await sql(jitUrl, 'ALTER DATABASE jit SET jit_above_cost = 0');
+    const store = await PostgisStore.open(jitUrl);
+    try {
+      await store.importFiles([PARCELS], undefined, { formats: IMPORT_FORMATS });
+      const parcel = (await store.getParcel('ES', '000700100UL74F'))!;
+      const sent = statementsSent(store, (config) => config);
+      expect((await store.parcelAtWithUnits(parcel.centroid, 'ES', 2))?.parcel.ref).toBe('000700100UL74F');
+      const [{ text, values }] = sent;
+      const { rows } = await store.db.query<{ 'QUERY PLAN': [{ JIT?: unknown }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+      expect(rows[0]['QUERY PLAN'][0].JIT).toBeUndefined();
     } finally {
       await store.close();
     }
