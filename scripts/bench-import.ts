@@ -13,7 +13,9 @@
 // the machine is shared, so only figures measured side by side carry over.
 // A re-import of the unchanged file (the update path: rows already there) is a separate, labelled figure.
 // The zip is also imported by `catastro import` itself (the compiled CLI, into a fresh data folder),
-// in the same rounds: what a user runs, with the CLI's own start-up (commander, its options' modules).
+// in the same rounds: what a user runs, with the CLI's own start-up (commander, its options' modules),
+// and by one running process nine times over (scripts/import-in-process.ts), as the app and `serve`
+// import a dropped zip: its warm imports' CPU beside GDAL's, labelled apart from the fresh process's.
 // Environment: BENCH_IMPORT_COPIES (default 100; "25,100"), BENCH_IMPORT_RUNS (3), BENCH_IMPORT_CORES ("2,1").
 import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -50,6 +52,7 @@ execFileSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'),
 console.log('compiling the CLI as the app ships it (tsc -p tsconfig.build.json: dist/app)…');
 execFileSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 const importer = path.resolve('dist/bench/scripts/import-once.js');
+const inProcess = path.resolve('dist/bench/scripts/import-in-process.js');
 const cli = path.resolve('dist/app/cli/main.js');
 const store = path.join(dir, 'import.sqlite');
 const cliData = path.join(dir, 'cli-data');
@@ -76,6 +79,14 @@ function cliOnce(c: Case, cores: number): Measured {
   if (!run.stdout.includes(`now holds ${c.parcels} parcels`) || stored !== c.parcels)
     throw new Error(`${c.label}: wrote ${c.parcels} parcels, catastro import said "${run.stdout.trim().split('\n').at(-1)}" and the copy holds ${stored}`);
   return run;
+}
+
+/** The file imported nine times by one process (a new copy each time): the CPU of its first and of a warm import. */
+function inProcessOnce(c: Case, cores: number): { firstCpuS: number; warmCpuS: number } {
+  const run = onCores(cores, process.execPath, [inProcess, c.file, dir]);
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { parcels: number; firstCpuS: number; warmCpuS: number };
+  if (result.parcels !== c.parcels) throw new Error(`${c.label}: wrote ${c.parcels} parcels, the running process's imports reported ${result.parcels}`);
+  return result;
 }
 
 /** Parcels the copy holds, counted here (not in the timed process, whose peak memory it would raise). */
@@ -132,9 +143,11 @@ for (const c of cases) {
     const ours: Measured[] = [];
     const gdal: Measured[] = [];
     const viaCli: Measured[] = [];
+    const running: { firstCpuS: number; warmCpuS: number }[] = [];
     for (let round = 0; round < RUNS; round++) {
       ours.push(importOnce(c, cores));
       if (c.cli) viaCli.push(cliOnce(c, cores));
+      if (c.cli) running.push(inProcessOnce(c, cores));
       gdal.push(gdalOnce(c, cores));
     }
     const wallRatios = ours.map((m, i) => gdal[i].wallS / m.wallS);
@@ -151,6 +164,12 @@ for (const c of cases) {
               `    ratio, catastro import / GDAL's rate: ${medianRange(viaCli.map((m, i) => gdal[i].wallS / m.wallS))}x (wall), ${medianRange(
                 viaCli.map((m, i) => gdal[i].cpuS / m.cpuS),
               )}x per CPU second`,
+              `    inside a running process (the app's, serve's), CPU of one import: first ${medianRange(running.map((r) => r.firstCpuS))} s, warm ${medianRange(
+                running.map((r) => r.warmCpuS),
+              )} s`,
+              `    ratio, a running process's warm import / GDAL's rate: ${medianRange(running.map((r, i) => gdal[i].cpuS / r.warmCpuS))}x per CPU second (first import: ${medianRange(
+                running.map((r, i) => gdal[i].cpuS / r.firstCpuS),
+              )}x)`,
             ]
           : []),
       ].join('\n'),
