@@ -7,7 +7,7 @@ import { App } from './app/App.js';
 import { ClientContext } from './ui/client-context.js';
 import { createClient } from './client/create-client.js';
 import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
-import { chooseLanguage, i18next, storedLanguage } from './i18n/i18n.js';
+import { chooseLanguage, i18nReady, i18next, storedLanguage } from './i18n/i18n.js';
 import { systemLanguages } from './settings/LanguageSetting.js';
 import './app/app.css';
 
@@ -30,10 +30,13 @@ if (client.desktop) {
   i18next.on('languageChanged', tellShell);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ClientContext.Provider value={client}>
-      <App />
-    </ClientContext.Provider>
-  </StrictMode>,
+// Rendered once the shown language's strings are there (at once for English): a translated first paint.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ClientContext.Provider value={client}>
+        <App />
+      </ClientContext.Provider>
+    </StrictMode>,
+  ),
 );

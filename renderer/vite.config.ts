@@ -15,5 +15,14 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    rollupOptions: {
+      output: {
+        // Each language but the source one (en, bundled) is a chunk of its own, fetched when shown (renderer/i18n/resources.ts).
+        manualChunks(id) {
+          const language = /\/renderer\/i18n\/locales\/([^/]+)\//.exec(id)?.[1];
+          return language && language !== 'en' ? `strings-${language}` : undefined;
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, resources } from './resources.js';
+import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, loadStrings, sourceStrings } from './resources.js';
 
 /** Where the language picked in Settings is remembered; absent means "follow the system". */
 export const LANGUAGE_STORAGE_KEY = 'catastro.language';
@@ -38,13 +39,19 @@ export async function chooseLanguage(language: string | null, systemLanguages: r
   await i18next.changeLanguage(language ?? pickShippedLanguage(systemLanguages) ?? SOURCE_LANGUAGE);
 }
 
-// Initialised on first import, synchronously (the resources are bundled), so every component and
-// test that imports this module renders translated text from its first paint.
-void i18next
+/**
+ * Initialised on first import. English (the source language) is bundled and ready at once, in the
+ * app and in tests alike; another language is fetched first (its chunk, resources.ts): the app
+ * renders once this has settled, so its first paint is in the shown language. Languages chosen
+ * later load the same way before i18next switches to them.
+ */
+export const i18nReady: Promise<unknown> = i18next
   .use(LanguageDetector)
   .use(initReactI18next)
+  .use(resourcesToBackend(loadStrings))
   .init({
-    resources,
+    resources: { [SOURCE_LANGUAGE]: sourceStrings },
+    partialBundledLanguages: true,
     ns: NAMESPACES,
     defaultNS: 'app',
     fallbackLng: SOURCE_LANGUAGE,

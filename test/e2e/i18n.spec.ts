@@ -95,3 +95,33 @@ test.describe('a browser set to Polish', () => {
     await screenshot(app, 'i18n-04-polish-panel');
   });
 });
+
+test.describe('languages fetched when shown', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('a Spanish browser paints Spanish from the first frame: English is never shown while Spanish loads', async ({ page, appUrl }) => {
+    // Every text the page shows, from its first mutation on (English is bundled; Spanish is a chunk fetched at start).
+    await page.addInitScript({
+      content: `window.__shownEnglish = false;
+        new MutationObserver(() => { if (document.body && document.body.textContent.includes('Identify a parcel')) window.__shownEnglish = true; })
+          .observe(document, { childList: true, subtree: true, characterData: true });`,
+    });
+    await page.goto(appUrl);
+    await expect(page.getByTestId('parcel-panel')).toContainText('Identificar una parcela');
+    expect(await page.evaluate('window.__shownEnglish')).toBe(false);
+  });
+});
+
+test.describe('a browser set to English', () => {
+  test('Settings switches to a language not loaded at start (Polish): its strings are fetched and shown', async ({ app }) => {
+    const fetched: string[] = [];
+    app.on('request', (request) => fetched.push(request.url()));
+    await expect(app.getByTestId('parcel-panel')).toContainText('Identify a parcel');
+    await app.getByRole('button', { name: 'Settings' }).click();
+    await app.getByTestId('language-select').selectOption('pl');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'pl');
+    await app.getByRole('button', { name: 'Zamknij ustawienia' }).click();
+    await expect(app.getByTestId('parcel-panel')).toContainText('Identyfikuj działkę');
+    expect(fetched.filter((url) => /strings-pl/.test(url))).toHaveLength(1);
+  });
+});

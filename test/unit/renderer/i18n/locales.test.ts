@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatArea, formatDate, formatHectares, formatNumber, formatPercent } from '../../../../renderer/i18n/format.js';
 import { chooseLanguage, i18next, pickShippedLanguage } from '../../../../renderer/i18n/i18n.js';
-import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, resources, type Strings } from '../../../../renderer/i18n/resources.js';
+import { NAMESPACES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, type Strings } from '../../../../renderer/i18n/resources.js';
+
+/** Every shipped file, read here at once (the app loads a language when it is shown). */
+const files = import.meta.glob<Strings>('../../../../renderer/i18n/locales/*/*.json', { eager: true, import: 'default' });
+const resources: Record<string, Record<string, Strings>> = {};
+for (const [file, strings] of Object.entries(files)) {
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+  (resources[language] ??= {})[namespace] = strings;
+}
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -26,6 +34,7 @@ afterEach(() => chooseLanguage(SOURCE_LANGUAGE));
 describe('shipped translations', () => {
   it('ships English, Spanish, French, Italian, German, Dutch, Polish and Portuguese', () => {
     expect(SHIPPED_LANGUAGES).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
+    expect(Object.keys(resources).sort()).toEqual(SHIPPED_LANGUAGES);
   });
 
   for (const language of SHIPPED_LANGUAGES) {
@@ -59,6 +68,14 @@ describe('shipped translations', () => {
 });
 
 describe('language choice and locale formatting', () => {
+  // First of these tests: the others choose every language.
+  it('fetches a language not shown at start when it is chosen, and shows its strings', async () => {
+    expect(i18next.hasResourceBundle('nl', 'parcel'), 'Dutch loaded before it was chosen').toBe(false);
+    await chooseLanguage('nl');
+    expect(i18next.hasResourceBundle('nl', 'parcel')).toBe(true);
+    expect(i18next.t('parcel:field.parcelArea')).toBe('Perceeloppervlakte');
+  });
+
   it('writes a share as each language writes a percent', async () => {
     const shares: Record<string, string> = { en: '12.5%', de: '12,5 %', es: '12,5 %', fr: '12,5 %', pl: '12,5%', nl: '12,5%', it: '12,5%', pt: '12,5%' };
     for (const [language, share] of Object.entries(shares)) {
