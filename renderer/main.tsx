@@ -1,4 +1,4 @@
-import { addProtocol, setWorkerUrl } from 'maplibre-gl';
+import { addProtocol, prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { StrictMode } from 'react';
@@ -9,12 +9,16 @@ import { createClient } from './client/create-client.js';
 import { IpcClient, PARCEL_TILE_PROTOCOL } from './client/ipc-client.js';
 import { chooseLanguage, i18nReady, i18next, storedLanguage } from './i18n/i18n.js';
 import { systemLanguages } from './settings/LanguageSetting.js';
+import { askFirstViewAreas } from './map/first-view-areas.js';
 import './app/app.css';
 
 // The bundled worker lives beside our assets (maplibre would otherwise look next to its own module).
 setWorkerUrl(workerUrl);
+// Its worker (which fetches and decodes the parcel tiles) starts now, while React renders, not once the map is made.
+prewarm();
 
 const client = createClient();
+askFirstViewAreas(client);
 if (client instanceof IpcClient) {
   // In Electron the parcel tiles come from the in-process facade over IPC, not HTTP.
   addProtocol(PARCEL_TILE_PROTOCOL, async (params) => ({ data: await client.loadTile(params.url) }));

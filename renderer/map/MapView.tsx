@@ -12,6 +12,7 @@ import { rememberView, rememberedView } from './start-view.js';
 import { registerMapView } from './view-context.js';
 import { calmCamera } from './calm-camera.js';
 import { prefetchAfterFirstView } from './after-first-view.js';
+import { copyAreas } from './first-view-areas.js';
 
 declare global {
   interface Window {
@@ -54,7 +55,7 @@ export function MapView() {
       parcelTileUrl: client.parcelTileUrl(),
       handlers,
       loadOverlay: (kind, bbox) => client.call('overlay', { kind, bbox }),
-      loadExtents: () => client.call('extents'),
+      loadExtents: () => copyAreas(client),
       loadAttributions: () => client.call('status').then((status) => Object.fromEntries((status.countries ?? []).map((c) => [c.code, c.attribution]))),
       // The layer panel floats over the map's left edge: a framed parcel is kept to its right.
       coveredEdges: () => {

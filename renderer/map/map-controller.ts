@@ -110,13 +110,23 @@ export class MapController {
   private destroyed = false;
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
   private navigation = new NavigationControl();
+  /**
+   * Whether the first view is decided (given, or the copy's areas answered). Until then the parcel
+   * layers are hidden, so their source fetches no tiles at the default view only to fetch the
+   * first view's next (a hidden layer's source loads none).
+   */
+  private firstViewOpen: boolean;
+  private styleLoaded = false;
+  /** What setLayers last asked for: whether the parcels show once the first view is open. */
+  private shownLayers: { layers: Record<LayerId, boolean>; connectivity: Connectivity } | null = null;
   /** Jumps instead of flights: see calm-camera.ts. */
   private readonly calm = calmCamera();
 
   constructor(private readonly options: MapControllerOptions) {
+    this.firstViewOpen = !!options.center || !options.loadExtents;
     this.map = new MapLibreMap({
       container: options.container,
-      style: buildMapStyle({ parcelTileUrl: options.parcelTileUrl }),
+      style: buildMapStyle({ parcelTileUrl: options.parcelTileUrl, parcelsHidden: !this.firstViewOpen }),
       center: options.center ?? SAMPLE_CENTER,
       zoom: options.zoom ?? 14,
       transformRequest: options.transformRequest,
@@ -124,6 +134,7 @@ export class MapController {
       // Labels fading in repaint the map for 300 ms after each move: frames a software renderer cannot spare.
       fadeDuration: this.calm ? 0 : 300,
     });
+    this.map.once('style.load', () => (this.styleLoaded = true));
     this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
     this.startView = this.viewKey();
@@ -146,15 +157,24 @@ export class MapController {
       .catch(() => undefined);
     // Capture phase: with a parcel selected, arrows move between parcels before MapLibre's keyboard handler pans.
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey, true);
+    // Asked now (their answer is usually there already: first-view-areas.ts), so the first view
+    // jumps to the largest area before the map has fetched a tile.
+    const areasShown = this.showExtents();
     this.map.once('load', () => {
       this.onZoom();
       this.reportCentre();
-      void this.showExtents().finally(() => this.map.once('idle', () => this.options.handlers.current.firstViewDrawn?.()));
+      void areasShown.finally(() =>
+        this.map.once('idle', () => {
+          this.options.handlers.current.firstViewDrawn?.();
+          // After the first view's parcels: the map's one worker indexes the world's outlines for
+          // a second or more, and the parcel tiles it fetches and decodes would queue behind them.
+          void loadWorldOutlines().then((outlines) => {
+            if (!this.destroyed) this.map.getSource<GeoJSONSource>('countries')?.setData(outlines);
+          });
+        }),
+      );
       this.loaded = true;
       for (const task of this.pending.splice(0)) task();
-      void loadWorldOutlines().then((outlines) => {
-        if (!this.destroyed) this.map.getSource<GeoJSONSource>('countries')?.setData(outlines);
-      });
     });
   }
 
@@ -192,15 +212,37 @@ export class MapController {
     try {
       extents = (await this.options.loadExtents?.()) ?? [];
     } catch {
-      return; // the map still works from the start view
+      this.openFirstView(); // the map still works from the start view
+      return;
     }
-    this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
-      type: 'FeatureCollection',
-      features: extents.map(({ area, name, bbox }) => bboxPolygon(bbox, { properties: { area, name: name ?? area } })),
-    });
-    if (this.shownSelection || this.options.center || this.viewKey() !== this.startView) return;
-    const camera = startCamera(extents, null, this.fitBox);
-    if (camera) this.map.jumpTo(camera);
+    if (this.destroyed) return;
+    this.whenLoaded(() =>
+      this.map.getSource<GeoJSONSource>('copy-extents')?.setData({
+        type: 'FeatureCollection',
+        features: extents.map(({ area, name, bbox }) => bboxPolygon(bbox, { properties: { area, name: name ?? area } })),
+      }),
+    );
+    if (!this.shownSelection && !this.options.center && this.viewKey() === this.startView) {
+      const camera = startCamera(extents, null, this.fitBox);
+      if (camera) this.map.jumpTo(camera);
+    }
+    this.openFirstView();
+  }
+
+  /**
+   * The first view is decided: the parcels show (unless switched off) and their tiles load for it,
+   * as soon as the style is there: the map's load event waits for every GeoJSON source to pass
+   * through the worker first.
+   */
+  private openFirstView(): void {
+    if (this.firstViewOpen || this.destroyed) return;
+    this.firstViewOpen = true;
+    const shown = this.shownLayers ? isLayerShown('parcels', this.shownLayers.layers, this.shownLayers.connectivity) : true;
+    const show = () => {
+      if (shown && !this.destroyed) for (const layer of LAYER_GROUPS.parcels.layers) this.map.setLayoutProperty(layer, 'visibility', 'visible');
+    };
+    if (this.styleLoaded) show();
+    else this.map.once('style.load', show);
   }
 
   /** Moves to one area of the copy (the Areas list), at a zoom where its parcels draw. */
@@ -311,9 +353,11 @@ export class MapController {
   };
 
   setLayers(layers: Record<LayerId, boolean>, connectivity: Connectivity): void {
+    this.shownLayers = { layers, connectivity };
     const apply = () => {
       for (const [id, group] of Object.entries(LAYER_GROUPS) as [LayerId, (typeof LAYER_GROUPS)[LayerId]][]) {
-        const visibility = isLayerShown(id, layers, connectivity) ? 'visible' : 'none';
+        const shown = isLayerShown(id, layers, connectivity) && (id !== 'parcels' || this.firstViewOpen);
+        const visibility = shown ? 'visible' : 'none';
         for (const layer of group.layers) {
           if (this.map.getLayer(layer)) this.map.setLayoutProperty(layer, 'visibility', visibility);
         }

@@ -75,8 +75,9 @@ const emptyCollection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', 
  * One style holding the online and the offline layers; visibility decides which show, and a
  * hidden layer's source loads no tiles, so offline nothing tries the network.
  */
-export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecification {
+export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: boolean }): StyleSpecification {
   const hidden = { visibility: 'none' as const };
+  const parcelsLayout = options.parcelsHidden ? { layout: hidden } : {};
   const layers: LayerSpecification[] = [
     { id: 'background', type: 'background', paint: { 'background-color': '#e8eef1' } },
     { id: 'osm', type: 'raster', source: 'osm', layout: hidden },
@@ -97,6 +98,7 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
       type: 'fill',
       source: 'parcels',
       'source-layer': PARCELS_SOURCE_LAYER,
+      ...parcelsLayout,
       paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.18 },
     },
     {
@@ -104,6 +106,7 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
       type: 'line',
       source: 'parcels',
       'source-layer': PARCELS_SOURCE_LAYER,
+      ...parcelsLayout,
       paint: { 'line-color': '#7a5a2a', 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 0.3, 17, 1.2] },
     },
     {
@@ -111,6 +114,7 @@ export function buildMapStyle(options: { parcelTileUrl: string }): StyleSpecific
       type: 'line',
       source: 'parcels',
       'source-layer': PARCELS_SOURCE_LAYER,
+      ...parcelsLayout,
       filter: ['==', ['get', 'ref'], ''],
       paint: { 'line-color': '#1f6feb', 'line-width': 2 },
     },

@@ -26,3 +26,27 @@ test('a clicked parcel is in the panel before the map draws its outline', async 
     .poll(() => page.evaluate((ref) => JSON.stringify(window.__catastroMap!.getSource('selection')!.serialize()).includes(ref), SAMPLE_PARCEL.ref))
     .toBe(true);
 });
+
+test("the first view's parcel tiles are fetched once, for the view it opens on: no round at a default view first", async ({ page, appUrl }) => {
+  const tiles: string[] = [];
+  page.on('request', (request) => {
+    const tile = /\/api\/tiles\/parcels\/(\d+)\/(\d+)\/(\d+)/.exec(request.url());
+    if (tile) tiles.push(tile.slice(1).join('/'));
+  });
+  // A new context: nothing remembered, the map opens on the copy's largest area (the sample).
+  await page.goto(appUrl);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const source = window.__catastroMap?.getSource('copy-extents') as unknown as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+        return (await source?.getData())?.features.length ?? 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+  await mapIdle(page);
+  const zoom = await page.evaluate(() => window.__catastroMap!.getZoom());
+  expect(tiles.length, 'parcel tiles fetched').toBeGreaterThan(0);
+  // Every tile is of the first view's zoom, each fetched once.
+  expect([...new Set(tiles.map((tile) => Number(tile.split('/')[0])))]).toEqual([Math.floor(zoom)]);
+  expect(tiles.length).toBe(new Set(tiles).size);
+});
