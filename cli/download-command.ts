@@ -8,6 +8,7 @@ import { resolveEsSources } from '../core/countries/es/config.js';
 import { serviceSourcesFromEnv } from '../core/sources-from-env.js';
 import {
   notFound,
+  offlineAreaLabel,
   OFFLINE_COUNTRIES,
   validationError,
   type BBox,
@@ -274,7 +275,7 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
     if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
     for (const a of areas) {
       console.log(
-        `${a.id.padEnd(10)} ${`${a.name ?? '?'} (${a.province ?? '?'})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`,
+        `${a.id.padEnd(10)} ${`${offlineAreaLabel(a).name} (${offlineAreaLabel(a).place})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`,
       );
     }
     return 0;

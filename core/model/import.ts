@@ -50,6 +50,16 @@ export interface OfflineArea {
   updatedAt: string;
 }
 
+/**
+ * How an area is named in a list: its name (else its code), and beside it its province, else its
+ * code: a French commune has no province (`Épinay-sur-Orge (91216)`), a Catastro municipality does
+ * (`MELQUE DE CERCOS (SEGOVIA)`).
+ */
+export const offlineAreaLabel = (area: Pick<OfflineArea, 'code' | 'name' | 'province'>) => ({
+  name: area.name ?? area.code,
+  place: area.province ?? area.code,
+});
+
 /** National bulk files of countries other than Spain (core/countries/import-formats.ts). */
 export type NationalBulkKind = 'fr-etalab-geojson' | 'nl-dkk-gml' | 'pl-egib-gml' | 'dk-mat-json' | 'uk-hmlr-gml';
 

@@ -1,4 +1,5 @@
 import type { OfflineArea } from '../client/catastro-client.js';
+import { offlineAreaLabel } from '../../core/model/index.js';
 import { formatDate, formatNumber } from '../i18n/format.js';
 import { useTranslation } from '../i18n/i18n.js';
 
@@ -34,7 +35,7 @@ export function OfflineAreasTable({ areas, running, needsConnection, onUpdate, o
         {areas.map((area) => (
           <tr key={area.id} data-testid={`offline-area-${area.id}`}>
             <td>
-              {area.name ?? area.code} <span className="muted">({area.province ?? area.code})</span>
+              {offlineAreaLabel(area).name} <span className="muted">({offlineAreaLabel(area).place})</span>
               {/* The file it came from, under its name: a column of its own pushed the table past the dialog in German. */}
               <div className="source muted" title={area.source}>
                 {t('source')}: {area.source.split('/').pop()}
