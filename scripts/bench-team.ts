@@ -15,7 +15,9 @@
 //      the CPU time each answer cost the serve processes and, on PostgreSQL, the backends serving
 //      them (/proc, scripts/process-cpu.ts); a round where a store answered more requests than it
 //      had parcels (repeats) gives no ratio.
-// Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8), BENCH_TEAM_ROUNDS (3).
+//   With BENCH_TEAM_COMPARE=<another checkout, built>, that checkout's server on the same
+//   PostgreSQL database is measured in each round too, beside this one: a change's before and after.
+// Environment: BENCH_TEAM_COPIES (default 40), BENCH_TEAM_RUNS (3), BENCH_TEAM_SECONDS (8), BENCH_TEAM_ROUNDS (3), BENCH_TEAM_COMPARE.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +37,7 @@ const RUNS = Number(process.env.BENCH_TEAM_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_TEAM_ROUNDS ?? 3);
 const CONNECTIONS = 64;
+const COMPARE = process.env.BENCH_TEAM_COMPARE && path.resolve(process.env.BENCH_TEAM_COMPARE, 'dist/app/cli/main.js');
 // The CLI as the app ships it, built at the start of the run and run directly (bin/catastro.js
 // would fall back to the TypeScript sources, and their slower start, when a source is edited meanwhile).
 const CLI = path.resolve('dist/app/cli/main.js');
@@ -46,6 +49,7 @@ const OFFLINE_ENV = {
   CATASTRO_CALLEJERO_URL: 'http://ovc.catastro.invalid',
 };
 
+if (COMPARE && !existsSync(COMPARE)) throw new Error(`BENCH_TEAM_COMPARE: ${COMPARE} is not built (npm run build:app there)`);
 if (postgresSkipReason || !existsSync('/usr/bin/time')) {
   console.log(`team store bench skipped: ${postgresSkipReason ?? '/usr/bin/time is not installed (Debian package "time")'}`);
   process.exit(0);
@@ -65,8 +69,8 @@ async function sql<R extends pg.QueryResultRow>(url: string, text: string): Prom
   }
 }
 
-const serve = (args: string[]): Promise<BenchServer> =>
-  startListening([CLI, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args], {
+const serve = (args: string[], cli = CLI): Promise<BenchServer> =>
+  startListening([cli, 'serve', '--port', '0', '--workers', '2', '--auth', 'off', '--status-interval', '0', ...args], {
     env: { ...process.env, ...OFFLINE_ENV },
   });
 
@@ -199,11 +203,13 @@ try {
     );
     const servers: [string, BenchServer][] = [];
     try {
-      for (const [name, args] of [
-        ['SQLite', ['--data', sqliteDir]],
-        ['PostgreSQL', ['--data', mkdtempSync(path.join(dir, 'serve-')), '--store', oursUrl]],
+      const onPostgres = () => ['--data', mkdtempSync(path.join(dir, 'serve-')), '--store', oursUrl];
+      for (const [name, args, cli] of [
+        ['SQLite', ['--data', sqliteDir], CLI],
+        ['PostgreSQL', onPostgres(), CLI],
+        ...(COMPARE ? [['compared', onPostgres(), COMPARE] as const] : []),
       ] as const) {
-        const server = await serve([...args]);
+        const server = await serve([...args], cli);
         servers.push([name, server]);
         loadWithWrk(server.url, warmUp, { connections: CONNECTIONS, seconds: 3 });
       }
@@ -213,7 +219,7 @@ try {
         const rows = sampleRows.slice(round * share, (round + 1) * share);
         const results: Record<string, { lookups: Mix; points: Mix }> = {};
         for (const [name, server] of servers) {
-          const store = name === 'PostgreSQL' ? oursUrl : undefined;
+          const store = name === 'SQLite' ? undefined : oursUrl;
           const byRef = await mix(server, rows.map(lookup), store);
           const byPoint = await mix(server, rows.map(point), store);
           results[name] = { lookups: byRef, points: byPoint };
@@ -228,6 +234,13 @@ try {
           const repeated = [ours, embedded].some((r) => r.answers > rows.length);
           if (repeated) console.log(`  round ${round + 1}, ${kind}: more answers than the round's parcels (repeats): no ratio`);
           else ratios[kind].push(ours.perSecond / embedded.perSecond);
+          const compared = results.compared?.[kind];
+          if (compared) {
+            const cpu = (r: Mix) => r.serverMs + r.backendMs;
+            console.log(
+              `  round ${round + 1}, ${kind}: this build / compared ${(ours.perSecond / compared.perSecond).toFixed(2)}x answers per s, ${(cpu(ours) / cpu(compared)).toFixed(2)}x CPU per answer`,
+            );
+          }
         }
       }
       const range = (values: number[]) =>
