@@ -40,6 +40,7 @@ export function MapView() {
   const layers = useAppStore((s) => s.layers);
   const connectivity = useAppStore((s) => s.connectivity);
   const parcel = useAppStore((s) => s.parcel);
+  const selection = useAppStore((s) => s.selection);
   const overlayRevision = useAppStore((s) => s.overlayRevision);
   const copyRevision = useAppStore((s) => s.copyRevision);
   const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
@@ -98,7 +99,12 @@ export function MapView() {
   useEffect(() => {
     controller.current?.setControlLabels?.({ zoomIn: t('control.zoomIn'), zoomOut: t('control.zoomOut'), resetBearing: t('control.resetBearing') });
   }, [t]);
-  useEffect(() => controller.current?.setSelection(parcel), [parcel]);
+  // While another parcel is being looked up the map keeps the last outline: clearing it would draw a
+  // map frame (100-500 ms under software WebGL) while the answer is on its way, and hold it back.
+  const outlined = parcel ?? (selection.kind === 'none' ? null : undefined);
+  useEffect(() => {
+    if (outlined !== undefined) controller.current?.setSelection(outlined);
+  }, [outlined]);
   // 0 is the first load, which setLayers already fetches; later revisions follow a layer import.
   useEffect(() => {
     if (overlayRevision > 0) controller.current?.reloadOverlays();

@@ -1,4 +1,5 @@
-import { SAMPLE_PARCEL, expect, mapIdle, test } from './support/app.js';
+import type { Page } from '@playwright/test';
+import { SAMPLE_PARCEL, URBAN_PARCEL, expect, mapIdle, search, test } from './support/app.js';
 
 /**
  * Issue #40 item 2: on a modest machine (software WebGL, where one map frame costs 100-300 ms)
@@ -49,4 +50,61 @@ test("the first view's parcel tiles are fetched once, for the view it opens on: 
   // Every tile is of the first view's zoom, each fetched once.
   expect([...new Set(tiles.map((tile) => Number(tile.split('/')[0])))]).toEqual([Math.floor(zoom)]);
   expect(tiles.length).toBe(new Set(tiles).size);
+});
+
+/** Counts the map's frames from now on; `drawn()` says how many so far. */
+async function countMapFrames(page: Page): Promise<{ drawn: () => Promise<number> }> {
+  await page.evaluate(() => {
+    const counter = { drawn: 0 };
+    (window as unknown as { __mapFrames: typeof counter }).__mapFrames = counter;
+    window.__catastroMap!.on('render', () => counter.drawn++);
+  });
+  return { drawn: () => page.evaluate(() => (window as unknown as { __mapFrames: { drawn: number } }).__mapFrames.drawn) };
+}
+
+/** Resolves after `count` animation frames of the page. */
+const animationFrames = (page: Page, count: number) =>
+  page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+
+const outlineHolds = (page: Page, ref: string) =>
+  page.evaluate((ref) => JSON.stringify(window.__catastroMap!.getSource('selection')!.serialize()).includes(ref), ref);
+
+test('while the next parcel is looked up the map draws nothing', async ({ offlineApp: page }) => {
+  await search(page, SAMPLE_PARCEL.ref);
+  await expect(page.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await expect.poll(() => outlineHolds(page, SAMPLE_PARCEL.ref)).toBe(true);
+  await mapIdle(page);
+  const frames = await countMapFrames(page);
+  // Settled: twenty frames of the page in a row without a map frame.
+  await expect
+    .poll(async () => {
+      const before = await frames.drawn();
+      await animationFrames(page, 20);
+      return (await frames.drawn()) - before;
+    })
+    .toBe(0);
+  // The next lookup's answer is held back: what the map draws meanwhile is what would delay it.
+  let answer = (): void => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const before = await frames.drawn();
+  await search(page, URBAN_PARCEL.ref);
+  await expect(page.getByTestId('parcel-panel')).toHaveAttribute('aria-busy', 'true');
+  // Time for a cleared outline to reach the map's worker and be drawn.
+  await animationFrames(page, 20);
+  expect((await frames.drawn()) - before, 'map frames while the answer was awaited').toBe(0);
+  answer();
+  await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+  await expect.poll(() => outlineHolds(page, URBAN_PARCEL.ref)).toBe(true);
 });
