@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_FORMATS } from '../../../core/countries/import-formats.js';
+import { IMPORT_FORMATS, importFiles } from '../../../core/countries/import-formats.js';
+import type { LonLat } from '../../../core/model/index.js';
+import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { CatastroService } from '../../../core/service.js';
 import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
 import { fixture } from '../../helpers/paths.js';
@@ -95,6 +97,23 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
       expect((await store.parcelAtWithUnits(parcels[1].centroid, 'ES', 2))?.parcel.ref).toBe(oneByOne[1]);
       expect(statements).toHaveLength(2 + points.length);
     } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it("answers a turn's points as the SQLite copy of the same file does, a point on no parcel too", async () => {
+    const store = await PostgisStore.open(url);
+    const copy = ParcelStore.open(path.join(dataDir, 'same-file.sqlite'));
+    try {
+      await importFiles(copy, [PARCELS]);
+      const parcels = (await store.parcelsInBBox([-180, -90, 180, 90], 5000)).filter((p, i) => i % 40 === 0);
+      const points: LonLat[] = [...parcels.map((p) => p.centroid), [-10, 40]];
+      const answers = await Promise.all(points.map((point) => store.parcelAtWithUnits(point, 'ES', 2)));
+      expect(answers).toEqual(points.map((point) => copy.parcelAtWithUnits(point, 'ES', 2)));
+      expect(answers.filter((answer) => answer !== undefined).length).toBeGreaterThan(30);
+      expect(answers.at(-1)).toBeUndefined();
+    } finally {
+      copy.close();
       await store.close();
     }
   }, 60_000);
