@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import { repoRoot } from './paths.js';
+import { writeSegoviaZips } from './catastro-zips.js';
 import { tempDir } from './temp-dir.js';
 
 /** A module hook that writes each resolved URL to a file (ES modules: imports, node: built-ins). */
@@ -49,3 +50,13 @@ export const modulesLoadedByCommand = (...argv: string[]) =>
   modulesLoadedRunning(
     `process.argv = ${JSON.stringify([process.execPath, 'catastro', ...argv])}; await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'cli/main.ts')).href)});`,
   );
+
+/** The modules `catastro import` of the published Segovia parcels zip into a new data folder loads; the import checked to have run. */
+export async function modulesLoadedImportingZip(): Promise<{ loaded: string[]; required: string[] }> {
+  const dir = tempDir('modules-loaded-import-');
+  const { parcels: zip } = await writeSegoviaZips(dir);
+  const { loaded, required, stdout } = modulesLoadedByCommand('import', '--data', path.join(dir, 'data'), zip);
+  // The import really ran (not refused before reaching the store).
+  expect(stdout).toContain('The local copy now holds 1443 parcels.');
+  return { loaded, required };
+}

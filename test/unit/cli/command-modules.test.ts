@@ -3,11 +3,8 @@
 // (better-sqlite3 with them), the HTTP server's refusals (node:http) and the trusted proxies'
 // ipaddr.js were loaded for `catastro --version` and for every import of a published zip
 // (docs/performance.md, "the published municipal zip"). Each command now loads what it runs.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../helpers/temp-dir.js';
-import { writeSegoviaZips } from '../../helpers/catastro-zips.js';
-import { modulesLoadedByCommand } from '../../helpers/modules-loaded.js';
+import { modulesLoadedByCommand, modulesLoadedImportingZip } from '../../helpers/modules-loaded.js';
 
 /** What only `keys`, `serve` and `start` use: the access databases, the HTTP server's refusals and the proxies' address library. */
 const KEYS_AND_SERVER_MODULES =
@@ -25,10 +22,7 @@ describe('the modules a command of `catastro` loads', () => {
   }, 60_000);
 
   it('`import` of a published zip loads the copy and its reader, not what keys and serve use', async () => {
-    const dir = tempDir('command-modules-');
-    const { parcels: zip } = await writeSegoviaZips(dir);
-    const { loaded, required, stdout } = modulesLoadedByCommand('import', '--data', path.join(dir, 'data'), zip);
-    expect(stdout).toContain('The local copy now holds 1443 parcels.');
+    const { loaded, required } = await modulesLoadedImportingZip();
     expect(matching(required, /\/node_modules\/better-sqlite3\//)).not.toEqual([]);
     expect(matching([...loaded, ...required], KEYS_AND_SERVER_MODULES)).toEqual([]);
   }, 60_000);

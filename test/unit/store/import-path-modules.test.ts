@@ -6,9 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../helpers/paths.js';
-import { tempDir } from '../../helpers/temp-dir.js';
-import { writeSegoviaZips } from '../../helpers/catastro-zips.js';
-import { modulesLoadedBy, modulesLoadedByCommand } from '../../helpers/modules-loaded.js';
+import { modulesLoadedBy, modulesLoadedImportingZip } from '../../helpers/modules-loaded.js';
 
 /** Packages a local import has no use for: the team store's driver (pg: about 45 modules) and the terminal's bar. */
 const TEAM_AND_TERMINAL_PACKAGES = /\/node_modules\/(pg|pg-[a-z-]+|pgpass|cli-progress)\//;
@@ -42,13 +40,9 @@ describe('the bulk import path', () => {
   }, 60_000);
 
   it('`catastro import` of a published zip into the local copy loads neither pg nor cli-progress', async () => {
-    const dir = tempDir('import-path-cli-');
-    const { parcels: zip } = await writeSegoviaZips(dir);
-    const { loaded, required, stdout } = modulesLoadedByCommand('import', '--data', path.join(dir, 'data'), zip);
-    // The import really ran (not refused before reaching the store)...
-    expect(stdout).toContain('The local copy now holds 1443 parcels.');
+    const { loaded, required } = await modulesLoadedImportingZip();
     expect(loaded.some((url) => url.includes('/core/store/import-runner.'))).toBe(true);
-    // ...and only the modules a local import uses were loaded.
+    // Only the modules a local import uses were loaded.
     expect(loaded.filter((url) => TEAM_AND_TERMINAL_PACKAGES.test(url))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/core/store/postgres/') && !url.includes('/store-url.'))).toEqual([]);
     expect(loaded.filter((url) => OTHER_COUNTRIES_READERS.test(url))).toEqual([]);
