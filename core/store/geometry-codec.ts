@@ -80,7 +80,10 @@ export function decodeGeometry(blob: Uint8Array): ParcelGeometry {
 /**
  * Even-odd ray casting on the encoded outline: inside a polygon when inside its exterior ring
  * and outside its holes (the crossings of all its rings, counted together, say exactly that).
- * Hand-written because it reads the blob in place; turf's test needs decoded arrays.
+ * A point on a ring (a vertex, or exactly on an edge) counts as in, as PostGIS's ST_Intersects
+ * and turf's booleanPointInPolygon count it: the team store and the copy then give a point on a
+ * border between two parcels to the same one, the smaller. Hand-written because it reads the blob
+ * in place; turf's test needs decoded arrays.
  */
 export function encodedContains(blob: Uint8Array, lon: number, lat: number): boolean {
   const values = outlineValues(blob);
@@ -98,10 +101,17 @@ export function encodedContains(blob: Uint8Array, lon: number, lat: number): boo
         const xj = values[start + 2 * j],
           yj = values[start + 2 * j + 1];
         if (yk > lat !== yj > lat && lon < ((xj - xk) * (lat - yk)) / (yj - yk) + xk) inside = !inside;
+        if (onSegment(xk, yk, xj, yj, lon, lat)) return true;
       }
       i = start + points * 2;
     }
     if (inside) return true;
   }
   return false;
+}
+
+/** Exactly on the segment (a, b): collinear (cross product 0, as PostGIS's segment side) and within its box. */
+function onSegment(ax: number, ay: number, bx: number, by: number, x: number, y: number): boolean {
+  if (x < Math.min(ax, bx) || x > Math.max(ax, bx) || y < Math.min(ay, by) || y > Math.max(ay, by)) return false;
+  return (x - ax) * (by - ay) - (bx - ax) * (y - ay) === 0;
 }

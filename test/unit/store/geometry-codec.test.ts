@@ -57,7 +57,19 @@ describe('geometry codec', () => {
     expect(encodedContains(blob, 15, 15)).toBe(false);
   });
 
-  // Points exactly on an edge are a matter of convention (turf counts them inside); clicks never land there.
+  it('counts a point on a ring in (every vertex, a point exactly on an edge), as ST_Intersects and turf do', () => {
+    for (const parcel of real) {
+      const blob = encodeGeometry(parcel.geometry);
+      const rings = parcel.geometry.type === 'Polygon' ? parcel.geometry.coordinates : parcel.geometry.coordinates.flat();
+      for (const vertex of rings.flat()) expect(encodedContains(blob, ...vertex)).toBe(true);
+    }
+    const blob = encodeGeometry(withHole);
+    expect(encodedContains(blob, 0, 5)).toBe(true); // the exterior's west edge
+    expect(encodedContains(blob, 4, 5)).toBe(true); // a hole's edge is the polygon's border too
+    expect(encodedContains(blob, 5, 5)).toBe(false); // inside the hole
+  });
+
+  // Random points inside each parcel's box: off its rings, so this is the even-odd rule alone.
   it('agrees with turf on random points around real parcels', () => {
     for (const parcel of real) {
       const blob = encodeGeometry(parcel.geometry);
