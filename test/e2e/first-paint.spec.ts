@@ -108,3 +108,31 @@ test('while the next parcel is looked up the map draws nothing', async ({ offlin
   await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
   await expect.poll(() => outlineHolds(page, URBAN_PARCEL.ref)).toBe(true);
 });
+
+test('a lookup answered at once never starts the loading bar; one that lasts shows it', async ({ offlineApp: page }) => {
+  // The page's animations held at their start: what the bar does in its first frames, whatever the machine's speed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  let answer = (): void => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await search(page, URBAN_PARCEL.ref);
+  const bar = page.getByTestId('parcel-panel').getByRole('progressbar', { includeHidden: true });
+  await expect(bar).toHaveCount(1);
+  // Moving from the first frame, the bar repainted the page every frame while a quick answer came in.
+  expect(
+    await bar.evaluate((element) => ({
+      visibility: getComputedStyle(element).visibility,
+      moving: element.getAnimations().some((a) => (a as CSSAnimation).animationName === 'slide' && a.effect?.getComputedTiming().progress !== null),
+    })),
+  ).toEqual({ visibility: 'hidden', moving: false });
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await expect(bar).toBeVisible();
+  answer();
+  await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+  await expect(bar).toHaveCount(0);
+});
