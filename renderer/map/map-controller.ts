@@ -6,6 +6,7 @@ import {
   ScaleControl,
   type GeoJSONSource,
   type MapMouseEvent,
+  type MapSourceDataEvent,
   type PointLike,
   type RequestTransformFunction,
   type VectorTileSource,
@@ -13,7 +14,16 @@ import {
 import { bboxPolygon } from '@turf/turf';
 import { parcelKeyOfFeature, type BBox, type CopyExtent, type OverlayKind, type Parcel, type ParcelKey } from '../../core/model/index.js';
 import type { Connectivity, LayerId } from '../state/store.js';
-import { LAYER_GROUPS, OVERLAY_MIN_ZOOM, OVERLAY_SOURCES, PARCELS_FILL_LAYER, buildMapStyle, isLayerShown } from './map-style.js';
+import {
+  LAYER_GROUPS,
+  OVERLAY_MIN_ZOOM,
+  OVERLAY_SOURCES,
+  PARCELS_FILL_LAYER,
+  PARCELS_SOURCE,
+  PARCELS_SOURCE_LAYER,
+  buildMapStyle,
+  isLayerShown,
+} from './map-style.js';
 import { countriesOf, parcelAttribution } from './parcel-attribution.js';
 import { afterNextPaint, calmCamera } from './calm-camera.js';
 import { areaCamera, startCamera, type MapCamera } from './start-view.js';
@@ -100,12 +110,15 @@ export class MapController {
   private selectedOutline: [number, number][] | null = null;
   /** The view at load: moved since (by the user, a search, a test), it is not refitted when the extents arrive. */
   private startView = '';
-  private hoverRef = '';
+  /** The parcel under the pointer, lit by feature state (map-style.ts's hover layer). */
+  private hovered: ParcelKey | null = null;
   private loaded = false;
   private readonly pending: (() => void)[] = [];
   /** The map's attribution: its sources', plus the cadastres' whose parcels are in view or selected (parcel-attribution.ts). */
   private readonly attribution = new AttributionControl({ compact: false });
   private attributionByCountry: Record<string, string> = {};
+  /** Countries of the parcels drawn when the map last settled; undefined once the view or the parcel tiles changed. */
+  private drawnCountries: Set<string> | undefined;
   private selectedParcel: Parcel | null = null;
   private destroyed = false;
   private overlaysShown: Partial<Record<keyof typeof OVERLAY_SOURCES, boolean>> = {};
@@ -146,8 +159,11 @@ export class MapController {
     this.map.on('zoomend', this.onZoom);
     this.map.on('moveend', this.reportCentre);
     this.map.on('moveend', this.reportSettled);
-    // Tiles arrive after the move ends: the credit is settled when the map is idle.
-    this.map.on('idle', this.refreshAttribution);
+    // Tiles arrive after the move ends: the credit is settled when the map is idle, re-reading the
+    // drawn parcels only when the view or the parcel tiles (or whether they are shown) changed.
+    this.map.on('moveend', this.markDrawnStale);
+    this.map.on('sourcedata', this.onSourceData);
+    this.map.on('idle', this.onIdle);
     options
       .loadAttributions?.()
       .then((texts) => {
@@ -345,11 +361,13 @@ export class MapController {
 
   /** Hover only points (cursor and outline); it never touches the app's state. */
   private readonly onMove = (event: MapMouseEvent) => {
-    const ref = this.featureKeyAt(event.point)?.ref ?? '';
-    this.map.getCanvas().style.cursor = ref ? 'pointer' : '';
-    if (ref === this.hoverRef || !this.map.getLayer('parcels-hover')) return;
-    this.hoverRef = ref;
-    this.map.setFilter('parcels-hover', ['==', ['get', 'ref'], ref]);
+    const key = this.featureKeyAt(event.point);
+    this.map.getCanvas().style.cursor = key ? 'pointer' : '';
+    if (key?.ref === this.hovered?.ref && key?.country === this.hovered?.country) return;
+    const target = (ref: string) => ({ source: PARCELS_SOURCE, sourceLayer: PARCELS_SOURCE_LAYER, id: ref });
+    if (this.hovered) this.map.removeFeatureState(target(this.hovered.ref), 'hoveredIn');
+    this.hovered = key;
+    if (key) this.map.setFeatureState(target(key.ref), { hoveredIn: key.country });
   };
 
   setLayers(layers: Record<LayerId, boolean>, connectivity: Connectivity): void {
@@ -375,7 +393,7 @@ export class MapController {
    */
   reloadCopy(): void {
     this.whenLoaded(() => {
-      this.map.getSource<VectorTileSource>('parcels')?.setTiles([this.options.parcelTileUrl]);
+      this.map.getSource<VectorTileSource>(PARCELS_SOURCE)?.setTiles([this.options.parcelTileUrl]);
       void this.showExtents();
     });
   }
@@ -444,17 +462,34 @@ export class MapController {
     return { top: cap(covered.top, h), right: cap(covered.right, w), bottom: cap(covered.bottom, h), left: cap(covered.left, w) };
   }
 
-  /** References of the parcels drawn in view, nearest to the centre first. */
+  private readonly markDrawnStale = (): void => {
+    this.drawnCountries = undefined;
+  };
+
+  private readonly onSourceData = (event: MapSourceDataEvent): void => {
+    if (event.sourceId === PARCELS_SOURCE && (event.tile || event.sourceDataType === 'visibility')) this.markDrawnStale();
+  };
+
+  /**
+   * 'idle' also follows every hover's repaint (the hover outline is a filter change): reading every
+   * drawn parcel again there (about 100 ms at zoom 13 under software WebGL) held back the click or
+   * keystroke that came next.
+   */
+  private readonly onIdle = (): void => {
+    if (this.drawnCountries === undefined) this.refreshAttribution();
+  };
+
   /** Credits the cadastres of the parcels drawn now and of the selected one; unchanged credits are not redrawn. */
   private readonly refreshAttribution = (): void => {
     if (this.destroyed) return;
-    const drawn = this.map.getLayer(PARCELS_FILL_LAYER) ? this.map.queryRenderedFeatures({ layers: [PARCELS_FILL_LAYER] }) : [];
-    const text = parcelAttribution(countriesOf(drawn), this.attributionByCountry, this.selectedParcel);
+    this.drawnCountries ??= countriesOf(this.map.getLayer(PARCELS_FILL_LAYER) ? this.map.queryRenderedFeatures({ layers: [PARCELS_FILL_LAYER] }) : []);
+    const text = parcelAttribution(this.drawnCountries, this.attributionByCountry, this.selectedParcel);
     if (text === this.attribution.options.customAttribution) return;
     this.attribution.options.customAttribution = text;
     this.attribution._updateAttributions();
   };
 
+  /** References of the parcels drawn in view, nearest to the centre first. */
   refsInView(): string[] {
     if (!this.map.getLayer(PARCELS_FILL_LAYER)) return [];
     const canvas = this.map.getCanvas();
@@ -506,7 +541,9 @@ export class MapController {
     this.map.off('zoomend', this.onZoom);
     this.map.off('moveend', this.reportCentre);
     this.map.off('moveend', this.reportSettled);
-    this.map.off('idle', this.refreshAttribution);
+    this.map.off('moveend', this.markDrawnStale);
+    this.map.off('sourcedata', this.onSourceData);
+    this.map.off('idle', this.onIdle);
     this.destroyed = true;
     this.map.getCanvasContainer().removeEventListener('keydown', this.onKey, true);
     this.map.remove();

@@ -8,6 +8,8 @@ export const CATASTRO_WMS = 'https://ovc.catastro.meh.es/Cartografia/WMS/Servido
 export const PARCEL_MIN_ZOOM = MIN_PARCEL_TILE_ZOOM;
 export const PARCELS_FILL_LAYER = 'parcels-fill';
 export const COPY_EXTENTS_FILL_LAYER = 'copy-extents-fill';
+/** The parcel tiles' source in the style. */
+export const PARCELS_SOURCE = 'parcels';
 export const PARCELS_SOURCE_LAYER = 'parcels';
 
 const WMS_TILE =
@@ -96,7 +98,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: 
     {
       id: PARCELS_FILL_LAYER,
       type: 'fill',
-      source: 'parcels',
+      source: PARCELS_SOURCE,
       'source-layer': PARCELS_SOURCE_LAYER,
       ...parcelsLayout,
       paint: { 'fill-color': '#c9a86a', 'fill-opacity': 0.18 },
@@ -104,7 +106,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: 
     {
       id: 'parcels-line',
       type: 'line',
-      source: 'parcels',
+      source: PARCELS_SOURCE,
       'source-layer': PARCELS_SOURCE_LAYER,
       ...parcelsLayout,
       paint: { 'line-color': '#7a5a2a', 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 0.3, 17, 1.2] },
@@ -112,11 +114,16 @@ export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: 
     {
       id: 'parcels-hover',
       type: 'line',
-      source: 'parcels',
+      source: PARCELS_SOURCE,
       'source-layer': PARCELS_SOURCE_LAYER,
       ...parcelsLayout,
-      filter: ['==', ['get', 'ref'], ''],
-      paint: { 'line-color': '#1f6feb', 'line-width': 2 },
+      // The hovered parcel by feature state (map-controller.ts): a filter changed on every hover
+      // made MapLibre reload and re-parse every parcel tile in view each time.
+      paint: {
+        'line-color': '#1f6feb',
+        'line-width': 2,
+        'line-opacity': ['case', ['==', ['feature-state', 'hoveredIn'], ['get', 'country']], 1, 0],
+      },
     },
     {
       id: 'protected-areas-fill',
@@ -151,10 +158,13 @@ export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: 
       'catastro-wms': { type: 'raster', tiles: [WMS_TILE], tileSize: 256, attribution: 'Dirección General del Catastro' },
       // Filled in once the outlines' chunk has loaded (world-outlines.ts).
       countries: { type: 'geojson', data: emptyCollection, attribution: 'Natural Earth' },
-      parcels: {
+      [PARCELS_SOURCE]: {
         // No fixed credit: the copy holds every country's parcels, credited by those in view (parcel-attribution.ts).
         type: 'vector',
         tiles: [options.parcelTileUrl],
+        // Feature state (the hover) is keyed by the reference; its value is the country, so a parcel
+        // of another country with the same reference is not lit with it.
+        promoteId: 'ref',
         minzoom: PARCEL_MIN_ZOOM,
         maxzoom: 16,
       },

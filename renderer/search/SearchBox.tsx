@@ -6,7 +6,7 @@ import { ErrorDetails } from '../errors/ErrorDetails.js';
 import { selectParcelByRef } from '../parcel/select-parcel.js';
 import { USelection } from '../state/selection.js';
 import { useAppStore } from '../state/store.js';
-import { defaultSearchCountry } from './country-at.js';
+import { defaultSearchCountry, outlinesDecideAt } from './country-at.js';
 import { useWorldOutlines } from '../map/world-outlines.js';
 import { projections } from '../geo/projections.js';
 import { looksLikeUtm, parseQuery, type SearchQuery } from './parse-query.js';
@@ -44,7 +44,7 @@ export function SearchBox() {
   /** The country picked by hand; until then the one at the map centre. */
   const [pickedCountry, setPickedCountry] = useState<string | null>(null);
   const mapCentre = useAppStore((s) => s.mapCentre);
-  useWorldOutlines(); // where Spain's and France's boxes overlap, the outlines decide once loaded
+  useWorldOutlines(outlinesDecideAt(countries, mapCentre)); // where Spain's and France's boxes overlap, the outlines decide once loaded
   const country = pickedCountry ?? defaultSearchCountry(countries, mapCentre, i18n.resolvedLanguage ?? i18n.language)?.code ?? 'ES';
   const form = useRef<HTMLFormElement>(null);
   const problemTop = useBelowToolbar(form, problem?.kind === 'invalid' || (!problem && !!lookupError));

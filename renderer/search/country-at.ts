@@ -11,8 +11,7 @@ import { loadedWorldOutlines } from '../map/world-outlines.js';
  */
 export function countryAt(countries: readonly CountryInfo[], point: [number, number] | null): CountryInfo | undefined {
   if (!point) return undefined;
-  const [lon, lat] = point;
-  const inBox = countries.filter((c) => c.byAddress && lon >= c.bounds[0] && lon <= c.bounds[2] && lat >= c.bounds[1] && lat <= c.bounds[3]);
+  const inBox = addressBoxesAt(countries, point);
   if (inBox.length <= 1) return inBox[0];
   const outlines = loadedWorldOutlines()?.features ?? [];
   const inside = inBox.find((c) =>
@@ -20,6 +19,19 @@ export function countryAt(countries: readonly CountryInfo[], point: [number, num
   );
   const area = (c: CountryInfo) => (c.bounds[2] - c.bounds[0]) * (c.bounds[3] - c.bounds[1]);
   return inside ?? [...inBox].sort((a, b) => area(a) - area(b))[0];
+}
+
+/**
+ * Whether the outlines decide the country at this point (it lies in more than one address-searching
+ * country's box): only then are they worth loading for the search box. Elsewhere their 0.75 MB chunk,
+ * turned into GeoJSON on the main thread, would run during the map's first view (issue #40 item 2).
+ */
+export function outlinesDecideAt(countries: readonly CountryInfo[], point: [number, number] | null): boolean {
+  return !!point && addressBoxesAt(countries, point).length > 1;
+}
+
+function addressBoxesAt(countries: readonly CountryInfo[], [lon, lat]: [number, number]): CountryInfo[] {
+  return countries.filter((c) => c.byAddress && lon >= c.bounds[0] && lon <= c.bounds[2] && lat >= c.bounds[1] && lat <= c.bounds[3]);
 }
 
 /** The country whose address search each shipped interface language defaults to: where it is the national language. */

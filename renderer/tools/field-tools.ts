@@ -1,7 +1,7 @@
 import { DEGREE_DECIMALS, parcelKeyOfFeature, type ParcelKey } from '../../core/model/index.js';
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
-import { PARCELS_FILL_LAYER, PARCELS_SOURCE_LAYER } from '../map/map-style.js';
+import { PARCELS_FILL_LAYER, PARCELS_SOURCE, PARCELS_SOURCE_LAYER } from '../map/map-style.js';
 import { useToolStore, type ToolMode } from './tool-store.js';
 
 const DRAW_SOURCE = 'tool-draw';
@@ -54,7 +54,7 @@ export class FieldTools {
     this.map.addLayer({
       id: PICKED_LAYER,
       type: 'fill',
-      source: 'parcels',
+      source: PARCELS_SOURCE,
       'source-layer': PARCELS_SOURCE_LAYER,
       filter: ['in', ['get', 'ref'], ['literal', []]],
       paint: { 'fill-color': '#1c7ed6', 'fill-opacity': 0.35 },

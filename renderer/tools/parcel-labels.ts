@@ -1,7 +1,7 @@
 import { area as areaOf, centerOfMass } from '@turf/turf';
 import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
 import RBush, { type BBox } from 'rbush';
-import { PARCELS_FILL_LAYER } from '../map/map-style.js';
+import { PARCELS_FILL_LAYER, PARCELS_SOURCE } from '../map/map-style.js';
 
 /** From this zoom on, the parcels in view carry their reference (a street block at most). */
 export const LABEL_MIN_ZOOM = 18;
@@ -42,7 +42,7 @@ export class ParcelLabels {
   }
 
   private readonly onSourceData = (event: { sourceId?: string; isSourceLoaded?: boolean }) => {
-    if (event.sourceId === 'parcels' && event.isSourceLoaded) this.refresh();
+    if (event.sourceId === PARCELS_SOURCE && event.isSourceLoaded) this.refresh();
   };
 
   private candidates(): LabelCandidate[] {

@@ -136,3 +136,73 @@ test('a lookup answered at once never starts the loading bar; one that lasts sho
   await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
   await expect(bar).toHaveCount(0);
 });
+
+test('hovering parcels does not read the whole view again; moving the map does', async ({ offlineApp: page }) => {
+  // Counts MapLibre's reads of every drawn parcel (a query without a point: about 100 ms at zoom 13
+  // under software WebGL); the hover's own query at the pointer is not counted.
+  await page.evaluate(() => {
+    const map = window.__catastroMap!;
+    const query = map.queryRenderedFeatures.bind(map);
+    const counted = window as unknown as { wholeViewReads: number };
+    counted.wholeViewReads = 0;
+    map.queryRenderedFeatures = ((...args: Parameters<typeof query>) => {
+      const first = args[0] as unknown;
+      if (first === undefined || (typeof first === 'object' && first !== null && !Array.isArray(first) && !('x' in first))) counted.wholeViewReads++;
+      return query(...args);
+    }) as typeof query;
+  });
+  const reads = () => page.evaluate(() => (window as unknown as { wholeViewReads: number }).wholeViewReads);
+  await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 16 }), SAMPLE_PARCEL);
+  await mapIdle(page);
+  await expect.poll(reads, 'the view moved: its parcels are read once to credit their cadastre').toBeGreaterThan(0);
+  const afterMove = await reads();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const repaintedAndIdle = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const map = window.__catastroMap!;
+          map.once('idle', () => resolve());
+          map.triggerRepaint();
+        }),
+    );
+  for (let step = 0; step < 6; step++) {
+    await page.mouse.move(box.x + box.width * (0.3 + step * 0.08), box.y + box.height * 0.5, { steps: 3 });
+    await repaintedAndIdle();
+  }
+  expect(await reads(), 'hover repaints end in idle events, none of them reads the view again').toBe(afterMove);
+  // The hovered parcel is lit by feature state (a filter changed per hover reloaded every tile).
+  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), SAMPLE_PARCEL);
+  await page.mouse.move(box.x + point.x, box.y + point.y);
+  await expect
+    .poll(() => page.evaluate((ref) => window.__catastroMap!.getFeatureState({ source: 'parcels', sourceLayer: 'parcels', id: ref }), SAMPLE_PARCEL.ref))
+    .toEqual({ hoveredIn: 'ES' });
+  await page.evaluate(() => window.__catastroMap!.panBy([200, 0], { animate: false }));
+  await mapIdle(page);
+  await expect.poll(reads).toBeGreaterThan(afterMove);
+});
+
+test("the search box leaves the world outlines for after the first view where one country's box holds the centre", async ({ page, appUrl }) => {
+  // Their 0.75 MB chunk, turned into GeoJSON on the main thread, ran while the first view loaded
+  // because the search box asked for it on mounting; only where two countries' boxes overlap
+  // (Spain and France) does it need them. The map asks for them itself after its first view, which
+  // waits for the copy's areas: held back here, nothing else may ask.
+  const outlineRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/countries-50m/.test(request.url())) outlineRequests.push(request.url());
+  });
+  let releaseAreas!: () => void;
+  const areasHeld = new Promise<void>((resolve) => (releaseAreas = resolve));
+  await page.route('**/api/extents', async (route) => {
+    await areasHeld;
+    await route.continue();
+  });
+  const status = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/status');
+  await page.goto(appUrl);
+  await expect(page.getByTestId('search-input')).toBeVisible();
+  await status;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(outlineRequests, 'asked before the first view').toEqual([]);
+  releaseAreas();
+  await expect.poll(() => outlineRequests.length, 'the map asks once its first view is drawn').toBeGreaterThan(0);
+});

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWorldOutlines } from '../../../renderer/map/world-outlines.js';
 import { CountryRegistry } from '../../../core/countries/registry.js';
 import type { CountryInfo } from '../../../core/model/index.js';
-import { countryAt } from '../../../renderer/search/country-at.js';
+import { countryAt, outlinesDecideAt } from '../../../renderer/search/country-at.js';
 import { parseQuery } from '../../../renderer/search/parse-query.js';
 
 // The outlines are a chunk of their own, loaded after the first paint (world-outlines.ts).
@@ -25,6 +25,12 @@ describe('the address-search country of the map centre', () => {
 
   it('nothing in the middle of the Atlantic', () => {
     expect(countryAt(countries, [-30, 45])).toBeUndefined();
+  });
+
+  it('needs the outlines only where two address countries\' boxes hold the centre', () => {
+    expect(outlinesDecideAt(countries, [-4.47, 41.06])).toBe(false); // the sample, Segovia: Spain's box alone
+    expect(outlinesDecideAt(countries, [2.17, 41.39])).toBe(true); // Barcelona, in France's box too
+    expect(outlinesDecideAt(countries, null)).toBe(false);
   });
 });
 
