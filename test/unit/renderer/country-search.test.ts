@@ -27,7 +27,7 @@ describe('the address-search country of the map centre', () => {
     expect(countryAt(countries, [-30, 45])).toBeUndefined();
   });
 
-  it('needs the outlines only where two address countries\' boxes hold the centre', () => {
+  it("needs the outlines only where two address countries' boxes hold the centre", () => {
     expect(outlinesDecideAt(countries, [-4.47, 41.06])).toBe(false); // the sample, Segovia: Spain's box alone
     expect(outlinesDecideAt(countries, [2.17, 41.39])).toBe(true); // Barcelona, in France's box too
     expect(outlinesDecideAt(countries, null)).toBe(false);
