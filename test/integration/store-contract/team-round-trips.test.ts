@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FORMATS, importFiles } from '../../../core/countries/import-formats.js';
 import type { LonLat } from '../../../core/model/index.js';
+import type { StoredParcel } from '../../../core/model/records.js';
 import { ParcelStore } from '../../../core/store/parcel-store.js';
 import { CatastroService } from '../../../core/service.js';
 import { PostgisStore } from '../../../core/store/postgres/postgis-store.js';
@@ -101,42 +102,48 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
     }
   }, 60_000);
 
-  it("answers a turn's points as the SQLite copy of the same file does, a point on no parcel too", async () => {
+  /** The team store and an SQLite copy of the same file, with every 40th parcel of it (37). */
+  async function withBothStores(copyName: string, check: (stores: { store: PostgisStore; copy: ParcelStore; parcels: StoredParcel[] }) => Promise<void>) {
     const store = await PostgisStore.open(url);
-    const copy = ParcelStore.open(path.join(dataDir, 'same-file.sqlite'));
+    const copy = ParcelStore.open(path.join(dataDir, copyName));
     try {
       await importFiles(copy, [PARCELS]);
       const parcels = (await store.parcelsInBBox([-180, -90, 180, 90], 5000)).filter((p, i) => i % 40 === 0);
-      const points: LonLat[] = [...parcels.map((p) => p.centroid), [-10, 40]];
-      const answers = await Promise.all(points.map((point) => store.parcelAtWithUnits(point, 'ES', 2)));
-      expect(answers).toEqual(points.map((point) => copy.parcelAtWithUnits(point, 'ES', 2)));
-      expect(answers.filter((answer) => answer !== undefined).length).toBeGreaterThan(30);
-      expect(answers.at(-1)).toBeUndefined();
+      await check({ store, copy, parcels });
     } finally {
       copy.close();
       await store.close();
     }
-  }, 60_000);
+  }
 
-  it('gives a point on a border (every vertex of an outline) to the parcel the SQLite copy gives it, the smaller', async () => {
-    // PostGIS's ST_Intersects counts a ring's points in; the copy's ray casting did not, so at 22
-    // of these parcels' vertices the engines answered different parcels, and the copy none at 2.
-    const store = await PostgisStore.open(url);
-    const copy = ParcelStore.open(path.join(dataDir, 'same-file-borders.sqlite'));
-    try {
-      await importFiles(copy, [PARCELS]);
-      const parcels = (await store.parcelsInBBox([-180, -90, 180, 90], 5000)).filter((p, i) => i % 40 === 0);
-      const outerRing = (p: (typeof parcels)[number]) => (p.geometry.type === 'Polygon' ? p.geometry.coordinates[0] : p.geometry.coordinates[0][0]);
-      const vertices: LonLat[] = parcels.flatMap((p) => outerRing(p).slice(0, -1));
-      const answers = await Promise.all(vertices.map((point) => store.parcelAt(point, 'ES')));
-      expect(answers.map((a) => a?.ref)).toEqual(vertices.map((point) => copy.parcelAt(point, 'ES')?.ref));
-      expect(answers.every((answer) => answer !== undefined)).toBe(true);
-      expect(vertices.length).toBeGreaterThan(200);
-    } finally {
-      copy.close();
-      await store.close();
-    }
-  }, 60_000);
+  it(
+    "answers a turn's points as the SQLite copy of the same file does, a point on no parcel too",
+    () =>
+      withBothStores('same-file.sqlite', async ({ store, copy, parcels }) => {
+        const points: LonLat[] = [...parcels.map((p) => p.centroid), [-10, 40]];
+        const answers = await Promise.all(points.map((point) => store.parcelAtWithUnits(point, 'ES', 2)));
+        expect(answers).toEqual(points.map((point) => copy.parcelAtWithUnits(point, 'ES', 2)));
+        expect(answers.filter((answer) => answer !== undefined).length).toBeGreaterThan(30);
+        expect(answers.at(-1)).toBeUndefined();
+      }),
+    60_000,
+  );
+
+  it(
+    'gives a point on a border (every vertex of an outline) to the parcel the SQLite copy gives it, the smaller',
+    () =>
+      // PostGIS's ST_Intersects counts a ring's points in; the copy's ray casting did not, so at 22
+      // of these parcels' vertices the engines answered different parcels, and the copy none at 2.
+      withBothStores('same-file-borders.sqlite', async ({ store, copy, parcels }) => {
+        const outerRing = (p: StoredParcel) => (p.geometry.type === 'Polygon' ? p.geometry.coordinates[0] : p.geometry.coordinates[0][0]);
+        const vertices: LonLat[] = parcels.flatMap((p) => outerRing(p).slice(0, -1));
+        const answers = await Promise.all(vertices.map((point) => store.parcelAt(point, 'ES')));
+        expect(answers.map((a) => a?.ref)).toEqual(vertices.map((point) => copy.parcelAt(point, 'ES')?.ref));
+        expect(answers.every((answer) => answer !== undefined)).toBe(true);
+        expect(vertices.length).toBeGreaterThan(200);
+      }),
+    60_000,
+  );
 
   it("plans a turn's points statement once per connection, however few points the turns ask", async () => {
     // A turn of fewer than about ten points was planned afresh every time (PostgreSQL's custom plan
