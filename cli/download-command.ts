@@ -274,8 +274,9 @@ export async function runAreasCommand(action: string, ids: string[], options: Do
     const areas = store.listOfflineAreas();
     if (areas.length === 0) console.log('The copy holds no offline areas yet (catastro download …).');
     for (const a of areas) {
+      const label = offlineAreaLabel(a);
       console.log(
-        `${a.id.padEnd(10)} ${`${offlineAreaLabel(a).name} (${offlineAreaLabel(a).place})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`,
+        `${a.id.padEnd(10)} ${`${label.name} (${label.place})`.padEnd(36)} ${String(a.parcels).padStart(7)} parcels ${String(a.buildings).padStart(6)} buildings  data ${a.dataDate ?? '?'}  ${megabytes(a.bytes)} MB  from ${a.source}`,
       );
     }
     return 0;

@@ -56,8 +56,14 @@ export function etalabArea(code: string, root = ETALAB_CADASTRE_ROOT): EtalabAre
  * `cadastre-91216-parcelles.json(.gz)`: the area an Etalab parcels file covers, from its published
  * name, named from INSEE's table (the file holds codes only; offline, no API can be asked).
  */
-export function etalabAreaOfFileName(name: string): { country: 'FR'; code: string; name?: string } | undefined {
-  const code = /^cadastre-([0-9AB]{2,5})-parcelles\.json(?:\.gz)?$/i.exec(name)?.[1]?.toUpperCase();
+export function etalabAreaOfFileName(name: string): EtalabFileArea | undefined {
+  return areaOfCode(/^cadastre-([0-9AB]{2,5})-parcelles\.json(?:\.gz)?$/i.exec(name)?.[1]?.toUpperCase());
+}
+
+type EtalabFileArea = { country: 'FR'; code: string; name?: string };
+
+/** A commune's or a département's code as the area it names (named from INSEE's table); anything else none. */
+function areaOfCode(code: string | undefined): EtalabFileArea | undefined {
   return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code, name: frenchPlaceName(code) } : undefined;
 }
 
@@ -72,7 +78,7 @@ const CHUNK_OVERLAP = 64;
  * else none (a file of several départements is no published area). Reads the file once more,
  * only when its name does not tell (a commune's file is about 2 MB).
  */
-export async function etalabAreaOfContent(input: TextInput): Promise<{ country: 'FR'; code: string; name?: string } | undefined> {
+export async function etalabAreaOfContent(input: TextInput): Promise<EtalabFileArea | undefined> {
   const communes = new Set<string>();
   let carried = '';
   for await (const { text } of readText(input)) {
@@ -82,5 +88,5 @@ export async function etalabAreaOfContent(input: TextInput): Promise<{ country: 
   }
   const departements = new Set([...communes].map(departementOfCommune));
   const [code] = communes.size === 1 ? communes : departements.size === 1 ? departements : [];
-  return code && (COMMUNE.test(code) || DEPARTEMENT.test(code)) ? { country: 'FR', code, name: frenchPlaceName(code) } : undefined;
+  return areaOfCode(code);
 }
