@@ -26,7 +26,7 @@ import { ReplicaReads, hasReplayed, walEnd } from './replica-reads.js';
 import { importIntoPostgis } from './postgis-import.js';
 import type { ImportOptions } from '../import-formats.js';
 import { ewkbHex, fromWkb } from './wkb.js';
-import { TurnReads } from './turn-reads.js';
+import { AskedRows, TurnReads } from './turn-reads.js';
 import { FINCAS, PARCELS, UNITS, numberedValues, unnestRows, upsert } from '../tables.js';
 
 /** A parcel joined with its building, in the order `parcelFrom` reads it (the SQLite store's PARCEL_COLUMNS). */
@@ -36,6 +36,10 @@ const FINCA_SELECT = FINCA_COLUMNS.map((c) => `f.${c}`).join(', ');
 const FINCA_JOIN = `LEFT JOIN fincas f ON f.country = p.country AND f.ref = p.ref`;
 /** How many values PARCEL_COLUMNS reads (a joined finca's follow them): the SQLite row's less its id. */
 const PARCEL_VALUES = PARCEL_COLUMN_COUNT - 1;
+
+/** A turn's lookups by reference and its points, as the rows of one JSON parameter each. */
+const ASKED_REFERENCES = new AskedRows({ country: 'text', ref: 'text' });
+const ASKED_POINTS = new AskedRows({ lon: 'float8', lat: 'float8', country: 'text', unit_limit: 'int' });
 
 type Row = unknown[];
 function parcelFrom(row: Row): StoredParcel {
@@ -295,21 +299,20 @@ export class PostgisStore implements CadastralStore {
   /**
    * Lookups by reference asked in one event-loop turn go to the database as ONE statement, so
    * each answer does not pay a query's round trip of its own (the pg driver's write, wake-up and
-   * reply handling were most of a lookup's CPU).
+   * reply handling were most of a lookup's CPU), nor its planning (AskedRows).
    */
   private readonly turnLookups = new TurnReads<{ country: CountryCode; ref: string }, ParcelWithFinca | undefined>(async (asked) => {
     const rows = (await this.reads.rows(
-      `SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM unnest($1::text[], $2::text[]) AS asked(country, ref)
+      `SELECT asked.i, ${PARCEL_COLUMNS}, ${FINCA_SELECT} FROM ${ASKED_REFERENCES.from}
         JOIN (${PARCEL_FROM}) ON p.country = asked.country AND p.ref = asked.ref ${FINCA_JOIN}`,
-      [asked.map((a) => a.country), asked.map((a) => a.ref)],
+      [ASKED_REFERENCES.parameter(asked)],
     )) as Row[];
-    const found = new Map<string, ParcelWithFinca>();
-    for (const values of rows) {
-      const parcel = parcelFrom(values);
+    const answers: (ParcelWithFinca | undefined)[] = asked.map(() => undefined);
+    for (const [i, ...values] of rows) {
       const finca = fincaFromValues(values.slice(PARCEL_VALUES));
-      found.set(`${parcel.country}/${parcel.ref}`, finca ? { parcel, finca } : { parcel });
+      answers[i as number] = finca ? { parcel: parcelFrom(values), finca } : { parcel: parcelFrom(values) };
     }
-    return asked.map((a) => found.get(`${a.country}/${a.ref}`));
+    return answers;
   });
 
   getParcelWithFinca(country: CountryCode, ref: string): Promise<ParcelWithFinca | undefined> {
@@ -323,20 +326,16 @@ export class PostgisStore implements CadastralStore {
    * planned afresh each time (PostgreSQL kept custom plans for it), and planning took twice its
    * execution (docs/performance.md "Team store: where an answer's time goes").
    *
-   * The points go as one JSON parameter, not as arrays: the planner knows an array's length in a
-   * custom plan, so for a turn of fewer than about ten points the custom plan looked cheaper than
-   * the generic one and each statement was planned again (0.6 ms of the backend's CPU); a JSON
-   * parameter's rows are the same guess in both plans, so PostgreSQL keeps the generic plan after
-   * its first five runs.
+   * The points go as one JSON parameter (AskedRows), so the statement keeps its generic plan.
    */
   private readonly turnPoints = new TurnReads<{ point: LonLat; country?: CountryCode; unitLimit: number }, ParcelWithUnits | undefined>(async (asked) => {
     const rows = (await this.reads.rows(
-      `SELECT asked.i, hit.* FROM json_to_recordset($1::json) AS asked(i int, lon float8, lat float8, country text, unit_limit int)
+      `SELECT asked.i, hit.* FROM ${ASKED_POINTS.from}
           CROSS JOIN LATERAL (SELECT ${PARCEL_COLUMNS}, ${FINCA_SELECT},
               (SELECT json_agg(u) FROM (SELECT * FROM units WHERE country = p.country AND finca = p.ref ORDER BY ref LIMIT asked.unit_limit) u)
             FROM ${PARCEL_FROM} ${FINCA_JOIN}
             WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint(asked.lon, asked.lat), 4326)) AND (asked.country IS NULL OR p.country = asked.country) ORDER BY p.area LIMIT 1) hit`,
-      [JSON.stringify(asked.map((a, i) => ({ i, lon: a.point[0], lat: a.point[1], country: a.country ?? null, unit_limit: a.unitLimit })))],
+      [ASKED_POINTS.parameter(asked.map((a) => ({ lon: a.point[0], lat: a.point[1], country: a.country ?? null, unit_limit: a.unitLimit })))],
     )) as Row[];
     const answers: (ParcelWithUnits | undefined)[] = asked.map(() => undefined);
     for (const [i, ...values] of rows) answers[i as number] = parcelWithUnits(values);
