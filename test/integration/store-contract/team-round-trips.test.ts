@@ -148,49 +148,52 @@ describe.skipIf(postgresSkipReason !== undefined)(`team store round trips${postg
   it("plans a turn's points statement once per connection, however few points the turns ask", async () => {
     // A turn of fewer than about ten points was planned afresh every time (PostgreSQL's custom plan
     // for the batch's own length looked cheaper than the generic one): 0.6 ms of backend CPU a statement.
-    const store = await PostgisStore.open(url, { poolSize: 1 });
-    try {
-      const parcels = (await store.parcelsInBBox([-180, -90, 180, 90], 2000)).filter((p, i) => i % 50 === 0);
-      const sent = statementsSent(store, (config) => config.text);
-      for (let turn = 0; turn < 12; turn++) {
-        const points = parcels.slice(turn, turn + 3).map((p) => p.centroid);
-        const answers = await Promise.all(points.map((point) => store.parcelAtWithUnits(point, 'ES', 2)));
-        expect(answers.filter((answer) => answer !== undefined)).not.toEqual([]);
-      }
-      expect(new Set(sent).size).toBe(1);
-      // One query connection (poolSize 1): the statement's plans are that session's.
-      const { rows } = await store.db.query<{ generic: string; custom: string }>(
-        'SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE statement = $1',
-        [sent[0]],
-      );
-      // PostgreSQL plans a prepared statement's first five runs for their values, then settles.
-      expect(rows.map((row) => [Number(row.custom), Number(row.generic)])).toEqual([[5, 7]]);
-    } finally {
-      await store.close();
-    }
+    const parcels = await withOneConnection((store) => store.parcelsInBBox([-180, -90, 180, 90], 2000));
+    const plans = await plansOfTwelveTurns(async (store, turn) => {
+      const points = parcels.filter((p, i) => i % 50 === 0).slice(turn, turn + 3);
+      const answers = await Promise.all(points.map((p) => store.parcelAtWithUnits(p.centroid, 'ES', 2)));
+      expect(answers.filter((answer) => answer !== undefined)).not.toEqual([]);
+    });
+    // PostgreSQL plans a prepared statement's first five runs for their values, then settles.
+    expect(plans).toEqual({ custom: 5, generic: 7 });
   }, 60_000);
 
   it("plans a turn's lookups by reference once per connection, however few references the turns ask", async () => {
     // Sent as two arrays, a turn of fewer than eight references was planned afresh every time
     // (12 custom plans, 0 generic): 0.1-0.3 ms of backend CPU a lookup more than the generic plan.
+    const refs = await withOneConnection(async (store) => (await store.db.query<{ ref: string }>(`SELECT ref FROM parcels ORDER BY ref LIMIT 40`)).rows);
+    const plans = await plansOfTwelveTurns(async (store, turn) => {
+      const asked = refs.slice(turn, turn + 3).map((row) => row.ref);
+      const answers = await Promise.all(asked.map((ref) => store.getParcelWithFinca('ES', ref)));
+      expect(answers.map((answer) => answer?.parcel.ref)).toEqual(asked);
+    });
+    expect(plans).toEqual({ custom: 5, generic: 7 });
+  }, 60_000);
+
+  /** A store whose pool has one query connection: its prepared statements' plans are that session's. */
+  async function withOneConnection<T>(work: (store: PostgisStore) => Promise<T>): Promise<T> {
     const store = await PostgisStore.open(url, { poolSize: 1 });
     try {
-      const refs = (await store.db.query<{ ref: string }>(`SELECT ref FROM parcels ORDER BY ref LIMIT 40`)).rows.map((row) => row.ref);
+      return await work(store);
+    } finally {
+      await store.close();
+    }
+  }
+
+  /** How often the one statement twelve turns sent was planned for its values (custom) and reused its generic plan. */
+  function plansOfTwelveTurns(turn: (store: PostgisStore, turn: number) => Promise<void>): Promise<{ custom: number; generic: number }> {
+    return withOneConnection(async (store) => {
       const sent = statementsSent(store, (config) => config.text);
-      for (let turn = 0; turn < 12; turn++) {
-        const answers = await Promise.all(refs.slice(turn, turn + 3).map((ref) => store.getParcelWithFinca('ES', ref)));
-        expect(answers.map((answer) => answer?.parcel.ref)).toEqual(refs.slice(turn, turn + 3));
-      }
+      for (let i = 0; i < 12; i++) await turn(store, i);
       expect(new Set(sent).size).toBe(1);
       const { rows } = await store.db.query<{ generic: string; custom: string }>(
         'SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE statement = $1',
         [sent[0]],
       );
-      expect(rows.map((row) => [Number(row.custom), Number(row.generic)])).toEqual([[5, 7]]);
-    } finally {
-      await store.close();
-    }
-  }, 60_000);
+      expect(rows).toHaveLength(1);
+      return { custom: Number(rows[0].custom), generic: Number(rows[0].generic) };
+    });
+  }
 
   it("runs a turn's points without PostgreSQL's JIT compiler, even where the planner's cost would call for it", async () => {
     // On 360,750 parcels a turn's points were estimated at 110,000, past jit_above_cost (100,000):
