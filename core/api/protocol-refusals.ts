@@ -69,11 +69,23 @@ export function servedHostNames(host: string): Set<string> {
   return new Set(['localhost', '127.0.0.1', '[::1]', named.toLowerCase()]);
 }
 
+/** How many accepted Host values requireServedHost remembers as sent (a client sends one; a few names and ports at most). */
+export const REMEMBERED_HOSTS = 64;
+
 /** An onRequest hook refusing a Host whose name is not one of `names` (servedHostNames); HTTP/1.0 without Host passes. */
 export function requireServedHost(names: ReadonlySet<string>) {
+  // The Host values accepted so far, as sent: a client sends the same one on every request, and
+  // parsing it (a WHATWG URL) was 2.5 % of the CPU of an answer kept in memory (docs/performance.md
+  // "Serving tail", 2026-11-30). Only accepted values, and a bounded number of them, so a client
+  // sending many names fills nothing; a refused one is parsed each time, as before.
+  const accepted = new Set<string>();
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const given = request.headers.host;
-    if (given === undefined || names.has(hostNameOf(given))) return done();
+    if (given === undefined || accepted.has(given)) return done();
+    if (names.has(hostNameOf(given))) {
+      if (accepted.size < REMEMBERED_HOSTS) accepted.add(given);
+      return done();
+    }
     void reply
       .status(400)
       .header('Connection', 'close')
