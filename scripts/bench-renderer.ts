@@ -117,11 +117,13 @@ async function measure(page: Page, cdp: CDPSession, url: string, profileTo: Prof
   const started = performance.now();
   await profiled(cdp, profileTo('load'), async () => {
     await page.goto(url);
-    // Drawn: the first parcel in MapLibre's rendered features.
+    // Drawn: the first parcel in MapLibre's rendered features, on a canvas that is shown (a build
+    // may keep it hidden until the first view's parcels are in: renderer/map/first-frame.ts).
     await page.waitForFunction(
       () => {
         const map = window.__catastroMap;
-        return !!(map && map.getLayer('parcels-fill') && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0);
+        if (!map?.getLayer('parcels-fill') || getComputedStyle(map.getCanvas()).visibility === 'hidden') return false;
+        return map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
       },
       undefined,
       { polling: 'raf', timeout: 60_000 },

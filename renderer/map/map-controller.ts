@@ -28,6 +28,7 @@ import { countriesOf, parcelAttribution } from './parcel-attribution.js';
 import { afterNextPaint, calmCamera } from './calm-camera.js';
 import { areaCamera, startCamera, type MapCamera } from './start-view.js';
 import { loadWorldOutlines } from './world-outlines.js';
+import { hideUntilFirstParcels } from './first-frame.js';
 
 export interface MapClick {
   latitude: number;
@@ -148,6 +149,7 @@ export class MapController {
       fadeDuration: this.calm ? 0 : 300,
     });
     this.map.once('style.load', () => (this.styleLoaded = true));
+    hideUntilFirstParcels(this.map, PARCELS_SOURCE);
     this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
     this.startView = this.viewKey();

@@ -206,3 +206,38 @@ test("the search box leaves the world outlines for after the first view where on
   releaseAreas();
   await expect.poll(() => outlineRequests.length, 'the map asks once its first view is drawn').toBeGreaterThan(0);
 });
+
+test('the first map frame painted is the one with the parcels: none of the empty view before them', async ({ page, appUrl }) => {
+  // Under software compositing each painted WebGL frame is read back from the GPU process, holding
+  // the page 100-600 ms: the background's and the empty view's frames held back the parcels'. Every
+  // frame the map draws is noted from its first, with whether it is shown and has parcels.
+  await page.addInitScript(() => {
+    const frames: { shown: boolean; parcels: boolean }[] = [];
+    (window as unknown as { __mapFramesAtLoad: typeof frames }).__mapFramesAtLoad = frames;
+    let map: Window['__catastroMap'];
+    Object.defineProperty(window, '__catastroMap', {
+      configurable: true,
+      get: () => map,
+      set(value: Window['__catastroMap']) {
+        map = value;
+        value?.on('render', () =>
+          frames.push({
+            shown: getComputedStyle(value.getCanvas()).visibility !== 'hidden',
+            parcels: value.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0,
+          }),
+        );
+      },
+    });
+  });
+  await page.goto(appUrl);
+  await mapIdle(page);
+  const frames = await page.evaluate(() => (window as unknown as { __mapFramesAtLoad: { shown: boolean; parcels: boolean }[] }).__mapFramesAtLoad);
+  expect(
+    frames.some((frame) => frame.parcels && frame.shown),
+    'the parcels are drawn and shown',
+  ).toBe(true);
+  expect(
+    frames.find((frame) => frame.shown),
+    'the first frame shown',
+  ).toEqual({ shown: true, parcels: true });
+});
