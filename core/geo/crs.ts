@@ -2,7 +2,7 @@ import { LATITUDE_RANGE, LONGITUDE_RANGE, type LonLat } from '../model/geometry.
 import type Proj4 from 'proj4';
 import { proj4 } from './proj4-library.js';
 import { DEFINITIONS, isSupportedEpsg } from './crs-definitions.js';
-import { withVertexCache } from './vertex-cache.js';
+import { withVertexCache, type PointInto } from './vertex-cache.js';
 
 export { epsgFromSrsName, isGeographic, isLatitudeFirst, isSupportedEpsg } from './crs-definitions.js';
 
@@ -30,30 +30,36 @@ export function toWgs84(epsg: number, x: number, y: number): LonLat {
 const R2D = 180 / Math.PI;
 const PJD_WGS84 = 4;
 const UTM = new Set([4083, ...Array.from({ length: 6 }, (_, k) => [25828 + k, 32628 + k]).flat()]);
-const wgs84Transforms = new Map<number, (x: number, y: number) => LonLat>();
+const wgs84Transforms = new Map<number, PointInto>();
 
 /**
- * `toWgs84` for one CRS, for converting many points (bulk imports). For the UTM zones (ETRS89
- * and WGS 84: no datum shift, metres, Greenwich) it calls the projection's own inverse and
- * scales radians to degrees as proj4's transform does, skipping its per-point checks and
- * objects (about a twentieth of an import of Spanish GML). Used only when it gives the very
- * doubles `toWgs84` gives on a grid over the zone, checked once; otherwise `toWgs84` itself.
- * Either goes behind a table of recent vertices (vertex-cache.ts): neighbours share theirs.
+ * `toWgs84` for one CRS, for converting many points (bulk imports), writing each answer into a
+ * Float64Array (vertex-cache.ts PointInto). For the UTM zones (ETRS89 and WGS 84: no datum shift,
+ * metres, Greenwich) it calls the projection's own inverse and scales radians to degrees as
+ * proj4's transform does, skipping its per-point checks and objects (about a twentieth of an
+ * import of Spanish GML). Used only when it gives the very doubles `toWgs84` gives on a grid over
+ * the zone, checked once; otherwise `toWgs84` itself. Either goes behind a table of recent
+ * vertices (vertex-cache.ts): neighbours share theirs.
  */
-export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
+export function wgs84TransformInto(epsg: number): PointInto {
   let transform = wgs84Transforms.get(epsg);
   if (transform) return transform;
-  transform = (x, y) => toWgs84(epsg, x, y);
+  transform = (x, y, out, at) => {
+    const [lon, lat] = toWgs84(epsg, x, y);
+    out[at] = lon;
+    out[at + 1] = lat;
+  };
   if (UTM.has(epsg)) {
     const projection = proj4.Proj(`EPSG:${epsg}`);
     const wgs84 = proj4.Proj('EPSG:4326');
     // One point object reused: proj4's inverse writes its answer into the point it is given.
     const scratch = { x: 0, y: 0 };
-    const direct = (x: number, y: number): LonLat => {
+    const direct: PointInto = (x, y, out, at) => {
       scratch.x = x;
       scratch.y = y;
       const point = projection.inverse(scratch);
-      return [point.x * R2D, point.y * R2D];
+      out[at] = point.x * R2D;
+      out[at + 1] = point.y * R2D;
     };
     const plain =
       projection.datum.datum_type === PJD_WGS84 &&
@@ -61,9 +67,11 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
       !(projection as { to_meter?: number }).to_meter &&
       !(projection as { from_greenwich?: number }).from_greenwich;
     let same = plain;
+    const a = new Float64Array(2);
     for (let x = 160_000; same && x <= 840_000; x += 17_000) {
       for (let y = 3_000_000; same && y <= 5_000_000; y += 50_000.123) {
-        const [a, b] = [direct(x + 0.37, y), toWgs84(epsg, x + 0.37, y)];
+        direct(x + 0.37, y, a, 0);
+        const b = toWgs84(epsg, x + 0.37, y);
         same = a[0] === b[0] && a[1] === b[1];
       }
     }
@@ -73,6 +81,22 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
   wgs84Transforms.set(epsg, transform);
   return transform;
 }
+
+/** `wgs84TransformInto` answering [lon, lat] pairs, for callers that keep GeoJSON rings. */
+export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
+  let pairs = wgs84PairTransforms.get(epsg);
+  if (!pairs) {
+    const into = wgs84TransformInto(epsg);
+    const pair = new Float64Array(2);
+    pairs = (x, y) => {
+      into(x, y, pair, 0);
+      return [pair[0], pair[1]];
+    };
+    wgs84PairTransforms.set(epsg, pairs);
+  }
+  return pairs;
+}
+const wgs84PairTransforms = new Map<number, (x: number, y: number) => LonLat>();
 
 /** Converts WGS84 [lon, lat] to (x, y) in the given CRS. */
 export function fromWgs84(epsg: number, lon: number, lat: number): [number, number] {
@@ -88,7 +112,10 @@ export function spanishUtmEpsgFor(lon: number): number {
 }
 
 /** True for a WGS84 point on Earth; false for one out of range, NaN or infinite. */
-export const isOnEarth = ([lon, lat]: LonLat): boolean =>
+export const isOnEarth = ([lon, lat]: LonLat): boolean => isOnEarthAt(lon, lat);
+
+/** `isOnEarth` of a point held as two numbers (the bulk import's reprojected outlines). */
+export const isOnEarthAt = (lon: number, lat: number): boolean =>
   lon >= LONGITUDE_RANGE.minimum && lon <= LONGITUDE_RANGE.maximum && lat >= LATITUDE_RANGE.minimum && lat <= LATITUDE_RANGE.maximum;
 
 /**

@@ -19,8 +19,11 @@ export function areaM2(geometry: ParcelGeometry): number {
  * one, else the outline's. One rule for every country's files and live answers.
  */
 export function parcelAreaM2(officialArea: number | undefined, geometry: ParcelGeometry): number {
-  return officialArea !== undefined && Number.isFinite(officialArea) && officialArea > 0 ? officialArea : areaM2(geometry);
+  return isOfficialArea(officialArea) ? officialArea : areaM2(geometry);
 }
+
+/** Whether a source's area is one the copy keeps rather than the outline's (`parcelAreaM2`). */
+export const isOfficialArea = (area: number | undefined): area is number => area !== undefined && Number.isFinite(area) && area > 0;
 
 /**
  * Area-weighted centroid of the polygon(s). turf's centerOfMass is the true polygon centroid for
@@ -51,15 +54,49 @@ export function centroid(geometry: ParcelGeometry): LonLat {
  * chain (convex hull, concaveman) loaded at every start for the MultiPolygon case unused here.
  */
 function centerOfMass(rings: Ring[]): LonLat {
+  // In the stored outline's layout, where the bulk import computes it.
+  let length = 1;
+  for (const ring of rings) length += 1 + 2 * ring.length;
+  const values = new Float64Array(length);
+  writeRings(rings, values, 0);
+  return polygonCenterOfMass(values, 0);
+}
+
+/**
+ * One polygon's rings as the stored outline holds them (geometry-codec.ts) from `at`: their count,
+ * then per ring its points' count and lon, lat pairs. Returns the index after them.
+ */
+export function writeRings(rings: Ring[], values: Float64Array, at: number): number {
+  let i = at;
+  values[i++] = rings.length;
+  for (const ring of rings) {
+    values[i++] = ring.length;
+    for (const [lon, lat] of ring) {
+      values[i++] = lon;
+      values[i++] = lat;
+    }
+  }
+  return i;
+}
+
+/**
+ * `centerOfMass` of one polygon held as the stored outline holds it (geometry-codec.ts) from
+ * `at`: its rings' count, then per ring its points' count and lon, lat pairs.
+ */
+export function polygonCenterOfMass(values: ArrayLike<number>, at: number): LonLat {
+  const ringCount = values[at];
   let sumX = 0,
     sumY = 0,
     count = 0;
-  for (const ring of rings) {
-    for (let k = 0; k < ring.length - 1; k++) {
-      sumX += ring[k][0];
-      sumY += ring[k][1];
+  let i = at + 1;
+  for (let r = 0; r < ringCount; r++) {
+    const points = values[i++];
+    for (let k = 0; k < points - 1; k++) {
+      sumX += values[i + 2 * k];
+      sumY += values[i + 2 * k + 1];
       count++;
     }
+    i += 2 * points;
   }
   const tx = sumX / count,
     ty = sumY / count;
@@ -69,10 +106,12 @@ function centerOfMass(rings: Ring[]): LonLat {
   let first = true,
     xi = 0,
     yi = 0;
-  for (const ring of rings) {
-    for (const point of ring) {
-      const xj = point[0] - tx,
-        yj = point[1] - ty;
+  i = at + 1;
+  for (let r = 0; r < ringCount; r++) {
+    const points = values[i++];
+    for (let k = 0; k < points; k++, i += 2) {
+      const xj = values[i] - tx,
+        yj = values[i + 1] - ty;
       if (!first) {
         const a = xi * yj - xj * yi;
         sArea += a;

@@ -1,3 +1,4 @@
+import { writeRings } from '../geo/polygon.js';
 import type { LonLat, ParcelGeometry, Ring } from '../model/index.js';
 
 /**
@@ -34,16 +35,7 @@ export function encodeGeometryInto(geometry: ParcelGeometry, values: Float64Arra
   let i = at;
   values[i++] = geometry.type === 'Polygon' ? 1 : 2;
   values[i++] = polygons.length;
-  for (const rings of polygons) {
-    values[i++] = rings.length;
-    for (const ring of rings) {
-      values[i++] = ring.length;
-      for (const [lon, lat] of ring) {
-        values[i++] = lon;
-        values[i++] = lat;
-      }
-    }
-  }
+  for (const rings of polygons) i = writeRings(rings, values, i);
   return i;
 }
 

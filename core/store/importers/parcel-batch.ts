@@ -5,8 +5,8 @@ import type { StoredParcel } from '../../model/records.js';
 /**
  * Parcels packed for the bulk writer: per parcel its strings, seven numbers (centroid lon/lat,
  * area, bbox W/S/E/N) and its outline already in the stored blob layout (geometry-codec.ts), so
- * the writer only binds values positionally. Its arrays are transferred, not copied, from the
- * parse worker to the writing thread (parcel-parse-thread.ts).
+ * the writer only binds values positionally. The import builds them in one pass from the parsed
+ * parcels (parcel-batch-builder.ts); `packParcels` packs parcels already in the copy's shape.
  */
 export interface ParcelBatch {
   count: number;

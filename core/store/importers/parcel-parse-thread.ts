@@ -2,8 +2,9 @@ import os from 'node:os';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startCoreWorker } from '../../core-worker.js';
-import { packParcels, type ParcelBatch } from './parcel-batch.js';
-import { storedParcelOf, streamCadastralParcels, type ParcelReadOptions } from '../../formats/inspire-parcels.js';
+import type { ParcelBatch } from './parcel-batch.js';
+import { ParcelBatchBuilder } from './parcel-batch-builder.js';
+import { streamParsedParcels, type ParcelReadOptions } from '../../formats/inspire-parcel-reader.js';
 import { unpackParsedParcels, type ParsedBatch } from './parsed-parcel-batch.js';
 import { fileSize, inputName, type TextInput } from '../../formats/text-stream.js';
 
@@ -47,8 +48,9 @@ export function streamParcelsOnWorker(
   options: Omit<ParcelReadOptions, 'reference'>,
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
-  // The land class stays here: storedParcelOf runs on this thread.
+  // The land class stays here: the batch builder runs on this thread.
   const { landClass: _onThisThread, ...cloned } = options;
+  const builder = new ParcelBatchBuilder(options);
   const worker = startParseWorker({ role: 'parcel-parse', input, options: cloned, aheadMessages: AHEAD_MESSAGES, batchesPerMessage: BATCHES_PER_MESSAGE });
   return new Promise<number>((resolve, reject) => {
     let settled = false;
@@ -65,7 +67,8 @@ export function streamParcelsOnWorker(
       if ('total' in message) return finish(undefined, message.total);
       try {
         message.batches.forEach((parsed, i) => {
-          onBatch(packParcels(unpackParsedParcels(parsed).map((parcel) => storedParcelOf(parcel, options))), message.bytesRead[i]);
+          for (const parcel of unpackParsedParcels(parsed)) builder.add(parcel);
+          onBatch(builder.take(), message.bytesRead[i]);
         });
         worker.postMessage(0);
       } catch (error) {
@@ -136,7 +139,8 @@ export async function parseWorkerPays(input: TextInput): Promise<boolean> {
 
 /**
  * A parcels file's packed batches, parsed on a worker when it pays (parseWorkerPays),
- * on this thread otherwise: the same batches, errors and progress either way.
+ * on this thread otherwise: the same batches, errors and progress either way. `onBatch` writes
+ * each batch before it returns: the next one is built in the same buffers (parcel-batch-builder.ts).
  */
 export async function streamPackedParcels(
   input: TextInput,
@@ -144,7 +148,11 @@ export async function streamPackedParcels(
   onBatch: (batch: ParcelBatch, bytesRead: number) => void,
 ): Promise<number> {
   if (await parseWorkerPays(input)) return streamParcelsOnWorker(input, options, onBatch);
-  return streamCadastralParcels(input, options, (parcels, chunk) => {
-    onBatch(packParcels(parcels), chunk.bytesRead);
-  });
+  const builder = new ParcelBatchBuilder(options);
+  return streamParsedParcels(
+    input,
+    options,
+    (parcel) => builder.add(parcel),
+    (_added, chunk) => onBatch(builder.take(), chunk.bytesRead),
+  );
 }
