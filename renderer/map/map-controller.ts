@@ -29,6 +29,7 @@ import { afterNextPaint, calmCamera } from './calm-camera.js';
 import { areaCamera, startCamera, type MapCamera } from './start-view.js';
 import { loadWorldOutlines } from './world-outlines.js';
 import { hideUntilFirstParcels } from './first-frame.js';
+import { holdClickFrame } from './click-frame.js';
 
 export interface MapClick {
   latitude: number;
@@ -43,7 +44,8 @@ export interface MapClick {
 
 /** Map → app events; rebuilt by React each render and read through a ref (placemark's handler table). */
 export interface MapHandlers {
-  click(event: MapClick): void;
+  /** Returns, when it looks something up, the lookup: the click's map frame waits for its answer to be painted. */
+  click(event: MapClick): void | Promise<void>;
   /** Features drawn by a shown overlay for the view, or 'zoom' below the zoom overlays load from. */
   overlayLoaded?(layer: 'protectedAreas' | 'groundMotion', drawn: number | 'zoom'): void;
   /** The view's zoom changed across the parcel zoom (parcels drawn or not). */
@@ -311,13 +313,14 @@ export class MapController {
 
   private readonly onClick = (event: MapMouseEvent) => {
     const parcel = this.featureKeyAt(event.point);
-    this.options.handlers.current.click({
+    const answered = this.options.handlers.current.click({
       latitude: event.lngLat.lat,
       longitude: event.lngLat.lng,
       parcel,
       shift: event.originalEvent.shiftKey,
       betweenParcels: parcel === null && this.surroundedByParcels(event.point),
     });
+    holdClickFrame(this.map, Promise.resolve(answered));
   };
 
   private readonly onZoom = () => this.options.handlers.current.zoomed?.(this.map.getZoom());

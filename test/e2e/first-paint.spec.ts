@@ -241,3 +241,69 @@ test('the first map frame painted is the one with the parcels: none of the empty
     'the first frame shown',
   ).toEqual({ shown: true, parcels: true });
 });
+
+test("a click draws no map frame before its parcel's panel is painted; the outline follows", async ({ offlineApp: page }) => {
+  // MapLibre asks for a frame on every mouseup (its pan handler let go), though nothing changed:
+  // under software WebGL that frame held the panel back by 100-500 ms.
+  await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), URBAN_PARCEL);
+  await mapIdle(page);
+  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), URBAN_PARCEL);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.move(box.x + point.x, box.y + point.y);
+  await mapIdle(page);
+  const frames = await countMapFrames(page);
+  await expect
+    .poll(async () => {
+      const before = await frames.drawn();
+      await animationFrames(page, 20);
+      return (await frames.drawn()) - before;
+    })
+    .toBe(0);
+  // The map's frames counted when the panel first shows the parcel, in the page's next frame.
+  await page.evaluate((ref) => {
+    const seen = window as unknown as { __framesAtPanel?: number; __mapFrames: { drawn: number } };
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="parcel-ref"]')?.textContent !== ref) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (seen.__framesAtPanel = seen.__mapFrames.drawn));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, URBAN_PARCEL.ref);
+  let answer = (): void => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const before = await frames.drawn();
+  await page.mouse.click(box.x + point.x, box.y + point.y);
+  await expect(page.getByTestId('parcel-panel')).toHaveAttribute('aria-busy', 'true');
+  await animationFrames(page, 20);
+  expect((await frames.drawn()) - before, 'map frames while the answer was awaited').toBe(0);
+  answer();
+  await expect(page.getByTestId('parcel-ref')).toHaveText(URBAN_PARCEL.ref);
+  const framesAtPanel = await page.waitForFunction(() => {
+    const at = (window as unknown as { __framesAtPanel?: number }).__framesAtPanel;
+    return at === undefined ? false : { at };
+  });
+  expect(((await framesAtPanel.jsonValue()) as { at: number }).at - before, 'map frames before the panel was painted').toBe(0);
+  // Then the map draws: the outline of the clicked parcel.
+  await expect.poll(() => outlineHolds(page, URBAN_PARCEL.ref)).toBe(true);
+  await expect.poll(() => frames.drawn()).toBeGreaterThan(before);
+});
+
+test('a drag right after a click pans the map at once', async ({ offlineApp: page }) => {
+  await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.jumpTo({ center: [longitude, latitude], zoom: 17 }), URBAN_PARCEL);
+  await mapIdle(page);
+  const point = await page.evaluate(({ longitude, latitude }) => window.__catastroMap!.project([longitude, latitude]), URBAN_PARCEL);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  // The lookup is held: the click's frame waits for it, a drag must not.
+  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, () => undefined);
+  await page.mouse.click(box.x + point.x, box.y + point.y);
+  const centre = () => page.evaluate(() => window.__catastroMap!.getCenter().lng);
+  const before = await centre();
+  await page.mouse.down();
+  await page.mouse.move(box.x + point.x - 200, box.y + point.y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(centre).toBeGreaterThan(before);
+});
