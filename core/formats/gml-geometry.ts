@@ -2,7 +2,8 @@ import { isOnEarth, outsideTheWorld, wgs84Transform } from '../geo/crs.js';
 import type { LonLat, ParcelGeometry, Ring } from '../model/index.js';
 import { RING_TOO_SHORT, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
 
-export { GeometryProperty, parseNumberList } from './gml-surfaces.js';
+export { GeometryProperty } from './gml-surfaces.js';
+export { parseNumberList } from './pos-list.js';
 
 /**
  * Collects GML 3.2 surfaces from SAX events into a WGS84 GeoJSON geometry: the rings as the file

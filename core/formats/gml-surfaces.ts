@@ -1,4 +1,5 @@
 import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg } from '../geo/crs-definitions.js';
+import { CoordinateNumbers, decodeNumbers } from './pos-list.js';
 
 /**
  * A ring as the file wrote it: its CRS and its points as x, y pairs (easting or longitude first),
@@ -20,6 +21,12 @@ export class SourceSurfaceCollector {
   private polygons: SourceRing[][] = [];
   private current: SourceRing[] | null = null;
   private srsStack: (string | undefined)[] = [];
+  /** srsDimension per open element, as srsStack: a posList's own, else its geometry's. */
+  private dimensionStack: (string | undefined)[] = [];
+  /** Coordinates per point of the ring of gml:pos being gathered (read while its first pos is open). */
+  private ringOfPosDimension = 2;
+  /** The ring being read's numbers, decoded into one buffer reused from ring to ring. */
+  private readonly numbers = new CoordinateNumbers();
   private ringIsExterior = true;
   private text = '';
   private inPosList = false;
@@ -30,14 +37,16 @@ export class SourceSurfaceCollector {
     this.polygons = [];
     this.current = null;
     this.srsStack = [];
+    this.dimensionStack = [];
     this.text = '';
     this.inPosList = false;
     this.ringOfPos = [];
   }
 
   /** Called for every opening tag inside a geometry property; `local` is the name without prefix. */
-  open(local: string, srsName: string | undefined): void {
+  open(local: string, srsName: string | undefined, srsDimension?: string): void {
     this.srsStack.push(srsName);
+    this.dimensionStack.push(srsDimension);
     switch (local) {
       case 'PolygonPatch':
       case 'Polygon':
@@ -72,18 +81,20 @@ export class SourceSurfaceCollector {
   close(local: string): void {
     if (local === 'posList' && this.inPosList) {
       this.inPosList = false;
-      this.addRing(this.text);
+      this.addRing(this.text, this.dimension());
     } else if (local === 'pos' && this.inPosList) {
       this.inPosList = false;
+      if (this.ringOfPos.length === 0) this.ringOfPosDimension = this.dimension();
       this.ringOfPos.push(this.text);
     } else if (local === 'LinearRing' && this.ringOfPos.length > 0) {
-      this.addRing(this.ringOfPos.join(' '));
+      this.addRing(this.ringOfPos.join(' '), this.ringOfPosDimension);
       this.ringOfPos = [];
     } else if ((local === 'PolygonPatch' || local === 'Polygon') && this.current) {
       if (this.current.length > 0) this.polygons.push(this.current);
       this.current = null;
     }
     this.srsStack.pop();
+    this.dimensionStack.pop();
   }
 
   private srsName(): string | undefined {
@@ -91,21 +102,37 @@ export class SourceSurfaceCollector {
     return undefined;
   }
 
-  private addRing(text: string): void {
+  /** Coordinates per point where the element now open is: its srsDimension or its nearest ancestor's (2 or 3; the third is dropped). */
+  private dimension(): number {
+    for (let i = this.dimensionStack.length - 1; i >= 0; i--) {
+      const declared = this.dimensionStack[i];
+      if (declared === undefined) continue;
+      if (declared === '2' || declared === '3') return Number(declared);
+      throw new Error(`Malformed posList: srsDimension ${JSON.stringify(declared)} (2 or 3 are read).`);
+    }
+    return 2;
+  }
+
+  private addRing(text: string, dimension: number): void {
     if (!this.current) return;
     const { epsg, latFirst } = ringCrsOf(this.srsName());
-    const xy = parseNumberList(text);
-    const notFinite = xy.findIndex((n) => !Number.isFinite(n));
-    if (notFinite >= 0) throw new Error(`Malformed posList: number ${notFinite + 1} of ${xy.length} is ${xy[notFinite]}, not a coordinate.`);
-    if (xy.length % 2 !== 0) throw new Error(`Malformed posList of ${xy.length} numbers, which are not x y pairs.`);
+    const numbers = this.numbers;
+    numbers.length = 0;
+    decodeNumbers(text, numbers);
+    const { values, length } = numbers;
+    for (let k = 0; k < length; k++) {
+      if (!Number.isFinite(values[k])) throw new Error(`Malformed posList: number ${k + 1} of ${length} is ${values[k]}, not a coordinate.`);
+    }
+    if (length % dimension !== 0) throw new Error(`Malformed posList of ${length} numbers, which are not ${dimension === 2 ? 'x y pairs' : 'x y z triples'}.`);
     // Fewer than four points (three and the closing one) is a ring too short, said as wgs84Ring says it.
-    if (xy.length < 8) throw new Error(RING_TOO_SHORT);
-    if (latFirst) {
-      for (let i = 0; i < xy.length; i += 2) {
-        const north = xy[i];
-        xy[i] = xy[i + 1];
-        xy[i + 1] = north;
-      }
+    if (length < 4 * dimension) throw new Error(RING_TOO_SHORT);
+    // x, y of each point (easting or longitude first), the height left out.
+    const xy = new Float64Array((length / dimension) * 2);
+    const east = latFirst ? 1 : 0;
+    const north = 1 - east;
+    for (let k = 0, p = 0; k < length; k += dimension, p += 2) {
+      xy[p] = values[k + east];
+      xy[p + 1] = values[k + north];
     }
     // Points equal here are equal after reprojection, so the WGS84 ring has at most this many
     // points: a ring refused here is one wgs84Ring refuses, with the same message, as it closes.
@@ -142,9 +169,9 @@ export class GeometryProperty<Collector extends SourceSurfaceCollector = SourceS
   }
 
   /** Takes the element when it is the property or inside it; false: an element of the feature's own. */
-  open(local: string, srsName: string | undefined): boolean {
+  open(local: string, srsName: string | undefined, srsDimension?: string): boolean {
     if (this.depth === 0 && !this.properties.has(local)) return false;
-    if (++this.depth > 1) this.surfaces.open(local, srsName);
+    if (++this.depth > 1) this.surfaces.open(local, srsName, srsDimension);
     return true;
   }
 
@@ -164,7 +191,7 @@ export class GeometryProperty<Collector extends SourceSurfaceCollector = SourceS
 export const RING_TOO_SHORT = 'A ring needs at least three distinct points.';
 
 /** Points of the ring once repeated points are dropped and the ring closed (what wgs84Ring keeps). */
-export function closedRingPoints(xy: readonly number[]): number {
+export function closedRingPoints(xy: ArrayLike<number>): number {
   let points = 0;
   let x = NaN;
   let y = NaN;
@@ -198,59 +225,4 @@ function ringCrsOf(srsName: string | undefined): RingCrs {
   const crs = { epsg, latFirst: isLatitudeFirst(srsName!) };
   if (ringCrses.size < 64) ringCrses.set(srsName!, crs);
   return crs;
-}
-
-const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
-
-/** Powers of ten exactly representable as doubles (10^0 … 10^22). */
-const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
-
-/**
- * The numbers of a posList: the same values as `text.trim().split(/\s+/).map(Number)` (each
- * token goes through Number, so "1e3" or garbage behave alike), without the regex split and the
- * intermediate array of token strings, which were a tenth of an import.
- *
- * Plain decimals of at most 15 digits (all the Catastro writes, like "376623.32") are read in
- * place: the digits as an integer, divided by the power of ten of the decimals. Both are exact
- * doubles (below 2^53, and 10^k up to 10^22), and IEEE division rounds the exact quotient
- * correctly, so the result is the double Number() gives for the token, bit for bit. Any other
- * token (exponent, more digits, a sign alone, garbage) goes through Number as before.
- */
-export function parseNumberList(text: string): number[] {
-  const numbers: number[] = [];
-  const length = text.length;
-  let at = 0;
-  while (at < length) {
-    while (at < length && isSpace(text.charCodeAt(at))) at++;
-    if (at >= length) break;
-    const start = at;
-    let negative = false;
-    let c = text.charCodeAt(at);
-    if (c === 45 || c === 43) {
-      negative = c === 45;
-      at++;
-    }
-    let mantissa = 0;
-    let digits = 0;
-    let decimals = -1;
-    for (; at < length; at++) {
-      c = text.charCodeAt(at);
-      if (c >= 48 && c <= 57) {
-        mantissa = mantissa * 10 + (c - 48);
-        digits++;
-        if (decimals >= 0) decimals++;
-      } else if (c === 46 && decimals < 0) decimals = 0;
-      else break;
-    }
-    if (at < length && !isSpace(c)) {
-      while (at < length && !isSpace(text.charCodeAt(at))) at++;
-      numbers.push(Number(text.slice(start, at)));
-    } else if (digits === 0 || digits > 15) {
-      numbers.push(Number(text.slice(start, at)));
-    } else {
-      const value = decimals > 0 ? mantissa / EXACT_POWERS_OF_TEN[decimals] : mantissa;
-      numbers.push(negative ? -value : value);
-    }
-  }
-  return numbers;
 }

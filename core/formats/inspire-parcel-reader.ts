@@ -80,7 +80,7 @@ export class CadastralParcelReader implements SaxHandlers {
       this.geometry.reset();
       return;
     }
-    if (!this.record || this.geometry.open(local, attributes.srsName)) return;
+    if (!this.record || this.geometry.open(local, attributes.srsName, attributes.srsDimension)) return;
     const field = FIELD_OF.get(local);
     if (field) {
       this.field = field;

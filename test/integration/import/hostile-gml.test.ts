@@ -143,6 +143,36 @@ describe('GML whose coordinates cannot be a place on Earth', () => {
       withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.32 4546605.4876 376617.1209 4546608.24275'),
       /at least three distinct points/,
     ],
+    // The one-pass decoder (pos-list.ts) reads plain decimals itself: anything else still goes through Number.
+    [
+      'garbage among the digits',
+      withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.3 4546605.4 3766x7.1 4546608.2 376612.0 4546611.4 376623.3 4546605.4'),
+      /posList: number 3 of 8 is NaN, not a coordinate/,
+    ],
+    [
+      'a number of 400 digits',
+      withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ` 376623.3 4546605.4 ${'9'.repeat(400)} 4546608.2 376612.0 4546611.4 376623.3 4546605.4`),
+      /posList: number 3 of 8 is Infinity, not a coordinate/,
+    ],
+    [
+      'a number of 30 digits',
+      withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ` 376623.3 4546605.4 ${'9'.repeat(30)} 4546608.2 376612.0 4546611.4 376623.3 4546605.4`),
+      /outside the world/,
+    ],
+    [
+      'an srsDimension of 4',
+      withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830').replace('srsDimension="2"', 'srsDimension="4"'),
+      /posList: srsDimension "4" \(2 or 3 are read\)/,
+    ],
+    [
+      'x y pairs declared as x y z triples',
+      withGeometry('http://www.opengis.net/def/crs/EPSG/0/25830', ' 376623.3 4546605.4 376617.1 4546608.2 376612.0 4546611.4 376623.3 4546605.4').replace(
+        'srsDimension="2"',
+        'srsDimension="3"',
+      ),
+      /posList of 8 numbers, which are not x y z triples/,
+    ],
+    ['a posList the file ends in', gml.slice(0, gml.indexOf('<gml:posList') + 200), /Malformed XML: unclosed tag/],
   ])('%s: refused with the point named, the copy unchanged', async (_name, text, reason) => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.gml');
     writeFileSync(file, text);
