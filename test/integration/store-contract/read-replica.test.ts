@@ -6,9 +6,9 @@ import { replicatedTeamStore, runCatastroOffline as cli, SEGOVIA_REFS as REFS, s
 /**
  * Issue #41 item 5: `serve --store <primary> --store-read <replica>` against a real streaming
  * replica (`pg_basebackup -R` of a throwaway cluster, replaying its WAL). Replay is paused to make
- * the replica lag for certain: lookups answer the replica's rows, while keys and quota charges
- * stay on the primary (a key created during the lag is known, and admitted exactly its quota),
- * and once the replica has replayed the change, answers kept in memory during the lag are dropped.
+ * the replica lag for certain: lookups (by reference and by point) answer the replica's rows,
+ * while keys and quota charges stay on the primary (a key created during the lag is known, and
+ * admitted exactly its quota), and once the replica has replayed the change, answers kept in memory during the lag are dropped.
  */
 async function area(url: string, key: string): Promise<{ status: number; area?: number; code?: string }> {
   const response = await fetch(`${url}/api/catastro/${REFS[0]}`, { headers: { 'x-api-key': key } });
@@ -55,6 +55,21 @@ describe.skipIf(postgresSkipReason !== undefined)(`team server with a read repli
     for (const answer of admitted) expect(answer.area).toBe(before);
     expect((await sql<{ used: string }>(primary, 'SELECT used FROM api_usage')).map((row) => Number(row.used))).toEqual([quota]);
     expect(await sql(replica, 'SELECT used FROM api_usage')).toEqual([]);
+
+    // Point→parcel reads the replica too: the parcel moved away on the primary is still at the point there.
+    const [inside] = await sql<{ lon: number; lat: number }>(
+      primary,
+      'SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ST_PointOnSurface(geom) AS p FROM parcels WHERE country = $1 AND ref = $2) s',
+      ['ES', REFS[1]],
+    );
+    await sql(primary, 'UPDATE parcels SET geom = ST_Translate(geom, 1, 0) WHERE country = $1 AND ref = $2', ['ES', REFS[1]]);
+    const byPoint = await fetch(`${server.url}/api/search/coordinates`, {
+      method: 'POST',
+      headers: { 'x-api-key': watching, 'content-type': 'application/json' },
+      body: JSON.stringify({ latitude: inside.lat, longitude: inside.lon }),
+    });
+    expect(byPoint.status).toBe(200);
+    expect(((await byPoint.json()) as { data: { refCat14: string } }).data.refCat14).toBe(REFS[1]);
 
     // Asked again while it lags: each process keeps the answer (from its second ask).
     for (let ask = 0; ask < 6; ask++) expect((await area(server.url, watching)).area).toBe(before);
