@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { APP_VERSION, appFile } from '../core/app-files.js';
 import { keysCommand } from './keys-command.js';
+import { scavengeOnServingThread } from './serve-scavenges.js';
 import { sourcesCommand } from './sources-check-command.js';
 import {
   argumentsWithoutStore,
@@ -185,6 +186,7 @@ function listenRefusal(error: unknown, { host, port }: { host: string; port: num
 }
 
 async function serveOneProcess(options: ServeOptions) {
+  scavengeOnServingThread();
   const isWorker = !cluster.isPrimary;
   const [{ API_VERSION }, { startApiServer }, { perAddressShare }] = await Promise.all([
     import('../core/service.js'),
