@@ -12,7 +12,8 @@
 // Usage: npx tsx scripts/bench-http.ts [--data DIR] [--workers N] [--seconds S] [--rounds R]
 //          [--app CHECKOUT] [--compare CHECKOUT] [--connections C,C…]
 // (--connections: wrk's connections, 16,64 by default. Each round measures the bare route and the
-// cold mix at each count, one right after the other, the counts' order alternating between rounds;
+// cold mix at each count, one right after the other, the counts' order and the builds' order
+// alternating between rounds;
 // the hot mix at the largest. At 64 the servers are saturated and p99 is mostly queueing; at 16 it
 // is closer to an answer's own. Issue #41 item 6 judges the cold p99 against the bare route's p99
 // of the same round and count.)
@@ -196,7 +197,10 @@ try {
       const bareFirst = round % 2 === 0 ? await measureBare() : undefined;
       const colds: LoadResult[] = [];
       const hots: LoadResult[] = [];
-      for (const [s, server] of servers.entries()) {
+      // The two builds' order alternates too: the one measured first in every round had lower hot
+      // figures on a busy machine (2026-11-28: 0.84–1.01× per round first, 1.07× when swapped).
+      const inTurn = round % 2 ? [...servers.entries()].reverse() : [...servers.entries()];
+      for (const [s, server] of inTurn) {
         if (connections === CONNECTIONS) {
           const hotResult = await load(server.url, hot, connections);
           print(`round ${round + 1}, ${connections} connections, ${server.label}, hot, 1,000 references repeated`, hotResult);
