@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { worldOutlines } from './scripts/vite-world-outlines.js';
 
 export default defineConfig({
+  // The renderer's country outlines, which its build makes from world-atlas (renderer/map/world-outlines.ts).
+  plugins: [worldOutlines({ inline: true })],
   test: {
     // Tests live under test/, mirroring the code they cover (test/unit/<folder of core, electron or
     // renderer>/…, test/integration/<area>/…; test/e2e holds only browser tests), except a

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { worldOutlines } from '../scripts/vite-world-outlines.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), worldOutlines()],
   // The core's Node-only module loaders have browser twins (a browser has no node:module).
   resolve: { alias: [{ find: /^(.*)\/proj4-library\.js$/, replacement: '$1/proj4-library.browser.ts' }] },
   build: {

@@ -27,7 +27,7 @@ import {
 import { countriesOf, parcelAttribution } from './parcel-attribution.js';
 import { afterNextPaint, calmCamera } from './calm-camera.js';
 import { areaCamera, startCamera, type MapCamera } from './start-view.js';
-import { loadWorldOutlines } from './world-outlines.js';
+import { worldOutlinesUrl } from './world-outlines.js';
 import { hideUntilFirstParcels } from './first-frame.js';
 import { holdClickFrame } from './click-frame.js';
 
@@ -188,9 +188,8 @@ export class MapController {
           this.options.handlers.current.firstViewDrawn?.();
           // After the first view's parcels: the map's one worker indexes the world's outlines for
           // a second or more, and the parcel tiles it fetches and decodes would queue behind them.
-          void loadWorldOutlines().then((outlines) => {
-            if (!this.destroyed) this.map.getSource<GeoJSONSource>('countries')?.setData(outlines);
-          });
+          // A URL: the worker fetches and parses them, nothing of them runs on the page's thread.
+          if (!this.destroyed) this.map.getSource<GeoJSONSource>('countries')?.setData(worldOutlinesUrl);
         }),
       );
       this.loaded = true;

@@ -156,7 +156,7 @@ export function buildMapStyle(options: { parcelTileUrl: string; parcelsHidden?: 
     sources: {
       osm: { type: 'raster', tiles: [OSM_TILES], tileSize: 256, maxzoom: 19, attribution: '© OpenStreetMap contributors' },
       'catastro-wms': { type: 'raster', tiles: [WMS_TILE], tileSize: 256, attribution: 'Dirección General del Catastro' },
-      // Filled in once the outlines' chunk has loaded (world-outlines.ts).
+      // Given the outlines' URL once the first view is drawn (world-outlines.ts).
       countries: { type: 'geojson', data: emptyCollection, attribution: 'Natural Earth' },
       [PARCELS_SOURCE]: {
         // No fixed credit: the copy holds every country's parcels, credited by those in view (parcel-attribution.ts).

@@ -1,15 +1,21 @@
-import { feature } from 'topojson-client';
+// The root tsconfig reaches this file through tests, without the renderer's .d.ts files: the declaration named here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./world-outlines-url.d.ts" />
+import worldOutlinesUrl from 'virtual:world-outlines-url';
 import { loadOnce } from '../state/load-once.js';
 
 /**
  * Country outlines from Natural Earth (world-atlas, 1:50m), bundled so the offline map has a frame
- * of reference. A chunk of their own, fetched after the first paint: 0.75 MB of JSON in the entry
- * bundle held back the first parcels, which draw at zooms where the outlines are not needed.
+ * of reference: a GeoJSON file made at build time (scripts/vite-world-outlines.ts). The map gives
+ * MapLibre its URL, so its worker fetches and parses them off the page's main thread; the search
+ * box and the offline dialog read them here only where two countries' boxes overlap.
  */
+export { worldOutlinesUrl };
+
 const worldOutlines = loadOnce(async () => {
-  const module = await import('world-atlas/countries-50m.json');
-  const topology = (module.default ?? module) as unknown as { objects: { countries: unknown } };
-  return feature(topology, topology.objects.countries) as GeoJSON.FeatureCollection;
+  const response = await fetch(worldOutlinesUrl);
+  if (!response.ok) throw new Error(`world outlines: HTTP ${response.status}`);
+  return (await response.json()) as GeoJSON.FeatureCollection;
 });
 
 export const loadWorldOutlines = worldOutlines.load;

@@ -189,7 +189,7 @@ test("the search box leaves the world outlines for after the first view where on
   // waits for the copy's areas: held back here, nothing else may ask.
   const outlineRequests: string[] = [];
   page.on('request', (request) => {
-    if (/countries-50m/.test(request.url())) outlineRequests.push(request.url());
+    if (/countries-50m|world-outlines/.test(request.url())) outlineRequests.push(request.url());
   });
   let releaseAreas!: () => void;
   const areasHeld = new Promise<void>((resolve) => (releaseAreas = resolve));
@@ -306,4 +306,15 @@ test('a drag right after a click pans the map at once', async ({ offlineApp: pag
   await page.mouse.move(box.x + point.x - 200, box.y + point.y, { steps: 5 });
   await page.mouse.up();
   await expect.poll(centre).toBeGreaterThan(before);
+});
+
+test("the world outlines reach the map as a file its worker parses: the page's thread never converts them", async ({ offlineApp: page }) => {
+  // Converted from TopoJSON in the page (0.25-0.45 s of the main thread), they ran right after the
+  // first view, where a first search waited behind them; now a GeoJSON file made at build time.
+  const pageFetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /countries-50m/.test(request.url())) pageFetched.push(request.url());
+  });
+  await expect.poll(() => page.evaluate(() => window.__catastroMap!.querySourceFeatures('countries').length), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(pageFetched, 'no TopoJSON chunk for the page to convert').toEqual([]);
 });
