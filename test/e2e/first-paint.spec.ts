@@ -74,6 +74,30 @@ const animationFrames = (page: Page, count: number) =>
     count,
   );
 
+/** Counts the map's frames once it has settled: twenty frames of the page in a row without a map frame. */
+async function countMapFramesOnceSettled(page: Page): Promise<{ drawn: () => Promise<number> }> {
+  const frames = await countMapFrames(page);
+  await expect
+    .poll(async () => {
+      const before = await frames.drawn();
+      await animationFrames(page, 20);
+      return (await frames.drawn()) - before;
+    })
+    .toBe(0);
+  return frames;
+}
+
+/** Holds the answers to lookups of `ref` until the returned function is called. */
+async function holdLookup(page: Page, ref: string): Promise<() => void> {
+  let answer = (): void => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/catastro/${ref}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return answer;
+}
+
 const outlineHolds = (page: Page, ref: string) =>
   page.evaluate((ref) => JSON.stringify(window.__catastroMap!.getSource('selection')!.serialize()).includes(ref), ref);
 
@@ -82,22 +106,9 @@ test('while the next parcel is looked up the map draws nothing', async ({ offlin
   await expect(page.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
   await expect.poll(() => outlineHolds(page, SAMPLE_PARCEL.ref)).toBe(true);
   await mapIdle(page);
-  const frames = await countMapFrames(page);
-  // Settled: twenty frames of the page in a row without a map frame.
-  await expect
-    .poll(async () => {
-      const before = await frames.drawn();
-      await animationFrames(page, 20);
-      return (await frames.drawn()) - before;
-    })
-    .toBe(0);
+  const frames = await countMapFramesOnceSettled(page);
   // The next lookup's answer is held back: what the map draws meanwhile is what would delay it.
-  let answer = (): void => undefined;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdLookup(page, URBAN_PARCEL.ref);
   const before = await frames.drawn();
   await search(page, URBAN_PARCEL.ref);
   await expect(page.getByTestId('parcel-panel')).toHaveAttribute('aria-busy', 'true');
@@ -114,12 +125,7 @@ test('a lookup answered at once never starts the loading bar; one that lasts sho
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Animation.enable');
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
-  let answer = (): void => undefined;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdLookup(page, URBAN_PARCEL.ref);
   await search(page, URBAN_PARCEL.ref);
   const bar = page.getByTestId('parcel-panel').getByRole('progressbar', { includeHidden: true });
   await expect(bar).toHaveCount(1);
@@ -251,14 +257,7 @@ test("a click draws no map frame before its parcel's panel is painted; the outli
   const box = (await page.getByTestId('map').boundingBox())!;
   await page.mouse.move(box.x + point.x, box.y + point.y);
   await mapIdle(page);
-  const frames = await countMapFrames(page);
-  await expect
-    .poll(async () => {
-      const before = await frames.drawn();
-      await animationFrames(page, 20);
-      return (await frames.drawn()) - before;
-    })
-    .toBe(0);
+  const frames = await countMapFramesOnceSettled(page);
   // The map's frames counted when the panel first shows the parcel, in the page's next frame.
   await page.evaluate((ref) => {
     const seen = window as unknown as { __framesAtPanel?: number; __mapFrames: { drawn: number } };
@@ -269,12 +268,7 @@ test("a click draws no map frame before its parcel's panel is painted; the outli
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   }, URBAN_PARCEL.ref);
-  let answer = (): void => undefined;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/catastro/${URBAN_PARCEL.ref}*`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdLookup(page, URBAN_PARCEL.ref);
   const before = await frames.drawn();
   await page.mouse.click(box.x + point.x, box.y + point.y);
   await expect(page.getByTestId('parcel-panel')).toHaveAttribute('aria-busy', 'true');
