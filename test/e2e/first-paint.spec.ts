@@ -312,3 +312,26 @@ test("the world outlines reach the map as a file its worker parses: the page's t
   await expect.poll(() => page.evaluate(() => window.__catastroMap!.querySourceFeatures('countries').length), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(pageFetched, 'no TopoJSON chunk for the page to convert').toEqual([]);
 });
+
+test("the idle prefetch waits while a lookup is in flight: the search's answer and panel come first", async ({ page, appUrl }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (/UnitsTable|world-outlines/.test(request.url())) chunks.push(request.url());
+  });
+  const answer = await holdLookup(page, SAMPLE_PARCEL.ref);
+  await page.goto(appUrl);
+  await search(page, SAMPLE_PARCEL.ref);
+  await expect(page.getByTestId('parcel-panel')).toHaveAttribute('aria-busy', 'true');
+  // The map's first view drawn: the outlines are asked for then, and the prefetch is due.
+  await expect.poll(() => chunks.some((url) => /world-outlines/.test(url)), { timeout: 30_000 }).toBe(true);
+  await mapIdle(page);
+  // Past the prefetch's idle deadline (2 s) with the lookup still held.
+  await page.waitForTimeout(3_000);
+  expect(
+    chunks.filter((url) => /UnitsTable/.test(url)),
+    'prefetched while the lookup was in flight',
+  ).toEqual([]);
+  answer();
+  await expect(page.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
+  await expect.poll(() => chunks.some((url) => /UnitsTable/.test(url)), { timeout: 30_000 }).toBe(true);
+});
