@@ -1,4 +1,4 @@
-import { expect, test } from './support/app.js';
+import { expect, SAMPLE_PARCEL, test } from './support/app.js';
 
 // Eight languages at seven widths: a minute or two on a loaded shared machine.
 test.describe.configure({ timeout: 240_000 });
@@ -31,7 +31,7 @@ function overlappingHeaderControls(): string[] {
   return found;
 }
 
-test('no header control overlaps another, in every language, from 1024 to 2560 pixels wide', async ({ offlineApp: app }) => {
+test('no header control overlaps another, in every language, from 1024 to 2560 pixels wide, typed or not', async ({ offlineApp: app }) => {
   const problems: string[] = [];
   for (const language of LANGUAGES) {
     await app.evaluate((lang) => localStorage.setItem('catastro.language', lang), language);
@@ -40,10 +40,16 @@ test('no header control overlaps another, in every language, from 1024 to 2560 p
     await expect(app.getByTestId('map')).toBeVisible();
     // The Offline badge is what the Search button covered (issue #40): it must be there to be measured.
     await expect(app.getByTestId('connectivity')).toHaveAttribute('data-state', 'offline');
-    for (const width of WIDTHS) {
-      await app.setViewportSize({ width, height: 800 });
-      await app.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
-      for (const pair of await app.evaluate(overlappingHeaderControls)) problems.push(`${language} ${width}px: ${pair}`);
+    // Empty, then with a reference typed: the search box then names what it read ("Cadastral
+    // reference"), and that label pushed the Search button over the Offline badge at 1024 px.
+    for (const typed of ['', SAMPLE_PARCEL.ref]) {
+      await app.getByTestId('search-input').fill(typed);
+      if (typed) await expect(app.getByTestId('search-kind')).toBeVisible();
+      for (const width of WIDTHS) {
+        await app.setViewportSize({ width, height: 800 });
+        await app.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+        for (const pair of await app.evaluate(overlappingHeaderControls)) problems.push(`${language} ${width}px "${typed}": ${pair}`);
+      }
     }
   }
   expect(problems).toEqual([]);
