@@ -475,7 +475,7 @@ export class MapController {
   };
 
   /**
-   * 'idle' also follows every hover's repaint (the hover outline is a filter change): reading every
+   * 'idle' also follows every hover's repaint (the hover outline's feature state): reading every
    * drawn parcel again there (about 100 ms at zoom 13 under software WebGL) held back the click or
    * keystroke that came next.
    */

@@ -23,8 +23,8 @@ export function countryAt(countries: readonly CountryInfo[], point: [number, num
 
 /**
  * Whether the outlines decide the country at this point (it lies in more than one address-searching
- * country's box): only then are they worth loading for the search box. Elsewhere their 0.75 MB chunk,
- * turned into GeoJSON on the main thread, would run during the map's first view (issue #40 item 2).
+ * country's box): only then are they worth loading for the search box. Elsewhere their 1.9 MB file,
+ * parsed on the main thread, would run during the map's first view (issue #40 item 2).
  */
 export function outlinesDecideAt(countries: readonly CountryInfo[], point: [number, number] | null): boolean {
   return !!point && addressBoxesAt(countries, point).length > 1;

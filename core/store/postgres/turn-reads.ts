@@ -44,7 +44,7 @@ export class AskedRows<Columns extends Record<string, string>> {
   /** `json_to_recordset(...) AS asked(i int, <columns>)`, for the statement's FROM. */
   readonly from: string;
 
-  /** `columns`: each field's name and SQL type, as `valuesOf` gives them. */
+  /** `columns`: each field's name and SQL type, as `parameter`'s asks carry them. */
   constructor(columns: Columns) {
     const typed = Object.entries(columns).map(([name, type]) => `${name} ${type}`);
     this.from = `json_to_recordset($1::json) AS asked(${['i int', ...typed].join(', ')})`;
