@@ -13,10 +13,16 @@ const FILE_NAME = 'world-outlines.geojson';
 /** Four decimals of a degree: about 10 m, far finer than a 1:50m outline; the file is 1.9 MB instead of 3.9. */
 const DECIMALS = 1e4;
 
+let made: string | undefined;
+
+/** The outlines' GeoJSON, made once per process (the dev server answers it on every reload). */
 function outlinesGeoJson(): string {
-  const topology = countries50m as unknown as { objects: { countries: unknown } };
-  const outlines = feature(topology, topology.objects.countries);
-  return JSON.stringify(outlines, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value * DECIMALS) / DECIMALS : value));
+  if (made === undefined) {
+    const topology = countries50m as unknown as { objects: { countries: unknown } };
+    const outlines = feature(topology, topology.objects.countries);
+    made = JSON.stringify(outlines, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value * DECIMALS) / DECIMALS : value));
+  }
+  return made;
 }
 
 /** `inline`: the file as a data: URL in the module (unit tests under Node, where no server answers). */

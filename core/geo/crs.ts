@@ -82,6 +82,8 @@ export function wgs84TransformInto(epsg: number): PointInto {
   return transform;
 }
 
+const wgs84PairTransforms = new Map<number, (x: number, y: number) => LonLat>();
+
 /** `wgs84TransformInto` answering [lon, lat] pairs, for callers that keep GeoJSON rings. */
 export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
   let pairs = wgs84PairTransforms.get(epsg);
@@ -96,7 +98,6 @@ export function wgs84Transform(epsg: number): (x: number, y: number) => LonLat {
   }
   return pairs;
 }
-const wgs84PairTransforms = new Map<number, (x: number, y: number) => LonLat>();
 
 /** Converts WGS84 [lon, lat] to (x, y) in the given CRS. */
 export function fromWgs84(epsg: number, lon: number, lat: number): [number, number] {

@@ -141,12 +141,7 @@ export class ParcelBatchBuilder {
       }
     }
     const n = this.refs.length * NUMBERS_PER_PARCEL;
-    if (n + NUMBERS_PER_PARCEL > this.numbers.length) {
-      const grown = new Float64Array(this.numbers.length * 2);
-      grown.set(this.numbers);
-      this.numbers = grown;
-    }
-    const numbers = this.numbers;
+    const numbers = (this.numbers = withRoom(this.numbers, n, NUMBERS_PER_PARCEL));
     numbers[n] = lon;
     numbers[n + 1] = lat;
     numbers[n + 2] = area;
@@ -157,9 +152,14 @@ export class ParcelBatchBuilder {
   }
 
   private reserve(more: number): void {
-    if (this.length + more <= this.values.length) return;
-    const grown = new Float64Array(Math.max(this.values.length * 2, this.length + more));
-    grown.set(this.values.subarray(0, this.length));
-    this.values = grown;
+    this.values = withRoom(this.values, this.length, more);
   }
+}
+
+/** `array`, or a copy of its first `used` numbers at least twice as long, with room for `more` after them. */
+function withRoom(array: Float64Array<ArrayBuffer>, used: number, more: number): Float64Array<ArrayBuffer> {
+  if (used + more <= array.length) return array;
+  const grown = new Float64Array(Math.max(array.length * 2, used + more));
+  grown.set(array.subarray(0, used));
+  return grown;
 }
