@@ -130,15 +130,29 @@ interface LookupFigures {
   noise: { p50: number; p99: number };
 }
 type Timed = ReturnType<typeof timeEach>;
-/** Cold: random references over all written so far, so most lookups read pages not yet cached. Warm: a working set of 10,000 read once before timing, as a busy server sees. */
+/** `count` distinct numbers below `n`, in random order. */
+function distinct(count: number, n: number): number[] {
+  const picked = new Set<number>();
+  while (picked.size < Math.min(count, n)) picked.add(random(n));
+  return [...picked];
+}
+/**
+ * Cold: 20,000 parcels not asked before in the pass, drawn over all written so far, so most lookups
+ * read pages not yet cached (until 2026-11-30 100,000 references drawn with repeats: at 1 M, from
+ * the 143,000 sampled, 28 % of the lookups repeated one asked before and 60 % of the table's pages
+ * were read by the pass's end, which made the 1 M figure warmer than the 10 M one). Warm: a working set of 10,000
+ * read once before timing, as a busy server sees.
+ */
 function measureLookups(parcels: number, copiesWritten: number): LookupFigures {
-  const byRef = timeEach(100_000, () => store.getParcel('ES', refs[random(refs.length)]));
+  const coldRefs = distinct(20_000, refs.length).map((i) => refs[i]);
+  const byRef = timeEach(coldRefs.length, (i) => store.getParcel('ES', coldRefs[i]));
   const workingSet = Array.from({ length: 10_000 }, () => refs[random(refs.length)]);
   workingSet.forEach((ref) => store.getParcel('ES', ref));
   const byRefWarm = timeEach(100_000, (i) => store.getParcel('ES', workingSet[i % workingSet.length]));
-  const points = Array.from({ length: 20_000 }, () => {
-    const p = sample[random(sample.length)];
-    const [ox, oy] = offsetOfCopy(random(copiesWritten));
+  // Centroids of distinct parcels: copy number and index in the sample drawn together.
+  const points = distinct(20_000, copiesWritten * sample.length).map((drawn) => {
+    const p = sample[drawn % sample.length];
+    const [ox, oy] = offsetOfCopy(Math.floor(drawn / sample.length));
     return [p.centroid[0] + ox, p.centroid[1] + oy] as [number, number];
   });
   let hits = 0;
@@ -151,10 +165,18 @@ function measureLookups(parcels: number, copiesWritten: number): LookupFigures {
 }
 const lookupsAt: LookupFigures[] = [];
 
-/** The lookups at the first million, kept out of the writer's wall time and CPU a million. */
-function pauseForLookups(copiesWritten: number): void {
+/**
+ * The lookups at the first million, kept out of the writer's wall time and CPU a million. They
+ * end with their event-loop turn, as a server's do: the store's reads share one read transaction
+ * until the turn is over (turn-snapshot.ts), and while it stayed open (the write loop never
+ * yielded) no checkpoint could pass it, so the WAL grew by every page written after the pause and
+ * each of the writer's page reads searched it (walFindFrame), each commit's checkpoint sorted it
+ * (walMerge): the 10 M run of 2026-11-29 ended with the copy at 0.59 GB and a WAL of 5 GB+.
+ */
+async function pauseForLookups(copiesWritten: number): Promise<void> {
   const [at, cpu] = [performance.now(), process.cpuUsage()];
   lookupsAt.push(measureLookups(written, copiesWritten));
+  await new Promise((resolve) => setImmediate(resolve));
   const spent = process.cpuUsage(cpu);
   sliceStart.at += performance.now() - at;
   sliceStart.cpu = { user: sliceStart.cpu.user + spent.user, system: sliceStart.cpu.system + spent.system };
@@ -164,7 +186,7 @@ beginFile();
 for (let copy = 0; copy < copies; copy++) {
   if (copy > 0 && copy % copiesPerFile === 0) {
     commitFile();
-    if (lookupsAt.length === 0 && written >= SLICE) pauseForLookups(copy);
+    if (lookupsAt.length === 0 && written >= SLICE) await pauseForLookups(copy);
     beginFile();
   }
   const [ox, oy] = offsetOfCopy(copy);
@@ -222,12 +244,15 @@ if (sliceRates.length > 1) {
 {
   // What the whole of Spain (50.9 M parcels) would cost at this run's figures: disk by bytes per
   // parcel, time at the last million's rate (a lower bound if the rate keeps falling with size).
+  // Each commit's checkpoint keeps the WAL near one file's pages; a WAL of GBs here means a reader
+  // held a snapshot the checkpoints could not pass, and the writer's figures above paid for it.
+  const walBytes = statSync(`${storeFile}-wal`).size;
   store.db.pragma('wal_checkpoint(TRUNCATE)');
   const bytes = statSync(storeFile).size;
   const SPAIN = 50_900_000;
   const lastRate = sliceRates[sliceRates.length - 1] ?? total / writeSeconds;
   console.log(
-    `disk: ${(bytes / 1e9).toFixed(2)} GB, ${Math.round(bytes / total)} bytes/parcel; Spain's ${SPAIN / 1e6} M parcels at these figures: ${(((bytes / total) * SPAIN) / 1e9).toFixed(0)} GB, about ${Math.round(SPAIN / lastRate / 60)} min of writing at the last million's rate`,
+    `disk: ${(bytes / 1e9).toFixed(2)} GB (the WAL ${(walBytes / 1e6).toFixed(0)} MB before the last checkpoint), ${Math.round(bytes / total)} bytes/parcel; Spain's ${SPAIN / 1e6} M parcels at these figures: ${(((bytes / total) * SPAIN) / 1e9).toFixed(0)} GB, about ${Math.round(SPAIN / lastRate / 60)} min of writing at the last million's rate`,
   );
 }
 
