@@ -13,7 +13,8 @@ import { ParcelWriter } from './parcel-writer.js';
 import { describeError } from '../file-checks.js';
 import type { ImportProgress, ImportResult } from '../model/records.js';
 import type { ImportOptions, ImportOrigin } from './import-formats.js';
-import { IMPORTED_FILES, upsert } from './tables.js';
+import { IMPORTED_FILES, PARCELS, upsert } from './tables.js';
+import { RtreeBulkLoad } from './rtree-bulk-load.js';
 
 export { detectImportKind } from './import-plan.js';
 
@@ -111,6 +112,23 @@ async function beginImport(db: SqliteDatabase, file: string, options: ImportOpti
   }
 }
 
+/**
+ * Writes a parcels part. Into a copy whose R*Tree is empty (a new copy: the usual first import, and
+ * the bench) the boxes are collected and the tree written in one packed pass after the rows
+ * (rtree-bulk-load.ts); into a copy holding parcels, box by box as SQLite balances them.
+ */
+async function withParcelBoxes<T>(db: SqliteDatabase, writer: ParcelWriter, writeRows: () => Promise<T>): Promise<T> {
+  const bulk = RtreeBulkLoad.ifEmpty(db, PARCELS.rtree!.name);
+  writer.collectBoxesInto(bulk);
+  try {
+    const written = await writeRows();
+    bulk?.finish();
+    return written;
+  } finally {
+    writer.collectBoxesInto(undefined);
+  }
+}
+
 /** Imports one file (each of a zip's parcels and buildings GML) in one transaction: all of it or nothing. */
 async function importOne(
   db: SqliteDatabase,
@@ -155,14 +173,12 @@ async function importOne(
         const dropStaleParcels = area ? markAreaParcelsStale(db, area) : undefined;
         const named = municipality?.name ? { municipio: municipality.name, provincia: municipality.province } : undefined;
         // Parsed on a worker thread while this one writes, when a core is free for it (docs/performance.md "Import against GDAL").
-        result.parcels = await streamPackedParcels(
-          part.input,
-          { source: 'inspire', country: part.country, landClass: options.formats.inspire.landClass },
-          (batch, bytesRead) => {
+        result.parcels = await withParcelBoxes(db, writer, () =>
+          streamPackedParcels(part.input, { source: 'inspire', country: part.country, landClass: options.formats.inspire.landClass }, (batch, bytesRead) => {
             writer.parcelBatch(batch, { ...named, offlineArea: area });
             records += batch.count;
             progress({ text: '', bytesRead });
-          },
+          }),
         );
         dropStaleParcels?.();
       } else if (part.kind === 'inspire-buildings') {
@@ -191,11 +207,13 @@ async function importOne(
         } else {
           // A published area's file (Etalab's per commune or département) replaces that area: parcels gone from it go.
           const dropStaleParcels = area ? markAreaParcelsStale(db, area) : undefined;
-          result.parcels = await format.stream!(part.input, (parcels, chunk) => {
-            parcels.forEach((p) => writer.parcel(p, area));
-            records += parcels.length;
-            progress(chunk);
-          });
+          result.parcels = await withParcelBoxes(db, writer, () =>
+            format.stream!(part.input, (parcels, chunk) => {
+              parcels.forEach((p) => writer.parcel(p, area));
+              records += parcels.length;
+              progress(chunk);
+            }),
+          );
           dropStaleParcels?.();
         }
       } else {

@@ -4,6 +4,7 @@ import type { SqliteDatabase } from './db.js';
 import { fincaParams, parcelParams, unitParams } from './parcel-rows.js';
 import { BUILDINGS, FINCAS, PARCELS, UNITS, upsert } from './tables.js';
 import { NUMBERS_PER_PARCEL, valueAt, type ParcelBatch } from './importers/parcel-batch.js';
+import type { RtreeBulkLoad } from './rtree-bulk-load.js';
 import type { BuildingFacts, StoredFinca, StoredParcel, StoredUnit } from '../model/records.js';
 
 const PARCEL_UPSERT_SQL = upsert(PARCELS, 'sqlite');
@@ -23,6 +24,8 @@ export class ParcelWriter {
   private readonly upsertFincaStatement;
   private readonly upsertUnitStatement;
   private readonly deleteUnitsStatement;
+  /** Where parcels' boxes go: the R*Tree row by row, or a bulk load of it (`collectBoxesInto`). */
+  private writeBox: (id: number, minLon: number, maxLon: number, minLat: number, maxLat: number) => void;
 
   constructor(db: SqliteDatabase) {
     // Without RETURNING: SQLite runs RETURNING as a trigger, and a statement with a trigger keeps a
@@ -37,6 +40,7 @@ export class ParcelWriter {
     this.storedOutline = db.prepare('SELECT id, geometry FROM parcels WHERE country = ? AND ref = ?').raw();
     // The R*Tree box replaced in one statement (an R*Tree row keyed by the parcel's id).
     this.replaceBox = db.prepare('INSERT OR REPLACE INTO parcels_rtree (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)');
+    this.writeBox = this.boxPerRow;
     this.upsertBuildingStatement = db.prepare(upsert(BUILDINGS, 'sqlite'));
     this.upsertFincaStatement = db.prepare(upsert(FINCAS, 'sqlite'));
     this.upsertUnitStatement = db.prepare(upsert(UNITS, 'sqlite'));
@@ -46,12 +50,21 @@ export class ParcelWriter {
     this.deleteUnitsStatement = db.prepare('DELETE FROM units INDEXED BY units_by_finca WHERE country = ? AND finca = ?');
   }
 
+  private readonly boxPerRow = (id: number, minLon: number, maxLon: number, minLat: number, maxLat: number) => {
+    this.replaceBox.run(id, minLon, maxLon, minLat, maxLat);
+  };
+
+  /** Sends the parcels' boxes to a bulk load of the R*Tree until called again without one (then row by row again). */
+  collectBoxesInto(load: RtreeBulkLoad | undefined): void {
+    this.writeBox = load ? load.add.bind(load) : this.boxPerRow;
+  }
+
   /** `offlineArea`: the published area (`ES.40146`) whose file brought the parcel, if any. */
   parcel(parcel: StoredParcel, offlineArea?: string): void {
     const storedId = this.storedId.get(parcel.country, parcel.ref) as number | undefined;
     const { lastInsertRowid } = this.upsertParcel.run({ ...parcelParams(parcel), offline_area: offlineArea ?? null });
     const [minLon, minLat, maxLon, maxLat] = bboxOf(parcel.geometry);
-    this.replaceBox.run(storedId ?? Number(lastInsertRowid), minLon, maxLon, minLat, maxLat);
+    this.writeBox(storedId ?? Number(lastInsertRowid), minLon, maxLon, minLat, maxLat);
   }
 
   /**
@@ -94,7 +107,7 @@ export class ParcelWriter {
         area,
       );
       const id = stored ? stored[0] : Number(lastInsertRowid);
-      if (!stored?.[1].equals(blob)) this.replaceBox.run(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
+      if (!stored?.[1].equals(blob)) this.writeBox(id, numbers[at + 3], numbers[at + 5], numbers[at + 4], numbers[at + 6]);
     }
   }
 
