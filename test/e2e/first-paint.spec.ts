@@ -335,3 +335,42 @@ test("the idle prefetch waits while a lookup is in flight: the search's answer a
   await expect(page.getByTestId('parcel-ref')).toHaveText(SAMPLE_PARCEL.ref);
   await expect.poll(() => chunks.some((url) => /UnitsTable/.test(url)), { timeout: 30_000 }).toBe(true);
 });
+
+test("the map asks for the copy's areas and the first view's parcel tiles before the app's code is evaluated", async ({ page, appUrl }) => {
+  // The app's chunk (React DOM and the panels: renderer/app/start-app.tsx) is held back: the app
+  // cannot render. The page's first module has already asked for the areas and made the map
+  // (renderer/map/open-map.ts), which asks for the first view's tiles meanwhile; made by the app,
+  // the map asked for none until the app had rendered (docs/performance.md "Fifth round, the load").
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/extents' || pathname.startsWith('/api/tiles/parcels/')) asked.push(pathname);
+  });
+  let releaseApp!: () => void;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  let appAsked = false;
+  await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+    appAsked = true;
+    await appHeld;
+    await route.continue();
+  });
+  // Not to the load event: the held chunk is preloaded by index.html.
+  await page.goto(appUrl, { waitUntil: 'commit' });
+  try {
+    await expect.poll(() => asked.filter((path) => path.startsWith('/api/tiles/')).length, 'parcel tiles asked while the app is held').toBeGreaterThan(0);
+    expect(asked[0], 'the areas asked first').toBe('/api/extents');
+    expect(appAsked, "the app's chunk is asked for (and held)").toBe(true);
+    expect(await page.getByTestId('search-input').count(), 'the app has not rendered').toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(window.__catastroMap!.getCanvas()).visibility), 'not shown out of its place').toBe('hidden');
+  } finally {
+    releaseApp();
+  }
+  // Then the app renders around it, and the map shows its parcels in its place, over the whole map area.
+  await expect(page.getByTestId('search-input')).toBeVisible();
+  await mapIdle(page);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(window.__catastroMap!.getCanvas()).visibility)).toBe('visible');
+  expect(await page.evaluate(() => window.__catastroMap!.queryRenderedFeatures({ layers: ['parcels-fill'] }).length)).toBeGreaterThan(0);
+  const [canvas, slot] = await Promise.all([page.locator('.maplibregl-canvas').boundingBox(), page.getByTestId('map').boundingBox()]);
+  // Within the pixel MapLibre rounds the canvas to.
+  for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(canvas![side] - slot![side]), side).toBeLessThan(1);
+});
