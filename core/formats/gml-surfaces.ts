@@ -1,5 +1,5 @@
 import { epsgFromSrsName, isLatitudeFirst, isSupportedEpsg } from '../geo/crs-definitions.js';
-import { CoordinateNumbers, decodeNumbers } from './pos-list.js';
+import { continueNumbers, continueNumbersOfText, CoordinateNumbers, type TextOf } from './pos-list.js';
 
 /**
  * A ring as the file wrote it: its CRS and its points as x, y pairs (easting or longitude first),
@@ -25,22 +25,24 @@ export class SourceSurfaceCollector {
   private dimensionStack: (string | undefined)[] = [];
   /** Coordinates per point of the ring of gml:pos being gathered (read while its first pos is open). */
   private ringOfPosDimension = 2;
-  /** The ring being read's numbers, decoded into one buffer reused from ring to ring. */
-  private readonly numbers = new CoordinateNumbers();
-  private ringIsExterior = true;
-  private text = '';
-  private inPosList = false;
+  /** The posList being read's numbers, decoded as its text arrives into one buffer reused from ring to ring. */
+  private readonly posListNumbers = new CoordinateNumbers();
   /** Coordinates of a ring written as one gml:pos per vertex, gathered until its LinearRing closes. */
-  private ringOfPos: string[] = [];
+  private readonly ringOfPos = new CoordinateNumbers();
+  /** gml:pos elements read into ringOfPos. */
+  private ringOfPosCount = 0;
+  /** Where the text now is numbers to: the posList's or the ring of pos's numbers (null: not coordinates). */
+  private numbers: CoordinateNumbers | null = null;
+  private ringIsExterior = true;
 
   reset(): void {
     this.polygons = [];
     this.current = null;
     this.srsStack = [];
     this.dimensionStack = [];
-    this.text = '';
-    this.inPosList = false;
-    this.ringOfPos = [];
+    this.numbers = null;
+    this.ringOfPos.reset();
+    this.ringOfPosCount = 0;
   }
 
   /** Called for every opening tag inside a geometry property; `local` is the name without prefix. */
@@ -59,36 +61,46 @@ export class SourceSurfaceCollector {
         this.ringIsExterior = false;
         break;
       case 'LinearRing':
-        this.ringOfPos = [];
+        this.ringOfPos.reset();
+        this.ringOfPosCount = 0;
         break;
       case 'posList':
+        this.numbers = this.posListNumbers;
+        this.numbers.reset();
+        break;
       case 'pos':
-        this.inPosList = true;
-        this.text = '';
+        this.numbers = this.ringOfPos;
         break;
     }
   }
 
   /** Whether text now is coordinates (the rest of a geometry's text is not read). */
   wantsText(): boolean {
-    return this.inPosList;
+    return this.numbers !== null;
   }
 
   addText(text: string): void {
-    if (this.inPosList) this.text += text;
+    if (this.numbers) continueNumbersOfText(text, this.numbers);
+  }
+
+  /** Text as the file's bytes (the import's tokenizer: `bytes[start, end)`), decoded straight into the numbers. */
+  addBytes(bytes: Uint8Array, start: number, end: number, decode: TextOf): void {
+    if (this.numbers) continueNumbers(bytes, start, end, this.numbers, decode);
   }
 
   close(local: string): void {
-    if (local === 'posList' && this.inPosList) {
-      this.inPosList = false;
-      this.addRing(this.text, this.dimension());
-    } else if (local === 'pos' && this.inPosList) {
-      this.inPosList = false;
-      if (this.ringOfPos.length === 0) this.ringOfPosDimension = this.dimension();
-      this.ringOfPos.push(this.text);
-    } else if (local === 'LinearRing' && this.ringOfPos.length > 0) {
-      this.addRing(this.ringOfPos.join(' '), this.ringOfPosDimension);
-      this.ringOfPos = [];
+    if (local === 'posList' && this.numbers === this.posListNumbers) {
+      this.numbers = null;
+      this.addRing(this.posListNumbers, this.dimension());
+    } else if (local === 'pos' && this.numbers === this.ringOfPos) {
+      this.numbers = null;
+      // The next pos's first number is a number of its own.
+      this.ringOfPos.tail = '';
+      if (this.ringOfPosCount++ === 0) this.ringOfPosDimension = this.dimension();
+    } else if (local === 'LinearRing' && this.ringOfPosCount > 0) {
+      this.addRing(this.ringOfPos, this.ringOfPosDimension);
+      this.ringOfPos.reset();
+      this.ringOfPosCount = 0;
     } else if ((local === 'PolygonPatch' || local === 'Polygon') && this.current) {
       if (this.current.length > 0) this.polygons.push(this.current);
       this.current = null;
@@ -113,12 +125,9 @@ export class SourceSurfaceCollector {
     return 2;
   }
 
-  private addRing(text: string, dimension: number): void {
+  private addRing(numbers: CoordinateNumbers, dimension: number): void {
     if (!this.current) return;
     const { epsg, latFirst } = ringCrsOf(this.srsName());
-    const numbers = this.numbers;
-    numbers.length = 0;
-    decodeNumbers(text, numbers);
     const { values, length } = numbers;
     for (let k = 0; k < length; k++) {
       if (!Number.isFinite(values[k])) throw new Error(`Malformed posList: number ${k + 1} of ${length} is ${values[k]}, not a coordinate.`);
@@ -127,7 +136,9 @@ export class SourceSurfaceCollector {
     // Fewer than four points (three and the closing one) is a ring too short, said as wgs84Ring says it.
     if (length < 4 * dimension) throw new Error(RING_TOO_SHORT);
     // x, y of each point (easting or longitude first), the height left out.
-    const xy = new Float64Array((length / dimension) * 2);
+    // A plain array of doubles, not a Float64Array: a typed array's allocation (its own backing
+    // store) was a twentieth of the parse, one per ring.
+    const xy: number[] = new Array<number>((length / dimension) * 2);
     const east = latFirst ? 1 : 0;
     const north = 1 - east;
     for (let k = 0, p = 0; k < length; k += dimension, p += 2) {

@@ -7,9 +7,9 @@ import type { CountryCode } from '../model/index.js';
 import { isIsoDay, todayIso } from '../model/iso-day.js';
 import type { RecordSource } from '../model/records.js';
 import { GeometryProperty, SourceSurfaceCollector, type SourceRing } from './gml-surfaces.js';
-import type { SaxHandlers } from './sax.js';
-import { readText, type TextChunk, type TextInput } from './text-stream.js';
-import { XmlScanner } from './xml-scanner.js';
+import type { TextOf } from './pos-list.js';
+import { readBytes, type ReadProgress, type TextInput } from './text-stream.js';
+import { XmlScanner, type ScanHandlers } from './xml-scanner.js';
 
 export interface ParcelReadOptions {
   source: RecordSource;
@@ -57,13 +57,15 @@ const FIELD_OF = new Map<string, Field>([
   ['ADMINISTRATIVEUNIT', 'administrativeUnit'],
 ]);
 const GEOMETRY_ELEMENTS = new Set(['geometry', 'msGeometry']);
+const PARCEL_ATTRIBUTES: ReadonlySet<string> = new Set(['gml:id']);
+const GEOMETRY_ATTRIBUTES: ReadonlySet<string> = new Set(['srsName', 'srsDimension']);
 
 /**
  * Reads INSPIRE Cadastral Parcels (cp 4.0, GML 3.2) as the Catastro publishes them: the ATOM
  * download (`FeatureCollection` of `member`) and WFS answers (GetParcel, GetNeighbourParcel).
  * Each `CadastralParcel` becomes a ParsedParcel: its outline still in the file's CRS.
  */
-export class CadastralParcelReader implements SaxHandlers {
+export class CadastralParcelReader implements ScanHandlers {
   private readonly geometry = new GeometryProperty(new SourceSurfaceCollector(), GEOMETRY_ELEMENTS);
   private record: ({ areaM2?: number; dataDate?: string } & InspireParcelIds) | null = null;
   private field: Field | null = null;
@@ -88,14 +90,19 @@ export class CadastralParcelReader implements SaxHandlers {
     }
   }
 
-  /** Only the parcel's gml:id and the geometry's srsName are read: the scanner decodes no other attribute. */
-  wantsAttributes(local: string): boolean {
-    return local === 'CadastralParcel' || local === 'CP.CadastralParcel' || this.geometry.inside || GEOMETRY_ELEMENTS.has(local);
+  /** Only the parcel's gml:id and the geometry's srsName and srsDimension are read: the scanner decodes no other attribute. */
+  wantsAttributes(local: string): ReadonlySet<string> | false {
+    if (local === 'CadastralParcel' || local === 'CP.CadastralParcel') return PARCEL_ATTRIBUTES;
+    return (this.geometry.inside || GEOMETRY_ELEMENTS.has(local)) && GEOMETRY_ATTRIBUTES;
   }
 
-  /** Only a value's text and coordinates are read: the scanner skips handing over the rest. */
-  wantsText(): boolean {
-    return this.geometry.inside ? this.geometry.surfaces.wantsText() : this.field !== null;
+  /** Only a value's text and coordinates are read: the scanner skips handing over the rest; coordinates as bytes. */
+  wantsText(): boolean | 'bytes' {
+    return this.geometry.inside ? this.geometry.surfaces.wantsText() && 'bytes' : this.field !== null;
+  }
+
+  textBytes(bytes: Uint8Array, start: number, end: number, decode: TextOf): void {
+    this.geometry.surfaces.addBytes(bytes, start, end, decode);
   }
 
   text(text: string): void {
@@ -154,7 +161,7 @@ export async function streamParsedParcels<T>(
   file: TextInput,
   options: ParcelReadOptions,
   convert: (parcel: ParsedParcel) => T,
-  sink: (parcels: T[], progress: TextChunk) => void | Promise<void>,
+  sink: (parcels: T[], progress: ReadProgress) => void | Promise<void>,
 ): Promise<number> {
   let batch: T[] = [];
   let total = 0;
@@ -165,13 +172,13 @@ export async function streamParsedParcels<T>(
       total++;
     }),
   );
-  for await (const chunk of readText(file)) {
-    scanner.write(chunk.text);
+  for await (const chunk of readBytes(file)) {
+    scanner.write(chunk.bytes);
     const full = batch;
     batch = [];
     await sink(full, chunk);
   }
   scanner.close();
-  if (batch.length) await sink(batch, { text: '', bytesRead: 0 });
+  if (batch.length) await sink(batch, { bytesRead: 0 });
   return total;
 }

@@ -3,7 +3,7 @@ import type { StoredParcel } from '../model/records.js';
 import { wgs84Geometry } from './gml-geometry.js';
 import { CadastralParcelReader, streamParsedParcels, type ParcelReadOptions, type ParsedParcel } from './inspire-parcel-reader.js';
 import { createSax } from './sax.js';
-import type { TextChunk, TextInput } from './text-stream.js';
+import type { ReadProgress, TextInput } from './text-stream.js';
 
 export type { InspireParcelIds, ParcelReadOptions } from './inspire-parcel-reader.js';
 
@@ -43,7 +43,7 @@ export function parseCadastralParcelXml(xml: string, options: ParcelReadOptions)
 export function streamCadastralParcels(
   file: TextInput,
   options: ParcelReadOptions,
-  sink: (parcels: StoredParcel[], progress: TextChunk) => void | Promise<void>,
+  sink: (parcels: StoredParcel[], progress: ReadProgress) => void | Promise<void>,
 ): Promise<number> {
   return streamParsedParcels(file, options, (parsed) => storedParcelOf(parsed, options), sink);
 }

@@ -1,4 +1,4 @@
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,10 +22,18 @@ export type TextInput = string | ZipEntryInfo;
 
 export const inputName = (input: TextInput) => (typeof input === 'string' ? input : `${input.zip}!${input.name}`);
 
-export interface TextChunk {
-  text: string;
+export interface ReadProgress {
   /** Bytes of the file read so far (compressed bytes for .gz, inflated bytes of a zip entry), for progress. */
   bytesRead: number;
+}
+
+export interface TextChunk extends ReadProgress {
+  text: string;
+}
+
+/** Bytes as read: a plain file's chunks are one buffer reused from read to read (use each before the next). */
+export interface ByteChunk extends ReadProgress {
+  bytes: Buffer;
 }
 
 /** The first bytes of a (possibly gzipped or zipped) file, decompressed: enough to detect its kind. */
@@ -72,19 +80,9 @@ function incompleteUtf8Tail(buffer: Buffer): number {
   return 0;
 }
 
-/**
- * Streams a text file (gunzipping `.gz`) as decoded chunks, never holding the whole file.
- *
- * Encoding: the Catastro's files declare ISO-8859-1 or UTF-8, and one real WFS answer declares
- * ISO-8859-1 while its bytes are UTF-8. So the bytes decide: decode as strict UTF-8 and, at the
- * first byte sequence that is not UTF-8, switch to Latin-1 for the rest. Everything decoded
- * before the switch was ASCII or valid UTF-8, which a Latin-1 file practically never contains.
- * `encoding: 'iso-8859-15'` (the CAT files' declared charset) skips the sniffing: a single-byte
- * table, so chunks split anywhere decode correctly.
- */
-export async function* readText(input: TextInput, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
+/** Streams a file's bytes (gunzipping `.gz`, inflating a zip entry), never holding the whole file. */
+export async function* readBytes(input: TextInput): AsyncGenerator<ByteChunk> {
   let bytesRead = 0;
-  let source: AsyncIterable<Buffer>;
   if (typeof input === 'string' && !input.endsWith('.gz')) {
     // A plain file is read synchronously, on any thread: a 64 KiB read from the page cache takes
     // tens of microseconds, less than parsing the chunk it brings, which blocks the same thread
@@ -93,63 +91,93 @@ export async function* readText(input: TextInput, options: { encoding?: 'auto' |
     // pinned to one core, docs/performance.md "Import on distinct parcels"). After each chunk the
     // event loop runs (setImmediate) as it did between a stream's reads: signals (Ctrl-C), timers,
     // and the requests of a server that imports on its own thread are not held for a whole file.
-    source = (async function* () {
-      for (const chunk of readFileChunks(input)) {
-        bytesRead += chunk.length;
-        yield chunk;
-        await nextTurn();
-      }
-    })();
-  } else {
-    // A zip entry's sizes are known before it is opened (yauzl then holds the entry to them).
-    if (typeof input !== 'string') checkInflated(`${input.name} in ${basename(input.zip)}`, input.size, input.compressedSize);
-    const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
-    raw.on('data', (chunk: Buffer) => {
+    for (const chunk of readFileChunks(input)) {
       bytesRead += chunk.length;
-    });
-    source =
-      typeof input === 'string'
-        ? input.endsWith('.gz')
-          ? gunzipped(raw, basename(input), () => bytesRead)
-          : raw
-        : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
-  }
-
-  if (options.encoding === 'iso-8859-15') {
-    const decoder = new TextDecoder('iso-8859-15');
-    for await (const chunk of source) yield { text: decoder.decode(chunk, { stream: true }), bytesRead };
+      yield { bytes: chunk, bytesRead };
+      await nextTurn();
+    }
     return;
   }
-  let latin1 = false;
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  let pending = Buffer.alloc(0);
-  for await (const chunk of source) {
-    const bytes = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    if (latin1) {
-      yield { text: bytes.toString('latin1'), bytesRead };
-      pending = Buffer.alloc(0);
-      continue;
-    }
-    const tail = incompleteUtf8Tail(bytes);
-    const complete = bytes.subarray(0, bytes.length - tail);
-    pending = Buffer.from(bytes.subarray(bytes.length - tail));
-    // Most chunks are plain ASCII: read as Latin-1 they give the same text, copied byte for byte
-    // instead of validated by the UTF-8 decoder (which was 8 % of an import).
-    if (isAscii(complete)) {
-      yield { text: complete.toString('latin1'), bytesRead };
-      continue;
-    }
-    try {
-      yield { text: utf8.decode(complete), bytesRead };
-    } catch {
-      latin1 = true;
-      yield { text: bytes.toString('latin1'), bytesRead };
-      pending = Buffer.alloc(0);
-    }
-  }
-  if (pending.length) yield { text: pending.toString(latin1 ? 'latin1' : 'utf8'), bytesRead };
+  // A zip entry's sizes are known before it is opened (yauzl then holds the entry to them).
+  if (typeof input !== 'string') checkInflated(`${input.name} in ${basename(input.zip)}`, input.size, input.compressedSize);
+  const raw: Readable = typeof input === 'string' ? createReadStream(input, { highWaterMark: CHUNK_BYTES }) : await openZipEntry(input);
+  raw.on('data', (chunk: Buffer) => {
+    bytesRead += chunk.length;
+  });
+  const source = typeof input === 'string' ? gunzipped(raw, basename(input), () => bytesRead) : inflatedEntry(raw, `${input.name} in ${basename(input.zip)}`);
+  for await (const bytes of source) yield { bytes, bytesRead };
 }
 
+/**
+ * The encoding of a file's bytes, decided as they arrive (readText): strict UTF-8 until the first
+ * chunk (with the incomplete character the chunk before ended in) that is not UTF-8, Latin-1 from
+ * that chunk's first byte on. The byte tokenizer (xml-scanner.ts) decodes the few values it keeps
+ * by this, so they are the strings readText gave.
+ */
+export class EncodingSniffer {
+  /** Offset in the file from which its bytes are Latin-1 (Infinity: UTF-8 so far). */
+  latin1From = Infinity;
+  private seen = 0;
+  /** The incomplete UTF-8 character the bytes seen end in, judged with the next chunk. */
+  private tail: Buffer = Buffer.alloc(0);
+
+  /**
+   * Judges the next chunk; answers the bytes now decodable and how (the tail held back when
+   * UTF-8), and whether the chunk itself is all ASCII.
+   */
+  see(chunk: Buffer): { complete: Buffer; latin1: boolean; ascii: boolean } {
+    const ascii = isAscii(chunk);
+    const start = this.seen - this.tail.length;
+    this.seen += chunk.length;
+    if (ascii && this.tail.length === 0) return { complete: chunk, latin1: this.latin1From !== Infinity, ascii };
+    const bytes = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+    if (this.latin1From !== Infinity) return { complete: bytes, latin1: true, ascii };
+    const tail = incompleteUtf8Tail(bytes);
+    const complete = bytes.subarray(0, bytes.length - tail);
+    if (isUtf8(complete)) {
+      this.tail = Buffer.from(bytes.subarray(bytes.length - tail));
+      return { complete, latin1: false, ascii };
+    }
+    this.latin1From = start;
+    this.tail = Buffer.alloc(0);
+    return { complete: bytes, latin1: true, ascii };
+  }
+
+  /** Bytes held back at the end of the file (an incomplete UTF-8 character). */
+  rest(): Buffer {
+    return this.tail;
+  }
+}
+
+/**
+ * Streams a text file (gunzipping `.gz`) as decoded chunks, never holding the whole file.
+ *
+ * Encoding: the Catastro's files declare ISO-8859-1 or UTF-8, and one real WFS answer declares
+ * ISO-8859-1 while its bytes are UTF-8. So the bytes decide (EncodingSniffer): decode as strict
+ * UTF-8 and, at the first byte sequence that is not UTF-8, switch to Latin-1 for the rest.
+ * Everything decoded before the switch was ASCII or valid UTF-8, which a Latin-1 file practically
+ * never contains. `encoding: 'iso-8859-15'` (the CAT files' declared charset) skips the sniffing:
+ * a single-byte table, so chunks split anywhere decode correctly.
+ */
+export async function* readText(input: TextInput, options: { encoding?: 'auto' | 'iso-8859-15' } = {}): AsyncGenerator<TextChunk> {
+  if (options.encoding === 'iso-8859-15') {
+    const decoder = new TextDecoder('iso-8859-15');
+    for await (const { bytes, bytesRead } of readBytes(input)) yield { text: decoder.decode(bytes, { stream: true }), bytesRead };
+    return;
+  }
+  const sniffer = new EncodingSniffer();
+  const utf8 = new TextDecoder('utf-8');
+  let bytesRead = 0;
+  for await (const chunk of readBytes(input)) {
+    bytesRead = chunk.bytesRead;
+    const { complete, latin1 } = sniffer.see(chunk.bytes);
+    // Most chunks are plain ASCII: read as Latin-1 they give the same text, copied byte for byte
+    // instead of decoded as UTF-8 (which was 8 % of an import).
+    yield { text: latin1 || isAscii(complete) ? complete.toString('latin1') : utf8.decode(complete), bytesRead };
+  }
+  const rest = sniffer.rest();
+  if (rest.length) yield { text: rest.toString('utf8'), bytesRead };
+}
 /**
  * A .gz file's bytes inflated, zlib's errors said in words: "unexpected end of file" and
  * "incorrect header check" named neither the file nor what is wrong with it.

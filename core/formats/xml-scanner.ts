@@ -1,32 +1,53 @@
 import { MAX_PENDING_CHARS, pendingTooLong } from './pending-limit.js';
+import type { TextOf } from './pos-list.js';
 import type { SaxHandlers } from './sax.js';
+import { EncodingSniffer } from './text-stream.js';
 import { entityRefused } from './xml-entities.js';
 
 /**
- * A streaming XML tokenizer for the bulk import path (ATOM parcels files: tens to hundreds of
- * megabytes of one regular layout), giving the same events as `createSax` (sax.ts) at a fraction
- * of the cost. saxes walks every character through a state machine in JavaScript; here the
- * native `indexOf` finds each `<` and `>`, text is handed over as a slice of the chunk (V8 slices
- * without copying) and only when the reader asks for it (`wantsText`), and attributes are parsed
- * only for the tags that have some. Measured on Segovia x25 (docs/performance.md "Import against GDAL").
+ * A streaming XML tokenizer over a file's bytes, for the bulk import path (ATOM parcels files:
+ * tens to hundreds of megabytes of one regular layout), giving the same events as `createSax`
+ * (sax.ts) at a fraction of the cost. Hand-written, as no maintained npm XML parser skips what the
+ * reader does not read without decoding it: saxes walks every character of decoded text through
+ * a state machine; sax-wasm and txml hand over every tag and attribute as strings
+ * (docs/performance.md "Import on distinct parcels", sixth round).
+ *
+ * Each chunk is read both as bytes and as a one-byte string of the same bytes (Latin-1: a copy, no
+ * decoding): the string for V8's native `indexOf`, which finds each `<`, quote and `&` ten to twenty
+ * times faster per byte than a loop over a Buffer or a call of Buffer.indexOf, the bytes for
+ * everything read character by character (names, tags' insides, digits), faster there than
+ * `charCodeAt`. The encoding is applied only to the values the reader keeps (`decoded`), decided
+ * by the bytes as readText decides it (EncodingSniffer: UTF-8, or Latin-1 from the first chunk
+ * that is not). Nothing else is decoded: text only when the reader asks for it (`wantsText`),
+ * coordinates handed over as bytes (`wantsText() === 'bytes'`: pos-list.ts reads the digits),
+ * attributes only those the reader names (`wantsAttributes`), and element names are found by their
+ * bytes in a table of the names seen (NameTable), so a tag gives the same string each time without
+ * making one.
  *
  * Still a checking parser, as the import must refuse what saxes refused: names must be XML
  * names, tags must nest and close in order, attribute values must be quoted and hold no `<`,
- * one root, no text outside it, entity references limited to XML's five and character
- * references (so a DTD's own entities — billion laughs, external entities — are refused, never
- * expanded; a DOCTYPE is skipped), comments, CDATA and processing instructions understood.
- * Text is normalized as XML says (`\r\n` and `\r` become `\n`; tabs and line ends in attribute
- * values become spaces). saxes stays the parser of small answers (WFS) and of other formats.
+ * one root, no text outside it, no NUL byte anywhere and no other control character in what is
+ * read, entity references limited to XML's five and character references (so a DTD's own
+ * entities — billion laughs, external entities — are refused, never expanded; a DOCTYPE is
+ * skipped), comments, CDATA and processing instructions understood. Text is normalized as XML
+ * says (`\r\n` and `\r` become `\n`; tabs and line ends in attribute values become spaces). saxes
+ * stays the parser of small answers (WFS) and of other formats. Error positions are byte offsets.
  */
 export interface ScanHandlers extends SaxHandlers {
-  /** Whether the text of the element now open is of interest (default: always). */
-  wantsText?(): boolean;
   /**
-   * Whether the attributes of an element of this local name are of interest (default: always).
-   * When not, they are still checked as XML (quoted, no `<`, known entities, no duplicate) but
-   * not decoded into values: `open` gets no attributes.
+   * Whether the text of the element now open is of interest (default: always), and how: 'bytes'
+   * hands its plain runs to `textBytes` undecoded (what a reference or a CDATA section gives still
+   * comes to `text`).
    */
-  wantsAttributes?(local: string): boolean;
+  wantsText?(): boolean | 'bytes';
+  /** Text asked for as 'bytes': `bytes[start, end)`, valid during the call only; `decode` reads a part of them as text. */
+  textBytes?(bytes: Uint8Array, start: number, end: number, decode: TextOf): void;
+  /**
+   * Which attributes of an element of this local name are of interest, by qualified name (default:
+   * all). The others are still checked as XML (quoted, no `<`, known entities, no duplicate) but
+   * not decoded into values.
+   */
+  wantsAttributes?(local: string): ReadonlySet<string> | boolean;
 }
 
 const LT = 60,
@@ -38,58 +59,128 @@ const LT = 60,
   QUOT = 34,
   APOS = 39;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
-const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
+const isAsciiNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58;
 /** Name characters below 128 by code, looked up once per character instead of compared up to ten times (the scanner's inner loop). */
-const ASCII_NAME_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 ? 1 : 0));
-const isNameChar = (c: number) => (c < 128 ? ASCII_NAME_CHAR[c] === 1 : c >= 0xc0 || c === 0xb7);
+const ASCII_NAME_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (isAsciiNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 ? 1 : 0));
+/** Characters below 32 other than tab, line feed and carriage return: not XML characters (XML 1.0 §2.2). */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
+const UTF8_BOM = '\xef\xbb\xbf';
 /**
- * Whether `s` holds `name` from `at`: compared code by code, where `startsWith` was a tenth of the
- * scanner's time (its builtin unwraps the chunk's joined and sliced strings on every call).
+ * Elements open at once, at most: the parcels files nest 12 deep; a file of endless opening tags
+ * would otherwise grow the stack of open names with the file, memory without bound.
  */
-function sameAt(s: string, at: number, name: string): boolean {
-  for (let k = 0; k < name.length; k++) if (s.charCodeAt(at + k) !== name.charCodeAt(k)) return false;
+export const MAX_DEPTH = 1024;
+
+/** Whether `b` holds `name`'s bytes from `at`. */
+function sameAt(b: Uint8Array, at: number, name: Uint8Array): boolean {
+  for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
   return true;
 }
 
-const localName = (name: string) => {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
-};
+/** An element or attribute name: its bytes, and its strings (internalized, so comparing them compares references). */
+interface Name {
+  bytes: Uint8Array;
+  qualified: string;
+  local: string;
+}
 
-export class XmlScanner {
+const internalized = (text: string) => Object.keys({ [text]: 0 })[0];
+const nameOf = (bytes: Uint8Array, qualified: string): Name => ({
+  bytes,
+  qualified: internalized(qualified),
+  local: internalized(qualified.slice(qualified.indexOf(':') + 1)),
+});
+
+/**
+ * Names seen, by their characters (ASCII names only: their string does not depend on the
+ * encoding), so a tag's name is found in place rather than sliced, and the handlers get the same
+ * string each time (their Map lookups and comparisons then compare references). Bounded: a file of
+ * endless distinct names gets fresh strings once the table is half full.
+ */
+class NameTable {
+  private static readonly SLOTS = 4096;
+  private readonly slots: (Name | undefined)[] = new Array<Name | undefined>(NameTable.SLOTS);
+  private size = 0;
+
+  find(b: Uint8Array, start: number, end: number, hash: number): Name {
+    const mask = NameTable.SLOTS - 1;
+    let slot = hash & mask;
+    for (let name = this.slots[slot]; name !== undefined; name = this.slots[slot]) {
+      if (name.bytes.length === end - start && sameAt(b, start, name.bytes)) return name;
+      slot = (slot + 1) & mask;
+    }
+    const name = nameOf(b.slice(start, end), String.fromCharCode(...b.subarray(start, end)));
+    if (this.size < NameTable.SLOTS / 2) {
+      this.slots[slot] = name;
+      this.size++;
+    }
+    return name;
+  }
+}
+
+export class XmlScanner implements TextOf {
+  /** The bytes being scanned (the carry, then the chunk) and the same bytes as a one-byte string. */
+  private b: Uint8Array = new Uint8Array(0);
+  private s = '';
+  private readonly encoding = new EncodingSniffer();
+  private readonly names = new NameTable();
   private carry = '';
-  private readonly stack: string[] = [];
-  /** The local names of `stack`, so a closing tag hands over the name sliced when it opened. */
-  private readonly locals: string[] = [];
-  /** Attribute names of the tag being read, for the duplicate check: comparing a few strings costs less than a keyed lookup of a fresh one. */
+  /** The carry is text running on (no `<` in it), not markup cut by the chunk's end. */
+  private carryIsText = false;
+  /** Whether the carry's bytes are all ASCII. */
+  private carryIsAscii = true;
+  /** Whether the bytes being scanned are all ASCII (their one-byte string is then their text in either encoding). */
+  private ascii = true;
+  private readonly stack: Name[] = [];
+  /** Attribute names of the tag being read, for the duplicate check: comparing a few strings costs less than a keyed lookup. */
   private readonly attributeNames: string[] = [];
   private sawRoot = false;
   private closedRoot = false;
-  /** The carry is text running on (no `<` in it), not markup cut by the chunk's end. */
-  private carryIsText = false;
-  /** Where the text being scanned (the carry, then the chunk) starts in the document, for error positions. */
+  private started = false;
+  /** Where the bytes being scanned (the carry, then the chunk) start in the file, for error positions and the encoding. */
   private offset = 0;
-  /** Where the next `&` of the current chunk is (-1: none until its end), found once, not per text node. */
+  /** Where the next `&` of the current string is (-1: none until its end), found once, not per text node. */
   private nextAmp = -1;
+  /** The hash of the last name read by `name`, and whether it is all ASCII. */
+  private nameHash = 0;
+  private nameIsAscii = true;
 
   constructor(private readonly handlers: ScanHandlers) {}
 
-  write(chunk: string): void {
+  write(chunk: Buffer): void {
+    const { ascii } = this.encoding.see(chunk);
+    // NUL is no XML character; the one control character looked for everywhere (memchr), the
+    // others where text is decoded (`checked`): a file cut or padded with zeros is refused.
+    const nul = chunk.indexOf(0);
+    if (nul !== -1) this.fail('disallowed character (NUL)', this.carry.length + nul);
+    const text = chunk.toString('latin1');
     // What runs on from earlier chunks (text without any `<`, or a cut tag, comment or declaration,
     // which can only end with a `>` after what was already tried) only grows until a chunk brings
     // its `<` or `>`: joined without searching it again. (A flag, not carry.charCodeAt(0): reading
     // a character flattens the joined string, a copy of it all.)
-    if (this.carry.length && chunk.indexOf(this.carryIsText ? '<' : '>') === -1) {
-      this.carry += chunk;
+    if (this.carry.length && text.indexOf(this.carryIsText ? '<' : '>') === -1) {
+      this.carry += text;
+      this.carryIsAscii &&= ascii;
       this.refuseLongPending();
       return;
     }
-    const s = this.carry.length ? this.carry + chunk : chunk;
+    // Joined with the carry, the string is made again from the bytes: a joined string (a rope)
+    // read character by character goes through its parts each time.
+    const b = this.carry.length ? Buffer.concat([Buffer.from(this.carry, 'latin1'), chunk]) : chunk;
+    const s = this.carry.length ? b.toString('latin1') : text;
+    this.b = b;
+    this.s = s;
+    this.ascii = ascii && (this.carry.length === 0 || this.carryIsAscii);
     const n = s.length;
     let i = 0;
+    if (!this.started) {
+      // A UTF-8 file may start with its byte order mark; wait for three bytes to tell.
+      if (n < 3 && UTF8_BOM.startsWith(s)) return this.keep(s, 0, false);
+      this.started = true;
+      if (s.startsWith(UTF8_BOM) && this.encoding.latin1From > 0) i = 3;
+    }
     this.nextAmp = s.indexOf('&');
     while (i < n) {
       const lt = s.indexOf('<', i);
@@ -102,10 +193,15 @@ export class XmlScanner {
       } // the tag is cut by the chunk's end
       i = end;
     }
-    // s[0] was at `offset`; the carry, s[i…], starts the next s.
+    this.keep(s, i, i < n && b[i] !== LT);
+  }
+
+  /** Keeps s[i…] as the carry that starts the next string (s[0] was at `offset`). */
+  private keep(s: string, i: number, isText: boolean): void {
     this.offset += i;
-    this.carry = i < n ? s.slice(i) : '';
-    this.carryIsText = i < n && s.charCodeAt(i) !== LT;
+    this.carry = i < s.length ? s.slice(i) : '';
+    this.carryIsText = isText;
+    this.carryIsAscii = this.ascii;
     this.refuseLongPending();
   }
 
@@ -118,17 +214,41 @@ export class XmlScanner {
     const rest = this.carry;
     this.carry = '';
     this.carryIsText = false;
+    this.ascii = this.carryIsAscii;
     if (rest.length) {
+      this.b = Buffer.from(rest, 'latin1');
+      this.s = rest;
       this.nextAmp = rest.indexOf('&');
       if (rest.charCodeAt(0) === LT) this.fail('unexpected end (a tag is not closed)', 0);
       this.text(rest, 0, rest.length);
     }
-    if (this.stack.length) this.fail(`unclosed tag: ${this.stack[this.stack.length - 1]}`, rest.length);
+    if (this.stack.length) this.fail(`unclosed tag: ${this.stack[this.stack.length - 1].qualified}`, rest.length);
     if (!this.sawRoot) this.fail('document must contain a root element', rest.length);
   }
 
   private fail(message: string, at: number): never {
-    throw new Error(`Malformed XML: ${message} (near character ${this.offset + at}).`);
+    throw new Error(`Malformed XML: ${message} (near byte ${this.offset + at}).`);
+  }
+
+  /** The bytes being scanned [start, end) as text, in the file's encoding (pos-list.ts's TextOf). */
+  textOf(start: number, end: number): string {
+    return this.decoded(this.s, start, end);
+  }
+
+  /** The bytes s[start, end) of the string being scanned as text, in the file's encoding. */
+  private decoded(s: string, start: number, end: number): string {
+    const bytes = s.slice(start, end);
+    if (this.ascii) return bytes;
+    const latin1From = this.encoding.latin1From - this.offset;
+    if (latin1From <= start) return bytes;
+    const utf8 = (part: string) => Buffer.from(part, 'latin1').toString('utf8');
+    return latin1From >= end ? utf8(bytes) : utf8(bytes.slice(0, latin1From - start)) + bytes.slice(latin1From - start);
+  }
+
+  /** Decoded text or a value, refused when it holds a control character. */
+  private checked(text: string, at: number): string {
+    if (CONTROL.test(text)) this.fail('disallowed character', at);
+    return text;
   }
 
   private text(s: string, start: number, end: number): void {
@@ -144,12 +264,13 @@ export class XmlScanner {
       return;
     }
     if (!wants) return;
-    let text = s.slice(start, end);
+    if (wants === 'bytes' && this.handlers.textBytes) return this.handlers.textBytes(this.b, start, end, this);
+    let text = this.checked(this.decoded(s, start, end), start);
     if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
     this.handlers.text(text);
   }
 
-  /** The first `&` at or after `from` in the current chunk `s`, or -1 (`from` only grows within a chunk). */
+  /** The first `&` at or after `from` in the current string `s`, or -1 (`from` only grows within a string). */
   private ampAfter(s: string, from: number): number {
     if (this.nextAmp !== -1 && this.nextAmp < from) this.nextAmp = s.indexOf('&', from);
     return this.nextAmp;
@@ -162,11 +283,11 @@ export class XmlScanner {
     for (let amp = s.indexOf('&', start); amp !== -1 && amp < end; amp = s.indexOf('&', from)) {
       const semi = s.indexOf(';', amp);
       if (semi === -1 || semi >= end) this.fail('entity reference without its ";"', amp);
-      const name = s.slice(amp + 1, semi);
+      const name = this.decoded(s, amp + 1, semi);
       let value = PREDEFINED[name];
       if (value === undefined) {
         const code = /^#x[0-9a-fA-F]+$/.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]+$/.test(name) ? parseInt(name.slice(1), 10) : NaN;
-        if (Number.isNaN(code)) throw new Error(entityRefused(`near character ${this.offset + amp}`, name));
+        if (Number.isNaN(code)) throw new Error(entityRefused(`near byte ${this.offset + amp}`, name));
         if (!(
           code === 9 ||
           code === 10 ||
@@ -179,10 +300,10 @@ export class XmlScanner {
         }
         value = String.fromCodePoint(code);
       }
-      out += this.normalize(s.slice(from, amp), attribute) + value;
+      out += this.normalize(this.checked(this.decoded(s, from, amp), from), attribute) + value;
       from = semi + 1;
     }
-    return out + this.normalize(s.slice(from, end), attribute);
+    return out + this.normalize(this.checked(this.decoded(s, from, end), from), attribute);
   }
 
   private normalize(text: string, attribute: boolean): string {
@@ -192,8 +313,8 @@ export class XmlScanner {
 
   /** Reads the markup starting at `<`; returns the index after it, or -1 when the chunk ends inside it. */
   private markup(s: string, lt: number): number {
-    const next = s.charCodeAt(lt + 1);
-    if (Number.isNaN(next)) return -1;
+    if (lt + 1 >= s.length) return -1;
+    const next = this.b[lt + 1];
     if (next === SLASH) return this.closeTag(s, lt);
     if (next === BANG) return this.declaration(s, lt);
     if (next === QUESTION) {
@@ -203,46 +324,79 @@ export class XmlScanner {
     return this.openTag(s, lt);
   }
 
+  /**
+   * Reads a name from `at`; returns where it ends (-1: the string ends first), with its hash and
+   * whether it is ASCII in nameHash and nameIsAscii. Past ASCII the characters are bytes; what
+   * counts as a name character is what the tokenizer over decoded text counted: any character from
+   * U+00C0 on, and U+00B7 but not first (in UTF-8: any lead byte from C3 on and its continuation
+   * bytes, and C2 B7).
+   */
   private name(s: string, at: number): number {
-    if (at >= s.length) return -1;
-    if (!isNameStart(s.charCodeAt(at))) this.fail('disallowed character in a name', at);
-    let k = at + 1;
-    while (k < s.length && isNameChar(s.charCodeAt(k))) k++;
-    return k === s.length ? -1 : k;
+    const b = this.b;
+    const n = s.length;
+    if (at >= n) return -1;
+    let k = at;
+    let allAscii = true;
+    for (; k < n; k++) {
+      const c = b[k];
+      if (c < 128) {
+        if (ASCII_NAME_CHAR[c] !== 1 || (k === at && !isAsciiNameStart(c))) break;
+        continue;
+      }
+      allAscii = false;
+      if (this.offset + k >= this.encoding.latin1From) {
+        if ((c < 0xc0 && c !== 0xb7) || (c === 0xb7 && k === at)) break;
+      } else if (c === 0xc2) {
+        if (k + 1 >= n) return -1;
+        if (b[k + 1] !== 0xb7 || k === at) break;
+        k++;
+      } else if (c < 0xc0 && k === at) break;
+    }
+    if (k === at) this.fail('disallowed character in a name', at);
+    // A hash of the length and three bytes: names differ there, and NameTable compares the bytes anyway.
+    const length = k - at;
+    this.nameHash = (length * 31 + b[at + (length >> 1)] * 7 + b[k - 1] * 131 + b[at + (length >> 2)]) | 0;
+    this.nameIsAscii = allAscii;
+    return k === n ? -1 : k;
+  }
+
+  /** The name s[start, end) just read by `name`. */
+  private nameAt(s: string, start: number, end: number): Name {
+    return this.nameIsAscii ? this.names.find(this.b, start, end, this.nameHash) : nameOf(this.b.slice(start, end), this.decoded(s, start, end));
   }
 
   private openTag(s: string, lt: number): number {
     const nameEnd = this.name(s, lt + 1);
     if (nameEnd === -1) return -1;
-    const name = s.slice(lt + 1, nameEnd);
+    const name = this.nameAt(s, lt + 1, nameEnd);
     if (this.closedRoot || (this.sawRoot && this.stack.length === 0)) this.fail('a second root element', lt);
     let attributes = NO_ATTRIBUTES;
-    const local = localName(name);
-    const wanted = this.handlers.wantsAttributes ? this.handlers.wantsAttributes(local) : true;
+    const wanted = this.handlers.wantsAttributes ? this.handlers.wantsAttributes(name.local) : true;
     let firstAttribute = true;
     // The first `<` after the first attribute's value opens: any later one inside a value is at or
     // after it, so one search serves every attribute of the tag (a posList's two attributes each
     // searched through its coordinates before).
     let nextLessThan = -2;
+    const b = this.b;
+    const n = s.length;
     let k = nameEnd;
     for (;;) {
-      const sawSpace = k < s.length && isSpace(s.charCodeAt(k));
-      while (k < s.length && isSpace(s.charCodeAt(k))) k++;
-      if (k >= s.length) return -1;
-      const c = s.charCodeAt(k);
+      const sawSpace = k < n && isSpace(b[k]);
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
+      const c = b[k];
       if (c === GT || c === SLASH) {
         if (c === SLASH) {
-          if (k + 1 >= s.length) return -1;
-          if (s.charCodeAt(k + 1) !== GT) this.fail('forward-slash in opening tag not followed by >', k);
+          if (k + 1 >= n) return -1;
+          if (b[k + 1] !== GT) this.fail('forward-slash in opening tag not followed by >', k);
         }
         this.sawRoot = true;
+        if (this.stack.length === MAX_DEPTH) this.fail(`elements nested more than ${MAX_DEPTH} deep (a damaged or hostile file)`, lt);
         this.stack.push(name);
-        this.locals.push(local);
-        this.handlers.open(local, attributes);
+        this.handlers.open(name.local, attributes);
         if (c === SLASH) {
           this.stack.pop();
-          this.locals.pop();
-          this.handlers.close(local);
+          this.handlers.close(name.local);
           if (this.stack.length === 0) this.closedRoot = true;
           return k + 2;
         }
@@ -251,15 +405,15 @@ export class XmlScanner {
       if (!sawSpace) this.fail('no whitespace between attributes', k);
       const attributeEnd = this.name(s, k);
       if (attributeEnd === -1) return -1;
-      const attribute = s.slice(k, attributeEnd);
+      const attribute = this.nameAt(s, k, attributeEnd).qualified;
       k = attributeEnd;
-      while (k < s.length && isSpace(s.charCodeAt(k))) k++;
-      if (k >= s.length) return -1;
-      if (s.charCodeAt(k) !== EQ) this.fail(`attribute ${attribute} without a value`, k);
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
+      if (b[k] !== EQ) this.fail(`attribute ${attribute} without a value`, k);
       k++;
-      while (k < s.length && isSpace(s.charCodeAt(k))) k++;
-      if (k >= s.length) return -1;
-      const quote = s.charCodeAt(k);
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
+      const quote = b[k];
       if (quote !== QUOT && quote !== APOS) this.fail('unquoted attribute value', k);
       const close = s.indexOf(quote === QUOT ? '"' : "'", k + 1);
       if (close === -1) return -1;
@@ -274,9 +428,9 @@ export class XmlScanner {
       }
       if (this.attributeNames.includes(attribute)) this.fail(`duplicate attribute: ${attribute}`, k);
       this.attributeNames.push(attribute);
-      if (wanted) {
+      if (wanted === true || (wanted !== false && wanted.has(attribute))) {
         if (attributes === NO_ATTRIBUTES) attributes = {};
-        attributes[attribute] = decoded ?? this.normalize(s.slice(k + 1, close), true);
+        attributes[attribute] = decoded ?? this.normalize(this.checked(this.decoded(s, k + 1, close), k + 1), true);
       }
       k = close + 1;
     }
@@ -284,24 +438,26 @@ export class XmlScanner {
 
   private closeTag(s: string, lt: number): number {
     // The usual case, `</name>` closing the open element: its name was checked when it opened, so
-    // it is compared in place rather than scanned character by character and sliced again.
+    // it is compared in place rather than scanned again.
+    const b = this.b;
     const top = this.stack[this.stack.length - 1];
-    if (top !== undefined && s.charCodeAt(lt + 2 + top.length) === GT && sameAt(s, lt + 2, top)) {
+    if (top !== undefined && b[lt + 2 + top.bytes.length] === GT && sameAt(b, lt + 2, top.bytes)) {
       this.stack.pop();
-      this.handlers.close(this.locals.pop()!);
+      this.handlers.close(top.local);
       if (this.stack.length === 0) this.closedRoot = true;
-      return lt + 3 + top.length;
+      return lt + 3 + top.bytes.length;
     }
     const nameEnd = this.name(s, lt + 2);
     if (nameEnd === -1) return -1;
     let k = nameEnd;
-    while (k < s.length && isSpace(s.charCodeAt(k))) k++;
+    while (k < s.length && isSpace(b[k])) k++;
     if (k >= s.length) return -1;
-    if (s.charCodeAt(k) !== GT) this.fail('disallowed character in closing tag', k);
-    const name = s.slice(lt + 2, nameEnd);
+    if (b[k] !== GT) this.fail('disallowed character in closing tag', k);
+    const name = this.decoded(s, lt + 2, nameEnd);
     const open = this.stack.pop();
-    if (open !== name) this.fail(open === undefined ? `unmatched closing tag: ${name}` : `unexpected close tag ${name} (open: ${open})`, lt);
-    this.handlers.close(this.locals.pop()!);
+    if (open === undefined) return this.fail(`unmatched closing tag: ${name}`, lt);
+    if (open.qualified !== name) this.fail(`unexpected close tag ${name} (open: ${open.qualified})`, lt);
+    this.handlers.close(open.local);
     if (this.stack.length === 0) this.closedRoot = true;
     return k + 1;
   }
@@ -317,7 +473,7 @@ export class XmlScanner {
       const end = s.indexOf(']]>', lt + 9);
       if (end === -1) return -1;
       if (this.stack.length === 0) this.fail('CDATA outside of root node', lt);
-      if (!this.handlers.wantsText || this.handlers.wantsText()) this.handlers.text(this.normalize(s.slice(lt + 9, end), false));
+      if (!this.handlers.wantsText || this.handlers.wantsText()) this.handlers.text(this.normalize(this.checked(this.decoded(s, lt + 9, end), lt + 9), false));
       return end + 3;
     }
     if (s.startsWith('<!DOCTYPE', lt)) {

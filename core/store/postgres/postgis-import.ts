@@ -4,7 +4,7 @@ import { emptyResult, planImport, type ImportPlan } from '../import-plan.js';
 import { importStopReason } from '../import-failure.js';
 import { streamBuildings } from '../../formats/inspire-buildings.js';
 import { streamCadastralParcels } from '../../formats/inspire-parcels.js';
-import type { TextChunk } from '../../formats/text-stream.js';
+import type { ReadProgress } from '../../formats/text-stream.js';
 import { offlineAreaId } from '../offline-areas.js';
 import type { BuildingFacts, ImportProgress, ImportResult, StoredParcel } from '../../model/records.js';
 import type { ImportFormats } from '../import-formats.js';
@@ -100,7 +100,7 @@ async function importOne(
   const area = municipality ? offlineAreaId(municipality.country, municipality.code) : undefined;
   let records = 0;
   let bytesBefore = 0;
-  const progress = (chunk: TextChunk) => {
+  const progress = (chunk: ReadProgress) => {
     if (chunk.bytesRead > 0) onProgress?.({ file, bytesRead: bytesBefore + chunk.bytesRead, bytesTotal, records });
   };
   try {
@@ -116,7 +116,7 @@ async function importOne(
           await client.query(`CREATE TEMP TABLE parcels_in (LIKE parcels INCLUDING DEFAULTS) ON COMMIT DROP`);
           await client.query('ALTER TABLE parcels_in DROP COLUMN id');
           await copyInto(client, 'parcels_in', STAGED_PARCEL_COLUMNS, async (stream) => {
-            const sink = async (parcels: StoredParcel[], chunk: TextChunk) => {
+            const sink = async (parcels: StoredParcel[], chunk: ReadProgress) => {
               if (parcels.length) await write(stream, parcels.map((p) => parcelLine(p, extra)).join(''));
               records += parcels.length;
               result.parcels += parcels.length;

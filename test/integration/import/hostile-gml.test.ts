@@ -54,9 +54,7 @@ describe('GML with entity tricks', () => {
     );
     expect(error?.message).toMatch(/nothing of it was kept/);
     expect(error?.message).toMatch(/entity/i);
-    expect(error?.message).toContain(
-      `Import of ${path.basename(file)} failed, nothing of it was kept: The file uses an XML entity (&${entity};) near character`,
-    );
+    expect(error?.message).toContain(`Import of ${path.basename(file)} failed, nothing of it was kept: The file uses an XML entity (&${entity};) near byte`);
     expect(error?.message).toContain('the importer does not expand the entities a file declares in its DOCTYPE, for safety');
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(store.countParcels()).toBe(before);
@@ -177,5 +175,20 @@ describe('GML whose coordinates cannot be a place on Earth', () => {
     const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.gml');
     writeFileSync(file, text);
     await expectImportRefusedWhole(store, file, reason);
+  });
+});
+
+// XML has no NUL character: a file cut short and padded with zeros, or zeros written over its
+// middle, was read on (the zeros were text of an element no reader reads, or digits' neighbours).
+describe('GML with NUL bytes', () => {
+  it.each([
+    ['zeros over the middle of a posList', gml.replace(/(<gml:posList[^>]*>[^<]{20})[^<]{8}/, `$1${'\0'.repeat(8)}`)],
+    ['zeros in text no reader reads', gml.replace('<namespace>ES.SDGC.CP', '<namespace>ES.SDGC.CP\0\0')],
+    ['zeros after the root', `${gml}${'\0'.repeat(4096)}`],
+  ])('%s: refused saying where, the copy unchanged', async (_name, text) => {
+    expect(text).toContain('\0');
+    const file = path.join(dir, 'A.ES.SDGC.CP.40146.cadastralparcel.gml');
+    writeFileSync(file, text);
+    await expectImportRefusedWhole(store, file, /Malformed XML: disallowed character \(NUL\) \(near byte \d+\)/);
   });
 });

@@ -16,7 +16,7 @@ const bytesOf = (numbers: ArrayLike<number>) => Buffer.from(Float64Array.from(nu
 function parcelsOf(text: string): ParsedParcel[] {
   const parcels: ParsedParcel[] = [];
   const scanner = new XmlScanner(new CadastralParcelReader({ ...CATASTRO_PARCELS, source: 'inspire' }, (p) => parcels.push(p)));
-  scanner.write(text);
+  scanner.write(Buffer.from(text));
   scanner.close();
   return parcels;
 }

@@ -43,12 +43,14 @@ const bySaxes = (xml: string) =>
     sax.write(xml);
     sax.close();
   });
-function byScanner(xml: string, cuts: number[] = []): Event[] {
+/** The scanner fed the document's UTF-8 bytes, cut at the given byte offsets. */
+function byScanner(xml: string | Buffer, cuts: number[] = []): Event[] {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml) : xml;
   return events((handlers) => {
     const scanner = new XmlScanner(handlers);
     let at = 0;
-    for (const cut of [...cuts, xml.length]) {
-      scanner.write(xml.slice(at, cut));
+    for (const cut of [...cuts, bytes.length]) {
+      scanner.write(bytes.subarray(at, cut));
       at = cut;
     }
     scanner.close();
@@ -110,7 +112,7 @@ describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
     const opened: Record<string, string>[] = [];
     const scanner = new XmlScanner({ open: (_local, attributes) => opened.push(attributes), text: () => {}, close: () => {}, wantsAttributes: () => false });
     expect(() => {
-      scanner.write(xml);
+      scanner.write(Buffer.from(xml));
       scanner.close();
     }).toThrow(/Malformed XML|XML entity/);
     expect(opened.every((attributes) => Object.keys(attributes).length === 0)).toBe(true);
