@@ -1,61 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseNumberList } from '../../../core/formats/gml-geometry.js';
-import { createSax } from '../../../core/formats/sax.js';
 import { XmlScanner } from '../../../core/formats/xml-scanner.js';
 import { sampleParcelsGml } from '../../helpers/catastro-zips.js';
+import { saxesEvents, scannerEvents } from '../../helpers/xml-events.js';
 
 /** The bulk import's tokenizer must report what saxes reports, wherever the stream is cut. */
 const gml = sampleParcelsGml().toString('utf8').slice(0, 60_000);
 const document = gml.slice(0, gml.lastIndexOf('</member>') + '</member>'.length) + '\n</FeatureCollection>\n';
 
-type Event = ['open', string, Record<string, string>] | ['text', string] | ['close', string];
-
-function events(
-  parse: (handlers: { open: (l: string, a: Record<string, string>) => void; text: (t: string) => void; close: (l: string) => void }) => void,
-): Event[] {
-  const list: Event[] = [];
-  let depth = 0;
-  parse({
-    open: (local, attributes) => {
-      depth++;
-      list.push(['open', local, { ...attributes }]);
-    },
-    // Adjacent text pieces are one text node (saxes and the scanner may cut it differently);
-    // the blanks around the root are nobody's text (saxes reports them, the scanner only checks them).
-    text: (text) => {
-      if (depth === 0) return;
-      const last = list[list.length - 1];
-      if (last?.[0] === 'text') last[1] += text;
-      else list.push(['text', text]);
-    },
-    close: (local) => {
-      depth--;
-      list.push(['close', local]);
-    },
-  });
-  return list;
-}
-
-const bySaxes = (xml: string) =>
-  events((handlers) => {
-    const sax = createSax(handlers);
-    sax.write(xml);
-    sax.close();
-  });
-/** The scanner fed the document's UTF-8 bytes, cut at the given byte offsets. */
-function byScanner(xml: string | Buffer, cuts: number[] = []): Event[] {
-  const bytes = typeof xml === 'string' ? Buffer.from(xml) : xml;
-  return events((handlers) => {
-    const scanner = new XmlScanner(handlers);
-    let at = 0;
-    for (const cut of [...cuts, bytes.length]) {
-      scanner.write(bytes.subarray(at, cut));
-      at = cut;
-    }
-    scanner.close();
-  });
-}
+const bySaxes = saxesEvents;
+const byScanner = scannerEvents;
 
 describe('the import tokenizer (xml-scanner.ts) against saxes', () => {
   const expected = bySaxes(document);
