@@ -72,6 +72,8 @@ const UTF8_BOM = '\xef\xbb\xbf';
  * would otherwise grow the stack of open names with the file, memory without bound.
  */
 export const MAX_DEPTH = 1024;
+/** Room first made for what a chunk's end cuts (a tag, a text running on) and the next chunk. */
+const CARRY_BYTES = 256 * 1024;
 
 /** Whether `b` holds `name`'s bytes from `at`. */
 function sameAt(b: Uint8Array, at: number, name: Uint8Array): boolean {
@@ -111,7 +113,7 @@ class NameTable {
       if (name.bytes.length === end - start && sameAt(b, start, name.bytes)) return name;
       slot = (slot + 1) & mask;
     }
-    const name = nameOf(b.slice(start, end), String.fromCharCode(...b.subarray(start, end)));
+    const name = nameOf(Uint8Array.prototype.slice.call(b, start, end), String.fromCharCode(...b.subarray(start, end)));
     if (this.size < NameTable.SLOTS / 2) {
       this.slots[slot] = name;
       this.size++;
@@ -126,7 +128,9 @@ export class XmlScanner implements TextOf {
   private s = '';
   private readonly encoding = new EncodingSniffer();
   private readonly names = new NameTable();
-  private carry = '';
+  /** What runs on from earlier chunks, in carryBytes[0, carried); the next chunk is copied after it. */
+  private carryBytes = Buffer.allocUnsafe(CARRY_BYTES);
+  private carried = 0;
   /** The carry is text running on (no `<` in it), not markup cut by the chunk's end. */
   private carryIsText = false;
   /** Whether the carry's bytes are all ASCII. */
@@ -134,8 +138,8 @@ export class XmlScanner implements TextOf {
   /** Whether the bytes being scanned are all ASCII (their one-byte string is then their text in either encoding). */
   private ascii = true;
   private readonly stack: Name[] = [];
-  /** Attribute names of the tag being read, for the duplicate check: comparing a few strings costs less than a keyed lookup. */
-  private readonly attributeNames: string[] = [];
+  /** Attribute names of the tag being read, as [start, end) pairs of its bytes, for the duplicate check. */
+  private attributeSpans = new Int32Array(32);
   private sawRoot = false;
   private closedRoot = false;
   private started = false;
@@ -154,30 +158,29 @@ export class XmlScanner implements TextOf {
     // NUL is no XML character; the one control character looked for everywhere (memchr), the
     // others where text is decoded (`checked`): a file cut or padded with zeros is refused.
     const nul = chunk.indexOf(0);
-    if (nul !== -1) this.fail('disallowed character (NUL)', this.carry.length + nul);
-    const text = chunk.toString('latin1');
+    if (nul !== -1) this.fail('disallowed character (NUL)', this.carried + nul);
+    const carried = this.carried;
     // What runs on from earlier chunks (text without any `<`, or a cut tag, comment or declaration,
     // which can only end with a `>` after what was already tried) only grows until a chunk brings
-    // its `<` or `>`: joined without searching it again. (A flag, not carry.charCodeAt(0): reading
-    // a character flattens the joined string, a copy of it all.)
-    if (this.carry.length && text.indexOf(this.carryIsText ? '<' : '>') === -1) {
-      this.carry += text;
+    // its `<` or `>`: joined without searching it again.
+    if (carried) this.append(chunk);
+    if (carried && chunk.indexOf(this.carryIsText ? LT : GT) === -1) {
       this.carryIsAscii &&= ascii;
       this.refuseLongPending();
       return;
     }
-    // Joined with the carry, the string is made again from the bytes: a joined string (a rope)
-    // read character by character goes through its parts each time.
-    const b = this.carry.length ? Buffer.concat([Buffer.from(this.carry, 'latin1'), chunk]) : chunk;
-    const s = this.carry.length ? b.toString('latin1') : text;
+    // Joined with the carry in one buffer, so the string is one flat string (a joined string, a
+    // rope, read character by character goes through its parts each time).
+    const b = carried ? this.carryBytes.subarray(0, this.carried) : chunk;
+    const s = b.toString('latin1');
     this.b = b;
     this.s = s;
-    this.ascii = ascii && (this.carry.length === 0 || this.carryIsAscii);
+    this.ascii = ascii && (carried === 0 || this.carryIsAscii);
     const n = s.length;
     let i = 0;
     if (!this.started) {
       // A UTF-8 file may start with its byte order mark; wait for three bytes to tell.
-      if (n < 3 && UTF8_BOM.startsWith(s)) return this.keep(s, 0, false);
+      if (n < 3 && UTF8_BOM.startsWith(s)) return this.keep(b, 0, false);
       this.started = true;
       if (s.startsWith(UTF8_BOM) && this.encoding.latin1From > 0) i = 3;
     }
@@ -193,30 +196,49 @@ export class XmlScanner implements TextOf {
       } // the tag is cut by the chunk's end
       i = end;
     }
-    this.keep(s, i, i < n && b[i] !== LT);
+    this.keep(b, i, i < n && b[i] !== LT);
   }
 
-  /** Keeps s[i…] as the carry that starts the next string (s[0] was at `offset`). */
-  private keep(s: string, i: number, isText: boolean): void {
+  /** Keeps b[i…] as the carry that starts the next buffer (b[0] was at `offset`). */
+  private keep(b: Uint8Array, i: number, isText: boolean): void {
     this.offset += i;
-    this.carry = i < s.length ? s.slice(i) : '';
+    const rest = b.length - i;
+    if (b.buffer === this.carryBytes.buffer) this.carryBytes.copyWithin(0, i, b.length);
+    else {
+      if (rest > this.carryBytes.length) this.carryBytes = Buffer.allocUnsafe(Math.max(rest, CARRY_BYTES));
+      this.carryBytes.set(b.subarray(i));
+    }
+    this.carried = rest;
     this.carryIsText = isText;
     this.carryIsAscii = this.ascii;
     this.refuseLongPending();
   }
 
+  private append(chunk: Buffer): void {
+    const needed = this.carried + chunk.length;
+    if (needed > this.carryBytes.length) {
+      // Doubled, but not far past the longest carry allowed (MAX_PENDING_CHARS and a chunk).
+      const grown = Buffer.allocUnsafe(Math.max(needed, Math.min(2 * this.carryBytes.length, MAX_PENDING_CHARS + CARRY_BYTES)));
+      this.carryBytes.copy(grown, 0, 0, this.carried);
+      this.carryBytes = grown;
+    }
+    chunk.copy(this.carryBytes, this.carried);
+    this.carried = needed;
+  }
+
   private refuseLongPending(): void {
-    if (this.carry.length <= MAX_PENDING_CHARS) return;
+    if (this.carried <= MAX_PENDING_CHARS) return;
     this.fail(pendingTooLong, 0);
   }
 
   close(): void {
-    const rest = this.carry;
-    this.carry = '';
+    const restBytes = this.carryBytes.subarray(0, this.carried);
+    const rest = restBytes.toString('latin1');
+    this.carried = 0;
     this.carryIsText = false;
     this.ascii = this.carryIsAscii;
     if (rest.length) {
-      this.b = Buffer.from(rest, 'latin1');
+      this.b = restBytes;
       this.s = rest;
       this.nextAmp = rest.indexOf('&');
       if (rest.charCodeAt(0) === LT) this.fail('unexpected end (a tag is not closed)', 0);
@@ -362,7 +384,9 @@ export class XmlScanner implements TextOf {
 
   /** The name s[start, end) just read by `name`. */
   private nameAt(s: string, start: number, end: number): Name {
-    return this.nameIsAscii ? this.names.find(this.b, start, end, this.nameHash) : nameOf(this.b.slice(start, end), this.decoded(s, start, end));
+    return this.nameIsAscii
+      ? this.names.find(this.b, start, end, this.nameHash)
+      : nameOf(Uint8Array.prototype.slice.call(this.b, start, end), this.decoded(s, start, end));
   }
 
   private openTag(s: string, lt: number): number {
@@ -372,7 +396,7 @@ export class XmlScanner implements TextOf {
     if (this.closedRoot || (this.sawRoot && this.stack.length === 0)) this.fail('a second root element', lt);
     let attributes = NO_ATTRIBUTES;
     const wanted = this.handlers.wantsAttributes ? this.handlers.wantsAttributes(name.local) : true;
-    let firstAttribute = true;
+    let count = 0;
     // The first `<` after the first attribute's value opens: any later one inside a value is at or
     // after it, so one search serves every attribute of the tag (a posList's two attributes each
     // searched through its coordinates before).
@@ -403,13 +427,15 @@ export class XmlScanner implements TextOf {
         return k + 1;
       }
       if (!sawSpace) this.fail('no whitespace between attributes', k);
+      const attributeStart = k;
       const attributeEnd = this.name(s, k);
       if (attributeEnd === -1) return -1;
-      const attribute = this.nameAt(s, k, attributeEnd).qualified;
+      // Named only when some attribute of the tag is read: the others are checked by their bytes.
+      const attribute = wanted === false ? undefined : this.nameAt(s, k, attributeEnd).qualified;
       k = attributeEnd;
       while (k < n && isSpace(b[k])) k++;
       if (k >= n) return -1;
-      if (b[k] !== EQ) this.fail(`attribute ${attribute} without a value`, k);
+      if (b[k] !== EQ) this.fail(`attribute ${this.decoded(s, attributeStart, attributeEnd)} without a value`, k);
       k++;
       while (k < n && isSpace(b[k])) k++;
       if (k >= n) return -1;
@@ -422,18 +448,34 @@ export class XmlScanner implements TextOf {
       const amp = this.ampAfter(s, k + 1);
       // References are checked (decoded) either way: an unknown entity is refused in any attribute.
       const decoded = amp !== -1 && amp < close ? this.decode(s, k + 1, close, true) : undefined;
-      if (firstAttribute) {
-        this.attributeNames.length = 0;
-        firstAttribute = false;
-      }
-      if (this.attributeNames.includes(attribute)) this.fail(`duplicate attribute: ${attribute}`, k);
-      this.attributeNames.push(attribute);
-      if (wanted === true || (wanted !== false && wanted.has(attribute))) {
+      this.refuseDuplicate(s, attributeStart, attributeEnd, count++, k);
+      if (attribute !== undefined && (wanted === true || (wanted !== false && wanted.has(attribute)))) {
         if (attributes === NO_ATTRIBUTES) attributes = {};
         attributes[attribute] = decoded ?? this.normalize(this.checked(this.decoded(s, k + 1, close), k + 1), true);
       }
       k = close + 1;
     }
+  }
+
+  /** Records the tag's `count`th attribute name, bytes [start, end), refusing it when an earlier one has the same bytes. */
+  private refuseDuplicate(s: string, start: number, end: number, count: number, at: number): void {
+    const b = this.b;
+    const length = end - start;
+    let spans = this.attributeSpans;
+    for (let a = 0; a < count; a++) {
+      const from = spans[2 * a];
+      if (spans[2 * a + 1] - from !== length) continue;
+      let same = true;
+      for (let k = 0; k < length && same; k++) same = b[from + k] === b[start + k];
+      if (same) this.fail(`duplicate attribute: ${this.decoded(s, start, end)}`, at);
+    }
+    if (2 * count + 2 > spans.length) {
+      spans = new Int32Array(spans.length * 2);
+      spans.set(this.attributeSpans);
+      this.attributeSpans = spans;
+    }
+    spans[2 * count] = start;
+    spans[2 * count + 1] = end;
   }
 
   private closeTag(s: string, lt: number): number {

@@ -134,6 +134,21 @@ describe('parcels read from bytes', () => {
     for (const size of [gml.length, 65_536, 4_093, 61]) expect(scanned(gml, size)).toEqual(expected);
   });
 
+  it('are the same when every chunk comes in one buffer reused from read to read, as a file is read', () => {
+    const expected = saxed(gml.toString('utf8'));
+    const reused = Buffer.alloc(4_093);
+    const parcels = parsedBy((reader) => {
+      const scanner = new XmlScanner(reader);
+      inChunks(gml, reused.length, (chunk) => {
+        reused.fill(0x3c); // whatever the scanner kept a view of is overwritten
+        chunk.copy(reused);
+        scanner.write(reused.subarray(0, chunk.length));
+      });
+      scanner.close();
+    });
+    expect(valuesOf(parcels)).toEqual(expected);
+  });
+
   it('read a posList cut by a comment, CDATA, character references and CRLF as the numbers of its character data, at every chunk size', () => {
     const plain = `${head}${member(0)}</FeatureCollection>`;
     const posList = /(<gml:posList[^>]*>)([^<]+)</.exec(plain)!;
