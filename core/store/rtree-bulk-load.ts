@@ -43,7 +43,7 @@ const HILBERT_ORDER = 26;
 const HILBERT_SIDE = 2 ** HILBERT_ORDER;
 
 /** The position of cell (x, y) along a Hilbert curve over a 2^order grid (the classic xy2d, exact in doubles up to 2^53). */
-export function hilbertIndex(x: number, y: number, order = HILBERT_ORDER): number {
+function hilbertIndex(x: number, y: number, order = HILBERT_ORDER): number {
   const side = 2 ** order;
   let d = 0;
   for (let s = side / 2; s >= 1; s /= 2) {
