@@ -67,6 +67,11 @@ const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const UTF8_BOM = '\xef\xbb\xbf';
+const COMMENT_END = Buffer.from('-->'),
+  CDATA_START = Buffer.from('<![CDATA['),
+  CDATA_END = Buffer.from(']]>'),
+  DOCTYPE_START = Buffer.from('<!DOCTYPE'),
+  PI_END = Buffer.from('?>');
 /**
  * Elements open at once, at most: the parcels files nest 12 deep; a file of endless opening tags
  * would otherwise grow the stack of open names with the file, memory without bound.
@@ -131,6 +136,10 @@ export class XmlScanner implements TextOf {
   /** What runs on from earlier chunks, in carryBytes[0, carried); the next chunk is copied after it. */
   private carryBytes = Buffer.allocUnsafe(CARRY_BYTES);
   private carried = 0;
+  /** How far markupMayEnd has read the carry's markup, and the quote and bracket depth there. */
+  private markupScanned = 0;
+  private markupQuote = 0;
+  private markupDepth = 0;
   /** The carry is text running on (no `<` in it), not markup cut by the chunk's end. */
   private carryIsText = false;
   /** Whether the carry's bytes are all ASCII. */
@@ -164,7 +173,7 @@ export class XmlScanner implements TextOf {
     // which can only end with a `>` after what was already tried) only grows until a chunk brings
     // its `<` or `>`: joined without searching it again.
     if (carried) this.append(chunk);
-    if (carried && chunk.indexOf(this.carryIsText ? LT : GT) === -1) {
+    if (carried && (this.carryIsText ? chunk.indexOf(LT) === -1 : !this.markupMayEnd(carried))) {
       this.carryIsAscii &&= ascii;
       this.refuseLongPending();
       return;
@@ -209,9 +218,45 @@ export class XmlScanner implements TextOf {
       this.carryBytes.set(b.subarray(i));
     }
     this.carried = rest;
+    this.markupScanned = 0;
+    this.markupQuote = 0;
+    this.markupDepth = 0;
     this.carryIsText = isText;
     this.carryIsAscii = this.ascii;
     this.refuseLongPending();
+  }
+
+  /**
+   * Whether the markup the carry holds (cut by a chunk's end) may end now that the bytes from
+   * `from` on were added. Only the new bytes are searched, so a hostile tag, comment or DOCTYPE
+   * that runs on for megabytes (a `>` in every chunk) is neither scanned again from its start nor
+   * made into a string at each chunk (that took 9 s and 180 MiB for 16 MiB of comment).
+   */
+  private markupMayEnd(from: number): boolean {
+    const b = this.carryBytes.subarray(0, this.carried);
+    const ends = (terminator: Buffer, start: number) => b.indexOf(terminator, Math.max(start, from - terminator.length + 1)) !== -1;
+    if (b.length >= 4 && b[1] === BANG && b[2] === 45 && b[3] === 45) return ends(COMMENT_END, 4);
+    if (b.length >= 9 && sameAt(b, 0, CDATA_START)) return ends(CDATA_END, 9);
+    if (b.length >= 2 && b[1] === QUESTION) return ends(PI_END, 2);
+    const doctype = b.length >= 9 && sameAt(b, 0, DOCTYPE_START);
+    if (!doctype && (b.length < 2 || b[1] === BANG || b[1] === SLASH)) return b.indexOf(GT, from) !== -1;
+    // An opening tag ends at its first `>` outside quotes; a DOCTYPE also outside brackets.
+    let k = Math.max(this.markupScanned, doctype ? 9 : 1);
+    let quote = this.markupQuote;
+    let depth = this.markupDepth;
+    for (; k < b.length; k++) {
+      const c = b[k];
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === QUOT || c === APOS) quote = c;
+      else if (doctype && c === 91) depth++;
+      else if (doctype && c === 93) depth--;
+      else if (c === GT && depth <= 0) return true;
+    }
+    this.markupScanned = k;
+    this.markupQuote = quote;
+    this.markupDepth = depth;
+    return false;
   }
 
   private append(chunk: Buffer): void {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CATASTRO_PARCELS } from '../../../core/countries/es/catastro-files.js';
 import { CadastralParcelReader, type ParsedParcel } from '../../../core/formats/inspire-parcel-reader.js';
 import { createSax } from '../../../core/formats/sax.js';
@@ -86,6 +86,31 @@ describe('the import tokenizer over bytes', () => {
   ])('refuses %s, at every chunk size', (_name, xml, reason) => {
     const bytes = Buffer.from(xml, 'latin1');
     for (const size of [1, 2, 3, 5, 7, bytes.length]) expect(parse(bytes, size)).toThrow(reason);
+  });
+
+  // A `>` in every chunk sent the cut markup back to a full scan from its start, made into a
+  // string each time: 16 MiB of comment took 9 s and 180 MiB before it was refused.
+  it.each([
+    ['a comment', '<r><!--', '->'],
+    ['an attribute value', '<r a="', 'x>'],
+    ['a DOCTYPE', '<!DOCTYPE r [ <!ENTITY e "', 'x>'],
+  ])('refuses %s running on for megabytes, reading each byte a bounded number of times', (_name, start, repeated) => {
+    const chunk = Buffer.from(repeated.repeat(32_768));
+    const chunks = [Buffer.from(start), ...Array<Buffer>(300).fill(chunk)];
+    const toString = Buffer.prototype.toString;
+    let decoded = 0;
+    const spy = vi.spyOn(Buffer.prototype, 'toString').mockImplementation(function (this: Buffer, ...args: unknown[]) {
+      const text = toString.apply(this, args as Parameters<Buffer['toString']>);
+      decoded += text.length;
+      return text;
+    });
+    try {
+      const scanner = new XmlScanner({ open: () => {}, text: () => {}, close: () => {} });
+      expect(() => chunks.forEach((c) => scanner.write(c))).toThrow(/a text or tag longer than 16 Mi characters/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(decoded).toBeLessThan(4 * 300 * chunk.length);
   });
 
   it('holds elements nested to the limit', () => {
