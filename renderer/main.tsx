@@ -1,9 +1,9 @@
 // The page's first module, evaluated in this order (a module's imports run first, in order): the
 // client, which asks for the copy's areas at once; MapLibre and the map's own code; then this
-// module, which makes the map (its canvas hidden) and, once the map has asked for the first view's
-// tiles, evaluates and renders the app (React DOM and the panels: a chunk of its own, preloaded by
-// index.html). The tiles are fetched and decoded by MapLibre's worker while React renders
-// (docs/performance.md "Fifth round, the load").
+// module, which makes the map (its canvas hidden) and imports the app (React DOM and the panels: a
+// chunk of its own, preloaded by index.html), evaluated while MapLibre's worker starts; the app
+// renders once the map has asked for the first view's tiles, which the worker then fetches and
+// decodes while React renders (docs/performance.md "Fifth round, the load").
 import { client } from './app/start-client.js';
 import { addProtocol, prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -24,4 +24,5 @@ if (client instanceof IpcClient) {
 }
 
 const map = openMapBeforeApp(client);
-void map.firstTilesAsked.then(() => import('./app/start-app.js')).then(({ startApp }) => startApp(client));
+const app = import('./app/start-app.js');
+void Promise.all([app, map.firstTilesAsked]).then(([{ startApp }]) => startApp(client));

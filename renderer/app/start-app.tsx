@@ -7,8 +7,9 @@ import { systemLanguages } from '../settings/LanguageSetting.js';
 import { App } from './App.js';
 
 /**
- * The app: React DOM and every panel, a chunk of its own that main.tsx imports once the map it made
- * has asked for the first view's tiles. MapView takes that map (renderer/map/open-map.ts).
+ * The app: React DOM and every panel, a chunk of its own that main.tsx imports once it has made the
+ * map, and starts once the map has asked for the first view's tiles. MapView takes that map
+ * (renderer/map/open-map.ts).
  */
 export function startApp(client: CatastroClient): void {
   // In Electron the system's languages decide unless Settings chose one (the browser's were read at start),

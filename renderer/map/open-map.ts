@@ -34,8 +34,7 @@ export interface OpenedMap {
 const LAYER_PANEL_COVERS_ABOUT = 313;
 
 /**
- * How long the app's code waits for the first view's tiles to be asked before it is evaluated and
- * rendered anyway (the copy's areas slow to answer, a server under load): the app must not wait
+ * How long the app waits for the first view's tiles to be asked before it renders anyway (the copy's areas slow to answer, a server under load): the app must not wait
  * on the map for longer than a moment.
  */
 const FIRST_TILES_WAIT_MS = 500;
@@ -126,7 +125,7 @@ export function openMap(client: CatastroClient, parent: HTMLElement, beforeApp =
 
 let openedBeforeApp: OpenedMap | null = null;
 
-/** main.tsx: the map made before the app (see openMap); the app's code waits for `firstTilesAsked`. */
+/** main.tsx: the map made before the app (see openMap); the app renders once `firstTilesAsked`. */
 export function openMapBeforeApp(client: CatastroClient): OpenedMap {
   openedBeforeApp = openMap(client, document.body, true);
   return openedBeforeApp;

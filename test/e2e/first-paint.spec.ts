@@ -336,7 +336,7 @@ test("the idle prefetch waits while a lookup is in flight: the search's answer a
   await expect.poll(() => chunks.some((url) => /UnitsTable/.test(url)), { timeout: 30_000 }).toBe(true);
 });
 
-test("the map asks for the copy's areas and the first view's parcel tiles before the app's code is evaluated", async ({ page, appUrl }) => {
+test("the map asks for the copy's areas and the first view's parcel tiles without the app's code", async ({ page, appUrl }) => {
   // The app's chunk (React DOM and the panels: renderer/app/start-app.tsx) is held back: the app
   // cannot render. The page's first module has already asked for the areas and made the map
   // (renderer/map/open-map.ts), which asks for the first view's tiles meanwhile; made by the app,
