@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { worldOutlines } from '../scripts/vite-world-outlines.js';
-import { preloadApp } from '../scripts/vite-preload-app.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
-  plugins: [react(), worldOutlines(), preloadApp('/renderer/app/start-app.tsx')],
+  plugins: [react(), worldOutlines()],
   // The core's Node-only module loaders have browser twins (a browser has no node:module).
   resolve: { alias: [{ find: /^(.*)\/proj4-library\.js$/, replacement: '$1/proj4-library.browser.ts' }] },
   build: {

@@ -1,17 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useClient } from '../ui/client-context.js';
+import { configuredApiKey } from '../client/create-client.js';
 import { i18next, useTranslation } from '../i18n/i18n.js';
 import { handleMapClick } from '../tools/map-click.js';
 import { FieldTools } from '../tools/field-tools.js';
 import { ParcelLabels } from '../tools/parcel-labels.js';
 import { useAppStore } from '../state/store.js';
-import type { MapController, MapHandlers } from './map-controller.js';
+import { MapController, type MapHandlers } from './map-controller.js';
 import { PARCEL_MIN_ZOOM } from './map-style.js';
-import { rememberView } from './start-view.js';
+import { rememberView, rememberedView } from './start-view.js';
 import { registerMapView } from './view-context.js';
 import { calmCamera } from './calm-camera.js';
 import { prefetchAfterFirstView } from './after-first-view.js';
-import { openMap, takeMapOpenedBeforeApp } from './open-map.js';
+import { copyAreas } from './first-view-areas.js';
+
+declare global {
+  interface Window {
+    /** The MapLibre map, for end-to-end tests (map.project of a known parcel) and the devtools console. */
+    __catastroMap?: MapController['map'];
+  }
+}
 
 /** Hosts the imperative MapController: built once, state flows in one way through its setters. */
 export function MapView() {
@@ -38,30 +46,48 @@ export function MapView() {
   const setOfflineDialog = useAppStore((s) => s.setOfflineDialog);
 
   useEffect(() => {
-    const slot = container.current;
-    if (!slot) return;
-    // Made by main.tsx before the app (its first view's tiles loading meanwhile), else made here.
-    const opened = takeMapOpenedBeforeApp() ?? openMap(client, slot);
-    if (opened.host.parentElement !== slot) {
-      slot.append(opened.host);
-      opened.host.classList.remove('map-host-before-app');
-    }
-    const map = opened.controller;
-    map.placed();
-    opened.adopt(handlers);
-    opened.onUnauthorized(sayKeyNeeded);
+    if (!container.current) return;
+    const origin = window.location.origin;
+    // The area the user last worked in, else the map opens on the copy's largest area.
+    const lastView = rememberedView();
+    const map = new MapController({
+      container: container.current,
+      ...(lastView ? { center: lastView.center, zoom: lastView.zoom } : {}),
+      parcelTileUrl: client.parcelTileUrl(),
+      handlers,
+      loadOverlay: (kind, bbox) => client.call('overlay', { kind, bbox }),
+      loadExtents: () => copyAreas(client),
+      loadAttributions: () => client.call('status').then((status) => Object.fromEntries((status.countries ?? []).map((c) => [c.code, c.attribution]))),
+      // The layer panel floats over the map's left edge: a framed parcel is kept to its right.
+      coveredEdges: () => {
+        const panel = container.current?.parentElement?.querySelector('.layer-panel')?.getBoundingClientRect();
+        const map = container.current?.getBoundingClientRect();
+        return { top: 0, right: 0, bottom: 0, left: panel && map ? Math.max(0, panel.right - map.left) : 0 };
+      },
+      // Tiles of the local API need the same key as every other call when auth is on.
+      transformRequest: (url) => {
+        const key = client.kind === 'http' ? configuredApiKey() : undefined;
+        return key && url.startsWith(origin) ? { url, headers: { 'X-API-Key': key } } : { url };
+      },
+    });
     controller.current = map;
     registerMapView({ centreLongitude: () => map.map.getCenter().lng, refsInView: () => map.refsInView(), showArea: (area) => map.showArea(area) });
+    window.__catastroMap = map.map;
+    // Served with keys on and no key given, every parcel tile answers 401: say so, and where the key goes, not an empty map.
+    map.map.on('error', (event) => {
+      if ((event.error as { status?: number } | undefined)?.status === 401) sayKeyNeeded();
+    });
     const tools = new FieldTools(map.map);
     const labels = new ParcelLabels(map.map);
-    const credits = followAttributionHeight(opened.host, slot.parentElement);
+    const credits = followAttributionHeight(container.current);
     return () => {
       credits?.disconnect();
       controller.current = null;
       registerMapView(null);
+      delete window.__catastroMap;
       tools.destroy();
       labels.destroy();
-      opened.close();
+      map.destroy();
     };
   }, [client]);
 
@@ -120,8 +146,9 @@ export function MapView() {
  * selection bar) stands on them instead of covering them: their height, as --attribution-height
  * on the map area.
  */
-function followAttributionHeight(mapElement: HTMLElement, area: HTMLElement | null): ResizeObserver | undefined {
+function followAttributionHeight(mapElement: HTMLElement): ResizeObserver | undefined {
   const corner = mapElement.querySelector<HTMLElement>('.maplibregl-ctrl-bottom-right');
+  const area = mapElement.parentElement;
   if (!corner || !area || typeof ResizeObserver === 'undefined') return undefined;
   const observer = new ResizeObserver(() => area.style.setProperty('--attribution-height', `${corner.offsetHeight}px`));
   observer.observe(corner);

@@ -75,8 +75,6 @@ export interface MapControllerOptions {
   loadAttributions?: () => Promise<Record<string, string>>;
   /** Space (px from each edge) that panels over the map cover, so a framed parcel stays visible beside them. */
   coveredEdges?: () => { top: number; right: number; bottom: number; left: number };
-  /** The container is not in its place yet (the map made before the app: open-map.ts): its canvas stays hidden until placed(). */
-  waitForPlace?: boolean;
 }
 
 /** Screen direction of each arrow key. */
@@ -139,16 +137,8 @@ export class MapController {
   private shownLayers: { layers: Record<LayerId, boolean>; connectivity: Connectivity } | null = null;
   /** Jumps instead of flights: see calm-camera.ts. */
   private readonly calm = calmCamera();
-  /** Resolves placed()'s wait: the container is where the app lays it out. */
-  private markPlaced: (() => void) | null = null;
-  /** The copy's areas the first view was fitted to, and that view: fitted again once placed, unless moved since. */
-  private fittedFirstView: { extents: CopyExtent[]; view: string } | null = null;
-
-  /** Who the map tells what happens (options.handlers, then whoever tellTo names). */
-  private handlers: { current: MapHandlers };
 
   constructor(private readonly options: MapControllerOptions) {
-    this.handlers = options.handlers;
     this.firstViewOpen = !!options.center || !options.loadExtents;
     this.map = new MapLibreMap({
       container: options.container,
@@ -161,7 +151,7 @@ export class MapController {
       fadeDuration: this.calm ? 0 : 300,
     });
     this.map.once('style.load', () => (this.styleLoaded = true));
-    hideUntilFirstParcels(this.map, PARCELS_SOURCE, options.waitForPlace ? new Promise<void>((resolve) => (this.markPlaced = resolve)) : undefined);
+    hideUntilFirstParcels(this.map, PARCELS_SOURCE);
     this.map.addControl(this.attribution);
     // Recorded at once: a view moved even before the style loads (a search, a script) is not refitted.
     this.startView = this.viewKey();
@@ -195,7 +185,7 @@ export class MapController {
       this.reportCentre();
       void areasShown.finally(() =>
         this.map.once('idle', () => {
-          this.handlers.current.firstViewDrawn?.();
+          this.options.handlers.current.firstViewDrawn?.();
           // After the first view's parcels: the map's one worker indexes the world's outlines for
           // a second or more, and the parcel tiles it fetches and decodes would queue behind them.
           // A URL: the worker fetches and parses them, nothing of them runs on the page's thread.
@@ -207,25 +197,14 @@ export class MapController {
     });
   }
 
-  /**
-   * From now on the map tells `handlers` (the app's, once it takes a map made before it:
-   * open-map.ts), and tells them at once the view's zoom and centre if the map has loaded.
-   */
-  tellTo(handlers: { current: MapHandlers }): void {
-    this.handlers = handlers;
-    if (!this.loaded) return; // told at the load event
-    this.onZoom();
-    this.reportCentre();
-  }
-
   private readonly reportCentre = () => {
     const { lng, lat } = this.map.getCenter();
-    this.handlers.current.moved?.([lng, lat]);
+    this.options.handlers.current.moved?.([lng, lat]);
   };
 
   private readonly reportSettled = () => {
     const { lng, lat } = this.map.getCenter();
-    this.handlers.current.settled?.({ center: [lng, lat], zoom: this.map.getZoom() });
+    this.options.handlers.current.settled?.({ center: [lng, lat], zoom: this.map.getZoom() });
   };
 
   /** The map's camera fitted to a box, clear of the panels over the map. */
@@ -265,31 +244,8 @@ export class MapController {
     if (!this.shownSelection && !this.options.center && this.viewKey() === this.startView) {
       const camera = startCamera(extents, null, this.fitBox);
       if (camera) this.map.jumpTo(camera);
-      if (camera && this.markPlaced) this.fittedFirstView = { extents, view: this.viewKey() };
     }
     this.openFirstView();
-  }
-
-  /**
-   * The container is in its place in the app's layout (made before the app, it stood where the
-   * map area would roughly be): the map takes the place's size and, unless moved since, fits the
-   * first view again, now beside the layer panel; the canvas may show from now on.
-   */
-  placed(): void {
-    if (!this.markPlaced) return;
-    // Resized only when the place's size differs from the guess: a resize reallocates the
-    // canvas's drawing buffer and draws again (33 ms of the load's main thread in a profile).
-    const container = this.map.getContainer();
-    const canvas = this.map.getCanvas();
-    if (container.clientWidth !== canvas.clientWidth || container.clientHeight !== canvas.clientHeight) this.map.resize();
-    const fitted = this.fittedFirstView;
-    this.fittedFirstView = null;
-    if (fitted && fitted.view === this.viewKey()) {
-      const camera = startCamera(fitted.extents, null, this.fitBox);
-      if (camera) this.map.jumpTo(camera);
-    }
-    this.markPlaced();
-    this.markPlaced = null;
   }
 
   /**
@@ -356,7 +312,7 @@ export class MapController {
 
   private readonly onClick = (event: MapMouseEvent) => {
     const parcel = this.featureKeyAt(event.point);
-    const answered = this.handlers.current.click({
+    const answered = this.options.handlers.current.click({
       latitude: event.lngLat.lat,
       longitude: event.lngLat.lng,
       parcel,
@@ -366,7 +322,7 @@ export class MapController {
     holdClickFrame(this.map, Promise.resolve(answered));
   };
 
-  private readonly onZoom = () => this.handlers.current.zoomed?.(this.map.getZoom());
+  private readonly onZoom = () => this.options.handlers.current.zoomed?.(this.map.getZoom());
 
   /**
    * Keyboard picking: Enter (or Space) picks the parcel at the centre of the map; with a parcel
@@ -379,7 +335,7 @@ export class MapController {
       event.preventDefault();
       const point = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
       const at = this.map.unproject([point.x, point.y]);
-      this.handlers.current.click({ latitude: at.lat, longitude: at.lng, parcel: this.featureKeyAt([point.x, point.y]) });
+      this.options.handlers.current.click({ latitude: at.lat, longitude: at.lng, parcel: this.featureKeyAt([point.x, point.y]) });
       return;
     }
     const step = ARROW_STEPS[event.key];
@@ -387,7 +343,7 @@ export class MapController {
     event.preventDefault();
     event.stopPropagation();
     const neighbour = this.neighbourOf(this.selectedOutline, step);
-    if (neighbour) this.handlers.current.click(neighbour);
+    if (neighbour) this.options.handlers.current.click(neighbour);
   };
 
   /** The first drawn parcel other than the selected one, walking from its centre towards one side. */
@@ -457,7 +413,7 @@ export class MapController {
     if (!load) return;
     if (this.map.getZoom() < OVERLAY_MIN_ZOOM) {
       for (const id of Object.keys(OVERLAY_SOURCES) as (keyof typeof OVERLAY_SOURCES)[]) {
-        if (this.overlaysShown[id]) this.handlers.current.overlayLoaded?.(id, 'zoom');
+        if (this.overlaysShown[id]) this.options.handlers.current.overlayLoaded?.(id, 'zoom');
       }
       return;
     }
@@ -473,7 +429,7 @@ export class MapController {
       load(source, bbox)
         .then((data) => {
           this.map.getSource<GeoJSONSource>(source)?.setData(data);
-          this.handlers.current.overlayLoaded?.(id, data.features.length);
+          this.options.handlers.current.overlayLoaded?.(id, data.features.length);
         })
         .catch(() => undefined);
     }

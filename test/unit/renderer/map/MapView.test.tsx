@@ -11,11 +11,9 @@ import { fakeClient } from '../../../helpers/fake-client.js';
 const controller = vi.hoisted(() => ({ reloadOverlays: vi.fn(), setLayers: vi.fn(), easeTo: vi.fn() }));
 vi.mock('../../../../renderer/map/map-controller.js', () => ({
   MapController: class {
-    map = { easeTo: controller.easeTo, on() {}, off() {} };
+    map = { easeTo: controller.easeTo, on() {} };
     setLayers = controller.setLayers;
     setSelection() {}
-    placed() {}
-    tellTo() {}
     reloadOverlays = controller.reloadOverlays;
     destroy() {}
   },
